@@ -335,21 +335,24 @@ func (f *funcGen) emitKernel(sig *ir.Signature, args []operand, sel, base string
 		}
 		return []jen.Code{
 			jen.List(jen.Id("r"), jen.Id("err")).Op(":=").Add(call),
-			jen.If(jen.Id("err").Op("!=").Nil()).Block(jen.Id(res).Dot("SetErr").Call(jen.Id("i"), jen.Id("err")), jen.Continue()),
+			jen.If(jen.Id("err").Op("!=").Nil()).Block(jen.Id(res).Dot("Fail").Call(jen.Id("i"), jen.Id("err")), jen.Continue()),
 			set(jen.Id("r")),
 		}
 	})
 }
 
 // rowBody writes the statements for one row given the argument values; set
-// stores the row's result value. It may call res.SetErr / res.SetNull and
+// stores the row's result value. It may call res.Fail / res.SetNull and
 // continue.
 type rowBody func(vals []jen.Code, set func(jen.Code) jen.Code, res string) []jen.Code
 
-// emitRows emits the loops of a strict function: a fast path for the common case
-// (every row selected, no argument NULL or failed) that is a plain loop over the
-// value slices, and a general path that applies the NULL-beats-error rule per
-// row before running the body.
+// emitRows emits a strict function over the rows of sel: vec.Strict marks the
+// rows an argument's NULL or error decides (and says whether there are any),
+// then one loop computes the others. The fast loop, over every row and the
+// value slices alone, runs when no argument has a NULL or an error and every
+// row is selected (or, for a function that cannot fail, most of them:
+// computing an unselected row is cheaper than skipping it and is never read);
+// the general loop runs over the rows of sel and skips the marked ones.
 func (f *funcGen) emitRows(ret ir.Type, mayFail bool, args []operand, sel, base string, body rowBody) operand {
 	// A constant error or NULL argument becomes a vector so the per-row rules see it.
 	for i, a := range args {
@@ -360,121 +363,58 @@ func (f *funcGen) emitRows(ret ir.Type, mayFail bool, args []operand, sel, base 
 	res := f.fresh(base)
 	f.add(jen.Id(res).Op(":=").Qual(vecPkg, "Make").Types(goType(ret)).Call(jen.Id("n")))
 
-	// Fast path: every row selected (or, for a kernel that cannot fail, most of
-	// them: computing unselected rows is cheaper than skipping them and has no
-	// effect), and no argument NULL or failed anywhere.
-	// The selection of every row is nil at run time: only a selection made
-	// at run time needs a test.
-	var conds []jen.Code
-	switch {
-	case sel == allRows:
-	case mayFail:
-		conds = append(conds, jen.Id(sel).Op("==").Nil())
-	default:
-		conds = append(conds, jen.Parens(jen.Id(sel).Op("==").Nil().Op("||").Len(jen.Id(sel)).Op(">").Id("n").Op("/").Lit(2)))
-	}
-	var slices []jen.Code
-	fastVals := make([]jen.Code, len(args))
-	seen := map[string]string{}
+	var flags, slices []jen.Code
+	vals := make([]jen.Code, len(args))
+	seen := map[string]string{} // an argument read twice is flagged and sliced once
 	for i, a := range args {
-		if a.mcol != nil {
+		switch {
+		case a.mcol != nil:
 			arr := f.mapArrays(a.mcol).arr
-			fastVals[i] = jen.Id("i") // the map functions read the row's entries in place
-			if seen[arr] == "" {
-				seen[arr] = arr
-				conds = append(conds, jen.Id(arr).Dot("NullN").Call().Op("==").Lit(0))
+			vals[i] = jen.Id("i") // the map functions read the row's entries in place
+			if _, ok := seen[arr]; !ok {
+				seen[arr] = ""
+				flags = append(flags, jen.Qual(vecPkg, "ArrowFlags").Call(jen.Id(arr)))
 			}
-			continue
-		}
-		if a.str != nil {
+		case a.str != nil:
 			arr := f.strArray(a.str)
-			fastVals[i] = jen.Id(arr).Dot("Value").Call(jen.Id("i"))
-			if seen[arr] == "" {
-				seen[arr] = arr
-				conds = append(conds, jen.Id(arr).Dot("NullN").Call().Op("==").Lit(0))
+			vals[i] = jen.Id(arr).Dot("Value").Call(jen.Id("i"))
+			if _, ok := seen[arr]; !ok {
+				seen[arr] = ""
+				flags = append(flags, jen.Qual(vecPkg, "ArrowFlags").Call(jen.Id(arr)))
 			}
-			continue
-		}
-		if !a.isVec() {
-			fastVals[i] = a.lit
-			continue
-		}
-		if s, ok := seen[a.vec]; ok {
-			fastVals[i] = jen.Id(s).Index(jen.Id("i"))
-			continue
-		}
-		s := f.local(a.vec + "V") // the value slice, for bounds-check-free indexing
-		seen[a.vec] = s
-		fastVals[i] = jen.Id(s).Index(jen.Id("i"))
-		conds = append(conds, jen.Id(a.vec).Dot("Clean").Call())
-		slices = append(slices, jen.Id(s).Op(":=").Id(a.vec).Dot("V").Index(jen.Empty(), jen.Id("n")))
-	}
-	// xV := x.V[:n]; out := res.V[:n]; for i := range out { out[i] = rt.AddInt64(xV[i], yV[i]) }
-	fast := append(slices, jen.Id("out").Op(":=").Id(res).Dot("V").Index(jen.Empty(), jen.Id("n")))
-	fast = append(fast, jen.For(jen.Id("i").Op(":=").Range().Id("out")).Block(
-		body(fastVals, func(v jen.Code) jen.Code { return jen.Id("out").Index(jen.Id("i")).Op("=").Add(v) }, res)...))
-
-	// General path.
-	var checks []jen.Code
-	var nullConds []jen.Code
-	slowVals := make([]jen.Code, len(args))
-	checked := map[string]bool{} // an argument written twice is checked once
-	for i, a := range args {
-		if a.mcol != nil {
-			arr := f.mapArrays(a.mcol).arr
-			if !checked[arr] {
-				checked[arr] = true
-				nullConds = append(nullConds, jen.Id(arr).Dot("IsNull").Call(jen.Id("i")))
+		case !a.isVec():
+			vals[i] = a.lit
+		default:
+			s, ok := seen[a.vec]
+			if !ok {
+				s = f.local(a.vec + "V") // the value slice, for bounds-check-free indexing
+				seen[a.vec] = s
+				flags = append(flags, jen.Qual(vecPkg, "FlagsOf").Call(jen.Op("&").Id(a.vec)))
+				slices = append(slices, jen.Id(s).Op(":=").Id(a.vec).Dot("V").Index(jen.Empty(), jen.Id("n")))
 			}
-			slowVals[i] = jen.Id("i")
-			continue
-		}
-		if a.str != nil {
-			arr := f.strArray(a.str)
-			if !checked[arr] {
-				checked[arr] = true
-				nullConds = append(nullConds, jen.Id(arr).Dot("IsNull").Call(jen.Id("i")))
-			}
-			slowVals[i] = jen.Id(arr).Dot("Value").Call(jen.Id("i"))
-			continue
-		}
-		if !a.isVec() {
-			slowVals[i] = a.lit
-			continue
-		}
-		if !checked[a.vec] {
-			checked[a.vec] = true
-			nullConds = append(nullConds, jen.Id(a.vec).Dot("IsNull").Call(jen.Id("i")))
-		}
-		slowVals[i] = jen.Id(a.vec).Dot("V").Index(jen.Id("i"))
-	}
-	if len(nullConds) > 0 {
-		c := nullConds[0]
-		for _, nc := range nullConds[1:] {
-			c = jen.Add(c).Op("||").Add(nc)
-		}
-		// if x.IsNull(i) || y.IsNull(i) { res.SetNull(i); continue }
-		checks = append(checks, jen.If(c).Block(jen.Id(res).Dot("SetNull").Call(jen.Id("i")), jen.Continue()))
-	}
-	errChecked := map[string]bool{}
-	for _, a := range args {
-		if a.isVec() && !errChecked[a.vec] {
-			errChecked[a.vec] = true
-			// if e := x.ErrAt(i); e != nil { res.SetErr(i, e); continue }
-			checks = append(checks, jen.If(jen.Id("e").Op(":=").Id(a.vec).Dot("ErrAt").Call(jen.Id("i")), jen.Id("e").Op("!=").Nil()).
-				Block(jen.Id(res).Dot("SetErr").Call(jen.Id("i"), jen.Id("e")), jen.Continue()))
+			vals[i] = jen.Id(s).Index(jen.Id("i"))
 		}
 	}
-	slowBody := append([]jen.Code{jen.Id("i").Op(":=").Id(sel).Dot("Row").Call(jen.Id("k"))}, checks...)
-	slowBody = append(slowBody, body(slowVals, func(v jen.Code) jen.Code { return jen.Id(res).Dot("V").Index(jen.Id("i")).Op("=").Add(v) }, res)...)
-	slow := []jen.Code{
-		// for k, cnt := 0, sel.Rows(n); k < cnt; k++ { i := sel.Row(k); checks; body }
-		jen.For(jen.List(jen.Id("k"), jen.Id("cnt")).Op(":=").List(jen.Lit(0), jen.Id(sel).Dot("Rows").Call(jen.Id("n"))), jen.Id("k").Op("<").Id("cnt"), jen.Id("k").Op("++")).Block(slowBody...),
+	// The loops' locals (out and the value slices) are scoped to a block.
+	block := append(slices, jen.Id("out").Op(":=").Id(res).Dot("V").Index(jen.Empty(), jen.Id("n")))
+	set := func(v jen.Code) jen.Code { return jen.Id("out").Index(jen.Id("i")).Op("=").Add(v) }
+	// for i := range out { body }
+	fast := jen.For(jen.Id("i").Op(":=").Range().Id("out")).Block(body(vals, set, res)...)
+	// vec.Strict(&res, sel, n, vec.FlagsOf(&x), vec.ArrowFlags(sArr))
+	cond := jen.Qual(vecPkg, "Strict").Call(append([]jen.Code{jen.Op("&").Id(res), jen.Id(sel), jen.Id("n")}, flags...)...)
+	if sel != allRows { // the selection of every row is nil at run time: only one made at run time needs a test
+		cond = jen.Add(cond).Op("&&").Qual(vecPkg, "Dense").Call(jen.Id(sel), jen.Id("n"), jen.Lit(mayFail))
 	}
-	if len(conds) == 0 { // every row, and no argument can be NULL or failed
-		f.add(jen.Block(fast...))
+	if len(flags) == 0 && sel == allRows { // no argument can be NULL or failed
+		f.add(jen.Block(append(block, fast)...))
 		return operand{t: ret, vec: res}
 	}
-	f.add(jen.If(joined(conds, "&&")).Block(fast...).Else().Block(slow...))
+	// for k, cnt := 0, sel.Rows(n); k < cnt; k++ { i := sel.Row(k); if res.Dirty(i) { continue }; body }
+	general := jen.For(jen.List(jen.Id("k"), jen.Id("cnt")).Op(":=").List(jen.Lit(0), jen.Id(sel).Dot("Rows").Call(jen.Id("n"))), jen.Id("k").Op("<").Id("cnt"), jen.Id("k").Op("++")).Block(
+		append([]jen.Code{
+			jen.Id("i").Op(":=").Id(sel).Dot("Row").Call(jen.Id("k")),
+			jen.If(jen.Id(res).Dot("Dirty").Call(jen.Id("i"))).Block(jen.Continue()),
+		}, body(vals, set, res)...)...)
+	f.add(jen.Block(append(block, jen.If(cond).Block(fast).Else().Block(general))...))
 	return operand{t: ret, vec: res}
 }

@@ -151,24 +151,21 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 func q1ProjectionWhere(n int, all vec.Sel, lShipdate vec.Vec[int32]) vec.Vec[bool] {
 	// (l_shipdate <= DATE '1998-09-02')
 	cmp := vec.Make[bool](n)
-	if lShipdate.Clean() {
+	{
 		lShipdateV := lShipdate.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt32(lShipdateV[i], int32(10471))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if lShipdate.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&lShipdate)) {
+			for i := range out {
+				out[i] = rt.LeInt32(lShipdateV[i], int32(10471))
 			}
-			if e := lShipdate.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.LeInt32(lShipdateV[i], int32(10471))
 			}
-			cmp.V[i] = rt.LeInt32(lShipdate.V[i], int32(10471))
 		}
 	}
 	return cmp
@@ -214,51 +211,41 @@ func q1ProjectionCol5(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in ar
 	if !fused || len(rest) > 0 {
 		// (1.0 - l_discount)
 		difference := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if lDiscount.IsNull(i) {
-					difference.SetNull(i)
-					continue
+			if vec.Strict(&difference, rest, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if difference.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product2 := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && lExtendedprice.Clean() && difference.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			differenceV := difference.V[:n]
 			out := product2.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], differenceV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if lExtendedprice.IsNull(i) || difference.IsNull(i) {
-					product2.SetNull(i)
-					continue
+			if vec.Strict(&product2, rest, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], differenceV[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if product2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], differenceV[i])
 				}
-				if e := difference.ErrAt(i); e != nil {
-					product2.SetErr(i, e)
-					continue
-				}
-				product2.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference.V[i])
 			}
 		}
 		if fused {
@@ -317,100 +304,80 @@ func q1ProjectionCol6(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in ar
 		// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
 		// (1.0 - l_discount)
 		difference2 := vec.Make[float64](n)
-		if (rest2 == nil || len(rest2) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference2.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-				i := rest2.Row(k)
-				if lDiscount.IsNull(i) {
-					difference2.SetNull(i)
-					continue
+			if vec.Strict(&difference2, rest2, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest2, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+					i := rest2.Row(k)
+					if difference2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference2.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product4 := vec.Make[float64](n)
-		if (rest2 == nil || len(rest2) > n/2) && lExtendedprice.Clean() && difference2.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			difference2V := difference2.V[:n]
 			out := product4.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference2V[i])
-			}
-		} else {
-			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-				i := rest2.Row(k)
-				if lExtendedprice.IsNull(i) || difference2.IsNull(i) {
-					product4.SetNull(i)
-					continue
+			if vec.Strict(&product4, rest2, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference2)) && vec.Dense(rest2, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference2V[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product4.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+					i := rest2.Row(k)
+					if product4.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference2V[i])
 				}
-				if e := difference2.ErrAt(i); e != nil {
-					product4.SetErr(i, e)
-					continue
-				}
-				product4.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference2.V[i])
 			}
 		}
 		// (1.0 + l_tax)
 		sum := vec.Make[float64](n)
-		if (rest2 == nil || len(rest2) > n/2) && lTax.Clean() {
+		{
 			lTaxV := lTax.V[:n]
 			out := sum.V[:n]
-			for i := range out {
-				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-			}
-		} else {
-			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-				i := rest2.Row(k)
-				if lTax.IsNull(i) {
-					sum.SetNull(i)
-					continue
+			if vec.Strict(&sum, rest2, n, vec.FlagsOf(&lTax)) && vec.Dense(rest2, n, false) {
+				for i := range out {
+					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 				}
-				if e := lTax.ErrAt(i); e != nil {
-					sum.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+					i := rest2.Row(k)
+					if sum.Dirty(i) {
+						continue
+					}
+					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 				}
-				sum.V[i] = rt.AddFloat64(float64(1.0), lTax.V[i])
 			}
 		}
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
 		product5 := vec.Make[float64](n)
-		if (rest2 == nil || len(rest2) > n/2) && product4.Clean() && sum.Clean() {
+		{
 			product4V := product4.V[:n]
 			sumV := sum.V[:n]
 			out := product5.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(product4V[i], sumV[i])
-			}
-		} else {
-			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-				i := rest2.Row(k)
-				if product4.IsNull(i) || sum.IsNull(i) {
-					product5.SetNull(i)
-					continue
+			if vec.Strict(&product5, rest2, n, vec.FlagsOf(&product4), vec.FlagsOf(&sum)) && vec.Dense(rest2, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(product4V[i], sumV[i])
 				}
-				if e := product4.ErrAt(i); e != nil {
-					product5.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+					i := rest2.Row(k)
+					if product5.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(product4V[i], sumV[i])
 				}
-				if e := sum.ErrAt(i); e != nil {
-					product5.SetErr(i, e)
-					continue
-				}
-				product5.V[i] = rt.MulFloat64(product4.V[i], sum.V[i])
 			}
 		}
 		if fused2 {
@@ -567,51 +534,41 @@ func q1NoWhereCol5(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow
 	if !fused || len(rest) > 0 {
 		// (1.0 - l_discount)
 		difference := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if lDiscount.IsNull(i) {
-					difference.SetNull(i)
-					continue
+			if vec.Strict(&difference, rest, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if difference.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product2 := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && lExtendedprice.Clean() && difference.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			differenceV := difference.V[:n]
 			out := product2.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], differenceV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if lExtendedprice.IsNull(i) || difference.IsNull(i) {
-					product2.SetNull(i)
-					continue
+			if vec.Strict(&product2, rest, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], differenceV[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if product2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], differenceV[i])
 				}
-				if e := difference.ErrAt(i); e != nil {
-					product2.SetErr(i, e)
-					continue
-				}
-				product2.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference.V[i])
 			}
 		}
 		if fused {
@@ -668,100 +625,80 @@ func q1NoWhereCol6(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow
 		// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
 		// (1.0 - l_discount)
 		difference2 := vec.Make[float64](n)
-		if (rest2 == nil || len(rest2) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference2.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-				i := rest2.Row(k)
-				if lDiscount.IsNull(i) {
-					difference2.SetNull(i)
-					continue
+			if vec.Strict(&difference2, rest2, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest2, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+					i := rest2.Row(k)
+					if difference2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference2.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product4 := vec.Make[float64](n)
-		if (rest2 == nil || len(rest2) > n/2) && lExtendedprice.Clean() && difference2.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			difference2V := difference2.V[:n]
 			out := product4.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference2V[i])
-			}
-		} else {
-			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-				i := rest2.Row(k)
-				if lExtendedprice.IsNull(i) || difference2.IsNull(i) {
-					product4.SetNull(i)
-					continue
+			if vec.Strict(&product4, rest2, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference2)) && vec.Dense(rest2, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference2V[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product4.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+					i := rest2.Row(k)
+					if product4.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference2V[i])
 				}
-				if e := difference2.ErrAt(i); e != nil {
-					product4.SetErr(i, e)
-					continue
-				}
-				product4.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference2.V[i])
 			}
 		}
 		// (1.0 + l_tax)
 		sum := vec.Make[float64](n)
-		if (rest2 == nil || len(rest2) > n/2) && lTax.Clean() {
+		{
 			lTaxV := lTax.V[:n]
 			out := sum.V[:n]
-			for i := range out {
-				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-			}
-		} else {
-			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-				i := rest2.Row(k)
-				if lTax.IsNull(i) {
-					sum.SetNull(i)
-					continue
+			if vec.Strict(&sum, rest2, n, vec.FlagsOf(&lTax)) && vec.Dense(rest2, n, false) {
+				for i := range out {
+					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 				}
-				if e := lTax.ErrAt(i); e != nil {
-					sum.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+					i := rest2.Row(k)
+					if sum.Dirty(i) {
+						continue
+					}
+					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 				}
-				sum.V[i] = rt.AddFloat64(float64(1.0), lTax.V[i])
 			}
 		}
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
 		product5 := vec.Make[float64](n)
-		if (rest2 == nil || len(rest2) > n/2) && product4.Clean() && sum.Clean() {
+		{
 			product4V := product4.V[:n]
 			sumV := sum.V[:n]
 			out := product5.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(product4V[i], sumV[i])
-			}
-		} else {
-			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-				i := rest2.Row(k)
-				if product4.IsNull(i) || sum.IsNull(i) {
-					product5.SetNull(i)
-					continue
+			if vec.Strict(&product5, rest2, n, vec.FlagsOf(&product4), vec.FlagsOf(&sum)) && vec.Dense(rest2, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(product4V[i], sumV[i])
 				}
-				if e := product4.ErrAt(i); e != nil {
-					product5.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+					i := rest2.Row(k)
+					if product5.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(product4V[i], sumV[i])
 				}
-				if e := sum.ErrAt(i); e != nil {
-					product5.SetErr(i, e)
-					continue
-				}
-				product5.V[i] = rt.MulFloat64(product4.V[i], sum.V[i])
 			}
 		}
 		if fused2 {
@@ -896,93 +833,81 @@ func q6FilterWhere(n int, all vec.Sel, lShipdate vec.Vec[int32], in arrow.Record
 		and := vec.NewLogic(false, rest, n)
 		// (l_shipdate >= DATE '1994-01-01')
 		cmp := vec.Make[bool](n)
-		if (and.Live == nil || len(and.Live) > n/2) && lShipdate.Clean() {
+		{
 			lShipdateV := lShipdate.V[:n]
 			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.GeInt32(lShipdateV[i], int32(8766))
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if lShipdate.IsNull(i) {
-					cmp.SetNull(i)
-					continue
+			if vec.Strict(&cmp, and.Live, n, vec.FlagsOf(&lShipdate)) && vec.Dense(and.Live, n, false) {
+				for i := range out {
+					out[i] = rt.GeInt32(lShipdateV[i], int32(8766))
 				}
-				if e := lShipdate.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+					i := and.Live.Row(k)
+					if cmp.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GeInt32(lShipdateV[i], int32(8766))
 				}
-				cmp.V[i] = rt.GeInt32(lShipdate.V[i], int32(8766))
 			}
 		}
 		and.Add(&cmp)
 		// (l_shipdate < DATE '1995-01-01')
 		cmp2 := vec.Make[bool](n)
-		if (and.Live == nil || len(and.Live) > n/2) && lShipdate.Clean() {
+		{
 			lShipdateV := lShipdate.V[:n]
 			out := cmp2.V[:n]
-			for i := range out {
-				out[i] = rt.LtInt32(lShipdateV[i], int32(9131))
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if lShipdate.IsNull(i) {
-					cmp2.SetNull(i)
-					continue
+			if vec.Strict(&cmp2, and.Live, n, vec.FlagsOf(&lShipdate)) && vec.Dense(and.Live, n, false) {
+				for i := range out {
+					out[i] = rt.LtInt32(lShipdateV[i], int32(9131))
 				}
-				if e := lShipdate.ErrAt(i); e != nil {
-					cmp2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+					i := and.Live.Row(k)
+					if cmp2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.LtInt32(lShipdateV[i], int32(9131))
 				}
-				cmp2.V[i] = rt.LtInt32(lShipdate.V[i], int32(9131))
 			}
 		}
 		and.Add(&cmp2)
 		// (l_discount BETWEEN 0.05 AND 0.07)
 		between := vec.NewLogic(false, and.Live, n)
 		inRange := vec.Make[bool](n)
-		if (between.Live == nil || len(between.Live) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := inRange.V[:n]
-			for i := range out {
-				out[i] = rt.GeFloat64(lDiscountV[i], float64(0.05))
-			}
-		} else {
-			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-				i := between.Live.Row(k)
-				if lDiscount.IsNull(i) {
-					inRange.SetNull(i)
-					continue
+			if vec.Strict(&inRange, between.Live, n, vec.FlagsOf(&lDiscount)) && vec.Dense(between.Live, n, false) {
+				for i := range out {
+					out[i] = rt.GeFloat64(lDiscountV[i], float64(0.05))
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					inRange.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+					i := between.Live.Row(k)
+					if inRange.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GeFloat64(lDiscountV[i], float64(0.05))
 				}
-				inRange.V[i] = rt.GeFloat64(lDiscount.V[i], float64(0.05))
 			}
 		}
 		between.Add(&inRange)
 		inRange2 := vec.Make[bool](n)
-		if (between.Live == nil || len(between.Live) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := inRange2.V[:n]
-			for i := range out {
-				out[i] = rt.LeFloat64(lDiscountV[i], float64(0.07))
-			}
-		} else {
-			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-				i := between.Live.Row(k)
-				if lDiscount.IsNull(i) {
-					inRange2.SetNull(i)
-					continue
+			if vec.Strict(&inRange2, between.Live, n, vec.FlagsOf(&lDiscount)) && vec.Dense(between.Live, n, false) {
+				for i := range out {
+					out[i] = rt.LeFloat64(lDiscountV[i], float64(0.07))
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					inRange2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+					i := between.Live.Row(k)
+					if inRange2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.LeFloat64(lDiscountV[i], float64(0.07))
 				}
-				inRange2.V[i] = rt.LeFloat64(lDiscount.V[i], float64(0.07))
 			}
 		}
 		between.Add(&inRange2)
@@ -990,24 +915,21 @@ func q6FilterWhere(n int, all vec.Sel, lShipdate vec.Vec[int32], in arrow.Record
 		and.Add(&betweenResult)
 		// (l_quantity < 24.0)
 		cmp3 := vec.Make[bool](n)
-		if (and.Live == nil || len(and.Live) > n/2) && lQuantity.Clean() {
+		{
 			lQuantityV := lQuantity.V[:n]
 			out := cmp3.V[:n]
-			for i := range out {
-				out[i] = rt.LtFloat64(lQuantityV[i], float64(24.0))
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if lQuantity.IsNull(i) {
-					cmp3.SetNull(i)
-					continue
+			if vec.Strict(&cmp3, and.Live, n, vec.FlagsOf(&lQuantity)) && vec.Dense(and.Live, n, false) {
+				for i := range out {
+					out[i] = rt.LtFloat64(lQuantityV[i], float64(24.0))
 				}
-				if e := lQuantity.ErrAt(i); e != nil {
-					cmp3.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+					i := and.Live.Row(k)
+					if cmp3.Dirty(i) {
+						continue
+					}
+					out[i] = rt.LtFloat64(lQuantityV[i], float64(24.0))
 				}
-				cmp3.V[i] = rt.LtFloat64(lQuantity.V[i], float64(24.0))
 			}
 		}
 		and.Add(&cmp3)
@@ -1027,29 +949,22 @@ func q6FilterWhere(n int, all vec.Sel, lShipdate vec.Vec[int32], in arrow.Record
 func q6FilterCol1(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64]) vec.Vec[float64] {
 	// (l_extendedprice * l_discount)
 	product := vec.Make[float64](n)
-	if (sel == nil || len(sel) > n/2) && lExtendedprice.Clean() && lDiscount.Clean() {
+	{
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := product.V[:n]
-		for i := range out {
-			out[i] = rt.MulFloat64(lExtendedpriceV[i], lDiscountV[i])
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) {
-				product.SetNull(i)
-				continue
+		if vec.Strict(&product, sel, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], lDiscountV[i])
 			}
-			if e := lExtendedprice.ErrAt(i); e != nil {
-				product.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if product.Dirty(i) {
+					continue
+				}
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], lDiscountV[i])
 			}
-			if e := lDiscount.ErrAt(i); e != nil {
-				product.SetErr(i, e)
-				continue
-			}
-			product.V[i] = rt.MulFloat64(lExtendedprice.V[i], lDiscount.V[i])
 		}
 	}
 	return product
@@ -1191,61 +1106,51 @@ func seedIfCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, x ve
 		// shared (always): (a + 5)
 		// (a + 5)
 		sum := vec.Make[int64](n)
-		if rest == nil && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := sum.V[:n]
-			for i := range out {
-				r, err := rt.AddInt64(aV[i], int64(5))
-				if err != nil {
-					sum.SetErr(i, err)
-					continue
+			if vec.Strict(&sum, rest, n, vec.FlagsOf(&a)) && vec.Dense(rest, n, true) {
+				for i := range out {
+					r, err := rt.AddInt64(aV[i], int64(5))
+					if err != nil {
+						sum.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if a.IsNull(i) {
-					sum.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if sum.Dirty(i) {
+						continue
+					}
+					r, err := rt.AddInt64(aV[i], int64(5))
+					if err != nil {
+						sum.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					sum.SetErr(i, e)
-					continue
-				}
-				r, err := rt.AddInt64(a.V[i], int64(5))
-				if err != nil {
-					sum.SetErr(i, err)
-					continue
-				}
-				sum.V[i] = r
 			}
 		}
 		// (x > y)
 		cmp := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && x.Clean() && y.Clean() {
+		{
 			xV := x.V[:n]
 			yV := y.V[:n]
 			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.GtInt64(xV[i], yV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if x.IsNull(i) || y.IsNull(i) {
-					cmp.SetNull(i)
-					continue
+			if vec.Strict(&cmp, rest, n, vec.FlagsOf(&x), vec.FlagsOf(&y)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.GtInt64(xV[i], yV[i])
 				}
-				if e := x.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if cmp.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GtInt64(xV[i], yV[i])
 				}
-				if e := y.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
-				}
-				cmp.V[i] = rt.GtInt64(x.V[i], y.V[i])
 			}
 		}
 		// IF((x > y), (a + 5), ((a + 5) DIV 100))
@@ -1255,34 +1160,31 @@ func seedIfCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, x ve
 		vec.Merge(&ifResult2, &sum, then, n)
 		// ((a + 5) DIV 100)
 		quotient := vec.Make[int64](n)
-		if otherwise == nil && sum.Clean() {
+		{
 			sumV := sum.V[:n]
 			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(sumV[i], int64(100))
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient, otherwise, n, vec.FlagsOf(&sum)) && vec.Dense(otherwise, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(sumV[i], int64(100))
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-				i := otherwise.Row(k)
-				if sum.IsNull(i) {
-					quotient.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+					i := otherwise.Row(k)
+					if quotient.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(sumV[i], int64(100))
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := sum.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(sum.V[i], int64(100))
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
 			}
 		}
 		vec.Merge(&ifResult2, &quotient, otherwise, n)
@@ -1441,63 +1343,61 @@ func seedCaseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, 
 		// shared (always): info['test']
 		// info['test']
 		entry := vec.Make[string](n)
-		if rest == nil && infoArr.NullN() == 0 {
+		{
 			out := entry.V[:n]
-			for i := range out {
-				start, end := infoArr.ValueOffsets(i)
-				entry2 := vec.FindString(infoKeys, start, end, "test")
-				if entry2 < 0 {
-					entry.SetErr(i, rt.MapKeyNotExistString("test"))
-					continue
+			if vec.Strict(&entry, rest, n, vec.ArrowFlags(infoArr)) && vec.Dense(rest, n, true) {
+				for i := range out {
+					start, end := infoArr.ValueOffsets(i)
+					entry2 := vec.FindString(infoKeys, start, end, "test")
+					if entry2 < 0 {
+						entry.SetErr(i, rt.MapKeyNotExistString("test"))
+						continue
+					}
+					if infoItems.IsNull(entry2) {
+						entry.SetNull(i)
+						continue
+					}
+					out[i] = infoItems.Value(entry2)
 				}
-				if infoItems.IsNull(entry2) {
-					entry.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if entry.Dirty(i) {
+						continue
+					}
+					start, end := infoArr.ValueOffsets(i)
+					entry2 := vec.FindString(infoKeys, start, end, "test")
+					if entry2 < 0 {
+						entry.SetErr(i, rt.MapKeyNotExistString("test"))
+						continue
+					}
+					if infoItems.IsNull(entry2) {
+						entry.SetNull(i)
+						continue
+					}
+					out[i] = infoItems.Value(entry2)
 				}
-				out[i] = infoItems.Value(entry2)
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if infoArr.IsNull(i) {
-					entry.SetNull(i)
-					continue
-				}
-				start, end := infoArr.ValueOffsets(i)
-				entry2 := vec.FindString(infoKeys, start, end, "test")
-				if entry2 < 0 {
-					entry.SetErr(i, rt.MapKeyNotExistString("test"))
-					continue
-				}
-				if infoItems.IsNull(entry2) {
-					entry.SetNull(i)
-					continue
-				}
-				entry.V[i] = infoItems.Value(entry2)
 			}
 		}
 		// CASE WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' WHEN (info['test'] LIKE '125%') THEN 'BAZ' ELSE info['test'] END
 		caseResult2 := vec.Make[string](n)
 		// (info['test'] LIKE '123%')
 		like := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && entry.Clean() {
+		{
 			entryV := entry.V[:n]
 			out := like.V[:n]
-			for i := range out {
-				out[i] = likePattern.Match(entryV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if entry.IsNull(i) {
-					like.SetNull(i)
-					continue
+			if vec.Strict(&like, rest, n, vec.FlagsOf(&entry)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = likePattern.Match(entryV[i])
 				}
-				if e := entry.ErrAt(i); e != nil {
-					like.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if like.Dirty(i) {
+						continue
+					}
+					out[i] = likePattern.Match(entryV[i])
 				}
-				like.V[i] = likePattern.Match(entry.V[i])
 			}
 		}
 		vec.CopyErrs(&caseResult2, &like, rest, n)
@@ -1505,24 +1405,21 @@ func seedCaseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, 
 		vec.Fill(&caseResult2, "FOO", when, n)
 		// (info['test'] LIKE '124%')
 		like2 := vec.Make[bool](n)
-		if (notYet == nil || len(notYet) > n/2) && entry.Clean() {
+		{
 			entryV := entry.V[:n]
 			out := like2.V[:n]
-			for i := range out {
-				out[i] = likePattern2.Match(entryV[i])
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if entry.IsNull(i) {
-					like2.SetNull(i)
-					continue
+			if vec.Strict(&like2, notYet, n, vec.FlagsOf(&entry)) && vec.Dense(notYet, n, false) {
+				for i := range out {
+					out[i] = likePattern2.Match(entryV[i])
 				}
-				if e := entry.ErrAt(i); e != nil {
-					like2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+					i := notYet.Row(k)
+					if like2.Dirty(i) {
+						continue
+					}
+					out[i] = likePattern2.Match(entryV[i])
 				}
-				like2.V[i] = likePattern2.Match(entry.V[i])
 			}
 		}
 		vec.CopyErrs(&caseResult2, &like2, notYet, n)
@@ -1530,24 +1427,21 @@ func seedCaseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, 
 		vec.Fill(&caseResult2, "BAR", when2, n)
 		// (info['test'] LIKE '125%')
 		like3 := vec.Make[bool](n)
-		if (notYet2 == nil || len(notYet2) > n/2) && entry.Clean() {
+		{
 			entryV := entry.V[:n]
 			out := like3.V[:n]
-			for i := range out {
-				out[i] = likePattern3.Match(entryV[i])
-			}
-		} else {
-			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-				i := notYet2.Row(k)
-				if entry.IsNull(i) {
-					like3.SetNull(i)
-					continue
+			if vec.Strict(&like3, notYet2, n, vec.FlagsOf(&entry)) && vec.Dense(notYet2, n, false) {
+				for i := range out {
+					out[i] = likePattern3.Match(entryV[i])
 				}
-				if e := entry.ErrAt(i); e != nil {
-					like3.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
+					i := notYet2.Row(k)
+					if like3.Dirty(i) {
+						continue
+					}
+					out[i] = likePattern3.Match(entryV[i])
 				}
-				like3.V[i] = likePattern3.Match(entry.V[i])
 			}
 		}
 		vec.CopyErrs(&caseResult2, &like3, notYet2, n)
@@ -1700,148 +1594,139 @@ func stringCaseCol1(n int, all vec.Sel, lShipmodeArr *array.String, lShipinstruc
 		// shared (always): upper(l_shipmode)
 		// upper(l_shipmode)
 		upper := vec.Make[string](n)
-		if (rest == nil || len(rest) > n/2) && lShipmodeArr.NullN() == 0 {
+		{
 			out := upper.V[:n]
-			for i := range out {
-				out[i] = rt.Upper(lShipmodeArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if lShipmodeArr.IsNull(i) {
-					upper.SetNull(i)
-					continue
+			if vec.Strict(&upper, rest, n, vec.ArrowFlags(lShipmodeArr)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.Upper(lShipmodeArr.Value(i))
 				}
-				upper.V[i] = rt.Upper(lShipmodeArr.Value(i))
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if upper.Dirty(i) {
+						continue
+					}
+					out[i] = rt.Upper(lShipmodeArr.Value(i))
+				}
 			}
 		}
 		// CASE WHEN (upper(l_shipmode) LIKE '%AIR') THEN concat(substring(l_shipinstruct, 1, 7), '/', upper(l_shipmode)) WHEN (l_comment LIKE '%special%') THEN concat(...
 		caseResult2 := vec.Make[string](n)
 		// (upper(l_shipmode) LIKE '%AIR')
 		like := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && upper.Clean() {
+		{
 			upperV := upper.V[:n]
 			out := like.V[:n]
-			for i := range out {
-				out[i] = likePattern4.Match(upperV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if upper.IsNull(i) {
-					like.SetNull(i)
-					continue
+			if vec.Strict(&like, rest, n, vec.FlagsOf(&upper)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = likePattern4.Match(upperV[i])
 				}
-				if e := upper.ErrAt(i); e != nil {
-					like.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if like.Dirty(i) {
+						continue
+					}
+					out[i] = likePattern4.Match(upperV[i])
 				}
-				like.V[i] = likePattern4.Match(upper.V[i])
 			}
 		}
 		vec.CopyErrs(&caseResult2, &like, rest, n)
 		when, notYet := vec.Split(&like, rest, n)
 		// substring(l_shipinstruct, 1, 7)
 		substring := vec.Make[string](n)
-		if (when == nil || len(when) > n/2) && lShipinstructArr.NullN() == 0 {
+		{
 			out := substring.V[:n]
-			for i := range out {
-				out[i] = rt.Substring3(lShipinstructArr.Value(i), int32(1), int32(7))
-			}
-		} else {
-			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-				i := when.Row(k)
-				if lShipinstructArr.IsNull(i) {
-					substring.SetNull(i)
-					continue
+			if vec.Strict(&substring, when, n, vec.ArrowFlags(lShipinstructArr)) && vec.Dense(when, n, false) {
+				for i := range out {
+					out[i] = rt.Substring3(lShipinstructArr.Value(i), int32(1), int32(7))
 				}
-				substring.V[i] = rt.Substring3(lShipinstructArr.Value(i), int32(1), int32(7))
+			} else {
+				for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+					i := when.Row(k)
+					if substring.Dirty(i) {
+						continue
+					}
+					out[i] = rt.Substring3(lShipinstructArr.Value(i), int32(1), int32(7))
+				}
 			}
 		}
 		// concat(substring(l_shipinstruct, 1, 7), '/', upper(l_shipmode))
 		concat := vec.Make[string](n)
-		if (when == nil || len(when) > n/2) && substring.Clean() && upper.Clean() {
+		{
 			substringV := substring.V[:n]
 			upperV := upper.V[:n]
 			out := concat.V[:n]
-			for i := range out {
-				out[i] = rt.Concat(substringV[i], "/", upperV[i])
-			}
-		} else {
-			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-				i := when.Row(k)
-				if substring.IsNull(i) || upper.IsNull(i) {
-					concat.SetNull(i)
-					continue
+			if vec.Strict(&concat, when, n, vec.FlagsOf(&substring), vec.FlagsOf(&upper)) && vec.Dense(when, n, false) {
+				for i := range out {
+					out[i] = rt.Concat(substringV[i], "/", upperV[i])
 				}
-				if e := substring.ErrAt(i); e != nil {
-					concat.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+					i := when.Row(k)
+					if concat.Dirty(i) {
+						continue
+					}
+					out[i] = rt.Concat(substringV[i], "/", upperV[i])
 				}
-				if e := upper.ErrAt(i); e != nil {
-					concat.SetErr(i, e)
-					continue
-				}
-				concat.V[i] = rt.Concat(substring.V[i], "/", upper.V[i])
 			}
 		}
 		vec.Merge(&caseResult2, &concat, when, n)
 		// (l_comment LIKE '%special%')
 		like2 := vec.Make[bool](n)
-		if (notYet == nil || len(notYet) > n/2) && lCommentArr.NullN() == 0 {
+		{
 			out := like2.V[:n]
-			for i := range out {
-				out[i] = likePattern5.Match(lCommentArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if lCommentArr.IsNull(i) {
-					like2.SetNull(i)
-					continue
+			if vec.Strict(&like2, notYet, n, vec.ArrowFlags(lCommentArr)) && vec.Dense(notYet, n, false) {
+				for i := range out {
+					out[i] = likePattern5.Match(lCommentArr.Value(i))
 				}
-				like2.V[i] = likePattern5.Match(lCommentArr.Value(i))
+			} else {
+				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+					i := notYet.Row(k)
+					if like2.Dirty(i) {
+						continue
+					}
+					out[i] = likePattern5.Match(lCommentArr.Value(i))
+				}
 			}
 		}
 		vec.CopyErrs(&caseResult2, &like2, notYet, n)
 		when2, notYet2 := vec.Split(&like2, notYet, n)
 		// substring(l_comment, 1, 12)
 		substring2 := vec.Make[string](n)
-		if (when2 == nil || len(when2) > n/2) && lCommentArr.NullN() == 0 {
+		{
 			out := substring2.V[:n]
-			for i := range out {
-				out[i] = rt.Substring3(lCommentArr.Value(i), int32(1), int32(12))
-			}
-		} else {
-			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
-				i := when2.Row(k)
-				if lCommentArr.IsNull(i) {
-					substring2.SetNull(i)
-					continue
+			if vec.Strict(&substring2, when2, n, vec.ArrowFlags(lCommentArr)) && vec.Dense(when2, n, false) {
+				for i := range out {
+					out[i] = rt.Substring3(lCommentArr.Value(i), int32(1), int32(12))
 				}
-				substring2.V[i] = rt.Substring3(lCommentArr.Value(i), int32(1), int32(12))
+			} else {
+				for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
+					i := when2.Row(k)
+					if substring2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.Substring3(lCommentArr.Value(i), int32(1), int32(12))
+				}
 			}
 		}
 		// concat(l_returnflag, l_linestatus, '-', substring(l_comment, 1, 12))
 		concat2 := vec.Make[string](n)
-		if (when2 == nil || len(when2) > n/2) && lReturnflagArr.NullN() == 0 && lLinestatusArr.NullN() == 0 && substring2.Clean() {
+		{
 			substring2V := substring2.V[:n]
 			out := concat2.V[:n]
-			for i := range out {
-				out[i] = rt.Concat(lReturnflagArr.Value(i), lLinestatusArr.Value(i), "-", substring2V[i])
-			}
-		} else {
-			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
-				i := when2.Row(k)
-				if lReturnflagArr.IsNull(i) || lLinestatusArr.IsNull(i) || substring2.IsNull(i) {
-					concat2.SetNull(i)
-					continue
+			if vec.Strict(&concat2, when2, n, vec.ArrowFlags(lReturnflagArr), vec.ArrowFlags(lLinestatusArr), vec.FlagsOf(&substring2)) && vec.Dense(when2, n, false) {
+				for i := range out {
+					out[i] = rt.Concat(lReturnflagArr.Value(i), lLinestatusArr.Value(i), "-", substring2V[i])
 				}
-				if e := substring2.ErrAt(i); e != nil {
-					concat2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
+					i := when2.Row(k)
+					if concat2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.Concat(lReturnflagArr.Value(i), lLinestatusArr.Value(i), "-", substring2V[i])
 				}
-				concat2.V[i] = rt.Concat(lReturnflagArr.Value(i), lLinestatusArr.Value(i), "-", substring2.V[i])
 			}
 		}
 		vec.Merge(&caseResult2, &concat2, when2, n)
@@ -2007,51 +1892,41 @@ func nullHeavyCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow
 	if !fused || len(rest) > 0 {
 		// (1.0 - l_discount)
 		difference := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if lDiscount.IsNull(i) {
-					difference.SetNull(i)
-					continue
+			if vec.Strict(&difference, rest, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if difference.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product2 := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && lExtendedprice.Clean() && difference.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			differenceV := difference.V[:n]
 			out := product2.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], differenceV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if lExtendedprice.IsNull(i) || difference.IsNull(i) {
-					product2.SetNull(i)
-					continue
+			if vec.Strict(&product2, rest, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], differenceV[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if product2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], differenceV[i])
 				}
-				if e := difference.ErrAt(i); e != nil {
-					product2.SetErr(i, e)
-					continue
-				}
-				product2.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference.V[i])
 			}
 		}
 		if fused {
@@ -2074,29 +1949,22 @@ func nullHeavyCol2(n int, all vec.Sel, lTax vec.Vec[float64], lDiscount vec.Vec[
 	vec.Fill(&coalesced, float64(0.0), stillNull, n)
 	// (COALESCE(l_tax, 0.0) + l_discount)
 	sum := vec.Make[float64](n)
-	if coalesced.Clean() && lDiscount.Clean() {
+	{
 		coalescedV := coalesced.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			out[i] = rt.AddFloat64(coalescedV[i], lDiscountV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if coalesced.IsNull(i) || lDiscount.IsNull(i) {
-				sum.SetNull(i)
-				continue
+		if vec.Strict(&sum, all, n, vec.FlagsOf(&coalesced), vec.FlagsOf(&lDiscount)) {
+			for i := range out {
+				out[i] = rt.AddFloat64(coalescedV[i], lDiscountV[i])
 			}
-			if e := coalesced.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				out[i] = rt.AddFloat64(coalescedV[i], lDiscountV[i])
 			}
-			if e := lDiscount.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			sum.V[i] = rt.AddFloat64(coalesced.V[i], lDiscount.V[i])
 		}
 	}
 	return sum
@@ -2108,39 +1976,32 @@ func nullHeavyCol2(n int, all vec.Sel, lTax vec.Vec[float64], lDiscount vec.Vec[
 func nullHeavyCol3(n int, all vec.Sel, lPartkey vec.Vec[int64], lSuppkey vec.Vec[int64]) vec.Vec[int64] {
 	// (l_partkey + l_suppkey)
 	sum2 := vec.Make[int64](n)
-	if lPartkey.Clean() && lSuppkey.Clean() {
+	{
 		lPartkeyV := lPartkey.V[:n]
 		lSuppkeyV := lSuppkey.V[:n]
 		out := sum2.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(lPartkeyV[i], lSuppkeyV[i])
-			if err != nil {
-				sum2.SetErr(i, err)
-				continue
+		if vec.Strict(&sum2, all, n, vec.FlagsOf(&lPartkey), vec.FlagsOf(&lSuppkey)) {
+			for i := range out {
+				r, err := rt.AddInt64(lPartkeyV[i], lSuppkeyV[i])
+				if err != nil {
+					sum2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if lPartkey.IsNull(i) || lSuppkey.IsNull(i) {
-				sum2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if sum2.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(lPartkeyV[i], lSuppkeyV[i])
+				if err != nil {
+					sum2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := lPartkey.ErrAt(i); e != nil {
-				sum2.SetErr(i, e)
-				continue
-			}
-			if e := lSuppkey.ErrAt(i); e != nil {
-				sum2.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(lPartkey.V[i], lSuppkey.V[i])
-			if err != nil {
-				sum2.SetErr(i, err)
-				continue
-			}
-			sum2.V[i] = r
 		}
 	}
 	return sum2
@@ -2152,24 +2013,21 @@ func nullHeavyCol3(n int, all vec.Sel, lPartkey vec.Vec[int64], lSuppkey vec.Vec
 func nullHeavyCol4(n int, all vec.Sel, lQuantity vec.Vec[float64]) vec.Vec[bool] {
 	// (l_quantity > 25.0)
 	cmp := vec.Make[bool](n)
-	if lQuantity.Clean() {
+	{
 		lQuantityV := lQuantity.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtFloat64(lQuantityV[i], float64(25.0))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if lQuantity.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&lQuantity)) {
+			for i := range out {
+				out[i] = rt.GtFloat64(lQuantityV[i], float64(25.0))
 			}
-			if e := lQuantity.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GtFloat64(lQuantityV[i], float64(25.0))
 			}
-			cmp.V[i] = rt.GtFloat64(lQuantity.V[i], float64(25.0))
 		}
 	}
 	return cmp
@@ -2223,29 +2081,22 @@ func nullHeavyCol5(n int, all vec.Sel, lShipdate vec.Vec[int32], in arrow.Record
 	if !fused2 || len(rest2) > 0 {
 		// (l_shipdate < l_commitdate)
 		cmp2 := vec.Make[bool](n)
-		if (rest2 == nil || len(rest2) > n/2) && lShipdate.Clean() && lCommitdate.Clean() {
+		{
 			lShipdateV := lShipdate.V[:n]
 			lCommitdateV := lCommitdate.V[:n]
 			out := cmp2.V[:n]
-			for i := range out {
-				out[i] = rt.LtInt32(lShipdateV[i], lCommitdateV[i])
-			}
-		} else {
-			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-				i := rest2.Row(k)
-				if lShipdate.IsNull(i) || lCommitdate.IsNull(i) {
-					cmp2.SetNull(i)
-					continue
+			if vec.Strict(&cmp2, rest2, n, vec.FlagsOf(&lShipdate), vec.FlagsOf(&lCommitdate)) && vec.Dense(rest2, n, false) {
+				for i := range out {
+					out[i] = rt.LtInt32(lShipdateV[i], lCommitdateV[i])
 				}
-				if e := lShipdate.ErrAt(i); e != nil {
-					cmp2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+					i := rest2.Row(k)
+					if cmp2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.LtInt32(lShipdateV[i], lCommitdateV[i])
 				}
-				if e := lCommitdate.ErrAt(i); e != nil {
-					cmp2.SetErr(i, e)
-					continue
-				}
-				cmp2.V[i] = rt.LtInt32(lShipdate.V[i], lCommitdate.V[i])
 			}
 		}
 		// IF((l_shipdate < l_commitdate), l_quantity, (-l_quantity))
@@ -2255,24 +2106,21 @@ func nullHeavyCol5(n int, all vec.Sel, lShipdate vec.Vec[int32], in arrow.Record
 		vec.Merge(&ifResult2, &lQuantity, then, n)
 		// (-l_quantity)
 		minus := vec.Make[float64](n)
-		if (otherwise == nil || len(otherwise) > n/2) && lQuantity.Clean() {
+		{
 			lQuantityV := lQuantity.V[:n]
 			out := minus.V[:n]
-			for i := range out {
-				out[i] = rt.NegateFloat64(lQuantityV[i])
-			}
-		} else {
-			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-				i := otherwise.Row(k)
-				if lQuantity.IsNull(i) {
-					minus.SetNull(i)
-					continue
+			if vec.Strict(&minus, otherwise, n, vec.FlagsOf(&lQuantity)) && vec.Dense(otherwise, n, false) {
+				for i := range out {
+					out[i] = rt.NegateFloat64(lQuantityV[i])
 				}
-				if e := lQuantity.ErrAt(i); e != nil {
-					minus.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+					i := otherwise.Row(k)
+					if minus.Dirty(i) {
+						continue
+					}
+					out[i] = rt.NegateFloat64(lQuantityV[i])
 				}
-				minus.V[i] = rt.NegateFloat64(lQuantity.V[i])
 			}
 		}
 		vec.Merge(&ifResult2, &minus, otherwise, n)
@@ -2368,63 +2216,53 @@ func errorGuardedCol1(n int, all vec.Sel, y vec.Vec[int64], a vec.Vec[int64]) ve
 	caseResult := vec.Make[int64](n)
 	// (y <> 0)
 	cmp := vec.Make[bool](n)
-	if y.Clean() {
+	{
 		yV := y.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(yV[i], int64(0))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if y.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&y)) {
+			for i := range out {
+				out[i] = rt.NeInt64(yV[i], int64(0))
 			}
-			if e := y.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.NeInt64(yV[i], int64(0))
 			}
-			cmp.V[i] = rt.NeInt64(y.V[i], int64(0))
 		}
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
 	when, notYet := vec.Split(&cmp, all, n)
 	// (a DIV y)
 	quotient := vec.Make[int64](n)
-	if when == nil && a.Clean() && y.Clean() {
+	{
 		aV := a.V[:n]
 		yV := y.V[:n]
 		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], yV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient, when, n, vec.FlagsOf(&a), vec.FlagsOf(&y)) && vec.Dense(when, n, true) {
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], yV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-			i := when.Row(k)
-			if a.IsNull(i) || y.IsNull(i) {
-				quotient.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+				i := when.Row(k)
+				if quotient.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(aV[i], yV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			if e := y.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], y.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
 		}
 	}
 	vec.Merge(&caseResult, &quotient, when, n)
@@ -2438,39 +2276,32 @@ func errorGuardedCol1(n int, all vec.Sel, y vec.Vec[int64], a vec.Vec[int64]) ve
 func errorGuardedCol2(n int, all vec.Sel, a vec.Vec[int64], x vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV x)
 	quotient2 := vec.Make[int64](n)
-	if a.Clean() && x.Clean() {
+	{
 		aV := a.V[:n]
 		xV := x.V[:n]
 		out := quotient2.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], xV[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient2, all, n, vec.FlagsOf(&a), vec.FlagsOf(&x)) {
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], xV[i])
+				if err != nil {
+					quotient2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || x.IsNull(i) {
-				quotient2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if quotient2.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(aV[i], xV[i])
+				if err != nil {
+					quotient2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
-			}
-			if e := x.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], x.V[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
-			}
-			quotient2.V[i] = r
 		}
 	}
 	// TRY((a DIV x))
@@ -2484,71 +2315,61 @@ func errorGuardedCol2(n int, all vec.Sel, a vec.Vec[int64], x vec.Vec[int64]) ve
 func errorGuardedCol3(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64]) vec.Vec[int64] {
 	// (x * y)
 	product := vec.Make[int64](n)
-	if x.Clean() && y.Clean() {
+	{
 		xV := x.V[:n]
 		yV := y.V[:n]
 		out := product.V[:n]
-		for i := range out {
-			r, err := rt.MulInt64(xV[i], yV[i])
-			if err != nil {
-				product.SetErr(i, err)
-				continue
+		if vec.Strict(&product, all, n, vec.FlagsOf(&x), vec.FlagsOf(&y)) {
+			for i := range out {
+				r, err := rt.MulInt64(xV[i], yV[i])
+				if err != nil {
+					product.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if x.IsNull(i) || y.IsNull(i) {
-				product.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if product.Dirty(i) {
+					continue
+				}
+				r, err := rt.MulInt64(xV[i], yV[i])
+				if err != nil {
+					product.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := x.ErrAt(i); e != nil {
-				product.SetErr(i, e)
-				continue
-			}
-			if e := y.ErrAt(i); e != nil {
-				product.SetErr(i, e)
-				continue
-			}
-			r, err := rt.MulInt64(x.V[i], y.V[i])
-			if err != nil {
-				product.SetErr(i, err)
-				continue
-			}
-			product.V[i] = r
 		}
 	}
 	// ((x * y) * 1000000000000000)
 	product2 := vec.Make[int64](n)
-	if product.Clean() {
+	{
 		productV := product.V[:n]
 		out := product2.V[:n]
-		for i := range out {
-			r, err := rt.MulInt64(productV[i], int64(1000000000000000))
-			if err != nil {
-				product2.SetErr(i, err)
-				continue
+		if vec.Strict(&product2, all, n, vec.FlagsOf(&product)) {
+			for i := range out {
+				r, err := rt.MulInt64(productV[i], int64(1000000000000000))
+				if err != nil {
+					product2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if product.IsNull(i) {
-				product2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if product2.Dirty(i) {
+					continue
+				}
+				r, err := rt.MulInt64(productV[i], int64(1000000000000000))
+				if err != nil {
+					product2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := product.ErrAt(i); e != nil {
-				product2.SetErr(i, e)
-				continue
-			}
-			r, err := rt.MulInt64(product.V[i], int64(1000000000000000))
-			if err != nil {
-				product2.SetErr(i, err)
-				continue
-			}
-			product2.V[i] = r
 		}
 	}
 	// TRY(((x * y) * 1000000000000000))
@@ -2703,679 +2524,549 @@ func deepArithCol1(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.Reco
 		// shared (always): (l_quantity - 25.0)
 		// (l_quantity - 25.0)
 		difference := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && lQuantity.Clean() {
+		{
 			lQuantityV := lQuantity.V[:n]
 			out := difference.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(lQuantityV[i], float64(25.0))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if lQuantity.IsNull(i) {
-					difference.SetNull(i)
-					continue
+			if vec.Strict(&difference, rest, n, vec.FlagsOf(&lQuantity)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(lQuantityV[i], float64(25.0))
 				}
-				if e := lQuantity.ErrAt(i); e != nil {
-					difference.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if difference.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(lQuantityV[i], float64(25.0))
 				}
-				difference.V[i] = rt.SubFloat64(lQuantity.V[i], float64(25.0))
 			}
 		}
 		// (1.0 - l_discount)
 		difference2 := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference2.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if lDiscount.IsNull(i) {
-					difference2.SetNull(i)
-					continue
+			if vec.Strict(&difference2, rest, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if difference2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference2.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && lExtendedprice.Clean() && difference2.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			difference2V := difference2.V[:n]
 			out := product.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference2V[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if lExtendedprice.IsNull(i) || difference2.IsNull(i) {
-					product.SetNull(i)
-					continue
+			if vec.Strict(&product, rest, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference2)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference2V[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if product.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference2V[i])
 				}
-				if e := difference2.ErrAt(i); e != nil {
-					product.SetErr(i, e)
-					continue
-				}
-				product.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference2.V[i])
 			}
 		}
 		// (1.0 + l_tax)
 		sum2 := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && lTax.Clean() {
+		{
 			lTaxV := lTax.V[:n]
 			out := sum2.V[:n]
-			for i := range out {
-				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if lTax.IsNull(i) {
-					sum2.SetNull(i)
-					continue
+			if vec.Strict(&sum2, rest, n, vec.FlagsOf(&lTax)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 				}
-				if e := lTax.ErrAt(i); e != nil {
-					sum2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if sum2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 				}
-				sum2.V[i] = rt.AddFloat64(float64(1.0), lTax.V[i])
 			}
 		}
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
 		product2 := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && product.Clean() && sum2.Clean() {
+		{
 			productV := product.V[:n]
 			sum2V := sum2.V[:n]
 			out := product2.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(productV[i], sum2V[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if product.IsNull(i) || sum2.IsNull(i) {
-					product2.SetNull(i)
-					continue
+			if vec.Strict(&product2, rest, n, vec.FlagsOf(&product), vec.FlagsOf(&sum2)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(productV[i], sum2V[i])
 				}
-				if e := product.ErrAt(i); e != nil {
-					product2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if product2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(productV[i], sum2V[i])
 				}
-				if e := sum2.ErrAt(i); e != nil {
-					product2.SetErr(i, e)
-					continue
-				}
-				product2.V[i] = rt.MulFloat64(product.V[i], sum2.V[i])
 			}
 		}
 		// (l_quantity * 0.5)
 		product3 := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && lQuantity.Clean() {
+		{
 			lQuantityV := lQuantity.V[:n]
 			out := product3.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lQuantityV[i], float64(0.5))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if lQuantity.IsNull(i) {
-					product3.SetNull(i)
-					continue
+			if vec.Strict(&product3, rest, n, vec.FlagsOf(&lQuantity)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lQuantityV[i], float64(0.5))
 				}
-				if e := lQuantity.ErrAt(i); e != nil {
-					product3.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if product3.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lQuantityV[i], float64(0.5))
 				}
-				product3.V[i] = rt.MulFloat64(lQuantity.V[i], float64(0.5))
 			}
 		}
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5))
 		difference3 := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && product2.Clean() && product3.Clean() {
+		{
 			product2V := product2.V[:n]
 			product3V := product3.V[:n]
 			out := difference3.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(product2V[i], product3V[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if product2.IsNull(i) || product3.IsNull(i) {
-					difference3.SetNull(i)
-					continue
+			if vec.Strict(&difference3, rest, n, vec.FlagsOf(&product2), vec.FlagsOf(&product3)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(product2V[i], product3V[i])
 				}
-				if e := product2.ErrAt(i); e != nil {
-					difference3.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if difference3.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(product2V[i], product3V[i])
 				}
-				if e := product3.ErrAt(i); e != nil {
-					difference3.SetErr(i, e)
-					continue
-				}
-				difference3.V[i] = rt.SubFloat64(product2.V[i], product3.V[i])
 			}
 		}
 		// (l_quantity + 1.0)
 		sum3 := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && lQuantity.Clean() {
+		{
 			lQuantityV := lQuantity.V[:n]
 			out := sum3.V[:n]
-			for i := range out {
-				out[i] = rt.AddFloat64(lQuantityV[i], float64(1.0))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if lQuantity.IsNull(i) {
-					sum3.SetNull(i)
-					continue
+			if vec.Strict(&sum3, rest, n, vec.FlagsOf(&lQuantity)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.AddFloat64(lQuantityV[i], float64(1.0))
 				}
-				if e := lQuantity.ErrAt(i); e != nil {
-					sum3.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if sum3.Dirty(i) {
+						continue
+					}
+					out[i] = rt.AddFloat64(lQuantityV[i], float64(1.0))
 				}
-				sum3.V[i] = rt.AddFloat64(lQuantity.V[i], float64(1.0))
 			}
 		}
 		// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0))
 		quotient := vec.Make[float64](n)
-		if rest == nil && difference3.Clean() && sum3.Clean() {
+		{
 			difference3V := difference3.V[:n]
 			sum3V := sum3.V[:n]
 			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivideFloat64(difference3V[i], sum3V[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient, rest, n, vec.FlagsOf(&difference3), vec.FlagsOf(&sum3)) && vec.Dense(rest, n, true) {
+				for i := range out {
+					r, err := rt.DivideFloat64(difference3V[i], sum3V[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if difference3.IsNull(i) || sum3.IsNull(i) {
-					quotient.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if quotient.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivideFloat64(difference3V[i], sum3V[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := difference3.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				if e := sum3.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivideFloat64(difference3.V[i], sum3.V[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
 			}
 		}
 		// (l_tax - l_discount)
 		difference4 := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && lTax.Clean() && lDiscount.Clean() {
+		{
 			lTaxV := lTax.V[:n]
 			lDiscountV := lDiscount.V[:n]
 			out := difference4.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(lTaxV[i], lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if lTax.IsNull(i) || lDiscount.IsNull(i) {
-					difference4.SetNull(i)
-					continue
+			if vec.Strict(&difference4, rest, n, vec.FlagsOf(&lTax), vec.FlagsOf(&lDiscount)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(lTaxV[i], lDiscountV[i])
 				}
-				if e := lTax.ErrAt(i); e != nil {
-					difference4.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if difference4.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(lTaxV[i], lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference4.SetErr(i, e)
-					continue
-				}
-				difference4.V[i] = rt.SubFloat64(lTax.V[i], lDiscount.V[i])
 			}
 		}
 		// ((l_tax - l_discount) * 100.0)
 		product4 := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && difference4.Clean() {
+		{
 			difference4V := difference4.V[:n]
 			out := product4.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(difference4V[i], float64(100.0))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if difference4.IsNull(i) {
-					product4.SetNull(i)
-					continue
+			if vec.Strict(&product4, rest, n, vec.FlagsOf(&difference4)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(difference4V[i], float64(100.0))
 				}
-				if e := difference4.ErrAt(i); e != nil {
-					product4.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if product4.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(difference4V[i], float64(100.0))
 				}
-				product4.V[i] = rt.MulFloat64(difference4.V[i], float64(100.0))
 			}
 		}
 		// (((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0)) + ((l_tax - l_discount) * 100.0))
 		sum4 := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && quotient.Clean() && product4.Clean() {
+		{
 			quotientV := quotient.V[:n]
 			product4V := product4.V[:n]
 			out := sum4.V[:n]
-			for i := range out {
-				out[i] = rt.AddFloat64(quotientV[i], product4V[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if quotient.IsNull(i) || product4.IsNull(i) {
-					sum4.SetNull(i)
-					continue
+			if vec.Strict(&sum4, rest, n, vec.FlagsOf(&quotient), vec.FlagsOf(&product4)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.AddFloat64(quotientV[i], product4V[i])
 				}
-				if e := quotient.ErrAt(i); e != nil {
-					sum4.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if sum4.Dirty(i) {
+						continue
+					}
+					out[i] = rt.AddFloat64(quotientV[i], product4V[i])
 				}
-				if e := product4.ErrAt(i); e != nil {
-					sum4.SetErr(i, e)
-					continue
-				}
-				sum4.V[i] = rt.AddFloat64(quotient.V[i], product4.V[i])
 			}
 		}
 		// (l_extendedprice / 1000.0)
 		quotient2 := vec.Make[float64](n)
-		if rest == nil && lExtendedprice.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			out := quotient2.V[:n]
-			for i := range out {
-				r, err := rt.DivideFloat64(lExtendedpriceV[i], float64(1000.0))
-				if err != nil {
-					quotient2.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient2, rest, n, vec.FlagsOf(&lExtendedprice)) && vec.Dense(rest, n, true) {
+				for i := range out {
+					r, err := rt.DivideFloat64(lExtendedpriceV[i], float64(1000.0))
+					if err != nil {
+						quotient2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if lExtendedprice.IsNull(i) {
-					quotient2.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if quotient2.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivideFloat64(lExtendedpriceV[i], float64(1000.0))
+					if err != nil {
+						quotient2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					quotient2.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivideFloat64(lExtendedprice.V[i], float64(1000.0))
-				if err != nil {
-					quotient2.SetErr(i, err)
-					continue
-				}
-				quotient2.V[i] = r
 			}
 		}
 		// ((((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0)) + ((l_tax - l_discount) * 100.0)) - (l_extendedprice...
 		difference5 := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && sum4.Clean() && quotient2.Clean() {
+		{
 			sum4V := sum4.V[:n]
 			quotient2V := quotient2.V[:n]
 			out := difference5.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(sum4V[i], quotient2V[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if sum4.IsNull(i) || quotient2.IsNull(i) {
-					difference5.SetNull(i)
-					continue
+			if vec.Strict(&difference5, rest, n, vec.FlagsOf(&sum4), vec.FlagsOf(&quotient2)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(sum4V[i], quotient2V[i])
 				}
-				if e := sum4.ErrAt(i); e != nil {
-					difference5.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if difference5.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(sum4V[i], quotient2V[i])
 				}
-				if e := quotient2.ErrAt(i); e != nil {
-					difference5.SetErr(i, e)
-					continue
-				}
-				difference5.V[i] = rt.SubFloat64(sum4.V[i], quotient2.V[i])
 			}
 		}
 		// (((((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0)) + ((l_tax - l_discount) * 100.0)) - (l_extendedpric...
 		product5 := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && difference5.Clean() {
+		{
 			difference5V := difference5.V[:n]
 			out := product5.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(difference5V[i], float64(1.07))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if difference5.IsNull(i) {
-					product5.SetNull(i)
-					continue
+			if vec.Strict(&product5, rest, n, vec.FlagsOf(&difference5)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(difference5V[i], float64(1.07))
 				}
-				if e := difference5.ErrAt(i); e != nil {
-					product5.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if product5.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(difference5V[i], float64(1.07))
 				}
-				product5.V[i] = rt.MulFloat64(difference5.V[i], float64(1.07))
 			}
 		}
 		// ((l_quantity - 25.0) * (l_quantity - 25.0))
 		product6 := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && difference.Clean() {
+		{
 			differenceV := difference.V[:n]
 			out := product6.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(differenceV[i], differenceV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if difference.IsNull(i) {
-					product6.SetNull(i)
-					continue
+			if vec.Strict(&product6, rest, n, vec.FlagsOf(&difference)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(differenceV[i], differenceV[i])
 				}
-				if e := difference.ErrAt(i); e != nil {
-					product6.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if product6.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(differenceV[i], differenceV[i])
 				}
-				product6.V[i] = rt.MulFloat64(difference.V[i], difference.V[i])
 			}
 		}
 		// (((l_quantity - 25.0) * (l_quantity - 25.0)) / 50.0)
 		quotient3 := vec.Make[float64](n)
-		if rest == nil && product6.Clean() {
+		{
 			product6V := product6.V[:n]
 			out := quotient3.V[:n]
-			for i := range out {
-				r, err := rt.DivideFloat64(product6V[i], float64(50.0))
-				if err != nil {
-					quotient3.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient3, rest, n, vec.FlagsOf(&product6)) && vec.Dense(rest, n, true) {
+				for i := range out {
+					r, err := rt.DivideFloat64(product6V[i], float64(50.0))
+					if err != nil {
+						quotient3.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if product6.IsNull(i) {
-					quotient3.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if quotient3.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivideFloat64(product6V[i], float64(50.0))
+					if err != nil {
+						quotient3.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := product6.ErrAt(i); e != nil {
-					quotient3.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivideFloat64(product6.V[i], float64(50.0))
-				if err != nil {
-					quotient3.SetErr(i, err)
-					continue
-				}
-				quotient3.V[i] = r
 			}
 		}
 		// ((((((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0)) + ((l_tax - l_discount) * 100.0)) - (l_extendedpri...
 		sum5 := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && product5.Clean() && quotient3.Clean() {
+		{
 			product5V := product5.V[:n]
 			quotient3V := quotient3.V[:n]
 			out := sum5.V[:n]
-			for i := range out {
-				out[i] = rt.AddFloat64(product5V[i], quotient3V[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if product5.IsNull(i) || quotient3.IsNull(i) {
-					sum5.SetNull(i)
-					continue
+			if vec.Strict(&sum5, rest, n, vec.FlagsOf(&product5), vec.FlagsOf(&quotient3)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.AddFloat64(product5V[i], quotient3V[i])
 				}
-				if e := product5.ErrAt(i); e != nil {
-					sum5.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if sum5.Dirty(i) {
+						continue
+					}
+					out[i] = rt.AddFloat64(product5V[i], quotient3V[i])
 				}
-				if e := quotient3.ErrAt(i); e != nil {
-					sum5.SetErr(i, e)
-					continue
-				}
-				sum5.V[i] = rt.AddFloat64(product5.V[i], quotient3.V[i])
 			}
 		}
 		// (l_discount * l_tax)
 		product7 := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && lDiscount.Clean() && lTax.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			lTaxV := lTax.V[:n]
 			out := product7.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lDiscountV[i], lTaxV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if lDiscount.IsNull(i) || lTax.IsNull(i) {
-					product7.SetNull(i)
-					continue
+			if vec.Strict(&product7, rest, n, vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lDiscountV[i], lTaxV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					product7.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if product7.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lDiscountV[i], lTaxV[i])
 				}
-				if e := lTax.ErrAt(i); e != nil {
-					product7.SetErr(i, e)
-					continue
-				}
-				product7.V[i] = rt.MulFloat64(lDiscount.V[i], lTax.V[i])
 			}
 		}
 		// ((l_discount * l_tax) * 3.0)
 		product8 := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && product7.Clean() {
+		{
 			product7V := product7.V[:n]
 			out := product8.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(product7V[i], float64(3.0))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if product7.IsNull(i) {
-					product8.SetNull(i)
-					continue
+			if vec.Strict(&product8, rest, n, vec.FlagsOf(&product7)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(product7V[i], float64(3.0))
 				}
-				if e := product7.ErrAt(i); e != nil {
-					product8.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if product8.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(product7V[i], float64(3.0))
 				}
-				product8.V[i] = rt.MulFloat64(product7.V[i], float64(3.0))
 			}
 		}
 		// (((((((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0)) + ((l_tax - l_discount) * 100.0)) - (l_extendedpr...
 		difference6 := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && sum5.Clean() && product8.Clean() {
+		{
 			sum5V := sum5.V[:n]
 			product8V := product8.V[:n]
 			out := difference6.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(sum5V[i], product8V[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if sum5.IsNull(i) || product8.IsNull(i) {
-					difference6.SetNull(i)
-					continue
+			if vec.Strict(&difference6, rest, n, vec.FlagsOf(&sum5), vec.FlagsOf(&product8)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(sum5V[i], product8V[i])
 				}
-				if e := sum5.ErrAt(i); e != nil {
-					difference6.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if difference6.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(sum5V[i], product8V[i])
 				}
-				if e := product8.ErrAt(i); e != nil {
-					difference6.SetErr(i, e)
-					continue
-				}
-				difference6.V[i] = rt.SubFloat64(sum5.V[i], product8.V[i])
 			}
 		}
 		// (l_quantity * 900.0)
 		product9 := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && lQuantity.Clean() {
+		{
 			lQuantityV := lQuantity.V[:n]
 			out := product9.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lQuantityV[i], float64(900.0))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if lQuantity.IsNull(i) {
-					product9.SetNull(i)
-					continue
+			if vec.Strict(&product9, rest, n, vec.FlagsOf(&lQuantity)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lQuantityV[i], float64(900.0))
 				}
-				if e := lQuantity.ErrAt(i); e != nil {
-					product9.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if product9.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lQuantityV[i], float64(900.0))
 				}
-				product9.V[i] = rt.MulFloat64(lQuantity.V[i], float64(900.0))
 			}
 		}
 		// (l_extendedprice - (l_quantity * 900.0))
 		difference7 := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && lExtendedprice.Clean() && product9.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			product9V := product9.V[:n]
 			out := difference7.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(lExtendedpriceV[i], product9V[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if lExtendedprice.IsNull(i) || product9.IsNull(i) {
-					difference7.SetNull(i)
-					continue
+			if vec.Strict(&difference7, rest, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&product9)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(lExtendedpriceV[i], product9V[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					difference7.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if difference7.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(lExtendedpriceV[i], product9V[i])
 				}
-				if e := product9.ErrAt(i); e != nil {
-					difference7.SetErr(i, e)
-					continue
-				}
-				difference7.V[i] = rt.SubFloat64(lExtendedprice.V[i], product9.V[i])
 			}
 		}
 		// (l_tax + 2.0)
 		sum6 := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && lTax.Clean() {
+		{
 			lTaxV := lTax.V[:n]
 			out := sum6.V[:n]
-			for i := range out {
-				out[i] = rt.AddFloat64(lTaxV[i], float64(2.0))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if lTax.IsNull(i) {
-					sum6.SetNull(i)
-					continue
+			if vec.Strict(&sum6, rest, n, vec.FlagsOf(&lTax)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.AddFloat64(lTaxV[i], float64(2.0))
 				}
-				if e := lTax.ErrAt(i); e != nil {
-					sum6.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if sum6.Dirty(i) {
+						continue
+					}
+					out[i] = rt.AddFloat64(lTaxV[i], float64(2.0))
 				}
-				sum6.V[i] = rt.AddFloat64(lTax.V[i], float64(2.0))
 			}
 		}
 		// ((l_extendedprice - (l_quantity * 900.0)) / (l_tax + 2.0))
 		quotient4 := vec.Make[float64](n)
-		if rest == nil && difference7.Clean() && sum6.Clean() {
+		{
 			difference7V := difference7.V[:n]
 			sum6V := sum6.V[:n]
 			out := quotient4.V[:n]
-			for i := range out {
-				r, err := rt.DivideFloat64(difference7V[i], sum6V[i])
-				if err != nil {
-					quotient4.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient4, rest, n, vec.FlagsOf(&difference7), vec.FlagsOf(&sum6)) && vec.Dense(rest, n, true) {
+				for i := range out {
+					r, err := rt.DivideFloat64(difference7V[i], sum6V[i])
+					if err != nil {
+						quotient4.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if difference7.IsNull(i) || sum6.IsNull(i) {
-					quotient4.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if quotient4.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivideFloat64(difference7V[i], sum6V[i])
+					if err != nil {
+						quotient4.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := difference7.ErrAt(i); e != nil {
-					quotient4.SetErr(i, e)
-					continue
-				}
-				if e := sum6.ErrAt(i); e != nil {
-					quotient4.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivideFloat64(difference7.V[i], sum6.V[i])
-				if err != nil {
-					quotient4.SetErr(i, err)
-					continue
-				}
-				quotient4.V[i] = r
 			}
 		}
 		// ((((((((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0)) + ((l_tax - l_discount) * 100.0)) - (l_extendedp...
 		sum7 := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && difference6.Clean() && quotient4.Clean() {
+		{
 			difference6V := difference6.V[:n]
 			quotient4V := quotient4.V[:n]
 			out := sum7.V[:n]
-			for i := range out {
-				out[i] = rt.AddFloat64(difference6V[i], quotient4V[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if difference6.IsNull(i) || quotient4.IsNull(i) {
-					sum7.SetNull(i)
-					continue
+			if vec.Strict(&sum7, rest, n, vec.FlagsOf(&difference6), vec.FlagsOf(&quotient4)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.AddFloat64(difference6V[i], quotient4V[i])
 				}
-				if e := difference6.ErrAt(i); e != nil {
-					sum7.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if sum7.Dirty(i) {
+						continue
+					}
+					out[i] = rt.AddFloat64(difference6V[i], quotient4V[i])
 				}
-				if e := quotient4.ErrAt(i); e != nil {
-					sum7.SetErr(i, e)
-					continue
-				}
-				sum7.V[i] = rt.AddFloat64(difference6.V[i], quotient4.V[i])
 			}
 		}
 		if fused {
@@ -3811,24 +3502,21 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 func wideShared3(n int, all vec.Sel, lQuantity vec.Vec[float64]) vec.Vec[float64] {
 	// (l_quantity + 1.0)
 	sum := vec.Make[float64](n)
-	if lQuantity.Clean() {
+	{
 		lQuantityV := lQuantity.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			out[i] = rt.AddFloat64(lQuantityV[i], float64(1.0))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if lQuantity.IsNull(i) {
-				sum.SetNull(i)
-				continue
+		if vec.Strict(&sum, all, n, vec.FlagsOf(&lQuantity)) {
+			for i := range out {
+				out[i] = rt.AddFloat64(lQuantityV[i], float64(1.0))
 			}
-			if e := lQuantity.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				out[i] = rt.AddFloat64(lQuantityV[i], float64(1.0))
 			}
-			sum.V[i] = rt.AddFloat64(lQuantity.V[i], float64(1.0))
 		}
 	}
 	return sum
@@ -3840,24 +3528,21 @@ func wideShared3(n int, all vec.Sel, lQuantity vec.Vec[float64]) vec.Vec[float64
 func wideShared6(n int, all vec.Sel, lTax vec.Vec[float64]) vec.Vec[float64] {
 	// (l_tax + 1.0)
 	sum2 := vec.Make[float64](n)
-	if lTax.Clean() {
+	{
 		lTaxV := lTax.V[:n]
 		out := sum2.V[:n]
-		for i := range out {
-			out[i] = rt.AddFloat64(lTaxV[i], float64(1.0))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if lTax.IsNull(i) {
-				sum2.SetNull(i)
-				continue
+		if vec.Strict(&sum2, all, n, vec.FlagsOf(&lTax)) {
+			for i := range out {
+				out[i] = rt.AddFloat64(lTaxV[i], float64(1.0))
 			}
-			if e := lTax.ErrAt(i); e != nil {
-				sum2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if sum2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.AddFloat64(lTaxV[i], float64(1.0))
 			}
-			sum2.V[i] = rt.AddFloat64(lTax.V[i], float64(1.0))
 		}
 	}
 	return sum2
@@ -3869,51 +3554,41 @@ func wideShared6(n int, all vec.Sel, lTax vec.Vec[float64]) vec.Vec[float64] {
 func wideShared0(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64]) vec.Vec[float64] {
 	// (1.0 - l_discount)
 	difference := vec.Make[float64](n)
-	if lDiscount.Clean() {
+	{
 		lDiscountV := lDiscount.V[:n]
 		out := difference.V[:n]
-		for i := range out {
-			out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if lDiscount.IsNull(i) {
-				difference.SetNull(i)
-				continue
+		if vec.Strict(&difference, all, n, vec.FlagsOf(&lDiscount)) {
+			for i := range out {
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 			}
-			if e := lDiscount.ErrAt(i); e != nil {
-				difference.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if difference.Dirty(i) {
+					continue
+				}
+				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 			}
-			difference.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 		}
 	}
 	// (l_extendedprice * (1.0 - l_discount))
 	product := vec.Make[float64](n)
-	if lExtendedprice.Clean() && difference.Clean() {
+	{
 		lExtendedpriceV := lExtendedprice.V[:n]
 		differenceV := difference.V[:n]
 		out := product.V[:n]
-		for i := range out {
-			out[i] = rt.MulFloat64(lExtendedpriceV[i], differenceV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if lExtendedprice.IsNull(i) || difference.IsNull(i) {
-				product.SetNull(i)
-				continue
+		if vec.Strict(&product, all, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference)) {
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], differenceV[i])
 			}
-			if e := lExtendedprice.ErrAt(i); e != nil {
-				product.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if product.Dirty(i) {
+					continue
+				}
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], differenceV[i])
 			}
-			if e := difference.ErrAt(i); e != nil {
-				product.SetErr(i, e)
-				continue
-			}
-			product.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference.V[i])
 		}
 	}
 	return product
@@ -3925,29 +3600,22 @@ func wideShared0(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount 
 func wideShared5(n int, all vec.Sel, product vec.Vec[float64], lDiscount vec.Vec[float64]) vec.Vec[float64] {
 	// ((l_extendedprice * (1.0 - l_discount)) * l_discount)
 	product2 := vec.Make[float64](n)
-	if product.Clean() && lDiscount.Clean() {
+	{
 		productV := product.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := product2.V[:n]
-		for i := range out {
-			out[i] = rt.MulFloat64(productV[i], lDiscountV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if product.IsNull(i) || lDiscount.IsNull(i) {
-				product2.SetNull(i)
-				continue
+		if vec.Strict(&product2, all, n, vec.FlagsOf(&product), vec.FlagsOf(&lDiscount)) {
+			for i := range out {
+				out[i] = rt.MulFloat64(productV[i], lDiscountV[i])
 			}
-			if e := product.ErrAt(i); e != nil {
-				product2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if product2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.MulFloat64(productV[i], lDiscountV[i])
 			}
-			if e := lDiscount.ErrAt(i); e != nil {
-				product2.SetErr(i, e)
-				continue
-			}
-			product2.V[i] = rt.MulFloat64(product.V[i], lDiscount.V[i])
 		}
 	}
 	return product2
@@ -3959,51 +3627,41 @@ func wideShared5(n int, all vec.Sel, product vec.Vec[float64], lDiscount vec.Vec
 func wideShared2(n int, all vec.Sel, product vec.Vec[float64], lTax vec.Vec[float64]) vec.Vec[float64] {
 	// (1.0 + l_tax)
 	sum3 := vec.Make[float64](n)
-	if lTax.Clean() {
+	{
 		lTaxV := lTax.V[:n]
 		out := sum3.V[:n]
-		for i := range out {
-			out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if lTax.IsNull(i) {
-				sum3.SetNull(i)
-				continue
+		if vec.Strict(&sum3, all, n, vec.FlagsOf(&lTax)) {
+			for i := range out {
+				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 			}
-			if e := lTax.ErrAt(i); e != nil {
-				sum3.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if sum3.Dirty(i) {
+					continue
+				}
+				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 			}
-			sum3.V[i] = rt.AddFloat64(float64(1.0), lTax.V[i])
 		}
 	}
 	// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
 	product3 := vec.Make[float64](n)
-	if product.Clean() && sum3.Clean() {
+	{
 		productV := product.V[:n]
 		sum3V := sum3.V[:n]
 		out := product3.V[:n]
-		for i := range out {
-			out[i] = rt.MulFloat64(productV[i], sum3V[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if product.IsNull(i) || sum3.IsNull(i) {
-				product3.SetNull(i)
-				continue
+		if vec.Strict(&product3, all, n, vec.FlagsOf(&product), vec.FlagsOf(&sum3)) {
+			for i := range out {
+				out[i] = rt.MulFloat64(productV[i], sum3V[i])
 			}
-			if e := product.ErrAt(i); e != nil {
-				product3.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if product3.Dirty(i) {
+					continue
+				}
+				out[i] = rt.MulFloat64(productV[i], sum3V[i])
 			}
-			if e := sum3.ErrAt(i); e != nil {
-				product3.SetErr(i, e)
-				continue
-			}
-			product3.V[i] = rt.MulFloat64(product.V[i], sum3.V[i])
 		}
 	}
 	return product3
@@ -4015,29 +3673,22 @@ func wideShared2(n int, all vec.Sel, product vec.Vec[float64], lTax vec.Vec[floa
 func wideShared4(n int, all vec.Sel, product3 vec.Vec[float64], lTax vec.Vec[float64]) vec.Vec[float64] {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_tax)
 	product4 := vec.Make[float64](n)
-	if product3.Clean() && lTax.Clean() {
+	{
 		product3V := product3.V[:n]
 		lTaxV := lTax.V[:n]
 		out := product4.V[:n]
-		for i := range out {
-			out[i] = rt.MulFloat64(product3V[i], lTaxV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if product3.IsNull(i) || lTax.IsNull(i) {
-				product4.SetNull(i)
-				continue
+		if vec.Strict(&product4, all, n, vec.FlagsOf(&product3), vec.FlagsOf(&lTax)) {
+			for i := range out {
+				out[i] = rt.MulFloat64(product3V[i], lTaxV[i])
 			}
-			if e := product3.ErrAt(i); e != nil {
-				product4.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if product4.Dirty(i) {
+					continue
+				}
+				out[i] = rt.MulFloat64(product3V[i], lTaxV[i])
 			}
-			if e := lTax.ErrAt(i); e != nil {
-				product4.SetErr(i, e)
-				continue
-			}
-			product4.V[i] = rt.MulFloat64(product3.V[i], lTax.V[i])
 		}
 	}
 	return product4
@@ -4049,29 +3700,22 @@ func wideShared4(n int, all vec.Sel, product3 vec.Vec[float64], lTax vec.Vec[flo
 func wideShared1(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[float64]) vec.Vec[float64] {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount)))
 	difference2 := vec.Make[float64](n)
-	if product3.Clean() && product.Clean() {
+	{
 		product3V := product3.V[:n]
 		productV := product.V[:n]
 		out := difference2.V[:n]
-		for i := range out {
-			out[i] = rt.SubFloat64(product3V[i], productV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if product3.IsNull(i) || product.IsNull(i) {
-				difference2.SetNull(i)
-				continue
+		if vec.Strict(&difference2, all, n, vec.FlagsOf(&product3), vec.FlagsOf(&product)) {
+			for i := range out {
+				out[i] = rt.SubFloat64(product3V[i], productV[i])
 			}
-			if e := product3.ErrAt(i); e != nil {
-				difference2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if difference2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.SubFloat64(product3V[i], productV[i])
 			}
-			if e := product.ErrAt(i); e != nil {
-				difference2.SetErr(i, e)
-				continue
-			}
-			difference2.V[i] = rt.SubFloat64(product3.V[i], product.V[i])
 		}
 	}
 	return difference2
@@ -4083,29 +3727,22 @@ func wideShared1(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[
 func wideShared7(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[float64]) vec.Vec[float64] {
 	// ((l_extendedprice * (1.0 - l_discount)) + ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
 	sum4 := vec.Make[float64](n)
-	if product.Clean() && product3.Clean() {
+	{
 		productV := product.V[:n]
 		product3V := product3.V[:n]
 		out := sum4.V[:n]
-		for i := range out {
-			out[i] = rt.AddFloat64(productV[i], product3V[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if product.IsNull(i) || product3.IsNull(i) {
-				sum4.SetNull(i)
-				continue
+		if vec.Strict(&sum4, all, n, vec.FlagsOf(&product), vec.FlagsOf(&product3)) {
+			for i := range out {
+				out[i] = rt.AddFloat64(productV[i], product3V[i])
 			}
-			if e := product.ErrAt(i); e != nil {
-				sum4.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if sum4.Dirty(i) {
+					continue
+				}
+				out[i] = rt.AddFloat64(productV[i], product3V[i])
 			}
-			if e := product3.ErrAt(i); e != nil {
-				sum4.SetErr(i, e)
-				continue
-			}
-			sum4.V[i] = rt.AddFloat64(product.V[i], product3.V[i])
 		}
 	}
 	return sum4
@@ -4117,24 +3754,21 @@ func wideShared7(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[
 func wideCol1(n int, all vec.Sel, product vec.Vec[float64]) vec.Vec[float64] {
 	// ((l_extendedprice * (1.0 - l_discount)) * 1.01)
 	product5 := vec.Make[float64](n)
-	if product.Clean() {
+	{
 		productV := product.V[:n]
 		out := product5.V[:n]
-		for i := range out {
-			out[i] = rt.MulFloat64(productV[i], float64(1.01))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if product.IsNull(i) {
-				product5.SetNull(i)
-				continue
+		if vec.Strict(&product5, all, n, vec.FlagsOf(&product)) {
+			for i := range out {
+				out[i] = rt.MulFloat64(productV[i], float64(1.01))
 			}
-			if e := product.ErrAt(i); e != nil {
-				product5.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if product5.Dirty(i) {
+					continue
+				}
+				out[i] = rt.MulFloat64(productV[i], float64(1.01))
 			}
-			product5.V[i] = rt.MulFloat64(product.V[i], float64(1.01))
 		}
 	}
 	return product5
@@ -4185,51 +3819,41 @@ func wideCol3(n int, all vec.Sel, product vec.Vec[float64], lQuantity vec.Vec[fl
 	if !fused || len(rest) > 0 {
 		// (l_quantity * 2.0)
 		product6 := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && lQuantity.Clean() {
+		{
 			lQuantityV := lQuantity.V[:n]
 			out := product6.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lQuantityV[i], float64(2.0))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if lQuantity.IsNull(i) {
-					product6.SetNull(i)
-					continue
+			if vec.Strict(&product6, rest, n, vec.FlagsOf(&lQuantity)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lQuantityV[i], float64(2.0))
 				}
-				if e := lQuantity.ErrAt(i); e != nil {
-					product6.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if product6.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lQuantityV[i], float64(2.0))
 				}
-				product6.V[i] = rt.MulFloat64(lQuantity.V[i], float64(2.0))
 			}
 		}
 		// ((l_extendedprice * (1.0 - l_discount)) + (l_quantity * 2.0))
 		sum6 := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && product.Clean() && product6.Clean() {
+		{
 			productV := product.V[:n]
 			product6V := product6.V[:n]
 			out := sum6.V[:n]
-			for i := range out {
-				out[i] = rt.AddFloat64(productV[i], product6V[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if product.IsNull(i) || product6.IsNull(i) {
-					sum6.SetNull(i)
-					continue
+			if vec.Strict(&sum6, rest, n, vec.FlagsOf(&product), vec.FlagsOf(&product6)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.AddFloat64(productV[i], product6V[i])
 				}
-				if e := product.ErrAt(i); e != nil {
-					sum6.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if sum6.Dirty(i) {
+						continue
+					}
+					out[i] = rt.AddFloat64(productV[i], product6V[i])
 				}
-				if e := product6.ErrAt(i); e != nil {
-					sum6.SetErr(i, e)
-					continue
-				}
-				sum6.V[i] = rt.AddFloat64(product.V[i], product6.V[i])
 			}
 		}
 		if fused {
@@ -4247,39 +3871,32 @@ func wideCol3(n int, all vec.Sel, product vec.Vec[float64], lQuantity vec.Vec[fl
 func wideCol4(n int, all vec.Sel, product3 vec.Vec[float64], sum vec.Vec[float64]) vec.Vec[float64] {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) / (l_quantity + 1.0))
 	quotient := vec.Make[float64](n)
-	if product3.Clean() && sum.Clean() {
+	{
 		product3V := product3.V[:n]
 		sumV := sum.V[:n]
 		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivideFloat64(product3V[i], sumV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient, all, n, vec.FlagsOf(&product3), vec.FlagsOf(&sum)) {
+			for i := range out {
+				r, err := rt.DivideFloat64(product3V[i], sumV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if product3.IsNull(i) || sum.IsNull(i) {
-				quotient.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if quotient.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivideFloat64(product3V[i], sumV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := product3.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			if e := sum.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivideFloat64(product3.V[i], sum.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
 		}
 	}
 	return quotient
@@ -4331,24 +3948,21 @@ func wideCol5(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[flo
 	if !fused2 || len(rest2) > 0 {
 		// ((l_extendedprice * (1.0 - l_discount)) > 50000.0)
 		cmp := vec.Make[bool](n)
-		if (rest2 == nil || len(rest2) > n/2) && product.Clean() {
+		{
 			productV := product.V[:n]
 			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.GtFloat64(productV[i], float64(50000.0))
-			}
-		} else {
-			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-				i := rest2.Row(k)
-				if product.IsNull(i) {
-					cmp.SetNull(i)
-					continue
+			if vec.Strict(&cmp, rest2, n, vec.FlagsOf(&product)) && vec.Dense(rest2, n, false) {
+				for i := range out {
+					out[i] = rt.GtFloat64(productV[i], float64(50000.0))
 				}
-				if e := product.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+					i := rest2.Row(k)
+					if cmp.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GtFloat64(productV[i], float64(50000.0))
 				}
-				cmp.V[i] = rt.GtFloat64(product.V[i], float64(50000.0))
 			}
 		}
 		// IF(((l_extendedprice * (1.0 - l_discount)) > 50000.0), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)), (l_extendedprice * (1.0 - l_discount)))
@@ -4372,29 +3986,22 @@ func wideCol5(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[flo
 func wideCol6(n int, all vec.Sel, product vec.Vec[float64], lExtendedprice vec.Vec[float64]) vec.Vec[float64] {
 	// ((l_extendedprice * (1.0 - l_discount)) - l_extendedprice)
 	difference3 := vec.Make[float64](n)
-	if product.Clean() && lExtendedprice.Clean() {
+	{
 		productV := product.V[:n]
 		lExtendedpriceV := lExtendedprice.V[:n]
 		out := difference3.V[:n]
-		for i := range out {
-			out[i] = rt.SubFloat64(productV[i], lExtendedpriceV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if product.IsNull(i) || lExtendedprice.IsNull(i) {
-				difference3.SetNull(i)
-				continue
+		if vec.Strict(&difference3, all, n, vec.FlagsOf(&product), vec.FlagsOf(&lExtendedprice)) {
+			for i := range out {
+				out[i] = rt.SubFloat64(productV[i], lExtendedpriceV[i])
 			}
-			if e := product.ErrAt(i); e != nil {
-				difference3.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if difference3.Dirty(i) {
+					continue
+				}
+				out[i] = rt.SubFloat64(productV[i], lExtendedpriceV[i])
 			}
-			if e := lExtendedprice.ErrAt(i); e != nil {
-				difference3.SetErr(i, e)
-				continue
-			}
-			difference3.V[i] = rt.SubFloat64(product.V[i], lExtendedprice.V[i])
 		}
 	}
 	return difference3
@@ -4420,39 +4027,32 @@ func wideCol8(n int, all vec.Sel, product2 vec.Vec[float64]) vec.Vec[float64] {
 func wideCol9(n int, all vec.Sel, difference2 vec.Vec[float64], sum2 vec.Vec[float64]) vec.Vec[float64] {
 	// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount))) / (l_tax + 1.0))
 	quotient2 := vec.Make[float64](n)
-	if difference2.Clean() && sum2.Clean() {
+	{
 		difference2V := difference2.V[:n]
 		sum2V := sum2.V[:n]
 		out := quotient2.V[:n]
-		for i := range out {
-			r, err := rt.DivideFloat64(difference2V[i], sum2V[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient2, all, n, vec.FlagsOf(&difference2), vec.FlagsOf(&sum2)) {
+			for i := range out {
+				r, err := rt.DivideFloat64(difference2V[i], sum2V[i])
+				if err != nil {
+					quotient2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if difference2.IsNull(i) || sum2.IsNull(i) {
-				quotient2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if quotient2.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivideFloat64(difference2V[i], sum2V[i])
+				if err != nil {
+					quotient2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := difference2.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
-			}
-			if e := sum2.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivideFloat64(difference2.V[i], sum2.V[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
-			}
-			quotient2.V[i] = r
 		}
 	}
 	return quotient2
@@ -4464,29 +4064,22 @@ func wideCol9(n int, all vec.Sel, difference2 vec.Vec[float64], sum2 vec.Vec[flo
 func wideCol10(n int, all vec.Sel, product3 vec.Vec[float64], lQuantity vec.Vec[float64]) vec.Vec[float64] {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) + l_quantity)
 	sum7 := vec.Make[float64](n)
-	if product3.Clean() && lQuantity.Clean() {
+	{
 		product3V := product3.V[:n]
 		lQuantityV := lQuantity.V[:n]
 		out := sum7.V[:n]
-		for i := range out {
-			out[i] = rt.AddFloat64(product3V[i], lQuantityV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if product3.IsNull(i) || lQuantity.IsNull(i) {
-				sum7.SetNull(i)
-				continue
+		if vec.Strict(&sum7, all, n, vec.FlagsOf(&product3), vec.FlagsOf(&lQuantity)) {
+			for i := range out {
+				out[i] = rt.AddFloat64(product3V[i], lQuantityV[i])
 			}
-			if e := product3.ErrAt(i); e != nil {
-				sum7.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if sum7.Dirty(i) {
+					continue
+				}
+				out[i] = rt.AddFloat64(product3V[i], lQuantityV[i])
 			}
-			if e := lQuantity.ErrAt(i); e != nil {
-				sum7.SetErr(i, e)
-				continue
-			}
-			sum7.V[i] = rt.AddFloat64(product3.V[i], lQuantity.V[i])
 		}
 	}
 	return sum7
@@ -4544,61 +4137,51 @@ func wideCol11(n int, all vec.Sel, product vec.Vec[float64], lQuantity vec.Vec[f
 	if !fused3 || len(rest3) > 0 {
 		// (l_quantity + 2.0)
 		sum8 := vec.Make[float64](n)
-		if (rest3 == nil || len(rest3) > n/2) && lQuantity.Clean() {
+		{
 			lQuantityV := lQuantity.V[:n]
 			out := sum8.V[:n]
-			for i := range out {
-				out[i] = rt.AddFloat64(lQuantityV[i], float64(2.0))
-			}
-		} else {
-			for k, cnt := 0, rest3.Rows(n); k < cnt; k++ {
-				i := rest3.Row(k)
-				if lQuantity.IsNull(i) {
-					sum8.SetNull(i)
-					continue
+			if vec.Strict(&sum8, rest3, n, vec.FlagsOf(&lQuantity)) && vec.Dense(rest3, n, false) {
+				for i := range out {
+					out[i] = rt.AddFloat64(lQuantityV[i], float64(2.0))
 				}
-				if e := lQuantity.ErrAt(i); e != nil {
-					sum8.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest3.Rows(n); k < cnt; k++ {
+					i := rest3.Row(k)
+					if sum8.Dirty(i) {
+						continue
+					}
+					out[i] = rt.AddFloat64(lQuantityV[i], float64(2.0))
 				}
-				sum8.V[i] = rt.AddFloat64(lQuantity.V[i], float64(2.0))
 			}
 		}
 		// ((l_extendedprice * (1.0 - l_discount)) / (l_quantity + 2.0))
 		quotient4 := vec.Make[float64](n)
-		if rest3 == nil && product.Clean() && sum8.Clean() {
+		{
 			productV := product.V[:n]
 			sum8V := sum8.V[:n]
 			out := quotient4.V[:n]
-			for i := range out {
-				r, err := rt.DivideFloat64(productV[i], sum8V[i])
-				if err != nil {
-					quotient4.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient4, rest3, n, vec.FlagsOf(&product), vec.FlagsOf(&sum8)) && vec.Dense(rest3, n, true) {
+				for i := range out {
+					r, err := rt.DivideFloat64(productV[i], sum8V[i])
+					if err != nil {
+						quotient4.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest3.Rows(n); k < cnt; k++ {
-				i := rest3.Row(k)
-				if product.IsNull(i) || sum8.IsNull(i) {
-					quotient4.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest3.Rows(n); k < cnt; k++ {
+					i := rest3.Row(k)
+					if quotient4.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivideFloat64(productV[i], sum8V[i])
+					if err != nil {
+						quotient4.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := product.ErrAt(i); e != nil {
-					quotient4.SetErr(i, e)
-					continue
-				}
-				if e := sum8.ErrAt(i); e != nil {
-					quotient4.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivideFloat64(product.V[i], sum8.V[i])
-				if err != nil {
-					quotient4.SetErr(i, err)
-					continue
-				}
-				quotient4.V[i] = r
 			}
 		}
 		if fused3 {
@@ -4648,73 +4231,60 @@ func wideCol12(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[fl
 	if !fused4 || len(rest4) > 0 {
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 0.97)
 		product7 := vec.Make[float64](n)
-		if (rest4 == nil || len(rest4) > n/2) && product3.Clean() {
+		{
 			product3V := product3.V[:n]
 			out := product7.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(product3V[i], float64(0.97))
-			}
-		} else {
-			for k, cnt := 0, rest4.Rows(n); k < cnt; k++ {
-				i := rest4.Row(k)
-				if product3.IsNull(i) {
-					product7.SetNull(i)
-					continue
+			if vec.Strict(&product7, rest4, n, vec.FlagsOf(&product3)) && vec.Dense(rest4, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(product3V[i], float64(0.97))
 				}
-				if e := product3.ErrAt(i); e != nil {
-					product7.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest4.Rows(n); k < cnt; k++ {
+					i := rest4.Row(k)
+					if product7.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(product3V[i], float64(0.97))
 				}
-				product7.V[i] = rt.MulFloat64(product3.V[i], float64(0.97))
 			}
 		}
 		// ((l_extendedprice * (1.0 - l_discount)) * 0.03)
 		product8 := vec.Make[float64](n)
-		if (rest4 == nil || len(rest4) > n/2) && product.Clean() {
+		{
 			productV := product.V[:n]
 			out := product8.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(productV[i], float64(0.03))
-			}
-		} else {
-			for k, cnt := 0, rest4.Rows(n); k < cnt; k++ {
-				i := rest4.Row(k)
-				if product.IsNull(i) {
-					product8.SetNull(i)
-					continue
+			if vec.Strict(&product8, rest4, n, vec.FlagsOf(&product)) && vec.Dense(rest4, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(productV[i], float64(0.03))
 				}
-				if e := product.ErrAt(i); e != nil {
-					product8.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest4.Rows(n); k < cnt; k++ {
+					i := rest4.Row(k)
+					if product8.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(productV[i], float64(0.03))
 				}
-				product8.V[i] = rt.MulFloat64(product.V[i], float64(0.03))
 			}
 		}
 		// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 0.97) - ((l_extendedprice * (1.0 - l_discount)) * 0.03))
 		difference5 := vec.Make[float64](n)
-		if (rest4 == nil || len(rest4) > n/2) && product7.Clean() && product8.Clean() {
+		{
 			product7V := product7.V[:n]
 			product8V := product8.V[:n]
 			out := difference5.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(product7V[i], product8V[i])
-			}
-		} else {
-			for k, cnt := 0, rest4.Rows(n); k < cnt; k++ {
-				i := rest4.Row(k)
-				if product7.IsNull(i) || product8.IsNull(i) {
-					difference5.SetNull(i)
-					continue
+			if vec.Strict(&difference5, rest4, n, vec.FlagsOf(&product7), vec.FlagsOf(&product8)) && vec.Dense(rest4, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(product7V[i], product8V[i])
 				}
-				if e := product7.ErrAt(i); e != nil {
-					difference5.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest4.Rows(n); k < cnt; k++ {
+					i := rest4.Row(k)
+					if difference5.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(product7V[i], product8V[i])
 				}
-				if e := product8.ErrAt(i); e != nil {
-					difference5.SetErr(i, e)
-					continue
-				}
-				difference5.V[i] = rt.SubFloat64(product7.V[i], product8.V[i])
 			}
 		}
 		if fused4 {
@@ -4778,61 +4348,51 @@ func wideCol13(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.RecordBa
 	if !fused5 || len(rest5) > 0 {
 		// (l_quantity * (l_extendedprice * (1.0 - l_discount)))
 		product9 := vec.Make[float64](n)
-		if (rest5 == nil || len(rest5) > n/2) && lQuantity.Clean() && product.Clean() {
+		{
 			lQuantityV := lQuantity.V[:n]
 			productV := product.V[:n]
 			out := product9.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lQuantityV[i], productV[i])
-			}
-		} else {
-			for k, cnt := 0, rest5.Rows(n); k < cnt; k++ {
-				i := rest5.Row(k)
-				if lQuantity.IsNull(i) || product.IsNull(i) {
-					product9.SetNull(i)
-					continue
+			if vec.Strict(&product9, rest5, n, vec.FlagsOf(&lQuantity), vec.FlagsOf(&product)) && vec.Dense(rest5, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lQuantityV[i], productV[i])
 				}
-				if e := lQuantity.ErrAt(i); e != nil {
-					product9.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest5.Rows(n); k < cnt; k++ {
+					i := rest5.Row(k)
+					if product9.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lQuantityV[i], productV[i])
 				}
-				if e := product.ErrAt(i); e != nil {
-					product9.SetErr(i, e)
-					continue
-				}
-				product9.V[i] = rt.MulFloat64(lQuantity.V[i], product.V[i])
 			}
 		}
 		// ((l_quantity * (l_extendedprice * (1.0 - l_discount))) / 100.0)
 		quotient6 := vec.Make[float64](n)
-		if rest5 == nil && product9.Clean() {
+		{
 			product9V := product9.V[:n]
 			out := quotient6.V[:n]
-			for i := range out {
-				r, err := rt.DivideFloat64(product9V[i], float64(100.0))
-				if err != nil {
-					quotient6.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient6, rest5, n, vec.FlagsOf(&product9)) && vec.Dense(rest5, n, true) {
+				for i := range out {
+					r, err := rt.DivideFloat64(product9V[i], float64(100.0))
+					if err != nil {
+						quotient6.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest5.Rows(n); k < cnt; k++ {
-				i := rest5.Row(k)
-				if product9.IsNull(i) {
-					quotient6.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest5.Rows(n); k < cnt; k++ {
+					i := rest5.Row(k)
+					if quotient6.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivideFloat64(product9V[i], float64(100.0))
+					if err != nil {
+						quotient6.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := product9.ErrAt(i); e != nil {
-					quotient6.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivideFloat64(product9.V[i], float64(100.0))
-				if err != nil {
-					quotient6.SetErr(i, err)
-					continue
-				}
-				quotient6.V[i] = r
 			}
 		}
 		if fused5 {
@@ -4892,24 +4452,21 @@ func wideCol14(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.RecordBa
 	if !fused6 || len(rest6) > 0 {
 		// (l_quantity < 25.0)
 		cmp2 := vec.Make[bool](n)
-		if (rest6 == nil || len(rest6) > n/2) && lQuantity.Clean() {
+		{
 			lQuantityV := lQuantity.V[:n]
 			out := cmp2.V[:n]
-			for i := range out {
-				out[i] = rt.LtFloat64(lQuantityV[i], float64(25.0))
-			}
-		} else {
-			for k, cnt := 0, rest6.Rows(n); k < cnt; k++ {
-				i := rest6.Row(k)
-				if lQuantity.IsNull(i) {
-					cmp2.SetNull(i)
-					continue
+			if vec.Strict(&cmp2, rest6, n, vec.FlagsOf(&lQuantity)) && vec.Dense(rest6, n, false) {
+				for i := range out {
+					out[i] = rt.LtFloat64(lQuantityV[i], float64(25.0))
 				}
-				if e := lQuantity.ErrAt(i); e != nil {
-					cmp2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest6.Rows(n); k < cnt; k++ {
+					i := rest6.Row(k)
+					if cmp2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.LtFloat64(lQuantityV[i], float64(25.0))
 				}
-				cmp2.V[i] = rt.LtFloat64(lQuantity.V[i], float64(25.0))
 			}
 		}
 		// IF((l_quantity < 25.0), (l_extendedprice * (1.0 - l_discount)), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
@@ -4965,51 +4522,41 @@ func wideCol15(n int, all vec.Sel, product3 vec.Vec[float64], lQuantity vec.Vec[
 	if !fused7 || len(rest7) > 0 {
 		// (l_quantity * 3.0)
 		product10 := vec.Make[float64](n)
-		if (rest7 == nil || len(rest7) > n/2) && lQuantity.Clean() {
+		{
 			lQuantityV := lQuantity.V[:n]
 			out := product10.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lQuantityV[i], float64(3.0))
-			}
-		} else {
-			for k, cnt := 0, rest7.Rows(n); k < cnt; k++ {
-				i := rest7.Row(k)
-				if lQuantity.IsNull(i) {
-					product10.SetNull(i)
-					continue
+			if vec.Strict(&product10, rest7, n, vec.FlagsOf(&lQuantity)) && vec.Dense(rest7, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lQuantityV[i], float64(3.0))
 				}
-				if e := lQuantity.ErrAt(i); e != nil {
-					product10.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest7.Rows(n); k < cnt; k++ {
+					i := rest7.Row(k)
+					if product10.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lQuantityV[i], float64(3.0))
 				}
-				product10.V[i] = rt.MulFloat64(lQuantity.V[i], float64(3.0))
 			}
 		}
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 3.0))
 		difference7 := vec.Make[float64](n)
-		if (rest7 == nil || len(rest7) > n/2) && product3.Clean() && product10.Clean() {
+		{
 			product3V := product3.V[:n]
 			product10V := product10.V[:n]
 			out := difference7.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(product3V[i], product10V[i])
-			}
-		} else {
-			for k, cnt := 0, rest7.Rows(n); k < cnt; k++ {
-				i := rest7.Row(k)
-				if product3.IsNull(i) || product10.IsNull(i) {
-					difference7.SetNull(i)
-					continue
+			if vec.Strict(&difference7, rest7, n, vec.FlagsOf(&product3), vec.FlagsOf(&product10)) && vec.Dense(rest7, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(product3V[i], product10V[i])
 				}
-				if e := product3.ErrAt(i); e != nil {
-					difference7.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest7.Rows(n); k < cnt; k++ {
+					i := rest7.Row(k)
+					if difference7.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(product3V[i], product10V[i])
 				}
-				if e := product10.ErrAt(i); e != nil {
-					difference7.SetErr(i, e)
-					continue
-				}
-				difference7.V[i] = rt.SubFloat64(product3.V[i], product10.V[i])
 			}
 		}
 		if fused7 {
@@ -5059,51 +4606,41 @@ func wideCol16(n int, all vec.Sel, product vec.Vec[float64], lDiscount vec.Vec[f
 	if !fused8 || len(rest8) > 0 {
 		// (1.0 + l_discount)
 		sum9 := vec.Make[float64](n)
-		if (rest8 == nil || len(rest8) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := sum9.V[:n]
-			for i := range out {
-				out[i] = rt.AddFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest8.Rows(n); k < cnt; k++ {
-				i := rest8.Row(k)
-				if lDiscount.IsNull(i) {
-					sum9.SetNull(i)
-					continue
+			if vec.Strict(&sum9, rest8, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest8, n, false) {
+				for i := range out {
+					out[i] = rt.AddFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					sum9.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest8.Rows(n); k < cnt; k++ {
+					i := rest8.Row(k)
+					if sum9.Dirty(i) {
+						continue
+					}
+					out[i] = rt.AddFloat64(float64(1.0), lDiscountV[i])
 				}
-				sum9.V[i] = rt.AddFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_discount))
 		product12 := vec.Make[float64](n)
-		if (rest8 == nil || len(rest8) > n/2) && product.Clean() && sum9.Clean() {
+		{
 			productV := product.V[:n]
 			sum9V := sum9.V[:n]
 			out := product12.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(productV[i], sum9V[i])
-			}
-		} else {
-			for k, cnt := 0, rest8.Rows(n); k < cnt; k++ {
-				i := rest8.Row(k)
-				if product.IsNull(i) || sum9.IsNull(i) {
-					product12.SetNull(i)
-					continue
+			if vec.Strict(&product12, rest8, n, vec.FlagsOf(&product), vec.FlagsOf(&sum9)) && vec.Dense(rest8, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(productV[i], sum9V[i])
 				}
-				if e := product.ErrAt(i); e != nil {
-					product12.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest8.Rows(n); k < cnt; k++ {
+					i := rest8.Row(k)
+					if product12.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(productV[i], sum9V[i])
 				}
-				if e := sum9.ErrAt(i); e != nil {
-					product12.SetErr(i, e)
-					continue
-				}
-				product12.V[i] = rt.MulFloat64(product.V[i], sum9.V[i])
 			}
 		}
 		if fused8 {
@@ -5153,51 +4690,41 @@ func wideCol17(n int, all vec.Sel, product3 vec.Vec[float64], lTax vec.Vec[float
 	if !fused9 || len(rest9) > 0 {
 		// (1.0 - l_tax)
 		difference8 := vec.Make[float64](n)
-		if (rest9 == nil || len(rest9) > n/2) && lTax.Clean() {
+		{
 			lTaxV := lTax.V[:n]
 			out := difference8.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lTaxV[i])
-			}
-		} else {
-			for k, cnt := 0, rest9.Rows(n); k < cnt; k++ {
-				i := rest9.Row(k)
-				if lTax.IsNull(i) {
-					difference8.SetNull(i)
-					continue
+			if vec.Strict(&difference8, rest9, n, vec.FlagsOf(&lTax)) && vec.Dense(rest9, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lTaxV[i])
 				}
-				if e := lTax.ErrAt(i); e != nil {
-					difference8.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest9.Rows(n); k < cnt; k++ {
+					i := rest9.Row(k)
+					if difference8.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lTaxV[i])
 				}
-				difference8.V[i] = rt.SubFloat64(float64(1.0), lTax.V[i])
 			}
 		}
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * (1.0 - l_tax))
 		product14 := vec.Make[float64](n)
-		if (rest9 == nil || len(rest9) > n/2) && product3.Clean() && difference8.Clean() {
+		{
 			product3V := product3.V[:n]
 			difference8V := difference8.V[:n]
 			out := product14.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(product3V[i], difference8V[i])
-			}
-		} else {
-			for k, cnt := 0, rest9.Rows(n); k < cnt; k++ {
-				i := rest9.Row(k)
-				if product3.IsNull(i) || difference8.IsNull(i) {
-					product14.SetNull(i)
-					continue
+			if vec.Strict(&product14, rest9, n, vec.FlagsOf(&product3), vec.FlagsOf(&difference8)) && vec.Dense(rest9, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(product3V[i], difference8V[i])
 				}
-				if e := product3.ErrAt(i); e != nil {
-					product14.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest9.Rows(n); k < cnt; k++ {
+					i := rest9.Row(k)
+					if product14.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(product3V[i], difference8V[i])
 				}
-				if e := difference8.ErrAt(i); e != nil {
-					product14.SetErr(i, e)
-					continue
-				}
-				product14.V[i] = rt.MulFloat64(product3.V[i], difference8.V[i])
 			}
 		}
 		if fused9 {
@@ -5215,34 +4742,31 @@ func wideCol17(n int, all vec.Sel, product3 vec.Vec[float64], lTax vec.Vec[float
 func wideCol18(n int, all vec.Sel, sum4 vec.Vec[float64]) vec.Vec[float64] {
 	// (((l_extendedprice * (1.0 - l_discount)) + ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))) / 2.0)
 	quotient7 := vec.Make[float64](n)
-	if sum4.Clean() {
+	{
 		sum4V := sum4.V[:n]
 		out := quotient7.V[:n]
-		for i := range out {
-			r, err := rt.DivideFloat64(sum4V[i], float64(2.0))
-			if err != nil {
-				quotient7.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient7, all, n, vec.FlagsOf(&sum4)) {
+			for i := range out {
+				r, err := rt.DivideFloat64(sum4V[i], float64(2.0))
+				if err != nil {
+					quotient7.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sum4.IsNull(i) {
-				quotient7.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if quotient7.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivideFloat64(sum4V[i], float64(2.0))
+				if err != nil {
+					quotient7.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := sum4.ErrAt(i); e != nil {
-				quotient7.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivideFloat64(sum4.V[i], float64(2.0))
-			if err != nil {
-				quotient7.SetErr(i, err)
-				continue
-			}
-			quotient7.V[i] = r
 		}
 	}
 	return quotient7
@@ -5298,56 +4822,50 @@ func wideCol19(n int, all vec.Sel, product vec.Vec[float64], mem memory.Allocato
 	if !fused10 || len(rest10) > 0 {
 		// ((l_extendedprice * (1.0 - l_discount)) * (l_extendedprice * (1.0 - l_discount)))
 		product15 := vec.Make[float64](n)
-		if (rest10 == nil || len(rest10) > n/2) && product.Clean() {
+		{
 			productV := product.V[:n]
 			out := product15.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(productV[i], productV[i])
-			}
-		} else {
-			for k, cnt := 0, rest10.Rows(n); k < cnt; k++ {
-				i := rest10.Row(k)
-				if product.IsNull(i) {
-					product15.SetNull(i)
-					continue
+			if vec.Strict(&product15, rest10, n, vec.FlagsOf(&product)) && vec.Dense(rest10, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(productV[i], productV[i])
 				}
-				if e := product.ErrAt(i); e != nil {
-					product15.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest10.Rows(n); k < cnt; k++ {
+					i := rest10.Row(k)
+					if product15.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(productV[i], productV[i])
 				}
-				product15.V[i] = rt.MulFloat64(product.V[i], product.V[i])
 			}
 		}
 		// (((l_extendedprice * (1.0 - l_discount)) * (l_extendedprice * (1.0 - l_discount))) / 1000000.0)
 		quotient9 := vec.Make[float64](n)
-		if rest10 == nil && product15.Clean() {
+		{
 			product15V := product15.V[:n]
 			out := quotient9.V[:n]
-			for i := range out {
-				r, err := rt.DivideFloat64(product15V[i], float64(1e+06))
-				if err != nil {
-					quotient9.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient9, rest10, n, vec.FlagsOf(&product15)) && vec.Dense(rest10, n, true) {
+				for i := range out {
+					r, err := rt.DivideFloat64(product15V[i], float64(1e+06))
+					if err != nil {
+						quotient9.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest10.Rows(n); k < cnt; k++ {
-				i := rest10.Row(k)
-				if product15.IsNull(i) {
-					quotient9.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest10.Rows(n); k < cnt; k++ {
+					i := rest10.Row(k)
+					if quotient9.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivideFloat64(product15V[i], float64(1e+06))
+					if err != nil {
+						quotient9.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := product15.ErrAt(i); e != nil {
-					quotient9.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivideFloat64(product15.V[i], float64(1e+06))
-				if err != nil {
-					quotient9.SetErr(i, err)
-					continue
-				}
-				quotient9.V[i] = r
 			}
 		}
 		if fused10 {
@@ -5365,29 +4883,22 @@ func wideCol19(n int, all vec.Sel, product vec.Vec[float64], mem memory.Allocato
 func wideCol20(n int, all vec.Sel, product3 vec.Vec[float64], lExtendedprice vec.Vec[float64]) vec.Vec[float64] {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - l_extendedprice)
 	difference9 := vec.Make[float64](n)
-	if product3.Clean() && lExtendedprice.Clean() {
+	{
 		product3V := product3.V[:n]
 		lExtendedpriceV := lExtendedprice.V[:n]
 		out := difference9.V[:n]
-		for i := range out {
-			out[i] = rt.SubFloat64(product3V[i], lExtendedpriceV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if product3.IsNull(i) || lExtendedprice.IsNull(i) {
-				difference9.SetNull(i)
-				continue
+		if vec.Strict(&difference9, all, n, vec.FlagsOf(&product3), vec.FlagsOf(&lExtendedprice)) {
+			for i := range out {
+				out[i] = rt.SubFloat64(product3V[i], lExtendedpriceV[i])
 			}
-			if e := product3.ErrAt(i); e != nil {
-				difference9.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if difference9.Dirty(i) {
+					continue
+				}
+				out[i] = rt.SubFloat64(product3V[i], lExtendedpriceV[i])
 			}
-			if e := lExtendedprice.ErrAt(i); e != nil {
-				difference9.SetErr(i, e)
-				continue
-			}
-			difference9.V[i] = rt.SubFloat64(product3.V[i], lExtendedprice.V[i])
 		}
 	}
 	return difference9
@@ -5399,29 +4910,22 @@ func wideCol20(n int, all vec.Sel, product3 vec.Vec[float64], lExtendedprice vec
 func wideCol21(n int, all vec.Sel, product vec.Vec[float64], lQuantity vec.Vec[float64]) vec.Vec[float64] {
 	// ((l_extendedprice * (1.0 - l_discount)) - l_quantity)
 	difference10 := vec.Make[float64](n)
-	if product.Clean() && lQuantity.Clean() {
+	{
 		productV := product.V[:n]
 		lQuantityV := lQuantity.V[:n]
 		out := difference10.V[:n]
-		for i := range out {
-			out[i] = rt.SubFloat64(productV[i], lQuantityV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if product.IsNull(i) || lQuantity.IsNull(i) {
-				difference10.SetNull(i)
-				continue
+		if vec.Strict(&difference10, all, n, vec.FlagsOf(&product), vec.FlagsOf(&lQuantity)) {
+			for i := range out {
+				out[i] = rt.SubFloat64(productV[i], lQuantityV[i])
 			}
-			if e := product.ErrAt(i); e != nil {
-				difference10.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if difference10.Dirty(i) {
+					continue
+				}
+				out[i] = rt.SubFloat64(productV[i], lQuantityV[i])
 			}
-			if e := lQuantity.ErrAt(i); e != nil {
-				difference10.SetErr(i, e)
-				continue
-			}
-			difference10.V[i] = rt.SubFloat64(product.V[i], lQuantity.V[i])
 		}
 	}
 	return difference10
@@ -5433,24 +4937,21 @@ func wideCol21(n int, all vec.Sel, product vec.Vec[float64], lQuantity vec.Vec[f
 func wideCol22(n int, all vec.Sel, product3 vec.Vec[float64]) vec.Vec[float64] {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 1.05)
 	product16 := vec.Make[float64](n)
-	if product3.Clean() {
+	{
 		product3V := product3.V[:n]
 		out := product16.V[:n]
-		for i := range out {
-			out[i] = rt.MulFloat64(product3V[i], float64(1.05))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if product3.IsNull(i) {
-				product16.SetNull(i)
-				continue
+		if vec.Strict(&product16, all, n, vec.FlagsOf(&product3)) {
+			for i := range out {
+				out[i] = rt.MulFloat64(product3V[i], float64(1.05))
 			}
-			if e := product3.ErrAt(i); e != nil {
-				product16.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if product16.Dirty(i) {
+					continue
+				}
+				out[i] = rt.MulFloat64(product3V[i], float64(1.05))
 			}
-			product16.V[i] = rt.MulFloat64(product3.V[i], float64(1.05))
 		}
 	}
 	return product16
@@ -5509,24 +5010,21 @@ func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], in arrow.RecordBa
 	if !fused11 || len(rest11) > 0 {
 		// (l_discount > 0.05)
 		cmp3 := vec.Make[bool](n)
-		if (rest11 == nil || len(rest11) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := cmp3.V[:n]
-			for i := range out {
-				out[i] = rt.GtFloat64(lDiscountV[i], float64(0.05))
-			}
-		} else {
-			for k, cnt := 0, rest11.Rows(n); k < cnt; k++ {
-				i := rest11.Row(k)
-				if lDiscount.IsNull(i) {
-					cmp3.SetNull(i)
-					continue
+			if vec.Strict(&cmp3, rest11, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest11, n, false) {
+				for i := range out {
+					out[i] = rt.GtFloat64(lDiscountV[i], float64(0.05))
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					cmp3.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest11.Rows(n); k < cnt; k++ {
+					i := rest11.Row(k)
+					if cmp3.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GtFloat64(lDiscountV[i], float64(0.05))
 				}
-				cmp3.V[i] = rt.GtFloat64(lDiscount.V[i], float64(0.05))
 			}
 		}
 		// IF((l_discount > 0.05), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)), (l_extendedprice * (1.0 - l_discount)))
@@ -5543,24 +5041,21 @@ func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], in arrow.RecordBa
 	}
 	// (IF((l_discount > 0.05), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)), (l_extendedprice * (1.0 - l_discount))) * 2.0)
 	product17 := vec.Make[float64](n)
-	if ifResult5.Clean() {
+	{
 		ifResult5V := ifResult5.V[:n]
 		out := product17.V[:n]
-		for i := range out {
-			out[i] = rt.MulFloat64(ifResult5V[i], float64(2.0))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if ifResult5.IsNull(i) {
-				product17.SetNull(i)
-				continue
+		if vec.Strict(&product17, all, n, vec.FlagsOf(&ifResult5)) {
+			for i := range out {
+				out[i] = rt.MulFloat64(ifResult5V[i], float64(2.0))
 			}
-			if e := ifResult5.ErrAt(i); e != nil {
-				product17.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if product17.Dirty(i) {
+					continue
+				}
+				out[i] = rt.MulFloat64(ifResult5V[i], float64(2.0))
 			}
-			product17.V[i] = rt.MulFloat64(ifResult5.V[i], float64(2.0))
 		}
 	}
 	return product17
@@ -5572,39 +5067,32 @@ func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], in arrow.RecordBa
 func wideCol25(n int, all vec.Sel, product vec.Vec[float64], sum2 vec.Vec[float64]) vec.Vec[float64] {
 	// ((l_extendedprice * (1.0 - l_discount)) / (l_tax + 1.0))
 	quotient10 := vec.Make[float64](n)
-	if product.Clean() && sum2.Clean() {
+	{
 		productV := product.V[:n]
 		sum2V := sum2.V[:n]
 		out := quotient10.V[:n]
-		for i := range out {
-			r, err := rt.DivideFloat64(productV[i], sum2V[i])
-			if err != nil {
-				quotient10.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient10, all, n, vec.FlagsOf(&product), vec.FlagsOf(&sum2)) {
+			for i := range out {
+				r, err := rt.DivideFloat64(productV[i], sum2V[i])
+				if err != nil {
+					quotient10.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if product.IsNull(i) || sum2.IsNull(i) {
-				quotient10.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if quotient10.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivideFloat64(productV[i], sum2V[i])
+				if err != nil {
+					quotient10.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := product.ErrAt(i); e != nil {
-				quotient10.SetErr(i, e)
-				continue
-			}
-			if e := sum2.ErrAt(i); e != nil {
-				quotient10.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivideFloat64(product.V[i], sum2.V[i])
-			if err != nil {
-				quotient10.SetErr(i, err)
-				continue
-			}
-			quotient10.V[i] = r
 		}
 	}
 	return quotient10
@@ -5662,61 +5150,51 @@ func wideCol26(n int, all vec.Sel, product3 vec.Vec[float64], lDiscount vec.Vec[
 	if !fused12 || len(rest12) > 0 {
 		// (l_discount + 1.0)
 		sum10 := vec.Make[float64](n)
-		if (rest12 == nil || len(rest12) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := sum10.V[:n]
-			for i := range out {
-				out[i] = rt.AddFloat64(lDiscountV[i], float64(1.0))
-			}
-		} else {
-			for k, cnt := 0, rest12.Rows(n); k < cnt; k++ {
-				i := rest12.Row(k)
-				if lDiscount.IsNull(i) {
-					sum10.SetNull(i)
-					continue
+			if vec.Strict(&sum10, rest12, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest12, n, false) {
+				for i := range out {
+					out[i] = rt.AddFloat64(lDiscountV[i], float64(1.0))
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					sum10.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest12.Rows(n); k < cnt; k++ {
+					i := rest12.Row(k)
+					if sum10.Dirty(i) {
+						continue
+					}
+					out[i] = rt.AddFloat64(lDiscountV[i], float64(1.0))
 				}
-				sum10.V[i] = rt.AddFloat64(lDiscount.V[i], float64(1.0))
 			}
 		}
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) / (l_discount + 1.0))
 		quotient12 := vec.Make[float64](n)
-		if rest12 == nil && product3.Clean() && sum10.Clean() {
+		{
 			product3V := product3.V[:n]
 			sum10V := sum10.V[:n]
 			out := quotient12.V[:n]
-			for i := range out {
-				r, err := rt.DivideFloat64(product3V[i], sum10V[i])
-				if err != nil {
-					quotient12.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient12, rest12, n, vec.FlagsOf(&product3), vec.FlagsOf(&sum10)) && vec.Dense(rest12, n, true) {
+				for i := range out {
+					r, err := rt.DivideFloat64(product3V[i], sum10V[i])
+					if err != nil {
+						quotient12.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest12.Rows(n); k < cnt; k++ {
-				i := rest12.Row(k)
-				if product3.IsNull(i) || sum10.IsNull(i) {
-					quotient12.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest12.Rows(n); k < cnt; k++ {
+					i := rest12.Row(k)
+					if quotient12.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivideFloat64(product3V[i], sum10V[i])
+					if err != nil {
+						quotient12.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := product3.ErrAt(i); e != nil {
-					quotient12.SetErr(i, e)
-					continue
-				}
-				if e := sum10.ErrAt(i); e != nil {
-					quotient12.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivideFloat64(product3.V[i], sum10.V[i])
-				if err != nil {
-					quotient12.SetErr(i, err)
-					continue
-				}
-				quotient12.V[i] = r
 			}
 		}
 		if fused12 {
@@ -5770,83 +5248,62 @@ func wideCol27(n int, all vec.Sel, product vec.Vec[float64], lTax vec.Vec[float6
 	if !fused13 || len(rest13) > 0 {
 		// ((l_extendedprice * (1.0 - l_discount)) * l_tax)
 		product18 := vec.Make[float64](n)
-		if (rest13 == nil || len(rest13) > n/2) && product.Clean() && lTax.Clean() {
+		{
 			productV := product.V[:n]
 			lTaxV := lTax.V[:n]
 			out := product18.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(productV[i], lTaxV[i])
-			}
-		} else {
-			for k, cnt := 0, rest13.Rows(n); k < cnt; k++ {
-				i := rest13.Row(k)
-				if product.IsNull(i) || lTax.IsNull(i) {
-					product18.SetNull(i)
-					continue
+			if vec.Strict(&product18, rest13, n, vec.FlagsOf(&product), vec.FlagsOf(&lTax)) && vec.Dense(rest13, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(productV[i], lTaxV[i])
 				}
-				if e := product.ErrAt(i); e != nil {
-					product18.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest13.Rows(n); k < cnt; k++ {
+					i := rest13.Row(k)
+					if product18.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(productV[i], lTaxV[i])
 				}
-				if e := lTax.ErrAt(i); e != nil {
-					product18.SetErr(i, e)
-					continue
-				}
-				product18.V[i] = rt.MulFloat64(product.V[i], lTax.V[i])
 			}
 		}
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_discount)
 		product19 := vec.Make[float64](n)
-		if (rest13 == nil || len(rest13) > n/2) && product3.Clean() && lDiscount.Clean() {
+		{
 			product3V := product3.V[:n]
 			lDiscountV := lDiscount.V[:n]
 			out := product19.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(product3V[i], lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest13.Rows(n); k < cnt; k++ {
-				i := rest13.Row(k)
-				if product3.IsNull(i) || lDiscount.IsNull(i) {
-					product19.SetNull(i)
-					continue
+			if vec.Strict(&product19, rest13, n, vec.FlagsOf(&product3), vec.FlagsOf(&lDiscount)) && vec.Dense(rest13, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(product3V[i], lDiscountV[i])
 				}
-				if e := product3.ErrAt(i); e != nil {
-					product19.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest13.Rows(n); k < cnt; k++ {
+					i := rest13.Row(k)
+					if product19.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(product3V[i], lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					product19.SetErr(i, e)
-					continue
-				}
-				product19.V[i] = rt.MulFloat64(product3.V[i], lDiscount.V[i])
 			}
 		}
 		// (((l_extendedprice * (1.0 - l_discount)) * l_tax) + (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_discount))
 		sum12 := vec.Make[float64](n)
-		if (rest13 == nil || len(rest13) > n/2) && product18.Clean() && product19.Clean() {
+		{
 			product18V := product18.V[:n]
 			product19V := product19.V[:n]
 			out := sum12.V[:n]
-			for i := range out {
-				out[i] = rt.AddFloat64(product18V[i], product19V[i])
-			}
-		} else {
-			for k, cnt := 0, rest13.Rows(n); k < cnt; k++ {
-				i := rest13.Row(k)
-				if product18.IsNull(i) || product19.IsNull(i) {
-					sum12.SetNull(i)
-					continue
+			if vec.Strict(&sum12, rest13, n, vec.FlagsOf(&product18), vec.FlagsOf(&product19)) && vec.Dense(rest13, n, false) {
+				for i := range out {
+					out[i] = rt.AddFloat64(product18V[i], product19V[i])
 				}
-				if e := product18.ErrAt(i); e != nil {
-					sum12.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest13.Rows(n); k < cnt; k++ {
+					i := rest13.Row(k)
+					if sum12.Dirty(i) {
+						continue
+					}
+					out[i] = rt.AddFloat64(product18V[i], product19V[i])
 				}
-				if e := product19.ErrAt(i); e != nil {
-					sum12.SetErr(i, e)
-					continue
-				}
-				sum12.V[i] = rt.AddFloat64(product18.V[i], product19.V[i])
 			}
 		}
 		if fused13 {
@@ -5896,51 +5353,41 @@ func wideCol28(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[fl
 	if !fused14 || len(rest14) > 0 {
 		// ((l_extendedprice * (1.0 - l_discount)) * 0.5)
 		product20 := vec.Make[float64](n)
-		if (rest14 == nil || len(rest14) > n/2) && product.Clean() {
+		{
 			productV := product.V[:n]
 			out := product20.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(productV[i], float64(0.5))
-			}
-		} else {
-			for k, cnt := 0, rest14.Rows(n); k < cnt; k++ {
-				i := rest14.Row(k)
-				if product.IsNull(i) {
-					product20.SetNull(i)
-					continue
+			if vec.Strict(&product20, rest14, n, vec.FlagsOf(&product)) && vec.Dense(rest14, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(productV[i], float64(0.5))
 				}
-				if e := product.ErrAt(i); e != nil {
-					product20.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest14.Rows(n); k < cnt; k++ {
+					i := rest14.Row(k)
+					if product20.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(productV[i], float64(0.5))
 				}
-				product20.V[i] = rt.MulFloat64(product.V[i], float64(0.5))
 			}
 		}
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - ((l_extendedprice * (1.0 - l_discount)) * 0.5))
 		difference12 := vec.Make[float64](n)
-		if (rest14 == nil || len(rest14) > n/2) && product3.Clean() && product20.Clean() {
+		{
 			product3V := product3.V[:n]
 			product20V := product20.V[:n]
 			out := difference12.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(product3V[i], product20V[i])
-			}
-		} else {
-			for k, cnt := 0, rest14.Rows(n); k < cnt; k++ {
-				i := rest14.Row(k)
-				if product3.IsNull(i) || product20.IsNull(i) {
-					difference12.SetNull(i)
-					continue
+			if vec.Strict(&difference12, rest14, n, vec.FlagsOf(&product3), vec.FlagsOf(&product20)) && vec.Dense(rest14, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(product3V[i], product20V[i])
 				}
-				if e := product3.ErrAt(i); e != nil {
-					difference12.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest14.Rows(n); k < cnt; k++ {
+					i := rest14.Row(k)
+					if difference12.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(product3V[i], product20V[i])
 				}
-				if e := product20.ErrAt(i); e != nil {
-					difference12.SetErr(i, e)
-					continue
-				}
-				difference12.V[i] = rt.SubFloat64(product3.V[i], product20.V[i])
 			}
 		}
 		if fused14 {
@@ -5958,24 +5405,21 @@ func wideCol28(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[fl
 func wideCol29(n int, all vec.Sel, product vec.Vec[float64]) vec.Vec[float64] {
 	// ((l_extendedprice * (1.0 - l_discount)) + 100.0)
 	sum13 := vec.Make[float64](n)
-	if product.Clean() {
+	{
 		productV := product.V[:n]
 		out := sum13.V[:n]
-		for i := range out {
-			out[i] = rt.AddFloat64(productV[i], float64(100.0))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if product.IsNull(i) {
-				sum13.SetNull(i)
-				continue
+		if vec.Strict(&sum13, all, n, vec.FlagsOf(&product)) {
+			for i := range out {
+				out[i] = rt.AddFloat64(productV[i], float64(100.0))
 			}
-			if e := product.ErrAt(i); e != nil {
-				sum13.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if sum13.Dirty(i) {
+					continue
+				}
+				out[i] = rt.AddFloat64(productV[i], float64(100.0))
 			}
-			sum13.V[i] = rt.AddFloat64(product.V[i], float64(100.0))
 		}
 	}
 	return sum13
@@ -5987,24 +5431,21 @@ func wideCol29(n int, all vec.Sel, product vec.Vec[float64]) vec.Vec[float64] {
 func wideCol30(n int, all vec.Sel, product3 vec.Vec[float64]) vec.Vec[float64] {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - 100.0)
 	difference13 := vec.Make[float64](n)
-	if product3.Clean() {
+	{
 		product3V := product3.V[:n]
 		out := difference13.V[:n]
-		for i := range out {
-			out[i] = rt.SubFloat64(product3V[i], float64(100.0))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if product3.IsNull(i) {
-				difference13.SetNull(i)
-				continue
+		if vec.Strict(&difference13, all, n, vec.FlagsOf(&product3)) {
+			for i := range out {
+				out[i] = rt.SubFloat64(product3V[i], float64(100.0))
 			}
-			if e := product3.ErrAt(i); e != nil {
-				difference13.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if difference13.Dirty(i) {
+					continue
+				}
+				out[i] = rt.SubFloat64(product3V[i], float64(100.0))
 			}
-			difference13.V[i] = rt.SubFloat64(product3.V[i], float64(100.0))
 		}
 	}
 	return difference13
@@ -6048,51 +5489,41 @@ func wideCol31(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[fl
 	if !fused15 || len(rest15) > 0 {
 		// ((l_extendedprice * (1.0 - l_discount)) * 3.0)
 		product21 := vec.Make[float64](n)
-		if (rest15 == nil || len(rest15) > n/2) && product.Clean() {
+		{
 			productV := product.V[:n]
 			out := product21.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(productV[i], float64(3.0))
-			}
-		} else {
-			for k, cnt := 0, rest15.Rows(n); k < cnt; k++ {
-				i := rest15.Row(k)
-				if product.IsNull(i) {
-					product21.SetNull(i)
-					continue
+			if vec.Strict(&product21, rest15, n, vec.FlagsOf(&product)) && vec.Dense(rest15, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(productV[i], float64(3.0))
 				}
-				if e := product.ErrAt(i); e != nil {
-					product21.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest15.Rows(n); k < cnt; k++ {
+					i := rest15.Row(k)
+					if product21.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(productV[i], float64(3.0))
 				}
-				product21.V[i] = rt.MulFloat64(product.V[i], float64(3.0))
 			}
 		}
 		// (((l_extendedprice * (1.0 - l_discount)) * 3.0) - ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
 		difference15 := vec.Make[float64](n)
-		if (rest15 == nil || len(rest15) > n/2) && product21.Clean() && product3.Clean() {
+		{
 			product21V := product21.V[:n]
 			product3V := product3.V[:n]
 			out := difference15.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(product21V[i], product3V[i])
-			}
-		} else {
-			for k, cnt := 0, rest15.Rows(n); k < cnt; k++ {
-				i := rest15.Row(k)
-				if product21.IsNull(i) || product3.IsNull(i) {
-					difference15.SetNull(i)
-					continue
+			if vec.Strict(&difference15, rest15, n, vec.FlagsOf(&product21), vec.FlagsOf(&product3)) && vec.Dense(rest15, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(product21V[i], product3V[i])
 				}
-				if e := product21.ErrAt(i); e != nil {
-					difference15.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest15.Rows(n); k < cnt; k++ {
+					i := rest15.Row(k)
+					if difference15.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(product21V[i], product3V[i])
 				}
-				if e := product3.ErrAt(i); e != nil {
-					difference15.SetErr(i, e)
-					continue
-				}
-				difference15.V[i] = rt.SubFloat64(product21.V[i], product3.V[i])
 			}
 		}
 		if fused15 {
@@ -6110,29 +5541,22 @@ func wideCol31(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[fl
 func wideCol32(n int, all vec.Sel, difference2 vec.Vec[float64], lQuantity vec.Vec[float64]) vec.Vec[float64] {
 	// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount))) * l_quantity)
 	product23 := vec.Make[float64](n)
-	if difference2.Clean() && lQuantity.Clean() {
+	{
 		difference2V := difference2.V[:n]
 		lQuantityV := lQuantity.V[:n]
 		out := product23.V[:n]
-		for i := range out {
-			out[i] = rt.MulFloat64(difference2V[i], lQuantityV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if difference2.IsNull(i) || lQuantity.IsNull(i) {
-				product23.SetNull(i)
-				continue
+		if vec.Strict(&product23, all, n, vec.FlagsOf(&difference2), vec.FlagsOf(&lQuantity)) {
+			for i := range out {
+				out[i] = rt.MulFloat64(difference2V[i], lQuantityV[i])
 			}
-			if e := difference2.ErrAt(i); e != nil {
-				product23.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if product23.Dirty(i) {
+					continue
+				}
+				out[i] = rt.MulFloat64(difference2V[i], lQuantityV[i])
 			}
-			if e := lQuantity.ErrAt(i); e != nil {
-				product23.SetErr(i, e)
-				continue
-			}
-			product23.V[i] = rt.MulFloat64(difference2.V[i], lQuantity.V[i])
 		}
 	}
 	return product23
@@ -6144,34 +5568,31 @@ func wideCol32(n int, all vec.Sel, difference2 vec.Vec[float64], lQuantity vec.V
 func wideCol33(n int, all vec.Sel, product vec.Vec[float64]) vec.Vec[float64] {
 	// ((l_extendedprice * (1.0 - l_discount)) / 7.0)
 	quotient13 := vec.Make[float64](n)
-	if product.Clean() {
+	{
 		productV := product.V[:n]
 		out := quotient13.V[:n]
-		for i := range out {
-			r, err := rt.DivideFloat64(productV[i], float64(7.0))
-			if err != nil {
-				quotient13.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient13, all, n, vec.FlagsOf(&product)) {
+			for i := range out {
+				r, err := rt.DivideFloat64(productV[i], float64(7.0))
+				if err != nil {
+					quotient13.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if product.IsNull(i) {
-				quotient13.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if quotient13.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivideFloat64(productV[i], float64(7.0))
+				if err != nil {
+					quotient13.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := product.ErrAt(i); e != nil {
-				quotient13.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivideFloat64(product.V[i], float64(7.0))
-			if err != nil {
-				quotient13.SetErr(i, err)
-				continue
-			}
-			quotient13.V[i] = r
 		}
 	}
 	return quotient13
@@ -6183,34 +5604,31 @@ func wideCol33(n int, all vec.Sel, product vec.Vec[float64]) vec.Vec[float64] {
 func wideCol34(n int, all vec.Sel, product3 vec.Vec[float64]) vec.Vec[float64] {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) / 11.0)
 	quotient14 := vec.Make[float64](n)
-	if product3.Clean() {
+	{
 		product3V := product3.V[:n]
 		out := quotient14.V[:n]
-		for i := range out {
-			r, err := rt.DivideFloat64(product3V[i], float64(11.0))
-			if err != nil {
-				quotient14.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient14, all, n, vec.FlagsOf(&product3)) {
+			for i := range out {
+				r, err := rt.DivideFloat64(product3V[i], float64(11.0))
+				if err != nil {
+					quotient14.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if product3.IsNull(i) {
-				quotient14.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if quotient14.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivideFloat64(product3V[i], float64(11.0))
+				if err != nil {
+					quotient14.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := product3.ErrAt(i); e != nil {
-				quotient14.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivideFloat64(product3.V[i], float64(11.0))
-			if err != nil {
-				quotient14.SetErr(i, err)
-				continue
-			}
-			quotient14.V[i] = r
 		}
 	}
 	return quotient14
@@ -6254,51 +5672,41 @@ func wideCol35(n int, all vec.Sel, product vec.Vec[float64], lTax vec.Vec[float6
 	if !fused16 || len(rest16) > 0 {
 		// ((l_extendedprice * (1.0 - l_discount)) * 0.9)
 		product24 := vec.Make[float64](n)
-		if (rest16 == nil || len(rest16) > n/2) && product.Clean() {
+		{
 			productV := product.V[:n]
 			out := product24.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(productV[i], float64(0.9))
-			}
-		} else {
-			for k, cnt := 0, rest16.Rows(n); k < cnt; k++ {
-				i := rest16.Row(k)
-				if product.IsNull(i) {
-					product24.SetNull(i)
-					continue
+			if vec.Strict(&product24, rest16, n, vec.FlagsOf(&product)) && vec.Dense(rest16, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(productV[i], float64(0.9))
 				}
-				if e := product.ErrAt(i); e != nil {
-					product24.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest16.Rows(n); k < cnt; k++ {
+					i := rest16.Row(k)
+					if product24.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(productV[i], float64(0.9))
 				}
-				product24.V[i] = rt.MulFloat64(product.V[i], float64(0.9))
 			}
 		}
 		// (((l_extendedprice * (1.0 - l_discount)) * 0.9) + l_tax)
 		sum15 := vec.Make[float64](n)
-		if (rest16 == nil || len(rest16) > n/2) && product24.Clean() && lTax.Clean() {
+		{
 			product24V := product24.V[:n]
 			lTaxV := lTax.V[:n]
 			out := sum15.V[:n]
-			for i := range out {
-				out[i] = rt.AddFloat64(product24V[i], lTaxV[i])
-			}
-		} else {
-			for k, cnt := 0, rest16.Rows(n); k < cnt; k++ {
-				i := rest16.Row(k)
-				if product24.IsNull(i) || lTax.IsNull(i) {
-					sum15.SetNull(i)
-					continue
+			if vec.Strict(&sum15, rest16, n, vec.FlagsOf(&product24), vec.FlagsOf(&lTax)) && vec.Dense(rest16, n, false) {
+				for i := range out {
+					out[i] = rt.AddFloat64(product24V[i], lTaxV[i])
 				}
-				if e := product24.ErrAt(i); e != nil {
-					sum15.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest16.Rows(n); k < cnt; k++ {
+					i := rest16.Row(k)
+					if sum15.Dirty(i) {
+						continue
+					}
+					out[i] = rt.AddFloat64(product24V[i], lTaxV[i])
 				}
-				if e := lTax.ErrAt(i); e != nil {
-					sum15.SetErr(i, e)
-					continue
-				}
-				sum15.V[i] = rt.AddFloat64(product24.V[i], lTax.V[i])
 			}
 		}
 		if fused16 {
@@ -6348,51 +5756,41 @@ func wideCol36(n int, all vec.Sel, product3 vec.Vec[float64], lDiscount vec.Vec[
 	if !fused17 || len(rest17) > 0 {
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 0.8)
 		product25 := vec.Make[float64](n)
-		if (rest17 == nil || len(rest17) > n/2) && product3.Clean() {
+		{
 			product3V := product3.V[:n]
 			out := product25.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(product3V[i], float64(0.8))
-			}
-		} else {
-			for k, cnt := 0, rest17.Rows(n); k < cnt; k++ {
-				i := rest17.Row(k)
-				if product3.IsNull(i) {
-					product25.SetNull(i)
-					continue
+			if vec.Strict(&product25, rest17, n, vec.FlagsOf(&product3)) && vec.Dense(rest17, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(product3V[i], float64(0.8))
 				}
-				if e := product3.ErrAt(i); e != nil {
-					product25.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest17.Rows(n); k < cnt; k++ {
+					i := rest17.Row(k)
+					if product25.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(product3V[i], float64(0.8))
 				}
-				product25.V[i] = rt.MulFloat64(product3.V[i], float64(0.8))
 			}
 		}
 		// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 0.8) + l_discount)
 		sum17 := vec.Make[float64](n)
-		if (rest17 == nil || len(rest17) > n/2) && product25.Clean() && lDiscount.Clean() {
+		{
 			product25V := product25.V[:n]
 			lDiscountV := lDiscount.V[:n]
 			out := sum17.V[:n]
-			for i := range out {
-				out[i] = rt.AddFloat64(product25V[i], lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest17.Rows(n); k < cnt; k++ {
-				i := rest17.Row(k)
-				if product25.IsNull(i) || lDiscount.IsNull(i) {
-					sum17.SetNull(i)
-					continue
+			if vec.Strict(&sum17, rest17, n, vec.FlagsOf(&product25), vec.FlagsOf(&lDiscount)) && vec.Dense(rest17, n, false) {
+				for i := range out {
+					out[i] = rt.AddFloat64(product25V[i], lDiscountV[i])
 				}
-				if e := product25.ErrAt(i); e != nil {
-					sum17.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest17.Rows(n); k < cnt; k++ {
+					i := rest17.Row(k)
+					if sum17.Dirty(i) {
+						continue
+					}
+					out[i] = rt.AddFloat64(product25V[i], lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					sum17.SetErr(i, e)
-					continue
-				}
-				sum17.V[i] = rt.AddFloat64(product25.V[i], lDiscount.V[i])
 			}
 		}
 		if fused17 {
@@ -6450,51 +5848,41 @@ func wideCol37(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[fl
 	if !fused18 || len(rest18) > 0 {
 		// ((l_extendedprice * (1.0 - l_discount)) * 1.05)
 		product26 := vec.Make[float64](n)
-		if (rest18 == nil || len(rest18) > n/2) && product.Clean() {
+		{
 			productV := product.V[:n]
 			out := product26.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(productV[i], float64(1.05))
-			}
-		} else {
-			for k, cnt := 0, rest18.Rows(n); k < cnt; k++ {
-				i := rest18.Row(k)
-				if product.IsNull(i) {
-					product26.SetNull(i)
-					continue
+			if vec.Strict(&product26, rest18, n, vec.FlagsOf(&product)) && vec.Dense(rest18, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(productV[i], float64(1.05))
 				}
-				if e := product.ErrAt(i); e != nil {
-					product26.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest18.Rows(n); k < cnt; k++ {
+					i := rest18.Row(k)
+					if product26.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(productV[i], float64(1.05))
 				}
-				product26.V[i] = rt.MulFloat64(product.V[i], float64(1.05))
 			}
 		}
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) > ((l_extendedprice * (1.0 - l_discount)) * 1.05))
 		cmp4 := vec.Make[bool](n)
-		if (rest18 == nil || len(rest18) > n/2) && product3.Clean() && product26.Clean() {
+		{
 			product3V := product3.V[:n]
 			product26V := product26.V[:n]
 			out := cmp4.V[:n]
-			for i := range out {
-				out[i] = rt.GtFloat64(product3V[i], product26V[i])
-			}
-		} else {
-			for k, cnt := 0, rest18.Rows(n); k < cnt; k++ {
-				i := rest18.Row(k)
-				if product3.IsNull(i) || product26.IsNull(i) {
-					cmp4.SetNull(i)
-					continue
+			if vec.Strict(&cmp4, rest18, n, vec.FlagsOf(&product3), vec.FlagsOf(&product26)) && vec.Dense(rest18, n, false) {
+				for i := range out {
+					out[i] = rt.GtFloat64(product3V[i], product26V[i])
 				}
-				if e := product3.ErrAt(i); e != nil {
-					cmp4.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest18.Rows(n); k < cnt; k++ {
+					i := rest18.Row(k)
+					if cmp4.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GtFloat64(product3V[i], product26V[i])
 				}
-				if e := product26.ErrAt(i); e != nil {
-					cmp4.SetErr(i, e)
-					continue
-				}
-				cmp4.V[i] = rt.GtFloat64(product3.V[i], product26.V[i])
 			}
 		}
 		// IF((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) > ((l_extendedprice * (1.0 - l_discount)) * 1.05)), 1.0, 0.0)
@@ -6518,29 +5906,22 @@ func wideCol37(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[fl
 func wideCol38(n int, all vec.Sel, product vec.Vec[float64], product4 vec.Vec[float64]) vec.Vec[float64] {
 	// ((l_extendedprice * (1.0 - l_discount)) - (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_tax))
 	difference16 := vec.Make[float64](n)
-	if product.Clean() && product4.Clean() {
+	{
 		productV := product.V[:n]
 		product4V := product4.V[:n]
 		out := difference16.V[:n]
-		for i := range out {
-			out[i] = rt.SubFloat64(productV[i], product4V[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if product.IsNull(i) || product4.IsNull(i) {
-				difference16.SetNull(i)
-				continue
+		if vec.Strict(&difference16, all, n, vec.FlagsOf(&product), vec.FlagsOf(&product4)) {
+			for i := range out {
+				out[i] = rt.SubFloat64(productV[i], product4V[i])
 			}
-			if e := product.ErrAt(i); e != nil {
-				difference16.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if difference16.Dirty(i) {
+					continue
+				}
+				out[i] = rt.SubFloat64(productV[i], product4V[i])
 			}
-			if e := product4.ErrAt(i); e != nil {
-				difference16.SetErr(i, e)
-				continue
-			}
-			difference16.V[i] = rt.SubFloat64(product.V[i], product4.V[i])
 		}
 	}
 	return difference16
@@ -6552,29 +5933,22 @@ func wideCol38(n int, all vec.Sel, product vec.Vec[float64], product4 vec.Vec[fl
 func wideCol39(n int, all vec.Sel, product3 vec.Vec[float64], product2 vec.Vec[float64]) vec.Vec[float64] {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) + ((l_extendedprice * (1.0 - l_discount)) * l_discount))
 	sum18 := vec.Make[float64](n)
-	if product3.Clean() && product2.Clean() {
+	{
 		product3V := product3.V[:n]
 		product2V := product2.V[:n]
 		out := sum18.V[:n]
-		for i := range out {
-			out[i] = rt.AddFloat64(product3V[i], product2V[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if product3.IsNull(i) || product2.IsNull(i) {
-				sum18.SetNull(i)
-				continue
+		if vec.Strict(&sum18, all, n, vec.FlagsOf(&product3), vec.FlagsOf(&product2)) {
+			for i := range out {
+				out[i] = rt.AddFloat64(product3V[i], product2V[i])
 			}
-			if e := product3.ErrAt(i); e != nil {
-				sum18.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if sum18.Dirty(i) {
+					continue
+				}
+				out[i] = rt.AddFloat64(product3V[i], product2V[i])
 			}
-			if e := product2.ErrAt(i); e != nil {
-				sum18.SetErr(i, e)
-				continue
-			}
-			sum18.V[i] = rt.AddFloat64(product3.V[i], product2.V[i])
 		}
 	}
 	return sum18
@@ -6586,29 +5960,22 @@ func wideCol39(n int, all vec.Sel, product3 vec.Vec[float64], product2 vec.Vec[f
 func wideCol40(n int, all vec.Sel, product vec.Vec[float64], sum vec.Vec[float64]) vec.Vec[float64] {
 	// ((l_extendedprice * (1.0 - l_discount)) * (l_quantity + 1.0))
 	product27 := vec.Make[float64](n)
-	if product.Clean() && sum.Clean() {
+	{
 		productV := product.V[:n]
 		sumV := sum.V[:n]
 		out := product27.V[:n]
-		for i := range out {
-			out[i] = rt.MulFloat64(productV[i], sumV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if product.IsNull(i) || sum.IsNull(i) {
-				product27.SetNull(i)
-				continue
+		if vec.Strict(&product27, all, n, vec.FlagsOf(&product), vec.FlagsOf(&sum)) {
+			for i := range out {
+				out[i] = rt.MulFloat64(productV[i], sumV[i])
 			}
-			if e := product.ErrAt(i); e != nil {
-				product27.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if product27.Dirty(i) {
+					continue
+				}
+				out[i] = rt.MulFloat64(productV[i], sumV[i])
 			}
-			if e := sum.ErrAt(i); e != nil {
-				product27.SetErr(i, e)
-				continue
-			}
-			product27.V[i] = rt.MulFloat64(product.V[i], sum.V[i])
 		}
 	}
 	return product27

@@ -151,24 +151,21 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 func q1ProjectionWhere(n int, all vec.Sel, lShipdate vec.Vec[int32]) vec.Vec[bool] {
 	// (l_shipdate <= DATE '1998-09-02')
 	cmp := vec.Make[bool](n)
-	if lShipdate.Clean() {
+	{
 		lShipdateV := lShipdate.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt32(lShipdateV[i], int32(10471))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if lShipdate.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&lShipdate)) {
+			for i := range out {
+				out[i] = rt.LeInt32(lShipdateV[i], int32(10471))
 			}
-			if e := lShipdate.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.LeInt32(lShipdateV[i], int32(10471))
 			}
-			cmp.V[i] = rt.LeInt32(lShipdate.V[i], int32(10471))
 		}
 	}
 	return cmp
@@ -214,51 +211,41 @@ func q1ProjectionCol5(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in ar
 	if !fused || len(rest) > 0 {
 		// (1.0 - l_discount)
 		difference := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if lDiscount.IsNull(i) {
-					difference.SetNull(i)
-					continue
+			if vec.Strict(&difference, rest, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if difference.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product2 := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && lExtendedprice.Clean() && difference.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			differenceV := difference.V[:n]
 			out := product2.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], differenceV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if lExtendedprice.IsNull(i) || difference.IsNull(i) {
-					product2.SetNull(i)
-					continue
+			if vec.Strict(&product2, rest, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], differenceV[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if product2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], differenceV[i])
 				}
-				if e := difference.ErrAt(i); e != nil {
-					product2.SetErr(i, e)
-					continue
-				}
-				product2.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference.V[i])
 			}
 		}
 		if fused {
@@ -312,100 +299,80 @@ func q1ProjectionCol6(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in ar
 	if !fused2 || len(rest2) > 0 {
 		// (1.0 - l_discount)
 		difference2 := vec.Make[float64](n)
-		if (rest2 == nil || len(rest2) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference2.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-				i := rest2.Row(k)
-				if lDiscount.IsNull(i) {
-					difference2.SetNull(i)
-					continue
+			if vec.Strict(&difference2, rest2, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest2, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+					i := rest2.Row(k)
+					if difference2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference2.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product4 := vec.Make[float64](n)
-		if (rest2 == nil || len(rest2) > n/2) && lExtendedprice.Clean() && difference2.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			difference2V := difference2.V[:n]
 			out := product4.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference2V[i])
-			}
-		} else {
-			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-				i := rest2.Row(k)
-				if lExtendedprice.IsNull(i) || difference2.IsNull(i) {
-					product4.SetNull(i)
-					continue
+			if vec.Strict(&product4, rest2, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference2)) && vec.Dense(rest2, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference2V[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product4.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+					i := rest2.Row(k)
+					if product4.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference2V[i])
 				}
-				if e := difference2.ErrAt(i); e != nil {
-					product4.SetErr(i, e)
-					continue
-				}
-				product4.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference2.V[i])
 			}
 		}
 		// (1.0 + l_tax)
 		sum := vec.Make[float64](n)
-		if (rest2 == nil || len(rest2) > n/2) && lTax.Clean() {
+		{
 			lTaxV := lTax.V[:n]
 			out := sum.V[:n]
-			for i := range out {
-				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-			}
-		} else {
-			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-				i := rest2.Row(k)
-				if lTax.IsNull(i) {
-					sum.SetNull(i)
-					continue
+			if vec.Strict(&sum, rest2, n, vec.FlagsOf(&lTax)) && vec.Dense(rest2, n, false) {
+				for i := range out {
+					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 				}
-				if e := lTax.ErrAt(i); e != nil {
-					sum.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+					i := rest2.Row(k)
+					if sum.Dirty(i) {
+						continue
+					}
+					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 				}
-				sum.V[i] = rt.AddFloat64(float64(1.0), lTax.V[i])
 			}
 		}
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
 		product5 := vec.Make[float64](n)
-		if (rest2 == nil || len(rest2) > n/2) && product4.Clean() && sum.Clean() {
+		{
 			product4V := product4.V[:n]
 			sumV := sum.V[:n]
 			out := product5.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(product4V[i], sumV[i])
-			}
-		} else {
-			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-				i := rest2.Row(k)
-				if product4.IsNull(i) || sum.IsNull(i) {
-					product5.SetNull(i)
-					continue
+			if vec.Strict(&product5, rest2, n, vec.FlagsOf(&product4), vec.FlagsOf(&sum)) && vec.Dense(rest2, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(product4V[i], sumV[i])
 				}
-				if e := product4.ErrAt(i); e != nil {
-					product5.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+					i := rest2.Row(k)
+					if product5.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(product4V[i], sumV[i])
 				}
-				if e := sum.ErrAt(i); e != nil {
-					product5.SetErr(i, e)
-					continue
-				}
-				product5.V[i] = rt.MulFloat64(product4.V[i], sum.V[i])
 			}
 		}
 		if fused2 {
@@ -562,51 +529,41 @@ func q1NoWhereCol5(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow
 	if !fused || len(rest) > 0 {
 		// (1.0 - l_discount)
 		difference := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if lDiscount.IsNull(i) {
-					difference.SetNull(i)
-					continue
+			if vec.Strict(&difference, rest, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if difference.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product2 := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && lExtendedprice.Clean() && difference.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			differenceV := difference.V[:n]
 			out := product2.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], differenceV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if lExtendedprice.IsNull(i) || difference.IsNull(i) {
-					product2.SetNull(i)
-					continue
+			if vec.Strict(&product2, rest, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], differenceV[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if product2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], differenceV[i])
 				}
-				if e := difference.ErrAt(i); e != nil {
-					product2.SetErr(i, e)
-					continue
-				}
-				product2.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference.V[i])
 			}
 		}
 		if fused {
@@ -658,100 +615,80 @@ func q1NoWhereCol6(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow
 	if !fused2 || len(rest2) > 0 {
 		// (1.0 - l_discount)
 		difference2 := vec.Make[float64](n)
-		if (rest2 == nil || len(rest2) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference2.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-				i := rest2.Row(k)
-				if lDiscount.IsNull(i) {
-					difference2.SetNull(i)
-					continue
+			if vec.Strict(&difference2, rest2, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest2, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+					i := rest2.Row(k)
+					if difference2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference2.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product4 := vec.Make[float64](n)
-		if (rest2 == nil || len(rest2) > n/2) && lExtendedprice.Clean() && difference2.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			difference2V := difference2.V[:n]
 			out := product4.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference2V[i])
-			}
-		} else {
-			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-				i := rest2.Row(k)
-				if lExtendedprice.IsNull(i) || difference2.IsNull(i) {
-					product4.SetNull(i)
-					continue
+			if vec.Strict(&product4, rest2, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference2)) && vec.Dense(rest2, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference2V[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product4.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+					i := rest2.Row(k)
+					if product4.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference2V[i])
 				}
-				if e := difference2.ErrAt(i); e != nil {
-					product4.SetErr(i, e)
-					continue
-				}
-				product4.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference2.V[i])
 			}
 		}
 		// (1.0 + l_tax)
 		sum := vec.Make[float64](n)
-		if (rest2 == nil || len(rest2) > n/2) && lTax.Clean() {
+		{
 			lTaxV := lTax.V[:n]
 			out := sum.V[:n]
-			for i := range out {
-				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-			}
-		} else {
-			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-				i := rest2.Row(k)
-				if lTax.IsNull(i) {
-					sum.SetNull(i)
-					continue
+			if vec.Strict(&sum, rest2, n, vec.FlagsOf(&lTax)) && vec.Dense(rest2, n, false) {
+				for i := range out {
+					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 				}
-				if e := lTax.ErrAt(i); e != nil {
-					sum.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+					i := rest2.Row(k)
+					if sum.Dirty(i) {
+						continue
+					}
+					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 				}
-				sum.V[i] = rt.AddFloat64(float64(1.0), lTax.V[i])
 			}
 		}
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
 		product5 := vec.Make[float64](n)
-		if (rest2 == nil || len(rest2) > n/2) && product4.Clean() && sum.Clean() {
+		{
 			product4V := product4.V[:n]
 			sumV := sum.V[:n]
 			out := product5.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(product4V[i], sumV[i])
-			}
-		} else {
-			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-				i := rest2.Row(k)
-				if product4.IsNull(i) || sum.IsNull(i) {
-					product5.SetNull(i)
-					continue
+			if vec.Strict(&product5, rest2, n, vec.FlagsOf(&product4), vec.FlagsOf(&sum)) && vec.Dense(rest2, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(product4V[i], sumV[i])
 				}
-				if e := product4.ErrAt(i); e != nil {
-					product5.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+					i := rest2.Row(k)
+					if product5.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(product4V[i], sumV[i])
 				}
-				if e := sum.ErrAt(i); e != nil {
-					product5.SetErr(i, e)
-					continue
-				}
-				product5.V[i] = rt.MulFloat64(product4.V[i], sum.V[i])
 			}
 		}
 		if fused2 {
@@ -886,93 +823,81 @@ func q6FilterWhere(n int, all vec.Sel, lShipdate vec.Vec[int32], in arrow.Record
 		and := vec.NewLogic(false, rest, n)
 		// (l_shipdate >= DATE '1994-01-01')
 		cmp := vec.Make[bool](n)
-		if (and.Live == nil || len(and.Live) > n/2) && lShipdate.Clean() {
+		{
 			lShipdateV := lShipdate.V[:n]
 			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.GeInt32(lShipdateV[i], int32(8766))
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if lShipdate.IsNull(i) {
-					cmp.SetNull(i)
-					continue
+			if vec.Strict(&cmp, and.Live, n, vec.FlagsOf(&lShipdate)) && vec.Dense(and.Live, n, false) {
+				for i := range out {
+					out[i] = rt.GeInt32(lShipdateV[i], int32(8766))
 				}
-				if e := lShipdate.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+					i := and.Live.Row(k)
+					if cmp.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GeInt32(lShipdateV[i], int32(8766))
 				}
-				cmp.V[i] = rt.GeInt32(lShipdate.V[i], int32(8766))
 			}
 		}
 		and.Add(&cmp)
 		// (l_shipdate < DATE '1995-01-01')
 		cmp2 := vec.Make[bool](n)
-		if (and.Live == nil || len(and.Live) > n/2) && lShipdate.Clean() {
+		{
 			lShipdateV := lShipdate.V[:n]
 			out := cmp2.V[:n]
-			for i := range out {
-				out[i] = rt.LtInt32(lShipdateV[i], int32(9131))
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if lShipdate.IsNull(i) {
-					cmp2.SetNull(i)
-					continue
+			if vec.Strict(&cmp2, and.Live, n, vec.FlagsOf(&lShipdate)) && vec.Dense(and.Live, n, false) {
+				for i := range out {
+					out[i] = rt.LtInt32(lShipdateV[i], int32(9131))
 				}
-				if e := lShipdate.ErrAt(i); e != nil {
-					cmp2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+					i := and.Live.Row(k)
+					if cmp2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.LtInt32(lShipdateV[i], int32(9131))
 				}
-				cmp2.V[i] = rt.LtInt32(lShipdate.V[i], int32(9131))
 			}
 		}
 		and.Add(&cmp2)
 		// (l_discount BETWEEN 0.05 AND 0.07)
 		between := vec.NewLogic(false, and.Live, n)
 		inRange := vec.Make[bool](n)
-		if (between.Live == nil || len(between.Live) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := inRange.V[:n]
-			for i := range out {
-				out[i] = rt.GeFloat64(lDiscountV[i], float64(0.05))
-			}
-		} else {
-			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-				i := between.Live.Row(k)
-				if lDiscount.IsNull(i) {
-					inRange.SetNull(i)
-					continue
+			if vec.Strict(&inRange, between.Live, n, vec.FlagsOf(&lDiscount)) && vec.Dense(between.Live, n, false) {
+				for i := range out {
+					out[i] = rt.GeFloat64(lDiscountV[i], float64(0.05))
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					inRange.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+					i := between.Live.Row(k)
+					if inRange.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GeFloat64(lDiscountV[i], float64(0.05))
 				}
-				inRange.V[i] = rt.GeFloat64(lDiscount.V[i], float64(0.05))
 			}
 		}
 		between.Add(&inRange)
 		inRange2 := vec.Make[bool](n)
-		if (between.Live == nil || len(between.Live) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := inRange2.V[:n]
-			for i := range out {
-				out[i] = rt.LeFloat64(lDiscountV[i], float64(0.07))
-			}
-		} else {
-			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-				i := between.Live.Row(k)
-				if lDiscount.IsNull(i) {
-					inRange2.SetNull(i)
-					continue
+			if vec.Strict(&inRange2, between.Live, n, vec.FlagsOf(&lDiscount)) && vec.Dense(between.Live, n, false) {
+				for i := range out {
+					out[i] = rt.LeFloat64(lDiscountV[i], float64(0.07))
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					inRange2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+					i := between.Live.Row(k)
+					if inRange2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.LeFloat64(lDiscountV[i], float64(0.07))
 				}
-				inRange2.V[i] = rt.LeFloat64(lDiscount.V[i], float64(0.07))
 			}
 		}
 		between.Add(&inRange2)
@@ -980,24 +905,21 @@ func q6FilterWhere(n int, all vec.Sel, lShipdate vec.Vec[int32], in arrow.Record
 		and.Add(&betweenResult)
 		// (l_quantity < 24.0)
 		cmp3 := vec.Make[bool](n)
-		if (and.Live == nil || len(and.Live) > n/2) && lQuantity.Clean() {
+		{
 			lQuantityV := lQuantity.V[:n]
 			out := cmp3.V[:n]
-			for i := range out {
-				out[i] = rt.LtFloat64(lQuantityV[i], float64(24.0))
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if lQuantity.IsNull(i) {
-					cmp3.SetNull(i)
-					continue
+			if vec.Strict(&cmp3, and.Live, n, vec.FlagsOf(&lQuantity)) && vec.Dense(and.Live, n, false) {
+				for i := range out {
+					out[i] = rt.LtFloat64(lQuantityV[i], float64(24.0))
 				}
-				if e := lQuantity.ErrAt(i); e != nil {
-					cmp3.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+					i := and.Live.Row(k)
+					if cmp3.Dirty(i) {
+						continue
+					}
+					out[i] = rt.LtFloat64(lQuantityV[i], float64(24.0))
 				}
-				cmp3.V[i] = rt.LtFloat64(lQuantity.V[i], float64(24.0))
 			}
 		}
 		and.Add(&cmp3)
@@ -1017,29 +939,22 @@ func q6FilterWhere(n int, all vec.Sel, lShipdate vec.Vec[int32], in arrow.Record
 func q6FilterCol1(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64]) vec.Vec[float64] {
 	// (l_extendedprice * l_discount)
 	product := vec.Make[float64](n)
-	if (sel == nil || len(sel) > n/2) && lExtendedprice.Clean() && lDiscount.Clean() {
+	{
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := product.V[:n]
-		for i := range out {
-			out[i] = rt.MulFloat64(lExtendedpriceV[i], lDiscountV[i])
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) {
-				product.SetNull(i)
-				continue
+		if vec.Strict(&product, sel, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], lDiscountV[i])
 			}
-			if e := lExtendedprice.ErrAt(i); e != nil {
-				product.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if product.Dirty(i) {
+					continue
+				}
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], lDiscountV[i])
 			}
-			if e := lDiscount.ErrAt(i); e != nil {
-				product.SetErr(i, e)
-				continue
-			}
-			product.V[i] = rt.MulFloat64(lExtendedprice.V[i], lDiscount.V[i])
 		}
 	}
 	return product
@@ -1176,29 +1091,22 @@ func seedIfCol1(n int, all vec.Sel, x vec.Vec[int64], in arrow.RecordBatch, y ve
 	if !fused || len(rest) > 0 {
 		// (x > y)
 		cmp := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && x.Clean() && y.Clean() {
+		{
 			xV := x.V[:n]
 			yV := y.V[:n]
 			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.GtInt64(xV[i], yV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if x.IsNull(i) || y.IsNull(i) {
-					cmp.SetNull(i)
-					continue
+			if vec.Strict(&cmp, rest, n, vec.FlagsOf(&x), vec.FlagsOf(&y)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.GtInt64(xV[i], yV[i])
 				}
-				if e := x.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if cmp.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GtInt64(xV[i], yV[i])
 				}
-				if e := y.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
-				}
-				cmp.V[i] = rt.GtInt64(x.V[i], y.V[i])
 			}
 		}
 		// IF((x > y), (a + 5), ((a + 5) DIV 100))
@@ -1207,99 +1115,90 @@ func seedIfCol1(n int, all vec.Sel, x vec.Vec[int64], in arrow.RecordBatch, y ve
 		vec.CopyErrs(&ifResult2, &cmp, rest, n)
 		// (a + 5)
 		sum := vec.Make[int64](n)
-		if then == nil && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := sum.V[:n]
-			for i := range out {
-				r, err := rt.AddInt64(aV[i], int64(5))
-				if err != nil {
-					sum.SetErr(i, err)
-					continue
+			if vec.Strict(&sum, then, n, vec.FlagsOf(&a)) && vec.Dense(then, n, true) {
+				for i := range out {
+					r, err := rt.AddInt64(aV[i], int64(5))
+					if err != nil {
+						sum.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-				i := then.Row(k)
-				if a.IsNull(i) {
-					sum.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+					i := then.Row(k)
+					if sum.Dirty(i) {
+						continue
+					}
+					r, err := rt.AddInt64(aV[i], int64(5))
+					if err != nil {
+						sum.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					sum.SetErr(i, e)
-					continue
-				}
-				r, err := rt.AddInt64(a.V[i], int64(5))
-				if err != nil {
-					sum.SetErr(i, err)
-					continue
-				}
-				sum.V[i] = r
 			}
 		}
 		vec.Merge(&ifResult2, &sum, then, n)
 		// (a + 5)
 		sum2 := vec.Make[int64](n)
-		if otherwise == nil && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := sum2.V[:n]
-			for i := range out {
-				r, err := rt.AddInt64(aV[i], int64(5))
-				if err != nil {
-					sum2.SetErr(i, err)
-					continue
+			if vec.Strict(&sum2, otherwise, n, vec.FlagsOf(&a)) && vec.Dense(otherwise, n, true) {
+				for i := range out {
+					r, err := rt.AddInt64(aV[i], int64(5))
+					if err != nil {
+						sum2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-				i := otherwise.Row(k)
-				if a.IsNull(i) {
-					sum2.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+					i := otherwise.Row(k)
+					if sum2.Dirty(i) {
+						continue
+					}
+					r, err := rt.AddInt64(aV[i], int64(5))
+					if err != nil {
+						sum2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					sum2.SetErr(i, e)
-					continue
-				}
-				r, err := rt.AddInt64(a.V[i], int64(5))
-				if err != nil {
-					sum2.SetErr(i, err)
-					continue
-				}
-				sum2.V[i] = r
 			}
 		}
 		// ((a + 5) DIV 100)
 		quotient := vec.Make[int64](n)
-		if otherwise == nil && sum2.Clean() {
+		{
 			sum2V := sum2.V[:n]
 			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(sum2V[i], int64(100))
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient, otherwise, n, vec.FlagsOf(&sum2)) && vec.Dense(otherwise, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(sum2V[i], int64(100))
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-				i := otherwise.Row(k)
-				if sum2.IsNull(i) {
-					quotient.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+					i := otherwise.Row(k)
+					if quotient.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(sum2V[i], int64(100))
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := sum2.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(sum2.V[i], int64(100))
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
 			}
 		}
 		vec.Merge(&ifResult2, &quotient, otherwise, n)
@@ -1455,61 +1354,59 @@ func seedCaseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, 
 		caseResult2 := vec.Make[string](n)
 		// info['test']
 		entry := vec.Make[string](n)
-		if rest == nil && infoArr.NullN() == 0 {
+		{
 			out := entry.V[:n]
-			for i := range out {
-				start, end := infoArr.ValueOffsets(i)
-				entry2 := vec.FindString(infoKeys, start, end, "test")
-				if entry2 < 0 {
-					entry.SetErr(i, rt.MapKeyNotExistString("test"))
-					continue
+			if vec.Strict(&entry, rest, n, vec.ArrowFlags(infoArr)) && vec.Dense(rest, n, true) {
+				for i := range out {
+					start, end := infoArr.ValueOffsets(i)
+					entry2 := vec.FindString(infoKeys, start, end, "test")
+					if entry2 < 0 {
+						entry.SetErr(i, rt.MapKeyNotExistString("test"))
+						continue
+					}
+					if infoItems.IsNull(entry2) {
+						entry.SetNull(i)
+						continue
+					}
+					out[i] = infoItems.Value(entry2)
 				}
-				if infoItems.IsNull(entry2) {
-					entry.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if entry.Dirty(i) {
+						continue
+					}
+					start, end := infoArr.ValueOffsets(i)
+					entry2 := vec.FindString(infoKeys, start, end, "test")
+					if entry2 < 0 {
+						entry.SetErr(i, rt.MapKeyNotExistString("test"))
+						continue
+					}
+					if infoItems.IsNull(entry2) {
+						entry.SetNull(i)
+						continue
+					}
+					out[i] = infoItems.Value(entry2)
 				}
-				out[i] = infoItems.Value(entry2)
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if infoArr.IsNull(i) {
-					entry.SetNull(i)
-					continue
-				}
-				start, end := infoArr.ValueOffsets(i)
-				entry2 := vec.FindString(infoKeys, start, end, "test")
-				if entry2 < 0 {
-					entry.SetErr(i, rt.MapKeyNotExistString("test"))
-					continue
-				}
-				if infoItems.IsNull(entry2) {
-					entry.SetNull(i)
-					continue
-				}
-				entry.V[i] = infoItems.Value(entry2)
 			}
 		}
 		// (info['test'] LIKE '123%')
 		like := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && entry.Clean() {
+		{
 			entryV := entry.V[:n]
 			out := like.V[:n]
-			for i := range out {
-				out[i] = likePattern.Match(entryV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if entry.IsNull(i) {
-					like.SetNull(i)
-					continue
+			if vec.Strict(&like, rest, n, vec.FlagsOf(&entry)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = likePattern.Match(entryV[i])
 				}
-				if e := entry.ErrAt(i); e != nil {
-					like.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if like.Dirty(i) {
+						continue
+					}
+					out[i] = likePattern.Match(entryV[i])
 				}
-				like.V[i] = likePattern.Match(entry.V[i])
 			}
 		}
 		vec.CopyErrs(&caseResult2, &like, rest, n)
@@ -1517,61 +1414,59 @@ func seedCaseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, 
 		vec.Fill(&caseResult2, "FOO", when, n)
 		// info['test']
 		entry2 := vec.Make[string](n)
-		if notYet == nil && infoArr.NullN() == 0 {
+		{
 			out := entry2.V[:n]
-			for i := range out {
-				start, end := infoArr.ValueOffsets(i)
-				entry3 := vec.FindString(infoKeys, start, end, "test")
-				if entry3 < 0 {
-					entry2.SetErr(i, rt.MapKeyNotExistString("test"))
-					continue
+			if vec.Strict(&entry2, notYet, n, vec.ArrowFlags(infoArr)) && vec.Dense(notYet, n, true) {
+				for i := range out {
+					start, end := infoArr.ValueOffsets(i)
+					entry3 := vec.FindString(infoKeys, start, end, "test")
+					if entry3 < 0 {
+						entry2.SetErr(i, rt.MapKeyNotExistString("test"))
+						continue
+					}
+					if infoItems.IsNull(entry3) {
+						entry2.SetNull(i)
+						continue
+					}
+					out[i] = infoItems.Value(entry3)
 				}
-				if infoItems.IsNull(entry3) {
-					entry2.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+					i := notYet.Row(k)
+					if entry2.Dirty(i) {
+						continue
+					}
+					start, end := infoArr.ValueOffsets(i)
+					entry3 := vec.FindString(infoKeys, start, end, "test")
+					if entry3 < 0 {
+						entry2.SetErr(i, rt.MapKeyNotExistString("test"))
+						continue
+					}
+					if infoItems.IsNull(entry3) {
+						entry2.SetNull(i)
+						continue
+					}
+					out[i] = infoItems.Value(entry3)
 				}
-				out[i] = infoItems.Value(entry3)
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if infoArr.IsNull(i) {
-					entry2.SetNull(i)
-					continue
-				}
-				start, end := infoArr.ValueOffsets(i)
-				entry3 := vec.FindString(infoKeys, start, end, "test")
-				if entry3 < 0 {
-					entry2.SetErr(i, rt.MapKeyNotExistString("test"))
-					continue
-				}
-				if infoItems.IsNull(entry3) {
-					entry2.SetNull(i)
-					continue
-				}
-				entry2.V[i] = infoItems.Value(entry3)
 			}
 		}
 		// (info['test'] LIKE '124%')
 		like2 := vec.Make[bool](n)
-		if (notYet == nil || len(notYet) > n/2) && entry2.Clean() {
+		{
 			entry2V := entry2.V[:n]
 			out := like2.V[:n]
-			for i := range out {
-				out[i] = likePattern2.Match(entry2V[i])
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if entry2.IsNull(i) {
-					like2.SetNull(i)
-					continue
+			if vec.Strict(&like2, notYet, n, vec.FlagsOf(&entry2)) && vec.Dense(notYet, n, false) {
+				for i := range out {
+					out[i] = likePattern2.Match(entry2V[i])
 				}
-				if e := entry2.ErrAt(i); e != nil {
-					like2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+					i := notYet.Row(k)
+					if like2.Dirty(i) {
+						continue
+					}
+					out[i] = likePattern2.Match(entry2V[i])
 				}
-				like2.V[i] = likePattern2.Match(entry2.V[i])
 			}
 		}
 		vec.CopyErrs(&caseResult2, &like2, notYet, n)
@@ -1579,61 +1474,59 @@ func seedCaseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, 
 		vec.Fill(&caseResult2, "BAR", when2, n)
 		// info['test']
 		entry3 := vec.Make[string](n)
-		if notYet2 == nil && infoArr.NullN() == 0 {
+		{
 			out := entry3.V[:n]
-			for i := range out {
-				start, end := infoArr.ValueOffsets(i)
-				entry4 := vec.FindString(infoKeys, start, end, "test")
-				if entry4 < 0 {
-					entry3.SetErr(i, rt.MapKeyNotExistString("test"))
-					continue
+			if vec.Strict(&entry3, notYet2, n, vec.ArrowFlags(infoArr)) && vec.Dense(notYet2, n, true) {
+				for i := range out {
+					start, end := infoArr.ValueOffsets(i)
+					entry4 := vec.FindString(infoKeys, start, end, "test")
+					if entry4 < 0 {
+						entry3.SetErr(i, rt.MapKeyNotExistString("test"))
+						continue
+					}
+					if infoItems.IsNull(entry4) {
+						entry3.SetNull(i)
+						continue
+					}
+					out[i] = infoItems.Value(entry4)
 				}
-				if infoItems.IsNull(entry4) {
-					entry3.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
+					i := notYet2.Row(k)
+					if entry3.Dirty(i) {
+						continue
+					}
+					start, end := infoArr.ValueOffsets(i)
+					entry4 := vec.FindString(infoKeys, start, end, "test")
+					if entry4 < 0 {
+						entry3.SetErr(i, rt.MapKeyNotExistString("test"))
+						continue
+					}
+					if infoItems.IsNull(entry4) {
+						entry3.SetNull(i)
+						continue
+					}
+					out[i] = infoItems.Value(entry4)
 				}
-				out[i] = infoItems.Value(entry4)
-			}
-		} else {
-			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-				i := notYet2.Row(k)
-				if infoArr.IsNull(i) {
-					entry3.SetNull(i)
-					continue
-				}
-				start, end := infoArr.ValueOffsets(i)
-				entry4 := vec.FindString(infoKeys, start, end, "test")
-				if entry4 < 0 {
-					entry3.SetErr(i, rt.MapKeyNotExistString("test"))
-					continue
-				}
-				if infoItems.IsNull(entry4) {
-					entry3.SetNull(i)
-					continue
-				}
-				entry3.V[i] = infoItems.Value(entry4)
 			}
 		}
 		// (info['test'] LIKE '125%')
 		like3 := vec.Make[bool](n)
-		if (notYet2 == nil || len(notYet2) > n/2) && entry3.Clean() {
+		{
 			entry3V := entry3.V[:n]
 			out := like3.V[:n]
-			for i := range out {
-				out[i] = likePattern3.Match(entry3V[i])
-			}
-		} else {
-			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-				i := notYet2.Row(k)
-				if entry3.IsNull(i) {
-					like3.SetNull(i)
-					continue
+			if vec.Strict(&like3, notYet2, n, vec.FlagsOf(&entry3)) && vec.Dense(notYet2, n, false) {
+				for i := range out {
+					out[i] = likePattern3.Match(entry3V[i])
 				}
-				if e := entry3.ErrAt(i); e != nil {
-					like3.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
+					i := notYet2.Row(k)
+					if like3.Dirty(i) {
+						continue
+					}
+					out[i] = likePattern3.Match(entry3V[i])
 				}
-				like3.V[i] = likePattern3.Match(entry3.V[i])
 			}
 		}
 		vec.CopyErrs(&caseResult2, &like3, notYet2, n)
@@ -1641,39 +1534,40 @@ func seedCaseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, 
 		vec.Fill(&caseResult2, "BAZ", when3, n)
 		// info['test']
 		entry4 := vec.Make[string](n)
-		if notYet3 == nil && infoArr.NullN() == 0 {
+		{
 			out := entry4.V[:n]
-			for i := range out {
-				start, end := infoArr.ValueOffsets(i)
-				entry5 := vec.FindString(infoKeys, start, end, "test")
-				if entry5 < 0 {
-					entry4.SetErr(i, rt.MapKeyNotExistString("test"))
-					continue
+			if vec.Strict(&entry4, notYet3, n, vec.ArrowFlags(infoArr)) && vec.Dense(notYet3, n, true) {
+				for i := range out {
+					start, end := infoArr.ValueOffsets(i)
+					entry5 := vec.FindString(infoKeys, start, end, "test")
+					if entry5 < 0 {
+						entry4.SetErr(i, rt.MapKeyNotExistString("test"))
+						continue
+					}
+					if infoItems.IsNull(entry5) {
+						entry4.SetNull(i)
+						continue
+					}
+					out[i] = infoItems.Value(entry5)
 				}
-				if infoItems.IsNull(entry5) {
-					entry4.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
+					i := notYet3.Row(k)
+					if entry4.Dirty(i) {
+						continue
+					}
+					start, end := infoArr.ValueOffsets(i)
+					entry5 := vec.FindString(infoKeys, start, end, "test")
+					if entry5 < 0 {
+						entry4.SetErr(i, rt.MapKeyNotExistString("test"))
+						continue
+					}
+					if infoItems.IsNull(entry5) {
+						entry4.SetNull(i)
+						continue
+					}
+					out[i] = infoItems.Value(entry5)
 				}
-				out[i] = infoItems.Value(entry5)
-			}
-		} else {
-			for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
-				i := notYet3.Row(k)
-				if infoArr.IsNull(i) {
-					entry4.SetNull(i)
-					continue
-				}
-				start, end := infoArr.ValueOffsets(i)
-				entry5 := vec.FindString(infoKeys, start, end, "test")
-				if entry5 < 0 {
-					entry4.SetErr(i, rt.MapKeyNotExistString("test"))
-					continue
-				}
-				if infoItems.IsNull(entry5) {
-					entry4.SetNull(i)
-					continue
-				}
-				entry4.V[i] = infoItems.Value(entry5)
 			}
 		}
 		vec.Merge(&caseResult2, &entry4, notYet3, n)
@@ -1820,181 +1714,174 @@ func stringCaseCol1(n int, all vec.Sel, lShipmodeArr *array.String, lShipinstruc
 		caseResult2 := vec.Make[string](n)
 		// upper(l_shipmode)
 		upper := vec.Make[string](n)
-		if (rest == nil || len(rest) > n/2) && lShipmodeArr.NullN() == 0 {
+		{
 			out := upper.V[:n]
-			for i := range out {
-				out[i] = rt.Upper(lShipmodeArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if lShipmodeArr.IsNull(i) {
-					upper.SetNull(i)
-					continue
+			if vec.Strict(&upper, rest, n, vec.ArrowFlags(lShipmodeArr)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.Upper(lShipmodeArr.Value(i))
 				}
-				upper.V[i] = rt.Upper(lShipmodeArr.Value(i))
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if upper.Dirty(i) {
+						continue
+					}
+					out[i] = rt.Upper(lShipmodeArr.Value(i))
+				}
 			}
 		}
 		// (upper(l_shipmode) LIKE '%AIR')
 		like := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && upper.Clean() {
+		{
 			upperV := upper.V[:n]
 			out := like.V[:n]
-			for i := range out {
-				out[i] = likePattern4.Match(upperV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if upper.IsNull(i) {
-					like.SetNull(i)
-					continue
+			if vec.Strict(&like, rest, n, vec.FlagsOf(&upper)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = likePattern4.Match(upperV[i])
 				}
-				if e := upper.ErrAt(i); e != nil {
-					like.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if like.Dirty(i) {
+						continue
+					}
+					out[i] = likePattern4.Match(upperV[i])
 				}
-				like.V[i] = likePattern4.Match(upper.V[i])
 			}
 		}
 		vec.CopyErrs(&caseResult2, &like, rest, n)
 		when, notYet := vec.Split(&like, rest, n)
 		// substring(l_shipinstruct, 1, 7)
 		substring := vec.Make[string](n)
-		if (when == nil || len(when) > n/2) && lShipinstructArr.NullN() == 0 {
+		{
 			out := substring.V[:n]
-			for i := range out {
-				out[i] = rt.Substring3(lShipinstructArr.Value(i), int32(1), int32(7))
-			}
-		} else {
-			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-				i := when.Row(k)
-				if lShipinstructArr.IsNull(i) {
-					substring.SetNull(i)
-					continue
+			if vec.Strict(&substring, when, n, vec.ArrowFlags(lShipinstructArr)) && vec.Dense(when, n, false) {
+				for i := range out {
+					out[i] = rt.Substring3(lShipinstructArr.Value(i), int32(1), int32(7))
 				}
-				substring.V[i] = rt.Substring3(lShipinstructArr.Value(i), int32(1), int32(7))
+			} else {
+				for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+					i := when.Row(k)
+					if substring.Dirty(i) {
+						continue
+					}
+					out[i] = rt.Substring3(lShipinstructArr.Value(i), int32(1), int32(7))
+				}
 			}
 		}
 		// upper(l_shipmode)
 		upper2 := vec.Make[string](n)
-		if (when == nil || len(when) > n/2) && lShipmodeArr.NullN() == 0 {
+		{
 			out := upper2.V[:n]
-			for i := range out {
-				out[i] = rt.Upper(lShipmodeArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-				i := when.Row(k)
-				if lShipmodeArr.IsNull(i) {
-					upper2.SetNull(i)
-					continue
+			if vec.Strict(&upper2, when, n, vec.ArrowFlags(lShipmodeArr)) && vec.Dense(when, n, false) {
+				for i := range out {
+					out[i] = rt.Upper(lShipmodeArr.Value(i))
 				}
-				upper2.V[i] = rt.Upper(lShipmodeArr.Value(i))
+			} else {
+				for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+					i := when.Row(k)
+					if upper2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.Upper(lShipmodeArr.Value(i))
+				}
 			}
 		}
 		// concat(substring(l_shipinstruct, 1, 7), '/', upper(l_shipmode))
 		concat := vec.Make[string](n)
-		if (when == nil || len(when) > n/2) && substring.Clean() && upper2.Clean() {
+		{
 			substringV := substring.V[:n]
 			upper2V := upper2.V[:n]
 			out := concat.V[:n]
-			for i := range out {
-				out[i] = rt.Concat(substringV[i], "/", upper2V[i])
-			}
-		} else {
-			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-				i := when.Row(k)
-				if substring.IsNull(i) || upper2.IsNull(i) {
-					concat.SetNull(i)
-					continue
+			if vec.Strict(&concat, when, n, vec.FlagsOf(&substring), vec.FlagsOf(&upper2)) && vec.Dense(when, n, false) {
+				for i := range out {
+					out[i] = rt.Concat(substringV[i], "/", upper2V[i])
 				}
-				if e := substring.ErrAt(i); e != nil {
-					concat.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+					i := when.Row(k)
+					if concat.Dirty(i) {
+						continue
+					}
+					out[i] = rt.Concat(substringV[i], "/", upper2V[i])
 				}
-				if e := upper2.ErrAt(i); e != nil {
-					concat.SetErr(i, e)
-					continue
-				}
-				concat.V[i] = rt.Concat(substring.V[i], "/", upper2.V[i])
 			}
 		}
 		vec.Merge(&caseResult2, &concat, when, n)
 		// (l_comment LIKE '%special%')
 		like2 := vec.Make[bool](n)
-		if (notYet == nil || len(notYet) > n/2) && lCommentArr.NullN() == 0 {
+		{
 			out := like2.V[:n]
-			for i := range out {
-				out[i] = likePattern5.Match(lCommentArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if lCommentArr.IsNull(i) {
-					like2.SetNull(i)
-					continue
+			if vec.Strict(&like2, notYet, n, vec.ArrowFlags(lCommentArr)) && vec.Dense(notYet, n, false) {
+				for i := range out {
+					out[i] = likePattern5.Match(lCommentArr.Value(i))
 				}
-				like2.V[i] = likePattern5.Match(lCommentArr.Value(i))
+			} else {
+				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+					i := notYet.Row(k)
+					if like2.Dirty(i) {
+						continue
+					}
+					out[i] = likePattern5.Match(lCommentArr.Value(i))
+				}
 			}
 		}
 		vec.CopyErrs(&caseResult2, &like2, notYet, n)
 		when2, notYet2 := vec.Split(&like2, notYet, n)
 		// substring(l_comment, 1, 12)
 		substring2 := vec.Make[string](n)
-		if (when2 == nil || len(when2) > n/2) && lCommentArr.NullN() == 0 {
+		{
 			out := substring2.V[:n]
-			for i := range out {
-				out[i] = rt.Substring3(lCommentArr.Value(i), int32(1), int32(12))
-			}
-		} else {
-			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
-				i := when2.Row(k)
-				if lCommentArr.IsNull(i) {
-					substring2.SetNull(i)
-					continue
+			if vec.Strict(&substring2, when2, n, vec.ArrowFlags(lCommentArr)) && vec.Dense(when2, n, false) {
+				for i := range out {
+					out[i] = rt.Substring3(lCommentArr.Value(i), int32(1), int32(12))
 				}
-				substring2.V[i] = rt.Substring3(lCommentArr.Value(i), int32(1), int32(12))
+			} else {
+				for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
+					i := when2.Row(k)
+					if substring2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.Substring3(lCommentArr.Value(i), int32(1), int32(12))
+				}
 			}
 		}
 		// concat(l_returnflag, l_linestatus, '-', substring(l_comment, 1, 12))
 		concat2 := vec.Make[string](n)
-		if (when2 == nil || len(when2) > n/2) && lReturnflagArr.NullN() == 0 && lLinestatusArr.NullN() == 0 && substring2.Clean() {
+		{
 			substring2V := substring2.V[:n]
 			out := concat2.V[:n]
-			for i := range out {
-				out[i] = rt.Concat(lReturnflagArr.Value(i), lLinestatusArr.Value(i), "-", substring2V[i])
-			}
-		} else {
-			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
-				i := when2.Row(k)
-				if lReturnflagArr.IsNull(i) || lLinestatusArr.IsNull(i) || substring2.IsNull(i) {
-					concat2.SetNull(i)
-					continue
+			if vec.Strict(&concat2, when2, n, vec.ArrowFlags(lReturnflagArr), vec.ArrowFlags(lLinestatusArr), vec.FlagsOf(&substring2)) && vec.Dense(when2, n, false) {
+				for i := range out {
+					out[i] = rt.Concat(lReturnflagArr.Value(i), lLinestatusArr.Value(i), "-", substring2V[i])
 				}
-				if e := substring2.ErrAt(i); e != nil {
-					concat2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
+					i := when2.Row(k)
+					if concat2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.Concat(lReturnflagArr.Value(i), lLinestatusArr.Value(i), "-", substring2V[i])
 				}
-				concat2.V[i] = rt.Concat(lReturnflagArr.Value(i), lLinestatusArr.Value(i), "-", substring2.V[i])
 			}
 		}
 		vec.Merge(&caseResult2, &concat2, when2, n)
 		// upper(l_shipmode)
 		upper3 := vec.Make[string](n)
-		if (notYet2 == nil || len(notYet2) > n/2) && lShipmodeArr.NullN() == 0 {
+		{
 			out := upper3.V[:n]
-			for i := range out {
-				out[i] = rt.Upper(lShipmodeArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-				i := notYet2.Row(k)
-				if lShipmodeArr.IsNull(i) {
-					upper3.SetNull(i)
-					continue
+			if vec.Strict(&upper3, notYet2, n, vec.ArrowFlags(lShipmodeArr)) && vec.Dense(notYet2, n, false) {
+				for i := range out {
+					out[i] = rt.Upper(lShipmodeArr.Value(i))
 				}
-				upper3.V[i] = rt.Upper(lShipmodeArr.Value(i))
+			} else {
+				for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
+					i := notYet2.Row(k)
+					if upper3.Dirty(i) {
+						continue
+					}
+					out[i] = rt.Upper(lShipmodeArr.Value(i))
+				}
 			}
 		}
 		vec.Merge(&caseResult2, &upper3, notYet2, n)
@@ -2159,51 +2046,41 @@ func nullHeavyCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow
 	if !fused || len(rest) > 0 {
 		// (1.0 - l_discount)
 		difference := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if lDiscount.IsNull(i) {
-					difference.SetNull(i)
-					continue
+			if vec.Strict(&difference, rest, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if difference.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product2 := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && lExtendedprice.Clean() && difference.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			differenceV := difference.V[:n]
 			out := product2.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], differenceV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if lExtendedprice.IsNull(i) || difference.IsNull(i) {
-					product2.SetNull(i)
-					continue
+			if vec.Strict(&product2, rest, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], differenceV[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if product2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], differenceV[i])
 				}
-				if e := difference.ErrAt(i); e != nil {
-					product2.SetErr(i, e)
-					continue
-				}
-				product2.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference.V[i])
 			}
 		}
 		if fused {
@@ -2226,29 +2103,22 @@ func nullHeavyCol2(n int, all vec.Sel, lTax vec.Vec[float64], lDiscount vec.Vec[
 	vec.Fill(&coalesced, float64(0.0), stillNull, n)
 	// (COALESCE(l_tax, 0.0) + l_discount)
 	sum := vec.Make[float64](n)
-	if coalesced.Clean() && lDiscount.Clean() {
+	{
 		coalescedV := coalesced.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			out[i] = rt.AddFloat64(coalescedV[i], lDiscountV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if coalesced.IsNull(i) || lDiscount.IsNull(i) {
-				sum.SetNull(i)
-				continue
+		if vec.Strict(&sum, all, n, vec.FlagsOf(&coalesced), vec.FlagsOf(&lDiscount)) {
+			for i := range out {
+				out[i] = rt.AddFloat64(coalescedV[i], lDiscountV[i])
 			}
-			if e := coalesced.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				out[i] = rt.AddFloat64(coalescedV[i], lDiscountV[i])
 			}
-			if e := lDiscount.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			sum.V[i] = rt.AddFloat64(coalesced.V[i], lDiscount.V[i])
 		}
 	}
 	return sum
@@ -2260,39 +2130,32 @@ func nullHeavyCol2(n int, all vec.Sel, lTax vec.Vec[float64], lDiscount vec.Vec[
 func nullHeavyCol3(n int, all vec.Sel, lPartkey vec.Vec[int64], lSuppkey vec.Vec[int64]) vec.Vec[int64] {
 	// (l_partkey + l_suppkey)
 	sum2 := vec.Make[int64](n)
-	if lPartkey.Clean() && lSuppkey.Clean() {
+	{
 		lPartkeyV := lPartkey.V[:n]
 		lSuppkeyV := lSuppkey.V[:n]
 		out := sum2.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(lPartkeyV[i], lSuppkeyV[i])
-			if err != nil {
-				sum2.SetErr(i, err)
-				continue
+		if vec.Strict(&sum2, all, n, vec.FlagsOf(&lPartkey), vec.FlagsOf(&lSuppkey)) {
+			for i := range out {
+				r, err := rt.AddInt64(lPartkeyV[i], lSuppkeyV[i])
+				if err != nil {
+					sum2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if lPartkey.IsNull(i) || lSuppkey.IsNull(i) {
-				sum2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if sum2.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(lPartkeyV[i], lSuppkeyV[i])
+				if err != nil {
+					sum2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := lPartkey.ErrAt(i); e != nil {
-				sum2.SetErr(i, e)
-				continue
-			}
-			if e := lSuppkey.ErrAt(i); e != nil {
-				sum2.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(lPartkey.V[i], lSuppkey.V[i])
-			if err != nil {
-				sum2.SetErr(i, err)
-				continue
-			}
-			sum2.V[i] = r
 		}
 	}
 	return sum2
@@ -2304,24 +2167,21 @@ func nullHeavyCol3(n int, all vec.Sel, lPartkey vec.Vec[int64], lSuppkey vec.Vec
 func nullHeavyCol4(n int, all vec.Sel, lQuantity vec.Vec[float64]) vec.Vec[bool] {
 	// (l_quantity > 25.0)
 	cmp := vec.Make[bool](n)
-	if lQuantity.Clean() {
+	{
 		lQuantityV := lQuantity.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtFloat64(lQuantityV[i], float64(25.0))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if lQuantity.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&lQuantity)) {
+			for i := range out {
+				out[i] = rt.GtFloat64(lQuantityV[i], float64(25.0))
 			}
-			if e := lQuantity.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GtFloat64(lQuantityV[i], float64(25.0))
 			}
-			cmp.V[i] = rt.GtFloat64(lQuantity.V[i], float64(25.0))
 		}
 	}
 	return cmp
@@ -2375,29 +2235,22 @@ func nullHeavyCol5(n int, all vec.Sel, lShipdate vec.Vec[int32], in arrow.Record
 	if !fused2 || len(rest2) > 0 {
 		// (l_shipdate < l_commitdate)
 		cmp2 := vec.Make[bool](n)
-		if (rest2 == nil || len(rest2) > n/2) && lShipdate.Clean() && lCommitdate.Clean() {
+		{
 			lShipdateV := lShipdate.V[:n]
 			lCommitdateV := lCommitdate.V[:n]
 			out := cmp2.V[:n]
-			for i := range out {
-				out[i] = rt.LtInt32(lShipdateV[i], lCommitdateV[i])
-			}
-		} else {
-			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-				i := rest2.Row(k)
-				if lShipdate.IsNull(i) || lCommitdate.IsNull(i) {
-					cmp2.SetNull(i)
-					continue
+			if vec.Strict(&cmp2, rest2, n, vec.FlagsOf(&lShipdate), vec.FlagsOf(&lCommitdate)) && vec.Dense(rest2, n, false) {
+				for i := range out {
+					out[i] = rt.LtInt32(lShipdateV[i], lCommitdateV[i])
 				}
-				if e := lShipdate.ErrAt(i); e != nil {
-					cmp2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+					i := rest2.Row(k)
+					if cmp2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.LtInt32(lShipdateV[i], lCommitdateV[i])
 				}
-				if e := lCommitdate.ErrAt(i); e != nil {
-					cmp2.SetErr(i, e)
-					continue
-				}
-				cmp2.V[i] = rt.LtInt32(lShipdate.V[i], lCommitdate.V[i])
 			}
 		}
 		// IF((l_shipdate < l_commitdate), l_quantity, (-l_quantity))
@@ -2407,24 +2260,21 @@ func nullHeavyCol5(n int, all vec.Sel, lShipdate vec.Vec[int32], in arrow.Record
 		vec.Merge(&ifResult2, &lQuantity, then, n)
 		// (-l_quantity)
 		minus := vec.Make[float64](n)
-		if (otherwise == nil || len(otherwise) > n/2) && lQuantity.Clean() {
+		{
 			lQuantityV := lQuantity.V[:n]
 			out := minus.V[:n]
-			for i := range out {
-				out[i] = rt.NegateFloat64(lQuantityV[i])
-			}
-		} else {
-			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-				i := otherwise.Row(k)
-				if lQuantity.IsNull(i) {
-					minus.SetNull(i)
-					continue
+			if vec.Strict(&minus, otherwise, n, vec.FlagsOf(&lQuantity)) && vec.Dense(otherwise, n, false) {
+				for i := range out {
+					out[i] = rt.NegateFloat64(lQuantityV[i])
 				}
-				if e := lQuantity.ErrAt(i); e != nil {
-					minus.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+					i := otherwise.Row(k)
+					if minus.Dirty(i) {
+						continue
+					}
+					out[i] = rt.NegateFloat64(lQuantityV[i])
 				}
-				minus.V[i] = rt.NegateFloat64(lQuantity.V[i])
 			}
 		}
 		vec.Merge(&ifResult2, &minus, otherwise, n)
@@ -2520,63 +2370,53 @@ func errorGuardedCol1(n int, all vec.Sel, y vec.Vec[int64], a vec.Vec[int64]) ve
 	caseResult := vec.Make[int64](n)
 	// (y <> 0)
 	cmp := vec.Make[bool](n)
-	if y.Clean() {
+	{
 		yV := y.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(yV[i], int64(0))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if y.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&y)) {
+			for i := range out {
+				out[i] = rt.NeInt64(yV[i], int64(0))
 			}
-			if e := y.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.NeInt64(yV[i], int64(0))
 			}
-			cmp.V[i] = rt.NeInt64(y.V[i], int64(0))
 		}
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
 	when, notYet := vec.Split(&cmp, all, n)
 	// (a DIV y)
 	quotient := vec.Make[int64](n)
-	if when == nil && a.Clean() && y.Clean() {
+	{
 		aV := a.V[:n]
 		yV := y.V[:n]
 		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], yV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient, when, n, vec.FlagsOf(&a), vec.FlagsOf(&y)) && vec.Dense(when, n, true) {
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], yV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-			i := when.Row(k)
-			if a.IsNull(i) || y.IsNull(i) {
-				quotient.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+				i := when.Row(k)
+				if quotient.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(aV[i], yV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			if e := y.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], y.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
 		}
 	}
 	vec.Merge(&caseResult, &quotient, when, n)
@@ -2590,39 +2430,32 @@ func errorGuardedCol1(n int, all vec.Sel, y vec.Vec[int64], a vec.Vec[int64]) ve
 func errorGuardedCol2(n int, all vec.Sel, a vec.Vec[int64], x vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV x)
 	quotient2 := vec.Make[int64](n)
-	if a.Clean() && x.Clean() {
+	{
 		aV := a.V[:n]
 		xV := x.V[:n]
 		out := quotient2.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], xV[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient2, all, n, vec.FlagsOf(&a), vec.FlagsOf(&x)) {
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], xV[i])
+				if err != nil {
+					quotient2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || x.IsNull(i) {
-				quotient2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if quotient2.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(aV[i], xV[i])
+				if err != nil {
+					quotient2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
-			}
-			if e := x.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], x.V[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
-			}
-			quotient2.V[i] = r
 		}
 	}
 	// TRY((a DIV x))
@@ -2636,71 +2469,61 @@ func errorGuardedCol2(n int, all vec.Sel, a vec.Vec[int64], x vec.Vec[int64]) ve
 func errorGuardedCol3(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64]) vec.Vec[int64] {
 	// (x * y)
 	product := vec.Make[int64](n)
-	if x.Clean() && y.Clean() {
+	{
 		xV := x.V[:n]
 		yV := y.V[:n]
 		out := product.V[:n]
-		for i := range out {
-			r, err := rt.MulInt64(xV[i], yV[i])
-			if err != nil {
-				product.SetErr(i, err)
-				continue
+		if vec.Strict(&product, all, n, vec.FlagsOf(&x), vec.FlagsOf(&y)) {
+			for i := range out {
+				r, err := rt.MulInt64(xV[i], yV[i])
+				if err != nil {
+					product.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if x.IsNull(i) || y.IsNull(i) {
-				product.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if product.Dirty(i) {
+					continue
+				}
+				r, err := rt.MulInt64(xV[i], yV[i])
+				if err != nil {
+					product.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := x.ErrAt(i); e != nil {
-				product.SetErr(i, e)
-				continue
-			}
-			if e := y.ErrAt(i); e != nil {
-				product.SetErr(i, e)
-				continue
-			}
-			r, err := rt.MulInt64(x.V[i], y.V[i])
-			if err != nil {
-				product.SetErr(i, err)
-				continue
-			}
-			product.V[i] = r
 		}
 	}
 	// ((x * y) * 1000000000000000)
 	product2 := vec.Make[int64](n)
-	if product.Clean() {
+	{
 		productV := product.V[:n]
 		out := product2.V[:n]
-		for i := range out {
-			r, err := rt.MulInt64(productV[i], int64(1000000000000000))
-			if err != nil {
-				product2.SetErr(i, err)
-				continue
+		if vec.Strict(&product2, all, n, vec.FlagsOf(&product)) {
+			for i := range out {
+				r, err := rt.MulInt64(productV[i], int64(1000000000000000))
+				if err != nil {
+					product2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if product.IsNull(i) {
-				product2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if product2.Dirty(i) {
+					continue
+				}
+				r, err := rt.MulInt64(productV[i], int64(1000000000000000))
+				if err != nil {
+					product2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := product.ErrAt(i); e != nil {
-				product2.SetErr(i, e)
-				continue
-			}
-			r, err := rt.MulInt64(product.V[i], int64(1000000000000000))
-			if err != nil {
-				product2.SetErr(i, err)
-				continue
-			}
-			product2.V[i] = r
 		}
 	}
 	// TRY(((x * y) * 1000000000000000))
@@ -2850,706 +2673,569 @@ func deepArithCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow
 	if !fused || len(rest) > 0 {
 		// (1.0 - l_discount)
 		difference := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if lDiscount.IsNull(i) {
-					difference.SetNull(i)
-					continue
+			if vec.Strict(&difference, rest, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if difference.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && lExtendedprice.Clean() && difference.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			differenceV := difference.V[:n]
 			out := product.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], differenceV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if lExtendedprice.IsNull(i) || difference.IsNull(i) {
-					product.SetNull(i)
-					continue
+			if vec.Strict(&product, rest, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], differenceV[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if product.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], differenceV[i])
 				}
-				if e := difference.ErrAt(i); e != nil {
-					product.SetErr(i, e)
-					continue
-				}
-				product.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference.V[i])
 			}
 		}
 		// (1.0 + l_tax)
 		sum2 := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && lTax.Clean() {
+		{
 			lTaxV := lTax.V[:n]
 			out := sum2.V[:n]
-			for i := range out {
-				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if lTax.IsNull(i) {
-					sum2.SetNull(i)
-					continue
+			if vec.Strict(&sum2, rest, n, vec.FlagsOf(&lTax)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 				}
-				if e := lTax.ErrAt(i); e != nil {
-					sum2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if sum2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 				}
-				sum2.V[i] = rt.AddFloat64(float64(1.0), lTax.V[i])
 			}
 		}
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
 		product2 := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && product.Clean() && sum2.Clean() {
+		{
 			productV := product.V[:n]
 			sum2V := sum2.V[:n]
 			out := product2.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(productV[i], sum2V[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if product.IsNull(i) || sum2.IsNull(i) {
-					product2.SetNull(i)
-					continue
+			if vec.Strict(&product2, rest, n, vec.FlagsOf(&product), vec.FlagsOf(&sum2)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(productV[i], sum2V[i])
 				}
-				if e := product.ErrAt(i); e != nil {
-					product2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if product2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(productV[i], sum2V[i])
 				}
-				if e := sum2.ErrAt(i); e != nil {
-					product2.SetErr(i, e)
-					continue
-				}
-				product2.V[i] = rt.MulFloat64(product.V[i], sum2.V[i])
 			}
 		}
 		// (l_quantity * 0.5)
 		product3 := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && lQuantity.Clean() {
+		{
 			lQuantityV := lQuantity.V[:n]
 			out := product3.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lQuantityV[i], float64(0.5))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if lQuantity.IsNull(i) {
-					product3.SetNull(i)
-					continue
+			if vec.Strict(&product3, rest, n, vec.FlagsOf(&lQuantity)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lQuantityV[i], float64(0.5))
 				}
-				if e := lQuantity.ErrAt(i); e != nil {
-					product3.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if product3.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lQuantityV[i], float64(0.5))
 				}
-				product3.V[i] = rt.MulFloat64(lQuantity.V[i], float64(0.5))
 			}
 		}
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5))
 		difference2 := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && product2.Clean() && product3.Clean() {
+		{
 			product2V := product2.V[:n]
 			product3V := product3.V[:n]
 			out := difference2.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(product2V[i], product3V[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if product2.IsNull(i) || product3.IsNull(i) {
-					difference2.SetNull(i)
-					continue
+			if vec.Strict(&difference2, rest, n, vec.FlagsOf(&product2), vec.FlagsOf(&product3)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(product2V[i], product3V[i])
 				}
-				if e := product2.ErrAt(i); e != nil {
-					difference2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if difference2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(product2V[i], product3V[i])
 				}
-				if e := product3.ErrAt(i); e != nil {
-					difference2.SetErr(i, e)
-					continue
-				}
-				difference2.V[i] = rt.SubFloat64(product2.V[i], product3.V[i])
 			}
 		}
 		// (l_quantity + 1.0)
 		sum3 := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && lQuantity.Clean() {
+		{
 			lQuantityV := lQuantity.V[:n]
 			out := sum3.V[:n]
-			for i := range out {
-				out[i] = rt.AddFloat64(lQuantityV[i], float64(1.0))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if lQuantity.IsNull(i) {
-					sum3.SetNull(i)
-					continue
+			if vec.Strict(&sum3, rest, n, vec.FlagsOf(&lQuantity)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.AddFloat64(lQuantityV[i], float64(1.0))
 				}
-				if e := lQuantity.ErrAt(i); e != nil {
-					sum3.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if sum3.Dirty(i) {
+						continue
+					}
+					out[i] = rt.AddFloat64(lQuantityV[i], float64(1.0))
 				}
-				sum3.V[i] = rt.AddFloat64(lQuantity.V[i], float64(1.0))
 			}
 		}
 		// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0))
 		quotient := vec.Make[float64](n)
-		if rest == nil && difference2.Clean() && sum3.Clean() {
+		{
 			difference2V := difference2.V[:n]
 			sum3V := sum3.V[:n]
 			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivideFloat64(difference2V[i], sum3V[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient, rest, n, vec.FlagsOf(&difference2), vec.FlagsOf(&sum3)) && vec.Dense(rest, n, true) {
+				for i := range out {
+					r, err := rt.DivideFloat64(difference2V[i], sum3V[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if difference2.IsNull(i) || sum3.IsNull(i) {
-					quotient.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if quotient.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivideFloat64(difference2V[i], sum3V[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := difference2.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				if e := sum3.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivideFloat64(difference2.V[i], sum3.V[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
 			}
 		}
 		// (l_tax - l_discount)
 		difference3 := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && lTax.Clean() && lDiscount.Clean() {
+		{
 			lTaxV := lTax.V[:n]
 			lDiscountV := lDiscount.V[:n]
 			out := difference3.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(lTaxV[i], lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if lTax.IsNull(i) || lDiscount.IsNull(i) {
-					difference3.SetNull(i)
-					continue
+			if vec.Strict(&difference3, rest, n, vec.FlagsOf(&lTax), vec.FlagsOf(&lDiscount)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(lTaxV[i], lDiscountV[i])
 				}
-				if e := lTax.ErrAt(i); e != nil {
-					difference3.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if difference3.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(lTaxV[i], lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference3.SetErr(i, e)
-					continue
-				}
-				difference3.V[i] = rt.SubFloat64(lTax.V[i], lDiscount.V[i])
 			}
 		}
 		// ((l_tax - l_discount) * 100.0)
 		product4 := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && difference3.Clean() {
+		{
 			difference3V := difference3.V[:n]
 			out := product4.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(difference3V[i], float64(100.0))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if difference3.IsNull(i) {
-					product4.SetNull(i)
-					continue
+			if vec.Strict(&product4, rest, n, vec.FlagsOf(&difference3)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(difference3V[i], float64(100.0))
 				}
-				if e := difference3.ErrAt(i); e != nil {
-					product4.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if product4.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(difference3V[i], float64(100.0))
 				}
-				product4.V[i] = rt.MulFloat64(difference3.V[i], float64(100.0))
 			}
 		}
 		// (((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0)) + ((l_tax - l_discount) * 100.0))
 		sum4 := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && quotient.Clean() && product4.Clean() {
+		{
 			quotientV := quotient.V[:n]
 			product4V := product4.V[:n]
 			out := sum4.V[:n]
-			for i := range out {
-				out[i] = rt.AddFloat64(quotientV[i], product4V[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if quotient.IsNull(i) || product4.IsNull(i) {
-					sum4.SetNull(i)
-					continue
+			if vec.Strict(&sum4, rest, n, vec.FlagsOf(&quotient), vec.FlagsOf(&product4)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.AddFloat64(quotientV[i], product4V[i])
 				}
-				if e := quotient.ErrAt(i); e != nil {
-					sum4.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if sum4.Dirty(i) {
+						continue
+					}
+					out[i] = rt.AddFloat64(quotientV[i], product4V[i])
 				}
-				if e := product4.ErrAt(i); e != nil {
-					sum4.SetErr(i, e)
-					continue
-				}
-				sum4.V[i] = rt.AddFloat64(quotient.V[i], product4.V[i])
 			}
 		}
 		// (l_extendedprice / 1000.0)
 		quotient2 := vec.Make[float64](n)
-		if rest == nil && lExtendedprice.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			out := quotient2.V[:n]
-			for i := range out {
-				r, err := rt.DivideFloat64(lExtendedpriceV[i], float64(1000.0))
-				if err != nil {
-					quotient2.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient2, rest, n, vec.FlagsOf(&lExtendedprice)) && vec.Dense(rest, n, true) {
+				for i := range out {
+					r, err := rt.DivideFloat64(lExtendedpriceV[i], float64(1000.0))
+					if err != nil {
+						quotient2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if lExtendedprice.IsNull(i) {
-					quotient2.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if quotient2.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivideFloat64(lExtendedpriceV[i], float64(1000.0))
+					if err != nil {
+						quotient2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					quotient2.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivideFloat64(lExtendedprice.V[i], float64(1000.0))
-				if err != nil {
-					quotient2.SetErr(i, err)
-					continue
-				}
-				quotient2.V[i] = r
 			}
 		}
 		// ((((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0)) + ((l_tax - l_discount) * 100.0)) - (l_extendedprice...
 		difference4 := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && sum4.Clean() && quotient2.Clean() {
+		{
 			sum4V := sum4.V[:n]
 			quotient2V := quotient2.V[:n]
 			out := difference4.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(sum4V[i], quotient2V[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if sum4.IsNull(i) || quotient2.IsNull(i) {
-					difference4.SetNull(i)
-					continue
+			if vec.Strict(&difference4, rest, n, vec.FlagsOf(&sum4), vec.FlagsOf(&quotient2)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(sum4V[i], quotient2V[i])
 				}
-				if e := sum4.ErrAt(i); e != nil {
-					difference4.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if difference4.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(sum4V[i], quotient2V[i])
 				}
-				if e := quotient2.ErrAt(i); e != nil {
-					difference4.SetErr(i, e)
-					continue
-				}
-				difference4.V[i] = rt.SubFloat64(sum4.V[i], quotient2.V[i])
 			}
 		}
 		// (((((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0)) + ((l_tax - l_discount) * 100.0)) - (l_extendedpric...
 		product5 := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && difference4.Clean() {
+		{
 			difference4V := difference4.V[:n]
 			out := product5.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(difference4V[i], float64(1.07))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if difference4.IsNull(i) {
-					product5.SetNull(i)
-					continue
+			if vec.Strict(&product5, rest, n, vec.FlagsOf(&difference4)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(difference4V[i], float64(1.07))
 				}
-				if e := difference4.ErrAt(i); e != nil {
-					product5.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if product5.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(difference4V[i], float64(1.07))
 				}
-				product5.V[i] = rt.MulFloat64(difference4.V[i], float64(1.07))
 			}
 		}
 		// (l_quantity - 25.0)
 		difference5 := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && lQuantity.Clean() {
+		{
 			lQuantityV := lQuantity.V[:n]
 			out := difference5.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(lQuantityV[i], float64(25.0))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if lQuantity.IsNull(i) {
-					difference5.SetNull(i)
-					continue
+			if vec.Strict(&difference5, rest, n, vec.FlagsOf(&lQuantity)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(lQuantityV[i], float64(25.0))
 				}
-				if e := lQuantity.ErrAt(i); e != nil {
-					difference5.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if difference5.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(lQuantityV[i], float64(25.0))
 				}
-				difference5.V[i] = rt.SubFloat64(lQuantity.V[i], float64(25.0))
 			}
 		}
 		// (l_quantity - 25.0)
 		difference6 := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && lQuantity.Clean() {
+		{
 			lQuantityV := lQuantity.V[:n]
 			out := difference6.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(lQuantityV[i], float64(25.0))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if lQuantity.IsNull(i) {
-					difference6.SetNull(i)
-					continue
+			if vec.Strict(&difference6, rest, n, vec.FlagsOf(&lQuantity)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(lQuantityV[i], float64(25.0))
 				}
-				if e := lQuantity.ErrAt(i); e != nil {
-					difference6.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if difference6.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(lQuantityV[i], float64(25.0))
 				}
-				difference6.V[i] = rt.SubFloat64(lQuantity.V[i], float64(25.0))
 			}
 		}
 		// ((l_quantity - 25.0) * (l_quantity - 25.0))
 		product6 := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && difference5.Clean() && difference6.Clean() {
+		{
 			difference5V := difference5.V[:n]
 			difference6V := difference6.V[:n]
 			out := product6.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(difference5V[i], difference6V[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if difference5.IsNull(i) || difference6.IsNull(i) {
-					product6.SetNull(i)
-					continue
+			if vec.Strict(&product6, rest, n, vec.FlagsOf(&difference5), vec.FlagsOf(&difference6)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(difference5V[i], difference6V[i])
 				}
-				if e := difference5.ErrAt(i); e != nil {
-					product6.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if product6.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(difference5V[i], difference6V[i])
 				}
-				if e := difference6.ErrAt(i); e != nil {
-					product6.SetErr(i, e)
-					continue
-				}
-				product6.V[i] = rt.MulFloat64(difference5.V[i], difference6.V[i])
 			}
 		}
 		// (((l_quantity - 25.0) * (l_quantity - 25.0)) / 50.0)
 		quotient3 := vec.Make[float64](n)
-		if rest == nil && product6.Clean() {
+		{
 			product6V := product6.V[:n]
 			out := quotient3.V[:n]
-			for i := range out {
-				r, err := rt.DivideFloat64(product6V[i], float64(50.0))
-				if err != nil {
-					quotient3.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient3, rest, n, vec.FlagsOf(&product6)) && vec.Dense(rest, n, true) {
+				for i := range out {
+					r, err := rt.DivideFloat64(product6V[i], float64(50.0))
+					if err != nil {
+						quotient3.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if product6.IsNull(i) {
-					quotient3.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if quotient3.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivideFloat64(product6V[i], float64(50.0))
+					if err != nil {
+						quotient3.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := product6.ErrAt(i); e != nil {
-					quotient3.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivideFloat64(product6.V[i], float64(50.0))
-				if err != nil {
-					quotient3.SetErr(i, err)
-					continue
-				}
-				quotient3.V[i] = r
 			}
 		}
 		// ((((((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0)) + ((l_tax - l_discount) * 100.0)) - (l_extendedpri...
 		sum5 := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && product5.Clean() && quotient3.Clean() {
+		{
 			product5V := product5.V[:n]
 			quotient3V := quotient3.V[:n]
 			out := sum5.V[:n]
-			for i := range out {
-				out[i] = rt.AddFloat64(product5V[i], quotient3V[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if product5.IsNull(i) || quotient3.IsNull(i) {
-					sum5.SetNull(i)
-					continue
+			if vec.Strict(&sum5, rest, n, vec.FlagsOf(&product5), vec.FlagsOf(&quotient3)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.AddFloat64(product5V[i], quotient3V[i])
 				}
-				if e := product5.ErrAt(i); e != nil {
-					sum5.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if sum5.Dirty(i) {
+						continue
+					}
+					out[i] = rt.AddFloat64(product5V[i], quotient3V[i])
 				}
-				if e := quotient3.ErrAt(i); e != nil {
-					sum5.SetErr(i, e)
-					continue
-				}
-				sum5.V[i] = rt.AddFloat64(product5.V[i], quotient3.V[i])
 			}
 		}
 		// (l_discount * l_tax)
 		product7 := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && lDiscount.Clean() && lTax.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			lTaxV := lTax.V[:n]
 			out := product7.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lDiscountV[i], lTaxV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if lDiscount.IsNull(i) || lTax.IsNull(i) {
-					product7.SetNull(i)
-					continue
+			if vec.Strict(&product7, rest, n, vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lDiscountV[i], lTaxV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					product7.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if product7.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lDiscountV[i], lTaxV[i])
 				}
-				if e := lTax.ErrAt(i); e != nil {
-					product7.SetErr(i, e)
-					continue
-				}
-				product7.V[i] = rt.MulFloat64(lDiscount.V[i], lTax.V[i])
 			}
 		}
 		// ((l_discount * l_tax) * 3.0)
 		product8 := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && product7.Clean() {
+		{
 			product7V := product7.V[:n]
 			out := product8.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(product7V[i], float64(3.0))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if product7.IsNull(i) {
-					product8.SetNull(i)
-					continue
+			if vec.Strict(&product8, rest, n, vec.FlagsOf(&product7)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(product7V[i], float64(3.0))
 				}
-				if e := product7.ErrAt(i); e != nil {
-					product8.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if product8.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(product7V[i], float64(3.0))
 				}
-				product8.V[i] = rt.MulFloat64(product7.V[i], float64(3.0))
 			}
 		}
 		// (((((((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0)) + ((l_tax - l_discount) * 100.0)) - (l_extendedpr...
 		difference7 := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && sum5.Clean() && product8.Clean() {
+		{
 			sum5V := sum5.V[:n]
 			product8V := product8.V[:n]
 			out := difference7.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(sum5V[i], product8V[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if sum5.IsNull(i) || product8.IsNull(i) {
-					difference7.SetNull(i)
-					continue
+			if vec.Strict(&difference7, rest, n, vec.FlagsOf(&sum5), vec.FlagsOf(&product8)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(sum5V[i], product8V[i])
 				}
-				if e := sum5.ErrAt(i); e != nil {
-					difference7.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if difference7.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(sum5V[i], product8V[i])
 				}
-				if e := product8.ErrAt(i); e != nil {
-					difference7.SetErr(i, e)
-					continue
-				}
-				difference7.V[i] = rt.SubFloat64(sum5.V[i], product8.V[i])
 			}
 		}
 		// (l_quantity * 900.0)
 		product9 := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && lQuantity.Clean() {
+		{
 			lQuantityV := lQuantity.V[:n]
 			out := product9.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lQuantityV[i], float64(900.0))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if lQuantity.IsNull(i) {
-					product9.SetNull(i)
-					continue
+			if vec.Strict(&product9, rest, n, vec.FlagsOf(&lQuantity)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lQuantityV[i], float64(900.0))
 				}
-				if e := lQuantity.ErrAt(i); e != nil {
-					product9.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if product9.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lQuantityV[i], float64(900.0))
 				}
-				product9.V[i] = rt.MulFloat64(lQuantity.V[i], float64(900.0))
 			}
 		}
 		// (l_extendedprice - (l_quantity * 900.0))
 		difference8 := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && lExtendedprice.Clean() && product9.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			product9V := product9.V[:n]
 			out := difference8.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(lExtendedpriceV[i], product9V[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if lExtendedprice.IsNull(i) || product9.IsNull(i) {
-					difference8.SetNull(i)
-					continue
+			if vec.Strict(&difference8, rest, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&product9)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(lExtendedpriceV[i], product9V[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					difference8.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if difference8.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(lExtendedpriceV[i], product9V[i])
 				}
-				if e := product9.ErrAt(i); e != nil {
-					difference8.SetErr(i, e)
-					continue
-				}
-				difference8.V[i] = rt.SubFloat64(lExtendedprice.V[i], product9.V[i])
 			}
 		}
 		// (l_tax + 2.0)
 		sum6 := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && lTax.Clean() {
+		{
 			lTaxV := lTax.V[:n]
 			out := sum6.V[:n]
-			for i := range out {
-				out[i] = rt.AddFloat64(lTaxV[i], float64(2.0))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if lTax.IsNull(i) {
-					sum6.SetNull(i)
-					continue
+			if vec.Strict(&sum6, rest, n, vec.FlagsOf(&lTax)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.AddFloat64(lTaxV[i], float64(2.0))
 				}
-				if e := lTax.ErrAt(i); e != nil {
-					sum6.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if sum6.Dirty(i) {
+						continue
+					}
+					out[i] = rt.AddFloat64(lTaxV[i], float64(2.0))
 				}
-				sum6.V[i] = rt.AddFloat64(lTax.V[i], float64(2.0))
 			}
 		}
 		// ((l_extendedprice - (l_quantity * 900.0)) / (l_tax + 2.0))
 		quotient4 := vec.Make[float64](n)
-		if rest == nil && difference8.Clean() && sum6.Clean() {
+		{
 			difference8V := difference8.V[:n]
 			sum6V := sum6.V[:n]
 			out := quotient4.V[:n]
-			for i := range out {
-				r, err := rt.DivideFloat64(difference8V[i], sum6V[i])
-				if err != nil {
-					quotient4.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient4, rest, n, vec.FlagsOf(&difference8), vec.FlagsOf(&sum6)) && vec.Dense(rest, n, true) {
+				for i := range out {
+					r, err := rt.DivideFloat64(difference8V[i], sum6V[i])
+					if err != nil {
+						quotient4.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if difference8.IsNull(i) || sum6.IsNull(i) {
-					quotient4.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if quotient4.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivideFloat64(difference8V[i], sum6V[i])
+					if err != nil {
+						quotient4.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := difference8.ErrAt(i); e != nil {
-					quotient4.SetErr(i, e)
-					continue
-				}
-				if e := sum6.ErrAt(i); e != nil {
-					quotient4.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivideFloat64(difference8.V[i], sum6.V[i])
-				if err != nil {
-					quotient4.SetErr(i, err)
-					continue
-				}
-				quotient4.V[i] = r
 			}
 		}
 		// ((((((((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0)) + ((l_tax - l_discount) * 100.0)) - (l_extendedp...
 		sum7 := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && difference7.Clean() && quotient4.Clean() {
+		{
 			difference7V := difference7.V[:n]
 			quotient4V := quotient4.V[:n]
 			out := sum7.V[:n]
-			for i := range out {
-				out[i] = rt.AddFloat64(difference7V[i], quotient4V[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if difference7.IsNull(i) || quotient4.IsNull(i) {
-					sum7.SetNull(i)
-					continue
+			if vec.Strict(&sum7, rest, n, vec.FlagsOf(&difference7), vec.FlagsOf(&quotient4)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.AddFloat64(difference7V[i], quotient4V[i])
 				}
-				if e := difference7.ErrAt(i); e != nil {
-					sum7.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if sum7.Dirty(i) {
+						continue
+					}
+					out[i] = rt.AddFloat64(difference7V[i], quotient4V[i])
 				}
-				if e := quotient4.ErrAt(i); e != nil {
-					sum7.SetErr(i, e)
-					continue
-				}
-				sum7.V[i] = rt.AddFloat64(difference7.V[i], quotient4.V[i])
 			}
 		}
 		if fused {
@@ -4141,73 +3827,60 @@ func wideCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 	if !fused || len(rest) > 0 {
 		// (1.0 - l_discount)
 		difference := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if lDiscount.IsNull(i) {
-					difference.SetNull(i)
-					continue
+			if vec.Strict(&difference, rest, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if difference.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product2 := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && lExtendedprice.Clean() && difference.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			differenceV := difference.V[:n]
 			out := product2.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], differenceV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if lExtendedprice.IsNull(i) || difference.IsNull(i) {
-					product2.SetNull(i)
-					continue
+			if vec.Strict(&product2, rest, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], differenceV[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if product2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], differenceV[i])
 				}
-				if e := difference.ErrAt(i); e != nil {
-					product2.SetErr(i, e)
-					continue
-				}
-				product2.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference.V[i])
 			}
 		}
 		// ((l_extendedprice * (1.0 - l_discount)) * 1.01)
 		product3 := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && product2.Clean() {
+		{
 			product2V := product2.V[:n]
 			out := product3.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(product2V[i], float64(1.01))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if product2.IsNull(i) {
-					product3.SetNull(i)
-					continue
+			if vec.Strict(&product3, rest, n, vec.FlagsOf(&product2)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(product2V[i], float64(1.01))
 				}
-				if e := product2.ErrAt(i); e != nil {
-					product3.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if product3.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(product2V[i], float64(1.01))
 				}
-				product3.V[i] = rt.MulFloat64(product2.V[i], float64(1.01))
 			}
 		}
 		if fused {
@@ -4259,176 +3932,139 @@ func wideCol2(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 	if !fused2 || len(rest2) > 0 {
 		// (1.0 - l_discount)
 		difference3 := vec.Make[float64](n)
-		if (rest2 == nil || len(rest2) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference3.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-				i := rest2.Row(k)
-				if lDiscount.IsNull(i) {
-					difference3.SetNull(i)
-					continue
+			if vec.Strict(&difference3, rest2, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest2, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference3.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+					i := rest2.Row(k)
+					if difference3.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference3.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product4 := vec.Make[float64](n)
-		if (rest2 == nil || len(rest2) > n/2) && lExtendedprice.Clean() && difference3.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			difference3V := difference3.V[:n]
 			out := product4.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference3V[i])
-			}
-		} else {
-			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-				i := rest2.Row(k)
-				if lExtendedprice.IsNull(i) || difference3.IsNull(i) {
-					product4.SetNull(i)
-					continue
+			if vec.Strict(&product4, rest2, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference3)) && vec.Dense(rest2, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference3V[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product4.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+					i := rest2.Row(k)
+					if product4.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference3V[i])
 				}
-				if e := difference3.ErrAt(i); e != nil {
-					product4.SetErr(i, e)
-					continue
-				}
-				product4.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference3.V[i])
 			}
 		}
 		// (1.0 + l_tax)
 		sum := vec.Make[float64](n)
-		if (rest2 == nil || len(rest2) > n/2) && lTax.Clean() {
+		{
 			lTaxV := lTax.V[:n]
 			out := sum.V[:n]
-			for i := range out {
-				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-			}
-		} else {
-			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-				i := rest2.Row(k)
-				if lTax.IsNull(i) {
-					sum.SetNull(i)
-					continue
+			if vec.Strict(&sum, rest2, n, vec.FlagsOf(&lTax)) && vec.Dense(rest2, n, false) {
+				for i := range out {
+					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 				}
-				if e := lTax.ErrAt(i); e != nil {
-					sum.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+					i := rest2.Row(k)
+					if sum.Dirty(i) {
+						continue
+					}
+					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 				}
-				sum.V[i] = rt.AddFloat64(float64(1.0), lTax.V[i])
 			}
 		}
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
 		product5 := vec.Make[float64](n)
-		if (rest2 == nil || len(rest2) > n/2) && product4.Clean() && sum.Clean() {
+		{
 			product4V := product4.V[:n]
 			sumV := sum.V[:n]
 			out := product5.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(product4V[i], sumV[i])
-			}
-		} else {
-			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-				i := rest2.Row(k)
-				if product4.IsNull(i) || sum.IsNull(i) {
-					product5.SetNull(i)
-					continue
+			if vec.Strict(&product5, rest2, n, vec.FlagsOf(&product4), vec.FlagsOf(&sum)) && vec.Dense(rest2, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(product4V[i], sumV[i])
 				}
-				if e := product4.ErrAt(i); e != nil {
-					product5.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+					i := rest2.Row(k)
+					if product5.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(product4V[i], sumV[i])
 				}
-				if e := sum.ErrAt(i); e != nil {
-					product5.SetErr(i, e)
-					continue
-				}
-				product5.V[i] = rt.MulFloat64(product4.V[i], sum.V[i])
 			}
 		}
 		// (1.0 - l_discount)
 		difference4 := vec.Make[float64](n)
-		if (rest2 == nil || len(rest2) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference4.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-				i := rest2.Row(k)
-				if lDiscount.IsNull(i) {
-					difference4.SetNull(i)
-					continue
+			if vec.Strict(&difference4, rest2, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest2, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference4.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+					i := rest2.Row(k)
+					if difference4.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference4.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product6 := vec.Make[float64](n)
-		if (rest2 == nil || len(rest2) > n/2) && lExtendedprice.Clean() && difference4.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			difference4V := difference4.V[:n]
 			out := product6.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference4V[i])
-			}
-		} else {
-			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-				i := rest2.Row(k)
-				if lExtendedprice.IsNull(i) || difference4.IsNull(i) {
-					product6.SetNull(i)
-					continue
+			if vec.Strict(&product6, rest2, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference4)) && vec.Dense(rest2, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference4V[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product6.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+					i := rest2.Row(k)
+					if product6.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference4V[i])
 				}
-				if e := difference4.ErrAt(i); e != nil {
-					product6.SetErr(i, e)
-					continue
-				}
-				product6.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference4.V[i])
 			}
 		}
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount)))
 		difference5 := vec.Make[float64](n)
-		if (rest2 == nil || len(rest2) > n/2) && product5.Clean() && product6.Clean() {
+		{
 			product5V := product5.V[:n]
 			product6V := product6.V[:n]
 			out := difference5.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(product5V[i], product6V[i])
-			}
-		} else {
-			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-				i := rest2.Row(k)
-				if product5.IsNull(i) || product6.IsNull(i) {
-					difference5.SetNull(i)
-					continue
+			if vec.Strict(&difference5, rest2, n, vec.FlagsOf(&product5), vec.FlagsOf(&product6)) && vec.Dense(rest2, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(product5V[i], product6V[i])
 				}
-				if e := product5.ErrAt(i); e != nil {
-					difference5.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+					i := rest2.Row(k)
+					if difference5.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(product5V[i], product6V[i])
 				}
-				if e := product6.ErrAt(i); e != nil {
-					difference5.SetErr(i, e)
-					continue
-				}
-				difference5.V[i] = rt.SubFloat64(product5.V[i], product6.V[i])
 			}
 		}
 		if fused2 {
@@ -4480,100 +4116,80 @@ func wideCol3(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 	if !fused3 || len(rest3) > 0 {
 		// (1.0 - l_discount)
 		difference6 := vec.Make[float64](n)
-		if (rest3 == nil || len(rest3) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference6.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest3.Rows(n); k < cnt; k++ {
-				i := rest3.Row(k)
-				if lDiscount.IsNull(i) {
-					difference6.SetNull(i)
-					continue
+			if vec.Strict(&difference6, rest3, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest3, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference6.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest3.Rows(n); k < cnt; k++ {
+					i := rest3.Row(k)
+					if difference6.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference6.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product7 := vec.Make[float64](n)
-		if (rest3 == nil || len(rest3) > n/2) && lExtendedprice.Clean() && difference6.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			difference6V := difference6.V[:n]
 			out := product7.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference6V[i])
-			}
-		} else {
-			for k, cnt := 0, rest3.Rows(n); k < cnt; k++ {
-				i := rest3.Row(k)
-				if lExtendedprice.IsNull(i) || difference6.IsNull(i) {
-					product7.SetNull(i)
-					continue
+			if vec.Strict(&product7, rest3, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference6)) && vec.Dense(rest3, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference6V[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product7.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest3.Rows(n); k < cnt; k++ {
+					i := rest3.Row(k)
+					if product7.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference6V[i])
 				}
-				if e := difference6.ErrAt(i); e != nil {
-					product7.SetErr(i, e)
-					continue
-				}
-				product7.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference6.V[i])
 			}
 		}
 		// (l_quantity * 2.0)
 		product8 := vec.Make[float64](n)
-		if (rest3 == nil || len(rest3) > n/2) && lQuantity.Clean() {
+		{
 			lQuantityV := lQuantity.V[:n]
 			out := product8.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lQuantityV[i], float64(2.0))
-			}
-		} else {
-			for k, cnt := 0, rest3.Rows(n); k < cnt; k++ {
-				i := rest3.Row(k)
-				if lQuantity.IsNull(i) {
-					product8.SetNull(i)
-					continue
+			if vec.Strict(&product8, rest3, n, vec.FlagsOf(&lQuantity)) && vec.Dense(rest3, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lQuantityV[i], float64(2.0))
 				}
-				if e := lQuantity.ErrAt(i); e != nil {
-					product8.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest3.Rows(n); k < cnt; k++ {
+					i := rest3.Row(k)
+					if product8.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lQuantityV[i], float64(2.0))
 				}
-				product8.V[i] = rt.MulFloat64(lQuantity.V[i], float64(2.0))
 			}
 		}
 		// ((l_extendedprice * (1.0 - l_discount)) + (l_quantity * 2.0))
 		sum3 := vec.Make[float64](n)
-		if (rest3 == nil || len(rest3) > n/2) && product7.Clean() && product8.Clean() {
+		{
 			product7V := product7.V[:n]
 			product8V := product8.V[:n]
 			out := sum3.V[:n]
-			for i := range out {
-				out[i] = rt.AddFloat64(product7V[i], product8V[i])
-			}
-		} else {
-			for k, cnt := 0, rest3.Rows(n); k < cnt; k++ {
-				i := rest3.Row(k)
-				if product7.IsNull(i) || product8.IsNull(i) {
-					sum3.SetNull(i)
-					continue
+			if vec.Strict(&sum3, rest3, n, vec.FlagsOf(&product7), vec.FlagsOf(&product8)) && vec.Dense(rest3, n, false) {
+				for i := range out {
+					out[i] = rt.AddFloat64(product7V[i], product8V[i])
 				}
-				if e := product7.ErrAt(i); e != nil {
-					sum3.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest3.Rows(n); k < cnt; k++ {
+					i := rest3.Row(k)
+					if sum3.Dirty(i) {
+						continue
+					}
+					out[i] = rt.AddFloat64(product7V[i], product8V[i])
 				}
-				if e := product8.ErrAt(i); e != nil {
-					sum3.SetErr(i, e)
-					continue
-				}
-				sum3.V[i] = rt.AddFloat64(product7.V[i], product8.V[i])
 			}
 		}
 		if fused3 {
@@ -4641,159 +4257,129 @@ func wideCol4(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 	if !fused4 || len(rest4) > 0 {
 		// (1.0 - l_discount)
 		difference7 := vec.Make[float64](n)
-		if (rest4 == nil || len(rest4) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference7.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest4.Rows(n); k < cnt; k++ {
-				i := rest4.Row(k)
-				if lDiscount.IsNull(i) {
-					difference7.SetNull(i)
-					continue
+			if vec.Strict(&difference7, rest4, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest4, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference7.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest4.Rows(n); k < cnt; k++ {
+					i := rest4.Row(k)
+					if difference7.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference7.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product9 := vec.Make[float64](n)
-		if (rest4 == nil || len(rest4) > n/2) && lExtendedprice.Clean() && difference7.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			difference7V := difference7.V[:n]
 			out := product9.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference7V[i])
-			}
-		} else {
-			for k, cnt := 0, rest4.Rows(n); k < cnt; k++ {
-				i := rest4.Row(k)
-				if lExtendedprice.IsNull(i) || difference7.IsNull(i) {
-					product9.SetNull(i)
-					continue
+			if vec.Strict(&product9, rest4, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference7)) && vec.Dense(rest4, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference7V[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product9.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest4.Rows(n); k < cnt; k++ {
+					i := rest4.Row(k)
+					if product9.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference7V[i])
 				}
-				if e := difference7.ErrAt(i); e != nil {
-					product9.SetErr(i, e)
-					continue
-				}
-				product9.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference7.V[i])
 			}
 		}
 		// (1.0 + l_tax)
 		sum4 := vec.Make[float64](n)
-		if (rest4 == nil || len(rest4) > n/2) && lTax.Clean() {
+		{
 			lTaxV := lTax.V[:n]
 			out := sum4.V[:n]
-			for i := range out {
-				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-			}
-		} else {
-			for k, cnt := 0, rest4.Rows(n); k < cnt; k++ {
-				i := rest4.Row(k)
-				if lTax.IsNull(i) {
-					sum4.SetNull(i)
-					continue
+			if vec.Strict(&sum4, rest4, n, vec.FlagsOf(&lTax)) && vec.Dense(rest4, n, false) {
+				for i := range out {
+					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 				}
-				if e := lTax.ErrAt(i); e != nil {
-					sum4.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest4.Rows(n); k < cnt; k++ {
+					i := rest4.Row(k)
+					if sum4.Dirty(i) {
+						continue
+					}
+					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 				}
-				sum4.V[i] = rt.AddFloat64(float64(1.0), lTax.V[i])
 			}
 		}
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
 		product10 := vec.Make[float64](n)
-		if (rest4 == nil || len(rest4) > n/2) && product9.Clean() && sum4.Clean() {
+		{
 			product9V := product9.V[:n]
 			sum4V := sum4.V[:n]
 			out := product10.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(product9V[i], sum4V[i])
-			}
-		} else {
-			for k, cnt := 0, rest4.Rows(n); k < cnt; k++ {
-				i := rest4.Row(k)
-				if product9.IsNull(i) || sum4.IsNull(i) {
-					product10.SetNull(i)
-					continue
+			if vec.Strict(&product10, rest4, n, vec.FlagsOf(&product9), vec.FlagsOf(&sum4)) && vec.Dense(rest4, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(product9V[i], sum4V[i])
 				}
-				if e := product9.ErrAt(i); e != nil {
-					product10.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest4.Rows(n); k < cnt; k++ {
+					i := rest4.Row(k)
+					if product10.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(product9V[i], sum4V[i])
 				}
-				if e := sum4.ErrAt(i); e != nil {
-					product10.SetErr(i, e)
-					continue
-				}
-				product10.V[i] = rt.MulFloat64(product9.V[i], sum4.V[i])
 			}
 		}
 		// (l_quantity + 1.0)
 		sum5 := vec.Make[float64](n)
-		if (rest4 == nil || len(rest4) > n/2) && lQuantity.Clean() {
+		{
 			lQuantityV := lQuantity.V[:n]
 			out := sum5.V[:n]
-			for i := range out {
-				out[i] = rt.AddFloat64(lQuantityV[i], float64(1.0))
-			}
-		} else {
-			for k, cnt := 0, rest4.Rows(n); k < cnt; k++ {
-				i := rest4.Row(k)
-				if lQuantity.IsNull(i) {
-					sum5.SetNull(i)
-					continue
+			if vec.Strict(&sum5, rest4, n, vec.FlagsOf(&lQuantity)) && vec.Dense(rest4, n, false) {
+				for i := range out {
+					out[i] = rt.AddFloat64(lQuantityV[i], float64(1.0))
 				}
-				if e := lQuantity.ErrAt(i); e != nil {
-					sum5.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest4.Rows(n); k < cnt; k++ {
+					i := rest4.Row(k)
+					if sum5.Dirty(i) {
+						continue
+					}
+					out[i] = rt.AddFloat64(lQuantityV[i], float64(1.0))
 				}
-				sum5.V[i] = rt.AddFloat64(lQuantity.V[i], float64(1.0))
 			}
 		}
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) / (l_quantity + 1.0))
 		quotient2 := vec.Make[float64](n)
-		if rest4 == nil && product10.Clean() && sum5.Clean() {
+		{
 			product10V := product10.V[:n]
 			sum5V := sum5.V[:n]
 			out := quotient2.V[:n]
-			for i := range out {
-				r, err := rt.DivideFloat64(product10V[i], sum5V[i])
-				if err != nil {
-					quotient2.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient2, rest4, n, vec.FlagsOf(&product10), vec.FlagsOf(&sum5)) && vec.Dense(rest4, n, true) {
+				for i := range out {
+					r, err := rt.DivideFloat64(product10V[i], sum5V[i])
+					if err != nil {
+						quotient2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest4.Rows(n); k < cnt; k++ {
-				i := rest4.Row(k)
-				if product10.IsNull(i) || sum5.IsNull(i) {
-					quotient2.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest4.Rows(n); k < cnt; k++ {
+					i := rest4.Row(k)
+					if quotient2.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivideFloat64(product10V[i], sum5V[i])
+					if err != nil {
+						quotient2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := product10.ErrAt(i); e != nil {
-					quotient2.SetErr(i, e)
-					continue
-				}
-				if e := sum5.ErrAt(i); e != nil {
-					quotient2.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivideFloat64(product10.V[i], sum5.V[i])
-				if err != nil {
-					quotient2.SetErr(i, err)
-					continue
-				}
-				quotient2.V[i] = r
 			}
 		}
 		if fused4 {
@@ -4853,73 +4439,60 @@ func wideCol5(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 	if !fused5 || len(rest5) > 0 {
 		// (1.0 - l_discount)
 		difference8 := vec.Make[float64](n)
-		if (rest5 == nil || len(rest5) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference8.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest5.Rows(n); k < cnt; k++ {
-				i := rest5.Row(k)
-				if lDiscount.IsNull(i) {
-					difference8.SetNull(i)
-					continue
+			if vec.Strict(&difference8, rest5, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest5, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference8.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest5.Rows(n); k < cnt; k++ {
+					i := rest5.Row(k)
+					if difference8.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference8.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product11 := vec.Make[float64](n)
-		if (rest5 == nil || len(rest5) > n/2) && lExtendedprice.Clean() && difference8.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			difference8V := difference8.V[:n]
 			out := product11.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference8V[i])
-			}
-		} else {
-			for k, cnt := 0, rest5.Rows(n); k < cnt; k++ {
-				i := rest5.Row(k)
-				if lExtendedprice.IsNull(i) || difference8.IsNull(i) {
-					product11.SetNull(i)
-					continue
+			if vec.Strict(&product11, rest5, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference8)) && vec.Dense(rest5, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference8V[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product11.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest5.Rows(n); k < cnt; k++ {
+					i := rest5.Row(k)
+					if product11.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference8V[i])
 				}
-				if e := difference8.ErrAt(i); e != nil {
-					product11.SetErr(i, e)
-					continue
-				}
-				product11.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference8.V[i])
 			}
 		}
 		// ((l_extendedprice * (1.0 - l_discount)) > 50000.0)
 		cmp := vec.Make[bool](n)
-		if (rest5 == nil || len(rest5) > n/2) && product11.Clean() {
+		{
 			product11V := product11.V[:n]
 			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.GtFloat64(product11V[i], float64(50000.0))
-			}
-		} else {
-			for k, cnt := 0, rest5.Rows(n); k < cnt; k++ {
-				i := rest5.Row(k)
-				if product11.IsNull(i) {
-					cmp.SetNull(i)
-					continue
+			if vec.Strict(&cmp, rest5, n, vec.FlagsOf(&product11)) && vec.Dense(rest5, n, false) {
+				for i := range out {
+					out[i] = rt.GtFloat64(product11V[i], float64(50000.0))
 				}
-				if e := product11.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest5.Rows(n); k < cnt; k++ {
+					i := rest5.Row(k)
+					if cmp.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GtFloat64(product11V[i], float64(50000.0))
 				}
-				cmp.V[i] = rt.GtFloat64(product11.V[i], float64(50000.0))
 			}
 		}
 		// IF(((l_extendedprice * (1.0 - l_discount)) > 50000.0), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)), (l_extendedprice * (1.0 - l_discount)))
@@ -4928,150 +4501,120 @@ func wideCol5(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 		vec.CopyErrs(&ifResult2, &cmp, rest5, n)
 		// (1.0 - l_discount)
 		difference9 := vec.Make[float64](n)
-		if (then == nil || len(then) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference9.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-				i := then.Row(k)
-				if lDiscount.IsNull(i) {
-					difference9.SetNull(i)
-					continue
+			if vec.Strict(&difference9, then, n, vec.FlagsOf(&lDiscount)) && vec.Dense(then, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference9.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+					i := then.Row(k)
+					if difference9.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference9.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product12 := vec.Make[float64](n)
-		if (then == nil || len(then) > n/2) && lExtendedprice.Clean() && difference9.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			difference9V := difference9.V[:n]
 			out := product12.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference9V[i])
-			}
-		} else {
-			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-				i := then.Row(k)
-				if lExtendedprice.IsNull(i) || difference9.IsNull(i) {
-					product12.SetNull(i)
-					continue
+			if vec.Strict(&product12, then, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference9)) && vec.Dense(then, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference9V[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product12.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+					i := then.Row(k)
+					if product12.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference9V[i])
 				}
-				if e := difference9.ErrAt(i); e != nil {
-					product12.SetErr(i, e)
-					continue
-				}
-				product12.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference9.V[i])
 			}
 		}
 		// (1.0 + l_tax)
 		sum6 := vec.Make[float64](n)
-		if (then == nil || len(then) > n/2) && lTax.Clean() {
+		{
 			lTaxV := lTax.V[:n]
 			out := sum6.V[:n]
-			for i := range out {
-				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-			}
-		} else {
-			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-				i := then.Row(k)
-				if lTax.IsNull(i) {
-					sum6.SetNull(i)
-					continue
+			if vec.Strict(&sum6, then, n, vec.FlagsOf(&lTax)) && vec.Dense(then, n, false) {
+				for i := range out {
+					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 				}
-				if e := lTax.ErrAt(i); e != nil {
-					sum6.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+					i := then.Row(k)
+					if sum6.Dirty(i) {
+						continue
+					}
+					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 				}
-				sum6.V[i] = rt.AddFloat64(float64(1.0), lTax.V[i])
 			}
 		}
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
 		product13 := vec.Make[float64](n)
-		if (then == nil || len(then) > n/2) && product12.Clean() && sum6.Clean() {
+		{
 			product12V := product12.V[:n]
 			sum6V := sum6.V[:n]
 			out := product13.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(product12V[i], sum6V[i])
-			}
-		} else {
-			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-				i := then.Row(k)
-				if product12.IsNull(i) || sum6.IsNull(i) {
-					product13.SetNull(i)
-					continue
+			if vec.Strict(&product13, then, n, vec.FlagsOf(&product12), vec.FlagsOf(&sum6)) && vec.Dense(then, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(product12V[i], sum6V[i])
 				}
-				if e := product12.ErrAt(i); e != nil {
-					product13.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+					i := then.Row(k)
+					if product13.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(product12V[i], sum6V[i])
 				}
-				if e := sum6.ErrAt(i); e != nil {
-					product13.SetErr(i, e)
-					continue
-				}
-				product13.V[i] = rt.MulFloat64(product12.V[i], sum6.V[i])
 			}
 		}
 		vec.Merge(&ifResult2, &product13, then, n)
 		// (1.0 - l_discount)
 		difference10 := vec.Make[float64](n)
-		if (otherwise == nil || len(otherwise) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference10.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-				i := otherwise.Row(k)
-				if lDiscount.IsNull(i) {
-					difference10.SetNull(i)
-					continue
+			if vec.Strict(&difference10, otherwise, n, vec.FlagsOf(&lDiscount)) && vec.Dense(otherwise, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference10.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+					i := otherwise.Row(k)
+					if difference10.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference10.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product14 := vec.Make[float64](n)
-		if (otherwise == nil || len(otherwise) > n/2) && lExtendedprice.Clean() && difference10.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			difference10V := difference10.V[:n]
 			out := product14.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference10V[i])
-			}
-		} else {
-			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-				i := otherwise.Row(k)
-				if lExtendedprice.IsNull(i) || difference10.IsNull(i) {
-					product14.SetNull(i)
-					continue
+			if vec.Strict(&product14, otherwise, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference10)) && vec.Dense(otherwise, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference10V[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product14.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+					i := otherwise.Row(k)
+					if product14.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference10V[i])
 				}
-				if e := difference10.ErrAt(i); e != nil {
-					product14.SetErr(i, e)
-					continue
-				}
-				product14.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference10.V[i])
 			}
 		}
 		vec.Merge(&ifResult2, &product14, otherwise, n)
@@ -5122,78 +4665,61 @@ func wideCol6(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 	if !fused6 || len(rest6) > 0 {
 		// (1.0 - l_discount)
 		difference12 := vec.Make[float64](n)
-		if (rest6 == nil || len(rest6) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference12.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest6.Rows(n); k < cnt; k++ {
-				i := rest6.Row(k)
-				if lDiscount.IsNull(i) {
-					difference12.SetNull(i)
-					continue
+			if vec.Strict(&difference12, rest6, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest6, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference12.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest6.Rows(n); k < cnt; k++ {
+					i := rest6.Row(k)
+					if difference12.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference12.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product15 := vec.Make[float64](n)
-		if (rest6 == nil || len(rest6) > n/2) && lExtendedprice.Clean() && difference12.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			difference12V := difference12.V[:n]
 			out := product15.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference12V[i])
-			}
-		} else {
-			for k, cnt := 0, rest6.Rows(n); k < cnt; k++ {
-				i := rest6.Row(k)
-				if lExtendedprice.IsNull(i) || difference12.IsNull(i) {
-					product15.SetNull(i)
-					continue
+			if vec.Strict(&product15, rest6, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference12)) && vec.Dense(rest6, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference12V[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product15.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest6.Rows(n); k < cnt; k++ {
+					i := rest6.Row(k)
+					if product15.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference12V[i])
 				}
-				if e := difference12.ErrAt(i); e != nil {
-					product15.SetErr(i, e)
-					continue
-				}
-				product15.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference12.V[i])
 			}
 		}
 		// ((l_extendedprice * (1.0 - l_discount)) - l_extendedprice)
 		difference13 := vec.Make[float64](n)
-		if (rest6 == nil || len(rest6) > n/2) && product15.Clean() && lExtendedprice.Clean() {
+		{
 			product15V := product15.V[:n]
 			lExtendedpriceV := lExtendedprice.V[:n]
 			out := difference13.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(product15V[i], lExtendedpriceV[i])
-			}
-		} else {
-			for k, cnt := 0, rest6.Rows(n); k < cnt; k++ {
-				i := rest6.Row(k)
-				if product15.IsNull(i) || lExtendedprice.IsNull(i) {
-					difference13.SetNull(i)
-					continue
+			if vec.Strict(&difference13, rest6, n, vec.FlagsOf(&product15), vec.FlagsOf(&lExtendedprice)) && vec.Dense(rest6, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(product15V[i], lExtendedpriceV[i])
 				}
-				if e := product15.ErrAt(i); e != nil {
-					difference13.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest6.Rows(n); k < cnt; k++ {
+					i := rest6.Row(k)
+					if difference13.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(product15V[i], lExtendedpriceV[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					difference13.SetErr(i, e)
-					continue
-				}
-				difference13.V[i] = rt.SubFloat64(product15.V[i], lExtendedprice.V[i])
 			}
 		}
 		if fused6 {
@@ -5245,127 +4771,100 @@ func wideCol7(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 	if !fused7 || len(rest7) > 0 {
 		// (1.0 - l_discount)
 		difference14 := vec.Make[float64](n)
-		if (rest7 == nil || len(rest7) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference14.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest7.Rows(n); k < cnt; k++ {
-				i := rest7.Row(k)
-				if lDiscount.IsNull(i) {
-					difference14.SetNull(i)
-					continue
+			if vec.Strict(&difference14, rest7, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest7, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference14.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest7.Rows(n); k < cnt; k++ {
+					i := rest7.Row(k)
+					if difference14.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference14.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product17 := vec.Make[float64](n)
-		if (rest7 == nil || len(rest7) > n/2) && lExtendedprice.Clean() && difference14.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			difference14V := difference14.V[:n]
 			out := product17.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference14V[i])
-			}
-		} else {
-			for k, cnt := 0, rest7.Rows(n); k < cnt; k++ {
-				i := rest7.Row(k)
-				if lExtendedprice.IsNull(i) || difference14.IsNull(i) {
-					product17.SetNull(i)
-					continue
+			if vec.Strict(&product17, rest7, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference14)) && vec.Dense(rest7, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference14V[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product17.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest7.Rows(n); k < cnt; k++ {
+					i := rest7.Row(k)
+					if product17.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference14V[i])
 				}
-				if e := difference14.ErrAt(i); e != nil {
-					product17.SetErr(i, e)
-					continue
-				}
-				product17.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference14.V[i])
 			}
 		}
 		// (1.0 + l_tax)
 		sum7 := vec.Make[float64](n)
-		if (rest7 == nil || len(rest7) > n/2) && lTax.Clean() {
+		{
 			lTaxV := lTax.V[:n]
 			out := sum7.V[:n]
-			for i := range out {
-				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-			}
-		} else {
-			for k, cnt := 0, rest7.Rows(n); k < cnt; k++ {
-				i := rest7.Row(k)
-				if lTax.IsNull(i) {
-					sum7.SetNull(i)
-					continue
+			if vec.Strict(&sum7, rest7, n, vec.FlagsOf(&lTax)) && vec.Dense(rest7, n, false) {
+				for i := range out {
+					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 				}
-				if e := lTax.ErrAt(i); e != nil {
-					sum7.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest7.Rows(n); k < cnt; k++ {
+					i := rest7.Row(k)
+					if sum7.Dirty(i) {
+						continue
+					}
+					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 				}
-				sum7.V[i] = rt.AddFloat64(float64(1.0), lTax.V[i])
 			}
 		}
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
 		product18 := vec.Make[float64](n)
-		if (rest7 == nil || len(rest7) > n/2) && product17.Clean() && sum7.Clean() {
+		{
 			product17V := product17.V[:n]
 			sum7V := sum7.V[:n]
 			out := product18.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(product17V[i], sum7V[i])
-			}
-		} else {
-			for k, cnt := 0, rest7.Rows(n); k < cnt; k++ {
-				i := rest7.Row(k)
-				if product17.IsNull(i) || sum7.IsNull(i) {
-					product18.SetNull(i)
-					continue
+			if vec.Strict(&product18, rest7, n, vec.FlagsOf(&product17), vec.FlagsOf(&sum7)) && vec.Dense(rest7, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(product17V[i], sum7V[i])
 				}
-				if e := product17.ErrAt(i); e != nil {
-					product18.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest7.Rows(n); k < cnt; k++ {
+					i := rest7.Row(k)
+					if product18.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(product17V[i], sum7V[i])
 				}
-				if e := sum7.ErrAt(i); e != nil {
-					product18.SetErr(i, e)
-					continue
-				}
-				product18.V[i] = rt.MulFloat64(product17.V[i], sum7.V[i])
 			}
 		}
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_tax)
 		product19 := vec.Make[float64](n)
-		if (rest7 == nil || len(rest7) > n/2) && product18.Clean() && lTax.Clean() {
+		{
 			product18V := product18.V[:n]
 			lTaxV := lTax.V[:n]
 			out := product19.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(product18V[i], lTaxV[i])
-			}
-		} else {
-			for k, cnt := 0, rest7.Rows(n); k < cnt; k++ {
-				i := rest7.Row(k)
-				if product18.IsNull(i) || lTax.IsNull(i) {
-					product19.SetNull(i)
-					continue
+			if vec.Strict(&product19, rest7, n, vec.FlagsOf(&product18), vec.FlagsOf(&lTax)) && vec.Dense(rest7, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(product18V[i], lTaxV[i])
 				}
-				if e := product18.ErrAt(i); e != nil {
-					product19.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest7.Rows(n); k < cnt; k++ {
+					i := rest7.Row(k)
+					if product19.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(product18V[i], lTaxV[i])
 				}
-				if e := lTax.ErrAt(i); e != nil {
-					product19.SetErr(i, e)
-					continue
-				}
-				product19.V[i] = rt.MulFloat64(product18.V[i], lTax.V[i])
 			}
 		}
 		if fused7 {
@@ -5415,78 +4914,61 @@ func wideCol8(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 	if !fused8 || len(rest8) > 0 {
 		// (1.0 - l_discount)
 		difference15 := vec.Make[float64](n)
-		if (rest8 == nil || len(rest8) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference15.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest8.Rows(n); k < cnt; k++ {
-				i := rest8.Row(k)
-				if lDiscount.IsNull(i) {
-					difference15.SetNull(i)
-					continue
+			if vec.Strict(&difference15, rest8, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest8, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference15.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest8.Rows(n); k < cnt; k++ {
+					i := rest8.Row(k)
+					if difference15.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference15.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product21 := vec.Make[float64](n)
-		if (rest8 == nil || len(rest8) > n/2) && lExtendedprice.Clean() && difference15.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			difference15V := difference15.V[:n]
 			out := product21.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference15V[i])
-			}
-		} else {
-			for k, cnt := 0, rest8.Rows(n); k < cnt; k++ {
-				i := rest8.Row(k)
-				if lExtendedprice.IsNull(i) || difference15.IsNull(i) {
-					product21.SetNull(i)
-					continue
+			if vec.Strict(&product21, rest8, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference15)) && vec.Dense(rest8, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference15V[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product21.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest8.Rows(n); k < cnt; k++ {
+					i := rest8.Row(k)
+					if product21.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference15V[i])
 				}
-				if e := difference15.ErrAt(i); e != nil {
-					product21.SetErr(i, e)
-					continue
-				}
-				product21.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference15.V[i])
 			}
 		}
 		// ((l_extendedprice * (1.0 - l_discount)) * l_discount)
 		product22 := vec.Make[float64](n)
-		if (rest8 == nil || len(rest8) > n/2) && product21.Clean() && lDiscount.Clean() {
+		{
 			product21V := product21.V[:n]
 			lDiscountV := lDiscount.V[:n]
 			out := product22.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(product21V[i], lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest8.Rows(n); k < cnt; k++ {
-				i := rest8.Row(k)
-				if product21.IsNull(i) || lDiscount.IsNull(i) {
-					product22.SetNull(i)
-					continue
+			if vec.Strict(&product22, rest8, n, vec.FlagsOf(&product21), vec.FlagsOf(&lDiscount)) && vec.Dense(rest8, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(product21V[i], lDiscountV[i])
 				}
-				if e := product21.ErrAt(i); e != nil {
-					product22.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest8.Rows(n); k < cnt; k++ {
+					i := rest8.Row(k)
+					if product22.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(product21V[i], lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					product22.SetErr(i, e)
-					continue
-				}
-				product22.V[i] = rt.MulFloat64(product21.V[i], lDiscount.V[i])
 			}
 		}
 		if fused8 {
@@ -5552,235 +5034,188 @@ func wideCol9(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 	if !fused9 || len(rest9) > 0 {
 		// (1.0 - l_discount)
 		difference16 := vec.Make[float64](n)
-		if (rest9 == nil || len(rest9) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference16.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest9.Rows(n); k < cnt; k++ {
-				i := rest9.Row(k)
-				if lDiscount.IsNull(i) {
-					difference16.SetNull(i)
-					continue
+			if vec.Strict(&difference16, rest9, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest9, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference16.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest9.Rows(n); k < cnt; k++ {
+					i := rest9.Row(k)
+					if difference16.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference16.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product23 := vec.Make[float64](n)
-		if (rest9 == nil || len(rest9) > n/2) && lExtendedprice.Clean() && difference16.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			difference16V := difference16.V[:n]
 			out := product23.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference16V[i])
-			}
-		} else {
-			for k, cnt := 0, rest9.Rows(n); k < cnt; k++ {
-				i := rest9.Row(k)
-				if lExtendedprice.IsNull(i) || difference16.IsNull(i) {
-					product23.SetNull(i)
-					continue
+			if vec.Strict(&product23, rest9, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference16)) && vec.Dense(rest9, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference16V[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product23.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest9.Rows(n); k < cnt; k++ {
+					i := rest9.Row(k)
+					if product23.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference16V[i])
 				}
-				if e := difference16.ErrAt(i); e != nil {
-					product23.SetErr(i, e)
-					continue
-				}
-				product23.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference16.V[i])
 			}
 		}
 		// (1.0 + l_tax)
 		sum8 := vec.Make[float64](n)
-		if (rest9 == nil || len(rest9) > n/2) && lTax.Clean() {
+		{
 			lTaxV := lTax.V[:n]
 			out := sum8.V[:n]
-			for i := range out {
-				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-			}
-		} else {
-			for k, cnt := 0, rest9.Rows(n); k < cnt; k++ {
-				i := rest9.Row(k)
-				if lTax.IsNull(i) {
-					sum8.SetNull(i)
-					continue
+			if vec.Strict(&sum8, rest9, n, vec.FlagsOf(&lTax)) && vec.Dense(rest9, n, false) {
+				for i := range out {
+					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 				}
-				if e := lTax.ErrAt(i); e != nil {
-					sum8.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest9.Rows(n); k < cnt; k++ {
+					i := rest9.Row(k)
+					if sum8.Dirty(i) {
+						continue
+					}
+					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 				}
-				sum8.V[i] = rt.AddFloat64(float64(1.0), lTax.V[i])
 			}
 		}
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
 		product24 := vec.Make[float64](n)
-		if (rest9 == nil || len(rest9) > n/2) && product23.Clean() && sum8.Clean() {
+		{
 			product23V := product23.V[:n]
 			sum8V := sum8.V[:n]
 			out := product24.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(product23V[i], sum8V[i])
-			}
-		} else {
-			for k, cnt := 0, rest9.Rows(n); k < cnt; k++ {
-				i := rest9.Row(k)
-				if product23.IsNull(i) || sum8.IsNull(i) {
-					product24.SetNull(i)
-					continue
+			if vec.Strict(&product24, rest9, n, vec.FlagsOf(&product23), vec.FlagsOf(&sum8)) && vec.Dense(rest9, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(product23V[i], sum8V[i])
 				}
-				if e := product23.ErrAt(i); e != nil {
-					product24.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest9.Rows(n); k < cnt; k++ {
+					i := rest9.Row(k)
+					if product24.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(product23V[i], sum8V[i])
 				}
-				if e := sum8.ErrAt(i); e != nil {
-					product24.SetErr(i, e)
-					continue
-				}
-				product24.V[i] = rt.MulFloat64(product23.V[i], sum8.V[i])
 			}
 		}
 		// (1.0 - l_discount)
 		difference17 := vec.Make[float64](n)
-		if (rest9 == nil || len(rest9) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference17.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest9.Rows(n); k < cnt; k++ {
-				i := rest9.Row(k)
-				if lDiscount.IsNull(i) {
-					difference17.SetNull(i)
-					continue
+			if vec.Strict(&difference17, rest9, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest9, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference17.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest9.Rows(n); k < cnt; k++ {
+					i := rest9.Row(k)
+					if difference17.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference17.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product25 := vec.Make[float64](n)
-		if (rest9 == nil || len(rest9) > n/2) && lExtendedprice.Clean() && difference17.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			difference17V := difference17.V[:n]
 			out := product25.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference17V[i])
-			}
-		} else {
-			for k, cnt := 0, rest9.Rows(n); k < cnt; k++ {
-				i := rest9.Row(k)
-				if lExtendedprice.IsNull(i) || difference17.IsNull(i) {
-					product25.SetNull(i)
-					continue
+			if vec.Strict(&product25, rest9, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference17)) && vec.Dense(rest9, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference17V[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product25.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest9.Rows(n); k < cnt; k++ {
+					i := rest9.Row(k)
+					if product25.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference17V[i])
 				}
-				if e := difference17.ErrAt(i); e != nil {
-					product25.SetErr(i, e)
-					continue
-				}
-				product25.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference17.V[i])
 			}
 		}
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount)))
 		difference18 := vec.Make[float64](n)
-		if (rest9 == nil || len(rest9) > n/2) && product24.Clean() && product25.Clean() {
+		{
 			product24V := product24.V[:n]
 			product25V := product25.V[:n]
 			out := difference18.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(product24V[i], product25V[i])
-			}
-		} else {
-			for k, cnt := 0, rest9.Rows(n); k < cnt; k++ {
-				i := rest9.Row(k)
-				if product24.IsNull(i) || product25.IsNull(i) {
-					difference18.SetNull(i)
-					continue
+			if vec.Strict(&difference18, rest9, n, vec.FlagsOf(&product24), vec.FlagsOf(&product25)) && vec.Dense(rest9, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(product24V[i], product25V[i])
 				}
-				if e := product24.ErrAt(i); e != nil {
-					difference18.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest9.Rows(n); k < cnt; k++ {
+					i := rest9.Row(k)
+					if difference18.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(product24V[i], product25V[i])
 				}
-				if e := product25.ErrAt(i); e != nil {
-					difference18.SetErr(i, e)
-					continue
-				}
-				difference18.V[i] = rt.SubFloat64(product24.V[i], product25.V[i])
 			}
 		}
 		// (l_tax + 1.0)
 		sum9 := vec.Make[float64](n)
-		if (rest9 == nil || len(rest9) > n/2) && lTax.Clean() {
+		{
 			lTaxV := lTax.V[:n]
 			out := sum9.V[:n]
-			for i := range out {
-				out[i] = rt.AddFloat64(lTaxV[i], float64(1.0))
-			}
-		} else {
-			for k, cnt := 0, rest9.Rows(n); k < cnt; k++ {
-				i := rest9.Row(k)
-				if lTax.IsNull(i) {
-					sum9.SetNull(i)
-					continue
+			if vec.Strict(&sum9, rest9, n, vec.FlagsOf(&lTax)) && vec.Dense(rest9, n, false) {
+				for i := range out {
+					out[i] = rt.AddFloat64(lTaxV[i], float64(1.0))
 				}
-				if e := lTax.ErrAt(i); e != nil {
-					sum9.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest9.Rows(n); k < cnt; k++ {
+					i := rest9.Row(k)
+					if sum9.Dirty(i) {
+						continue
+					}
+					out[i] = rt.AddFloat64(lTaxV[i], float64(1.0))
 				}
-				sum9.V[i] = rt.AddFloat64(lTax.V[i], float64(1.0))
 			}
 		}
 		// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount))) / (l_tax + 1.0))
 		quotient4 := vec.Make[float64](n)
-		if rest9 == nil && difference18.Clean() && sum9.Clean() {
+		{
 			difference18V := difference18.V[:n]
 			sum9V := sum9.V[:n]
 			out := quotient4.V[:n]
-			for i := range out {
-				r, err := rt.DivideFloat64(difference18V[i], sum9V[i])
-				if err != nil {
-					quotient4.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient4, rest9, n, vec.FlagsOf(&difference18), vec.FlagsOf(&sum9)) && vec.Dense(rest9, n, true) {
+				for i := range out {
+					r, err := rt.DivideFloat64(difference18V[i], sum9V[i])
+					if err != nil {
+						quotient4.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest9.Rows(n); k < cnt; k++ {
-				i := rest9.Row(k)
-				if difference18.IsNull(i) || sum9.IsNull(i) {
-					quotient4.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest9.Rows(n); k < cnt; k++ {
+					i := rest9.Row(k)
+					if quotient4.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivideFloat64(difference18V[i], sum9V[i])
+					if err != nil {
+						quotient4.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := difference18.ErrAt(i); e != nil {
-					quotient4.SetErr(i, e)
-					continue
-				}
-				if e := sum9.ErrAt(i); e != nil {
-					quotient4.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivideFloat64(difference18.V[i], sum9.V[i])
-				if err != nil {
-					quotient4.SetErr(i, err)
-					continue
-				}
-				quotient4.V[i] = r
 			}
 		}
 		if fused9 {
@@ -5834,127 +5269,100 @@ func wideCol10(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	if !fused10 || len(rest10) > 0 {
 		// (1.0 - l_discount)
 		difference19 := vec.Make[float64](n)
-		if (rest10 == nil || len(rest10) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference19.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest10.Rows(n); k < cnt; k++ {
-				i := rest10.Row(k)
-				if lDiscount.IsNull(i) {
-					difference19.SetNull(i)
-					continue
+			if vec.Strict(&difference19, rest10, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest10, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference19.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest10.Rows(n); k < cnt; k++ {
+					i := rest10.Row(k)
+					if difference19.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference19.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product26 := vec.Make[float64](n)
-		if (rest10 == nil || len(rest10) > n/2) && lExtendedprice.Clean() && difference19.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			difference19V := difference19.V[:n]
 			out := product26.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference19V[i])
-			}
-		} else {
-			for k, cnt := 0, rest10.Rows(n); k < cnt; k++ {
-				i := rest10.Row(k)
-				if lExtendedprice.IsNull(i) || difference19.IsNull(i) {
-					product26.SetNull(i)
-					continue
+			if vec.Strict(&product26, rest10, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference19)) && vec.Dense(rest10, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference19V[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product26.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest10.Rows(n); k < cnt; k++ {
+					i := rest10.Row(k)
+					if product26.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference19V[i])
 				}
-				if e := difference19.ErrAt(i); e != nil {
-					product26.SetErr(i, e)
-					continue
-				}
-				product26.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference19.V[i])
 			}
 		}
 		// (1.0 + l_tax)
 		sum11 := vec.Make[float64](n)
-		if (rest10 == nil || len(rest10) > n/2) && lTax.Clean() {
+		{
 			lTaxV := lTax.V[:n]
 			out := sum11.V[:n]
-			for i := range out {
-				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-			}
-		} else {
-			for k, cnt := 0, rest10.Rows(n); k < cnt; k++ {
-				i := rest10.Row(k)
-				if lTax.IsNull(i) {
-					sum11.SetNull(i)
-					continue
+			if vec.Strict(&sum11, rest10, n, vec.FlagsOf(&lTax)) && vec.Dense(rest10, n, false) {
+				for i := range out {
+					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 				}
-				if e := lTax.ErrAt(i); e != nil {
-					sum11.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest10.Rows(n); k < cnt; k++ {
+					i := rest10.Row(k)
+					if sum11.Dirty(i) {
+						continue
+					}
+					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 				}
-				sum11.V[i] = rt.AddFloat64(float64(1.0), lTax.V[i])
 			}
 		}
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
 		product27 := vec.Make[float64](n)
-		if (rest10 == nil || len(rest10) > n/2) && product26.Clean() && sum11.Clean() {
+		{
 			product26V := product26.V[:n]
 			sum11V := sum11.V[:n]
 			out := product27.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(product26V[i], sum11V[i])
-			}
-		} else {
-			for k, cnt := 0, rest10.Rows(n); k < cnt; k++ {
-				i := rest10.Row(k)
-				if product26.IsNull(i) || sum11.IsNull(i) {
-					product27.SetNull(i)
-					continue
+			if vec.Strict(&product27, rest10, n, vec.FlagsOf(&product26), vec.FlagsOf(&sum11)) && vec.Dense(rest10, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(product26V[i], sum11V[i])
 				}
-				if e := product26.ErrAt(i); e != nil {
-					product27.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest10.Rows(n); k < cnt; k++ {
+					i := rest10.Row(k)
+					if product27.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(product26V[i], sum11V[i])
 				}
-				if e := sum11.ErrAt(i); e != nil {
-					product27.SetErr(i, e)
-					continue
-				}
-				product27.V[i] = rt.MulFloat64(product26.V[i], sum11.V[i])
 			}
 		}
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) + l_quantity)
 		sum12 := vec.Make[float64](n)
-		if (rest10 == nil || len(rest10) > n/2) && product27.Clean() && lQuantity.Clean() {
+		{
 			product27V := product27.V[:n]
 			lQuantityV := lQuantity.V[:n]
 			out := sum12.V[:n]
-			for i := range out {
-				out[i] = rt.AddFloat64(product27V[i], lQuantityV[i])
-			}
-		} else {
-			for k, cnt := 0, rest10.Rows(n); k < cnt; k++ {
-				i := rest10.Row(k)
-				if product27.IsNull(i) || lQuantity.IsNull(i) {
-					sum12.SetNull(i)
-					continue
+			if vec.Strict(&sum12, rest10, n, vec.FlagsOf(&product27), vec.FlagsOf(&lQuantity)) && vec.Dense(rest10, n, false) {
+				for i := range out {
+					out[i] = rt.AddFloat64(product27V[i], lQuantityV[i])
 				}
-				if e := product27.ErrAt(i); e != nil {
-					sum12.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest10.Rows(n); k < cnt; k++ {
+					i := rest10.Row(k)
+					if sum12.Dirty(i) {
+						continue
+					}
+					out[i] = rt.AddFloat64(product27V[i], lQuantityV[i])
 				}
-				if e := lQuantity.ErrAt(i); e != nil {
-					sum12.SetErr(i, e)
-					continue
-				}
-				sum12.V[i] = rt.AddFloat64(product27.V[i], lQuantity.V[i])
 			}
 		}
 		if fused10 {
@@ -6020,110 +5428,90 @@ func wideCol11(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	if !fused11 || len(rest11) > 0 {
 		// (1.0 - l_discount)
 		difference20 := vec.Make[float64](n)
-		if (rest11 == nil || len(rest11) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference20.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest11.Rows(n); k < cnt; k++ {
-				i := rest11.Row(k)
-				if lDiscount.IsNull(i) {
-					difference20.SetNull(i)
-					continue
+			if vec.Strict(&difference20, rest11, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest11, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference20.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest11.Rows(n); k < cnt; k++ {
+					i := rest11.Row(k)
+					if difference20.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference20.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product28 := vec.Make[float64](n)
-		if (rest11 == nil || len(rest11) > n/2) && lExtendedprice.Clean() && difference20.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			difference20V := difference20.V[:n]
 			out := product28.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference20V[i])
-			}
-		} else {
-			for k, cnt := 0, rest11.Rows(n); k < cnt; k++ {
-				i := rest11.Row(k)
-				if lExtendedprice.IsNull(i) || difference20.IsNull(i) {
-					product28.SetNull(i)
-					continue
+			if vec.Strict(&product28, rest11, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference20)) && vec.Dense(rest11, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference20V[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product28.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest11.Rows(n); k < cnt; k++ {
+					i := rest11.Row(k)
+					if product28.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference20V[i])
 				}
-				if e := difference20.ErrAt(i); e != nil {
-					product28.SetErr(i, e)
-					continue
-				}
-				product28.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference20.V[i])
 			}
 		}
 		// (l_quantity + 2.0)
 		sum13 := vec.Make[float64](n)
-		if (rest11 == nil || len(rest11) > n/2) && lQuantity.Clean() {
+		{
 			lQuantityV := lQuantity.V[:n]
 			out := sum13.V[:n]
-			for i := range out {
-				out[i] = rt.AddFloat64(lQuantityV[i], float64(2.0))
-			}
-		} else {
-			for k, cnt := 0, rest11.Rows(n); k < cnt; k++ {
-				i := rest11.Row(k)
-				if lQuantity.IsNull(i) {
-					sum13.SetNull(i)
-					continue
+			if vec.Strict(&sum13, rest11, n, vec.FlagsOf(&lQuantity)) && vec.Dense(rest11, n, false) {
+				for i := range out {
+					out[i] = rt.AddFloat64(lQuantityV[i], float64(2.0))
 				}
-				if e := lQuantity.ErrAt(i); e != nil {
-					sum13.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest11.Rows(n); k < cnt; k++ {
+					i := rest11.Row(k)
+					if sum13.Dirty(i) {
+						continue
+					}
+					out[i] = rt.AddFloat64(lQuantityV[i], float64(2.0))
 				}
-				sum13.V[i] = rt.AddFloat64(lQuantity.V[i], float64(2.0))
 			}
 		}
 		// ((l_extendedprice * (1.0 - l_discount)) / (l_quantity + 2.0))
 		quotient6 := vec.Make[float64](n)
-		if rest11 == nil && product28.Clean() && sum13.Clean() {
+		{
 			product28V := product28.V[:n]
 			sum13V := sum13.V[:n]
 			out := quotient6.V[:n]
-			for i := range out {
-				r, err := rt.DivideFloat64(product28V[i], sum13V[i])
-				if err != nil {
-					quotient6.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient6, rest11, n, vec.FlagsOf(&product28), vec.FlagsOf(&sum13)) && vec.Dense(rest11, n, true) {
+				for i := range out {
+					r, err := rt.DivideFloat64(product28V[i], sum13V[i])
+					if err != nil {
+						quotient6.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest11.Rows(n); k < cnt; k++ {
-				i := rest11.Row(k)
-				if product28.IsNull(i) || sum13.IsNull(i) {
-					quotient6.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest11.Rows(n); k < cnt; k++ {
+					i := rest11.Row(k)
+					if quotient6.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivideFloat64(product28V[i], sum13V[i])
+					if err != nil {
+						quotient6.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := product28.ErrAt(i); e != nil {
-					quotient6.SetErr(i, e)
-					continue
-				}
-				if e := sum13.ErrAt(i); e != nil {
-					quotient6.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivideFloat64(product28.V[i], sum13.V[i])
-				if err != nil {
-					quotient6.SetErr(i, err)
-					continue
-				}
-				quotient6.V[i] = r
 			}
 		}
 		if fused11 {
@@ -6175,220 +5563,177 @@ func wideCol12(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	if !fused12 || len(rest12) > 0 {
 		// (1.0 - l_discount)
 		difference22 := vec.Make[float64](n)
-		if (rest12 == nil || len(rest12) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference22.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest12.Rows(n); k < cnt; k++ {
-				i := rest12.Row(k)
-				if lDiscount.IsNull(i) {
-					difference22.SetNull(i)
-					continue
+			if vec.Strict(&difference22, rest12, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest12, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference22.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest12.Rows(n); k < cnt; k++ {
+					i := rest12.Row(k)
+					if difference22.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference22.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product29 := vec.Make[float64](n)
-		if (rest12 == nil || len(rest12) > n/2) && lExtendedprice.Clean() && difference22.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			difference22V := difference22.V[:n]
 			out := product29.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference22V[i])
-			}
-		} else {
-			for k, cnt := 0, rest12.Rows(n); k < cnt; k++ {
-				i := rest12.Row(k)
-				if lExtendedprice.IsNull(i) || difference22.IsNull(i) {
-					product29.SetNull(i)
-					continue
+			if vec.Strict(&product29, rest12, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference22)) && vec.Dense(rest12, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference22V[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product29.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest12.Rows(n); k < cnt; k++ {
+					i := rest12.Row(k)
+					if product29.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference22V[i])
 				}
-				if e := difference22.ErrAt(i); e != nil {
-					product29.SetErr(i, e)
-					continue
-				}
-				product29.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference22.V[i])
 			}
 		}
 		// (1.0 + l_tax)
 		sum14 := vec.Make[float64](n)
-		if (rest12 == nil || len(rest12) > n/2) && lTax.Clean() {
+		{
 			lTaxV := lTax.V[:n]
 			out := sum14.V[:n]
-			for i := range out {
-				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-			}
-		} else {
-			for k, cnt := 0, rest12.Rows(n); k < cnt; k++ {
-				i := rest12.Row(k)
-				if lTax.IsNull(i) {
-					sum14.SetNull(i)
-					continue
+			if vec.Strict(&sum14, rest12, n, vec.FlagsOf(&lTax)) && vec.Dense(rest12, n, false) {
+				for i := range out {
+					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 				}
-				if e := lTax.ErrAt(i); e != nil {
-					sum14.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest12.Rows(n); k < cnt; k++ {
+					i := rest12.Row(k)
+					if sum14.Dirty(i) {
+						continue
+					}
+					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 				}
-				sum14.V[i] = rt.AddFloat64(float64(1.0), lTax.V[i])
 			}
 		}
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
 		product30 := vec.Make[float64](n)
-		if (rest12 == nil || len(rest12) > n/2) && product29.Clean() && sum14.Clean() {
+		{
 			product29V := product29.V[:n]
 			sum14V := sum14.V[:n]
 			out := product30.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(product29V[i], sum14V[i])
-			}
-		} else {
-			for k, cnt := 0, rest12.Rows(n); k < cnt; k++ {
-				i := rest12.Row(k)
-				if product29.IsNull(i) || sum14.IsNull(i) {
-					product30.SetNull(i)
-					continue
+			if vec.Strict(&product30, rest12, n, vec.FlagsOf(&product29), vec.FlagsOf(&sum14)) && vec.Dense(rest12, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(product29V[i], sum14V[i])
 				}
-				if e := product29.ErrAt(i); e != nil {
-					product30.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest12.Rows(n); k < cnt; k++ {
+					i := rest12.Row(k)
+					if product30.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(product29V[i], sum14V[i])
 				}
-				if e := sum14.ErrAt(i); e != nil {
-					product30.SetErr(i, e)
-					continue
-				}
-				product30.V[i] = rt.MulFloat64(product29.V[i], sum14.V[i])
 			}
 		}
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 0.97)
 		product31 := vec.Make[float64](n)
-		if (rest12 == nil || len(rest12) > n/2) && product30.Clean() {
+		{
 			product30V := product30.V[:n]
 			out := product31.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(product30V[i], float64(0.97))
-			}
-		} else {
-			for k, cnt := 0, rest12.Rows(n); k < cnt; k++ {
-				i := rest12.Row(k)
-				if product30.IsNull(i) {
-					product31.SetNull(i)
-					continue
+			if vec.Strict(&product31, rest12, n, vec.FlagsOf(&product30)) && vec.Dense(rest12, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(product30V[i], float64(0.97))
 				}
-				if e := product30.ErrAt(i); e != nil {
-					product31.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest12.Rows(n); k < cnt; k++ {
+					i := rest12.Row(k)
+					if product31.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(product30V[i], float64(0.97))
 				}
-				product31.V[i] = rt.MulFloat64(product30.V[i], float64(0.97))
 			}
 		}
 		// (1.0 - l_discount)
 		difference23 := vec.Make[float64](n)
-		if (rest12 == nil || len(rest12) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference23.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest12.Rows(n); k < cnt; k++ {
-				i := rest12.Row(k)
-				if lDiscount.IsNull(i) {
-					difference23.SetNull(i)
-					continue
+			if vec.Strict(&difference23, rest12, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest12, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference23.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest12.Rows(n); k < cnt; k++ {
+					i := rest12.Row(k)
+					if difference23.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference23.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product32 := vec.Make[float64](n)
-		if (rest12 == nil || len(rest12) > n/2) && lExtendedprice.Clean() && difference23.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			difference23V := difference23.V[:n]
 			out := product32.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference23V[i])
-			}
-		} else {
-			for k, cnt := 0, rest12.Rows(n); k < cnt; k++ {
-				i := rest12.Row(k)
-				if lExtendedprice.IsNull(i) || difference23.IsNull(i) {
-					product32.SetNull(i)
-					continue
+			if vec.Strict(&product32, rest12, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference23)) && vec.Dense(rest12, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference23V[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product32.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest12.Rows(n); k < cnt; k++ {
+					i := rest12.Row(k)
+					if product32.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference23V[i])
 				}
-				if e := difference23.ErrAt(i); e != nil {
-					product32.SetErr(i, e)
-					continue
-				}
-				product32.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference23.V[i])
 			}
 		}
 		// ((l_extendedprice * (1.0 - l_discount)) * 0.03)
 		product33 := vec.Make[float64](n)
-		if (rest12 == nil || len(rest12) > n/2) && product32.Clean() {
+		{
 			product32V := product32.V[:n]
 			out := product33.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(product32V[i], float64(0.03))
-			}
-		} else {
-			for k, cnt := 0, rest12.Rows(n); k < cnt; k++ {
-				i := rest12.Row(k)
-				if product32.IsNull(i) {
-					product33.SetNull(i)
-					continue
+			if vec.Strict(&product33, rest12, n, vec.FlagsOf(&product32)) && vec.Dense(rest12, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(product32V[i], float64(0.03))
 				}
-				if e := product32.ErrAt(i); e != nil {
-					product33.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest12.Rows(n); k < cnt; k++ {
+					i := rest12.Row(k)
+					if product33.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(product32V[i], float64(0.03))
 				}
-				product33.V[i] = rt.MulFloat64(product32.V[i], float64(0.03))
 			}
 		}
 		// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 0.97) - ((l_extendedprice * (1.0 - l_discount)) * 0.03))
 		difference24 := vec.Make[float64](n)
-		if (rest12 == nil || len(rest12) > n/2) && product31.Clean() && product33.Clean() {
+		{
 			product31V := product31.V[:n]
 			product33V := product33.V[:n]
 			out := difference24.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(product31V[i], product33V[i])
-			}
-		} else {
-			for k, cnt := 0, rest12.Rows(n); k < cnt; k++ {
-				i := rest12.Row(k)
-				if product31.IsNull(i) || product33.IsNull(i) {
-					difference24.SetNull(i)
-					continue
+			if vec.Strict(&difference24, rest12, n, vec.FlagsOf(&product31), vec.FlagsOf(&product33)) && vec.Dense(rest12, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(product31V[i], product33V[i])
 				}
-				if e := product31.ErrAt(i); e != nil {
-					difference24.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest12.Rows(n); k < cnt; k++ {
+					i := rest12.Row(k)
+					if difference24.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(product31V[i], product33V[i])
 				}
-				if e := product33.ErrAt(i); e != nil {
-					difference24.SetErr(i, e)
-					continue
-				}
-				difference24.V[i] = rt.SubFloat64(product31.V[i], product33.V[i])
 			}
 		}
 		if fused12 {
@@ -6454,110 +5799,90 @@ func wideCol13(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.RecordBa
 	if !fused13 || len(rest13) > 0 {
 		// (1.0 - l_discount)
 		difference25 := vec.Make[float64](n)
-		if (rest13 == nil || len(rest13) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference25.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest13.Rows(n); k < cnt; k++ {
-				i := rest13.Row(k)
-				if lDiscount.IsNull(i) {
-					difference25.SetNull(i)
-					continue
+			if vec.Strict(&difference25, rest13, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest13, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference25.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest13.Rows(n); k < cnt; k++ {
+					i := rest13.Row(k)
+					if difference25.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference25.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product34 := vec.Make[float64](n)
-		if (rest13 == nil || len(rest13) > n/2) && lExtendedprice.Clean() && difference25.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			difference25V := difference25.V[:n]
 			out := product34.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference25V[i])
-			}
-		} else {
-			for k, cnt := 0, rest13.Rows(n); k < cnt; k++ {
-				i := rest13.Row(k)
-				if lExtendedprice.IsNull(i) || difference25.IsNull(i) {
-					product34.SetNull(i)
-					continue
+			if vec.Strict(&product34, rest13, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference25)) && vec.Dense(rest13, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference25V[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product34.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest13.Rows(n); k < cnt; k++ {
+					i := rest13.Row(k)
+					if product34.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference25V[i])
 				}
-				if e := difference25.ErrAt(i); e != nil {
-					product34.SetErr(i, e)
-					continue
-				}
-				product34.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference25.V[i])
 			}
 		}
 		// (l_quantity * (l_extendedprice * (1.0 - l_discount)))
 		product35 := vec.Make[float64](n)
-		if (rest13 == nil || len(rest13) > n/2) && lQuantity.Clean() && product34.Clean() {
+		{
 			lQuantityV := lQuantity.V[:n]
 			product34V := product34.V[:n]
 			out := product35.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lQuantityV[i], product34V[i])
-			}
-		} else {
-			for k, cnt := 0, rest13.Rows(n); k < cnt; k++ {
-				i := rest13.Row(k)
-				if lQuantity.IsNull(i) || product34.IsNull(i) {
-					product35.SetNull(i)
-					continue
+			if vec.Strict(&product35, rest13, n, vec.FlagsOf(&lQuantity), vec.FlagsOf(&product34)) && vec.Dense(rest13, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lQuantityV[i], product34V[i])
 				}
-				if e := lQuantity.ErrAt(i); e != nil {
-					product35.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest13.Rows(n); k < cnt; k++ {
+					i := rest13.Row(k)
+					if product35.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lQuantityV[i], product34V[i])
 				}
-				if e := product34.ErrAt(i); e != nil {
-					product35.SetErr(i, e)
-					continue
-				}
-				product35.V[i] = rt.MulFloat64(lQuantity.V[i], product34.V[i])
 			}
 		}
 		// ((l_quantity * (l_extendedprice * (1.0 - l_discount))) / 100.0)
 		quotient8 := vec.Make[float64](n)
-		if rest13 == nil && product35.Clean() {
+		{
 			product35V := product35.V[:n]
 			out := quotient8.V[:n]
-			for i := range out {
-				r, err := rt.DivideFloat64(product35V[i], float64(100.0))
-				if err != nil {
-					quotient8.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient8, rest13, n, vec.FlagsOf(&product35)) && vec.Dense(rest13, n, true) {
+				for i := range out {
+					r, err := rt.DivideFloat64(product35V[i], float64(100.0))
+					if err != nil {
+						quotient8.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest13.Rows(n); k < cnt; k++ {
-				i := rest13.Row(k)
-				if product35.IsNull(i) {
-					quotient8.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest13.Rows(n); k < cnt; k++ {
+					i := rest13.Row(k)
+					if quotient8.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivideFloat64(product35V[i], float64(100.0))
+					if err != nil {
+						quotient8.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := product35.ErrAt(i); e != nil {
-					quotient8.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivideFloat64(product35.V[i], float64(100.0))
-				if err != nil {
-					quotient8.SetErr(i, err)
-					continue
-				}
-				quotient8.V[i] = r
 			}
 		}
 		if fused13 {
@@ -6619,24 +5944,21 @@ func wideCol14(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.RecordBa
 	if !fused14 || len(rest14) > 0 {
 		// (l_quantity < 25.0)
 		cmp2 := vec.Make[bool](n)
-		if (rest14 == nil || len(rest14) > n/2) && lQuantity.Clean() {
+		{
 			lQuantityV := lQuantity.V[:n]
 			out := cmp2.V[:n]
-			for i := range out {
-				out[i] = rt.LtFloat64(lQuantityV[i], float64(25.0))
-			}
-		} else {
-			for k, cnt := 0, rest14.Rows(n); k < cnt; k++ {
-				i := rest14.Row(k)
-				if lQuantity.IsNull(i) {
-					cmp2.SetNull(i)
-					continue
+			if vec.Strict(&cmp2, rest14, n, vec.FlagsOf(&lQuantity)) && vec.Dense(rest14, n, false) {
+				for i := range out {
+					out[i] = rt.LtFloat64(lQuantityV[i], float64(25.0))
 				}
-				if e := lQuantity.ErrAt(i); e != nil {
-					cmp2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest14.Rows(n); k < cnt; k++ {
+					i := rest14.Row(k)
+					if cmp2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.LtFloat64(lQuantityV[i], float64(25.0))
 				}
-				cmp2.V[i] = rt.LtFloat64(lQuantity.V[i], float64(25.0))
 			}
 		}
 		// IF((l_quantity < 25.0), (l_extendedprice * (1.0 - l_discount)), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
@@ -6645,150 +5967,120 @@ func wideCol14(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.RecordBa
 		vec.CopyErrs(&ifResult4, &cmp2, rest14, n)
 		// (1.0 - l_discount)
 		difference26 := vec.Make[float64](n)
-		if (then2 == nil || len(then2) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference26.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
-				i := then2.Row(k)
-				if lDiscount.IsNull(i) {
-					difference26.SetNull(i)
-					continue
+			if vec.Strict(&difference26, then2, n, vec.FlagsOf(&lDiscount)) && vec.Dense(then2, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference26.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
+					i := then2.Row(k)
+					if difference26.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference26.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product36 := vec.Make[float64](n)
-		if (then2 == nil || len(then2) > n/2) && lExtendedprice.Clean() && difference26.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			difference26V := difference26.V[:n]
 			out := product36.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference26V[i])
-			}
-		} else {
-			for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
-				i := then2.Row(k)
-				if lExtendedprice.IsNull(i) || difference26.IsNull(i) {
-					product36.SetNull(i)
-					continue
+			if vec.Strict(&product36, then2, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference26)) && vec.Dense(then2, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference26V[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product36.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
+					i := then2.Row(k)
+					if product36.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference26V[i])
 				}
-				if e := difference26.ErrAt(i); e != nil {
-					product36.SetErr(i, e)
-					continue
-				}
-				product36.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference26.V[i])
 			}
 		}
 		vec.Merge(&ifResult4, &product36, then2, n)
 		// (1.0 - l_discount)
 		difference27 := vec.Make[float64](n)
-		if (otherwise2 == nil || len(otherwise2) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference27.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
-				i := otherwise2.Row(k)
-				if lDiscount.IsNull(i) {
-					difference27.SetNull(i)
-					continue
+			if vec.Strict(&difference27, otherwise2, n, vec.FlagsOf(&lDiscount)) && vec.Dense(otherwise2, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference27.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
+					i := otherwise2.Row(k)
+					if difference27.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference27.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product37 := vec.Make[float64](n)
-		if (otherwise2 == nil || len(otherwise2) > n/2) && lExtendedprice.Clean() && difference27.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			difference27V := difference27.V[:n]
 			out := product37.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference27V[i])
-			}
-		} else {
-			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
-				i := otherwise2.Row(k)
-				if lExtendedprice.IsNull(i) || difference27.IsNull(i) {
-					product37.SetNull(i)
-					continue
+			if vec.Strict(&product37, otherwise2, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference27)) && vec.Dense(otherwise2, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference27V[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product37.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
+					i := otherwise2.Row(k)
+					if product37.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference27V[i])
 				}
-				if e := difference27.ErrAt(i); e != nil {
-					product37.SetErr(i, e)
-					continue
-				}
-				product37.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference27.V[i])
 			}
 		}
 		// (1.0 + l_tax)
 		sum15 := vec.Make[float64](n)
-		if (otherwise2 == nil || len(otherwise2) > n/2) && lTax.Clean() {
+		{
 			lTaxV := lTax.V[:n]
 			out := sum15.V[:n]
-			for i := range out {
-				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-			}
-		} else {
-			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
-				i := otherwise2.Row(k)
-				if lTax.IsNull(i) {
-					sum15.SetNull(i)
-					continue
+			if vec.Strict(&sum15, otherwise2, n, vec.FlagsOf(&lTax)) && vec.Dense(otherwise2, n, false) {
+				for i := range out {
+					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 				}
-				if e := lTax.ErrAt(i); e != nil {
-					sum15.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
+					i := otherwise2.Row(k)
+					if sum15.Dirty(i) {
+						continue
+					}
+					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 				}
-				sum15.V[i] = rt.AddFloat64(float64(1.0), lTax.V[i])
 			}
 		}
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
 		product38 := vec.Make[float64](n)
-		if (otherwise2 == nil || len(otherwise2) > n/2) && product37.Clean() && sum15.Clean() {
+		{
 			product37V := product37.V[:n]
 			sum15V := sum15.V[:n]
 			out := product38.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(product37V[i], sum15V[i])
-			}
-		} else {
-			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
-				i := otherwise2.Row(k)
-				if product37.IsNull(i) || sum15.IsNull(i) {
-					product38.SetNull(i)
-					continue
+			if vec.Strict(&product38, otherwise2, n, vec.FlagsOf(&product37), vec.FlagsOf(&sum15)) && vec.Dense(otherwise2, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(product37V[i], sum15V[i])
 				}
-				if e := product37.ErrAt(i); e != nil {
-					product38.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
+					i := otherwise2.Row(k)
+					if product38.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(product37V[i], sum15V[i])
 				}
-				if e := sum15.ErrAt(i); e != nil {
-					product38.SetErr(i, e)
-					continue
-				}
-				product38.V[i] = rt.MulFloat64(product37.V[i], sum15.V[i])
 			}
 		}
 		vec.Merge(&ifResult4, &product38, otherwise2, n)
@@ -6843,149 +6135,119 @@ func wideCol15(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	if !fused15 || len(rest15) > 0 {
 		// (1.0 - l_discount)
 		difference29 := vec.Make[float64](n)
-		if (rest15 == nil || len(rest15) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference29.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest15.Rows(n); k < cnt; k++ {
-				i := rest15.Row(k)
-				if lDiscount.IsNull(i) {
-					difference29.SetNull(i)
-					continue
+			if vec.Strict(&difference29, rest15, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest15, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference29.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest15.Rows(n); k < cnt; k++ {
+					i := rest15.Row(k)
+					if difference29.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference29.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product39 := vec.Make[float64](n)
-		if (rest15 == nil || len(rest15) > n/2) && lExtendedprice.Clean() && difference29.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			difference29V := difference29.V[:n]
 			out := product39.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference29V[i])
-			}
-		} else {
-			for k, cnt := 0, rest15.Rows(n); k < cnt; k++ {
-				i := rest15.Row(k)
-				if lExtendedprice.IsNull(i) || difference29.IsNull(i) {
-					product39.SetNull(i)
-					continue
+			if vec.Strict(&product39, rest15, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference29)) && vec.Dense(rest15, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference29V[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product39.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest15.Rows(n); k < cnt; k++ {
+					i := rest15.Row(k)
+					if product39.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference29V[i])
 				}
-				if e := difference29.ErrAt(i); e != nil {
-					product39.SetErr(i, e)
-					continue
-				}
-				product39.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference29.V[i])
 			}
 		}
 		// (1.0 + l_tax)
 		sum16 := vec.Make[float64](n)
-		if (rest15 == nil || len(rest15) > n/2) && lTax.Clean() {
+		{
 			lTaxV := lTax.V[:n]
 			out := sum16.V[:n]
-			for i := range out {
-				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-			}
-		} else {
-			for k, cnt := 0, rest15.Rows(n); k < cnt; k++ {
-				i := rest15.Row(k)
-				if lTax.IsNull(i) {
-					sum16.SetNull(i)
-					continue
+			if vec.Strict(&sum16, rest15, n, vec.FlagsOf(&lTax)) && vec.Dense(rest15, n, false) {
+				for i := range out {
+					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 				}
-				if e := lTax.ErrAt(i); e != nil {
-					sum16.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest15.Rows(n); k < cnt; k++ {
+					i := rest15.Row(k)
+					if sum16.Dirty(i) {
+						continue
+					}
+					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 				}
-				sum16.V[i] = rt.AddFloat64(float64(1.0), lTax.V[i])
 			}
 		}
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
 		product40 := vec.Make[float64](n)
-		if (rest15 == nil || len(rest15) > n/2) && product39.Clean() && sum16.Clean() {
+		{
 			product39V := product39.V[:n]
 			sum16V := sum16.V[:n]
 			out := product40.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(product39V[i], sum16V[i])
-			}
-		} else {
-			for k, cnt := 0, rest15.Rows(n); k < cnt; k++ {
-				i := rest15.Row(k)
-				if product39.IsNull(i) || sum16.IsNull(i) {
-					product40.SetNull(i)
-					continue
+			if vec.Strict(&product40, rest15, n, vec.FlagsOf(&product39), vec.FlagsOf(&sum16)) && vec.Dense(rest15, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(product39V[i], sum16V[i])
 				}
-				if e := product39.ErrAt(i); e != nil {
-					product40.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest15.Rows(n); k < cnt; k++ {
+					i := rest15.Row(k)
+					if product40.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(product39V[i], sum16V[i])
 				}
-				if e := sum16.ErrAt(i); e != nil {
-					product40.SetErr(i, e)
-					continue
-				}
-				product40.V[i] = rt.MulFloat64(product39.V[i], sum16.V[i])
 			}
 		}
 		// (l_quantity * 3.0)
 		product41 := vec.Make[float64](n)
-		if (rest15 == nil || len(rest15) > n/2) && lQuantity.Clean() {
+		{
 			lQuantityV := lQuantity.V[:n]
 			out := product41.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lQuantityV[i], float64(3.0))
-			}
-		} else {
-			for k, cnt := 0, rest15.Rows(n); k < cnt; k++ {
-				i := rest15.Row(k)
-				if lQuantity.IsNull(i) {
-					product41.SetNull(i)
-					continue
+			if vec.Strict(&product41, rest15, n, vec.FlagsOf(&lQuantity)) && vec.Dense(rest15, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lQuantityV[i], float64(3.0))
 				}
-				if e := lQuantity.ErrAt(i); e != nil {
-					product41.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest15.Rows(n); k < cnt; k++ {
+					i := rest15.Row(k)
+					if product41.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lQuantityV[i], float64(3.0))
 				}
-				product41.V[i] = rt.MulFloat64(lQuantity.V[i], float64(3.0))
 			}
 		}
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 3.0))
 		difference30 := vec.Make[float64](n)
-		if (rest15 == nil || len(rest15) > n/2) && product40.Clean() && product41.Clean() {
+		{
 			product40V := product40.V[:n]
 			product41V := product41.V[:n]
 			out := difference30.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(product40V[i], product41V[i])
-			}
-		} else {
-			for k, cnt := 0, rest15.Rows(n); k < cnt; k++ {
-				i := rest15.Row(k)
-				if product40.IsNull(i) || product41.IsNull(i) {
-					difference30.SetNull(i)
-					continue
+			if vec.Strict(&difference30, rest15, n, vec.FlagsOf(&product40), vec.FlagsOf(&product41)) && vec.Dense(rest15, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(product40V[i], product41V[i])
 				}
-				if e := product40.ErrAt(i); e != nil {
-					difference30.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest15.Rows(n); k < cnt; k++ {
+					i := rest15.Row(k)
+					if difference30.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(product40V[i], product41V[i])
 				}
-				if e := product41.ErrAt(i); e != nil {
-					difference30.SetErr(i, e)
-					continue
-				}
-				difference30.V[i] = rt.SubFloat64(product40.V[i], product41.V[i])
 			}
 		}
 		if fused15 {
@@ -7035,100 +6297,80 @@ func wideCol16(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	if !fused16 || len(rest16) > 0 {
 		// (1.0 - l_discount)
 		difference31 := vec.Make[float64](n)
-		if (rest16 == nil || len(rest16) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference31.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest16.Rows(n); k < cnt; k++ {
-				i := rest16.Row(k)
-				if lDiscount.IsNull(i) {
-					difference31.SetNull(i)
-					continue
+			if vec.Strict(&difference31, rest16, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest16, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference31.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest16.Rows(n); k < cnt; k++ {
+					i := rest16.Row(k)
+					if difference31.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference31.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product43 := vec.Make[float64](n)
-		if (rest16 == nil || len(rest16) > n/2) && lExtendedprice.Clean() && difference31.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			difference31V := difference31.V[:n]
 			out := product43.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference31V[i])
-			}
-		} else {
-			for k, cnt := 0, rest16.Rows(n); k < cnt; k++ {
-				i := rest16.Row(k)
-				if lExtendedprice.IsNull(i) || difference31.IsNull(i) {
-					product43.SetNull(i)
-					continue
+			if vec.Strict(&product43, rest16, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference31)) && vec.Dense(rest16, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference31V[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product43.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest16.Rows(n); k < cnt; k++ {
+					i := rest16.Row(k)
+					if product43.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference31V[i])
 				}
-				if e := difference31.ErrAt(i); e != nil {
-					product43.SetErr(i, e)
-					continue
-				}
-				product43.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference31.V[i])
 			}
 		}
 		// (1.0 + l_discount)
 		sum17 := vec.Make[float64](n)
-		if (rest16 == nil || len(rest16) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := sum17.V[:n]
-			for i := range out {
-				out[i] = rt.AddFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest16.Rows(n); k < cnt; k++ {
-				i := rest16.Row(k)
-				if lDiscount.IsNull(i) {
-					sum17.SetNull(i)
-					continue
+			if vec.Strict(&sum17, rest16, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest16, n, false) {
+				for i := range out {
+					out[i] = rt.AddFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					sum17.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest16.Rows(n); k < cnt; k++ {
+					i := rest16.Row(k)
+					if sum17.Dirty(i) {
+						continue
+					}
+					out[i] = rt.AddFloat64(float64(1.0), lDiscountV[i])
 				}
-				sum17.V[i] = rt.AddFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_discount))
 		product44 := vec.Make[float64](n)
-		if (rest16 == nil || len(rest16) > n/2) && product43.Clean() && sum17.Clean() {
+		{
 			product43V := product43.V[:n]
 			sum17V := sum17.V[:n]
 			out := product44.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(product43V[i], sum17V[i])
-			}
-		} else {
-			for k, cnt := 0, rest16.Rows(n); k < cnt; k++ {
-				i := rest16.Row(k)
-				if product43.IsNull(i) || sum17.IsNull(i) {
-					product44.SetNull(i)
-					continue
+			if vec.Strict(&product44, rest16, n, vec.FlagsOf(&product43), vec.FlagsOf(&sum17)) && vec.Dense(rest16, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(product43V[i], sum17V[i])
 				}
-				if e := product43.ErrAt(i); e != nil {
-					product44.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest16.Rows(n); k < cnt; k++ {
+					i := rest16.Row(k)
+					if product44.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(product43V[i], sum17V[i])
 				}
-				if e := sum17.ErrAt(i); e != nil {
-					product44.SetErr(i, e)
-					continue
-				}
-				product44.V[i] = rt.MulFloat64(product43.V[i], sum17.V[i])
 			}
 		}
 		if fused16 {
@@ -7180,149 +6422,119 @@ func wideCol17(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	if !fused17 || len(rest17) > 0 {
 		// (1.0 - l_discount)
 		difference32 := vec.Make[float64](n)
-		if (rest17 == nil || len(rest17) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference32.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest17.Rows(n); k < cnt; k++ {
-				i := rest17.Row(k)
-				if lDiscount.IsNull(i) {
-					difference32.SetNull(i)
-					continue
+			if vec.Strict(&difference32, rest17, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest17, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference32.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest17.Rows(n); k < cnt; k++ {
+					i := rest17.Row(k)
+					if difference32.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference32.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product46 := vec.Make[float64](n)
-		if (rest17 == nil || len(rest17) > n/2) && lExtendedprice.Clean() && difference32.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			difference32V := difference32.V[:n]
 			out := product46.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference32V[i])
-			}
-		} else {
-			for k, cnt := 0, rest17.Rows(n); k < cnt; k++ {
-				i := rest17.Row(k)
-				if lExtendedprice.IsNull(i) || difference32.IsNull(i) {
-					product46.SetNull(i)
-					continue
+			if vec.Strict(&product46, rest17, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference32)) && vec.Dense(rest17, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference32V[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product46.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest17.Rows(n); k < cnt; k++ {
+					i := rest17.Row(k)
+					if product46.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference32V[i])
 				}
-				if e := difference32.ErrAt(i); e != nil {
-					product46.SetErr(i, e)
-					continue
-				}
-				product46.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference32.V[i])
 			}
 		}
 		// (1.0 + l_tax)
 		sum18 := vec.Make[float64](n)
-		if (rest17 == nil || len(rest17) > n/2) && lTax.Clean() {
+		{
 			lTaxV := lTax.V[:n]
 			out := sum18.V[:n]
-			for i := range out {
-				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-			}
-		} else {
-			for k, cnt := 0, rest17.Rows(n); k < cnt; k++ {
-				i := rest17.Row(k)
-				if lTax.IsNull(i) {
-					sum18.SetNull(i)
-					continue
+			if vec.Strict(&sum18, rest17, n, vec.FlagsOf(&lTax)) && vec.Dense(rest17, n, false) {
+				for i := range out {
+					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 				}
-				if e := lTax.ErrAt(i); e != nil {
-					sum18.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest17.Rows(n); k < cnt; k++ {
+					i := rest17.Row(k)
+					if sum18.Dirty(i) {
+						continue
+					}
+					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 				}
-				sum18.V[i] = rt.AddFloat64(float64(1.0), lTax.V[i])
 			}
 		}
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
 		product47 := vec.Make[float64](n)
-		if (rest17 == nil || len(rest17) > n/2) && product46.Clean() && sum18.Clean() {
+		{
 			product46V := product46.V[:n]
 			sum18V := sum18.V[:n]
 			out := product47.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(product46V[i], sum18V[i])
-			}
-		} else {
-			for k, cnt := 0, rest17.Rows(n); k < cnt; k++ {
-				i := rest17.Row(k)
-				if product46.IsNull(i) || sum18.IsNull(i) {
-					product47.SetNull(i)
-					continue
+			if vec.Strict(&product47, rest17, n, vec.FlagsOf(&product46), vec.FlagsOf(&sum18)) && vec.Dense(rest17, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(product46V[i], sum18V[i])
 				}
-				if e := product46.ErrAt(i); e != nil {
-					product47.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest17.Rows(n); k < cnt; k++ {
+					i := rest17.Row(k)
+					if product47.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(product46V[i], sum18V[i])
 				}
-				if e := sum18.ErrAt(i); e != nil {
-					product47.SetErr(i, e)
-					continue
-				}
-				product47.V[i] = rt.MulFloat64(product46.V[i], sum18.V[i])
 			}
 		}
 		// (1.0 - l_tax)
 		difference33 := vec.Make[float64](n)
-		if (rest17 == nil || len(rest17) > n/2) && lTax.Clean() {
+		{
 			lTaxV := lTax.V[:n]
 			out := difference33.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lTaxV[i])
-			}
-		} else {
-			for k, cnt := 0, rest17.Rows(n); k < cnt; k++ {
-				i := rest17.Row(k)
-				if lTax.IsNull(i) {
-					difference33.SetNull(i)
-					continue
+			if vec.Strict(&difference33, rest17, n, vec.FlagsOf(&lTax)) && vec.Dense(rest17, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lTaxV[i])
 				}
-				if e := lTax.ErrAt(i); e != nil {
-					difference33.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest17.Rows(n); k < cnt; k++ {
+					i := rest17.Row(k)
+					if difference33.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lTaxV[i])
 				}
-				difference33.V[i] = rt.SubFloat64(float64(1.0), lTax.V[i])
 			}
 		}
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * (1.0 - l_tax))
 		product48 := vec.Make[float64](n)
-		if (rest17 == nil || len(rest17) > n/2) && product47.Clean() && difference33.Clean() {
+		{
 			product47V := product47.V[:n]
 			difference33V := difference33.V[:n]
 			out := product48.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(product47V[i], difference33V[i])
-			}
-		} else {
-			for k, cnt := 0, rest17.Rows(n); k < cnt; k++ {
-				i := rest17.Row(k)
-				if product47.IsNull(i) || difference33.IsNull(i) {
-					product48.SetNull(i)
-					continue
+			if vec.Strict(&product48, rest17, n, vec.FlagsOf(&product47), vec.FlagsOf(&difference33)) && vec.Dense(rest17, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(product47V[i], difference33V[i])
 				}
-				if e := product47.ErrAt(i); e != nil {
-					product48.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest17.Rows(n); k < cnt; k++ {
+					i := rest17.Row(k)
+					if product48.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(product47V[i], difference33V[i])
 				}
-				if e := difference33.ErrAt(i); e != nil {
-					product48.SetErr(i, e)
-					continue
-				}
-				product48.V[i] = rt.MulFloat64(product47.V[i], difference33.V[i])
 			}
 		}
 		if fused17 {
@@ -7388,208 +6600,168 @@ func wideCol18(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	if !fused18 || len(rest18) > 0 {
 		// (1.0 - l_discount)
 		difference34 := vec.Make[float64](n)
-		if (rest18 == nil || len(rest18) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference34.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest18.Rows(n); k < cnt; k++ {
-				i := rest18.Row(k)
-				if lDiscount.IsNull(i) {
-					difference34.SetNull(i)
-					continue
+			if vec.Strict(&difference34, rest18, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest18, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference34.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest18.Rows(n); k < cnt; k++ {
+					i := rest18.Row(k)
+					if difference34.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference34.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product49 := vec.Make[float64](n)
-		if (rest18 == nil || len(rest18) > n/2) && lExtendedprice.Clean() && difference34.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			difference34V := difference34.V[:n]
 			out := product49.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference34V[i])
-			}
-		} else {
-			for k, cnt := 0, rest18.Rows(n); k < cnt; k++ {
-				i := rest18.Row(k)
-				if lExtendedprice.IsNull(i) || difference34.IsNull(i) {
-					product49.SetNull(i)
-					continue
+			if vec.Strict(&product49, rest18, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference34)) && vec.Dense(rest18, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference34V[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product49.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest18.Rows(n); k < cnt; k++ {
+					i := rest18.Row(k)
+					if product49.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference34V[i])
 				}
-				if e := difference34.ErrAt(i); e != nil {
-					product49.SetErr(i, e)
-					continue
-				}
-				product49.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference34.V[i])
 			}
 		}
 		// (1.0 - l_discount)
 		difference35 := vec.Make[float64](n)
-		if (rest18 == nil || len(rest18) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference35.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest18.Rows(n); k < cnt; k++ {
-				i := rest18.Row(k)
-				if lDiscount.IsNull(i) {
-					difference35.SetNull(i)
-					continue
+			if vec.Strict(&difference35, rest18, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest18, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference35.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest18.Rows(n); k < cnt; k++ {
+					i := rest18.Row(k)
+					if difference35.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference35.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product50 := vec.Make[float64](n)
-		if (rest18 == nil || len(rest18) > n/2) && lExtendedprice.Clean() && difference35.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			difference35V := difference35.V[:n]
 			out := product50.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference35V[i])
-			}
-		} else {
-			for k, cnt := 0, rest18.Rows(n); k < cnt; k++ {
-				i := rest18.Row(k)
-				if lExtendedprice.IsNull(i) || difference35.IsNull(i) {
-					product50.SetNull(i)
-					continue
+			if vec.Strict(&product50, rest18, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference35)) && vec.Dense(rest18, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference35V[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product50.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest18.Rows(n); k < cnt; k++ {
+					i := rest18.Row(k)
+					if product50.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference35V[i])
 				}
-				if e := difference35.ErrAt(i); e != nil {
-					product50.SetErr(i, e)
-					continue
-				}
-				product50.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference35.V[i])
 			}
 		}
 		// (1.0 + l_tax)
 		sum19 := vec.Make[float64](n)
-		if (rest18 == nil || len(rest18) > n/2) && lTax.Clean() {
+		{
 			lTaxV := lTax.V[:n]
 			out := sum19.V[:n]
-			for i := range out {
-				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-			}
-		} else {
-			for k, cnt := 0, rest18.Rows(n); k < cnt; k++ {
-				i := rest18.Row(k)
-				if lTax.IsNull(i) {
-					sum19.SetNull(i)
-					continue
+			if vec.Strict(&sum19, rest18, n, vec.FlagsOf(&lTax)) && vec.Dense(rest18, n, false) {
+				for i := range out {
+					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 				}
-				if e := lTax.ErrAt(i); e != nil {
-					sum19.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest18.Rows(n); k < cnt; k++ {
+					i := rest18.Row(k)
+					if sum19.Dirty(i) {
+						continue
+					}
+					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 				}
-				sum19.V[i] = rt.AddFloat64(float64(1.0), lTax.V[i])
 			}
 		}
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
 		product51 := vec.Make[float64](n)
-		if (rest18 == nil || len(rest18) > n/2) && product50.Clean() && sum19.Clean() {
+		{
 			product50V := product50.V[:n]
 			sum19V := sum19.V[:n]
 			out := product51.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(product50V[i], sum19V[i])
-			}
-		} else {
-			for k, cnt := 0, rest18.Rows(n); k < cnt; k++ {
-				i := rest18.Row(k)
-				if product50.IsNull(i) || sum19.IsNull(i) {
-					product51.SetNull(i)
-					continue
+			if vec.Strict(&product51, rest18, n, vec.FlagsOf(&product50), vec.FlagsOf(&sum19)) && vec.Dense(rest18, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(product50V[i], sum19V[i])
 				}
-				if e := product50.ErrAt(i); e != nil {
-					product51.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest18.Rows(n); k < cnt; k++ {
+					i := rest18.Row(k)
+					if product51.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(product50V[i], sum19V[i])
 				}
-				if e := sum19.ErrAt(i); e != nil {
-					product51.SetErr(i, e)
-					continue
-				}
-				product51.V[i] = rt.MulFloat64(product50.V[i], sum19.V[i])
 			}
 		}
 		// ((l_extendedprice * (1.0 - l_discount)) + ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
 		sum20 := vec.Make[float64](n)
-		if (rest18 == nil || len(rest18) > n/2) && product49.Clean() && product51.Clean() {
+		{
 			product49V := product49.V[:n]
 			product51V := product51.V[:n]
 			out := sum20.V[:n]
-			for i := range out {
-				out[i] = rt.AddFloat64(product49V[i], product51V[i])
-			}
-		} else {
-			for k, cnt := 0, rest18.Rows(n); k < cnt; k++ {
-				i := rest18.Row(k)
-				if product49.IsNull(i) || product51.IsNull(i) {
-					sum20.SetNull(i)
-					continue
+			if vec.Strict(&sum20, rest18, n, vec.FlagsOf(&product49), vec.FlagsOf(&product51)) && vec.Dense(rest18, n, false) {
+				for i := range out {
+					out[i] = rt.AddFloat64(product49V[i], product51V[i])
 				}
-				if e := product49.ErrAt(i); e != nil {
-					sum20.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest18.Rows(n); k < cnt; k++ {
+					i := rest18.Row(k)
+					if sum20.Dirty(i) {
+						continue
+					}
+					out[i] = rt.AddFloat64(product49V[i], product51V[i])
 				}
-				if e := product51.ErrAt(i); e != nil {
-					sum20.SetErr(i, e)
-					continue
-				}
-				sum20.V[i] = rt.AddFloat64(product49.V[i], product51.V[i])
 			}
 		}
 		// (((l_extendedprice * (1.0 - l_discount)) + ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))) / 2.0)
 		quotient10 := vec.Make[float64](n)
-		if rest18 == nil && sum20.Clean() {
+		{
 			sum20V := sum20.V[:n]
 			out := quotient10.V[:n]
-			for i := range out {
-				r, err := rt.DivideFloat64(sum20V[i], float64(2.0))
-				if err != nil {
-					quotient10.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient10, rest18, n, vec.FlagsOf(&sum20)) && vec.Dense(rest18, n, true) {
+				for i := range out {
+					r, err := rt.DivideFloat64(sum20V[i], float64(2.0))
+					if err != nil {
+						quotient10.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest18.Rows(n); k < cnt; k++ {
-				i := rest18.Row(k)
-				if sum20.IsNull(i) {
-					quotient10.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest18.Rows(n); k < cnt; k++ {
+					i := rest18.Row(k)
+					if quotient10.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivideFloat64(sum20V[i], float64(2.0))
+					if err != nil {
+						quotient10.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := sum20.ErrAt(i); e != nil {
-					quotient10.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivideFloat64(sum20.V[i], float64(2.0))
-				if err != nil {
-					quotient10.SetErr(i, err)
-					continue
-				}
-				quotient10.V[i] = r
 			}
 		}
 		if fused18 {
@@ -7653,159 +6825,129 @@ func wideCol19(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	if !fused19 || len(rest19) > 0 {
 		// (1.0 - l_discount)
 		difference36 := vec.Make[float64](n)
-		if (rest19 == nil || len(rest19) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference36.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest19.Rows(n); k < cnt; k++ {
-				i := rest19.Row(k)
-				if lDiscount.IsNull(i) {
-					difference36.SetNull(i)
-					continue
+			if vec.Strict(&difference36, rest19, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest19, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference36.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest19.Rows(n); k < cnt; k++ {
+					i := rest19.Row(k)
+					if difference36.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference36.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product52 := vec.Make[float64](n)
-		if (rest19 == nil || len(rest19) > n/2) && lExtendedprice.Clean() && difference36.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			difference36V := difference36.V[:n]
 			out := product52.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference36V[i])
-			}
-		} else {
-			for k, cnt := 0, rest19.Rows(n); k < cnt; k++ {
-				i := rest19.Row(k)
-				if lExtendedprice.IsNull(i) || difference36.IsNull(i) {
-					product52.SetNull(i)
-					continue
+			if vec.Strict(&product52, rest19, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference36)) && vec.Dense(rest19, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference36V[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product52.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest19.Rows(n); k < cnt; k++ {
+					i := rest19.Row(k)
+					if product52.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference36V[i])
 				}
-				if e := difference36.ErrAt(i); e != nil {
-					product52.SetErr(i, e)
-					continue
-				}
-				product52.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference36.V[i])
 			}
 		}
 		// (1.0 - l_discount)
 		difference37 := vec.Make[float64](n)
-		if (rest19 == nil || len(rest19) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference37.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest19.Rows(n); k < cnt; k++ {
-				i := rest19.Row(k)
-				if lDiscount.IsNull(i) {
-					difference37.SetNull(i)
-					continue
+			if vec.Strict(&difference37, rest19, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest19, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference37.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest19.Rows(n); k < cnt; k++ {
+					i := rest19.Row(k)
+					if difference37.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference37.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product53 := vec.Make[float64](n)
-		if (rest19 == nil || len(rest19) > n/2) && lExtendedprice.Clean() && difference37.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			difference37V := difference37.V[:n]
 			out := product53.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference37V[i])
-			}
-		} else {
-			for k, cnt := 0, rest19.Rows(n); k < cnt; k++ {
-				i := rest19.Row(k)
-				if lExtendedprice.IsNull(i) || difference37.IsNull(i) {
-					product53.SetNull(i)
-					continue
+			if vec.Strict(&product53, rest19, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference37)) && vec.Dense(rest19, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference37V[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product53.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest19.Rows(n); k < cnt; k++ {
+					i := rest19.Row(k)
+					if product53.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference37V[i])
 				}
-				if e := difference37.ErrAt(i); e != nil {
-					product53.SetErr(i, e)
-					continue
-				}
-				product53.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference37.V[i])
 			}
 		}
 		// ((l_extendedprice * (1.0 - l_discount)) * (l_extendedprice * (1.0 - l_discount)))
 		product54 := vec.Make[float64](n)
-		if (rest19 == nil || len(rest19) > n/2) && product52.Clean() && product53.Clean() {
+		{
 			product52V := product52.V[:n]
 			product53V := product53.V[:n]
 			out := product54.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(product52V[i], product53V[i])
-			}
-		} else {
-			for k, cnt := 0, rest19.Rows(n); k < cnt; k++ {
-				i := rest19.Row(k)
-				if product52.IsNull(i) || product53.IsNull(i) {
-					product54.SetNull(i)
-					continue
+			if vec.Strict(&product54, rest19, n, vec.FlagsOf(&product52), vec.FlagsOf(&product53)) && vec.Dense(rest19, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(product52V[i], product53V[i])
 				}
-				if e := product52.ErrAt(i); e != nil {
-					product54.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest19.Rows(n); k < cnt; k++ {
+					i := rest19.Row(k)
+					if product54.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(product52V[i], product53V[i])
 				}
-				if e := product53.ErrAt(i); e != nil {
-					product54.SetErr(i, e)
-					continue
-				}
-				product54.V[i] = rt.MulFloat64(product52.V[i], product53.V[i])
 			}
 		}
 		// (((l_extendedprice * (1.0 - l_discount)) * (l_extendedprice * (1.0 - l_discount))) / 1000000.0)
 		quotient12 := vec.Make[float64](n)
-		if rest19 == nil && product54.Clean() {
+		{
 			product54V := product54.V[:n]
 			out := quotient12.V[:n]
-			for i := range out {
-				r, err := rt.DivideFloat64(product54V[i], float64(1e+06))
-				if err != nil {
-					quotient12.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient12, rest19, n, vec.FlagsOf(&product54)) && vec.Dense(rest19, n, true) {
+				for i := range out {
+					r, err := rt.DivideFloat64(product54V[i], float64(1e+06))
+					if err != nil {
+						quotient12.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest19.Rows(n); k < cnt; k++ {
-				i := rest19.Row(k)
-				if product54.IsNull(i) {
-					quotient12.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest19.Rows(n); k < cnt; k++ {
+					i := rest19.Row(k)
+					if quotient12.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivideFloat64(product54V[i], float64(1e+06))
+					if err != nil {
+						quotient12.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := product54.ErrAt(i); e != nil {
-					quotient12.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivideFloat64(product54.V[i], float64(1e+06))
-				if err != nil {
-					quotient12.SetErr(i, err)
-					continue
-				}
-				quotient12.V[i] = r
 			}
 		}
 		if fused19 {
@@ -7857,127 +6999,100 @@ func wideCol20(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	if !fused20 || len(rest20) > 0 {
 		// (1.0 - l_discount)
 		difference39 := vec.Make[float64](n)
-		if (rest20 == nil || len(rest20) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference39.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest20.Rows(n); k < cnt; k++ {
-				i := rest20.Row(k)
-				if lDiscount.IsNull(i) {
-					difference39.SetNull(i)
-					continue
+			if vec.Strict(&difference39, rest20, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest20, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference39.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest20.Rows(n); k < cnt; k++ {
+					i := rest20.Row(k)
+					if difference39.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference39.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product55 := vec.Make[float64](n)
-		if (rest20 == nil || len(rest20) > n/2) && lExtendedprice.Clean() && difference39.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			difference39V := difference39.V[:n]
 			out := product55.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference39V[i])
-			}
-		} else {
-			for k, cnt := 0, rest20.Rows(n); k < cnt; k++ {
-				i := rest20.Row(k)
-				if lExtendedprice.IsNull(i) || difference39.IsNull(i) {
-					product55.SetNull(i)
-					continue
+			if vec.Strict(&product55, rest20, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference39)) && vec.Dense(rest20, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference39V[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product55.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest20.Rows(n); k < cnt; k++ {
+					i := rest20.Row(k)
+					if product55.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference39V[i])
 				}
-				if e := difference39.ErrAt(i); e != nil {
-					product55.SetErr(i, e)
-					continue
-				}
-				product55.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference39.V[i])
 			}
 		}
 		// (1.0 + l_tax)
 		sum21 := vec.Make[float64](n)
-		if (rest20 == nil || len(rest20) > n/2) && lTax.Clean() {
+		{
 			lTaxV := lTax.V[:n]
 			out := sum21.V[:n]
-			for i := range out {
-				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-			}
-		} else {
-			for k, cnt := 0, rest20.Rows(n); k < cnt; k++ {
-				i := rest20.Row(k)
-				if lTax.IsNull(i) {
-					sum21.SetNull(i)
-					continue
+			if vec.Strict(&sum21, rest20, n, vec.FlagsOf(&lTax)) && vec.Dense(rest20, n, false) {
+				for i := range out {
+					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 				}
-				if e := lTax.ErrAt(i); e != nil {
-					sum21.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest20.Rows(n); k < cnt; k++ {
+					i := rest20.Row(k)
+					if sum21.Dirty(i) {
+						continue
+					}
+					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 				}
-				sum21.V[i] = rt.AddFloat64(float64(1.0), lTax.V[i])
 			}
 		}
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
 		product56 := vec.Make[float64](n)
-		if (rest20 == nil || len(rest20) > n/2) && product55.Clean() && sum21.Clean() {
+		{
 			product55V := product55.V[:n]
 			sum21V := sum21.V[:n]
 			out := product56.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(product55V[i], sum21V[i])
-			}
-		} else {
-			for k, cnt := 0, rest20.Rows(n); k < cnt; k++ {
-				i := rest20.Row(k)
-				if product55.IsNull(i) || sum21.IsNull(i) {
-					product56.SetNull(i)
-					continue
+			if vec.Strict(&product56, rest20, n, vec.FlagsOf(&product55), vec.FlagsOf(&sum21)) && vec.Dense(rest20, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(product55V[i], sum21V[i])
 				}
-				if e := product55.ErrAt(i); e != nil {
-					product56.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest20.Rows(n); k < cnt; k++ {
+					i := rest20.Row(k)
+					if product56.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(product55V[i], sum21V[i])
 				}
-				if e := sum21.ErrAt(i); e != nil {
-					product56.SetErr(i, e)
-					continue
-				}
-				product56.V[i] = rt.MulFloat64(product55.V[i], sum21.V[i])
 			}
 		}
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - l_extendedprice)
 		difference40 := vec.Make[float64](n)
-		if (rest20 == nil || len(rest20) > n/2) && product56.Clean() && lExtendedprice.Clean() {
+		{
 			product56V := product56.V[:n]
 			lExtendedpriceV := lExtendedprice.V[:n]
 			out := difference40.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(product56V[i], lExtendedpriceV[i])
-			}
-		} else {
-			for k, cnt := 0, rest20.Rows(n); k < cnt; k++ {
-				i := rest20.Row(k)
-				if product56.IsNull(i) || lExtendedprice.IsNull(i) {
-					difference40.SetNull(i)
-					continue
+			if vec.Strict(&difference40, rest20, n, vec.FlagsOf(&product56), vec.FlagsOf(&lExtendedprice)) && vec.Dense(rest20, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(product56V[i], lExtendedpriceV[i])
 				}
-				if e := product56.ErrAt(i); e != nil {
-					difference40.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest20.Rows(n); k < cnt; k++ {
+					i := rest20.Row(k)
+					if difference40.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(product56V[i], lExtendedpriceV[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					difference40.SetErr(i, e)
-					continue
-				}
-				difference40.V[i] = rt.SubFloat64(product56.V[i], lExtendedprice.V[i])
 			}
 		}
 		if fused20 {
@@ -8029,78 +7144,61 @@ func wideCol21(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	if !fused21 || len(rest21) > 0 {
 		// (1.0 - l_discount)
 		difference42 := vec.Make[float64](n)
-		if (rest21 == nil || len(rest21) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference42.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest21.Rows(n); k < cnt; k++ {
-				i := rest21.Row(k)
-				if lDiscount.IsNull(i) {
-					difference42.SetNull(i)
-					continue
+			if vec.Strict(&difference42, rest21, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest21, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference42.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest21.Rows(n); k < cnt; k++ {
+					i := rest21.Row(k)
+					if difference42.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference42.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product57 := vec.Make[float64](n)
-		if (rest21 == nil || len(rest21) > n/2) && lExtendedprice.Clean() && difference42.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			difference42V := difference42.V[:n]
 			out := product57.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference42V[i])
-			}
-		} else {
-			for k, cnt := 0, rest21.Rows(n); k < cnt; k++ {
-				i := rest21.Row(k)
-				if lExtendedprice.IsNull(i) || difference42.IsNull(i) {
-					product57.SetNull(i)
-					continue
+			if vec.Strict(&product57, rest21, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference42)) && vec.Dense(rest21, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference42V[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product57.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest21.Rows(n); k < cnt; k++ {
+					i := rest21.Row(k)
+					if product57.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference42V[i])
 				}
-				if e := difference42.ErrAt(i); e != nil {
-					product57.SetErr(i, e)
-					continue
-				}
-				product57.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference42.V[i])
 			}
 		}
 		// ((l_extendedprice * (1.0 - l_discount)) - l_quantity)
 		difference43 := vec.Make[float64](n)
-		if (rest21 == nil || len(rest21) > n/2) && product57.Clean() && lQuantity.Clean() {
+		{
 			product57V := product57.V[:n]
 			lQuantityV := lQuantity.V[:n]
 			out := difference43.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(product57V[i], lQuantityV[i])
-			}
-		} else {
-			for k, cnt := 0, rest21.Rows(n); k < cnt; k++ {
-				i := rest21.Row(k)
-				if product57.IsNull(i) || lQuantity.IsNull(i) {
-					difference43.SetNull(i)
-					continue
+			if vec.Strict(&difference43, rest21, n, vec.FlagsOf(&product57), vec.FlagsOf(&lQuantity)) && vec.Dense(rest21, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(product57V[i], lQuantityV[i])
 				}
-				if e := product57.ErrAt(i); e != nil {
-					difference43.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest21.Rows(n); k < cnt; k++ {
+					i := rest21.Row(k)
+					if difference43.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(product57V[i], lQuantityV[i])
 				}
-				if e := lQuantity.ErrAt(i); e != nil {
-					difference43.SetErr(i, e)
-					continue
-				}
-				difference43.V[i] = rt.SubFloat64(product57.V[i], lQuantity.V[i])
 			}
 		}
 		if fused21 {
@@ -8152,122 +7250,99 @@ func wideCol22(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	if !fused22 || len(rest22) > 0 {
 		// (1.0 - l_discount)
 		difference44 := vec.Make[float64](n)
-		if (rest22 == nil || len(rest22) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference44.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest22.Rows(n); k < cnt; k++ {
-				i := rest22.Row(k)
-				if lDiscount.IsNull(i) {
-					difference44.SetNull(i)
-					continue
+			if vec.Strict(&difference44, rest22, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest22, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference44.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest22.Rows(n); k < cnt; k++ {
+					i := rest22.Row(k)
+					if difference44.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference44.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product59 := vec.Make[float64](n)
-		if (rest22 == nil || len(rest22) > n/2) && lExtendedprice.Clean() && difference44.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			difference44V := difference44.V[:n]
 			out := product59.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference44V[i])
-			}
-		} else {
-			for k, cnt := 0, rest22.Rows(n); k < cnt; k++ {
-				i := rest22.Row(k)
-				if lExtendedprice.IsNull(i) || difference44.IsNull(i) {
-					product59.SetNull(i)
-					continue
+			if vec.Strict(&product59, rest22, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference44)) && vec.Dense(rest22, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference44V[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product59.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest22.Rows(n); k < cnt; k++ {
+					i := rest22.Row(k)
+					if product59.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference44V[i])
 				}
-				if e := difference44.ErrAt(i); e != nil {
-					product59.SetErr(i, e)
-					continue
-				}
-				product59.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference44.V[i])
 			}
 		}
 		// (1.0 + l_tax)
 		sum22 := vec.Make[float64](n)
-		if (rest22 == nil || len(rest22) > n/2) && lTax.Clean() {
+		{
 			lTaxV := lTax.V[:n]
 			out := sum22.V[:n]
-			for i := range out {
-				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-			}
-		} else {
-			for k, cnt := 0, rest22.Rows(n); k < cnt; k++ {
-				i := rest22.Row(k)
-				if lTax.IsNull(i) {
-					sum22.SetNull(i)
-					continue
+			if vec.Strict(&sum22, rest22, n, vec.FlagsOf(&lTax)) && vec.Dense(rest22, n, false) {
+				for i := range out {
+					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 				}
-				if e := lTax.ErrAt(i); e != nil {
-					sum22.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest22.Rows(n); k < cnt; k++ {
+					i := rest22.Row(k)
+					if sum22.Dirty(i) {
+						continue
+					}
+					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 				}
-				sum22.V[i] = rt.AddFloat64(float64(1.0), lTax.V[i])
 			}
 		}
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
 		product60 := vec.Make[float64](n)
-		if (rest22 == nil || len(rest22) > n/2) && product59.Clean() && sum22.Clean() {
+		{
 			product59V := product59.V[:n]
 			sum22V := sum22.V[:n]
 			out := product60.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(product59V[i], sum22V[i])
-			}
-		} else {
-			for k, cnt := 0, rest22.Rows(n); k < cnt; k++ {
-				i := rest22.Row(k)
-				if product59.IsNull(i) || sum22.IsNull(i) {
-					product60.SetNull(i)
-					continue
+			if vec.Strict(&product60, rest22, n, vec.FlagsOf(&product59), vec.FlagsOf(&sum22)) && vec.Dense(rest22, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(product59V[i], sum22V[i])
 				}
-				if e := product59.ErrAt(i); e != nil {
-					product60.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest22.Rows(n); k < cnt; k++ {
+					i := rest22.Row(k)
+					if product60.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(product59V[i], sum22V[i])
 				}
-				if e := sum22.ErrAt(i); e != nil {
-					product60.SetErr(i, e)
-					continue
-				}
-				product60.V[i] = rt.MulFloat64(product59.V[i], sum22.V[i])
 			}
 		}
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 1.05)
 		product61 := vec.Make[float64](n)
-		if (rest22 == nil || len(rest22) > n/2) && product60.Clean() {
+		{
 			product60V := product60.V[:n]
 			out := product61.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(product60V[i], float64(1.05))
-			}
-		} else {
-			for k, cnt := 0, rest22.Rows(n); k < cnt; k++ {
-				i := rest22.Row(k)
-				if product60.IsNull(i) {
-					product61.SetNull(i)
-					continue
+			if vec.Strict(&product61, rest22, n, vec.FlagsOf(&product60)) && vec.Dense(rest22, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(product60V[i], float64(1.05))
 				}
-				if e := product60.ErrAt(i); e != nil {
-					product61.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest22.Rows(n); k < cnt; k++ {
+					i := rest22.Row(k)
+					if product61.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(product60V[i], float64(1.05))
 				}
-				product61.V[i] = rt.MulFloat64(product60.V[i], float64(1.05))
 			}
 		}
 		if fused22 {
@@ -8319,176 +7394,139 @@ func wideCol23(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	if !fused23 || len(rest23) > 0 {
 		// (1.0 - l_discount)
 		difference45 := vec.Make[float64](n)
-		if (rest23 == nil || len(rest23) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference45.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest23.Rows(n); k < cnt; k++ {
-				i := rest23.Row(k)
-				if lDiscount.IsNull(i) {
-					difference45.SetNull(i)
-					continue
+			if vec.Strict(&difference45, rest23, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest23, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference45.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest23.Rows(n); k < cnt; k++ {
+					i := rest23.Row(k)
+					if difference45.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference45.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product62 := vec.Make[float64](n)
-		if (rest23 == nil || len(rest23) > n/2) && lExtendedprice.Clean() && difference45.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			difference45V := difference45.V[:n]
 			out := product62.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference45V[i])
-			}
-		} else {
-			for k, cnt := 0, rest23.Rows(n); k < cnt; k++ {
-				i := rest23.Row(k)
-				if lExtendedprice.IsNull(i) || difference45.IsNull(i) {
-					product62.SetNull(i)
-					continue
+			if vec.Strict(&product62, rest23, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference45)) && vec.Dense(rest23, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference45V[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product62.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest23.Rows(n); k < cnt; k++ {
+					i := rest23.Row(k)
+					if product62.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference45V[i])
 				}
-				if e := difference45.ErrAt(i); e != nil {
-					product62.SetErr(i, e)
-					continue
-				}
-				product62.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference45.V[i])
 			}
 		}
 		// (1.0 - l_discount)
 		difference46 := vec.Make[float64](n)
-		if (rest23 == nil || len(rest23) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference46.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest23.Rows(n); k < cnt; k++ {
-				i := rest23.Row(k)
-				if lDiscount.IsNull(i) {
-					difference46.SetNull(i)
-					continue
+			if vec.Strict(&difference46, rest23, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest23, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference46.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest23.Rows(n); k < cnt; k++ {
+					i := rest23.Row(k)
+					if difference46.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference46.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product63 := vec.Make[float64](n)
-		if (rest23 == nil || len(rest23) > n/2) && lExtendedprice.Clean() && difference46.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			difference46V := difference46.V[:n]
 			out := product63.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference46V[i])
-			}
-		} else {
-			for k, cnt := 0, rest23.Rows(n); k < cnt; k++ {
-				i := rest23.Row(k)
-				if lExtendedprice.IsNull(i) || difference46.IsNull(i) {
-					product63.SetNull(i)
-					continue
+			if vec.Strict(&product63, rest23, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference46)) && vec.Dense(rest23, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference46V[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product63.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest23.Rows(n); k < cnt; k++ {
+					i := rest23.Row(k)
+					if product63.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference46V[i])
 				}
-				if e := difference46.ErrAt(i); e != nil {
-					product63.SetErr(i, e)
-					continue
-				}
-				product63.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference46.V[i])
 			}
 		}
 		// (1.0 + l_tax)
 		sum24 := vec.Make[float64](n)
-		if (rest23 == nil || len(rest23) > n/2) && lTax.Clean() {
+		{
 			lTaxV := lTax.V[:n]
 			out := sum24.V[:n]
-			for i := range out {
-				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-			}
-		} else {
-			for k, cnt := 0, rest23.Rows(n); k < cnt; k++ {
-				i := rest23.Row(k)
-				if lTax.IsNull(i) {
-					sum24.SetNull(i)
-					continue
+			if vec.Strict(&sum24, rest23, n, vec.FlagsOf(&lTax)) && vec.Dense(rest23, n, false) {
+				for i := range out {
+					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 				}
-				if e := lTax.ErrAt(i); e != nil {
-					sum24.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest23.Rows(n); k < cnt; k++ {
+					i := rest23.Row(k)
+					if sum24.Dirty(i) {
+						continue
+					}
+					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 				}
-				sum24.V[i] = rt.AddFloat64(float64(1.0), lTax.V[i])
 			}
 		}
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
 		product64 := vec.Make[float64](n)
-		if (rest23 == nil || len(rest23) > n/2) && product63.Clean() && sum24.Clean() {
+		{
 			product63V := product63.V[:n]
 			sum24V := sum24.V[:n]
 			out := product64.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(product63V[i], sum24V[i])
-			}
-		} else {
-			for k, cnt := 0, rest23.Rows(n); k < cnt; k++ {
-				i := rest23.Row(k)
-				if product63.IsNull(i) || sum24.IsNull(i) {
-					product64.SetNull(i)
-					continue
+			if vec.Strict(&product64, rest23, n, vec.FlagsOf(&product63), vec.FlagsOf(&sum24)) && vec.Dense(rest23, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(product63V[i], sum24V[i])
 				}
-				if e := product63.ErrAt(i); e != nil {
-					product64.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest23.Rows(n); k < cnt; k++ {
+					i := rest23.Row(k)
+					if product64.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(product63V[i], sum24V[i])
 				}
-				if e := sum24.ErrAt(i); e != nil {
-					product64.SetErr(i, e)
-					continue
-				}
-				product64.V[i] = rt.MulFloat64(product63.V[i], sum24.V[i])
 			}
 		}
 		// ((l_extendedprice * (1.0 - l_discount)) + ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
 		sum25 := vec.Make[float64](n)
-		if (rest23 == nil || len(rest23) > n/2) && product62.Clean() && product64.Clean() {
+		{
 			product62V := product62.V[:n]
 			product64V := product64.V[:n]
 			out := sum25.V[:n]
-			for i := range out {
-				out[i] = rt.AddFloat64(product62V[i], product64V[i])
-			}
-		} else {
-			for k, cnt := 0, rest23.Rows(n); k < cnt; k++ {
-				i := rest23.Row(k)
-				if product62.IsNull(i) || product64.IsNull(i) {
-					sum25.SetNull(i)
-					continue
+			if vec.Strict(&sum25, rest23, n, vec.FlagsOf(&product62), vec.FlagsOf(&product64)) && vec.Dense(rest23, n, false) {
+				for i := range out {
+					out[i] = rt.AddFloat64(product62V[i], product64V[i])
 				}
-				if e := product62.ErrAt(i); e != nil {
-					sum25.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest23.Rows(n); k < cnt; k++ {
+					i := rest23.Row(k)
+					if sum25.Dirty(i) {
+						continue
+					}
+					out[i] = rt.AddFloat64(product62V[i], product64V[i])
 				}
-				if e := product64.ErrAt(i); e != nil {
-					sum25.SetErr(i, e)
-					continue
-				}
-				sum25.V[i] = rt.AddFloat64(product62.V[i], product64.V[i])
 			}
 		}
 		if fused23 {
@@ -8546,24 +7584,21 @@ func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], in arrow.RecordBa
 	if !fused24 || len(rest24) > 0 {
 		// (l_discount > 0.05)
 		cmp3 := vec.Make[bool](n)
-		if (rest24 == nil || len(rest24) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := cmp3.V[:n]
-			for i := range out {
-				out[i] = rt.GtFloat64(lDiscountV[i], float64(0.05))
-			}
-		} else {
-			for k, cnt := 0, rest24.Rows(n); k < cnt; k++ {
-				i := rest24.Row(k)
-				if lDiscount.IsNull(i) {
-					cmp3.SetNull(i)
-					continue
+			if vec.Strict(&cmp3, rest24, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest24, n, false) {
+				for i := range out {
+					out[i] = rt.GtFloat64(lDiscountV[i], float64(0.05))
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					cmp3.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest24.Rows(n); k < cnt; k++ {
+					i := rest24.Row(k)
+					if cmp3.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GtFloat64(lDiscountV[i], float64(0.05))
 				}
-				cmp3.V[i] = rt.GtFloat64(lDiscount.V[i], float64(0.05))
 			}
 		}
 		// IF((l_discount > 0.05), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)), (l_extendedprice * (1.0 - l_discount)))
@@ -8572,150 +7607,120 @@ func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], in arrow.RecordBa
 		vec.CopyErrs(&ifResult6, &cmp3, rest24, n)
 		// (1.0 - l_discount)
 		difference47 := vec.Make[float64](n)
-		if (then3 == nil || len(then3) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference47.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, then3.Rows(n); k < cnt; k++ {
-				i := then3.Row(k)
-				if lDiscount.IsNull(i) {
-					difference47.SetNull(i)
-					continue
+			if vec.Strict(&difference47, then3, n, vec.FlagsOf(&lDiscount)) && vec.Dense(then3, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference47.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, then3.Rows(n); k < cnt; k++ {
+					i := then3.Row(k)
+					if difference47.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference47.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product65 := vec.Make[float64](n)
-		if (then3 == nil || len(then3) > n/2) && lExtendedprice.Clean() && difference47.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			difference47V := difference47.V[:n]
 			out := product65.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference47V[i])
-			}
-		} else {
-			for k, cnt := 0, then3.Rows(n); k < cnt; k++ {
-				i := then3.Row(k)
-				if lExtendedprice.IsNull(i) || difference47.IsNull(i) {
-					product65.SetNull(i)
-					continue
+			if vec.Strict(&product65, then3, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference47)) && vec.Dense(then3, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference47V[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product65.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, then3.Rows(n); k < cnt; k++ {
+					i := then3.Row(k)
+					if product65.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference47V[i])
 				}
-				if e := difference47.ErrAt(i); e != nil {
-					product65.SetErr(i, e)
-					continue
-				}
-				product65.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference47.V[i])
 			}
 		}
 		// (1.0 + l_tax)
 		sum26 := vec.Make[float64](n)
-		if (then3 == nil || len(then3) > n/2) && lTax.Clean() {
+		{
 			lTaxV := lTax.V[:n]
 			out := sum26.V[:n]
-			for i := range out {
-				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-			}
-		} else {
-			for k, cnt := 0, then3.Rows(n); k < cnt; k++ {
-				i := then3.Row(k)
-				if lTax.IsNull(i) {
-					sum26.SetNull(i)
-					continue
+			if vec.Strict(&sum26, then3, n, vec.FlagsOf(&lTax)) && vec.Dense(then3, n, false) {
+				for i := range out {
+					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 				}
-				if e := lTax.ErrAt(i); e != nil {
-					sum26.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, then3.Rows(n); k < cnt; k++ {
+					i := then3.Row(k)
+					if sum26.Dirty(i) {
+						continue
+					}
+					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 				}
-				sum26.V[i] = rt.AddFloat64(float64(1.0), lTax.V[i])
 			}
 		}
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
 		product66 := vec.Make[float64](n)
-		if (then3 == nil || len(then3) > n/2) && product65.Clean() && sum26.Clean() {
+		{
 			product65V := product65.V[:n]
 			sum26V := sum26.V[:n]
 			out := product66.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(product65V[i], sum26V[i])
-			}
-		} else {
-			for k, cnt := 0, then3.Rows(n); k < cnt; k++ {
-				i := then3.Row(k)
-				if product65.IsNull(i) || sum26.IsNull(i) {
-					product66.SetNull(i)
-					continue
+			if vec.Strict(&product66, then3, n, vec.FlagsOf(&product65), vec.FlagsOf(&sum26)) && vec.Dense(then3, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(product65V[i], sum26V[i])
 				}
-				if e := product65.ErrAt(i); e != nil {
-					product66.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, then3.Rows(n); k < cnt; k++ {
+					i := then3.Row(k)
+					if product66.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(product65V[i], sum26V[i])
 				}
-				if e := sum26.ErrAt(i); e != nil {
-					product66.SetErr(i, e)
-					continue
-				}
-				product66.V[i] = rt.MulFloat64(product65.V[i], sum26.V[i])
 			}
 		}
 		vec.Merge(&ifResult6, &product66, then3, n)
 		// (1.0 - l_discount)
 		difference48 := vec.Make[float64](n)
-		if (otherwise3 == nil || len(otherwise3) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference48.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, otherwise3.Rows(n); k < cnt; k++ {
-				i := otherwise3.Row(k)
-				if lDiscount.IsNull(i) {
-					difference48.SetNull(i)
-					continue
+			if vec.Strict(&difference48, otherwise3, n, vec.FlagsOf(&lDiscount)) && vec.Dense(otherwise3, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference48.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, otherwise3.Rows(n); k < cnt; k++ {
+					i := otherwise3.Row(k)
+					if difference48.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference48.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product67 := vec.Make[float64](n)
-		if (otherwise3 == nil || len(otherwise3) > n/2) && lExtendedprice.Clean() && difference48.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			difference48V := difference48.V[:n]
 			out := product67.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference48V[i])
-			}
-		} else {
-			for k, cnt := 0, otherwise3.Rows(n); k < cnt; k++ {
-				i := otherwise3.Row(k)
-				if lExtendedprice.IsNull(i) || difference48.IsNull(i) {
-					product67.SetNull(i)
-					continue
+			if vec.Strict(&product67, otherwise3, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference48)) && vec.Dense(otherwise3, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference48V[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product67.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, otherwise3.Rows(n); k < cnt; k++ {
+					i := otherwise3.Row(k)
+					if product67.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference48V[i])
 				}
-				if e := difference48.ErrAt(i); e != nil {
-					product67.SetErr(i, e)
-					continue
-				}
-				product67.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference48.V[i])
 			}
 		}
 		vec.Merge(&ifResult6, &product67, otherwise3, n)
@@ -8727,24 +7732,21 @@ func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], in arrow.RecordBa
 	}
 	// (IF((l_discount > 0.05), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)), (l_extendedprice * (1.0 - l_discount))) * 2.0)
 	product68 := vec.Make[float64](n)
-	if ifResult5.Clean() {
+	{
 		ifResult5V := ifResult5.V[:n]
 		out := product68.V[:n]
-		for i := range out {
-			out[i] = rt.MulFloat64(ifResult5V[i], float64(2.0))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if ifResult5.IsNull(i) {
-				product68.SetNull(i)
-				continue
+		if vec.Strict(&product68, all, n, vec.FlagsOf(&ifResult5)) {
+			for i := range out {
+				out[i] = rt.MulFloat64(ifResult5V[i], float64(2.0))
 			}
-			if e := ifResult5.ErrAt(i); e != nil {
-				product68.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if product68.Dirty(i) {
+					continue
+				}
+				out[i] = rt.MulFloat64(ifResult5V[i], float64(2.0))
 			}
-			product68.V[i] = rt.MulFloat64(ifResult5.V[i], float64(2.0))
 		}
 	}
 	return product68
@@ -8804,110 +7806,90 @@ func wideCol25(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	if !fused25 || len(rest25) > 0 {
 		// (1.0 - l_discount)
 		difference49 := vec.Make[float64](n)
-		if (rest25 == nil || len(rest25) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference49.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest25.Rows(n); k < cnt; k++ {
-				i := rest25.Row(k)
-				if lDiscount.IsNull(i) {
-					difference49.SetNull(i)
-					continue
+			if vec.Strict(&difference49, rest25, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest25, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference49.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest25.Rows(n); k < cnt; k++ {
+					i := rest25.Row(k)
+					if difference49.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference49.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product69 := vec.Make[float64](n)
-		if (rest25 == nil || len(rest25) > n/2) && lExtendedprice.Clean() && difference49.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			difference49V := difference49.V[:n]
 			out := product69.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference49V[i])
-			}
-		} else {
-			for k, cnt := 0, rest25.Rows(n); k < cnt; k++ {
-				i := rest25.Row(k)
-				if lExtendedprice.IsNull(i) || difference49.IsNull(i) {
-					product69.SetNull(i)
-					continue
+			if vec.Strict(&product69, rest25, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference49)) && vec.Dense(rest25, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference49V[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product69.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest25.Rows(n); k < cnt; k++ {
+					i := rest25.Row(k)
+					if product69.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference49V[i])
 				}
-				if e := difference49.ErrAt(i); e != nil {
-					product69.SetErr(i, e)
-					continue
-				}
-				product69.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference49.V[i])
 			}
 		}
 		// (l_tax + 1.0)
 		sum27 := vec.Make[float64](n)
-		if (rest25 == nil || len(rest25) > n/2) && lTax.Clean() {
+		{
 			lTaxV := lTax.V[:n]
 			out := sum27.V[:n]
-			for i := range out {
-				out[i] = rt.AddFloat64(lTaxV[i], float64(1.0))
-			}
-		} else {
-			for k, cnt := 0, rest25.Rows(n); k < cnt; k++ {
-				i := rest25.Row(k)
-				if lTax.IsNull(i) {
-					sum27.SetNull(i)
-					continue
+			if vec.Strict(&sum27, rest25, n, vec.FlagsOf(&lTax)) && vec.Dense(rest25, n, false) {
+				for i := range out {
+					out[i] = rt.AddFloat64(lTaxV[i], float64(1.0))
 				}
-				if e := lTax.ErrAt(i); e != nil {
-					sum27.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest25.Rows(n); k < cnt; k++ {
+					i := rest25.Row(k)
+					if sum27.Dirty(i) {
+						continue
+					}
+					out[i] = rt.AddFloat64(lTaxV[i], float64(1.0))
 				}
-				sum27.V[i] = rt.AddFloat64(lTax.V[i], float64(1.0))
 			}
 		}
 		// ((l_extendedprice * (1.0 - l_discount)) / (l_tax + 1.0))
 		quotient14 := vec.Make[float64](n)
-		if rest25 == nil && product69.Clean() && sum27.Clean() {
+		{
 			product69V := product69.V[:n]
 			sum27V := sum27.V[:n]
 			out := quotient14.V[:n]
-			for i := range out {
-				r, err := rt.DivideFloat64(product69V[i], sum27V[i])
-				if err != nil {
-					quotient14.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient14, rest25, n, vec.FlagsOf(&product69), vec.FlagsOf(&sum27)) && vec.Dense(rest25, n, true) {
+				for i := range out {
+					r, err := rt.DivideFloat64(product69V[i], sum27V[i])
+					if err != nil {
+						quotient14.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest25.Rows(n); k < cnt; k++ {
-				i := rest25.Row(k)
-				if product69.IsNull(i) || sum27.IsNull(i) {
-					quotient14.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest25.Rows(n); k < cnt; k++ {
+					i := rest25.Row(k)
+					if quotient14.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivideFloat64(product69V[i], sum27V[i])
+					if err != nil {
+						quotient14.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := product69.ErrAt(i); e != nil {
-					quotient14.SetErr(i, e)
-					continue
-				}
-				if e := sum27.ErrAt(i); e != nil {
-					quotient14.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivideFloat64(product69.V[i], sum27.V[i])
-				if err != nil {
-					quotient14.SetErr(i, err)
-					continue
-				}
-				quotient14.V[i] = r
 			}
 		}
 		if fused25 {
@@ -8973,159 +7955,129 @@ func wideCol26(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	if !fused26 || len(rest26) > 0 {
 		// (1.0 - l_discount)
 		difference50 := vec.Make[float64](n)
-		if (rest26 == nil || len(rest26) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference50.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest26.Rows(n); k < cnt; k++ {
-				i := rest26.Row(k)
-				if lDiscount.IsNull(i) {
-					difference50.SetNull(i)
-					continue
+			if vec.Strict(&difference50, rest26, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest26, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference50.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest26.Rows(n); k < cnt; k++ {
+					i := rest26.Row(k)
+					if difference50.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference50.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product70 := vec.Make[float64](n)
-		if (rest26 == nil || len(rest26) > n/2) && lExtendedprice.Clean() && difference50.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			difference50V := difference50.V[:n]
 			out := product70.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference50V[i])
-			}
-		} else {
-			for k, cnt := 0, rest26.Rows(n); k < cnt; k++ {
-				i := rest26.Row(k)
-				if lExtendedprice.IsNull(i) || difference50.IsNull(i) {
-					product70.SetNull(i)
-					continue
+			if vec.Strict(&product70, rest26, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference50)) && vec.Dense(rest26, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference50V[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product70.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest26.Rows(n); k < cnt; k++ {
+					i := rest26.Row(k)
+					if product70.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference50V[i])
 				}
-				if e := difference50.ErrAt(i); e != nil {
-					product70.SetErr(i, e)
-					continue
-				}
-				product70.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference50.V[i])
 			}
 		}
 		// (1.0 + l_tax)
 		sum28 := vec.Make[float64](n)
-		if (rest26 == nil || len(rest26) > n/2) && lTax.Clean() {
+		{
 			lTaxV := lTax.V[:n]
 			out := sum28.V[:n]
-			for i := range out {
-				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-			}
-		} else {
-			for k, cnt := 0, rest26.Rows(n); k < cnt; k++ {
-				i := rest26.Row(k)
-				if lTax.IsNull(i) {
-					sum28.SetNull(i)
-					continue
+			if vec.Strict(&sum28, rest26, n, vec.FlagsOf(&lTax)) && vec.Dense(rest26, n, false) {
+				for i := range out {
+					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 				}
-				if e := lTax.ErrAt(i); e != nil {
-					sum28.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest26.Rows(n); k < cnt; k++ {
+					i := rest26.Row(k)
+					if sum28.Dirty(i) {
+						continue
+					}
+					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 				}
-				sum28.V[i] = rt.AddFloat64(float64(1.0), lTax.V[i])
 			}
 		}
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
 		product71 := vec.Make[float64](n)
-		if (rest26 == nil || len(rest26) > n/2) && product70.Clean() && sum28.Clean() {
+		{
 			product70V := product70.V[:n]
 			sum28V := sum28.V[:n]
 			out := product71.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(product70V[i], sum28V[i])
-			}
-		} else {
-			for k, cnt := 0, rest26.Rows(n); k < cnt; k++ {
-				i := rest26.Row(k)
-				if product70.IsNull(i) || sum28.IsNull(i) {
-					product71.SetNull(i)
-					continue
+			if vec.Strict(&product71, rest26, n, vec.FlagsOf(&product70), vec.FlagsOf(&sum28)) && vec.Dense(rest26, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(product70V[i], sum28V[i])
 				}
-				if e := product70.ErrAt(i); e != nil {
-					product71.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest26.Rows(n); k < cnt; k++ {
+					i := rest26.Row(k)
+					if product71.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(product70V[i], sum28V[i])
 				}
-				if e := sum28.ErrAt(i); e != nil {
-					product71.SetErr(i, e)
-					continue
-				}
-				product71.V[i] = rt.MulFloat64(product70.V[i], sum28.V[i])
 			}
 		}
 		// (l_discount + 1.0)
 		sum29 := vec.Make[float64](n)
-		if (rest26 == nil || len(rest26) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := sum29.V[:n]
-			for i := range out {
-				out[i] = rt.AddFloat64(lDiscountV[i], float64(1.0))
-			}
-		} else {
-			for k, cnt := 0, rest26.Rows(n); k < cnt; k++ {
-				i := rest26.Row(k)
-				if lDiscount.IsNull(i) {
-					sum29.SetNull(i)
-					continue
+			if vec.Strict(&sum29, rest26, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest26, n, false) {
+				for i := range out {
+					out[i] = rt.AddFloat64(lDiscountV[i], float64(1.0))
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					sum29.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest26.Rows(n); k < cnt; k++ {
+					i := rest26.Row(k)
+					if sum29.Dirty(i) {
+						continue
+					}
+					out[i] = rt.AddFloat64(lDiscountV[i], float64(1.0))
 				}
-				sum29.V[i] = rt.AddFloat64(lDiscount.V[i], float64(1.0))
 			}
 		}
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) / (l_discount + 1.0))
 		quotient16 := vec.Make[float64](n)
-		if rest26 == nil && product71.Clean() && sum29.Clean() {
+		{
 			product71V := product71.V[:n]
 			sum29V := sum29.V[:n]
 			out := quotient16.V[:n]
-			for i := range out {
-				r, err := rt.DivideFloat64(product71V[i], sum29V[i])
-				if err != nil {
-					quotient16.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient16, rest26, n, vec.FlagsOf(&product71), vec.FlagsOf(&sum29)) && vec.Dense(rest26, n, true) {
+				for i := range out {
+					r, err := rt.DivideFloat64(product71V[i], sum29V[i])
+					if err != nil {
+						quotient16.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest26.Rows(n); k < cnt; k++ {
-				i := rest26.Row(k)
-				if product71.IsNull(i) || sum29.IsNull(i) {
-					quotient16.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest26.Rows(n); k < cnt; k++ {
+					i := rest26.Row(k)
+					if quotient16.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivideFloat64(product71V[i], sum29V[i])
+					if err != nil {
+						quotient16.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := product71.ErrAt(i); e != nil {
-					quotient16.SetErr(i, e)
-					continue
-				}
-				if e := sum29.ErrAt(i); e != nil {
-					quotient16.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivideFloat64(product71.V[i], sum29.V[i])
-				if err != nil {
-					quotient16.SetErr(i, err)
-					continue
-				}
-				quotient16.V[i] = r
 			}
 		}
 		if fused26 {
@@ -9177,230 +8129,179 @@ func wideCol27(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	if !fused27 || len(rest27) > 0 {
 		// (1.0 - l_discount)
 		difference51 := vec.Make[float64](n)
-		if (rest27 == nil || len(rest27) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference51.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest27.Rows(n); k < cnt; k++ {
-				i := rest27.Row(k)
-				if lDiscount.IsNull(i) {
-					difference51.SetNull(i)
-					continue
+			if vec.Strict(&difference51, rest27, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest27, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference51.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest27.Rows(n); k < cnt; k++ {
+					i := rest27.Row(k)
+					if difference51.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference51.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product72 := vec.Make[float64](n)
-		if (rest27 == nil || len(rest27) > n/2) && lExtendedprice.Clean() && difference51.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			difference51V := difference51.V[:n]
 			out := product72.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference51V[i])
-			}
-		} else {
-			for k, cnt := 0, rest27.Rows(n); k < cnt; k++ {
-				i := rest27.Row(k)
-				if lExtendedprice.IsNull(i) || difference51.IsNull(i) {
-					product72.SetNull(i)
-					continue
+			if vec.Strict(&product72, rest27, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference51)) && vec.Dense(rest27, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference51V[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product72.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest27.Rows(n); k < cnt; k++ {
+					i := rest27.Row(k)
+					if product72.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference51V[i])
 				}
-				if e := difference51.ErrAt(i); e != nil {
-					product72.SetErr(i, e)
-					continue
-				}
-				product72.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference51.V[i])
 			}
 		}
 		// ((l_extendedprice * (1.0 - l_discount)) * l_tax)
 		product73 := vec.Make[float64](n)
-		if (rest27 == nil || len(rest27) > n/2) && product72.Clean() && lTax.Clean() {
+		{
 			product72V := product72.V[:n]
 			lTaxV := lTax.V[:n]
 			out := product73.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(product72V[i], lTaxV[i])
-			}
-		} else {
-			for k, cnt := 0, rest27.Rows(n); k < cnt; k++ {
-				i := rest27.Row(k)
-				if product72.IsNull(i) || lTax.IsNull(i) {
-					product73.SetNull(i)
-					continue
+			if vec.Strict(&product73, rest27, n, vec.FlagsOf(&product72), vec.FlagsOf(&lTax)) && vec.Dense(rest27, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(product72V[i], lTaxV[i])
 				}
-				if e := product72.ErrAt(i); e != nil {
-					product73.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest27.Rows(n); k < cnt; k++ {
+					i := rest27.Row(k)
+					if product73.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(product72V[i], lTaxV[i])
 				}
-				if e := lTax.ErrAt(i); e != nil {
-					product73.SetErr(i, e)
-					continue
-				}
-				product73.V[i] = rt.MulFloat64(product72.V[i], lTax.V[i])
 			}
 		}
 		// (1.0 - l_discount)
 		difference52 := vec.Make[float64](n)
-		if (rest27 == nil || len(rest27) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference52.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest27.Rows(n); k < cnt; k++ {
-				i := rest27.Row(k)
-				if lDiscount.IsNull(i) {
-					difference52.SetNull(i)
-					continue
+			if vec.Strict(&difference52, rest27, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest27, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference52.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest27.Rows(n); k < cnt; k++ {
+					i := rest27.Row(k)
+					if difference52.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference52.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product74 := vec.Make[float64](n)
-		if (rest27 == nil || len(rest27) > n/2) && lExtendedprice.Clean() && difference52.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			difference52V := difference52.V[:n]
 			out := product74.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference52V[i])
-			}
-		} else {
-			for k, cnt := 0, rest27.Rows(n); k < cnt; k++ {
-				i := rest27.Row(k)
-				if lExtendedprice.IsNull(i) || difference52.IsNull(i) {
-					product74.SetNull(i)
-					continue
+			if vec.Strict(&product74, rest27, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference52)) && vec.Dense(rest27, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference52V[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product74.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest27.Rows(n); k < cnt; k++ {
+					i := rest27.Row(k)
+					if product74.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference52V[i])
 				}
-				if e := difference52.ErrAt(i); e != nil {
-					product74.SetErr(i, e)
-					continue
-				}
-				product74.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference52.V[i])
 			}
 		}
 		// (1.0 + l_tax)
 		sum31 := vec.Make[float64](n)
-		if (rest27 == nil || len(rest27) > n/2) && lTax.Clean() {
+		{
 			lTaxV := lTax.V[:n]
 			out := sum31.V[:n]
-			for i := range out {
-				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-			}
-		} else {
-			for k, cnt := 0, rest27.Rows(n); k < cnt; k++ {
-				i := rest27.Row(k)
-				if lTax.IsNull(i) {
-					sum31.SetNull(i)
-					continue
+			if vec.Strict(&sum31, rest27, n, vec.FlagsOf(&lTax)) && vec.Dense(rest27, n, false) {
+				for i := range out {
+					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 				}
-				if e := lTax.ErrAt(i); e != nil {
-					sum31.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest27.Rows(n); k < cnt; k++ {
+					i := rest27.Row(k)
+					if sum31.Dirty(i) {
+						continue
+					}
+					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 				}
-				sum31.V[i] = rt.AddFloat64(float64(1.0), lTax.V[i])
 			}
 		}
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
 		product75 := vec.Make[float64](n)
-		if (rest27 == nil || len(rest27) > n/2) && product74.Clean() && sum31.Clean() {
+		{
 			product74V := product74.V[:n]
 			sum31V := sum31.V[:n]
 			out := product75.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(product74V[i], sum31V[i])
-			}
-		} else {
-			for k, cnt := 0, rest27.Rows(n); k < cnt; k++ {
-				i := rest27.Row(k)
-				if product74.IsNull(i) || sum31.IsNull(i) {
-					product75.SetNull(i)
-					continue
+			if vec.Strict(&product75, rest27, n, vec.FlagsOf(&product74), vec.FlagsOf(&sum31)) && vec.Dense(rest27, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(product74V[i], sum31V[i])
 				}
-				if e := product74.ErrAt(i); e != nil {
-					product75.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest27.Rows(n); k < cnt; k++ {
+					i := rest27.Row(k)
+					if product75.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(product74V[i], sum31V[i])
 				}
-				if e := sum31.ErrAt(i); e != nil {
-					product75.SetErr(i, e)
-					continue
-				}
-				product75.V[i] = rt.MulFloat64(product74.V[i], sum31.V[i])
 			}
 		}
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_discount)
 		product76 := vec.Make[float64](n)
-		if (rest27 == nil || len(rest27) > n/2) && product75.Clean() && lDiscount.Clean() {
+		{
 			product75V := product75.V[:n]
 			lDiscountV := lDiscount.V[:n]
 			out := product76.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(product75V[i], lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest27.Rows(n); k < cnt; k++ {
-				i := rest27.Row(k)
-				if product75.IsNull(i) || lDiscount.IsNull(i) {
-					product76.SetNull(i)
-					continue
+			if vec.Strict(&product76, rest27, n, vec.FlagsOf(&product75), vec.FlagsOf(&lDiscount)) && vec.Dense(rest27, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(product75V[i], lDiscountV[i])
 				}
-				if e := product75.ErrAt(i); e != nil {
-					product76.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest27.Rows(n); k < cnt; k++ {
+					i := rest27.Row(k)
+					if product76.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(product75V[i], lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					product76.SetErr(i, e)
-					continue
-				}
-				product76.V[i] = rt.MulFloat64(product75.V[i], lDiscount.V[i])
 			}
 		}
 		// (((l_extendedprice * (1.0 - l_discount)) * l_tax) + (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_discount))
 		sum32 := vec.Make[float64](n)
-		if (rest27 == nil || len(rest27) > n/2) && product73.Clean() && product76.Clean() {
+		{
 			product73V := product73.V[:n]
 			product76V := product76.V[:n]
 			out := sum32.V[:n]
-			for i := range out {
-				out[i] = rt.AddFloat64(product73V[i], product76V[i])
-			}
-		} else {
-			for k, cnt := 0, rest27.Rows(n); k < cnt; k++ {
-				i := rest27.Row(k)
-				if product73.IsNull(i) || product76.IsNull(i) {
-					sum32.SetNull(i)
-					continue
+			if vec.Strict(&sum32, rest27, n, vec.FlagsOf(&product73), vec.FlagsOf(&product76)) && vec.Dense(rest27, n, false) {
+				for i := range out {
+					out[i] = rt.AddFloat64(product73V[i], product76V[i])
 				}
-				if e := product73.ErrAt(i); e != nil {
-					sum32.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest27.Rows(n); k < cnt; k++ {
+					i := rest27.Row(k)
+					if sum32.Dirty(i) {
+						continue
+					}
+					out[i] = rt.AddFloat64(product73V[i], product76V[i])
 				}
-				if e := product76.ErrAt(i); e != nil {
-					sum32.SetErr(i, e)
-					continue
-				}
-				sum32.V[i] = rt.AddFloat64(product73.V[i], product76.V[i])
 			}
 		}
 		if fused27 {
@@ -9452,198 +8353,158 @@ func wideCol28(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	if !fused28 || len(rest28) > 0 {
 		// (1.0 - l_discount)
 		difference54 := vec.Make[float64](n)
-		if (rest28 == nil || len(rest28) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference54.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest28.Rows(n); k < cnt; k++ {
-				i := rest28.Row(k)
-				if lDiscount.IsNull(i) {
-					difference54.SetNull(i)
-					continue
+			if vec.Strict(&difference54, rest28, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest28, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference54.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest28.Rows(n); k < cnt; k++ {
+					i := rest28.Row(k)
+					if difference54.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference54.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product77 := vec.Make[float64](n)
-		if (rest28 == nil || len(rest28) > n/2) && lExtendedprice.Clean() && difference54.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			difference54V := difference54.V[:n]
 			out := product77.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference54V[i])
-			}
-		} else {
-			for k, cnt := 0, rest28.Rows(n); k < cnt; k++ {
-				i := rest28.Row(k)
-				if lExtendedprice.IsNull(i) || difference54.IsNull(i) {
-					product77.SetNull(i)
-					continue
+			if vec.Strict(&product77, rest28, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference54)) && vec.Dense(rest28, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference54V[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product77.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest28.Rows(n); k < cnt; k++ {
+					i := rest28.Row(k)
+					if product77.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference54V[i])
 				}
-				if e := difference54.ErrAt(i); e != nil {
-					product77.SetErr(i, e)
-					continue
-				}
-				product77.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference54.V[i])
 			}
 		}
 		// (1.0 + l_tax)
 		sum33 := vec.Make[float64](n)
-		if (rest28 == nil || len(rest28) > n/2) && lTax.Clean() {
+		{
 			lTaxV := lTax.V[:n]
 			out := sum33.V[:n]
-			for i := range out {
-				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-			}
-		} else {
-			for k, cnt := 0, rest28.Rows(n); k < cnt; k++ {
-				i := rest28.Row(k)
-				if lTax.IsNull(i) {
-					sum33.SetNull(i)
-					continue
+			if vec.Strict(&sum33, rest28, n, vec.FlagsOf(&lTax)) && vec.Dense(rest28, n, false) {
+				for i := range out {
+					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 				}
-				if e := lTax.ErrAt(i); e != nil {
-					sum33.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest28.Rows(n); k < cnt; k++ {
+					i := rest28.Row(k)
+					if sum33.Dirty(i) {
+						continue
+					}
+					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 				}
-				sum33.V[i] = rt.AddFloat64(float64(1.0), lTax.V[i])
 			}
 		}
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
 		product78 := vec.Make[float64](n)
-		if (rest28 == nil || len(rest28) > n/2) && product77.Clean() && sum33.Clean() {
+		{
 			product77V := product77.V[:n]
 			sum33V := sum33.V[:n]
 			out := product78.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(product77V[i], sum33V[i])
-			}
-		} else {
-			for k, cnt := 0, rest28.Rows(n); k < cnt; k++ {
-				i := rest28.Row(k)
-				if product77.IsNull(i) || sum33.IsNull(i) {
-					product78.SetNull(i)
-					continue
+			if vec.Strict(&product78, rest28, n, vec.FlagsOf(&product77), vec.FlagsOf(&sum33)) && vec.Dense(rest28, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(product77V[i], sum33V[i])
 				}
-				if e := product77.ErrAt(i); e != nil {
-					product78.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest28.Rows(n); k < cnt; k++ {
+					i := rest28.Row(k)
+					if product78.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(product77V[i], sum33V[i])
 				}
-				if e := sum33.ErrAt(i); e != nil {
-					product78.SetErr(i, e)
-					continue
-				}
-				product78.V[i] = rt.MulFloat64(product77.V[i], sum33.V[i])
 			}
 		}
 		// (1.0 - l_discount)
 		difference55 := vec.Make[float64](n)
-		if (rest28 == nil || len(rest28) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference55.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest28.Rows(n); k < cnt; k++ {
-				i := rest28.Row(k)
-				if lDiscount.IsNull(i) {
-					difference55.SetNull(i)
-					continue
+			if vec.Strict(&difference55, rest28, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest28, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference55.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest28.Rows(n); k < cnt; k++ {
+					i := rest28.Row(k)
+					if difference55.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference55.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product79 := vec.Make[float64](n)
-		if (rest28 == nil || len(rest28) > n/2) && lExtendedprice.Clean() && difference55.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			difference55V := difference55.V[:n]
 			out := product79.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference55V[i])
-			}
-		} else {
-			for k, cnt := 0, rest28.Rows(n); k < cnt; k++ {
-				i := rest28.Row(k)
-				if lExtendedprice.IsNull(i) || difference55.IsNull(i) {
-					product79.SetNull(i)
-					continue
+			if vec.Strict(&product79, rest28, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference55)) && vec.Dense(rest28, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference55V[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product79.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest28.Rows(n); k < cnt; k++ {
+					i := rest28.Row(k)
+					if product79.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference55V[i])
 				}
-				if e := difference55.ErrAt(i); e != nil {
-					product79.SetErr(i, e)
-					continue
-				}
-				product79.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference55.V[i])
 			}
 		}
 		// ((l_extendedprice * (1.0 - l_discount)) * 0.5)
 		product80 := vec.Make[float64](n)
-		if (rest28 == nil || len(rest28) > n/2) && product79.Clean() {
+		{
 			product79V := product79.V[:n]
 			out := product80.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(product79V[i], float64(0.5))
-			}
-		} else {
-			for k, cnt := 0, rest28.Rows(n); k < cnt; k++ {
-				i := rest28.Row(k)
-				if product79.IsNull(i) {
-					product80.SetNull(i)
-					continue
+			if vec.Strict(&product80, rest28, n, vec.FlagsOf(&product79)) && vec.Dense(rest28, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(product79V[i], float64(0.5))
 				}
-				if e := product79.ErrAt(i); e != nil {
-					product80.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest28.Rows(n); k < cnt; k++ {
+					i := rest28.Row(k)
+					if product80.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(product79V[i], float64(0.5))
 				}
-				product80.V[i] = rt.MulFloat64(product79.V[i], float64(0.5))
 			}
 		}
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - ((l_extendedprice * (1.0 - l_discount)) * 0.5))
 		difference56 := vec.Make[float64](n)
-		if (rest28 == nil || len(rest28) > n/2) && product78.Clean() && product80.Clean() {
+		{
 			product78V := product78.V[:n]
 			product80V := product80.V[:n]
 			out := difference56.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(product78V[i], product80V[i])
-			}
-		} else {
-			for k, cnt := 0, rest28.Rows(n); k < cnt; k++ {
-				i := rest28.Row(k)
-				if product78.IsNull(i) || product80.IsNull(i) {
-					difference56.SetNull(i)
-					continue
+			if vec.Strict(&difference56, rest28, n, vec.FlagsOf(&product78), vec.FlagsOf(&product80)) && vec.Dense(rest28, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(product78V[i], product80V[i])
 				}
-				if e := product78.ErrAt(i); e != nil {
-					difference56.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest28.Rows(n); k < cnt; k++ {
+					i := rest28.Row(k)
+					if difference56.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(product78V[i], product80V[i])
 				}
-				if e := product80.ErrAt(i); e != nil {
-					difference56.SetErr(i, e)
-					continue
-				}
-				difference56.V[i] = rt.SubFloat64(product78.V[i], product80.V[i])
 			}
 		}
 		if fused28 {
@@ -9693,73 +8554,60 @@ func wideCol29(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	if !fused29 || len(rest29) > 0 {
 		// (1.0 - l_discount)
 		difference57 := vec.Make[float64](n)
-		if (rest29 == nil || len(rest29) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference57.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest29.Rows(n); k < cnt; k++ {
-				i := rest29.Row(k)
-				if lDiscount.IsNull(i) {
-					difference57.SetNull(i)
-					continue
+			if vec.Strict(&difference57, rest29, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest29, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference57.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest29.Rows(n); k < cnt; k++ {
+					i := rest29.Row(k)
+					if difference57.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference57.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product81 := vec.Make[float64](n)
-		if (rest29 == nil || len(rest29) > n/2) && lExtendedprice.Clean() && difference57.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			difference57V := difference57.V[:n]
 			out := product81.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference57V[i])
-			}
-		} else {
-			for k, cnt := 0, rest29.Rows(n); k < cnt; k++ {
-				i := rest29.Row(k)
-				if lExtendedprice.IsNull(i) || difference57.IsNull(i) {
-					product81.SetNull(i)
-					continue
+			if vec.Strict(&product81, rest29, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference57)) && vec.Dense(rest29, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference57V[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product81.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest29.Rows(n); k < cnt; k++ {
+					i := rest29.Row(k)
+					if product81.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference57V[i])
 				}
-				if e := difference57.ErrAt(i); e != nil {
-					product81.SetErr(i, e)
-					continue
-				}
-				product81.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference57.V[i])
 			}
 		}
 		// ((l_extendedprice * (1.0 - l_discount)) + 100.0)
 		sum35 := vec.Make[float64](n)
-		if (rest29 == nil || len(rest29) > n/2) && product81.Clean() {
+		{
 			product81V := product81.V[:n]
 			out := sum35.V[:n]
-			for i := range out {
-				out[i] = rt.AddFloat64(product81V[i], float64(100.0))
-			}
-		} else {
-			for k, cnt := 0, rest29.Rows(n); k < cnt; k++ {
-				i := rest29.Row(k)
-				if product81.IsNull(i) {
-					sum35.SetNull(i)
-					continue
+			if vec.Strict(&sum35, rest29, n, vec.FlagsOf(&product81)) && vec.Dense(rest29, n, false) {
+				for i := range out {
+					out[i] = rt.AddFloat64(product81V[i], float64(100.0))
 				}
-				if e := product81.ErrAt(i); e != nil {
-					sum35.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest29.Rows(n); k < cnt; k++ {
+					i := rest29.Row(k)
+					if sum35.Dirty(i) {
+						continue
+					}
+					out[i] = rt.AddFloat64(product81V[i], float64(100.0))
 				}
-				sum35.V[i] = rt.AddFloat64(product81.V[i], float64(100.0))
 			}
 		}
 		if fused29 {
@@ -9811,122 +8659,99 @@ func wideCol30(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	if !fused30 || len(rest30) > 0 {
 		// (1.0 - l_discount)
 		difference59 := vec.Make[float64](n)
-		if (rest30 == nil || len(rest30) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference59.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest30.Rows(n); k < cnt; k++ {
-				i := rest30.Row(k)
-				if lDiscount.IsNull(i) {
-					difference59.SetNull(i)
-					continue
+			if vec.Strict(&difference59, rest30, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest30, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference59.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest30.Rows(n); k < cnt; k++ {
+					i := rest30.Row(k)
+					if difference59.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference59.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product82 := vec.Make[float64](n)
-		if (rest30 == nil || len(rest30) > n/2) && lExtendedprice.Clean() && difference59.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			difference59V := difference59.V[:n]
 			out := product82.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference59V[i])
-			}
-		} else {
-			for k, cnt := 0, rest30.Rows(n); k < cnt; k++ {
-				i := rest30.Row(k)
-				if lExtendedprice.IsNull(i) || difference59.IsNull(i) {
-					product82.SetNull(i)
-					continue
+			if vec.Strict(&product82, rest30, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference59)) && vec.Dense(rest30, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference59V[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product82.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest30.Rows(n); k < cnt; k++ {
+					i := rest30.Row(k)
+					if product82.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference59V[i])
 				}
-				if e := difference59.ErrAt(i); e != nil {
-					product82.SetErr(i, e)
-					continue
-				}
-				product82.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference59.V[i])
 			}
 		}
 		// (1.0 + l_tax)
 		sum36 := vec.Make[float64](n)
-		if (rest30 == nil || len(rest30) > n/2) && lTax.Clean() {
+		{
 			lTaxV := lTax.V[:n]
 			out := sum36.V[:n]
-			for i := range out {
-				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-			}
-		} else {
-			for k, cnt := 0, rest30.Rows(n); k < cnt; k++ {
-				i := rest30.Row(k)
-				if lTax.IsNull(i) {
-					sum36.SetNull(i)
-					continue
+			if vec.Strict(&sum36, rest30, n, vec.FlagsOf(&lTax)) && vec.Dense(rest30, n, false) {
+				for i := range out {
+					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 				}
-				if e := lTax.ErrAt(i); e != nil {
-					sum36.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest30.Rows(n); k < cnt; k++ {
+					i := rest30.Row(k)
+					if sum36.Dirty(i) {
+						continue
+					}
+					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 				}
-				sum36.V[i] = rt.AddFloat64(float64(1.0), lTax.V[i])
 			}
 		}
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
 		product83 := vec.Make[float64](n)
-		if (rest30 == nil || len(rest30) > n/2) && product82.Clean() && sum36.Clean() {
+		{
 			product82V := product82.V[:n]
 			sum36V := sum36.V[:n]
 			out := product83.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(product82V[i], sum36V[i])
-			}
-		} else {
-			for k, cnt := 0, rest30.Rows(n); k < cnt; k++ {
-				i := rest30.Row(k)
-				if product82.IsNull(i) || sum36.IsNull(i) {
-					product83.SetNull(i)
-					continue
+			if vec.Strict(&product83, rest30, n, vec.FlagsOf(&product82), vec.FlagsOf(&sum36)) && vec.Dense(rest30, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(product82V[i], sum36V[i])
 				}
-				if e := product82.ErrAt(i); e != nil {
-					product83.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest30.Rows(n); k < cnt; k++ {
+					i := rest30.Row(k)
+					if product83.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(product82V[i], sum36V[i])
 				}
-				if e := sum36.ErrAt(i); e != nil {
-					product83.SetErr(i, e)
-					continue
-				}
-				product83.V[i] = rt.MulFloat64(product82.V[i], sum36.V[i])
 			}
 		}
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - 100.0)
 		difference60 := vec.Make[float64](n)
-		if (rest30 == nil || len(rest30) > n/2) && product83.Clean() {
+		{
 			product83V := product83.V[:n]
 			out := difference60.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(product83V[i], float64(100.0))
-			}
-		} else {
-			for k, cnt := 0, rest30.Rows(n); k < cnt; k++ {
-				i := rest30.Row(k)
-				if product83.IsNull(i) {
-					difference60.SetNull(i)
-					continue
+			if vec.Strict(&difference60, rest30, n, vec.FlagsOf(&product83)) && vec.Dense(rest30, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(product83V[i], float64(100.0))
 				}
-				if e := product83.ErrAt(i); e != nil {
-					difference60.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest30.Rows(n); k < cnt; k++ {
+					i := rest30.Row(k)
+					if difference60.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(product83V[i], float64(100.0))
 				}
-				difference60.V[i] = rt.SubFloat64(product83.V[i], float64(100.0))
 			}
 		}
 		if fused30 {
@@ -9978,198 +8803,158 @@ func wideCol31(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	if !fused31 || len(rest31) > 0 {
 		// (1.0 - l_discount)
 		difference62 := vec.Make[float64](n)
-		if (rest31 == nil || len(rest31) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference62.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest31.Rows(n); k < cnt; k++ {
-				i := rest31.Row(k)
-				if lDiscount.IsNull(i) {
-					difference62.SetNull(i)
-					continue
+			if vec.Strict(&difference62, rest31, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest31, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference62.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest31.Rows(n); k < cnt; k++ {
+					i := rest31.Row(k)
+					if difference62.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference62.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product84 := vec.Make[float64](n)
-		if (rest31 == nil || len(rest31) > n/2) && lExtendedprice.Clean() && difference62.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			difference62V := difference62.V[:n]
 			out := product84.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference62V[i])
-			}
-		} else {
-			for k, cnt := 0, rest31.Rows(n); k < cnt; k++ {
-				i := rest31.Row(k)
-				if lExtendedprice.IsNull(i) || difference62.IsNull(i) {
-					product84.SetNull(i)
-					continue
+			if vec.Strict(&product84, rest31, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference62)) && vec.Dense(rest31, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference62V[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product84.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest31.Rows(n); k < cnt; k++ {
+					i := rest31.Row(k)
+					if product84.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference62V[i])
 				}
-				if e := difference62.ErrAt(i); e != nil {
-					product84.SetErr(i, e)
-					continue
-				}
-				product84.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference62.V[i])
 			}
 		}
 		// ((l_extendedprice * (1.0 - l_discount)) * 3.0)
 		product85 := vec.Make[float64](n)
-		if (rest31 == nil || len(rest31) > n/2) && product84.Clean() {
+		{
 			product84V := product84.V[:n]
 			out := product85.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(product84V[i], float64(3.0))
-			}
-		} else {
-			for k, cnt := 0, rest31.Rows(n); k < cnt; k++ {
-				i := rest31.Row(k)
-				if product84.IsNull(i) {
-					product85.SetNull(i)
-					continue
+			if vec.Strict(&product85, rest31, n, vec.FlagsOf(&product84)) && vec.Dense(rest31, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(product84V[i], float64(3.0))
 				}
-				if e := product84.ErrAt(i); e != nil {
-					product85.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest31.Rows(n); k < cnt; k++ {
+					i := rest31.Row(k)
+					if product85.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(product84V[i], float64(3.0))
 				}
-				product85.V[i] = rt.MulFloat64(product84.V[i], float64(3.0))
 			}
 		}
 		// (1.0 - l_discount)
 		difference63 := vec.Make[float64](n)
-		if (rest31 == nil || len(rest31) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference63.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest31.Rows(n); k < cnt; k++ {
-				i := rest31.Row(k)
-				if lDiscount.IsNull(i) {
-					difference63.SetNull(i)
-					continue
+			if vec.Strict(&difference63, rest31, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest31, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference63.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest31.Rows(n); k < cnt; k++ {
+					i := rest31.Row(k)
+					if difference63.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference63.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product86 := vec.Make[float64](n)
-		if (rest31 == nil || len(rest31) > n/2) && lExtendedprice.Clean() && difference63.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			difference63V := difference63.V[:n]
 			out := product86.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference63V[i])
-			}
-		} else {
-			for k, cnt := 0, rest31.Rows(n); k < cnt; k++ {
-				i := rest31.Row(k)
-				if lExtendedprice.IsNull(i) || difference63.IsNull(i) {
-					product86.SetNull(i)
-					continue
+			if vec.Strict(&product86, rest31, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference63)) && vec.Dense(rest31, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference63V[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product86.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest31.Rows(n); k < cnt; k++ {
+					i := rest31.Row(k)
+					if product86.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference63V[i])
 				}
-				if e := difference63.ErrAt(i); e != nil {
-					product86.SetErr(i, e)
-					continue
-				}
-				product86.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference63.V[i])
 			}
 		}
 		// (1.0 + l_tax)
 		sum37 := vec.Make[float64](n)
-		if (rest31 == nil || len(rest31) > n/2) && lTax.Clean() {
+		{
 			lTaxV := lTax.V[:n]
 			out := sum37.V[:n]
-			for i := range out {
-				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-			}
-		} else {
-			for k, cnt := 0, rest31.Rows(n); k < cnt; k++ {
-				i := rest31.Row(k)
-				if lTax.IsNull(i) {
-					sum37.SetNull(i)
-					continue
+			if vec.Strict(&sum37, rest31, n, vec.FlagsOf(&lTax)) && vec.Dense(rest31, n, false) {
+				for i := range out {
+					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 				}
-				if e := lTax.ErrAt(i); e != nil {
-					sum37.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest31.Rows(n); k < cnt; k++ {
+					i := rest31.Row(k)
+					if sum37.Dirty(i) {
+						continue
+					}
+					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 				}
-				sum37.V[i] = rt.AddFloat64(float64(1.0), lTax.V[i])
 			}
 		}
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
 		product87 := vec.Make[float64](n)
-		if (rest31 == nil || len(rest31) > n/2) && product86.Clean() && sum37.Clean() {
+		{
 			product86V := product86.V[:n]
 			sum37V := sum37.V[:n]
 			out := product87.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(product86V[i], sum37V[i])
-			}
-		} else {
-			for k, cnt := 0, rest31.Rows(n); k < cnt; k++ {
-				i := rest31.Row(k)
-				if product86.IsNull(i) || sum37.IsNull(i) {
-					product87.SetNull(i)
-					continue
+			if vec.Strict(&product87, rest31, n, vec.FlagsOf(&product86), vec.FlagsOf(&sum37)) && vec.Dense(rest31, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(product86V[i], sum37V[i])
 				}
-				if e := product86.ErrAt(i); e != nil {
-					product87.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest31.Rows(n); k < cnt; k++ {
+					i := rest31.Row(k)
+					if product87.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(product86V[i], sum37V[i])
 				}
-				if e := sum37.ErrAt(i); e != nil {
-					product87.SetErr(i, e)
-					continue
-				}
-				product87.V[i] = rt.MulFloat64(product86.V[i], sum37.V[i])
 			}
 		}
 		// (((l_extendedprice * (1.0 - l_discount)) * 3.0) - ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
 		difference64 := vec.Make[float64](n)
-		if (rest31 == nil || len(rest31) > n/2) && product85.Clean() && product87.Clean() {
+		{
 			product85V := product85.V[:n]
 			product87V := product87.V[:n]
 			out := difference64.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(product85V[i], product87V[i])
-			}
-		} else {
-			for k, cnt := 0, rest31.Rows(n); k < cnt; k++ {
-				i := rest31.Row(k)
-				if product85.IsNull(i) || product87.IsNull(i) {
-					difference64.SetNull(i)
-					continue
+			if vec.Strict(&difference64, rest31, n, vec.FlagsOf(&product85), vec.FlagsOf(&product87)) && vec.Dense(rest31, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(product85V[i], product87V[i])
 				}
-				if e := product85.ErrAt(i); e != nil {
-					difference64.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest31.Rows(n); k < cnt; k++ {
+					i := rest31.Row(k)
+					if difference64.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(product85V[i], product87V[i])
 				}
-				if e := product87.ErrAt(i); e != nil {
-					difference64.SetErr(i, e)
-					continue
-				}
-				difference64.V[i] = rt.SubFloat64(product85.V[i], product87.V[i])
 			}
 		}
 		if fused31 {
@@ -10223,203 +9008,159 @@ func wideCol32(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	if !fused32 || len(rest32) > 0 {
 		// (1.0 - l_discount)
 		difference65 := vec.Make[float64](n)
-		if (rest32 == nil || len(rest32) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference65.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest32.Rows(n); k < cnt; k++ {
-				i := rest32.Row(k)
-				if lDiscount.IsNull(i) {
-					difference65.SetNull(i)
-					continue
+			if vec.Strict(&difference65, rest32, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest32, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference65.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest32.Rows(n); k < cnt; k++ {
+					i := rest32.Row(k)
+					if difference65.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference65.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product89 := vec.Make[float64](n)
-		if (rest32 == nil || len(rest32) > n/2) && lExtendedprice.Clean() && difference65.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			difference65V := difference65.V[:n]
 			out := product89.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference65V[i])
-			}
-		} else {
-			for k, cnt := 0, rest32.Rows(n); k < cnt; k++ {
-				i := rest32.Row(k)
-				if lExtendedprice.IsNull(i) || difference65.IsNull(i) {
-					product89.SetNull(i)
-					continue
+			if vec.Strict(&product89, rest32, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference65)) && vec.Dense(rest32, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference65V[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product89.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest32.Rows(n); k < cnt; k++ {
+					i := rest32.Row(k)
+					if product89.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference65V[i])
 				}
-				if e := difference65.ErrAt(i); e != nil {
-					product89.SetErr(i, e)
-					continue
-				}
-				product89.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference65.V[i])
 			}
 		}
 		// (1.0 + l_tax)
 		sum38 := vec.Make[float64](n)
-		if (rest32 == nil || len(rest32) > n/2) && lTax.Clean() {
+		{
 			lTaxV := lTax.V[:n]
 			out := sum38.V[:n]
-			for i := range out {
-				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-			}
-		} else {
-			for k, cnt := 0, rest32.Rows(n); k < cnt; k++ {
-				i := rest32.Row(k)
-				if lTax.IsNull(i) {
-					sum38.SetNull(i)
-					continue
+			if vec.Strict(&sum38, rest32, n, vec.FlagsOf(&lTax)) && vec.Dense(rest32, n, false) {
+				for i := range out {
+					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 				}
-				if e := lTax.ErrAt(i); e != nil {
-					sum38.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest32.Rows(n); k < cnt; k++ {
+					i := rest32.Row(k)
+					if sum38.Dirty(i) {
+						continue
+					}
+					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 				}
-				sum38.V[i] = rt.AddFloat64(float64(1.0), lTax.V[i])
 			}
 		}
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
 		product90 := vec.Make[float64](n)
-		if (rest32 == nil || len(rest32) > n/2) && product89.Clean() && sum38.Clean() {
+		{
 			product89V := product89.V[:n]
 			sum38V := sum38.V[:n]
 			out := product90.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(product89V[i], sum38V[i])
-			}
-		} else {
-			for k, cnt := 0, rest32.Rows(n); k < cnt; k++ {
-				i := rest32.Row(k)
-				if product89.IsNull(i) || sum38.IsNull(i) {
-					product90.SetNull(i)
-					continue
+			if vec.Strict(&product90, rest32, n, vec.FlagsOf(&product89), vec.FlagsOf(&sum38)) && vec.Dense(rest32, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(product89V[i], sum38V[i])
 				}
-				if e := product89.ErrAt(i); e != nil {
-					product90.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest32.Rows(n); k < cnt; k++ {
+					i := rest32.Row(k)
+					if product90.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(product89V[i], sum38V[i])
 				}
-				if e := sum38.ErrAt(i); e != nil {
-					product90.SetErr(i, e)
-					continue
-				}
-				product90.V[i] = rt.MulFloat64(product89.V[i], sum38.V[i])
 			}
 		}
 		// (1.0 - l_discount)
 		difference66 := vec.Make[float64](n)
-		if (rest32 == nil || len(rest32) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference66.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest32.Rows(n); k < cnt; k++ {
-				i := rest32.Row(k)
-				if lDiscount.IsNull(i) {
-					difference66.SetNull(i)
-					continue
+			if vec.Strict(&difference66, rest32, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest32, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference66.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest32.Rows(n); k < cnt; k++ {
+					i := rest32.Row(k)
+					if difference66.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference66.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product91 := vec.Make[float64](n)
-		if (rest32 == nil || len(rest32) > n/2) && lExtendedprice.Clean() && difference66.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			difference66V := difference66.V[:n]
 			out := product91.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference66V[i])
-			}
-		} else {
-			for k, cnt := 0, rest32.Rows(n); k < cnt; k++ {
-				i := rest32.Row(k)
-				if lExtendedprice.IsNull(i) || difference66.IsNull(i) {
-					product91.SetNull(i)
-					continue
+			if vec.Strict(&product91, rest32, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference66)) && vec.Dense(rest32, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference66V[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product91.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest32.Rows(n); k < cnt; k++ {
+					i := rest32.Row(k)
+					if product91.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference66V[i])
 				}
-				if e := difference66.ErrAt(i); e != nil {
-					product91.SetErr(i, e)
-					continue
-				}
-				product91.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference66.V[i])
 			}
 		}
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount)))
 		difference67 := vec.Make[float64](n)
-		if (rest32 == nil || len(rest32) > n/2) && product90.Clean() && product91.Clean() {
+		{
 			product90V := product90.V[:n]
 			product91V := product91.V[:n]
 			out := difference67.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(product90V[i], product91V[i])
-			}
-		} else {
-			for k, cnt := 0, rest32.Rows(n); k < cnt; k++ {
-				i := rest32.Row(k)
-				if product90.IsNull(i) || product91.IsNull(i) {
-					difference67.SetNull(i)
-					continue
+			if vec.Strict(&difference67, rest32, n, vec.FlagsOf(&product90), vec.FlagsOf(&product91)) && vec.Dense(rest32, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(product90V[i], product91V[i])
 				}
-				if e := product90.ErrAt(i); e != nil {
-					difference67.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest32.Rows(n); k < cnt; k++ {
+					i := rest32.Row(k)
+					if difference67.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(product90V[i], product91V[i])
 				}
-				if e := product91.ErrAt(i); e != nil {
-					difference67.SetErr(i, e)
-					continue
-				}
-				difference67.V[i] = rt.SubFloat64(product90.V[i], product91.V[i])
 			}
 		}
 		// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount))) * l_quantity)
 		product92 := vec.Make[float64](n)
-		if (rest32 == nil || len(rest32) > n/2) && difference67.Clean() && lQuantity.Clean() {
+		{
 			difference67V := difference67.V[:n]
 			lQuantityV := lQuantity.V[:n]
 			out := product92.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(difference67V[i], lQuantityV[i])
-			}
-		} else {
-			for k, cnt := 0, rest32.Rows(n); k < cnt; k++ {
-				i := rest32.Row(k)
-				if difference67.IsNull(i) || lQuantity.IsNull(i) {
-					product92.SetNull(i)
-					continue
+			if vec.Strict(&product92, rest32, n, vec.FlagsOf(&difference67), vec.FlagsOf(&lQuantity)) && vec.Dense(rest32, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(difference67V[i], lQuantityV[i])
 				}
-				if e := difference67.ErrAt(i); e != nil {
-					product92.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest32.Rows(n); k < cnt; k++ {
+					i := rest32.Row(k)
+					if product92.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(difference67V[i], lQuantityV[i])
 				}
-				if e := lQuantity.ErrAt(i); e != nil {
-					product92.SetErr(i, e)
-					continue
-				}
-				product92.V[i] = rt.MulFloat64(difference67.V[i], lQuantity.V[i])
 			}
 		}
 		if fused32 {
@@ -10483,83 +9224,70 @@ func wideCol33(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	if !fused33 || len(rest33) > 0 {
 		// (1.0 - l_discount)
 		difference68 := vec.Make[float64](n)
-		if (rest33 == nil || len(rest33) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference68.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest33.Rows(n); k < cnt; k++ {
-				i := rest33.Row(k)
-				if lDiscount.IsNull(i) {
-					difference68.SetNull(i)
-					continue
+			if vec.Strict(&difference68, rest33, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest33, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference68.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest33.Rows(n); k < cnt; k++ {
+					i := rest33.Row(k)
+					if difference68.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference68.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product93 := vec.Make[float64](n)
-		if (rest33 == nil || len(rest33) > n/2) && lExtendedprice.Clean() && difference68.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			difference68V := difference68.V[:n]
 			out := product93.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference68V[i])
-			}
-		} else {
-			for k, cnt := 0, rest33.Rows(n); k < cnt; k++ {
-				i := rest33.Row(k)
-				if lExtendedprice.IsNull(i) || difference68.IsNull(i) {
-					product93.SetNull(i)
-					continue
+			if vec.Strict(&product93, rest33, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference68)) && vec.Dense(rest33, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference68V[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product93.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest33.Rows(n); k < cnt; k++ {
+					i := rest33.Row(k)
+					if product93.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference68V[i])
 				}
-				if e := difference68.ErrAt(i); e != nil {
-					product93.SetErr(i, e)
-					continue
-				}
-				product93.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference68.V[i])
 			}
 		}
 		// ((l_extendedprice * (1.0 - l_discount)) / 7.0)
 		quotient18 := vec.Make[float64](n)
-		if rest33 == nil && product93.Clean() {
+		{
 			product93V := product93.V[:n]
 			out := quotient18.V[:n]
-			for i := range out {
-				r, err := rt.DivideFloat64(product93V[i], float64(7.0))
-				if err != nil {
-					quotient18.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient18, rest33, n, vec.FlagsOf(&product93)) && vec.Dense(rest33, n, true) {
+				for i := range out {
+					r, err := rt.DivideFloat64(product93V[i], float64(7.0))
+					if err != nil {
+						quotient18.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest33.Rows(n); k < cnt; k++ {
-				i := rest33.Row(k)
-				if product93.IsNull(i) {
-					quotient18.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest33.Rows(n); k < cnt; k++ {
+					i := rest33.Row(k)
+					if quotient18.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivideFloat64(product93V[i], float64(7.0))
+					if err != nil {
+						quotient18.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := product93.ErrAt(i); e != nil {
-					quotient18.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivideFloat64(product93.V[i], float64(7.0))
-				if err != nil {
-					quotient18.SetErr(i, err)
-					continue
-				}
-				quotient18.V[i] = r
 			}
 		}
 		if fused33 {
@@ -10625,132 +9353,109 @@ func wideCol34(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	if !fused34 || len(rest34) > 0 {
 		// (1.0 - l_discount)
 		difference69 := vec.Make[float64](n)
-		if (rest34 == nil || len(rest34) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference69.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest34.Rows(n); k < cnt; k++ {
-				i := rest34.Row(k)
-				if lDiscount.IsNull(i) {
-					difference69.SetNull(i)
-					continue
+			if vec.Strict(&difference69, rest34, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest34, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference69.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest34.Rows(n); k < cnt; k++ {
+					i := rest34.Row(k)
+					if difference69.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference69.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product94 := vec.Make[float64](n)
-		if (rest34 == nil || len(rest34) > n/2) && lExtendedprice.Clean() && difference69.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			difference69V := difference69.V[:n]
 			out := product94.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference69V[i])
-			}
-		} else {
-			for k, cnt := 0, rest34.Rows(n); k < cnt; k++ {
-				i := rest34.Row(k)
-				if lExtendedprice.IsNull(i) || difference69.IsNull(i) {
-					product94.SetNull(i)
-					continue
+			if vec.Strict(&product94, rest34, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference69)) && vec.Dense(rest34, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference69V[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product94.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest34.Rows(n); k < cnt; k++ {
+					i := rest34.Row(k)
+					if product94.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference69V[i])
 				}
-				if e := difference69.ErrAt(i); e != nil {
-					product94.SetErr(i, e)
-					continue
-				}
-				product94.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference69.V[i])
 			}
 		}
 		// (1.0 + l_tax)
 		sum39 := vec.Make[float64](n)
-		if (rest34 == nil || len(rest34) > n/2) && lTax.Clean() {
+		{
 			lTaxV := lTax.V[:n]
 			out := sum39.V[:n]
-			for i := range out {
-				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-			}
-		} else {
-			for k, cnt := 0, rest34.Rows(n); k < cnt; k++ {
-				i := rest34.Row(k)
-				if lTax.IsNull(i) {
-					sum39.SetNull(i)
-					continue
+			if vec.Strict(&sum39, rest34, n, vec.FlagsOf(&lTax)) && vec.Dense(rest34, n, false) {
+				for i := range out {
+					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 				}
-				if e := lTax.ErrAt(i); e != nil {
-					sum39.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest34.Rows(n); k < cnt; k++ {
+					i := rest34.Row(k)
+					if sum39.Dirty(i) {
+						continue
+					}
+					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 				}
-				sum39.V[i] = rt.AddFloat64(float64(1.0), lTax.V[i])
 			}
 		}
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
 		product95 := vec.Make[float64](n)
-		if (rest34 == nil || len(rest34) > n/2) && product94.Clean() && sum39.Clean() {
+		{
 			product94V := product94.V[:n]
 			sum39V := sum39.V[:n]
 			out := product95.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(product94V[i], sum39V[i])
-			}
-		} else {
-			for k, cnt := 0, rest34.Rows(n); k < cnt; k++ {
-				i := rest34.Row(k)
-				if product94.IsNull(i) || sum39.IsNull(i) {
-					product95.SetNull(i)
-					continue
+			if vec.Strict(&product95, rest34, n, vec.FlagsOf(&product94), vec.FlagsOf(&sum39)) && vec.Dense(rest34, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(product94V[i], sum39V[i])
 				}
-				if e := product94.ErrAt(i); e != nil {
-					product95.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest34.Rows(n); k < cnt; k++ {
+					i := rest34.Row(k)
+					if product95.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(product94V[i], sum39V[i])
 				}
-				if e := sum39.ErrAt(i); e != nil {
-					product95.SetErr(i, e)
-					continue
-				}
-				product95.V[i] = rt.MulFloat64(product94.V[i], sum39.V[i])
 			}
 		}
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) / 11.0)
 		quotient20 := vec.Make[float64](n)
-		if rest34 == nil && product95.Clean() {
+		{
 			product95V := product95.V[:n]
 			out := quotient20.V[:n]
-			for i := range out {
-				r, err := rt.DivideFloat64(product95V[i], float64(11.0))
-				if err != nil {
-					quotient20.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient20, rest34, n, vec.FlagsOf(&product95)) && vec.Dense(rest34, n, true) {
+				for i := range out {
+					r, err := rt.DivideFloat64(product95V[i], float64(11.0))
+					if err != nil {
+						quotient20.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest34.Rows(n); k < cnt; k++ {
-				i := rest34.Row(k)
-				if product95.IsNull(i) {
-					quotient20.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest34.Rows(n); k < cnt; k++ {
+					i := rest34.Row(k)
+					if quotient20.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivideFloat64(product95V[i], float64(11.0))
+					if err != nil {
+						quotient20.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := product95.ErrAt(i); e != nil {
-					quotient20.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivideFloat64(product95.V[i], float64(11.0))
-				if err != nil {
-					quotient20.SetErr(i, err)
-					continue
-				}
-				quotient20.V[i] = r
 			}
 		}
 		if fused34 {
@@ -10802,100 +9507,80 @@ func wideCol35(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	if !fused35 || len(rest35) > 0 {
 		// (1.0 - l_discount)
 		difference70 := vec.Make[float64](n)
-		if (rest35 == nil || len(rest35) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference70.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest35.Rows(n); k < cnt; k++ {
-				i := rest35.Row(k)
-				if lDiscount.IsNull(i) {
-					difference70.SetNull(i)
-					continue
+			if vec.Strict(&difference70, rest35, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest35, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference70.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest35.Rows(n); k < cnt; k++ {
+					i := rest35.Row(k)
+					if difference70.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference70.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product96 := vec.Make[float64](n)
-		if (rest35 == nil || len(rest35) > n/2) && lExtendedprice.Clean() && difference70.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			difference70V := difference70.V[:n]
 			out := product96.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference70V[i])
-			}
-		} else {
-			for k, cnt := 0, rest35.Rows(n); k < cnt; k++ {
-				i := rest35.Row(k)
-				if lExtendedprice.IsNull(i) || difference70.IsNull(i) {
-					product96.SetNull(i)
-					continue
+			if vec.Strict(&product96, rest35, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference70)) && vec.Dense(rest35, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference70V[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product96.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest35.Rows(n); k < cnt; k++ {
+					i := rest35.Row(k)
+					if product96.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference70V[i])
 				}
-				if e := difference70.ErrAt(i); e != nil {
-					product96.SetErr(i, e)
-					continue
-				}
-				product96.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference70.V[i])
 			}
 		}
 		// ((l_extendedprice * (1.0 - l_discount)) * 0.9)
 		product97 := vec.Make[float64](n)
-		if (rest35 == nil || len(rest35) > n/2) && product96.Clean() {
+		{
 			product96V := product96.V[:n]
 			out := product97.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(product96V[i], float64(0.9))
-			}
-		} else {
-			for k, cnt := 0, rest35.Rows(n); k < cnt; k++ {
-				i := rest35.Row(k)
-				if product96.IsNull(i) {
-					product97.SetNull(i)
-					continue
+			if vec.Strict(&product97, rest35, n, vec.FlagsOf(&product96)) && vec.Dense(rest35, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(product96V[i], float64(0.9))
 				}
-				if e := product96.ErrAt(i); e != nil {
-					product97.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest35.Rows(n); k < cnt; k++ {
+					i := rest35.Row(k)
+					if product97.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(product96V[i], float64(0.9))
 				}
-				product97.V[i] = rt.MulFloat64(product96.V[i], float64(0.9))
 			}
 		}
 		// (((l_extendedprice * (1.0 - l_discount)) * 0.9) + l_tax)
 		sum41 := vec.Make[float64](n)
-		if (rest35 == nil || len(rest35) > n/2) && product97.Clean() && lTax.Clean() {
+		{
 			product97V := product97.V[:n]
 			lTaxV := lTax.V[:n]
 			out := sum41.V[:n]
-			for i := range out {
-				out[i] = rt.AddFloat64(product97V[i], lTaxV[i])
-			}
-		} else {
-			for k, cnt := 0, rest35.Rows(n); k < cnt; k++ {
-				i := rest35.Row(k)
-				if product97.IsNull(i) || lTax.IsNull(i) {
-					sum41.SetNull(i)
-					continue
+			if vec.Strict(&sum41, rest35, n, vec.FlagsOf(&product97), vec.FlagsOf(&lTax)) && vec.Dense(rest35, n, false) {
+				for i := range out {
+					out[i] = rt.AddFloat64(product97V[i], lTaxV[i])
 				}
-				if e := product97.ErrAt(i); e != nil {
-					sum41.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest35.Rows(n); k < cnt; k++ {
+					i := rest35.Row(k)
+					if sum41.Dirty(i) {
+						continue
+					}
+					out[i] = rt.AddFloat64(product97V[i], lTaxV[i])
 				}
-				if e := lTax.ErrAt(i); e != nil {
-					sum41.SetErr(i, e)
-					continue
-				}
-				sum41.V[i] = rt.AddFloat64(product97.V[i], lTax.V[i])
 			}
 		}
 		if fused35 {
@@ -10947,149 +9632,119 @@ func wideCol36(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	if !fused36 || len(rest36) > 0 {
 		// (1.0 - l_discount)
 		difference71 := vec.Make[float64](n)
-		if (rest36 == nil || len(rest36) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference71.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest36.Rows(n); k < cnt; k++ {
-				i := rest36.Row(k)
-				if lDiscount.IsNull(i) {
-					difference71.SetNull(i)
-					continue
+			if vec.Strict(&difference71, rest36, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest36, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference71.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest36.Rows(n); k < cnt; k++ {
+					i := rest36.Row(k)
+					if difference71.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference71.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product98 := vec.Make[float64](n)
-		if (rest36 == nil || len(rest36) > n/2) && lExtendedprice.Clean() && difference71.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			difference71V := difference71.V[:n]
 			out := product98.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference71V[i])
-			}
-		} else {
-			for k, cnt := 0, rest36.Rows(n); k < cnt; k++ {
-				i := rest36.Row(k)
-				if lExtendedprice.IsNull(i) || difference71.IsNull(i) {
-					product98.SetNull(i)
-					continue
+			if vec.Strict(&product98, rest36, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference71)) && vec.Dense(rest36, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference71V[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product98.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest36.Rows(n); k < cnt; k++ {
+					i := rest36.Row(k)
+					if product98.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference71V[i])
 				}
-				if e := difference71.ErrAt(i); e != nil {
-					product98.SetErr(i, e)
-					continue
-				}
-				product98.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference71.V[i])
 			}
 		}
 		// (1.0 + l_tax)
 		sum43 := vec.Make[float64](n)
-		if (rest36 == nil || len(rest36) > n/2) && lTax.Clean() {
+		{
 			lTaxV := lTax.V[:n]
 			out := sum43.V[:n]
-			for i := range out {
-				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-			}
-		} else {
-			for k, cnt := 0, rest36.Rows(n); k < cnt; k++ {
-				i := rest36.Row(k)
-				if lTax.IsNull(i) {
-					sum43.SetNull(i)
-					continue
+			if vec.Strict(&sum43, rest36, n, vec.FlagsOf(&lTax)) && vec.Dense(rest36, n, false) {
+				for i := range out {
+					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 				}
-				if e := lTax.ErrAt(i); e != nil {
-					sum43.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest36.Rows(n); k < cnt; k++ {
+					i := rest36.Row(k)
+					if sum43.Dirty(i) {
+						continue
+					}
+					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 				}
-				sum43.V[i] = rt.AddFloat64(float64(1.0), lTax.V[i])
 			}
 		}
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
 		product99 := vec.Make[float64](n)
-		if (rest36 == nil || len(rest36) > n/2) && product98.Clean() && sum43.Clean() {
+		{
 			product98V := product98.V[:n]
 			sum43V := sum43.V[:n]
 			out := product99.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(product98V[i], sum43V[i])
-			}
-		} else {
-			for k, cnt := 0, rest36.Rows(n); k < cnt; k++ {
-				i := rest36.Row(k)
-				if product98.IsNull(i) || sum43.IsNull(i) {
-					product99.SetNull(i)
-					continue
+			if vec.Strict(&product99, rest36, n, vec.FlagsOf(&product98), vec.FlagsOf(&sum43)) && vec.Dense(rest36, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(product98V[i], sum43V[i])
 				}
-				if e := product98.ErrAt(i); e != nil {
-					product99.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest36.Rows(n); k < cnt; k++ {
+					i := rest36.Row(k)
+					if product99.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(product98V[i], sum43V[i])
 				}
-				if e := sum43.ErrAt(i); e != nil {
-					product99.SetErr(i, e)
-					continue
-				}
-				product99.V[i] = rt.MulFloat64(product98.V[i], sum43.V[i])
 			}
 		}
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 0.8)
 		product100 := vec.Make[float64](n)
-		if (rest36 == nil || len(rest36) > n/2) && product99.Clean() {
+		{
 			product99V := product99.V[:n]
 			out := product100.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(product99V[i], float64(0.8))
-			}
-		} else {
-			for k, cnt := 0, rest36.Rows(n); k < cnt; k++ {
-				i := rest36.Row(k)
-				if product99.IsNull(i) {
-					product100.SetNull(i)
-					continue
+			if vec.Strict(&product100, rest36, n, vec.FlagsOf(&product99)) && vec.Dense(rest36, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(product99V[i], float64(0.8))
 				}
-				if e := product99.ErrAt(i); e != nil {
-					product100.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest36.Rows(n); k < cnt; k++ {
+					i := rest36.Row(k)
+					if product100.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(product99V[i], float64(0.8))
 				}
-				product100.V[i] = rt.MulFloat64(product99.V[i], float64(0.8))
 			}
 		}
 		// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 0.8) + l_discount)
 		sum44 := vec.Make[float64](n)
-		if (rest36 == nil || len(rest36) > n/2) && product100.Clean() && lDiscount.Clean() {
+		{
 			product100V := product100.V[:n]
 			lDiscountV := lDiscount.V[:n]
 			out := sum44.V[:n]
-			for i := range out {
-				out[i] = rt.AddFloat64(product100V[i], lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest36.Rows(n); k < cnt; k++ {
-				i := rest36.Row(k)
-				if product100.IsNull(i) || lDiscount.IsNull(i) {
-					sum44.SetNull(i)
-					continue
+			if vec.Strict(&sum44, rest36, n, vec.FlagsOf(&product100), vec.FlagsOf(&lDiscount)) && vec.Dense(rest36, n, false) {
+				for i := range out {
+					out[i] = rt.AddFloat64(product100V[i], lDiscountV[i])
 				}
-				if e := product100.ErrAt(i); e != nil {
-					sum44.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest36.Rows(n); k < cnt; k++ {
+					i := rest36.Row(k)
+					if sum44.Dirty(i) {
+						continue
+					}
+					out[i] = rt.AddFloat64(product100V[i], lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					sum44.SetErr(i, e)
-					continue
-				}
-				sum44.V[i] = rt.AddFloat64(product100.V[i], lDiscount.V[i])
 			}
 		}
 		if fused36 {
@@ -11149,198 +9804,158 @@ func wideCol37(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	if !fused37 || len(rest37) > 0 {
 		// (1.0 - l_discount)
 		difference72 := vec.Make[float64](n)
-		if (rest37 == nil || len(rest37) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference72.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest37.Rows(n); k < cnt; k++ {
-				i := rest37.Row(k)
-				if lDiscount.IsNull(i) {
-					difference72.SetNull(i)
-					continue
+			if vec.Strict(&difference72, rest37, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest37, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference72.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest37.Rows(n); k < cnt; k++ {
+					i := rest37.Row(k)
+					if difference72.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference72.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product101 := vec.Make[float64](n)
-		if (rest37 == nil || len(rest37) > n/2) && lExtendedprice.Clean() && difference72.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			difference72V := difference72.V[:n]
 			out := product101.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference72V[i])
-			}
-		} else {
-			for k, cnt := 0, rest37.Rows(n); k < cnt; k++ {
-				i := rest37.Row(k)
-				if lExtendedprice.IsNull(i) || difference72.IsNull(i) {
-					product101.SetNull(i)
-					continue
+			if vec.Strict(&product101, rest37, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference72)) && vec.Dense(rest37, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference72V[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product101.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest37.Rows(n); k < cnt; k++ {
+					i := rest37.Row(k)
+					if product101.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference72V[i])
 				}
-				if e := difference72.ErrAt(i); e != nil {
-					product101.SetErr(i, e)
-					continue
-				}
-				product101.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference72.V[i])
 			}
 		}
 		// (1.0 + l_tax)
 		sum45 := vec.Make[float64](n)
-		if (rest37 == nil || len(rest37) > n/2) && lTax.Clean() {
+		{
 			lTaxV := lTax.V[:n]
 			out := sum45.V[:n]
-			for i := range out {
-				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-			}
-		} else {
-			for k, cnt := 0, rest37.Rows(n); k < cnt; k++ {
-				i := rest37.Row(k)
-				if lTax.IsNull(i) {
-					sum45.SetNull(i)
-					continue
+			if vec.Strict(&sum45, rest37, n, vec.FlagsOf(&lTax)) && vec.Dense(rest37, n, false) {
+				for i := range out {
+					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 				}
-				if e := lTax.ErrAt(i); e != nil {
-					sum45.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest37.Rows(n); k < cnt; k++ {
+					i := rest37.Row(k)
+					if sum45.Dirty(i) {
+						continue
+					}
+					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 				}
-				sum45.V[i] = rt.AddFloat64(float64(1.0), lTax.V[i])
 			}
 		}
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
 		product102 := vec.Make[float64](n)
-		if (rest37 == nil || len(rest37) > n/2) && product101.Clean() && sum45.Clean() {
+		{
 			product101V := product101.V[:n]
 			sum45V := sum45.V[:n]
 			out := product102.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(product101V[i], sum45V[i])
-			}
-		} else {
-			for k, cnt := 0, rest37.Rows(n); k < cnt; k++ {
-				i := rest37.Row(k)
-				if product101.IsNull(i) || sum45.IsNull(i) {
-					product102.SetNull(i)
-					continue
+			if vec.Strict(&product102, rest37, n, vec.FlagsOf(&product101), vec.FlagsOf(&sum45)) && vec.Dense(rest37, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(product101V[i], sum45V[i])
 				}
-				if e := product101.ErrAt(i); e != nil {
-					product102.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest37.Rows(n); k < cnt; k++ {
+					i := rest37.Row(k)
+					if product102.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(product101V[i], sum45V[i])
 				}
-				if e := sum45.ErrAt(i); e != nil {
-					product102.SetErr(i, e)
-					continue
-				}
-				product102.V[i] = rt.MulFloat64(product101.V[i], sum45.V[i])
 			}
 		}
 		// (1.0 - l_discount)
 		difference73 := vec.Make[float64](n)
-		if (rest37 == nil || len(rest37) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference73.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest37.Rows(n); k < cnt; k++ {
-				i := rest37.Row(k)
-				if lDiscount.IsNull(i) {
-					difference73.SetNull(i)
-					continue
+			if vec.Strict(&difference73, rest37, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest37, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference73.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest37.Rows(n); k < cnt; k++ {
+					i := rest37.Row(k)
+					if difference73.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference73.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product103 := vec.Make[float64](n)
-		if (rest37 == nil || len(rest37) > n/2) && lExtendedprice.Clean() && difference73.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			difference73V := difference73.V[:n]
 			out := product103.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference73V[i])
-			}
-		} else {
-			for k, cnt := 0, rest37.Rows(n); k < cnt; k++ {
-				i := rest37.Row(k)
-				if lExtendedprice.IsNull(i) || difference73.IsNull(i) {
-					product103.SetNull(i)
-					continue
+			if vec.Strict(&product103, rest37, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference73)) && vec.Dense(rest37, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference73V[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product103.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest37.Rows(n); k < cnt; k++ {
+					i := rest37.Row(k)
+					if product103.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference73V[i])
 				}
-				if e := difference73.ErrAt(i); e != nil {
-					product103.SetErr(i, e)
-					continue
-				}
-				product103.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference73.V[i])
 			}
 		}
 		// ((l_extendedprice * (1.0 - l_discount)) * 1.05)
 		product104 := vec.Make[float64](n)
-		if (rest37 == nil || len(rest37) > n/2) && product103.Clean() {
+		{
 			product103V := product103.V[:n]
 			out := product104.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(product103V[i], float64(1.05))
-			}
-		} else {
-			for k, cnt := 0, rest37.Rows(n); k < cnt; k++ {
-				i := rest37.Row(k)
-				if product103.IsNull(i) {
-					product104.SetNull(i)
-					continue
+			if vec.Strict(&product104, rest37, n, vec.FlagsOf(&product103)) && vec.Dense(rest37, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(product103V[i], float64(1.05))
 				}
-				if e := product103.ErrAt(i); e != nil {
-					product104.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest37.Rows(n); k < cnt; k++ {
+					i := rest37.Row(k)
+					if product104.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(product103V[i], float64(1.05))
 				}
-				product104.V[i] = rt.MulFloat64(product103.V[i], float64(1.05))
 			}
 		}
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) > ((l_extendedprice * (1.0 - l_discount)) * 1.05))
 		cmp4 := vec.Make[bool](n)
-		if (rest37 == nil || len(rest37) > n/2) && product102.Clean() && product104.Clean() {
+		{
 			product102V := product102.V[:n]
 			product104V := product104.V[:n]
 			out := cmp4.V[:n]
-			for i := range out {
-				out[i] = rt.GtFloat64(product102V[i], product104V[i])
-			}
-		} else {
-			for k, cnt := 0, rest37.Rows(n); k < cnt; k++ {
-				i := rest37.Row(k)
-				if product102.IsNull(i) || product104.IsNull(i) {
-					cmp4.SetNull(i)
-					continue
+			if vec.Strict(&cmp4, rest37, n, vec.FlagsOf(&product102), vec.FlagsOf(&product104)) && vec.Dense(rest37, n, false) {
+				for i := range out {
+					out[i] = rt.GtFloat64(product102V[i], product104V[i])
 				}
-				if e := product102.ErrAt(i); e != nil {
-					cmp4.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest37.Rows(n); k < cnt; k++ {
+					i := rest37.Row(k)
+					if cmp4.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GtFloat64(product102V[i], product104V[i])
 				}
-				if e := product104.ErrAt(i); e != nil {
-					cmp4.SetErr(i, e)
-					continue
-				}
-				cmp4.V[i] = rt.GtFloat64(product102.V[i], product104.V[i])
 			}
 		}
 		// IF((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) > ((l_extendedprice * (1.0 - l_discount)) * 1.05)), 1.0, 0.0)
@@ -11398,203 +10013,159 @@ func wideCol38(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	if !fused38 || len(rest38) > 0 {
 		// (1.0 - l_discount)
 		difference75 := vec.Make[float64](n)
-		if (rest38 == nil || len(rest38) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference75.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest38.Rows(n); k < cnt; k++ {
-				i := rest38.Row(k)
-				if lDiscount.IsNull(i) {
-					difference75.SetNull(i)
-					continue
+			if vec.Strict(&difference75, rest38, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest38, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference75.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest38.Rows(n); k < cnt; k++ {
+					i := rest38.Row(k)
+					if difference75.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference75.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product105 := vec.Make[float64](n)
-		if (rest38 == nil || len(rest38) > n/2) && lExtendedprice.Clean() && difference75.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			difference75V := difference75.V[:n]
 			out := product105.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference75V[i])
-			}
-		} else {
-			for k, cnt := 0, rest38.Rows(n); k < cnt; k++ {
-				i := rest38.Row(k)
-				if lExtendedprice.IsNull(i) || difference75.IsNull(i) {
-					product105.SetNull(i)
-					continue
+			if vec.Strict(&product105, rest38, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference75)) && vec.Dense(rest38, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference75V[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product105.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest38.Rows(n); k < cnt; k++ {
+					i := rest38.Row(k)
+					if product105.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference75V[i])
 				}
-				if e := difference75.ErrAt(i); e != nil {
-					product105.SetErr(i, e)
-					continue
-				}
-				product105.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference75.V[i])
 			}
 		}
 		// (1.0 - l_discount)
 		difference76 := vec.Make[float64](n)
-		if (rest38 == nil || len(rest38) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference76.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest38.Rows(n); k < cnt; k++ {
-				i := rest38.Row(k)
-				if lDiscount.IsNull(i) {
-					difference76.SetNull(i)
-					continue
+			if vec.Strict(&difference76, rest38, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest38, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference76.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest38.Rows(n); k < cnt; k++ {
+					i := rest38.Row(k)
+					if difference76.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference76.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product106 := vec.Make[float64](n)
-		if (rest38 == nil || len(rest38) > n/2) && lExtendedprice.Clean() && difference76.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			difference76V := difference76.V[:n]
 			out := product106.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference76V[i])
-			}
-		} else {
-			for k, cnt := 0, rest38.Rows(n); k < cnt; k++ {
-				i := rest38.Row(k)
-				if lExtendedprice.IsNull(i) || difference76.IsNull(i) {
-					product106.SetNull(i)
-					continue
+			if vec.Strict(&product106, rest38, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference76)) && vec.Dense(rest38, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference76V[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product106.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest38.Rows(n); k < cnt; k++ {
+					i := rest38.Row(k)
+					if product106.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference76V[i])
 				}
-				if e := difference76.ErrAt(i); e != nil {
-					product106.SetErr(i, e)
-					continue
-				}
-				product106.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference76.V[i])
 			}
 		}
 		// (1.0 + l_tax)
 		sum46 := vec.Make[float64](n)
-		if (rest38 == nil || len(rest38) > n/2) && lTax.Clean() {
+		{
 			lTaxV := lTax.V[:n]
 			out := sum46.V[:n]
-			for i := range out {
-				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-			}
-		} else {
-			for k, cnt := 0, rest38.Rows(n); k < cnt; k++ {
-				i := rest38.Row(k)
-				if lTax.IsNull(i) {
-					sum46.SetNull(i)
-					continue
+			if vec.Strict(&sum46, rest38, n, vec.FlagsOf(&lTax)) && vec.Dense(rest38, n, false) {
+				for i := range out {
+					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 				}
-				if e := lTax.ErrAt(i); e != nil {
-					sum46.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest38.Rows(n); k < cnt; k++ {
+					i := rest38.Row(k)
+					if sum46.Dirty(i) {
+						continue
+					}
+					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 				}
-				sum46.V[i] = rt.AddFloat64(float64(1.0), lTax.V[i])
 			}
 		}
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
 		product107 := vec.Make[float64](n)
-		if (rest38 == nil || len(rest38) > n/2) && product106.Clean() && sum46.Clean() {
+		{
 			product106V := product106.V[:n]
 			sum46V := sum46.V[:n]
 			out := product107.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(product106V[i], sum46V[i])
-			}
-		} else {
-			for k, cnt := 0, rest38.Rows(n); k < cnt; k++ {
-				i := rest38.Row(k)
-				if product106.IsNull(i) || sum46.IsNull(i) {
-					product107.SetNull(i)
-					continue
+			if vec.Strict(&product107, rest38, n, vec.FlagsOf(&product106), vec.FlagsOf(&sum46)) && vec.Dense(rest38, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(product106V[i], sum46V[i])
 				}
-				if e := product106.ErrAt(i); e != nil {
-					product107.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest38.Rows(n); k < cnt; k++ {
+					i := rest38.Row(k)
+					if product107.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(product106V[i], sum46V[i])
 				}
-				if e := sum46.ErrAt(i); e != nil {
-					product107.SetErr(i, e)
-					continue
-				}
-				product107.V[i] = rt.MulFloat64(product106.V[i], sum46.V[i])
 			}
 		}
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_tax)
 		product108 := vec.Make[float64](n)
-		if (rest38 == nil || len(rest38) > n/2) && product107.Clean() && lTax.Clean() {
+		{
 			product107V := product107.V[:n]
 			lTaxV := lTax.V[:n]
 			out := product108.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(product107V[i], lTaxV[i])
-			}
-		} else {
-			for k, cnt := 0, rest38.Rows(n); k < cnt; k++ {
-				i := rest38.Row(k)
-				if product107.IsNull(i) || lTax.IsNull(i) {
-					product108.SetNull(i)
-					continue
+			if vec.Strict(&product108, rest38, n, vec.FlagsOf(&product107), vec.FlagsOf(&lTax)) && vec.Dense(rest38, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(product107V[i], lTaxV[i])
 				}
-				if e := product107.ErrAt(i); e != nil {
-					product108.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest38.Rows(n); k < cnt; k++ {
+					i := rest38.Row(k)
+					if product108.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(product107V[i], lTaxV[i])
 				}
-				if e := lTax.ErrAt(i); e != nil {
-					product108.SetErr(i, e)
-					continue
-				}
-				product108.V[i] = rt.MulFloat64(product107.V[i], lTax.V[i])
 			}
 		}
 		// ((l_extendedprice * (1.0 - l_discount)) - (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_tax))
 		difference77 := vec.Make[float64](n)
-		if (rest38 == nil || len(rest38) > n/2) && product105.Clean() && product108.Clean() {
+		{
 			product105V := product105.V[:n]
 			product108V := product108.V[:n]
 			out := difference77.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(product105V[i], product108V[i])
-			}
-		} else {
-			for k, cnt := 0, rest38.Rows(n); k < cnt; k++ {
-				i := rest38.Row(k)
-				if product105.IsNull(i) || product108.IsNull(i) {
-					difference77.SetNull(i)
-					continue
+			if vec.Strict(&difference77, rest38, n, vec.FlagsOf(&product105), vec.FlagsOf(&product108)) && vec.Dense(rest38, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(product105V[i], product108V[i])
 				}
-				if e := product105.ErrAt(i); e != nil {
-					difference77.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest38.Rows(n); k < cnt; k++ {
+					i := rest38.Row(k)
+					if difference77.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(product105V[i], product108V[i])
 				}
-				if e := product108.ErrAt(i); e != nil {
-					difference77.SetErr(i, e)
-					continue
-				}
-				difference77.V[i] = rt.SubFloat64(product105.V[i], product108.V[i])
 			}
 		}
 		if fused38 {
@@ -11646,203 +10217,159 @@ func wideCol39(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	if !fused39 || len(rest39) > 0 {
 		// (1.0 - l_discount)
 		difference78 := vec.Make[float64](n)
-		if (rest39 == nil || len(rest39) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference78.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest39.Rows(n); k < cnt; k++ {
-				i := rest39.Row(k)
-				if lDiscount.IsNull(i) {
-					difference78.SetNull(i)
-					continue
+			if vec.Strict(&difference78, rest39, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest39, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference78.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest39.Rows(n); k < cnt; k++ {
+					i := rest39.Row(k)
+					if difference78.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference78.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product109 := vec.Make[float64](n)
-		if (rest39 == nil || len(rest39) > n/2) && lExtendedprice.Clean() && difference78.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			difference78V := difference78.V[:n]
 			out := product109.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference78V[i])
-			}
-		} else {
-			for k, cnt := 0, rest39.Rows(n); k < cnt; k++ {
-				i := rest39.Row(k)
-				if lExtendedprice.IsNull(i) || difference78.IsNull(i) {
-					product109.SetNull(i)
-					continue
+			if vec.Strict(&product109, rest39, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference78)) && vec.Dense(rest39, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference78V[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product109.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest39.Rows(n); k < cnt; k++ {
+					i := rest39.Row(k)
+					if product109.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference78V[i])
 				}
-				if e := difference78.ErrAt(i); e != nil {
-					product109.SetErr(i, e)
-					continue
-				}
-				product109.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference78.V[i])
 			}
 		}
 		// (1.0 + l_tax)
 		sum48 := vec.Make[float64](n)
-		if (rest39 == nil || len(rest39) > n/2) && lTax.Clean() {
+		{
 			lTaxV := lTax.V[:n]
 			out := sum48.V[:n]
-			for i := range out {
-				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-			}
-		} else {
-			for k, cnt := 0, rest39.Rows(n); k < cnt; k++ {
-				i := rest39.Row(k)
-				if lTax.IsNull(i) {
-					sum48.SetNull(i)
-					continue
+			if vec.Strict(&sum48, rest39, n, vec.FlagsOf(&lTax)) && vec.Dense(rest39, n, false) {
+				for i := range out {
+					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 				}
-				if e := lTax.ErrAt(i); e != nil {
-					sum48.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest39.Rows(n); k < cnt; k++ {
+					i := rest39.Row(k)
+					if sum48.Dirty(i) {
+						continue
+					}
+					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 				}
-				sum48.V[i] = rt.AddFloat64(float64(1.0), lTax.V[i])
 			}
 		}
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
 		product110 := vec.Make[float64](n)
-		if (rest39 == nil || len(rest39) > n/2) && product109.Clean() && sum48.Clean() {
+		{
 			product109V := product109.V[:n]
 			sum48V := sum48.V[:n]
 			out := product110.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(product109V[i], sum48V[i])
-			}
-		} else {
-			for k, cnt := 0, rest39.Rows(n); k < cnt; k++ {
-				i := rest39.Row(k)
-				if product109.IsNull(i) || sum48.IsNull(i) {
-					product110.SetNull(i)
-					continue
+			if vec.Strict(&product110, rest39, n, vec.FlagsOf(&product109), vec.FlagsOf(&sum48)) && vec.Dense(rest39, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(product109V[i], sum48V[i])
 				}
-				if e := product109.ErrAt(i); e != nil {
-					product110.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest39.Rows(n); k < cnt; k++ {
+					i := rest39.Row(k)
+					if product110.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(product109V[i], sum48V[i])
 				}
-				if e := sum48.ErrAt(i); e != nil {
-					product110.SetErr(i, e)
-					continue
-				}
-				product110.V[i] = rt.MulFloat64(product109.V[i], sum48.V[i])
 			}
 		}
 		// (1.0 - l_discount)
 		difference79 := vec.Make[float64](n)
-		if (rest39 == nil || len(rest39) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference79.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest39.Rows(n); k < cnt; k++ {
-				i := rest39.Row(k)
-				if lDiscount.IsNull(i) {
-					difference79.SetNull(i)
-					continue
+			if vec.Strict(&difference79, rest39, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest39, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference79.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest39.Rows(n); k < cnt; k++ {
+					i := rest39.Row(k)
+					if difference79.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference79.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product111 := vec.Make[float64](n)
-		if (rest39 == nil || len(rest39) > n/2) && lExtendedprice.Clean() && difference79.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			difference79V := difference79.V[:n]
 			out := product111.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference79V[i])
-			}
-		} else {
-			for k, cnt := 0, rest39.Rows(n); k < cnt; k++ {
-				i := rest39.Row(k)
-				if lExtendedprice.IsNull(i) || difference79.IsNull(i) {
-					product111.SetNull(i)
-					continue
+			if vec.Strict(&product111, rest39, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference79)) && vec.Dense(rest39, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference79V[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product111.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest39.Rows(n); k < cnt; k++ {
+					i := rest39.Row(k)
+					if product111.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference79V[i])
 				}
-				if e := difference79.ErrAt(i); e != nil {
-					product111.SetErr(i, e)
-					continue
-				}
-				product111.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference79.V[i])
 			}
 		}
 		// ((l_extendedprice * (1.0 - l_discount)) * l_discount)
 		product112 := vec.Make[float64](n)
-		if (rest39 == nil || len(rest39) > n/2) && product111.Clean() && lDiscount.Clean() {
+		{
 			product111V := product111.V[:n]
 			lDiscountV := lDiscount.V[:n]
 			out := product112.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(product111V[i], lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest39.Rows(n); k < cnt; k++ {
-				i := rest39.Row(k)
-				if product111.IsNull(i) || lDiscount.IsNull(i) {
-					product112.SetNull(i)
-					continue
+			if vec.Strict(&product112, rest39, n, vec.FlagsOf(&product111), vec.FlagsOf(&lDiscount)) && vec.Dense(rest39, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(product111V[i], lDiscountV[i])
 				}
-				if e := product111.ErrAt(i); e != nil {
-					product112.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest39.Rows(n); k < cnt; k++ {
+					i := rest39.Row(k)
+					if product112.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(product111V[i], lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					product112.SetErr(i, e)
-					continue
-				}
-				product112.V[i] = rt.MulFloat64(product111.V[i], lDiscount.V[i])
 			}
 		}
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) + ((l_extendedprice * (1.0 - l_discount)) * l_discount))
 		sum49 := vec.Make[float64](n)
-		if (rest39 == nil || len(rest39) > n/2) && product110.Clean() && product112.Clean() {
+		{
 			product110V := product110.V[:n]
 			product112V := product112.V[:n]
 			out := sum49.V[:n]
-			for i := range out {
-				out[i] = rt.AddFloat64(product110V[i], product112V[i])
-			}
-		} else {
-			for k, cnt := 0, rest39.Rows(n); k < cnt; k++ {
-				i := rest39.Row(k)
-				if product110.IsNull(i) || product112.IsNull(i) {
-					sum49.SetNull(i)
-					continue
+			if vec.Strict(&sum49, rest39, n, vec.FlagsOf(&product110), vec.FlagsOf(&product112)) && vec.Dense(rest39, n, false) {
+				for i := range out {
+					out[i] = rt.AddFloat64(product110V[i], product112V[i])
 				}
-				if e := product110.ErrAt(i); e != nil {
-					sum49.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest39.Rows(n); k < cnt; k++ {
+					i := rest39.Row(k)
+					if sum49.Dirty(i) {
+						continue
+					}
+					out[i] = rt.AddFloat64(product110V[i], product112V[i])
 				}
-				if e := product112.ErrAt(i); e != nil {
-					sum49.SetErr(i, e)
-					continue
-				}
-				sum49.V[i] = rt.AddFloat64(product110.V[i], product112.V[i])
 			}
 		}
 		if fused39 {
@@ -11894,100 +10421,80 @@ func wideCol40(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	if !fused40 || len(rest40) > 0 {
 		// (1.0 - l_discount)
 		difference80 := vec.Make[float64](n)
-		if (rest40 == nil || len(rest40) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference80.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest40.Rows(n); k < cnt; k++ {
-				i := rest40.Row(k)
-				if lDiscount.IsNull(i) {
-					difference80.SetNull(i)
-					continue
+			if vec.Strict(&difference80, rest40, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest40, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference80.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest40.Rows(n); k < cnt; k++ {
+					i := rest40.Row(k)
+					if difference80.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference80.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product114 := vec.Make[float64](n)
-		if (rest40 == nil || len(rest40) > n/2) && lExtendedprice.Clean() && difference80.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			difference80V := difference80.V[:n]
 			out := product114.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference80V[i])
-			}
-		} else {
-			for k, cnt := 0, rest40.Rows(n); k < cnt; k++ {
-				i := rest40.Row(k)
-				if lExtendedprice.IsNull(i) || difference80.IsNull(i) {
-					product114.SetNull(i)
-					continue
+			if vec.Strict(&product114, rest40, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference80)) && vec.Dense(rest40, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference80V[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product114.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest40.Rows(n); k < cnt; k++ {
+					i := rest40.Row(k)
+					if product114.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference80V[i])
 				}
-				if e := difference80.ErrAt(i); e != nil {
-					product114.SetErr(i, e)
-					continue
-				}
-				product114.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference80.V[i])
 			}
 		}
 		// (l_quantity + 1.0)
 		sum50 := vec.Make[float64](n)
-		if (rest40 == nil || len(rest40) > n/2) && lQuantity.Clean() {
+		{
 			lQuantityV := lQuantity.V[:n]
 			out := sum50.V[:n]
-			for i := range out {
-				out[i] = rt.AddFloat64(lQuantityV[i], float64(1.0))
-			}
-		} else {
-			for k, cnt := 0, rest40.Rows(n); k < cnt; k++ {
-				i := rest40.Row(k)
-				if lQuantity.IsNull(i) {
-					sum50.SetNull(i)
-					continue
+			if vec.Strict(&sum50, rest40, n, vec.FlagsOf(&lQuantity)) && vec.Dense(rest40, n, false) {
+				for i := range out {
+					out[i] = rt.AddFloat64(lQuantityV[i], float64(1.0))
 				}
-				if e := lQuantity.ErrAt(i); e != nil {
-					sum50.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest40.Rows(n); k < cnt; k++ {
+					i := rest40.Row(k)
+					if sum50.Dirty(i) {
+						continue
+					}
+					out[i] = rt.AddFloat64(lQuantityV[i], float64(1.0))
 				}
-				sum50.V[i] = rt.AddFloat64(lQuantity.V[i], float64(1.0))
 			}
 		}
 		// ((l_extendedprice * (1.0 - l_discount)) * (l_quantity + 1.0))
 		product115 := vec.Make[float64](n)
-		if (rest40 == nil || len(rest40) > n/2) && product114.Clean() && sum50.Clean() {
+		{
 			product114V := product114.V[:n]
 			sum50V := sum50.V[:n]
 			out := product115.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(product114V[i], sum50V[i])
-			}
-		} else {
-			for k, cnt := 0, rest40.Rows(n); k < cnt; k++ {
-				i := rest40.Row(k)
-				if product114.IsNull(i) || sum50.IsNull(i) {
-					product115.SetNull(i)
-					continue
+			if vec.Strict(&product115, rest40, n, vec.FlagsOf(&product114), vec.FlagsOf(&sum50)) && vec.Dense(rest40, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(product114V[i], sum50V[i])
 				}
-				if e := product114.ErrAt(i); e != nil {
-					product115.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest40.Rows(n); k < cnt; k++ {
+					i := rest40.Row(k)
+					if product115.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(product114V[i], sum50V[i])
 				}
-				if e := sum50.ErrAt(i); e != nil {
-					product115.SetErr(i, e)
-					continue
-				}
-				product115.V[i] = rt.MulFloat64(product114.V[i], sum50.V[i])
 			}
 		}
 		if fused40 {

@@ -583,61 +583,51 @@ func (p *IneqCountLoop) sub1Cond(ctx context.Context, in arrow.RecordBatch, mem 
 	outer0 := vec.SubParam[int64](n, arg0, arg0Null)
 	// (outer.v - v)
 	difference := vec.Make[int64](n)
-	if outer0.Clean() && v.Clean() {
+	{
 		outer0V := outer0.V[:n]
 		vV := v.V[:n]
 		out := difference.V[:n]
-		for i := range out {
-			r, err := rt.SubInt64(outer0V[i], vV[i])
-			if err != nil {
-				difference.SetErr(i, err)
-				continue
+		if vec.Strict(&difference, all, n, vec.FlagsOf(&outer0), vec.FlagsOf(&v)) {
+			for i := range out {
+				r, err := rt.SubInt64(outer0V[i], vV[i])
+				if err != nil {
+					difference.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if outer0.IsNull(i) || v.IsNull(i) {
-				difference.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if difference.Dirty(i) {
+					continue
+				}
+				r, err := rt.SubInt64(outer0V[i], vV[i])
+				if err != nil {
+					difference.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := outer0.ErrAt(i); e != nil {
-				difference.SetErr(i, e)
-				continue
-			}
-			if e := v.ErrAt(i); e != nil {
-				difference.SetErr(i, e)
-				continue
-			}
-			r, err := rt.SubInt64(outer0.V[i], v.V[i])
-			if err != nil {
-				difference.SetErr(i, err)
-				continue
-			}
-			difference.V[i] = r
 		}
 	}
 	// ((outer.v - v) > 0)
 	cmp := vec.Make[bool](n)
-	if difference.Clean() {
+	{
 		differenceV := difference.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(differenceV[i], int64(0))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if difference.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&difference)) {
+			for i := range out {
+				out[i] = rt.GtInt64(differenceV[i], int64(0))
 			}
-			if e := difference.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GtInt64(differenceV[i], int64(0))
 			}
-			cmp.V[i] = rt.GtInt64(difference.V[i], int64(0))
 		}
 	}
 	_, _, _ = n, all, p

@@ -101,39 +101,32 @@ func And_operand(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 func and_operandShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
-	if a.Clean() && b.Clean() {
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if quotient.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
 		}
 	}
 	return quotient
@@ -177,24 +170,21 @@ func and_operandCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, 
 		and.Add(&p)
 		// ((a DIV b) > 1)
 		cmp := vec.Make[bool](n)
-		if (and.Live == nil || len(and.Live) > n/2) && quotient.Clean() {
+		{
 			quotientV := quotient.V[:n]
 			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.GtInt64(quotientV[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if quotient.IsNull(i) {
-					cmp.SetNull(i)
-					continue
+			if vec.Strict(&cmp, and.Live, n, vec.FlagsOf(&quotient)) && vec.Dense(and.Live, n, false) {
+				for i := range out {
+					out[i] = rt.GtInt64(quotientV[i], int64(1))
 				}
-				if e := quotient.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+					i := and.Live.Row(k)
+					if cmp.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GtInt64(quotientV[i], int64(1))
 				}
-				cmp.V[i] = rt.GtInt64(quotient.V[i], int64(1))
 			}
 		}
 		and.Add(&cmp)
@@ -291,39 +281,32 @@ func Between(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 func betweenShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
-	if a.Clean() && b.Clean() {
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if quotient.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
 		}
 	}
 	return quotient
@@ -364,46 +347,40 @@ func betweenCol1(n int, all vec.Sel, quotient vec.Vec[int64]) vec.Vec[bool] {
 		// ((a DIV b) BETWEEN 1 AND 10)
 		between := vec.NewLogic(false, rest, n)
 		inRange2 := vec.Make[bool](n)
-		if (between.Live == nil || len(between.Live) > n/2) && quotient.Clean() {
+		{
 			quotientV := quotient.V[:n]
 			out := inRange2.V[:n]
-			for i := range out {
-				out[i] = rt.GeInt64(quotientV[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-				i := between.Live.Row(k)
-				if quotient.IsNull(i) {
-					inRange2.SetNull(i)
-					continue
+			if vec.Strict(&inRange2, between.Live, n, vec.FlagsOf(&quotient)) && vec.Dense(between.Live, n, false) {
+				for i := range out {
+					out[i] = rt.GeInt64(quotientV[i], int64(1))
 				}
-				if e := quotient.ErrAt(i); e != nil {
-					inRange2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+					i := between.Live.Row(k)
+					if inRange2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GeInt64(quotientV[i], int64(1))
 				}
-				inRange2.V[i] = rt.GeInt64(quotient.V[i], int64(1))
 			}
 		}
 		between.Add(&inRange2)
 		inRange3 := vec.Make[bool](n)
-		if (between.Live == nil || len(between.Live) > n/2) && quotient.Clean() {
+		{
 			quotientV := quotient.V[:n]
 			out := inRange3.V[:n]
-			for i := range out {
-				out[i] = rt.LeInt64(quotientV[i], int64(10))
-			}
-		} else {
-			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-				i := between.Live.Row(k)
-				if quotient.IsNull(i) {
-					inRange3.SetNull(i)
-					continue
+			if vec.Strict(&inRange3, between.Live, n, vec.FlagsOf(&quotient)) && vec.Dense(between.Live, n, false) {
+				for i := range out {
+					out[i] = rt.LeInt64(quotientV[i], int64(10))
 				}
-				if e := quotient.ErrAt(i); e != nil {
-					inRange3.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+					i := between.Live.Row(k)
+					if inRange3.Dirty(i) {
+						continue
+					}
+					out[i] = rt.LeInt64(quotientV[i], int64(10))
 				}
-				inRange3.V[i] = rt.LeInt64(quotient.V[i], int64(10))
 			}
 		}
 		between.Add(&inRange3)
@@ -502,61 +479,59 @@ func case_condition_may_failCol1(n int, all vec.Sel, mArr *array.Map, mKeys vec.
 	caseResult := vec.Make[int64](n)
 	// m['k']
 	entry := vec.Make[int64](n)
-	if mArr.NullN() == 0 {
+	{
 		out := entry.V[:n]
-		for i := range out {
-			start, end := mArr.ValueOffsets(i)
-			entry2 := vec.FindString(mKeys, start, end, "k")
-			if entry2 < 0 {
-				entry.SetErr(i, rt.MapKeyNotExistString("k"))
-				continue
+		if vec.Strict(&entry, all, n, vec.ArrowFlags(mArr)) {
+			for i := range out {
+				start, end := mArr.ValueOffsets(i)
+				entry2 := vec.FindString(mKeys, start, end, "k")
+				if entry2 < 0 {
+					entry.SetErr(i, rt.MapKeyNotExistString("k"))
+					continue
+				}
+				if mItems.IsNull(entry2) {
+					entry.SetNull(i)
+					continue
+				}
+				out[i] = mItems.Value(entry2)
 			}
-			if mItems.IsNull(entry2) {
-				entry.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if entry.Dirty(i) {
+					continue
+				}
+				start, end := mArr.ValueOffsets(i)
+				entry2 := vec.FindString(mKeys, start, end, "k")
+				if entry2 < 0 {
+					entry.SetErr(i, rt.MapKeyNotExistString("k"))
+					continue
+				}
+				if mItems.IsNull(entry2) {
+					entry.SetNull(i)
+					continue
+				}
+				out[i] = mItems.Value(entry2)
 			}
-			out[i] = mItems.Value(entry2)
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if mArr.IsNull(i) {
-				entry.SetNull(i)
-				continue
-			}
-			start, end := mArr.ValueOffsets(i)
-			entry2 := vec.FindString(mKeys, start, end, "k")
-			if entry2 < 0 {
-				entry.SetErr(i, rt.MapKeyNotExistString("k"))
-				continue
-			}
-			if mItems.IsNull(entry2) {
-				entry.SetNull(i)
-				continue
-			}
-			entry.V[i] = mItems.Value(entry2)
 		}
 	}
 	// (m['k'] > 0)
 	cmp := vec.Make[bool](n)
-	if entry.Clean() {
+	{
 		entryV := entry.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(entryV[i], int64(0))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if entry.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&entry)) {
+			for i := range out {
+				out[i] = rt.GtInt64(entryV[i], int64(0))
 			}
-			if e := entry.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GtInt64(entryV[i], int64(0))
 			}
-			cmp.V[i] = rt.GtInt64(entry.V[i], int64(0))
 		}
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
@@ -564,39 +539,32 @@ func case_condition_may_failCol1(n int, all vec.Sel, mArr *array.Map, mKeys vec.
 	todo := vec.Missing(shared0Done, when, n)
 	// (b DIV c)
 	quotient := vec.Make[int64](n)
-	if todo == nil && b.Clean() && c_.Clean() {
+	{
 		bV := b.V[:n]
 		c_V := c_.V[:n]
 		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(bV[i], c_V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient, todo, n, vec.FlagsOf(&b), vec.FlagsOf(&c_)) && vec.Dense(todo, n, true) {
+			for i := range out {
+				r, err := rt.DivInt64(bV[i], c_V[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
-			i := todo.Row(k)
-			if b.IsNull(i) || c_.IsNull(i) {
-				quotient.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
+				i := todo.Row(k)
+				if quotient.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(bV[i], c_V[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			if e := c_.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(b.V[i], c_.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
 		}
 	}
 	vec.Merge(&(*shared0), &quotient, todo, n)
@@ -604,72 +572,62 @@ func case_condition_may_failCol1(n int, all vec.Sel, mArr *array.Map, mKeys vec.
 	todo2 := vec.Missing(shared0Done, notYet, n)
 	// (b DIV c)
 	quotient2 := vec.Make[int64](n)
-	if todo2 == nil && b.Clean() && c_.Clean() {
+	{
 		bV := b.V[:n]
 		c_V := c_.V[:n]
 		out := quotient2.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(bV[i], c_V[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient2, todo2, n, vec.FlagsOf(&b), vec.FlagsOf(&c_)) && vec.Dense(todo2, n, true) {
+			for i := range out {
+				r, err := rt.DivInt64(bV[i], c_V[i])
+				if err != nil {
+					quotient2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
-			i := todo2.Row(k)
-			if b.IsNull(i) || c_.IsNull(i) {
-				quotient2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
+				i := todo2.Row(k)
+				if quotient2.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(bV[i], c_V[i])
+				if err != nil {
+					quotient2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := b.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
-			}
-			if e := c_.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(b.V[i], c_.V[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
-			}
-			quotient2.V[i] = r
 		}
 	}
 	vec.Merge(&(*shared0), &quotient2, todo2, n)
 	// ((b DIV c) * 2)
 	product := vec.Make[int64](n)
-	if notYet == nil && (*shared0).Clean() {
+	{
 		shared0V := (*shared0).V[:n]
 		out := product.V[:n]
-		for i := range out {
-			r, err := rt.MulInt64(shared0V[i], int64(2))
-			if err != nil {
-				product.SetErr(i, err)
-				continue
+		if vec.Strict(&product, notYet, n, vec.FlagsOf(&(*shared0))) && vec.Dense(notYet, n, true) {
+			for i := range out {
+				r, err := rt.MulInt64(shared0V[i], int64(2))
+				if err != nil {
+					product.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if (*shared0).IsNull(i) {
-				product.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if product.Dirty(i) {
+					continue
+				}
+				r, err := rt.MulInt64(shared0V[i], int64(2))
+				if err != nil {
+					product.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := (*shared0).ErrAt(i); e != nil {
-				product.SetErr(i, e)
-				continue
-			}
-			r, err := rt.MulInt64((*shared0).V[i], int64(2))
-			if err != nil {
-				product.SetErr(i, err)
-				continue
-			}
-			product.V[i] = r
 		}
 	}
 	vec.Merge(&caseResult, &product, notYet, n)
@@ -823,39 +781,32 @@ func case_every_resultCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.Record
 		// shared (always): (a DIV b)
 		// (a DIV b)
 		quotient := vec.Make[int64](n)
-		if rest == nil && a.Clean() && b.Clean() {
+		{
 			aV := a.V[:n]
 			bV := b.V[:n]
 			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient, rest, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(rest, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if a.IsNull(i) || b.IsNull(i) {
-					quotient.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if quotient.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				if e := b.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(a.V[i], b.V[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
 			}
 		}
 		// CASE WHEN p THEN (a DIV b) WHEN q THEN ((a DIV b) + 1) ELSE ((a DIV b) - 1) END
@@ -867,67 +818,61 @@ func case_every_resultCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.Record
 		when2, notYet2 := vec.Split(&q, notYet, n)
 		// ((a DIV b) + 1)
 		sum := vec.Make[int64](n)
-		if when2 == nil && quotient.Clean() {
+		{
 			quotientV := quotient.V[:n]
 			out := sum.V[:n]
-			for i := range out {
-				r, err := rt.AddInt64(quotientV[i], int64(1))
-				if err != nil {
-					sum.SetErr(i, err)
-					continue
+			if vec.Strict(&sum, when2, n, vec.FlagsOf(&quotient)) && vec.Dense(when2, n, true) {
+				for i := range out {
+					r, err := rt.AddInt64(quotientV[i], int64(1))
+					if err != nil {
+						sum.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
-				i := when2.Row(k)
-				if quotient.IsNull(i) {
-					sum.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
+					i := when2.Row(k)
+					if sum.Dirty(i) {
+						continue
+					}
+					r, err := rt.AddInt64(quotientV[i], int64(1))
+					if err != nil {
+						sum.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := quotient.ErrAt(i); e != nil {
-					sum.SetErr(i, e)
-					continue
-				}
-				r, err := rt.AddInt64(quotient.V[i], int64(1))
-				if err != nil {
-					sum.SetErr(i, err)
-					continue
-				}
-				sum.V[i] = r
 			}
 		}
 		vec.Merge(&caseResult2, &sum, when2, n)
 		// ((a DIV b) - 1)
 		difference := vec.Make[int64](n)
-		if notYet2 == nil && quotient.Clean() {
+		{
 			quotientV := quotient.V[:n]
 			out := difference.V[:n]
-			for i := range out {
-				r, err := rt.SubInt64(quotientV[i], int64(1))
-				if err != nil {
-					difference.SetErr(i, err)
-					continue
+			if vec.Strict(&difference, notYet2, n, vec.FlagsOf(&quotient)) && vec.Dense(notYet2, n, true) {
+				for i := range out {
+					r, err := rt.SubInt64(quotientV[i], int64(1))
+					if err != nil {
+						difference.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-				i := notYet2.Row(k)
-				if quotient.IsNull(i) {
-					difference.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
+					i := notYet2.Row(k)
+					if difference.Dirty(i) {
+						continue
+					}
+					r, err := rt.SubInt64(quotientV[i], int64(1))
+					if err != nil {
+						difference.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := quotient.ErrAt(i); e != nil {
-					difference.SetErr(i, e)
-					continue
-				}
-				r, err := rt.SubInt64(quotient.V[i], int64(1))
-				if err != nil {
-					difference.SetErr(i, err)
-					continue
-				}
-				difference.V[i] = r
 			}
 		}
 		vec.Merge(&caseResult2, &difference, notYet2, n)
@@ -1011,39 +956,32 @@ func Case_first_condition(ctx context.Context, in arrow.RecordBatch, mem memory.
 func case_first_conditionShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
-	if a.Clean() && b.Clean() {
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if quotient.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
 		}
 	}
 	return quotient
@@ -1057,24 +995,21 @@ func case_first_conditionCol1(n int, all vec.Sel, quotient vec.Vec[int64]) vec.V
 	caseResult := vec.Make[int32](n)
 	// ((a DIV b) > 1)
 	cmp := vec.Make[bool](n)
-	if quotient.Clean() {
+	{
 		quotientV := quotient.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(quotientV[i], int64(1))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if quotient.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&quotient)) {
+			for i := range out {
+				out[i] = rt.GtInt64(quotientV[i], int64(1))
 			}
-			if e := quotient.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GtInt64(quotientV[i], int64(1))
 			}
-			cmp.V[i] = rt.GtInt64(quotient.V[i], int64(1))
 		}
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
@@ -1082,24 +1017,21 @@ func case_first_conditionCol1(n int, all vec.Sel, quotient vec.Vec[int64]) vec.V
 	vec.Fill(&caseResult, int32(1), when, n)
 	// ((a DIV b) > 0)
 	cmp2 := vec.Make[bool](n)
-	if (notYet == nil || len(notYet) > n/2) && quotient.Clean() {
+	{
 		quotientV := quotient.V[:n]
 		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(quotientV[i], int64(0))
-		}
-	} else {
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if quotient.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
+		if vec.Strict(&cmp2, notYet, n, vec.FlagsOf(&quotient)) && vec.Dense(notYet, n, false) {
+			for i := range out {
+				out[i] = rt.GtInt64(quotientV[i], int64(0))
 			}
-			if e := quotient.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if cmp2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GtInt64(quotientV[i], int64(0))
 			}
-			cmp2.V[i] = rt.GtInt64(quotient.V[i], int64(0))
 		}
 	}
 	vec.CopyErrs(&caseResult, &cmp2, notYet, n)
@@ -1186,61 +1118,51 @@ func case_rest_regionCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64],
 	// shared (region): (a DIV b)
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
-	if notYet == nil && a.Clean() && b.Clean() {
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient, notYet, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(notYet, n, true) {
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if quotient.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
 		}
 	}
 	// ((a DIV b) > 1)
 	cmp := vec.Make[bool](n)
-	if (notYet == nil || len(notYet) > n/2) && quotient.Clean() {
+	{
 		quotientV := quotient.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(quotientV[i], int64(1))
-		}
-	} else {
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if quotient.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, notYet, n, vec.FlagsOf(&quotient)) && vec.Dense(notYet, n, false) {
+			for i := range out {
+				out[i] = rt.GtInt64(quotientV[i], int64(1))
 			}
-			if e := quotient.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GtInt64(quotientV[i], int64(1))
 			}
-			cmp.V[i] = rt.GtInt64(quotient.V[i], int64(1))
 		}
 	}
 	vec.CopyErrs(&caseResult, &cmp, notYet, n)
@@ -1248,24 +1170,21 @@ func case_rest_regionCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64],
 	vec.Fill(&caseResult, int32(1), when2, n)
 	// ((a DIV b) > 0)
 	cmp2 := vec.Make[bool](n)
-	if (notYet2 == nil || len(notYet2) > n/2) && quotient.Clean() {
+	{
 		quotientV := quotient.V[:n]
 		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(quotientV[i], int64(0))
-		}
-	} else {
-		for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-			i := notYet2.Row(k)
-			if quotient.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
+		if vec.Strict(&cmp2, notYet2, n, vec.FlagsOf(&quotient)) && vec.Dense(notYet2, n, false) {
+			for i := range out {
+				out[i] = rt.GtInt64(quotientV[i], int64(0))
 			}
-			if e := quotient.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
+				i := notYet2.Row(k)
+				if cmp2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GtInt64(quotientV[i], int64(0))
 			}
-			cmp2.V[i] = rt.GtInt64(quotient.V[i], int64(0))
 		}
 	}
 	vec.CopyErrs(&caseResult, &cmp2, notYet2, n)
@@ -1352,61 +1271,51 @@ func case_rest_region_elseCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[in
 	// shared (region): (a DIV b)
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
-	if notYet == nil && a.Clean() && b.Clean() {
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient, notYet, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(notYet, n, true) {
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if quotient.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
 		}
 	}
 	// ((a DIV b) > 1)
 	cmp := vec.Make[bool](n)
-	if (notYet == nil || len(notYet) > n/2) && quotient.Clean() {
+	{
 		quotientV := quotient.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(quotientV[i], int64(1))
-		}
-	} else {
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if quotient.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, notYet, n, vec.FlagsOf(&quotient)) && vec.Dense(notYet, n, false) {
+			for i := range out {
+				out[i] = rt.GtInt64(quotientV[i], int64(1))
 			}
-			if e := quotient.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GtInt64(quotientV[i], int64(1))
 			}
-			cmp.V[i] = rt.GtInt64(quotient.V[i], int64(1))
 		}
 	}
 	vec.CopyErrs(&caseResult, &cmp, notYet, n)
@@ -1496,39 +1405,32 @@ func case_then_and_else_onlyCol1(n int, all vec.Sel, p vec.Vec[bool], shared0 *v
 	todo := vec.Missing(shared0Done, when, n)
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
-	if todo == nil && a.Clean() && b.Clean() {
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient, todo, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(todo, n, true) {
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
-			i := todo.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
+				i := todo.Row(k)
+				if quotient.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
 		}
 	}
 	vec.Merge(&(*shared0), &quotient, todo, n)
@@ -1539,39 +1441,32 @@ func case_then_and_else_onlyCol1(n int, all vec.Sel, p vec.Vec[bool], shared0 *v
 	todo2 := vec.Missing(shared0Done, notYet2, n)
 	// (a DIV b)
 	quotient2 := vec.Make[int64](n)
-	if todo2 == nil && a.Clean() && b.Clean() {
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient2.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient2, todo2, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(todo2, n, true) {
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
-			i := todo2.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
+				i := todo2.Row(k)
+				if quotient2.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
-			}
-			quotient2.V[i] = r
 		}
 	}
 	vec.Merge(&(*shared0), &quotient2, todo2, n)
@@ -1682,24 +1577,21 @@ func Cheap_shared_two_roots(ctx context.Context, in arrow.RecordBatch, mem memor
 func cheap_shared_two_rootsWhere(n int, all vec.Sel, i_ vec.Vec[int32]) vec.Vec[bool] {
 	// (i > 0)
 	cmp := vec.Make[bool](n)
-	if i_.Clean() {
+	{
 		i_V := i_.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt32(i_V[i], int32(0))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if i_.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&i_)) {
+			for i := range out {
+				out[i] = rt.GtInt32(i_V[i], int32(0))
 			}
-			if e := i_.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GtInt32(i_V[i], int32(0))
 			}
-			cmp.V[i] = rt.GtInt32(i_.V[i], int32(0))
 		}
 	}
 	return cmp
@@ -1745,51 +1637,41 @@ func cheap_shared_two_rootsCol1(n int, sel vec.Sel, x vec.Vec[float64], in arrow
 	if !fused || len(rest) > 0 {
 		// (1.0 - y)
 		difference := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && y.Clean() {
+		{
 			yV := y.V[:n]
 			out := difference.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), yV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if y.IsNull(i) {
-					difference.SetNull(i)
-					continue
+			if vec.Strict(&difference, rest, n, vec.FlagsOf(&y)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), yV[i])
 				}
-				if e := y.ErrAt(i); e != nil {
-					difference.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if difference.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), yV[i])
 				}
-				difference.V[i] = rt.SubFloat64(float64(1.0), y.V[i])
 			}
 		}
 		// (x * (1.0 - y))
 		product2 := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && x.Clean() && difference.Clean() {
+		{
 			xV := x.V[:n]
 			differenceV := difference.V[:n]
 			out := product2.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(xV[i], differenceV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if x.IsNull(i) || difference.IsNull(i) {
-					product2.SetNull(i)
-					continue
+			if vec.Strict(&product2, rest, n, vec.FlagsOf(&x), vec.FlagsOf(&difference)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(xV[i], differenceV[i])
 				}
-				if e := x.ErrAt(i); e != nil {
-					product2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if product2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(xV[i], differenceV[i])
 				}
-				if e := difference.ErrAt(i); e != nil {
-					product2.SetErr(i, e)
-					continue
-				}
-				product2.V[i] = rt.MulFloat64(x.V[i], difference.V[i])
 			}
 		}
 		if fused {
@@ -1848,122 +1730,99 @@ func cheap_shared_two_rootsCol2(n int, sel vec.Sel, x vec.Vec[float64], in arrow
 		// shared (always; cheap, so each fused root that uses it computes it): (x * (1.0 - y))
 		// (1.0 - y)
 		difference2 := vec.Make[float64](n)
-		if (rest2 == nil || len(rest2) > n/2) && y.Clean() {
+		{
 			yV := y.V[:n]
 			out := difference2.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), yV[i])
-			}
-		} else {
-			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-				i := rest2.Row(k)
-				if y.IsNull(i) {
-					difference2.SetNull(i)
-					continue
+			if vec.Strict(&difference2, rest2, n, vec.FlagsOf(&y)) && vec.Dense(rest2, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), yV[i])
 				}
-				if e := y.ErrAt(i); e != nil {
-					difference2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+					i := rest2.Row(k)
+					if difference2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), yV[i])
 				}
-				difference2.V[i] = rt.SubFloat64(float64(1.0), y.V[i])
 			}
 		}
 		// (x * (1.0 - y))
 		product4 := vec.Make[float64](n)
-		if (rest2 == nil || len(rest2) > n/2) && x.Clean() && difference2.Clean() {
+		{
 			xV := x.V[:n]
 			difference2V := difference2.V[:n]
 			out := product4.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(xV[i], difference2V[i])
-			}
-		} else {
-			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-				i := rest2.Row(k)
-				if x.IsNull(i) || difference2.IsNull(i) {
-					product4.SetNull(i)
-					continue
+			if vec.Strict(&product4, rest2, n, vec.FlagsOf(&x), vec.FlagsOf(&difference2)) && vec.Dense(rest2, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(xV[i], difference2V[i])
 				}
-				if e := x.ErrAt(i); e != nil {
-					product4.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+					i := rest2.Row(k)
+					if product4.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(xV[i], difference2V[i])
 				}
-				if e := difference2.ErrAt(i); e != nil {
-					product4.SetErr(i, e)
-					continue
-				}
-				product4.V[i] = rt.MulFloat64(x.V[i], difference2.V[i])
 			}
 		}
 		// CAST(c AS DOUBLE)
 		asDouble := vec.Make[float64](n)
-		if (rest2 == nil || len(rest2) > n/2) && c_.Clean() {
+		{
 			c_V := c_.V[:n]
 			out := asDouble.V[:n]
-			for i := range out {
-				out[i] = rt.CastInt64ToFloat64(c_V[i])
-			}
-		} else {
-			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-				i := rest2.Row(k)
-				if c_.IsNull(i) {
-					asDouble.SetNull(i)
-					continue
+			if vec.Strict(&asDouble, rest2, n, vec.FlagsOf(&c_)) && vec.Dense(rest2, n, false) {
+				for i := range out {
+					out[i] = rt.CastInt64ToFloat64(c_V[i])
 				}
-				if e := c_.ErrAt(i); e != nil {
-					asDouble.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+					i := rest2.Row(k)
+					if asDouble.Dirty(i) {
+						continue
+					}
+					out[i] = rt.CastInt64ToFloat64(c_V[i])
 				}
-				asDouble.V[i] = rt.CastInt64ToFloat64(c_.V[i])
 			}
 		}
 		// (1.0 + CAST(c AS DOUBLE))
 		sum := vec.Make[float64](n)
-		if (rest2 == nil || len(rest2) > n/2) && asDouble.Clean() {
+		{
 			asDoubleV := asDouble.V[:n]
 			out := sum.V[:n]
-			for i := range out {
-				out[i] = rt.AddFloat64(float64(1.0), asDoubleV[i])
-			}
-		} else {
-			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-				i := rest2.Row(k)
-				if asDouble.IsNull(i) {
-					sum.SetNull(i)
-					continue
+			if vec.Strict(&sum, rest2, n, vec.FlagsOf(&asDouble)) && vec.Dense(rest2, n, false) {
+				for i := range out {
+					out[i] = rt.AddFloat64(float64(1.0), asDoubleV[i])
 				}
-				if e := asDouble.ErrAt(i); e != nil {
-					sum.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+					i := rest2.Row(k)
+					if sum.Dirty(i) {
+						continue
+					}
+					out[i] = rt.AddFloat64(float64(1.0), asDoubleV[i])
 				}
-				sum.V[i] = rt.AddFloat64(float64(1.0), asDouble.V[i])
 			}
 		}
 		// ((x * (1.0 - y)) * (1.0 + CAST(c AS DOUBLE)))
 		product5 := vec.Make[float64](n)
-		if (rest2 == nil || len(rest2) > n/2) && product4.Clean() && sum.Clean() {
+		{
 			product4V := product4.V[:n]
 			sumV := sum.V[:n]
 			out := product5.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(product4V[i], sumV[i])
-			}
-		} else {
-			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-				i := rest2.Row(k)
-				if product4.IsNull(i) || sum.IsNull(i) {
-					product5.SetNull(i)
-					continue
+			if vec.Strict(&product5, rest2, n, vec.FlagsOf(&product4), vec.FlagsOf(&sum)) && vec.Dense(rest2, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(product4V[i], sumV[i])
 				}
-				if e := product4.ErrAt(i); e != nil {
-					product5.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+					i := rest2.Row(k)
+					if product5.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(product4V[i], sumV[i])
 				}
-				if e := sum.ErrAt(i); e != nil {
-					product5.SetErr(i, e)
-					continue
-				}
-				product5.V[i] = rt.MulFloat64(product4.V[i], sum.V[i])
 			}
 		}
 		if fused2 {
@@ -2032,51 +1891,41 @@ func cheap_shared_two_rootsCol3(n int, sel vec.Sel, x vec.Vec[float64], in arrow
 		// shared (always; cheap, so each fused root that uses it computes it): (x * (1.0 - y))
 		// (1.0 - y)
 		difference3 := vec.Make[float64](n)
-		if (rest3 == nil || len(rest3) > n/2) && y.Clean() {
+		{
 			yV := y.V[:n]
 			out := difference3.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), yV[i])
-			}
-		} else {
-			for k, cnt := 0, rest3.Rows(n); k < cnt; k++ {
-				i := rest3.Row(k)
-				if y.IsNull(i) {
-					difference3.SetNull(i)
-					continue
+			if vec.Strict(&difference3, rest3, n, vec.FlagsOf(&y)) && vec.Dense(rest3, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), yV[i])
 				}
-				if e := y.ErrAt(i); e != nil {
-					difference3.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest3.Rows(n); k < cnt; k++ {
+					i := rest3.Row(k)
+					if difference3.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), yV[i])
 				}
-				difference3.V[i] = rt.SubFloat64(float64(1.0), y.V[i])
 			}
 		}
 		// (x * (1.0 - y))
 		product6 := vec.Make[float64](n)
-		if (rest3 == nil || len(rest3) > n/2) && x.Clean() && difference3.Clean() {
+		{
 			xV := x.V[:n]
 			difference3V := difference3.V[:n]
 			out := product6.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(xV[i], difference3V[i])
-			}
-		} else {
-			for k, cnt := 0, rest3.Rows(n); k < cnt; k++ {
-				i := rest3.Row(k)
-				if x.IsNull(i) || difference3.IsNull(i) {
-					product6.SetNull(i)
-					continue
+			if vec.Strict(&product6, rest3, n, vec.FlagsOf(&x), vec.FlagsOf(&difference3)) && vec.Dense(rest3, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(xV[i], difference3V[i])
 				}
-				if e := x.ErrAt(i); e != nil {
-					product6.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest3.Rows(n); k < cnt; k++ {
+					i := rest3.Row(k)
+					if product6.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(xV[i], difference3V[i])
 				}
-				if e := difference3.ErrAt(i); e != nil {
-					product6.SetErr(i, e)
-					continue
-				}
-				product6.V[i] = rt.MulFloat64(x.V[i], difference3.V[i])
 			}
 		}
 		// IF(p, ((x * (1.0 - y)) > 2.0), (a > b))
@@ -2085,52 +1934,42 @@ func cheap_shared_two_rootsCol3(n int, sel vec.Sel, x vec.Vec[float64], in arrow
 		vec.CopyErrs(&ifResult2, &p, rest3, n)
 		// ((x * (1.0 - y)) > 2.0)
 		cmp2 := vec.Make[bool](n)
-		if (then == nil || len(then) > n/2) && product6.Clean() {
+		{
 			product6V := product6.V[:n]
 			out := cmp2.V[:n]
-			for i := range out {
-				out[i] = rt.GtFloat64(product6V[i], float64(2.0))
-			}
-		} else {
-			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-				i := then.Row(k)
-				if product6.IsNull(i) {
-					cmp2.SetNull(i)
-					continue
+			if vec.Strict(&cmp2, then, n, vec.FlagsOf(&product6)) && vec.Dense(then, n, false) {
+				for i := range out {
+					out[i] = rt.GtFloat64(product6V[i], float64(2.0))
 				}
-				if e := product6.ErrAt(i); e != nil {
-					cmp2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+					i := then.Row(k)
+					if cmp2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GtFloat64(product6V[i], float64(2.0))
 				}
-				cmp2.V[i] = rt.GtFloat64(product6.V[i], float64(2.0))
 			}
 		}
 		vec.Merge(&ifResult2, &cmp2, then, n)
 		// (a > b)
 		cmp3 := vec.Make[bool](n)
-		if (otherwise == nil || len(otherwise) > n/2) && a.Clean() && b.Clean() {
+		{
 			aV := a.V[:n]
 			bV := b.V[:n]
 			out := cmp3.V[:n]
-			for i := range out {
-				out[i] = rt.GtInt64(aV[i], bV[i])
-			}
-		} else {
-			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-				i := otherwise.Row(k)
-				if a.IsNull(i) || b.IsNull(i) {
-					cmp3.SetNull(i)
-					continue
+			if vec.Strict(&cmp3, otherwise, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(otherwise, n, false) {
+				for i := range out {
+					out[i] = rt.GtInt64(aV[i], bV[i])
 				}
-				if e := a.ErrAt(i); e != nil {
-					cmp3.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+					i := otherwise.Row(k)
+					if cmp3.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GtInt64(aV[i], bV[i])
 				}
-				if e := b.ErrAt(i); e != nil {
-					cmp3.SetErr(i, e)
-					continue
-				}
-				cmp3.V[i] = rt.GtInt64(a.V[i], b.V[i])
 			}
 		}
 		vec.Merge(&ifResult2, &cmp3, otherwise, n)
@@ -2214,39 +2053,32 @@ func Coalesce_first_arg(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 func coalesce_first_argShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
-	if a.Clean() && b.Clean() {
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if quotient.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
 		}
 	}
 	return quotient
@@ -2263,39 +2095,32 @@ func coalesce_first_argCol1(n int, all vec.Sel, quotient vec.Vec[int64]) vec.Vec
 	vec.Fill(&coalesced, int64(0), stillNull, n)
 	// (COALESCE((a DIV b), 0) + (a DIV b))
 	sum := vec.Make[int64](n)
-	if coalesced.Clean() && quotient.Clean() {
+	{
 		coalescedV := coalesced.V[:n]
 		quotientV := quotient.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(coalescedV[i], quotientV[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+		if vec.Strict(&sum, all, n, vec.FlagsOf(&coalesced), vec.FlagsOf(&quotient)) {
+			for i := range out {
+				r, err := rt.AddInt64(coalescedV[i], quotientV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if coalesced.IsNull(i) || quotient.IsNull(i) {
-				sum.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(coalescedV[i], quotientV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := coalesced.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			if e := quotient.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(coalesced.V[i], quotient.V[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
 		}
 	}
 	return sum
@@ -2378,39 +2203,32 @@ func Coalesce_later_arg_other_output(ctx context.Context, in arrow.RecordBatch, 
 func coalesce_later_arg_other_outputShared0(n int, all vec.Sel, b vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// (b DIV c)
 	quotient := vec.Make[int64](n)
-	if b.Clean() && c_.Clean() {
+	{
 		bV := b.V[:n]
 		c_V := c_.V[:n]
 		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(bV[i], c_V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient, all, n, vec.FlagsOf(&b), vec.FlagsOf(&c_)) {
+			for i := range out {
+				r, err := rt.DivInt64(bV[i], c_V[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if b.IsNull(i) || c_.IsNull(i) {
-				quotient.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if quotient.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(bV[i], c_V[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			if e := c_.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(b.V[i], c_.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
 		}
 	}
 	return quotient
@@ -2511,73 +2329,63 @@ func coalesce_rest_regionCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[in
 	// shared (region): (b DIV c)
 	// (b DIV c)
 	quotient := vec.Make[int64](n)
-	if stillNull == nil && b.Clean() && c_.Clean() {
+	{
 		bV := b.V[:n]
 		c_V := c_.V[:n]
 		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(bV[i], c_V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient, stillNull, n, vec.FlagsOf(&b), vec.FlagsOf(&c_)) && vec.Dense(stillNull, n, true) {
+			for i := range out {
+				r, err := rt.DivInt64(bV[i], c_V[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, stillNull.Rows(n); k < cnt; k++ {
-			i := stillNull.Row(k)
-			if b.IsNull(i) || c_.IsNull(i) {
-				quotient.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, stillNull.Rows(n); k < cnt; k++ {
+				i := stillNull.Row(k)
+				if quotient.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(bV[i], c_V[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			if e := c_.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(b.V[i], c_.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
 		}
 	}
 	vec.MergeNonNull(&coalesced, &quotient, stillNull, n)
 	stillNull2 := vec.NullRows(&quotient, stillNull, n)
 	// ((b DIV c) + 1)
 	sum := vec.Make[int64](n)
-	if stillNull2 == nil && quotient.Clean() {
+	{
 		quotientV := quotient.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(quotientV[i], int64(1))
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+		if vec.Strict(&sum, stillNull2, n, vec.FlagsOf(&quotient)) && vec.Dense(stillNull2, n, true) {
+			for i := range out {
+				r, err := rt.AddInt64(quotientV[i], int64(1))
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, stillNull2.Rows(n); k < cnt; k++ {
-			i := stillNull2.Row(k)
-			if quotient.IsNull(i) {
-				sum.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, stillNull2.Rows(n); k < cnt; k++ {
+				i := stillNull2.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(quotientV[i], int64(1))
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := quotient.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(quotient.V[i], int64(1))
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
 		}
 	}
 	vec.Merge(&coalesced, &sum, stillNull2, n)
@@ -2667,39 +2475,32 @@ func Cross_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 func cross_outputShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
-	if a.Clean() && b.Clean() {
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if quotient.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
 		}
 	}
 	return quotient
@@ -2854,39 +2655,32 @@ func Cross_output_swapped(ctx context.Context, in arrow.RecordBatch, mem memory.
 func cross_output_swappedShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
-	if a.Clean() && b.Clean() {
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if quotient.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
 		}
 	}
 	return quotient
@@ -3110,77 +2904,79 @@ func fused_two_lookupsCol1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKey
 		// shared (always): m['a']
 		// m['a']
 		entry := vec.Make[int64](n)
-		if rest == nil && mArr.NullN() == 0 {
+		{
 			out := entry.V[:n]
-			for i := range out {
-				start, end := mArr.ValueOffsets(i)
-				entry2 := vec.FindString(mKeys, start, end, "a")
-				if entry2 < 0 {
-					entry.SetErr(i, rt.MapKeyNotExistString("a"))
-					continue
+			if vec.Strict(&entry, rest, n, vec.ArrowFlags(mArr)) && vec.Dense(rest, n, true) {
+				for i := range out {
+					start, end := mArr.ValueOffsets(i)
+					entry2 := vec.FindString(mKeys, start, end, "a")
+					if entry2 < 0 {
+						entry.SetErr(i, rt.MapKeyNotExistString("a"))
+						continue
+					}
+					if mItems.IsNull(entry2) {
+						entry.SetNull(i)
+						continue
+					}
+					out[i] = mItems.Value(entry2)
 				}
-				if mItems.IsNull(entry2) {
-					entry.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if entry.Dirty(i) {
+						continue
+					}
+					start, end := mArr.ValueOffsets(i)
+					entry2 := vec.FindString(mKeys, start, end, "a")
+					if entry2 < 0 {
+						entry.SetErr(i, rt.MapKeyNotExistString("a"))
+						continue
+					}
+					if mItems.IsNull(entry2) {
+						entry.SetNull(i)
+						continue
+					}
+					out[i] = mItems.Value(entry2)
 				}
-				out[i] = mItems.Value(entry2)
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if mArr.IsNull(i) {
-					entry.SetNull(i)
-					continue
-				}
-				start, end := mArr.ValueOffsets(i)
-				entry2 := vec.FindString(mKeys, start, end, "a")
-				if entry2 < 0 {
-					entry.SetErr(i, rt.MapKeyNotExistString("a"))
-					continue
-				}
-				if mItems.IsNull(entry2) {
-					entry.SetNull(i)
-					continue
-				}
-				entry.V[i] = mItems.Value(entry2)
 			}
 		}
 		// shared (always): m['b']
 		// m['b']
 		entry2 := vec.Make[int64](n)
-		if rest == nil && mArr.NullN() == 0 {
+		{
 			out := entry2.V[:n]
-			for i := range out {
-				start, end := mArr.ValueOffsets(i)
-				entry3 := vec.FindString(mKeys, start, end, "b")
-				if entry3 < 0 {
-					entry2.SetErr(i, rt.MapKeyNotExistString("b"))
-					continue
+			if vec.Strict(&entry2, rest, n, vec.ArrowFlags(mArr)) && vec.Dense(rest, n, true) {
+				for i := range out {
+					start, end := mArr.ValueOffsets(i)
+					entry3 := vec.FindString(mKeys, start, end, "b")
+					if entry3 < 0 {
+						entry2.SetErr(i, rt.MapKeyNotExistString("b"))
+						continue
+					}
+					if mItems.IsNull(entry3) {
+						entry2.SetNull(i)
+						continue
+					}
+					out[i] = mItems.Value(entry3)
 				}
-				if mItems.IsNull(entry3) {
-					entry2.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if entry2.Dirty(i) {
+						continue
+					}
+					start, end := mArr.ValueOffsets(i)
+					entry3 := vec.FindString(mKeys, start, end, "b")
+					if entry3 < 0 {
+						entry2.SetErr(i, rt.MapKeyNotExistString("b"))
+						continue
+					}
+					if mItems.IsNull(entry3) {
+						entry2.SetNull(i)
+						continue
+					}
+					out[i] = mItems.Value(entry3)
 				}
-				out[i] = mItems.Value(entry3)
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if mArr.IsNull(i) {
-					entry2.SetNull(i)
-					continue
-				}
-				start, end := mArr.ValueOffsets(i)
-				entry3 := vec.FindString(mKeys, start, end, "b")
-				if entry3 < 0 {
-					entry2.SetErr(i, rt.MapKeyNotExistString("b"))
-					continue
-				}
-				if mItems.IsNull(entry3) {
-					entry2.SetNull(i)
-					continue
-				}
-				entry2.V[i] = mItems.Value(entry3)
 			}
 		}
 		// CASE WHEN ((m['a'] > 0) AND (m['b'] > c)) THEN m['a'] WHEN (i > 0) THEN a ELSE m['b'] END
@@ -3188,52 +2984,42 @@ func fused_two_lookupsCol1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKey
 		and := vec.NewLogic(false, rest, n)
 		// (m['a'] > 0)
 		cmp := vec.Make[bool](n)
-		if (and.Live == nil || len(and.Live) > n/2) && entry.Clean() {
+		{
 			entryV := entry.V[:n]
 			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.GtInt64(entryV[i], int64(0))
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if entry.IsNull(i) {
-					cmp.SetNull(i)
-					continue
+			if vec.Strict(&cmp, and.Live, n, vec.FlagsOf(&entry)) && vec.Dense(and.Live, n, false) {
+				for i := range out {
+					out[i] = rt.GtInt64(entryV[i], int64(0))
 				}
-				if e := entry.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+					i := and.Live.Row(k)
+					if cmp.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GtInt64(entryV[i], int64(0))
 				}
-				cmp.V[i] = rt.GtInt64(entry.V[i], int64(0))
 			}
 		}
 		and.Add(&cmp)
 		// (m['b'] > c)
 		cmp2 := vec.Make[bool](n)
-		if (and.Live == nil || len(and.Live) > n/2) && entry2.Clean() && c_.Clean() {
+		{
 			entry2V := entry2.V[:n]
 			c_V := c_.V[:n]
 			out := cmp2.V[:n]
-			for i := range out {
-				out[i] = rt.GtInt64(entry2V[i], c_V[i])
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if entry2.IsNull(i) || c_.IsNull(i) {
-					cmp2.SetNull(i)
-					continue
+			if vec.Strict(&cmp2, and.Live, n, vec.FlagsOf(&entry2), vec.FlagsOf(&c_)) && vec.Dense(and.Live, n, false) {
+				for i := range out {
+					out[i] = rt.GtInt64(entry2V[i], c_V[i])
 				}
-				if e := entry2.ErrAt(i); e != nil {
-					cmp2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+					i := and.Live.Row(k)
+					if cmp2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GtInt64(entry2V[i], c_V[i])
 				}
-				if e := c_.ErrAt(i); e != nil {
-					cmp2.SetErr(i, e)
-					continue
-				}
-				cmp2.V[i] = rt.GtInt64(entry2.V[i], c_.V[i])
 			}
 		}
 		and.Add(&cmp2)
@@ -3243,24 +3029,21 @@ func fused_two_lookupsCol1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKey
 		vec.Merge(&caseResult2, &entry, when, n)
 		// (i > 0)
 		cmp3 := vec.Make[bool](n)
-		if (notYet == nil || len(notYet) > n/2) && i_.Clean() {
+		{
 			i_V := i_.V[:n]
 			out := cmp3.V[:n]
-			for i := range out {
-				out[i] = rt.GtInt32(i_V[i], int32(0))
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if i_.IsNull(i) {
-					cmp3.SetNull(i)
-					continue
+			if vec.Strict(&cmp3, notYet, n, vec.FlagsOf(&i_)) && vec.Dense(notYet, n, false) {
+				for i := range out {
+					out[i] = rt.GtInt32(i_V[i], int32(0))
 				}
-				if e := i_.ErrAt(i); e != nil {
-					cmp3.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+					i := notYet.Row(k)
+					if cmp3.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GtInt32(i_V[i], int32(0))
 				}
-				cmp3.V[i] = rt.GtInt32(i_.V[i], int32(0))
 			}
 		}
 		vec.CopyErrs(&caseResult2, &cmp3, notYet, n)
@@ -3414,39 +3197,32 @@ func if_both_branchesCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordB
 		// shared (always): (a DIV b)
 		// (a DIV b)
 		quotient := vec.Make[int64](n)
-		if rest == nil && a.Clean() && b.Clean() {
+		{
 			aV := a.V[:n]
 			bV := b.V[:n]
 			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient, rest, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(rest, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if a.IsNull(i) || b.IsNull(i) {
-					quotient.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if quotient.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				if e := b.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(a.V[i], b.V[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
 			}
 		}
 		// IF(p, ((a DIV b) + 1), ((a DIV b) - 1))
@@ -3455,67 +3231,61 @@ func if_both_branchesCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordB
 		vec.CopyErrs(&ifResult2, &p, rest, n)
 		// ((a DIV b) + 1)
 		sum := vec.Make[int64](n)
-		if then == nil && quotient.Clean() {
+		{
 			quotientV := quotient.V[:n]
 			out := sum.V[:n]
-			for i := range out {
-				r, err := rt.AddInt64(quotientV[i], int64(1))
-				if err != nil {
-					sum.SetErr(i, err)
-					continue
+			if vec.Strict(&sum, then, n, vec.FlagsOf(&quotient)) && vec.Dense(then, n, true) {
+				for i := range out {
+					r, err := rt.AddInt64(quotientV[i], int64(1))
+					if err != nil {
+						sum.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-				i := then.Row(k)
-				if quotient.IsNull(i) {
-					sum.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+					i := then.Row(k)
+					if sum.Dirty(i) {
+						continue
+					}
+					r, err := rt.AddInt64(quotientV[i], int64(1))
+					if err != nil {
+						sum.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := quotient.ErrAt(i); e != nil {
-					sum.SetErr(i, e)
-					continue
-				}
-				r, err := rt.AddInt64(quotient.V[i], int64(1))
-				if err != nil {
-					sum.SetErr(i, err)
-					continue
-				}
-				sum.V[i] = r
 			}
 		}
 		vec.Merge(&ifResult2, &sum, then, n)
 		// ((a DIV b) - 1)
 		difference := vec.Make[int64](n)
-		if otherwise == nil && quotient.Clean() {
+		{
 			quotientV := quotient.V[:n]
 			out := difference.V[:n]
-			for i := range out {
-				r, err := rt.SubInt64(quotientV[i], int64(1))
-				if err != nil {
-					difference.SetErr(i, err)
-					continue
+			if vec.Strict(&difference, otherwise, n, vec.FlagsOf(&quotient)) && vec.Dense(otherwise, n, true) {
+				for i := range out {
+					r, err := rt.SubInt64(quotientV[i], int64(1))
+					if err != nil {
+						difference.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-				i := otherwise.Row(k)
-				if quotient.IsNull(i) {
-					difference.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+					i := otherwise.Row(k)
+					if difference.Dirty(i) {
+						continue
+					}
+					r, err := rt.SubInt64(quotientV[i], int64(1))
+					if err != nil {
+						difference.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := quotient.ErrAt(i); e != nil {
-					difference.SetErr(i, e)
-					continue
-				}
-				r, err := rt.SubInt64(quotient.V[i], int64(1))
-				if err != nil {
-					difference.SetErr(i, err)
-					continue
-				}
-				difference.V[i] = r
 			}
 		}
 		vec.Merge(&ifResult2, &difference, otherwise, n)
@@ -3602,61 +3372,51 @@ func If_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memory
 func if_condition_may_failCol1(n int, all vec.Sel, c_ vec.Vec[int64], a vec.Vec[int64], shared0 *vec.Vec[int64], shared0Done []bool, b vec.Vec[int64]) vec.Vec[int64] {
 	// (c DIV a)
 	quotient := vec.Make[int64](n)
-	if c_.Clean() && a.Clean() {
+	{
 		c_V := c_.V[:n]
 		aV := a.V[:n]
 		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(c_V[i], aV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient, all, n, vec.FlagsOf(&c_), vec.FlagsOf(&a)) {
+			for i := range out {
+				r, err := rt.DivInt64(c_V[i], aV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if c_.IsNull(i) || a.IsNull(i) {
-				quotient.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if quotient.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(c_V[i], aV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := c_.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(c_.V[i], a.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
 		}
 	}
 	// ((c DIV a) > 0)
 	cmp := vec.Make[bool](n)
-	if quotient.Clean() {
+	{
 		quotientV := quotient.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(quotientV[i], int64(0))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if quotient.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&quotient)) {
+			for i := range out {
+				out[i] = rt.GtInt64(quotientV[i], int64(0))
 			}
-			if e := quotient.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GtInt64(quotientV[i], int64(0))
 			}
-			cmp.V[i] = rt.GtInt64(quotient.V[i], int64(0))
 		}
 	}
 	// IF(((c DIV a) > 0), ((b DIV c) + 1), ((b DIV c) - 1))
@@ -3666,144 +3426,124 @@ func if_condition_may_failCol1(n int, all vec.Sel, c_ vec.Vec[int64], a vec.Vec[
 	todo := vec.Missing(shared0Done, then, n)
 	// (b DIV c)
 	quotient2 := vec.Make[int64](n)
-	if todo == nil && b.Clean() && c_.Clean() {
+	{
 		bV := b.V[:n]
 		c_V := c_.V[:n]
 		out := quotient2.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(bV[i], c_V[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient2, todo, n, vec.FlagsOf(&b), vec.FlagsOf(&c_)) && vec.Dense(todo, n, true) {
+			for i := range out {
+				r, err := rt.DivInt64(bV[i], c_V[i])
+				if err != nil {
+					quotient2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
-			i := todo.Row(k)
-			if b.IsNull(i) || c_.IsNull(i) {
-				quotient2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
+				i := todo.Row(k)
+				if quotient2.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(bV[i], c_V[i])
+				if err != nil {
+					quotient2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := b.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
-			}
-			if e := c_.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(b.V[i], c_.V[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
-			}
-			quotient2.V[i] = r
 		}
 	}
 	vec.Merge(&(*shared0), &quotient2, todo, n)
 	// ((b DIV c) + 1)
 	sum := vec.Make[int64](n)
-	if then == nil && (*shared0).Clean() {
+	{
 		shared0V := (*shared0).V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(shared0V[i], int64(1))
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+		if vec.Strict(&sum, then, n, vec.FlagsOf(&(*shared0))) && vec.Dense(then, n, true) {
+			for i := range out {
+				r, err := rt.AddInt64(shared0V[i], int64(1))
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-			i := then.Row(k)
-			if (*shared0).IsNull(i) {
-				sum.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(shared0V[i], int64(1))
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := (*shared0).ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64((*shared0).V[i], int64(1))
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
 		}
 	}
 	vec.Merge(&ifResult, &sum, then, n)
 	todo2 := vec.Missing(shared0Done, otherwise, n)
 	// (b DIV c)
 	quotient3 := vec.Make[int64](n)
-	if todo2 == nil && b.Clean() && c_.Clean() {
+	{
 		bV := b.V[:n]
 		c_V := c_.V[:n]
 		out := quotient3.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(bV[i], c_V[i])
-			if err != nil {
-				quotient3.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient3, todo2, n, vec.FlagsOf(&b), vec.FlagsOf(&c_)) && vec.Dense(todo2, n, true) {
+			for i := range out {
+				r, err := rt.DivInt64(bV[i], c_V[i])
+				if err != nil {
+					quotient3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
-			i := todo2.Row(k)
-			if b.IsNull(i) || c_.IsNull(i) {
-				quotient3.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
+				i := todo2.Row(k)
+				if quotient3.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(bV[i], c_V[i])
+				if err != nil {
+					quotient3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := b.ErrAt(i); e != nil {
-				quotient3.SetErr(i, e)
-				continue
-			}
-			if e := c_.ErrAt(i); e != nil {
-				quotient3.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(b.V[i], c_.V[i])
-			if err != nil {
-				quotient3.SetErr(i, err)
-				continue
-			}
-			quotient3.V[i] = r
 		}
 	}
 	vec.Merge(&(*shared0), &quotient3, todo2, n)
 	// ((b DIV c) - 1)
 	difference := vec.Make[int64](n)
-	if otherwise == nil && (*shared0).Clean() {
+	{
 		shared0V := (*shared0).V[:n]
 		out := difference.V[:n]
-		for i := range out {
-			r, err := rt.SubInt64(shared0V[i], int64(1))
-			if err != nil {
-				difference.SetErr(i, err)
-				continue
+		if vec.Strict(&difference, otherwise, n, vec.FlagsOf(&(*shared0))) && vec.Dense(otherwise, n, true) {
+			for i := range out {
+				r, err := rt.SubInt64(shared0V[i], int64(1))
+				if err != nil {
+					difference.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-			i := otherwise.Row(k)
-			if (*shared0).IsNull(i) {
-				difference.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+				i := otherwise.Row(k)
+				if difference.Dirty(i) {
+					continue
+				}
+				r, err := rt.SubInt64(shared0V[i], int64(1))
+				if err != nil {
+					difference.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := (*shared0).ErrAt(i); e != nil {
-				difference.SetErr(i, e)
-				continue
-			}
-			r, err := rt.SubInt64((*shared0).V[i], int64(1))
-			if err != nil {
-				difference.SetErr(i, err)
-				continue
-			}
-			difference.V[i] = r
 		}
 	}
 	vec.Merge(&ifResult, &difference, otherwise, n)
@@ -3886,39 +3626,32 @@ func In_list(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 func in_listShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
-	if a.Clean() && b.Clean() {
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if quotient.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
 		}
 	}
 	return quotient
@@ -3959,46 +3692,40 @@ func in_listCol1(n int, all vec.Sel, quotient vec.Vec[int64]) vec.Vec[bool] {
 		// ((a DIV b) IN (1, 2))
 		in2 := vec.NewLogic(true, rest, n)
 		matches := vec.Make[bool](n)
-		if (in2.Live == nil || len(in2.Live) > n/2) && quotient.Clean() {
+		{
 			quotientV := quotient.V[:n]
 			out := matches.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(quotientV[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-				i := in2.Live.Row(k)
-				if quotient.IsNull(i) {
-					matches.SetNull(i)
-					continue
+			if vec.Strict(&matches, in2.Live, n, vec.FlagsOf(&quotient)) && vec.Dense(in2.Live, n, false) {
+				for i := range out {
+					out[i] = rt.EqInt64(quotientV[i], int64(1))
 				}
-				if e := quotient.ErrAt(i); e != nil {
-					matches.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+					i := in2.Live.Row(k)
+					if matches.Dirty(i) {
+						continue
+					}
+					out[i] = rt.EqInt64(quotientV[i], int64(1))
 				}
-				matches.V[i] = rt.EqInt64(quotient.V[i], int64(1))
 			}
 		}
 		in2.Add(&matches)
 		matches2 := vec.Make[bool](n)
-		if (in2.Live == nil || len(in2.Live) > n/2) && quotient.Clean() {
+		{
 			quotientV := quotient.V[:n]
 			out := matches2.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(quotientV[i], int64(2))
-			}
-		} else {
-			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-				i := in2.Live.Row(k)
-				if quotient.IsNull(i) {
-					matches2.SetNull(i)
-					continue
+			if vec.Strict(&matches2, in2.Live, n, vec.FlagsOf(&quotient)) && vec.Dense(in2.Live, n, false) {
+				for i := range out {
+					out[i] = rt.EqInt64(quotientV[i], int64(2))
 				}
-				if e := quotient.ErrAt(i); e != nil {
-					matches2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+					i := in2.Live.Row(k)
+					if matches2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.EqInt64(quotientV[i], int64(2))
 				}
-				matches2.V[i] = rt.EqInt64(quotient.V[i], int64(2))
 			}
 		}
 		in2.Add(&matches2)
@@ -4109,39 +3836,32 @@ func lazy_three_regionsCol1(n int, all vec.Sel, p vec.Vec[bool], shared0 *vec.Ve
 	todo := vec.Missing(shared0Done, then, n)
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
-	if todo == nil && a.Clean() && b.Clean() {
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient, todo, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(todo, n, true) {
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
-			i := todo.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
+				i := todo.Row(k)
+				if quotient.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
 		}
 	}
 	vec.Merge(&(*shared0), &quotient, todo, n)
@@ -4161,39 +3881,32 @@ func lazy_three_regionsCol2(n int, all vec.Sel, q vec.Vec[bool], shared0 *vec.Ve
 	todo2 := vec.Missing(shared0Done, then2, n)
 	// (a DIV b)
 	quotient2 := vec.Make[int64](n)
-	if todo2 == nil && a.Clean() && b.Clean() {
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient2.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient2, todo2, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(todo2, n, true) {
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
-			i := todo2.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
+				i := todo2.Row(k)
+				if quotient2.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
-			}
-			quotient2.V[i] = r
 		}
 	}
 	vec.Merge(&(*shared0), &quotient2, todo2, n)
@@ -4217,39 +3930,32 @@ func lazy_three_regionsCol3(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool]
 	todo3 := vec.Missing(shared0Done, then3, n)
 	// (a DIV b)
 	quotient3 := vec.Make[int64](n)
-	if todo3 == nil && a.Clean() && b.Clean() {
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient3.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient3.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient3, todo3, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(todo3, n, true) {
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, todo3.Rows(n); k < cnt; k++ {
-			i := todo3.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient3.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, todo3.Rows(n); k < cnt; k++ {
+				i := todo3.Row(k)
+				if quotient3.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient3.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient3.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient3.SetErr(i, err)
-				continue
-			}
-			quotient3.V[i] = r
 		}
 	}
 	vec.Merge(&(*shared0), &quotient3, todo3, n)
@@ -4338,39 +4044,32 @@ func lazy_two_ifsCol1(n int, all vec.Sel, p vec.Vec[bool], shared0 *vec.Vec[int6
 	todo := vec.Missing(shared0Done, then, n)
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
-	if todo == nil && a.Clean() && b.Clean() {
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient, todo, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(todo, n, true) {
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
-			i := todo.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
+				i := todo.Row(k)
+				if quotient.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
 		}
 	}
 	vec.Merge(&(*shared0), &quotient, todo, n)
@@ -4383,39 +4082,32 @@ func lazy_two_ifsCol1(n int, all vec.Sel, p vec.Vec[bool], shared0 *vec.Vec[int6
 	todo2 := vec.Missing(shared0Done, then2, n)
 	// (a DIV b)
 	quotient2 := vec.Make[int64](n)
-	if todo2 == nil && a.Clean() && b.Clean() {
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient2.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient2, todo2, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(todo2, n, true) {
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
-			i := todo2.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
+				i := todo2.Row(k)
+				if quotient2.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
-			}
-			quotient2.V[i] = r
 		}
 	}
 	vec.Merge(&(*shared0), &quotient2, todo2, n)
@@ -4423,39 +4115,32 @@ func lazy_two_ifsCol1(n int, all vec.Sel, p vec.Vec[bool], shared0 *vec.Vec[int6
 	vec.Fill(&ifResult2, int64(1), otherwise2, n)
 	// (IF(p, (a DIV b), 0) + IF(q, (a DIV b), 1))
 	sum := vec.Make[int64](n)
-	if ifResult.Clean() && ifResult2.Clean() {
+	{
 		ifResultV := ifResult.V[:n]
 		ifResult2V := ifResult2.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(ifResultV[i], ifResult2V[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+		if vec.Strict(&sum, all, n, vec.FlagsOf(&ifResult), vec.FlagsOf(&ifResult2)) {
+			for i := range out {
+				r, err := rt.AddInt64(ifResultV[i], ifResult2V[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if ifResult.IsNull(i) || ifResult2.IsNull(i) {
-				sum.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(ifResultV[i], ifResult2V[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := ifResult.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			if e := ifResult2.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(ifResult.V[i], ifResult2.V[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
 		}
 	}
 	return sum
@@ -4547,62 +4232,52 @@ func lazy_where_and_outputWhere(n int, all vec.Sel, p vec.Vec[bool], shared0 *ve
 	todo := vec.Missing(shared0Done, then, n)
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
-	if todo == nil && a.Clean() && b.Clean() {
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient, todo, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(todo, n, true) {
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
-			i := todo.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
+				i := todo.Row(k)
+				if quotient.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
 		}
 	}
 	vec.Merge(&(*shared0), &quotient, todo, n)
 	// ((a DIV b) > 0)
 	cmp := vec.Make[bool](n)
-	if (then == nil || len(then) > n/2) && (*shared0).Clean() {
+	{
 		shared0V := (*shared0).V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(shared0V[i], int64(0))
-		}
-	} else {
-		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-			i := then.Row(k)
-			if (*shared0).IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, then, n, vec.FlagsOf(&(*shared0))) && vec.Dense(then, n, false) {
+			for i := range out {
+				out[i] = rt.GtInt64(shared0V[i], int64(0))
 			}
-			if e := (*shared0).ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GtInt64(shared0V[i], int64(0))
 			}
-			cmp.V[i] = rt.GtInt64((*shared0).V[i], int64(0))
 		}
 	}
 	vec.Merge(&ifResult, &cmp, then, n)
@@ -4621,39 +4296,32 @@ func lazy_where_and_outputCol1(n int, sel vec.Sel, q vec.Vec[bool], shared0 *vec
 	todo2 := vec.Missing(shared0Done, then2, n)
 	// (a DIV b)
 	quotient2 := vec.Make[int64](n)
-	if todo2 == nil && a.Clean() && b.Clean() {
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient2.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient2, todo2, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(todo2, n, true) {
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
-			i := todo2.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
+				i := todo2.Row(k)
+				if quotient2.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
-			}
-			quotient2.V[i] = r
 		}
 	}
 	vec.Merge(&(*shared0), &quotient2, todo2, n)
@@ -4748,72 +4416,62 @@ func lazy_with_region_hoistCol1(n int, all vec.Sel, p vec.Vec[bool], shared0 *ve
 	todo := vec.Missing(shared0Done, then, n)
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
-	if todo == nil && a.Clean() && b.Clean() {
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient, todo, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(todo, n, true) {
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
-			i := todo.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
+				i := todo.Row(k)
+				if quotient.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
 		}
 	}
 	vec.Merge(&(*shared0), &quotient, todo, n)
 	// ((a DIV b) + (a DIV b))
 	sum := vec.Make[int64](n)
-	if then == nil && (*shared0).Clean() {
+	{
 		shared0V := (*shared0).V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(shared0V[i], shared0V[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+		if vec.Strict(&sum, then, n, vec.FlagsOf(&(*shared0))) && vec.Dense(then, n, true) {
+			for i := range out {
+				r, err := rt.AddInt64(shared0V[i], shared0V[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-			i := then.Row(k)
-			if (*shared0).IsNull(i) {
-				sum.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(shared0V[i], shared0V[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := (*shared0).ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64((*shared0).V[i], (*shared0).V[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
 		}
 	}
 	vec.Merge(&ifResult, &sum, then, n)
@@ -4832,39 +4490,32 @@ func lazy_with_region_hoistCol2(n int, all vec.Sel, q vec.Vec[bool], shared0 *ve
 	todo2 := vec.Missing(shared0Done, then2, n)
 	// (a DIV b)
 	quotient2 := vec.Make[int64](n)
-	if todo2 == nil && a.Clean() && b.Clean() {
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient2.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient2, todo2, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(todo2, n, true) {
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
-			i := todo2.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
+				i := todo2.Row(k)
+				if quotient2.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
-			}
-			quotient2.V[i] = r
 		}
 	}
 	vec.Merge(&(*shared0), &quotient2, todo2, n)
@@ -4951,39 +4602,40 @@ func Map_lookup_where_output(ctx context.Context, in arrow.RecordBatch, mem memo
 func map_lookup_where_outputShared0(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mItems *array.Int64) vec.Vec[int64] {
 	// m['k']
 	entry := vec.Make[int64](n)
-	if mArr.NullN() == 0 {
+	{
 		out := entry.V[:n]
-		for i := range out {
-			start, end := mArr.ValueOffsets(i)
-			entry2 := vec.FindString(mKeys, start, end, "k")
-			if entry2 < 0 {
-				entry.SetErr(i, rt.MapKeyNotExistString("k"))
-				continue
+		if vec.Strict(&entry, all, n, vec.ArrowFlags(mArr)) {
+			for i := range out {
+				start, end := mArr.ValueOffsets(i)
+				entry2 := vec.FindString(mKeys, start, end, "k")
+				if entry2 < 0 {
+					entry.SetErr(i, rt.MapKeyNotExistString("k"))
+					continue
+				}
+				if mItems.IsNull(entry2) {
+					entry.SetNull(i)
+					continue
+				}
+				out[i] = mItems.Value(entry2)
 			}
-			if mItems.IsNull(entry2) {
-				entry.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if entry.Dirty(i) {
+					continue
+				}
+				start, end := mArr.ValueOffsets(i)
+				entry2 := vec.FindString(mKeys, start, end, "k")
+				if entry2 < 0 {
+					entry.SetErr(i, rt.MapKeyNotExistString("k"))
+					continue
+				}
+				if mItems.IsNull(entry2) {
+					entry.SetNull(i)
+					continue
+				}
+				out[i] = mItems.Value(entry2)
 			}
-			out[i] = mItems.Value(entry2)
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if mArr.IsNull(i) {
-				entry.SetNull(i)
-				continue
-			}
-			start, end := mArr.ValueOffsets(i)
-			entry2 := vec.FindString(mKeys, start, end, "k")
-			if entry2 < 0 {
-				entry.SetErr(i, rt.MapKeyNotExistString("k"))
-				continue
-			}
-			if mItems.IsNull(entry2) {
-				entry.SetNull(i)
-				continue
-			}
-			entry.V[i] = mItems.Value(entry2)
 		}
 	}
 	return entry
@@ -4995,24 +4647,21 @@ func map_lookup_where_outputShared0(n int, all vec.Sel, mArr *array.Map, mKeys v
 func map_lookup_where_outputWhere(n int, all vec.Sel, entry vec.Vec[int64]) vec.Vec[bool] {
 	// (m['k'] > 0)
 	cmp := vec.Make[bool](n)
-	if entry.Clean() {
+	{
 		entryV := entry.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(entryV[i], int64(0))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if entry.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&entry)) {
+			for i := range out {
+				out[i] = rt.GtInt64(entryV[i], int64(0))
 			}
-			if e := entry.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GtInt64(entryV[i], int64(0))
 			}
-			cmp.V[i] = rt.GtInt64(entry.V[i], int64(0))
 		}
 	}
 	return cmp
@@ -5024,34 +4673,31 @@ func map_lookup_where_outputWhere(n int, all vec.Sel, entry vec.Vec[int64]) vec.
 func map_lookup_where_outputCol1(n int, sel vec.Sel, entry vec.Vec[int64]) vec.Vec[int64] {
 	// (m['k'] + 1)
 	sum := vec.Make[int64](n)
-	if sel == nil && entry.Clean() {
+	{
 		entryV := entry.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(entryV[i], int64(1))
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+		if vec.Strict(&sum, sel, n, vec.FlagsOf(&entry)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.AddInt64(entryV[i], int64(1))
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if entry.IsNull(i) {
-				sum.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(entryV[i], int64(1))
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := entry.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(entry.V[i], int64(1))
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
 		}
 	}
 	return sum
@@ -5134,39 +4780,32 @@ func nested_if_regionCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64],
 	// shared (region): (a DIV b)
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
-	if then == nil && a.Clean() && b.Clean() {
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient, then, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(then, n, true) {
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-			i := then.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if quotient.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
 		}
 	}
 	// IF(q, (a DIV b), ((a DIV b) + 1))
@@ -5229,34 +4868,31 @@ func nested_if_regionCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64],
 		vec.Merge(&ifResult3, &quotient, then2, n)
 		// ((a DIV b) + 1)
 		sum := vec.Make[int64](n)
-		if otherwise2 == nil && quotient.Clean() {
+		{
 			quotientV := quotient.V[:n]
 			out := sum.V[:n]
-			for i := range out {
-				r, err := rt.AddInt64(quotientV[i], int64(1))
-				if err != nil {
-					sum.SetErr(i, err)
-					continue
+			if vec.Strict(&sum, otherwise2, n, vec.FlagsOf(&quotient)) && vec.Dense(otherwise2, n, true) {
+				for i := range out {
+					r, err := rt.AddInt64(quotientV[i], int64(1))
+					if err != nil {
+						sum.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
-				i := otherwise2.Row(k)
-				if quotient.IsNull(i) {
-					sum.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
+					i := otherwise2.Row(k)
+					if sum.Dirty(i) {
+						continue
+					}
+					r, err := rt.AddInt64(quotientV[i], int64(1))
+					if err != nil {
+						sum.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := quotient.ErrAt(i); e != nil {
-					sum.SetErr(i, e)
-					continue
-				}
-				r, err := rt.AddInt64(quotient.V[i], int64(1))
-				if err != nil {
-					sum.SetErr(i, err)
-					continue
-				}
-				sum.V[i] = r
 			}
 		}
 		vec.Merge(&ifResult3, &sum, otherwise2, n)
@@ -5347,39 +4983,32 @@ func Nested_not_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.A
 func nested_not_subsumedShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a + b)
 	sum := vec.Make[int64](n)
-	if a.Clean() && b.Clean() {
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(aV[i], bV[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+		if vec.Strict(&sum, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
+			for i := range out {
+				r, err := rt.AddInt64(aV[i], bV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				sum.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(aV[i], bV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(a.V[i], b.V[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
 		}
 	}
 	return sum
@@ -5391,34 +5020,31 @@ func nested_not_subsumedShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[
 func nested_not_subsumedCol1(n int, all vec.Sel, sum vec.Vec[int64]) vec.Vec[int64] {
 	// ((a + b) * 2)
 	product := vec.Make[int64](n)
-	if sum.Clean() {
+	{
 		sumV := sum.V[:n]
 		out := product.V[:n]
-		for i := range out {
-			r, err := rt.MulInt64(sumV[i], int64(2))
-			if err != nil {
-				product.SetErr(i, err)
-				continue
+		if vec.Strict(&product, all, n, vec.FlagsOf(&sum)) {
+			for i := range out {
+				r, err := rt.MulInt64(sumV[i], int64(2))
+				if err != nil {
+					product.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sum.IsNull(i) {
-				product.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if product.Dirty(i) {
+					continue
+				}
+				r, err := rt.MulInt64(sumV[i], int64(2))
+				if err != nil {
+					product.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := sum.ErrAt(i); e != nil {
-				product.SetErr(i, e)
-				continue
-			}
-			r, err := rt.MulInt64(sum.V[i], int64(2))
-			if err != nil {
-				product.SetErr(i, err)
-				continue
-			}
-			product.V[i] = r
 		}
 	}
 	return product
@@ -5507,71 +5133,61 @@ func Nested_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.Alloc
 func nested_subsumedShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a + b)
 	sum := vec.Make[int64](n)
-	if a.Clean() && b.Clean() {
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(aV[i], bV[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+		if vec.Strict(&sum, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
+			for i := range out {
+				r, err := rt.AddInt64(aV[i], bV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				sum.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(aV[i], bV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(a.V[i], b.V[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
 		}
 	}
 	// ((a + b) * 2)
 	product := vec.Make[int64](n)
-	if sum.Clean() {
+	{
 		sumV := sum.V[:n]
 		out := product.V[:n]
-		for i := range out {
-			r, err := rt.MulInt64(sumV[i], int64(2))
-			if err != nil {
-				product.SetErr(i, err)
-				continue
+		if vec.Strict(&product, all, n, vec.FlagsOf(&sum)) {
+			for i := range out {
+				r, err := rt.MulInt64(sumV[i], int64(2))
+				if err != nil {
+					product.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sum.IsNull(i) {
-				product.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if product.Dirty(i) {
+					continue
+				}
+				r, err := rt.MulInt64(sumV[i], int64(2))
+				if err != nil {
+					product.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := sum.ErrAt(i); e != nil {
-				product.SetErr(i, e)
-				continue
-			}
-			r, err := rt.MulInt64(sum.V[i], int64(2))
-			if err != nil {
-				product.SetErr(i, err)
-				continue
-			}
-			product.V[i] = r
 		}
 	}
 	return product
@@ -5590,34 +5206,31 @@ func nested_subsumedCol1(n int, all vec.Sel, product vec.Vec[int64]) vec.Vec[int
 func nested_subsumedCol2(n int, all vec.Sel, product vec.Vec[int64]) vec.Vec[int64] {
 	// (((a + b) * 2) + 1)
 	sum2 := vec.Make[int64](n)
-	if product.Clean() {
+	{
 		productV := product.V[:n]
 		out := sum2.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(productV[i], int64(1))
-			if err != nil {
-				sum2.SetErr(i, err)
-				continue
+		if vec.Strict(&sum2, all, n, vec.FlagsOf(&product)) {
+			for i := range out {
+				r, err := rt.AddInt64(productV[i], int64(1))
+				if err != nil {
+					sum2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if product.IsNull(i) {
-				sum2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if sum2.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(productV[i], int64(1))
+				if err != nil {
+					sum2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := product.ErrAt(i); e != nil {
-				sum2.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(product.V[i], int64(1))
-			if err != nil {
-				sum2.SetErr(i, err)
-				continue
-			}
-			sum2.V[i] = r
 		}
 	}
 	return sum2
@@ -5706,29 +5319,22 @@ func Non_failing_shared(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 func non_failing_sharedShared0(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64]) vec.Vec[float64] {
 	// (x * y)
 	product := vec.Make[float64](n)
-	if x.Clean() && y.Clean() {
+	{
 		xV := x.V[:n]
 		yV := y.V[:n]
 		out := product.V[:n]
-		for i := range out {
-			out[i] = rt.MulFloat64(xV[i], yV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if x.IsNull(i) || y.IsNull(i) {
-				product.SetNull(i)
-				continue
+		if vec.Strict(&product, all, n, vec.FlagsOf(&x), vec.FlagsOf(&y)) {
+			for i := range out {
+				out[i] = rt.MulFloat64(xV[i], yV[i])
 			}
-			if e := x.ErrAt(i); e != nil {
-				product.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if product.Dirty(i) {
+					continue
+				}
+				out[i] = rt.MulFloat64(xV[i], yV[i])
 			}
-			if e := y.ErrAt(i); e != nil {
-				product.SetErr(i, e)
-				continue
-			}
-			product.V[i] = rt.MulFloat64(x.V[i], y.V[i])
 		}
 	}
 	return product
@@ -5876,39 +5482,32 @@ func Nullif(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 func nullifShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
-	if a.Clean() && b.Clean() {
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if quotient.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
 		}
 	}
 	return quotient
@@ -5919,24 +5518,21 @@ func nullifShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.V
 //	NULLIF(a DIV b, 0)
 func nullifCol1(n int, all vec.Sel, quotient vec.Vec[int64]) vec.Vec[int64] {
 	eq := vec.Make[bool](n)
-	if quotient.Clean() {
+	{
 		quotientV := quotient.V[:n]
 		out := eq.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(quotientV[i], int64(0))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if quotient.IsNull(i) {
-				eq.SetNull(i)
-				continue
+		if vec.Strict(&eq, all, n, vec.FlagsOf(&quotient)) {
+			for i := range out {
+				out[i] = rt.EqInt64(quotientV[i], int64(0))
 			}
-			if e := quotient.ErrAt(i); e != nil {
-				eq.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if eq.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(quotientV[i], int64(0))
 			}
-			eq.V[i] = rt.EqInt64(quotient.V[i], int64(0))
 		}
 	}
 	// NULLIF((a DIV b), 0)
@@ -5950,34 +5546,31 @@ func nullifCol1(n int, all vec.Sel, quotient vec.Vec[int64]) vec.Vec[int64] {
 func nullifCol2(n int, all vec.Sel, quotient vec.Vec[int64]) vec.Vec[int64] {
 	// ((a DIV b) + 1)
 	sum := vec.Make[int64](n)
-	if quotient.Clean() {
+	{
 		quotientV := quotient.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(quotientV[i], int64(1))
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+		if vec.Strict(&sum, all, n, vec.FlagsOf(&quotient)) {
+			for i := range out {
+				r, err := rt.AddInt64(quotientV[i], int64(1))
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if quotient.IsNull(i) {
-				sum.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(quotientV[i], int64(1))
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := quotient.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(quotient.V[i], int64(1))
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
 		}
 	}
 	return sum
@@ -6101,85 +5694,72 @@ func or_operandsCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch,
 		// shared (always): (a DIV b)
 		// (a DIV b)
 		quotient := vec.Make[int64](n)
-		if rest == nil && a.Clean() && b.Clean() {
+		{
 			aV := a.V[:n]
 			bV := b.V[:n]
 			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient, rest, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(rest, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if a.IsNull(i) || b.IsNull(i) {
-					quotient.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if quotient.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				if e := b.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(a.V[i], b.V[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
 			}
 		}
 		or := vec.NewLogic(true, rest, n)
 		// ((a DIV b) > 1)
 		cmp := vec.Make[bool](n)
-		if (or.Live == nil || len(or.Live) > n/2) && quotient.Clean() {
+		{
 			quotientV := quotient.V[:n]
 			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.GtInt64(quotientV[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-				i := or.Live.Row(k)
-				if quotient.IsNull(i) {
-					cmp.SetNull(i)
-					continue
+			if vec.Strict(&cmp, or.Live, n, vec.FlagsOf(&quotient)) && vec.Dense(or.Live, n, false) {
+				for i := range out {
+					out[i] = rt.GtInt64(quotientV[i], int64(1))
 				}
-				if e := quotient.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+					i := or.Live.Row(k)
+					if cmp.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GtInt64(quotientV[i], int64(1))
 				}
-				cmp.V[i] = rt.GtInt64(quotient.V[i], int64(1))
 			}
 		}
 		or.Add(&cmp)
 		// ((a DIV b) < -1)
 		cmp2 := vec.Make[bool](n)
-		if (or.Live == nil || len(or.Live) > n/2) && quotient.Clean() {
+		{
 			quotientV := quotient.V[:n]
 			out := cmp2.V[:n]
-			for i := range out {
-				out[i] = rt.LtInt64(quotientV[i], int64(-1))
-			}
-		} else {
-			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-				i := or.Live.Row(k)
-				if quotient.IsNull(i) {
-					cmp2.SetNull(i)
-					continue
+			if vec.Strict(&cmp2, or.Live, n, vec.FlagsOf(&quotient)) && vec.Dense(or.Live, n, false) {
+				for i := range out {
+					out[i] = rt.LtInt64(quotientV[i], int64(-1))
 				}
-				if e := quotient.ErrAt(i); e != nil {
-					cmp2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+					i := or.Live.Row(k)
+					if cmp2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.LtInt64(quotientV[i], int64(-1))
 				}
-				cmp2.V[i] = rt.LtInt64(quotient.V[i], int64(-1))
 			}
 		}
 		or.Add(&cmp2)
@@ -6270,71 +5850,61 @@ func region_elseCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b ve
 	// shared (region): (a DIV b)
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
-	if otherwise == nil && a.Clean() && b.Clean() {
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient, otherwise, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(otherwise, n, true) {
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-			i := otherwise.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+				i := otherwise.Row(k)
+				if quotient.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
 		}
 	}
 	// ((a DIV b) * (a DIV b))
 	product := vec.Make[int64](n)
-	if otherwise == nil && quotient.Clean() {
+	{
 		quotientV := quotient.V[:n]
 		out := product.V[:n]
-		for i := range out {
-			r, err := rt.MulInt64(quotientV[i], quotientV[i])
-			if err != nil {
-				product.SetErr(i, err)
-				continue
+		if vec.Strict(&product, otherwise, n, vec.FlagsOf(&quotient)) && vec.Dense(otherwise, n, true) {
+			for i := range out {
+				r, err := rt.MulInt64(quotientV[i], quotientV[i])
+				if err != nil {
+					product.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-			i := otherwise.Row(k)
-			if quotient.IsNull(i) {
-				product.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+				i := otherwise.Row(k)
+				if product.Dirty(i) {
+					continue
+				}
+				r, err := rt.MulInt64(quotientV[i], quotientV[i])
+				if err != nil {
+					product.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := quotient.ErrAt(i); e != nil {
-				product.SetErr(i, e)
-				continue
-			}
-			r, err := rt.MulInt64(quotient.V[i], quotient.V[i])
-			if err != nil {
-				product.SetErr(i, err)
-				continue
-			}
-			product.V[i] = r
 		}
 	}
 	vec.Merge(&ifResult, &product, otherwise, n)
@@ -6417,71 +5987,61 @@ func region_thenCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b ve
 	// shared (region): (a DIV b)
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
-	if then == nil && a.Clean() && b.Clean() {
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient, then, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(then, n, true) {
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-			i := then.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if quotient.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
 		}
 	}
 	// ((a DIV b) + (a DIV b))
 	sum := vec.Make[int64](n)
-	if then == nil && quotient.Clean() {
+	{
 		quotientV := quotient.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(quotientV[i], quotientV[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+		if vec.Strict(&sum, then, n, vec.FlagsOf(&quotient)) && vec.Dense(then, n, true) {
+			for i := range out {
+				r, err := rt.AddInt64(quotientV[i], quotientV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-			i := then.Row(k)
-			if quotient.IsNull(i) {
-				sum.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(quotientV[i], quotientV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := quotient.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(quotient.V[i], quotient.V[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
 		}
 	}
 	vec.Merge(&ifResult, &sum, then, n)
@@ -6565,71 +6125,61 @@ func region_when_thenCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64],
 	// shared (region): (a DIV b)
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
-	if when == nil && a.Clean() && b.Clean() {
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient, when, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(when, n, true) {
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-			i := when.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+				i := when.Row(k)
+				if quotient.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
 		}
 	}
 	// ((a DIV b) * (a DIV b))
 	product := vec.Make[int64](n)
-	if when == nil && quotient.Clean() {
+	{
 		quotientV := quotient.V[:n]
 		out := product.V[:n]
-		for i := range out {
-			r, err := rt.MulInt64(quotientV[i], quotientV[i])
-			if err != nil {
-				product.SetErr(i, err)
-				continue
+		if vec.Strict(&product, when, n, vec.FlagsOf(&quotient)) && vec.Dense(when, n, true) {
+			for i := range out {
+				r, err := rt.MulInt64(quotientV[i], quotientV[i])
+				if err != nil {
+					product.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-			i := when.Row(k)
-			if quotient.IsNull(i) {
-				product.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+				i := when.Row(k)
+				if product.Dirty(i) {
+					continue
+				}
+				r, err := rt.MulInt64(quotientV[i], quotientV[i])
+				if err != nil {
+					product.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := quotient.ErrAt(i); e != nil {
-				product.SetErr(i, e)
-				continue
-			}
-			r, err := rt.MulInt64(quotient.V[i], quotient.V[i])
-			if err != nil {
-				product.SetErr(i, err)
-				continue
-			}
-			product.V[i] = r
 		}
 	}
 	vec.Merge(&caseResult, &product, when, n)
@@ -6776,63 +6326,61 @@ func seed_caseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys,
 		// shared (always): info['test']
 		// info['test']
 		entry := vec.Make[string](n)
-		if rest == nil && infoArr.NullN() == 0 {
+		{
 			out := entry.V[:n]
-			for i := range out {
-				start, end := infoArr.ValueOffsets(i)
-				entry2 := vec.FindString(infoKeys, start, end, "test")
-				if entry2 < 0 {
-					entry.SetErr(i, rt.MapKeyNotExistString("test"))
-					continue
+			if vec.Strict(&entry, rest, n, vec.ArrowFlags(infoArr)) && vec.Dense(rest, n, true) {
+				for i := range out {
+					start, end := infoArr.ValueOffsets(i)
+					entry2 := vec.FindString(infoKeys, start, end, "test")
+					if entry2 < 0 {
+						entry.SetErr(i, rt.MapKeyNotExistString("test"))
+						continue
+					}
+					if infoItems.IsNull(entry2) {
+						entry.SetNull(i)
+						continue
+					}
+					out[i] = infoItems.Value(entry2)
 				}
-				if infoItems.IsNull(entry2) {
-					entry.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if entry.Dirty(i) {
+						continue
+					}
+					start, end := infoArr.ValueOffsets(i)
+					entry2 := vec.FindString(infoKeys, start, end, "test")
+					if entry2 < 0 {
+						entry.SetErr(i, rt.MapKeyNotExistString("test"))
+						continue
+					}
+					if infoItems.IsNull(entry2) {
+						entry.SetNull(i)
+						continue
+					}
+					out[i] = infoItems.Value(entry2)
 				}
-				out[i] = infoItems.Value(entry2)
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if infoArr.IsNull(i) {
-					entry.SetNull(i)
-					continue
-				}
-				start, end := infoArr.ValueOffsets(i)
-				entry2 := vec.FindString(infoKeys, start, end, "test")
-				if entry2 < 0 {
-					entry.SetErr(i, rt.MapKeyNotExistString("test"))
-					continue
-				}
-				if infoItems.IsNull(entry2) {
-					entry.SetNull(i)
-					continue
-				}
-				entry.V[i] = infoItems.Value(entry2)
 			}
 		}
 		// CASE WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' WHEN (info['test'] LIKE '125%') THEN 'BAZ' ELSE info['test'] END
 		caseResult2 := vec.Make[string](n)
 		// (info['test'] LIKE '123%')
 		like := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && entry.Clean() {
+		{
 			entryV := entry.V[:n]
 			out := like.V[:n]
-			for i := range out {
-				out[i] = likePattern.Match(entryV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if entry.IsNull(i) {
-					like.SetNull(i)
-					continue
+			if vec.Strict(&like, rest, n, vec.FlagsOf(&entry)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = likePattern.Match(entryV[i])
 				}
-				if e := entry.ErrAt(i); e != nil {
-					like.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if like.Dirty(i) {
+						continue
+					}
+					out[i] = likePattern.Match(entryV[i])
 				}
-				like.V[i] = likePattern.Match(entry.V[i])
 			}
 		}
 		vec.CopyErrs(&caseResult2, &like, rest, n)
@@ -6840,24 +6388,21 @@ func seed_caseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys,
 		vec.Fill(&caseResult2, "FOO", when, n)
 		// (info['test'] LIKE '124%')
 		like2 := vec.Make[bool](n)
-		if (notYet == nil || len(notYet) > n/2) && entry.Clean() {
+		{
 			entryV := entry.V[:n]
 			out := like2.V[:n]
-			for i := range out {
-				out[i] = likePattern2.Match(entryV[i])
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if entry.IsNull(i) {
-					like2.SetNull(i)
-					continue
+			if vec.Strict(&like2, notYet, n, vec.FlagsOf(&entry)) && vec.Dense(notYet, n, false) {
+				for i := range out {
+					out[i] = likePattern2.Match(entryV[i])
 				}
-				if e := entry.ErrAt(i); e != nil {
-					like2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+					i := notYet.Row(k)
+					if like2.Dirty(i) {
+						continue
+					}
+					out[i] = likePattern2.Match(entryV[i])
 				}
-				like2.V[i] = likePattern2.Match(entry.V[i])
 			}
 		}
 		vec.CopyErrs(&caseResult2, &like2, notYet, n)
@@ -6865,24 +6410,21 @@ func seed_caseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys,
 		vec.Fill(&caseResult2, "BAR", when2, n)
 		// (info['test'] LIKE '125%')
 		like3 := vec.Make[bool](n)
-		if (notYet2 == nil || len(notYet2) > n/2) && entry.Clean() {
+		{
 			entryV := entry.V[:n]
 			out := like3.V[:n]
-			for i := range out {
-				out[i] = likePattern3.Match(entryV[i])
-			}
-		} else {
-			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-				i := notYet2.Row(k)
-				if entry.IsNull(i) {
-					like3.SetNull(i)
-					continue
+			if vec.Strict(&like3, notYet2, n, vec.FlagsOf(&entry)) && vec.Dense(notYet2, n, false) {
+				for i := range out {
+					out[i] = likePattern3.Match(entryV[i])
 				}
-				if e := entry.ErrAt(i); e != nil {
-					like3.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
+					i := notYet2.Row(k)
+					if like3.Dirty(i) {
+						continue
+					}
+					out[i] = likePattern3.Match(entryV[i])
 				}
-				like3.V[i] = likePattern3.Match(entry.V[i])
 			}
 		}
 		vec.CopyErrs(&caseResult2, &like3, notYet2, n)
@@ -6968,123 +6510,123 @@ func seed_case_fixed_firstCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys 
 	caseResult := vec.Make[string](n)
 	// map_contains_key(info, 'fixed_test')
 	mapContainsKey := vec.Make[bool](n)
-	if infoArr.NullN() == 0 {
+	{
 		out := mapContainsKey.V[:n]
-		for i := range out {
-			start, end := infoArr.ValueOffsets(i)
-			entry := vec.FindString(infoKeys, start, end, "fixed_test")
-			out[i] = entry >= 0
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if infoArr.IsNull(i) {
-				mapContainsKey.SetNull(i)
-				continue
+		if vec.Strict(&mapContainsKey, all, n, vec.ArrowFlags(infoArr)) {
+			for i := range out {
+				start, end := infoArr.ValueOffsets(i)
+				entry := vec.FindString(infoKeys, start, end, "fixed_test")
+				out[i] = entry >= 0
 			}
-			start, end := infoArr.ValueOffsets(i)
-			entry := vec.FindString(infoKeys, start, end, "fixed_test")
-			mapContainsKey.V[i] = entry >= 0
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if mapContainsKey.Dirty(i) {
+					continue
+				}
+				start, end := infoArr.ValueOffsets(i)
+				entry := vec.FindString(infoKeys, start, end, "fixed_test")
+				out[i] = entry >= 0
+			}
 		}
 	}
 	vec.CopyErrs(&caseResult, &mapContainsKey, all, n)
 	when, notYet := vec.Split(&mapContainsKey, all, n)
 	// info['fixed_test']
 	entry := vec.Make[string](n)
-	if when == nil && infoArr.NullN() == 0 {
+	{
 		out := entry.V[:n]
-		for i := range out {
-			start, end := infoArr.ValueOffsets(i)
-			entry2 := vec.FindString(infoKeys, start, end, "fixed_test")
-			if entry2 < 0 {
-				entry.SetErr(i, rt.MapKeyNotExistString("fixed_test"))
-				continue
+		if vec.Strict(&entry, when, n, vec.ArrowFlags(infoArr)) && vec.Dense(when, n, true) {
+			for i := range out {
+				start, end := infoArr.ValueOffsets(i)
+				entry2 := vec.FindString(infoKeys, start, end, "fixed_test")
+				if entry2 < 0 {
+					entry.SetErr(i, rt.MapKeyNotExistString("fixed_test"))
+					continue
+				}
+				if infoItems.IsNull(entry2) {
+					entry.SetNull(i)
+					continue
+				}
+				out[i] = infoItems.Value(entry2)
 			}
-			if infoItems.IsNull(entry2) {
-				entry.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+				i := when.Row(k)
+				if entry.Dirty(i) {
+					continue
+				}
+				start, end := infoArr.ValueOffsets(i)
+				entry2 := vec.FindString(infoKeys, start, end, "fixed_test")
+				if entry2 < 0 {
+					entry.SetErr(i, rt.MapKeyNotExistString("fixed_test"))
+					continue
+				}
+				if infoItems.IsNull(entry2) {
+					entry.SetNull(i)
+					continue
+				}
+				out[i] = infoItems.Value(entry2)
 			}
-			out[i] = infoItems.Value(entry2)
-		}
-	} else {
-		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-			i := when.Row(k)
-			if infoArr.IsNull(i) {
-				entry.SetNull(i)
-				continue
-			}
-			start, end := infoArr.ValueOffsets(i)
-			entry2 := vec.FindString(infoKeys, start, end, "fixed_test")
-			if entry2 < 0 {
-				entry.SetErr(i, rt.MapKeyNotExistString("fixed_test"))
-				continue
-			}
-			if infoItems.IsNull(entry2) {
-				entry.SetNull(i)
-				continue
-			}
-			entry.V[i] = infoItems.Value(entry2)
 		}
 	}
 	vec.Merge(&caseResult, &entry, when, n)
 	// shared (region): info['test']
 	// info['test']
 	entry2 := vec.Make[string](n)
-	if notYet == nil && infoArr.NullN() == 0 {
+	{
 		out := entry2.V[:n]
-		for i := range out {
-			start, end := infoArr.ValueOffsets(i)
-			entry3 := vec.FindString(infoKeys, start, end, "test")
-			if entry3 < 0 {
-				entry2.SetErr(i, rt.MapKeyNotExistString("test"))
-				continue
+		if vec.Strict(&entry2, notYet, n, vec.ArrowFlags(infoArr)) && vec.Dense(notYet, n, true) {
+			for i := range out {
+				start, end := infoArr.ValueOffsets(i)
+				entry3 := vec.FindString(infoKeys, start, end, "test")
+				if entry3 < 0 {
+					entry2.SetErr(i, rt.MapKeyNotExistString("test"))
+					continue
+				}
+				if infoItems.IsNull(entry3) {
+					entry2.SetNull(i)
+					continue
+				}
+				out[i] = infoItems.Value(entry3)
 			}
-			if infoItems.IsNull(entry3) {
-				entry2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if entry2.Dirty(i) {
+					continue
+				}
+				start, end := infoArr.ValueOffsets(i)
+				entry3 := vec.FindString(infoKeys, start, end, "test")
+				if entry3 < 0 {
+					entry2.SetErr(i, rt.MapKeyNotExistString("test"))
+					continue
+				}
+				if infoItems.IsNull(entry3) {
+					entry2.SetNull(i)
+					continue
+				}
+				out[i] = infoItems.Value(entry3)
 			}
-			out[i] = infoItems.Value(entry3)
-		}
-	} else {
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if infoArr.IsNull(i) {
-				entry2.SetNull(i)
-				continue
-			}
-			start, end := infoArr.ValueOffsets(i)
-			entry3 := vec.FindString(infoKeys, start, end, "test")
-			if entry3 < 0 {
-				entry2.SetErr(i, rt.MapKeyNotExistString("test"))
-				continue
-			}
-			if infoItems.IsNull(entry3) {
-				entry2.SetNull(i)
-				continue
-			}
-			entry2.V[i] = infoItems.Value(entry3)
 		}
 	}
 	// (info['test'] LIKE '123%')
 	like := vec.Make[bool](n)
-	if (notYet == nil || len(notYet) > n/2) && entry2.Clean() {
+	{
 		entry2V := entry2.V[:n]
 		out := like.V[:n]
-		for i := range out {
-			out[i] = likePattern.Match(entry2V[i])
-		}
-	} else {
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if entry2.IsNull(i) {
-				like.SetNull(i)
-				continue
+		if vec.Strict(&like, notYet, n, vec.FlagsOf(&entry2)) && vec.Dense(notYet, n, false) {
+			for i := range out {
+				out[i] = likePattern.Match(entry2V[i])
 			}
-			if e := entry2.ErrAt(i); e != nil {
-				like.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if like.Dirty(i) {
+					continue
+				}
+				out[i] = likePattern.Match(entry2V[i])
 			}
-			like.V[i] = likePattern.Match(entry2.V[i])
 		}
 	}
 	vec.CopyErrs(&caseResult, &like, notYet, n)
@@ -7092,24 +6634,21 @@ func seed_case_fixed_firstCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys 
 	vec.Fill(&caseResult, "FOO", when2, n)
 	// (info['test'] LIKE '124%')
 	like2 := vec.Make[bool](n)
-	if (notYet2 == nil || len(notYet2) > n/2) && entry2.Clean() {
+	{
 		entry2V := entry2.V[:n]
 		out := like2.V[:n]
-		for i := range out {
-			out[i] = likePattern2.Match(entry2V[i])
-		}
-	} else {
-		for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-			i := notYet2.Row(k)
-			if entry2.IsNull(i) {
-				like2.SetNull(i)
-				continue
+		if vec.Strict(&like2, notYet2, n, vec.FlagsOf(&entry2)) && vec.Dense(notYet2, n, false) {
+			for i := range out {
+				out[i] = likePattern2.Match(entry2V[i])
 			}
-			if e := entry2.ErrAt(i); e != nil {
-				like2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
+				i := notYet2.Row(k)
+				if like2.Dirty(i) {
+					continue
+				}
+				out[i] = likePattern2.Match(entry2V[i])
 			}
-			like2.V[i] = likePattern2.Match(entry2.V[i])
 		}
 	}
 	vec.CopyErrs(&caseResult, &like2, notYet2, n)
@@ -7117,24 +6656,21 @@ func seed_case_fixed_firstCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys 
 	vec.Fill(&caseResult, "BAR", when3, n)
 	// (info['test'] LIKE '125%')
 	like3 := vec.Make[bool](n)
-	if (notYet3 == nil || len(notYet3) > n/2) && entry2.Clean() {
+	{
 		entry2V := entry2.V[:n]
 		out := like3.V[:n]
-		for i := range out {
-			out[i] = likePattern3.Match(entry2V[i])
-		}
-	} else {
-		for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
-			i := notYet3.Row(k)
-			if entry2.IsNull(i) {
-				like3.SetNull(i)
-				continue
+		if vec.Strict(&like3, notYet3, n, vec.FlagsOf(&entry2)) && vec.Dense(notYet3, n, false) {
+			for i := range out {
+				out[i] = likePattern3.Match(entry2V[i])
 			}
-			if e := entry2.ErrAt(i); e != nil {
-				like3.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
+				i := notYet3.Row(k)
+				if like3.Dirty(i) {
+					continue
+				}
+				out[i] = likePattern3.Match(entry2V[i])
 			}
-			like3.V[i] = likePattern3.Match(entry2.V[i])
 		}
 	}
 	vec.CopyErrs(&caseResult, &like3, notYet3, n)
@@ -7290,39 +6826,40 @@ func seed_case_test_info_fixedCol1(n int, all vec.Sel, infoArr *array.Map, infoK
 		// shared (always): info['test']
 		// info['test']
 		entry := vec.Make[string](n)
-		if rest == nil && infoArr.NullN() == 0 {
+		{
 			out := entry.V[:n]
-			for i := range out {
-				start, end := infoArr.ValueOffsets(i)
-				entry2 := vec.FindString(infoKeys, start, end, "test")
-				if entry2 < 0 {
-					entry.SetErr(i, rt.MapKeyNotExistString("test"))
-					continue
+			if vec.Strict(&entry, rest, n, vec.ArrowFlags(infoArr)) && vec.Dense(rest, n, true) {
+				for i := range out {
+					start, end := infoArr.ValueOffsets(i)
+					entry2 := vec.FindString(infoKeys, start, end, "test")
+					if entry2 < 0 {
+						entry.SetErr(i, rt.MapKeyNotExistString("test"))
+						continue
+					}
+					if infoItems.IsNull(entry2) {
+						entry.SetNull(i)
+						continue
+					}
+					out[i] = infoItems.Value(entry2)
 				}
-				if infoItems.IsNull(entry2) {
-					entry.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if entry.Dirty(i) {
+						continue
+					}
+					start, end := infoArr.ValueOffsets(i)
+					entry2 := vec.FindString(infoKeys, start, end, "test")
+					if entry2 < 0 {
+						entry.SetErr(i, rt.MapKeyNotExistString("test"))
+						continue
+					}
+					if infoItems.IsNull(entry2) {
+						entry.SetNull(i)
+						continue
+					}
+					out[i] = infoItems.Value(entry2)
 				}
-				out[i] = infoItems.Value(entry2)
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if infoArr.IsNull(i) {
-					entry.SetNull(i)
-					continue
-				}
-				start, end := infoArr.ValueOffsets(i)
-				entry2 := vec.FindString(infoKeys, start, end, "test")
-				if entry2 < 0 {
-					entry.SetErr(i, rt.MapKeyNotExistString("test"))
-					continue
-				}
-				if infoItems.IsNull(entry2) {
-					entry.SetNull(i)
-					continue
-				}
-				entry.V[i] = infoItems.Value(entry2)
 			}
 		}
 		// CASE WHEN test_info_fixed THEN info['test'] WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' WHEN (info['test'] LIKE '12...
@@ -7332,24 +6869,21 @@ func seed_case_test_info_fixedCol1(n int, all vec.Sel, infoArr *array.Map, infoK
 		vec.Merge(&caseResult2, &entry, when, n)
 		// (info['test'] LIKE '123%')
 		like := vec.Make[bool](n)
-		if (notYet == nil || len(notYet) > n/2) && entry.Clean() {
+		{
 			entryV := entry.V[:n]
 			out := like.V[:n]
-			for i := range out {
-				out[i] = likePattern.Match(entryV[i])
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if entry.IsNull(i) {
-					like.SetNull(i)
-					continue
+			if vec.Strict(&like, notYet, n, vec.FlagsOf(&entry)) && vec.Dense(notYet, n, false) {
+				for i := range out {
+					out[i] = likePattern.Match(entryV[i])
 				}
-				if e := entry.ErrAt(i); e != nil {
-					like.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+					i := notYet.Row(k)
+					if like.Dirty(i) {
+						continue
+					}
+					out[i] = likePattern.Match(entryV[i])
 				}
-				like.V[i] = likePattern.Match(entry.V[i])
 			}
 		}
 		vec.CopyErrs(&caseResult2, &like, notYet, n)
@@ -7357,24 +6891,21 @@ func seed_case_test_info_fixedCol1(n int, all vec.Sel, infoArr *array.Map, infoK
 		vec.Fill(&caseResult2, "FOO", when2, n)
 		// (info['test'] LIKE '124%')
 		like2 := vec.Make[bool](n)
-		if (notYet2 == nil || len(notYet2) > n/2) && entry.Clean() {
+		{
 			entryV := entry.V[:n]
 			out := like2.V[:n]
-			for i := range out {
-				out[i] = likePattern2.Match(entryV[i])
-			}
-		} else {
-			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-				i := notYet2.Row(k)
-				if entry.IsNull(i) {
-					like2.SetNull(i)
-					continue
+			if vec.Strict(&like2, notYet2, n, vec.FlagsOf(&entry)) && vec.Dense(notYet2, n, false) {
+				for i := range out {
+					out[i] = likePattern2.Match(entryV[i])
 				}
-				if e := entry.ErrAt(i); e != nil {
-					like2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
+					i := notYet2.Row(k)
+					if like2.Dirty(i) {
+						continue
+					}
+					out[i] = likePattern2.Match(entryV[i])
 				}
-				like2.V[i] = likePattern2.Match(entry.V[i])
 			}
 		}
 		vec.CopyErrs(&caseResult2, &like2, notYet2, n)
@@ -7382,24 +6913,21 @@ func seed_case_test_info_fixedCol1(n int, all vec.Sel, infoArr *array.Map, infoK
 		vec.Fill(&caseResult2, "BAR", when3, n)
 		// (info['test'] LIKE '125%')
 		like3 := vec.Make[bool](n)
-		if (notYet3 == nil || len(notYet3) > n/2) && entry.Clean() {
+		{
 			entryV := entry.V[:n]
 			out := like3.V[:n]
-			for i := range out {
-				out[i] = likePattern3.Match(entryV[i])
-			}
-		} else {
-			for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
-				i := notYet3.Row(k)
-				if entry.IsNull(i) {
-					like3.SetNull(i)
-					continue
+			if vec.Strict(&like3, notYet3, n, vec.FlagsOf(&entry)) && vec.Dense(notYet3, n, false) {
+				for i := range out {
+					out[i] = likePattern3.Match(entryV[i])
 				}
-				if e := entry.ErrAt(i); e != nil {
-					like3.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
+					i := notYet3.Row(k)
+					if like3.Dirty(i) {
+						continue
+					}
+					out[i] = likePattern3.Match(entryV[i])
 				}
-				like3.V[i] = likePattern3.Match(entry.V[i])
 			}
 		}
 		vec.CopyErrs(&caseResult2, &like3, notYet3, n)
@@ -7550,61 +7078,51 @@ func seed_ifCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, x v
 		// shared (always): (a + 5)
 		// (a + 5)
 		sum := vec.Make[int64](n)
-		if rest == nil && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := sum.V[:n]
-			for i := range out {
-				r, err := rt.AddInt64(aV[i], int64(5))
-				if err != nil {
-					sum.SetErr(i, err)
-					continue
+			if vec.Strict(&sum, rest, n, vec.FlagsOf(&a)) && vec.Dense(rest, n, true) {
+				for i := range out {
+					r, err := rt.AddInt64(aV[i], int64(5))
+					if err != nil {
+						sum.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if a.IsNull(i) {
-					sum.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if sum.Dirty(i) {
+						continue
+					}
+					r, err := rt.AddInt64(aV[i], int64(5))
+					if err != nil {
+						sum.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					sum.SetErr(i, e)
-					continue
-				}
-				r, err := rt.AddInt64(a.V[i], int64(5))
-				if err != nil {
-					sum.SetErr(i, err)
-					continue
-				}
-				sum.V[i] = r
 			}
 		}
 		// (x > y)
 		cmp := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && x.Clean() && y.Clean() {
+		{
 			xV := x.V[:n]
 			yV := y.V[:n]
 			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.GtInt64(xV[i], yV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if x.IsNull(i) || y.IsNull(i) {
-					cmp.SetNull(i)
-					continue
+			if vec.Strict(&cmp, rest, n, vec.FlagsOf(&x), vec.FlagsOf(&y)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.GtInt64(xV[i], yV[i])
 				}
-				if e := x.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if cmp.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GtInt64(xV[i], yV[i])
 				}
-				if e := y.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
-				}
-				cmp.V[i] = rt.GtInt64(x.V[i], y.V[i])
 			}
 		}
 		// IF((x > y), (a + 5), ((a + 5) DIV 100))
@@ -7614,34 +7132,31 @@ func seed_ifCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, x v
 		vec.Merge(&ifResult2, &sum, then, n)
 		// ((a + 5) DIV 100)
 		quotient := vec.Make[int64](n)
-		if otherwise == nil && sum.Clean() {
+		{
 			sumV := sum.V[:n]
 			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(sumV[i], int64(100))
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient, otherwise, n, vec.FlagsOf(&sum)) && vec.Dense(otherwise, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(sumV[i], int64(100))
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-				i := otherwise.Row(k)
-				if sum.IsNull(i) {
-					quotient.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+					i := otherwise.Row(k)
+					if quotient.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(sumV[i], int64(100))
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := sum.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(sum.V[i], int64(100))
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
 			}
 		}
 		vec.Merge(&ifResult2, &quotient, otherwise, n)
@@ -7736,39 +7251,32 @@ func Simple_case_operand(ctx context.Context, in arrow.RecordBatch, mem memory.A
 func simple_case_operandShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
-	if a.Clean() && b.Clean() {
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if quotient.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
 		}
 	}
 	return quotient
@@ -7822,24 +7330,21 @@ func simple_case_operandCol1(n int, all vec.Sel, quotient vec.Vec[int64], mem me
 		// CASE (a DIV b) WHEN 1 THEN 'x' ELSE 'y' END
 		caseResult2 := vec.Make[string](n)
 		matches := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && quotient.Clean() {
+		{
 			quotientV := quotient.V[:n]
 			out := matches.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(quotientV[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if quotient.IsNull(i) {
-					matches.SetNull(i)
-					continue
+			if vec.Strict(&matches, rest, n, vec.FlagsOf(&quotient)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.EqInt64(quotientV[i], int64(1))
 				}
-				if e := quotient.ErrAt(i); e != nil {
-					matches.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if matches.Dirty(i) {
+						continue
+					}
+					out[i] = rt.EqInt64(quotientV[i], int64(1))
 				}
-				matches.V[i] = rt.EqInt64(quotient.V[i], int64(1))
 			}
 		}
 		vec.CopyErrs(&caseResult2, &matches, rest, n)
@@ -7984,71 +7489,61 @@ func single_useCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 	if !fused || len(rest) > 0 {
 		// (a DIV b)
 		quotient := vec.Make[int64](n)
-		if rest == nil && a.Clean() && b.Clean() {
+		{
 			aV := a.V[:n]
 			bV := b.V[:n]
 			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient, rest, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(rest, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if a.IsNull(i) || b.IsNull(i) {
-					quotient.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if quotient.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				if e := b.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(a.V[i], b.V[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
 			}
 		}
 		// ((a DIV b) + 1)
 		sum2 := vec.Make[int64](n)
-		if rest == nil && quotient.Clean() {
+		{
 			quotientV := quotient.V[:n]
 			out := sum2.V[:n]
-			for i := range out {
-				r, err := rt.AddInt64(quotientV[i], int64(1))
-				if err != nil {
-					sum2.SetErr(i, err)
-					continue
+			if vec.Strict(&sum2, rest, n, vec.FlagsOf(&quotient)) && vec.Dense(rest, n, true) {
+				for i := range out {
+					r, err := rt.AddInt64(quotientV[i], int64(1))
+					if err != nil {
+						sum2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if quotient.IsNull(i) {
-					sum2.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if sum2.Dirty(i) {
+						continue
+					}
+					r, err := rt.AddInt64(quotientV[i], int64(1))
+					if err != nil {
+						sum2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := quotient.ErrAt(i); e != nil {
-					sum2.SetErr(i, e)
-					continue
-				}
-				r, err := rt.AddInt64(quotient.V[i], int64(1))
-				if err != nil {
-					sum2.SetErr(i, err)
-					continue
-				}
-				sum2.V[i] = r
 			}
 		}
 		if fused {
@@ -8182,43 +7677,41 @@ func string_case_chainCol1(n int, all vec.Sel, sArr *array.String, mem memory.Al
 		// shared (always): upper(s)
 		// upper(s)
 		upper := vec.Make[string](n)
-		if (rest == nil || len(rest) > n/2) && sArr.NullN() == 0 {
+		{
 			out := upper.V[:n]
-			for i := range out {
-				out[i] = rt.Upper(sArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if sArr.IsNull(i) {
-					upper.SetNull(i)
-					continue
+			if vec.Strict(&upper, rest, n, vec.ArrowFlags(sArr)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.Upper(sArr.Value(i))
 				}
-				upper.V[i] = rt.Upper(sArr.Value(i))
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if upper.Dirty(i) {
+						continue
+					}
+					out[i] = rt.Upper(sArr.Value(i))
+				}
 			}
 		}
 		// CASE WHEN (upper(s) = 'A') THEN 1 WHEN (upper(s) = 'B') THEN 2 ELSE length(upper(s)) END
 		caseResult2 := vec.Make[int32](n)
 		// (upper(s) = 'A')
 		cmp := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && upper.Clean() {
+		{
 			upperV := upper.V[:n]
 			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.EqString(upperV[i], "A")
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if upper.IsNull(i) {
-					cmp.SetNull(i)
-					continue
+			if vec.Strict(&cmp, rest, n, vec.FlagsOf(&upper)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.EqString(upperV[i], "A")
 				}
-				if e := upper.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if cmp.Dirty(i) {
+						continue
+					}
+					out[i] = rt.EqString(upperV[i], "A")
 				}
-				cmp.V[i] = rt.EqString(upper.V[i], "A")
 			}
 		}
 		vec.CopyErrs(&caseResult2, &cmp, rest, n)
@@ -8226,24 +7719,21 @@ func string_case_chainCol1(n int, all vec.Sel, sArr *array.String, mem memory.Al
 		vec.Fill(&caseResult2, int32(1), when, n)
 		// (upper(s) = 'B')
 		cmp2 := vec.Make[bool](n)
-		if (notYet == nil || len(notYet) > n/2) && upper.Clean() {
+		{
 			upperV := upper.V[:n]
 			out := cmp2.V[:n]
-			for i := range out {
-				out[i] = rt.EqString(upperV[i], "B")
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if upper.IsNull(i) {
-					cmp2.SetNull(i)
-					continue
+			if vec.Strict(&cmp2, notYet, n, vec.FlagsOf(&upper)) && vec.Dense(notYet, n, false) {
+				for i := range out {
+					out[i] = rt.EqString(upperV[i], "B")
 				}
-				if e := upper.ErrAt(i); e != nil {
-					cmp2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+					i := notYet.Row(k)
+					if cmp2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.EqString(upperV[i], "B")
 				}
-				cmp2.V[i] = rt.EqString(upper.V[i], "B")
 			}
 		}
 		vec.CopyErrs(&caseResult2, &cmp2, notYet, n)
@@ -8251,24 +7741,21 @@ func string_case_chainCol1(n int, all vec.Sel, sArr *array.String, mem memory.Al
 		vec.Fill(&caseResult2, int32(2), when2, n)
 		// length(upper(s))
 		length := vec.Make[int32](n)
-		if (notYet2 == nil || len(notYet2) > n/2) && upper.Clean() {
+		{
 			upperV := upper.V[:n]
 			out := length.V[:n]
-			for i := range out {
-				out[i] = rt.Length(upperV[i])
-			}
-		} else {
-			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-				i := notYet2.Row(k)
-				if upper.IsNull(i) {
-					length.SetNull(i)
-					continue
+			if vec.Strict(&length, notYet2, n, vec.FlagsOf(&upper)) && vec.Dense(notYet2, n, false) {
+				for i := range out {
+					out[i] = rt.Length(upperV[i])
 				}
-				if e := upper.ErrAt(i); e != nil {
-					length.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
+					i := notYet2.Row(k)
+					if length.Dirty(i) {
+						continue
+					}
+					out[i] = rt.Length(upperV[i])
 				}
-				length.V[i] = rt.Length(upper.V[i])
 			}
 		}
 		vec.Merge(&caseResult2, &length, notYet2, n)
@@ -8357,39 +7844,32 @@ func Try_boundary(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 func try_boundaryShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
-	if a.Clean() && b.Clean() {
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if quotient.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
 		}
 	}
 	return quotient
@@ -8482,39 +7962,32 @@ func Try_shared_whole(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 func try_shared_wholeShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
-	if a.Clean() && b.Clean() {
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if quotient.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
 		}
 	}
 	// TRY((a DIV b))
@@ -8533,39 +8006,32 @@ func try_shared_wholeCol1(n int, all vec.Sel, tried vec.Vec[int64]) vec.Vec[int6
 	vec.Fill(&coalesced, int64(0), stillNull, n)
 	// (TRY((a DIV b)) + COALESCE(TRY((a DIV b)), 0))
 	sum := vec.Make[int64](n)
-	if tried.Clean() && coalesced.Clean() {
+	{
 		triedV := tried.V[:n]
 		coalescedV := coalesced.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(triedV[i], coalescedV[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+		if vec.Strict(&sum, all, n, vec.FlagsOf(&tried), vec.FlagsOf(&coalesced)) {
+			for i := range out {
+				r, err := rt.AddInt64(triedV[i], coalescedV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if tried.IsNull(i) || coalesced.IsNull(i) {
-				sum.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(triedV[i], coalescedV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := tried.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			if e := coalesced.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(tried.V[i], coalesced.V[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
 		}
 	}
 	return sum
@@ -8648,39 +8114,32 @@ func Where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 func where_and_outputShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
-	if a.Clean() && b.Clean() {
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if quotient.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
 		}
 	}
 	return quotient
@@ -8692,24 +8151,21 @@ func where_and_outputShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int
 func where_and_outputWhere(n int, all vec.Sel, quotient vec.Vec[int64]) vec.Vec[bool] {
 	// ((a DIV b) > 1)
 	cmp := vec.Make[bool](n)
-	if quotient.Clean() {
+	{
 		quotientV := quotient.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(quotientV[i], int64(1))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if quotient.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&quotient)) {
+			for i := range out {
+				out[i] = rt.GtInt64(quotientV[i], int64(1))
 			}
-			if e := quotient.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GtInt64(quotientV[i], int64(1))
 			}
-			cmp.V[i] = rt.GtInt64(quotient.V[i], int64(1))
 		}
 	}
 	return cmp
@@ -8855,39 +8311,32 @@ func where_both_branchesWhere(n int, all vec.Sel, a vec.Vec[int64], in arrow.Rec
 		// shared (always): (a DIV b)
 		// (a DIV b)
 		quotient := vec.Make[int64](n)
-		if rest == nil && a.Clean() && b.Clean() {
+		{
 			aV := a.V[:n]
 			bV := b.V[:n]
 			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient, rest, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(rest, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if a.IsNull(i) || b.IsNull(i) {
-					quotient.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if quotient.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				if e := b.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(a.V[i], b.V[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
 			}
 		}
 		// IF(p, ((a DIV b) > 0), ((a DIV b) < 0))
@@ -8896,47 +8345,41 @@ func where_both_branchesWhere(n int, all vec.Sel, a vec.Vec[int64], in arrow.Rec
 		vec.CopyErrs(&ifResult2, &p, rest, n)
 		// ((a DIV b) > 0)
 		cmp := vec.Make[bool](n)
-		if (then == nil || len(then) > n/2) && quotient.Clean() {
+		{
 			quotientV := quotient.V[:n]
 			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.GtInt64(quotientV[i], int64(0))
-			}
-		} else {
-			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-				i := then.Row(k)
-				if quotient.IsNull(i) {
-					cmp.SetNull(i)
-					continue
+			if vec.Strict(&cmp, then, n, vec.FlagsOf(&quotient)) && vec.Dense(then, n, false) {
+				for i := range out {
+					out[i] = rt.GtInt64(quotientV[i], int64(0))
 				}
-				if e := quotient.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+					i := then.Row(k)
+					if cmp.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GtInt64(quotientV[i], int64(0))
 				}
-				cmp.V[i] = rt.GtInt64(quotient.V[i], int64(0))
 			}
 		}
 		vec.Merge(&ifResult2, &cmp, then, n)
 		// ((a DIV b) < 0)
 		cmp2 := vec.Make[bool](n)
-		if (otherwise == nil || len(otherwise) > n/2) && quotient.Clean() {
+		{
 			quotientV := quotient.V[:n]
 			out := cmp2.V[:n]
-			for i := range out {
-				out[i] = rt.LtInt64(quotientV[i], int64(0))
-			}
-		} else {
-			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-				i := otherwise.Row(k)
-				if quotient.IsNull(i) {
-					cmp2.SetNull(i)
-					continue
+			if vec.Strict(&cmp2, otherwise, n, vec.FlagsOf(&quotient)) && vec.Dense(otherwise, n, false) {
+				for i := range out {
+					out[i] = rt.LtInt64(quotientV[i], int64(0))
 				}
-				if e := quotient.ErrAt(i); e != nil {
-					cmp2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+					i := otherwise.Row(k)
+					if cmp2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.LtInt64(quotientV[i], int64(0))
 				}
-				cmp2.V[i] = rt.LtInt64(quotient.V[i], int64(0))
 			}
 		}
 		vec.Merge(&ifResult2, &cmp2, otherwise, n)
@@ -9035,62 +8478,52 @@ func where_conditional_output_alwaysWhere(n int, all vec.Sel, p vec.Vec[bool], s
 	todo := vec.Missing(shared0Done, then, n)
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
-	if todo == nil && a.Clean() && b.Clean() {
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient, todo, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(todo, n, true) {
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
-			i := todo.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
+				i := todo.Row(k)
+				if quotient.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
 		}
 	}
 	vec.Merge(&(*shared0), &quotient, todo, n)
 	// ((a DIV b) > 1)
 	cmp := vec.Make[bool](n)
-	if (then == nil || len(then) > n/2) && (*shared0).Clean() {
+	{
 		shared0V := (*shared0).V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(shared0V[i], int64(1))
-		}
-	} else {
-		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-			i := then.Row(k)
-			if (*shared0).IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, then, n, vec.FlagsOf(&(*shared0))) && vec.Dense(then, n, false) {
+			for i := range out {
+				out[i] = rt.GtInt64(shared0V[i], int64(1))
 			}
-			if e := (*shared0).ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GtInt64(shared0V[i], int64(1))
 			}
-			cmp.V[i] = rt.GtInt64((*shared0).V[i], int64(1))
 		}
 	}
 	vec.Merge(&ifResult, &cmp, then, n)
@@ -9105,39 +8538,32 @@ func where_conditional_output_alwaysShared0(n int, sel vec.Sel, shared0 *vec.Vec
 	todo2 := vec.Missing(shared0Done, sel, n)
 	// (a DIV b)
 	quotient2 := vec.Make[int64](n)
-	if todo2 == nil && a.Clean() && b.Clean() {
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient2.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient2, todo2, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(todo2, n, true) {
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
-			i := todo2.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
+				i := todo2.Row(k)
+				if quotient2.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
-			}
-			quotient2.V[i] = r
 		}
 	}
 	vec.Merge(&(*shared0), &quotient2, todo2, n)

@@ -147,61 +147,51 @@ func and_operandCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, 
 		and.Add(&p)
 		// (a DIV b)
 		quotient := vec.Make[int64](n)
-		if and.Live == nil && a.Clean() && b.Clean() {
+		{
 			aV := a.V[:n]
 			bV := b.V[:n]
 			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient, and.Live, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(and.Live, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if a.IsNull(i) || b.IsNull(i) {
-					quotient.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+					i := and.Live.Row(k)
+					if quotient.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				if e := b.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(a.V[i], b.V[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
 			}
 		}
 		// ((a DIV b) > 1)
 		cmp := vec.Make[bool](n)
-		if (and.Live == nil || len(and.Live) > n/2) && quotient.Clean() {
+		{
 			quotientV := quotient.V[:n]
 			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.GtInt64(quotientV[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if quotient.IsNull(i) {
-					cmp.SetNull(i)
-					continue
+			if vec.Strict(&cmp, and.Live, n, vec.FlagsOf(&quotient)) && vec.Dense(and.Live, n, false) {
+				for i := range out {
+					out[i] = rt.GtInt64(quotientV[i], int64(1))
 				}
-				if e := quotient.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+					i := and.Live.Row(k)
+					if cmp.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GtInt64(quotientV[i], int64(1))
 				}
-				cmp.V[i] = rt.GtInt64(quotient.V[i], int64(1))
 			}
 		}
 		and.Add(&cmp)
@@ -221,39 +211,32 @@ func and_operandCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, 
 func and_operandCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
 	quotient2 := vec.Make[int64](n)
-	if a.Clean() && b.Clean() {
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient2.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient2, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if quotient2.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
-			}
-			quotient2.V[i] = r
 		}
 	}
 	return quotient2
@@ -334,84 +317,71 @@ func Between(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 func betweenCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
-	if a.Clean() && b.Clean() {
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if quotient.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
 		}
 	}
 	// ((a DIV b) BETWEEN 1 AND 10)
 	between := vec.NewLogic(false, all, n)
 	inRange := vec.Make[bool](n)
-	if (between.Live == nil || len(between.Live) > n/2) && quotient.Clean() {
+	{
 		quotientV := quotient.V[:n]
 		out := inRange.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(quotientV[i], int64(1))
-		}
-	} else {
-		for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-			i := between.Live.Row(k)
-			if quotient.IsNull(i) {
-				inRange.SetNull(i)
-				continue
+		if vec.Strict(&inRange, between.Live, n, vec.FlagsOf(&quotient)) && vec.Dense(between.Live, n, false) {
+			for i := range out {
+				out[i] = rt.GeInt64(quotientV[i], int64(1))
 			}
-			if e := quotient.ErrAt(i); e != nil {
-				inRange.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+				i := between.Live.Row(k)
+				if inRange.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GeInt64(quotientV[i], int64(1))
 			}
-			inRange.V[i] = rt.GeInt64(quotient.V[i], int64(1))
 		}
 	}
 	between.Add(&inRange)
 	inRange2 := vec.Make[bool](n)
-	if (between.Live == nil || len(between.Live) > n/2) && quotient.Clean() {
+	{
 		quotientV := quotient.V[:n]
 		out := inRange2.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(quotientV[i], int64(10))
-		}
-	} else {
-		for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-			i := between.Live.Row(k)
-			if quotient.IsNull(i) {
-				inRange2.SetNull(i)
-				continue
+		if vec.Strict(&inRange2, between.Live, n, vec.FlagsOf(&quotient)) && vec.Dense(between.Live, n, false) {
+			for i := range out {
+				out[i] = rt.LeInt64(quotientV[i], int64(10))
 			}
-			if e := quotient.ErrAt(i); e != nil {
-				inRange2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+				i := between.Live.Row(k)
+				if inRange2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.LeInt64(quotientV[i], int64(10))
 			}
-			inRange2.V[i] = rt.LeInt64(quotient.V[i], int64(10))
 		}
 	}
 	between.Add(&inRange2)
@@ -425,39 +395,32 @@ func betweenCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec
 func betweenCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
 	quotient2 := vec.Make[int64](n)
-	if a.Clean() && b.Clean() {
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient2.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient2, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if quotient2.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
-			}
-			quotient2.V[i] = r
 		}
 	}
 	return quotient2
@@ -601,170 +564,151 @@ func case_condition_may_failCol1(n int, all vec.Sel, mArr *array.Map, mKeys vec.
 		caseResult2 := vec.Make[int64](n)
 		// m['k']
 		entry := vec.Make[int64](n)
-		if rest == nil && mArr.NullN() == 0 {
+		{
 			out := entry.V[:n]
-			for i := range out {
-				start, end := mArr.ValueOffsets(i)
-				entry2 := vec.FindString(mKeys, start, end, "k")
-				if entry2 < 0 {
-					entry.SetErr(i, rt.MapKeyNotExistString("k"))
-					continue
+			if vec.Strict(&entry, rest, n, vec.ArrowFlags(mArr)) && vec.Dense(rest, n, true) {
+				for i := range out {
+					start, end := mArr.ValueOffsets(i)
+					entry2 := vec.FindString(mKeys, start, end, "k")
+					if entry2 < 0 {
+						entry.SetErr(i, rt.MapKeyNotExistString("k"))
+						continue
+					}
+					if mItems.IsNull(entry2) {
+						entry.SetNull(i)
+						continue
+					}
+					out[i] = mItems.Value(entry2)
 				}
-				if mItems.IsNull(entry2) {
-					entry.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if entry.Dirty(i) {
+						continue
+					}
+					start, end := mArr.ValueOffsets(i)
+					entry2 := vec.FindString(mKeys, start, end, "k")
+					if entry2 < 0 {
+						entry.SetErr(i, rt.MapKeyNotExistString("k"))
+						continue
+					}
+					if mItems.IsNull(entry2) {
+						entry.SetNull(i)
+						continue
+					}
+					out[i] = mItems.Value(entry2)
 				}
-				out[i] = mItems.Value(entry2)
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if mArr.IsNull(i) {
-					entry.SetNull(i)
-					continue
-				}
-				start, end := mArr.ValueOffsets(i)
-				entry2 := vec.FindString(mKeys, start, end, "k")
-				if entry2 < 0 {
-					entry.SetErr(i, rt.MapKeyNotExistString("k"))
-					continue
-				}
-				if mItems.IsNull(entry2) {
-					entry.SetNull(i)
-					continue
-				}
-				entry.V[i] = mItems.Value(entry2)
 			}
 		}
 		// (m['k'] > 0)
 		cmp := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && entry.Clean() {
+		{
 			entryV := entry.V[:n]
 			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.GtInt64(entryV[i], int64(0))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if entry.IsNull(i) {
-					cmp.SetNull(i)
-					continue
+			if vec.Strict(&cmp, rest, n, vec.FlagsOf(&entry)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.GtInt64(entryV[i], int64(0))
 				}
-				if e := entry.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if cmp.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GtInt64(entryV[i], int64(0))
 				}
-				cmp.V[i] = rt.GtInt64(entry.V[i], int64(0))
 			}
 		}
 		vec.CopyErrs(&caseResult2, &cmp, rest, n)
 		when, notYet := vec.Split(&cmp, rest, n)
 		// (b DIV c)
 		quotient := vec.Make[int64](n)
-		if when == nil && b.Clean() && c_.Clean() {
+		{
 			bV := b.V[:n]
 			c_V := c_.V[:n]
 			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(bV[i], c_V[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient, when, n, vec.FlagsOf(&b), vec.FlagsOf(&c_)) && vec.Dense(when, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(bV[i], c_V[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-				i := when.Row(k)
-				if b.IsNull(i) || c_.IsNull(i) {
-					quotient.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+					i := when.Row(k)
+					if quotient.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(bV[i], c_V[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := b.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				if e := c_.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(b.V[i], c_.V[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
 			}
 		}
 		vec.Merge(&caseResult2, &quotient, when, n)
 		// (b DIV c)
 		quotient2 := vec.Make[int64](n)
-		if notYet == nil && b.Clean() && c_.Clean() {
+		{
 			bV := b.V[:n]
 			c_V := c_.V[:n]
 			out := quotient2.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(bV[i], c_V[i])
-				if err != nil {
-					quotient2.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient2, notYet, n, vec.FlagsOf(&b), vec.FlagsOf(&c_)) && vec.Dense(notYet, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(bV[i], c_V[i])
+					if err != nil {
+						quotient2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if b.IsNull(i) || c_.IsNull(i) {
-					quotient2.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+					i := notYet.Row(k)
+					if quotient2.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(bV[i], c_V[i])
+					if err != nil {
+						quotient2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := b.ErrAt(i); e != nil {
-					quotient2.SetErr(i, e)
-					continue
-				}
-				if e := c_.ErrAt(i); e != nil {
-					quotient2.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(b.V[i], c_.V[i])
-				if err != nil {
-					quotient2.SetErr(i, err)
-					continue
-				}
-				quotient2.V[i] = r
 			}
 		}
 		// ((b DIV c) * 2)
 		product := vec.Make[int64](n)
-		if notYet == nil && quotient2.Clean() {
+		{
 			quotient2V := quotient2.V[:n]
 			out := product.V[:n]
-			for i := range out {
-				r, err := rt.MulInt64(quotient2V[i], int64(2))
-				if err != nil {
-					product.SetErr(i, err)
-					continue
+			if vec.Strict(&product, notYet, n, vec.FlagsOf(&quotient2)) && vec.Dense(notYet, n, true) {
+				for i := range out {
+					r, err := rt.MulInt64(quotient2V[i], int64(2))
+					if err != nil {
+						product.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if quotient2.IsNull(i) {
-					product.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+					i := notYet.Row(k)
+					if product.Dirty(i) {
+						continue
+					}
+					r, err := rt.MulInt64(quotient2V[i], int64(2))
+					if err != nil {
+						product.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := quotient2.ErrAt(i); e != nil {
-					product.SetErr(i, e)
-					continue
-				}
-				r, err := rt.MulInt64(quotient2.V[i], int64(2))
-				if err != nil {
-					product.SetErr(i, err)
-					continue
-				}
-				product.V[i] = r
 			}
 		}
 		vec.Merge(&caseResult2, &product, notYet, n)
@@ -923,39 +867,32 @@ func case_every_resultCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordB
 		when, notYet := vec.Split(&p, rest, n)
 		// (a DIV b)
 		quotient := vec.Make[int64](n)
-		if when == nil && a.Clean() && b.Clean() {
+		{
 			aV := a.V[:n]
 			bV := b.V[:n]
 			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient, when, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(when, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-				i := when.Row(k)
-				if a.IsNull(i) || b.IsNull(i) {
-					quotient.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+					i := when.Row(k)
+					if quotient.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				if e := b.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(a.V[i], b.V[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
 			}
 		}
 		vec.Merge(&caseResult2, &quotient, when, n)
@@ -963,141 +900,121 @@ func case_every_resultCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordB
 		when2, notYet2 := vec.Split(&q, notYet, n)
 		// (a DIV b)
 		quotient2 := vec.Make[int64](n)
-		if when2 == nil && a.Clean() && b.Clean() {
+		{
 			aV := a.V[:n]
 			bV := b.V[:n]
 			out := quotient2.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient2.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient2, when2, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(when2, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
-				i := when2.Row(k)
-				if a.IsNull(i) || b.IsNull(i) {
-					quotient2.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
+					i := when2.Row(k)
+					if quotient2.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient2.SetErr(i, e)
-					continue
-				}
-				if e := b.ErrAt(i); e != nil {
-					quotient2.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(a.V[i], b.V[i])
-				if err != nil {
-					quotient2.SetErr(i, err)
-					continue
-				}
-				quotient2.V[i] = r
 			}
 		}
 		// ((a DIV b) + 1)
 		sum := vec.Make[int64](n)
-		if when2 == nil && quotient2.Clean() {
+		{
 			quotient2V := quotient2.V[:n]
 			out := sum.V[:n]
-			for i := range out {
-				r, err := rt.AddInt64(quotient2V[i], int64(1))
-				if err != nil {
-					sum.SetErr(i, err)
-					continue
+			if vec.Strict(&sum, when2, n, vec.FlagsOf(&quotient2)) && vec.Dense(when2, n, true) {
+				for i := range out {
+					r, err := rt.AddInt64(quotient2V[i], int64(1))
+					if err != nil {
+						sum.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
-				i := when2.Row(k)
-				if quotient2.IsNull(i) {
-					sum.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
+					i := when2.Row(k)
+					if sum.Dirty(i) {
+						continue
+					}
+					r, err := rt.AddInt64(quotient2V[i], int64(1))
+					if err != nil {
+						sum.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := quotient2.ErrAt(i); e != nil {
-					sum.SetErr(i, e)
-					continue
-				}
-				r, err := rt.AddInt64(quotient2.V[i], int64(1))
-				if err != nil {
-					sum.SetErr(i, err)
-					continue
-				}
-				sum.V[i] = r
 			}
 		}
 		vec.Merge(&caseResult2, &sum, when2, n)
 		// (a DIV b)
 		quotient3 := vec.Make[int64](n)
-		if notYet2 == nil && a.Clean() && b.Clean() {
+		{
 			aV := a.V[:n]
 			bV := b.V[:n]
 			out := quotient3.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient3.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient3, notYet2, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(notYet2, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient3.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-				i := notYet2.Row(k)
-				if a.IsNull(i) || b.IsNull(i) {
-					quotient3.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
+					i := notYet2.Row(k)
+					if quotient3.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient3.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient3.SetErr(i, e)
-					continue
-				}
-				if e := b.ErrAt(i); e != nil {
-					quotient3.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(a.V[i], b.V[i])
-				if err != nil {
-					quotient3.SetErr(i, err)
-					continue
-				}
-				quotient3.V[i] = r
 			}
 		}
 		// ((a DIV b) - 1)
 		difference := vec.Make[int64](n)
-		if notYet2 == nil && quotient3.Clean() {
+		{
 			quotient3V := quotient3.V[:n]
 			out := difference.V[:n]
-			for i := range out {
-				r, err := rt.SubInt64(quotient3V[i], int64(1))
-				if err != nil {
-					difference.SetErr(i, err)
-					continue
+			if vec.Strict(&difference, notYet2, n, vec.FlagsOf(&quotient3)) && vec.Dense(notYet2, n, true) {
+				for i := range out {
+					r, err := rt.SubInt64(quotient3V[i], int64(1))
+					if err != nil {
+						difference.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-				i := notYet2.Row(k)
-				if quotient3.IsNull(i) {
-					difference.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
+					i := notYet2.Row(k)
+					if difference.Dirty(i) {
+						continue
+					}
+					r, err := rt.SubInt64(quotient3V[i], int64(1))
+					if err != nil {
+						difference.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := quotient3.ErrAt(i); e != nil {
-					difference.SetErr(i, e)
-					continue
-				}
-				r, err := rt.SubInt64(quotient3.V[i], int64(1))
-				if err != nil {
-					difference.SetErr(i, err)
-					continue
-				}
-				difference.V[i] = r
 			}
 		}
 		vec.Merge(&caseResult2, &difference, notYet2, n)
@@ -1182,61 +1099,51 @@ func case_first_conditionCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[in
 	caseResult := vec.Make[int32](n)
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
-	if a.Clean() && b.Clean() {
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if quotient.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
 		}
 	}
 	// ((a DIV b) > 1)
 	cmp := vec.Make[bool](n)
-	if quotient.Clean() {
+	{
 		quotientV := quotient.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(quotientV[i], int64(1))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if quotient.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&quotient)) {
+			for i := range out {
+				out[i] = rt.GtInt64(quotientV[i], int64(1))
 			}
-			if e := quotient.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GtInt64(quotientV[i], int64(1))
 			}
-			cmp.V[i] = rt.GtInt64(quotient.V[i], int64(1))
 		}
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
@@ -1244,61 +1151,51 @@ func case_first_conditionCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[in
 	vec.Fill(&caseResult, int32(1), when, n)
 	// (a DIV b)
 	quotient2 := vec.Make[int64](n)
-	if notYet == nil && a.Clean() && b.Clean() {
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient2.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient2, notYet, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(notYet, n, true) {
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if quotient2.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
-			}
-			quotient2.V[i] = r
 		}
 	}
 	// ((a DIV b) > 0)
 	cmp2 := vec.Make[bool](n)
-	if (notYet == nil || len(notYet) > n/2) && quotient2.Clean() {
+	{
 		quotient2V := quotient2.V[:n]
 		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(quotient2V[i], int64(0))
-		}
-	} else {
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if quotient2.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
+		if vec.Strict(&cmp2, notYet, n, vec.FlagsOf(&quotient2)) && vec.Dense(notYet, n, false) {
+			for i := range out {
+				out[i] = rt.GtInt64(quotient2V[i], int64(0))
 			}
-			if e := quotient2.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if cmp2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GtInt64(quotient2V[i], int64(0))
 			}
-			cmp2.V[i] = rt.GtInt64(quotient2.V[i], int64(0))
 		}
 	}
 	vec.CopyErrs(&caseResult, &cmp2, notYet, n)
@@ -1384,61 +1281,51 @@ func case_rest_regionCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64],
 	vec.Fill(&caseResult, int32(0), when, n)
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
-	if notYet == nil && a.Clean() && b.Clean() {
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient, notYet, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(notYet, n, true) {
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if quotient.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
 		}
 	}
 	// ((a DIV b) > 1)
 	cmp := vec.Make[bool](n)
-	if (notYet == nil || len(notYet) > n/2) && quotient.Clean() {
+	{
 		quotientV := quotient.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(quotientV[i], int64(1))
-		}
-	} else {
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if quotient.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, notYet, n, vec.FlagsOf(&quotient)) && vec.Dense(notYet, n, false) {
+			for i := range out {
+				out[i] = rt.GtInt64(quotientV[i], int64(1))
 			}
-			if e := quotient.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GtInt64(quotientV[i], int64(1))
 			}
-			cmp.V[i] = rt.GtInt64(quotient.V[i], int64(1))
 		}
 	}
 	vec.CopyErrs(&caseResult, &cmp, notYet, n)
@@ -1446,61 +1333,51 @@ func case_rest_regionCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64],
 	vec.Fill(&caseResult, int32(1), when2, n)
 	// (a DIV b)
 	quotient2 := vec.Make[int64](n)
-	if notYet2 == nil && a.Clean() && b.Clean() {
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient2.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient2, notYet2, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(notYet2, n, true) {
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-			i := notYet2.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
+				i := notYet2.Row(k)
+				if quotient2.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
-			}
-			quotient2.V[i] = r
 		}
 	}
 	// ((a DIV b) > 0)
 	cmp2 := vec.Make[bool](n)
-	if (notYet2 == nil || len(notYet2) > n/2) && quotient2.Clean() {
+	{
 		quotient2V := quotient2.V[:n]
 		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(quotient2V[i], int64(0))
-		}
-	} else {
-		for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-			i := notYet2.Row(k)
-			if quotient2.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
+		if vec.Strict(&cmp2, notYet2, n, vec.FlagsOf(&quotient2)) && vec.Dense(notYet2, n, false) {
+			for i := range out {
+				out[i] = rt.GtInt64(quotient2V[i], int64(0))
 			}
-			if e := quotient2.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
+				i := notYet2.Row(k)
+				if cmp2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GtInt64(quotient2V[i], int64(0))
 			}
-			cmp2.V[i] = rt.GtInt64(quotient2.V[i], int64(0))
 		}
 	}
 	vec.CopyErrs(&caseResult, &cmp2, notYet2, n)
@@ -1654,61 +1531,51 @@ func case_rest_region_elseCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.Rec
 		vec.Fill(&caseResult2, int64(0), when, n)
 		// (a DIV b)
 		quotient := vec.Make[int64](n)
-		if notYet == nil && a.Clean() && b.Clean() {
+		{
 			aV := a.V[:n]
 			bV := b.V[:n]
 			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient, notYet, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(notYet, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if a.IsNull(i) || b.IsNull(i) {
-					quotient.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+					i := notYet.Row(k)
+					if quotient.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				if e := b.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(a.V[i], b.V[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
 			}
 		}
 		// ((a DIV b) > 1)
 		cmp := vec.Make[bool](n)
-		if (notYet == nil || len(notYet) > n/2) && quotient.Clean() {
+		{
 			quotientV := quotient.V[:n]
 			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.GtInt64(quotientV[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if quotient.IsNull(i) {
-					cmp.SetNull(i)
-					continue
+			if vec.Strict(&cmp, notYet, n, vec.FlagsOf(&quotient)) && vec.Dense(notYet, n, false) {
+				for i := range out {
+					out[i] = rt.GtInt64(quotientV[i], int64(1))
 				}
-				if e := quotient.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+					i := notYet.Row(k)
+					if cmp.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GtInt64(quotientV[i], int64(1))
 				}
-				cmp.V[i] = rt.GtInt64(quotient.V[i], int64(1))
 			}
 		}
 		vec.CopyErrs(&caseResult2, &cmp, notYet, n)
@@ -1716,39 +1583,32 @@ func case_rest_region_elseCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.Rec
 		vec.Fill(&caseResult2, int64(1), when2, n)
 		// (a DIV b)
 		quotient2 := vec.Make[int64](n)
-		if notYet2 == nil && a.Clean() && b.Clean() {
+		{
 			aV := a.V[:n]
 			bV := b.V[:n]
 			out := quotient2.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient2.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient2, notYet2, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(notYet2, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-				i := notYet2.Row(k)
-				if a.IsNull(i) || b.IsNull(i) {
-					quotient2.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
+					i := notYet2.Row(k)
+					if quotient2.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient2.SetErr(i, e)
-					continue
-				}
-				if e := b.ErrAt(i); e != nil {
-					quotient2.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(a.V[i], b.V[i])
-				if err != nil {
-					quotient2.SetErr(i, err)
-					continue
-				}
-				quotient2.V[i] = r
 			}
 		}
 		vec.Merge(&caseResult2, &quotient2, notYet2, n)
@@ -1907,39 +1767,32 @@ func case_then_and_else_onlyCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.R
 		when, notYet := vec.Split(&p, rest, n)
 		// (a DIV b)
 		quotient := vec.Make[int64](n)
-		if when == nil && a.Clean() && b.Clean() {
+		{
 			aV := a.V[:n]
 			bV := b.V[:n]
 			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient, when, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(when, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-				i := when.Row(k)
-				if a.IsNull(i) || b.IsNull(i) {
-					quotient.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+					i := when.Row(k)
+					if quotient.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				if e := b.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(a.V[i], b.V[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
 			}
 		}
 		vec.Merge(&caseResult2, &quotient, when, n)
@@ -1948,39 +1801,32 @@ func case_then_and_else_onlyCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.R
 		vec.Fill(&caseResult2, int64(0), when2, n)
 		// (a DIV b)
 		quotient2 := vec.Make[int64](n)
-		if notYet2 == nil && a.Clean() && b.Clean() {
+		{
 			aV := a.V[:n]
 			bV := b.V[:n]
 			out := quotient2.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient2.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient2, notYet2, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(notYet2, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-				i := notYet2.Row(k)
-				if a.IsNull(i) || b.IsNull(i) {
-					quotient2.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
+					i := notYet2.Row(k)
+					if quotient2.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient2.SetErr(i, e)
-					continue
-				}
-				if e := b.ErrAt(i); e != nil {
-					quotient2.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(a.V[i], b.V[i])
-				if err != nil {
-					quotient2.SetErr(i, err)
-					continue
-				}
-				quotient2.V[i] = r
 			}
 		}
 		vec.Merge(&caseResult2, &quotient2, notYet2, n)
@@ -2096,24 +1942,21 @@ func Cheap_shared_two_roots(ctx context.Context, in arrow.RecordBatch, mem memor
 func cheap_shared_two_rootsWhere(n int, all vec.Sel, i_ vec.Vec[int32]) vec.Vec[bool] {
 	// (i > 0)
 	cmp := vec.Make[bool](n)
-	if i_.Clean() {
+	{
 		i_V := i_.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt32(i_V[i], int32(0))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if i_.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&i_)) {
+			for i := range out {
+				out[i] = rt.GtInt32(i_V[i], int32(0))
 			}
-			if e := i_.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GtInt32(i_V[i], int32(0))
 			}
-			cmp.V[i] = rt.GtInt32(i_.V[i], int32(0))
 		}
 	}
 	return cmp
@@ -2159,51 +2002,41 @@ func cheap_shared_two_rootsCol1(n int, sel vec.Sel, x vec.Vec[float64], in arrow
 	if !fused || len(rest) > 0 {
 		// (1.0 - y)
 		difference := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && y.Clean() {
+		{
 			yV := y.V[:n]
 			out := difference.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), yV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if y.IsNull(i) {
-					difference.SetNull(i)
-					continue
+			if vec.Strict(&difference, rest, n, vec.FlagsOf(&y)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), yV[i])
 				}
-				if e := y.ErrAt(i); e != nil {
-					difference.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if difference.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), yV[i])
 				}
-				difference.V[i] = rt.SubFloat64(float64(1.0), y.V[i])
 			}
 		}
 		// (x * (1.0 - y))
 		product2 := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && x.Clean() && difference.Clean() {
+		{
 			xV := x.V[:n]
 			differenceV := difference.V[:n]
 			out := product2.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(xV[i], differenceV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if x.IsNull(i) || difference.IsNull(i) {
-					product2.SetNull(i)
-					continue
+			if vec.Strict(&product2, rest, n, vec.FlagsOf(&x), vec.FlagsOf(&difference)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(xV[i], differenceV[i])
 				}
-				if e := x.ErrAt(i); e != nil {
-					product2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if product2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(xV[i], differenceV[i])
 				}
-				if e := difference.ErrAt(i); e != nil {
-					product2.SetErr(i, e)
-					continue
-				}
-				product2.V[i] = rt.MulFloat64(x.V[i], difference.V[i])
 			}
 		}
 		if fused {
@@ -2257,122 +2090,99 @@ func cheap_shared_two_rootsCol2(n int, sel vec.Sel, x vec.Vec[float64], in arrow
 	if !fused2 || len(rest2) > 0 {
 		// (1.0 - y)
 		difference2 := vec.Make[float64](n)
-		if (rest2 == nil || len(rest2) > n/2) && y.Clean() {
+		{
 			yV := y.V[:n]
 			out := difference2.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), yV[i])
-			}
-		} else {
-			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-				i := rest2.Row(k)
-				if y.IsNull(i) {
-					difference2.SetNull(i)
-					continue
+			if vec.Strict(&difference2, rest2, n, vec.FlagsOf(&y)) && vec.Dense(rest2, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), yV[i])
 				}
-				if e := y.ErrAt(i); e != nil {
-					difference2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+					i := rest2.Row(k)
+					if difference2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), yV[i])
 				}
-				difference2.V[i] = rt.SubFloat64(float64(1.0), y.V[i])
 			}
 		}
 		// (x * (1.0 - y))
 		product4 := vec.Make[float64](n)
-		if (rest2 == nil || len(rest2) > n/2) && x.Clean() && difference2.Clean() {
+		{
 			xV := x.V[:n]
 			difference2V := difference2.V[:n]
 			out := product4.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(xV[i], difference2V[i])
-			}
-		} else {
-			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-				i := rest2.Row(k)
-				if x.IsNull(i) || difference2.IsNull(i) {
-					product4.SetNull(i)
-					continue
+			if vec.Strict(&product4, rest2, n, vec.FlagsOf(&x), vec.FlagsOf(&difference2)) && vec.Dense(rest2, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(xV[i], difference2V[i])
 				}
-				if e := x.ErrAt(i); e != nil {
-					product4.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+					i := rest2.Row(k)
+					if product4.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(xV[i], difference2V[i])
 				}
-				if e := difference2.ErrAt(i); e != nil {
-					product4.SetErr(i, e)
-					continue
-				}
-				product4.V[i] = rt.MulFloat64(x.V[i], difference2.V[i])
 			}
 		}
 		// CAST(c AS DOUBLE)
 		asDouble := vec.Make[float64](n)
-		if (rest2 == nil || len(rest2) > n/2) && c_.Clean() {
+		{
 			c_V := c_.V[:n]
 			out := asDouble.V[:n]
-			for i := range out {
-				out[i] = rt.CastInt64ToFloat64(c_V[i])
-			}
-		} else {
-			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-				i := rest2.Row(k)
-				if c_.IsNull(i) {
-					asDouble.SetNull(i)
-					continue
+			if vec.Strict(&asDouble, rest2, n, vec.FlagsOf(&c_)) && vec.Dense(rest2, n, false) {
+				for i := range out {
+					out[i] = rt.CastInt64ToFloat64(c_V[i])
 				}
-				if e := c_.ErrAt(i); e != nil {
-					asDouble.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+					i := rest2.Row(k)
+					if asDouble.Dirty(i) {
+						continue
+					}
+					out[i] = rt.CastInt64ToFloat64(c_V[i])
 				}
-				asDouble.V[i] = rt.CastInt64ToFloat64(c_.V[i])
 			}
 		}
 		// (1.0 + CAST(c AS DOUBLE))
 		sum := vec.Make[float64](n)
-		if (rest2 == nil || len(rest2) > n/2) && asDouble.Clean() {
+		{
 			asDoubleV := asDouble.V[:n]
 			out := sum.V[:n]
-			for i := range out {
-				out[i] = rt.AddFloat64(float64(1.0), asDoubleV[i])
-			}
-		} else {
-			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-				i := rest2.Row(k)
-				if asDouble.IsNull(i) {
-					sum.SetNull(i)
-					continue
+			if vec.Strict(&sum, rest2, n, vec.FlagsOf(&asDouble)) && vec.Dense(rest2, n, false) {
+				for i := range out {
+					out[i] = rt.AddFloat64(float64(1.0), asDoubleV[i])
 				}
-				if e := asDouble.ErrAt(i); e != nil {
-					sum.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+					i := rest2.Row(k)
+					if sum.Dirty(i) {
+						continue
+					}
+					out[i] = rt.AddFloat64(float64(1.0), asDoubleV[i])
 				}
-				sum.V[i] = rt.AddFloat64(float64(1.0), asDouble.V[i])
 			}
 		}
 		// ((x * (1.0 - y)) * (1.0 + CAST(c AS DOUBLE)))
 		product5 := vec.Make[float64](n)
-		if (rest2 == nil || len(rest2) > n/2) && product4.Clean() && sum.Clean() {
+		{
 			product4V := product4.V[:n]
 			sumV := sum.V[:n]
 			out := product5.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(product4V[i], sumV[i])
-			}
-		} else {
-			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-				i := rest2.Row(k)
-				if product4.IsNull(i) || sum.IsNull(i) {
-					product5.SetNull(i)
-					continue
+			if vec.Strict(&product5, rest2, n, vec.FlagsOf(&product4), vec.FlagsOf(&sum)) && vec.Dense(rest2, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(product4V[i], sumV[i])
 				}
-				if e := product4.ErrAt(i); e != nil {
-					product5.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+					i := rest2.Row(k)
+					if product5.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(product4V[i], sumV[i])
 				}
-				if e := sum.ErrAt(i); e != nil {
-					product5.SetErr(i, e)
-					continue
-				}
-				product5.V[i] = rt.MulFloat64(product4.V[i], sum.V[i])
 			}
 		}
 		if fused2 {
@@ -2440,101 +2250,81 @@ func cheap_shared_two_rootsCol3(n int, sel vec.Sel, p vec.Vec[bool], in arrow.Re
 		vec.CopyErrs(&ifResult2, &p, rest3, n)
 		// (1.0 - y)
 		difference3 := vec.Make[float64](n)
-		if (then == nil || len(then) > n/2) && y.Clean() {
+		{
 			yV := y.V[:n]
 			out := difference3.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), yV[i])
-			}
-		} else {
-			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-				i := then.Row(k)
-				if y.IsNull(i) {
-					difference3.SetNull(i)
-					continue
+			if vec.Strict(&difference3, then, n, vec.FlagsOf(&y)) && vec.Dense(then, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), yV[i])
 				}
-				if e := y.ErrAt(i); e != nil {
-					difference3.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+					i := then.Row(k)
+					if difference3.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), yV[i])
 				}
-				difference3.V[i] = rt.SubFloat64(float64(1.0), y.V[i])
 			}
 		}
 		// (x * (1.0 - y))
 		product6 := vec.Make[float64](n)
-		if (then == nil || len(then) > n/2) && x.Clean() && difference3.Clean() {
+		{
 			xV := x.V[:n]
 			difference3V := difference3.V[:n]
 			out := product6.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(xV[i], difference3V[i])
-			}
-		} else {
-			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-				i := then.Row(k)
-				if x.IsNull(i) || difference3.IsNull(i) {
-					product6.SetNull(i)
-					continue
+			if vec.Strict(&product6, then, n, vec.FlagsOf(&x), vec.FlagsOf(&difference3)) && vec.Dense(then, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(xV[i], difference3V[i])
 				}
-				if e := x.ErrAt(i); e != nil {
-					product6.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+					i := then.Row(k)
+					if product6.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(xV[i], difference3V[i])
 				}
-				if e := difference3.ErrAt(i); e != nil {
-					product6.SetErr(i, e)
-					continue
-				}
-				product6.V[i] = rt.MulFloat64(x.V[i], difference3.V[i])
 			}
 		}
 		// ((x * (1.0 - y)) > 2.0)
 		cmp2 := vec.Make[bool](n)
-		if (then == nil || len(then) > n/2) && product6.Clean() {
+		{
 			product6V := product6.V[:n]
 			out := cmp2.V[:n]
-			for i := range out {
-				out[i] = rt.GtFloat64(product6V[i], float64(2.0))
-			}
-		} else {
-			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-				i := then.Row(k)
-				if product6.IsNull(i) {
-					cmp2.SetNull(i)
-					continue
+			if vec.Strict(&cmp2, then, n, vec.FlagsOf(&product6)) && vec.Dense(then, n, false) {
+				for i := range out {
+					out[i] = rt.GtFloat64(product6V[i], float64(2.0))
 				}
-				if e := product6.ErrAt(i); e != nil {
-					cmp2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+					i := then.Row(k)
+					if cmp2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GtFloat64(product6V[i], float64(2.0))
 				}
-				cmp2.V[i] = rt.GtFloat64(product6.V[i], float64(2.0))
 			}
 		}
 		vec.Merge(&ifResult2, &cmp2, then, n)
 		// (a > b)
 		cmp3 := vec.Make[bool](n)
-		if (otherwise == nil || len(otherwise) > n/2) && a.Clean() && b.Clean() {
+		{
 			aV := a.V[:n]
 			bV := b.V[:n]
 			out := cmp3.V[:n]
-			for i := range out {
-				out[i] = rt.GtInt64(aV[i], bV[i])
-			}
-		} else {
-			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-				i := otherwise.Row(k)
-				if a.IsNull(i) || b.IsNull(i) {
-					cmp3.SetNull(i)
-					continue
+			if vec.Strict(&cmp3, otherwise, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(otherwise, n, false) {
+				for i := range out {
+					out[i] = rt.GtInt64(aV[i], bV[i])
 				}
-				if e := a.ErrAt(i); e != nil {
-					cmp3.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+					i := otherwise.Row(k)
+					if cmp3.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GtInt64(aV[i], bV[i])
 				}
-				if e := b.ErrAt(i); e != nil {
-					cmp3.SetErr(i, e)
-					continue
-				}
-				cmp3.V[i] = rt.GtInt64(a.V[i], b.V[i])
 			}
 		}
 		vec.Merge(&ifResult2, &cmp3, otherwise, n)
@@ -2619,39 +2409,32 @@ func coalesce_first_argCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int6
 	coalesced := vec.Make[int64](n)
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
-	if a.Clean() && b.Clean() {
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if quotient.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
 		}
 	}
 	vec.MergeNonNull(&coalesced, &quotient, all, n)
@@ -2659,76 +2442,62 @@ func coalesce_first_argCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int6
 	vec.Fill(&coalesced, int64(0), stillNull, n)
 	// (a DIV b)
 	quotient2 := vec.Make[int64](n)
-	if a.Clean() && b.Clean() {
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient2.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient2, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if quotient2.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
-			}
-			quotient2.V[i] = r
 		}
 	}
 	// (COALESCE((a DIV b), 0) + (a DIV b))
 	sum := vec.Make[int64](n)
-	if coalesced.Clean() && quotient2.Clean() {
+	{
 		coalescedV := coalesced.V[:n]
 		quotient2V := quotient2.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(coalescedV[i], quotient2V[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+		if vec.Strict(&sum, all, n, vec.FlagsOf(&coalesced), vec.FlagsOf(&quotient2)) {
+			for i := range out {
+				r, err := rt.AddInt64(coalescedV[i], quotient2V[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if coalesced.IsNull(i) || quotient2.IsNull(i) {
-				sum.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(coalescedV[i], quotient2V[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := coalesced.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			if e := quotient2.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(coalesced.V[i], quotient2.V[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
 		}
 	}
 	return sum
@@ -2814,39 +2583,32 @@ func coalesce_later_arg_other_outputCol1(n int, all vec.Sel, a vec.Vec[int64], b
 	stillNull := vec.NullRows(&a, all, n)
 	// (b DIV c)
 	quotient := vec.Make[int64](n)
-	if stillNull == nil && b.Clean() && c_.Clean() {
+	{
 		bV := b.V[:n]
 		c_V := c_.V[:n]
 		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(bV[i], c_V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient, stillNull, n, vec.FlagsOf(&b), vec.FlagsOf(&c_)) && vec.Dense(stillNull, n, true) {
+			for i := range out {
+				r, err := rt.DivInt64(bV[i], c_V[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, stillNull.Rows(n); k < cnt; k++ {
-			i := stillNull.Row(k)
-			if b.IsNull(i) || c_.IsNull(i) {
-				quotient.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, stillNull.Rows(n); k < cnt; k++ {
+				i := stillNull.Row(k)
+				if quotient.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(bV[i], c_V[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			if e := c_.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(b.V[i], c_.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
 		}
 	}
 	vec.Merge(&coalesced, &quotient, stillNull, n)
@@ -2859,39 +2621,32 @@ func coalesce_later_arg_other_outputCol1(n int, all vec.Sel, a vec.Vec[int64], b
 func coalesce_later_arg_other_outputCol2(n int, all vec.Sel, b vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// (b DIV c)
 	quotient2 := vec.Make[int64](n)
-	if b.Clean() && c_.Clean() {
+	{
 		bV := b.V[:n]
 		c_V := c_.V[:n]
 		out := quotient2.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(bV[i], c_V[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient2, all, n, vec.FlagsOf(&b), vec.FlagsOf(&c_)) {
+			for i := range out {
+				r, err := rt.DivInt64(bV[i], c_V[i])
+				if err != nil {
+					quotient2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if b.IsNull(i) || c_.IsNull(i) {
-				quotient2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if quotient2.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(bV[i], c_V[i])
+				if err != nil {
+					quotient2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := b.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
-			}
-			if e := c_.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(b.V[i], c_.V[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
-			}
-			quotient2.V[i] = r
 		}
 	}
 	return quotient2
@@ -2972,110 +2727,93 @@ func coalesce_rest_regionCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[in
 	stillNull := vec.NullRows(&a, all, n)
 	// (b DIV c)
 	quotient := vec.Make[int64](n)
-	if stillNull == nil && b.Clean() && c_.Clean() {
+	{
 		bV := b.V[:n]
 		c_V := c_.V[:n]
 		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(bV[i], c_V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient, stillNull, n, vec.FlagsOf(&b), vec.FlagsOf(&c_)) && vec.Dense(stillNull, n, true) {
+			for i := range out {
+				r, err := rt.DivInt64(bV[i], c_V[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, stillNull.Rows(n); k < cnt; k++ {
-			i := stillNull.Row(k)
-			if b.IsNull(i) || c_.IsNull(i) {
-				quotient.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, stillNull.Rows(n); k < cnt; k++ {
+				i := stillNull.Row(k)
+				if quotient.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(bV[i], c_V[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			if e := c_.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(b.V[i], c_.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
 		}
 	}
 	vec.MergeNonNull(&coalesced, &quotient, stillNull, n)
 	stillNull2 := vec.NullRows(&quotient, stillNull, n)
 	// (b DIV c)
 	quotient2 := vec.Make[int64](n)
-	if stillNull2 == nil && b.Clean() && c_.Clean() {
+	{
 		bV := b.V[:n]
 		c_V := c_.V[:n]
 		out := quotient2.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(bV[i], c_V[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient2, stillNull2, n, vec.FlagsOf(&b), vec.FlagsOf(&c_)) && vec.Dense(stillNull2, n, true) {
+			for i := range out {
+				r, err := rt.DivInt64(bV[i], c_V[i])
+				if err != nil {
+					quotient2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, stillNull2.Rows(n); k < cnt; k++ {
-			i := stillNull2.Row(k)
-			if b.IsNull(i) || c_.IsNull(i) {
-				quotient2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, stillNull2.Rows(n); k < cnt; k++ {
+				i := stillNull2.Row(k)
+				if quotient2.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(bV[i], c_V[i])
+				if err != nil {
+					quotient2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := b.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
-			}
-			if e := c_.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(b.V[i], c_.V[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
-			}
-			quotient2.V[i] = r
 		}
 	}
 	// ((b DIV c) + 1)
 	sum := vec.Make[int64](n)
-	if stillNull2 == nil && quotient2.Clean() {
+	{
 		quotient2V := quotient2.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(quotient2V[i], int64(1))
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+		if vec.Strict(&sum, stillNull2, n, vec.FlagsOf(&quotient2)) && vec.Dense(stillNull2, n, true) {
+			for i := range out {
+				r, err := rt.AddInt64(quotient2V[i], int64(1))
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, stillNull2.Rows(n); k < cnt; k++ {
-			i := stillNull2.Row(k)
-			if quotient2.IsNull(i) {
-				sum.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, stillNull2.Rows(n); k < cnt; k++ {
+				i := stillNull2.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(quotient2V[i], int64(1))
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := quotient2.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(quotient2.V[i], int64(1))
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
 		}
 	}
 	vec.Merge(&coalesced, &sum, stillNull2, n)
@@ -3224,39 +2962,32 @@ func cross_outputCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch,
 		vec.CopyErrs(&ifResult2, &p, rest, n)
 		// (a DIV b)
 		quotient := vec.Make[int64](n)
-		if then == nil && a.Clean() && b.Clean() {
+		{
 			aV := a.V[:n]
 			bV := b.V[:n]
 			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient, then, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(then, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-				i := then.Row(k)
-				if a.IsNull(i) || b.IsNull(i) {
-					quotient.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+					i := then.Row(k)
+					if quotient.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				if e := b.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(a.V[i], b.V[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
 			}
 		}
 		vec.Merge(&ifResult2, &quotient, then, n)
@@ -3276,39 +3007,32 @@ func cross_outputCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch,
 func cross_outputCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
 	quotient2 := vec.Make[int64](n)
-	if a.Clean() && b.Clean() {
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient2.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient2, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if quotient2.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
-			}
-			quotient2.V[i] = r
 		}
 	}
 	return quotient2
@@ -3396,39 +3120,32 @@ func Cross_output_swapped(ctx context.Context, in arrow.RecordBatch, mem memory.
 func cross_output_swappedCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
-	if a.Clean() && b.Clean() {
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if quotient.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
 		}
 	}
 	return quotient
@@ -3500,39 +3217,32 @@ func cross_output_swappedCol2(n int, all vec.Sel, p vec.Vec[bool], in arrow.Reco
 		vec.CopyErrs(&ifResult2, &p, rest, n)
 		// (a DIV b)
 		quotient2 := vec.Make[int64](n)
-		if then == nil && a.Clean() && b.Clean() {
+		{
 			aV := a.V[:n]
 			bV := b.V[:n]
 			out := quotient2.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient2.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient2, then, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(then, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-				i := then.Row(k)
-				if a.IsNull(i) || b.IsNull(i) {
-					quotient2.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+					i := then.Row(k)
+					if quotient2.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient2.SetErr(i, e)
-					continue
-				}
-				if e := b.ErrAt(i); e != nil {
-					quotient2.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(a.V[i], b.V[i])
-				if err != nil {
-					quotient2.SetErr(i, err)
-					continue
-				}
-				quotient2.V[i] = r
 			}
 		}
 		vec.Merge(&ifResult2, &quotient2, then, n)
@@ -3692,126 +3402,118 @@ func fused_two_lookupsCol1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKey
 		and := vec.NewLogic(false, rest, n)
 		// m['a']
 		entry := vec.Make[int64](n)
-		if and.Live == nil && mArr.NullN() == 0 {
+		{
 			out := entry.V[:n]
-			for i := range out {
-				start, end := mArr.ValueOffsets(i)
-				entry2 := vec.FindString(mKeys, start, end, "a")
-				if entry2 < 0 {
-					entry.SetErr(i, rt.MapKeyNotExistString("a"))
-					continue
+			if vec.Strict(&entry, and.Live, n, vec.ArrowFlags(mArr)) && vec.Dense(and.Live, n, true) {
+				for i := range out {
+					start, end := mArr.ValueOffsets(i)
+					entry2 := vec.FindString(mKeys, start, end, "a")
+					if entry2 < 0 {
+						entry.SetErr(i, rt.MapKeyNotExistString("a"))
+						continue
+					}
+					if mItems.IsNull(entry2) {
+						entry.SetNull(i)
+						continue
+					}
+					out[i] = mItems.Value(entry2)
 				}
-				if mItems.IsNull(entry2) {
-					entry.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+					i := and.Live.Row(k)
+					if entry.Dirty(i) {
+						continue
+					}
+					start, end := mArr.ValueOffsets(i)
+					entry2 := vec.FindString(mKeys, start, end, "a")
+					if entry2 < 0 {
+						entry.SetErr(i, rt.MapKeyNotExistString("a"))
+						continue
+					}
+					if mItems.IsNull(entry2) {
+						entry.SetNull(i)
+						continue
+					}
+					out[i] = mItems.Value(entry2)
 				}
-				out[i] = mItems.Value(entry2)
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if mArr.IsNull(i) {
-					entry.SetNull(i)
-					continue
-				}
-				start, end := mArr.ValueOffsets(i)
-				entry2 := vec.FindString(mKeys, start, end, "a")
-				if entry2 < 0 {
-					entry.SetErr(i, rt.MapKeyNotExistString("a"))
-					continue
-				}
-				if mItems.IsNull(entry2) {
-					entry.SetNull(i)
-					continue
-				}
-				entry.V[i] = mItems.Value(entry2)
 			}
 		}
 		// (m['a'] > 0)
 		cmp := vec.Make[bool](n)
-		if (and.Live == nil || len(and.Live) > n/2) && entry.Clean() {
+		{
 			entryV := entry.V[:n]
 			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.GtInt64(entryV[i], int64(0))
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if entry.IsNull(i) {
-					cmp.SetNull(i)
-					continue
+			if vec.Strict(&cmp, and.Live, n, vec.FlagsOf(&entry)) && vec.Dense(and.Live, n, false) {
+				for i := range out {
+					out[i] = rt.GtInt64(entryV[i], int64(0))
 				}
-				if e := entry.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+					i := and.Live.Row(k)
+					if cmp.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GtInt64(entryV[i], int64(0))
 				}
-				cmp.V[i] = rt.GtInt64(entry.V[i], int64(0))
 			}
 		}
 		and.Add(&cmp)
 		// m['b']
 		entry2 := vec.Make[int64](n)
-		if and.Live == nil && mArr.NullN() == 0 {
+		{
 			out := entry2.V[:n]
-			for i := range out {
-				start, end := mArr.ValueOffsets(i)
-				entry3 := vec.FindString(mKeys, start, end, "b")
-				if entry3 < 0 {
-					entry2.SetErr(i, rt.MapKeyNotExistString("b"))
-					continue
+			if vec.Strict(&entry2, and.Live, n, vec.ArrowFlags(mArr)) && vec.Dense(and.Live, n, true) {
+				for i := range out {
+					start, end := mArr.ValueOffsets(i)
+					entry3 := vec.FindString(mKeys, start, end, "b")
+					if entry3 < 0 {
+						entry2.SetErr(i, rt.MapKeyNotExistString("b"))
+						continue
+					}
+					if mItems.IsNull(entry3) {
+						entry2.SetNull(i)
+						continue
+					}
+					out[i] = mItems.Value(entry3)
 				}
-				if mItems.IsNull(entry3) {
-					entry2.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+					i := and.Live.Row(k)
+					if entry2.Dirty(i) {
+						continue
+					}
+					start, end := mArr.ValueOffsets(i)
+					entry3 := vec.FindString(mKeys, start, end, "b")
+					if entry3 < 0 {
+						entry2.SetErr(i, rt.MapKeyNotExistString("b"))
+						continue
+					}
+					if mItems.IsNull(entry3) {
+						entry2.SetNull(i)
+						continue
+					}
+					out[i] = mItems.Value(entry3)
 				}
-				out[i] = mItems.Value(entry3)
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if mArr.IsNull(i) {
-					entry2.SetNull(i)
-					continue
-				}
-				start, end := mArr.ValueOffsets(i)
-				entry3 := vec.FindString(mKeys, start, end, "b")
-				if entry3 < 0 {
-					entry2.SetErr(i, rt.MapKeyNotExistString("b"))
-					continue
-				}
-				if mItems.IsNull(entry3) {
-					entry2.SetNull(i)
-					continue
-				}
-				entry2.V[i] = mItems.Value(entry3)
 			}
 		}
 		// (m['b'] > c)
 		cmp2 := vec.Make[bool](n)
-		if (and.Live == nil || len(and.Live) > n/2) && entry2.Clean() && c_.Clean() {
+		{
 			entry2V := entry2.V[:n]
 			c_V := c_.V[:n]
 			out := cmp2.V[:n]
-			for i := range out {
-				out[i] = rt.GtInt64(entry2V[i], c_V[i])
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if entry2.IsNull(i) || c_.IsNull(i) {
-					cmp2.SetNull(i)
-					continue
+			if vec.Strict(&cmp2, and.Live, n, vec.FlagsOf(&entry2), vec.FlagsOf(&c_)) && vec.Dense(and.Live, n, false) {
+				for i := range out {
+					out[i] = rt.GtInt64(entry2V[i], c_V[i])
 				}
-				if e := entry2.ErrAt(i); e != nil {
-					cmp2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+					i := and.Live.Row(k)
+					if cmp2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GtInt64(entry2V[i], c_V[i])
 				}
-				if e := c_.ErrAt(i); e != nil {
-					cmp2.SetErr(i, e)
-					continue
-				}
-				cmp2.V[i] = rt.GtInt64(entry2.V[i], c_.V[i])
 			}
 		}
 		and.Add(&cmp2)
@@ -3820,62 +3522,60 @@ func fused_two_lookupsCol1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKey
 		when, notYet := vec.Split(&andResult, rest, n)
 		// m['a']
 		entry3 := vec.Make[int64](n)
-		if when == nil && mArr.NullN() == 0 {
+		{
 			out := entry3.V[:n]
-			for i := range out {
-				start, end := mArr.ValueOffsets(i)
-				entry4 := vec.FindString(mKeys, start, end, "a")
-				if entry4 < 0 {
-					entry3.SetErr(i, rt.MapKeyNotExistString("a"))
-					continue
+			if vec.Strict(&entry3, when, n, vec.ArrowFlags(mArr)) && vec.Dense(when, n, true) {
+				for i := range out {
+					start, end := mArr.ValueOffsets(i)
+					entry4 := vec.FindString(mKeys, start, end, "a")
+					if entry4 < 0 {
+						entry3.SetErr(i, rt.MapKeyNotExistString("a"))
+						continue
+					}
+					if mItems.IsNull(entry4) {
+						entry3.SetNull(i)
+						continue
+					}
+					out[i] = mItems.Value(entry4)
 				}
-				if mItems.IsNull(entry4) {
-					entry3.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+					i := when.Row(k)
+					if entry3.Dirty(i) {
+						continue
+					}
+					start, end := mArr.ValueOffsets(i)
+					entry4 := vec.FindString(mKeys, start, end, "a")
+					if entry4 < 0 {
+						entry3.SetErr(i, rt.MapKeyNotExistString("a"))
+						continue
+					}
+					if mItems.IsNull(entry4) {
+						entry3.SetNull(i)
+						continue
+					}
+					out[i] = mItems.Value(entry4)
 				}
-				out[i] = mItems.Value(entry4)
-			}
-		} else {
-			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-				i := when.Row(k)
-				if mArr.IsNull(i) {
-					entry3.SetNull(i)
-					continue
-				}
-				start, end := mArr.ValueOffsets(i)
-				entry4 := vec.FindString(mKeys, start, end, "a")
-				if entry4 < 0 {
-					entry3.SetErr(i, rt.MapKeyNotExistString("a"))
-					continue
-				}
-				if mItems.IsNull(entry4) {
-					entry3.SetNull(i)
-					continue
-				}
-				entry3.V[i] = mItems.Value(entry4)
 			}
 		}
 		vec.Merge(&caseResult2, &entry3, when, n)
 		// (i > 0)
 		cmp3 := vec.Make[bool](n)
-		if (notYet == nil || len(notYet) > n/2) && i_.Clean() {
+		{
 			i_V := i_.V[:n]
 			out := cmp3.V[:n]
-			for i := range out {
-				out[i] = rt.GtInt32(i_V[i], int32(0))
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if i_.IsNull(i) {
-					cmp3.SetNull(i)
-					continue
+			if vec.Strict(&cmp3, notYet, n, vec.FlagsOf(&i_)) && vec.Dense(notYet, n, false) {
+				for i := range out {
+					out[i] = rt.GtInt32(i_V[i], int32(0))
 				}
-				if e := i_.ErrAt(i); e != nil {
-					cmp3.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+					i := notYet.Row(k)
+					if cmp3.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GtInt32(i_V[i], int32(0))
 				}
-				cmp3.V[i] = rt.GtInt32(i_.V[i], int32(0))
 			}
 		}
 		vec.CopyErrs(&caseResult2, &cmp3, notYet, n)
@@ -3883,39 +3583,40 @@ func fused_two_lookupsCol1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKey
 		vec.Merge(&caseResult2, &a, when2, n)
 		// m['b']
 		entry4 := vec.Make[int64](n)
-		if notYet2 == nil && mArr.NullN() == 0 {
+		{
 			out := entry4.V[:n]
-			for i := range out {
-				start, end := mArr.ValueOffsets(i)
-				entry5 := vec.FindString(mKeys, start, end, "b")
-				if entry5 < 0 {
-					entry4.SetErr(i, rt.MapKeyNotExistString("b"))
-					continue
+			if vec.Strict(&entry4, notYet2, n, vec.ArrowFlags(mArr)) && vec.Dense(notYet2, n, true) {
+				for i := range out {
+					start, end := mArr.ValueOffsets(i)
+					entry5 := vec.FindString(mKeys, start, end, "b")
+					if entry5 < 0 {
+						entry4.SetErr(i, rt.MapKeyNotExistString("b"))
+						continue
+					}
+					if mItems.IsNull(entry5) {
+						entry4.SetNull(i)
+						continue
+					}
+					out[i] = mItems.Value(entry5)
 				}
-				if mItems.IsNull(entry5) {
-					entry4.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
+					i := notYet2.Row(k)
+					if entry4.Dirty(i) {
+						continue
+					}
+					start, end := mArr.ValueOffsets(i)
+					entry5 := vec.FindString(mKeys, start, end, "b")
+					if entry5 < 0 {
+						entry4.SetErr(i, rt.MapKeyNotExistString("b"))
+						continue
+					}
+					if mItems.IsNull(entry5) {
+						entry4.SetNull(i)
+						continue
+					}
+					out[i] = mItems.Value(entry5)
 				}
-				out[i] = mItems.Value(entry5)
-			}
-		} else {
-			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-				i := notYet2.Row(k)
-				if mArr.IsNull(i) {
-					entry4.SetNull(i)
-					continue
-				}
-				start, end := mArr.ValueOffsets(i)
-				entry5 := vec.FindString(mKeys, start, end, "b")
-				if entry5 < 0 {
-					entry4.SetErr(i, rt.MapKeyNotExistString("b"))
-					continue
-				}
-				if mItems.IsNull(entry5) {
-					entry4.SetNull(i)
-					continue
-				}
-				entry4.V[i] = mItems.Value(entry5)
 			}
 		}
 		vec.Merge(&caseResult2, &entry4, notYet2, n)
@@ -4065,141 +3766,121 @@ func if_both_branchesCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBa
 		vec.CopyErrs(&ifResult2, &p, rest, n)
 		// (a DIV b)
 		quotient := vec.Make[int64](n)
-		if then == nil && a.Clean() && b.Clean() {
+		{
 			aV := a.V[:n]
 			bV := b.V[:n]
 			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient, then, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(then, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-				i := then.Row(k)
-				if a.IsNull(i) || b.IsNull(i) {
-					quotient.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+					i := then.Row(k)
+					if quotient.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				if e := b.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(a.V[i], b.V[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
 			}
 		}
 		// ((a DIV b) + 1)
 		sum := vec.Make[int64](n)
-		if then == nil && quotient.Clean() {
+		{
 			quotientV := quotient.V[:n]
 			out := sum.V[:n]
-			for i := range out {
-				r, err := rt.AddInt64(quotientV[i], int64(1))
-				if err != nil {
-					sum.SetErr(i, err)
-					continue
+			if vec.Strict(&sum, then, n, vec.FlagsOf(&quotient)) && vec.Dense(then, n, true) {
+				for i := range out {
+					r, err := rt.AddInt64(quotientV[i], int64(1))
+					if err != nil {
+						sum.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-				i := then.Row(k)
-				if quotient.IsNull(i) {
-					sum.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+					i := then.Row(k)
+					if sum.Dirty(i) {
+						continue
+					}
+					r, err := rt.AddInt64(quotientV[i], int64(1))
+					if err != nil {
+						sum.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := quotient.ErrAt(i); e != nil {
-					sum.SetErr(i, e)
-					continue
-				}
-				r, err := rt.AddInt64(quotient.V[i], int64(1))
-				if err != nil {
-					sum.SetErr(i, err)
-					continue
-				}
-				sum.V[i] = r
 			}
 		}
 		vec.Merge(&ifResult2, &sum, then, n)
 		// (a DIV b)
 		quotient2 := vec.Make[int64](n)
-		if otherwise == nil && a.Clean() && b.Clean() {
+		{
 			aV := a.V[:n]
 			bV := b.V[:n]
 			out := quotient2.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient2.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient2, otherwise, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(otherwise, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-				i := otherwise.Row(k)
-				if a.IsNull(i) || b.IsNull(i) {
-					quotient2.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+					i := otherwise.Row(k)
+					if quotient2.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient2.SetErr(i, e)
-					continue
-				}
-				if e := b.ErrAt(i); e != nil {
-					quotient2.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(a.V[i], b.V[i])
-				if err != nil {
-					quotient2.SetErr(i, err)
-					continue
-				}
-				quotient2.V[i] = r
 			}
 		}
 		// ((a DIV b) - 1)
 		difference := vec.Make[int64](n)
-		if otherwise == nil && quotient2.Clean() {
+		{
 			quotient2V := quotient2.V[:n]
 			out := difference.V[:n]
-			for i := range out {
-				r, err := rt.SubInt64(quotient2V[i], int64(1))
-				if err != nil {
-					difference.SetErr(i, err)
-					continue
+			if vec.Strict(&difference, otherwise, n, vec.FlagsOf(&quotient2)) && vec.Dense(otherwise, n, true) {
+				for i := range out {
+					r, err := rt.SubInt64(quotient2V[i], int64(1))
+					if err != nil {
+						difference.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-				i := otherwise.Row(k)
-				if quotient2.IsNull(i) {
-					difference.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+					i := otherwise.Row(k)
+					if difference.Dirty(i) {
+						continue
+					}
+					r, err := rt.SubInt64(quotient2V[i], int64(1))
+					if err != nil {
+						difference.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := quotient2.ErrAt(i); e != nil {
-					difference.SetErr(i, e)
-					continue
-				}
-				r, err := rt.SubInt64(quotient2.V[i], int64(1))
-				if err != nil {
-					difference.SetErr(i, err)
-					continue
-				}
-				difference.V[i] = r
 			}
 		}
 		vec.Merge(&ifResult2, &difference, otherwise, n)
@@ -4345,61 +4026,51 @@ func if_condition_may_failCol1(n int, all vec.Sel, c_ vec.Vec[int64], in arrow.R
 	if !fused || len(rest) > 0 {
 		// (c DIV a)
 		quotient := vec.Make[int64](n)
-		if rest == nil && c_.Clean() && a.Clean() {
+		{
 			c_V := c_.V[:n]
 			aV := a.V[:n]
 			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(c_V[i], aV[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient, rest, n, vec.FlagsOf(&c_), vec.FlagsOf(&a)) && vec.Dense(rest, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(c_V[i], aV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if c_.IsNull(i) || a.IsNull(i) {
-					quotient.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if quotient.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(c_V[i], aV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := c_.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				if e := a.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(c_.V[i], a.V[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
 			}
 		}
 		// ((c DIV a) > 0)
 		cmp := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && quotient.Clean() {
+		{
 			quotientV := quotient.V[:n]
 			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.GtInt64(quotientV[i], int64(0))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if quotient.IsNull(i) {
-					cmp.SetNull(i)
-					continue
+			if vec.Strict(&cmp, rest, n, vec.FlagsOf(&quotient)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.GtInt64(quotientV[i], int64(0))
 				}
-				if e := quotient.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if cmp.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GtInt64(quotientV[i], int64(0))
 				}
-				cmp.V[i] = rt.GtInt64(quotient.V[i], int64(0))
 			}
 		}
 		// IF(((c DIV a) > 0), ((b DIV c) + 1), ((b DIV c) - 1))
@@ -4408,141 +4079,121 @@ func if_condition_may_failCol1(n int, all vec.Sel, c_ vec.Vec[int64], in arrow.R
 		vec.CopyErrs(&ifResult2, &cmp, rest, n)
 		// (b DIV c)
 		quotient2 := vec.Make[int64](n)
-		if then == nil && b.Clean() && c_.Clean() {
+		{
 			bV := b.V[:n]
 			c_V := c_.V[:n]
 			out := quotient2.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(bV[i], c_V[i])
-				if err != nil {
-					quotient2.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient2, then, n, vec.FlagsOf(&b), vec.FlagsOf(&c_)) && vec.Dense(then, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(bV[i], c_V[i])
+					if err != nil {
+						quotient2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-				i := then.Row(k)
-				if b.IsNull(i) || c_.IsNull(i) {
-					quotient2.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+					i := then.Row(k)
+					if quotient2.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(bV[i], c_V[i])
+					if err != nil {
+						quotient2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := b.ErrAt(i); e != nil {
-					quotient2.SetErr(i, e)
-					continue
-				}
-				if e := c_.ErrAt(i); e != nil {
-					quotient2.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(b.V[i], c_.V[i])
-				if err != nil {
-					quotient2.SetErr(i, err)
-					continue
-				}
-				quotient2.V[i] = r
 			}
 		}
 		// ((b DIV c) + 1)
 		sum := vec.Make[int64](n)
-		if then == nil && quotient2.Clean() {
+		{
 			quotient2V := quotient2.V[:n]
 			out := sum.V[:n]
-			for i := range out {
-				r, err := rt.AddInt64(quotient2V[i], int64(1))
-				if err != nil {
-					sum.SetErr(i, err)
-					continue
+			if vec.Strict(&sum, then, n, vec.FlagsOf(&quotient2)) && vec.Dense(then, n, true) {
+				for i := range out {
+					r, err := rt.AddInt64(quotient2V[i], int64(1))
+					if err != nil {
+						sum.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-				i := then.Row(k)
-				if quotient2.IsNull(i) {
-					sum.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+					i := then.Row(k)
+					if sum.Dirty(i) {
+						continue
+					}
+					r, err := rt.AddInt64(quotient2V[i], int64(1))
+					if err != nil {
+						sum.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := quotient2.ErrAt(i); e != nil {
-					sum.SetErr(i, e)
-					continue
-				}
-				r, err := rt.AddInt64(quotient2.V[i], int64(1))
-				if err != nil {
-					sum.SetErr(i, err)
-					continue
-				}
-				sum.V[i] = r
 			}
 		}
 		vec.Merge(&ifResult2, &sum, then, n)
 		// (b DIV c)
 		quotient3 := vec.Make[int64](n)
-		if otherwise == nil && b.Clean() && c_.Clean() {
+		{
 			bV := b.V[:n]
 			c_V := c_.V[:n]
 			out := quotient3.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(bV[i], c_V[i])
-				if err != nil {
-					quotient3.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient3, otherwise, n, vec.FlagsOf(&b), vec.FlagsOf(&c_)) && vec.Dense(otherwise, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(bV[i], c_V[i])
+					if err != nil {
+						quotient3.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-				i := otherwise.Row(k)
-				if b.IsNull(i) || c_.IsNull(i) {
-					quotient3.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+					i := otherwise.Row(k)
+					if quotient3.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(bV[i], c_V[i])
+					if err != nil {
+						quotient3.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := b.ErrAt(i); e != nil {
-					quotient3.SetErr(i, e)
-					continue
-				}
-				if e := c_.ErrAt(i); e != nil {
-					quotient3.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(b.V[i], c_.V[i])
-				if err != nil {
-					quotient3.SetErr(i, err)
-					continue
-				}
-				quotient3.V[i] = r
 			}
 		}
 		// ((b DIV c) - 1)
 		difference := vec.Make[int64](n)
-		if otherwise == nil && quotient3.Clean() {
+		{
 			quotient3V := quotient3.V[:n]
 			out := difference.V[:n]
-			for i := range out {
-				r, err := rt.SubInt64(quotient3V[i], int64(1))
-				if err != nil {
-					difference.SetErr(i, err)
-					continue
+			if vec.Strict(&difference, otherwise, n, vec.FlagsOf(&quotient3)) && vec.Dense(otherwise, n, true) {
+				for i := range out {
+					r, err := rt.SubInt64(quotient3V[i], int64(1))
+					if err != nil {
+						difference.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-				i := otherwise.Row(k)
-				if quotient3.IsNull(i) {
-					difference.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+					i := otherwise.Row(k)
+					if difference.Dirty(i) {
+						continue
+					}
+					r, err := rt.SubInt64(quotient3V[i], int64(1))
+					if err != nil {
+						difference.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := quotient3.ErrAt(i); e != nil {
-					difference.SetErr(i, e)
-					continue
-				}
-				r, err := rt.SubInt64(quotient3.V[i], int64(1))
-				if err != nil {
-					difference.SetErr(i, err)
-					continue
-				}
-				difference.V[i] = r
 			}
 		}
 		vec.Merge(&ifResult2, &difference, otherwise, n)
@@ -4630,84 +4281,71 @@ func In_list(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 func in_listCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
-	if a.Clean() && b.Clean() {
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if quotient.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
 		}
 	}
 	// ((a DIV b) IN (1, 2))
 	in2 := vec.NewLogic(true, all, n)
 	matches := vec.Make[bool](n)
-	if (in2.Live == nil || len(in2.Live) > n/2) && quotient.Clean() {
+	{
 		quotientV := quotient.V[:n]
 		out := matches.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(quotientV[i], int64(1))
-		}
-	} else {
-		for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-			i := in2.Live.Row(k)
-			if quotient.IsNull(i) {
-				matches.SetNull(i)
-				continue
+		if vec.Strict(&matches, in2.Live, n, vec.FlagsOf(&quotient)) && vec.Dense(in2.Live, n, false) {
+			for i := range out {
+				out[i] = rt.EqInt64(quotientV[i], int64(1))
 			}
-			if e := quotient.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+				i := in2.Live.Row(k)
+				if matches.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(quotientV[i], int64(1))
 			}
-			matches.V[i] = rt.EqInt64(quotient.V[i], int64(1))
 		}
 	}
 	in2.Add(&matches)
 	matches2 := vec.Make[bool](n)
-	if (in2.Live == nil || len(in2.Live) > n/2) && quotient.Clean() {
+	{
 		quotientV := quotient.V[:n]
 		out := matches2.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(quotientV[i], int64(2))
-		}
-	} else {
-		for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-			i := in2.Live.Row(k)
-			if quotient.IsNull(i) {
-				matches2.SetNull(i)
-				continue
+		if vec.Strict(&matches2, in2.Live, n, vec.FlagsOf(&quotient)) && vec.Dense(in2.Live, n, false) {
+			for i := range out {
+				out[i] = rt.EqInt64(quotientV[i], int64(2))
 			}
-			if e := quotient.ErrAt(i); e != nil {
-				matches2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+				i := in2.Live.Row(k)
+				if matches2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(quotientV[i], int64(2))
 			}
-			matches2.V[i] = rt.EqInt64(quotient.V[i], int64(2))
 		}
 	}
 	in2.Add(&matches2)
@@ -4721,39 +4359,32 @@ func in_listCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec
 func in_listCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
 	quotient2 := vec.Make[int64](n)
-	if a.Clean() && b.Clean() {
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient2.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient2, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if quotient2.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
-			}
-			quotient2.V[i] = r
 		}
 	}
 	return quotient2
@@ -4919,39 +4550,32 @@ func lazy_three_regionsCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.Record
 		vec.CopyErrs(&ifResult2, &p, rest, n)
 		// (a DIV b)
 		quotient := vec.Make[int64](n)
-		if then == nil && a.Clean() && b.Clean() {
+		{
 			aV := a.V[:n]
 			bV := b.V[:n]
 			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient, then, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(then, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-				i := then.Row(k)
-				if a.IsNull(i) || b.IsNull(i) {
-					quotient.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+					i := then.Row(k)
+					if quotient.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				if e := b.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(a.V[i], b.V[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
 			}
 		}
 		vec.Merge(&ifResult2, &quotient, then, n)
@@ -5031,39 +4655,32 @@ func lazy_three_regionsCol2(n int, all vec.Sel, q vec.Vec[bool], in arrow.Record
 		vec.CopyErrs(&ifResult4, &q, rest2, n)
 		// (a DIV b)
 		quotient2 := vec.Make[int64](n)
-		if then2 == nil && a.Clean() && b.Clean() {
+		{
 			aV := a.V[:n]
 			bV := b.V[:n]
 			out := quotient2.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient2.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient2, then2, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(then2, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
-				i := then2.Row(k)
-				if a.IsNull(i) || b.IsNull(i) {
-					quotient2.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
+					i := then2.Row(k)
+					if quotient2.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient2.SetErr(i, e)
-					continue
-				}
-				if e := b.ErrAt(i); e != nil {
-					quotient2.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(a.V[i], b.V[i])
-				if err != nil {
-					quotient2.SetErr(i, err)
-					continue
-				}
-				quotient2.V[i] = r
 			}
 		}
 		vec.Merge(&ifResult4, &quotient2, then2, n)
@@ -5149,39 +4766,32 @@ func lazy_three_regionsCol3(n int, all vec.Sel, p vec.Vec[bool], in arrow.Record
 		vec.CopyErrs(&ifResult6, &andResult, rest3, n)
 		// (a DIV b)
 		quotient3 := vec.Make[int64](n)
-		if then3 == nil && a.Clean() && b.Clean() {
+		{
 			aV := a.V[:n]
 			bV := b.V[:n]
 			out := quotient3.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient3.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient3, then3, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(then3, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient3.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, then3.Rows(n); k < cnt; k++ {
-				i := then3.Row(k)
-				if a.IsNull(i) || b.IsNull(i) {
-					quotient3.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, then3.Rows(n); k < cnt; k++ {
+					i := then3.Row(k)
+					if quotient3.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient3.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient3.SetErr(i, e)
-					continue
-				}
-				if e := b.ErrAt(i); e != nil {
-					quotient3.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(a.V[i], b.V[i])
-				if err != nil {
-					quotient3.SetErr(i, err)
-					continue
-				}
-				quotient3.V[i] = r
 			}
 		}
 		vec.Merge(&ifResult6, &quotient3, then3, n)
@@ -5324,39 +4934,32 @@ func lazy_two_ifsCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch,
 		vec.CopyErrs(&ifResult2, &p, rest, n)
 		// (a DIV b)
 		quotient := vec.Make[int64](n)
-		if then == nil && a.Clean() && b.Clean() {
+		{
 			aV := a.V[:n]
 			bV := b.V[:n]
 			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient, then, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(then, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-				i := then.Row(k)
-				if a.IsNull(i) || b.IsNull(i) {
-					quotient.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+					i := then.Row(k)
+					if quotient.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				if e := b.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(a.V[i], b.V[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
 			}
 		}
 		vec.Merge(&ifResult2, &quotient, then, n)
@@ -5426,39 +5029,32 @@ func lazy_two_ifsCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch,
 		vec.CopyErrs(&ifResult4, &q, rest2, n)
 		// (a DIV b)
 		quotient2 := vec.Make[int64](n)
-		if then2 == nil && a.Clean() && b.Clean() {
+		{
 			aV := a.V[:n]
 			bV := b.V[:n]
 			out := quotient2.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient2.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient2, then2, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(then2, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
-				i := then2.Row(k)
-				if a.IsNull(i) || b.IsNull(i) {
-					quotient2.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
+					i := then2.Row(k)
+					if quotient2.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient2.SetErr(i, e)
-					continue
-				}
-				if e := b.ErrAt(i); e != nil {
-					quotient2.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(a.V[i], b.V[i])
-				if err != nil {
-					quotient2.SetErr(i, err)
-					continue
-				}
-				quotient2.V[i] = r
 			}
 		}
 		vec.Merge(&ifResult4, &quotient2, then2, n)
@@ -5471,39 +5067,32 @@ func lazy_two_ifsCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch,
 	}
 	// (IF(p, (a DIV b), 0) + IF(q, (a DIV b), 1))
 	sum := vec.Make[int64](n)
-	if ifResult.Clean() && ifResult3.Clean() {
+	{
 		ifResultV := ifResult.V[:n]
 		ifResult3V := ifResult3.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(ifResultV[i], ifResult3V[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+		if vec.Strict(&sum, all, n, vec.FlagsOf(&ifResult), vec.FlagsOf(&ifResult3)) {
+			for i := range out {
+				r, err := rt.AddInt64(ifResultV[i], ifResult3V[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if ifResult.IsNull(i) || ifResult3.IsNull(i) {
-				sum.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(ifResultV[i], ifResult3V[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := ifResult.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			if e := ifResult3.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(ifResult.V[i], ifResult3.V[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
 		}
 	}
 	return sum
@@ -5650,61 +5239,51 @@ func lazy_where_and_outputWhere(n int, all vec.Sel, p vec.Vec[bool], in arrow.Re
 		vec.CopyErrs(&ifResult2, &p, rest, n)
 		// (a DIV b)
 		quotient := vec.Make[int64](n)
-		if then == nil && a.Clean() && b.Clean() {
+		{
 			aV := a.V[:n]
 			bV := b.V[:n]
 			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient, then, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(then, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-				i := then.Row(k)
-				if a.IsNull(i) || b.IsNull(i) {
-					quotient.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+					i := then.Row(k)
+					if quotient.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				if e := b.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(a.V[i], b.V[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
 			}
 		}
 		// ((a DIV b) > 0)
 		cmp := vec.Make[bool](n)
-		if (then == nil || len(then) > n/2) && quotient.Clean() {
+		{
 			quotientV := quotient.V[:n]
 			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.GtInt64(quotientV[i], int64(0))
-			}
-		} else {
-			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-				i := then.Row(k)
-				if quotient.IsNull(i) {
-					cmp.SetNull(i)
-					continue
+			if vec.Strict(&cmp, then, n, vec.FlagsOf(&quotient)) && vec.Dense(then, n, false) {
+				for i := range out {
+					out[i] = rt.GtInt64(quotientV[i], int64(0))
 				}
-				if e := quotient.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+					i := then.Row(k)
+					if cmp.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GtInt64(quotientV[i], int64(0))
 				}
-				cmp.V[i] = rt.GtInt64(quotient.V[i], int64(0))
 			}
 		}
 		vec.Merge(&ifResult2, &cmp, then, n)
@@ -5786,39 +5365,32 @@ func lazy_where_and_outputCol1(n int, sel vec.Sel, q vec.Vec[bool], in arrow.Rec
 		vec.CopyErrs(&ifResult4, &q, rest2, n)
 		// (a DIV b)
 		quotient2 := vec.Make[int64](n)
-		if then2 == nil && a.Clean() && b.Clean() {
+		{
 			aV := a.V[:n]
 			bV := b.V[:n]
 			out := quotient2.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient2.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient2, then2, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(then2, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
-				i := then2.Row(k)
-				if a.IsNull(i) || b.IsNull(i) {
-					quotient2.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
+					i := then2.Row(k)
+					if quotient2.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient2.SetErr(i, e)
-					continue
-				}
-				if e := b.ErrAt(i); e != nil {
-					quotient2.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(a.V[i], b.V[i])
-				if err != nil {
-					quotient2.SetErr(i, err)
-					continue
-				}
-				quotient2.V[i] = r
 			}
 		}
 		vec.Merge(&ifResult4, &quotient2, then2, n)
@@ -5981,113 +5553,92 @@ func lazy_with_region_hoistCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.Re
 		vec.CopyErrs(&ifResult2, &p, rest, n)
 		// (a DIV b)
 		quotient := vec.Make[int64](n)
-		if then == nil && a.Clean() && b.Clean() {
+		{
 			aV := a.V[:n]
 			bV := b.V[:n]
 			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient, then, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(then, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-				i := then.Row(k)
-				if a.IsNull(i) || b.IsNull(i) {
-					quotient.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+					i := then.Row(k)
+					if quotient.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				if e := b.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(a.V[i], b.V[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
 			}
 		}
 		// (a DIV b)
 		quotient2 := vec.Make[int64](n)
-		if then == nil && a.Clean() && b.Clean() {
+		{
 			aV := a.V[:n]
 			bV := b.V[:n]
 			out := quotient2.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient2.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient2, then, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(then, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-				i := then.Row(k)
-				if a.IsNull(i) || b.IsNull(i) {
-					quotient2.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+					i := then.Row(k)
+					if quotient2.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient2.SetErr(i, e)
-					continue
-				}
-				if e := b.ErrAt(i); e != nil {
-					quotient2.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(a.V[i], b.V[i])
-				if err != nil {
-					quotient2.SetErr(i, err)
-					continue
-				}
-				quotient2.V[i] = r
 			}
 		}
 		// ((a DIV b) + (a DIV b))
 		sum := vec.Make[int64](n)
-		if then == nil && quotient.Clean() && quotient2.Clean() {
+		{
 			quotientV := quotient.V[:n]
 			quotient2V := quotient2.V[:n]
 			out := sum.V[:n]
-			for i := range out {
-				r, err := rt.AddInt64(quotientV[i], quotient2V[i])
-				if err != nil {
-					sum.SetErr(i, err)
-					continue
+			if vec.Strict(&sum, then, n, vec.FlagsOf(&quotient), vec.FlagsOf(&quotient2)) && vec.Dense(then, n, true) {
+				for i := range out {
+					r, err := rt.AddInt64(quotientV[i], quotient2V[i])
+					if err != nil {
+						sum.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-				i := then.Row(k)
-				if quotient.IsNull(i) || quotient2.IsNull(i) {
-					sum.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+					i := then.Row(k)
+					if sum.Dirty(i) {
+						continue
+					}
+					r, err := rt.AddInt64(quotientV[i], quotient2V[i])
+					if err != nil {
+						sum.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := quotient.ErrAt(i); e != nil {
-					sum.SetErr(i, e)
-					continue
-				}
-				if e := quotient2.ErrAt(i); e != nil {
-					sum.SetErr(i, e)
-					continue
-				}
-				r, err := rt.AddInt64(quotient.V[i], quotient2.V[i])
-				if err != nil {
-					sum.SetErr(i, err)
-					continue
-				}
-				sum.V[i] = r
 			}
 		}
 		vec.Merge(&ifResult2, &sum, then, n)
@@ -6167,39 +5718,32 @@ func lazy_with_region_hoistCol2(n int, all vec.Sel, q vec.Vec[bool], in arrow.Re
 		vec.CopyErrs(&ifResult4, &q, rest2, n)
 		// (a DIV b)
 		quotient3 := vec.Make[int64](n)
-		if then2 == nil && a.Clean() && b.Clean() {
+		{
 			aV := a.V[:n]
 			bV := b.V[:n]
 			out := quotient3.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient3.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient3, then2, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(then2, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient3.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
-				i := then2.Row(k)
-				if a.IsNull(i) || b.IsNull(i) {
-					quotient3.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
+					i := then2.Row(k)
+					if quotient3.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient3.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient3.SetErr(i, e)
-					continue
-				}
-				if e := b.ErrAt(i); e != nil {
-					quotient3.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(a.V[i], b.V[i])
-				if err != nil {
-					quotient3.SetErr(i, err)
-					continue
-				}
-				quotient3.V[i] = r
 			}
 		}
 		vec.Merge(&ifResult4, &quotient3, then2, n)
@@ -6336,61 +5880,59 @@ func map_lookup_where_outputWhere(n int, all vec.Sel, mArr *array.Map, mKeys vec
 	if !fused || len(rest) > 0 {
 		// m['k']
 		entry := vec.Make[int64](n)
-		if rest == nil && mArr.NullN() == 0 {
+		{
 			out := entry.V[:n]
-			for i := range out {
-				start, end := mArr.ValueOffsets(i)
-				entry2 := vec.FindString(mKeys, start, end, "k")
-				if entry2 < 0 {
-					entry.SetErr(i, rt.MapKeyNotExistString("k"))
-					continue
+			if vec.Strict(&entry, rest, n, vec.ArrowFlags(mArr)) && vec.Dense(rest, n, true) {
+				for i := range out {
+					start, end := mArr.ValueOffsets(i)
+					entry2 := vec.FindString(mKeys, start, end, "k")
+					if entry2 < 0 {
+						entry.SetErr(i, rt.MapKeyNotExistString("k"))
+						continue
+					}
+					if mItems.IsNull(entry2) {
+						entry.SetNull(i)
+						continue
+					}
+					out[i] = mItems.Value(entry2)
 				}
-				if mItems.IsNull(entry2) {
-					entry.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if entry.Dirty(i) {
+						continue
+					}
+					start, end := mArr.ValueOffsets(i)
+					entry2 := vec.FindString(mKeys, start, end, "k")
+					if entry2 < 0 {
+						entry.SetErr(i, rt.MapKeyNotExistString("k"))
+						continue
+					}
+					if mItems.IsNull(entry2) {
+						entry.SetNull(i)
+						continue
+					}
+					out[i] = mItems.Value(entry2)
 				}
-				out[i] = mItems.Value(entry2)
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if mArr.IsNull(i) {
-					entry.SetNull(i)
-					continue
-				}
-				start, end := mArr.ValueOffsets(i)
-				entry2 := vec.FindString(mKeys, start, end, "k")
-				if entry2 < 0 {
-					entry.SetErr(i, rt.MapKeyNotExistString("k"))
-					continue
-				}
-				if mItems.IsNull(entry2) {
-					entry.SetNull(i)
-					continue
-				}
-				entry.V[i] = mItems.Value(entry2)
 			}
 		}
 		// (m['k'] > 0)
 		cmp2 := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && entry.Clean() {
+		{
 			entryV := entry.V[:n]
 			out := cmp2.V[:n]
-			for i := range out {
-				out[i] = rt.GtInt64(entryV[i], int64(0))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if entry.IsNull(i) {
-					cmp2.SetNull(i)
-					continue
+			if vec.Strict(&cmp2, rest, n, vec.FlagsOf(&entry)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.GtInt64(entryV[i], int64(0))
 				}
-				if e := entry.ErrAt(i); e != nil {
-					cmp2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if cmp2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GtInt64(entryV[i], int64(0))
 				}
-				cmp2.V[i] = rt.GtInt64(entry.V[i], int64(0))
 			}
 		}
 		if fused {
@@ -6452,71 +5994,69 @@ func map_lookup_where_outputCol1(n int, sel vec.Sel, mArr *array.Map, mKeys vec.
 	if !fused2 || len(rest2) > 0 {
 		// m['k']
 		entry2 := vec.Make[int64](n)
-		if rest2 == nil && mArr.NullN() == 0 {
+		{
 			out := entry2.V[:n]
-			for i := range out {
-				start, end := mArr.ValueOffsets(i)
-				entry3 := vec.FindString(mKeys, start, end, "k")
-				if entry3 < 0 {
-					entry2.SetErr(i, rt.MapKeyNotExistString("k"))
-					continue
+			if vec.Strict(&entry2, rest2, n, vec.ArrowFlags(mArr)) && vec.Dense(rest2, n, true) {
+				for i := range out {
+					start, end := mArr.ValueOffsets(i)
+					entry3 := vec.FindString(mKeys, start, end, "k")
+					if entry3 < 0 {
+						entry2.SetErr(i, rt.MapKeyNotExistString("k"))
+						continue
+					}
+					if mItems.IsNull(entry3) {
+						entry2.SetNull(i)
+						continue
+					}
+					out[i] = mItems.Value(entry3)
 				}
-				if mItems.IsNull(entry3) {
-					entry2.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+					i := rest2.Row(k)
+					if entry2.Dirty(i) {
+						continue
+					}
+					start, end := mArr.ValueOffsets(i)
+					entry3 := vec.FindString(mKeys, start, end, "k")
+					if entry3 < 0 {
+						entry2.SetErr(i, rt.MapKeyNotExistString("k"))
+						continue
+					}
+					if mItems.IsNull(entry3) {
+						entry2.SetNull(i)
+						continue
+					}
+					out[i] = mItems.Value(entry3)
 				}
-				out[i] = mItems.Value(entry3)
-			}
-		} else {
-			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-				i := rest2.Row(k)
-				if mArr.IsNull(i) {
-					entry2.SetNull(i)
-					continue
-				}
-				start, end := mArr.ValueOffsets(i)
-				entry3 := vec.FindString(mKeys, start, end, "k")
-				if entry3 < 0 {
-					entry2.SetErr(i, rt.MapKeyNotExistString("k"))
-					continue
-				}
-				if mItems.IsNull(entry3) {
-					entry2.SetNull(i)
-					continue
-				}
-				entry2.V[i] = mItems.Value(entry3)
 			}
 		}
 		// (m['k'] + 1)
 		sum2 := vec.Make[int64](n)
-		if rest2 == nil && entry2.Clean() {
+		{
 			entry2V := entry2.V[:n]
 			out := sum2.V[:n]
-			for i := range out {
-				r, err := rt.AddInt64(entry2V[i], int64(1))
-				if err != nil {
-					sum2.SetErr(i, err)
-					continue
+			if vec.Strict(&sum2, rest2, n, vec.FlagsOf(&entry2)) && vec.Dense(rest2, n, true) {
+				for i := range out {
+					r, err := rt.AddInt64(entry2V[i], int64(1))
+					if err != nil {
+						sum2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-				i := rest2.Row(k)
-				if entry2.IsNull(i) {
-					sum2.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+					i := rest2.Row(k)
+					if sum2.Dirty(i) {
+						continue
+					}
+					r, err := rt.AddInt64(entry2V[i], int64(1))
+					if err != nil {
+						sum2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := entry2.ErrAt(i); e != nil {
-					sum2.SetErr(i, e)
-					continue
-				}
-				r, err := rt.AddInt64(entry2.V[i], int64(1))
-				if err != nil {
-					sum2.SetErr(i, err)
-					continue
-				}
-				sum2.V[i] = r
 			}
 		}
 		if fused2 {
@@ -6735,109 +6275,92 @@ func nested_if_regionCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBa
 			vec.CopyErrs(&ifResult4, &q, rest2, n)
 			// (a DIV b)
 			quotient := vec.Make[int64](n)
-			if then2 == nil && a.Clean() && b.Clean() {
+			{
 				aV := a.V[:n]
 				bV := b.V[:n]
 				out := quotient.V[:n]
-				for i := range out {
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient.SetErr(i, err)
-						continue
+				if vec.Strict(&quotient, then2, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(then2, n, true) {
+					for i := range out {
+						r, err := rt.DivInt64(aV[i], bV[i])
+						if err != nil {
+							quotient.Fail(i, err)
+							continue
+						}
+						out[i] = r
 					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
-					i := then2.Row(k)
-					if a.IsNull(i) || b.IsNull(i) {
-						quotient.SetNull(i)
-						continue
+				} else {
+					for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
+						i := then2.Row(k)
+						if quotient.Dirty(i) {
+							continue
+						}
+						r, err := rt.DivInt64(aV[i], bV[i])
+						if err != nil {
+							quotient.Fail(i, err)
+							continue
+						}
+						out[i] = r
 					}
-					if e := a.ErrAt(i); e != nil {
-						quotient.SetErr(i, e)
-						continue
-					}
-					if e := b.ErrAt(i); e != nil {
-						quotient.SetErr(i, e)
-						continue
-					}
-					r, err := rt.DivInt64(a.V[i], b.V[i])
-					if err != nil {
-						quotient.SetErr(i, err)
-						continue
-					}
-					quotient.V[i] = r
 				}
 			}
 			vec.Merge(&ifResult4, &quotient, then2, n)
 			// (a DIV b)
 			quotient2 := vec.Make[int64](n)
-			if otherwise2 == nil && a.Clean() && b.Clean() {
+			{
 				aV := a.V[:n]
 				bV := b.V[:n]
 				out := quotient2.V[:n]
-				for i := range out {
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient2.SetErr(i, err)
-						continue
+				if vec.Strict(&quotient2, otherwise2, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(otherwise2, n, true) {
+					for i := range out {
+						r, err := rt.DivInt64(aV[i], bV[i])
+						if err != nil {
+							quotient2.Fail(i, err)
+							continue
+						}
+						out[i] = r
 					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
-					i := otherwise2.Row(k)
-					if a.IsNull(i) || b.IsNull(i) {
-						quotient2.SetNull(i)
-						continue
+				} else {
+					for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
+						i := otherwise2.Row(k)
+						if quotient2.Dirty(i) {
+							continue
+						}
+						r, err := rt.DivInt64(aV[i], bV[i])
+						if err != nil {
+							quotient2.Fail(i, err)
+							continue
+						}
+						out[i] = r
 					}
-					if e := a.ErrAt(i); e != nil {
-						quotient2.SetErr(i, e)
-						continue
-					}
-					if e := b.ErrAt(i); e != nil {
-						quotient2.SetErr(i, e)
-						continue
-					}
-					r, err := rt.DivInt64(a.V[i], b.V[i])
-					if err != nil {
-						quotient2.SetErr(i, err)
-						continue
-					}
-					quotient2.V[i] = r
 				}
 			}
 			// ((a DIV b) + 1)
 			sum := vec.Make[int64](n)
-			if otherwise2 == nil && quotient2.Clean() {
+			{
 				quotient2V := quotient2.V[:n]
 				out := sum.V[:n]
-				for i := range out {
-					r, err := rt.AddInt64(quotient2V[i], int64(1))
-					if err != nil {
-						sum.SetErr(i, err)
-						continue
+				if vec.Strict(&sum, otherwise2, n, vec.FlagsOf(&quotient2)) && vec.Dense(otherwise2, n, true) {
+					for i := range out {
+						r, err := rt.AddInt64(quotient2V[i], int64(1))
+						if err != nil {
+							sum.Fail(i, err)
+							continue
+						}
+						out[i] = r
 					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
-					i := otherwise2.Row(k)
-					if quotient2.IsNull(i) {
-						sum.SetNull(i)
-						continue
+				} else {
+					for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
+						i := otherwise2.Row(k)
+						if sum.Dirty(i) {
+							continue
+						}
+						r, err := rt.AddInt64(quotient2V[i], int64(1))
+						if err != nil {
+							sum.Fail(i, err)
+							continue
+						}
+						out[i] = r
 					}
-					if e := quotient2.ErrAt(i); e != nil {
-						sum.SetErr(i, e)
-						continue
-					}
-					r, err := rt.AddInt64(quotient2.V[i], int64(1))
-					if err != nil {
-						sum.SetErr(i, err)
-						continue
-					}
-					sum.V[i] = r
 				}
 			}
 			vec.Merge(&ifResult4, &sum, otherwise2, n)
@@ -6985,71 +6508,61 @@ func nested_not_subsumedCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.Reco
 	if !fused || len(rest) > 0 {
 		// (a + b)
 		sum := vec.Make[int64](n)
-		if rest == nil && a.Clean() && b.Clean() {
+		{
 			aV := a.V[:n]
 			bV := b.V[:n]
 			out := sum.V[:n]
-			for i := range out {
-				r, err := rt.AddInt64(aV[i], bV[i])
-				if err != nil {
-					sum.SetErr(i, err)
-					continue
+			if vec.Strict(&sum, rest, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(rest, n, true) {
+				for i := range out {
+					r, err := rt.AddInt64(aV[i], bV[i])
+					if err != nil {
+						sum.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if a.IsNull(i) || b.IsNull(i) {
-					sum.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if sum.Dirty(i) {
+						continue
+					}
+					r, err := rt.AddInt64(aV[i], bV[i])
+					if err != nil {
+						sum.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					sum.SetErr(i, e)
-					continue
-				}
-				if e := b.ErrAt(i); e != nil {
-					sum.SetErr(i, e)
-					continue
-				}
-				r, err := rt.AddInt64(a.V[i], b.V[i])
-				if err != nil {
-					sum.SetErr(i, err)
-					continue
-				}
-				sum.V[i] = r
 			}
 		}
 		// ((a + b) * 2)
 		product2 := vec.Make[int64](n)
-		if rest == nil && sum.Clean() {
+		{
 			sumV := sum.V[:n]
 			out := product2.V[:n]
-			for i := range out {
-				r, err := rt.MulInt64(sumV[i], int64(2))
-				if err != nil {
-					product2.SetErr(i, err)
-					continue
+			if vec.Strict(&product2, rest, n, vec.FlagsOf(&sum)) && vec.Dense(rest, n, true) {
+				for i := range out {
+					r, err := rt.MulInt64(sumV[i], int64(2))
+					if err != nil {
+						product2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if sum.IsNull(i) {
-					product2.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if product2.Dirty(i) {
+						continue
+					}
+					r, err := rt.MulInt64(sumV[i], int64(2))
+					if err != nil {
+						product2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := sum.ErrAt(i); e != nil {
-					product2.SetErr(i, e)
-					continue
-				}
-				r, err := rt.MulInt64(sum.V[i], int64(2))
-				if err != nil {
-					product2.SetErr(i, err)
-					continue
-				}
-				product2.V[i] = r
 			}
 		}
 		if fused {
@@ -7067,39 +6580,32 @@ func nested_not_subsumedCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.Reco
 func nested_not_subsumedCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a + b)
 	sum2 := vec.Make[int64](n)
-	if a.Clean() && b.Clean() {
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := sum2.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(aV[i], bV[i])
-			if err != nil {
-				sum2.SetErr(i, err)
-				continue
+		if vec.Strict(&sum2, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
+			for i := range out {
+				r, err := rt.AddInt64(aV[i], bV[i])
+				if err != nil {
+					sum2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				sum2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if sum2.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(aV[i], bV[i])
+				if err != nil {
+					sum2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				sum2.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				sum2.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(a.V[i], b.V[i])
-			if err != nil {
-				sum2.SetErr(i, err)
-				continue
-			}
-			sum2.V[i] = r
 		}
 	}
 	return sum2
@@ -7238,71 +6744,61 @@ func nested_subsumedCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBa
 	if !fused || len(rest) > 0 {
 		// (a + b)
 		sum := vec.Make[int64](n)
-		if rest == nil && a.Clean() && b.Clean() {
+		{
 			aV := a.V[:n]
 			bV := b.V[:n]
 			out := sum.V[:n]
-			for i := range out {
-				r, err := rt.AddInt64(aV[i], bV[i])
-				if err != nil {
-					sum.SetErr(i, err)
-					continue
+			if vec.Strict(&sum, rest, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(rest, n, true) {
+				for i := range out {
+					r, err := rt.AddInt64(aV[i], bV[i])
+					if err != nil {
+						sum.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if a.IsNull(i) || b.IsNull(i) {
-					sum.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if sum.Dirty(i) {
+						continue
+					}
+					r, err := rt.AddInt64(aV[i], bV[i])
+					if err != nil {
+						sum.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					sum.SetErr(i, e)
-					continue
-				}
-				if e := b.ErrAt(i); e != nil {
-					sum.SetErr(i, e)
-					continue
-				}
-				r, err := rt.AddInt64(a.V[i], b.V[i])
-				if err != nil {
-					sum.SetErr(i, err)
-					continue
-				}
-				sum.V[i] = r
 			}
 		}
 		// ((a + b) * 2)
 		product2 := vec.Make[int64](n)
-		if rest == nil && sum.Clean() {
+		{
 			sumV := sum.V[:n]
 			out := product2.V[:n]
-			for i := range out {
-				r, err := rt.MulInt64(sumV[i], int64(2))
-				if err != nil {
-					product2.SetErr(i, err)
-					continue
+			if vec.Strict(&product2, rest, n, vec.FlagsOf(&sum)) && vec.Dense(rest, n, true) {
+				for i := range out {
+					r, err := rt.MulInt64(sumV[i], int64(2))
+					if err != nil {
+						product2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if sum.IsNull(i) {
-					product2.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if product2.Dirty(i) {
+						continue
+					}
+					r, err := rt.MulInt64(sumV[i], int64(2))
+					if err != nil {
+						product2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := sum.ErrAt(i); e != nil {
-					product2.SetErr(i, e)
-					continue
-				}
-				r, err := rt.MulInt64(sum.V[i], int64(2))
-				if err != nil {
-					product2.SetErr(i, err)
-					continue
-				}
-				product2.V[i] = r
 			}
 		}
 		if fused {
@@ -7366,103 +6862,90 @@ func nested_subsumedCol2(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBa
 	if !fused2 || len(rest2) > 0 {
 		// (a + b)
 		sum3 := vec.Make[int64](n)
-		if rest2 == nil && a.Clean() && b.Clean() {
+		{
 			aV := a.V[:n]
 			bV := b.V[:n]
 			out := sum3.V[:n]
-			for i := range out {
-				r, err := rt.AddInt64(aV[i], bV[i])
-				if err != nil {
-					sum3.SetErr(i, err)
-					continue
+			if vec.Strict(&sum3, rest2, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(rest2, n, true) {
+				for i := range out {
+					r, err := rt.AddInt64(aV[i], bV[i])
+					if err != nil {
+						sum3.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-				i := rest2.Row(k)
-				if a.IsNull(i) || b.IsNull(i) {
-					sum3.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+					i := rest2.Row(k)
+					if sum3.Dirty(i) {
+						continue
+					}
+					r, err := rt.AddInt64(aV[i], bV[i])
+					if err != nil {
+						sum3.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					sum3.SetErr(i, e)
-					continue
-				}
-				if e := b.ErrAt(i); e != nil {
-					sum3.SetErr(i, e)
-					continue
-				}
-				r, err := rt.AddInt64(a.V[i], b.V[i])
-				if err != nil {
-					sum3.SetErr(i, err)
-					continue
-				}
-				sum3.V[i] = r
 			}
 		}
 		// ((a + b) * 2)
 		product3 := vec.Make[int64](n)
-		if rest2 == nil && sum3.Clean() {
+		{
 			sum3V := sum3.V[:n]
 			out := product3.V[:n]
-			for i := range out {
-				r, err := rt.MulInt64(sum3V[i], int64(2))
-				if err != nil {
-					product3.SetErr(i, err)
-					continue
+			if vec.Strict(&product3, rest2, n, vec.FlagsOf(&sum3)) && vec.Dense(rest2, n, true) {
+				for i := range out {
+					r, err := rt.MulInt64(sum3V[i], int64(2))
+					if err != nil {
+						product3.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-				i := rest2.Row(k)
-				if sum3.IsNull(i) {
-					product3.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+					i := rest2.Row(k)
+					if product3.Dirty(i) {
+						continue
+					}
+					r, err := rt.MulInt64(sum3V[i], int64(2))
+					if err != nil {
+						product3.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := sum3.ErrAt(i); e != nil {
-					product3.SetErr(i, e)
-					continue
-				}
-				r, err := rt.MulInt64(sum3.V[i], int64(2))
-				if err != nil {
-					product3.SetErr(i, err)
-					continue
-				}
-				product3.V[i] = r
 			}
 		}
 		// (((a + b) * 2) + 1)
 		sum4 := vec.Make[int64](n)
-		if rest2 == nil && product3.Clean() {
+		{
 			product3V := product3.V[:n]
 			out := sum4.V[:n]
-			for i := range out {
-				r, err := rt.AddInt64(product3V[i], int64(1))
-				if err != nil {
-					sum4.SetErr(i, err)
-					continue
+			if vec.Strict(&sum4, rest2, n, vec.FlagsOf(&product3)) && vec.Dense(rest2, n, true) {
+				for i := range out {
+					r, err := rt.AddInt64(product3V[i], int64(1))
+					if err != nil {
+						sum4.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-				i := rest2.Row(k)
-				if product3.IsNull(i) {
-					sum4.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+					i := rest2.Row(k)
+					if sum4.Dirty(i) {
+						continue
+					}
+					r, err := rt.AddInt64(product3V[i], int64(1))
+					if err != nil {
+						sum4.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := product3.ErrAt(i); e != nil {
-					sum4.SetErr(i, e)
-					continue
-				}
-				r, err := rt.AddInt64(product3.V[i], int64(1))
-				if err != nil {
-					sum4.SetErr(i, err)
-					continue
-				}
-				sum4.V[i] = r
 			}
 		}
 		if fused2 {
@@ -7556,29 +7039,22 @@ func Non_failing_shared(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 func non_failing_sharedCol1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64]) vec.Vec[float64] {
 	// (x * y)
 	product := vec.Make[float64](n)
-	if x.Clean() && y.Clean() {
+	{
 		xV := x.V[:n]
 		yV := y.V[:n]
 		out := product.V[:n]
-		for i := range out {
-			out[i] = rt.MulFloat64(xV[i], yV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if x.IsNull(i) || y.IsNull(i) {
-				product.SetNull(i)
-				continue
+		if vec.Strict(&product, all, n, vec.FlagsOf(&x), vec.FlagsOf(&y)) {
+			for i := range out {
+				out[i] = rt.MulFloat64(xV[i], yV[i])
 			}
-			if e := x.ErrAt(i); e != nil {
-				product.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if product.Dirty(i) {
+					continue
+				}
+				out[i] = rt.MulFloat64(xV[i], yV[i])
 			}
-			if e := y.ErrAt(i); e != nil {
-				product.SetErr(i, e)
-				continue
-			}
-			product.V[i] = rt.MulFloat64(x.V[i], y.V[i])
 		}
 	}
 	return product
@@ -7636,29 +7112,22 @@ func non_failing_sharedCol2(n int, all vec.Sel, p vec.Vec[bool], in arrow.Record
 		vec.CopyErrs(&ifResult2, &p, rest, n)
 		// (x * y)
 		product2 := vec.Make[float64](n)
-		if (then == nil || len(then) > n/2) && x.Clean() && y.Clean() {
+		{
 			xV := x.V[:n]
 			yV := y.V[:n]
 			out := product2.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(xV[i], yV[i])
-			}
-		} else {
-			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-				i := then.Row(k)
-				if x.IsNull(i) || y.IsNull(i) {
-					product2.SetNull(i)
-					continue
+			if vec.Strict(&product2, then, n, vec.FlagsOf(&x), vec.FlagsOf(&y)) && vec.Dense(then, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(xV[i], yV[i])
 				}
-				if e := x.ErrAt(i); e != nil {
-					product2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+					i := then.Row(k)
+					if product2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(xV[i], yV[i])
 				}
-				if e := y.ErrAt(i); e != nil {
-					product2.SetErr(i, e)
-					continue
-				}
-				product2.V[i] = rt.MulFloat64(x.V[i], y.V[i])
 			}
 		}
 		vec.Merge(&ifResult2, &product2, then, n)
@@ -7753,60 +7222,50 @@ func Nullif(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 func nullifCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
-	if a.Clean() && b.Clean() {
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if quotient.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
 		}
 	}
 	eq := vec.Make[bool](n)
-	if quotient.Clean() {
+	{
 		quotientV := quotient.V[:n]
 		out := eq.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(quotientV[i], int64(0))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if quotient.IsNull(i) {
-				eq.SetNull(i)
-				continue
+		if vec.Strict(&eq, all, n, vec.FlagsOf(&quotient)) {
+			for i := range out {
+				out[i] = rt.EqInt64(quotientV[i], int64(0))
 			}
-			if e := quotient.ErrAt(i); e != nil {
-				eq.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if eq.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(quotientV[i], int64(0))
 			}
-			eq.V[i] = rt.EqInt64(quotient.V[i], int64(0))
 		}
 	}
 	// NULLIF((a DIV b), 0)
@@ -7866,71 +7325,61 @@ func nullifCol2(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b ve
 	if !fused || len(rest) > 0 {
 		// (a DIV b)
 		quotient2 := vec.Make[int64](n)
-		if rest == nil && a.Clean() && b.Clean() {
+		{
 			aV := a.V[:n]
 			bV := b.V[:n]
 			out := quotient2.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient2.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient2, rest, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(rest, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if a.IsNull(i) || b.IsNull(i) {
-					quotient2.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if quotient2.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient2.SetErr(i, e)
-					continue
-				}
-				if e := b.ErrAt(i); e != nil {
-					quotient2.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(a.V[i], b.V[i])
-				if err != nil {
-					quotient2.SetErr(i, err)
-					continue
-				}
-				quotient2.V[i] = r
 			}
 		}
 		// ((a DIV b) + 1)
 		sum2 := vec.Make[int64](n)
-		if rest == nil && quotient2.Clean() {
+		{
 			quotient2V := quotient2.V[:n]
 			out := sum2.V[:n]
-			for i := range out {
-				r, err := rt.AddInt64(quotient2V[i], int64(1))
-				if err != nil {
-					sum2.SetErr(i, err)
-					continue
+			if vec.Strict(&sum2, rest, n, vec.FlagsOf(&quotient2)) && vec.Dense(rest, n, true) {
+				for i := range out {
+					r, err := rt.AddInt64(quotient2V[i], int64(1))
+					if err != nil {
+						sum2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if quotient2.IsNull(i) {
-					sum2.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if sum2.Dirty(i) {
+						continue
+					}
+					r, err := rt.AddInt64(quotient2V[i], int64(1))
+					if err != nil {
+						sum2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := quotient2.ErrAt(i); e != nil {
-					sum2.SetErr(i, e)
-					continue
-				}
-				r, err := rt.AddInt64(quotient2.V[i], int64(1))
-				if err != nil {
-					sum2.SetErr(i, err)
-					continue
-				}
-				sum2.V[i] = r
 			}
 		}
 		if fused {
@@ -8056,121 +7505,101 @@ func or_operandsCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch,
 		or := vec.NewLogic(true, rest, n)
 		// (a DIV b)
 		quotient := vec.Make[int64](n)
-		if or.Live == nil && a.Clean() && b.Clean() {
+		{
 			aV := a.V[:n]
 			bV := b.V[:n]
 			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient, or.Live, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(or.Live, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-				i := or.Live.Row(k)
-				if a.IsNull(i) || b.IsNull(i) {
-					quotient.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+					i := or.Live.Row(k)
+					if quotient.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				if e := b.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(a.V[i], b.V[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
 			}
 		}
 		// ((a DIV b) > 1)
 		cmp := vec.Make[bool](n)
-		if (or.Live == nil || len(or.Live) > n/2) && quotient.Clean() {
+		{
 			quotientV := quotient.V[:n]
 			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.GtInt64(quotientV[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-				i := or.Live.Row(k)
-				if quotient.IsNull(i) {
-					cmp.SetNull(i)
-					continue
+			if vec.Strict(&cmp, or.Live, n, vec.FlagsOf(&quotient)) && vec.Dense(or.Live, n, false) {
+				for i := range out {
+					out[i] = rt.GtInt64(quotientV[i], int64(1))
 				}
-				if e := quotient.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+					i := or.Live.Row(k)
+					if cmp.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GtInt64(quotientV[i], int64(1))
 				}
-				cmp.V[i] = rt.GtInt64(quotient.V[i], int64(1))
 			}
 		}
 		or.Add(&cmp)
 		// (a DIV b)
 		quotient2 := vec.Make[int64](n)
-		if or.Live == nil && a.Clean() && b.Clean() {
+		{
 			aV := a.V[:n]
 			bV := b.V[:n]
 			out := quotient2.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient2.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient2, or.Live, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(or.Live, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-				i := or.Live.Row(k)
-				if a.IsNull(i) || b.IsNull(i) {
-					quotient2.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+					i := or.Live.Row(k)
+					if quotient2.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient2.SetErr(i, e)
-					continue
-				}
-				if e := b.ErrAt(i); e != nil {
-					quotient2.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(a.V[i], b.V[i])
-				if err != nil {
-					quotient2.SetErr(i, err)
-					continue
-				}
-				quotient2.V[i] = r
 			}
 		}
 		// ((a DIV b) < -1)
 		cmp2 := vec.Make[bool](n)
-		if (or.Live == nil || len(or.Live) > n/2) && quotient2.Clean() {
+		{
 			quotient2V := quotient2.V[:n]
 			out := cmp2.V[:n]
-			for i := range out {
-				out[i] = rt.LtInt64(quotient2V[i], int64(-1))
-			}
-		} else {
-			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-				i := or.Live.Row(k)
-				if quotient2.IsNull(i) {
-					cmp2.SetNull(i)
-					continue
+			if vec.Strict(&cmp2, or.Live, n, vec.FlagsOf(&quotient2)) && vec.Dense(or.Live, n, false) {
+				for i := range out {
+					out[i] = rt.LtInt64(quotient2V[i], int64(-1))
 				}
-				if e := quotient2.ErrAt(i); e != nil {
-					cmp2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+					i := or.Live.Row(k)
+					if cmp2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.LtInt64(quotient2V[i], int64(-1))
 				}
-				cmp2.V[i] = rt.LtInt64(quotient2.V[i], int64(-1))
 			}
 		}
 		or.Add(&cmp2)
@@ -8322,113 +7751,92 @@ func region_elseCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, 
 		vec.Fill(&ifResult2, int64(0), then, n)
 		// (a DIV b)
 		quotient := vec.Make[int64](n)
-		if otherwise == nil && a.Clean() && b.Clean() {
+		{
 			aV := a.V[:n]
 			bV := b.V[:n]
 			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient, otherwise, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(otherwise, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-				i := otherwise.Row(k)
-				if a.IsNull(i) || b.IsNull(i) {
-					quotient.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+					i := otherwise.Row(k)
+					if quotient.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				if e := b.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(a.V[i], b.V[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
 			}
 		}
 		// (a DIV b)
 		quotient2 := vec.Make[int64](n)
-		if otherwise == nil && a.Clean() && b.Clean() {
+		{
 			aV := a.V[:n]
 			bV := b.V[:n]
 			out := quotient2.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient2.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient2, otherwise, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(otherwise, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-				i := otherwise.Row(k)
-				if a.IsNull(i) || b.IsNull(i) {
-					quotient2.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+					i := otherwise.Row(k)
+					if quotient2.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient2.SetErr(i, e)
-					continue
-				}
-				if e := b.ErrAt(i); e != nil {
-					quotient2.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(a.V[i], b.V[i])
-				if err != nil {
-					quotient2.SetErr(i, err)
-					continue
-				}
-				quotient2.V[i] = r
 			}
 		}
 		// ((a DIV b) * (a DIV b))
 		product := vec.Make[int64](n)
-		if otherwise == nil && quotient.Clean() && quotient2.Clean() {
+		{
 			quotientV := quotient.V[:n]
 			quotient2V := quotient2.V[:n]
 			out := product.V[:n]
-			for i := range out {
-				r, err := rt.MulInt64(quotientV[i], quotient2V[i])
-				if err != nil {
-					product.SetErr(i, err)
-					continue
+			if vec.Strict(&product, otherwise, n, vec.FlagsOf(&quotient), vec.FlagsOf(&quotient2)) && vec.Dense(otherwise, n, true) {
+				for i := range out {
+					r, err := rt.MulInt64(quotientV[i], quotient2V[i])
+					if err != nil {
+						product.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-				i := otherwise.Row(k)
-				if quotient.IsNull(i) || quotient2.IsNull(i) {
-					product.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+					i := otherwise.Row(k)
+					if product.Dirty(i) {
+						continue
+					}
+					r, err := rt.MulInt64(quotientV[i], quotient2V[i])
+					if err != nil {
+						product.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := quotient.ErrAt(i); e != nil {
-					product.SetErr(i, e)
-					continue
-				}
-				if e := quotient2.ErrAt(i); e != nil {
-					product.SetErr(i, e)
-					continue
-				}
-				r, err := rt.MulInt64(quotient.V[i], quotient2.V[i])
-				if err != nil {
-					product.SetErr(i, err)
-					continue
-				}
-				product.V[i] = r
 			}
 		}
 		vec.Merge(&ifResult2, &product, otherwise, n)
@@ -8578,113 +7986,92 @@ func region_thenCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, 
 		vec.CopyErrs(&ifResult2, &p, rest, n)
 		// (a DIV b)
 		quotient := vec.Make[int64](n)
-		if then == nil && a.Clean() && b.Clean() {
+		{
 			aV := a.V[:n]
 			bV := b.V[:n]
 			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient, then, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(then, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-				i := then.Row(k)
-				if a.IsNull(i) || b.IsNull(i) {
-					quotient.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+					i := then.Row(k)
+					if quotient.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				if e := b.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(a.V[i], b.V[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
 			}
 		}
 		// (a DIV b)
 		quotient2 := vec.Make[int64](n)
-		if then == nil && a.Clean() && b.Clean() {
+		{
 			aV := a.V[:n]
 			bV := b.V[:n]
 			out := quotient2.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient2.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient2, then, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(then, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-				i := then.Row(k)
-				if a.IsNull(i) || b.IsNull(i) {
-					quotient2.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+					i := then.Row(k)
+					if quotient2.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient2.SetErr(i, e)
-					continue
-				}
-				if e := b.ErrAt(i); e != nil {
-					quotient2.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(a.V[i], b.V[i])
-				if err != nil {
-					quotient2.SetErr(i, err)
-					continue
-				}
-				quotient2.V[i] = r
 			}
 		}
 		// ((a DIV b) + (a DIV b))
 		sum := vec.Make[int64](n)
-		if then == nil && quotient.Clean() && quotient2.Clean() {
+		{
 			quotientV := quotient.V[:n]
 			quotient2V := quotient2.V[:n]
 			out := sum.V[:n]
-			for i := range out {
-				r, err := rt.AddInt64(quotientV[i], quotient2V[i])
-				if err != nil {
-					sum.SetErr(i, err)
-					continue
+			if vec.Strict(&sum, then, n, vec.FlagsOf(&quotient), vec.FlagsOf(&quotient2)) && vec.Dense(then, n, true) {
+				for i := range out {
+					r, err := rt.AddInt64(quotientV[i], quotient2V[i])
+					if err != nil {
+						sum.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-				i := then.Row(k)
-				if quotient.IsNull(i) || quotient2.IsNull(i) {
-					sum.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+					i := then.Row(k)
+					if sum.Dirty(i) {
+						continue
+					}
+					r, err := rt.AddInt64(quotientV[i], quotient2V[i])
+					if err != nil {
+						sum.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := quotient.ErrAt(i); e != nil {
-					sum.SetErr(i, e)
-					continue
-				}
-				if e := quotient2.ErrAt(i); e != nil {
-					sum.SetErr(i, e)
-					continue
-				}
-				r, err := rt.AddInt64(quotient.V[i], quotient2.V[i])
-				if err != nil {
-					sum.SetErr(i, err)
-					continue
-				}
-				sum.V[i] = r
 			}
 		}
 		vec.Merge(&ifResult2, &sum, then, n)
@@ -8837,113 +8224,92 @@ func region_when_thenCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBa
 		when, notYet := vec.Split(&p, rest, n)
 		// (a DIV b)
 		quotient := vec.Make[int64](n)
-		if when == nil && a.Clean() && b.Clean() {
+		{
 			aV := a.V[:n]
 			bV := b.V[:n]
 			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient, when, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(when, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-				i := when.Row(k)
-				if a.IsNull(i) || b.IsNull(i) {
-					quotient.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+					i := when.Row(k)
+					if quotient.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				if e := b.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(a.V[i], b.V[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
 			}
 		}
 		// (a DIV b)
 		quotient2 := vec.Make[int64](n)
-		if when == nil && a.Clean() && b.Clean() {
+		{
 			aV := a.V[:n]
 			bV := b.V[:n]
 			out := quotient2.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient2.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient2, when, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(when, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-				i := when.Row(k)
-				if a.IsNull(i) || b.IsNull(i) {
-					quotient2.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+					i := when.Row(k)
+					if quotient2.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient2.SetErr(i, e)
-					continue
-				}
-				if e := b.ErrAt(i); e != nil {
-					quotient2.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(a.V[i], b.V[i])
-				if err != nil {
-					quotient2.SetErr(i, err)
-					continue
-				}
-				quotient2.V[i] = r
 			}
 		}
 		// ((a DIV b) * (a DIV b))
 		product := vec.Make[int64](n)
-		if when == nil && quotient.Clean() && quotient2.Clean() {
+		{
 			quotientV := quotient.V[:n]
 			quotient2V := quotient2.V[:n]
 			out := product.V[:n]
-			for i := range out {
-				r, err := rt.MulInt64(quotientV[i], quotient2V[i])
-				if err != nil {
-					product.SetErr(i, err)
-					continue
+			if vec.Strict(&product, when, n, vec.FlagsOf(&quotient), vec.FlagsOf(&quotient2)) && vec.Dense(when, n, true) {
+				for i := range out {
+					r, err := rt.MulInt64(quotientV[i], quotient2V[i])
+					if err != nil {
+						product.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-				i := when.Row(k)
-				if quotient.IsNull(i) || quotient2.IsNull(i) {
-					product.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+					i := when.Row(k)
+					if product.Dirty(i) {
+						continue
+					}
+					r, err := rt.MulInt64(quotientV[i], quotient2V[i])
+					if err != nil {
+						product.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := quotient.ErrAt(i); e != nil {
-					product.SetErr(i, e)
-					continue
-				}
-				if e := quotient2.ErrAt(i); e != nil {
-					product.SetErr(i, e)
-					continue
-				}
-				r, err := rt.MulInt64(quotient.V[i], quotient2.V[i])
-				if err != nil {
-					product.SetErr(i, err)
-					continue
-				}
-				product.V[i] = r
 			}
 		}
 		vec.Merge(&caseResult2, &product, when, n)
@@ -9093,61 +8459,59 @@ func seed_caseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys,
 		caseResult2 := vec.Make[string](n)
 		// info['test']
 		entry := vec.Make[string](n)
-		if rest == nil && infoArr.NullN() == 0 {
+		{
 			out := entry.V[:n]
-			for i := range out {
-				start, end := infoArr.ValueOffsets(i)
-				entry2 := vec.FindString(infoKeys, start, end, "test")
-				if entry2 < 0 {
-					entry.SetErr(i, rt.MapKeyNotExistString("test"))
-					continue
+			if vec.Strict(&entry, rest, n, vec.ArrowFlags(infoArr)) && vec.Dense(rest, n, true) {
+				for i := range out {
+					start, end := infoArr.ValueOffsets(i)
+					entry2 := vec.FindString(infoKeys, start, end, "test")
+					if entry2 < 0 {
+						entry.SetErr(i, rt.MapKeyNotExistString("test"))
+						continue
+					}
+					if infoItems.IsNull(entry2) {
+						entry.SetNull(i)
+						continue
+					}
+					out[i] = infoItems.Value(entry2)
 				}
-				if infoItems.IsNull(entry2) {
-					entry.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if entry.Dirty(i) {
+						continue
+					}
+					start, end := infoArr.ValueOffsets(i)
+					entry2 := vec.FindString(infoKeys, start, end, "test")
+					if entry2 < 0 {
+						entry.SetErr(i, rt.MapKeyNotExistString("test"))
+						continue
+					}
+					if infoItems.IsNull(entry2) {
+						entry.SetNull(i)
+						continue
+					}
+					out[i] = infoItems.Value(entry2)
 				}
-				out[i] = infoItems.Value(entry2)
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if infoArr.IsNull(i) {
-					entry.SetNull(i)
-					continue
-				}
-				start, end := infoArr.ValueOffsets(i)
-				entry2 := vec.FindString(infoKeys, start, end, "test")
-				if entry2 < 0 {
-					entry.SetErr(i, rt.MapKeyNotExistString("test"))
-					continue
-				}
-				if infoItems.IsNull(entry2) {
-					entry.SetNull(i)
-					continue
-				}
-				entry.V[i] = infoItems.Value(entry2)
 			}
 		}
 		// (info['test'] LIKE '123%')
 		like := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && entry.Clean() {
+		{
 			entryV := entry.V[:n]
 			out := like.V[:n]
-			for i := range out {
-				out[i] = likePattern.Match(entryV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if entry.IsNull(i) {
-					like.SetNull(i)
-					continue
+			if vec.Strict(&like, rest, n, vec.FlagsOf(&entry)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = likePattern.Match(entryV[i])
 				}
-				if e := entry.ErrAt(i); e != nil {
-					like.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if like.Dirty(i) {
+						continue
+					}
+					out[i] = likePattern.Match(entryV[i])
 				}
-				like.V[i] = likePattern.Match(entry.V[i])
 			}
 		}
 		vec.CopyErrs(&caseResult2, &like, rest, n)
@@ -9155,61 +8519,59 @@ func seed_caseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys,
 		vec.Fill(&caseResult2, "FOO", when, n)
 		// info['test']
 		entry2 := vec.Make[string](n)
-		if notYet == nil && infoArr.NullN() == 0 {
+		{
 			out := entry2.V[:n]
-			for i := range out {
-				start, end := infoArr.ValueOffsets(i)
-				entry3 := vec.FindString(infoKeys, start, end, "test")
-				if entry3 < 0 {
-					entry2.SetErr(i, rt.MapKeyNotExistString("test"))
-					continue
+			if vec.Strict(&entry2, notYet, n, vec.ArrowFlags(infoArr)) && vec.Dense(notYet, n, true) {
+				for i := range out {
+					start, end := infoArr.ValueOffsets(i)
+					entry3 := vec.FindString(infoKeys, start, end, "test")
+					if entry3 < 0 {
+						entry2.SetErr(i, rt.MapKeyNotExistString("test"))
+						continue
+					}
+					if infoItems.IsNull(entry3) {
+						entry2.SetNull(i)
+						continue
+					}
+					out[i] = infoItems.Value(entry3)
 				}
-				if infoItems.IsNull(entry3) {
-					entry2.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+					i := notYet.Row(k)
+					if entry2.Dirty(i) {
+						continue
+					}
+					start, end := infoArr.ValueOffsets(i)
+					entry3 := vec.FindString(infoKeys, start, end, "test")
+					if entry3 < 0 {
+						entry2.SetErr(i, rt.MapKeyNotExistString("test"))
+						continue
+					}
+					if infoItems.IsNull(entry3) {
+						entry2.SetNull(i)
+						continue
+					}
+					out[i] = infoItems.Value(entry3)
 				}
-				out[i] = infoItems.Value(entry3)
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if infoArr.IsNull(i) {
-					entry2.SetNull(i)
-					continue
-				}
-				start, end := infoArr.ValueOffsets(i)
-				entry3 := vec.FindString(infoKeys, start, end, "test")
-				if entry3 < 0 {
-					entry2.SetErr(i, rt.MapKeyNotExistString("test"))
-					continue
-				}
-				if infoItems.IsNull(entry3) {
-					entry2.SetNull(i)
-					continue
-				}
-				entry2.V[i] = infoItems.Value(entry3)
 			}
 		}
 		// (info['test'] LIKE '124%')
 		like2 := vec.Make[bool](n)
-		if (notYet == nil || len(notYet) > n/2) && entry2.Clean() {
+		{
 			entry2V := entry2.V[:n]
 			out := like2.V[:n]
-			for i := range out {
-				out[i] = likePattern2.Match(entry2V[i])
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if entry2.IsNull(i) {
-					like2.SetNull(i)
-					continue
+			if vec.Strict(&like2, notYet, n, vec.FlagsOf(&entry2)) && vec.Dense(notYet, n, false) {
+				for i := range out {
+					out[i] = likePattern2.Match(entry2V[i])
 				}
-				if e := entry2.ErrAt(i); e != nil {
-					like2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+					i := notYet.Row(k)
+					if like2.Dirty(i) {
+						continue
+					}
+					out[i] = likePattern2.Match(entry2V[i])
 				}
-				like2.V[i] = likePattern2.Match(entry2.V[i])
 			}
 		}
 		vec.CopyErrs(&caseResult2, &like2, notYet, n)
@@ -9217,61 +8579,59 @@ func seed_caseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys,
 		vec.Fill(&caseResult2, "BAR", when2, n)
 		// info['test']
 		entry3 := vec.Make[string](n)
-		if notYet2 == nil && infoArr.NullN() == 0 {
+		{
 			out := entry3.V[:n]
-			for i := range out {
-				start, end := infoArr.ValueOffsets(i)
-				entry4 := vec.FindString(infoKeys, start, end, "test")
-				if entry4 < 0 {
-					entry3.SetErr(i, rt.MapKeyNotExistString("test"))
-					continue
+			if vec.Strict(&entry3, notYet2, n, vec.ArrowFlags(infoArr)) && vec.Dense(notYet2, n, true) {
+				for i := range out {
+					start, end := infoArr.ValueOffsets(i)
+					entry4 := vec.FindString(infoKeys, start, end, "test")
+					if entry4 < 0 {
+						entry3.SetErr(i, rt.MapKeyNotExistString("test"))
+						continue
+					}
+					if infoItems.IsNull(entry4) {
+						entry3.SetNull(i)
+						continue
+					}
+					out[i] = infoItems.Value(entry4)
 				}
-				if infoItems.IsNull(entry4) {
-					entry3.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
+					i := notYet2.Row(k)
+					if entry3.Dirty(i) {
+						continue
+					}
+					start, end := infoArr.ValueOffsets(i)
+					entry4 := vec.FindString(infoKeys, start, end, "test")
+					if entry4 < 0 {
+						entry3.SetErr(i, rt.MapKeyNotExistString("test"))
+						continue
+					}
+					if infoItems.IsNull(entry4) {
+						entry3.SetNull(i)
+						continue
+					}
+					out[i] = infoItems.Value(entry4)
 				}
-				out[i] = infoItems.Value(entry4)
-			}
-		} else {
-			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-				i := notYet2.Row(k)
-				if infoArr.IsNull(i) {
-					entry3.SetNull(i)
-					continue
-				}
-				start, end := infoArr.ValueOffsets(i)
-				entry4 := vec.FindString(infoKeys, start, end, "test")
-				if entry4 < 0 {
-					entry3.SetErr(i, rt.MapKeyNotExistString("test"))
-					continue
-				}
-				if infoItems.IsNull(entry4) {
-					entry3.SetNull(i)
-					continue
-				}
-				entry3.V[i] = infoItems.Value(entry4)
 			}
 		}
 		// (info['test'] LIKE '125%')
 		like3 := vec.Make[bool](n)
-		if (notYet2 == nil || len(notYet2) > n/2) && entry3.Clean() {
+		{
 			entry3V := entry3.V[:n]
 			out := like3.V[:n]
-			for i := range out {
-				out[i] = likePattern3.Match(entry3V[i])
-			}
-		} else {
-			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-				i := notYet2.Row(k)
-				if entry3.IsNull(i) {
-					like3.SetNull(i)
-					continue
+			if vec.Strict(&like3, notYet2, n, vec.FlagsOf(&entry3)) && vec.Dense(notYet2, n, false) {
+				for i := range out {
+					out[i] = likePattern3.Match(entry3V[i])
 				}
-				if e := entry3.ErrAt(i); e != nil {
-					like3.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
+					i := notYet2.Row(k)
+					if like3.Dirty(i) {
+						continue
+					}
+					out[i] = likePattern3.Match(entry3V[i])
 				}
-				like3.V[i] = likePattern3.Match(entry3.V[i])
 			}
 		}
 		vec.CopyErrs(&caseResult2, &like3, notYet2, n)
@@ -9279,39 +8639,40 @@ func seed_caseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys,
 		vec.Fill(&caseResult2, "BAZ", when3, n)
 		// info['test']
 		entry4 := vec.Make[string](n)
-		if notYet3 == nil && infoArr.NullN() == 0 {
+		{
 			out := entry4.V[:n]
-			for i := range out {
-				start, end := infoArr.ValueOffsets(i)
-				entry5 := vec.FindString(infoKeys, start, end, "test")
-				if entry5 < 0 {
-					entry4.SetErr(i, rt.MapKeyNotExistString("test"))
-					continue
+			if vec.Strict(&entry4, notYet3, n, vec.ArrowFlags(infoArr)) && vec.Dense(notYet3, n, true) {
+				for i := range out {
+					start, end := infoArr.ValueOffsets(i)
+					entry5 := vec.FindString(infoKeys, start, end, "test")
+					if entry5 < 0 {
+						entry4.SetErr(i, rt.MapKeyNotExistString("test"))
+						continue
+					}
+					if infoItems.IsNull(entry5) {
+						entry4.SetNull(i)
+						continue
+					}
+					out[i] = infoItems.Value(entry5)
 				}
-				if infoItems.IsNull(entry5) {
-					entry4.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
+					i := notYet3.Row(k)
+					if entry4.Dirty(i) {
+						continue
+					}
+					start, end := infoArr.ValueOffsets(i)
+					entry5 := vec.FindString(infoKeys, start, end, "test")
+					if entry5 < 0 {
+						entry4.SetErr(i, rt.MapKeyNotExistString("test"))
+						continue
+					}
+					if infoItems.IsNull(entry5) {
+						entry4.SetNull(i)
+						continue
+					}
+					out[i] = infoItems.Value(entry5)
 				}
-				out[i] = infoItems.Value(entry5)
-			}
-		} else {
-			for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
-				i := notYet3.Row(k)
-				if infoArr.IsNull(i) {
-					entry4.SetNull(i)
-					continue
-				}
-				start, end := infoArr.ValueOffsets(i)
-				entry5 := vec.FindString(infoKeys, start, end, "test")
-				if entry5 < 0 {
-					entry4.SetErr(i, rt.MapKeyNotExistString("test"))
-					continue
-				}
-				if infoItems.IsNull(entry5) {
-					entry4.SetNull(i)
-					continue
-				}
-				entry4.V[i] = infoItems.Value(entry5)
 			}
 		}
 		vec.Merge(&caseResult2, &entry4, notYet3, n)
@@ -9464,122 +8825,122 @@ func seed_case_fixed_firstCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys 
 		caseResult2 := vec.Make[string](n)
 		// map_contains_key(info, 'fixed_test')
 		mapContainsKey := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && infoArr.NullN() == 0 {
+		{
 			out := mapContainsKey.V[:n]
-			for i := range out {
-				start, end := infoArr.ValueOffsets(i)
-				entry := vec.FindString(infoKeys, start, end, "fixed_test")
-				out[i] = entry >= 0
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if infoArr.IsNull(i) {
-					mapContainsKey.SetNull(i)
-					continue
+			if vec.Strict(&mapContainsKey, rest, n, vec.ArrowFlags(infoArr)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					start, end := infoArr.ValueOffsets(i)
+					entry := vec.FindString(infoKeys, start, end, "fixed_test")
+					out[i] = entry >= 0
 				}
-				start, end := infoArr.ValueOffsets(i)
-				entry := vec.FindString(infoKeys, start, end, "fixed_test")
-				mapContainsKey.V[i] = entry >= 0
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if mapContainsKey.Dirty(i) {
+						continue
+					}
+					start, end := infoArr.ValueOffsets(i)
+					entry := vec.FindString(infoKeys, start, end, "fixed_test")
+					out[i] = entry >= 0
+				}
 			}
 		}
 		vec.CopyErrs(&caseResult2, &mapContainsKey, rest, n)
 		when, notYet := vec.Split(&mapContainsKey, rest, n)
 		// info['fixed_test']
 		entry := vec.Make[string](n)
-		if when == nil && infoArr.NullN() == 0 {
+		{
 			out := entry.V[:n]
-			for i := range out {
-				start, end := infoArr.ValueOffsets(i)
-				entry2 := vec.FindString(infoKeys, start, end, "fixed_test")
-				if entry2 < 0 {
-					entry.SetErr(i, rt.MapKeyNotExistString("fixed_test"))
-					continue
+			if vec.Strict(&entry, when, n, vec.ArrowFlags(infoArr)) && vec.Dense(when, n, true) {
+				for i := range out {
+					start, end := infoArr.ValueOffsets(i)
+					entry2 := vec.FindString(infoKeys, start, end, "fixed_test")
+					if entry2 < 0 {
+						entry.SetErr(i, rt.MapKeyNotExistString("fixed_test"))
+						continue
+					}
+					if infoItems.IsNull(entry2) {
+						entry.SetNull(i)
+						continue
+					}
+					out[i] = infoItems.Value(entry2)
 				}
-				if infoItems.IsNull(entry2) {
-					entry.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+					i := when.Row(k)
+					if entry.Dirty(i) {
+						continue
+					}
+					start, end := infoArr.ValueOffsets(i)
+					entry2 := vec.FindString(infoKeys, start, end, "fixed_test")
+					if entry2 < 0 {
+						entry.SetErr(i, rt.MapKeyNotExistString("fixed_test"))
+						continue
+					}
+					if infoItems.IsNull(entry2) {
+						entry.SetNull(i)
+						continue
+					}
+					out[i] = infoItems.Value(entry2)
 				}
-				out[i] = infoItems.Value(entry2)
-			}
-		} else {
-			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-				i := when.Row(k)
-				if infoArr.IsNull(i) {
-					entry.SetNull(i)
-					continue
-				}
-				start, end := infoArr.ValueOffsets(i)
-				entry2 := vec.FindString(infoKeys, start, end, "fixed_test")
-				if entry2 < 0 {
-					entry.SetErr(i, rt.MapKeyNotExistString("fixed_test"))
-					continue
-				}
-				if infoItems.IsNull(entry2) {
-					entry.SetNull(i)
-					continue
-				}
-				entry.V[i] = infoItems.Value(entry2)
 			}
 		}
 		vec.Merge(&caseResult2, &entry, when, n)
 		// info['test']
 		entry2 := vec.Make[string](n)
-		if notYet == nil && infoArr.NullN() == 0 {
+		{
 			out := entry2.V[:n]
-			for i := range out {
-				start, end := infoArr.ValueOffsets(i)
-				entry3 := vec.FindString(infoKeys, start, end, "test")
-				if entry3 < 0 {
-					entry2.SetErr(i, rt.MapKeyNotExistString("test"))
-					continue
+			if vec.Strict(&entry2, notYet, n, vec.ArrowFlags(infoArr)) && vec.Dense(notYet, n, true) {
+				for i := range out {
+					start, end := infoArr.ValueOffsets(i)
+					entry3 := vec.FindString(infoKeys, start, end, "test")
+					if entry3 < 0 {
+						entry2.SetErr(i, rt.MapKeyNotExistString("test"))
+						continue
+					}
+					if infoItems.IsNull(entry3) {
+						entry2.SetNull(i)
+						continue
+					}
+					out[i] = infoItems.Value(entry3)
 				}
-				if infoItems.IsNull(entry3) {
-					entry2.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+					i := notYet.Row(k)
+					if entry2.Dirty(i) {
+						continue
+					}
+					start, end := infoArr.ValueOffsets(i)
+					entry3 := vec.FindString(infoKeys, start, end, "test")
+					if entry3 < 0 {
+						entry2.SetErr(i, rt.MapKeyNotExistString("test"))
+						continue
+					}
+					if infoItems.IsNull(entry3) {
+						entry2.SetNull(i)
+						continue
+					}
+					out[i] = infoItems.Value(entry3)
 				}
-				out[i] = infoItems.Value(entry3)
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if infoArr.IsNull(i) {
-					entry2.SetNull(i)
-					continue
-				}
-				start, end := infoArr.ValueOffsets(i)
-				entry3 := vec.FindString(infoKeys, start, end, "test")
-				if entry3 < 0 {
-					entry2.SetErr(i, rt.MapKeyNotExistString("test"))
-					continue
-				}
-				if infoItems.IsNull(entry3) {
-					entry2.SetNull(i)
-					continue
-				}
-				entry2.V[i] = infoItems.Value(entry3)
 			}
 		}
 		// (info['test'] LIKE '123%')
 		like := vec.Make[bool](n)
-		if (notYet == nil || len(notYet) > n/2) && entry2.Clean() {
+		{
 			entry2V := entry2.V[:n]
 			out := like.V[:n]
-			for i := range out {
-				out[i] = likePattern.Match(entry2V[i])
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if entry2.IsNull(i) {
-					like.SetNull(i)
-					continue
+			if vec.Strict(&like, notYet, n, vec.FlagsOf(&entry2)) && vec.Dense(notYet, n, false) {
+				for i := range out {
+					out[i] = likePattern.Match(entry2V[i])
 				}
-				if e := entry2.ErrAt(i); e != nil {
-					like.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+					i := notYet.Row(k)
+					if like.Dirty(i) {
+						continue
+					}
+					out[i] = likePattern.Match(entry2V[i])
 				}
-				like.V[i] = likePattern.Match(entry2.V[i])
 			}
 		}
 		vec.CopyErrs(&caseResult2, &like, notYet, n)
@@ -9587,61 +8948,59 @@ func seed_case_fixed_firstCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys 
 		vec.Fill(&caseResult2, "FOO", when2, n)
 		// info['test']
 		entry3 := vec.Make[string](n)
-		if notYet2 == nil && infoArr.NullN() == 0 {
+		{
 			out := entry3.V[:n]
-			for i := range out {
-				start, end := infoArr.ValueOffsets(i)
-				entry4 := vec.FindString(infoKeys, start, end, "test")
-				if entry4 < 0 {
-					entry3.SetErr(i, rt.MapKeyNotExistString("test"))
-					continue
+			if vec.Strict(&entry3, notYet2, n, vec.ArrowFlags(infoArr)) && vec.Dense(notYet2, n, true) {
+				for i := range out {
+					start, end := infoArr.ValueOffsets(i)
+					entry4 := vec.FindString(infoKeys, start, end, "test")
+					if entry4 < 0 {
+						entry3.SetErr(i, rt.MapKeyNotExistString("test"))
+						continue
+					}
+					if infoItems.IsNull(entry4) {
+						entry3.SetNull(i)
+						continue
+					}
+					out[i] = infoItems.Value(entry4)
 				}
-				if infoItems.IsNull(entry4) {
-					entry3.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
+					i := notYet2.Row(k)
+					if entry3.Dirty(i) {
+						continue
+					}
+					start, end := infoArr.ValueOffsets(i)
+					entry4 := vec.FindString(infoKeys, start, end, "test")
+					if entry4 < 0 {
+						entry3.SetErr(i, rt.MapKeyNotExistString("test"))
+						continue
+					}
+					if infoItems.IsNull(entry4) {
+						entry3.SetNull(i)
+						continue
+					}
+					out[i] = infoItems.Value(entry4)
 				}
-				out[i] = infoItems.Value(entry4)
-			}
-		} else {
-			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-				i := notYet2.Row(k)
-				if infoArr.IsNull(i) {
-					entry3.SetNull(i)
-					continue
-				}
-				start, end := infoArr.ValueOffsets(i)
-				entry4 := vec.FindString(infoKeys, start, end, "test")
-				if entry4 < 0 {
-					entry3.SetErr(i, rt.MapKeyNotExistString("test"))
-					continue
-				}
-				if infoItems.IsNull(entry4) {
-					entry3.SetNull(i)
-					continue
-				}
-				entry3.V[i] = infoItems.Value(entry4)
 			}
 		}
 		// (info['test'] LIKE '124%')
 		like2 := vec.Make[bool](n)
-		if (notYet2 == nil || len(notYet2) > n/2) && entry3.Clean() {
+		{
 			entry3V := entry3.V[:n]
 			out := like2.V[:n]
-			for i := range out {
-				out[i] = likePattern2.Match(entry3V[i])
-			}
-		} else {
-			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-				i := notYet2.Row(k)
-				if entry3.IsNull(i) {
-					like2.SetNull(i)
-					continue
+			if vec.Strict(&like2, notYet2, n, vec.FlagsOf(&entry3)) && vec.Dense(notYet2, n, false) {
+				for i := range out {
+					out[i] = likePattern2.Match(entry3V[i])
 				}
-				if e := entry3.ErrAt(i); e != nil {
-					like2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
+					i := notYet2.Row(k)
+					if like2.Dirty(i) {
+						continue
+					}
+					out[i] = likePattern2.Match(entry3V[i])
 				}
-				like2.V[i] = likePattern2.Match(entry3.V[i])
 			}
 		}
 		vec.CopyErrs(&caseResult2, &like2, notYet2, n)
@@ -9649,61 +9008,59 @@ func seed_case_fixed_firstCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys 
 		vec.Fill(&caseResult2, "BAR", when3, n)
 		// info['test']
 		entry4 := vec.Make[string](n)
-		if notYet3 == nil && infoArr.NullN() == 0 {
+		{
 			out := entry4.V[:n]
-			for i := range out {
-				start, end := infoArr.ValueOffsets(i)
-				entry5 := vec.FindString(infoKeys, start, end, "test")
-				if entry5 < 0 {
-					entry4.SetErr(i, rt.MapKeyNotExistString("test"))
-					continue
+			if vec.Strict(&entry4, notYet3, n, vec.ArrowFlags(infoArr)) && vec.Dense(notYet3, n, true) {
+				for i := range out {
+					start, end := infoArr.ValueOffsets(i)
+					entry5 := vec.FindString(infoKeys, start, end, "test")
+					if entry5 < 0 {
+						entry4.SetErr(i, rt.MapKeyNotExistString("test"))
+						continue
+					}
+					if infoItems.IsNull(entry5) {
+						entry4.SetNull(i)
+						continue
+					}
+					out[i] = infoItems.Value(entry5)
 				}
-				if infoItems.IsNull(entry5) {
-					entry4.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
+					i := notYet3.Row(k)
+					if entry4.Dirty(i) {
+						continue
+					}
+					start, end := infoArr.ValueOffsets(i)
+					entry5 := vec.FindString(infoKeys, start, end, "test")
+					if entry5 < 0 {
+						entry4.SetErr(i, rt.MapKeyNotExistString("test"))
+						continue
+					}
+					if infoItems.IsNull(entry5) {
+						entry4.SetNull(i)
+						continue
+					}
+					out[i] = infoItems.Value(entry5)
 				}
-				out[i] = infoItems.Value(entry5)
-			}
-		} else {
-			for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
-				i := notYet3.Row(k)
-				if infoArr.IsNull(i) {
-					entry4.SetNull(i)
-					continue
-				}
-				start, end := infoArr.ValueOffsets(i)
-				entry5 := vec.FindString(infoKeys, start, end, "test")
-				if entry5 < 0 {
-					entry4.SetErr(i, rt.MapKeyNotExistString("test"))
-					continue
-				}
-				if infoItems.IsNull(entry5) {
-					entry4.SetNull(i)
-					continue
-				}
-				entry4.V[i] = infoItems.Value(entry5)
 			}
 		}
 		// (info['test'] LIKE '125%')
 		like3 := vec.Make[bool](n)
-		if (notYet3 == nil || len(notYet3) > n/2) && entry4.Clean() {
+		{
 			entry4V := entry4.V[:n]
 			out := like3.V[:n]
-			for i := range out {
-				out[i] = likePattern3.Match(entry4V[i])
-			}
-		} else {
-			for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
-				i := notYet3.Row(k)
-				if entry4.IsNull(i) {
-					like3.SetNull(i)
-					continue
+			if vec.Strict(&like3, notYet3, n, vec.FlagsOf(&entry4)) && vec.Dense(notYet3, n, false) {
+				for i := range out {
+					out[i] = likePattern3.Match(entry4V[i])
 				}
-				if e := entry4.ErrAt(i); e != nil {
-					like3.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
+					i := notYet3.Row(k)
+					if like3.Dirty(i) {
+						continue
+					}
+					out[i] = likePattern3.Match(entry4V[i])
 				}
-				like3.V[i] = likePattern3.Match(entry4.V[i])
 			}
 		}
 		vec.CopyErrs(&caseResult2, &like3, notYet3, n)
@@ -9711,39 +9068,40 @@ func seed_case_fixed_firstCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys 
 		vec.Fill(&caseResult2, "BAZ", when4, n)
 		// info['test']
 		entry5 := vec.Make[string](n)
-		if notYet4 == nil && infoArr.NullN() == 0 {
+		{
 			out := entry5.V[:n]
-			for i := range out {
-				start, end := infoArr.ValueOffsets(i)
-				entry6 := vec.FindString(infoKeys, start, end, "test")
-				if entry6 < 0 {
-					entry5.SetErr(i, rt.MapKeyNotExistString("test"))
-					continue
+			if vec.Strict(&entry5, notYet4, n, vec.ArrowFlags(infoArr)) && vec.Dense(notYet4, n, true) {
+				for i := range out {
+					start, end := infoArr.ValueOffsets(i)
+					entry6 := vec.FindString(infoKeys, start, end, "test")
+					if entry6 < 0 {
+						entry5.SetErr(i, rt.MapKeyNotExistString("test"))
+						continue
+					}
+					if infoItems.IsNull(entry6) {
+						entry5.SetNull(i)
+						continue
+					}
+					out[i] = infoItems.Value(entry6)
 				}
-				if infoItems.IsNull(entry6) {
-					entry5.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, notYet4.Rows(n); k < cnt; k++ {
+					i := notYet4.Row(k)
+					if entry5.Dirty(i) {
+						continue
+					}
+					start, end := infoArr.ValueOffsets(i)
+					entry6 := vec.FindString(infoKeys, start, end, "test")
+					if entry6 < 0 {
+						entry5.SetErr(i, rt.MapKeyNotExistString("test"))
+						continue
+					}
+					if infoItems.IsNull(entry6) {
+						entry5.SetNull(i)
+						continue
+					}
+					out[i] = infoItems.Value(entry6)
 				}
-				out[i] = infoItems.Value(entry6)
-			}
-		} else {
-			for k, cnt := 0, notYet4.Rows(n); k < cnt; k++ {
-				i := notYet4.Row(k)
-				if infoArr.IsNull(i) {
-					entry5.SetNull(i)
-					continue
-				}
-				start, end := infoArr.ValueOffsets(i)
-				entry6 := vec.FindString(infoKeys, start, end, "test")
-				if entry6 < 0 {
-					entry5.SetErr(i, rt.MapKeyNotExistString("test"))
-					continue
-				}
-				if infoItems.IsNull(entry6) {
-					entry5.SetNull(i)
-					continue
-				}
-				entry5.V[i] = infoItems.Value(entry6)
 			}
 		}
 		vec.Merge(&caseResult2, &entry5, notYet4, n)
@@ -9901,99 +9259,98 @@ func seed_case_test_info_fixedCol1(n int, all vec.Sel, testInfoFixed vec.Vec[boo
 		when, notYet := vec.Split(&testInfoFixed, rest, n)
 		// info['test']
 		entry := vec.Make[string](n)
-		if when == nil && infoArr.NullN() == 0 {
+		{
 			out := entry.V[:n]
-			for i := range out {
-				start, end := infoArr.ValueOffsets(i)
-				entry2 := vec.FindString(infoKeys, start, end, "test")
-				if entry2 < 0 {
-					entry.SetErr(i, rt.MapKeyNotExistString("test"))
-					continue
+			if vec.Strict(&entry, when, n, vec.ArrowFlags(infoArr)) && vec.Dense(when, n, true) {
+				for i := range out {
+					start, end := infoArr.ValueOffsets(i)
+					entry2 := vec.FindString(infoKeys, start, end, "test")
+					if entry2 < 0 {
+						entry.SetErr(i, rt.MapKeyNotExistString("test"))
+						continue
+					}
+					if infoItems.IsNull(entry2) {
+						entry.SetNull(i)
+						continue
+					}
+					out[i] = infoItems.Value(entry2)
 				}
-				if infoItems.IsNull(entry2) {
-					entry.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+					i := when.Row(k)
+					if entry.Dirty(i) {
+						continue
+					}
+					start, end := infoArr.ValueOffsets(i)
+					entry2 := vec.FindString(infoKeys, start, end, "test")
+					if entry2 < 0 {
+						entry.SetErr(i, rt.MapKeyNotExistString("test"))
+						continue
+					}
+					if infoItems.IsNull(entry2) {
+						entry.SetNull(i)
+						continue
+					}
+					out[i] = infoItems.Value(entry2)
 				}
-				out[i] = infoItems.Value(entry2)
-			}
-		} else {
-			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-				i := when.Row(k)
-				if infoArr.IsNull(i) {
-					entry.SetNull(i)
-					continue
-				}
-				start, end := infoArr.ValueOffsets(i)
-				entry2 := vec.FindString(infoKeys, start, end, "test")
-				if entry2 < 0 {
-					entry.SetErr(i, rt.MapKeyNotExistString("test"))
-					continue
-				}
-				if infoItems.IsNull(entry2) {
-					entry.SetNull(i)
-					continue
-				}
-				entry.V[i] = infoItems.Value(entry2)
 			}
 		}
 		vec.Merge(&caseResult2, &entry, when, n)
 		// info['test']
 		entry2 := vec.Make[string](n)
-		if notYet == nil && infoArr.NullN() == 0 {
+		{
 			out := entry2.V[:n]
-			for i := range out {
-				start, end := infoArr.ValueOffsets(i)
-				entry3 := vec.FindString(infoKeys, start, end, "test")
-				if entry3 < 0 {
-					entry2.SetErr(i, rt.MapKeyNotExistString("test"))
-					continue
+			if vec.Strict(&entry2, notYet, n, vec.ArrowFlags(infoArr)) && vec.Dense(notYet, n, true) {
+				for i := range out {
+					start, end := infoArr.ValueOffsets(i)
+					entry3 := vec.FindString(infoKeys, start, end, "test")
+					if entry3 < 0 {
+						entry2.SetErr(i, rt.MapKeyNotExistString("test"))
+						continue
+					}
+					if infoItems.IsNull(entry3) {
+						entry2.SetNull(i)
+						continue
+					}
+					out[i] = infoItems.Value(entry3)
 				}
-				if infoItems.IsNull(entry3) {
-					entry2.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+					i := notYet.Row(k)
+					if entry2.Dirty(i) {
+						continue
+					}
+					start, end := infoArr.ValueOffsets(i)
+					entry3 := vec.FindString(infoKeys, start, end, "test")
+					if entry3 < 0 {
+						entry2.SetErr(i, rt.MapKeyNotExistString("test"))
+						continue
+					}
+					if infoItems.IsNull(entry3) {
+						entry2.SetNull(i)
+						continue
+					}
+					out[i] = infoItems.Value(entry3)
 				}
-				out[i] = infoItems.Value(entry3)
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if infoArr.IsNull(i) {
-					entry2.SetNull(i)
-					continue
-				}
-				start, end := infoArr.ValueOffsets(i)
-				entry3 := vec.FindString(infoKeys, start, end, "test")
-				if entry3 < 0 {
-					entry2.SetErr(i, rt.MapKeyNotExistString("test"))
-					continue
-				}
-				if infoItems.IsNull(entry3) {
-					entry2.SetNull(i)
-					continue
-				}
-				entry2.V[i] = infoItems.Value(entry3)
 			}
 		}
 		// (info['test'] LIKE '123%')
 		like := vec.Make[bool](n)
-		if (notYet == nil || len(notYet) > n/2) && entry2.Clean() {
+		{
 			entry2V := entry2.V[:n]
 			out := like.V[:n]
-			for i := range out {
-				out[i] = likePattern.Match(entry2V[i])
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if entry2.IsNull(i) {
-					like.SetNull(i)
-					continue
+			if vec.Strict(&like, notYet, n, vec.FlagsOf(&entry2)) && vec.Dense(notYet, n, false) {
+				for i := range out {
+					out[i] = likePattern.Match(entry2V[i])
 				}
-				if e := entry2.ErrAt(i); e != nil {
-					like.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+					i := notYet.Row(k)
+					if like.Dirty(i) {
+						continue
+					}
+					out[i] = likePattern.Match(entry2V[i])
 				}
-				like.V[i] = likePattern.Match(entry2.V[i])
 			}
 		}
 		vec.CopyErrs(&caseResult2, &like, notYet, n)
@@ -10001,61 +9358,59 @@ func seed_case_test_info_fixedCol1(n int, all vec.Sel, testInfoFixed vec.Vec[boo
 		vec.Fill(&caseResult2, "FOO", when2, n)
 		// info['test']
 		entry3 := vec.Make[string](n)
-		if notYet2 == nil && infoArr.NullN() == 0 {
+		{
 			out := entry3.V[:n]
-			for i := range out {
-				start, end := infoArr.ValueOffsets(i)
-				entry4 := vec.FindString(infoKeys, start, end, "test")
-				if entry4 < 0 {
-					entry3.SetErr(i, rt.MapKeyNotExistString("test"))
-					continue
+			if vec.Strict(&entry3, notYet2, n, vec.ArrowFlags(infoArr)) && vec.Dense(notYet2, n, true) {
+				for i := range out {
+					start, end := infoArr.ValueOffsets(i)
+					entry4 := vec.FindString(infoKeys, start, end, "test")
+					if entry4 < 0 {
+						entry3.SetErr(i, rt.MapKeyNotExistString("test"))
+						continue
+					}
+					if infoItems.IsNull(entry4) {
+						entry3.SetNull(i)
+						continue
+					}
+					out[i] = infoItems.Value(entry4)
 				}
-				if infoItems.IsNull(entry4) {
-					entry3.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
+					i := notYet2.Row(k)
+					if entry3.Dirty(i) {
+						continue
+					}
+					start, end := infoArr.ValueOffsets(i)
+					entry4 := vec.FindString(infoKeys, start, end, "test")
+					if entry4 < 0 {
+						entry3.SetErr(i, rt.MapKeyNotExistString("test"))
+						continue
+					}
+					if infoItems.IsNull(entry4) {
+						entry3.SetNull(i)
+						continue
+					}
+					out[i] = infoItems.Value(entry4)
 				}
-				out[i] = infoItems.Value(entry4)
-			}
-		} else {
-			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-				i := notYet2.Row(k)
-				if infoArr.IsNull(i) {
-					entry3.SetNull(i)
-					continue
-				}
-				start, end := infoArr.ValueOffsets(i)
-				entry4 := vec.FindString(infoKeys, start, end, "test")
-				if entry4 < 0 {
-					entry3.SetErr(i, rt.MapKeyNotExistString("test"))
-					continue
-				}
-				if infoItems.IsNull(entry4) {
-					entry3.SetNull(i)
-					continue
-				}
-				entry3.V[i] = infoItems.Value(entry4)
 			}
 		}
 		// (info['test'] LIKE '124%')
 		like2 := vec.Make[bool](n)
-		if (notYet2 == nil || len(notYet2) > n/2) && entry3.Clean() {
+		{
 			entry3V := entry3.V[:n]
 			out := like2.V[:n]
-			for i := range out {
-				out[i] = likePattern2.Match(entry3V[i])
-			}
-		} else {
-			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-				i := notYet2.Row(k)
-				if entry3.IsNull(i) {
-					like2.SetNull(i)
-					continue
+			if vec.Strict(&like2, notYet2, n, vec.FlagsOf(&entry3)) && vec.Dense(notYet2, n, false) {
+				for i := range out {
+					out[i] = likePattern2.Match(entry3V[i])
 				}
-				if e := entry3.ErrAt(i); e != nil {
-					like2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
+					i := notYet2.Row(k)
+					if like2.Dirty(i) {
+						continue
+					}
+					out[i] = likePattern2.Match(entry3V[i])
 				}
-				like2.V[i] = likePattern2.Match(entry3.V[i])
 			}
 		}
 		vec.CopyErrs(&caseResult2, &like2, notYet2, n)
@@ -10063,61 +9418,59 @@ func seed_case_test_info_fixedCol1(n int, all vec.Sel, testInfoFixed vec.Vec[boo
 		vec.Fill(&caseResult2, "BAR", when3, n)
 		// info['test']
 		entry4 := vec.Make[string](n)
-		if notYet3 == nil && infoArr.NullN() == 0 {
+		{
 			out := entry4.V[:n]
-			for i := range out {
-				start, end := infoArr.ValueOffsets(i)
-				entry5 := vec.FindString(infoKeys, start, end, "test")
-				if entry5 < 0 {
-					entry4.SetErr(i, rt.MapKeyNotExistString("test"))
-					continue
+			if vec.Strict(&entry4, notYet3, n, vec.ArrowFlags(infoArr)) && vec.Dense(notYet3, n, true) {
+				for i := range out {
+					start, end := infoArr.ValueOffsets(i)
+					entry5 := vec.FindString(infoKeys, start, end, "test")
+					if entry5 < 0 {
+						entry4.SetErr(i, rt.MapKeyNotExistString("test"))
+						continue
+					}
+					if infoItems.IsNull(entry5) {
+						entry4.SetNull(i)
+						continue
+					}
+					out[i] = infoItems.Value(entry5)
 				}
-				if infoItems.IsNull(entry5) {
-					entry4.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
+					i := notYet3.Row(k)
+					if entry4.Dirty(i) {
+						continue
+					}
+					start, end := infoArr.ValueOffsets(i)
+					entry5 := vec.FindString(infoKeys, start, end, "test")
+					if entry5 < 0 {
+						entry4.SetErr(i, rt.MapKeyNotExistString("test"))
+						continue
+					}
+					if infoItems.IsNull(entry5) {
+						entry4.SetNull(i)
+						continue
+					}
+					out[i] = infoItems.Value(entry5)
 				}
-				out[i] = infoItems.Value(entry5)
-			}
-		} else {
-			for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
-				i := notYet3.Row(k)
-				if infoArr.IsNull(i) {
-					entry4.SetNull(i)
-					continue
-				}
-				start, end := infoArr.ValueOffsets(i)
-				entry5 := vec.FindString(infoKeys, start, end, "test")
-				if entry5 < 0 {
-					entry4.SetErr(i, rt.MapKeyNotExistString("test"))
-					continue
-				}
-				if infoItems.IsNull(entry5) {
-					entry4.SetNull(i)
-					continue
-				}
-				entry4.V[i] = infoItems.Value(entry5)
 			}
 		}
 		// (info['test'] LIKE '125%')
 		like3 := vec.Make[bool](n)
-		if (notYet3 == nil || len(notYet3) > n/2) && entry4.Clean() {
+		{
 			entry4V := entry4.V[:n]
 			out := like3.V[:n]
-			for i := range out {
-				out[i] = likePattern3.Match(entry4V[i])
-			}
-		} else {
-			for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
-				i := notYet3.Row(k)
-				if entry4.IsNull(i) {
-					like3.SetNull(i)
-					continue
+			if vec.Strict(&like3, notYet3, n, vec.FlagsOf(&entry4)) && vec.Dense(notYet3, n, false) {
+				for i := range out {
+					out[i] = likePattern3.Match(entry4V[i])
 				}
-				if e := entry4.ErrAt(i); e != nil {
-					like3.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
+					i := notYet3.Row(k)
+					if like3.Dirty(i) {
+						continue
+					}
+					out[i] = likePattern3.Match(entry4V[i])
 				}
-				like3.V[i] = likePattern3.Match(entry4.V[i])
 			}
 		}
 		vec.CopyErrs(&caseResult2, &like3, notYet3, n)
@@ -10125,39 +9478,40 @@ func seed_case_test_info_fixedCol1(n int, all vec.Sel, testInfoFixed vec.Vec[boo
 		vec.Fill(&caseResult2, "BAZ", when4, n)
 		// info['test']
 		entry5 := vec.Make[string](n)
-		if notYet4 == nil && infoArr.NullN() == 0 {
+		{
 			out := entry5.V[:n]
-			for i := range out {
-				start, end := infoArr.ValueOffsets(i)
-				entry6 := vec.FindString(infoKeys, start, end, "test")
-				if entry6 < 0 {
-					entry5.SetErr(i, rt.MapKeyNotExistString("test"))
-					continue
+			if vec.Strict(&entry5, notYet4, n, vec.ArrowFlags(infoArr)) && vec.Dense(notYet4, n, true) {
+				for i := range out {
+					start, end := infoArr.ValueOffsets(i)
+					entry6 := vec.FindString(infoKeys, start, end, "test")
+					if entry6 < 0 {
+						entry5.SetErr(i, rt.MapKeyNotExistString("test"))
+						continue
+					}
+					if infoItems.IsNull(entry6) {
+						entry5.SetNull(i)
+						continue
+					}
+					out[i] = infoItems.Value(entry6)
 				}
-				if infoItems.IsNull(entry6) {
-					entry5.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, notYet4.Rows(n); k < cnt; k++ {
+					i := notYet4.Row(k)
+					if entry5.Dirty(i) {
+						continue
+					}
+					start, end := infoArr.ValueOffsets(i)
+					entry6 := vec.FindString(infoKeys, start, end, "test")
+					if entry6 < 0 {
+						entry5.SetErr(i, rt.MapKeyNotExistString("test"))
+						continue
+					}
+					if infoItems.IsNull(entry6) {
+						entry5.SetNull(i)
+						continue
+					}
+					out[i] = infoItems.Value(entry6)
 				}
-				out[i] = infoItems.Value(entry6)
-			}
-		} else {
-			for k, cnt := 0, notYet4.Rows(n); k < cnt; k++ {
-				i := notYet4.Row(k)
-				if infoArr.IsNull(i) {
-					entry5.SetNull(i)
-					continue
-				}
-				start, end := infoArr.ValueOffsets(i)
-				entry6 := vec.FindString(infoKeys, start, end, "test")
-				if entry6 < 0 {
-					entry5.SetErr(i, rt.MapKeyNotExistString("test"))
-					continue
-				}
-				if infoItems.IsNull(entry6) {
-					entry5.SetNull(i)
-					continue
-				}
-				entry5.V[i] = infoItems.Value(entry6)
 			}
 		}
 		vec.Merge(&caseResult2, &entry5, notYet4, n)
@@ -10300,29 +9654,22 @@ func seed_ifCol1(n int, all vec.Sel, x vec.Vec[int64], in arrow.RecordBatch, y v
 	if !fused || len(rest) > 0 {
 		// (x > y)
 		cmp := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && x.Clean() && y.Clean() {
+		{
 			xV := x.V[:n]
 			yV := y.V[:n]
 			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.GtInt64(xV[i], yV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if x.IsNull(i) || y.IsNull(i) {
-					cmp.SetNull(i)
-					continue
+			if vec.Strict(&cmp, rest, n, vec.FlagsOf(&x), vec.FlagsOf(&y)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.GtInt64(xV[i], yV[i])
 				}
-				if e := x.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if cmp.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GtInt64(xV[i], yV[i])
 				}
-				if e := y.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
-				}
-				cmp.V[i] = rt.GtInt64(x.V[i], y.V[i])
 			}
 		}
 		// IF((x > y), (a + 5), ((a + 5) DIV 100))
@@ -10331,99 +9678,90 @@ func seed_ifCol1(n int, all vec.Sel, x vec.Vec[int64], in arrow.RecordBatch, y v
 		vec.CopyErrs(&ifResult2, &cmp, rest, n)
 		// (a + 5)
 		sum := vec.Make[int64](n)
-		if then == nil && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := sum.V[:n]
-			for i := range out {
-				r, err := rt.AddInt64(aV[i], int64(5))
-				if err != nil {
-					sum.SetErr(i, err)
-					continue
+			if vec.Strict(&sum, then, n, vec.FlagsOf(&a)) && vec.Dense(then, n, true) {
+				for i := range out {
+					r, err := rt.AddInt64(aV[i], int64(5))
+					if err != nil {
+						sum.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-				i := then.Row(k)
-				if a.IsNull(i) {
-					sum.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+					i := then.Row(k)
+					if sum.Dirty(i) {
+						continue
+					}
+					r, err := rt.AddInt64(aV[i], int64(5))
+					if err != nil {
+						sum.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					sum.SetErr(i, e)
-					continue
-				}
-				r, err := rt.AddInt64(a.V[i], int64(5))
-				if err != nil {
-					sum.SetErr(i, err)
-					continue
-				}
-				sum.V[i] = r
 			}
 		}
 		vec.Merge(&ifResult2, &sum, then, n)
 		// (a + 5)
 		sum2 := vec.Make[int64](n)
-		if otherwise == nil && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := sum2.V[:n]
-			for i := range out {
-				r, err := rt.AddInt64(aV[i], int64(5))
-				if err != nil {
-					sum2.SetErr(i, err)
-					continue
+			if vec.Strict(&sum2, otherwise, n, vec.FlagsOf(&a)) && vec.Dense(otherwise, n, true) {
+				for i := range out {
+					r, err := rt.AddInt64(aV[i], int64(5))
+					if err != nil {
+						sum2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-				i := otherwise.Row(k)
-				if a.IsNull(i) {
-					sum2.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+					i := otherwise.Row(k)
+					if sum2.Dirty(i) {
+						continue
+					}
+					r, err := rt.AddInt64(aV[i], int64(5))
+					if err != nil {
+						sum2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					sum2.SetErr(i, e)
-					continue
-				}
-				r, err := rt.AddInt64(a.V[i], int64(5))
-				if err != nil {
-					sum2.SetErr(i, err)
-					continue
-				}
-				sum2.V[i] = r
 			}
 		}
 		// ((a + 5) DIV 100)
 		quotient := vec.Make[int64](n)
-		if otherwise == nil && sum2.Clean() {
+		{
 			sum2V := sum2.V[:n]
 			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(sum2V[i], int64(100))
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient, otherwise, n, vec.FlagsOf(&sum2)) && vec.Dense(otherwise, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(sum2V[i], int64(100))
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-				i := otherwise.Row(k)
-				if sum2.IsNull(i) {
-					quotient.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+					i := otherwise.Row(k)
+					if quotient.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(sum2V[i], int64(100))
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := sum2.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(sum2.V[i], int64(100))
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
 			}
 		}
 		vec.Merge(&ifResult2, &quotient, otherwise, n)
@@ -10576,60 +9914,50 @@ func simple_case_operandCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.Reco
 		caseResult2 := vec.Make[string](n)
 		// (a DIV b)
 		quotient := vec.Make[int64](n)
-		if rest == nil && a.Clean() && b.Clean() {
+		{
 			aV := a.V[:n]
 			bV := b.V[:n]
 			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient, rest, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(rest, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if a.IsNull(i) || b.IsNull(i) {
-					quotient.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if quotient.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				if e := b.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(a.V[i], b.V[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
 			}
 		}
 		matches := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && quotient.Clean() {
+		{
 			quotientV := quotient.V[:n]
 			out := matches.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(quotientV[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if quotient.IsNull(i) {
-					matches.SetNull(i)
-					continue
+			if vec.Strict(&matches, rest, n, vec.FlagsOf(&quotient)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.EqInt64(quotientV[i], int64(1))
 				}
-				if e := quotient.ErrAt(i); e != nil {
-					matches.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if matches.Dirty(i) {
+						continue
+					}
+					out[i] = rt.EqInt64(quotientV[i], int64(1))
 				}
-				matches.V[i] = rt.EqInt64(quotient.V[i], int64(1))
 			}
 		}
 		vec.CopyErrs(&caseResult2, &matches, rest, n)
@@ -10651,39 +9979,32 @@ func simple_case_operandCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.Reco
 func simple_case_operandCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
 	quotient2 := vec.Make[int64](n)
-	if a.Clean() && b.Clean() {
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient2.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient2, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if quotient2.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
-			}
-			quotient2.V[i] = r
 		}
 	}
 	return quotient2
@@ -10811,71 +10132,61 @@ func single_useCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 	if !fused || len(rest) > 0 {
 		// (a DIV b)
 		quotient := vec.Make[int64](n)
-		if rest == nil && a.Clean() && b.Clean() {
+		{
 			aV := a.V[:n]
 			bV := b.V[:n]
 			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient, rest, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(rest, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if a.IsNull(i) || b.IsNull(i) {
-					quotient.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if quotient.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				if e := b.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(a.V[i], b.V[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
 			}
 		}
 		// ((a DIV b) + 1)
 		sum2 := vec.Make[int64](n)
-		if rest == nil && quotient.Clean() {
+		{
 			quotientV := quotient.V[:n]
 			out := sum2.V[:n]
-			for i := range out {
-				r, err := rt.AddInt64(quotientV[i], int64(1))
-				if err != nil {
-					sum2.SetErr(i, err)
-					continue
+			if vec.Strict(&sum2, rest, n, vec.FlagsOf(&quotient)) && vec.Dense(rest, n, true) {
+				for i := range out {
+					r, err := rt.AddInt64(quotientV[i], int64(1))
+					if err != nil {
+						sum2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if quotient.IsNull(i) {
-					sum2.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if sum2.Dirty(i) {
+						continue
+					}
+					r, err := rt.AddInt64(quotientV[i], int64(1))
+					if err != nil {
+						sum2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := quotient.ErrAt(i); e != nil {
-					sum2.SetErr(i, e)
-					continue
-				}
-				r, err := rt.AddInt64(quotient.V[i], int64(1))
-				if err != nil {
-					sum2.SetErr(i, err)
-					continue
-				}
-				sum2.V[i] = r
 			}
 		}
 		if fused {
@@ -11006,41 +10317,39 @@ func string_case_chainCol1(n int, all vec.Sel, sArr *array.String, mem memory.Al
 		caseResult2 := vec.Make[int32](n)
 		// upper(s)
 		upper := vec.Make[string](n)
-		if (rest == nil || len(rest) > n/2) && sArr.NullN() == 0 {
+		{
 			out := upper.V[:n]
-			for i := range out {
-				out[i] = rt.Upper(sArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if sArr.IsNull(i) {
-					upper.SetNull(i)
-					continue
+			if vec.Strict(&upper, rest, n, vec.ArrowFlags(sArr)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.Upper(sArr.Value(i))
 				}
-				upper.V[i] = rt.Upper(sArr.Value(i))
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if upper.Dirty(i) {
+						continue
+					}
+					out[i] = rt.Upper(sArr.Value(i))
+				}
 			}
 		}
 		// (upper(s) = 'A')
 		cmp := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && upper.Clean() {
+		{
 			upperV := upper.V[:n]
 			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.EqString(upperV[i], "A")
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if upper.IsNull(i) {
-					cmp.SetNull(i)
-					continue
+			if vec.Strict(&cmp, rest, n, vec.FlagsOf(&upper)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.EqString(upperV[i], "A")
 				}
-				if e := upper.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if cmp.Dirty(i) {
+						continue
+					}
+					out[i] = rt.EqString(upperV[i], "A")
 				}
-				cmp.V[i] = rt.EqString(upper.V[i], "A")
 			}
 		}
 		vec.CopyErrs(&caseResult2, &cmp, rest, n)
@@ -11048,41 +10357,39 @@ func string_case_chainCol1(n int, all vec.Sel, sArr *array.String, mem memory.Al
 		vec.Fill(&caseResult2, int32(1), when, n)
 		// upper(s)
 		upper2 := vec.Make[string](n)
-		if (notYet == nil || len(notYet) > n/2) && sArr.NullN() == 0 {
+		{
 			out := upper2.V[:n]
-			for i := range out {
-				out[i] = rt.Upper(sArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if sArr.IsNull(i) {
-					upper2.SetNull(i)
-					continue
+			if vec.Strict(&upper2, notYet, n, vec.ArrowFlags(sArr)) && vec.Dense(notYet, n, false) {
+				for i := range out {
+					out[i] = rt.Upper(sArr.Value(i))
 				}
-				upper2.V[i] = rt.Upper(sArr.Value(i))
+			} else {
+				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+					i := notYet.Row(k)
+					if upper2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.Upper(sArr.Value(i))
+				}
 			}
 		}
 		// (upper(s) = 'B')
 		cmp2 := vec.Make[bool](n)
-		if (notYet == nil || len(notYet) > n/2) && upper2.Clean() {
+		{
 			upper2V := upper2.V[:n]
 			out := cmp2.V[:n]
-			for i := range out {
-				out[i] = rt.EqString(upper2V[i], "B")
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if upper2.IsNull(i) {
-					cmp2.SetNull(i)
-					continue
+			if vec.Strict(&cmp2, notYet, n, vec.FlagsOf(&upper2)) && vec.Dense(notYet, n, false) {
+				for i := range out {
+					out[i] = rt.EqString(upper2V[i], "B")
 				}
-				if e := upper2.ErrAt(i); e != nil {
-					cmp2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+					i := notYet.Row(k)
+					if cmp2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.EqString(upper2V[i], "B")
 				}
-				cmp2.V[i] = rt.EqString(upper2.V[i], "B")
 			}
 		}
 		vec.CopyErrs(&caseResult2, &cmp2, notYet, n)
@@ -11090,41 +10397,39 @@ func string_case_chainCol1(n int, all vec.Sel, sArr *array.String, mem memory.Al
 		vec.Fill(&caseResult2, int32(2), when2, n)
 		// upper(s)
 		upper3 := vec.Make[string](n)
-		if (notYet2 == nil || len(notYet2) > n/2) && sArr.NullN() == 0 {
+		{
 			out := upper3.V[:n]
-			for i := range out {
-				out[i] = rt.Upper(sArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-				i := notYet2.Row(k)
-				if sArr.IsNull(i) {
-					upper3.SetNull(i)
-					continue
+			if vec.Strict(&upper3, notYet2, n, vec.ArrowFlags(sArr)) && vec.Dense(notYet2, n, false) {
+				for i := range out {
+					out[i] = rt.Upper(sArr.Value(i))
 				}
-				upper3.V[i] = rt.Upper(sArr.Value(i))
+			} else {
+				for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
+					i := notYet2.Row(k)
+					if upper3.Dirty(i) {
+						continue
+					}
+					out[i] = rt.Upper(sArr.Value(i))
+				}
 			}
 		}
 		// length(upper(s))
 		length := vec.Make[int32](n)
-		if (notYet2 == nil || len(notYet2) > n/2) && upper3.Clean() {
+		{
 			upper3V := upper3.V[:n]
 			out := length.V[:n]
-			for i := range out {
-				out[i] = rt.Length(upper3V[i])
-			}
-		} else {
-			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-				i := notYet2.Row(k)
-				if upper3.IsNull(i) {
-					length.SetNull(i)
-					continue
+			if vec.Strict(&length, notYet2, n, vec.FlagsOf(&upper3)) && vec.Dense(notYet2, n, false) {
+				for i := range out {
+					out[i] = rt.Length(upper3V[i])
 				}
-				if e := upper3.ErrAt(i); e != nil {
-					length.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
+					i := notYet2.Row(k)
+					if length.Dirty(i) {
+						continue
+					}
+					out[i] = rt.Length(upper3V[i])
 				}
-				length.V[i] = rt.Length(upper3.V[i])
 			}
 		}
 		vec.Merge(&caseResult2, &length, notYet2, n)
@@ -11212,39 +10517,32 @@ func Try_boundary(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 func try_boundaryCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
-	if a.Clean() && b.Clean() {
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if quotient.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
 		}
 	}
 	// TRY((a DIV b))
@@ -11258,39 +10556,32 @@ func try_boundaryCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) ve
 func try_boundaryCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
 	quotient2 := vec.Make[int64](n)
-	if a.Clean() && b.Clean() {
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient2.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient2, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if quotient2.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
-			}
-			quotient2.V[i] = r
 		}
 	}
 	return quotient2
@@ -11366,39 +10657,32 @@ func Try_shared_whole(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 func try_shared_wholeCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
-	if a.Clean() && b.Clean() {
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if quotient.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
 		}
 	}
 	// TRY((a DIV b))
@@ -11407,39 +10691,32 @@ func try_shared_wholeCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]
 	coalesced := vec.Make[int64](n)
 	// (a DIV b)
 	quotient2 := vec.Make[int64](n)
-	if a.Clean() && b.Clean() {
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient2.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient2, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if quotient2.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
-			}
-			quotient2.V[i] = r
 		}
 	}
 	// TRY((a DIV b))
@@ -11449,39 +10726,32 @@ func try_shared_wholeCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]
 	vec.Fill(&coalesced, int64(0), stillNull, n)
 	// (TRY((a DIV b)) + COALESCE(TRY((a DIV b)), 0))
 	sum := vec.Make[int64](n)
-	if tried.Clean() && coalesced.Clean() {
+	{
 		triedV := tried.V[:n]
 		coalescedV := coalesced.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(triedV[i], coalescedV[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+		if vec.Strict(&sum, all, n, vec.FlagsOf(&tried), vec.FlagsOf(&coalesced)) {
+			for i := range out {
+				r, err := rt.AddInt64(triedV[i], coalescedV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if tried.IsNull(i) || coalesced.IsNull(i) {
-				sum.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(triedV[i], coalescedV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := tried.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			if e := coalesced.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(tried.V[i], coalesced.V[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
 		}
 	}
 	return sum
@@ -11606,61 +10876,51 @@ func where_and_outputWhere(n int, all vec.Sel, a vec.Vec[int64], in arrow.Record
 	if !fused || len(rest) > 0 {
 		// (a DIV b)
 		quotient := vec.Make[int64](n)
-		if rest == nil && a.Clean() && b.Clean() {
+		{
 			aV := a.V[:n]
 			bV := b.V[:n]
 			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient, rest, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(rest, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if a.IsNull(i) || b.IsNull(i) {
-					quotient.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if quotient.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				if e := b.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(a.V[i], b.V[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
 			}
 		}
 		// ((a DIV b) > 1)
 		cmp2 := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && quotient.Clean() {
+		{
 			quotientV := quotient.V[:n]
 			out := cmp2.V[:n]
-			for i := range out {
-				out[i] = rt.GtInt64(quotientV[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if quotient.IsNull(i) {
-					cmp2.SetNull(i)
-					continue
+			if vec.Strict(&cmp2, rest, n, vec.FlagsOf(&quotient)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.GtInt64(quotientV[i], int64(1))
 				}
-				if e := quotient.ErrAt(i); e != nil {
-					cmp2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if cmp2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GtInt64(quotientV[i], int64(1))
 				}
-				cmp2.V[i] = rt.GtInt64(quotient.V[i], int64(1))
 			}
 		}
 		if fused {
@@ -11678,39 +10938,32 @@ func where_and_outputWhere(n int, all vec.Sel, a vec.Vec[int64], in arrow.Record
 func where_and_outputCol1(n int, sel vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
 	quotient2 := vec.Make[int64](n)
-	if sel == nil && a.Clean() && b.Clean() {
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient2.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient2, sel, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if quotient2.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
-			}
-			quotient2.V[i] = r
 		}
 	}
 	return quotient2
@@ -11848,121 +11101,101 @@ func where_both_branchesWhere(n int, all vec.Sel, p vec.Vec[bool], in arrow.Reco
 		vec.CopyErrs(&ifResult2, &p, rest, n)
 		// (a DIV b)
 		quotient := vec.Make[int64](n)
-		if then == nil && a.Clean() && b.Clean() {
+		{
 			aV := a.V[:n]
 			bV := b.V[:n]
 			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient, then, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(then, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-				i := then.Row(k)
-				if a.IsNull(i) || b.IsNull(i) {
-					quotient.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+					i := then.Row(k)
+					if quotient.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				if e := b.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(a.V[i], b.V[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
 			}
 		}
 		// ((a DIV b) > 0)
 		cmp := vec.Make[bool](n)
-		if (then == nil || len(then) > n/2) && quotient.Clean() {
+		{
 			quotientV := quotient.V[:n]
 			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.GtInt64(quotientV[i], int64(0))
-			}
-		} else {
-			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-				i := then.Row(k)
-				if quotient.IsNull(i) {
-					cmp.SetNull(i)
-					continue
+			if vec.Strict(&cmp, then, n, vec.FlagsOf(&quotient)) && vec.Dense(then, n, false) {
+				for i := range out {
+					out[i] = rt.GtInt64(quotientV[i], int64(0))
 				}
-				if e := quotient.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+					i := then.Row(k)
+					if cmp.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GtInt64(quotientV[i], int64(0))
 				}
-				cmp.V[i] = rt.GtInt64(quotient.V[i], int64(0))
 			}
 		}
 		vec.Merge(&ifResult2, &cmp, then, n)
 		// (a DIV b)
 		quotient2 := vec.Make[int64](n)
-		if otherwise == nil && a.Clean() && b.Clean() {
+		{
 			aV := a.V[:n]
 			bV := b.V[:n]
 			out := quotient2.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient2.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient2, otherwise, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(otherwise, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-				i := otherwise.Row(k)
-				if a.IsNull(i) || b.IsNull(i) {
-					quotient2.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+					i := otherwise.Row(k)
+					if quotient2.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient2.SetErr(i, e)
-					continue
-				}
-				if e := b.ErrAt(i); e != nil {
-					quotient2.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(a.V[i], b.V[i])
-				if err != nil {
-					quotient2.SetErr(i, err)
-					continue
-				}
-				quotient2.V[i] = r
 			}
 		}
 		// ((a DIV b) < 0)
 		cmp2 := vec.Make[bool](n)
-		if (otherwise == nil || len(otherwise) > n/2) && quotient2.Clean() {
+		{
 			quotient2V := quotient2.V[:n]
 			out := cmp2.V[:n]
-			for i := range out {
-				out[i] = rt.LtInt64(quotient2V[i], int64(0))
-			}
-		} else {
-			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-				i := otherwise.Row(k)
-				if quotient2.IsNull(i) {
-					cmp2.SetNull(i)
-					continue
+			if vec.Strict(&cmp2, otherwise, n, vec.FlagsOf(&quotient2)) && vec.Dense(otherwise, n, false) {
+				for i := range out {
+					out[i] = rt.LtInt64(quotient2V[i], int64(0))
 				}
-				if e := quotient2.ErrAt(i); e != nil {
-					cmp2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+					i := otherwise.Row(k)
+					if cmp2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.LtInt64(quotient2V[i], int64(0))
 				}
-				cmp2.V[i] = rt.LtInt64(quotient2.V[i], int64(0))
 			}
 		}
 		vec.Merge(&ifResult2, &cmp2, otherwise, n)
@@ -12109,61 +11342,51 @@ func where_conditional_output_alwaysWhere(n int, all vec.Sel, p vec.Vec[bool], i
 		vec.CopyErrs(&ifResult2, &p, rest, n)
 		// (a DIV b)
 		quotient := vec.Make[int64](n)
-		if then == nil && a.Clean() && b.Clean() {
+		{
 			aV := a.V[:n]
 			bV := b.V[:n]
 			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient, then, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(then, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-				i := then.Row(k)
-				if a.IsNull(i) || b.IsNull(i) {
-					quotient.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+					i := then.Row(k)
+					if quotient.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(aV[i], bV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				if e := b.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(a.V[i], b.V[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
 			}
 		}
 		// ((a DIV b) > 1)
 		cmp := vec.Make[bool](n)
-		if (then == nil || len(then) > n/2) && quotient.Clean() {
+		{
 			quotientV := quotient.V[:n]
 			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.GtInt64(quotientV[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-				i := then.Row(k)
-				if quotient.IsNull(i) {
-					cmp.SetNull(i)
-					continue
+			if vec.Strict(&cmp, then, n, vec.FlagsOf(&quotient)) && vec.Dense(then, n, false) {
+				for i := range out {
+					out[i] = rt.GtInt64(quotientV[i], int64(1))
 				}
-				if e := quotient.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+					i := then.Row(k)
+					if cmp.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GtInt64(quotientV[i], int64(1))
 				}
-				cmp.V[i] = rt.GtInt64(quotient.V[i], int64(1))
 			}
 		}
 		vec.Merge(&ifResult2, &cmp, then, n)
@@ -12183,39 +11406,32 @@ func where_conditional_output_alwaysWhere(n int, all vec.Sel, p vec.Vec[bool], i
 func where_conditional_output_alwaysCol1(n int, sel vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
 	quotient2 := vec.Make[int64](n)
-	if sel == nil && a.Clean() && b.Clean() {
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient2.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient2, sel, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if quotient2.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient2.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient2.SetErr(i, err)
-				continue
-			}
-			quotient2.V[i] = r
 		}
 	}
 	return quotient2

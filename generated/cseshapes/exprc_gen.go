@@ -135,51 +135,49 @@ func shape00000Where(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	if !fused || len(rest) > 0 {
 		// CAST(s AS BIGINT)
 		asBigint := vec.Make[int64](n)
-		if rest == nil && sArr.NullN() == 0 {
+		{
 			out := asBigint.V[:n]
-			for i := range out {
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint.SetErr(i, err)
-					continue
+			if vec.Strict(&asBigint, rest, n, vec.ArrowFlags(sArr)) && vec.Dense(rest, n, true) {
+				for i := range out {
+					r, err := rt.CastStringToInt64(sArr.Value(i))
+					if err != nil {
+						asBigint.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if sArr.IsNull(i) {
-					asBigint.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if asBigint.Dirty(i) {
+						continue
+					}
+					r, err := rt.CastStringToInt64(sArr.Value(i))
+					if err != nil {
+						asBigint.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint.SetErr(i, err)
-					continue
-				}
-				asBigint.V[i] = r
 			}
 		}
 		// (CAST(s AS BIGINT) = 9223372036854775807)
 		cmp2 := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && asBigint.Clean() {
+		{
 			asBigintV := asBigint.V[:n]
 			out := cmp2.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(asBigintV[i], int64(9223372036854775807))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if asBigint.IsNull(i) {
-					cmp2.SetNull(i)
-					continue
+			if vec.Strict(&cmp2, rest, n, vec.FlagsOf(&asBigint)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.EqInt64(asBigintV[i], int64(9223372036854775807))
 				}
-				if e := asBigint.ErrAt(i); e != nil {
-					cmp2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if cmp2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.EqInt64(asBigintV[i], int64(9223372036854775807))
 				}
-				cmp2.V[i] = rt.EqInt64(asBigint.V[i], int64(9223372036854775807))
 			}
 		}
 		if fused {
@@ -197,34 +195,31 @@ func shape00000Where(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 func shape00000Shared0(n int, sel vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, 1)
 	probe := vec.Make[int64](n)
-	if sel == nil && r_.Clean() {
+	{
 		r_V := r_.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(1))
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(1))
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if r_.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(1))
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(1))
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	return probe
@@ -238,39 +233,32 @@ func shape00000Col1(n int, sel vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64],
 	coalesced := vec.Make[int64](n)
 	// probe(2, r, probe(1, r, 1))
 	probe2 := vec.Make[int64](n)
-	if sel == nil && r_.Clean() && probe.Clean() {
+	{
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
+		if vec.Strict(&probe2, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if r_.IsNull(i) || probe.IsNull(i) {
-				probe2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			if e := probe.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], probe.V[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
-			}
-			probe2.V[i] = r
 		}
 	}
 	vec.MergeNonNull(&coalesced, &probe2, sel, n)
@@ -373,29 +361,22 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 func shape00001Where(n int, all vec.Sel, b vec.Vec[int64], a vec.Vec[int64]) vec.Vec[bool] {
 	// (b = a)
 	cmp := vec.Make[bool](n)
-	if b.Clean() && a.Clean() {
+	{
 		bV := b.V[:n]
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(bV[i], aV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if b.IsNull(i) || a.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&b), vec.FlagsOf(&a)) {
+			for i := range out {
+				out[i] = rt.EqInt64(bV[i], aV[i])
 			}
-			if e := b.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(bV[i], aV[i])
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.EqInt64(b.V[i], a.V[i])
 		}
 	}
 	return cmp
@@ -407,61 +388,51 @@ func shape00001Where(n int, all vec.Sel, b vec.Vec[int64], a vec.Vec[int64]) vec
 func shape00001Col1(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], shared0 *vec.Vec[int64], shared0Done []bool, c_ vec.Vec[int64], in arrow.RecordBatch, a vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, 9223372036854775807)
 	probe := vec.Make[int64](n)
-	if sel == nil && r_.Clean() {
+	{
 		r_V := r_.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(9223372036854775807))
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], int64(9223372036854775807))
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if r_.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], int64(9223372036854775807))
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], int64(9223372036854775807))
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	// (b <> probe(2, r, 9223372036854775807))
 	cmp2 := vec.Make[bool](n)
-	if (sel == nil || len(sel) > n/2) && b.Clean() && probe.Clean() {
+	{
 		bV := b.V[:n]
 		probeV := probe.V[:n]
 		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(bV[i], probeV[i])
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if b.IsNull(i) || probe.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
+		if vec.Strict(&cmp2, sel, n, vec.FlagsOf(&b), vec.FlagsOf(&probe)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.NeInt64(bV[i], probeV[i])
 			}
-			if e := b.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if cmp2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.NeInt64(bV[i], probeV[i])
 			}
-			if e := probe.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
-			}
-			cmp2.V[i] = rt.NeInt64(b.V[i], probe.V[i])
 		}
 	}
 	// IF((b <> probe(2, r, 9223372036854775807)), IF((2 > c), 0, a), IF((2 > c), 0, a))
@@ -511,24 +482,21 @@ func shape00001Col1(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], sha
 	if !fused || len(rest) > 0 {
 		// (2 > c)
 		cmp3 := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && c_.Clean() {
+		{
 			c_V := c_.V[:n]
 			out := cmp3.V[:n]
-			for i := range out {
-				out[i] = rt.GtInt64(int64(2), c_V[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if c_.IsNull(i) {
-					cmp3.SetNull(i)
-					continue
+			if vec.Strict(&cmp3, rest, n, vec.FlagsOf(&c_)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.GtInt64(int64(2), c_V[i])
 				}
-				if e := c_.ErrAt(i); e != nil {
-					cmp3.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if cmp3.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GtInt64(int64(2), c_V[i])
 				}
-				cmp3.V[i] = rt.GtInt64(int64(2), c_.V[i])
 			}
 		}
 		// IF((2 > c), 0, a)
@@ -588,24 +556,21 @@ func shape00001Col1(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], sha
 	if !fused2 || len(rest2) > 0 {
 		// (2 > c)
 		cmp4 := vec.Make[bool](n)
-		if (rest2 == nil || len(rest2) > n/2) && c_.Clean() {
+		{
 			c_V := c_.V[:n]
 			out := cmp4.V[:n]
-			for i := range out {
-				out[i] = rt.GtInt64(int64(2), c_V[i])
-			}
-		} else {
-			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-				i := rest2.Row(k)
-				if c_.IsNull(i) {
-					cmp4.SetNull(i)
-					continue
+			if vec.Strict(&cmp4, rest2, n, vec.FlagsOf(&c_)) && vec.Dense(rest2, n, false) {
+				for i := range out {
+					out[i] = rt.GtInt64(int64(2), c_V[i])
 				}
-				if e := c_.ErrAt(i); e != nil {
-					cmp4.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+					i := rest2.Row(k)
+					if cmp4.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GtInt64(int64(2), c_V[i])
 				}
-				cmp4.V[i] = rt.GtInt64(int64(2), c_.V[i])
 			}
 		}
 		// IF((2 > c), 0, a)
@@ -644,68 +609,54 @@ func shape00001Col2(n int, sel vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], p v
 	vec.FillNull(&caseResult, notYet, n)
 	// probe(1, r, CASE WHEN (p IS NOT NULL) THEN a ELSE CAST(NULL AS BIGINT) END)
 	probe2 := vec.Make[int64](n)
-	if stillNull == nil && r_.Clean() && caseResult.Clean() {
+	{
 		r_V := r_.V[:n]
 		caseResultV := caseResult.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], caseResultV[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
+		if vec.Strict(&probe2, stillNull, n, vec.FlagsOf(&r_), vec.FlagsOf(&caseResult)) && vec.Dense(stillNull, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], caseResultV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, stillNull.Rows(n); k < cnt; k++ {
-			i := stillNull.Row(k)
-			if r_.IsNull(i) || caseResult.IsNull(i) {
-				probe2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, stillNull.Rows(n); k < cnt; k++ {
+				i := stillNull.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], caseResultV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			if e := caseResult.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], caseResult.V[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
-			}
-			probe2.V[i] = r
 		}
 	}
 	// CASE WHEN (probe(1, r, CASE WHEN (p IS NOT NULL) THEN a ELSE CAST(NULL AS BIGINT) END) <= c) THEN a WHEN (a IS NOT NULL) THEN r ELSE probe(1, r, CASE WHEN (p...
 	caseResult2 := vec.Make[int64](n)
 	// (probe(1, r, CASE WHEN (p IS NOT NULL) THEN a ELSE CAST(NULL AS BIGINT) END) <= c)
 	cmp5 := vec.Make[bool](n)
-	if (stillNull == nil || len(stillNull) > n/2) && probe2.Clean() && c_.Clean() {
+	{
 		probe2V := probe2.V[:n]
 		c_V := c_.V[:n]
 		out := cmp5.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(probe2V[i], c_V[i])
-		}
-	} else {
-		for k, cnt := 0, stillNull.Rows(n); k < cnt; k++ {
-			i := stillNull.Row(k)
-			if probe2.IsNull(i) || c_.IsNull(i) {
-				cmp5.SetNull(i)
-				continue
+		if vec.Strict(&cmp5, stillNull, n, vec.FlagsOf(&probe2), vec.FlagsOf(&c_)) && vec.Dense(stillNull, n, false) {
+			for i := range out {
+				out[i] = rt.LeInt64(probe2V[i], c_V[i])
 			}
-			if e := probe2.ErrAt(i); e != nil {
-				cmp5.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, stillNull.Rows(n); k < cnt; k++ {
+				i := stillNull.Row(k)
+				if cmp5.Dirty(i) {
+					continue
+				}
+				out[i] = rt.LeInt64(probe2V[i], c_V[i])
 			}
-			if e := c_.ErrAt(i); e != nil {
-				cmp5.SetErr(i, e)
-				continue
-			}
-			cmp5.V[i] = rt.LeInt64(probe2.V[i], c_.V[i])
 		}
 	}
 	vec.CopyErrs(&caseResult2, &cmp5, stillNull, n)
@@ -817,29 +768,30 @@ func shape00002Col1(n int, sel vec.Sel, sArr *array.String, shared0 *vec.Vec[int
 	caseResult := vec.Make[int64](n)
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
-	if sel == nil && sArr.NullN() == 0 {
+	{
 		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
+		if vec.Strict(&asBigint, sel, n, vec.ArrowFlags(sArr)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if sArr.IsNull(i) {
-				asBigint.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if asBigint.Dirty(i) {
+					continue
+				}
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
-			}
-			asBigint.V[i] = r
 		}
 	}
 	// (CAST(s AS BIGINT) IS NULL)
@@ -850,34 +802,31 @@ func shape00002Col1(n int, sel vec.Sel, sArr *array.String, shared0 *vec.Vec[int
 	todo := vec.Missing(shared0Done, notYet, n)
 	// probe(3, r, 9223372036854775807)
 	probe := vec.Make[int64](n)
-	if todo == nil && r_.Clean() {
+	{
 		r_V := r_.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], int64(9223372036854775807))
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, todo, n, vec.FlagsOf(&r_)) && vec.Dense(todo, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(3), r_V[i], int64(9223372036854775807))
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
-			i := todo.Row(k)
-			if r_.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
+				i := todo.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(3), r_V[i], int64(9223372036854775807))
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(3), r_.V[i], int64(9223372036854775807))
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	vec.Merge(&(*shared0), &probe, todo, n)
@@ -895,71 +844,61 @@ func shape00002Col2(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 	tried := vec.Try(&b, sel, n)
 	// probe(1, r, TRY(b))
 	probe2 := vec.Make[int64](n)
-	if sel == nil && r_.Clean() && tried.Clean() {
+	{
 		r_V := r_.V[:n]
 		triedV := tried.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], triedV[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
+		if vec.Strict(&probe2, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&tried)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], triedV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if r_.IsNull(i) || tried.IsNull(i) {
-				probe2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], triedV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			if e := tried.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], tried.V[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
-			}
-			probe2.V[i] = r
 		}
 	}
 	// (probe(1, r, TRY(b)) * 10)
 	product := vec.Make[int64](n)
-	if sel == nil && probe2.Clean() {
+	{
 		probe2V := probe2.V[:n]
 		out := product.V[:n]
-		for i := range out {
-			r, err := rt.MulInt64(probe2V[i], int64(10))
-			if err != nil {
-				product.SetErr(i, err)
-				continue
+		if vec.Strict(&product, sel, n, vec.FlagsOf(&probe2)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.MulInt64(probe2V[i], int64(10))
+				if err != nil {
+					product.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if probe2.IsNull(i) {
-				product.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if product.Dirty(i) {
+					continue
+				}
+				r, err := rt.MulInt64(probe2V[i], int64(10))
+				if err != nil {
+					product.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := probe2.ErrAt(i); e != nil {
-				product.SetErr(i, e)
-				continue
-			}
-			r, err := rt.MulInt64(probe2.V[i], int64(10))
-			if err != nil {
-				product.SetErr(i, err)
-				continue
-			}
-			product.V[i] = r
 		}
 	}
 	vec.MergeNonNull(&coalesced, &product, sel, n)
@@ -969,34 +908,31 @@ func shape00002Col2(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 	todo2 := vec.Missing(shared0Done, stillNull2, n)
 	// probe(3, r, 9223372036854775807)
 	probe3 := vec.Make[int64](n)
-	if todo2 == nil && r_.Clean() {
+	{
 		r_V := r_.V[:n]
 		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], int64(9223372036854775807))
-			if err != nil {
-				probe3.SetErr(i, err)
-				continue
+		if vec.Strict(&probe3, todo2, n, vec.FlagsOf(&r_)) && vec.Dense(todo2, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(3), r_V[i], int64(9223372036854775807))
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
-			i := todo2.Row(k)
-			if r_.IsNull(i) {
-				probe3.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
+				i := todo2.Row(k)
+				if probe3.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(3), r_V[i], int64(9223372036854775807))
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe3.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(3), r_.V[i], int64(9223372036854775807))
-			if err != nil {
-				probe3.SetErr(i, err)
-				continue
-			}
-			probe3.V[i] = r
 		}
 	}
 	vec.Merge(&(*shared0), &probe3, todo2, n)
@@ -1079,29 +1015,22 @@ func Shape00003(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 func shape00003Where(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[bool] {
 	// (r >= c)
 	cmp := vec.Make[bool](n)
-	if r_.Clean() && c_.Clean() {
+	{
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(r_V[i], c_V[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) || c_.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_)) {
+			for i := range out {
+				out[i] = rt.GeInt64(r_V[i], c_V[i])
 			}
-			if e := r_.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GeInt64(r_V[i], c_V[i])
 			}
-			if e := c_.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.GeInt64(r_.V[i], c_.V[i])
 		}
 	}
 	return cmp
@@ -1115,34 +1044,31 @@ func shape00003Col1(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a 
 	coalesced := vec.Make[int64](n)
 	// (-r)
 	minus := vec.Make[int64](n)
-	if sel == nil && r_.Clean() {
+	{
 		r_V := r_.V[:n]
 		out := minus.V[:n]
-		for i := range out {
-			r, err := rt.NegateInt64(r_V[i])
-			if err != nil {
-				minus.SetErr(i, err)
-				continue
+		if vec.Strict(&minus, sel, n, vec.FlagsOf(&r_)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.NegateInt64(r_V[i])
+				if err != nil {
+					minus.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if r_.IsNull(i) {
-				minus.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if minus.Dirty(i) {
+					continue
+				}
+				r, err := rt.NegateInt64(r_V[i])
+				if err != nil {
+					minus.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				minus.SetErr(i, e)
-				continue
-			}
-			r, err := rt.NegateInt64(r_.V[i])
-			if err != nil {
-				minus.SetErr(i, err)
-				continue
-			}
-			minus.V[i] = r
 		}
 	}
 	vec.MergeNonNull(&coalesced, &minus, sel, n)
@@ -1244,39 +1170,32 @@ func shape00004Where(n int, all vec.Sel, q vec.Vec[bool]) vec.Vec[bool] {
 func shape00004Shared1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, b)
 	probe := vec.Make[int64](n)
-	if sel == nil && r_.Clean() && b.Clean() {
+	{
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&b)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if r_.IsNull(i) || b.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], b.V[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	return probe
@@ -1288,39 +1207,32 @@ func shape00004Shared1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) 
 func shape00004Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
 	// probe(4, r, probe(1, r, b))
 	probe2 := vec.Make[int64](n)
-	if sel == nil && r_.Clean() && probe.Clean() {
+	{
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(4), r_V[i], probeV[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
+		if vec.Strict(&probe2, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(4), r_V[i], probeV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if r_.IsNull(i) || probe.IsNull(i) {
-				probe2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(4), r_V[i], probeV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			if e := probe.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(4), r_.V[i], probe.V[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
-			}
-			probe2.V[i] = r
 		}
 	}
 	return probe2
@@ -1374,29 +1286,22 @@ func shape00004Col1(n int, sel vec.Sel, probe2 vec.Vec[int64], probe vec.Vec[int
 	if !fused || len(rest) > 0 {
 		// (probe(4, r, probe(1, r, b)) <> probe(1, r, b))
 		cmp := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && probe2.Clean() && probe.Clean() {
+		{
 			probe2V := probe2.V[:n]
 			probeV := probe.V[:n]
 			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.NeInt64(probe2V[i], probeV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if probe2.IsNull(i) || probe.IsNull(i) {
-					cmp.SetNull(i)
-					continue
+			if vec.Strict(&cmp, rest, n, vec.FlagsOf(&probe2), vec.FlagsOf(&probe)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.NeInt64(probe2V[i], probeV[i])
 				}
-				if e := probe2.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if cmp.Dirty(i) {
+						continue
+					}
+					out[i] = rt.NeInt64(probe2V[i], probeV[i])
 				}
-				if e := probe.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
-				}
-				cmp.V[i] = rt.NeInt64(probe2.V[i], probe.V[i])
 			}
 		}
 		// IF((probe(4, r, probe(1, r, b)) <> probe(1, r, b)), probe(4, r, probe(1, r, b)), r)
@@ -1413,39 +1318,32 @@ func shape00004Col1(n int, sel vec.Sel, probe2 vec.Vec[int64], probe vec.Vec[int
 	}
 	// (probe(4, r, probe(1, r, b)) + IF((probe(4, r, probe(1, r, b)) <> probe(1, r, b)), probe(4, r, probe(1, r, b)), r))
 	sum := vec.Make[int64](n)
-	if sel == nil && probe2.Clean() && ifResult.Clean() {
+	{
 		probe2V := probe2.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probe2V[i], ifResultV[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+		if vec.Strict(&sum, sel, n, vec.FlagsOf(&probe2), vec.FlagsOf(&ifResult)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.AddInt64(probe2V[i], ifResultV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if probe2.IsNull(i) || ifResult.IsNull(i) {
-				sum.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(probe2V[i], ifResultV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := probe2.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			if e := ifResult.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(probe2.V[i], ifResult.V[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
 		}
 	}
 	return sum
@@ -1500,56 +1398,50 @@ func shape00004Col2(n int, sel vec.Sel, sArr *array.String, a vec.Vec[int64], in
 	if !fused2 || len(rest2) > 0 {
 		// CAST(s AS BIGINT)
 		asBigint := vec.Make[int64](n)
-		if rest2 == nil && sArr.NullN() == 0 {
+		{
 			out := asBigint.V[:n]
-			for i := range out {
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint.SetErr(i, err)
-					continue
+			if vec.Strict(&asBigint, rest2, n, vec.ArrowFlags(sArr)) && vec.Dense(rest2, n, true) {
+				for i := range out {
+					r, err := rt.CastStringToInt64(sArr.Value(i))
+					if err != nil {
+						asBigint.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-				i := rest2.Row(k)
-				if sArr.IsNull(i) {
-					asBigint.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+					i := rest2.Row(k)
+					if asBigint.Dirty(i) {
+						continue
+					}
+					r, err := rt.CastStringToInt64(sArr.Value(i))
+					if err != nil {
+						asBigint.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint.SetErr(i, err)
-					continue
-				}
-				asBigint.V[i] = r
 			}
 		}
 		// (CAST(s AS BIGINT) <= a)
 		cmp3 := vec.Make[bool](n)
-		if (rest2 == nil || len(rest2) > n/2) && asBigint.Clean() && a.Clean() {
+		{
 			asBigintV := asBigint.V[:n]
 			aV := a.V[:n]
 			out := cmp3.V[:n]
-			for i := range out {
-				out[i] = rt.LeInt64(asBigintV[i], aV[i])
-			}
-		} else {
-			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-				i := rest2.Row(k)
-				if asBigint.IsNull(i) || a.IsNull(i) {
-					cmp3.SetNull(i)
-					continue
+			if vec.Strict(&cmp3, rest2, n, vec.FlagsOf(&asBigint), vec.FlagsOf(&a)) && vec.Dense(rest2, n, false) {
+				for i := range out {
+					out[i] = rt.LeInt64(asBigintV[i], aV[i])
 				}
-				if e := asBigint.ErrAt(i); e != nil {
-					cmp3.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+					i := rest2.Row(k)
+					if cmp3.Dirty(i) {
+						continue
+					}
+					out[i] = rt.LeInt64(asBigintV[i], aV[i])
 				}
-				if e := a.ErrAt(i); e != nil {
-					cmp3.SetErr(i, e)
-					continue
-				}
-				cmp3.V[i] = rt.LeInt64(asBigint.V[i], a.V[i])
 			}
 		}
 		if fused2 {
@@ -1652,39 +1544,32 @@ func shape00005Where(n int, all vec.Sel, q vec.Vec[bool]) vec.Vec[bool] {
 func shape00005Shared1(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, a)
 	probe := vec.Make[int64](n)
-	if sel == nil && r_.Clean() && a.Clean() {
+	{
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], aV[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&a)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], aV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if r_.IsNull(i) || a.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], aV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], a.V[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	return probe
@@ -1696,66 +1581,60 @@ func shape00005Shared1(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) 
 func shape00005Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], sArr *array.String) vec.Vec[int64] {
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
-	if sel == nil && sArr.NullN() == 0 {
+	{
 		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
+		if vec.Strict(&asBigint, sel, n, vec.ArrowFlags(sArr)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if sArr.IsNull(i) {
-				asBigint.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if asBigint.Dirty(i) {
+					continue
+				}
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
-			}
-			asBigint.V[i] = r
 		}
 	}
 	// probe(3, r, CAST(s AS BIGINT))
 	probe2 := vec.Make[int64](n)
-	if sel == nil && r_.Clean() && asBigint.Clean() {
+	{
 		r_V := r_.V[:n]
 		asBigintV := asBigint.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], asBigintV[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
+		if vec.Strict(&probe2, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&asBigint)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(3), r_V[i], asBigintV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if r_.IsNull(i) || asBigint.IsNull(i) {
-				probe2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(3), r_V[i], asBigintV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			if e := asBigint.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(3), r_.V[i], asBigint.V[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
-			}
-			probe2.V[i] = r
 		}
 	}
 	return probe2
@@ -1771,39 +1650,32 @@ func shape00005Col1(n int, sel vec.Sel, probe2 vec.Vec[int64], r_ vec.Vec[int64]
 	stillNull := vec.NullRows(&probe2, sel, n)
 	// probe(4, r, probe(2, r, a))
 	probe3 := vec.Make[int64](n)
-	if stillNull == nil && r_.Clean() && probe.Clean() {
+	{
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(4), r_V[i], probeV[i])
-			if err != nil {
-				probe3.SetErr(i, err)
-				continue
+		if vec.Strict(&probe3, stillNull, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe)) && vec.Dense(stillNull, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(4), r_V[i], probeV[i])
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, stillNull.Rows(n); k < cnt; k++ {
-			i := stillNull.Row(k)
-			if r_.IsNull(i) || probe.IsNull(i) {
-				probe3.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, stillNull.Rows(n); k < cnt; k++ {
+				i := stillNull.Row(k)
+				if probe3.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(4), r_V[i], probeV[i])
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe3.SetErr(i, e)
-				continue
-			}
-			if e := probe.ErrAt(i); e != nil {
-				probe3.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(4), r_.V[i], probe.V[i])
-			if err != nil {
-				probe3.SetErr(i, err)
-				continue
-			}
-			probe3.V[i] = r
 		}
 	}
 	// TRY(probe(4, r, probe(2, r, a)))
@@ -1853,80 +1725,63 @@ func shape00005Col2(n int, sel vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, 
 		// (b BETWEEN probe(2, r, a) AND probe(3, r, CAST(s AS BIGINT)))
 		between := vec.NewLogic(false, rest, n)
 		inRange := vec.Make[bool](n)
-		if (between.Live == nil || len(between.Live) > n/2) && b.Clean() && probe.Clean() {
+		{
 			bV := b.V[:n]
 			probeV := probe.V[:n]
 			out := inRange.V[:n]
-			for i := range out {
-				out[i] = rt.GeInt64(bV[i], probeV[i])
-			}
-		} else {
-			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-				i := between.Live.Row(k)
-				if b.IsNull(i) || probe.IsNull(i) {
-					inRange.SetNull(i)
-					continue
+			if vec.Strict(&inRange, between.Live, n, vec.FlagsOf(&b), vec.FlagsOf(&probe)) && vec.Dense(between.Live, n, false) {
+				for i := range out {
+					out[i] = rt.GeInt64(bV[i], probeV[i])
 				}
-				if e := b.ErrAt(i); e != nil {
-					inRange.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+					i := between.Live.Row(k)
+					if inRange.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GeInt64(bV[i], probeV[i])
 				}
-				if e := probe.ErrAt(i); e != nil {
-					inRange.SetErr(i, e)
-					continue
-				}
-				inRange.V[i] = rt.GeInt64(b.V[i], probe.V[i])
 			}
 		}
 		between.Add(&inRange)
 		inRange2 := vec.Make[bool](n)
-		if (between.Live == nil || len(between.Live) > n/2) && b.Clean() && probe2.Clean() {
+		{
 			bV := b.V[:n]
 			probe2V := probe2.V[:n]
 			out := inRange2.V[:n]
-			for i := range out {
-				out[i] = rt.LeInt64(bV[i], probe2V[i])
-			}
-		} else {
-			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-				i := between.Live.Row(k)
-				if b.IsNull(i) || probe2.IsNull(i) {
-					inRange2.SetNull(i)
-					continue
+			if vec.Strict(&inRange2, between.Live, n, vec.FlagsOf(&b), vec.FlagsOf(&probe2)) && vec.Dense(between.Live, n, false) {
+				for i := range out {
+					out[i] = rt.LeInt64(bV[i], probe2V[i])
 				}
-				if e := b.ErrAt(i); e != nil {
-					inRange2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+					i := between.Live.Row(k)
+					if inRange2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.LeInt64(bV[i], probe2V[i])
 				}
-				if e := probe2.ErrAt(i); e != nil {
-					inRange2.SetErr(i, e)
-					continue
-				}
-				inRange2.V[i] = rt.LeInt64(b.V[i], probe2.V[i])
 			}
 		}
 		between.Add(&inRange2)
 		betweenResult := between.Finish()
 		// (NOT (b BETWEEN probe(2, r, a) AND probe(3, r, CAST(s AS BIGINT))))
 		negated2 := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && betweenResult.Clean() {
+		{
 			betweenResultV := betweenResult.V[:n]
 			out := negated2.V[:n]
-			for i := range out {
-				out[i] = rt.Not(betweenResultV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if betweenResult.IsNull(i) {
-					negated2.SetNull(i)
-					continue
+			if vec.Strict(&negated2, rest, n, vec.FlagsOf(&betweenResult)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.Not(betweenResultV[i])
 				}
-				if e := betweenResult.ErrAt(i); e != nil {
-					negated2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if negated2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.Not(betweenResultV[i])
 				}
-				negated2.V[i] = rt.Not(betweenResult.V[i])
 			}
 		}
 		if fused {
@@ -2006,29 +1861,30 @@ func Shape00006(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 func shape00006Col1(n int, all vec.Sel, sArr *array.String, s vec.Vec[string]) vec.Vec[string] {
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
-	if sArr.NullN() == 0 {
+	{
 		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
+		if vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				asBigint.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asBigint.Dirty(i) {
+					continue
+				}
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
-			}
-			asBigint.V[i] = r
 		}
 	}
 	// (CAST(s AS BIGINT) IS NOT NULL)
@@ -2121,39 +1977,32 @@ func Shape00007(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 func shape00007Shared0(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, a)
 	probe := vec.Make[int64](n)
-	if r_.Clean() && a.Clean() {
+	{
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&a)) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) || a.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], a.V[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	return probe
@@ -2165,24 +2014,21 @@ func shape00007Shared0(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) 
 func shape00007Where(n int, all vec.Sel, probe vec.Vec[int64], c_ vec.Vec[int64], r_ vec.Vec[int64], sArr *array.String) vec.Vec[bool] {
 	// (probe(1, r, a) < probe(1, r, a))
 	cmp := vec.Make[bool](n)
-	if probe.Clean() {
+	{
 		probeV := probe.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.LtInt64(probeV[i], probeV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if probe.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&probe)) {
+			for i := range out {
+				out[i] = rt.LtInt64(probeV[i], probeV[i])
 			}
-			if e := probe.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.LtInt64(probeV[i], probeV[i])
 			}
-			cmp.V[i] = rt.LtInt64(probe.V[i], probe.V[i])
 		}
 	}
 	// IF((probe(1, r, a) < probe(1, r, a)), (c >= c), (probe(2, r, CAST(s AS BIGINT)) IS NOT NULL))
@@ -2191,89 +2037,80 @@ func shape00007Where(n int, all vec.Sel, probe vec.Vec[int64], c_ vec.Vec[int64]
 	vec.CopyErrs(&ifResult, &cmp, all, n)
 	// (c >= c)
 	cmp2 := vec.Make[bool](n)
-	if (then == nil || len(then) > n/2) && c_.Clean() {
+	{
 		c_V := c_.V[:n]
 		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(c_V[i], c_V[i])
-		}
-	} else {
-		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-			i := then.Row(k)
-			if c_.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
+		if vec.Strict(&cmp2, then, n, vec.FlagsOf(&c_)) && vec.Dense(then, n, false) {
+			for i := range out {
+				out[i] = rt.GeInt64(c_V[i], c_V[i])
 			}
-			if e := c_.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if cmp2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GeInt64(c_V[i], c_V[i])
 			}
-			cmp2.V[i] = rt.GeInt64(c_.V[i], c_.V[i])
 		}
 	}
 	vec.Merge(&ifResult, &cmp2, then, n)
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
-	if otherwise == nil && sArr.NullN() == 0 {
+	{
 		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
+		if vec.Strict(&asBigint, otherwise, n, vec.ArrowFlags(sArr)) && vec.Dense(otherwise, n, true) {
+			for i := range out {
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-			i := otherwise.Row(k)
-			if sArr.IsNull(i) {
-				asBigint.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+				i := otherwise.Row(k)
+				if asBigint.Dirty(i) {
+					continue
+				}
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
-			}
-			asBigint.V[i] = r
 		}
 	}
 	// probe(2, r, CAST(s AS BIGINT))
 	probe2 := vec.Make[int64](n)
-	if otherwise == nil && r_.Clean() && asBigint.Clean() {
+	{
 		r_V := r_.V[:n]
 		asBigintV := asBigint.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], asBigintV[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
+		if vec.Strict(&probe2, otherwise, n, vec.FlagsOf(&r_), vec.FlagsOf(&asBigint)) && vec.Dense(otherwise, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], asBigintV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-			i := otherwise.Row(k)
-			if r_.IsNull(i) || asBigint.IsNull(i) {
-				probe2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+				i := otherwise.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], asBigintV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			if e := asBigint.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], asBigint.V[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
-			}
-			probe2.V[i] = r
 		}
 	}
 	// (probe(2, r, CAST(s AS BIGINT)) IS NOT NULL)
@@ -2290,24 +2127,21 @@ func shape00007Where(n int, all vec.Sel, probe vec.Vec[int64], c_ vec.Vec[int64]
 func shape00007Col1(n int, sel vec.Sel, probe vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], c_ vec.Vec[int64], r_ vec.Vec[int64], p vec.Vec[bool]) vec.Vec[int64] {
 	// (2 >= probe(1, r, a))
 	cmp3 := vec.Make[bool](n)
-	if (sel == nil || len(sel) > n/2) && probe.Clean() {
+	{
 		probeV := probe.V[:n]
 		out := cmp3.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(int64(2), probeV[i])
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if probe.IsNull(i) {
-				cmp3.SetNull(i)
-				continue
+		if vec.Strict(&cmp3, sel, n, vec.FlagsOf(&probe)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.GeInt64(int64(2), probeV[i])
 			}
-			if e := probe.ErrAt(i); e != nil {
-				cmp3.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if cmp3.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GeInt64(int64(2), probeV[i])
 			}
-			cmp3.V[i] = rt.GeInt64(int64(2), probe.V[i])
 		}
 	}
 	// IF((2 >= probe(1, r, a)), CASE WHEN (b IS NULL) THEN (a < a) WHEN (b = (1 % c)) THEN (r = 100) ELSE CAST(NULL AS BOOLEAN) END, p)
@@ -2322,108 +2156,92 @@ func shape00007Col1(n int, sel vec.Sel, probe vec.Vec[int64], b vec.Vec[int64], 
 	when, notYet := vec.Split(&isNull2, then2, n)
 	// (a < a)
 	cmp4 := vec.Make[bool](n)
-	if (when == nil || len(when) > n/2) && a.Clean() {
+	{
 		aV := a.V[:n]
 		out := cmp4.V[:n]
-		for i := range out {
-			out[i] = rt.LtInt64(aV[i], aV[i])
-		}
-	} else {
-		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-			i := when.Row(k)
-			if a.IsNull(i) {
-				cmp4.SetNull(i)
-				continue
+		if vec.Strict(&cmp4, when, n, vec.FlagsOf(&a)) && vec.Dense(when, n, false) {
+			for i := range out {
+				out[i] = rt.LtInt64(aV[i], aV[i])
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp4.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+				i := when.Row(k)
+				if cmp4.Dirty(i) {
+					continue
+				}
+				out[i] = rt.LtInt64(aV[i], aV[i])
 			}
-			cmp4.V[i] = rt.LtInt64(a.V[i], a.V[i])
 		}
 	}
 	vec.Merge(&caseResult, &cmp4, when, n)
 	// (1 % c)
 	remainder := vec.Make[int64](n)
-	if notYet == nil && c_.Clean() {
+	{
 		c_V := c_.V[:n]
 		out := remainder.V[:n]
-		for i := range out {
-			r, err := rt.ModInt64(int64(1), c_V[i])
-			if err != nil {
-				remainder.SetErr(i, err)
-				continue
+		if vec.Strict(&remainder, notYet, n, vec.FlagsOf(&c_)) && vec.Dense(notYet, n, true) {
+			for i := range out {
+				r, err := rt.ModInt64(int64(1), c_V[i])
+				if err != nil {
+					remainder.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if c_.IsNull(i) {
-				remainder.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if remainder.Dirty(i) {
+					continue
+				}
+				r, err := rt.ModInt64(int64(1), c_V[i])
+				if err != nil {
+					remainder.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := c_.ErrAt(i); e != nil {
-				remainder.SetErr(i, e)
-				continue
-			}
-			r, err := rt.ModInt64(int64(1), c_.V[i])
-			if err != nil {
-				remainder.SetErr(i, err)
-				continue
-			}
-			remainder.V[i] = r
 		}
 	}
 	// (b = (1 % c))
 	cmp5 := vec.Make[bool](n)
-	if (notYet == nil || len(notYet) > n/2) && b.Clean() && remainder.Clean() {
+	{
 		bV := b.V[:n]
 		remainderV := remainder.V[:n]
 		out := cmp5.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(bV[i], remainderV[i])
-		}
-	} else {
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if b.IsNull(i) || remainder.IsNull(i) {
-				cmp5.SetNull(i)
-				continue
+		if vec.Strict(&cmp5, notYet, n, vec.FlagsOf(&b), vec.FlagsOf(&remainder)) && vec.Dense(notYet, n, false) {
+			for i := range out {
+				out[i] = rt.EqInt64(bV[i], remainderV[i])
 			}
-			if e := b.ErrAt(i); e != nil {
-				cmp5.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if cmp5.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(bV[i], remainderV[i])
 			}
-			if e := remainder.ErrAt(i); e != nil {
-				cmp5.SetErr(i, e)
-				continue
-			}
-			cmp5.V[i] = rt.EqInt64(b.V[i], remainder.V[i])
 		}
 	}
 	vec.CopyErrs(&caseResult, &cmp5, notYet, n)
 	when2, notYet2 := vec.Split(&cmp5, notYet, n)
 	// (r = 100)
 	cmp6 := vec.Make[bool](n)
-	if (when2 == nil || len(when2) > n/2) && r_.Clean() {
+	{
 		r_V := r_.V[:n]
 		out := cmp6.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(r_V[i], int64(100))
-		}
-	} else {
-		for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
-			i := when2.Row(k)
-			if r_.IsNull(i) {
-				cmp6.SetNull(i)
-				continue
+		if vec.Strict(&cmp6, when2, n, vec.FlagsOf(&r_)) && vec.Dense(when2, n, false) {
+			for i := range out {
+				out[i] = rt.EqInt64(r_V[i], int64(100))
 			}
-			if e := r_.ErrAt(i); e != nil {
-				cmp6.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
+				i := when2.Row(k)
+				if cmp6.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(r_V[i], int64(100))
 			}
-			cmp6.V[i] = rt.EqInt64(r_.V[i], int64(100))
 		}
 	}
 	vec.Merge(&caseResult, &cmp6, when2, n)
@@ -2436,34 +2254,31 @@ func shape00007Col1(n int, sel vec.Sel, probe vec.Vec[int64], b vec.Vec[int64], 
 	vec.CopyErrs(&ifResult3, &ifResult2, sel, n)
 	// (probe(1, r, a) + probe(1, r, a))
 	sum := vec.Make[int64](n)
-	if then3 == nil && probe.Clean() {
+	{
 		probeV := probe.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probeV[i], probeV[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+		if vec.Strict(&sum, then3, n, vec.FlagsOf(&probe)) && vec.Dense(then3, n, true) {
+			for i := range out {
+				r, err := rt.AddInt64(probeV[i], probeV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, then3.Rows(n); k < cnt; k++ {
-			i := then3.Row(k)
-			if probe.IsNull(i) {
-				sum.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, then3.Rows(n); k < cnt; k++ {
+				i := then3.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(probeV[i], probeV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := probe.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(probe.V[i], probe.V[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
 		}
 	}
 	vec.Merge(&ifResult3, &sum, then3, n)
@@ -2553,56 +2368,50 @@ func shape00008Where(n int, all vec.Sel, c_ vec.Vec[int64], sArr *array.String, 
 	coalesced := vec.Make[bool](n)
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
-	if sArr.NullN() == 0 {
+	{
 		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
+		if vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				asBigint.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asBigint.Dirty(i) {
+					continue
+				}
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
-			}
-			asBigint.V[i] = r
 		}
 	}
 	// (c = CAST(s AS BIGINT))
 	cmp := vec.Make[bool](n)
-	if c_.Clean() && asBigint.Clean() {
+	{
 		c_V := c_.V[:n]
 		asBigintV := asBigint.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(c_V[i], asBigintV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if c_.IsNull(i) || asBigint.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&c_), vec.FlagsOf(&asBigint)) {
+			for i := range out {
+				out[i] = rt.EqInt64(c_V[i], asBigintV[i])
 			}
-			if e := c_.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(c_V[i], asBigintV[i])
 			}
-			if e := asBigint.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.EqInt64(c_.V[i], asBigint.V[i])
 		}
 	}
 	vec.MergeNonNull(&coalesced, &cmp, all, n)
@@ -2610,67 +2419,53 @@ func shape00008Where(n int, all vec.Sel, c_ vec.Vec[int64], sArr *array.String, 
 	todo := vec.Missing(shared0Done, stillNull, n)
 	// probe(1, r, b)
 	probe := vec.Make[int64](n)
-	if todo == nil && r_.Clean() && b.Clean() {
+	{
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, todo, n, vec.FlagsOf(&r_), vec.FlagsOf(&b)) && vec.Dense(todo, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
-			i := todo.Row(k)
-			if r_.IsNull(i) || b.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
+				i := todo.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], b.V[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	vec.Merge(&(*shared0), &probe, todo, n)
 	// (c >= probe(1, r, b))
 	cmp2 := vec.Make[bool](n)
-	if (stillNull == nil || len(stillNull) > n/2) && c_.Clean() && (*shared0).Clean() {
+	{
 		c_V := c_.V[:n]
 		shared0V := (*shared0).V[:n]
 		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(c_V[i], shared0V[i])
-		}
-	} else {
-		for k, cnt := 0, stillNull.Rows(n); k < cnt; k++ {
-			i := stillNull.Row(k)
-			if c_.IsNull(i) || (*shared0).IsNull(i) {
-				cmp2.SetNull(i)
-				continue
+		if vec.Strict(&cmp2, stillNull, n, vec.FlagsOf(&c_), vec.FlagsOf(&(*shared0))) && vec.Dense(stillNull, n, false) {
+			for i := range out {
+				out[i] = rt.GeInt64(c_V[i], shared0V[i])
 			}
-			if e := c_.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, stillNull.Rows(n); k < cnt; k++ {
+				i := stillNull.Row(k)
+				if cmp2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GeInt64(c_V[i], shared0V[i])
 			}
-			if e := (*shared0).ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
-			}
-			cmp2.V[i] = rt.GeInt64(c_.V[i], (*shared0).V[i])
 		}
 	}
 	vec.Merge(&coalesced, &cmp2, stillNull, n)
@@ -2684,39 +2479,32 @@ func shape00008Shared0(n int, sel vec.Sel, shared0 *vec.Vec[int64], shared0Done 
 	todo2 := vec.Missing(shared0Done, sel, n)
 	// probe(1, r, b)
 	probe2 := vec.Make[int64](n)
-	if todo2 == nil && r_.Clean() && b.Clean() {
+	{
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
+		if vec.Strict(&probe2, todo2, n, vec.FlagsOf(&r_), vec.FlagsOf(&b)) && vec.Dense(todo2, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
-			i := todo2.Row(k)
-			if r_.IsNull(i) || b.IsNull(i) {
-				probe2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
+				i := todo2.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], b.V[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
-			}
-			probe2.V[i] = r
 		}
 	}
 	vec.Merge(&(*shared0), &probe2, todo2, n)
@@ -2729,34 +2517,31 @@ func shape00008Shared0(n int, sel vec.Sel, shared0 *vec.Vec[int64], shared0Done 
 func shape00008Col1(n int, sel vec.Sel, shared02 vec.Vec[int64]) vec.Vec[int64] {
 	// (probe(1, r, b) - probe(1, r, b))
 	difference := vec.Make[int64](n)
-	if sel == nil && shared02.Clean() {
+	{
 		shared02V := shared02.V[:n]
 		out := difference.V[:n]
-		for i := range out {
-			r, err := rt.SubInt64(shared02V[i], shared02V[i])
-			if err != nil {
-				difference.SetErr(i, err)
-				continue
+		if vec.Strict(&difference, sel, n, vec.FlagsOf(&shared02)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.SubInt64(shared02V[i], shared02V[i])
+				if err != nil {
+					difference.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if shared02.IsNull(i) {
-				difference.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if difference.Dirty(i) {
+					continue
+				}
+				r, err := rt.SubInt64(shared02V[i], shared02V[i])
+				if err != nil {
+					difference.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := shared02.ErrAt(i); e != nil {
-				difference.SetErr(i, e)
-				continue
-			}
-			r, err := rt.SubInt64(shared02.V[i], shared02.V[i])
-			if err != nil {
-				difference.SetErr(i, err)
-				continue
-			}
-			difference.V[i] = r
 		}
 	}
 	return difference
@@ -2905,55 +2690,49 @@ func shape00009Shared0(n int, all vec.Sel, sArr *array.String, c_ vec.Vec[int64]
 		caseResult2 := vec.Make[int64](n)
 		// CAST(s AS BIGINT)
 		asBigint := vec.Make[int64](n)
-		if rest == nil && sArr.NullN() == 0 {
+		{
 			out := asBigint.V[:n]
-			for i := range out {
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint.SetErr(i, err)
-					continue
+			if vec.Strict(&asBigint, rest, n, vec.ArrowFlags(sArr)) && vec.Dense(rest, n, true) {
+				for i := range out {
+					r, err := rt.CastStringToInt64(sArr.Value(i))
+					if err != nil {
+						asBigint.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if sArr.IsNull(i) {
-					asBigint.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if asBigint.Dirty(i) {
+						continue
+					}
+					r, err := rt.CastStringToInt64(sArr.Value(i))
+					if err != nil {
+						asBigint.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint.SetErr(i, err)
-					continue
-				}
-				asBigint.V[i] = r
 			}
 		}
 		matches := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && asBigint.Clean() && c_.Clean() {
+		{
 			asBigintV := asBigint.V[:n]
 			c_V := c_.V[:n]
 			out := matches.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(asBigintV[i], c_V[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if asBigint.IsNull(i) || c_.IsNull(i) {
-					matches.SetNull(i)
-					continue
+			if vec.Strict(&matches, rest, n, vec.FlagsOf(&asBigint), vec.FlagsOf(&c_)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.EqInt64(asBigintV[i], c_V[i])
 				}
-				if e := asBigint.ErrAt(i); e != nil {
-					matches.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if matches.Dirty(i) {
+						continue
+					}
+					out[i] = rt.EqInt64(asBigintV[i], c_V[i])
 				}
-				if e := c_.ErrAt(i); e != nil {
-					matches.SetErr(i, e)
-					continue
-				}
-				matches.V[i] = rt.EqInt64(asBigint.V[i], c_.V[i])
 			}
 		}
 		vec.CopyErrs(&caseResult2, &matches, rest, n)
@@ -2979,24 +2758,21 @@ func shape00009Col1(n int, all vec.Sel, a vec.Vec[int64], caseResult vec.Vec[int
 	caseResult3 := vec.Make[int64](n)
 	// (a <> 0)
 	cmp := vec.Make[bool](n)
-	if a.Clean() {
+	{
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(aV[i], int64(0))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&a)) {
+			for i := range out {
+				out[i] = rt.NeInt64(aV[i], int64(0))
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.NeInt64(aV[i], int64(0))
 			}
-			cmp.V[i] = rt.NeInt64(a.V[i], int64(0))
 		}
 	}
 	vec.CopyErrs(&caseResult3, &cmp, all, n)
@@ -3006,104 +2782,91 @@ func shape00009Col1(n int, all vec.Sel, a vec.Vec[int64], caseResult vec.Vec[int
 	todo := vec.Missing(shared1Done, notYet2, n)
 	// (-c)
 	minus := vec.Make[int64](n)
-	if todo == nil && c_.Clean() {
+	{
 		c_V := c_.V[:n]
 		out := minus.V[:n]
-		for i := range out {
-			r, err := rt.NegateInt64(c_V[i])
-			if err != nil {
-				minus.SetErr(i, err)
-				continue
+		if vec.Strict(&minus, todo, n, vec.FlagsOf(&c_)) && vec.Dense(todo, n, true) {
+			for i := range out {
+				r, err := rt.NegateInt64(c_V[i])
+				if err != nil {
+					minus.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
-			i := todo.Row(k)
-			if c_.IsNull(i) {
-				minus.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
+				i := todo.Row(k)
+				if minus.Dirty(i) {
+					continue
+				}
+				r, err := rt.NegateInt64(c_V[i])
+				if err != nil {
+					minus.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := c_.ErrAt(i); e != nil {
-				minus.SetErr(i, e)
-				continue
-			}
-			r, err := rt.NegateInt64(c_.V[i])
-			if err != nil {
-				minus.SetErr(i, err)
-				continue
-			}
-			minus.V[i] = r
 		}
 	}
 	// probe(1, r, (-c))
 	probe := vec.Make[int64](n)
-	if todo == nil && r_.Clean() && minus.Clean() {
+	{
 		r_V := r_.V[:n]
 		minusV := minus.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], minusV[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, todo, n, vec.FlagsOf(&r_), vec.FlagsOf(&minus)) && vec.Dense(todo, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], minusV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
-			i := todo.Row(k)
-			if r_.IsNull(i) || minus.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
+				i := todo.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], minusV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			if e := minus.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], minus.V[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	vec.Merge(&(*shared1), &probe, todo, n)
 	// (probe(1, r, (-c)) - probe(1, r, (-c)))
 	difference := vec.Make[int64](n)
-	if notYet2 == nil && (*shared1).Clean() {
+	{
 		shared1V := (*shared1).V[:n]
 		out := difference.V[:n]
-		for i := range out {
-			r, err := rt.SubInt64(shared1V[i], shared1V[i])
-			if err != nil {
-				difference.SetErr(i, err)
-				continue
+		if vec.Strict(&difference, notYet2, n, vec.FlagsOf(&(*shared1))) && vec.Dense(notYet2, n, true) {
+			for i := range out {
+				r, err := rt.SubInt64(shared1V[i], shared1V[i])
+				if err != nil {
+					difference.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-			i := notYet2.Row(k)
-			if (*shared1).IsNull(i) {
-				difference.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
+				i := notYet2.Row(k)
+				if difference.Dirty(i) {
+					continue
+				}
+				r, err := rt.SubInt64(shared1V[i], shared1V[i])
+				if err != nil {
+					difference.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := (*shared1).ErrAt(i); e != nil {
-				difference.SetErr(i, e)
-				continue
-			}
-			r, err := rt.SubInt64((*shared1).V[i], (*shared1).V[i])
-			if err != nil {
-				difference.SetErr(i, err)
-				continue
-			}
-			difference.V[i] = r
 		}
 	}
 	vec.Merge(&caseResult3, &difference, notYet2, n)
@@ -3112,39 +2875,32 @@ func shape00009Col1(n int, all vec.Sel, a vec.Vec[int64], caseResult vec.Vec[int
 	todo2 := vec.Missing(shared2Done, stillNull, n)
 	// probe(2, r, a)
 	probe2 := vec.Make[int64](n)
-	if todo2 == nil && r_.Clean() && a.Clean() {
+	{
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], aV[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
+		if vec.Strict(&probe2, todo2, n, vec.FlagsOf(&r_), vec.FlagsOf(&a)) && vec.Dense(todo2, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], aV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
-			i := todo2.Row(k)
-			if r_.IsNull(i) || a.IsNull(i) {
-				probe2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
+				i := todo2.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], aV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], a.V[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
-			}
-			probe2.V[i] = r
 		}
 	}
 	vec.Merge(&(*shared2), &probe2, todo2, n)
@@ -3160,24 +2916,21 @@ func shape00009Col2(n int, all vec.Sel, a vec.Vec[int64], shared1 *vec.Vec[int64
 	caseResult4 := vec.Make[int64](n)
 	// (a = a)
 	cmp2 := vec.Make[bool](n)
-	if a.Clean() {
+	{
 		aV := a.V[:n]
 		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], aV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
+		if vec.Strict(&cmp2, all, n, vec.FlagsOf(&a)) {
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], aV[i])
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(aV[i], aV[i])
 			}
-			cmp2.V[i] = rt.EqInt64(a.V[i], a.V[i])
 		}
 	}
 	vec.CopyErrs(&caseResult4, &cmp2, all, n)
@@ -3186,93 +2939,80 @@ func shape00009Col2(n int, all vec.Sel, a vec.Vec[int64], shared1 *vec.Vec[int64
 	todo3 := vec.Missing(shared1Done, when3, n)
 	// (-c)
 	minus2 := vec.Make[int64](n)
-	if todo3 == nil && c_.Clean() {
+	{
 		c_V := c_.V[:n]
 		out := minus2.V[:n]
-		for i := range out {
-			r, err := rt.NegateInt64(c_V[i])
-			if err != nil {
-				minus2.SetErr(i, err)
-				continue
+		if vec.Strict(&minus2, todo3, n, vec.FlagsOf(&c_)) && vec.Dense(todo3, n, true) {
+			for i := range out {
+				r, err := rt.NegateInt64(c_V[i])
+				if err != nil {
+					minus2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, todo3.Rows(n); k < cnt; k++ {
-			i := todo3.Row(k)
-			if c_.IsNull(i) {
-				minus2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, todo3.Rows(n); k < cnt; k++ {
+				i := todo3.Row(k)
+				if minus2.Dirty(i) {
+					continue
+				}
+				r, err := rt.NegateInt64(c_V[i])
+				if err != nil {
+					minus2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := c_.ErrAt(i); e != nil {
-				minus2.SetErr(i, e)
-				continue
-			}
-			r, err := rt.NegateInt64(c_.V[i])
-			if err != nil {
-				minus2.SetErr(i, err)
-				continue
-			}
-			minus2.V[i] = r
 		}
 	}
 	// probe(1, r, (-c))
 	probe3 := vec.Make[int64](n)
-	if todo3 == nil && r_.Clean() && minus2.Clean() {
+	{
 		r_V := r_.V[:n]
 		minus2V := minus2.V[:n]
 		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], minus2V[i])
-			if err != nil {
-				probe3.SetErr(i, err)
-				continue
+		if vec.Strict(&probe3, todo3, n, vec.FlagsOf(&r_), vec.FlagsOf(&minus2)) && vec.Dense(todo3, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], minus2V[i])
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, todo3.Rows(n); k < cnt; k++ {
-			i := todo3.Row(k)
-			if r_.IsNull(i) || minus2.IsNull(i) {
-				probe3.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, todo3.Rows(n); k < cnt; k++ {
+				i := todo3.Row(k)
+				if probe3.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], minus2V[i])
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe3.SetErr(i, e)
-				continue
-			}
-			if e := minus2.ErrAt(i); e != nil {
-				probe3.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], minus2.V[i])
-			if err != nil {
-				probe3.SetErr(i, err)
-				continue
-			}
-			probe3.V[i] = r
 		}
 	}
 	vec.Merge(&(*shared1), &probe3, todo3, n)
 	eq := vec.Make[bool](n)
-	if (when3 == nil || len(when3) > n/2) && (*shared1).Clean() {
+	{
 		shared1V := (*shared1).V[:n]
 		out := eq.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(shared1V[i], shared1V[i])
-		}
-	} else {
-		for k, cnt := 0, when3.Rows(n); k < cnt; k++ {
-			i := when3.Row(k)
-			if (*shared1).IsNull(i) {
-				eq.SetNull(i)
-				continue
+		if vec.Strict(&eq, when3, n, vec.FlagsOf(&(*shared1))) && vec.Dense(when3, n, false) {
+			for i := range out {
+				out[i] = rt.EqInt64(shared1V[i], shared1V[i])
 			}
-			if e := (*shared1).ErrAt(i); e != nil {
-				eq.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, when3.Rows(n); k < cnt; k++ {
+				i := when3.Row(k)
+				if eq.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(shared1V[i], shared1V[i])
 			}
-			eq.V[i] = rt.EqInt64((*shared1).V[i], (*shared1).V[i])
 		}
 	}
 	// NULLIF(probe(1, r, (-c)), probe(1, r, (-c)))
@@ -3284,39 +3024,32 @@ func shape00009Col2(n int, all vec.Sel, a vec.Vec[int64], shared1 *vec.Vec[int64
 	todo4 := vec.Missing(shared2Done, notYet4, n)
 	// probe(2, r, a)
 	probe4 := vec.Make[int64](n)
-	if todo4 == nil && r_.Clean() && a.Clean() {
+	{
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe4.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], aV[i])
-			if err != nil {
-				probe4.SetErr(i, err)
-				continue
+		if vec.Strict(&probe4, todo4, n, vec.FlagsOf(&r_), vec.FlagsOf(&a)) && vec.Dense(todo4, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], aV[i])
+				if err != nil {
+					probe4.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, todo4.Rows(n); k < cnt; k++ {
-			i := todo4.Row(k)
-			if r_.IsNull(i) || a.IsNull(i) {
-				probe4.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, todo4.Rows(n); k < cnt; k++ {
+				i := todo4.Row(k)
+				if probe4.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], aV[i])
+				if err != nil {
+					probe4.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe4.SetErr(i, e)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				probe4.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], a.V[i])
-			if err != nil {
-				probe4.SetErr(i, err)
-				continue
-			}
-			probe4.V[i] = r
 		}
 	}
 	vec.Merge(&(*shared2), &probe4, todo4, n)
@@ -3403,29 +3136,30 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 func shape00010Shared0(n int, all vec.Sel, sArr *array.String) vec.Vec[int64] {
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
-	if sArr.NullN() == 0 {
+	{
 		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
+		if vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				asBigint.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asBigint.Dirty(i) {
+					continue
+				}
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
-			}
-			asBigint.V[i] = r
 		}
 	}
 	return asBigint
@@ -3477,29 +3211,22 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 	if !fused || len(rest) > 0 {
 		// (a > c)
 		cmp := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && a.Clean() && c_.Clean() {
+		{
 			aV := a.V[:n]
 			c_V := c_.V[:n]
 			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.GtInt64(aV[i], c_V[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if a.IsNull(i) || c_.IsNull(i) {
-					cmp.SetNull(i)
-					continue
+			if vec.Strict(&cmp, rest, n, vec.FlagsOf(&a), vec.FlagsOf(&c_)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.GtInt64(aV[i], c_V[i])
 				}
-				if e := a.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if cmp.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GtInt64(aV[i], c_V[i])
 				}
-				if e := c_.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
-				}
-				cmp.V[i] = rt.GtInt64(a.V[i], c_.V[i])
 			}
 		}
 		// IF((a > c), 1, 1)
@@ -3516,46 +3243,40 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 	}
 	// CAST(IF((a > c), 1, 1) AS BIGINT)
 	asBigint2 := vec.Make[int64](n)
-	if ifResult.Clean() {
+	{
 		ifResultV := ifResult.V[:n]
 		out := asBigint2.V[:n]
-		for i := range out {
-			out[i] = rt.CastInt32ToInt64(ifResultV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if ifResult.IsNull(i) {
-				asBigint2.SetNull(i)
-				continue
+		if vec.Strict(&asBigint2, all, n, vec.FlagsOf(&ifResult)) {
+			for i := range out {
+				out[i] = rt.CastInt32ToInt64(ifResultV[i])
 			}
-			if e := ifResult.ErrAt(i); e != nil {
-				asBigint2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asBigint2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.CastInt32ToInt64(ifResultV[i])
 			}
-			asBigint2.V[i] = rt.CastInt32ToInt64(ifResult.V[i])
 		}
 	}
 	// (CAST(s AS BIGINT) >= CAST(s AS BIGINT))
 	cmp2 := vec.Make[bool](n)
-	if asBigint.Clean() {
+	{
 		asBigintV := asBigint.V[:n]
 		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(asBigintV[i], asBigintV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if asBigint.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
+		if vec.Strict(&cmp2, all, n, vec.FlagsOf(&asBigint)) {
+			for i := range out {
+				out[i] = rt.GeInt64(asBigintV[i], asBigintV[i])
 			}
-			if e := asBigint.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GeInt64(asBigintV[i], asBigintV[i])
 			}
-			cmp2.V[i] = rt.GeInt64(asBigint.V[i], asBigint.V[i])
 		}
 	}
 	// IF((CAST(s AS BIGINT) >= CAST(s AS BIGINT)), r, CAST(NULL AS BIGINT))
@@ -3565,58 +3286,44 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 	vec.Merge(&ifResult3, &r_, then2, n)
 	vec.FillNull(&ifResult3, otherwise2, n)
 	matches := vec.Make[bool](n)
-	if asBigint2.Clean() && ifResult3.Clean() {
+	{
 		asBigint2V := asBigint2.V[:n]
 		ifResult3V := ifResult3.V[:n]
 		out := matches.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(asBigint2V[i], ifResult3V[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if asBigint2.IsNull(i) || ifResult3.IsNull(i) {
-				matches.SetNull(i)
-				continue
+		if vec.Strict(&matches, all, n, vec.FlagsOf(&asBigint2), vec.FlagsOf(&ifResult3)) {
+			for i := range out {
+				out[i] = rt.EqInt64(asBigint2V[i], ifResult3V[i])
 			}
-			if e := asBigint2.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if matches.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(asBigint2V[i], ifResult3V[i])
 			}
-			if e := ifResult3.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
-			}
-			matches.V[i] = rt.EqInt64(asBigint2.V[i], ifResult3.V[i])
 		}
 	}
 	vec.CopyErrs(&caseResult, &matches, all, n)
 	when, notYet := vec.Split(&matches, all, n)
 	vec.Fill(&caseResult, int64(4611686018427387904), when, n)
 	matches2 := vec.Make[bool](n)
-	if (notYet == nil || len(notYet) > n/2) && asBigint2.Clean() && c_.Clean() {
+	{
 		asBigint2V := asBigint2.V[:n]
 		c_V := c_.V[:n]
 		out := matches2.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(asBigint2V[i], c_V[i])
-		}
-	} else {
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if asBigint2.IsNull(i) || c_.IsNull(i) {
-				matches2.SetNull(i)
-				continue
+		if vec.Strict(&matches2, notYet, n, vec.FlagsOf(&asBigint2), vec.FlagsOf(&c_)) && vec.Dense(notYet, n, false) {
+			for i := range out {
+				out[i] = rt.EqInt64(asBigint2V[i], c_V[i])
 			}
-			if e := asBigint2.ErrAt(i); e != nil {
-				matches2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if matches2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(asBigint2V[i], c_V[i])
 			}
-			if e := c_.ErrAt(i); e != nil {
-				matches2.SetErr(i, e)
-				continue
-			}
-			matches2.V[i] = rt.EqInt64(asBigint2.V[i], c_.V[i])
 		}
 	}
 	vec.CopyErrs(&caseResult, &matches2, notYet, n)
@@ -3667,29 +3374,22 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 		caseResult3 := vec.Make[int64](n)
 		// (b < c)
 		cmp3 := vec.Make[bool](n)
-		if (rest2 == nil || len(rest2) > n/2) && b.Clean() && c_.Clean() {
+		{
 			bV := b.V[:n]
 			c_V := c_.V[:n]
 			out := cmp3.V[:n]
-			for i := range out {
-				out[i] = rt.LtInt64(bV[i], c_V[i])
-			}
-		} else {
-			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-				i := rest2.Row(k)
-				if b.IsNull(i) || c_.IsNull(i) {
-					cmp3.SetNull(i)
-					continue
+			if vec.Strict(&cmp3, rest2, n, vec.FlagsOf(&b), vec.FlagsOf(&c_)) && vec.Dense(rest2, n, false) {
+				for i := range out {
+					out[i] = rt.LtInt64(bV[i], c_V[i])
 				}
-				if e := b.ErrAt(i); e != nil {
-					cmp3.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+					i := rest2.Row(k)
+					if cmp3.Dirty(i) {
+						continue
+					}
+					out[i] = rt.LtInt64(bV[i], c_V[i])
 				}
-				if e := c_.ErrAt(i); e != nil {
-					cmp3.SetErr(i, e)
-					continue
-				}
-				cmp3.V[i] = rt.LtInt64(b.V[i], c_.V[i])
 			}
 		}
 		vec.CopyErrs(&caseResult3, &cmp3, rest2, n)
@@ -3779,103 +3479,90 @@ func Shape00011(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 func shape00011Shared0(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String, c_ vec.Vec[int64]) vec.Vec[int64] {
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
-	if sArr.NullN() == 0 {
+	{
 		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
+		if vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				asBigint.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asBigint.Dirty(i) {
+					continue
+				}
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
-			}
-			asBigint.V[i] = r
 		}
 	}
 	// (CAST(s AS BIGINT) - c)
 	difference := vec.Make[int64](n)
-	if asBigint.Clean() && c_.Clean() {
+	{
 		asBigintV := asBigint.V[:n]
 		c_V := c_.V[:n]
 		out := difference.V[:n]
-		for i := range out {
-			r, err := rt.SubInt64(asBigintV[i], c_V[i])
-			if err != nil {
-				difference.SetErr(i, err)
-				continue
+		if vec.Strict(&difference, all, n, vec.FlagsOf(&asBigint), vec.FlagsOf(&c_)) {
+			for i := range out {
+				r, err := rt.SubInt64(asBigintV[i], c_V[i])
+				if err != nil {
+					difference.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if asBigint.IsNull(i) || c_.IsNull(i) {
-				difference.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if difference.Dirty(i) {
+					continue
+				}
+				r, err := rt.SubInt64(asBigintV[i], c_V[i])
+				if err != nil {
+					difference.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := asBigint.ErrAt(i); e != nil {
-				difference.SetErr(i, e)
-				continue
-			}
-			if e := c_.ErrAt(i); e != nil {
-				difference.SetErr(i, e)
-				continue
-			}
-			r, err := rt.SubInt64(asBigint.V[i], c_.V[i])
-			if err != nil {
-				difference.SetErr(i, err)
-				continue
-			}
-			difference.V[i] = r
 		}
 	}
 	// probe(1, r, (CAST(s AS BIGINT) - c))
 	probe := vec.Make[int64](n)
-	if r_.Clean() && difference.Clean() {
+	{
 		r_V := r_.V[:n]
 		differenceV := difference.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], differenceV[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&difference)) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], differenceV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) || difference.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], differenceV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			if e := difference.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], difference.V[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	return probe
@@ -3890,52 +3577,42 @@ func shape00011Col1(n int, all vec.Sel, probe vec.Vec[int64], a vec.Vec[int64], 
 	and := vec.NewLogic(false, all, n)
 	// (probe(1, r, (CAST(s AS BIGINT) - c)) <= probe(1, r, (CAST(s AS BIGINT) - c)))
 	cmp := vec.Make[bool](n)
-	if (and.Live == nil || len(and.Live) > n/2) && probe.Clean() {
+	{
 		probeV := probe.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(probeV[i], probeV[i])
-		}
-	} else {
-		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-			i := and.Live.Row(k)
-			if probe.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, and.Live, n, vec.FlagsOf(&probe)) && vec.Dense(and.Live, n, false) {
+			for i := range out {
+				out[i] = rt.LeInt64(probeV[i], probeV[i])
 			}
-			if e := probe.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.LeInt64(probeV[i], probeV[i])
 			}
-			cmp.V[i] = rt.LeInt64(probe.V[i], probe.V[i])
 		}
 	}
 	and.Add(&cmp)
 	// (a <= probe(1, r, (CAST(s AS BIGINT) - c)))
 	cmp2 := vec.Make[bool](n)
-	if (and.Live == nil || len(and.Live) > n/2) && a.Clean() && probe.Clean() {
+	{
 		aV := a.V[:n]
 		probeV := probe.V[:n]
 		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(aV[i], probeV[i])
-		}
-	} else {
-		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-			i := and.Live.Row(k)
-			if a.IsNull(i) || probe.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
+		if vec.Strict(&cmp2, and.Live, n, vec.FlagsOf(&a), vec.FlagsOf(&probe)) && vec.Dense(and.Live, n, false) {
+			for i := range out {
+				out[i] = rt.LeInt64(aV[i], probeV[i])
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if cmp2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.LeInt64(aV[i], probeV[i])
 			}
-			if e := probe.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
-			}
-			cmp2.V[i] = rt.LeInt64(a.V[i], probe.V[i])
 		}
 	}
 	and.Add(&cmp2)
@@ -3944,29 +3621,22 @@ func shape00011Col1(n int, all vec.Sel, probe vec.Vec[int64], a vec.Vec[int64], 
 	when, notYet := vec.Split(&andResult, all, n)
 	// (b > probe(1, r, (CAST(s AS BIGINT) - c)))
 	cmp3 := vec.Make[bool](n)
-	if (when == nil || len(when) > n/2) && b.Clean() && probe.Clean() {
+	{
 		bV := b.V[:n]
 		probeV := probe.V[:n]
 		out := cmp3.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(bV[i], probeV[i])
-		}
-	} else {
-		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-			i := when.Row(k)
-			if b.IsNull(i) || probe.IsNull(i) {
-				cmp3.SetNull(i)
-				continue
+		if vec.Strict(&cmp3, when, n, vec.FlagsOf(&b), vec.FlagsOf(&probe)) && vec.Dense(when, n, false) {
+			for i := range out {
+				out[i] = rt.GtInt64(bV[i], probeV[i])
 			}
-			if e := b.ErrAt(i); e != nil {
-				cmp3.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+				i := when.Row(k)
+				if cmp3.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GtInt64(bV[i], probeV[i])
 			}
-			if e := probe.ErrAt(i); e != nil {
-				cmp3.SetErr(i, e)
-				continue
-			}
-			cmp3.V[i] = rt.GtInt64(b.V[i], probe.V[i])
 		}
 	}
 	vec.Merge(&caseResult, &cmp3, when, n)
@@ -4058,66 +3728,52 @@ func shape00012Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 	caseResult := vec.Make[int64](n)
 	// probe(1, r, b)
 	probe := vec.Make[int64](n)
-	if r_.Clean() && b.Clean() {
+	{
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&b)) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) || b.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], b.V[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	// (probe(1, r, b) >= a)
 	cmp := vec.Make[bool](n)
-	if probe.Clean() && a.Clean() {
+	{
 		probeV := probe.V[:n]
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(probeV[i], aV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if probe.IsNull(i) || a.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&a)) {
+			for i := range out {
+				out[i] = rt.GeInt64(probeV[i], aV[i])
 			}
-			if e := probe.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GeInt64(probeV[i], aV[i])
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.GeInt64(probe.V[i], a.V[i])
 		}
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
@@ -4130,34 +3786,31 @@ func shape00012Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 	vec.Fill(&caseResult, int64(0), when2, n)
 	// probe(2, r, r)
 	probe2 := vec.Make[int64](n)
-	if notYet2 == nil && r_.Clean() {
+	{
 		r_V := r_.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], r_V[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
+		if vec.Strict(&probe2, notYet2, n, vec.FlagsOf(&r_)) && vec.Dense(notYet2, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], r_V[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-			i := notYet2.Row(k)
-			if r_.IsNull(i) {
-				probe2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
+				i := notYet2.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], r_V[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], r_.V[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
-			}
-			probe2.V[i] = r
 		}
 	}
 	vec.Merge(&caseResult, &probe2, notYet2, n)
@@ -4172,56 +3825,50 @@ func shape00012Col2(n int, all vec.Sel, b vec.Vec[int64], sArr *array.String, c_
 	caseResult2 := vec.Make[int64](n)
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
-	if sArr.NullN() == 0 {
+	{
 		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
+		if vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				asBigint.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asBigint.Dirty(i) {
+					continue
+				}
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
-			}
-			asBigint.V[i] = r
 		}
 	}
 	// (b > CAST(s AS BIGINT))
 	cmp2 := vec.Make[bool](n)
-	if b.Clean() && asBigint.Clean() {
+	{
 		bV := b.V[:n]
 		asBigintV := asBigint.V[:n]
 		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(bV[i], asBigintV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if b.IsNull(i) || asBigint.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
+		if vec.Strict(&cmp2, all, n, vec.FlagsOf(&b), vec.FlagsOf(&asBigint)) {
+			for i := range out {
+				out[i] = rt.GtInt64(bV[i], asBigintV[i])
 			}
-			if e := b.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GtInt64(bV[i], asBigintV[i])
 			}
-			if e := asBigint.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
-			}
-			cmp2.V[i] = rt.GtInt64(b.V[i], asBigint.V[i])
 		}
 	}
 	vec.CopyErrs(&caseResult2, &cmp2, all, n)
@@ -4313,29 +3960,30 @@ func shape00013Col1(n int, all vec.Sel, c_ vec.Vec[int64]) vec.Vec[bool] {
 func shape00013Col2(n int, all vec.Sel, sArr *array.String) vec.Vec[int64] {
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
-	if sArr.NullN() == 0 {
+	{
 		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
+		if vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				asBigint.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asBigint.Dirty(i) {
+					continue
+				}
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
-			}
-			asBigint.V[i] = r
 		}
 	}
 	return asBigint
@@ -4428,103 +4076,82 @@ func shape00014Where(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a
 	vec.Merge(&coalesced, &c_, stillNull, n)
 	// probe(1, r, COALESCE(c, c))
 	probe := vec.Make[int64](n)
-	if r_.Clean() && coalesced.Clean() {
+	{
 		r_V := r_.V[:n]
 		coalescedV := coalesced.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], coalescedV[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&coalesced)) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], coalescedV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) || coalesced.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], coalescedV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			if e := coalesced.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], coalesced.V[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	// probe(2, r, a)
 	probe2 := vec.Make[int64](n)
-	if r_.Clean() && a.Clean() {
+	{
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], aV[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
+		if vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&a)) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], aV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) || a.IsNull(i) {
-				probe2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], aV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], a.V[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
-			}
-			probe2.V[i] = r
 		}
 	}
 	// (probe(1, r, COALESCE(c, c)) >= probe(2, r, a))
 	cmp := vec.Make[bool](n)
-	if probe.Clean() && probe2.Clean() {
+	{
 		probeV := probe.V[:n]
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(probeV[i], probe2V[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if probe.IsNull(i) || probe2.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&probe2)) {
+			for i := range out {
+				out[i] = rt.GeInt64(probeV[i], probe2V[i])
 			}
-			if e := probe.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GeInt64(probeV[i], probe2V[i])
 			}
-			if e := probe2.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.GeInt64(probe.V[i], probe2.V[i])
 		}
 	}
 	return cmp
@@ -4541,66 +4168,60 @@ func shape00014Col1(n int, sel vec.Sel, q vec.Vec[bool], r_ vec.Vec[int64]) vec.
 	// shared (region): probe(3, r, 4611686018427387904)
 	// probe(3, r, 4611686018427387904)
 	probe3 := vec.Make[int64](n)
-	if then == nil && r_.Clean() {
+	{
 		r_V := r_.V[:n]
 		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], int64(4611686018427387904))
-			if err != nil {
-				probe3.SetErr(i, err)
-				continue
+		if vec.Strict(&probe3, then, n, vec.FlagsOf(&r_)) && vec.Dense(then, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(3), r_V[i], int64(4611686018427387904))
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-			i := then.Row(k)
-			if r_.IsNull(i) {
-				probe3.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if probe3.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(3), r_V[i], int64(4611686018427387904))
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe3.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(3), r_.V[i], int64(4611686018427387904))
-			if err != nil {
-				probe3.SetErr(i, err)
-				continue
-			}
-			probe3.V[i] = r
 		}
 	}
 	// (probe(3, r, 4611686018427387904) - probe(3, r, 4611686018427387904))
 	difference := vec.Make[int64](n)
-	if then == nil && probe3.Clean() {
+	{
 		probe3V := probe3.V[:n]
 		out := difference.V[:n]
-		for i := range out {
-			r, err := rt.SubInt64(probe3V[i], probe3V[i])
-			if err != nil {
-				difference.SetErr(i, err)
-				continue
+		if vec.Strict(&difference, then, n, vec.FlagsOf(&probe3)) && vec.Dense(then, n, true) {
+			for i := range out {
+				r, err := rt.SubInt64(probe3V[i], probe3V[i])
+				if err != nil {
+					difference.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-			i := then.Row(k)
-			if probe3.IsNull(i) {
-				difference.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if difference.Dirty(i) {
+					continue
+				}
+				r, err := rt.SubInt64(probe3V[i], probe3V[i])
+				if err != nil {
+					difference.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := probe3.ErrAt(i); e != nil {
-				difference.SetErr(i, e)
-				continue
-			}
-			r, err := rt.SubInt64(probe3.V[i], probe3.V[i])
-			if err != nil {
-				difference.SetErr(i, err)
-				continue
-			}
-			difference.V[i] = r
 		}
 	}
 	vec.Merge(&ifResult, &difference, then, n)
@@ -4692,29 +4313,30 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 func shape00015Shared2(n int, all vec.Sel, sArr *array.String) vec.Vec[int64] {
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
-	if sArr.NullN() == 0 {
+	{
 		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
+		if vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				asBigint.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asBigint.Dirty(i) {
+					continue
+				}
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
-			}
-			asBigint.V[i] = r
 		}
 	}
 	return asBigint
@@ -4726,39 +4348,32 @@ func shape00015Shared2(n int, all vec.Sel, sArr *array.String) vec.Vec[int64] {
 func shape00015Shared1(n int, all vec.Sel, r_ vec.Vec[int64], asBigint vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, CAST(s AS BIGINT))
 	probe := vec.Make[int64](n)
-	if r_.Clean() && asBigint.Clean() {
+	{
 		r_V := r_.V[:n]
 		asBigintV := asBigint.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], asBigintV[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&asBigint)) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], asBigintV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) || asBigint.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], asBigintV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			if e := asBigint.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], asBigint.V[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	return probe
@@ -4770,61 +4385,51 @@ func shape00015Shared1(n int, all vec.Sel, r_ vec.Vec[int64], asBigint vec.Vec[i
 func shape00015Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, probe(1, r, CAST(s AS BIGINT)))
 	probe2 := vec.Make[int64](n)
-	if r_.Clean() && probe.Clean() {
+	{
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
+		if vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe)) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) || probe.IsNull(i) {
-				probe2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			if e := probe.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], probe.V[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
-			}
-			probe2.V[i] = r
 		}
 	}
 	// (probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5)
 	cmp := vec.Make[bool](n)
-	if probe2.Clean() {
+	{
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.LtInt64(probe2V[i], int64(5))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if probe2.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&probe2)) {
+			for i := range out {
+				out[i] = rt.LtInt64(probe2V[i], int64(5))
 			}
-			if e := probe2.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.LtInt64(probe2V[i], int64(5))
 			}
-			cmp.V[i] = rt.LtInt64(probe2.V[i], int64(5))
 		}
 	}
 	// IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BIGINT)))
@@ -4833,73 +4438,63 @@ func shape00015Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 	vec.CopyErrs(&ifResult, &cmp, all, n)
 	// (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT)))
 	sum := vec.Make[int64](n)
-	if then == nil && probe.Clean() {
+	{
 		probeV := probe.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probeV[i], probeV[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+		if vec.Strict(&sum, then, n, vec.FlagsOf(&probe)) && vec.Dense(then, n, true) {
+			for i := range out {
+				r, err := rt.AddInt64(probeV[i], probeV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-			i := then.Row(k)
-			if probe.IsNull(i) {
-				sum.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(probeV[i], probeV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := probe.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(probe.V[i], probe.V[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
 		}
 	}
 	vec.Merge(&ifResult, &sum, then, n)
 	vec.Merge(&ifResult, &probe, otherwise, n)
 	// probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BI...
 	probe3 := vec.Make[int64](n)
-	if r_.Clean() && ifResult.Clean() {
+	{
 		r_V := r_.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], ifResultV[i])
-			if err != nil {
-				probe3.SetErr(i, err)
-				continue
+		if vec.Strict(&probe3, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&ifResult)) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(3), r_V[i], ifResultV[i])
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) || ifResult.IsNull(i) {
-				probe3.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if probe3.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(3), r_V[i], ifResultV[i])
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe3.SetErr(i, e)
-				continue
-			}
-			if e := ifResult.ErrAt(i); e != nil {
-				probe3.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(3), r_.V[i], ifResult.V[i])
-			if err != nil {
-				probe3.SetErr(i, err)
-				continue
-			}
-			probe3.V[i] = r
 		}
 	}
 	return probe3
@@ -4911,39 +4506,32 @@ func shape00015Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 func shape00015Shared3(n int, all vec.Sel, r_ vec.Vec[int64], probe3 vec.Vec[int64]) vec.Vec[int64] {
 	// probe(4, r, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, ...
 	probe4 := vec.Make[int64](n)
-	if r_.Clean() && probe3.Clean() {
+	{
 		r_V := r_.V[:n]
 		probe3V := probe3.V[:n]
 		out := probe4.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(4), r_V[i], probe3V[i])
-			if err != nil {
-				probe4.SetErr(i, err)
-				continue
+		if vec.Strict(&probe4, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe3)) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(4), r_V[i], probe3V[i])
+				if err != nil {
+					probe4.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) || probe3.IsNull(i) {
-				probe4.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if probe4.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(4), r_V[i], probe3V[i])
+				if err != nil {
+					probe4.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe4.SetErr(i, e)
-				continue
-			}
-			if e := probe3.ErrAt(i); e != nil {
-				probe4.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(4), r_.V[i], probe3.V[i])
-			if err != nil {
-				probe4.SetErr(i, err)
-				continue
-			}
-			probe4.V[i] = r
 		}
 	}
 	return probe4
@@ -4955,29 +4543,22 @@ func shape00015Shared3(n int, all vec.Sel, r_ vec.Vec[int64], probe3 vec.Vec[int
 func shape00015Where(n int, all vec.Sel, probe3 vec.Vec[int64], probe4 vec.Vec[int64]) vec.Vec[bool] {
 	// (probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS B...
 	cmp2 := vec.Make[bool](n)
-	if probe3.Clean() && probe4.Clean() {
+	{
 		probe3V := probe3.V[:n]
 		probe4V := probe4.V[:n]
 		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(probe3V[i], probe4V[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if probe3.IsNull(i) || probe4.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
+		if vec.Strict(&cmp2, all, n, vec.FlagsOf(&probe3), vec.FlagsOf(&probe4)) {
+			for i := range out {
+				out[i] = rt.NeInt64(probe3V[i], probe4V[i])
 			}
-			if e := probe3.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.NeInt64(probe3V[i], probe4V[i])
 			}
-			if e := probe4.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
-			}
-			cmp2.V[i] = rt.NeInt64(probe3.V[i], probe4.V[i])
 		}
 	}
 	return cmp2
@@ -4995,29 +4576,22 @@ func shape00015Col1(n int, sel vec.Sel, probe vec.Vec[int64], probe4 vec.Vec[int
 	and.Add(&isNull)
 	// (probe(1, r, CAST(s AS BIGINT)) <= probe(4, r, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r...
 	cmp3 := vec.Make[bool](n)
-	if (and.Live == nil || len(and.Live) > n/2) && probe.Clean() && probe4.Clean() {
+	{
 		probeV := probe.V[:n]
 		probe4V := probe4.V[:n]
 		out := cmp3.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(probeV[i], probe4V[i])
-		}
-	} else {
-		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-			i := and.Live.Row(k)
-			if probe.IsNull(i) || probe4.IsNull(i) {
-				cmp3.SetNull(i)
-				continue
+		if vec.Strict(&cmp3, and.Live, n, vec.FlagsOf(&probe), vec.FlagsOf(&probe4)) && vec.Dense(and.Live, n, false) {
+			for i := range out {
+				out[i] = rt.LeInt64(probeV[i], probe4V[i])
 			}
-			if e := probe.ErrAt(i); e != nil {
-				cmp3.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if cmp3.Dirty(i) {
+					continue
+				}
+				out[i] = rt.LeInt64(probeV[i], probe4V[i])
 			}
-			if e := probe4.ErrAt(i); e != nil {
-				cmp3.SetErr(i, e)
-				continue
-			}
-			cmp3.V[i] = rt.LeInt64(probe.V[i], probe4.V[i])
 		}
 	}
 	and.Add(&cmp3)
@@ -5067,29 +4641,22 @@ func shape00015Col1(n int, sel vec.Sel, probe vec.Vec[int64], probe4 vec.Vec[int
 	if !fused || len(rest) > 0 {
 		// (c <= probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s...
 		cmp4 := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && c_.Clean() && probe3.Clean() {
+		{
 			c_V := c_.V[:n]
 			probe3V := probe3.V[:n]
 			out := cmp4.V[:n]
-			for i := range out {
-				out[i] = rt.LeInt64(c_V[i], probe3V[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if c_.IsNull(i) || probe3.IsNull(i) {
-					cmp4.SetNull(i)
-					continue
+			if vec.Strict(&cmp4, rest, n, vec.FlagsOf(&c_), vec.FlagsOf(&probe3)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.LeInt64(c_V[i], probe3V[i])
 				}
-				if e := c_.ErrAt(i); e != nil {
-					cmp4.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if cmp4.Dirty(i) {
+						continue
+					}
+					out[i] = rt.LeInt64(c_V[i], probe3V[i])
 				}
-				if e := probe3.ErrAt(i); e != nil {
-					cmp4.SetErr(i, e)
-					continue
-				}
-				cmp4.V[i] = rt.LeInt64(c_.V[i], probe3.V[i])
 			}
 		}
 		// IF((c <= probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAS...
@@ -5099,24 +4666,21 @@ func shape00015Col1(n int, sel vec.Sel, probe vec.Vec[int64], probe4 vec.Vec[int
 		vec.Merge(&ifResult3, &q, then2, n)
 		// (5 > CAST(s AS BIGINT))
 		cmp5 := vec.Make[bool](n)
-		if (otherwise2 == nil || len(otherwise2) > n/2) && asBigint.Clean() {
+		{
 			asBigintV := asBigint.V[:n]
 			out := cmp5.V[:n]
-			for i := range out {
-				out[i] = rt.GtInt64(int64(5), asBigintV[i])
-			}
-		} else {
-			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
-				i := otherwise2.Row(k)
-				if asBigint.IsNull(i) {
-					cmp5.SetNull(i)
-					continue
+			if vec.Strict(&cmp5, otherwise2, n, vec.FlagsOf(&asBigint)) && vec.Dense(otherwise2, n, false) {
+				for i := range out {
+					out[i] = rt.GtInt64(int64(5), asBigintV[i])
 				}
-				if e := asBigint.ErrAt(i); e != nil {
-					cmp5.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
+					i := otherwise2.Row(k)
+					if cmp5.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GtInt64(int64(5), asBigintV[i])
 				}
-				cmp5.V[i] = rt.GtInt64(int64(5), asBigint.V[i])
 			}
 		}
 		vec.Merge(&ifResult3, &cmp5, otherwise2, n)
@@ -5140,63 +4704,53 @@ func shape00015Col1(n int, sel vec.Sel, probe vec.Vec[int64], probe4 vec.Vec[int
 	vec.Merge(&caseResult, &coalesced, when, n)
 	// (probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS B...
 	cmp6 := vec.Make[bool](n)
-	if (notYet == nil || len(notYet) > n/2) && probe3.Clean() && b.Clean() {
+	{
 		probe3V := probe3.V[:n]
 		bV := b.V[:n]
 		out := cmp6.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(probe3V[i], bV[i])
-		}
-	} else {
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if probe3.IsNull(i) || b.IsNull(i) {
-				cmp6.SetNull(i)
-				continue
+		if vec.Strict(&cmp6, notYet, n, vec.FlagsOf(&probe3), vec.FlagsOf(&b)) && vec.Dense(notYet, n, false) {
+			for i := range out {
+				out[i] = rt.EqInt64(probe3V[i], bV[i])
 			}
-			if e := probe3.ErrAt(i); e != nil {
-				cmp6.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if cmp6.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(probe3V[i], bV[i])
 			}
-			if e := b.ErrAt(i); e != nil {
-				cmp6.SetErr(i, e)
-				continue
-			}
-			cmp6.V[i] = rt.EqInt64(probe3.V[i], b.V[i])
 		}
 	}
 	vec.CopyErrs(&caseResult, &cmp6, notYet, n)
 	when2, notYet2 := vec.Split(&cmp6, notYet, n)
 	// (probe(1, r, CAST(s AS BIGINT)) - probe(1, r, CAST(s AS BIGINT)))
 	difference := vec.Make[int64](n)
-	if when2 == nil && probe.Clean() {
+	{
 		probeV := probe.V[:n]
 		out := difference.V[:n]
-		for i := range out {
-			r, err := rt.SubInt64(probeV[i], probeV[i])
-			if err != nil {
-				difference.SetErr(i, err)
-				continue
+		if vec.Strict(&difference, when2, n, vec.FlagsOf(&probe)) && vec.Dense(when2, n, true) {
+			for i := range out {
+				r, err := rt.SubInt64(probeV[i], probeV[i])
+				if err != nil {
+					difference.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
-			i := when2.Row(k)
-			if probe.IsNull(i) {
-				difference.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
+				i := when2.Row(k)
+				if difference.Dirty(i) {
+					continue
+				}
+				r, err := rt.SubInt64(probeV[i], probeV[i])
+				if err != nil {
+					difference.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := probe.ErrAt(i); e != nil {
-				difference.SetErr(i, e)
-				continue
-			}
-			r, err := rt.SubInt64(probe.V[i], probe.V[i])
-			if err != nil {
-				difference.SetErr(i, err)
-				continue
-			}
-			difference.V[i] = r
 		}
 	}
 	vec.Merge(&caseResult, &difference, when2, n)
@@ -5287,76 +4841,62 @@ func Shape00016(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 func shape00016Shared1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (c - b)
 	difference := vec.Make[int64](n)
-	if c_.Clean() && b.Clean() {
+	{
 		c_V := c_.V[:n]
 		bV := b.V[:n]
 		out := difference.V[:n]
-		for i := range out {
-			r, err := rt.SubInt64(c_V[i], bV[i])
-			if err != nil {
-				difference.SetErr(i, err)
-				continue
+		if vec.Strict(&difference, all, n, vec.FlagsOf(&c_), vec.FlagsOf(&b)) {
+			for i := range out {
+				r, err := rt.SubInt64(c_V[i], bV[i])
+				if err != nil {
+					difference.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if c_.IsNull(i) || b.IsNull(i) {
-				difference.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if difference.Dirty(i) {
+					continue
+				}
+				r, err := rt.SubInt64(c_V[i], bV[i])
+				if err != nil {
+					difference.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := c_.ErrAt(i); e != nil {
-				difference.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				difference.SetErr(i, e)
-				continue
-			}
-			r, err := rt.SubInt64(c_.V[i], b.V[i])
-			if err != nil {
-				difference.SetErr(i, err)
-				continue
-			}
-			difference.V[i] = r
 		}
 	}
 	// probe(1, r, (c - b))
 	probe := vec.Make[int64](n)
-	if r_.Clean() && difference.Clean() {
+	{
 		r_V := r_.V[:n]
 		differenceV := difference.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], differenceV[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&difference)) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], differenceV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) || difference.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], differenceV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			if e := difference.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], difference.V[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	return probe
@@ -5368,39 +4908,32 @@ func shape00016Shared1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64],
 func shape00016Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
 	// probe(3, r, probe(1, r, (c - b)))
 	probe2 := vec.Make[int64](n)
-	if r_.Clean() && probe.Clean() {
+	{
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], probeV[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
+		if vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe)) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(3), r_V[i], probeV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) || probe.IsNull(i) {
-				probe2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(3), r_V[i], probeV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			if e := probe.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(3), r_.V[i], probe.V[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
-			}
-			probe2.V[i] = r
 		}
 	}
 	return probe2
@@ -5418,24 +4951,21 @@ func shape00016Col1(n int, all vec.Sel, p vec.Vec[bool], probe2 vec.Vec[int64], 
 	and.Add(&isNotNull)
 	// (probe(3, r, probe(1, r, (c - b))) <> probe(3, r, probe(1, r, (c - b))))
 	cmp := vec.Make[bool](n)
-	if (and.Live == nil || len(and.Live) > n/2) && probe2.Clean() {
+	{
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(probe2V[i], probe2V[i])
-		}
-	} else {
-		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-			i := and.Live.Row(k)
-			if probe2.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, and.Live, n, vec.FlagsOf(&probe2)) && vec.Dense(and.Live, n, false) {
+			for i := range out {
+				out[i] = rt.NeInt64(probe2V[i], probe2V[i])
 			}
-			if e := probe2.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.NeInt64(probe2V[i], probe2V[i])
 			}
-			cmp.V[i] = rt.NeInt64(probe2.V[i], probe2.V[i])
 		}
 	}
 	and.Add(&cmp)
@@ -5540,39 +5070,32 @@ func Shape00017(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 func shape00017Shared1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, c)
 	probe := vec.Make[int64](n)
-	if r_.Clean() && c_.Clean() {
+	{
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_)) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) || c_.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			if e := c_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], c_.V[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	return probe
@@ -5584,39 +5107,32 @@ func shape00017Shared1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64])
 func shape00017Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, probe(1, r, c))
 	probe2 := vec.Make[int64](n)
-	if r_.Clean() && probe.Clean() {
+	{
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
+		if vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe)) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) || probe.IsNull(i) {
-				probe2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			if e := probe.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], probe.V[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
-			}
-			probe2.V[i] = r
 		}
 	}
 	return probe2
@@ -5636,39 +5152,32 @@ func shape00017Col1(n int, all vec.Sel, probe2 vec.Vec[int64], p vec.Vec[bool], 
 	vec.Merge(&ifResult, &probe, otherwise, n)
 	// (probe(2, r, probe(1, r, c)) + IF((p IS NOT NULL), probe(2, r, probe(1, r, c)), probe(1, r, c)))
 	sum := vec.Make[int64](n)
-	if probe2.Clean() && ifResult.Clean() {
+	{
 		probe2V := probe2.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probe2V[i], ifResultV[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+		if vec.Strict(&sum, all, n, vec.FlagsOf(&probe2), vec.FlagsOf(&ifResult)) {
+			for i := range out {
+				r, err := rt.AddInt64(probe2V[i], ifResultV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if probe2.IsNull(i) || ifResult.IsNull(i) {
-				sum.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(probe2V[i], ifResultV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := probe2.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			if e := ifResult.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(probe2.V[i], ifResult.V[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
 		}
 	}
 	return sum
@@ -5762,39 +5271,32 @@ func shape00018Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], q v
 	caseResult := vec.Make[int64](n)
 	// (r * b)
 	product := vec.Make[int64](n)
-	if r_.Clean() && b.Clean() {
+	{
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := product.V[:n]
-		for i := range out {
-			r, err := rt.MulInt64(r_V[i], bV[i])
-			if err != nil {
-				product.SetErr(i, err)
-				continue
+		if vec.Strict(&product, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&b)) {
+			for i := range out {
+				r, err := rt.MulInt64(r_V[i], bV[i])
+				if err != nil {
+					product.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) || b.IsNull(i) {
-				product.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if product.Dirty(i) {
+					continue
+				}
+				r, err := rt.MulInt64(r_V[i], bV[i])
+				if err != nil {
+					product.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				product.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				product.SetErr(i, e)
-				continue
-			}
-			r, err := rt.MulInt64(r_.V[i], b.V[i])
-			if err != nil {
-				product.SetErr(i, err)
-				continue
-			}
-			product.V[i] = r
 		}
 	}
 	// IF(q, b, r)
@@ -5850,29 +5352,22 @@ func shape00018Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], q v
 		}
 	}
 	matches := vec.Make[bool](n)
-	if product.Clean() && ifResult.Clean() {
+	{
 		productV := product.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := matches.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(productV[i], ifResultV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if product.IsNull(i) || ifResult.IsNull(i) {
-				matches.SetNull(i)
-				continue
+		if vec.Strict(&matches, all, n, vec.FlagsOf(&product), vec.FlagsOf(&ifResult)) {
+			for i := range out {
+				out[i] = rt.EqInt64(productV[i], ifResultV[i])
 			}
-			if e := product.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if matches.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(productV[i], ifResultV[i])
 			}
-			if e := ifResult.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
-			}
-			matches.V[i] = rt.EqInt64(product.V[i], ifResult.V[i])
 		}
 	}
 	vec.CopyErrs(&caseResult, &matches, all, n)
@@ -5881,34 +5376,31 @@ func shape00018Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], q v
 	todo := vec.Missing(shared0Done, when, n)
 	// probe(1, r, r)
 	probe := vec.Make[int64](n)
-	if todo == nil && r_.Clean() {
+	{
 		r_V := r_.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], r_V[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, todo, n, vec.FlagsOf(&r_)) && vec.Dense(todo, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], r_V[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
-			i := todo.Row(k)
-			if r_.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
+				i := todo.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], r_V[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], r_.V[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	vec.Merge(&(*shared0), &probe, todo, n)
@@ -5954,29 +5446,22 @@ func shape00018Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], q v
 	if !fused2 || len(rest2) > 0 {
 		// (r <> probe(1, r, r))
 		cmp := vec.Make[bool](n)
-		if (rest2 == nil || len(rest2) > n/2) && r_.Clean() && (*shared0).Clean() {
+		{
 			r_V := r_.V[:n]
 			shared0V := (*shared0).V[:n]
 			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.NeInt64(r_V[i], shared0V[i])
-			}
-		} else {
-			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-				i := rest2.Row(k)
-				if r_.IsNull(i) || (*shared0).IsNull(i) {
-					cmp.SetNull(i)
-					continue
+			if vec.Strict(&cmp, rest2, n, vec.FlagsOf(&r_), vec.FlagsOf(&(*shared0))) && vec.Dense(rest2, n, false) {
+				for i := range out {
+					out[i] = rt.NeInt64(r_V[i], shared0V[i])
 				}
-				if e := r_.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+					i := rest2.Row(k)
+					if cmp.Dirty(i) {
+						continue
+					}
+					out[i] = rt.NeInt64(r_V[i], shared0V[i])
 				}
-				if e := (*shared0).ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
-				}
-				cmp.V[i] = rt.NeInt64(r_.V[i], (*shared0).V[i])
 			}
 		}
 		// IF((r <> probe(1, r, r)), 5, probe(1, r, r))
@@ -6011,57 +5496,51 @@ func shape00018Col2(n int, all vec.Sel, p vec.Vec[bool], b vec.Vec[int64], share
 	todo2 := vec.Missing(shared0Done, notYet2, n)
 	// probe(1, r, r)
 	probe2 := vec.Make[int64](n)
-	if todo2 == nil && r_.Clean() {
+	{
 		r_V := r_.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], r_V[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
+		if vec.Strict(&probe2, todo2, n, vec.FlagsOf(&r_)) && vec.Dense(todo2, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], r_V[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
-			i := todo2.Row(k)
-			if r_.IsNull(i) {
-				probe2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
+				i := todo2.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], r_V[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], r_.V[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
-			}
-			probe2.V[i] = r
 		}
 	}
 	vec.Merge(&(*shared0), &probe2, todo2, n)
 	// (probe(1, r, r) < 1)
 	cmp2 := vec.Make[bool](n)
-	if (notYet2 == nil || len(notYet2) > n/2) && (*shared0).Clean() {
+	{
 		shared0V := (*shared0).V[:n]
 		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.LtInt64(shared0V[i], int64(1))
-		}
-	} else {
-		for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-			i := notYet2.Row(k)
-			if (*shared0).IsNull(i) {
-				cmp2.SetNull(i)
-				continue
+		if vec.Strict(&cmp2, notYet2, n, vec.FlagsOf(&(*shared0))) && vec.Dense(notYet2, n, false) {
+			for i := range out {
+				out[i] = rt.LtInt64(shared0V[i], int64(1))
 			}
-			if e := (*shared0).ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
+				i := notYet2.Row(k)
+				if cmp2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.LtInt64(shared0V[i], int64(1))
 			}
-			cmp2.V[i] = rt.LtInt64((*shared0).V[i], int64(1))
 		}
 	}
 	vec.CopyErrs(&caseResult2, &cmp2, notYet2, n)
@@ -6154,39 +5633,32 @@ func Shape00019(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 func shape00019Shared1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, a)
 	probe := vec.Make[int64](n)
-	if r_.Clean() && a.Clean() {
+	{
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&a)) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) || a.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], a.V[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	return probe
@@ -6206,39 +5678,32 @@ func shape00019Shared0(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], 
 	vec.Merge(&ifResult, &probe, otherwise, n)
 	// probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a)))
 	probe2 := vec.Make[int64](n)
-	if r_.Clean() && ifResult.Clean() {
+	{
 		r_V := r_.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], ifResultV[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
+		if vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&ifResult)) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], ifResultV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) || ifResult.IsNull(i) {
-				probe2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], ifResultV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			if e := ifResult.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], ifResult.V[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
-			}
-			probe2.V[i] = r
 		}
 	}
 	return probe2
@@ -6250,34 +5715,31 @@ func shape00019Shared0(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], 
 func shape00019Col1(n int, all vec.Sel, probe2 vec.Vec[int64]) vec.Vec[int64] {
 	// (probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a))) * probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a))))
 	product := vec.Make[int64](n)
-	if probe2.Clean() {
+	{
 		probe2V := probe2.V[:n]
 		out := product.V[:n]
-		for i := range out {
-			r, err := rt.MulInt64(probe2V[i], probe2V[i])
-			if err != nil {
-				product.SetErr(i, err)
-				continue
+		if vec.Strict(&product, all, n, vec.FlagsOf(&probe2)) {
+			for i := range out {
+				r, err := rt.MulInt64(probe2V[i], probe2V[i])
+				if err != nil {
+					product.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if probe2.IsNull(i) {
-				product.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if product.Dirty(i) {
+					continue
+				}
+				r, err := rt.MulInt64(probe2V[i], probe2V[i])
+				if err != nil {
+					product.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := probe2.ErrAt(i); e != nil {
-				product.SetErr(i, e)
-				continue
-			}
-			r, err := rt.MulInt64(probe2.V[i], probe2.V[i])
-			if err != nil {
-				product.SetErr(i, err)
-				continue
-			}
-			product.V[i] = r
 		}
 	}
 	return product
@@ -6356,52 +5818,42 @@ func shape00020Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], p 
 	and := vec.NewLogic(false, all, n)
 	// (r <= c)
 	cmp := vec.Make[bool](n)
-	if (and.Live == nil || len(and.Live) > n/2) && r_.Clean() && c_.Clean() {
+	{
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(r_V[i], c_V[i])
-		}
-	} else {
-		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-			i := and.Live.Row(k)
-			if r_.IsNull(i) || c_.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, and.Live, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_)) && vec.Dense(and.Live, n, false) {
+			for i := range out {
+				out[i] = rt.LeInt64(r_V[i], c_V[i])
 			}
-			if e := r_.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.LeInt64(r_V[i], c_V[i])
 			}
-			if e := c_.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.LeInt64(r_.V[i], c_.V[i])
 		}
 	}
 	and.Add(&cmp)
 	// (NOT p)
 	negated := vec.Make[bool](n)
-	if (and.Live == nil || len(and.Live) > n/2) && p.Clean() {
+	{
 		pV := p.V[:n]
 		out := negated.V[:n]
-		for i := range out {
-			out[i] = rt.Not(pV[i])
-		}
-	} else {
-		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-			i := and.Live.Row(k)
-			if p.IsNull(i) {
-				negated.SetNull(i)
-				continue
+		if vec.Strict(&negated, and.Live, n, vec.FlagsOf(&p)) && vec.Dense(and.Live, n, false) {
+			for i := range out {
+				out[i] = rt.Not(pV[i])
 			}
-			if e := p.ErrAt(i); e != nil {
-				negated.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if negated.Dirty(i) {
+					continue
+				}
+				out[i] = rt.Not(pV[i])
 			}
-			negated.V[i] = rt.Not(p.V[i])
 		}
 	}
 	and.Add(&negated)
@@ -6573,71 +6025,61 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 func shape00022Shared0(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// (a + 5)
 	sum := vec.Make[int64](n)
-	if a.Clean() {
+	{
 		aV := a.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(aV[i], int64(5))
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+		if vec.Strict(&sum, all, n, vec.FlagsOf(&a)) {
+			for i := range out {
+				r, err := rt.AddInt64(aV[i], int64(5))
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				sum.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(aV[i], int64(5))
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(a.V[i], int64(5))
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
 		}
 	}
 	// probe(1, r, (a + 5))
 	probe := vec.Make[int64](n)
-	if r_.Clean() && sum.Clean() {
+	{
 		r_V := r_.V[:n]
 		sumV := sum.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], sumV[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&sum)) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], sumV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) || sum.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], sumV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			if e := sum.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], sum.V[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	return probe
@@ -6649,24 +6091,21 @@ func shape00022Shared0(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) 
 func shape00022Where(n int, all vec.Sel, probe vec.Vec[int64]) vec.Vec[bool] {
 	// (probe(1, r, (a + 5)) <= probe(1, r, (a + 5)))
 	cmp := vec.Make[bool](n)
-	if probe.Clean() {
+	{
 		probeV := probe.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(probeV[i], probeV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if probe.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&probe)) {
+			for i := range out {
+				out[i] = rt.LeInt64(probeV[i], probeV[i])
 			}
-			if e := probe.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.LeInt64(probeV[i], probeV[i])
 			}
-			cmp.V[i] = rt.LeInt64(probe.V[i], probe.V[i])
 		}
 	}
 	return cmp
@@ -6678,24 +6117,21 @@ func shape00022Where(n int, all vec.Sel, probe vec.Vec[int64]) vec.Vec[bool] {
 func shape00022Shared1(n int, sel vec.Sel, probe vec.Vec[int64]) vec.Vec[bool] {
 	// (probe(1, r, (a + 5)) <> probe(1, r, (a + 5)))
 	cmp2 := vec.Make[bool](n)
-	if (sel == nil || len(sel) > n/2) && probe.Clean() {
+	{
 		probeV := probe.V[:n]
 		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(probeV[i], probeV[i])
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if probe.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
+		if vec.Strict(&cmp2, sel, n, vec.FlagsOf(&probe)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.NeInt64(probeV[i], probeV[i])
 			}
-			if e := probe.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if cmp2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.NeInt64(probeV[i], probeV[i])
 			}
-			cmp2.V[i] = rt.NeInt64(probe.V[i], probe.V[i])
 		}
 	}
 	// TRY((probe(1, r, (a + 5)) <> probe(1, r, (a + 5))))
@@ -6708,19 +6144,20 @@ func shape00022Shared1(n int, sel vec.Sel, probe vec.Vec[int64]) vec.Vec[bool] {
 //	NULLIF(s, 'a')
 func shape00022Col1(n int, sel vec.Sel, sArr *array.String, s vec.Vec[string]) vec.Vec[string] {
 	eq := vec.Make[bool](n)
-	if (sel == nil || len(sel) > n/2) && sArr.NullN() == 0 {
+	{
 		out := eq.V[:n]
-		for i := range out {
-			out[i] = rt.EqString(sArr.Value(i), "a")
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if sArr.IsNull(i) {
-				eq.SetNull(i)
-				continue
+		if vec.Strict(&eq, sel, n, vec.ArrowFlags(sArr)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.EqString(sArr.Value(i), "a")
 			}
-			eq.V[i] = rt.EqString(sArr.Value(i), "a")
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if eq.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqString(sArr.Value(i), "a")
+			}
 		}
 	}
 	// NULLIF(s, 'a')
@@ -6944,29 +6381,22 @@ func shape00023Shared1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], 
 	caseResult := vec.Make[int64](n)
 	// (b <= a)
 	cmp := vec.Make[bool](n)
-	if b.Clean() && a.Clean() {
+	{
 		bV := b.V[:n]
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(bV[i], aV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if b.IsNull(i) || a.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&b), vec.FlagsOf(&a)) {
+			for i := range out {
+				out[i] = rt.LeInt64(bV[i], aV[i])
 			}
-			if e := b.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.LeInt64(bV[i], aV[i])
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.LeInt64(b.V[i], a.V[i])
 		}
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
@@ -6975,39 +6405,32 @@ func shape00023Shared1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], 
 	vec.FillNull(&caseResult, notYet, n)
 	// probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END)
 	probe := vec.Make[int64](n)
-	if r_.Clean() && caseResult.Clean() {
+	{
 		r_V := r_.V[:n]
 		caseResultV := caseResult.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], caseResultV[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&caseResult)) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], caseResultV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) || caseResult.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], caseResultV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			if e := caseResult.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], caseResult.V[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	return probe
@@ -7021,24 +6444,21 @@ func shape00023Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 	caseResult2 := vec.Make[int64](n)
 	// (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) >= 1)
 	cmp2 := vec.Make[bool](n)
-	if probe.Clean() {
+	{
 		probeV := probe.V[:n]
 		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(probeV[i], int64(1))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if probe.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
+		if vec.Strict(&cmp2, all, n, vec.FlagsOf(&probe)) {
+			for i := range out {
+				out[i] = rt.GeInt64(probeV[i], int64(1))
 			}
-			if e := probe.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GeInt64(probeV[i], int64(1))
 			}
-			cmp2.V[i] = rt.GeInt64(probe.V[i], int64(1))
 		}
 	}
 	vec.CopyErrs(&caseResult2, &cmp2, all, n)
@@ -7047,67 +6467,53 @@ func shape00023Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 	todo := vec.Missing(shared2Done, notYet2, n)
 	// probe(2, r, a)
 	probe2 := vec.Make[int64](n)
-	if todo == nil && r_.Clean() && a.Clean() {
+	{
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], aV[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
+		if vec.Strict(&probe2, todo, n, vec.FlagsOf(&r_), vec.FlagsOf(&a)) && vec.Dense(todo, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], aV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
-			i := todo.Row(k)
-			if r_.IsNull(i) || a.IsNull(i) {
-				probe2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
+				i := todo.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], aV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], a.V[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
-			}
-			probe2.V[i] = r
 		}
 	}
 	vec.Merge(&(*shared2), &probe2, todo, n)
 	// (probe(2, r, a) <= probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END))
 	cmp3 := vec.Make[bool](n)
-	if (notYet2 == nil || len(notYet2) > n/2) && (*shared2).Clean() && probe.Clean() {
+	{
 		shared2V := (*shared2).V[:n]
 		probeV := probe.V[:n]
 		out := cmp3.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(shared2V[i], probeV[i])
-		}
-	} else {
-		for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-			i := notYet2.Row(k)
-			if (*shared2).IsNull(i) || probe.IsNull(i) {
-				cmp3.SetNull(i)
-				continue
+		if vec.Strict(&cmp3, notYet2, n, vec.FlagsOf(&(*shared2)), vec.FlagsOf(&probe)) && vec.Dense(notYet2, n, false) {
+			for i := range out {
+				out[i] = rt.LeInt64(shared2V[i], probeV[i])
 			}
-			if e := (*shared2).ErrAt(i); e != nil {
-				cmp3.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
+				i := notYet2.Row(k)
+				if cmp3.Dirty(i) {
+					continue
+				}
+				out[i] = rt.LeInt64(shared2V[i], probeV[i])
 			}
-			if e := probe.ErrAt(i); e != nil {
-				cmp3.SetErr(i, e)
-				continue
-			}
-			cmp3.V[i] = rt.LeInt64((*shared2).V[i], probe.V[i])
 		}
 	}
 	vec.CopyErrs(&caseResult2, &cmp3, notYet2, n)
@@ -7116,39 +6522,32 @@ func shape00023Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 	vec.Merge(&caseResult2, &probe, notYet3, n)
 	// probe(3, r, CASE WHEN (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) >= 1) THEN 100 WHEN (probe(2, r, a) <= probe(1, r, CASE WHEN (b <...
 	probe3 := vec.Make[int64](n)
-	if r_.Clean() && caseResult2.Clean() {
+	{
 		r_V := r_.V[:n]
 		caseResult2V := caseResult2.V[:n]
 		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], caseResult2V[i])
-			if err != nil {
-				probe3.SetErr(i, err)
-				continue
+		if vec.Strict(&probe3, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&caseResult2)) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(3), r_V[i], caseResult2V[i])
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) || caseResult2.IsNull(i) {
-				probe3.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if probe3.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(3), r_V[i], caseResult2V[i])
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe3.SetErr(i, e)
-				continue
-			}
-			if e := caseResult2.ErrAt(i); e != nil {
-				probe3.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(3), r_.V[i], caseResult2.V[i])
-			if err != nil {
-				probe3.SetErr(i, err)
-				continue
-			}
-			probe3.V[i] = r
 		}
 	}
 	return probe3
@@ -7160,29 +6559,22 @@ func shape00023Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 func shape00023Where(n int, all vec.Sel, probe3 vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[bool] {
 	// (probe(3, r, CASE WHEN (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) >= 1) THEN 100 WHEN (probe(2, r, a) <= probe(1, r, CASE WHEN (b ...
 	cmp4 := vec.Make[bool](n)
-	if probe3.Clean() && probe.Clean() {
+	{
 		probe3V := probe3.V[:n]
 		probeV := probe.V[:n]
 		out := cmp4.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(probe3V[i], probeV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if probe3.IsNull(i) || probe.IsNull(i) {
-				cmp4.SetNull(i)
-				continue
+		if vec.Strict(&cmp4, all, n, vec.FlagsOf(&probe3), vec.FlagsOf(&probe)) {
+			for i := range out {
+				out[i] = rt.GeInt64(probe3V[i], probeV[i])
 			}
-			if e := probe3.ErrAt(i); e != nil {
-				cmp4.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp4.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GeInt64(probe3V[i], probeV[i])
 			}
-			if e := probe.ErrAt(i); e != nil {
-				cmp4.SetErr(i, e)
-				continue
-			}
-			cmp4.V[i] = rt.GeInt64(probe3.V[i], probe.V[i])
 		}
 	}
 	return cmp4
@@ -7195,39 +6587,32 @@ func shape00023Shared2(n int, sel vec.Sel, shared2 *vec.Vec[int64], shared2Done 
 	todo2 := vec.Missing(shared2Done, sel, n)
 	// probe(2, r, a)
 	probe4 := vec.Make[int64](n)
-	if todo2 == nil && r_.Clean() && a.Clean() {
+	{
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe4.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], aV[i])
-			if err != nil {
-				probe4.SetErr(i, err)
-				continue
+		if vec.Strict(&probe4, todo2, n, vec.FlagsOf(&r_), vec.FlagsOf(&a)) && vec.Dense(todo2, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], aV[i])
+				if err != nil {
+					probe4.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
-			i := todo2.Row(k)
-			if r_.IsNull(i) || a.IsNull(i) {
-				probe4.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
+				i := todo2.Row(k)
+				if probe4.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], aV[i])
+				if err != nil {
+					probe4.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe4.SetErr(i, e)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				probe4.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], a.V[i])
-			if err != nil {
-				probe4.SetErr(i, err)
-				continue
-			}
-			probe4.V[i] = r
 		}
 	}
 	vec.Merge(&(*shared2), &probe4, todo2, n)
@@ -7282,24 +6667,21 @@ func shape00023Col1(n int, sel vec.Sel, probe vec.Vec[int64], shared22 vec.Vec[i
 	if !fused || len(rest) > 0 {
 		// (probe(2, r, a) <> 3)
 		cmp5 := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && shared22.Clean() {
+		{
 			shared22V := shared22.V[:n]
 			out := cmp5.V[:n]
-			for i := range out {
-				out[i] = rt.NeInt64(shared22V[i], int64(3))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if shared22.IsNull(i) {
-					cmp5.SetNull(i)
-					continue
+			if vec.Strict(&cmp5, rest, n, vec.FlagsOf(&shared22)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.NeInt64(shared22V[i], int64(3))
 				}
-				if e := shared22.ErrAt(i); e != nil {
-					cmp5.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if cmp5.Dirty(i) {
+						continue
+					}
+					out[i] = rt.NeInt64(shared22V[i], int64(3))
 				}
-				cmp5.V[i] = rt.NeInt64(shared22.V[i], int64(3))
 			}
 		}
 		// IF((probe(2, r, a) <> 3), probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END), probe(3, r, CASE WHEN (probe(1, r, CASE WHEN (b <= a) THEN c ...
@@ -7316,39 +6698,32 @@ func shape00023Col1(n int, sel vec.Sel, probe vec.Vec[int64], shared22 vec.Vec[i
 	}
 	// (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) + IF((probe(2, r, a) <> 3), probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIG...
 	sum := vec.Make[int64](n)
-	if sel == nil && probe.Clean() && ifResult.Clean() {
+	{
 		probeV := probe.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probeV[i], ifResultV[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+		if vec.Strict(&sum, sel, n, vec.FlagsOf(&probe), vec.FlagsOf(&ifResult)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.AddInt64(probeV[i], ifResultV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if probe.IsNull(i) || ifResult.IsNull(i) {
-				sum.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(probeV[i], ifResultV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := probe.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			if e := ifResult.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(probe.V[i], ifResult.V[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
 		}
 	}
 	return sum
@@ -7517,39 +6892,32 @@ func shape00025Where(n int, all vec.Sel) vec.Vec[bool] {
 func shape00025Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// probe(4, r, b)
 	probe := vec.Make[int64](n)
-	if sel == nil && r_.Clean() && b.Clean() {
+	{
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(4), r_V[i], bV[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&b)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(4), r_V[i], bV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if r_.IsNull(i) || b.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(4), r_V[i], bV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(4), r_.V[i], b.V[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	return probe
@@ -7605,29 +6973,22 @@ func shape00025Col1(n int, sel vec.Sel, c_ vec.Vec[int64], in arrow.RecordBatch,
 	if !fused || len(rest) > 0 {
 		// (c = probe(4, r, b))
 		cmp := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && c_.Clean() && probe.Clean() {
+		{
 			c_V := c_.V[:n]
 			probeV := probe.V[:n]
 			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(c_V[i], probeV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if c_.IsNull(i) || probe.IsNull(i) {
-					cmp.SetNull(i)
-					continue
+			if vec.Strict(&cmp, rest, n, vec.FlagsOf(&c_), vec.FlagsOf(&probe)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.EqInt64(c_V[i], probeV[i])
 				}
-				if e := c_.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if cmp.Dirty(i) {
+						continue
+					}
+					out[i] = rt.EqInt64(c_V[i], probeV[i])
 				}
-				if e := probe.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
-				}
-				cmp.V[i] = rt.EqInt64(c_.V[i], probe.V[i])
 			}
 		}
 		// IF((c = probe(4, r, b)), a, probe(4, r, b))
@@ -7720,66 +7081,60 @@ func Shape00026(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 func shape00026Shared0(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String) vec.Vec[int64] {
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
-	if sArr.NullN() == 0 {
+	{
 		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
+		if vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				asBigint.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asBigint.Dirty(i) {
+					continue
+				}
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
-			}
-			asBigint.V[i] = r
 		}
 	}
 	// probe(1, r, CAST(s AS BIGINT))
 	probe := vec.Make[int64](n)
-	if r_.Clean() && asBigint.Clean() {
+	{
 		r_V := r_.V[:n]
 		asBigintV := asBigint.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], asBigintV[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&asBigint)) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], asBigintV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) || asBigint.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], asBigintV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			if e := asBigint.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], asBigint.V[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	return probe
@@ -7806,39 +7161,32 @@ func shape00026Where(n int, all vec.Sel, probe vec.Vec[int64]) vec.Vec[bool] {
 func shape00026Col1(n int, sel vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, probe(1, r, CAST(s AS BIGINT)))
 	probe2 := vec.Make[int64](n)
-	if sel == nil && r_.Clean() && probe.Clean() {
+	{
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
+		if vec.Strict(&probe2, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if r_.IsNull(i) || probe.IsNull(i) {
-				probe2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			if e := probe.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], probe.V[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
-			}
-			probe2.V[i] = r
 		}
 	}
 	// TRY(probe(2, r, probe(1, r, CAST(s AS BIGINT))))
@@ -7933,24 +7281,21 @@ func Shape00027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 func shape00027Where(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[bool] {
 	// (r = 2)
 	cmp := vec.Make[bool](n)
-	if r_.Clean() {
+	{
 		r_V := r_.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(r_V[i], int64(2))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&r_)) {
+			for i := range out {
+				out[i] = rt.EqInt64(r_V[i], int64(2))
 			}
-			if e := r_.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(r_V[i], int64(2))
 			}
-			cmp.V[i] = rt.EqInt64(r_.V[i], int64(2))
 		}
 	}
 	return cmp
@@ -7962,34 +7307,31 @@ func shape00027Where(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[bool] {
 func shape00027Shared0(n int, sel vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, 5)
 	probe := vec.Make[int64](n)
-	if sel == nil && r_.Clean() {
+	{
 		r_V := r_.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if r_.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(5))
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	return probe
@@ -8059,24 +7401,21 @@ func shape00027Col2(n int, sel vec.Sel, probe vec.Vec[int64], mem memory.Allocat
 		caseResult2 := vec.Make[int64](n)
 		// (probe(1, r, 5) >= probe(1, r, 5))
 		cmp2 := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && probe.Clean() {
+		{
 			probeV := probe.V[:n]
 			out := cmp2.V[:n]
-			for i := range out {
-				out[i] = rt.GeInt64(probeV[i], probeV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if probe.IsNull(i) {
-					cmp2.SetNull(i)
-					continue
+			if vec.Strict(&cmp2, rest, n, vec.FlagsOf(&probe)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.GeInt64(probeV[i], probeV[i])
 				}
-				if e := probe.ErrAt(i); e != nil {
-					cmp2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if cmp2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GeInt64(probeV[i], probeV[i])
 				}
-				cmp2.V[i] = rt.GeInt64(probe.V[i], probe.V[i])
 			}
 		}
 		vec.CopyErrs(&caseResult2, &cmp2, rest, n)
@@ -8162,39 +7501,32 @@ func Shape00028(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 func shape00028Shared1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, a)
 	probe := vec.Make[int64](n)
-	if r_.Clean() && a.Clean() {
+	{
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&a)) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) || a.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], a.V[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	return probe
@@ -8206,39 +7538,32 @@ func shape00028Shared1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) 
 func shape00028Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, probe(1, r, a))
 	probe2 := vec.Make[int64](n)
-	if r_.Clean() && probe.Clean() {
+	{
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
+		if vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe)) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) || probe.IsNull(i) {
-				probe2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			if e := probe.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], probe.V[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
-			}
-			probe2.V[i] = r
 		}
 	}
 	return probe2
@@ -8257,97 +7582,84 @@ func shape00028Col1(n int, all vec.Sel, probe2 vec.Vec[int64], probe vec.Vec[int
 	vec.Merge(&caseResult, &probe2, when, n)
 	// (probe(2, r, probe(1, r, a)) <> probe(2, r, probe(1, r, a)))
 	cmp := vec.Make[bool](n)
-	if (notYet == nil || len(notYet) > n/2) && probe2.Clean() {
+	{
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(probe2V[i], probe2V[i])
-		}
-	} else {
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if probe2.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, notYet, n, vec.FlagsOf(&probe2)) && vec.Dense(notYet, n, false) {
+			for i := range out {
+				out[i] = rt.NeInt64(probe2V[i], probe2V[i])
 			}
-			if e := probe2.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.NeInt64(probe2V[i], probe2V[i])
 			}
-			cmp.V[i] = rt.NeInt64(probe2.V[i], probe2.V[i])
 		}
 	}
 	vec.CopyErrs(&caseResult, &cmp, notYet, n)
 	when2, notYet2 := vec.Split(&cmp, notYet, n)
 	// (probe(1, r, a) - probe(1, r, a))
 	difference := vec.Make[int64](n)
-	if when2 == nil && probe.Clean() {
+	{
 		probeV := probe.V[:n]
 		out := difference.V[:n]
-		for i := range out {
-			r, err := rt.SubInt64(probeV[i], probeV[i])
-			if err != nil {
-				difference.SetErr(i, err)
-				continue
+		if vec.Strict(&difference, when2, n, vec.FlagsOf(&probe)) && vec.Dense(when2, n, true) {
+			for i := range out {
+				r, err := rt.SubInt64(probeV[i], probeV[i])
+				if err != nil {
+					difference.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
-			i := when2.Row(k)
-			if probe.IsNull(i) {
-				difference.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
+				i := when2.Row(k)
+				if difference.Dirty(i) {
+					continue
+				}
+				r, err := rt.SubInt64(probeV[i], probeV[i])
+				if err != nil {
+					difference.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := probe.ErrAt(i); e != nil {
-				difference.SetErr(i, e)
-				continue
-			}
-			r, err := rt.SubInt64(probe.V[i], probe.V[i])
-			if err != nil {
-				difference.SetErr(i, err)
-				continue
-			}
-			difference.V[i] = r
 		}
 	}
 	vec.Merge(&caseResult, &difference, when2, n)
 	vec.Merge(&caseResult, &a, notYet2, n)
 	// (CASE WHEN (probe(2, r, probe(1, r, a)) IS NULL) THEN probe(2, r, probe(1, r, a)) WHEN (probe(2, r, probe(1, r, a)) <> probe(2, r, probe(1, r, a))) THEN (pro...
 	difference2 := vec.Make[int64](n)
-	if caseResult.Clean() && probe.Clean() {
+	{
 		caseResultV := caseResult.V[:n]
 		probeV := probe.V[:n]
 		out := difference2.V[:n]
-		for i := range out {
-			r, err := rt.SubInt64(caseResultV[i], probeV[i])
-			if err != nil {
-				difference2.SetErr(i, err)
-				continue
+		if vec.Strict(&difference2, all, n, vec.FlagsOf(&caseResult), vec.FlagsOf(&probe)) {
+			for i := range out {
+				r, err := rt.SubInt64(caseResultV[i], probeV[i])
+				if err != nil {
+					difference2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if caseResult.IsNull(i) || probe.IsNull(i) {
-				difference2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if difference2.Dirty(i) {
+					continue
+				}
+				r, err := rt.SubInt64(caseResultV[i], probeV[i])
+				if err != nil {
+					difference2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := caseResult.ErrAt(i); e != nil {
-				difference2.SetErr(i, e)
-				continue
-			}
-			if e := probe.ErrAt(i); e != nil {
-				difference2.SetErr(i, e)
-				continue
-			}
-			r, err := rt.SubInt64(caseResult.V[i], probe.V[i])
-			if err != nil {
-				difference2.SetErr(i, err)
-				continue
-			}
-			difference2.V[i] = r
 		}
 	}
 	return difference2
@@ -8440,39 +7752,32 @@ func Shape00029(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 func shape00029Shared1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, a)
 	probe := vec.Make[int64](n)
-	if r_.Clean() && a.Clean() {
+	{
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&a)) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) || a.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], a.V[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	return probe
@@ -8484,39 +7789,32 @@ func shape00029Shared1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) 
 func shape00029Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, probe(1, r, a))
 	probe2 := vec.Make[int64](n)
-	if r_.Clean() && probe.Clean() {
+	{
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
+		if vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe)) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) || probe.IsNull(i) {
-				probe2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			if e := probe.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], probe.V[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
-			}
-			probe2.V[i] = r
 		}
 	}
 	return probe2
@@ -8528,24 +7826,21 @@ func shape00029Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 func shape00029Where(n int, all vec.Sel, probe2 vec.Vec[int64]) vec.Vec[bool] {
 	// (probe(2, r, probe(1, r, a)) < 9223372036854775807)
 	cmp := vec.Make[bool](n)
-	if probe2.Clean() {
+	{
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.LtInt64(probe2V[i], int64(9223372036854775807))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if probe2.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&probe2)) {
+			for i := range out {
+				out[i] = rt.LtInt64(probe2V[i], int64(9223372036854775807))
 			}
-			if e := probe2.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.LtInt64(probe2V[i], int64(9223372036854775807))
 			}
-			cmp.V[i] = rt.LtInt64(probe2.V[i], int64(9223372036854775807))
 		}
 	}
 	return cmp
@@ -8611,39 +7906,32 @@ func shape00029Col1(n int, sel vec.Sel, probe2 vec.Vec[int64], p vec.Vec[bool], 
 	}
 	// (probe(2, r, probe(1, r, a)) + IF(p, probe(2, r, probe(1, r, a)), probe(1, r, a)))
 	sum := vec.Make[int64](n)
-	if sel == nil && probe2.Clean() && ifResult.Clean() {
+	{
 		probe2V := probe2.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probe2V[i], ifResultV[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+		if vec.Strict(&sum, sel, n, vec.FlagsOf(&probe2), vec.FlagsOf(&ifResult)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.AddInt64(probe2V[i], ifResultV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if probe2.IsNull(i) || ifResult.IsNull(i) {
-				sum.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(probe2V[i], ifResultV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := probe2.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			if e := ifResult.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(probe2.V[i], ifResult.V[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
 		}
 	}
 	return sum
@@ -8743,24 +8031,21 @@ func shape00030Col1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec
 	and.Add(&isNotNull)
 	// (a = 0)
 	cmp := vec.Make[bool](n)
-	if (and.Live == nil || len(and.Live) > n/2) && a.Clean() {
+	{
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], int64(0))
-		}
-	} else {
-		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-			i := and.Live.Row(k)
-			if a.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, and.Live, n, vec.FlagsOf(&a)) && vec.Dense(and.Live, n, false) {
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], int64(0))
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(aV[i], int64(0))
 			}
-			cmp.V[i] = rt.EqInt64(a.V[i], int64(0))
 		}
 	}
 	and.Add(&cmp)
@@ -8771,105 +8056,84 @@ func shape00030Col1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec
 	// shared (region): probe(1, r, c)
 	// probe(1, r, c)
 	probe := vec.Make[int64](n)
-	if notYet == nil && r_.Clean() && c_.Clean() {
+	{
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, notYet, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_)) && vec.Dense(notYet, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if r_.IsNull(i) || c_.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			if e := c_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], c_.V[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	// (probe(1, r, c) >= c)
 	cmp2 := vec.Make[bool](n)
-	if (notYet == nil || len(notYet) > n/2) && probe.Clean() && c_.Clean() {
+	{
 		probeV := probe.V[:n]
 		c_V := c_.V[:n]
 		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(probeV[i], c_V[i])
-		}
-	} else {
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if probe.IsNull(i) || c_.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
+		if vec.Strict(&cmp2, notYet, n, vec.FlagsOf(&probe), vec.FlagsOf(&c_)) && vec.Dense(notYet, n, false) {
+			for i := range out {
+				out[i] = rt.GeInt64(probeV[i], c_V[i])
 			}
-			if e := probe.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if cmp2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GeInt64(probeV[i], c_V[i])
 			}
-			if e := c_.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
-			}
-			cmp2.V[i] = rt.GeInt64(probe.V[i], c_.V[i])
 		}
 	}
 	vec.CopyErrs(&caseResult, &cmp2, notYet, n)
 	when2, notYet2 := vec.Split(&cmp2, notYet, n)
 	// probe(3, r, probe(1, r, c))
 	probe2 := vec.Make[int64](n)
-	if when2 == nil && r_.Clean() && probe.Clean() {
+	{
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], probeV[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
+		if vec.Strict(&probe2, when2, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe)) && vec.Dense(when2, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(3), r_V[i], probeV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
-			i := when2.Row(k)
-			if r_.IsNull(i) || probe.IsNull(i) {
-				probe2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
+				i := when2.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(3), r_V[i], probeV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			if e := probe.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(3), r_.V[i], probe.V[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
-			}
-			probe2.V[i] = r
 		}
 	}
 	vec.Merge(&caseResult, &probe2, when2, n)
@@ -8953,66 +8217,60 @@ func Shape00031(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 func shape00031Shared1(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String) vec.Vec[int64] {
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
-	if sArr.NullN() == 0 {
+	{
 		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
+		if vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				asBigint.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asBigint.Dirty(i) {
+					continue
+				}
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
-			}
-			asBigint.V[i] = r
 		}
 	}
 	// probe(1, r, CAST(s AS BIGINT))
 	probe := vec.Make[int64](n)
-	if r_.Clean() && asBigint.Clean() {
+	{
 		r_V := r_.V[:n]
 		asBigintV := asBigint.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], asBigintV[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&asBigint)) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], asBigintV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) || asBigint.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], asBigintV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			if e := asBigint.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], asBigint.V[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	return probe
@@ -9024,76 +8282,62 @@ func shape00031Shared1(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String
 func shape00031Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, probe(1, r, CAST(s AS BIGINT)))
 	probe2 := vec.Make[int64](n)
-	if r_.Clean() && probe.Clean() {
+	{
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
+		if vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe)) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) || probe.IsNull(i) {
-				probe2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			if e := probe.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], probe.V[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
-			}
-			probe2.V[i] = r
 		}
 	}
 	// probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT))))
 	probe3 := vec.Make[int64](n)
-	if r_.Clean() && probe2.Clean() {
+	{
 		r_V := r_.V[:n]
 		probe2V := probe2.V[:n]
 		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], probe2V[i])
-			if err != nil {
-				probe3.SetErr(i, err)
-				continue
+		if vec.Strict(&probe3, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe2)) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(3), r_V[i], probe2V[i])
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) || probe2.IsNull(i) {
-				probe3.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if probe3.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(3), r_V[i], probe2V[i])
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe3.SetErr(i, e)
-				continue
-			}
-			if e := probe2.ErrAt(i); e != nil {
-				probe3.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(3), r_.V[i], probe2.V[i])
-			if err != nil {
-				probe3.SetErr(i, err)
-				continue
-			}
-			probe3.V[i] = r
 		}
 	}
 	return probe3
@@ -9149,24 +8393,21 @@ func shape00031Col1(n int, all vec.Sel, p vec.Vec[bool], probe3 vec.Vec[int64], 
 	if !fused || len(rest) > 0 {
 		// (probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))) = 1)
 		cmp := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && probe3.Clean() {
+		{
 			probe3V := probe3.V[:n]
 			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(probe3V[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if probe3.IsNull(i) {
-					cmp.SetNull(i)
-					continue
+			if vec.Strict(&cmp, rest, n, vec.FlagsOf(&probe3)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.EqInt64(probe3V[i], int64(1))
 				}
-				if e := probe3.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if cmp.Dirty(i) {
+						continue
+					}
+					out[i] = rt.EqInt64(probe3V[i], int64(1))
 				}
-				cmp.V[i] = rt.EqInt64(probe3.V[i], int64(1))
 			}
 		}
 		// IF((probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))) = 1), probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))), probe(3, r, probe(2, r, probe(1,...
@@ -9184,29 +8425,22 @@ func shape00031Col1(n int, all vec.Sel, p vec.Vec[bool], probe3 vec.Vec[int64], 
 	vec.Merge(&caseResult, &ifResult, when, n)
 	// (probe(1, r, CAST(s AS BIGINT)) <= probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))))
 	cmp2 := vec.Make[bool](n)
-	if (notYet == nil || len(notYet) > n/2) && probe.Clean() && probe3.Clean() {
+	{
 		probeV := probe.V[:n]
 		probe3V := probe3.V[:n]
 		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(probeV[i], probe3V[i])
-		}
-	} else {
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if probe.IsNull(i) || probe3.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
+		if vec.Strict(&cmp2, notYet, n, vec.FlagsOf(&probe), vec.FlagsOf(&probe3)) && vec.Dense(notYet, n, false) {
+			for i := range out {
+				out[i] = rt.LeInt64(probeV[i], probe3V[i])
 			}
-			if e := probe.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if cmp2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.LeInt64(probeV[i], probe3V[i])
 			}
-			if e := probe3.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
-			}
-			cmp2.V[i] = rt.LeInt64(probe.V[i], probe3.V[i])
 		}
 	}
 	vec.CopyErrs(&caseResult, &cmp2, notYet, n)
@@ -9291,34 +8525,31 @@ func Shape00032(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 func shape00032Shared0(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, 9223372036854775807)
 	probe := vec.Make[int64](n)
-	if r_.Clean() {
+	{
 		r_V := r_.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(9223372036854775807))
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_)) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], int64(9223372036854775807))
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], int64(9223372036854775807))
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], int64(9223372036854775807))
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	return probe
@@ -9330,39 +8561,32 @@ func shape00032Shared0(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 func shape00032Shared1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, a)
 	probe2 := vec.Make[int64](n)
-	if r_.Clean() && a.Clean() {
+	{
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
+		if vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&a)) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) || a.IsNull(i) {
-				probe2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], a.V[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
-			}
-			probe2.V[i] = r
 		}
 	}
 	return probe2
@@ -9374,29 +8598,22 @@ func shape00032Shared1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) 
 func shape00032Col1(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int64], r_ vec.Vec[int64], b vec.Vec[int64], in arrow.RecordBatch, sArr *array.String) vec.Vec[int64] {
 	// (probe(2, r, 9223372036854775807) = probe(1, r, a))
 	cmp := vec.Make[bool](n)
-	if probe.Clean() && probe2.Clean() {
+	{
 		probeV := probe.V[:n]
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(probeV[i], probe2V[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if probe.IsNull(i) || probe2.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&probe2)) {
+			for i := range out {
+				out[i] = rt.EqInt64(probeV[i], probe2V[i])
 			}
-			if e := probe.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(probeV[i], probe2V[i])
 			}
-			if e := probe2.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.EqInt64(probe.V[i], probe2.V[i])
 		}
 	}
 	// IF((probe(2, r, 9223372036854775807) = probe(1, r, a)), (probe(3, r, CASE probe(1, r, a) WHEN b THEN CAST(s AS BIGINT) ELSE probe(2, r, 9223372036854775807) ...
@@ -9466,58 +8683,52 @@ func shape00032Col1(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int
 		// CASE probe(1, r, a) WHEN b THEN CAST(s AS BIGINT) ELSE probe(2, r, 9223372036854775807) END
 		caseResult2 := vec.Make[int64](n)
 		matches := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && probe2.Clean() && b.Clean() {
+		{
 			probe2V := probe2.V[:n]
 			bV := b.V[:n]
 			out := matches.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(probe2V[i], bV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if probe2.IsNull(i) || b.IsNull(i) {
-					matches.SetNull(i)
-					continue
+			if vec.Strict(&matches, rest, n, vec.FlagsOf(&probe2), vec.FlagsOf(&b)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.EqInt64(probe2V[i], bV[i])
 				}
-				if e := probe2.ErrAt(i); e != nil {
-					matches.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if matches.Dirty(i) {
+						continue
+					}
+					out[i] = rt.EqInt64(probe2V[i], bV[i])
 				}
-				if e := b.ErrAt(i); e != nil {
-					matches.SetErr(i, e)
-					continue
-				}
-				matches.V[i] = rt.EqInt64(probe2.V[i], b.V[i])
 			}
 		}
 		vec.CopyErrs(&caseResult2, &matches, rest, n)
 		when, notYet := vec.Split(&matches, rest, n)
 		// CAST(s AS BIGINT)
 		asBigint := vec.Make[int64](n)
-		if when == nil && sArr.NullN() == 0 {
+		{
 			out := asBigint.V[:n]
-			for i := range out {
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint.SetErr(i, err)
-					continue
+			if vec.Strict(&asBigint, when, n, vec.ArrowFlags(sArr)) && vec.Dense(when, n, true) {
+				for i := range out {
+					r, err := rt.CastStringToInt64(sArr.Value(i))
+					if err != nil {
+						asBigint.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-				i := when.Row(k)
-				if sArr.IsNull(i) {
-					asBigint.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+					i := when.Row(k)
+					if asBigint.Dirty(i) {
+						continue
+					}
+					r, err := rt.CastStringToInt64(sArr.Value(i))
+					if err != nil {
+						asBigint.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint.SetErr(i, err)
-					continue
-				}
-				asBigint.V[i] = r
 			}
 		}
 		vec.Merge(&caseResult2, &asBigint, when, n)
@@ -9530,71 +8741,61 @@ func shape00032Col1(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int
 	}
 	// probe(3, r, CASE probe(1, r, a) WHEN b THEN CAST(s AS BIGINT) ELSE probe(2, r, 9223372036854775807) END)
 	probe3 := vec.Make[int64](n)
-	if then == nil && r_.Clean() && caseResult.Clean() {
+	{
 		r_V := r_.V[:n]
 		caseResultV := caseResult.V[:n]
 		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], caseResultV[i])
-			if err != nil {
-				probe3.SetErr(i, err)
-				continue
+		if vec.Strict(&probe3, then, n, vec.FlagsOf(&r_), vec.FlagsOf(&caseResult)) && vec.Dense(then, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(3), r_V[i], caseResultV[i])
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-			i := then.Row(k)
-			if r_.IsNull(i) || caseResult.IsNull(i) {
-				probe3.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if probe3.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(3), r_V[i], caseResultV[i])
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe3.SetErr(i, e)
-				continue
-			}
-			if e := caseResult.ErrAt(i); e != nil {
-				probe3.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(3), r_.V[i], caseResult.V[i])
-			if err != nil {
-				probe3.SetErr(i, err)
-				continue
-			}
-			probe3.V[i] = r
 		}
 	}
 	// (probe(3, r, CASE probe(1, r, a) WHEN b THEN CAST(s AS BIGINT) ELSE probe(2, r, 9223372036854775807) END) - probe(3, r, CASE probe(1, r, a) WHEN b THEN CAST(...
 	difference := vec.Make[int64](n)
-	if then == nil && probe3.Clean() {
+	{
 		probe3V := probe3.V[:n]
 		out := difference.V[:n]
-		for i := range out {
-			r, err := rt.SubInt64(probe3V[i], probe3V[i])
-			if err != nil {
-				difference.SetErr(i, err)
-				continue
+		if vec.Strict(&difference, then, n, vec.FlagsOf(&probe3)) && vec.Dense(then, n, true) {
+			for i := range out {
+				r, err := rt.SubInt64(probe3V[i], probe3V[i])
+				if err != nil {
+					difference.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-			i := then.Row(k)
-			if probe3.IsNull(i) {
-				difference.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if difference.Dirty(i) {
+					continue
+				}
+				r, err := rt.SubInt64(probe3V[i], probe3V[i])
+				if err != nil {
+					difference.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := probe3.ErrAt(i); e != nil {
-				difference.SetErr(i, e)
-				continue
-			}
-			r, err := rt.SubInt64(probe3.V[i], probe3.V[i])
-			if err != nil {
-				difference.SetErr(i, err)
-				continue
-			}
-			difference.V[i] = r
 		}
 	}
 	vec.Merge(&ifResult, &difference, then, n)
@@ -9688,24 +8889,21 @@ func Shape00033(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 func shape00033Where(n int, all vec.Sel, c_ vec.Vec[int64]) vec.Vec[bool] {
 	// (c < c)
 	cmp := vec.Make[bool](n)
-	if c_.Clean() {
+	{
 		c_V := c_.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.LtInt64(c_V[i], c_V[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if c_.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&c_)) {
+			for i := range out {
+				out[i] = rt.LtInt64(c_V[i], c_V[i])
 			}
-			if e := c_.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.LtInt64(c_V[i], c_V[i])
 			}
-			cmp.V[i] = rt.LtInt64(c_.V[i], c_.V[i])
 		}
 	}
 	return cmp
@@ -9723,39 +8921,32 @@ func shape00033Shared2(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c
 	vec.FillNull(&caseResult, notYet, n)
 	// probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END)
 	probe := vec.Make[int64](n)
-	if sel == nil && r_.Clean() && caseResult.Clean() {
+	{
 		r_V := r_.V[:n]
 		caseResultV := caseResult.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], caseResultV[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&caseResult)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], caseResultV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if r_.IsNull(i) || caseResult.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], caseResultV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			if e := caseResult.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], caseResult.V[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	return probe
@@ -9767,39 +8958,32 @@ func shape00033Shared2(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c
 func shape00033Shared1(n int, sel vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END))
 	probe2 := vec.Make[int64](n)
-	if sel == nil && r_.Clean() && probe.Clean() {
+	{
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
+		if vec.Strict(&probe2, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if r_.IsNull(i) || probe.IsNull(i) {
-				probe2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			if e := probe.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], probe.V[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
-			}
-			probe2.V[i] = r
 		}
 	}
 	return probe2
@@ -9811,39 +8995,32 @@ func shape00033Shared1(n int, sel vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 func shape00033Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], probe2 vec.Vec[int64]) vec.Vec[int64] {
 	// probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END)))
 	probe3 := vec.Make[int64](n)
-	if sel == nil && r_.Clean() && probe2.Clean() {
+	{
 		r_V := r_.V[:n]
 		probe2V := probe2.V[:n]
 		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], probe2V[i])
-			if err != nil {
-				probe3.SetErr(i, err)
-				continue
+		if vec.Strict(&probe3, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe2)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(3), r_V[i], probe2V[i])
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if r_.IsNull(i) || probe2.IsNull(i) {
-				probe3.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe3.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(3), r_V[i], probe2V[i])
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe3.SetErr(i, e)
-				continue
-			}
-			if e := probe2.ErrAt(i); e != nil {
-				probe3.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(3), r_.V[i], probe2.V[i])
-			if err != nil {
-				probe3.SetErr(i, err)
-				continue
-			}
-			probe3.V[i] = r
 		}
 	}
 	return probe3
@@ -9863,39 +9040,32 @@ func shape00033Col1(n int, sel vec.Sel, probe3 vec.Vec[int64], r_ vec.Vec[int64]
 	vec.Merge(&ifResult, &b, otherwise, n)
 	// (probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END))) + IF((r IS NOT NULL), probe(3, r, probe(2, r, probe(1, r, CASE WHEN ...
 	sum := vec.Make[int64](n)
-	if sel == nil && probe3.Clean() && ifResult.Clean() {
+	{
 		probe3V := probe3.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probe3V[i], ifResultV[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+		if vec.Strict(&sum, sel, n, vec.FlagsOf(&probe3), vec.FlagsOf(&ifResult)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.AddInt64(probe3V[i], ifResultV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if probe3.IsNull(i) || ifResult.IsNull(i) {
-				sum.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(probe3V[i], ifResultV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := probe3.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			if e := ifResult.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(probe3.V[i], ifResult.V[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
 		}
 	}
 	return sum
@@ -9907,29 +9077,22 @@ func shape00033Col1(n int, sel vec.Sel, probe3 vec.Vec[int64], r_ vec.Vec[int64]
 func shape00033Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], probe vec.Vec[int64], probe3 vec.Vec[int64], q vec.Vec[bool], in arrow.RecordBatch, c_ vec.Vec[int64]) vec.Vec[int64] {
 	// (probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END)) = b)
 	cmp2 := vec.Make[bool](n)
-	if (sel == nil || len(sel) > n/2) && probe2.Clean() && b.Clean() {
+	{
 		probe2V := probe2.V[:n]
 		bV := b.V[:n]
 		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(probe2V[i], bV[i])
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if probe2.IsNull(i) || b.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
+		if vec.Strict(&cmp2, sel, n, vec.FlagsOf(&probe2), vec.FlagsOf(&b)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.EqInt64(probe2V[i], bV[i])
 			}
-			if e := probe2.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if cmp2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(probe2V[i], bV[i])
 			}
-			if e := b.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
-			}
-			cmp2.V[i] = rt.EqInt64(probe2.V[i], b.V[i])
 		}
 	}
 	// IF((probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END)) = b), CASE a WHEN probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END...
@@ -9939,29 +9102,22 @@ func shape00033Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], b vec.Vec[int64],
 	// CASE a WHEN probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END) THEN probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGIN...
 	caseResult2 := vec.Make[int64](n)
 	matches := vec.Make[bool](n)
-	if (then2 == nil || len(then2) > n/2) && a.Clean() && probe.Clean() {
+	{
 		aV := a.V[:n]
 		probeV := probe.V[:n]
 		out := matches.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], probeV[i])
-		}
-	} else {
-		for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
-			i := then2.Row(k)
-			if a.IsNull(i) || probe.IsNull(i) {
-				matches.SetNull(i)
-				continue
+		if vec.Strict(&matches, then2, n, vec.FlagsOf(&a), vec.FlagsOf(&probe)) && vec.Dense(then2, n, false) {
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], probeV[i])
 			}
-			if e := a.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
+				i := then2.Row(k)
+				if matches.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(aV[i], probeV[i])
 			}
-			if e := probe.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
-			}
-			matches.V[i] = rt.EqInt64(a.V[i], probe.V[i])
 		}
 	}
 	vec.CopyErrs(&caseResult2, &matches, then2, n)
@@ -10025,39 +9181,32 @@ func shape00033Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], b vec.Vec[int64],
 	}
 	// (probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END))) + IF(q, probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE ...
 	sum2 := vec.Make[int64](n)
-	if otherwise2 == nil && probe3.Clean() && ifResult3.Clean() {
+	{
 		probe3V := probe3.V[:n]
 		ifResult3V := ifResult3.V[:n]
 		out := sum2.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probe3V[i], ifResult3V[i])
-			if err != nil {
-				sum2.SetErr(i, err)
-				continue
+		if vec.Strict(&sum2, otherwise2, n, vec.FlagsOf(&probe3), vec.FlagsOf(&ifResult3)) && vec.Dense(otherwise2, n, true) {
+			for i := range out {
+				r, err := rt.AddInt64(probe3V[i], ifResult3V[i])
+				if err != nil {
+					sum2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
-			i := otherwise2.Row(k)
-			if probe3.IsNull(i) || ifResult3.IsNull(i) {
-				sum2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
+				i := otherwise2.Row(k)
+				if sum2.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(probe3V[i], ifResult3V[i])
+				if err != nil {
+					sum2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := probe3.ErrAt(i); e != nil {
-				sum2.SetErr(i, e)
-				continue
-			}
-			if e := ifResult3.ErrAt(i); e != nil {
-				sum2.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(probe3.V[i], ifResult3.V[i])
-			if err != nil {
-				sum2.SetErr(i, err)
-				continue
-			}
-			sum2.V[i] = r
 		}
 	}
 	vec.Merge(&ifResult2, &sum2, otherwise2, n)
@@ -10140,68 +9289,54 @@ func Shape00034(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 func shape00034Shared0(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	konst := vec.NullVec[int64](n)
 	eq := vec.Make[bool](n)
-	if b.Clean() && konst.Clean() {
+	{
 		bV := b.V[:n]
 		konstV := konst.V[:n]
 		out := eq.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(bV[i], konstV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if b.IsNull(i) || konst.IsNull(i) {
-				eq.SetNull(i)
-				continue
+		if vec.Strict(&eq, all, n, vec.FlagsOf(&b), vec.FlagsOf(&konst)) {
+			for i := range out {
+				out[i] = rt.EqInt64(bV[i], konstV[i])
 			}
-			if e := b.ErrAt(i); e != nil {
-				eq.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if eq.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(bV[i], konstV[i])
 			}
-			if e := konst.ErrAt(i); e != nil {
-				eq.SetErr(i, e)
-				continue
-			}
-			eq.V[i] = rt.EqInt64(b.V[i], konst.V[i])
 		}
 	}
 	// NULLIF(b, CAST(NULL AS BIGINT))
 	nullIf := vec.NullIf(&b, &eq, all, n)
 	// probe(1, r, NULLIF(b, CAST(NULL AS BIGINT)))
 	probe := vec.Make[int64](n)
-	if r_.Clean() && nullIf.Clean() {
+	{
 		r_V := r_.V[:n]
 		nullIfV := nullIf.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], nullIfV[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&nullIf)) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], nullIfV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) || nullIf.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], nullIfV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			if e := nullIf.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], nullIf.V[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	return probe
@@ -10265,29 +9400,22 @@ func shape00034Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 		caseResult3 := vec.Make[int64](n)
 		// (a = probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))))
 		cmp := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && a.Clean() && probe.Clean() {
+		{
 			aV := a.V[:n]
 			probeV := probe.V[:n]
 			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], probeV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if a.IsNull(i) || probe.IsNull(i) {
-					cmp.SetNull(i)
-					continue
+			if vec.Strict(&cmp, rest, n, vec.FlagsOf(&a), vec.FlagsOf(&probe)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.EqInt64(aV[i], probeV[i])
 				}
-				if e := a.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if cmp.Dirty(i) {
+						continue
+					}
+					out[i] = rt.EqInt64(aV[i], probeV[i])
 				}
-				if e := probe.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
-				}
-				cmp.V[i] = rt.EqInt64(a.V[i], probe.V[i])
 			}
 		}
 		vec.CopyErrs(&caseResult3, &cmp, rest, n)
@@ -10304,85 +9432,72 @@ func shape00034Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 		}
 	}
 	matches := vec.Make[bool](n)
-	if caseResult2.Clean() && probe.Clean() {
+	{
 		caseResult2V := caseResult2.V[:n]
 		probeV := probe.V[:n]
 		out := matches.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(caseResult2V[i], probeV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if caseResult2.IsNull(i) || probe.IsNull(i) {
-				matches.SetNull(i)
-				continue
+		if vec.Strict(&matches, all, n, vec.FlagsOf(&caseResult2), vec.FlagsOf(&probe)) {
+			for i := range out {
+				out[i] = rt.EqInt64(caseResult2V[i], probeV[i])
 			}
-			if e := caseResult2.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if matches.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(caseResult2V[i], probeV[i])
 			}
-			if e := probe.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
-			}
-			matches.V[i] = rt.EqInt64(caseResult2.V[i], probe.V[i])
 		}
 	}
 	vec.CopyErrs(&caseResult, &matches, all, n)
 	when3, notYet3 := vec.Split(&matches, all, n)
 	// (probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) + probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))))
 	sum := vec.Make[int64](n)
-	if when3 == nil && probe.Clean() {
+	{
 		probeV := probe.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probeV[i], probeV[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+		if vec.Strict(&sum, when3, n, vec.FlagsOf(&probe)) && vec.Dense(when3, n, true) {
+			for i := range out {
+				r, err := rt.AddInt64(probeV[i], probeV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, when3.Rows(n); k < cnt; k++ {
-			i := when3.Row(k)
-			if probe.IsNull(i) {
-				sum.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, when3.Rows(n); k < cnt; k++ {
+				i := when3.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(probeV[i], probeV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := probe.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(probe.V[i], probe.V[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
 		}
 	}
 	vec.Merge(&caseResult, &sum, when3, n)
 	matches2 := vec.Make[bool](n)
-	if (notYet3 == nil || len(notYet3) > n/2) && caseResult2.Clean() {
+	{
 		caseResult2V := caseResult2.V[:n]
 		out := matches2.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(caseResult2V[i], int64(3))
-		}
-	} else {
-		for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
-			i := notYet3.Row(k)
-			if caseResult2.IsNull(i) {
-				matches2.SetNull(i)
-				continue
+		if vec.Strict(&matches2, notYet3, n, vec.FlagsOf(&caseResult2)) && vec.Dense(notYet3, n, false) {
+			for i := range out {
+				out[i] = rt.EqInt64(caseResult2V[i], int64(3))
 			}
-			if e := caseResult2.ErrAt(i); e != nil {
-				matches2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
+				i := notYet3.Row(k)
+				if matches2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(caseResult2V[i], int64(3))
 			}
-			matches2.V[i] = rt.EqInt64(caseResult2.V[i], int64(3))
 		}
 	}
 	vec.CopyErrs(&caseResult, &matches2, notYet3, n)
@@ -10511,83 +9626,79 @@ func shape00035Where(n int, all vec.Sel, b vec.Vec[int64], in arrow.RecordBatch,
 		// (5 IN (b, 5, a))
 		in2 := vec.NewLogic(true, rest, n)
 		matches := vec.Make[bool](n)
-		if (in2.Live == nil || len(in2.Live) > n/2) && b.Clean() {
+		{
 			bV := b.V[:n]
 			out := matches.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(int64(5), bV[i])
-			}
-		} else {
-			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-				i := in2.Live.Row(k)
-				if b.IsNull(i) {
-					matches.SetNull(i)
-					continue
+			if vec.Strict(&matches, in2.Live, n, vec.FlagsOf(&b)) && vec.Dense(in2.Live, n, false) {
+				for i := range out {
+					out[i] = rt.EqInt64(int64(5), bV[i])
 				}
-				if e := b.ErrAt(i); e != nil {
-					matches.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+					i := in2.Live.Row(k)
+					if matches.Dirty(i) {
+						continue
+					}
+					out[i] = rt.EqInt64(int64(5), bV[i])
 				}
-				matches.V[i] = rt.EqInt64(int64(5), b.V[i])
 			}
 		}
 		in2.Add(&matches)
 		matches2 := vec.Make[bool](n)
-		if in2.Live == nil || len(in2.Live) > n/2 {
+		{
 			out := matches2.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(int64(5), int64(5))
-			}
-		} else {
-			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-				i := in2.Live.Row(k)
-				matches2.V[i] = rt.EqInt64(int64(5), int64(5))
+			if vec.Strict(&matches2, in2.Live, n) && vec.Dense(in2.Live, n, false) {
+				for i := range out {
+					out[i] = rt.EqInt64(int64(5), int64(5))
+				}
+			} else {
+				for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+					i := in2.Live.Row(k)
+					if matches2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.EqInt64(int64(5), int64(5))
+				}
 			}
 		}
 		in2.Add(&matches2)
 		matches3 := vec.Make[bool](n)
-		if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := matches3.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(int64(5), aV[i])
-			}
-		} else {
-			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-				i := in2.Live.Row(k)
-				if a.IsNull(i) {
-					matches3.SetNull(i)
-					continue
+			if vec.Strict(&matches3, in2.Live, n, vec.FlagsOf(&a)) && vec.Dense(in2.Live, n, false) {
+				for i := range out {
+					out[i] = rt.EqInt64(int64(5), aV[i])
 				}
-				if e := a.ErrAt(i); e != nil {
-					matches3.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+					i := in2.Live.Row(k)
+					if matches3.Dirty(i) {
+						continue
+					}
+					out[i] = rt.EqInt64(int64(5), aV[i])
 				}
-				matches3.V[i] = rt.EqInt64(int64(5), a.V[i])
 			}
 		}
 		in2.Add(&matches3)
 		inResult := in2.Finish()
 		// (NOT (5 IN (b, 5, a)))
 		negated2 := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && inResult.Clean() {
+		{
 			inResultV := inResult.V[:n]
 			out := negated2.V[:n]
-			for i := range out {
-				out[i] = rt.Not(inResultV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if inResult.IsNull(i) {
-					negated2.SetNull(i)
-					continue
+			if vec.Strict(&negated2, rest, n, vec.FlagsOf(&inResult)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.Not(inResultV[i])
 				}
-				if e := inResult.ErrAt(i); e != nil {
-					negated2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if negated2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.Not(inResultV[i])
 				}
-				negated2.V[i] = rt.Not(inResult.V[i])
 			}
 		}
 		if fused {
@@ -10605,39 +9716,32 @@ func shape00035Where(n int, all vec.Sel, b vec.Vec[int64], in arrow.RecordBatch,
 func shape00035Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, b)
 	probe := vec.Make[int64](n)
-	if sel == nil && r_.Clean() && b.Clean() {
+	{
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&b)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if r_.IsNull(i) || b.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], b.V[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	return probe
@@ -10655,24 +9759,21 @@ func shape00035Col1(n int, sel vec.Sel, probe vec.Vec[int64], b vec.Vec[int64], 
 	when, notYet := vec.Split(&isNull, sel, n)
 	// (9223372036854775807 <> c)
 	cmp := vec.Make[bool](n)
-	if (when == nil || len(when) > n/2) && c_.Clean() {
+	{
 		c_V := c_.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(int64(9223372036854775807), c_V[i])
-		}
-	} else {
-		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-			i := when.Row(k)
-			if c_.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, when, n, vec.FlagsOf(&c_)) && vec.Dense(when, n, false) {
+			for i := range out {
+				out[i] = rt.NeInt64(int64(9223372036854775807), c_V[i])
 			}
-			if e := c_.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+				i := when.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.NeInt64(int64(9223372036854775807), c_V[i])
 			}
-			cmp.V[i] = rt.NeInt64(int64(9223372036854775807), c_.V[i])
 		}
 	}
 	vec.Merge(&caseResult, &cmp, when, n)
@@ -10680,29 +9781,22 @@ func shape00035Col1(n int, sel vec.Sel, probe vec.Vec[int64], b vec.Vec[int64], 
 	when2, notYet2 := vec.Split(&q, notYet, n)
 	// (c > b)
 	cmp2 := vec.Make[bool](n)
-	if (when2 == nil || len(when2) > n/2) && c_.Clean() && b.Clean() {
+	{
 		c_V := c_.V[:n]
 		bV := b.V[:n]
 		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(c_V[i], bV[i])
-		}
-	} else {
-		for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
-			i := when2.Row(k)
-			if c_.IsNull(i) || b.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
+		if vec.Strict(&cmp2, when2, n, vec.FlagsOf(&c_), vec.FlagsOf(&b)) && vec.Dense(when2, n, false) {
+			for i := range out {
+				out[i] = rt.GtInt64(c_V[i], bV[i])
 			}
-			if e := c_.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
+				i := when2.Row(k)
+				if cmp2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GtInt64(c_V[i], bV[i])
 			}
-			if e := b.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
-			}
-			cmp2.V[i] = rt.GtInt64(c_.V[i], b.V[i])
 		}
 	}
 	vec.Merge(&caseResult, &cmp2, when2, n)
@@ -10714,29 +9808,22 @@ func shape00035Col1(n int, sel vec.Sel, probe vec.Vec[int64], b vec.Vec[int64], 
 	vec.Merge(&ifResult, &probe, then, n)
 	konst := vec.NullVec[int64](n)
 	eq := vec.Make[bool](n)
-	if (otherwise == nil || len(otherwise) > n/2) && c_.Clean() && konst.Clean() {
+	{
 		c_V := c_.V[:n]
 		konstV := konst.V[:n]
 		out := eq.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(c_V[i], konstV[i])
-		}
-	} else {
-		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-			i := otherwise.Row(k)
-			if c_.IsNull(i) || konst.IsNull(i) {
-				eq.SetNull(i)
-				continue
+		if vec.Strict(&eq, otherwise, n, vec.FlagsOf(&c_), vec.FlagsOf(&konst)) && vec.Dense(otherwise, n, false) {
+			for i := range out {
+				out[i] = rt.EqInt64(c_V[i], konstV[i])
 			}
-			if e := c_.ErrAt(i); e != nil {
-				eq.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+				i := otherwise.Row(k)
+				if eq.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(c_V[i], konstV[i])
 			}
-			if e := konst.ErrAt(i); e != nil {
-				eq.SetErr(i, e)
-				continue
-			}
-			eq.V[i] = rt.EqInt64(c_.V[i], konst.V[i])
 		}
 	}
 	// NULLIF(c, CAST(NULL AS BIGINT))
@@ -10744,39 +9831,32 @@ func shape00035Col1(n int, sel vec.Sel, probe vec.Vec[int64], b vec.Vec[int64], 
 	vec.Merge(&ifResult, &nullIf, otherwise, n)
 	// (probe(1, r, b) + IF(CASE WHEN (b IS NULL) THEN (9223372036854775807 <> c) WHEN q THEN (c > b) ELSE p END, probe(1, r, b), NULLIF(c, CAST(NULL AS BIGINT))))
 	sum := vec.Make[int64](n)
-	if sel == nil && probe.Clean() && ifResult.Clean() {
+	{
 		probeV := probe.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probeV[i], ifResultV[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+		if vec.Strict(&sum, sel, n, vec.FlagsOf(&probe), vec.FlagsOf(&ifResult)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.AddInt64(probeV[i], ifResultV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if probe.IsNull(i) || ifResult.IsNull(i) {
-				sum.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(probeV[i], ifResultV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := probe.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			if e := ifResult.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(probe.V[i], ifResult.V[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
 		}
 	}
 	return sum
@@ -10867,29 +9947,22 @@ func shape00036Col1(n int, all vec.Sel, r_ vec.Vec[int64], coalesced vec.Vec[int
 	caseResult := vec.Make[int64](n)
 	// (r > COALESCE(c, r))
 	cmp := vec.Make[bool](n)
-	if r_.Clean() && coalesced.Clean() {
+	{
 		r_V := r_.V[:n]
 		coalescedV := coalesced.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(r_V[i], coalescedV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) || coalesced.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&coalesced)) {
+			for i := range out {
+				out[i] = rt.GtInt64(r_V[i], coalescedV[i])
 			}
-			if e := r_.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GtInt64(r_V[i], coalescedV[i])
 			}
-			if e := coalesced.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.GtInt64(r_.V[i], coalesced.V[i])
 		}
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
@@ -10898,34 +9971,31 @@ func shape00036Col1(n int, all vec.Sel, r_ vec.Vec[int64], coalesced vec.Vec[int
 	// shared (region): probe(1, r, 4611686018427387904)
 	// probe(1, r, 4611686018427387904)
 	probe := vec.Make[int64](n)
-	if notYet == nil && r_.Clean() {
+	{
 		r_V := r_.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(4611686018427387904))
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, notYet, n, vec.FlagsOf(&r_)) && vec.Dense(notYet, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(4611686018427387904))
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if r_.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(4611686018427387904))
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(4611686018427387904))
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	// IF((1 <> c), 3, a)
@@ -10970,24 +10040,21 @@ func shape00036Col1(n int, all vec.Sel, r_ vec.Vec[int64], coalesced vec.Vec[int
 	if !fused || len(rest) > 0 {
 		// (1 <> c)
 		cmp2 := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && c_.Clean() {
+		{
 			c_V := c_.V[:n]
 			out := cmp2.V[:n]
-			for i := range out {
-				out[i] = rt.NeInt64(int64(1), c_V[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if c_.IsNull(i) {
-					cmp2.SetNull(i)
-					continue
+			if vec.Strict(&cmp2, rest, n, vec.FlagsOf(&c_)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.NeInt64(int64(1), c_V[i])
 				}
-				if e := c_.ErrAt(i); e != nil {
-					cmp2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if cmp2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.NeInt64(int64(1), c_V[i])
 				}
-				cmp2.V[i] = rt.NeInt64(int64(1), c_.V[i])
 			}
 		}
 		// IF((1 <> c), 3, a)
@@ -11004,63 +10071,53 @@ func shape00036Col1(n int, all vec.Sel, r_ vec.Vec[int64], coalesced vec.Vec[int
 	}
 	// (b <> IF((1 <> c), 3, a))
 	cmp3 := vec.Make[bool](n)
-	if (notYet == nil || len(notYet) > n/2) && b.Clean() && ifResult.Clean() {
+	{
 		bV := b.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := cmp3.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(bV[i], ifResultV[i])
-		}
-	} else {
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if b.IsNull(i) || ifResult.IsNull(i) {
-				cmp3.SetNull(i)
-				continue
+		if vec.Strict(&cmp3, notYet, n, vec.FlagsOf(&b), vec.FlagsOf(&ifResult)) && vec.Dense(notYet, n, false) {
+			for i := range out {
+				out[i] = rt.NeInt64(bV[i], ifResultV[i])
 			}
-			if e := b.ErrAt(i); e != nil {
-				cmp3.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if cmp3.Dirty(i) {
+					continue
+				}
+				out[i] = rt.NeInt64(bV[i], ifResultV[i])
 			}
-			if e := ifResult.ErrAt(i); e != nil {
-				cmp3.SetErr(i, e)
-				continue
-			}
-			cmp3.V[i] = rt.NeInt64(b.V[i], ifResult.V[i])
 		}
 	}
 	vec.CopyErrs(&caseResult, &cmp3, notYet, n)
 	when2, notYet2 := vec.Split(&cmp3, notYet, n)
 	// (probe(1, r, 4611686018427387904) + probe(1, r, 4611686018427387904))
 	sum := vec.Make[int64](n)
-	if when2 == nil && probe.Clean() {
+	{
 		probeV := probe.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probeV[i], probeV[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+		if vec.Strict(&sum, when2, n, vec.FlagsOf(&probe)) && vec.Dense(when2, n, true) {
+			for i := range out {
+				r, err := rt.AddInt64(probeV[i], probeV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
-			i := when2.Row(k)
-			if probe.IsNull(i) {
-				sum.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
+				i := when2.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(probeV[i], probeV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := probe.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(probe.V[i], probe.V[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
 		}
 	}
 	vec.Merge(&caseResult, &sum, when2, n)
@@ -11187,29 +10244,22 @@ func shape00037Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 	if !fused || len(rest) > 0 {
 		// (a <> b)
 		cmp := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && a.Clean() && b.Clean() {
+		{
 			aV := a.V[:n]
 			bV := b.V[:n]
 			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.NeInt64(aV[i], bV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if a.IsNull(i) || b.IsNull(i) {
-					cmp.SetNull(i)
-					continue
+			if vec.Strict(&cmp, rest, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.NeInt64(aV[i], bV[i])
 				}
-				if e := a.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if cmp.Dirty(i) {
+						continue
+					}
+					out[i] = rt.NeInt64(aV[i], bV[i])
 				}
-				if e := b.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
-				}
-				cmp.V[i] = rt.NeInt64(a.V[i], b.V[i])
 			}
 		}
 		// IF((a <> b), 'x', 'x')
@@ -11233,34 +10283,31 @@ func shape00037Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 func shape00037Col2(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, 0)
 	probe := vec.Make[int64](n)
-	if r_.Clean() {
+	{
 		r_V := r_.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_)) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], int64(0))
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	return probe
@@ -11373,24 +10420,21 @@ func shape00038Shared0(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatc
 	if !fused || len(rest) > 0 {
 		// (1 = a)
 		cmp := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(int64(1), aV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if a.IsNull(i) {
-					cmp.SetNull(i)
-					continue
+			if vec.Strict(&cmp, rest, n, vec.FlagsOf(&a)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.EqInt64(int64(1), aV[i])
 				}
-				if e := a.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if cmp.Dirty(i) {
+						continue
+					}
+					out[i] = rt.EqInt64(int64(1), aV[i])
 				}
-				cmp.V[i] = rt.EqInt64(int64(1), a.V[i])
 			}
 		}
 		// IF((1 = a), 5, a)
@@ -11418,164 +10462,133 @@ func shape00038Col1(n int, all vec.Sel, q vec.Vec[bool], r_ vec.Vec[int64], c_ v
 	vec.CopyErrs(&ifResult3, &q, all, n)
 	// probe(2, r, c)
 	probe := vec.Make[int64](n)
-	if then2 == nil && r_.Clean() && c_.Clean() {
+	{
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], c_V[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, then2, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_)) && vec.Dense(then2, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], c_V[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
-			i := then2.Row(k)
-			if r_.IsNull(i) || c_.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
+				i := then2.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], c_V[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			if e := c_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], c_.V[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	// probe(3, r, IF((1 = a), 5, a))
 	probe2 := vec.Make[int64](n)
-	if then2 == nil && r_.Clean() && ifResult.Clean() {
+	{
 		r_V := r_.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], ifResultV[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
+		if vec.Strict(&probe2, then2, n, vec.FlagsOf(&r_), vec.FlagsOf(&ifResult)) && vec.Dense(then2, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(3), r_V[i], ifResultV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
-			i := then2.Row(k)
-			if r_.IsNull(i) || ifResult.IsNull(i) {
-				probe2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
+				i := then2.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(3), r_V[i], ifResultV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			if e := ifResult.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(3), r_.V[i], ifResult.V[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
-			}
-			probe2.V[i] = r
 		}
 	}
 	// (probe(2, r, c) <> probe(3, r, IF((1 = a), 5, a)))
 	cmp2 := vec.Make[bool](n)
-	if (then2 == nil || len(then2) > n/2) && probe.Clean() && probe2.Clean() {
+	{
 		probeV := probe.V[:n]
 		probe2V := probe2.V[:n]
 		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(probeV[i], probe2V[i])
-		}
-	} else {
-		for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
-			i := then2.Row(k)
-			if probe.IsNull(i) || probe2.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
+		if vec.Strict(&cmp2, then2, n, vec.FlagsOf(&probe), vec.FlagsOf(&probe2)) && vec.Dense(then2, n, false) {
+			for i := range out {
+				out[i] = rt.NeInt64(probeV[i], probe2V[i])
 			}
-			if e := probe.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
+				i := then2.Row(k)
+				if cmp2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.NeInt64(probeV[i], probe2V[i])
 			}
-			if e := probe2.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
-			}
-			cmp2.V[i] = rt.NeInt64(probe.V[i], probe2.V[i])
 		}
 	}
 	vec.Merge(&ifResult3, &cmp2, then2, n)
 	// shared (region): probe(1, r, IF((1 = a), 5, a))
 	// probe(1, r, IF((1 = a), 5, a))
 	probe3 := vec.Make[int64](n)
-	if otherwise2 == nil && r_.Clean() && ifResult.Clean() {
+	{
 		r_V := r_.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], ifResultV[i])
-			if err != nil {
-				probe3.SetErr(i, err)
-				continue
+		if vec.Strict(&probe3, otherwise2, n, vec.FlagsOf(&r_), vec.FlagsOf(&ifResult)) && vec.Dense(otherwise2, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], ifResultV[i])
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
-			i := otherwise2.Row(k)
-			if r_.IsNull(i) || ifResult.IsNull(i) {
-				probe3.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
+				i := otherwise2.Row(k)
+				if probe3.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], ifResultV[i])
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe3.SetErr(i, e)
-				continue
-			}
-			if e := ifResult.ErrAt(i); e != nil {
-				probe3.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], ifResult.V[i])
-			if err != nil {
-				probe3.SetErr(i, err)
-				continue
-			}
-			probe3.V[i] = r
 		}
 	}
 	// (probe(1, r, IF((1 = a), 5, a)) > probe(1, r, IF((1 = a), 5, a)))
 	cmp3 := vec.Make[bool](n)
-	if (otherwise2 == nil || len(otherwise2) > n/2) && probe3.Clean() {
+	{
 		probe3V := probe3.V[:n]
 		out := cmp3.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(probe3V[i], probe3V[i])
-		}
-	} else {
-		for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
-			i := otherwise2.Row(k)
-			if probe3.IsNull(i) {
-				cmp3.SetNull(i)
-				continue
+		if vec.Strict(&cmp3, otherwise2, n, vec.FlagsOf(&probe3)) && vec.Dense(otherwise2, n, false) {
+			for i := range out {
+				out[i] = rt.GtInt64(probe3V[i], probe3V[i])
 			}
-			if e := probe3.ErrAt(i); e != nil {
-				cmp3.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
+				i := otherwise2.Row(k)
+				if cmp3.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GtInt64(probe3V[i], probe3V[i])
 			}
-			cmp3.V[i] = rt.GtInt64(probe3.V[i], probe3.V[i])
 		}
 	}
 	vec.Merge(&ifResult3, &cmp3, otherwise2, n)
@@ -11664,39 +10677,32 @@ func Shape00039(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 func shape00039Shared0(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, c)
 	probe := vec.Make[int64](n)
-	if r_.Clean() && c_.Clean() {
+	{
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_)) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) || c_.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			if e := c_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], c_.V[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	return probe
@@ -11708,34 +10714,31 @@ func shape00039Shared0(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64])
 func shape00039Shared1(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, 0)
 	probe2 := vec.Make[int64](n)
-	if r_.Clean() {
+	{
 		r_V := r_.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
+		if vec.Strict(&probe2, all, n, vec.FlagsOf(&r_)) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) {
-				probe2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], int64(0))
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
-			}
-			probe2.V[i] = r
 		}
 	}
 	return probe2
@@ -11749,117 +10752,93 @@ func shape00039Col1(n int, all vec.Sel, probe vec.Vec[int64], b vec.Vec[int64], 
 	caseResult := vec.Make[int64](n)
 	// (-probe(1, r, c))
 	minus := vec.Make[int64](n)
-	if probe.Clean() {
+	{
 		probeV := probe.V[:n]
 		out := minus.V[:n]
-		for i := range out {
-			r, err := rt.NegateInt64(probeV[i])
-			if err != nil {
-				minus.SetErr(i, err)
-				continue
+		if vec.Strict(&minus, all, n, vec.FlagsOf(&probe)) {
+			for i := range out {
+				r, err := rt.NegateInt64(probeV[i])
+				if err != nil {
+					minus.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if probe.IsNull(i) {
-				minus.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if minus.Dirty(i) {
+					continue
+				}
+				r, err := rt.NegateInt64(probeV[i])
+				if err != nil {
+					minus.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := probe.ErrAt(i); e != nil {
-				minus.SetErr(i, e)
-				continue
-			}
-			r, err := rt.NegateInt64(probe.V[i])
-			if err != nil {
-				minus.SetErr(i, err)
-				continue
-			}
-			minus.V[i] = r
 		}
 	}
 	eq := vec.Make[bool](n)
-	if b.Clean() && probe2.Clean() {
+	{
 		bV := b.V[:n]
 		probe2V := probe2.V[:n]
 		out := eq.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(bV[i], probe2V[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if b.IsNull(i) || probe2.IsNull(i) {
-				eq.SetNull(i)
-				continue
+		if vec.Strict(&eq, all, n, vec.FlagsOf(&b), vec.FlagsOf(&probe2)) {
+			for i := range out {
+				out[i] = rt.EqInt64(bV[i], probe2V[i])
 			}
-			if e := b.ErrAt(i); e != nil {
-				eq.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if eq.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(bV[i], probe2V[i])
 			}
-			if e := probe2.ErrAt(i); e != nil {
-				eq.SetErr(i, e)
-				continue
-			}
-			eq.V[i] = rt.EqInt64(b.V[i], probe2.V[i])
 		}
 	}
 	// NULLIF(b, probe(2, r, 0))
 	nullIf := vec.NullIf(&b, &eq, all, n)
 	matches := vec.Make[bool](n)
-	if minus.Clean() && nullIf.Clean() {
+	{
 		minusV := minus.V[:n]
 		nullIfV := nullIf.V[:n]
 		out := matches.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(minusV[i], nullIfV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if minus.IsNull(i) || nullIf.IsNull(i) {
-				matches.SetNull(i)
-				continue
+		if vec.Strict(&matches, all, n, vec.FlagsOf(&minus), vec.FlagsOf(&nullIf)) {
+			for i := range out {
+				out[i] = rt.EqInt64(minusV[i], nullIfV[i])
 			}
-			if e := minus.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if matches.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(minusV[i], nullIfV[i])
 			}
-			if e := nullIf.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
-			}
-			matches.V[i] = rt.EqInt64(minus.V[i], nullIf.V[i])
 		}
 	}
 	vec.CopyErrs(&caseResult, &matches, all, n)
 	when, notYet := vec.Split(&matches, all, n)
 	vec.Merge(&caseResult, &a, when, n)
 	matches2 := vec.Make[bool](n)
-	if (notYet == nil || len(notYet) > n/2) && minus.Clean() && c_.Clean() {
+	{
 		minusV := minus.V[:n]
 		c_V := c_.V[:n]
 		out := matches2.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(minusV[i], c_V[i])
-		}
-	} else {
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if minus.IsNull(i) || c_.IsNull(i) {
-				matches2.SetNull(i)
-				continue
+		if vec.Strict(&matches2, notYet, n, vec.FlagsOf(&minus), vec.FlagsOf(&c_)) && vec.Dense(notYet, n, false) {
+			for i := range out {
+				out[i] = rt.EqInt64(minusV[i], c_V[i])
 			}
-			if e := minus.ErrAt(i); e != nil {
-				matches2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if matches2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(minusV[i], c_V[i])
 			}
-			if e := c_.ErrAt(i); e != nil {
-				matches2.SetErr(i, e)
-				continue
-			}
-			matches2.V[i] = rt.EqInt64(minus.V[i], c_.V[i])
 		}
 	}
 	vec.CopyErrs(&caseResult, &matches2, notYet, n)
@@ -11969,39 +10948,32 @@ func Shape00040(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 func shape00040Shared0(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, b)
 	probe := vec.Make[int64](n)
-	if r_.Clean() && b.Clean() {
+	{
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&b)) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) || b.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], b.V[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	return probe
@@ -12013,24 +10985,21 @@ func shape00040Shared0(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) 
 func shape00040Where(n int, all vec.Sel, probe vec.Vec[int64]) vec.Vec[bool] {
 	// (probe(1, r, b) <= probe(1, r, b))
 	cmp := vec.Make[bool](n)
-	if probe.Clean() {
+	{
 		probeV := probe.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(probeV[i], probeV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if probe.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&probe)) {
+			for i := range out {
+				out[i] = rt.LeInt64(probeV[i], probeV[i])
 			}
-			if e := probe.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.LeInt64(probeV[i], probeV[i])
 			}
-			cmp.V[i] = rt.LeInt64(probe.V[i], probe.V[i])
 		}
 	}
 	return cmp
@@ -12111,29 +11080,22 @@ func shape00040Col2(n int, sel vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 	if !fused || len(rest) > 0 {
 		// (a >= probe(1, r, b))
 		cmp2 := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && a.Clean() && probe.Clean() {
+		{
 			aV := a.V[:n]
 			probeV := probe.V[:n]
 			out := cmp2.V[:n]
-			for i := range out {
-				out[i] = rt.GeInt64(aV[i], probeV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if a.IsNull(i) || probe.IsNull(i) {
-					cmp2.SetNull(i)
-					continue
+			if vec.Strict(&cmp2, rest, n, vec.FlagsOf(&a), vec.FlagsOf(&probe)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.GeInt64(aV[i], probeV[i])
 				}
-				if e := a.ErrAt(i); e != nil {
-					cmp2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if cmp2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GeInt64(aV[i], probeV[i])
 				}
-				if e := probe.ErrAt(i); e != nil {
-					cmp2.SetErr(i, e)
-					continue
-				}
-				cmp2.V[i] = rt.GeInt64(a.V[i], probe.V[i])
 			}
 		}
 		// IF((a >= probe(1, r, b)), (probe(1, r, b) - probe(1, r, b)), probe(1, r, b))
@@ -12142,34 +11104,31 @@ func shape00040Col2(n int, sel vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 		vec.CopyErrs(&ifResult2, &cmp2, rest, n)
 		// (probe(1, r, b) - probe(1, r, b))
 		difference := vec.Make[int64](n)
-		if then == nil && probe.Clean() {
+		{
 			probeV := probe.V[:n]
 			out := difference.V[:n]
-			for i := range out {
-				r, err := rt.SubInt64(probeV[i], probeV[i])
-				if err != nil {
-					difference.SetErr(i, err)
-					continue
+			if vec.Strict(&difference, then, n, vec.FlagsOf(&probe)) && vec.Dense(then, n, true) {
+				for i := range out {
+					r, err := rt.SubInt64(probeV[i], probeV[i])
+					if err != nil {
+						difference.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-				i := then.Row(k)
-				if probe.IsNull(i) {
-					difference.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+					i := then.Row(k)
+					if difference.Dirty(i) {
+						continue
+					}
+					r, err := rt.SubInt64(probeV[i], probeV[i])
+					if err != nil {
+						difference.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := probe.ErrAt(i); e != nil {
-					difference.SetErr(i, e)
-					continue
-				}
-				r, err := rt.SubInt64(probe.V[i], probe.V[i])
-				if err != nil {
-					difference.SetErr(i, err)
-					continue
-				}
-				difference.V[i] = r
 			}
 		}
 		vec.Merge(&ifResult2, &difference, then, n)
@@ -12181,29 +11140,22 @@ func shape00040Col2(n int, sel vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 		}
 	}
 	matches := vec.Make[bool](n)
-	if (sel == nil || len(sel) > n/2) && ifResult.Clean() && probe.Clean() {
+	{
 		ifResultV := ifResult.V[:n]
 		probeV := probe.V[:n]
 		out := matches.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(ifResultV[i], probeV[i])
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if ifResult.IsNull(i) || probe.IsNull(i) {
-				matches.SetNull(i)
-				continue
+		if vec.Strict(&matches, sel, n, vec.FlagsOf(&ifResult), vec.FlagsOf(&probe)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.EqInt64(ifResultV[i], probeV[i])
 			}
-			if e := ifResult.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if matches.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(ifResultV[i], probeV[i])
 			}
-			if e := probe.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
-			}
-			matches.V[i] = rt.EqInt64(ifResult.V[i], probe.V[i])
 		}
 	}
 	vec.CopyErrs(&caseResult, &matches, sel, n)
@@ -12299,39 +11251,32 @@ func Shape00041(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 func shape00041Shared0(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(3, r, c)
 	probe := vec.Make[int64](n)
-	if r_.Clean() && c_.Clean() {
+	{
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], c_V[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_)) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(3), r_V[i], c_V[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) || c_.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(3), r_V[i], c_V[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			if e := c_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(3), r_.V[i], c_.V[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	return probe
@@ -12343,39 +11288,32 @@ func shape00041Shared0(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64])
 func shape00041Shared1(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
 	// probe(4, r, probe(3, r, c))
 	probe2 := vec.Make[int64](n)
-	if r_.Clean() && probe.Clean() {
+	{
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(4), r_V[i], probeV[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
+		if vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe)) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(4), r_V[i], probeV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) || probe.IsNull(i) {
-				probe2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(4), r_V[i], probeV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			if e := probe.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(4), r_.V[i], probe.V[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
-			}
-			probe2.V[i] = r
 		}
 	}
 	return probe2
@@ -12389,34 +11327,31 @@ func shape00041Col1(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int
 	coalesced := vec.Make[int64](n)
 	// (-probe(3, r, c))
 	minus := vec.Make[int64](n)
-	if probe.Clean() {
+	{
 		probeV := probe.V[:n]
 		out := minus.V[:n]
-		for i := range out {
-			r, err := rt.NegateInt64(probeV[i])
-			if err != nil {
-				minus.SetErr(i, err)
-				continue
+		if vec.Strict(&minus, all, n, vec.FlagsOf(&probe)) {
+			for i := range out {
+				r, err := rt.NegateInt64(probeV[i])
+				if err != nil {
+					minus.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if probe.IsNull(i) {
-				minus.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if minus.Dirty(i) {
+					continue
+				}
+				r, err := rt.NegateInt64(probeV[i])
+				if err != nil {
+					minus.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := probe.ErrAt(i); e != nil {
-				minus.SetErr(i, e)
-				continue
-			}
-			r, err := rt.NegateInt64(probe.V[i])
-			if err != nil {
-				minus.SetErr(i, err)
-				continue
-			}
-			minus.V[i] = r
 		}
 	}
 	vec.MergeNonNull(&coalesced, &minus, all, n)
@@ -12434,53 +11369,43 @@ func shape00041Col2(n int, all vec.Sel, q vec.Vec[bool], probe2 vec.Vec[int64], 
 	and.Add(&q)
 	// (probe(4, r, probe(3, r, c)) <> r)
 	cmp := vec.Make[bool](n)
-	if (and.Live == nil || len(and.Live) > n/2) && probe2.Clean() && r_.Clean() {
+	{
 		probe2V := probe2.V[:n]
 		r_V := r_.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(probe2V[i], r_V[i])
-		}
-	} else {
-		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-			i := and.Live.Row(k)
-			if probe2.IsNull(i) || r_.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, and.Live, n, vec.FlagsOf(&probe2), vec.FlagsOf(&r_)) && vec.Dense(and.Live, n, false) {
+			for i := range out {
+				out[i] = rt.NeInt64(probe2V[i], r_V[i])
 			}
-			if e := probe2.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.NeInt64(probe2V[i], r_V[i])
 			}
-			if e := r_.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.NeInt64(probe2.V[i], r_.V[i])
 		}
 	}
 	and.Add(&cmp)
 	andResult := and.Finish()
 	// (NOT (q AND (probe(4, r, probe(3, r, c)) <> r)))
 	negated := vec.Make[bool](n)
-	if (or.Live == nil || len(or.Live) > n/2) && andResult.Clean() {
+	{
 		andResultV := andResult.V[:n]
 		out := negated.V[:n]
-		for i := range out {
-			out[i] = rt.Not(andResultV[i])
-		}
-	} else {
-		for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-			i := or.Live.Row(k)
-			if andResult.IsNull(i) {
-				negated.SetNull(i)
-				continue
+		if vec.Strict(&negated, or.Live, n, vec.FlagsOf(&andResult)) && vec.Dense(or.Live, n, false) {
+			for i := range out {
+				out[i] = rt.Not(andResultV[i])
 			}
-			if e := andResult.ErrAt(i); e != nil {
-				negated.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+				i := or.Live.Row(k)
+				if negated.Dirty(i) {
+					continue
+				}
+				out[i] = rt.Not(andResultV[i])
 			}
-			negated.V[i] = rt.Not(andResult.V[i])
 		}
 	}
 	or.Add(&negated)
@@ -12488,66 +11413,52 @@ func shape00041Col2(n int, all vec.Sel, q vec.Vec[bool], probe2 vec.Vec[int64], 
 	coalesced2 := vec.Make[bool](n)
 	// probe(1, r, b)
 	probe3 := vec.Make[int64](n)
-	if or.Live == nil && r_.Clean() && b.Clean() {
+	{
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-			if err != nil {
-				probe3.SetErr(i, err)
-				continue
+		if vec.Strict(&probe3, or.Live, n, vec.FlagsOf(&r_), vec.FlagsOf(&b)) && vec.Dense(or.Live, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-			i := or.Live.Row(k)
-			if r_.IsNull(i) || b.IsNull(i) {
-				probe3.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+				i := or.Live.Row(k)
+				if probe3.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe3.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				probe3.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], b.V[i])
-			if err != nil {
-				probe3.SetErr(i, err)
-				continue
-			}
-			probe3.V[i] = r
 		}
 	}
 	// (probe(1, r, b) >= probe(4, r, probe(3, r, c)))
 	cmp2 := vec.Make[bool](n)
-	if (or.Live == nil || len(or.Live) > n/2) && probe3.Clean() && probe2.Clean() {
+	{
 		probe3V := probe3.V[:n]
 		probe2V := probe2.V[:n]
 		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(probe3V[i], probe2V[i])
-		}
-	} else {
-		for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-			i := or.Live.Row(k)
-			if probe3.IsNull(i) || probe2.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
+		if vec.Strict(&cmp2, or.Live, n, vec.FlagsOf(&probe3), vec.FlagsOf(&probe2)) && vec.Dense(or.Live, n, false) {
+			for i := range out {
+				out[i] = rt.GeInt64(probe3V[i], probe2V[i])
 			}
-			if e := probe3.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+				i := or.Live.Row(k)
+				if cmp2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GeInt64(probe3V[i], probe2V[i])
 			}
-			if e := probe2.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
-			}
-			cmp2.V[i] = rt.GeInt64(probe3.V[i], probe2.V[i])
 		}
 	}
 	vec.MergeNonNull(&coalesced2, &cmp2, or.Live, n)
@@ -12556,61 +11467,51 @@ func shape00041Col2(n int, all vec.Sel, q vec.Vec[bool], probe2 vec.Vec[int64], 
 	or.Add(&coalesced2)
 	// probe(2, r, r)
 	probe4 := vec.Make[int64](n)
-	if or.Live == nil && r_.Clean() {
+	{
 		r_V := r_.V[:n]
 		out := probe4.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], r_V[i])
-			if err != nil {
-				probe4.SetErr(i, err)
-				continue
+		if vec.Strict(&probe4, or.Live, n, vec.FlagsOf(&r_)) && vec.Dense(or.Live, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], r_V[i])
+				if err != nil {
+					probe4.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-			i := or.Live.Row(k)
-			if r_.IsNull(i) {
-				probe4.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+				i := or.Live.Row(k)
+				if probe4.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], r_V[i])
+				if err != nil {
+					probe4.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe4.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], r_.V[i])
-			if err != nil {
-				probe4.SetErr(i, err)
-				continue
-			}
-			probe4.V[i] = r
 		}
 	}
 	// (probe(2, r, r) >= probe(3, r, c))
 	cmp3 := vec.Make[bool](n)
-	if (or.Live == nil || len(or.Live) > n/2) && probe4.Clean() && probe.Clean() {
+	{
 		probe4V := probe4.V[:n]
 		probeV := probe.V[:n]
 		out := cmp3.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(probe4V[i], probeV[i])
-		}
-	} else {
-		for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-			i := or.Live.Row(k)
-			if probe4.IsNull(i) || probe.IsNull(i) {
-				cmp3.SetNull(i)
-				continue
+		if vec.Strict(&cmp3, or.Live, n, vec.FlagsOf(&probe4), vec.FlagsOf(&probe)) && vec.Dense(or.Live, n, false) {
+			for i := range out {
+				out[i] = rt.GeInt64(probe4V[i], probeV[i])
 			}
-			if e := probe4.ErrAt(i); e != nil {
-				cmp3.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+				i := or.Live.Row(k)
+				if cmp3.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GeInt64(probe4V[i], probeV[i])
 			}
-			if e := probe.ErrAt(i); e != nil {
-				cmp3.SetErr(i, e)
-				continue
-			}
-			cmp3.V[i] = rt.GeInt64(probe4.V[i], probe.V[i])
 		}
 	}
 	or.Add(&cmp3)
@@ -12701,66 +11602,52 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 func shape00042Where(n int, all vec.Sel, c_ vec.Vec[int64], r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[bool] {
 	// probe(4, r, a)
 	probe := vec.Make[int64](n)
-	if r_.Clean() && a.Clean() {
+	{
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(4), r_V[i], aV[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&a)) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(4), r_V[i], aV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) || a.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(4), r_V[i], aV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(4), r_.V[i], a.V[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	// (c < probe(4, r, a))
 	cmp := vec.Make[bool](n)
-	if c_.Clean() && probe.Clean() {
+	{
 		c_V := c_.V[:n]
 		probeV := probe.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.LtInt64(c_V[i], probeV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if c_.IsNull(i) || probe.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&c_), vec.FlagsOf(&probe)) {
+			for i := range out {
+				out[i] = rt.LtInt64(c_V[i], probeV[i])
 			}
-			if e := c_.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.LtInt64(c_V[i], probeV[i])
 			}
-			if e := probe.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.LtInt64(c_.V[i], probe.V[i])
 		}
 	}
 	return cmp
@@ -12810,24 +11697,21 @@ func shape00042Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64],
 	if !fused || len(rest) > 0 {
 		// (c <= 9223372036854775807)
 		cmp2 := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && c_.Clean() {
+		{
 			c_V := c_.V[:n]
 			out := cmp2.V[:n]
-			for i := range out {
-				out[i] = rt.LeInt64(c_V[i], int64(9223372036854775807))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if c_.IsNull(i) {
-					cmp2.SetNull(i)
-					continue
+			if vec.Strict(&cmp2, rest, n, vec.FlagsOf(&c_)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.LeInt64(c_V[i], int64(9223372036854775807))
 				}
-				if e := c_.ErrAt(i); e != nil {
-					cmp2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if cmp2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.LeInt64(c_V[i], int64(9223372036854775807))
 				}
-				cmp2.V[i] = rt.LeInt64(c_.V[i], int64(9223372036854775807))
 			}
 		}
 		// IF((c <= 9223372036854775807), 4611686018427387904, 100)
@@ -12844,76 +11728,62 @@ func shape00042Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64],
 	}
 	// probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))
 	probe2 := vec.Make[int64](n)
-	if sel == nil && r_.Clean() && ifResult.Clean() {
+	{
 		r_V := r_.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], ifResultV[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
+		if vec.Strict(&probe2, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&ifResult)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], ifResultV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if r_.IsNull(i) || ifResult.IsNull(i) {
-				probe2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], ifResultV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			if e := ifResult.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], ifResult.V[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
-			}
-			probe2.V[i] = r
 		}
 	}
 	// probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100)))
 	probe3 := vec.Make[int64](n)
-	if sel == nil && r_.Clean() && probe2.Clean() {
+	{
 		r_V := r_.V[:n]
 		probe2V := probe2.V[:n]
 		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probe2V[i])
-			if err != nil {
-				probe3.SetErr(i, err)
-				continue
+		if vec.Strict(&probe3, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe2)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], probe2V[i])
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if r_.IsNull(i) || probe2.IsNull(i) {
-				probe3.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe3.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], probe2V[i])
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe3.SetErr(i, e)
-				continue
-			}
-			if e := probe2.ErrAt(i); e != nil {
-				probe3.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], probe2.V[i])
-			if err != nil {
-				probe3.SetErr(i, err)
-				continue
-			}
-			probe3.V[i] = r
 		}
 	}
 	return probe3
@@ -12973,89 +11843,72 @@ func shape00042Col1(n int, sel vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, 
 		or := vec.NewLogic(true, rest2, n)
 		// (b + 1)
 		sum := vec.Make[int64](n)
-		if or.Live == nil && b.Clean() {
+		{
 			bV := b.V[:n]
 			out := sum.V[:n]
-			for i := range out {
-				r, err := rt.AddInt64(bV[i], int64(1))
-				if err != nil {
-					sum.SetErr(i, err)
-					continue
+			if vec.Strict(&sum, or.Live, n, vec.FlagsOf(&b)) && vec.Dense(or.Live, n, true) {
+				for i := range out {
+					r, err := rt.AddInt64(bV[i], int64(1))
+					if err != nil {
+						sum.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-				i := or.Live.Row(k)
-				if b.IsNull(i) {
-					sum.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+					i := or.Live.Row(k)
+					if sum.Dirty(i) {
+						continue
+					}
+					r, err := rt.AddInt64(bV[i], int64(1))
+					if err != nil {
+						sum.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := b.ErrAt(i); e != nil {
-					sum.SetErr(i, e)
-					continue
-				}
-				r, err := rt.AddInt64(b.V[i], int64(1))
-				if err != nil {
-					sum.SetErr(i, err)
-					continue
-				}
-				sum.V[i] = r
 			}
 		}
 		// ((b + 1) = b)
 		cmp3 := vec.Make[bool](n)
-		if (or.Live == nil || len(or.Live) > n/2) && sum.Clean() && b.Clean() {
+		{
 			sumV := sum.V[:n]
 			bV := b.V[:n]
 			out := cmp3.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(sumV[i], bV[i])
-			}
-		} else {
-			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-				i := or.Live.Row(k)
-				if sum.IsNull(i) || b.IsNull(i) {
-					cmp3.SetNull(i)
-					continue
+			if vec.Strict(&cmp3, or.Live, n, vec.FlagsOf(&sum), vec.FlagsOf(&b)) && vec.Dense(or.Live, n, false) {
+				for i := range out {
+					out[i] = rt.EqInt64(sumV[i], bV[i])
 				}
-				if e := sum.ErrAt(i); e != nil {
-					cmp3.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+					i := or.Live.Row(k)
+					if cmp3.Dirty(i) {
+						continue
+					}
+					out[i] = rt.EqInt64(sumV[i], bV[i])
 				}
-				if e := b.ErrAt(i); e != nil {
-					cmp3.SetErr(i, e)
-					continue
-				}
-				cmp3.V[i] = rt.EqInt64(sum.V[i], b.V[i])
 			}
 		}
 		or.Add(&cmp3)
 		// (c <> a)
 		cmp4 := vec.Make[bool](n)
-		if (or.Live == nil || len(or.Live) > n/2) && c_.Clean() && a.Clean() {
+		{
 			c_V := c_.V[:n]
 			aV := a.V[:n]
 			out := cmp4.V[:n]
-			for i := range out {
-				out[i] = rt.NeInt64(c_V[i], aV[i])
-			}
-		} else {
-			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-				i := or.Live.Row(k)
-				if c_.IsNull(i) || a.IsNull(i) {
-					cmp4.SetNull(i)
-					continue
+			if vec.Strict(&cmp4, or.Live, n, vec.FlagsOf(&c_), vec.FlagsOf(&a)) && vec.Dense(or.Live, n, false) {
+				for i := range out {
+					out[i] = rt.NeInt64(c_V[i], aV[i])
 				}
-				if e := c_.ErrAt(i); e != nil {
-					cmp4.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+					i := or.Live.Row(k)
+					if cmp4.Dirty(i) {
+						continue
+					}
+					out[i] = rt.NeInt64(c_V[i], aV[i])
 				}
-				if e := a.ErrAt(i); e != nil {
-					cmp4.SetErr(i, e)
-					continue
-				}
-				cmp4.V[i] = rt.NeInt64(c_.V[i], a.V[i])
 			}
 		}
 		or.Add(&cmp4)
@@ -13115,19 +11968,20 @@ func shape00042Col2(n int, sel vec.Sel, probe3 vec.Vec[int64], sArr *array.Strin
 	if !fused3 || len(rest3) > 0 {
 		// (s = 'a')
 		cmp5 := vec.Make[bool](n)
-		if (rest3 == nil || len(rest3) > n/2) && sArr.NullN() == 0 {
+		{
 			out := cmp5.V[:n]
-			for i := range out {
-				out[i] = rt.EqString(sArr.Value(i), "a")
-			}
-		} else {
-			for k, cnt := 0, rest3.Rows(n); k < cnt; k++ {
-				i := rest3.Row(k)
-				if sArr.IsNull(i) {
-					cmp5.SetNull(i)
-					continue
+			if vec.Strict(&cmp5, rest3, n, vec.ArrowFlags(sArr)) && vec.Dense(rest3, n, false) {
+				for i := range out {
+					out[i] = rt.EqString(sArr.Value(i), "a")
 				}
-				cmp5.V[i] = rt.EqString(sArr.Value(i), "a")
+			} else {
+				for k, cnt := 0, rest3.Rows(n); k < cnt; k++ {
+					i := rest3.Row(k)
+					if cmp5.Dirty(i) {
+						continue
+					}
+					out[i] = rt.EqString(sArr.Value(i), "a")
+				}
 			}
 		}
 		// IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))), a)
@@ -13144,39 +11998,32 @@ func shape00042Col2(n int, sel vec.Sel, probe3 vec.Vec[int64], sArr *array.Strin
 	}
 	// (probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))) + IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 46...
 	sum2 := vec.Make[int64](n)
-	if sel == nil && probe3.Clean() && ifResult3.Clean() {
+	{
 		probe3V := probe3.V[:n]
 		ifResult3V := ifResult3.V[:n]
 		out := sum2.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probe3V[i], ifResult3V[i])
-			if err != nil {
-				sum2.SetErr(i, err)
-				continue
+		if vec.Strict(&sum2, sel, n, vec.FlagsOf(&probe3), vec.FlagsOf(&ifResult3)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.AddInt64(probe3V[i], ifResult3V[i])
+				if err != nil {
+					sum2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if probe3.IsNull(i) || ifResult3.IsNull(i) {
-				sum2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if sum2.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(probe3V[i], ifResult3V[i])
+				if err != nil {
+					sum2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := probe3.ErrAt(i); e != nil {
-				sum2.SetErr(i, e)
-				continue
-			}
-			if e := ifResult3.ErrAt(i); e != nil {
-				sum2.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(probe3.V[i], ifResult3.V[i])
-			if err != nil {
-				sum2.SetErr(i, err)
-				continue
-			}
-			sum2.V[i] = r
 		}
 	}
 	return sum2
@@ -13257,29 +12104,22 @@ func Shape00043(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 func shape00043Where(n int, all vec.Sel, a vec.Vec[int64], c_ vec.Vec[int64], b vec.Vec[int64], r_ vec.Vec[int64], sArr *array.String) vec.Vec[bool] {
 	// (a = c)
 	cmp := vec.Make[bool](n)
-	if a.Clean() && c_.Clean() {
+	{
 		aV := a.V[:n]
 		c_V := c_.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], c_V[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || c_.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&a), vec.FlagsOf(&c_)) {
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], c_V[i])
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(aV[i], c_V[i])
 			}
-			if e := c_.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.EqInt64(a.V[i], c_.V[i])
 		}
 	}
 	// IF((a = c), (b <> b), (b <> probe(1, r, (c + 100))))
@@ -13288,121 +12128,101 @@ func shape00043Where(n int, all vec.Sel, a vec.Vec[int64], c_ vec.Vec[int64], b 
 	vec.CopyErrs(&ifResult, &cmp, all, n)
 	// (b <> b)
 	cmp2 := vec.Make[bool](n)
-	if (then == nil || len(then) > n/2) && b.Clean() {
+	{
 		bV := b.V[:n]
 		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(bV[i], bV[i])
-		}
-	} else {
-		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-			i := then.Row(k)
-			if b.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
+		if vec.Strict(&cmp2, then, n, vec.FlagsOf(&b)) && vec.Dense(then, n, false) {
+			for i := range out {
+				out[i] = rt.NeInt64(bV[i], bV[i])
 			}
-			if e := b.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if cmp2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.NeInt64(bV[i], bV[i])
 			}
-			cmp2.V[i] = rt.NeInt64(b.V[i], b.V[i])
 		}
 	}
 	vec.Merge(&ifResult, &cmp2, then, n)
 	// (c + 100)
 	sum := vec.Make[int64](n)
-	if otherwise == nil && c_.Clean() {
+	{
 		c_V := c_.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(c_V[i], int64(100))
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+		if vec.Strict(&sum, otherwise, n, vec.FlagsOf(&c_)) && vec.Dense(otherwise, n, true) {
+			for i := range out {
+				r, err := rt.AddInt64(c_V[i], int64(100))
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-			i := otherwise.Row(k)
-			if c_.IsNull(i) {
-				sum.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+				i := otherwise.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(c_V[i], int64(100))
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := c_.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(c_.V[i], int64(100))
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
 		}
 	}
 	// probe(1, r, (c + 100))
 	probe := vec.Make[int64](n)
-	if otherwise == nil && r_.Clean() && sum.Clean() {
+	{
 		r_V := r_.V[:n]
 		sumV := sum.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], sumV[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, otherwise, n, vec.FlagsOf(&r_), vec.FlagsOf(&sum)) && vec.Dense(otherwise, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], sumV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-			i := otherwise.Row(k)
-			if r_.IsNull(i) || sum.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+				i := otherwise.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], sumV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			if e := sum.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], sum.V[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	// (b <> probe(1, r, (c + 100)))
 	cmp3 := vec.Make[bool](n)
-	if (otherwise == nil || len(otherwise) > n/2) && b.Clean() && probe.Clean() {
+	{
 		bV := b.V[:n]
 		probeV := probe.V[:n]
 		out := cmp3.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(bV[i], probeV[i])
-		}
-	} else {
-		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-			i := otherwise.Row(k)
-			if b.IsNull(i) || probe.IsNull(i) {
-				cmp3.SetNull(i)
-				continue
+		if vec.Strict(&cmp3, otherwise, n, vec.FlagsOf(&b), vec.FlagsOf(&probe)) && vec.Dense(otherwise, n, false) {
+			for i := range out {
+				out[i] = rt.NeInt64(bV[i], probeV[i])
 			}
-			if e := b.ErrAt(i); e != nil {
-				cmp3.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+				i := otherwise.Row(k)
+				if cmp3.Dirty(i) {
+					continue
+				}
+				out[i] = rt.NeInt64(bV[i], probeV[i])
 			}
-			if e := probe.ErrAt(i); e != nil {
-				cmp3.SetErr(i, e)
-				continue
-			}
-			cmp3.V[i] = rt.NeInt64(b.V[i], probe.V[i])
 		}
 	}
 	vec.Merge(&ifResult, &cmp3, otherwise, n)
@@ -13412,121 +12232,101 @@ func shape00043Where(n int, all vec.Sel, a vec.Vec[int64], c_ vec.Vec[int64], b 
 	vec.CopyErrs(&ifResult2, &ifResult, all, n)
 	// probe(2, r, b)
 	probe2 := vec.Make[int64](n)
-	if then2 == nil && r_.Clean() && b.Clean() {
+	{
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], bV[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
+		if vec.Strict(&probe2, then2, n, vec.FlagsOf(&r_), vec.FlagsOf(&b)) && vec.Dense(then2, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], bV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
-			i := then2.Row(k)
-			if r_.IsNull(i) || b.IsNull(i) {
-				probe2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
+				i := then2.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], bV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], b.V[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
-			}
-			probe2.V[i] = r
 		}
 	}
 	// (probe(2, r, b) > c)
 	cmp4 := vec.Make[bool](n)
-	if (then2 == nil || len(then2) > n/2) && probe2.Clean() && c_.Clean() {
+	{
 		probe2V := probe2.V[:n]
 		c_V := c_.V[:n]
 		out := cmp4.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(probe2V[i], c_V[i])
-		}
-	} else {
-		for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
-			i := then2.Row(k)
-			if probe2.IsNull(i) || c_.IsNull(i) {
-				cmp4.SetNull(i)
-				continue
+		if vec.Strict(&cmp4, then2, n, vec.FlagsOf(&probe2), vec.FlagsOf(&c_)) && vec.Dense(then2, n, false) {
+			for i := range out {
+				out[i] = rt.GtInt64(probe2V[i], c_V[i])
 			}
-			if e := probe2.ErrAt(i); e != nil {
-				cmp4.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
+				i := then2.Row(k)
+				if cmp4.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GtInt64(probe2V[i], c_V[i])
 			}
-			if e := c_.ErrAt(i); e != nil {
-				cmp4.SetErr(i, e)
-				continue
-			}
-			cmp4.V[i] = rt.GtInt64(probe2.V[i], c_.V[i])
 		}
 	}
 	vec.Merge(&ifResult2, &cmp4, then2, n)
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
-	if otherwise2 == nil && sArr.NullN() == 0 {
+	{
 		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
+		if vec.Strict(&asBigint, otherwise2, n, vec.ArrowFlags(sArr)) && vec.Dense(otherwise2, n, true) {
+			for i := range out {
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
-			i := otherwise2.Row(k)
-			if sArr.IsNull(i) {
-				asBigint.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
+				i := otherwise2.Row(k)
+				if asBigint.Dirty(i) {
+					continue
+				}
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
-			}
-			asBigint.V[i] = r
 		}
 	}
 	// (CAST(s AS BIGINT) <> a)
 	cmp5 := vec.Make[bool](n)
-	if (otherwise2 == nil || len(otherwise2) > n/2) && asBigint.Clean() && a.Clean() {
+	{
 		asBigintV := asBigint.V[:n]
 		aV := a.V[:n]
 		out := cmp5.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(asBigintV[i], aV[i])
-		}
-	} else {
-		for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
-			i := otherwise2.Row(k)
-			if asBigint.IsNull(i) || a.IsNull(i) {
-				cmp5.SetNull(i)
-				continue
+		if vec.Strict(&cmp5, otherwise2, n, vec.FlagsOf(&asBigint), vec.FlagsOf(&a)) && vec.Dense(otherwise2, n, false) {
+			for i := range out {
+				out[i] = rt.NeInt64(asBigintV[i], aV[i])
 			}
-			if e := asBigint.ErrAt(i); e != nil {
-				cmp5.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
+				i := otherwise2.Row(k)
+				if cmp5.Dirty(i) {
+					continue
+				}
+				out[i] = rt.NeInt64(asBigintV[i], aV[i])
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp5.SetErr(i, e)
-				continue
-			}
-			cmp5.V[i] = rt.NeInt64(asBigint.V[i], a.V[i])
 		}
 	}
 	vec.Merge(&ifResult2, &cmp5, otherwise2, n)
@@ -13603,24 +12403,21 @@ func shape00044Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], p v
 	// CASE b WHEN 1 THEN probe(3, r, CASE WHEN p THEN probe(1, r, 9223372036854775807) ELSE probe(1, r, 9223372036854775807) END) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	matches := vec.Make[bool](n)
-	if b.Clean() {
+	{
 		bV := b.V[:n]
 		out := matches.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(bV[i], int64(1))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if b.IsNull(i) {
-				matches.SetNull(i)
-				continue
+		if vec.Strict(&matches, all, n, vec.FlagsOf(&b)) {
+			for i := range out {
+				out[i] = rt.EqInt64(bV[i], int64(1))
 			}
-			if e := b.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if matches.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(bV[i], int64(1))
 			}
-			matches.V[i] = rt.EqInt64(b.V[i], int64(1))
 		}
 	}
 	vec.CopyErrs(&caseResult, &matches, all, n)
@@ -13628,34 +12425,31 @@ func shape00044Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], p v
 	// shared (region): probe(1, r, 9223372036854775807)
 	// probe(1, r, 9223372036854775807)
 	probe := vec.Make[int64](n)
-	if when == nil && r_.Clean() {
+	{
 		r_V := r_.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(9223372036854775807))
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, when, n, vec.FlagsOf(&r_)) && vec.Dense(when, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(9223372036854775807))
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-			i := when.Row(k)
-			if r_.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+				i := when.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(9223372036854775807))
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(9223372036854775807))
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	// CASE WHEN p THEN probe(1, r, 9223372036854775807) ELSE probe(1, r, 9223372036854775807) END
@@ -13714,39 +12508,32 @@ func shape00044Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], p v
 	}
 	// probe(3, r, CASE WHEN p THEN probe(1, r, 9223372036854775807) ELSE probe(1, r, 9223372036854775807) END)
 	probe2 := vec.Make[int64](n)
-	if when == nil && r_.Clean() && caseResult2.Clean() {
+	{
 		r_V := r_.V[:n]
 		caseResult2V := caseResult2.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], caseResult2V[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
+		if vec.Strict(&probe2, when, n, vec.FlagsOf(&r_), vec.FlagsOf(&caseResult2)) && vec.Dense(when, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(3), r_V[i], caseResult2V[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-			i := when.Row(k)
-			if r_.IsNull(i) || caseResult2.IsNull(i) {
-				probe2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+				i := when.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(3), r_V[i], caseResult2V[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			if e := caseResult2.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(3), r_.V[i], caseResult2.V[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
-			}
-			probe2.V[i] = r
 		}
 	}
 	vec.Merge(&caseResult, &probe2, when, n)
@@ -13839,39 +12626,32 @@ func Shape00045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 func shape00045Shared0(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, a)
 	probe := vec.Make[int64](n)
-	if r_.Clean() && a.Clean() {
+	{
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], aV[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&a)) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], aV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) || a.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], aV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], a.V[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	return probe
@@ -13883,39 +12663,32 @@ func shape00045Shared0(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) 
 func shape00045Shared1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, b)
 	probe2 := vec.Make[int64](n)
-	if r_.Clean() && b.Clean() {
+	{
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
+		if vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&b)) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) || b.IsNull(i) {
-				probe2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], b.V[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
-			}
-			probe2.V[i] = r
 		}
 	}
 	return probe2
@@ -13927,24 +12700,21 @@ func shape00045Shared1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) 
 func shape00045Col1(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int64], c_ vec.Vec[int64], r_ vec.Vec[int64]) vec.Vec[int64] {
 	// (probe(1, r, b) < probe(1, r, b))
 	cmp := vec.Make[bool](n)
-	if probe2.Clean() {
+	{
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.LtInt64(probe2V[i], probe2V[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if probe2.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&probe2)) {
+			for i := range out {
+				out[i] = rt.LtInt64(probe2V[i], probe2V[i])
 			}
-			if e := probe2.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.LtInt64(probe2V[i], probe2V[i])
 			}
-			cmp.V[i] = rt.LtInt64(probe2.V[i], probe2.V[i])
 		}
 	}
 	// IF((probe(1, r, b) < probe(1, r, b)), probe(2, r, a), IF((c IS NOT NULL), r, probe(1, r, b)))
@@ -13963,39 +12733,32 @@ func shape00045Col1(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int
 	vec.Merge(&ifResult, &ifResult2, otherwise, n)
 	// (probe(2, r, a) + IF((probe(1, r, b) < probe(1, r, b)), probe(2, r, a), IF((c IS NOT NULL), r, probe(1, r, b))))
 	sum := vec.Make[int64](n)
-	if probe.Clean() && ifResult.Clean() {
+	{
 		probeV := probe.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probeV[i], ifResultV[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+		if vec.Strict(&sum, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&ifResult)) {
+			for i := range out {
+				r, err := rt.AddInt64(probeV[i], ifResultV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if probe.IsNull(i) || ifResult.IsNull(i) {
-				sum.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(probeV[i], ifResultV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := probe.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			if e := ifResult.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(probe.V[i], ifResult.V[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
 		}
 	}
 	return sum
@@ -14046,29 +12809,22 @@ func shape00045Col2(n int, all vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, 
 	if !fused || len(rest) > 0 {
 		// (b = probe(1, r, b))
 		cmp2 := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && b.Clean() && probe2.Clean() {
+		{
 			bV := b.V[:n]
 			probe2V := probe2.V[:n]
 			out := cmp2.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(bV[i], probe2V[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if b.IsNull(i) || probe2.IsNull(i) {
-					cmp2.SetNull(i)
-					continue
+			if vec.Strict(&cmp2, rest, n, vec.FlagsOf(&b), vec.FlagsOf(&probe2)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.EqInt64(bV[i], probe2V[i])
 				}
-				if e := b.ErrAt(i); e != nil {
-					cmp2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if cmp2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.EqInt64(bV[i], probe2V[i])
 				}
-				if e := probe2.ErrAt(i); e != nil {
-					cmp2.SetErr(i, e)
-					continue
-				}
-				cmp2.V[i] = rt.EqInt64(b.V[i], probe2.V[i])
 			}
 		}
 		// IF((b = probe(1, r, b)), s, s)
@@ -14163,61 +12919,51 @@ func shape00046Col1(n int, all vec.Sel, q vec.Vec[bool], c_ vec.Vec[int64], r_ v
 	or.Add(&q)
 	// probe(1, r, 7)
 	probe := vec.Make[int64](n)
-	if or.Live == nil && r_.Clean() {
+	{
 		r_V := r_.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(7))
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, or.Live, n, vec.FlagsOf(&r_)) && vec.Dense(or.Live, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(7))
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-			i := or.Live.Row(k)
-			if r_.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+				i := or.Live.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(7))
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(7))
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	// (c > probe(1, r, 7))
 	cmp := vec.Make[bool](n)
-	if (or.Live == nil || len(or.Live) > n/2) && c_.Clean() && probe.Clean() {
+	{
 		c_V := c_.V[:n]
 		probeV := probe.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(c_V[i], probeV[i])
-		}
-	} else {
-		for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-			i := or.Live.Row(k)
-			if c_.IsNull(i) || probe.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, or.Live, n, vec.FlagsOf(&c_), vec.FlagsOf(&probe)) && vec.Dense(or.Live, n, false) {
+			for i := range out {
+				out[i] = rt.GtInt64(c_V[i], probeV[i])
 			}
-			if e := c_.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+				i := or.Live.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GtInt64(c_V[i], probeV[i])
 			}
-			if e := probe.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.GtInt64(c_.V[i], probe.V[i])
 		}
 	}
 	or.Add(&cmp)
@@ -14318,89 +13064,72 @@ func shape00047Where(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], c_
 	and := vec.NewLogic(false, all, n)
 	// probe(1, r, b)
 	probe := vec.Make[int64](n)
-	if and.Live == nil && r_.Clean() && b.Clean() {
+	{
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, and.Live, n, vec.FlagsOf(&r_), vec.FlagsOf(&b)) && vec.Dense(and.Live, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-			i := and.Live.Row(k)
-			if r_.IsNull(i) || b.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], b.V[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	// (b >= probe(1, r, b))
 	cmp := vec.Make[bool](n)
-	if (and.Live == nil || len(and.Live) > n/2) && b.Clean() && probe.Clean() {
+	{
 		bV := b.V[:n]
 		probeV := probe.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(bV[i], probeV[i])
-		}
-	} else {
-		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-			i := and.Live.Row(k)
-			if b.IsNull(i) || probe.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, and.Live, n, vec.FlagsOf(&b), vec.FlagsOf(&probe)) && vec.Dense(and.Live, n, false) {
+			for i := range out {
+				out[i] = rt.GeInt64(bV[i], probeV[i])
 			}
-			if e := b.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GeInt64(bV[i], probeV[i])
 			}
-			if e := probe.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.GeInt64(b.V[i], probe.V[i])
 		}
 	}
 	and.Add(&cmp)
 	// (c >= c)
 	cmp2 := vec.Make[bool](n)
-	if (and.Live == nil || len(and.Live) > n/2) && c_.Clean() {
+	{
 		c_V := c_.V[:n]
 		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(c_V[i], c_V[i])
-		}
-	} else {
-		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-			i := and.Live.Row(k)
-			if c_.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
+		if vec.Strict(&cmp2, and.Live, n, vec.FlagsOf(&c_)) && vec.Dense(and.Live, n, false) {
+			for i := range out {
+				out[i] = rt.GeInt64(c_V[i], c_V[i])
 			}
-			if e := c_.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if cmp2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GeInt64(c_V[i], c_V[i])
 			}
-			cmp2.V[i] = rt.GeInt64(c_.V[i], c_.V[i])
 		}
 	}
 	and.Add(&cmp2)
@@ -14431,51 +13160,41 @@ func shape00047Col1(n int, sel vec.Sel, isNotNull vec.Vec[bool], b vec.Vec[int64
 	and2.Add(&tried)
 	// (b >= a)
 	cmp3 := vec.Make[bool](n)
-	if (and2.Live == nil || len(and2.Live) > n/2) && b.Clean() && a.Clean() {
+	{
 		bV := b.V[:n]
 		aV := a.V[:n]
 		out := cmp3.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(bV[i], aV[i])
-		}
-	} else {
-		for k, cnt := 0, and2.Live.Rows(n); k < cnt; k++ {
-			i := and2.Live.Row(k)
-			if b.IsNull(i) || a.IsNull(i) {
-				cmp3.SetNull(i)
-				continue
+		if vec.Strict(&cmp3, and2.Live, n, vec.FlagsOf(&b), vec.FlagsOf(&a)) && vec.Dense(and2.Live, n, false) {
+			for i := range out {
+				out[i] = rt.GeInt64(bV[i], aV[i])
 			}
-			if e := b.ErrAt(i); e != nil {
-				cmp3.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, and2.Live.Rows(n); k < cnt; k++ {
+				i := and2.Live.Row(k)
+				if cmp3.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GeInt64(bV[i], aV[i])
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp3.SetErr(i, e)
-				continue
-			}
-			cmp3.V[i] = rt.GeInt64(b.V[i], a.V[i])
 		}
 	}
 	// (NOT (b >= a))
 	negated := vec.Make[bool](n)
-	if (and2.Live == nil || len(and2.Live) > n/2) && cmp3.Clean() {
+	{
 		cmp3V := cmp3.V[:n]
 		out := negated.V[:n]
-		for i := range out {
-			out[i] = rt.Not(cmp3V[i])
-		}
-	} else {
-		for k, cnt := 0, and2.Live.Rows(n); k < cnt; k++ {
-			i := and2.Live.Row(k)
-			if cmp3.IsNull(i) {
-				negated.SetNull(i)
-				continue
+		if vec.Strict(&negated, and2.Live, n, vec.FlagsOf(&cmp3)) && vec.Dense(and2.Live, n, false) {
+			for i := range out {
+				out[i] = rt.Not(cmp3V[i])
 			}
-			if e := cmp3.ErrAt(i); e != nil {
-				negated.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, and2.Live.Rows(n); k < cnt; k++ {
+				i := and2.Live.Row(k)
+				if negated.Dirty(i) {
+					continue
+				}
+				out[i] = rt.Not(cmp3V[i])
 			}
-			negated.V[i] = rt.Not(cmp3.V[i])
 		}
 	}
 	and2.Add(&negated)
@@ -14562,39 +13281,32 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 func shape00048Shared0(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, a)
 	probe := vec.Make[int64](n)
-	if r_.Clean() && a.Clean() {
+	{
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&a)) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) || a.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], a.V[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	return probe
@@ -14606,39 +13318,32 @@ func shape00048Shared0(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) 
 func shape00048Shared1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, c)
 	probe2 := vec.Make[int64](n)
-	if r_.Clean() && c_.Clean() {
+	{
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], c_V[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
+		if vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_)) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], c_V[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) || c_.IsNull(i) {
-				probe2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], c_V[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			if e := c_.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], c_.V[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
-			}
-			probe2.V[i] = r
 		}
 	}
 	return probe2
@@ -14650,29 +13355,22 @@ func shape00048Shared1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64])
 func shape00048Where(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int64]) vec.Vec[bool] {
 	// (probe(1, r, a) <> probe(2, r, c))
 	cmp := vec.Make[bool](n)
-	if probe.Clean() && probe2.Clean() {
+	{
 		probeV := probe.V[:n]
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(probeV[i], probe2V[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if probe.IsNull(i) || probe2.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&probe2)) {
+			for i := range out {
+				out[i] = rt.NeInt64(probeV[i], probe2V[i])
 			}
-			if e := probe.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.NeInt64(probeV[i], probe2V[i])
 			}
-			if e := probe2.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.NeInt64(probe.V[i], probe2.V[i])
 		}
 	}
 	return cmp
@@ -14726,24 +13424,21 @@ func shape00048Shared2(n int, sel vec.Sel, a vec.Vec[int64], in arrow.RecordBatc
 	if !fused || len(rest) > 0 {
 		// (a < 100)
 		cmp2 := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := cmp2.V[:n]
-			for i := range out {
-				out[i] = rt.LtInt64(aV[i], int64(100))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if a.IsNull(i) {
-					cmp2.SetNull(i)
-					continue
+			if vec.Strict(&cmp2, rest, n, vec.FlagsOf(&a)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.LtInt64(aV[i], int64(100))
 				}
-				if e := a.ErrAt(i); e != nil {
-					cmp2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if cmp2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.LtInt64(aV[i], int64(100))
 				}
-				cmp2.V[i] = rt.LtInt64(a.V[i], int64(100))
 			}
 		}
 		// IF((a < 100), b, c)
@@ -14768,53 +13463,43 @@ func shape00048Col1(n int, sel vec.Sel, ifResult vec.Vec[int64], probe vec.Vec[i
 	// (IF((a < 100), b, c) IN (probe(1, r, a)))
 	in2 := vec.NewLogic(true, sel, n)
 	matches := vec.Make[bool](n)
-	if (in2.Live == nil || len(in2.Live) > n/2) && ifResult.Clean() && probe.Clean() {
+	{
 		ifResultV := ifResult.V[:n]
 		probeV := probe.V[:n]
 		out := matches.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(ifResultV[i], probeV[i])
-		}
-	} else {
-		for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-			i := in2.Live.Row(k)
-			if ifResult.IsNull(i) || probe.IsNull(i) {
-				matches.SetNull(i)
-				continue
+		if vec.Strict(&matches, in2.Live, n, vec.FlagsOf(&ifResult), vec.FlagsOf(&probe)) && vec.Dense(in2.Live, n, false) {
+			for i := range out {
+				out[i] = rt.EqInt64(ifResultV[i], probeV[i])
 			}
-			if e := ifResult.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+				i := in2.Live.Row(k)
+				if matches.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(ifResultV[i], probeV[i])
 			}
-			if e := probe.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
-			}
-			matches.V[i] = rt.EqInt64(ifResult.V[i], probe.V[i])
 		}
 	}
 	in2.Add(&matches)
 	inResult := in2.Finish()
 	// (NOT (IF((a < 100), b, c) IN (probe(1, r, a))))
 	negated := vec.Make[bool](n)
-	if (sel == nil || len(sel) > n/2) && inResult.Clean() {
+	{
 		inResultV := inResult.V[:n]
 		out := negated.V[:n]
-		for i := range out {
-			out[i] = rt.Not(inResultV[i])
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if inResult.IsNull(i) {
-				negated.SetNull(i)
-				continue
+		if vec.Strict(&negated, sel, n, vec.FlagsOf(&inResult)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.Not(inResultV[i])
 			}
-			if e := inResult.ErrAt(i); e != nil {
-				negated.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if negated.Dirty(i) {
+					continue
+				}
+				out[i] = rt.Not(inResultV[i])
 			}
-			negated.V[i] = rt.Not(inResult.V[i])
 		}
 	}
 	// IF((NOT (IF((a < 100), b, c) IN (probe(1, r, a)))), (probe(2, r, c) + probe(2, r, c)), (probe(1, r, a) + IF((probe(1, r, a) = probe(3, r, IF((a < 100), b, c)...
@@ -14823,99 +13508,82 @@ func shape00048Col1(n int, sel vec.Sel, ifResult vec.Vec[int64], probe vec.Vec[i
 	vec.CopyErrs(&ifResult3, &negated, sel, n)
 	// (probe(2, r, c) + probe(2, r, c))
 	sum := vec.Make[int64](n)
-	if then2 == nil && probe2.Clean() {
+	{
 		probe2V := probe2.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probe2V[i], probe2V[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+		if vec.Strict(&sum, then2, n, vec.FlagsOf(&probe2)) && vec.Dense(then2, n, true) {
+			for i := range out {
+				r, err := rt.AddInt64(probe2V[i], probe2V[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
-			i := then2.Row(k)
-			if probe2.IsNull(i) {
-				sum.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
+				i := then2.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(probe2V[i], probe2V[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := probe2.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(probe2.V[i], probe2.V[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
 		}
 	}
 	vec.Merge(&ifResult3, &sum, then2, n)
 	// probe(3, r, IF((a < 100), b, c))
 	probe3 := vec.Make[int64](n)
-	if otherwise2 == nil && r_.Clean() && ifResult.Clean() {
+	{
 		r_V := r_.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], ifResultV[i])
-			if err != nil {
-				probe3.SetErr(i, err)
-				continue
+		if vec.Strict(&probe3, otherwise2, n, vec.FlagsOf(&r_), vec.FlagsOf(&ifResult)) && vec.Dense(otherwise2, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(3), r_V[i], ifResultV[i])
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
-			i := otherwise2.Row(k)
-			if r_.IsNull(i) || ifResult.IsNull(i) {
-				probe3.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
+				i := otherwise2.Row(k)
+				if probe3.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(3), r_V[i], ifResultV[i])
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe3.SetErr(i, e)
-				continue
-			}
-			if e := ifResult.ErrAt(i); e != nil {
-				probe3.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(3), r_.V[i], ifResult.V[i])
-			if err != nil {
-				probe3.SetErr(i, err)
-				continue
-			}
-			probe3.V[i] = r
 		}
 	}
 	// (probe(1, r, a) = probe(3, r, IF((a < 100), b, c)))
 	cmp3 := vec.Make[bool](n)
-	if (otherwise2 == nil || len(otherwise2) > n/2) && probe.Clean() && probe3.Clean() {
+	{
 		probeV := probe.V[:n]
 		probe3V := probe3.V[:n]
 		out := cmp3.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(probeV[i], probe3V[i])
-		}
-	} else {
-		for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
-			i := otherwise2.Row(k)
-			if probe.IsNull(i) || probe3.IsNull(i) {
-				cmp3.SetNull(i)
-				continue
+		if vec.Strict(&cmp3, otherwise2, n, vec.FlagsOf(&probe), vec.FlagsOf(&probe3)) && vec.Dense(otherwise2, n, false) {
+			for i := range out {
+				out[i] = rt.EqInt64(probeV[i], probe3V[i])
 			}
-			if e := probe.ErrAt(i); e != nil {
-				cmp3.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
+				i := otherwise2.Row(k)
+				if cmp3.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(probeV[i], probe3V[i])
 			}
-			if e := probe3.ErrAt(i); e != nil {
-				cmp3.SetErr(i, e)
-				continue
-			}
-			cmp3.V[i] = rt.EqInt64(probe.V[i], probe3.V[i])
 		}
 	}
 	// IF((probe(1, r, a) = probe(3, r, IF((a < 100), b, c))), probe(1, r, a), probe(1, r, a))
@@ -14926,39 +13594,32 @@ func shape00048Col1(n int, sel vec.Sel, ifResult vec.Vec[int64], probe vec.Vec[i
 	vec.Merge(&ifResult4, &probe, otherwise3, n)
 	// (probe(1, r, a) + IF((probe(1, r, a) = probe(3, r, IF((a < 100), b, c))), probe(1, r, a), probe(1, r, a)))
 	sum2 := vec.Make[int64](n)
-	if otherwise2 == nil && probe.Clean() && ifResult4.Clean() {
+	{
 		probeV := probe.V[:n]
 		ifResult4V := ifResult4.V[:n]
 		out := sum2.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probeV[i], ifResult4V[i])
-			if err != nil {
-				sum2.SetErr(i, err)
-				continue
+		if vec.Strict(&sum2, otherwise2, n, vec.FlagsOf(&probe), vec.FlagsOf(&ifResult4)) && vec.Dense(otherwise2, n, true) {
+			for i := range out {
+				r, err := rt.AddInt64(probeV[i], ifResult4V[i])
+				if err != nil {
+					sum2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
-			i := otherwise2.Row(k)
-			if probe.IsNull(i) || ifResult4.IsNull(i) {
-				sum2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
+				i := otherwise2.Row(k)
+				if sum2.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(probeV[i], ifResult4V[i])
+				if err != nil {
+					sum2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := probe.ErrAt(i); e != nil {
-				sum2.SetErr(i, e)
-				continue
-			}
-			if e := ifResult4.ErrAt(i); e != nil {
-				sum2.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(probe.V[i], ifResult4.V[i])
-			if err != nil {
-				sum2.SetErr(i, err)
-				continue
-			}
-			sum2.V[i] = r
 		}
 	}
 	vec.Merge(&ifResult3, &sum2, otherwise2, n)
@@ -15047,175 +13708,145 @@ func shape00049Where(n int, all vec.Sel, b vec.Vec[int64], sArr *array.String, s
 	caseResult := vec.Make[bool](n)
 	// (b > 1)
 	cmp := vec.Make[bool](n)
-	if b.Clean() {
+	{
 		bV := b.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(bV[i], int64(1))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if b.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&b)) {
+			for i := range out {
+				out[i] = rt.GtInt64(bV[i], int64(1))
 			}
-			if e := b.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GtInt64(bV[i], int64(1))
 			}
-			cmp.V[i] = rt.GtInt64(b.V[i], int64(1))
 		}
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
 	when, notYet := vec.Split(&cmp, all, n)
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
-	if when == nil && sArr.NullN() == 0 {
+	{
 		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
+		if vec.Strict(&asBigint, when, n, vec.ArrowFlags(sArr)) && vec.Dense(when, n, true) {
+			for i := range out {
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-			i := when.Row(k)
-			if sArr.IsNull(i) {
-				asBigint.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+				i := when.Row(k)
+				if asBigint.Dirty(i) {
+					continue
+				}
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
-			}
-			asBigint.V[i] = r
 		}
 	}
 	// (CAST(s AS BIGINT) > b)
 	cmp2 := vec.Make[bool](n)
-	if (when == nil || len(when) > n/2) && asBigint.Clean() && b.Clean() {
+	{
 		asBigintV := asBigint.V[:n]
 		bV := b.V[:n]
 		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(asBigintV[i], bV[i])
-		}
-	} else {
-		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-			i := when.Row(k)
-			if asBigint.IsNull(i) || b.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
+		if vec.Strict(&cmp2, when, n, vec.FlagsOf(&asBigint), vec.FlagsOf(&b)) && vec.Dense(when, n, false) {
+			for i := range out {
+				out[i] = rt.GtInt64(asBigintV[i], bV[i])
 			}
-			if e := asBigint.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+				i := when.Row(k)
+				if cmp2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GtInt64(asBigintV[i], bV[i])
 			}
-			if e := b.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
-			}
-			cmp2.V[i] = rt.GtInt64(asBigint.V[i], b.V[i])
 		}
 	}
 	vec.Merge(&caseResult, &cmp2, when, n)
 	todo := vec.Missing(shared0Done, notYet, n)
 	eq := vec.Make[bool](n)
-	if (todo == nil || len(todo) > n/2) && r_.Clean() && b.Clean() {
+	{
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := eq.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(r_V[i], bV[i])
-		}
-	} else {
-		for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
-			i := todo.Row(k)
-			if r_.IsNull(i) || b.IsNull(i) {
-				eq.SetNull(i)
-				continue
+		if vec.Strict(&eq, todo, n, vec.FlagsOf(&r_), vec.FlagsOf(&b)) && vec.Dense(todo, n, false) {
+			for i := range out {
+				out[i] = rt.EqInt64(r_V[i], bV[i])
 			}
-			if e := r_.ErrAt(i); e != nil {
-				eq.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
+				i := todo.Row(k)
+				if eq.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(r_V[i], bV[i])
 			}
-			if e := b.ErrAt(i); e != nil {
-				eq.SetErr(i, e)
-				continue
-			}
-			eq.V[i] = rt.EqInt64(r_.V[i], b.V[i])
 		}
 	}
 	// NULLIF(r, b)
 	nullIf := vec.NullIf(&r_, &eq, todo, n)
 	// probe(1, r, NULLIF(r, b))
 	probe := vec.Make[int64](n)
-	if todo == nil && r_.Clean() && nullIf.Clean() {
+	{
 		r_V := r_.V[:n]
 		nullIfV := nullIf.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], nullIfV[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, todo, n, vec.FlagsOf(&r_), vec.FlagsOf(&nullIf)) && vec.Dense(todo, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], nullIfV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
-			i := todo.Row(k)
-			if r_.IsNull(i) || nullIf.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
+				i := todo.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], nullIfV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			if e := nullIf.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], nullIf.V[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	vec.Merge(&(*shared0), &probe, todo, n)
 	// (probe(1, r, NULLIF(r, b)) > a)
 	cmp3 := vec.Make[bool](n)
-	if (notYet == nil || len(notYet) > n/2) && (*shared0).Clean() && a.Clean() {
+	{
 		shared0V := (*shared0).V[:n]
 		aV := a.V[:n]
 		out := cmp3.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(shared0V[i], aV[i])
-		}
-	} else {
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if (*shared0).IsNull(i) || a.IsNull(i) {
-				cmp3.SetNull(i)
-				continue
+		if vec.Strict(&cmp3, notYet, n, vec.FlagsOf(&(*shared0)), vec.FlagsOf(&a)) && vec.Dense(notYet, n, false) {
+			for i := range out {
+				out[i] = rt.GtInt64(shared0V[i], aV[i])
 			}
-			if e := (*shared0).ErrAt(i); e != nil {
-				cmp3.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if cmp3.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GtInt64(shared0V[i], aV[i])
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp3.SetErr(i, e)
-				continue
-			}
-			cmp3.V[i] = rt.GtInt64((*shared0).V[i], a.V[i])
 		}
 	}
 	// TRY((probe(1, r, NULLIF(r, b)) > a))
@@ -15230,68 +13861,54 @@ func shape00049Where(n int, all vec.Sel, b vec.Vec[int64], sArr *array.String, s
 func shape00049Shared0(n int, sel vec.Sel, shared0 *vec.Vec[int64], shared0Done []bool, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	todo2 := vec.Missing(shared0Done, sel, n)
 	eq2 := vec.Make[bool](n)
-	if (todo2 == nil || len(todo2) > n/2) && r_.Clean() && b.Clean() {
+	{
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := eq2.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(r_V[i], bV[i])
-		}
-	} else {
-		for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
-			i := todo2.Row(k)
-			if r_.IsNull(i) || b.IsNull(i) {
-				eq2.SetNull(i)
-				continue
+		if vec.Strict(&eq2, todo2, n, vec.FlagsOf(&r_), vec.FlagsOf(&b)) && vec.Dense(todo2, n, false) {
+			for i := range out {
+				out[i] = rt.EqInt64(r_V[i], bV[i])
 			}
-			if e := r_.ErrAt(i); e != nil {
-				eq2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
+				i := todo2.Row(k)
+				if eq2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(r_V[i], bV[i])
 			}
-			if e := b.ErrAt(i); e != nil {
-				eq2.SetErr(i, e)
-				continue
-			}
-			eq2.V[i] = rt.EqInt64(r_.V[i], b.V[i])
 		}
 	}
 	// NULLIF(r, b)
 	nullIf2 := vec.NullIf(&r_, &eq2, todo2, n)
 	// probe(1, r, NULLIF(r, b))
 	probe2 := vec.Make[int64](n)
-	if todo2 == nil && r_.Clean() && nullIf2.Clean() {
+	{
 		r_V := r_.V[:n]
 		nullIf2V := nullIf2.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], nullIf2V[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
+		if vec.Strict(&probe2, todo2, n, vec.FlagsOf(&r_), vec.FlagsOf(&nullIf2)) && vec.Dense(todo2, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], nullIf2V[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
-			i := todo2.Row(k)
-			if r_.IsNull(i) || nullIf2.IsNull(i) {
-				probe2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
+				i := todo2.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], nullIf2V[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			if e := nullIf2.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], nullIf2.V[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
-			}
-			probe2.V[i] = r
 		}
 	}
 	vec.Merge(&(*shared0), &probe2, todo2, n)
@@ -15376,34 +13993,31 @@ func Shape00050(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 func shape00050Shared0(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, 9223372036854775807)
 	probe := vec.Make[int64](n)
-	if r_.Clean() {
+	{
 		r_V := r_.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(9223372036854775807))
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_)) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(9223372036854775807))
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(9223372036854775807))
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(9223372036854775807))
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	return probe
@@ -15425,104 +14039,83 @@ func shape00050Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], pro
 	when, notYet := vec.Split(&isNull, all, n)
 	// probe(2, r, probe(1, r, 9223372036854775807))
 	probe2 := vec.Make[int64](n)
-	if when == nil && r_.Clean() && probe.Clean() {
+	{
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
+		if vec.Strict(&probe2, when, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe)) && vec.Dense(when, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-			i := when.Row(k)
-			if r_.IsNull(i) || probe.IsNull(i) {
-				probe2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+				i := when.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			if e := probe.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], probe.V[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
-			}
-			probe2.V[i] = r
 		}
 	}
 	vec.Merge(&caseResult2, &probe2, when, n)
 	vec.FillNull(&caseResult2, notYet, n)
 	// probe(3, r, CASE WHEN (probe(1, r, 9223372036854775807) IS NULL) THEN probe(2, r, probe(1, r, 9223372036854775807)) ELSE CAST(NULL AS BIGINT) END)
 	probe3 := vec.Make[int64](n)
-	if r_.Clean() && caseResult2.Clean() {
+	{
 		r_V := r_.V[:n]
 		caseResult2V := caseResult2.V[:n]
 		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], caseResult2V[i])
-			if err != nil {
-				probe3.SetErr(i, err)
-				continue
+		if vec.Strict(&probe3, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&caseResult2)) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(3), r_V[i], caseResult2V[i])
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) || caseResult2.IsNull(i) {
-				probe3.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if probe3.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(3), r_V[i], caseResult2V[i])
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe3.SetErr(i, e)
-				continue
-			}
-			if e := caseResult2.ErrAt(i); e != nil {
-				probe3.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(3), r_.V[i], caseResult2.V[i])
-			if err != nil {
-				probe3.SetErr(i, err)
-				continue
-			}
-			probe3.V[i] = r
 		}
 	}
 	matches := vec.Make[bool](n)
-	if b.Clean() && probe3.Clean() {
+	{
 		bV := b.V[:n]
 		probe3V := probe3.V[:n]
 		out := matches.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(bV[i], probe3V[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if b.IsNull(i) || probe3.IsNull(i) {
-				matches.SetNull(i)
-				continue
+		if vec.Strict(&matches, all, n, vec.FlagsOf(&b), vec.FlagsOf(&probe3)) {
+			for i := range out {
+				out[i] = rt.EqInt64(bV[i], probe3V[i])
 			}
-			if e := b.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if matches.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(bV[i], probe3V[i])
 			}
-			if e := probe3.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
-			}
-			matches.V[i] = rt.EqInt64(b.V[i], probe3.V[i])
 		}
 	}
 	vec.CopyErrs(&caseResult, &matches, all, n)
@@ -15571,29 +14164,22 @@ func shape00050Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], pro
 	if !fused || len(rest) > 0 {
 		// (b <= probe(1, r, 9223372036854775807))
 		cmp := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && b.Clean() && probe.Clean() {
+		{
 			bV := b.V[:n]
 			probeV := probe.V[:n]
 			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.LeInt64(bV[i], probeV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if b.IsNull(i) || probe.IsNull(i) {
-					cmp.SetNull(i)
-					continue
+			if vec.Strict(&cmp, rest, n, vec.FlagsOf(&b), vec.FlagsOf(&probe)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.LeInt64(bV[i], probeV[i])
 				}
-				if e := b.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if cmp.Dirty(i) {
+						continue
+					}
+					out[i] = rt.LeInt64(bV[i], probeV[i])
 				}
-				if e := probe.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
-				}
-				cmp.V[i] = rt.LeInt64(b.V[i], probe.V[i])
 			}
 		}
 		// IF((b <= probe(1, r, 9223372036854775807)), 100, c)
@@ -15610,24 +14196,21 @@ func shape00050Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], pro
 	}
 	vec.Merge(&caseResult, &ifResult, when2, n)
 	matches2 := vec.Make[bool](n)
-	if (notYet2 == nil || len(notYet2) > n/2) && b.Clean() {
+	{
 		bV := b.V[:n]
 		out := matches2.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(bV[i], bV[i])
-		}
-	} else {
-		for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-			i := notYet2.Row(k)
-			if b.IsNull(i) {
-				matches2.SetNull(i)
-				continue
+		if vec.Strict(&matches2, notYet2, n, vec.FlagsOf(&b)) && vec.Dense(notYet2, n, false) {
+			for i := range out {
+				out[i] = rt.EqInt64(bV[i], bV[i])
 			}
-			if e := b.ErrAt(i); e != nil {
-				matches2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
+				i := notYet2.Row(k)
+				if matches2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(bV[i], bV[i])
 			}
-			matches2.V[i] = rt.EqInt64(b.V[i], b.V[i])
 		}
 	}
 	vec.CopyErrs(&caseResult, &matches2, notYet2, n)
@@ -15638,29 +14221,30 @@ func shape00050Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], pro
 	stillNull := vec.NullRows(&caseResult, all, n)
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
-	if stillNull == nil && sArr.NullN() == 0 {
+	{
 		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
+		if vec.Strict(&asBigint, stillNull, n, vec.ArrowFlags(sArr)) && vec.Dense(stillNull, n, true) {
+			for i := range out {
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, stillNull.Rows(n); k < cnt; k++ {
-			i := stillNull.Row(k)
-			if sArr.IsNull(i) {
-				asBigint.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, stillNull.Rows(n); k < cnt; k++ {
+				i := stillNull.Row(k)
+				if asBigint.Dirty(i) {
+					continue
+				}
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
-			}
-			asBigint.V[i] = r
 		}
 	}
 	vec.Merge(&coalesced, &asBigint, stillNull, n)
@@ -15747,29 +14331,30 @@ func Shape00051(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 func shape00051Shared1(n int, all vec.Sel, sArr *array.String) vec.Vec[int64] {
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
-	if sArr.NullN() == 0 {
+	{
 		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
+		if vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				asBigint.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asBigint.Dirty(i) {
+					continue
+				}
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
-			}
-			asBigint.V[i] = r
 		}
 	}
 	return asBigint
@@ -15781,34 +14366,31 @@ func shape00051Shared1(n int, all vec.Sel, sArr *array.String) vec.Vec[int64] {
 func shape00051Shared0(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, 9223372036854775807)
 	probe := vec.Make[int64](n)
-	if r_.Clean() {
+	{
 		r_V := r_.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(9223372036854775807))
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_)) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], int64(9223372036854775807))
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], int64(9223372036854775807))
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], int64(9223372036854775807))
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	return probe
@@ -15822,29 +14404,22 @@ func shape00051Col2(n int, all vec.Sel, probe vec.Vec[int64], c_ vec.Vec[int64],
 	caseResult := vec.Make[int64](n)
 	// (probe(2, r, 9223372036854775807) <= c)
 	cmp := vec.Make[bool](n)
-	if probe.Clean() && c_.Clean() {
+	{
 		probeV := probe.V[:n]
 		c_V := c_.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(probeV[i], c_V[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if probe.IsNull(i) || c_.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&c_)) {
+			for i := range out {
+				out[i] = rt.LeInt64(probeV[i], c_V[i])
 			}
-			if e := probe.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.LeInt64(probeV[i], c_V[i])
 			}
-			if e := c_.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.LeInt64(probe.V[i], c_.V[i])
 		}
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
@@ -15856,34 +14431,31 @@ func shape00051Col2(n int, all vec.Sel, probe vec.Vec[int64], c_ vec.Vec[int64],
 	when2, notYet2 := vec.Split(&isNotNull, notYet, n)
 	// (probe(2, r, 9223372036854775807) * probe(2, r, 9223372036854775807))
 	product := vec.Make[int64](n)
-	if when2 == nil && probe.Clean() {
+	{
 		probeV := probe.V[:n]
 		out := product.V[:n]
-		for i := range out {
-			r, err := rt.MulInt64(probeV[i], probeV[i])
-			if err != nil {
-				product.SetErr(i, err)
-				continue
+		if vec.Strict(&product, when2, n, vec.FlagsOf(&probe)) && vec.Dense(when2, n, true) {
+			for i := range out {
+				r, err := rt.MulInt64(probeV[i], probeV[i])
+				if err != nil {
+					product.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
-			i := when2.Row(k)
-			if probe.IsNull(i) {
-				product.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
+				i := when2.Row(k)
+				if product.Dirty(i) {
+					continue
+				}
+				r, err := rt.MulInt64(probeV[i], probeV[i])
+				if err != nil {
+					product.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := probe.ErrAt(i); e != nil {
-				product.SetErr(i, e)
-				continue
-			}
-			r, err := rt.MulInt64(probe.V[i], probe.V[i])
-			if err != nil {
-				product.SetErr(i, err)
-				continue
-			}
-			product.V[i] = r
 		}
 	}
 	vec.Merge(&caseResult, &product, when2, n)
@@ -15978,39 +14550,32 @@ func Shape00052(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 func shape00052Shared1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// (r * a)
 	product := vec.Make[int64](n)
-	if r_.Clean() && a.Clean() {
+	{
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := product.V[:n]
-		for i := range out {
-			r, err := rt.MulInt64(r_V[i], aV[i])
-			if err != nil {
-				product.SetErr(i, err)
-				continue
+		if vec.Strict(&product, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&a)) {
+			for i := range out {
+				r, err := rt.MulInt64(r_V[i], aV[i])
+				if err != nil {
+					product.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) || a.IsNull(i) {
-				product.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if product.Dirty(i) {
+					continue
+				}
+				r, err := rt.MulInt64(r_V[i], aV[i])
+				if err != nil {
+					product.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				product.SetErr(i, e)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				product.SetErr(i, e)
-				continue
-			}
-			r, err := rt.MulInt64(r_.V[i], a.V[i])
-			if err != nil {
-				product.SetErr(i, err)
-				continue
-			}
-			product.V[i] = r
 		}
 	}
 	return product
@@ -16022,39 +14587,32 @@ func shape00052Shared1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) 
 func shape00052Shared0(n int, all vec.Sel, r_ vec.Vec[int64], product vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, (r * a))
 	probe := vec.Make[int64](n)
-	if r_.Clean() && product.Clean() {
+	{
 		r_V := r_.V[:n]
 		productV := product.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], productV[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&product)) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], productV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) || product.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], productV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			if e := product.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], product.V[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	return probe
@@ -16072,24 +14630,21 @@ func shape00052Col1(n int, all vec.Sel, p vec.Vec[bool], probe vec.Vec[int64], p
 	when, notYet := vec.Split(&isNotNull, all, n)
 	// ((r * a) < (r * a))
 	cmp := vec.Make[bool](n)
-	if (when == nil || len(when) > n/2) && product.Clean() {
+	{
 		productV := product.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.LtInt64(productV[i], productV[i])
-		}
-	} else {
-		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-			i := when.Row(k)
-			if product.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, when, n, vec.FlagsOf(&product)) && vec.Dense(when, n, false) {
+			for i := range out {
+				out[i] = rt.LtInt64(productV[i], productV[i])
 			}
-			if e := product.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+				i := when.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.LtInt64(productV[i], productV[i])
 			}
-			cmp.V[i] = rt.LtInt64(product.V[i], product.V[i])
 		}
 	}
 	// IF(((r * a) < (r * a)), probe(1, r, (r * a)), probe(2, r, CAST(s AS BIGINT)))
@@ -16100,270 +14655,234 @@ func shape00052Col1(n int, all vec.Sel, p vec.Vec[bool], probe vec.Vec[int64], p
 	todo := vec.Missing(shared2Done, otherwise, n)
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
-	if todo == nil && sArr.NullN() == 0 {
+	{
 		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
+		if vec.Strict(&asBigint, todo, n, vec.ArrowFlags(sArr)) && vec.Dense(todo, n, true) {
+			for i := range out {
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
-			i := todo.Row(k)
-			if sArr.IsNull(i) {
-				asBigint.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
+				i := todo.Row(k)
+				if asBigint.Dirty(i) {
+					continue
+				}
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
-			}
-			asBigint.V[i] = r
 		}
 	}
 	// probe(2, r, CAST(s AS BIGINT))
 	probe2 := vec.Make[int64](n)
-	if todo == nil && r_.Clean() && asBigint.Clean() {
+	{
 		r_V := r_.V[:n]
 		asBigintV := asBigint.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], asBigintV[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
+		if vec.Strict(&probe2, todo, n, vec.FlagsOf(&r_), vec.FlagsOf(&asBigint)) && vec.Dense(todo, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], asBigintV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
-			i := todo.Row(k)
-			if r_.IsNull(i) || asBigint.IsNull(i) {
-				probe2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
+				i := todo.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], asBigintV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			if e := asBigint.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], asBigint.V[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
-			}
-			probe2.V[i] = r
 		}
 	}
 	vec.Merge(&(*shared2), &probe2, todo, n)
 	vec.Merge(&ifResult, &(*shared2), otherwise, n)
 	// (probe(1, r, (r * a)) + IF(((r * a) < (r * a)), probe(1, r, (r * a)), probe(2, r, CAST(s AS BIGINT))))
 	sum := vec.Make[int64](n)
-	if when == nil && probe.Clean() && ifResult.Clean() {
+	{
 		probeV := probe.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probeV[i], ifResultV[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+		if vec.Strict(&sum, when, n, vec.FlagsOf(&probe), vec.FlagsOf(&ifResult)) && vec.Dense(when, n, true) {
+			for i := range out {
+				r, err := rt.AddInt64(probeV[i], ifResultV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-			i := when.Row(k)
-			if probe.IsNull(i) || ifResult.IsNull(i) {
-				sum.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+				i := when.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(probeV[i], ifResultV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := probe.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			if e := ifResult.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(probe.V[i], ifResult.V[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
 		}
 	}
 	vec.Merge(&caseResult, &sum, when, n)
 	todo2 := vec.Missing(shared2Done, notYet, n)
 	// CAST(s AS BIGINT)
 	asBigint2 := vec.Make[int64](n)
-	if todo2 == nil && sArr.NullN() == 0 {
+	{
 		out := asBigint2.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint2.SetErr(i, err)
-				continue
+		if vec.Strict(&asBigint2, todo2, n, vec.ArrowFlags(sArr)) && vec.Dense(todo2, n, true) {
+			for i := range out {
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
-			i := todo2.Row(k)
-			if sArr.IsNull(i) {
-				asBigint2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
+				i := todo2.Row(k)
+				if asBigint2.Dirty(i) {
+					continue
+				}
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint2.SetErr(i, err)
-				continue
-			}
-			asBigint2.V[i] = r
 		}
 	}
 	// probe(2, r, CAST(s AS BIGINT))
 	probe3 := vec.Make[int64](n)
-	if todo2 == nil && r_.Clean() && asBigint2.Clean() {
+	{
 		r_V := r_.V[:n]
 		asBigint2V := asBigint2.V[:n]
 		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], asBigint2V[i])
-			if err != nil {
-				probe3.SetErr(i, err)
-				continue
+		if vec.Strict(&probe3, todo2, n, vec.FlagsOf(&r_), vec.FlagsOf(&asBigint2)) && vec.Dense(todo2, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], asBigint2V[i])
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
-			i := todo2.Row(k)
-			if r_.IsNull(i) || asBigint2.IsNull(i) {
-				probe3.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
+				i := todo2.Row(k)
+				if probe3.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], asBigint2V[i])
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe3.SetErr(i, e)
-				continue
-			}
-			if e := asBigint2.ErrAt(i); e != nil {
-				probe3.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], asBigint2.V[i])
-			if err != nil {
-				probe3.SetErr(i, err)
-				continue
-			}
-			probe3.V[i] = r
 		}
 	}
 	vec.Merge(&(*shared2), &probe3, todo2, n)
 	// probe(3, r, probe(1, r, (r * a)))
 	probe4 := vec.Make[int64](n)
-	if notYet == nil && r_.Clean() && probe.Clean() {
+	{
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe4.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], probeV[i])
-			if err != nil {
-				probe4.SetErr(i, err)
-				continue
+		if vec.Strict(&probe4, notYet, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe)) && vec.Dense(notYet, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(3), r_V[i], probeV[i])
+				if err != nil {
+					probe4.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if r_.IsNull(i) || probe.IsNull(i) {
-				probe4.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if probe4.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(3), r_V[i], probeV[i])
+				if err != nil {
+					probe4.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe4.SetErr(i, e)
-				continue
-			}
-			if e := probe.ErrAt(i); e != nil {
-				probe4.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(3), r_.V[i], probe.V[i])
-			if err != nil {
-				probe4.SetErr(i, err)
-				continue
-			}
-			probe4.V[i] = r
 		}
 	}
 	// (probe(2, r, CAST(s AS BIGINT)) >= probe(3, r, probe(1, r, (r * a))))
 	cmp2 := vec.Make[bool](n)
-	if (notYet == nil || len(notYet) > n/2) && (*shared2).Clean() && probe4.Clean() {
+	{
 		shared2V := (*shared2).V[:n]
 		probe4V := probe4.V[:n]
 		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(shared2V[i], probe4V[i])
-		}
-	} else {
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if (*shared2).IsNull(i) || probe4.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
+		if vec.Strict(&cmp2, notYet, n, vec.FlagsOf(&(*shared2)), vec.FlagsOf(&probe4)) && vec.Dense(notYet, n, false) {
+			for i := range out {
+				out[i] = rt.GeInt64(shared2V[i], probe4V[i])
 			}
-			if e := (*shared2).ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if cmp2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GeInt64(shared2V[i], probe4V[i])
 			}
-			if e := probe4.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
-			}
-			cmp2.V[i] = rt.GeInt64((*shared2).V[i], probe4.V[i])
 		}
 	}
 	vec.CopyErrs(&caseResult, &cmp2, notYet, n)
 	when2, notYet2 := vec.Split(&cmp2, notYet, n)
 	// (probe(1, r, (r * a)) * probe(1, r, (r * a)))
 	product2 := vec.Make[int64](n)
-	if when2 == nil && probe.Clean() {
+	{
 		probeV := probe.V[:n]
 		out := product2.V[:n]
-		for i := range out {
-			r, err := rt.MulInt64(probeV[i], probeV[i])
-			if err != nil {
-				product2.SetErr(i, err)
-				continue
+		if vec.Strict(&product2, when2, n, vec.FlagsOf(&probe)) && vec.Dense(when2, n, true) {
+			for i := range out {
+				r, err := rt.MulInt64(probeV[i], probeV[i])
+				if err != nil {
+					product2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
-			i := when2.Row(k)
-			if probe.IsNull(i) {
-				product2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
+				i := when2.Row(k)
+				if product2.Dirty(i) {
+					continue
+				}
+				r, err := rt.MulInt64(probeV[i], probeV[i])
+				if err != nil {
+					product2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := probe.ErrAt(i); e != nil {
-				product2.SetErr(i, e)
-				continue
-			}
-			r, err := rt.MulInt64(probe.V[i], probe.V[i])
-			if err != nil {
-				product2.SetErr(i, err)
-				continue
-			}
-			product2.V[i] = r
 		}
 	}
 	vec.Merge(&caseResult, &product2, when2, n)
@@ -16446,98 +14965,81 @@ func Shape00053(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 func shape00053Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
 	// probe(1, r, b)
 	probe := vec.Make[int64](n)
-	if r_.Clean() && b.Clean() {
+	{
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&b)) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) || b.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], b.V[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	// probe(2, r, probe(1, r, b))
 	probe2 := vec.Make[int64](n)
-	if r_.Clean() && probe.Clean() {
+	{
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
+		if vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe)) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) || probe.IsNull(i) {
-				probe2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			if e := probe.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], probe.V[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
-			}
-			probe2.V[i] = r
 		}
 	}
 	// (probe(2, r, probe(1, r, b)) = 7)
 	cmp := vec.Make[bool](n)
-	if probe2.Clean() {
+	{
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(probe2V[i], int64(7))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if probe2.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&probe2)) {
+			for i := range out {
+				out[i] = rt.EqInt64(probe2V[i], int64(7))
 			}
-			if e := probe2.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(probe2V[i], int64(7))
 			}
-			cmp.V[i] = rt.EqInt64(probe2.V[i], int64(7))
 		}
 	}
 	return cmp
@@ -16619,34 +15121,31 @@ func Shape00054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 func shape00054Shared1(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, 0)
 	probe := vec.Make[int64](n)
-	if r_.Clean() {
+	{
 		r_V := r_.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(0))
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_)) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(0))
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(0))
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(0))
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	return probe
@@ -16658,39 +15157,32 @@ func shape00054Shared1(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 func shape00054Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, probe(1, r, 0))
 	probe2 := vec.Make[int64](n)
-	if r_.Clean() && probe.Clean() {
+	{
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
+		if vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe)) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) || probe.IsNull(i) {
-				probe2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			if e := probe.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], probe.V[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
-			}
-			probe2.V[i] = r
 		}
 	}
 	return probe2
@@ -16702,24 +15194,21 @@ func shape00054Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 func shape00054Where(n int, all vec.Sel, probe2 vec.Vec[int64]) vec.Vec[bool] {
 	// (probe(2, r, probe(1, r, 0)) = 0)
 	cmp := vec.Make[bool](n)
-	if probe2.Clean() {
+	{
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(probe2V[i], int64(0))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if probe2.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&probe2)) {
+			for i := range out {
+				out[i] = rt.EqInt64(probe2V[i], int64(0))
 			}
-			if e := probe2.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(probe2V[i], int64(0))
 			}
-			cmp.V[i] = rt.EqInt64(probe2.V[i], int64(0))
 		}
 	}
 	return cmp
@@ -16734,113 +15223,93 @@ func shape00054Col1(n int, sel vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64],
 	or := vec.NewLogic(true, sel, n)
 	// probe(3, r, probe(2, r, probe(1, r, 0)))
 	probe3 := vec.Make[int64](n)
-	if or.Live == nil && r_.Clean() && probe2.Clean() {
+	{
 		r_V := r_.V[:n]
 		probe2V := probe2.V[:n]
 		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], probe2V[i])
-			if err != nil {
-				probe3.SetErr(i, err)
-				continue
+		if vec.Strict(&probe3, or.Live, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe2)) && vec.Dense(or.Live, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(3), r_V[i], probe2V[i])
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-			i := or.Live.Row(k)
-			if r_.IsNull(i) || probe2.IsNull(i) {
-				probe3.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+				i := or.Live.Row(k)
+				if probe3.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(3), r_V[i], probe2V[i])
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe3.SetErr(i, e)
-				continue
-			}
-			if e := probe2.ErrAt(i); e != nil {
-				probe3.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(3), r_.V[i], probe2.V[i])
-			if err != nil {
-				probe3.SetErr(i, err)
-				continue
-			}
-			probe3.V[i] = r
 		}
 	}
 	// (probe(1, r, 0) < probe(3, r, probe(2, r, probe(1, r, 0))))
 	cmp2 := vec.Make[bool](n)
-	if (or.Live == nil || len(or.Live) > n/2) && probe.Clean() && probe3.Clean() {
+	{
 		probeV := probe.V[:n]
 		probe3V := probe3.V[:n]
 		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.LtInt64(probeV[i], probe3V[i])
-		}
-	} else {
-		for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-			i := or.Live.Row(k)
-			if probe.IsNull(i) || probe3.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
+		if vec.Strict(&cmp2, or.Live, n, vec.FlagsOf(&probe), vec.FlagsOf(&probe3)) && vec.Dense(or.Live, n, false) {
+			for i := range out {
+				out[i] = rt.LtInt64(probeV[i], probe3V[i])
 			}
-			if e := probe.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+				i := or.Live.Row(k)
+				if cmp2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.LtInt64(probeV[i], probe3V[i])
 			}
-			if e := probe3.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
-			}
-			cmp2.V[i] = rt.LtInt64(probe.V[i], probe3.V[i])
 		}
 	}
 	or.Add(&cmp2)
 	// (-1 < probe(1, r, 0))
 	cmp3 := vec.Make[bool](n)
-	if (or.Live == nil || len(or.Live) > n/2) && probe.Clean() {
+	{
 		probeV := probe.V[:n]
 		out := cmp3.V[:n]
-		for i := range out {
-			out[i] = rt.LtInt64(int64(-1), probeV[i])
-		}
-	} else {
-		for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-			i := or.Live.Row(k)
-			if probe.IsNull(i) {
-				cmp3.SetNull(i)
-				continue
+		if vec.Strict(&cmp3, or.Live, n, vec.FlagsOf(&probe)) && vec.Dense(or.Live, n, false) {
+			for i := range out {
+				out[i] = rt.LtInt64(int64(-1), probeV[i])
 			}
-			if e := probe.ErrAt(i); e != nil {
-				cmp3.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+				i := or.Live.Row(k)
+				if cmp3.Dirty(i) {
+					continue
+				}
+				out[i] = rt.LtInt64(int64(-1), probeV[i])
 			}
-			cmp3.V[i] = rt.LtInt64(int64(-1), probe.V[i])
 		}
 	}
 	or.Add(&cmp3)
 	orResult := or.Finish()
 	// (NOT ((probe(1, r, 0) < probe(3, r, probe(2, r, probe(1, r, 0)))) OR (-1 < probe(1, r, 0))))
 	negated := vec.Make[bool](n)
-	if (sel == nil || len(sel) > n/2) && orResult.Clean() {
+	{
 		orResultV := orResult.V[:n]
 		out := negated.V[:n]
-		for i := range out {
-			out[i] = rt.Not(orResultV[i])
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if orResult.IsNull(i) {
-				negated.SetNull(i)
-				continue
+		if vec.Strict(&negated, sel, n, vec.FlagsOf(&orResult)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.Not(orResultV[i])
 			}
-			if e := orResult.ErrAt(i); e != nil {
-				negated.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if negated.Dirty(i) {
+					continue
+				}
+				out[i] = rt.Not(orResultV[i])
 			}
-			negated.V[i] = rt.Not(orResult.V[i])
 		}
 	}
 	vec.CopyErrs(&caseResult, &negated, sel, n)
@@ -16848,56 +15317,50 @@ func shape00054Col1(n int, sel vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64],
 	vec.Merge(&caseResult, &probe, when, n)
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
-	if notYet == nil && sArr.NullN() == 0 {
+	{
 		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
+		if vec.Strict(&asBigint, notYet, n, vec.ArrowFlags(sArr)) && vec.Dense(notYet, n, true) {
+			for i := range out {
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if sArr.IsNull(i) {
-				asBigint.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if asBigint.Dirty(i) {
+					continue
+				}
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
-			}
-			asBigint.V[i] = r
 		}
 	}
 	// (CAST(s AS BIGINT) <= probe(2, r, probe(1, r, 0)))
 	cmp4 := vec.Make[bool](n)
-	if (notYet == nil || len(notYet) > n/2) && asBigint.Clean() && probe2.Clean() {
+	{
 		asBigintV := asBigint.V[:n]
 		probe2V := probe2.V[:n]
 		out := cmp4.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(asBigintV[i], probe2V[i])
-		}
-	} else {
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if asBigint.IsNull(i) || probe2.IsNull(i) {
-				cmp4.SetNull(i)
-				continue
+		if vec.Strict(&cmp4, notYet, n, vec.FlagsOf(&asBigint), vec.FlagsOf(&probe2)) && vec.Dense(notYet, n, false) {
+			for i := range out {
+				out[i] = rt.LeInt64(asBigintV[i], probe2V[i])
 			}
-			if e := asBigint.ErrAt(i); e != nil {
-				cmp4.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if cmp4.Dirty(i) {
+					continue
+				}
+				out[i] = rt.LeInt64(asBigintV[i], probe2V[i])
 			}
-			if e := probe2.ErrAt(i); e != nil {
-				cmp4.SetErr(i, e)
-				continue
-			}
-			cmp4.V[i] = rt.LeInt64(asBigint.V[i], probe2.V[i])
 		}
 	}
 	vec.CopyErrs(&caseResult, &cmp4, notYet, n)
@@ -16981,24 +15444,21 @@ func shape00055Shared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) v
 	caseResult := vec.Make[int64](n)
 	// (a > a)
 	cmp := vec.Make[bool](n)
-	if a.Clean() {
+	{
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(aV[i], aV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&a)) {
+			for i := range out {
+				out[i] = rt.GtInt64(aV[i], aV[i])
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GtInt64(aV[i], aV[i])
 			}
-			cmp.V[i] = rt.GtInt64(a.V[i], a.V[i])
 		}
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
@@ -17022,154 +15482,123 @@ func shape00055Col1(n int, all vec.Sel, caseResult vec.Vec[int64], r_ vec.Vec[in
 	or := vec.NewLogic(true, all, n)
 	// probe(4, r, r)
 	probe := vec.Make[int64](n)
-	if or.Live == nil && r_.Clean() {
+	{
 		r_V := r_.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(4), r_V[i], r_V[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, or.Live, n, vec.FlagsOf(&r_)) && vec.Dense(or.Live, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(4), r_V[i], r_V[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-			i := or.Live.Row(k)
-			if r_.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+				i := or.Live.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(4), r_V[i], r_V[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(4), r_.V[i], r_.V[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	// (CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END < probe(4, r, r))
 	cmp2 := vec.Make[bool](n)
-	if (or.Live == nil || len(or.Live) > n/2) && caseResult.Clean() && probe.Clean() {
+	{
 		caseResultV := caseResult.V[:n]
 		probeV := probe.V[:n]
 		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.LtInt64(caseResultV[i], probeV[i])
-		}
-	} else {
-		for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-			i := or.Live.Row(k)
-			if caseResult.IsNull(i) || probe.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
+		if vec.Strict(&cmp2, or.Live, n, vec.FlagsOf(&caseResult), vec.FlagsOf(&probe)) && vec.Dense(or.Live, n, false) {
+			for i := range out {
+				out[i] = rt.LtInt64(caseResultV[i], probeV[i])
 			}
-			if e := caseResult.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+				i := or.Live.Row(k)
+				if cmp2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.LtInt64(caseResultV[i], probeV[i])
 			}
-			if e := probe.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
-			}
-			cmp2.V[i] = rt.LtInt64(caseResult.V[i], probe.V[i])
 		}
 	}
 	or.Add(&cmp2)
 	// (CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END BETWEEN c AND probe(1, r, b))
 	between := vec.NewLogic(false, or.Live, n)
 	inRange := vec.Make[bool](n)
-	if (between.Live == nil || len(between.Live) > n/2) && caseResult.Clean() && c_.Clean() {
+	{
 		caseResultV := caseResult.V[:n]
 		c_V := c_.V[:n]
 		out := inRange.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(caseResultV[i], c_V[i])
-		}
-	} else {
-		for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-			i := between.Live.Row(k)
-			if caseResult.IsNull(i) || c_.IsNull(i) {
-				inRange.SetNull(i)
-				continue
+		if vec.Strict(&inRange, between.Live, n, vec.FlagsOf(&caseResult), vec.FlagsOf(&c_)) && vec.Dense(between.Live, n, false) {
+			for i := range out {
+				out[i] = rt.GeInt64(caseResultV[i], c_V[i])
 			}
-			if e := caseResult.ErrAt(i); e != nil {
-				inRange.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+				i := between.Live.Row(k)
+				if inRange.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GeInt64(caseResultV[i], c_V[i])
 			}
-			if e := c_.ErrAt(i); e != nil {
-				inRange.SetErr(i, e)
-				continue
-			}
-			inRange.V[i] = rt.GeInt64(caseResult.V[i], c_.V[i])
 		}
 	}
 	between.Add(&inRange)
 	// probe(1, r, b)
 	probe2 := vec.Make[int64](n)
-	if between.Live == nil && r_.Clean() && b.Clean() {
+	{
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
+		if vec.Strict(&probe2, between.Live, n, vec.FlagsOf(&r_), vec.FlagsOf(&b)) && vec.Dense(between.Live, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-			i := between.Live.Row(k)
-			if r_.IsNull(i) || b.IsNull(i) {
-				probe2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+				i := between.Live.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], b.V[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
-			}
-			probe2.V[i] = r
 		}
 	}
 	inRange2 := vec.Make[bool](n)
-	if (between.Live == nil || len(between.Live) > n/2) && caseResult.Clean() && probe2.Clean() {
+	{
 		caseResultV := caseResult.V[:n]
 		probe2V := probe2.V[:n]
 		out := inRange2.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(caseResultV[i], probe2V[i])
-		}
-	} else {
-		for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-			i := between.Live.Row(k)
-			if caseResult.IsNull(i) || probe2.IsNull(i) {
-				inRange2.SetNull(i)
-				continue
+		if vec.Strict(&inRange2, between.Live, n, vec.FlagsOf(&caseResult), vec.FlagsOf(&probe2)) && vec.Dense(between.Live, n, false) {
+			for i := range out {
+				out[i] = rt.LeInt64(caseResultV[i], probe2V[i])
 			}
-			if e := caseResult.ErrAt(i); e != nil {
-				inRange2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+				i := between.Live.Row(k)
+				if inRange2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.LeInt64(caseResultV[i], probe2V[i])
 			}
-			if e := probe2.ErrAt(i); e != nil {
-				inRange2.SetErr(i, e)
-				continue
-			}
-			inRange2.V[i] = rt.LeInt64(caseResult.V[i], probe2.V[i])
 		}
 	}
 	between.Add(&inRange2)
@@ -17180,39 +15609,32 @@ func shape00055Col1(n int, all vec.Sel, caseResult vec.Vec[int64], r_ vec.Vec[in
 	when3, notYet3 := vec.Split(&orResult, all, n)
 	// probe(2, r, CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END)
 	probe3 := vec.Make[int64](n)
-	if when3 == nil && r_.Clean() && caseResult.Clean() {
+	{
 		r_V := r_.V[:n]
 		caseResultV := caseResult.V[:n]
 		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], caseResultV[i])
-			if err != nil {
-				probe3.SetErr(i, err)
-				continue
+		if vec.Strict(&probe3, when3, n, vec.FlagsOf(&r_), vec.FlagsOf(&caseResult)) && vec.Dense(when3, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], caseResultV[i])
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, when3.Rows(n); k < cnt; k++ {
-			i := when3.Row(k)
-			if r_.IsNull(i) || caseResult.IsNull(i) {
-				probe3.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, when3.Rows(n); k < cnt; k++ {
+				i := when3.Row(k)
+				if probe3.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], caseResultV[i])
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe3.SetErr(i, e)
-				continue
-			}
-			if e := caseResult.ErrAt(i); e != nil {
-				probe3.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], caseResult.V[i])
-			if err != nil {
-				probe3.SetErr(i, err)
-				continue
-			}
-			probe3.V[i] = r
 		}
 	}
 	vec.Merge(&caseResult2, &probe3, when3, n)
@@ -17311,34 +15733,31 @@ func shape00056Where(n int, all vec.Sel) vec.Vec[bool] {
 func shape00056Shared0(n int, sel vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, 0)
 	probe := vec.Make[int64](n)
-	if sel == nil && r_.Clean() {
+	{
 		r_V := r_.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if r_.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], int64(0))
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	return probe
@@ -17357,34 +15776,31 @@ func shape00056Col1(n int, sel vec.Sel, probe vec.Vec[int64], shared1 *vec.Vec[i
 	todo := vec.Missing(shared1Done, then, n)
 	// probe(1, r, r)
 	probe2 := vec.Make[int64](n)
-	if todo == nil && r_.Clean() {
+	{
 		r_V := r_.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], r_V[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
+		if vec.Strict(&probe2, todo, n, vec.FlagsOf(&r_)) && vec.Dense(todo, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], r_V[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
-			i := todo.Row(k)
-			if r_.IsNull(i) {
-				probe2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
+				i := todo.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], r_V[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], r_.V[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
-			}
-			probe2.V[i] = r
 		}
 	}
 	vec.Merge(&(*shared1), &probe2, todo, n)
@@ -17392,34 +15808,31 @@ func shape00056Col1(n int, sel vec.Sel, probe vec.Vec[int64], shared1 *vec.Vec[i
 	todo2 := vec.Missing(shared1Done, otherwise, n)
 	// probe(1, r, r)
 	probe3 := vec.Make[int64](n)
-	if todo2 == nil && r_.Clean() {
+	{
 		r_V := r_.V[:n]
 		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], r_V[i])
-			if err != nil {
-				probe3.SetErr(i, err)
-				continue
+		if vec.Strict(&probe3, todo2, n, vec.FlagsOf(&r_)) && vec.Dense(todo2, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], r_V[i])
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
-			i := todo2.Row(k)
-			if r_.IsNull(i) {
-				probe3.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
+				i := todo2.Row(k)
+				if probe3.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], r_V[i])
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe3.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], r_.V[i])
-			if err != nil {
-				probe3.SetErr(i, err)
-				continue
-			}
-			probe3.V[i] = r
 		}
 	}
 	vec.Merge(&(*shared1), &probe3, todo2, n)
@@ -17491,24 +15904,21 @@ func shape00056Col1(n int, sel vec.Sel, probe vec.Vec[int64], shared1 *vec.Vec[i
 		caseResult2 := vec.Make[int64](n)
 		// (1 <> b)
 		cmp := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && b.Clean() {
+		{
 			bV := b.V[:n]
 			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.NeInt64(int64(1), bV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if b.IsNull(i) {
-					cmp.SetNull(i)
-					continue
+			if vec.Strict(&cmp, rest, n, vec.FlagsOf(&b)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.NeInt64(int64(1), bV[i])
 				}
-				if e := b.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if cmp.Dirty(i) {
+						continue
+					}
+					out[i] = rt.NeInt64(int64(1), bV[i])
 				}
-				cmp.V[i] = rt.NeInt64(int64(1), b.V[i])
 			}
 		}
 		vec.CopyErrs(&caseResult2, &cmp, rest, n)
@@ -17516,58 +15926,52 @@ func shape00056Col1(n int, sel vec.Sel, probe vec.Vec[int64], shared1 *vec.Vec[i
 		vec.Fill(&caseResult2, int64(2), when, n)
 		// (probe(2, r, 0) > probe(2, r, 0))
 		cmp2 := vec.Make[bool](n)
-		if (notYet == nil || len(notYet) > n/2) && probe.Clean() {
+		{
 			probeV := probe.V[:n]
 			out := cmp2.V[:n]
-			for i := range out {
-				out[i] = rt.GtInt64(probeV[i], probeV[i])
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if probe.IsNull(i) {
-					cmp2.SetNull(i)
-					continue
+			if vec.Strict(&cmp2, notYet, n, vec.FlagsOf(&probe)) && vec.Dense(notYet, n, false) {
+				for i := range out {
+					out[i] = rt.GtInt64(probeV[i], probeV[i])
 				}
-				if e := probe.ErrAt(i); e != nil {
-					cmp2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+					i := notYet.Row(k)
+					if cmp2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GtInt64(probeV[i], probeV[i])
 				}
-				cmp2.V[i] = rt.GtInt64(probe.V[i], probe.V[i])
 			}
 		}
 		vec.CopyErrs(&caseResult2, &cmp2, notYet, n)
 		when2, notYet2 := vec.Split(&cmp2, notYet, n)
 		// (probe(2, r, 0) + probe(2, r, 0))
 		sum := vec.Make[int64](n)
-		if when2 == nil && probe.Clean() {
+		{
 			probeV := probe.V[:n]
 			out := sum.V[:n]
-			for i := range out {
-				r, err := rt.AddInt64(probeV[i], probeV[i])
-				if err != nil {
-					sum.SetErr(i, err)
-					continue
+			if vec.Strict(&sum, when2, n, vec.FlagsOf(&probe)) && vec.Dense(when2, n, true) {
+				for i := range out {
+					r, err := rt.AddInt64(probeV[i], probeV[i])
+					if err != nil {
+						sum.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
-				i := when2.Row(k)
-				if probe.IsNull(i) {
-					sum.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
+					i := when2.Row(k)
+					if sum.Dirty(i) {
+						continue
+					}
+					r, err := rt.AddInt64(probeV[i], probeV[i])
+					if err != nil {
+						sum.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := probe.ErrAt(i); e != nil {
-					sum.SetErr(i, e)
-					continue
-				}
-				r, err := rt.AddInt64(probe.V[i], probe.V[i])
-				if err != nil {
-					sum.SetErr(i, err)
-					continue
-				}
-				sum.V[i] = r
 			}
 		}
 		vec.Merge(&caseResult2, &sum, when2, n)
@@ -17579,56 +15983,42 @@ func shape00056Col1(n int, sel vec.Sel, probe vec.Vec[int64], shared1 *vec.Vec[i
 		}
 	}
 	inRange := vec.Make[bool](n)
-	if (between.Live == nil || len(between.Live) > n/2) && ifResult.Clean() && caseResult.Clean() {
+	{
 		ifResultV := ifResult.V[:n]
 		caseResultV := caseResult.V[:n]
 		out := inRange.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(ifResultV[i], caseResultV[i])
-		}
-	} else {
-		for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-			i := between.Live.Row(k)
-			if ifResult.IsNull(i) || caseResult.IsNull(i) {
-				inRange.SetNull(i)
-				continue
+		if vec.Strict(&inRange, between.Live, n, vec.FlagsOf(&ifResult), vec.FlagsOf(&caseResult)) && vec.Dense(between.Live, n, false) {
+			for i := range out {
+				out[i] = rt.GeInt64(ifResultV[i], caseResultV[i])
 			}
-			if e := ifResult.ErrAt(i); e != nil {
-				inRange.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+				i := between.Live.Row(k)
+				if inRange.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GeInt64(ifResultV[i], caseResultV[i])
 			}
-			if e := caseResult.ErrAt(i); e != nil {
-				inRange.SetErr(i, e)
-				continue
-			}
-			inRange.V[i] = rt.GeInt64(ifResult.V[i], caseResult.V[i])
 		}
 	}
 	between.Add(&inRange)
 	inRange2 := vec.Make[bool](n)
-	if (between.Live == nil || len(between.Live) > n/2) && ifResult.Clean() && r_.Clean() {
+	{
 		ifResultV := ifResult.V[:n]
 		r_V := r_.V[:n]
 		out := inRange2.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(ifResultV[i], r_V[i])
-		}
-	} else {
-		for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-			i := between.Live.Row(k)
-			if ifResult.IsNull(i) || r_.IsNull(i) {
-				inRange2.SetNull(i)
-				continue
+		if vec.Strict(&inRange2, between.Live, n, vec.FlagsOf(&ifResult), vec.FlagsOf(&r_)) && vec.Dense(between.Live, n, false) {
+			for i := range out {
+				out[i] = rt.LeInt64(ifResultV[i], r_V[i])
 			}
-			if e := ifResult.ErrAt(i); e != nil {
-				inRange2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+				i := between.Live.Row(k)
+				if inRange2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.LeInt64(ifResultV[i], r_V[i])
 			}
-			if e := r_.ErrAt(i); e != nil {
-				inRange2.SetErr(i, e)
-				continue
-			}
-			inRange2.V[i] = rt.LeInt64(ifResult.V[i], r_.V[i])
 		}
 	}
 	between.Add(&inRange2)
@@ -17640,34 +16030,31 @@ func shape00056Col1(n int, sel vec.Sel, probe vec.Vec[int64], shared1 *vec.Vec[i
 	vec.Merge(&ifResult2, &a, then2, n)
 	// probe(3, r, 5)
 	probe4 := vec.Make[int64](n)
-	if otherwise2 == nil && r_.Clean() {
+	{
 		r_V := r_.V[:n]
 		out := probe4.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], int64(5))
-			if err != nil {
-				probe4.SetErr(i, err)
-				continue
+		if vec.Strict(&probe4, otherwise2, n, vec.FlagsOf(&r_)) && vec.Dense(otherwise2, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(3), r_V[i], int64(5))
+				if err != nil {
+					probe4.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
-			i := otherwise2.Row(k)
-			if r_.IsNull(i) {
-				probe4.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
+				i := otherwise2.Row(k)
+				if probe4.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(3), r_V[i], int64(5))
+				if err != nil {
+					probe4.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe4.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(3), r_.V[i], int64(5))
-			if err != nil {
-				probe4.SetErr(i, err)
-				continue
-			}
-			probe4.V[i] = r
 		}
 	}
 	vec.Merge(&ifResult2, &probe4, otherwise2, n)
@@ -17750,39 +16137,32 @@ func Shape00057(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 func shape00057Shared1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, c)
 	probe := vec.Make[int64](n)
-	if r_.Clean() && c_.Clean() {
+	{
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_)) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) || c_.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			if e := c_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], c_.V[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	return probe
@@ -17794,39 +16174,32 @@ func shape00057Shared1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64])
 func shape00057Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, probe(1, r, c))
 	probe2 := vec.Make[int64](n)
-	if r_.Clean() && probe.Clean() {
+	{
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
+		if vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe)) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) || probe.IsNull(i) {
-				probe2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			if e := probe.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], probe.V[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
-			}
-			probe2.V[i] = r
 		}
 	}
 	return probe2
@@ -17841,29 +16214,22 @@ func shape00057Where(n int, all vec.Sel, probe2 vec.Vec[int64], probe vec.Vec[in
 	or.Add(&konst)
 	// (probe(2, r, probe(1, r, c)) <> probe(1, r, c))
 	cmp := vec.Make[bool](n)
-	if (or.Live == nil || len(or.Live) > n/2) && probe2.Clean() && probe.Clean() {
+	{
 		probe2V := probe2.V[:n]
 		probeV := probe.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(probe2V[i], probeV[i])
-		}
-	} else {
-		for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-			i := or.Live.Row(k)
-			if probe2.IsNull(i) || probe.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, or.Live, n, vec.FlagsOf(&probe2), vec.FlagsOf(&probe)) && vec.Dense(or.Live, n, false) {
+			for i := range out {
+				out[i] = rt.NeInt64(probe2V[i], probeV[i])
 			}
-			if e := probe2.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+				i := or.Live.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.NeInt64(probe2V[i], probeV[i])
 			}
-			if e := probe.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.NeInt64(probe2.V[i], probe.V[i])
 		}
 	}
 	or.Add(&cmp)
@@ -17876,29 +16242,22 @@ func shape00057Where(n int, all vec.Sel, probe2 vec.Vec[int64], probe vec.Vec[in
 //	NULLIF(c, probe(2, r, probe(1, r, c)))
 func shape00057Col1(n int, sel vec.Sel, c_ vec.Vec[int64], probe2 vec.Vec[int64]) vec.Vec[int64] {
 	eq := vec.Make[bool](n)
-	if (sel == nil || len(sel) > n/2) && c_.Clean() && probe2.Clean() {
+	{
 		c_V := c_.V[:n]
 		probe2V := probe2.V[:n]
 		out := eq.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(c_V[i], probe2V[i])
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if c_.IsNull(i) || probe2.IsNull(i) {
-				eq.SetNull(i)
-				continue
+		if vec.Strict(&eq, sel, n, vec.FlagsOf(&c_), vec.FlagsOf(&probe2)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.EqInt64(c_V[i], probe2V[i])
 			}
-			if e := c_.ErrAt(i); e != nil {
-				eq.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if eq.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(c_V[i], probe2V[i])
 			}
-			if e := probe2.ErrAt(i); e != nil {
-				eq.SetErr(i, e)
-				continue
-			}
-			eq.V[i] = rt.EqInt64(c_.V[i], probe2.V[i])
 		}
 	}
 	// NULLIF(c, probe(2, r, probe(1, r, c)))
@@ -18015,107 +16374,91 @@ func shape00058Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) 
 		or := vec.NewLogic(true, rest, n)
 		// (9223372036854775807 = a)
 		cmp := vec.Make[bool](n)
-		if (or.Live == nil || len(or.Live) > n/2) && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(int64(9223372036854775807), aV[i])
-			}
-		} else {
-			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-				i := or.Live.Row(k)
-				if a.IsNull(i) {
-					cmp.SetNull(i)
-					continue
+			if vec.Strict(&cmp, or.Live, n, vec.FlagsOf(&a)) && vec.Dense(or.Live, n, false) {
+				for i := range out {
+					out[i] = rt.EqInt64(int64(9223372036854775807), aV[i])
 				}
-				if e := a.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+					i := or.Live.Row(k)
+					if cmp.Dirty(i) {
+						continue
+					}
+					out[i] = rt.EqInt64(int64(9223372036854775807), aV[i])
 				}
-				cmp.V[i] = rt.EqInt64(int64(9223372036854775807), a.V[i])
 			}
 		}
 		or.Add(&cmp)
 		// (0 > a)
 		cmp2 := vec.Make[bool](n)
-		if (or.Live == nil || len(or.Live) > n/2) && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := cmp2.V[:n]
-			for i := range out {
-				out[i] = rt.GtInt64(int64(0), aV[i])
-			}
-		} else {
-			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-				i := or.Live.Row(k)
-				if a.IsNull(i) {
-					cmp2.SetNull(i)
-					continue
+			if vec.Strict(&cmp2, or.Live, n, vec.FlagsOf(&a)) && vec.Dense(or.Live, n, false) {
+				for i := range out {
+					out[i] = rt.GtInt64(int64(0), aV[i])
 				}
-				if e := a.ErrAt(i); e != nil {
-					cmp2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+					i := or.Live.Row(k)
+					if cmp2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GtInt64(int64(0), aV[i])
 				}
-				cmp2.V[i] = rt.GtInt64(int64(0), a.V[i])
 			}
 		}
 		or.Add(&cmp2)
 		// (-a)
 		minus := vec.Make[int64](n)
-		if or.Live == nil && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := minus.V[:n]
-			for i := range out {
-				r, err := rt.NegateInt64(aV[i])
-				if err != nil {
-					minus.SetErr(i, err)
-					continue
+			if vec.Strict(&minus, or.Live, n, vec.FlagsOf(&a)) && vec.Dense(or.Live, n, true) {
+				for i := range out {
+					r, err := rt.NegateInt64(aV[i])
+					if err != nil {
+						minus.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-				i := or.Live.Row(k)
-				if a.IsNull(i) {
-					minus.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+					i := or.Live.Row(k)
+					if minus.Dirty(i) {
+						continue
+					}
+					r, err := rt.NegateInt64(aV[i])
+					if err != nil {
+						minus.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					minus.SetErr(i, e)
-					continue
-				}
-				r, err := rt.NegateInt64(a.V[i])
-				if err != nil {
-					minus.SetErr(i, err)
-					continue
-				}
-				minus.V[i] = r
 			}
 		}
 		// ((-a) <> a)
 		cmp3 := vec.Make[bool](n)
-		if (or.Live == nil || len(or.Live) > n/2) && minus.Clean() && a.Clean() {
+		{
 			minusV := minus.V[:n]
 			aV := a.V[:n]
 			out := cmp3.V[:n]
-			for i := range out {
-				out[i] = rt.NeInt64(minusV[i], aV[i])
-			}
-		} else {
-			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-				i := or.Live.Row(k)
-				if minus.IsNull(i) || a.IsNull(i) {
-					cmp3.SetNull(i)
-					continue
+			if vec.Strict(&cmp3, or.Live, n, vec.FlagsOf(&minus), vec.FlagsOf(&a)) && vec.Dense(or.Live, n, false) {
+				for i := range out {
+					out[i] = rt.NeInt64(minusV[i], aV[i])
 				}
-				if e := minus.ErrAt(i); e != nil {
-					cmp3.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+					i := or.Live.Row(k)
+					if cmp3.Dirty(i) {
+						continue
+					}
+					out[i] = rt.NeInt64(minusV[i], aV[i])
 				}
-				if e := a.ErrAt(i); e != nil {
-					cmp3.SetErr(i, e)
-					continue
-				}
-				cmp3.V[i] = rt.NeInt64(minus.V[i], a.V[i])
 			}
 		}
 		or.Add(&cmp3)
@@ -18211,34 +16554,31 @@ func Shape00059(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 func shape00059Shared0(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, 9223372036854775807)
 	probe := vec.Make[int64](n)
-	if r_.Clean() {
+	{
 		r_V := r_.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(9223372036854775807))
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_)) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(9223372036854775807))
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(9223372036854775807))
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(9223372036854775807))
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	return probe
@@ -18304,29 +16644,22 @@ func shape00059Col1(n int, all vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64],
 	if !fused || len(rest) > 0 {
 		// (probe(1, r, 9223372036854775807) < r)
 		cmp := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && probe.Clean() && r_.Clean() {
+		{
 			probeV := probe.V[:n]
 			r_V := r_.V[:n]
 			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.LtInt64(probeV[i], r_V[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if probe.IsNull(i) || r_.IsNull(i) {
-					cmp.SetNull(i)
-					continue
+			if vec.Strict(&cmp, rest, n, vec.FlagsOf(&probe), vec.FlagsOf(&r_)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.LtInt64(probeV[i], r_V[i])
 				}
-				if e := probe.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if cmp.Dirty(i) {
+						continue
+					}
+					out[i] = rt.LtInt64(probeV[i], r_V[i])
 				}
-				if e := r_.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
-				}
-				cmp.V[i] = rt.LtInt64(probe.V[i], r_.V[i])
 			}
 		}
 		// IF((probe(1, r, 9223372036854775807) < r), (probe(1, r, 9223372036854775807) * probe(1, r, 9223372036854775807)), 0)
@@ -18335,34 +16668,31 @@ func shape00059Col1(n int, all vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64],
 		vec.CopyErrs(&ifResult2, &cmp, rest, n)
 		// (probe(1, r, 9223372036854775807) * probe(1, r, 9223372036854775807))
 		product := vec.Make[int64](n)
-		if then == nil && probe.Clean() {
+		{
 			probeV := probe.V[:n]
 			out := product.V[:n]
-			for i := range out {
-				r, err := rt.MulInt64(probeV[i], probeV[i])
-				if err != nil {
-					product.SetErr(i, err)
-					continue
+			if vec.Strict(&product, then, n, vec.FlagsOf(&probe)) && vec.Dense(then, n, true) {
+				for i := range out {
+					r, err := rt.MulInt64(probeV[i], probeV[i])
+					if err != nil {
+						product.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-				i := then.Row(k)
-				if probe.IsNull(i) {
-					product.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+					i := then.Row(k)
+					if product.Dirty(i) {
+						continue
+					}
+					r, err := rt.MulInt64(probeV[i], probeV[i])
+					if err != nil {
+						product.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := probe.ErrAt(i); e != nil {
-					product.SetErr(i, e)
-					continue
-				}
-				r, err := rt.MulInt64(probe.V[i], probe.V[i])
-				if err != nil {
-					product.SetErr(i, err)
-					continue
-				}
-				product.V[i] = r
 			}
 		}
 		vec.Merge(&ifResult2, &product, then, n)
@@ -18473,39 +16803,32 @@ func Shape00060(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 func shape00060Shared0(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, c)
 	probe := vec.Make[int64](n)
-	if r_.Clean() && c_.Clean() {
+	{
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_)) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) || c_.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			if e := c_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], c_.V[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	return probe
@@ -18558,56 +16881,50 @@ func shape00060Where(n int, all vec.Sel, probe vec.Vec[int64], sArr *array.Strin
 	if !fused || len(rest) > 0 {
 		// CAST(s AS BIGINT)
 		asBigint := vec.Make[int64](n)
-		if rest == nil && sArr.NullN() == 0 {
+		{
 			out := asBigint.V[:n]
-			for i := range out {
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint.SetErr(i, err)
-					continue
+			if vec.Strict(&asBigint, rest, n, vec.ArrowFlags(sArr)) && vec.Dense(rest, n, true) {
+				for i := range out {
+					r, err := rt.CastStringToInt64(sArr.Value(i))
+					if err != nil {
+						asBigint.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if sArr.IsNull(i) {
-					asBigint.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if asBigint.Dirty(i) {
+						continue
+					}
+					r, err := rt.CastStringToInt64(sArr.Value(i))
+					if err != nil {
+						asBigint.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint.SetErr(i, err)
-					continue
-				}
-				asBigint.V[i] = r
 			}
 		}
 		// (probe(1, r, c) = CAST(s AS BIGINT))
 		cmp2 := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && probe.Clean() && asBigint.Clean() {
+		{
 			probeV := probe.V[:n]
 			asBigintV := asBigint.V[:n]
 			out := cmp2.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(probeV[i], asBigintV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if probe.IsNull(i) || asBigint.IsNull(i) {
-					cmp2.SetNull(i)
-					continue
+			if vec.Strict(&cmp2, rest, n, vec.FlagsOf(&probe), vec.FlagsOf(&asBigint)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.EqInt64(probeV[i], asBigintV[i])
 				}
-				if e := probe.ErrAt(i); e != nil {
-					cmp2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if cmp2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.EqInt64(probeV[i], asBigintV[i])
 				}
-				if e := asBigint.ErrAt(i); e != nil {
-					cmp2.SetErr(i, e)
-					continue
-				}
-				cmp2.V[i] = rt.EqInt64(probe.V[i], asBigint.V[i])
 			}
 		}
 		if fused {
@@ -18635,160 +16952,133 @@ func shape00060Col1(n int, sel vec.Sel, p vec.Vec[bool], probe vec.Vec[int64], b
 	vec.Merge(&caseResult2, &probe, notYet, n)
 	// (b + probe(1, r, c))
 	sum := vec.Make[int64](n)
-	if sel == nil && b.Clean() && probe.Clean() {
+	{
 		bV := b.V[:n]
 		probeV := probe.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(bV[i], probeV[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+		if vec.Strict(&sum, sel, n, vec.FlagsOf(&b), vec.FlagsOf(&probe)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.AddInt64(bV[i], probeV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if b.IsNull(i) || probe.IsNull(i) {
-				sum.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(bV[i], probeV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := b.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			if e := probe.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(b.V[i], probe.V[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
 		}
 	}
 	// (CASE WHEN (p IS NOT NULL) THEN 2 ELSE probe(1, r, c) END <= (b + probe(1, r, c)))
 	cmp3 := vec.Make[bool](n)
-	if (sel == nil || len(sel) > n/2) && caseResult2.Clean() && sum.Clean() {
+	{
 		caseResult2V := caseResult2.V[:n]
 		sumV := sum.V[:n]
 		out := cmp3.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(caseResult2V[i], sumV[i])
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if caseResult2.IsNull(i) || sum.IsNull(i) {
-				cmp3.SetNull(i)
-				continue
+		if vec.Strict(&cmp3, sel, n, vec.FlagsOf(&caseResult2), vec.FlagsOf(&sum)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.LeInt64(caseResult2V[i], sumV[i])
 			}
-			if e := caseResult2.ErrAt(i); e != nil {
-				cmp3.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if cmp3.Dirty(i) {
+					continue
+				}
+				out[i] = rt.LeInt64(caseResult2V[i], sumV[i])
 			}
-			if e := sum.ErrAt(i); e != nil {
-				cmp3.SetErr(i, e)
-				continue
-			}
-			cmp3.V[i] = rt.LeInt64(caseResult2.V[i], sum.V[i])
 		}
 	}
 	vec.CopyErrs(&caseResult, &cmp3, sel, n)
 	when2, notYet2 := vec.Split(&cmp3, sel, n)
 	// (b % probe(1, r, c))
 	remainder := vec.Make[int64](n)
-	if when2 == nil && b.Clean() && probe.Clean() {
+	{
 		bV := b.V[:n]
 		probeV := probe.V[:n]
 		out := remainder.V[:n]
-		for i := range out {
-			r, err := rt.ModInt64(bV[i], probeV[i])
-			if err != nil {
-				remainder.SetErr(i, err)
-				continue
+		if vec.Strict(&remainder, when2, n, vec.FlagsOf(&b), vec.FlagsOf(&probe)) && vec.Dense(when2, n, true) {
+			for i := range out {
+				r, err := rt.ModInt64(bV[i], probeV[i])
+				if err != nil {
+					remainder.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
-			i := when2.Row(k)
-			if b.IsNull(i) || probe.IsNull(i) {
-				remainder.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
+				i := when2.Row(k)
+				if remainder.Dirty(i) {
+					continue
+				}
+				r, err := rt.ModInt64(bV[i], probeV[i])
+				if err != nil {
+					remainder.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := b.ErrAt(i); e != nil {
-				remainder.SetErr(i, e)
-				continue
-			}
-			if e := probe.ErrAt(i); e != nil {
-				remainder.SetErr(i, e)
-				continue
-			}
-			r, err := rt.ModInt64(b.V[i], probe.V[i])
-			if err != nil {
-				remainder.SetErr(i, err)
-				continue
-			}
-			remainder.V[i] = r
 		}
 	}
 	// (-(b % probe(1, r, c)))
 	minus := vec.Make[int64](n)
-	if when2 == nil && remainder.Clean() {
+	{
 		remainderV := remainder.V[:n]
 		out := minus.V[:n]
-		for i := range out {
-			r, err := rt.NegateInt64(remainderV[i])
-			if err != nil {
-				minus.SetErr(i, err)
-				continue
+		if vec.Strict(&minus, when2, n, vec.FlagsOf(&remainder)) && vec.Dense(when2, n, true) {
+			for i := range out {
+				r, err := rt.NegateInt64(remainderV[i])
+				if err != nil {
+					minus.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
-			i := when2.Row(k)
-			if remainder.IsNull(i) {
-				minus.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
+				i := when2.Row(k)
+				if minus.Dirty(i) {
+					continue
+				}
+				r, err := rt.NegateInt64(remainderV[i])
+				if err != nil {
+					minus.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := remainder.ErrAt(i); e != nil {
-				minus.SetErr(i, e)
-				continue
-			}
-			r, err := rt.NegateInt64(remainder.V[i])
-			if err != nil {
-				minus.SetErr(i, err)
-				continue
-			}
-			minus.V[i] = r
 		}
 	}
 	vec.Merge(&caseResult, &minus, when2, n)
 	// (probe(1, r, c) = probe(1, r, c))
 	cmp4 := vec.Make[bool](n)
-	if (notYet2 == nil || len(notYet2) > n/2) && probe.Clean() {
+	{
 		probeV := probe.V[:n]
 		out := cmp4.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(probeV[i], probeV[i])
-		}
-	} else {
-		for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-			i := notYet2.Row(k)
-			if probe.IsNull(i) {
-				cmp4.SetNull(i)
-				continue
+		if vec.Strict(&cmp4, notYet2, n, vec.FlagsOf(&probe)) && vec.Dense(notYet2, n, false) {
+			for i := range out {
+				out[i] = rt.EqInt64(probeV[i], probeV[i])
 			}
-			if e := probe.ErrAt(i); e != nil {
-				cmp4.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
+				i := notYet2.Row(k)
+				if cmp4.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(probeV[i], probeV[i])
 			}
-			cmp4.V[i] = rt.EqInt64(probe.V[i], probe.V[i])
 		}
 	}
 	vec.CopyErrs(&caseResult, &cmp4, notYet2, n)
@@ -18835,24 +17125,21 @@ func shape00060Col1(n int, sel vec.Sel, p vec.Vec[bool], probe vec.Vec[int64], b
 	if !fused2 || len(rest2) > 0 {
 		// (probe(1, r, c) <= probe(1, r, c))
 		cmp5 := vec.Make[bool](n)
-		if (rest2 == nil || len(rest2) > n/2) && probe.Clean() {
+		{
 			probeV := probe.V[:n]
 			out := cmp5.V[:n]
-			for i := range out {
-				out[i] = rt.LeInt64(probeV[i], probeV[i])
-			}
-		} else {
-			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-				i := rest2.Row(k)
-				if probe.IsNull(i) {
-					cmp5.SetNull(i)
-					continue
+			if vec.Strict(&cmp5, rest2, n, vec.FlagsOf(&probe)) && vec.Dense(rest2, n, false) {
+				for i := range out {
+					out[i] = rt.LeInt64(probeV[i], probeV[i])
 				}
-				if e := probe.ErrAt(i); e != nil {
-					cmp5.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+					i := rest2.Row(k)
+					if cmp5.Dirty(i) {
+						continue
+					}
+					out[i] = rt.LeInt64(probeV[i], probeV[i])
 				}
-				cmp5.V[i] = rt.LeInt64(probe.V[i], probe.V[i])
 			}
 		}
 		// IF((probe(1, r, c) <= probe(1, r, c)), probe(1, r, c), a)
@@ -18961,39 +17248,32 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], shared0 *vec.Vec[int64], shared0Done []bool, in arrow.RecordBatch, a vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, c)
 	probe := vec.Make[int64](n)
-	if r_.Clean() && c_.Clean() {
+	{
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], c_V[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_)) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], c_V[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) || c_.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], c_V[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			if e := c_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], c_.V[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	// (probe(2, r, c) IS NOT NULL)
@@ -19046,24 +17326,21 @@ func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], sh
 	if !fused || len(rest) > 0 {
 		// (c < 3)
 		cmp := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && c_.Clean() {
+		{
 			c_V := c_.V[:n]
 			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.LtInt64(c_V[i], int64(3))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if c_.IsNull(i) {
-					cmp.SetNull(i)
-					continue
+			if vec.Strict(&cmp, rest, n, vec.FlagsOf(&c_)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.LtInt64(c_V[i], int64(3))
 				}
-				if e := c_.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if cmp.Dirty(i) {
+						continue
+					}
+					out[i] = rt.LtInt64(c_V[i], int64(3))
 				}
-				cmp.V[i] = rt.LtInt64(c_.V[i], int64(3))
 			}
 		}
 		// IF((c < 3), a, a)
@@ -19080,72 +17357,62 @@ func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], sh
 	}
 	// probe(1, r, IF((c < 3), a, a))
 	probe2 := vec.Make[int64](n)
-	if todo == nil && r_.Clean() && ifResult2.Clean() {
+	{
 		r_V := r_.V[:n]
 		ifResult2V := ifResult2.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], ifResult2V[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
+		if vec.Strict(&probe2, todo, n, vec.FlagsOf(&r_), vec.FlagsOf(&ifResult2)) && vec.Dense(todo, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], ifResult2V[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
-			i := todo.Row(k)
-			if r_.IsNull(i) || ifResult2.IsNull(i) {
-				probe2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
+				i := todo.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], ifResult2V[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			if e := ifResult2.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], ifResult2.V[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
-			}
-			probe2.V[i] = r
 		}
 	}
 	vec.Merge(&(*shared0), &probe2, todo, n)
 	// (probe(1, r, IF((c < 3), a, a)) + probe(1, r, IF((c < 3), a, a)))
 	sum := vec.Make[int64](n)
-	if then == nil && (*shared0).Clean() {
+	{
 		shared0V := (*shared0).V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(shared0V[i], shared0V[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+		if vec.Strict(&sum, then, n, vec.FlagsOf(&(*shared0))) && vec.Dense(then, n, true) {
+			for i := range out {
+				r, err := rt.AddInt64(shared0V[i], shared0V[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-			i := then.Row(k)
-			if (*shared0).IsNull(i) {
-				sum.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(shared0V[i], shared0V[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := (*shared0).ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64((*shared0).V[i], (*shared0).V[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
 		}
 	}
 	vec.Merge(&ifResult, &sum, then, n)
@@ -19192,24 +17459,21 @@ func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], sh
 	if !fused2 || len(rest2) > 0 {
 		// (c < 3)
 		cmp2 := vec.Make[bool](n)
-		if (rest2 == nil || len(rest2) > n/2) && c_.Clean() {
+		{
 			c_V := c_.V[:n]
 			out := cmp2.V[:n]
-			for i := range out {
-				out[i] = rt.LtInt64(c_V[i], int64(3))
-			}
-		} else {
-			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-				i := rest2.Row(k)
-				if c_.IsNull(i) {
-					cmp2.SetNull(i)
-					continue
+			if vec.Strict(&cmp2, rest2, n, vec.FlagsOf(&c_)) && vec.Dense(rest2, n, false) {
+				for i := range out {
+					out[i] = rt.LtInt64(c_V[i], int64(3))
 				}
-				if e := c_.ErrAt(i); e != nil {
-					cmp2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+					i := rest2.Row(k)
+					if cmp2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.LtInt64(c_V[i], int64(3))
 				}
-				cmp2.V[i] = rt.LtInt64(c_.V[i], int64(3))
 			}
 		}
 		// IF((c < 3), a, a)
@@ -19226,39 +17490,32 @@ func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], sh
 	}
 	// probe(1, r, IF((c < 3), a, a))
 	probe3 := vec.Make[int64](n)
-	if todo2 == nil && r_.Clean() && ifResult4.Clean() {
+	{
 		r_V := r_.V[:n]
 		ifResult4V := ifResult4.V[:n]
 		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], ifResult4V[i])
-			if err != nil {
-				probe3.SetErr(i, err)
-				continue
+		if vec.Strict(&probe3, todo2, n, vec.FlagsOf(&r_), vec.FlagsOf(&ifResult4)) && vec.Dense(todo2, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], ifResult4V[i])
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
-			i := todo2.Row(k)
-			if r_.IsNull(i) || ifResult4.IsNull(i) {
-				probe3.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
+				i := todo2.Row(k)
+				if probe3.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], ifResult4V[i])
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe3.SetErr(i, e)
-				continue
-			}
-			if e := ifResult4.ErrAt(i); e != nil {
-				probe3.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], ifResult4.V[i])
-			if err != nil {
-				probe3.SetErr(i, err)
-				continue
-			}
-			probe3.V[i] = r
 		}
 	}
 	vec.Merge(&(*shared0), &probe3, todo2, n)
@@ -19361,39 +17618,32 @@ func shape00062Where(n int, all vec.Sel, s vec.Vec[string]) vec.Vec[bool] {
 func shape00062Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// probe(4, r, b)
 	probe := vec.Make[int64](n)
-	if sel == nil && r_.Clean() && b.Clean() {
+	{
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(4), r_V[i], bV[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&b)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(4), r_V[i], bV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if r_.IsNull(i) || b.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(4), r_V[i], bV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(4), r_.V[i], b.V[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	return probe
@@ -19445,29 +17695,22 @@ func shape00062Shared2(n int, sel vec.Sel, a vec.Vec[int64], in arrow.RecordBatc
 	if !fused || len(rest) > 0 {
 		// (a = c)
 		cmp := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && a.Clean() && c_.Clean() {
+		{
 			aV := a.V[:n]
 			c_V := c_.V[:n]
 			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], c_V[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if a.IsNull(i) || c_.IsNull(i) {
-					cmp.SetNull(i)
-					continue
+			if vec.Strict(&cmp, rest, n, vec.FlagsOf(&a), vec.FlagsOf(&c_)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.EqInt64(aV[i], c_V[i])
 				}
-				if e := a.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if cmp.Dirty(i) {
+						continue
+					}
+					out[i] = rt.EqInt64(aV[i], c_V[i])
 				}
-				if e := c_.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
-				}
-				cmp.V[i] = rt.EqInt64(a.V[i], c_.V[i])
 			}
 		}
 		// IF((a = c), c, a)
@@ -19491,39 +17734,32 @@ func shape00062Shared2(n int, sel vec.Sel, a vec.Vec[int64], in arrow.RecordBatc
 func shape00062Shared1(n int, sel vec.Sel, r_ vec.Vec[int64], ifResult vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, IF((a = c), c, a))
 	probe2 := vec.Make[int64](n)
-	if sel == nil && r_.Clean() && ifResult.Clean() {
+	{
 		r_V := r_.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], ifResultV[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
+		if vec.Strict(&probe2, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&ifResult)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], ifResultV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if r_.IsNull(i) || ifResult.IsNull(i) {
-				probe2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], ifResultV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			if e := ifResult.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], ifResult.V[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
-			}
-			probe2.V[i] = r
 		}
 	}
 	return probe2
@@ -19588,56 +17824,50 @@ func shape00062Col1(n int, sel vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int
 	if !fused2 || len(rest2) > 0 {
 		// CAST(s AS BIGINT)
 		asBigint := vec.Make[int64](n)
-		if rest2 == nil && sArr.NullN() == 0 {
+		{
 			out := asBigint.V[:n]
-			for i := range out {
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint.SetErr(i, err)
-					continue
+			if vec.Strict(&asBigint, rest2, n, vec.ArrowFlags(sArr)) && vec.Dense(rest2, n, true) {
+				for i := range out {
+					r, err := rt.CastStringToInt64(sArr.Value(i))
+					if err != nil {
+						asBigint.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-				i := rest2.Row(k)
-				if sArr.IsNull(i) {
-					asBigint.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+					i := rest2.Row(k)
+					if asBigint.Dirty(i) {
+						continue
+					}
+					r, err := rt.CastStringToInt64(sArr.Value(i))
+					if err != nil {
+						asBigint.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint.SetErr(i, err)
-					continue
-				}
-				asBigint.V[i] = r
 			}
 		}
 		// (probe(1, r, IF((a = c), c, a)) <> CAST(s AS BIGINT))
 		cmp2 := vec.Make[bool](n)
-		if (rest2 == nil || len(rest2) > n/2) && probe2.Clean() && asBigint.Clean() {
+		{
 			probe2V := probe2.V[:n]
 			asBigintV := asBigint.V[:n]
 			out := cmp2.V[:n]
-			for i := range out {
-				out[i] = rt.NeInt64(probe2V[i], asBigintV[i])
-			}
-		} else {
-			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-				i := rest2.Row(k)
-				if probe2.IsNull(i) || asBigint.IsNull(i) {
-					cmp2.SetNull(i)
-					continue
+			if vec.Strict(&cmp2, rest2, n, vec.FlagsOf(&probe2), vec.FlagsOf(&asBigint)) && vec.Dense(rest2, n, false) {
+				for i := range out {
+					out[i] = rt.NeInt64(probe2V[i], asBigintV[i])
 				}
-				if e := probe2.ErrAt(i); e != nil {
-					cmp2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+					i := rest2.Row(k)
+					if cmp2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.NeInt64(probe2V[i], asBigintV[i])
 				}
-				if e := asBigint.ErrAt(i); e != nil {
-					cmp2.SetErr(i, e)
-					continue
-				}
-				cmp2.V[i] = rt.NeInt64(probe2.V[i], asBigint.V[i])
 			}
 		}
 		// IF((probe(1, r, IF((a = c), c, a)) <> CAST(s AS BIGINT)), probe(4, r, b), probe(1, r, IF((a = c), c, a)))
@@ -19654,39 +17884,32 @@ func shape00062Col1(n int, sel vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int
 	}
 	// (probe(4, r, b) + IF((probe(1, r, IF((a = c), c, a)) <> CAST(s AS BIGINT)), probe(4, r, b), probe(1, r, IF((a = c), c, a))))
 	sum := vec.Make[int64](n)
-	if sel == nil && probe.Clean() && ifResult3.Clean() {
+	{
 		probeV := probe.V[:n]
 		ifResult3V := ifResult3.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probeV[i], ifResult3V[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+		if vec.Strict(&sum, sel, n, vec.FlagsOf(&probe), vec.FlagsOf(&ifResult3)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.AddInt64(probeV[i], ifResult3V[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if probe.IsNull(i) || ifResult3.IsNull(i) {
-				sum.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(probeV[i], ifResult3V[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := probe.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			if e := ifResult3.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(probe.V[i], ifResult3.V[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
 		}
 	}
 	return sum
@@ -19733,52 +17956,42 @@ func shape00062Col2(n int, sel vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, 
 		or := vec.NewLogic(true, rest3, n)
 		// (0 <> b)
 		cmp3 := vec.Make[bool](n)
-		if (or.Live == nil || len(or.Live) > n/2) && b.Clean() {
+		{
 			bV := b.V[:n]
 			out := cmp3.V[:n]
-			for i := range out {
-				out[i] = rt.NeInt64(int64(0), bV[i])
-			}
-		} else {
-			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-				i := or.Live.Row(k)
-				if b.IsNull(i) {
-					cmp3.SetNull(i)
-					continue
+			if vec.Strict(&cmp3, or.Live, n, vec.FlagsOf(&b)) && vec.Dense(or.Live, n, false) {
+				for i := range out {
+					out[i] = rt.NeInt64(int64(0), bV[i])
 				}
-				if e := b.ErrAt(i); e != nil {
-					cmp3.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+					i := or.Live.Row(k)
+					if cmp3.Dirty(i) {
+						continue
+					}
+					out[i] = rt.NeInt64(int64(0), bV[i])
 				}
-				cmp3.V[i] = rt.NeInt64(int64(0), b.V[i])
 			}
 		}
 		or.Add(&cmp3)
 		// (probe(4, r, b) <> IF((a = c), c, a))
 		cmp4 := vec.Make[bool](n)
-		if (or.Live == nil || len(or.Live) > n/2) && probe.Clean() && ifResult.Clean() {
+		{
 			probeV := probe.V[:n]
 			ifResultV := ifResult.V[:n]
 			out := cmp4.V[:n]
-			for i := range out {
-				out[i] = rt.NeInt64(probeV[i], ifResultV[i])
-			}
-		} else {
-			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-				i := or.Live.Row(k)
-				if probe.IsNull(i) || ifResult.IsNull(i) {
-					cmp4.SetNull(i)
-					continue
+			if vec.Strict(&cmp4, or.Live, n, vec.FlagsOf(&probe), vec.FlagsOf(&ifResult)) && vec.Dense(or.Live, n, false) {
+				for i := range out {
+					out[i] = rt.NeInt64(probeV[i], ifResultV[i])
 				}
-				if e := probe.ErrAt(i); e != nil {
-					cmp4.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+					i := or.Live.Row(k)
+					if cmp4.Dirty(i) {
+						continue
+					}
+					out[i] = rt.NeInt64(probeV[i], ifResultV[i])
 				}
-				if e := ifResult.ErrAt(i); e != nil {
-					cmp4.SetErr(i, e)
-					continue
-				}
-				cmp4.V[i] = rt.NeInt64(probe.V[i], ifResult.V[i])
 			}
 		}
 		or.Add(&cmp4)
@@ -19882,76 +18095,62 @@ func shape00063Where(n int, all vec.Sel, c_ vec.Vec[int64]) vec.Vec[bool] {
 func shape00063Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// (a * c)
 	product := vec.Make[int64](n)
-	if sel == nil && a.Clean() && c_.Clean() {
+	{
 		aV := a.V[:n]
 		c_V := c_.V[:n]
 		out := product.V[:n]
-		for i := range out {
-			r, err := rt.MulInt64(aV[i], c_V[i])
-			if err != nil {
-				product.SetErr(i, err)
-				continue
+		if vec.Strict(&product, sel, n, vec.FlagsOf(&a), vec.FlagsOf(&c_)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.MulInt64(aV[i], c_V[i])
+				if err != nil {
+					product.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if a.IsNull(i) || c_.IsNull(i) {
-				product.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if product.Dirty(i) {
+					continue
+				}
+				r, err := rt.MulInt64(aV[i], c_V[i])
+				if err != nil {
+					product.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				product.SetErr(i, e)
-				continue
-			}
-			if e := c_.ErrAt(i); e != nil {
-				product.SetErr(i, e)
-				continue
-			}
-			r, err := rt.MulInt64(a.V[i], c_.V[i])
-			if err != nil {
-				product.SetErr(i, err)
-				continue
-			}
-			product.V[i] = r
 		}
 	}
 	// probe(2, r, (a * c))
 	probe := vec.Make[int64](n)
-	if sel == nil && r_.Clean() && product.Clean() {
+	{
 		r_V := r_.V[:n]
 		productV := product.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], productV[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&product)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], productV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if r_.IsNull(i) || product.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], productV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			if e := product.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], product.V[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	return probe
@@ -19970,66 +18169,52 @@ func shape00063Col1(n int, sel vec.Sel, probe vec.Vec[int64]) vec.Vec[int64] {
 func shape00063Col2(n int, sel vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64], c_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, c)
 	probe3 := vec.Make[int64](n)
-	if sel == nil && r_.Clean() && c_.Clean() {
+	{
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-			if err != nil {
-				probe3.SetErr(i, err)
-				continue
+		if vec.Strict(&probe3, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if r_.IsNull(i) || c_.IsNull(i) {
-				probe3.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe3.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe3.SetErr(i, e)
-				continue
-			}
-			if e := c_.ErrAt(i); e != nil {
-				probe3.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], c_.V[i])
-			if err != nil {
-				probe3.SetErr(i, err)
-				continue
-			}
-			probe3.V[i] = r
 		}
 	}
 	// (probe(1, r, c) <= a)
 	cmp := vec.Make[bool](n)
-	if (sel == nil || len(sel) > n/2) && probe3.Clean() && a.Clean() {
+	{
 		probe3V := probe3.V[:n]
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(probe3V[i], aV[i])
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if probe3.IsNull(i) || a.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, sel, n, vec.FlagsOf(&probe3), vec.FlagsOf(&a)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.LeInt64(probe3V[i], aV[i])
 			}
-			if e := probe3.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.LeInt64(probe3V[i], aV[i])
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.LeInt64(probe3.V[i], a.V[i])
 		}
 	}
 	// IF((probe(1, r, c) <= a), probe(2, r, (a * c)), r)
@@ -20040,39 +18225,32 @@ func shape00063Col2(n int, sel vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64],
 	vec.Merge(&ifResult, &r_, otherwise, n)
 	// (probe(2, r, (a * c)) + IF((probe(1, r, c) <= a), probe(2, r, (a * c)), r))
 	sum := vec.Make[int64](n)
-	if sel == nil && probe.Clean() && ifResult.Clean() {
+	{
 		probeV := probe.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probeV[i], ifResultV[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+		if vec.Strict(&sum, sel, n, vec.FlagsOf(&probe), vec.FlagsOf(&ifResult)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.AddInt64(probeV[i], ifResultV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if probe.IsNull(i) || ifResult.IsNull(i) {
-				sum.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(probeV[i], ifResultV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := probe.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			if e := ifResult.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(probe.V[i], ifResult.V[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
 		}
 	}
 	return sum
@@ -20158,39 +18336,32 @@ func Shape00064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 func shape00064Shared1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, b)
 	probe := vec.Make[int64](n)
-	if r_.Clean() && b.Clean() {
+	{
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], bV[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&b)) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], bV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) || b.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], bV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], b.V[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	return probe
@@ -20202,24 +18373,21 @@ func shape00064Shared1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) 
 func shape00064Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64], shared2 *vec.Vec[int64], shared2Done []bool, b vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// (probe(2, r, b) >= probe(2, r, b))
 	cmp := vec.Make[bool](n)
-	if probe.Clean() {
+	{
 		probeV := probe.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(probeV[i], probeV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if probe.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&probe)) {
+			for i := range out {
+				out[i] = rt.GeInt64(probeV[i], probeV[i])
 			}
-			if e := probe.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GeInt64(probeV[i], probeV[i])
 			}
-			cmp.V[i] = rt.GeInt64(probe.V[i], probe.V[i])
 		}
 	}
 	// IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a)
@@ -20230,111 +18398,94 @@ func shape00064Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 	todo := vec.Missing(shared2Done, then, n)
 	// probe(1, r, b)
 	probe2 := vec.Make[int64](n)
-	if todo == nil && r_.Clean() && b.Clean() {
+	{
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
+		if vec.Strict(&probe2, todo, n, vec.FlagsOf(&r_), vec.FlagsOf(&b)) && vec.Dense(todo, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
-			i := todo.Row(k)
-			if r_.IsNull(i) || b.IsNull(i) {
-				probe2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
+				i := todo.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], b.V[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
-			}
-			probe2.V[i] = r
 		}
 	}
 	vec.Merge(&(*shared2), &probe2, todo, n)
 	// (probe(1, r, b) - probe(1, r, b))
 	difference := vec.Make[int64](n)
-	if then == nil && (*shared2).Clean() {
+	{
 		shared2V := (*shared2).V[:n]
 		out := difference.V[:n]
-		for i := range out {
-			r, err := rt.SubInt64(shared2V[i], shared2V[i])
-			if err != nil {
-				difference.SetErr(i, err)
-				continue
+		if vec.Strict(&difference, then, n, vec.FlagsOf(&(*shared2))) && vec.Dense(then, n, true) {
+			for i := range out {
+				r, err := rt.SubInt64(shared2V[i], shared2V[i])
+				if err != nil {
+					difference.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-			i := then.Row(k)
-			if (*shared2).IsNull(i) {
-				difference.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if difference.Dirty(i) {
+					continue
+				}
+				r, err := rt.SubInt64(shared2V[i], shared2V[i])
+				if err != nil {
+					difference.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := (*shared2).ErrAt(i); e != nil {
-				difference.SetErr(i, e)
-				continue
-			}
-			r, err := rt.SubInt64((*shared2).V[i], (*shared2).V[i])
-			if err != nil {
-				difference.SetErr(i, err)
-				continue
-			}
-			difference.V[i] = r
 		}
 	}
 	vec.Merge(&ifResult, &difference, then, n)
 	vec.Merge(&ifResult, &a, otherwise, n)
 	// probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))
 	probe3 := vec.Make[int64](n)
-	if r_.Clean() && ifResult.Clean() {
+	{
 		r_V := r_.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], ifResultV[i])
-			if err != nil {
-				probe3.SetErr(i, err)
-				continue
+		if vec.Strict(&probe3, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&ifResult)) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(3), r_V[i], ifResultV[i])
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) || ifResult.IsNull(i) {
-				probe3.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if probe3.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(3), r_V[i], ifResultV[i])
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe3.SetErr(i, e)
-				continue
-			}
-			if e := ifResult.ErrAt(i); e != nil {
-				probe3.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(3), r_.V[i], ifResult.V[i])
-			if err != nil {
-				probe3.SetErr(i, err)
-				continue
-			}
-			probe3.V[i] = r
 		}
 	}
 	return probe3
@@ -20346,75 +18497,70 @@ func shape00064Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 func shape00064Col1(n int, all vec.Sel, probe3 vec.Vec[int64], sArr *array.String, shared2 *vec.Vec[int64], shared2Done []bool, r_ vec.Vec[int64], b vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
-	if sArr.NullN() == 0 {
+	{
 		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
+		if vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				asBigint.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asBigint.Dirty(i) {
+					continue
+				}
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
-			}
-			asBigint.V[i] = r
 		}
 	}
 	// (CAST(s AS BIGINT) <> 0)
 	cmp2 := vec.Make[bool](n)
-	if asBigint.Clean() {
+	{
 		asBigintV := asBigint.V[:n]
 		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(asBigintV[i], int64(0))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if asBigint.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
+		if vec.Strict(&cmp2, all, n, vec.FlagsOf(&asBigint)) {
+			for i := range out {
+				out[i] = rt.NeInt64(asBigintV[i], int64(0))
 			}
-			if e := asBigint.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.NeInt64(asBigintV[i], int64(0))
 			}
-			cmp2.V[i] = rt.NeInt64(asBigint.V[i], int64(0))
 		}
 	}
 	// TRY((CAST(s AS BIGINT) <> 0))
 	tried := vec.Try(&cmp2, all, n)
 	// (NOT TRY((CAST(s AS BIGINT) <> 0)))
 	negated := vec.Make[bool](n)
-	if tried.Clean() {
+	{
 		triedV := tried.V[:n]
 		out := negated.V[:n]
-		for i := range out {
-			out[i] = rt.Not(triedV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if tried.IsNull(i) {
-				negated.SetNull(i)
-				continue
+		if vec.Strict(&negated, all, n, vec.FlagsOf(&tried)) {
+			for i := range out {
+				out[i] = rt.Not(triedV[i])
 			}
-			if e := tried.ErrAt(i); e != nil {
-				negated.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if negated.Dirty(i) {
+					continue
+				}
+				out[i] = rt.Not(triedV[i])
 			}
-			negated.V[i] = rt.Not(tried.V[i])
 		}
 	}
 	// IF((NOT TRY((CAST(s AS BIGINT) <> 0))), probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a)), (-(probe(2, r, b) + IF((pr...
@@ -20426,39 +18572,32 @@ func shape00064Col1(n int, all vec.Sel, probe3 vec.Vec[int64], sArr *array.Strin
 	todo2 := vec.Missing(shared2Done, otherwise2, n)
 	// probe(1, r, b)
 	probe4 := vec.Make[int64](n)
-	if todo2 == nil && r_.Clean() && b.Clean() {
+	{
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe4.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-			if err != nil {
-				probe4.SetErr(i, err)
-				continue
+		if vec.Strict(&probe4, todo2, n, vec.FlagsOf(&r_), vec.FlagsOf(&b)) && vec.Dense(todo2, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+				if err != nil {
+					probe4.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
-			i := todo2.Row(k)
-			if r_.IsNull(i) || b.IsNull(i) {
-				probe4.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
+				i := todo2.Row(k)
+				if probe4.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+				if err != nil {
+					probe4.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe4.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				probe4.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], b.V[i])
-			if err != nil {
-				probe4.SetErr(i, err)
-				continue
-			}
-			probe4.V[i] = r
 		}
 	}
 	vec.Merge(&(*shared2), &probe4, todo2, n)
@@ -20506,29 +18645,22 @@ func shape00064Col1(n int, all vec.Sel, probe3 vec.Vec[int64], sArr *array.Strin
 	if !fused || len(rest) > 0 {
 		// (probe(1, r, b) > probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a)))
 		cmp3 := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && (*shared2).Clean() && probe3.Clean() {
+		{
 			shared2V := (*shared2).V[:n]
 			probe3V := probe3.V[:n]
 			out := cmp3.V[:n]
-			for i := range out {
-				out[i] = rt.GtInt64(shared2V[i], probe3V[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if (*shared2).IsNull(i) || probe3.IsNull(i) {
-					cmp3.SetNull(i)
-					continue
+			if vec.Strict(&cmp3, rest, n, vec.FlagsOf(&(*shared2)), vec.FlagsOf(&probe3)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.GtInt64(shared2V[i], probe3V[i])
 				}
-				if e := (*shared2).ErrAt(i); e != nil {
-					cmp3.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if cmp3.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GtInt64(shared2V[i], probe3V[i])
 				}
-				if e := probe3.ErrAt(i); e != nil {
-					cmp3.SetErr(i, e)
-					continue
-				}
-				cmp3.V[i] = rt.GtInt64((*shared2).V[i], probe3.V[i])
 			}
 		}
 		// IF((probe(1, r, b) > probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))), probe(2, r, b), 5)
@@ -20545,109 +18677,92 @@ func shape00064Col1(n int, all vec.Sel, probe3 vec.Vec[int64], sArr *array.Strin
 	}
 	// (probe(2, r, b) + IF((probe(1, r, b) > probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))), probe(2, r, b), 5))
 	sum := vec.Make[int64](n)
-	if otherwise2 == nil && probe.Clean() && ifResult3.Clean() {
+	{
 		probeV := probe.V[:n]
 		ifResult3V := ifResult3.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probeV[i], ifResult3V[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+		if vec.Strict(&sum, otherwise2, n, vec.FlagsOf(&probe), vec.FlagsOf(&ifResult3)) && vec.Dense(otherwise2, n, true) {
+			for i := range out {
+				r, err := rt.AddInt64(probeV[i], ifResult3V[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
-			i := otherwise2.Row(k)
-			if probe.IsNull(i) || ifResult3.IsNull(i) {
-				sum.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
+				i := otherwise2.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(probeV[i], ifResult3V[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := probe.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			if e := ifResult3.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(probe.V[i], ifResult3.V[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
 		}
 	}
 	// (-(probe(2, r, b) + IF((probe(1, r, b) > probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))), probe(2, r, b), 5)))
 	minus := vec.Make[int64](n)
-	if otherwise2 == nil && sum.Clean() {
+	{
 		sumV := sum.V[:n]
 		out := minus.V[:n]
-		for i := range out {
-			r, err := rt.NegateInt64(sumV[i])
-			if err != nil {
-				minus.SetErr(i, err)
-				continue
+		if vec.Strict(&minus, otherwise2, n, vec.FlagsOf(&sum)) && vec.Dense(otherwise2, n, true) {
+			for i := range out {
+				r, err := rt.NegateInt64(sumV[i])
+				if err != nil {
+					minus.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
-			i := otherwise2.Row(k)
-			if sum.IsNull(i) {
-				minus.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
+				i := otherwise2.Row(k)
+				if minus.Dirty(i) {
+					continue
+				}
+				r, err := rt.NegateInt64(sumV[i])
+				if err != nil {
+					minus.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := sum.ErrAt(i); e != nil {
-				minus.SetErr(i, e)
-				continue
-			}
-			r, err := rt.NegateInt64(sum.V[i])
-			if err != nil {
-				minus.SetErr(i, err)
-				continue
-			}
-			minus.V[i] = r
 		}
 	}
 	vec.Merge(&ifResult2, &minus, otherwise2, n)
 	// (probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a)) + IF((NOT TRY((CAST(s AS BIGINT) <> 0))), probe(3, r, IF((probe(2,...
 	sum2 := vec.Make[int64](n)
-	if probe3.Clean() && ifResult2.Clean() {
+	{
 		probe3V := probe3.V[:n]
 		ifResult2V := ifResult2.V[:n]
 		out := sum2.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probe3V[i], ifResult2V[i])
-			if err != nil {
-				sum2.SetErr(i, err)
-				continue
+		if vec.Strict(&sum2, all, n, vec.FlagsOf(&probe3), vec.FlagsOf(&ifResult2)) {
+			for i := range out {
+				r, err := rt.AddInt64(probe3V[i], ifResult2V[i])
+				if err != nil {
+					sum2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if probe3.IsNull(i) || ifResult2.IsNull(i) {
-				sum2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if sum2.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(probe3V[i], ifResult2V[i])
+				if err != nil {
+					sum2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := probe3.ErrAt(i); e != nil {
-				sum2.SetErr(i, e)
-				continue
-			}
-			if e := ifResult2.ErrAt(i); e != nil {
-				sum2.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(probe3.V[i], ifResult2.V[i])
-			if err != nil {
-				sum2.SetErr(i, err)
-				continue
-			}
-			sum2.V[i] = r
 		}
 	}
 	return sum2
@@ -20732,39 +18847,32 @@ func Shape00065(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 func shape00065Shared1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, a)
 	probe := vec.Make[int64](n)
-	if r_.Clean() && a.Clean() {
+	{
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&a)) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) || a.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], a.V[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	return probe
@@ -20776,66 +18884,60 @@ func shape00065Shared1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) 
 func shape00065Shared0(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String) vec.Vec[int64] {
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
-	if sArr.NullN() == 0 {
+	{
 		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
+		if vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				asBigint.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asBigint.Dirty(i) {
+					continue
+				}
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
-			}
-			asBigint.V[i] = r
 		}
 	}
 	// probe(2, r, CAST(s AS BIGINT))
 	probe2 := vec.Make[int64](n)
-	if r_.Clean() && asBigint.Clean() {
+	{
 		r_V := r_.V[:n]
 		asBigintV := asBigint.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], asBigintV[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
+		if vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&asBigint)) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], asBigintV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) || asBigint.IsNull(i) {
-				probe2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], asBigintV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			if e := asBigint.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], asBigint.V[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
-			}
-			probe2.V[i] = r
 		}
 	}
 	return probe2
@@ -20847,29 +18949,22 @@ func shape00065Shared0(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String
 func shape00065Col1(n int, all vec.Sel, probe2 vec.Vec[int64], probe vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// (probe(1, r, a) > c)
 	cmp := vec.Make[bool](n)
-	if probe.Clean() && c_.Clean() {
+	{
 		probeV := probe.V[:n]
 		c_V := c_.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(probeV[i], c_V[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if probe.IsNull(i) || c_.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&c_)) {
+			for i := range out {
+				out[i] = rt.GtInt64(probeV[i], c_V[i])
 			}
-			if e := probe.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GtInt64(probeV[i], c_V[i])
 			}
-			if e := c_.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.GtInt64(probe.V[i], c_.V[i])
 		}
 	}
 	// IF((probe(1, r, a) > c), probe(2, r, CAST(s AS BIGINT)), TRY(probe(1, r, a)))
@@ -20882,39 +18977,32 @@ func shape00065Col1(n int, all vec.Sel, probe2 vec.Vec[int64], probe vec.Vec[int
 	vec.Merge(&ifResult, &tried, otherwise, n)
 	// (probe(2, r, CAST(s AS BIGINT)) + IF((probe(1, r, a) > c), probe(2, r, CAST(s AS BIGINT)), TRY(probe(1, r, a))))
 	sum := vec.Make[int64](n)
-	if probe2.Clean() && ifResult.Clean() {
+	{
 		probe2V := probe2.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probe2V[i], ifResultV[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+		if vec.Strict(&sum, all, n, vec.FlagsOf(&probe2), vec.FlagsOf(&ifResult)) {
+			for i := range out {
+				r, err := rt.AddInt64(probe2V[i], ifResultV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if probe2.IsNull(i) || ifResult.IsNull(i) {
-				sum.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(probe2V[i], ifResultV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := probe2.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			if e := ifResult.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(probe2.V[i], ifResult.V[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
 		}
 	}
 	return sum
@@ -20996,51 +19084,41 @@ func shape00066Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sAr
 	// (r BETWEEN 9223372036854775807 AND b)
 	between := vec.NewLogic(false, all, n)
 	inRange := vec.Make[bool](n)
-	if (between.Live == nil || len(between.Live) > n/2) && r_.Clean() {
+	{
 		r_V := r_.V[:n]
 		out := inRange.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(r_V[i], int64(9223372036854775807))
-		}
-	} else {
-		for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-			i := between.Live.Row(k)
-			if r_.IsNull(i) {
-				inRange.SetNull(i)
-				continue
+		if vec.Strict(&inRange, between.Live, n, vec.FlagsOf(&r_)) && vec.Dense(between.Live, n, false) {
+			for i := range out {
+				out[i] = rt.GeInt64(r_V[i], int64(9223372036854775807))
 			}
-			if e := r_.ErrAt(i); e != nil {
-				inRange.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+				i := between.Live.Row(k)
+				if inRange.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GeInt64(r_V[i], int64(9223372036854775807))
 			}
-			inRange.V[i] = rt.GeInt64(r_.V[i], int64(9223372036854775807))
 		}
 	}
 	between.Add(&inRange)
 	inRange2 := vec.Make[bool](n)
-	if (between.Live == nil || len(between.Live) > n/2) && r_.Clean() && b.Clean() {
+	{
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := inRange2.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(r_V[i], bV[i])
-		}
-	} else {
-		for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-			i := between.Live.Row(k)
-			if r_.IsNull(i) || b.IsNull(i) {
-				inRange2.SetNull(i)
-				continue
+		if vec.Strict(&inRange2, between.Live, n, vec.FlagsOf(&r_), vec.FlagsOf(&b)) && vec.Dense(between.Live, n, false) {
+			for i := range out {
+				out[i] = rt.LeInt64(r_V[i], bV[i])
 			}
-			if e := r_.ErrAt(i); e != nil {
-				inRange2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+				i := between.Live.Row(k)
+				if inRange2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.LeInt64(r_V[i], bV[i])
 			}
-			if e := b.ErrAt(i); e != nil {
-				inRange2.SetErr(i, e)
-				continue
-			}
-			inRange2.V[i] = rt.LeInt64(r_.V[i], b.V[i])
 		}
 	}
 	between.Add(&inRange2)
@@ -21050,29 +19128,30 @@ func shape00066Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sAr
 	// shared (region): CAST(s AS BIGINT)
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
-	if when == nil && sArr.NullN() == 0 {
+	{
 		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
+		if vec.Strict(&asBigint, when, n, vec.ArrowFlags(sArr)) && vec.Dense(when, n, true) {
+			for i := range out {
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-			i := when.Row(k)
-			if sArr.IsNull(i) {
-				asBigint.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+				i := when.Row(k)
+				if asBigint.Dirty(i) {
+					continue
+				}
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
-			}
-			asBigint.V[i] = r
 		}
 	}
 	// IF((CAST(s AS BIGINT) <= c), CAST(s AS BIGINT), r)
@@ -21119,29 +19198,22 @@ func shape00066Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sAr
 	if !fused || len(rest) > 0 {
 		// (CAST(s AS BIGINT) <= c)
 		cmp := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && asBigint.Clean() && c_.Clean() {
+		{
 			asBigintV := asBigint.V[:n]
 			c_V := c_.V[:n]
 			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.LeInt64(asBigintV[i], c_V[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if asBigint.IsNull(i) || c_.IsNull(i) {
-					cmp.SetNull(i)
-					continue
+			if vec.Strict(&cmp, rest, n, vec.FlagsOf(&asBigint), vec.FlagsOf(&c_)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.LeInt64(asBigintV[i], c_V[i])
 				}
-				if e := asBigint.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if cmp.Dirty(i) {
+						continue
+					}
+					out[i] = rt.LeInt64(asBigintV[i], c_V[i])
 				}
-				if e := c_.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
-				}
-				cmp.V[i] = rt.LeInt64(asBigint.V[i], c_.V[i])
 			}
 		}
 		// IF((CAST(s AS BIGINT) <= c), CAST(s AS BIGINT), r)
@@ -21235,39 +19307,32 @@ func Shape00067(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 func shape00067Shared0(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, a)
 	probe := vec.Make[int64](n)
-	if r_.Clean() && a.Clean() {
+	{
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&a)) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) || a.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], a.V[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	return probe
@@ -21280,29 +19345,22 @@ func shape00067Col1(n int, all vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64])
 	// CASE probe(1, r, a) WHEN r THEN probe(1, r, a) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	matches := vec.Make[bool](n)
-	if probe.Clean() && r_.Clean() {
+	{
 		probeV := probe.V[:n]
 		r_V := r_.V[:n]
 		out := matches.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(probeV[i], r_V[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if probe.IsNull(i) || r_.IsNull(i) {
-				matches.SetNull(i)
-				continue
+		if vec.Strict(&matches, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&r_)) {
+			for i := range out {
+				out[i] = rt.EqInt64(probeV[i], r_V[i])
 			}
-			if e := probe.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if matches.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(probeV[i], r_V[i])
 			}
-			if e := r_.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
-			}
-			matches.V[i] = rt.EqInt64(probe.V[i], r_.V[i])
 		}
 	}
 	vec.CopyErrs(&caseResult, &matches, all, n)
@@ -21399,66 +19457,60 @@ func Shape00068(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 func shape00068Shared0(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String) vec.Vec[int64] {
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
-	if sArr.NullN() == 0 {
+	{
 		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
+		if vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				asBigint.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asBigint.Dirty(i) {
+					continue
+				}
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
-			}
-			asBigint.V[i] = r
 		}
 	}
 	// probe(1, r, CAST(s AS BIGINT))
 	probe := vec.Make[int64](n)
-	if r_.Clean() && asBigint.Clean() {
+	{
 		r_V := r_.V[:n]
 		asBigintV := asBigint.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], asBigintV[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&asBigint)) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], asBigintV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) || asBigint.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], asBigintV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			if e := asBigint.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], asBigint.V[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	return probe
@@ -21471,53 +19523,43 @@ func shape00068Col1(n int, all vec.Sel, probe vec.Vec[int64], a vec.Vec[int64], 
 	// CASE probe(1, r, CAST(s AS BIGINT)) WHEN probe(1, r, CAST(s AS BIGINT)) THEN a WHEN b THEN a ELSE probe(4, r, 1) END
 	caseResult := vec.Make[int64](n)
 	matches := vec.Make[bool](n)
-	if probe.Clean() {
+	{
 		probeV := probe.V[:n]
 		out := matches.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(probeV[i], probeV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if probe.IsNull(i) {
-				matches.SetNull(i)
-				continue
+		if vec.Strict(&matches, all, n, vec.FlagsOf(&probe)) {
+			for i := range out {
+				out[i] = rt.EqInt64(probeV[i], probeV[i])
 			}
-			if e := probe.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if matches.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(probeV[i], probeV[i])
 			}
-			matches.V[i] = rt.EqInt64(probe.V[i], probe.V[i])
 		}
 	}
 	vec.CopyErrs(&caseResult, &matches, all, n)
 	when, notYet := vec.Split(&matches, all, n)
 	vec.Merge(&caseResult, &a, when, n)
 	matches2 := vec.Make[bool](n)
-	if (notYet == nil || len(notYet) > n/2) && probe.Clean() && b.Clean() {
+	{
 		probeV := probe.V[:n]
 		bV := b.V[:n]
 		out := matches2.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(probeV[i], bV[i])
-		}
-	} else {
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if probe.IsNull(i) || b.IsNull(i) {
-				matches2.SetNull(i)
-				continue
+		if vec.Strict(&matches2, notYet, n, vec.FlagsOf(&probe), vec.FlagsOf(&b)) && vec.Dense(notYet, n, false) {
+			for i := range out {
+				out[i] = rt.EqInt64(probeV[i], bV[i])
 			}
-			if e := probe.ErrAt(i); e != nil {
-				matches2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if matches2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(probeV[i], bV[i])
 			}
-			if e := b.ErrAt(i); e != nil {
-				matches2.SetErr(i, e)
-				continue
-			}
-			matches2.V[i] = rt.EqInt64(probe.V[i], b.V[i])
 		}
 	}
 	vec.CopyErrs(&caseResult, &matches2, notYet, n)
@@ -21526,34 +19568,31 @@ func shape00068Col1(n int, all vec.Sel, probe vec.Vec[int64], a vec.Vec[int64], 
 	todo := vec.Missing(shared1Done, notYet2, n)
 	// probe(4, r, 1)
 	probe2 := vec.Make[int64](n)
-	if todo == nil && r_.Clean() {
+	{
 		r_V := r_.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(4), r_V[i], int64(1))
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
+		if vec.Strict(&probe2, todo, n, vec.FlagsOf(&r_)) && vec.Dense(todo, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(4), r_V[i], int64(1))
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
-			i := todo.Row(k)
-			if r_.IsNull(i) {
-				probe2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
+				i := todo.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(4), r_V[i], int64(1))
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(4), r_.V[i], int64(1))
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
-			}
-			probe2.V[i] = r
 		}
 	}
 	vec.Merge(&(*shared1), &probe2, todo, n)
@@ -21576,163 +19615,136 @@ func shape00068Col2(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sha
 	todo2 := vec.Missing(shared1Done, then, n)
 	// probe(4, r, 1)
 	probe3 := vec.Make[int64](n)
-	if todo2 == nil && r_.Clean() {
+	{
 		r_V := r_.V[:n]
 		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(4), r_V[i], int64(1))
-			if err != nil {
-				probe3.SetErr(i, err)
-				continue
+		if vec.Strict(&probe3, todo2, n, vec.FlagsOf(&r_)) && vec.Dense(todo2, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(4), r_V[i], int64(1))
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
-			i := todo2.Row(k)
-			if r_.IsNull(i) {
-				probe3.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
+				i := todo2.Row(k)
+				if probe3.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(4), r_V[i], int64(1))
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe3.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(4), r_.V[i], int64(1))
-			if err != nil {
-				probe3.SetErr(i, err)
-				continue
-			}
-			probe3.V[i] = r
 		}
 	}
 	vec.Merge(&(*shared1), &probe3, todo2, n)
 	matches3 := vec.Make[bool](n)
-	if (then == nil || len(then) > n/2) && b.Clean() && (*shared1).Clean() {
+	{
 		bV := b.V[:n]
 		shared1V := (*shared1).V[:n]
 		out := matches3.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(bV[i], shared1V[i])
-		}
-	} else {
-		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-			i := then.Row(k)
-			if b.IsNull(i) || (*shared1).IsNull(i) {
-				matches3.SetNull(i)
-				continue
+		if vec.Strict(&matches3, then, n, vec.FlagsOf(&b), vec.FlagsOf(&(*shared1))) && vec.Dense(then, n, false) {
+			for i := range out {
+				out[i] = rt.EqInt64(bV[i], shared1V[i])
 			}
-			if e := b.ErrAt(i); e != nil {
-				matches3.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if matches3.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(bV[i], shared1V[i])
 			}
-			if e := (*shared1).ErrAt(i); e != nil {
-				matches3.SetErr(i, e)
-				continue
-			}
-			matches3.V[i] = rt.EqInt64(b.V[i], (*shared1).V[i])
 		}
 	}
 	vec.CopyErrs(&caseResult2, &matches3, then, n)
 	when3, notYet3 := vec.Split(&matches3, then, n)
 	vec.Merge(&caseResult2, &a, when3, n)
 	eq := vec.Make[bool](n)
-	if (notYet3 == nil || len(notYet3) > n/2) && a.Clean() && probe.Clean() {
+	{
 		aV := a.V[:n]
 		probeV := probe.V[:n]
 		out := eq.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], probeV[i])
-		}
-	} else {
-		for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
-			i := notYet3.Row(k)
-			if a.IsNull(i) || probe.IsNull(i) {
-				eq.SetNull(i)
-				continue
+		if vec.Strict(&eq, notYet3, n, vec.FlagsOf(&a), vec.FlagsOf(&probe)) && vec.Dense(notYet3, n, false) {
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], probeV[i])
 			}
-			if e := a.ErrAt(i); e != nil {
-				eq.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
+				i := notYet3.Row(k)
+				if eq.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(aV[i], probeV[i])
 			}
-			if e := probe.ErrAt(i); e != nil {
-				eq.SetErr(i, e)
-				continue
-			}
-			eq.V[i] = rt.EqInt64(a.V[i], probe.V[i])
 		}
 	}
 	// NULLIF(a, probe(1, r, CAST(s AS BIGINT)))
 	nullIf := vec.NullIf(&a, &eq, notYet3, n)
 	// probe(2, r, NULLIF(a, probe(1, r, CAST(s AS BIGINT))))
 	probe4 := vec.Make[int64](n)
-	if notYet3 == nil && r_.Clean() && nullIf.Clean() {
+	{
 		r_V := r_.V[:n]
 		nullIfV := nullIf.V[:n]
 		out := probe4.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], nullIfV[i])
-			if err != nil {
-				probe4.SetErr(i, err)
-				continue
+		if vec.Strict(&probe4, notYet3, n, vec.FlagsOf(&r_), vec.FlagsOf(&nullIf)) && vec.Dense(notYet3, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], nullIfV[i])
+				if err != nil {
+					probe4.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
-			i := notYet3.Row(k)
-			if r_.IsNull(i) || nullIf.IsNull(i) {
-				probe4.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
+				i := notYet3.Row(k)
+				if probe4.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], nullIfV[i])
+				if err != nil {
+					probe4.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe4.SetErr(i, e)
-				continue
-			}
-			if e := nullIf.ErrAt(i); e != nil {
-				probe4.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], nullIf.V[i])
-			if err != nil {
-				probe4.SetErr(i, err)
-				continue
-			}
-			probe4.V[i] = r
 		}
 	}
 	vec.Merge(&caseResult2, &probe4, notYet3, n)
 	vec.Merge(&ifResult, &caseResult2, then, n)
 	// (4611686018427387904 DIV a)
 	quotient := vec.Make[int64](n)
-	if otherwise == nil && a.Clean() {
+	{
 		aV := a.V[:n]
 		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(int64(4611686018427387904), aV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient, otherwise, n, vec.FlagsOf(&a)) && vec.Dense(otherwise, n, true) {
+			for i := range out {
+				r, err := rt.DivInt64(int64(4611686018427387904), aV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-			i := otherwise.Row(k)
-			if a.IsNull(i) {
-				quotient.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+				i := otherwise.Row(k)
+				if quotient.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(int64(4611686018427387904), aV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(int64(4611686018427387904), a.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
 		}
 	}
 	vec.Merge(&ifResult, &quotient, otherwise, n)
@@ -21822,34 +19834,31 @@ func Shape00069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 func shape00069Shared0(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, 4611686018427387904)
 	probe := vec.Make[int64](n)
-	if r_.Clean() {
+	{
 		r_V := r_.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(4611686018427387904))
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_)) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(4611686018427387904))
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(4611686018427387904))
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(4611686018427387904))
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	return probe
@@ -21861,29 +19870,22 @@ func shape00069Shared0(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 func shape00069Where(n int, all vec.Sel, probe vec.Vec[int64], a vec.Vec[int64]) vec.Vec[bool] {
 	// (probe(1, r, 4611686018427387904) < a)
 	cmp := vec.Make[bool](n)
-	if probe.Clean() && a.Clean() {
+	{
 		probeV := probe.V[:n]
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.LtInt64(probeV[i], aV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if probe.IsNull(i) || a.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&a)) {
+			for i := range out {
+				out[i] = rt.LtInt64(probeV[i], aV[i])
 			}
-			if e := probe.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.LtInt64(probeV[i], aV[i])
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.LtInt64(probe.V[i], a.V[i])
 		}
 	}
 	return cmp
@@ -21898,56 +19900,42 @@ func shape00069Col1(n int, sel vec.Sel, c_ vec.Vec[int64], b vec.Vec[int64], a v
 	// (c BETWEEN b AND a)
 	between := vec.NewLogic(false, sel, n)
 	inRange := vec.Make[bool](n)
-	if (between.Live == nil || len(between.Live) > n/2) && c_.Clean() && b.Clean() {
+	{
 		c_V := c_.V[:n]
 		bV := b.V[:n]
 		out := inRange.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(c_V[i], bV[i])
-		}
-	} else {
-		for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-			i := between.Live.Row(k)
-			if c_.IsNull(i) || b.IsNull(i) {
-				inRange.SetNull(i)
-				continue
+		if vec.Strict(&inRange, between.Live, n, vec.FlagsOf(&c_), vec.FlagsOf(&b)) && vec.Dense(between.Live, n, false) {
+			for i := range out {
+				out[i] = rt.GeInt64(c_V[i], bV[i])
 			}
-			if e := c_.ErrAt(i); e != nil {
-				inRange.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+				i := between.Live.Row(k)
+				if inRange.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GeInt64(c_V[i], bV[i])
 			}
-			if e := b.ErrAt(i); e != nil {
-				inRange.SetErr(i, e)
-				continue
-			}
-			inRange.V[i] = rt.GeInt64(c_.V[i], b.V[i])
 		}
 	}
 	between.Add(&inRange)
 	inRange2 := vec.Make[bool](n)
-	if (between.Live == nil || len(between.Live) > n/2) && c_.Clean() && a.Clean() {
+	{
 		c_V := c_.V[:n]
 		aV := a.V[:n]
 		out := inRange2.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(c_V[i], aV[i])
-		}
-	} else {
-		for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-			i := between.Live.Row(k)
-			if c_.IsNull(i) || a.IsNull(i) {
-				inRange2.SetNull(i)
-				continue
+		if vec.Strict(&inRange2, between.Live, n, vec.FlagsOf(&c_), vec.FlagsOf(&a)) && vec.Dense(between.Live, n, false) {
+			for i := range out {
+				out[i] = rt.LeInt64(c_V[i], aV[i])
 			}
-			if e := c_.ErrAt(i); e != nil {
-				inRange2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+				i := between.Live.Row(k)
+				if inRange2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.LeInt64(c_V[i], aV[i])
 			}
-			if e := a.ErrAt(i); e != nil {
-				inRange2.SetErr(i, e)
-				continue
-			}
-			inRange2.V[i] = rt.LeInt64(c_.V[i], a.V[i])
 		}
 	}
 	between.Add(&inRange2)
@@ -21996,29 +19984,22 @@ func shape00069Col1(n int, sel vec.Sel, c_ vec.Vec[int64], b vec.Vec[int64], a v
 	if !fused || len(rest) > 0 {
 		// (a = probe(1, r, 4611686018427387904))
 		cmp2 := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && a.Clean() && probe.Clean() {
+		{
 			aV := a.V[:n]
 			probeV := probe.V[:n]
 			out := cmp2.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], probeV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if a.IsNull(i) || probe.IsNull(i) {
-					cmp2.SetNull(i)
-					continue
+			if vec.Strict(&cmp2, rest, n, vec.FlagsOf(&a), vec.FlagsOf(&probe)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.EqInt64(aV[i], probeV[i])
 				}
-				if e := a.ErrAt(i); e != nil {
-					cmp2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if cmp2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.EqInt64(aV[i], probeV[i])
 				}
-				if e := probe.ErrAt(i); e != nil {
-					cmp2.SetErr(i, e)
-					continue
-				}
-				cmp2.V[i] = rt.EqInt64(a.V[i], probe.V[i])
 			}
 		}
 		// IF((a = probe(1, r, 4611686018427387904)), probe(1, r, 4611686018427387904), 5)
@@ -22035,62 +20016,52 @@ func shape00069Col1(n int, sel vec.Sel, c_ vec.Vec[int64], b vec.Vec[int64], a v
 	}
 	// (probe(1, r, 4611686018427387904) + IF((a = probe(1, r, 4611686018427387904)), probe(1, r, 4611686018427387904), 5))
 	sum := vec.Make[int64](n)
-	if when == nil && probe.Clean() && ifResult.Clean() {
+	{
 		probeV := probe.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probeV[i], ifResultV[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+		if vec.Strict(&sum, when, n, vec.FlagsOf(&probe), vec.FlagsOf(&ifResult)) && vec.Dense(when, n, true) {
+			for i := range out {
+				r, err := rt.AddInt64(probeV[i], ifResultV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-			i := when.Row(k)
-			if probe.IsNull(i) || ifResult.IsNull(i) {
-				sum.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+				i := when.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(probeV[i], ifResultV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := probe.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			if e := ifResult.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(probe.V[i], ifResult.V[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
 		}
 	}
 	vec.Merge(&caseResult, &sum, when, n)
 	// (4611686018427387904 = c)
 	cmp3 := vec.Make[bool](n)
-	if (notYet == nil || len(notYet) > n/2) && c_.Clean() {
+	{
 		c_V := c_.V[:n]
 		out := cmp3.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(int64(4611686018427387904), c_V[i])
-		}
-	} else {
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if c_.IsNull(i) {
-				cmp3.SetNull(i)
-				continue
+		if vec.Strict(&cmp3, notYet, n, vec.FlagsOf(&c_)) && vec.Dense(notYet, n, false) {
+			for i := range out {
+				out[i] = rt.EqInt64(int64(4611686018427387904), c_V[i])
 			}
-			if e := c_.ErrAt(i); e != nil {
-				cmp3.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if cmp3.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(int64(4611686018427387904), c_V[i])
 			}
-			cmp3.V[i] = rt.EqInt64(int64(4611686018427387904), c_.V[i])
 		}
 	}
 	vec.CopyErrs(&caseResult, &cmp3, notYet, n)
@@ -22181,19 +20152,20 @@ func Shape00070(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 func shape00070Where(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	// (s = 'a')
 	cmp := vec.Make[bool](n)
-	if sArr.NullN() == 0 {
+	{
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.EqString(sArr.Value(i), "a")
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				out[i] = rt.EqString(sArr.Value(i), "a")
 			}
-			cmp.V[i] = rt.EqString(sArr.Value(i), "a")
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqString(sArr.Value(i), "a")
+			}
 		}
 	}
 	return cmp
@@ -22205,34 +20177,31 @@ func shape00070Where(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 func shape00070Shared0(n int, sel vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, r)
 	probe := vec.Make[int64](n)
-	if sel == nil && r_.Clean() {
+	{
 		r_V := r_.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], r_V[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], r_V[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if r_.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], r_V[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], r_.V[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	return probe
@@ -22246,63 +20215,53 @@ func shape00070Col1(n int, sel vec.Sel, a vec.Vec[int64], probe vec.Vec[int64], 
 	caseResult := vec.Make[int64](n)
 	// (a - probe(1, r, r))
 	difference := vec.Make[int64](n)
-	if sel == nil && a.Clean() && probe.Clean() {
+	{
 		aV := a.V[:n]
 		probeV := probe.V[:n]
 		out := difference.V[:n]
-		for i := range out {
-			r, err := rt.SubInt64(aV[i], probeV[i])
-			if err != nil {
-				difference.SetErr(i, err)
-				continue
+		if vec.Strict(&difference, sel, n, vec.FlagsOf(&a), vec.FlagsOf(&probe)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.SubInt64(aV[i], probeV[i])
+				if err != nil {
+					difference.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if a.IsNull(i) || probe.IsNull(i) {
-				difference.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if difference.Dirty(i) {
+					continue
+				}
+				r, err := rt.SubInt64(aV[i], probeV[i])
+				if err != nil {
+					difference.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				difference.SetErr(i, e)
-				continue
-			}
-			if e := probe.ErrAt(i); e != nil {
-				difference.SetErr(i, e)
-				continue
-			}
-			r, err := rt.SubInt64(a.V[i], probe.V[i])
-			if err != nil {
-				difference.SetErr(i, err)
-				continue
-			}
-			difference.V[i] = r
 		}
 	}
 	// CASE WHEN (b >= 1) THEN CAST(s AS BIGINT) WHEN p THEN (probe(1, r, r) + probe(1, r, r)) ELSE probe(1, r, r) END
 	caseResult2 := vec.Make[int64](n)
 	// (b >= 1)
 	cmp2 := vec.Make[bool](n)
-	if (sel == nil || len(sel) > n/2) && b.Clean() {
+	{
 		bV := b.V[:n]
 		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(bV[i], int64(1))
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if b.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
+		if vec.Strict(&cmp2, sel, n, vec.FlagsOf(&b)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.GeInt64(bV[i], int64(1))
 			}
-			if e := b.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if cmp2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GeInt64(bV[i], int64(1))
 			}
-			cmp2.V[i] = rt.GeInt64(b.V[i], int64(1))
 		}
 	}
 	vec.CopyErrs(&caseResult2, &cmp2, sel, n)
@@ -22310,29 +20269,30 @@ func shape00070Col1(n int, sel vec.Sel, a vec.Vec[int64], probe vec.Vec[int64], 
 	todo := vec.Missing(shared1Done, when, n)
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
-	if todo == nil && sArr.NullN() == 0 {
+	{
 		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
+		if vec.Strict(&asBigint, todo, n, vec.ArrowFlags(sArr)) && vec.Dense(todo, n, true) {
+			for i := range out {
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
-			i := todo.Row(k)
-			if sArr.IsNull(i) {
-				asBigint.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
+				i := todo.Row(k)
+				if asBigint.Dirty(i) {
+					continue
+				}
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
-			}
-			asBigint.V[i] = r
 		}
 	}
 	vec.Merge(&(*shared1), &asBigint, todo, n)
@@ -22341,91 +20301,74 @@ func shape00070Col1(n int, sel vec.Sel, a vec.Vec[int64], probe vec.Vec[int64], 
 	when2, notYet2 := vec.Split(&p, notYet, n)
 	// (probe(1, r, r) + probe(1, r, r))
 	sum := vec.Make[int64](n)
-	if when2 == nil && probe.Clean() {
+	{
 		probeV := probe.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probeV[i], probeV[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+		if vec.Strict(&sum, when2, n, vec.FlagsOf(&probe)) && vec.Dense(when2, n, true) {
+			for i := range out {
+				r, err := rt.AddInt64(probeV[i], probeV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
-			i := when2.Row(k)
-			if probe.IsNull(i) {
-				sum.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
+				i := when2.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(probeV[i], probeV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := probe.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(probe.V[i], probe.V[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
 		}
 	}
 	vec.Merge(&caseResult2, &sum, when2, n)
 	vec.Merge(&caseResult2, &probe, notYet2, n)
 	matches := vec.Make[bool](n)
-	if (sel == nil || len(sel) > n/2) && difference.Clean() && caseResult2.Clean() {
+	{
 		differenceV := difference.V[:n]
 		caseResult2V := caseResult2.V[:n]
 		out := matches.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(differenceV[i], caseResult2V[i])
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if difference.IsNull(i) || caseResult2.IsNull(i) {
-				matches.SetNull(i)
-				continue
+		if vec.Strict(&matches, sel, n, vec.FlagsOf(&difference), vec.FlagsOf(&caseResult2)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.EqInt64(differenceV[i], caseResult2V[i])
 			}
-			if e := difference.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if matches.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(differenceV[i], caseResult2V[i])
 			}
-			if e := caseResult2.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
-			}
-			matches.V[i] = rt.EqInt64(difference.V[i], caseResult2.V[i])
 		}
 	}
 	vec.CopyErrs(&caseResult, &matches, sel, n)
 	when3, notYet3 := vec.Split(&matches, sel, n)
 	vec.Merge(&caseResult, &b, when3, n)
 	matches2 := vec.Make[bool](n)
-	if (notYet3 == nil || len(notYet3) > n/2) && difference.Clean() && b.Clean() {
+	{
 		differenceV := difference.V[:n]
 		bV := b.V[:n]
 		out := matches2.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(differenceV[i], bV[i])
-		}
-	} else {
-		for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
-			i := notYet3.Row(k)
-			if difference.IsNull(i) || b.IsNull(i) {
-				matches2.SetNull(i)
-				continue
+		if vec.Strict(&matches2, notYet3, n, vec.FlagsOf(&difference), vec.FlagsOf(&b)) && vec.Dense(notYet3, n, false) {
+			for i := range out {
+				out[i] = rt.EqInt64(differenceV[i], bV[i])
 			}
-			if e := difference.ErrAt(i); e != nil {
-				matches2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
+				i := notYet3.Row(k)
+				if matches2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(differenceV[i], bV[i])
 			}
-			if e := b.ErrAt(i); e != nil {
-				matches2.SetErr(i, e)
-				continue
-			}
-			matches2.V[i] = rt.EqInt64(difference.V[i], b.V[i])
 		}
 	}
 	vec.CopyErrs(&caseResult, &matches2, notYet3, n)
@@ -22433,29 +20376,30 @@ func shape00070Col1(n int, sel vec.Sel, a vec.Vec[int64], probe vec.Vec[int64], 
 	todo2 := vec.Missing(shared1Done, when4, n)
 	// CAST(s AS BIGINT)
 	asBigint2 := vec.Make[int64](n)
-	if todo2 == nil && sArr.NullN() == 0 {
+	{
 		out := asBigint2.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint2.SetErr(i, err)
-				continue
+		if vec.Strict(&asBigint2, todo2, n, vec.ArrowFlags(sArr)) && vec.Dense(todo2, n, true) {
+			for i := range out {
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
-			i := todo2.Row(k)
-			if sArr.IsNull(i) {
-				asBigint2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
+				i := todo2.Row(k)
+				if asBigint2.Dirty(i) {
+					continue
+				}
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint2.SetErr(i, err)
-				continue
-			}
-			asBigint2.V[i] = r
 		}
 	}
 	vec.Merge(&(*shared1), &asBigint2, todo2, n)
@@ -22559,24 +20503,21 @@ func shape00071Where(n int, all vec.Sel) vec.Vec[bool] {
 func shape00071Col1(n int, sel vec.Sel, b vec.Vec[int64], a vec.Vec[int64], c_ vec.Vec[int64], r_ vec.Vec[int64], shared0 *vec.Vec[int64], shared0Done []bool, shared1 *vec.Vec[int64], shared1Done []bool) vec.Vec[int64] {
 	// (5 > b)
 	cmp := vec.Make[bool](n)
-	if (sel == nil || len(sel) > n/2) && b.Clean() {
+	{
 		bV := b.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(int64(5), bV[i])
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if b.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, sel, n, vec.FlagsOf(&b)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.GtInt64(int64(5), bV[i])
 			}
-			if e := b.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GtInt64(int64(5), bV[i])
 			}
-			cmp.V[i] = rt.GtInt64(int64(5), b.V[i])
 		}
 	}
 	// IF((5 > b), (a + c), CASE c WHEN a THEN r WHEN a THEN probe(1, r, -1) ELSE probe(2, r, probe(1, r, -1)) END)
@@ -22585,68 +20526,54 @@ func shape00071Col1(n int, sel vec.Sel, b vec.Vec[int64], a vec.Vec[int64], c_ v
 	vec.CopyErrs(&ifResult, &cmp, sel, n)
 	// (a + c)
 	sum := vec.Make[int64](n)
-	if then == nil && a.Clean() && c_.Clean() {
+	{
 		aV := a.V[:n]
 		c_V := c_.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(aV[i], c_V[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+		if vec.Strict(&sum, then, n, vec.FlagsOf(&a), vec.FlagsOf(&c_)) && vec.Dense(then, n, true) {
+			for i := range out {
+				r, err := rt.AddInt64(aV[i], c_V[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-			i := then.Row(k)
-			if a.IsNull(i) || c_.IsNull(i) {
-				sum.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(aV[i], c_V[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			if e := c_.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(a.V[i], c_.V[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
 		}
 	}
 	vec.Merge(&ifResult, &sum, then, n)
 	// CASE c WHEN a THEN r WHEN a THEN probe(1, r, -1) ELSE probe(2, r, probe(1, r, -1)) END
 	caseResult := vec.Make[int64](n)
 	matches := vec.Make[bool](n)
-	if (otherwise == nil || len(otherwise) > n/2) && c_.Clean() && a.Clean() {
+	{
 		c_V := c_.V[:n]
 		aV := a.V[:n]
 		out := matches.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(c_V[i], aV[i])
-		}
-	} else {
-		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-			i := otherwise.Row(k)
-			if c_.IsNull(i) || a.IsNull(i) {
-				matches.SetNull(i)
-				continue
+		if vec.Strict(&matches, otherwise, n, vec.FlagsOf(&c_), vec.FlagsOf(&a)) && vec.Dense(otherwise, n, false) {
+			for i := range out {
+				out[i] = rt.EqInt64(c_V[i], aV[i])
 			}
-			if e := c_.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+				i := otherwise.Row(k)
+				if matches.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(c_V[i], aV[i])
 			}
-			if e := a.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
-			}
-			matches.V[i] = rt.EqInt64(c_.V[i], a.V[i])
 		}
 	}
 	vec.CopyErrs(&caseResult, &matches, otherwise, n)
@@ -22656,61 +20583,51 @@ func shape00071Col1(n int, sel vec.Sel, b vec.Vec[int64], a vec.Vec[int64], c_ v
 	todo := vec.Missing(shared0Done, notYet, n)
 	// probe(1, r, -1)
 	probe := vec.Make[int64](n)
-	if todo == nil && r_.Clean() {
+	{
 		r_V := r_.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(-1))
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, todo, n, vec.FlagsOf(&r_)) && vec.Dense(todo, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(-1))
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
-			i := todo.Row(k)
-			if r_.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
+				i := todo.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(-1))
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(-1))
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	vec.Merge(&(*shared0), &probe, todo, n)
 	matches2 := vec.Make[bool](n)
-	if (notYet == nil || len(notYet) > n/2) && c_.Clean() && a.Clean() {
+	{
 		c_V := c_.V[:n]
 		aV := a.V[:n]
 		out := matches2.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(c_V[i], aV[i])
-		}
-	} else {
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if c_.IsNull(i) || a.IsNull(i) {
-				matches2.SetNull(i)
-				continue
+		if vec.Strict(&matches2, notYet, n, vec.FlagsOf(&c_), vec.FlagsOf(&a)) && vec.Dense(notYet, n, false) {
+			for i := range out {
+				out[i] = rt.EqInt64(c_V[i], aV[i])
 			}
-			if e := c_.ErrAt(i); e != nil {
-				matches2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if matches2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(c_V[i], aV[i])
 			}
-			if e := a.ErrAt(i); e != nil {
-				matches2.SetErr(i, e)
-				continue
-			}
-			matches2.V[i] = rt.EqInt64(c_.V[i], a.V[i])
 		}
 	}
 	vec.CopyErrs(&caseResult, &matches2, notYet, n)
@@ -22719,39 +20636,32 @@ func shape00071Col1(n int, sel vec.Sel, b vec.Vec[int64], a vec.Vec[int64], c_ v
 	todo2 := vec.Missing(shared1Done, notYet2, n)
 	// probe(2, r, probe(1, r, -1))
 	probe2 := vec.Make[int64](n)
-	if todo2 == nil && r_.Clean() && (*shared0).Clean() {
+	{
 		r_V := r_.V[:n]
 		shared0V := (*shared0).V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], shared0V[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
+		if vec.Strict(&probe2, todo2, n, vec.FlagsOf(&r_), vec.FlagsOf(&(*shared0))) && vec.Dense(todo2, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], shared0V[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
-			i := todo2.Row(k)
-			if r_.IsNull(i) || (*shared0).IsNull(i) {
-				probe2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
+				i := todo2.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], shared0V[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			if e := (*shared0).ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], (*shared0).V[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
-			}
-			probe2.V[i] = r
 		}
 	}
 	vec.Merge(&(*shared1), &probe2, todo2, n)
@@ -22768,24 +20678,21 @@ func shape00071Col2(n int, sel vec.Sel, b vec.Vec[int64], a vec.Vec[int64], shar
 	caseResult2 := vec.Make[int64](n)
 	// (b < 1)
 	cmp2 := vec.Make[bool](n)
-	if (sel == nil || len(sel) > n/2) && b.Clean() {
+	{
 		bV := b.V[:n]
 		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.LtInt64(bV[i], int64(1))
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if b.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
+		if vec.Strict(&cmp2, sel, n, vec.FlagsOf(&b)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.LtInt64(bV[i], int64(1))
 			}
-			if e := b.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if cmp2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.LtInt64(bV[i], int64(1))
 			}
-			cmp2.V[i] = rt.LtInt64(b.V[i], int64(1))
 		}
 	}
 	vec.CopyErrs(&caseResult2, &cmp2, sel, n)
@@ -22795,57 +20702,51 @@ func shape00071Col2(n int, sel vec.Sel, b vec.Vec[int64], a vec.Vec[int64], shar
 	todo3 := vec.Missing(shared0Done, notYet3, n)
 	// probe(1, r, -1)
 	probe3 := vec.Make[int64](n)
-	if todo3 == nil && r_.Clean() {
+	{
 		r_V := r_.V[:n]
 		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(-1))
-			if err != nil {
-				probe3.SetErr(i, err)
-				continue
+		if vec.Strict(&probe3, todo3, n, vec.FlagsOf(&r_)) && vec.Dense(todo3, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(-1))
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, todo3.Rows(n); k < cnt; k++ {
-			i := todo3.Row(k)
-			if r_.IsNull(i) {
-				probe3.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, todo3.Rows(n); k < cnt; k++ {
+				i := todo3.Row(k)
+				if probe3.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(-1))
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe3.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(-1))
-			if err != nil {
-				probe3.SetErr(i, err)
-				continue
-			}
-			probe3.V[i] = r
 		}
 	}
 	vec.Merge(&(*shared0), &probe3, todo3, n)
 	// (a >= a)
 	cmp3 := vec.Make[bool](n)
-	if (notYet3 == nil || len(notYet3) > n/2) && a.Clean() {
+	{
 		aV := a.V[:n]
 		out := cmp3.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(aV[i], aV[i])
-		}
-	} else {
-		for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
-			i := notYet3.Row(k)
-			if a.IsNull(i) {
-				cmp3.SetNull(i)
-				continue
+		if vec.Strict(&cmp3, notYet3, n, vec.FlagsOf(&a)) && vec.Dense(notYet3, n, false) {
+			for i := range out {
+				out[i] = rt.GeInt64(aV[i], aV[i])
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp3.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
+				i := notYet3.Row(k)
+				if cmp3.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GeInt64(aV[i], aV[i])
 			}
-			cmp3.V[i] = rt.GeInt64(a.V[i], a.V[i])
 		}
 	}
 	vec.CopyErrs(&caseResult2, &cmp3, notYet3, n)
@@ -22854,72 +20755,62 @@ func shape00071Col2(n int, sel vec.Sel, b vec.Vec[int64], a vec.Vec[int64], shar
 	todo4 := vec.Missing(shared1Done, when4, n)
 	// probe(2, r, probe(1, r, -1))
 	probe4 := vec.Make[int64](n)
-	if todo4 == nil && r_.Clean() && (*shared0).Clean() {
+	{
 		r_V := r_.V[:n]
 		shared0V := (*shared0).V[:n]
 		out := probe4.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], shared0V[i])
-			if err != nil {
-				probe4.SetErr(i, err)
-				continue
+		if vec.Strict(&probe4, todo4, n, vec.FlagsOf(&r_), vec.FlagsOf(&(*shared0))) && vec.Dense(todo4, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], shared0V[i])
+				if err != nil {
+					probe4.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, todo4.Rows(n); k < cnt; k++ {
-			i := todo4.Row(k)
-			if r_.IsNull(i) || (*shared0).IsNull(i) {
-				probe4.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, todo4.Rows(n); k < cnt; k++ {
+				i := todo4.Row(k)
+				if probe4.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], shared0V[i])
+				if err != nil {
+					probe4.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe4.SetErr(i, e)
-				continue
-			}
-			if e := (*shared0).ErrAt(i); e != nil {
-				probe4.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], (*shared0).V[i])
-			if err != nil {
-				probe4.SetErr(i, err)
-				continue
-			}
-			probe4.V[i] = r
 		}
 	}
 	vec.Merge(&(*shared1), &probe4, todo4, n)
 	// (probe(2, r, probe(1, r, -1)) + probe(2, r, probe(1, r, -1)))
 	sum2 := vec.Make[int64](n)
-	if when4 == nil && (*shared1).Clean() {
+	{
 		shared1V := (*shared1).V[:n]
 		out := sum2.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(shared1V[i], shared1V[i])
-			if err != nil {
-				sum2.SetErr(i, err)
-				continue
+		if vec.Strict(&sum2, when4, n, vec.FlagsOf(&(*shared1))) && vec.Dense(when4, n, true) {
+			for i := range out {
+				r, err := rt.AddInt64(shared1V[i], shared1V[i])
+				if err != nil {
+					sum2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, when4.Rows(n); k < cnt; k++ {
-			i := when4.Row(k)
-			if (*shared1).IsNull(i) {
-				sum2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, when4.Rows(n); k < cnt; k++ {
+				i := when4.Row(k)
+				if sum2.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(shared1V[i], shared1V[i])
+				if err != nil {
+					sum2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := (*shared1).ErrAt(i); e != nil {
-				sum2.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64((*shared1).V[i], (*shared1).V[i])
-			if err != nil {
-				sum2.SetErr(i, err)
-				continue
-			}
-			sum2.V[i] = r
 		}
 	}
 	vec.Merge(&caseResult2, &sum2, when4, n)
@@ -23016,76 +20907,62 @@ func shape00072Where(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[bool] {
 func shape00072Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, a)
 	probe := vec.Make[int64](n)
-	if sel == nil && r_.Clean() && a.Clean() {
+	{
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&a)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if r_.IsNull(i) || a.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], a.V[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	// probe(2, r, probe(1, r, a))
 	probe2 := vec.Make[int64](n)
-	if sel == nil && r_.Clean() && probe.Clean() {
+	{
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
+		if vec.Strict(&probe2, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if r_.IsNull(i) || probe.IsNull(i) {
-				probe2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			if e := probe.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], probe.V[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
-			}
-			probe2.V[i] = r
 		}
 	}
 	return probe2
@@ -23107,29 +20984,22 @@ func shape00072Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], c_ vec.Vec[int64]
 	tried := vec.Try(&c_, sel, n)
 	// (TRY(c) > a)
 	cmp := vec.Make[bool](n)
-	if (sel == nil || len(sel) > n/2) && tried.Clean() && a.Clean() {
+	{
 		triedV := tried.V[:n]
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(triedV[i], aV[i])
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if tried.IsNull(i) || a.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, sel, n, vec.FlagsOf(&tried), vec.FlagsOf(&a)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.GtInt64(triedV[i], aV[i])
 			}
-			if e := tried.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GtInt64(triedV[i], aV[i])
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.GtInt64(tried.V[i], a.V[i])
 		}
 	}
 	// IF((TRY(c) > a), probe(2, r, probe(1, r, a)), r)
@@ -23140,39 +21010,32 @@ func shape00072Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], c_ vec.Vec[int64]
 	vec.Merge(&ifResult, &r_, otherwise, n)
 	// (probe(2, r, probe(1, r, a)) + IF((TRY(c) > a), probe(2, r, probe(1, r, a)), r))
 	sum := vec.Make[int64](n)
-	if sel == nil && probe2.Clean() && ifResult.Clean() {
+	{
 		probe2V := probe2.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probe2V[i], ifResultV[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+		if vec.Strict(&sum, sel, n, vec.FlagsOf(&probe2), vec.FlagsOf(&ifResult)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.AddInt64(probe2V[i], ifResultV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if probe2.IsNull(i) || ifResult.IsNull(i) {
-				sum.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(probe2V[i], ifResultV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := probe2.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			if e := ifResult.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(probe2.V[i], ifResult.V[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
 		}
 	}
 	return sum
@@ -23295,29 +21158,22 @@ func shape00073Col1(n int, all vec.Sel, r_ vec.Vec[int64], in arrow.RecordBatch,
 	if !fused || len(rest) > 0 {
 		// (r > c)
 		cmp := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && r_.Clean() && c_.Clean() {
+		{
 			r_V := r_.V[:n]
 			c_V := c_.V[:n]
 			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.GtInt64(r_V[i], c_V[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if r_.IsNull(i) || c_.IsNull(i) {
-					cmp.SetNull(i)
-					continue
+			if vec.Strict(&cmp, rest, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.GtInt64(r_V[i], c_V[i])
 				}
-				if e := r_.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if cmp.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GtInt64(r_V[i], c_V[i])
 				}
-				if e := c_.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
-				}
-				cmp.V[i] = rt.GtInt64(r_.V[i], c_.V[i])
 			}
 		}
 		// IF((r > c), a, a)
@@ -23428,34 +21284,31 @@ func shape00074Where(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[bool] {
 func shape00074Shared0(n int, sel vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, 0)
 	probe := vec.Make[int64](n)
-	if sel == nil && r_.Clean() {
+	{
 		r_V := r_.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if r_.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], int64(0))
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	return probe
@@ -23467,39 +21320,32 @@ func shape00074Shared0(n int, sel vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 func shape00074Shared1(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, c)
 	probe2 := vec.Make[int64](n)
-	if sel == nil && r_.Clean() && c_.Clean() {
+	{
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
+		if vec.Strict(&probe2, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if r_.IsNull(i) || c_.IsNull(i) {
-				probe2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			if e := c_.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], c_.V[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
-			}
-			probe2.V[i] = r
 		}
 	}
 	return probe2
@@ -23511,39 +21357,32 @@ func shape00074Shared1(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64])
 func shape00074Shared2(n int, sel vec.Sel, r_ vec.Vec[int64], probe2 vec.Vec[int64]) vec.Vec[int64] {
 	// probe(3, r, probe(1, r, c))
 	probe3 := vec.Make[int64](n)
-	if sel == nil && r_.Clean() && probe2.Clean() {
+	{
 		r_V := r_.V[:n]
 		probe2V := probe2.V[:n]
 		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], probe2V[i])
-			if err != nil {
-				probe3.SetErr(i, err)
-				continue
+		if vec.Strict(&probe3, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe2)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(3), r_V[i], probe2V[i])
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if r_.IsNull(i) || probe2.IsNull(i) {
-				probe3.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe3.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(3), r_V[i], probe2V[i])
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe3.SetErr(i, e)
-				continue
-			}
-			if e := probe2.ErrAt(i); e != nil {
-				probe3.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(3), r_.V[i], probe2.V[i])
-			if err != nil {
-				probe3.SetErr(i, err)
-				continue
-			}
-			probe3.V[i] = r
 		}
 	}
 	return probe3
@@ -23559,57 +21398,43 @@ func shape00074Col1(n int, sel vec.Sel, q vec.Vec[bool], probe vec.Vec[int64], a
 	or2 := vec.NewLogic(true, and.Live, n)
 	// (probe(2, r, 0) >= a)
 	cmp := vec.Make[bool](n)
-	if (or2.Live == nil || len(or2.Live) > n/2) && probe.Clean() && a.Clean() {
+	{
 		probeV := probe.V[:n]
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(probeV[i], aV[i])
-		}
-	} else {
-		for k, cnt := 0, or2.Live.Rows(n); k < cnt; k++ {
-			i := or2.Live.Row(k)
-			if probe.IsNull(i) || a.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, or2.Live, n, vec.FlagsOf(&probe), vec.FlagsOf(&a)) && vec.Dense(or2.Live, n, false) {
+			for i := range out {
+				out[i] = rt.GeInt64(probeV[i], aV[i])
 			}
-			if e := probe.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, or2.Live.Rows(n); k < cnt; k++ {
+				i := or2.Live.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GeInt64(probeV[i], aV[i])
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.GeInt64(probe.V[i], a.V[i])
 		}
 	}
 	or2.Add(&cmp)
 	// (probe(1, r, c) <> probe(2, r, 0))
 	cmp2 := vec.Make[bool](n)
-	if (or2.Live == nil || len(or2.Live) > n/2) && probe2.Clean() && probe.Clean() {
+	{
 		probe2V := probe2.V[:n]
 		probeV := probe.V[:n]
 		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(probe2V[i], probeV[i])
-		}
-	} else {
-		for k, cnt := 0, or2.Live.Rows(n); k < cnt; k++ {
-			i := or2.Live.Row(k)
-			if probe2.IsNull(i) || probe.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
+		if vec.Strict(&cmp2, or2.Live, n, vec.FlagsOf(&probe2), vec.FlagsOf(&probe)) && vec.Dense(or2.Live, n, false) {
+			for i := range out {
+				out[i] = rt.NeInt64(probe2V[i], probeV[i])
 			}
-			if e := probe2.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, or2.Live.Rows(n); k < cnt; k++ {
+				i := or2.Live.Row(k)
+				if cmp2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.NeInt64(probe2V[i], probeV[i])
 			}
-			if e := probe.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
-			}
-			cmp2.V[i] = rt.NeInt64(probe2.V[i], probe.V[i])
 		}
 	}
 	or2.Add(&cmp2)
@@ -23625,29 +21450,22 @@ func shape00074Col1(n int, sel vec.Sel, q vec.Vec[bool], probe vec.Vec[int64], a
 	and2.Add(&isNotNull)
 	// (probe(1, r, c) < a)
 	cmp3 := vec.Make[bool](n)
-	if (and2.Live == nil || len(and2.Live) > n/2) && probe2.Clean() && a.Clean() {
+	{
 		probe2V := probe2.V[:n]
 		aV := a.V[:n]
 		out := cmp3.V[:n]
-		for i := range out {
-			out[i] = rt.LtInt64(probe2V[i], aV[i])
-		}
-	} else {
-		for k, cnt := 0, and2.Live.Rows(n); k < cnt; k++ {
-			i := and2.Live.Row(k)
-			if probe2.IsNull(i) || a.IsNull(i) {
-				cmp3.SetNull(i)
-				continue
+		if vec.Strict(&cmp3, and2.Live, n, vec.FlagsOf(&probe2), vec.FlagsOf(&a)) && vec.Dense(and2.Live, n, false) {
+			for i := range out {
+				out[i] = rt.LtInt64(probe2V[i], aV[i])
 			}
-			if e := probe2.ErrAt(i); e != nil {
-				cmp3.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, and2.Live.Rows(n); k < cnt; k++ {
+				i := and2.Live.Row(k)
+				if cmp3.Dirty(i) {
+					continue
+				}
+				out[i] = rt.LtInt64(probe2V[i], aV[i])
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp3.SetErr(i, e)
-				continue
-			}
-			cmp3.V[i] = rt.LtInt64(probe2.V[i], a.V[i])
 		}
 	}
 	and2.Add(&cmp3)
@@ -23659,58 +21477,44 @@ func shape00074Col1(n int, sel vec.Sel, q vec.Vec[bool], probe vec.Vec[int64], a
 	vec.Merge(&caseResult, &isNull2, when, n)
 	// (b < c)
 	cmp4 := vec.Make[bool](n)
-	if (notYet == nil || len(notYet) > n/2) && b.Clean() && c_.Clean() {
+	{
 		bV := b.V[:n]
 		c_V := c_.V[:n]
 		out := cmp4.V[:n]
-		for i := range out {
-			out[i] = rt.LtInt64(bV[i], c_V[i])
-		}
-	} else {
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if b.IsNull(i) || c_.IsNull(i) {
-				cmp4.SetNull(i)
-				continue
+		if vec.Strict(&cmp4, notYet, n, vec.FlagsOf(&b), vec.FlagsOf(&c_)) && vec.Dense(notYet, n, false) {
+			for i := range out {
+				out[i] = rt.LtInt64(bV[i], c_V[i])
 			}
-			if e := b.ErrAt(i); e != nil {
-				cmp4.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if cmp4.Dirty(i) {
+					continue
+				}
+				out[i] = rt.LtInt64(bV[i], c_V[i])
 			}
-			if e := c_.ErrAt(i); e != nil {
-				cmp4.SetErr(i, e)
-				continue
-			}
-			cmp4.V[i] = rt.LtInt64(b.V[i], c_.V[i])
 		}
 	}
 	vec.CopyErrs(&caseResult, &cmp4, notYet, n)
 	when2, notYet2 := vec.Split(&cmp4, notYet, n)
 	// (r < c)
 	cmp5 := vec.Make[bool](n)
-	if (when2 == nil || len(when2) > n/2) && r_.Clean() && c_.Clean() {
+	{
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := cmp5.V[:n]
-		for i := range out {
-			out[i] = rt.LtInt64(r_V[i], c_V[i])
-		}
-	} else {
-		for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
-			i := when2.Row(k)
-			if r_.IsNull(i) || c_.IsNull(i) {
-				cmp5.SetNull(i)
-				continue
+		if vec.Strict(&cmp5, when2, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_)) && vec.Dense(when2, n, false) {
+			for i := range out {
+				out[i] = rt.LtInt64(r_V[i], c_V[i])
 			}
-			if e := r_.ErrAt(i); e != nil {
-				cmp5.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
+				i := when2.Row(k)
+				if cmp5.Dirty(i) {
+					continue
+				}
+				out[i] = rt.LtInt64(r_V[i], c_V[i])
 			}
-			if e := c_.ErrAt(i); e != nil {
-				cmp5.SetErr(i, e)
-				continue
-			}
-			cmp5.V[i] = rt.LtInt64(r_.V[i], c_.V[i])
 		}
 	}
 	vec.Merge(&caseResult, &cmp5, when2, n)
@@ -23726,29 +21530,22 @@ func shape00074Col1(n int, sel vec.Sel, q vec.Vec[bool], probe vec.Vec[int64], a
 func shape00074Col2(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[bool] {
 	// (r <> c)
 	cmp6 := vec.Make[bool](n)
-	if (sel == nil || len(sel) > n/2) && r_.Clean() && c_.Clean() {
+	{
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := cmp6.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(r_V[i], c_V[i])
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if r_.IsNull(i) || c_.IsNull(i) {
-				cmp6.SetNull(i)
-				continue
+		if vec.Strict(&cmp6, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.NeInt64(r_V[i], c_V[i])
 			}
-			if e := r_.ErrAt(i); e != nil {
-				cmp6.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if cmp6.Dirty(i) {
+					continue
+				}
+				out[i] = rt.NeInt64(r_V[i], c_V[i])
 			}
-			if e := c_.ErrAt(i); e != nil {
-				cmp6.SetErr(i, e)
-				continue
-			}
-			cmp6.V[i] = rt.NeInt64(r_.V[i], c_.V[i])
 		}
 	}
 	return cmp6
@@ -23837,34 +21634,31 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 func shape00075Shared0(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, 5)
 	probe := vec.Make[int64](n)
-	if r_.Clean() {
+	{
 		r_V := r_.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_)) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(5))
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	return probe
@@ -23876,39 +21670,32 @@ func shape00075Shared0(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 func shape00075Shared2(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, probe(1, r, 5))
 	probe2 := vec.Make[int64](n)
-	if r_.Clean() && probe.Clean() {
+	{
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
+		if vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe)) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) || probe.IsNull(i) {
-				probe2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			if e := probe.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], probe.V[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
-			}
-			probe2.V[i] = r
 		}
 	}
 	return probe2
@@ -23920,39 +21707,32 @@ func shape00075Shared2(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 func shape00075Shared1(n int, all vec.Sel, r_ vec.Vec[int64], probe2 vec.Vec[int64]) vec.Vec[int64] {
 	// probe(3, r, probe(2, r, probe(1, r, 5)))
 	probe3 := vec.Make[int64](n)
-	if r_.Clean() && probe2.Clean() {
+	{
 		r_V := r_.V[:n]
 		probe2V := probe2.V[:n]
 		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], probe2V[i])
-			if err != nil {
-				probe3.SetErr(i, err)
-				continue
+		if vec.Strict(&probe3, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe2)) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(3), r_V[i], probe2V[i])
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) || probe2.IsNull(i) {
-				probe3.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if probe3.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(3), r_V[i], probe2V[i])
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe3.SetErr(i, e)
-				continue
-			}
-			if e := probe2.ErrAt(i); e != nil {
-				probe3.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(3), r_.V[i], probe2.V[i])
-			if err != nil {
-				probe3.SetErr(i, err)
-				continue
-			}
-			probe3.V[i] = r
 		}
 	}
 	return probe3
@@ -23964,29 +21744,22 @@ func shape00075Shared1(n int, all vec.Sel, r_ vec.Vec[int64], probe2 vec.Vec[int
 func shape00075Where(n int, all vec.Sel, probe vec.Vec[int64], probe3 vec.Vec[int64]) vec.Vec[bool] {
 	// (probe(1, r, 5) = probe(3, r, probe(2, r, probe(1, r, 5))))
 	cmp := vec.Make[bool](n)
-	if probe.Clean() && probe3.Clean() {
+	{
 		probeV := probe.V[:n]
 		probe3V := probe3.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(probeV[i], probe3V[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if probe.IsNull(i) || probe3.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&probe3)) {
+			for i := range out {
+				out[i] = rt.EqInt64(probeV[i], probe3V[i])
 			}
-			if e := probe.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(probeV[i], probe3V[i])
 			}
-			if e := probe3.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.EqInt64(probe.V[i], probe3.V[i])
 		}
 	}
 	return cmp
@@ -24006,79 +21779,70 @@ func shape00075Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], sArr *array.Strin
 	and := vec.NewLogic(false, sel, n)
 	// (9223372036854775807 > probe(2, r, probe(1, r, 5)))
 	cmp2 := vec.Make[bool](n)
-	if (and.Live == nil || len(and.Live) > n/2) && probe2.Clean() {
+	{
 		probe2V := probe2.V[:n]
 		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(int64(9223372036854775807), probe2V[i])
-		}
-	} else {
-		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-			i := and.Live.Row(k)
-			if probe2.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
+		if vec.Strict(&cmp2, and.Live, n, vec.FlagsOf(&probe2)) && vec.Dense(and.Live, n, false) {
+			for i := range out {
+				out[i] = rt.GtInt64(int64(9223372036854775807), probe2V[i])
 			}
-			if e := probe2.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if cmp2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GtInt64(int64(9223372036854775807), probe2V[i])
 			}
-			cmp2.V[i] = rt.GtInt64(int64(9223372036854775807), probe2.V[i])
 		}
 	}
 	and.Add(&cmp2)
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
-	if and.Live == nil && sArr.NullN() == 0 {
+	{
 		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
+		if vec.Strict(&asBigint, and.Live, n, vec.ArrowFlags(sArr)) && vec.Dense(and.Live, n, true) {
+			for i := range out {
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-			i := and.Live.Row(k)
-			if sArr.IsNull(i) {
-				asBigint.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if asBigint.Dirty(i) {
+					continue
+				}
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
-			}
-			asBigint.V[i] = r
 		}
 	}
 	// (CAST(s AS BIGINT) < probe(3, r, probe(2, r, probe(1, r, 5))))
 	cmp3 := vec.Make[bool](n)
-	if (and.Live == nil || len(and.Live) > n/2) && asBigint.Clean() && probe3.Clean() {
+	{
 		asBigintV := asBigint.V[:n]
 		probe3V := probe3.V[:n]
 		out := cmp3.V[:n]
-		for i := range out {
-			out[i] = rt.LtInt64(asBigintV[i], probe3V[i])
-		}
-	} else {
-		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-			i := and.Live.Row(k)
-			if asBigint.IsNull(i) || probe3.IsNull(i) {
-				cmp3.SetNull(i)
-				continue
+		if vec.Strict(&cmp3, and.Live, n, vec.FlagsOf(&asBigint), vec.FlagsOf(&probe3)) && vec.Dense(and.Live, n, false) {
+			for i := range out {
+				out[i] = rt.LtInt64(asBigintV[i], probe3V[i])
 			}
-			if e := asBigint.ErrAt(i); e != nil {
-				cmp3.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if cmp3.Dirty(i) {
+					continue
+				}
+				out[i] = rt.LtInt64(asBigintV[i], probe3V[i])
 			}
-			if e := probe3.ErrAt(i); e != nil {
-				cmp3.SetErr(i, e)
-				continue
-			}
-			cmp3.V[i] = rt.LtInt64(asBigint.V[i], probe3.V[i])
 		}
 	}
 	and.Add(&cmp3)
@@ -24130,29 +21894,22 @@ func shape00075Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], sArr *array.Strin
 	if !fused || len(rest) > 0 {
 		// (probe(3, r, probe(2, r, probe(1, r, 5))) = probe(2, r, probe(1, r, 5)))
 		cmp4 := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && probe3.Clean() && probe2.Clean() {
+		{
 			probe3V := probe3.V[:n]
 			probe2V := probe2.V[:n]
 			out := cmp4.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(probe3V[i], probe2V[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if probe3.IsNull(i) || probe2.IsNull(i) {
-					cmp4.SetNull(i)
-					continue
+			if vec.Strict(&cmp4, rest, n, vec.FlagsOf(&probe3), vec.FlagsOf(&probe2)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.EqInt64(probe3V[i], probe2V[i])
 				}
-				if e := probe3.ErrAt(i); e != nil {
-					cmp4.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if cmp4.Dirty(i) {
+						continue
+					}
+					out[i] = rt.EqInt64(probe3V[i], probe2V[i])
 				}
-				if e := probe2.ErrAt(i); e != nil {
-					cmp4.SetErr(i, e)
-					continue
-				}
-				cmp4.V[i] = rt.EqInt64(probe3.V[i], probe2.V[i])
 			}
 		}
 		// IF((probe(3, r, probe(2, r, probe(1, r, 5))) = probe(2, r, probe(1, r, 5))), probe(3, r, probe(2, r, probe(1, r, 5))), probe(2, r, probe(1, r, 5)))
@@ -24169,39 +21926,32 @@ func shape00075Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], sArr *array.Strin
 	}
 	// (probe(3, r, probe(2, r, probe(1, r, 5))) + IF((probe(3, r, probe(2, r, probe(1, r, 5))) = probe(2, r, probe(1, r, 5))), probe(3, r, probe(2, r, probe(1, r, ...
 	sum := vec.Make[int64](n)
-	if otherwise == nil && probe3.Clean() && ifResult2.Clean() {
+	{
 		probe3V := probe3.V[:n]
 		ifResult2V := ifResult2.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probe3V[i], ifResult2V[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+		if vec.Strict(&sum, otherwise, n, vec.FlagsOf(&probe3), vec.FlagsOf(&ifResult2)) && vec.Dense(otherwise, n, true) {
+			for i := range out {
+				r, err := rt.AddInt64(probe3V[i], ifResult2V[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-			i := otherwise.Row(k)
-			if probe3.IsNull(i) || ifResult2.IsNull(i) {
-				sum.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+				i := otherwise.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(probe3V[i], ifResult2V[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := probe3.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			if e := ifResult2.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(probe3.V[i], ifResult2.V[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
 		}
 	}
 	vec.Merge(&ifResult, &sum, otherwise, n)
@@ -24280,39 +22030,32 @@ func Shape00076(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 func shape00076Shared0(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(3, r, c)
 	probe := vec.Make[int64](n)
-	if r_.Clean() && c_.Clean() {
+	{
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], c_V[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_)) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(3), r_V[i], c_V[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) || c_.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(3), r_V[i], c_V[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			if e := c_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(3), r_.V[i], c_.V[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	return probe
@@ -24324,29 +22067,22 @@ func shape00076Shared0(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64])
 func shape00076Col1(n int, all vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64]) vec.Vec[int64] {
 	// (probe(3, r, c) < r)
 	cmp := vec.Make[bool](n)
-	if probe.Clean() && r_.Clean() {
+	{
 		probeV := probe.V[:n]
 		r_V := r_.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.LtInt64(probeV[i], r_V[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if probe.IsNull(i) || r_.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&r_)) {
+			for i := range out {
+				out[i] = rt.LtInt64(probeV[i], r_V[i])
 			}
-			if e := probe.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.LtInt64(probeV[i], r_V[i])
 			}
-			if e := r_.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.LtInt64(probe.V[i], r_.V[i])
 		}
 	}
 	// IF((probe(3, r, c) < r), probe(3, r, c), probe(1, r, 0))
@@ -24356,72 +22092,62 @@ func shape00076Col1(n int, all vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64])
 	vec.Merge(&ifResult, &probe, then, n)
 	// probe(1, r, 0)
 	probe2 := vec.Make[int64](n)
-	if otherwise == nil && r_.Clean() {
+	{
 		r_V := r_.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(0))
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
+		if vec.Strict(&probe2, otherwise, n, vec.FlagsOf(&r_)) && vec.Dense(otherwise, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(0))
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-			i := otherwise.Row(k)
-			if r_.IsNull(i) {
-				probe2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+				i := otherwise.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(0))
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(0))
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
-			}
-			probe2.V[i] = r
 		}
 	}
 	vec.Merge(&ifResult, &probe2, otherwise, n)
 	// (probe(3, r, c) + IF((probe(3, r, c) < r), probe(3, r, c), probe(1, r, 0)))
 	sum := vec.Make[int64](n)
-	if probe.Clean() && ifResult.Clean() {
+	{
 		probeV := probe.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probeV[i], ifResultV[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+		if vec.Strict(&sum, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&ifResult)) {
+			for i := range out {
+				r, err := rt.AddInt64(probeV[i], ifResultV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if probe.IsNull(i) || ifResult.IsNull(i) {
-				sum.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(probeV[i], ifResultV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := probe.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			if e := ifResult.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(probe.V[i], ifResult.V[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
 		}
 	}
 	return sum
@@ -24518,76 +22244,62 @@ func shape00077Where(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[bool] {
 func shape00077Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, b)
 	probe := vec.Make[int64](n)
-	if sel == nil && r_.Clean() && b.Clean() {
+	{
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&b)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if r_.IsNull(i) || b.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], b.V[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	// (probe(1, r, b) - a)
 	difference := vec.Make[int64](n)
-	if sel == nil && probe.Clean() && a.Clean() {
+	{
 		probeV := probe.V[:n]
 		aV := a.V[:n]
 		out := difference.V[:n]
-		for i := range out {
-			r, err := rt.SubInt64(probeV[i], aV[i])
-			if err != nil {
-				difference.SetErr(i, err)
-				continue
+		if vec.Strict(&difference, sel, n, vec.FlagsOf(&probe), vec.FlagsOf(&a)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.SubInt64(probeV[i], aV[i])
+				if err != nil {
+					difference.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if probe.IsNull(i) || a.IsNull(i) {
-				difference.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if difference.Dirty(i) {
+					continue
+				}
+				r, err := rt.SubInt64(probeV[i], aV[i])
+				if err != nil {
+					difference.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := probe.ErrAt(i); e != nil {
-				difference.SetErr(i, e)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				difference.SetErr(i, e)
-				continue
-			}
-			r, err := rt.SubInt64(probe.V[i], a.V[i])
-			if err != nil {
-				difference.SetErr(i, err)
-				continue
-			}
-			difference.V[i] = r
 		}
 	}
 	return difference
@@ -24672,39 +22384,32 @@ func Shape00078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 func shape00078Shared0(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, c)
 	probe := vec.Make[int64](n)
-	if r_.Clean() && c_.Clean() {
+	{
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_)) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) || c_.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			if e := c_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], c_.V[i])
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	return probe
@@ -24775,24 +22480,21 @@ func shape00078Shared1(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 		caseResult2 := vec.Make[int64](n)
 		// (probe(1, r, c) <> 0)
 		cmp := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && probe.Clean() {
+		{
 			probeV := probe.V[:n]
 			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.NeInt64(probeV[i], int64(0))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if probe.IsNull(i) {
-					cmp.SetNull(i)
-					continue
+			if vec.Strict(&cmp, rest, n, vec.FlagsOf(&probe)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.NeInt64(probeV[i], int64(0))
 				}
-				if e := probe.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if cmp.Dirty(i) {
+						continue
+					}
+					out[i] = rt.NeInt64(probeV[i], int64(0))
 				}
-				cmp.V[i] = rt.NeInt64(probe.V[i], int64(0))
 			}
 		}
 		vec.CopyErrs(&caseResult2, &cmp, rest, n)
@@ -24800,63 +22502,53 @@ func shape00078Shared1(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 		vec.Fill(&caseResult2, int64(5), when, n)
 		// (probe(1, r, c) > a)
 		cmp2 := vec.Make[bool](n)
-		if (notYet == nil || len(notYet) > n/2) && probe.Clean() && a.Clean() {
+		{
 			probeV := probe.V[:n]
 			aV := a.V[:n]
 			out := cmp2.V[:n]
-			for i := range out {
-				out[i] = rt.GtInt64(probeV[i], aV[i])
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if probe.IsNull(i) || a.IsNull(i) {
-					cmp2.SetNull(i)
-					continue
+			if vec.Strict(&cmp2, notYet, n, vec.FlagsOf(&probe), vec.FlagsOf(&a)) && vec.Dense(notYet, n, false) {
+				for i := range out {
+					out[i] = rt.GtInt64(probeV[i], aV[i])
 				}
-				if e := probe.ErrAt(i); e != nil {
-					cmp2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+					i := notYet.Row(k)
+					if cmp2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GtInt64(probeV[i], aV[i])
 				}
-				if e := a.ErrAt(i); e != nil {
-					cmp2.SetErr(i, e)
-					continue
-				}
-				cmp2.V[i] = rt.GtInt64(probe.V[i], a.V[i])
 			}
 		}
 		vec.CopyErrs(&caseResult2, &cmp2, notYet, n)
 		when2, notYet2 := vec.Split(&cmp2, notYet, n)
 		// (probe(1, r, c) - probe(1, r, c))
 		difference := vec.Make[int64](n)
-		if when2 == nil && probe.Clean() {
+		{
 			probeV := probe.V[:n]
 			out := difference.V[:n]
-			for i := range out {
-				r, err := rt.SubInt64(probeV[i], probeV[i])
-				if err != nil {
-					difference.SetErr(i, err)
-					continue
+			if vec.Strict(&difference, when2, n, vec.FlagsOf(&probe)) && vec.Dense(when2, n, true) {
+				for i := range out {
+					r, err := rt.SubInt64(probeV[i], probeV[i])
+					if err != nil {
+						difference.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
-				i := when2.Row(k)
-				if probe.IsNull(i) {
-					difference.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
+					i := when2.Row(k)
+					if difference.Dirty(i) {
+						continue
+					}
+					r, err := rt.SubInt64(probeV[i], probeV[i])
+					if err != nil {
+						difference.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := probe.ErrAt(i); e != nil {
-					difference.SetErr(i, e)
-					continue
-				}
-				r, err := rt.SubInt64(probe.V[i], probe.V[i])
-				if err != nil {
-					difference.SetErr(i, err)
-					continue
-				}
-				difference.V[i] = r
 			}
 		}
 		vec.Merge(&caseResult2, &difference, when2, n)
@@ -24869,39 +22561,32 @@ func shape00078Shared1(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 	}
 	// probe(2, r, CASE WHEN (probe(1, r, c) <> 0) THEN 5 WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE probe(1, r, c) END)
 	probe2 := vec.Make[int64](n)
-	if r_.Clean() && caseResult.Clean() {
+	{
 		r_V := r_.V[:n]
 		caseResultV := caseResult.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], caseResultV[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
+		if vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&caseResult)) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], caseResultV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) || caseResult.IsNull(i) {
-				probe2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], caseResultV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			if e := caseResult.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], caseResult.V[i])
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
-			}
-			probe2.V[i] = r
 		}
 	}
 	return probe2
@@ -24949,19 +22634,20 @@ func shape00078Where(n int, all vec.Sel, probe vec.Vec[int64], sArr *array.Strin
 	if !fused2 || len(rest2) > 0 {
 		// (s = 'a')
 		cmp3 := vec.Make[bool](n)
-		if (rest2 == nil || len(rest2) > n/2) && sArr.NullN() == 0 {
+		{
 			out := cmp3.V[:n]
-			for i := range out {
-				out[i] = rt.EqString(sArr.Value(i), "a")
-			}
-		} else {
-			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-				i := rest2.Row(k)
-				if sArr.IsNull(i) {
-					cmp3.SetNull(i)
-					continue
+			if vec.Strict(&cmp3, rest2, n, vec.ArrowFlags(sArr)) && vec.Dense(rest2, n, false) {
+				for i := range out {
+					out[i] = rt.EqString(sArr.Value(i), "a")
 				}
-				cmp3.V[i] = rt.EqString(sArr.Value(i), "a")
+			} else {
+				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+					i := rest2.Row(k)
+					if cmp3.Dirty(i) {
+						continue
+					}
+					out[i] = rt.EqString(sArr.Value(i), "a")
+				}
 			}
 		}
 		// IF((s = 'a'), probe(1, r, c), probe(1, r, c))
@@ -24978,98 +22664,81 @@ func shape00078Where(n int, all vec.Sel, probe vec.Vec[int64], sArr *array.Strin
 	}
 	// (probe(1, r, c) + IF((s = 'a'), probe(1, r, c), probe(1, r, c)))
 	sum := vec.Make[int64](n)
-	if probe.Clean() && ifResult.Clean() {
+	{
 		probeV := probe.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probeV[i], ifResultV[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+		if vec.Strict(&sum, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&ifResult)) {
+			for i := range out {
+				r, err := rt.AddInt64(probeV[i], ifResultV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if probe.IsNull(i) || ifResult.IsNull(i) {
-				sum.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(probeV[i], ifResultV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := probe.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			if e := ifResult.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(probe.V[i], ifResult.V[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
 		}
 	}
 	// (-probe(2, r, CASE WHEN (probe(1, r, c) <> 0) THEN 5 WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE probe(1, r, c) END))
 	minus := vec.Make[int64](n)
-	if probe2.Clean() {
+	{
 		probe2V := probe2.V[:n]
 		out := minus.V[:n]
-		for i := range out {
-			r, err := rt.NegateInt64(probe2V[i])
-			if err != nil {
-				minus.SetErr(i, err)
-				continue
+		if vec.Strict(&minus, all, n, vec.FlagsOf(&probe2)) {
+			for i := range out {
+				r, err := rt.NegateInt64(probe2V[i])
+				if err != nil {
+					minus.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if probe2.IsNull(i) {
-				minus.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if minus.Dirty(i) {
+					continue
+				}
+				r, err := rt.NegateInt64(probe2V[i])
+				if err != nil {
+					minus.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := probe2.ErrAt(i); e != nil {
-				minus.SetErr(i, e)
-				continue
-			}
-			r, err := rt.NegateInt64(probe2.V[i])
-			if err != nil {
-				minus.SetErr(i, err)
-				continue
-			}
-			minus.V[i] = r
 		}
 	}
 	// ((probe(1, r, c) + IF((s = 'a'), probe(1, r, c), probe(1, r, c))) <> (-probe(2, r, CASE WHEN (probe(1, r, c) <> 0) THEN 5 WHEN (probe(1, r, c) > a) THEN (pro...
 	cmp4 := vec.Make[bool](n)
-	if sum.Clean() && minus.Clean() {
+	{
 		sumV := sum.V[:n]
 		minusV := minus.V[:n]
 		out := cmp4.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(sumV[i], minusV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sum.IsNull(i) || minus.IsNull(i) {
-				cmp4.SetNull(i)
-				continue
+		if vec.Strict(&cmp4, all, n, vec.FlagsOf(&sum), vec.FlagsOf(&minus)) {
+			for i := range out {
+				out[i] = rt.NeInt64(sumV[i], minusV[i])
 			}
-			if e := sum.ErrAt(i); e != nil {
-				cmp4.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp4.Dirty(i) {
+					continue
+				}
+				out[i] = rt.NeInt64(sumV[i], minusV[i])
 			}
-			if e := minus.ErrAt(i); e != nil {
-				cmp4.SetErr(i, e)
-				continue
-			}
-			cmp4.V[i] = rt.NeInt64(sum.V[i], minus.V[i])
 		}
 	}
 	return cmp4
@@ -25170,61 +22839,51 @@ func Shape00079(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 func shape00079Where(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
 	// probe(1, r, 5)
 	probe := vec.Make[int64](n)
-	if r_.Clean() {
+	{
 		r_V := r_.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
+		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_)) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if r_.IsNull(i) {
-				probe.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_.V[i], int64(5))
-			if err != nil {
-				probe.SetErr(i, err)
-				continue
-			}
-			probe.V[i] = r
 		}
 	}
 	// (probe(1, r, 5) < b)
 	cmp := vec.Make[bool](n)
-	if probe.Clean() && b.Clean() {
+	{
 		probeV := probe.V[:n]
 		bV := b.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.LtInt64(probeV[i], bV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if probe.IsNull(i) || b.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&b)) {
+			for i := range out {
+				out[i] = rt.LtInt64(probeV[i], bV[i])
 			}
-			if e := probe.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.LtInt64(probeV[i], bV[i])
 			}
-			if e := b.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.LtInt64(probe.V[i], b.V[i])
 		}
 	}
 	return cmp
@@ -25236,29 +22895,30 @@ func shape00079Where(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) ve
 func shape00079Shared0(n int, sel vec.Sel, sArr *array.String) vec.Vec[int64] {
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
-	if sel == nil && sArr.NullN() == 0 {
+	{
 		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
+		if vec.Strict(&asBigint, sel, n, vec.ArrowFlags(sArr)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if sArr.IsNull(i) {
-				asBigint.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if asBigint.Dirty(i) {
+					continue
+				}
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
-			}
-			asBigint.V[i] = r
 		}
 	}
 	return asBigint
@@ -25272,29 +22932,22 @@ func shape00079Col1(n int, sel vec.Sel, asBigint vec.Vec[int64], b vec.Vec[int64
 	caseResult := vec.Make[int64](n)
 	// (CAST(s AS BIGINT) < b)
 	cmp2 := vec.Make[bool](n)
-	if (sel == nil || len(sel) > n/2) && asBigint.Clean() && b.Clean() {
+	{
 		asBigintV := asBigint.V[:n]
 		bV := b.V[:n]
 		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.LtInt64(asBigintV[i], bV[i])
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if asBigint.IsNull(i) || b.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
+		if vec.Strict(&cmp2, sel, n, vec.FlagsOf(&asBigint), vec.FlagsOf(&b)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.LtInt64(asBigintV[i], bV[i])
 			}
-			if e := asBigint.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if cmp2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.LtInt64(asBigintV[i], bV[i])
 			}
-			if e := b.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
-			}
-			cmp2.V[i] = rt.LtInt64(asBigint.V[i], b.V[i])
 		}
 	}
 	vec.CopyErrs(&caseResult, &cmp2, sel, n)
@@ -25302,29 +22955,22 @@ func shape00079Col1(n int, sel vec.Sel, asBigint vec.Vec[int64], b vec.Vec[int64
 	vec.Merge(&caseResult, &b, when, n)
 	// (CAST(s AS BIGINT) <= r)
 	cmp3 := vec.Make[bool](n)
-	if (notYet == nil || len(notYet) > n/2) && asBigint.Clean() && r_.Clean() {
+	{
 		asBigintV := asBigint.V[:n]
 		r_V := r_.V[:n]
 		out := cmp3.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(asBigintV[i], r_V[i])
-		}
-	} else {
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if asBigint.IsNull(i) || r_.IsNull(i) {
-				cmp3.SetNull(i)
-				continue
+		if vec.Strict(&cmp3, notYet, n, vec.FlagsOf(&asBigint), vec.FlagsOf(&r_)) && vec.Dense(notYet, n, false) {
+			for i := range out {
+				out[i] = rt.LeInt64(asBigintV[i], r_V[i])
 			}
-			if e := asBigint.ErrAt(i); e != nil {
-				cmp3.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if cmp3.Dirty(i) {
+					continue
+				}
+				out[i] = rt.LeInt64(asBigintV[i], r_V[i])
 			}
-			if e := r_.ErrAt(i); e != nil {
-				cmp3.SetErr(i, e)
-				continue
-			}
-			cmp3.V[i] = rt.LeInt64(asBigint.V[i], r_.V[i])
 		}
 	}
 	vec.CopyErrs(&caseResult, &cmp3, notYet, n)
@@ -25332,66 +22978,60 @@ func shape00079Col1(n int, sel vec.Sel, asBigint vec.Vec[int64], b vec.Vec[int64
 	// shared (region): probe(2, r, 0)
 	// probe(2, r, 0)
 	probe2 := vec.Make[int64](n)
-	if when2 == nil && r_.Clean() {
+	{
 		r_V := r_.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
+		if vec.Strict(&probe2, when2, n, vec.FlagsOf(&r_)) && vec.Dense(when2, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
-			i := when2.Row(k)
-			if r_.IsNull(i) {
-				probe2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
+				i := when2.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := r_.ErrAt(i); e != nil {
-				probe2.SetErr(i, e)
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(2), r_.V[i], int64(0))
-			if err != nil {
-				probe2.SetErr(i, err)
-				continue
-			}
-			probe2.V[i] = r
 		}
 	}
 	// (probe(2, r, 0) * probe(2, r, 0))
 	product := vec.Make[int64](n)
-	if when2 == nil && probe2.Clean() {
+	{
 		probe2V := probe2.V[:n]
 		out := product.V[:n]
-		for i := range out {
-			r, err := rt.MulInt64(probe2V[i], probe2V[i])
-			if err != nil {
-				product.SetErr(i, err)
-				continue
+		if vec.Strict(&product, when2, n, vec.FlagsOf(&probe2)) && vec.Dense(when2, n, true) {
+			for i := range out {
+				r, err := rt.MulInt64(probe2V[i], probe2V[i])
+				if err != nil {
+					product.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
-			i := when2.Row(k)
-			if probe2.IsNull(i) {
-				product.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
+				i := when2.Row(k)
+				if product.Dirty(i) {
+					continue
+				}
+				r, err := rt.MulInt64(probe2V[i], probe2V[i])
+				if err != nil {
+					product.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := probe2.ErrAt(i); e != nil {
-				product.SetErr(i, e)
-				continue
-			}
-			r, err := rt.MulInt64(probe2.V[i], probe2.V[i])
-			if err != nil {
-				product.SetErr(i, err)
-				continue
-			}
-			product.V[i] = r
 		}
 	}
 	vec.Merge(&caseResult, &product, when2, n)

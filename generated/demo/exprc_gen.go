@@ -142,24 +142,21 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 func q1ProjectionWhere(n int, all vec.Sel, lShipdate vec.Vec[int32]) vec.Vec[bool] {
 	// (l_shipdate <= DATE '1998-09-02')
 	cmp := vec.Make[bool](n)
-	if lShipdate.Clean() {
+	{
 		lShipdateV := lShipdate.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt32(lShipdateV[i], int32(10471))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if lShipdate.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&lShipdate)) {
+			for i := range out {
+				out[i] = rt.LeInt32(lShipdateV[i], int32(10471))
 			}
-			if e := lShipdate.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.LeInt32(lShipdateV[i], int32(10471))
 			}
-			cmp.V[i] = rt.LeInt32(lShipdate.V[i], int32(10471))
 		}
 	}
 	return cmp
@@ -205,51 +202,41 @@ func q1ProjectionCol5(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in ar
 	if !fused || len(rest) > 0 {
 		// (1.0 - l_discount)
 		difference := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if lDiscount.IsNull(i) {
-					difference.SetNull(i)
-					continue
+			if vec.Strict(&difference, rest, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if difference.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product2 := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && lExtendedprice.Clean() && difference.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			differenceV := difference.V[:n]
 			out := product2.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], differenceV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if lExtendedprice.IsNull(i) || difference.IsNull(i) {
-					product2.SetNull(i)
-					continue
+			if vec.Strict(&product2, rest, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], differenceV[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if product2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], differenceV[i])
 				}
-				if e := difference.ErrAt(i); e != nil {
-					product2.SetErr(i, e)
-					continue
-				}
-				product2.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference.V[i])
 			}
 		}
 		if fused {
@@ -308,100 +295,80 @@ func q1ProjectionCol6(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in ar
 		// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
 		// (1.0 - l_discount)
 		difference2 := vec.Make[float64](n)
-		if (rest2 == nil || len(rest2) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := difference2.V[:n]
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-				i := rest2.Row(k)
-				if lDiscount.IsNull(i) {
-					difference2.SetNull(i)
-					continue
+			if vec.Strict(&difference2, rest2, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest2, n, false) {
+				for i := range out {
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					difference2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+					i := rest2.Row(k)
+					if difference2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 				}
-				difference2.V[i] = rt.SubFloat64(float64(1.0), lDiscount.V[i])
 			}
 		}
 		// (l_extendedprice * (1.0 - l_discount))
 		product4 := vec.Make[float64](n)
-		if (rest2 == nil || len(rest2) > n/2) && lExtendedprice.Clean() && difference2.Clean() {
+		{
 			lExtendedpriceV := lExtendedprice.V[:n]
 			difference2V := difference2.V[:n]
 			out := product4.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], difference2V[i])
-			}
-		} else {
-			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-				i := rest2.Row(k)
-				if lExtendedprice.IsNull(i) || difference2.IsNull(i) {
-					product4.SetNull(i)
-					continue
+			if vec.Strict(&product4, rest2, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference2)) && vec.Dense(rest2, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference2V[i])
 				}
-				if e := lExtendedprice.ErrAt(i); e != nil {
-					product4.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+					i := rest2.Row(k)
+					if product4.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference2V[i])
 				}
-				if e := difference2.ErrAt(i); e != nil {
-					product4.SetErr(i, e)
-					continue
-				}
-				product4.V[i] = rt.MulFloat64(lExtendedprice.V[i], difference2.V[i])
 			}
 		}
 		// (1.0 + l_tax)
 		sum := vec.Make[float64](n)
-		if (rest2 == nil || len(rest2) > n/2) && lTax.Clean() {
+		{
 			lTaxV := lTax.V[:n]
 			out := sum.V[:n]
-			for i := range out {
-				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-			}
-		} else {
-			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-				i := rest2.Row(k)
-				if lTax.IsNull(i) {
-					sum.SetNull(i)
-					continue
+			if vec.Strict(&sum, rest2, n, vec.FlagsOf(&lTax)) && vec.Dense(rest2, n, false) {
+				for i := range out {
+					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 				}
-				if e := lTax.ErrAt(i); e != nil {
-					sum.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+					i := rest2.Row(k)
+					if sum.Dirty(i) {
+						continue
+					}
+					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 				}
-				sum.V[i] = rt.AddFloat64(float64(1.0), lTax.V[i])
 			}
 		}
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
 		product5 := vec.Make[float64](n)
-		if (rest2 == nil || len(rest2) > n/2) && product4.Clean() && sum.Clean() {
+		{
 			product4V := product4.V[:n]
 			sumV := sum.V[:n]
 			out := product5.V[:n]
-			for i := range out {
-				out[i] = rt.MulFloat64(product4V[i], sumV[i])
-			}
-		} else {
-			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-				i := rest2.Row(k)
-				if product4.IsNull(i) || sum.IsNull(i) {
-					product5.SetNull(i)
-					continue
+			if vec.Strict(&product5, rest2, n, vec.FlagsOf(&product4), vec.FlagsOf(&sum)) && vec.Dense(rest2, n, false) {
+				for i := range out {
+					out[i] = rt.MulFloat64(product4V[i], sumV[i])
 				}
-				if e := product4.ErrAt(i); e != nil {
-					product5.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+					i := rest2.Row(k)
+					if product5.Dirty(i) {
+						continue
+					}
+					out[i] = rt.MulFloat64(product4V[i], sumV[i])
 				}
-				if e := sum.ErrAt(i); e != nil {
-					product5.SetErr(i, e)
-					continue
-				}
-				product5.V[i] = rt.MulFloat64(product4.V[i], sum.V[i])
 			}
 		}
 		if fused2 {
@@ -536,93 +503,81 @@ func q6FilterWhere(n int, all vec.Sel, lShipdate vec.Vec[int32], in arrow.Record
 		and := vec.NewLogic(false, rest, n)
 		// (l_shipdate >= DATE '1994-01-01')
 		cmp := vec.Make[bool](n)
-		if (and.Live == nil || len(and.Live) > n/2) && lShipdate.Clean() {
+		{
 			lShipdateV := lShipdate.V[:n]
 			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.GeInt32(lShipdateV[i], int32(8766))
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if lShipdate.IsNull(i) {
-					cmp.SetNull(i)
-					continue
+			if vec.Strict(&cmp, and.Live, n, vec.FlagsOf(&lShipdate)) && vec.Dense(and.Live, n, false) {
+				for i := range out {
+					out[i] = rt.GeInt32(lShipdateV[i], int32(8766))
 				}
-				if e := lShipdate.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+					i := and.Live.Row(k)
+					if cmp.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GeInt32(lShipdateV[i], int32(8766))
 				}
-				cmp.V[i] = rt.GeInt32(lShipdate.V[i], int32(8766))
 			}
 		}
 		and.Add(&cmp)
 		// (l_shipdate < DATE '1995-01-01')
 		cmp2 := vec.Make[bool](n)
-		if (and.Live == nil || len(and.Live) > n/2) && lShipdate.Clean() {
+		{
 			lShipdateV := lShipdate.V[:n]
 			out := cmp2.V[:n]
-			for i := range out {
-				out[i] = rt.LtInt32(lShipdateV[i], int32(9131))
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if lShipdate.IsNull(i) {
-					cmp2.SetNull(i)
-					continue
+			if vec.Strict(&cmp2, and.Live, n, vec.FlagsOf(&lShipdate)) && vec.Dense(and.Live, n, false) {
+				for i := range out {
+					out[i] = rt.LtInt32(lShipdateV[i], int32(9131))
 				}
-				if e := lShipdate.ErrAt(i); e != nil {
-					cmp2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+					i := and.Live.Row(k)
+					if cmp2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.LtInt32(lShipdateV[i], int32(9131))
 				}
-				cmp2.V[i] = rt.LtInt32(lShipdate.V[i], int32(9131))
 			}
 		}
 		and.Add(&cmp2)
 		// (l_discount BETWEEN 0.05 AND 0.07)
 		between := vec.NewLogic(false, and.Live, n)
 		inRange := vec.Make[bool](n)
-		if (between.Live == nil || len(between.Live) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := inRange.V[:n]
-			for i := range out {
-				out[i] = rt.GeFloat64(lDiscountV[i], float64(0.05))
-			}
-		} else {
-			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-				i := between.Live.Row(k)
-				if lDiscount.IsNull(i) {
-					inRange.SetNull(i)
-					continue
+			if vec.Strict(&inRange, between.Live, n, vec.FlagsOf(&lDiscount)) && vec.Dense(between.Live, n, false) {
+				for i := range out {
+					out[i] = rt.GeFloat64(lDiscountV[i], float64(0.05))
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					inRange.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+					i := between.Live.Row(k)
+					if inRange.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GeFloat64(lDiscountV[i], float64(0.05))
 				}
-				inRange.V[i] = rt.GeFloat64(lDiscount.V[i], float64(0.05))
 			}
 		}
 		between.Add(&inRange)
 		inRange2 := vec.Make[bool](n)
-		if (between.Live == nil || len(between.Live) > n/2) && lDiscount.Clean() {
+		{
 			lDiscountV := lDiscount.V[:n]
 			out := inRange2.V[:n]
-			for i := range out {
-				out[i] = rt.LeFloat64(lDiscountV[i], float64(0.07))
-			}
-		} else {
-			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-				i := between.Live.Row(k)
-				if lDiscount.IsNull(i) {
-					inRange2.SetNull(i)
-					continue
+			if vec.Strict(&inRange2, between.Live, n, vec.FlagsOf(&lDiscount)) && vec.Dense(between.Live, n, false) {
+				for i := range out {
+					out[i] = rt.LeFloat64(lDiscountV[i], float64(0.07))
 				}
-				if e := lDiscount.ErrAt(i); e != nil {
-					inRange2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+					i := between.Live.Row(k)
+					if inRange2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.LeFloat64(lDiscountV[i], float64(0.07))
 				}
-				inRange2.V[i] = rt.LeFloat64(lDiscount.V[i], float64(0.07))
 			}
 		}
 		between.Add(&inRange2)
@@ -630,24 +585,21 @@ func q6FilterWhere(n int, all vec.Sel, lShipdate vec.Vec[int32], in arrow.Record
 		and.Add(&betweenResult)
 		// (l_quantity < 24.0)
 		cmp3 := vec.Make[bool](n)
-		if (and.Live == nil || len(and.Live) > n/2) && lQuantity.Clean() {
+		{
 			lQuantityV := lQuantity.V[:n]
 			out := cmp3.V[:n]
-			for i := range out {
-				out[i] = rt.LtFloat64(lQuantityV[i], float64(24.0))
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if lQuantity.IsNull(i) {
-					cmp3.SetNull(i)
-					continue
+			if vec.Strict(&cmp3, and.Live, n, vec.FlagsOf(&lQuantity)) && vec.Dense(and.Live, n, false) {
+				for i := range out {
+					out[i] = rt.LtFloat64(lQuantityV[i], float64(24.0))
 				}
-				if e := lQuantity.ErrAt(i); e != nil {
-					cmp3.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+					i := and.Live.Row(k)
+					if cmp3.Dirty(i) {
+						continue
+					}
+					out[i] = rt.LtFloat64(lQuantityV[i], float64(24.0))
 				}
-				cmp3.V[i] = rt.LtFloat64(lQuantity.V[i], float64(24.0))
 			}
 		}
 		and.Add(&cmp3)
@@ -667,29 +619,22 @@ func q6FilterWhere(n int, all vec.Sel, lShipdate vec.Vec[int32], in arrow.Record
 func q6FilterCol1(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64]) vec.Vec[float64] {
 	// (l_extendedprice * l_discount)
 	product := vec.Make[float64](n)
-	if (sel == nil || len(sel) > n/2) && lExtendedprice.Clean() && lDiscount.Clean() {
+	{
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := product.V[:n]
-		for i := range out {
-			out[i] = rt.MulFloat64(lExtendedpriceV[i], lDiscountV[i])
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) {
-				product.SetNull(i)
-				continue
+		if vec.Strict(&product, sel, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], lDiscountV[i])
 			}
-			if e := lExtendedprice.ErrAt(i); e != nil {
-				product.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if product.Dirty(i) {
+					continue
+				}
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], lDiscountV[i])
 			}
-			if e := lDiscount.ErrAt(i); e != nil {
-				product.SetErr(i, e)
-				continue
-			}
-			product.V[i] = rt.MulFloat64(lExtendedprice.V[i], lDiscount.V[i])
 		}
 	}
 	return product
@@ -796,24 +741,21 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func classifyWhere(n int, all vec.Sel, day vec.Vec[int32]) vec.Vec[bool] {
 	// (day >= DATE '2024-01-01')
 	cmp := vec.Make[bool](n)
-	if day.Clean() {
+	{
 		dayV := day.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt32(dayV[i], int32(19723))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if day.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&day)) {
+			for i := range out {
+				out[i] = rt.GeInt32(dayV[i], int32(19723))
 			}
-			if e := day.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GeInt32(dayV[i], int32(19723))
 			}
-			cmp.V[i] = rt.GeInt32(day.V[i], int32(19723))
 		}
 	}
 	return cmp
@@ -888,61 +830,51 @@ func classifyCol1(n int, sel vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, x 
 		// shared (always): (a + 5)
 		// (a + 5)
 		sum := vec.Make[int64](n)
-		if rest == nil && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := sum.V[:n]
-			for i := range out {
-				r, err := rt.AddInt64(aV[i], int64(5))
-				if err != nil {
-					sum.SetErr(i, err)
-					continue
+			if vec.Strict(&sum, rest, n, vec.FlagsOf(&a)) && vec.Dense(rest, n, true) {
+				for i := range out {
+					r, err := rt.AddInt64(aV[i], int64(5))
+					if err != nil {
+						sum.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if a.IsNull(i) {
-					sum.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if sum.Dirty(i) {
+						continue
+					}
+					r, err := rt.AddInt64(aV[i], int64(5))
+					if err != nil {
+						sum.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					sum.SetErr(i, e)
-					continue
-				}
-				r, err := rt.AddInt64(a.V[i], int64(5))
-				if err != nil {
-					sum.SetErr(i, err)
-					continue
-				}
-				sum.V[i] = r
 			}
 		}
 		// (x > y)
 		cmp2 := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && x.Clean() && y.Clean() {
+		{
 			xV := x.V[:n]
 			yV := y.V[:n]
 			out := cmp2.V[:n]
-			for i := range out {
-				out[i] = rt.GtInt64(xV[i], yV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if x.IsNull(i) || y.IsNull(i) {
-					cmp2.SetNull(i)
-					continue
+			if vec.Strict(&cmp2, rest, n, vec.FlagsOf(&x), vec.FlagsOf(&y)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.GtInt64(xV[i], yV[i])
 				}
-				if e := x.ErrAt(i); e != nil {
-					cmp2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if cmp2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GtInt64(xV[i], yV[i])
 				}
-				if e := y.ErrAt(i); e != nil {
-					cmp2.SetErr(i, e)
-					continue
-				}
-				cmp2.V[i] = rt.GtInt64(x.V[i], y.V[i])
 			}
 		}
 		// IF((x > y), (a + 5), ((a + 5) DIV 100))
@@ -952,34 +884,31 @@ func classifyCol1(n int, sel vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, x 
 		vec.Merge(&ifResult2, &sum, then, n)
 		// ((a + 5) DIV 100)
 		quotient := vec.Make[int64](n)
-		if otherwise == nil && sum.Clean() {
+		{
 			sumV := sum.V[:n]
 			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(sumV[i], int64(100))
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient, otherwise, n, vec.FlagsOf(&sum)) && vec.Dense(otherwise, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(sumV[i], int64(100))
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-				i := otherwise.Row(k)
-				if sum.IsNull(i) {
-					quotient.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+					i := otherwise.Row(k)
+					if quotient.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(sumV[i], int64(100))
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := sum.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(sum.V[i], int64(100))
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
 			}
 		}
 		vec.Merge(&ifResult2, &quotient, otherwise, n)
@@ -1062,63 +991,61 @@ func classifyCol2(n int, sel vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, 
 		// shared (always): info['test']
 		// info['test']
 		entry := vec.Make[string](n)
-		if rest2 == nil && infoArr.NullN() == 0 {
+		{
 			out := entry.V[:n]
-			for i := range out {
-				start, end := infoArr.ValueOffsets(i)
-				entry2 := vec.FindString(infoKeys, start, end, "test")
-				if entry2 < 0 {
-					entry.SetErr(i, rt.MapKeyNotExistString("test"))
-					continue
+			if vec.Strict(&entry, rest2, n, vec.ArrowFlags(infoArr)) && vec.Dense(rest2, n, true) {
+				for i := range out {
+					start, end := infoArr.ValueOffsets(i)
+					entry2 := vec.FindString(infoKeys, start, end, "test")
+					if entry2 < 0 {
+						entry.SetErr(i, rt.MapKeyNotExistString("test"))
+						continue
+					}
+					if infoItems.IsNull(entry2) {
+						entry.SetNull(i)
+						continue
+					}
+					out[i] = infoItems.Value(entry2)
 				}
-				if infoItems.IsNull(entry2) {
-					entry.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+					i := rest2.Row(k)
+					if entry.Dirty(i) {
+						continue
+					}
+					start, end := infoArr.ValueOffsets(i)
+					entry2 := vec.FindString(infoKeys, start, end, "test")
+					if entry2 < 0 {
+						entry.SetErr(i, rt.MapKeyNotExistString("test"))
+						continue
+					}
+					if infoItems.IsNull(entry2) {
+						entry.SetNull(i)
+						continue
+					}
+					out[i] = infoItems.Value(entry2)
 				}
-				out[i] = infoItems.Value(entry2)
-			}
-		} else {
-			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-				i := rest2.Row(k)
-				if infoArr.IsNull(i) {
-					entry.SetNull(i)
-					continue
-				}
-				start, end := infoArr.ValueOffsets(i)
-				entry2 := vec.FindString(infoKeys, start, end, "test")
-				if entry2 < 0 {
-					entry.SetErr(i, rt.MapKeyNotExistString("test"))
-					continue
-				}
-				if infoItems.IsNull(entry2) {
-					entry.SetNull(i)
-					continue
-				}
-				entry.V[i] = infoItems.Value(entry2)
 			}
 		}
 		// CASE WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' ELSE info['test'] END
 		caseResult2 := vec.Make[string](n)
 		// (info['test'] LIKE '123%')
 		like := vec.Make[bool](n)
-		if (rest2 == nil || len(rest2) > n/2) && entry.Clean() {
+		{
 			entryV := entry.V[:n]
 			out := like.V[:n]
-			for i := range out {
-				out[i] = likePattern.Match(entryV[i])
-			}
-		} else {
-			for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-				i := rest2.Row(k)
-				if entry.IsNull(i) {
-					like.SetNull(i)
-					continue
+			if vec.Strict(&like, rest2, n, vec.FlagsOf(&entry)) && vec.Dense(rest2, n, false) {
+				for i := range out {
+					out[i] = likePattern.Match(entryV[i])
 				}
-				if e := entry.ErrAt(i); e != nil {
-					like.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
+					i := rest2.Row(k)
+					if like.Dirty(i) {
+						continue
+					}
+					out[i] = likePattern.Match(entryV[i])
 				}
-				like.V[i] = likePattern.Match(entry.V[i])
 			}
 		}
 		vec.CopyErrs(&caseResult2, &like, rest2, n)
@@ -1126,24 +1053,21 @@ func classifyCol2(n int, sel vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, 
 		vec.Fill(&caseResult2, "FOO", when, n)
 		// (info['test'] LIKE '124%')
 		like2 := vec.Make[bool](n)
-		if (notYet == nil || len(notYet) > n/2) && entry.Clean() {
+		{
 			entryV := entry.V[:n]
 			out := like2.V[:n]
-			for i := range out {
-				out[i] = likePattern2.Match(entryV[i])
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if entry.IsNull(i) {
-					like2.SetNull(i)
-					continue
+			if vec.Strict(&like2, notYet, n, vec.FlagsOf(&entry)) && vec.Dense(notYet, n, false) {
+				for i := range out {
+					out[i] = likePattern2.Match(entryV[i])
 				}
-				if e := entry.ErrAt(i); e != nil {
-					like2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+					i := notYet.Row(k)
+					if like2.Dirty(i) {
+						continue
+					}
+					out[i] = likePattern2.Match(entryV[i])
 				}
-				like2.V[i] = likePattern2.Match(entry.V[i])
 			}
 		}
 		vec.CopyErrs(&caseResult2, &like2, notYet, n)

@@ -155,29 +155,30 @@ func Case0000(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0000Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
 	// CAST(s AS INT)
 	asInt := vec.Make[int32](n)
-	if sArr.NullN() == 0 {
+	{
 		out := asInt.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt32(sArr.Value(i))
-			if err != nil {
-				asInt.SetErr(i, err)
-				continue
+		if vec.Strict(&asInt, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				r, err := rt.CastStringToInt32(sArr.Value(i))
+				if err != nil {
+					asInt.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				asInt.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asInt.Dirty(i) {
+					continue
+				}
+				r, err := rt.CastStringToInt32(sArr.Value(i))
+				if err != nil {
+					asInt.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.CastStringToInt32(sArr.Value(i))
-			if err != nil {
-				asInt.SetErr(i, err)
-				continue
-			}
-			asInt.V[i] = r
 		}
 	}
 	return asInt
@@ -259,29 +260,30 @@ func Case0001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0001Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
 	// CAST(s AS INT)
 	asInt := vec.Make[int32](n)
-	if sArr.NullN() == 0 {
+	{
 		out := asInt.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt32(sArr.Value(i))
-			if err != nil {
-				asInt.SetErr(i, err)
-				continue
+		if vec.Strict(&asInt, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				r, err := rt.CastStringToInt32(sArr.Value(i))
+				if err != nil {
+					asInt.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				asInt.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asInt.Dirty(i) {
+					continue
+				}
+				r, err := rt.CastStringToInt32(sArr.Value(i))
+				if err != nil {
+					asInt.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.CastStringToInt32(sArr.Value(i))
-			if err != nil {
-				asInt.SetErr(i, err)
-				continue
-			}
-			asInt.V[i] = r
 		}
 	}
 	return asInt
@@ -363,29 +365,30 @@ func Case0002(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0002Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
 	// CAST(s AS INT)
 	asInt := vec.Make[int32](n)
-	if sArr.NullN() == 0 {
+	{
 		out := asInt.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt32(sArr.Value(i))
-			if err != nil {
-				asInt.SetErr(i, err)
-				continue
+		if vec.Strict(&asInt, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				r, err := rt.CastStringToInt32(sArr.Value(i))
+				if err != nil {
+					asInt.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				asInt.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asInt.Dirty(i) {
+					continue
+				}
+				r, err := rt.CastStringToInt32(sArr.Value(i))
+				if err != nil {
+					asInt.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.CastStringToInt32(sArr.Value(i))
-			if err != nil {
-				asInt.SetErr(i, err)
-				continue
-			}
-			asInt.V[i] = r
 		}
 	}
 	return asInt
@@ -467,29 +470,30 @@ func Case0003(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0003Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
 	// CAST(s AS INT)
 	asInt := vec.Make[int32](n)
-	if sArr.NullN() == 0 {
+	{
 		out := asInt.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt32(sArr.Value(i))
-			if err != nil {
-				asInt.SetErr(i, err)
-				continue
+		if vec.Strict(&asInt, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				r, err := rt.CastStringToInt32(sArr.Value(i))
+				if err != nil {
+					asInt.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				asInt.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asInt.Dirty(i) {
+					continue
+				}
+				r, err := rt.CastStringToInt32(sArr.Value(i))
+				if err != nil {
+					asInt.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.CastStringToInt32(sArr.Value(i))
-			if err != nil {
-				asInt.SetErr(i, err)
-				continue
-			}
-			asInt.V[i] = r
 		}
 	}
 	return asInt
@@ -571,29 +575,30 @@ func Case0004(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0004Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
 	// CAST(s AS INT)
 	asInt := vec.Make[int32](n)
-	if sArr.NullN() == 0 {
+	{
 		out := asInt.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt32(sArr.Value(i))
-			if err != nil {
-				asInt.SetErr(i, err)
-				continue
+		if vec.Strict(&asInt, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				r, err := rt.CastStringToInt32(sArr.Value(i))
+				if err != nil {
+					asInt.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				asInt.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asInt.Dirty(i) {
+					continue
+				}
+				r, err := rt.CastStringToInt32(sArr.Value(i))
+				if err != nil {
+					asInt.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.CastStringToInt32(sArr.Value(i))
-			if err != nil {
-				asInt.SetErr(i, err)
-				continue
-			}
-			asInt.V[i] = r
 		}
 	}
 	return asInt
@@ -675,29 +680,30 @@ func Case0005(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0005Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
 	// CAST(s AS INT)
 	asInt := vec.Make[int32](n)
-	if sArr.NullN() == 0 {
+	{
 		out := asInt.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt32(sArr.Value(i))
-			if err != nil {
-				asInt.SetErr(i, err)
-				continue
+		if vec.Strict(&asInt, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				r, err := rt.CastStringToInt32(sArr.Value(i))
+				if err != nil {
+					asInt.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				asInt.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asInt.Dirty(i) {
+					continue
+				}
+				r, err := rt.CastStringToInt32(sArr.Value(i))
+				if err != nil {
+					asInt.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.CastStringToInt32(sArr.Value(i))
-			if err != nil {
-				asInt.SetErr(i, err)
-				continue
-			}
-			asInt.V[i] = r
 		}
 	}
 	return asInt
@@ -779,29 +785,30 @@ func Case0006(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0006Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
 	// CAST(s AS INT)
 	asInt := vec.Make[int32](n)
-	if sArr.NullN() == 0 {
+	{
 		out := asInt.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt32(sArr.Value(i))
-			if err != nil {
-				asInt.SetErr(i, err)
-				continue
+		if vec.Strict(&asInt, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				r, err := rt.CastStringToInt32(sArr.Value(i))
+				if err != nil {
+					asInt.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				asInt.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asInt.Dirty(i) {
+					continue
+				}
+				r, err := rt.CastStringToInt32(sArr.Value(i))
+				if err != nil {
+					asInt.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.CastStringToInt32(sArr.Value(i))
-			if err != nil {
-				asInt.SetErr(i, err)
-				continue
-			}
-			asInt.V[i] = r
 		}
 	}
 	return asInt
@@ -883,29 +890,30 @@ func Case0007(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0007Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int64] {
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
-	if sArr.NullN() == 0 {
+	{
 		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
+		if vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				asBigint.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asBigint.Dirty(i) {
+					continue
+				}
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
-			}
-			asBigint.V[i] = r
 		}
 	}
 	return asBigint
@@ -987,29 +995,30 @@ func Case0008(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0008Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int64] {
 	// CAST(s AS BIGINT)
 	asBigint := vec.Make[int64](n)
-	if sArr.NullN() == 0 {
+	{
 		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
+		if vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				asBigint.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asBigint.Dirty(i) {
+					continue
+				}
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
-			}
-			asBigint.V[i] = r
 		}
 	}
 	return asBigint
@@ -1091,29 +1100,30 @@ func Case0009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0009Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[float64] {
 	// CAST(s AS DOUBLE)
 	asDouble := vec.Make[float64](n)
-	if sArr.NullN() == 0 {
+	{
 		out := asDouble.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToFloat64(sArr.Value(i))
-			if err != nil {
-				asDouble.SetErr(i, err)
-				continue
+		if vec.Strict(&asDouble, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				r, err := rt.CastStringToFloat64(sArr.Value(i))
+				if err != nil {
+					asDouble.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				asDouble.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asDouble.Dirty(i) {
+					continue
+				}
+				r, err := rt.CastStringToFloat64(sArr.Value(i))
+				if err != nil {
+					asDouble.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.CastStringToFloat64(sArr.Value(i))
-			if err != nil {
-				asDouble.SetErr(i, err)
-				continue
-			}
-			asDouble.V[i] = r
 		}
 	}
 	return asDouble
@@ -1195,29 +1205,30 @@ func Case0010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0010Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[float64] {
 	// CAST(s AS DOUBLE)
 	asDouble := vec.Make[float64](n)
-	if sArr.NullN() == 0 {
+	{
 		out := asDouble.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToFloat64(sArr.Value(i))
-			if err != nil {
-				asDouble.SetErr(i, err)
-				continue
+		if vec.Strict(&asDouble, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				r, err := rt.CastStringToFloat64(sArr.Value(i))
+				if err != nil {
+					asDouble.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				asDouble.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asDouble.Dirty(i) {
+					continue
+				}
+				r, err := rt.CastStringToFloat64(sArr.Value(i))
+				if err != nil {
+					asDouble.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.CastStringToFloat64(sArr.Value(i))
-			if err != nil {
-				asDouble.SetErr(i, err)
-				continue
-			}
-			asDouble.V[i] = r
 		}
 	}
 	return asDouble
@@ -1299,29 +1310,30 @@ func Case0011(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0011Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[float64] {
 	// CAST(s AS DOUBLE)
 	asDouble := vec.Make[float64](n)
-	if sArr.NullN() == 0 {
+	{
 		out := asDouble.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToFloat64(sArr.Value(i))
-			if err != nil {
-				asDouble.SetErr(i, err)
-				continue
+		if vec.Strict(&asDouble, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				r, err := rt.CastStringToFloat64(sArr.Value(i))
+				if err != nil {
+					asDouble.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				asDouble.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asDouble.Dirty(i) {
+					continue
+				}
+				r, err := rt.CastStringToFloat64(sArr.Value(i))
+				if err != nil {
+					asDouble.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.CastStringToFloat64(sArr.Value(i))
-			if err != nil {
-				asDouble.SetErr(i, err)
-				continue
-			}
-			asDouble.V[i] = r
 		}
 	}
 	return asDouble
@@ -1403,29 +1415,30 @@ func Case0012(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0012Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[float64] {
 	// CAST(s AS DOUBLE)
 	asDouble := vec.Make[float64](n)
-	if sArr.NullN() == 0 {
+	{
 		out := asDouble.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToFloat64(sArr.Value(i))
-			if err != nil {
-				asDouble.SetErr(i, err)
-				continue
+		if vec.Strict(&asDouble, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				r, err := rt.CastStringToFloat64(sArr.Value(i))
+				if err != nil {
+					asDouble.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				asDouble.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asDouble.Dirty(i) {
+					continue
+				}
+				r, err := rt.CastStringToFloat64(sArr.Value(i))
+				if err != nil {
+					asDouble.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.CastStringToFloat64(sArr.Value(i))
-			if err != nil {
-				asDouble.SetErr(i, err)
-				continue
-			}
-			asDouble.V[i] = r
 		}
 	}
 	return asDouble
@@ -1507,29 +1520,30 @@ func Case0013(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0013Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	// CAST(s AS BOOLEAN)
 	asBoolean := vec.Make[bool](n)
-	if sArr.NullN() == 0 {
+	{
 		out := asBoolean.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToBool(sArr.Value(i))
-			if err != nil {
-				asBoolean.SetErr(i, err)
-				continue
+		if vec.Strict(&asBoolean, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				r, err := rt.CastStringToBool(sArr.Value(i))
+				if err != nil {
+					asBoolean.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				asBoolean.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asBoolean.Dirty(i) {
+					continue
+				}
+				r, err := rt.CastStringToBool(sArr.Value(i))
+				if err != nil {
+					asBoolean.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.CastStringToBool(sArr.Value(i))
-			if err != nil {
-				asBoolean.SetErr(i, err)
-				continue
-			}
-			asBoolean.V[i] = r
 		}
 	}
 	return asBoolean
@@ -1611,29 +1625,30 @@ func Case0014(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0014Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	// CAST(s AS BOOLEAN)
 	asBoolean := vec.Make[bool](n)
-	if sArr.NullN() == 0 {
+	{
 		out := asBoolean.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToBool(sArr.Value(i))
-			if err != nil {
-				asBoolean.SetErr(i, err)
-				continue
+		if vec.Strict(&asBoolean, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				r, err := rt.CastStringToBool(sArr.Value(i))
+				if err != nil {
+					asBoolean.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				asBoolean.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asBoolean.Dirty(i) {
+					continue
+				}
+				r, err := rt.CastStringToBool(sArr.Value(i))
+				if err != nil {
+					asBoolean.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.CastStringToBool(sArr.Value(i))
-			if err != nil {
-				asBoolean.SetErr(i, err)
-				continue
-			}
-			asBoolean.V[i] = r
 		}
 	}
 	return asBoolean
@@ -1715,29 +1730,30 @@ func Case0015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0015Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	// CAST(s AS BOOLEAN)
 	asBoolean := vec.Make[bool](n)
-	if sArr.NullN() == 0 {
+	{
 		out := asBoolean.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToBool(sArr.Value(i))
-			if err != nil {
-				asBoolean.SetErr(i, err)
-				continue
+		if vec.Strict(&asBoolean, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				r, err := rt.CastStringToBool(sArr.Value(i))
+				if err != nil {
+					asBoolean.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				asBoolean.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asBoolean.Dirty(i) {
+					continue
+				}
+				r, err := rt.CastStringToBool(sArr.Value(i))
+				if err != nil {
+					asBoolean.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.CastStringToBool(sArr.Value(i))
-			if err != nil {
-				asBoolean.SetErr(i, err)
-				continue
-			}
-			asBoolean.V[i] = r
 		}
 	}
 	return asBoolean
@@ -1819,29 +1835,30 @@ func Case0016(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0016Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	// CAST(s AS BOOLEAN)
 	asBoolean := vec.Make[bool](n)
-	if sArr.NullN() == 0 {
+	{
 		out := asBoolean.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToBool(sArr.Value(i))
-			if err != nil {
-				asBoolean.SetErr(i, err)
-				continue
+		if vec.Strict(&asBoolean, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				r, err := rt.CastStringToBool(sArr.Value(i))
+				if err != nil {
+					asBoolean.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				asBoolean.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asBoolean.Dirty(i) {
+					continue
+				}
+				r, err := rt.CastStringToBool(sArr.Value(i))
+				if err != nil {
+					asBoolean.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.CastStringToBool(sArr.Value(i))
-			if err != nil {
-				asBoolean.SetErr(i, err)
-				continue
-			}
-			asBoolean.V[i] = r
 		}
 	}
 	return asBoolean
@@ -1923,29 +1940,30 @@ func Case0017(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0017Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
 	// CAST(s AS DATE)
 	asDate := vec.Make[int32](n)
-	if sArr.NullN() == 0 {
+	{
 		out := asDate.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToDate(sArr.Value(i))
-			if err != nil {
-				asDate.SetErr(i, err)
-				continue
+		if vec.Strict(&asDate, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				r, err := rt.CastStringToDate(sArr.Value(i))
+				if err != nil {
+					asDate.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				asDate.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asDate.Dirty(i) {
+					continue
+				}
+				r, err := rt.CastStringToDate(sArr.Value(i))
+				if err != nil {
+					asDate.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.CastStringToDate(sArr.Value(i))
-			if err != nil {
-				asDate.SetErr(i, err)
-				continue
-			}
-			asDate.V[i] = r
 		}
 	}
 	return asDate
@@ -2027,29 +2045,30 @@ func Case0018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0018Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
 	// CAST(s AS DATE)
 	asDate := vec.Make[int32](n)
-	if sArr.NullN() == 0 {
+	{
 		out := asDate.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToDate(sArr.Value(i))
-			if err != nil {
-				asDate.SetErr(i, err)
-				continue
+		if vec.Strict(&asDate, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				r, err := rt.CastStringToDate(sArr.Value(i))
+				if err != nil {
+					asDate.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				asDate.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asDate.Dirty(i) {
+					continue
+				}
+				r, err := rt.CastStringToDate(sArr.Value(i))
+				if err != nil {
+					asDate.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.CastStringToDate(sArr.Value(i))
-			if err != nil {
-				asDate.SetErr(i, err)
-				continue
-			}
-			asDate.V[i] = r
 		}
 	}
 	return asDate
@@ -2131,29 +2150,30 @@ func Case0019(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0019Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
 	// CAST(s AS DATE)
 	asDate := vec.Make[int32](n)
-	if sArr.NullN() == 0 {
+	{
 		out := asDate.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToDate(sArr.Value(i))
-			if err != nil {
-				asDate.SetErr(i, err)
-				continue
+		if vec.Strict(&asDate, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				r, err := rt.CastStringToDate(sArr.Value(i))
+				if err != nil {
+					asDate.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				asDate.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asDate.Dirty(i) {
+					continue
+				}
+				r, err := rt.CastStringToDate(sArr.Value(i))
+				if err != nil {
+					asDate.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.CastStringToDate(sArr.Value(i))
-			if err != nil {
-				asDate.SetErr(i, err)
-				continue
-			}
-			asDate.V[i] = r
 		}
 	}
 	return asDate
@@ -2235,34 +2255,31 @@ func Case0020(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0020Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int32] {
 	// CAST(a AS INT)
 	asInt := vec.Make[int32](n)
-	if a.Clean() {
+	{
 		aV := a.V[:n]
 		out := asInt.V[:n]
-		for i := range out {
-			r, err := rt.CastInt64ToInt32(aV[i])
-			if err != nil {
-				asInt.SetErr(i, err)
-				continue
+		if vec.Strict(&asInt, all, n, vec.FlagsOf(&a)) {
+			for i := range out {
+				r, err := rt.CastInt64ToInt32(aV[i])
+				if err != nil {
+					asInt.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				asInt.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asInt.Dirty(i) {
+					continue
+				}
+				r, err := rt.CastInt64ToInt32(aV[i])
+				if err != nil {
+					asInt.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				asInt.SetErr(i, e)
-				continue
-			}
-			r, err := rt.CastInt64ToInt32(a.V[i])
-			if err != nil {
-				asInt.SetErr(i, err)
-				continue
-			}
-			asInt.V[i] = r
 		}
 	}
 	return asInt
@@ -2344,34 +2361,31 @@ func Case0021(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0021Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int32] {
 	// CAST(a AS INT)
 	asInt := vec.Make[int32](n)
-	if a.Clean() {
+	{
 		aV := a.V[:n]
 		out := asInt.V[:n]
-		for i := range out {
-			r, err := rt.CastInt64ToInt32(aV[i])
-			if err != nil {
-				asInt.SetErr(i, err)
-				continue
+		if vec.Strict(&asInt, all, n, vec.FlagsOf(&a)) {
+			for i := range out {
+				r, err := rt.CastInt64ToInt32(aV[i])
+				if err != nil {
+					asInt.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				asInt.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asInt.Dirty(i) {
+					continue
+				}
+				r, err := rt.CastInt64ToInt32(aV[i])
+				if err != nil {
+					asInt.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				asInt.SetErr(i, e)
-				continue
-			}
-			r, err := rt.CastInt64ToInt32(a.V[i])
-			if err != nil {
-				asInt.SetErr(i, err)
-				continue
-			}
-			asInt.V[i] = r
 		}
 	}
 	return asInt
@@ -2453,34 +2467,31 @@ func Case0022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0022Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int32] {
 	// CAST(a AS INT)
 	asInt := vec.Make[int32](n)
-	if a.Clean() {
+	{
 		aV := a.V[:n]
 		out := asInt.V[:n]
-		for i := range out {
-			r, err := rt.CastInt64ToInt32(aV[i])
-			if err != nil {
-				asInt.SetErr(i, err)
-				continue
+		if vec.Strict(&asInt, all, n, vec.FlagsOf(&a)) {
+			for i := range out {
+				r, err := rt.CastInt64ToInt32(aV[i])
+				if err != nil {
+					asInt.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				asInt.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asInt.Dirty(i) {
+					continue
+				}
+				r, err := rt.CastInt64ToInt32(aV[i])
+				if err != nil {
+					asInt.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				asInt.SetErr(i, e)
-				continue
-			}
-			r, err := rt.CastInt64ToInt32(a.V[i])
-			if err != nil {
-				asInt.SetErr(i, err)
-				continue
-			}
-			asInt.V[i] = r
 		}
 	}
 	return asInt
@@ -2562,24 +2573,21 @@ func Case0023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0023Col1(n int, all vec.Sel, i_ vec.Vec[int32]) vec.Vec[int64] {
 	// CAST(i AS BIGINT)
 	asBigint := vec.Make[int64](n)
-	if i_.Clean() {
+	{
 		i_V := i_.V[:n]
 		out := asBigint.V[:n]
-		for i := range out {
-			out[i] = rt.CastInt32ToInt64(i_V[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if i_.IsNull(i) {
-				asBigint.SetNull(i)
-				continue
+		if vec.Strict(&asBigint, all, n, vec.FlagsOf(&i_)) {
+			for i := range out {
+				out[i] = rt.CastInt32ToInt64(i_V[i])
 			}
-			if e := i_.ErrAt(i); e != nil {
-				asBigint.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asBigint.Dirty(i) {
+					continue
+				}
+				out[i] = rt.CastInt32ToInt64(i_V[i])
 			}
-			asBigint.V[i] = rt.CastInt32ToInt64(i_.V[i])
 		}
 	}
 	return asBigint
@@ -2661,24 +2669,21 @@ func Case0024(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0024Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[float64] {
 	// CAST(a AS DOUBLE)
 	asDouble := vec.Make[float64](n)
-	if a.Clean() {
+	{
 		aV := a.V[:n]
 		out := asDouble.V[:n]
-		for i := range out {
-			out[i] = rt.CastInt64ToFloat64(aV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				asDouble.SetNull(i)
-				continue
+		if vec.Strict(&asDouble, all, n, vec.FlagsOf(&a)) {
+			for i := range out {
+				out[i] = rt.CastInt64ToFloat64(aV[i])
 			}
-			if e := a.ErrAt(i); e != nil {
-				asDouble.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asDouble.Dirty(i) {
+					continue
+				}
+				out[i] = rt.CastInt64ToFloat64(aV[i])
 			}
-			asDouble.V[i] = rt.CastInt64ToFloat64(a.V[i])
 		}
 	}
 	return asDouble
@@ -2760,34 +2765,31 @@ func Case0025(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0025Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int32] {
 	// CAST(x AS INT)
 	asInt := vec.Make[int32](n)
-	if x.Clean() {
+	{
 		xV := x.V[:n]
 		out := asInt.V[:n]
-		for i := range out {
-			r, err := rt.CastFloat64ToInt32(xV[i])
-			if err != nil {
-				asInt.SetErr(i, err)
-				continue
+		if vec.Strict(&asInt, all, n, vec.FlagsOf(&x)) {
+			for i := range out {
+				r, err := rt.CastFloat64ToInt32(xV[i])
+				if err != nil {
+					asInt.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if x.IsNull(i) {
-				asInt.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asInt.Dirty(i) {
+					continue
+				}
+				r, err := rt.CastFloat64ToInt32(xV[i])
+				if err != nil {
+					asInt.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := x.ErrAt(i); e != nil {
-				asInt.SetErr(i, e)
-				continue
-			}
-			r, err := rt.CastFloat64ToInt32(x.V[i])
-			if err != nil {
-				asInt.SetErr(i, err)
-				continue
-			}
-			asInt.V[i] = r
 		}
 	}
 	return asInt
@@ -2869,34 +2871,31 @@ func Case0026(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0026Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int32] {
 	// CAST(x AS INT)
 	asInt := vec.Make[int32](n)
-	if x.Clean() {
+	{
 		xV := x.V[:n]
 		out := asInt.V[:n]
-		for i := range out {
-			r, err := rt.CastFloat64ToInt32(xV[i])
-			if err != nil {
-				asInt.SetErr(i, err)
-				continue
+		if vec.Strict(&asInt, all, n, vec.FlagsOf(&x)) {
+			for i := range out {
+				r, err := rt.CastFloat64ToInt32(xV[i])
+				if err != nil {
+					asInt.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if x.IsNull(i) {
-				asInt.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asInt.Dirty(i) {
+					continue
+				}
+				r, err := rt.CastFloat64ToInt32(xV[i])
+				if err != nil {
+					asInt.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := x.ErrAt(i); e != nil {
-				asInt.SetErr(i, e)
-				continue
-			}
-			r, err := rt.CastFloat64ToInt32(x.V[i])
-			if err != nil {
-				asInt.SetErr(i, err)
-				continue
-			}
-			asInt.V[i] = r
 		}
 	}
 	return asInt
@@ -2978,34 +2977,31 @@ func Case0027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0027Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int64] {
 	// CAST(x AS BIGINT)
 	asBigint := vec.Make[int64](n)
-	if x.Clean() {
+	{
 		xV := x.V[:n]
 		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastFloat64ToInt64(xV[i])
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
+		if vec.Strict(&asBigint, all, n, vec.FlagsOf(&x)) {
+			for i := range out {
+				r, err := rt.CastFloat64ToInt64(xV[i])
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if x.IsNull(i) {
-				asBigint.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asBigint.Dirty(i) {
+					continue
+				}
+				r, err := rt.CastFloat64ToInt64(xV[i])
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := x.ErrAt(i); e != nil {
-				asBigint.SetErr(i, e)
-				continue
-			}
-			r, err := rt.CastFloat64ToInt64(x.V[i])
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
-			}
-			asBigint.V[i] = r
 		}
 	}
 	return asBigint
@@ -3087,34 +3083,31 @@ func Case0028(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0028Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int64] {
 	// CAST(x AS BIGINT)
 	asBigint := vec.Make[int64](n)
-	if x.Clean() {
+	{
 		xV := x.V[:n]
 		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastFloat64ToInt64(xV[i])
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
+		if vec.Strict(&asBigint, all, n, vec.FlagsOf(&x)) {
+			for i := range out {
+				r, err := rt.CastFloat64ToInt64(xV[i])
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if x.IsNull(i) {
-				asBigint.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asBigint.Dirty(i) {
+					continue
+				}
+				r, err := rt.CastFloat64ToInt64(xV[i])
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := x.ErrAt(i); e != nil {
-				asBigint.SetErr(i, e)
-				continue
-			}
-			r, err := rt.CastFloat64ToInt64(x.V[i])
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
-			}
-			asBigint.V[i] = r
 		}
 	}
 	return asBigint
@@ -3196,34 +3189,31 @@ func Case0029(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0029Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int64] {
 	// CAST(x AS BIGINT)
 	asBigint := vec.Make[int64](n)
-	if x.Clean() {
+	{
 		xV := x.V[:n]
 		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastFloat64ToInt64(xV[i])
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
+		if vec.Strict(&asBigint, all, n, vec.FlagsOf(&x)) {
+			for i := range out {
+				r, err := rt.CastFloat64ToInt64(xV[i])
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if x.IsNull(i) {
-				asBigint.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asBigint.Dirty(i) {
+					continue
+				}
+				r, err := rt.CastFloat64ToInt64(xV[i])
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := x.ErrAt(i); e != nil {
-				asBigint.SetErr(i, e)
-				continue
-			}
-			r, err := rt.CastFloat64ToInt64(x.V[i])
-			if err != nil {
-				asBigint.SetErr(i, err)
-				continue
-			}
-			asBigint.V[i] = r
 		}
 	}
 	return asBigint
@@ -3305,34 +3295,31 @@ func Case0030(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0030Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int32] {
 	// CAST(x AS INT)
 	asInt := vec.Make[int32](n)
-	if x.Clean() {
+	{
 		xV := x.V[:n]
 		out := asInt.V[:n]
-		for i := range out {
-			r, err := rt.CastFloat64ToInt32(xV[i])
-			if err != nil {
-				asInt.SetErr(i, err)
-				continue
+		if vec.Strict(&asInt, all, n, vec.FlagsOf(&x)) {
+			for i := range out {
+				r, err := rt.CastFloat64ToInt32(xV[i])
+				if err != nil {
+					asInt.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if x.IsNull(i) {
-				asInt.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asInt.Dirty(i) {
+					continue
+				}
+				r, err := rt.CastFloat64ToInt32(xV[i])
+				if err != nil {
+					asInt.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := x.ErrAt(i); e != nil {
-				asInt.SetErr(i, e)
-				continue
-			}
-			r, err := rt.CastFloat64ToInt32(x.V[i])
-			if err != nil {
-				asInt.SetErr(i, err)
-				continue
-			}
-			asInt.V[i] = r
 		}
 	}
 	return asInt
@@ -3414,24 +3401,21 @@ func Case0031(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0031Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[string] {
 	// CAST(x AS VARCHAR)
 	asVarchar := vec.Make[string](n)
-	if x.Clean() {
+	{
 		xV := x.V[:n]
 		out := asVarchar.V[:n]
-		for i := range out {
-			out[i] = rt.CastFloat64ToString(xV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if x.IsNull(i) {
-				asVarchar.SetNull(i)
-				continue
+		if vec.Strict(&asVarchar, all, n, vec.FlagsOf(&x)) {
+			for i := range out {
+				out[i] = rt.CastFloat64ToString(xV[i])
 			}
-			if e := x.ErrAt(i); e != nil {
-				asVarchar.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asVarchar.Dirty(i) {
+					continue
+				}
+				out[i] = rt.CastFloat64ToString(xV[i])
 			}
-			asVarchar.V[i] = rt.CastFloat64ToString(x.V[i])
 		}
 	}
 	return asVarchar
@@ -3513,24 +3497,21 @@ func Case0032(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0032Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[string] {
 	// CAST(x AS VARCHAR)
 	asVarchar := vec.Make[string](n)
-	if x.Clean() {
+	{
 		xV := x.V[:n]
 		out := asVarchar.V[:n]
-		for i := range out {
-			out[i] = rt.CastFloat64ToString(xV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if x.IsNull(i) {
-				asVarchar.SetNull(i)
-				continue
+		if vec.Strict(&asVarchar, all, n, vec.FlagsOf(&x)) {
+			for i := range out {
+				out[i] = rt.CastFloat64ToString(xV[i])
 			}
-			if e := x.ErrAt(i); e != nil {
-				asVarchar.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asVarchar.Dirty(i) {
+					continue
+				}
+				out[i] = rt.CastFloat64ToString(xV[i])
 			}
-			asVarchar.V[i] = rt.CastFloat64ToString(x.V[i])
 		}
 	}
 	return asVarchar
@@ -3612,24 +3593,21 @@ func Case0033(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0033Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[string] {
 	// CAST(x AS VARCHAR)
 	asVarchar := vec.Make[string](n)
-	if x.Clean() {
+	{
 		xV := x.V[:n]
 		out := asVarchar.V[:n]
-		for i := range out {
-			out[i] = rt.CastFloat64ToString(xV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if x.IsNull(i) {
-				asVarchar.SetNull(i)
-				continue
+		if vec.Strict(&asVarchar, all, n, vec.FlagsOf(&x)) {
+			for i := range out {
+				out[i] = rt.CastFloat64ToString(xV[i])
 			}
-			if e := x.ErrAt(i); e != nil {
-				asVarchar.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asVarchar.Dirty(i) {
+					continue
+				}
+				out[i] = rt.CastFloat64ToString(xV[i])
 			}
-			asVarchar.V[i] = rt.CastFloat64ToString(x.V[i])
 		}
 	}
 	return asVarchar
@@ -3711,24 +3689,21 @@ func Case0034(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0034Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[string] {
 	// CAST(x AS VARCHAR)
 	asVarchar := vec.Make[string](n)
-	if x.Clean() {
+	{
 		xV := x.V[:n]
 		out := asVarchar.V[:n]
-		for i := range out {
-			out[i] = rt.CastFloat64ToString(xV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if x.IsNull(i) {
-				asVarchar.SetNull(i)
-				continue
+		if vec.Strict(&asVarchar, all, n, vec.FlagsOf(&x)) {
+			for i := range out {
+				out[i] = rt.CastFloat64ToString(xV[i])
 			}
-			if e := x.ErrAt(i); e != nil {
-				asVarchar.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asVarchar.Dirty(i) {
+					continue
+				}
+				out[i] = rt.CastFloat64ToString(xV[i])
 			}
-			asVarchar.V[i] = rt.CastFloat64ToString(x.V[i])
 		}
 	}
 	return asVarchar
@@ -3810,24 +3785,21 @@ func Case0035(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0035Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[string] {
 	// CAST(a AS VARCHAR)
 	asVarchar := vec.Make[string](n)
-	if a.Clean() {
+	{
 		aV := a.V[:n]
 		out := asVarchar.V[:n]
-		for i := range out {
-			out[i] = rt.CastInt64ToString(aV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				asVarchar.SetNull(i)
-				continue
+		if vec.Strict(&asVarchar, all, n, vec.FlagsOf(&a)) {
+			for i := range out {
+				out[i] = rt.CastInt64ToString(aV[i])
 			}
-			if e := a.ErrAt(i); e != nil {
-				asVarchar.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asVarchar.Dirty(i) {
+					continue
+				}
+				out[i] = rt.CastInt64ToString(aV[i])
 			}
-			asVarchar.V[i] = rt.CastInt64ToString(a.V[i])
 		}
 	}
 	return asVarchar
@@ -3909,24 +3881,21 @@ func Case0036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0036Col1(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[string] {
 	// CAST(p AS VARCHAR)
 	asVarchar := vec.Make[string](n)
-	if p.Clean() {
+	{
 		pV := p.V[:n]
 		out := asVarchar.V[:n]
-		for i := range out {
-			out[i] = rt.CastBoolToString(pV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if p.IsNull(i) {
-				asVarchar.SetNull(i)
-				continue
+		if vec.Strict(&asVarchar, all, n, vec.FlagsOf(&p)) {
+			for i := range out {
+				out[i] = rt.CastBoolToString(pV[i])
 			}
-			if e := p.ErrAt(i); e != nil {
-				asVarchar.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asVarchar.Dirty(i) {
+					continue
+				}
+				out[i] = rt.CastBoolToString(pV[i])
 			}
-			asVarchar.V[i] = rt.CastBoolToString(p.V[i])
 		}
 	}
 	return asVarchar
@@ -4008,24 +3977,21 @@ func Case0037(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0037Col1(n int, all vec.Sel, d vec.Vec[int32]) vec.Vec[string] {
 	// CAST(d AS VARCHAR)
 	asVarchar := vec.Make[string](n)
-	if d.Clean() {
+	{
 		dV := d.V[:n]
 		out := asVarchar.V[:n]
-		for i := range out {
-			out[i] = rt.CastDateToString(dV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if d.IsNull(i) {
-				asVarchar.SetNull(i)
-				continue
+		if vec.Strict(&asVarchar, all, n, vec.FlagsOf(&d)) {
+			for i := range out {
+				out[i] = rt.CastDateToString(dV[i])
 			}
-			if e := d.ErrAt(i); e != nil {
-				asVarchar.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asVarchar.Dirty(i) {
+					continue
+				}
+				out[i] = rt.CastDateToString(dV[i])
 			}
-			asVarchar.V[i] = rt.CastDateToString(d.V[i])
 		}
 	}
 	return asVarchar
@@ -4107,24 +4073,21 @@ func Case0038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0038Col1(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[int32] {
 	// CAST(p AS INT)
 	asInt := vec.Make[int32](n)
-	if p.Clean() {
+	{
 		pV := p.V[:n]
 		out := asInt.V[:n]
-		for i := range out {
-			out[i] = rt.CastBoolToInt32(pV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if p.IsNull(i) {
-				asInt.SetNull(i)
-				continue
+		if vec.Strict(&asInt, all, n, vec.FlagsOf(&p)) {
+			for i := range out {
+				out[i] = rt.CastBoolToInt32(pV[i])
 			}
-			if e := p.ErrAt(i); e != nil {
-				asInt.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asInt.Dirty(i) {
+					continue
+				}
+				out[i] = rt.CastBoolToInt32(pV[i])
 			}
-			asInt.V[i] = rt.CastBoolToInt32(p.V[i])
 		}
 	}
 	return asInt
@@ -4206,24 +4169,21 @@ func Case0039(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0039Col1(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[float64] {
 	// CAST(p AS DOUBLE)
 	asDouble := vec.Make[float64](n)
-	if p.Clean() {
+	{
 		pV := p.V[:n]
 		out := asDouble.V[:n]
-		for i := range out {
-			out[i] = rt.CastBoolToFloat64(pV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if p.IsNull(i) {
-				asDouble.SetNull(i)
-				continue
+		if vec.Strict(&asDouble, all, n, vec.FlagsOf(&p)) {
+			for i := range out {
+				out[i] = rt.CastBoolToFloat64(pV[i])
 			}
-			if e := p.ErrAt(i); e != nil {
-				asDouble.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asDouble.Dirty(i) {
+					continue
+				}
+				out[i] = rt.CastBoolToFloat64(pV[i])
 			}
-			asDouble.V[i] = rt.CastBoolToFloat64(p.V[i])
 		}
 	}
 	return asDouble
@@ -4305,24 +4265,21 @@ func Case0040(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0040Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[bool] {
 	// CAST(a AS BOOLEAN)
 	asBoolean := vec.Make[bool](n)
-	if a.Clean() {
+	{
 		aV := a.V[:n]
 		out := asBoolean.V[:n]
-		for i := range out {
-			out[i] = rt.CastInt64ToBool(aV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				asBoolean.SetNull(i)
-				continue
+		if vec.Strict(&asBoolean, all, n, vec.FlagsOf(&a)) {
+			for i := range out {
+				out[i] = rt.CastInt64ToBool(aV[i])
 			}
-			if e := a.ErrAt(i); e != nil {
-				asBoolean.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asBoolean.Dirty(i) {
+					continue
+				}
+				out[i] = rt.CastInt64ToBool(aV[i])
 			}
-			asBoolean.V[i] = rt.CastInt64ToBool(a.V[i])
 		}
 	}
 	return asBoolean
@@ -4404,24 +4361,21 @@ func Case0041(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0041Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[bool] {
 	// CAST(x AS BOOLEAN)
 	asBoolean := vec.Make[bool](n)
-	if x.Clean() {
+	{
 		xV := x.V[:n]
 		out := asBoolean.V[:n]
-		for i := range out {
-			out[i] = rt.CastFloat64ToBool(xV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if x.IsNull(i) {
-				asBoolean.SetNull(i)
-				continue
+		if vec.Strict(&asBoolean, all, n, vec.FlagsOf(&x)) {
+			for i := range out {
+				out[i] = rt.CastFloat64ToBool(xV[i])
 			}
-			if e := x.ErrAt(i); e != nil {
-				asBoolean.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asBoolean.Dirty(i) {
+					continue
+				}
+				out[i] = rt.CastFloat64ToBool(xV[i])
 			}
-			asBoolean.V[i] = rt.CastFloat64ToBool(x.V[i])
 		}
 	}
 	return asBoolean
@@ -4697,56 +4651,50 @@ func case0044Col1(n int, all vec.Sel, i_ vec.Vec[int32], in arrow.RecordBatch, m
 	if !fused || len(rest) > 0 {
 		// CAST(i AS VARCHAR)
 		asVarchar := vec.Make[string](n)
-		if (rest == nil || len(rest) > n/2) && i_.Clean() {
+		{
 			i_V := i_.V[:n]
 			out := asVarchar.V[:n]
-			for i := range out {
-				out[i] = rt.CastInt32ToString(i_V[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if i_.IsNull(i) {
-					asVarchar.SetNull(i)
-					continue
+			if vec.Strict(&asVarchar, rest, n, vec.FlagsOf(&i_)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.CastInt32ToString(i_V[i])
 				}
-				if e := i_.ErrAt(i); e != nil {
-					asVarchar.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if asVarchar.Dirty(i) {
+						continue
+					}
+					out[i] = rt.CastInt32ToString(i_V[i])
 				}
-				asVarchar.V[i] = rt.CastInt32ToString(i_.V[i])
 			}
 		}
 		// CAST(CAST(i AS VARCHAR) AS INT)
 		asInt2 := vec.Make[int32](n)
-		if rest == nil && asVarchar.Clean() {
+		{
 			asVarcharV := asVarchar.V[:n]
 			out := asInt2.V[:n]
-			for i := range out {
-				r, err := rt.CastStringToInt32(asVarcharV[i])
-				if err != nil {
-					asInt2.SetErr(i, err)
-					continue
+			if vec.Strict(&asInt2, rest, n, vec.FlagsOf(&asVarchar)) && vec.Dense(rest, n, true) {
+				for i := range out {
+					r, err := rt.CastStringToInt32(asVarcharV[i])
+					if err != nil {
+						asInt2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if asVarchar.IsNull(i) {
-					asInt2.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if asInt2.Dirty(i) {
+						continue
+					}
+					r, err := rt.CastStringToInt32(asVarcharV[i])
+					if err != nil {
+						asInt2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := asVarchar.ErrAt(i); e != nil {
-					asInt2.SetErr(i, e)
-					continue
-				}
-				r, err := rt.CastStringToInt32(asVarchar.V[i])
-				if err != nil {
-					asInt2.SetErr(i, err)
-					continue
-				}
-				asInt2.V[i] = r
 			}
 		}
 		if fused {
@@ -4834,29 +4782,30 @@ func Case0045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0045Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
 	// CAST(s AS DATE)
 	asDate := vec.Make[int32](n)
-	if sArr.NullN() == 0 {
+	{
 		out := asDate.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToDate(sArr.Value(i))
-			if err != nil {
-				asDate.SetErr(i, err)
-				continue
+		if vec.Strict(&asDate, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				r, err := rt.CastStringToDate(sArr.Value(i))
+				if err != nil {
+					asDate.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				asDate.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asDate.Dirty(i) {
+					continue
+				}
+				r, err := rt.CastStringToDate(sArr.Value(i))
+				if err != nil {
+					asDate.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.CastStringToDate(sArr.Value(i))
-			if err != nil {
-				asDate.SetErr(i, err)
-				continue
-			}
-			asDate.V[i] = r
 		}
 	}
 	// TRY(CAST(s AS DATE))
@@ -4940,34 +4889,31 @@ func Case0046(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0046Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// abs(a)
 	abs := vec.Make[int64](n)
-	if a.Clean() {
+	{
 		aV := a.V[:n]
 		out := abs.V[:n]
-		for i := range out {
-			r, err := rt.AbsInt64(aV[i])
-			if err != nil {
-				abs.SetErr(i, err)
-				continue
+		if vec.Strict(&abs, all, n, vec.FlagsOf(&a)) {
+			for i := range out {
+				r, err := rt.AbsInt64(aV[i])
+				if err != nil {
+					abs.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				abs.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if abs.Dirty(i) {
+					continue
+				}
+				r, err := rt.AbsInt64(aV[i])
+				if err != nil {
+					abs.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				abs.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AbsInt64(a.V[i])
-			if err != nil {
-				abs.SetErr(i, err)
-				continue
-			}
-			abs.V[i] = r
 		}
 	}
 	return abs
@@ -5049,34 +4995,31 @@ func Case0047(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0047Col1(n int, all vec.Sel, i_ vec.Vec[int32]) vec.Vec[int32] {
 	// abs(i)
 	abs := vec.Make[int32](n)
-	if i_.Clean() {
+	{
 		i_V := i_.V[:n]
 		out := abs.V[:n]
-		for i := range out {
-			r, err := rt.AbsInt32(i_V[i])
-			if err != nil {
-				abs.SetErr(i, err)
-				continue
+		if vec.Strict(&abs, all, n, vec.FlagsOf(&i_)) {
+			for i := range out {
+				r, err := rt.AbsInt32(i_V[i])
+				if err != nil {
+					abs.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if i_.IsNull(i) {
-				abs.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if abs.Dirty(i) {
+					continue
+				}
+				r, err := rt.AbsInt32(i_V[i])
+				if err != nil {
+					abs.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := i_.ErrAt(i); e != nil {
-				abs.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AbsInt32(i_.V[i])
-			if err != nil {
-				abs.SetErr(i, err)
-				continue
-			}
-			abs.V[i] = r
 		}
 	}
 	return abs
@@ -5158,24 +5101,21 @@ func Case0048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0048Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
 	// abs(x)
 	abs := vec.Make[float64](n)
-	if x.Clean() {
+	{
 		xV := x.V[:n]
 		out := abs.V[:n]
-		for i := range out {
-			out[i] = rt.AbsFloat64(xV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if x.IsNull(i) {
-				abs.SetNull(i)
-				continue
+		if vec.Strict(&abs, all, n, vec.FlagsOf(&x)) {
+			for i := range out {
+				out[i] = rt.AbsFloat64(xV[i])
 			}
-			if e := x.ErrAt(i); e != nil {
-				abs.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if abs.Dirty(i) {
+					continue
+				}
+				out[i] = rt.AbsFloat64(xV[i])
 			}
-			abs.V[i] = rt.AbsFloat64(x.V[i])
 		}
 	}
 	return abs
@@ -5257,34 +5197,31 @@ func Case0049(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0049Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// abs(a)
 	abs := vec.Make[int64](n)
-	if a.Clean() {
+	{
 		aV := a.V[:n]
 		out := abs.V[:n]
-		for i := range out {
-			r, err := rt.AbsInt64(aV[i])
-			if err != nil {
-				abs.SetErr(i, err)
-				continue
+		if vec.Strict(&abs, all, n, vec.FlagsOf(&a)) {
+			for i := range out {
+				r, err := rt.AbsInt64(aV[i])
+				if err != nil {
+					abs.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				abs.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if abs.Dirty(i) {
+					continue
+				}
+				r, err := rt.AbsInt64(aV[i])
+				if err != nil {
+					abs.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				abs.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AbsInt64(a.V[i])
-			if err != nil {
-				abs.SetErr(i, err)
-				continue
-			}
-			abs.V[i] = r
 		}
 	}
 	return abs
@@ -5366,34 +5303,31 @@ func Case0050(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0050Col1(n int, all vec.Sel, i_ vec.Vec[int32]) vec.Vec[int32] {
 	// abs(i)
 	abs := vec.Make[int32](n)
-	if i_.Clean() {
+	{
 		i_V := i_.V[:n]
 		out := abs.V[:n]
-		for i := range out {
-			r, err := rt.AbsInt32(i_V[i])
-			if err != nil {
-				abs.SetErr(i, err)
-				continue
+		if vec.Strict(&abs, all, n, vec.FlagsOf(&i_)) {
+			for i := range out {
+				r, err := rt.AbsInt32(i_V[i])
+				if err != nil {
+					abs.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if i_.IsNull(i) {
-				abs.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if abs.Dirty(i) {
+					continue
+				}
+				r, err := rt.AbsInt32(i_V[i])
+				if err != nil {
+					abs.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := i_.ErrAt(i); e != nil {
-				abs.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AbsInt32(i_.V[i])
-			if err != nil {
-				abs.SetErr(i, err)
-				continue
-			}
-			abs.V[i] = r
 		}
 	}
 	return abs
@@ -5475,34 +5409,31 @@ func Case0051(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0051Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int64] {
 	// ceil(x)
 	ceil := vec.Make[int64](n)
-	if x.Clean() {
+	{
 		xV := x.V[:n]
 		out := ceil.V[:n]
-		for i := range out {
-			r, err := rt.CeilFloat64(xV[i])
-			if err != nil {
-				ceil.SetErr(i, err)
-				continue
+		if vec.Strict(&ceil, all, n, vec.FlagsOf(&x)) {
+			for i := range out {
+				r, err := rt.CeilFloat64(xV[i])
+				if err != nil {
+					ceil.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if x.IsNull(i) {
-				ceil.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if ceil.Dirty(i) {
+					continue
+				}
+				r, err := rt.CeilFloat64(xV[i])
+				if err != nil {
+					ceil.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := x.ErrAt(i); e != nil {
-				ceil.SetErr(i, e)
-				continue
-			}
-			r, err := rt.CeilFloat64(x.V[i])
-			if err != nil {
-				ceil.SetErr(i, err)
-				continue
-			}
-			ceil.V[i] = r
 		}
 	}
 	return ceil
@@ -5584,34 +5515,31 @@ func Case0052(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0052Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int64] {
 	// ceil(x)
 	ceil := vec.Make[int64](n)
-	if x.Clean() {
+	{
 		xV := x.V[:n]
 		out := ceil.V[:n]
-		for i := range out {
-			r, err := rt.CeilFloat64(xV[i])
-			if err != nil {
-				ceil.SetErr(i, err)
-				continue
+		if vec.Strict(&ceil, all, n, vec.FlagsOf(&x)) {
+			for i := range out {
+				r, err := rt.CeilFloat64(xV[i])
+				if err != nil {
+					ceil.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if x.IsNull(i) {
-				ceil.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if ceil.Dirty(i) {
+					continue
+				}
+				r, err := rt.CeilFloat64(xV[i])
+				if err != nil {
+					ceil.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := x.ErrAt(i); e != nil {
-				ceil.SetErr(i, e)
-				continue
-			}
-			r, err := rt.CeilFloat64(x.V[i])
-			if err != nil {
-				ceil.SetErr(i, err)
-				continue
-			}
-			ceil.V[i] = r
 		}
 	}
 	return ceil
@@ -5693,34 +5621,31 @@ func Case0053(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0053Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int64] {
 	// ceil(x)
 	ceil := vec.Make[int64](n)
-	if x.Clean() {
+	{
 		xV := x.V[:n]
 		out := ceil.V[:n]
-		for i := range out {
-			r, err := rt.CeilFloat64(xV[i])
-			if err != nil {
-				ceil.SetErr(i, err)
-				continue
+		if vec.Strict(&ceil, all, n, vec.FlagsOf(&x)) {
+			for i := range out {
+				r, err := rt.CeilFloat64(xV[i])
+				if err != nil {
+					ceil.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if x.IsNull(i) {
-				ceil.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if ceil.Dirty(i) {
+					continue
+				}
+				r, err := rt.CeilFloat64(xV[i])
+				if err != nil {
+					ceil.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := x.ErrAt(i); e != nil {
-				ceil.SetErr(i, e)
-				continue
-			}
-			r, err := rt.CeilFloat64(x.V[i])
-			if err != nil {
-				ceil.SetErr(i, err)
-				continue
-			}
-			ceil.V[i] = r
 		}
 	}
 	return ceil
@@ -5802,34 +5727,31 @@ func Case0054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0054Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int64] {
 	// floor(x)
 	floor := vec.Make[int64](n)
-	if x.Clean() {
+	{
 		xV := x.V[:n]
 		out := floor.V[:n]
-		for i := range out {
-			r, err := rt.FloorFloat64(xV[i])
-			if err != nil {
-				floor.SetErr(i, err)
-				continue
+		if vec.Strict(&floor, all, n, vec.FlagsOf(&x)) {
+			for i := range out {
+				r, err := rt.FloorFloat64(xV[i])
+				if err != nil {
+					floor.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if x.IsNull(i) {
-				floor.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if floor.Dirty(i) {
+					continue
+				}
+				r, err := rt.FloorFloat64(xV[i])
+				if err != nil {
+					floor.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := x.ErrAt(i); e != nil {
-				floor.SetErr(i, e)
-				continue
-			}
-			r, err := rt.FloorFloat64(x.V[i])
-			if err != nil {
-				floor.SetErr(i, err)
-				continue
-			}
-			floor.V[i] = r
 		}
 	}
 	return floor
@@ -5911,34 +5833,31 @@ func Case0055(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0055Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int64] {
 	// floor(x)
 	floor := vec.Make[int64](n)
-	if x.Clean() {
+	{
 		xV := x.V[:n]
 		out := floor.V[:n]
-		for i := range out {
-			r, err := rt.FloorFloat64(xV[i])
-			if err != nil {
-				floor.SetErr(i, err)
-				continue
+		if vec.Strict(&floor, all, n, vec.FlagsOf(&x)) {
+			for i := range out {
+				r, err := rt.FloorFloat64(xV[i])
+				if err != nil {
+					floor.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if x.IsNull(i) {
-				floor.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if floor.Dirty(i) {
+					continue
+				}
+				r, err := rt.FloorFloat64(xV[i])
+				if err != nil {
+					floor.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := x.ErrAt(i); e != nil {
-				floor.SetErr(i, e)
-				continue
-			}
-			r, err := rt.FloorFloat64(x.V[i])
-			if err != nil {
-				floor.SetErr(i, err)
-				continue
-			}
-			floor.V[i] = r
 		}
 	}
 	return floor
@@ -6020,34 +5939,31 @@ func Case0056(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0056Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int64] {
 	// floor(x)
 	floor := vec.Make[int64](n)
-	if x.Clean() {
+	{
 		xV := x.V[:n]
 		out := floor.V[:n]
-		for i := range out {
-			r, err := rt.FloorFloat64(xV[i])
-			if err != nil {
-				floor.SetErr(i, err)
-				continue
+		if vec.Strict(&floor, all, n, vec.FlagsOf(&x)) {
+			for i := range out {
+				r, err := rt.FloorFloat64(xV[i])
+				if err != nil {
+					floor.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if x.IsNull(i) {
-				floor.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if floor.Dirty(i) {
+					continue
+				}
+				r, err := rt.FloorFloat64(xV[i])
+				if err != nil {
+					floor.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := x.ErrAt(i); e != nil {
-				floor.SetErr(i, e)
-				continue
-			}
-			r, err := rt.FloorFloat64(x.V[i])
-			if err != nil {
-				floor.SetErr(i, err)
-				continue
-			}
-			floor.V[i] = r
 		}
 	}
 	return floor
@@ -6129,34 +6045,31 @@ func Case0057(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0057Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int64] {
 	// ceil(x)
 	ceil := vec.Make[int64](n)
-	if x.Clean() {
+	{
 		xV := x.V[:n]
 		out := ceil.V[:n]
-		for i := range out {
-			r, err := rt.CeilFloat64(xV[i])
-			if err != nil {
-				ceil.SetErr(i, err)
-				continue
+		if vec.Strict(&ceil, all, n, vec.FlagsOf(&x)) {
+			for i := range out {
+				r, err := rt.CeilFloat64(xV[i])
+				if err != nil {
+					ceil.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if x.IsNull(i) {
-				ceil.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if ceil.Dirty(i) {
+					continue
+				}
+				r, err := rt.CeilFloat64(xV[i])
+				if err != nil {
+					ceil.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := x.ErrAt(i); e != nil {
-				ceil.SetErr(i, e)
-				continue
-			}
-			r, err := rt.CeilFloat64(x.V[i])
-			if err != nil {
-				ceil.SetErr(i, err)
-				continue
-			}
-			ceil.V[i] = r
 		}
 	}
 	return ceil
@@ -6238,24 +6151,21 @@ func Case0058(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0058Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// floor(a)
 	floor := vec.Make[int64](n)
-	if a.Clean() {
+	{
 		aV := a.V[:n]
 		out := floor.V[:n]
-		for i := range out {
-			out[i] = rt.FloorInt64(aV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				floor.SetNull(i)
-				continue
+		if vec.Strict(&floor, all, n, vec.FlagsOf(&a)) {
+			for i := range out {
+				out[i] = rt.FloorInt64(aV[i])
 			}
-			if e := a.ErrAt(i); e != nil {
-				floor.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if floor.Dirty(i) {
+					continue
+				}
+				out[i] = rt.FloorInt64(aV[i])
 			}
-			floor.V[i] = rt.FloorInt64(a.V[i])
 		}
 	}
 	return floor
@@ -6337,24 +6247,21 @@ func Case0059(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0059Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
 	// round(x)
 	round := vec.Make[float64](n)
-	if x.Clean() {
+	{
 		xV := x.V[:n]
 		out := round.V[:n]
-		for i := range out {
-			out[i] = rt.RoundFloat64(xV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if x.IsNull(i) {
-				round.SetNull(i)
-				continue
+		if vec.Strict(&round, all, n, vec.FlagsOf(&x)) {
+			for i := range out {
+				out[i] = rt.RoundFloat64(xV[i])
 			}
-			if e := x.ErrAt(i); e != nil {
-				round.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if round.Dirty(i) {
+					continue
+				}
+				out[i] = rt.RoundFloat64(xV[i])
 			}
-			round.V[i] = rt.RoundFloat64(x.V[i])
 		}
 	}
 	return round
@@ -6436,24 +6343,21 @@ func Case0060(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0060Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
 	// round(x)
 	round := vec.Make[float64](n)
-	if x.Clean() {
+	{
 		xV := x.V[:n]
 		out := round.V[:n]
-		for i := range out {
-			out[i] = rt.RoundFloat64(xV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if x.IsNull(i) {
-				round.SetNull(i)
-				continue
+		if vec.Strict(&round, all, n, vec.FlagsOf(&x)) {
+			for i := range out {
+				out[i] = rt.RoundFloat64(xV[i])
 			}
-			if e := x.ErrAt(i); e != nil {
-				round.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if round.Dirty(i) {
+					continue
+				}
+				out[i] = rt.RoundFloat64(xV[i])
 			}
-			round.V[i] = rt.RoundFloat64(x.V[i])
 		}
 	}
 	return round
@@ -6535,24 +6439,21 @@ func Case0061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0061Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
 	// round(x, 2)
 	round := vec.Make[float64](n)
-	if x.Clean() {
+	{
 		xV := x.V[:n]
 		out := round.V[:n]
-		for i := range out {
-			out[i] = rt.RoundScaleFloat64(xV[i], int32(2))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if x.IsNull(i) {
-				round.SetNull(i)
-				continue
+		if vec.Strict(&round, all, n, vec.FlagsOf(&x)) {
+			for i := range out {
+				out[i] = rt.RoundScaleFloat64(xV[i], int32(2))
 			}
-			if e := x.ErrAt(i); e != nil {
-				round.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if round.Dirty(i) {
+					continue
+				}
+				out[i] = rt.RoundScaleFloat64(xV[i], int32(2))
 			}
-			round.V[i] = rt.RoundScaleFloat64(x.V[i], int32(2))
 		}
 	}
 	return round
@@ -6634,24 +6535,21 @@ func Case0062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0062Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
 	// round(x, 1)
 	round := vec.Make[float64](n)
-	if x.Clean() {
+	{
 		xV := x.V[:n]
 		out := round.V[:n]
-		for i := range out {
-			out[i] = rt.RoundScaleFloat64(xV[i], int32(1))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if x.IsNull(i) {
-				round.SetNull(i)
-				continue
+		if vec.Strict(&round, all, n, vec.FlagsOf(&x)) {
+			for i := range out {
+				out[i] = rt.RoundScaleFloat64(xV[i], int32(1))
 			}
-			if e := x.ErrAt(i); e != nil {
-				round.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if round.Dirty(i) {
+					continue
+				}
+				out[i] = rt.RoundScaleFloat64(xV[i], int32(1))
 			}
-			round.V[i] = rt.RoundScaleFloat64(x.V[i], int32(1))
 		}
 	}
 	return round
@@ -6733,34 +6631,31 @@ func Case0063(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0063Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// round(a, -1)
 	round := vec.Make[int64](n)
-	if a.Clean() {
+	{
 		aV := a.V[:n]
 		out := round.V[:n]
-		for i := range out {
-			r, err := rt.RoundScaleInt64(aV[i], int32(-1))
-			if err != nil {
-				round.SetErr(i, err)
-				continue
+		if vec.Strict(&round, all, n, vec.FlagsOf(&a)) {
+			for i := range out {
+				r, err := rt.RoundScaleInt64(aV[i], int32(-1))
+				if err != nil {
+					round.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				round.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if round.Dirty(i) {
+					continue
+				}
+				r, err := rt.RoundScaleInt64(aV[i], int32(-1))
+				if err != nil {
+					round.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				round.SetErr(i, e)
-				continue
-			}
-			r, err := rt.RoundScaleInt64(a.V[i], int32(-1))
-			if err != nil {
-				round.SetErr(i, err)
-				continue
-			}
-			round.V[i] = r
 		}
 	}
 	return round
@@ -6842,34 +6737,31 @@ func Case0064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0064Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// round(a, -1)
 	round := vec.Make[int64](n)
-	if a.Clean() {
+	{
 		aV := a.V[:n]
 		out := round.V[:n]
-		for i := range out {
-			r, err := rt.RoundScaleInt64(aV[i], int32(-1))
-			if err != nil {
-				round.SetErr(i, err)
-				continue
+		if vec.Strict(&round, all, n, vec.FlagsOf(&a)) {
+			for i := range out {
+				r, err := rt.RoundScaleInt64(aV[i], int32(-1))
+				if err != nil {
+					round.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				round.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if round.Dirty(i) {
+					continue
+				}
+				r, err := rt.RoundScaleInt64(aV[i], int32(-1))
+				if err != nil {
+					round.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				round.SetErr(i, e)
-				continue
-			}
-			r, err := rt.RoundScaleInt64(a.V[i], int32(-1))
-			if err != nil {
-				round.SetErr(i, err)
-				continue
-			}
-			round.V[i] = r
 		}
 	}
 	return round
@@ -6952,29 +6844,22 @@ func Case0065(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0065Col1(n int, all vec.Sel, x vec.Vec[float64], i_ vec.Vec[int32]) vec.Vec[float64] {
 	// round(x, i)
 	round := vec.Make[float64](n)
-	if x.Clean() && i_.Clean() {
+	{
 		xV := x.V[:n]
 		i_V := i_.V[:n]
 		out := round.V[:n]
-		for i := range out {
-			out[i] = rt.RoundScaleFloat64(xV[i], i_V[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if x.IsNull(i) || i_.IsNull(i) {
-				round.SetNull(i)
-				continue
+		if vec.Strict(&round, all, n, vec.FlagsOf(&x), vec.FlagsOf(&i_)) {
+			for i := range out {
+				out[i] = rt.RoundScaleFloat64(xV[i], i_V[i])
 			}
-			if e := x.ErrAt(i); e != nil {
-				round.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if round.Dirty(i) {
+					continue
+				}
+				out[i] = rt.RoundScaleFloat64(xV[i], i_V[i])
 			}
-			if e := i_.ErrAt(i); e != nil {
-				round.SetErr(i, e)
-				continue
-			}
-			round.V[i] = rt.RoundScaleFloat64(x.V[i], i_.V[i])
 		}
 	}
 	return round
@@ -7056,34 +6941,31 @@ func Case0066(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0066Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// round(a, -1)
 	round := vec.Make[int64](n)
-	if a.Clean() {
+	{
 		aV := a.V[:n]
 		out := round.V[:n]
-		for i := range out {
-			r, err := rt.RoundScaleInt64(aV[i], int32(-1))
-			if err != nil {
-				round.SetErr(i, err)
-				continue
+		if vec.Strict(&round, all, n, vec.FlagsOf(&a)) {
+			for i := range out {
+				r, err := rt.RoundScaleInt64(aV[i], int32(-1))
+				if err != nil {
+					round.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				round.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if round.Dirty(i) {
+					continue
+				}
+				r, err := rt.RoundScaleInt64(aV[i], int32(-1))
+				if err != nil {
+					round.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				round.SetErr(i, e)
-				continue
-			}
-			r, err := rt.RoundScaleInt64(a.V[i], int32(-1))
-			if err != nil {
-				round.SetErr(i, err)
-				continue
-			}
-			round.V[i] = r
 		}
 	}
 	return round
@@ -7165,24 +7047,21 @@ func Case0067(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0067Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
 	// sqrt(x)
 	sqrt := vec.Make[float64](n)
-	if x.Clean() {
+	{
 		xV := x.V[:n]
 		out := sqrt.V[:n]
-		for i := range out {
-			out[i] = rt.Sqrt(xV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if x.IsNull(i) {
-				sqrt.SetNull(i)
-				continue
+		if vec.Strict(&sqrt, all, n, vec.FlagsOf(&x)) {
+			for i := range out {
+				out[i] = rt.Sqrt(xV[i])
 			}
-			if e := x.ErrAt(i); e != nil {
-				sqrt.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if sqrt.Dirty(i) {
+					continue
+				}
+				out[i] = rt.Sqrt(xV[i])
 			}
-			sqrt.V[i] = rt.Sqrt(x.V[i])
 		}
 	}
 	return sqrt
@@ -7264,24 +7143,21 @@ func Case0068(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0068Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
 	// sqrt(x)
 	sqrt := vec.Make[float64](n)
-	if x.Clean() {
+	{
 		xV := x.V[:n]
 		out := sqrt.V[:n]
-		for i := range out {
-			out[i] = rt.Sqrt(xV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if x.IsNull(i) {
-				sqrt.SetNull(i)
-				continue
+		if vec.Strict(&sqrt, all, n, vec.FlagsOf(&x)) {
+			for i := range out {
+				out[i] = rt.Sqrt(xV[i])
 			}
-			if e := x.ErrAt(i); e != nil {
-				sqrt.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if sqrt.Dirty(i) {
+					continue
+				}
+				out[i] = rt.Sqrt(xV[i])
 			}
-			sqrt.V[i] = rt.Sqrt(x.V[i])
 		}
 	}
 	return sqrt
@@ -7399,46 +7275,40 @@ func case0069Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 	if !fused || len(rest) > 0 {
 		// CAST(a AS DOUBLE)
 		asDouble := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := asDouble.V[:n]
-			for i := range out {
-				out[i] = rt.CastInt64ToFloat64(aV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if a.IsNull(i) {
-					asDouble.SetNull(i)
-					continue
+			if vec.Strict(&asDouble, rest, n, vec.FlagsOf(&a)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.CastInt64ToFloat64(aV[i])
 				}
-				if e := a.ErrAt(i); e != nil {
-					asDouble.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if asDouble.Dirty(i) {
+						continue
+					}
+					out[i] = rt.CastInt64ToFloat64(aV[i])
 				}
-				asDouble.V[i] = rt.CastInt64ToFloat64(a.V[i])
 			}
 		}
 		// sqrt(CAST(a AS DOUBLE))
 		sqrt2 := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && asDouble.Clean() {
+		{
 			asDoubleV := asDouble.V[:n]
 			out := sqrt2.V[:n]
-			for i := range out {
-				out[i] = rt.Sqrt(asDoubleV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if asDouble.IsNull(i) {
-					sqrt2.SetNull(i)
-					continue
+			if vec.Strict(&sqrt2, rest, n, vec.FlagsOf(&asDouble)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.Sqrt(asDoubleV[i])
 				}
-				if e := asDouble.ErrAt(i); e != nil {
-					sqrt2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if sqrt2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.Sqrt(asDoubleV[i])
 				}
-				sqrt2.V[i] = rt.Sqrt(asDouble.V[i])
 			}
 		}
 		if fused {
@@ -7562,46 +7432,40 @@ func case0070Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 	if !fused || len(rest) > 0 {
 		// CAST(a AS DOUBLE)
 		asDouble := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := asDouble.V[:n]
-			for i := range out {
-				out[i] = rt.CastInt64ToFloat64(aV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if a.IsNull(i) {
-					asDouble.SetNull(i)
-					continue
+			if vec.Strict(&asDouble, rest, n, vec.FlagsOf(&a)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.CastInt64ToFloat64(aV[i])
 				}
-				if e := a.ErrAt(i); e != nil {
-					asDouble.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if asDouble.Dirty(i) {
+						continue
+					}
+					out[i] = rt.CastInt64ToFloat64(aV[i])
 				}
-				asDouble.V[i] = rt.CastInt64ToFloat64(a.V[i])
 			}
 		}
 		// power(CAST(a AS DOUBLE), 2.0)
 		power2 := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && asDouble.Clean() {
+		{
 			asDoubleV := asDouble.V[:n]
 			out := power2.V[:n]
-			for i := range out {
-				out[i] = rt.Power(asDoubleV[i], float64(2.0))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if asDouble.IsNull(i) {
-					power2.SetNull(i)
-					continue
+			if vec.Strict(&power2, rest, n, vec.FlagsOf(&asDouble)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.Power(asDoubleV[i], float64(2.0))
 				}
-				if e := asDouble.ErrAt(i); e != nil {
-					power2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if power2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.Power(asDoubleV[i], float64(2.0))
 				}
-				power2.V[i] = rt.Power(asDouble.V[i], float64(2.0))
 			}
 		}
 		if fused {
@@ -7690,29 +7554,22 @@ func Case0071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0071Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64]) vec.Vec[float64] {
 	// power(x, y)
 	power := vec.Make[float64](n)
-	if x.Clean() && y.Clean() {
+	{
 		xV := x.V[:n]
 		yV := y.V[:n]
 		out := power.V[:n]
-		for i := range out {
-			out[i] = rt.Power(xV[i], yV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if x.IsNull(i) || y.IsNull(i) {
-				power.SetNull(i)
-				continue
+		if vec.Strict(&power, all, n, vec.FlagsOf(&x), vec.FlagsOf(&y)) {
+			for i := range out {
+				out[i] = rt.Power(xV[i], yV[i])
 			}
-			if e := x.ErrAt(i); e != nil {
-				power.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if power.Dirty(i) {
+					continue
+				}
+				out[i] = rt.Power(xV[i], yV[i])
 			}
-			if e := y.ErrAt(i); e != nil {
-				power.SetErr(i, e)
-				continue
-			}
-			power.V[i] = rt.Power(x.V[i], y.V[i])
 		}
 	}
 	return power
@@ -7833,73 +7690,60 @@ func case0072Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b 
 	if !fused || len(rest) > 0 {
 		// CAST(a AS DOUBLE)
 		asDouble := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := asDouble.V[:n]
-			for i := range out {
-				out[i] = rt.CastInt64ToFloat64(aV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if a.IsNull(i) {
-					asDouble.SetNull(i)
-					continue
+			if vec.Strict(&asDouble, rest, n, vec.FlagsOf(&a)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.CastInt64ToFloat64(aV[i])
 				}
-				if e := a.ErrAt(i); e != nil {
-					asDouble.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if asDouble.Dirty(i) {
+						continue
+					}
+					out[i] = rt.CastInt64ToFloat64(aV[i])
 				}
-				asDouble.V[i] = rt.CastInt64ToFloat64(a.V[i])
 			}
 		}
 		// CAST(b AS DOUBLE)
 		asDouble2 := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && b.Clean() {
+		{
 			bV := b.V[:n]
 			out := asDouble2.V[:n]
-			for i := range out {
-				out[i] = rt.CastInt64ToFloat64(bV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if b.IsNull(i) {
-					asDouble2.SetNull(i)
-					continue
+			if vec.Strict(&asDouble2, rest, n, vec.FlagsOf(&b)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.CastInt64ToFloat64(bV[i])
 				}
-				if e := b.ErrAt(i); e != nil {
-					asDouble2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if asDouble2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.CastInt64ToFloat64(bV[i])
 				}
-				asDouble2.V[i] = rt.CastInt64ToFloat64(b.V[i])
 			}
 		}
 		// power(CAST(a AS DOUBLE), CAST(b AS DOUBLE))
 		power2 := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && asDouble.Clean() && asDouble2.Clean() {
+		{
 			asDoubleV := asDouble.V[:n]
 			asDouble2V := asDouble2.V[:n]
 			out := power2.V[:n]
-			for i := range out {
-				out[i] = rt.Power(asDoubleV[i], asDouble2V[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if asDouble.IsNull(i) || asDouble2.IsNull(i) {
-					power2.SetNull(i)
-					continue
+			if vec.Strict(&power2, rest, n, vec.FlagsOf(&asDouble), vec.FlagsOf(&asDouble2)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.Power(asDoubleV[i], asDouble2V[i])
 				}
-				if e := asDouble.ErrAt(i); e != nil {
-					power2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if power2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.Power(asDoubleV[i], asDouble2V[i])
 				}
-				if e := asDouble2.ErrAt(i); e != nil {
-					power2.SetErr(i, e)
-					continue
-				}
-				power2.V[i] = rt.Power(asDouble.V[i], asDouble2.V[i])
 			}
 		}
 		if fused {
@@ -8065,39 +7909,32 @@ func Case0074(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0074Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a % b)
 	remainder := vec.Make[int64](n)
-	if a.Clean() && b.Clean() {
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := remainder.V[:n]
-		for i := range out {
-			r, err := rt.ModInt64(aV[i], bV[i])
-			if err != nil {
-				remainder.SetErr(i, err)
-				continue
+		if vec.Strict(&remainder, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
+			for i := range out {
+				r, err := rt.ModInt64(aV[i], bV[i])
+				if err != nil {
+					remainder.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				remainder.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if remainder.Dirty(i) {
+					continue
+				}
+				r, err := rt.ModInt64(aV[i], bV[i])
+				if err != nil {
+					remainder.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				remainder.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				remainder.SetErr(i, e)
-				continue
-			}
-			r, err := rt.ModInt64(a.V[i], b.V[i])
-			if err != nil {
-				remainder.SetErr(i, err)
-				continue
-			}
-			remainder.V[i] = r
 		}
 	}
 	return remainder
@@ -8180,39 +8017,32 @@ func Case0075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0075Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a % b)
 	remainder := vec.Make[int64](n)
-	if a.Clean() && b.Clean() {
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := remainder.V[:n]
-		for i := range out {
-			r, err := rt.ModInt64(aV[i], bV[i])
-			if err != nil {
-				remainder.SetErr(i, err)
-				continue
+		if vec.Strict(&remainder, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
+			for i := range out {
+				r, err := rt.ModInt64(aV[i], bV[i])
+				if err != nil {
+					remainder.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				remainder.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if remainder.Dirty(i) {
+					continue
+				}
+				r, err := rt.ModInt64(aV[i], bV[i])
+				if err != nil {
+					remainder.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				remainder.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				remainder.SetErr(i, e)
-				continue
-			}
-			r, err := rt.ModInt64(a.V[i], b.V[i])
-			if err != nil {
-				remainder.SetErr(i, err)
-				continue
-			}
-			remainder.V[i] = r
 		}
 	}
 	return remainder
@@ -8295,39 +8125,32 @@ func Case0076(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0076Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64]) vec.Vec[float64] {
 	// (x % y)
 	remainder := vec.Make[float64](n)
-	if x.Clean() && y.Clean() {
+	{
 		xV := x.V[:n]
 		yV := y.V[:n]
 		out := remainder.V[:n]
-		for i := range out {
-			r, err := rt.ModFloat64(xV[i], yV[i])
-			if err != nil {
-				remainder.SetErr(i, err)
-				continue
+		if vec.Strict(&remainder, all, n, vec.FlagsOf(&x), vec.FlagsOf(&y)) {
+			for i := range out {
+				r, err := rt.ModFloat64(xV[i], yV[i])
+				if err != nil {
+					remainder.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if x.IsNull(i) || y.IsNull(i) {
-				remainder.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if remainder.Dirty(i) {
+					continue
+				}
+				r, err := rt.ModFloat64(xV[i], yV[i])
+				if err != nil {
+					remainder.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := x.ErrAt(i); e != nil {
-				remainder.SetErr(i, e)
-				continue
-			}
-			if e := y.ErrAt(i); e != nil {
-				remainder.SetErr(i, e)
-				continue
-			}
-			r, err := rt.ModFloat64(x.V[i], y.V[i])
-			if err != nil {
-				remainder.SetErr(i, err)
-				continue
-			}
-			remainder.V[i] = r
 		}
 	}
 	return remainder
@@ -8409,34 +8232,31 @@ func Case0077(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0077Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// (a % 0)
 	remainder := vec.Make[int64](n)
-	if a.Clean() {
+	{
 		aV := a.V[:n]
 		out := remainder.V[:n]
-		for i := range out {
-			r, err := rt.ModInt64(aV[i], int64(0))
-			if err != nil {
-				remainder.SetErr(i, err)
-				continue
+		if vec.Strict(&remainder, all, n, vec.FlagsOf(&a)) {
+			for i := range out {
+				r, err := rt.ModInt64(aV[i], int64(0))
+				if err != nil {
+					remainder.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				remainder.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if remainder.Dirty(i) {
+					continue
+				}
+				r, err := rt.ModInt64(aV[i], int64(0))
+				if err != nil {
+					remainder.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				remainder.SetErr(i, e)
-				continue
-			}
-			r, err := rt.ModInt64(a.V[i], int64(0))
-			if err != nil {
-				remainder.SetErr(i, err)
-				continue
-			}
-			remainder.V[i] = r
 		}
 	}
 	return remainder
@@ -8518,34 +8338,31 @@ func Case0078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0078Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
 	// (x % 0.0)
 	remainder := vec.Make[float64](n)
-	if x.Clean() {
+	{
 		xV := x.V[:n]
 		out := remainder.V[:n]
-		for i := range out {
-			r, err := rt.ModFloat64(xV[i], float64(0.0))
-			if err != nil {
-				remainder.SetErr(i, err)
-				continue
+		if vec.Strict(&remainder, all, n, vec.FlagsOf(&x)) {
+			for i := range out {
+				r, err := rt.ModFloat64(xV[i], float64(0.0))
+				if err != nil {
+					remainder.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if x.IsNull(i) {
-				remainder.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if remainder.Dirty(i) {
+					continue
+				}
+				r, err := rt.ModFloat64(xV[i], float64(0.0))
+				if err != nil {
+					remainder.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := x.ErrAt(i); e != nil {
-				remainder.SetErr(i, e)
-				continue
-			}
-			r, err := rt.ModFloat64(x.V[i], float64(0.0))
-			if err != nil {
-				remainder.SetErr(i, err)
-				continue
-			}
-			remainder.V[i] = r
 		}
 	}
 	return remainder
@@ -8627,34 +8444,31 @@ func Case0079(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0079Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// (a % -1)
 	remainder := vec.Make[int64](n)
-	if a.Clean() {
+	{
 		aV := a.V[:n]
 		out := remainder.V[:n]
-		for i := range out {
-			r, err := rt.ModInt64(aV[i], int64(-1))
-			if err != nil {
-				remainder.SetErr(i, err)
-				continue
+		if vec.Strict(&remainder, all, n, vec.FlagsOf(&a)) {
+			for i := range out {
+				r, err := rt.ModInt64(aV[i], int64(-1))
+				if err != nil {
+					remainder.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				remainder.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if remainder.Dirty(i) {
+					continue
+				}
+				r, err := rt.ModInt64(aV[i], int64(-1))
+				if err != nil {
+					remainder.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				remainder.SetErr(i, e)
-				continue
-			}
-			r, err := rt.ModInt64(a.V[i], int64(-1))
-			if err != nil {
-				remainder.SetErr(i, err)
-				continue
-			}
-			remainder.V[i] = r
 		}
 	}
 	return remainder
@@ -8772,46 +8586,40 @@ func case0080Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 	if !fused || len(rest) > 0 {
 		// CAST(a AS DOUBLE)
 		asDouble := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := asDouble.V[:n]
-			for i := range out {
-				out[i] = rt.CastInt64ToFloat64(aV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if a.IsNull(i) {
-					asDouble.SetNull(i)
-					continue
+			if vec.Strict(&asDouble, rest, n, vec.FlagsOf(&a)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.CastInt64ToFloat64(aV[i])
 				}
-				if e := a.ErrAt(i); e != nil {
-					asDouble.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if asDouble.Dirty(i) {
+						continue
+					}
+					out[i] = rt.CastInt64ToFloat64(aV[i])
 				}
-				asDouble.V[i] = rt.CastInt64ToFloat64(a.V[i])
 			}
 		}
 		// sign(CAST(a AS DOUBLE))
 		sign2 := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && asDouble.Clean() {
+		{
 			asDoubleV := asDouble.V[:n]
 			out := sign2.V[:n]
-			for i := range out {
-				out[i] = rt.SignFloat64(asDoubleV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if asDouble.IsNull(i) {
-					sign2.SetNull(i)
-					continue
+			if vec.Strict(&sign2, rest, n, vec.FlagsOf(&asDouble)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.SignFloat64(asDoubleV[i])
 				}
-				if e := asDouble.ErrAt(i); e != nil {
-					sign2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if sign2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.SignFloat64(asDoubleV[i])
 				}
-				sign2.V[i] = rt.SignFloat64(asDouble.V[i])
 			}
 		}
 		if fused {
@@ -8899,24 +8707,21 @@ func Case0081(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0081Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
 	// sign(x)
 	sign := vec.Make[float64](n)
-	if x.Clean() {
+	{
 		xV := x.V[:n]
 		out := sign.V[:n]
-		for i := range out {
-			out[i] = rt.SignFloat64(xV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if x.IsNull(i) {
-				sign.SetNull(i)
-				continue
+		if vec.Strict(&sign, all, n, vec.FlagsOf(&x)) {
+			for i := range out {
+				out[i] = rt.SignFloat64(xV[i])
 			}
-			if e := x.ErrAt(i); e != nil {
-				sign.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if sign.Dirty(i) {
+					continue
+				}
+				out[i] = rt.SignFloat64(xV[i])
 			}
-			sign.V[i] = rt.SignFloat64(x.V[i])
 		}
 	}
 	return sign
@@ -8998,24 +8803,21 @@ func Case0082(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0082Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
 	// sign(x)
 	sign := vec.Make[float64](n)
-	if x.Clean() {
+	{
 		xV := x.V[:n]
 		out := sign.V[:n]
-		for i := range out {
-			out[i] = rt.SignFloat64(xV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if x.IsNull(i) {
-				sign.SetNull(i)
-				continue
+		if vec.Strict(&sign, all, n, vec.FlagsOf(&x)) {
+			for i := range out {
+				out[i] = rt.SignFloat64(xV[i])
 			}
-			if e := x.ErrAt(i); e != nil {
-				sign.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if sign.Dirty(i) {
+					continue
+				}
+				out[i] = rt.SignFloat64(xV[i])
 			}
-			sign.V[i] = rt.SignFloat64(x.V[i])
 		}
 	}
 	return sign
@@ -9097,24 +8899,21 @@ func Case0083(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0083Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
 	// sign(x)
 	sign := vec.Make[float64](n)
-	if x.Clean() {
+	{
 		xV := x.V[:n]
 		out := sign.V[:n]
-		for i := range out {
-			out[i] = rt.SignFloat64(xV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if x.IsNull(i) {
-				sign.SetNull(i)
-				continue
+		if vec.Strict(&sign, all, n, vec.FlagsOf(&x)) {
+			for i := range out {
+				out[i] = rt.SignFloat64(xV[i])
 			}
-			if e := x.ErrAt(i); e != nil {
-				sign.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if sign.Dirty(i) {
+					continue
+				}
+				out[i] = rt.SignFloat64(xV[i])
 			}
-			sign.V[i] = rt.SignFloat64(x.V[i])
 		}
 	}
 	return sign
@@ -9526,46 +9325,40 @@ func Case0087(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0087Col1(n int, all vec.Sel, i_ vec.Vec[int32], a vec.Vec[int64], x vec.Vec[float64]) vec.Vec[float64] {
 	// CAST(i AS DOUBLE)
 	asDouble := vec.Make[float64](n)
-	if i_.Clean() {
+	{
 		i_V := i_.V[:n]
 		out := asDouble.V[:n]
-		for i := range out {
-			out[i] = rt.CastInt32ToFloat64(i_V[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if i_.IsNull(i) {
-				asDouble.SetNull(i)
-				continue
+		if vec.Strict(&asDouble, all, n, vec.FlagsOf(&i_)) {
+			for i := range out {
+				out[i] = rt.CastInt32ToFloat64(i_V[i])
 			}
-			if e := i_.ErrAt(i); e != nil {
-				asDouble.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asDouble.Dirty(i) {
+					continue
+				}
+				out[i] = rt.CastInt32ToFloat64(i_V[i])
 			}
-			asDouble.V[i] = rt.CastInt32ToFloat64(i_.V[i])
 		}
 	}
 	// CAST(a AS DOUBLE)
 	asDouble2 := vec.Make[float64](n)
-	if a.Clean() {
+	{
 		aV := a.V[:n]
 		out := asDouble2.V[:n]
-		for i := range out {
-			out[i] = rt.CastInt64ToFloat64(aV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				asDouble2.SetNull(i)
-				continue
+		if vec.Strict(&asDouble2, all, n, vec.FlagsOf(&a)) {
+			for i := range out {
+				out[i] = rt.CastInt64ToFloat64(aV[i])
 			}
-			if e := a.ErrAt(i); e != nil {
-				asDouble2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asDouble2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.CastInt64ToFloat64(aV[i])
 			}
-			asDouble2.V[i] = rt.CastInt64ToFloat64(a.V[i])
 		}
 	}
 	// greatest(CAST(i AS DOUBLE), CAST(a AS DOUBLE), x)
@@ -9681,34 +9474,31 @@ func Case0088(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0088Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (1 DIV b)
 	quotient := vec.Make[int64](n)
-	if b.Clean() {
+	{
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(int64(1), bV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient, all, n, vec.FlagsOf(&b)) {
+			for i := range out {
+				r, err := rt.DivInt64(int64(1), bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if b.IsNull(i) {
-				quotient.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if quotient.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(int64(1), bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(int64(1), b.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
 		}
 	}
 	// greatest(a, (1 DIV b))
@@ -9817,34 +9607,31 @@ func Case0089(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0089Col1(n int, all vec.Sel, b vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// (1 DIV b)
 	quotient := vec.Make[int64](n)
-	if b.Clean() {
+	{
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(int64(1), bV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient, all, n, vec.FlagsOf(&b)) {
+			for i := range out {
+				r, err := rt.DivInt64(int64(1), bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if b.IsNull(i) {
-				quotient.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if quotient.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(int64(1), bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(int64(1), b.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
 		}
 	}
 	// greatest((1 DIV b), a)
@@ -9953,34 +9740,31 @@ func Case0090(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0090Col1(n int, all vec.Sel, b vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// (1 DIV b)
 	quotient := vec.Make[int64](n)
-	if b.Clean() {
+	{
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(int64(1), bV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient, all, n, vec.FlagsOf(&b)) {
+			for i := range out {
+				r, err := rt.DivInt64(int64(1), bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if b.IsNull(i) {
-				quotient.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if quotient.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(int64(1), bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(int64(1), b.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
 		}
 	}
 	// greatest((1 DIV b), a)
@@ -10616,19 +10400,20 @@ func Case0096(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0096Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
 	// length(s)
 	length := vec.Make[int32](n)
-	if sArr.NullN() == 0 {
+	{
 		out := length.V[:n]
-		for i := range out {
-			out[i] = rt.Length(sArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				length.SetNull(i)
-				continue
+		if vec.Strict(&length, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				out[i] = rt.Length(sArr.Value(i))
 			}
-			length.V[i] = rt.Length(sArr.Value(i))
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if length.Dirty(i) {
+					continue
+				}
+				out[i] = rt.Length(sArr.Value(i))
+			}
 		}
 	}
 	return length
@@ -10710,19 +10495,20 @@ func Case0097(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0097Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
 	// length(s)
 	length := vec.Make[int32](n)
-	if sArr.NullN() == 0 {
+	{
 		out := length.V[:n]
-		for i := range out {
-			out[i] = rt.Length(sArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				length.SetNull(i)
-				continue
+		if vec.Strict(&length, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				out[i] = rt.Length(sArr.Value(i))
 			}
-			length.V[i] = rt.Length(sArr.Value(i))
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if length.Dirty(i) {
+					continue
+				}
+				out[i] = rt.Length(sArr.Value(i))
+			}
 		}
 	}
 	return length
@@ -10804,19 +10590,20 @@ func Case0098(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0098Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
 	// length(s)
 	length := vec.Make[int32](n)
-	if sArr.NullN() == 0 {
+	{
 		out := length.V[:n]
-		for i := range out {
-			out[i] = rt.Length(sArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				length.SetNull(i)
-				continue
+		if vec.Strict(&length, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				out[i] = rt.Length(sArr.Value(i))
 			}
-			length.V[i] = rt.Length(sArr.Value(i))
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if length.Dirty(i) {
+					continue
+				}
+				out[i] = rt.Length(sArr.Value(i))
+			}
 		}
 	}
 	return length
@@ -10898,19 +10685,20 @@ func Case0099(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0099Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	// upper(s)
 	upper := vec.Make[string](n)
-	if sArr.NullN() == 0 {
+	{
 		out := upper.V[:n]
-		for i := range out {
-			out[i] = rt.Upper(sArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				upper.SetNull(i)
-				continue
+		if vec.Strict(&upper, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				out[i] = rt.Upper(sArr.Value(i))
 			}
-			upper.V[i] = rt.Upper(sArr.Value(i))
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if upper.Dirty(i) {
+					continue
+				}
+				out[i] = rt.Upper(sArr.Value(i))
+			}
 		}
 	}
 	return upper
@@ -10992,19 +10780,20 @@ func Case0100(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0100Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	// lower(s)
 	lower := vec.Make[string](n)
-	if sArr.NullN() == 0 {
+	{
 		out := lower.V[:n]
-		for i := range out {
-			out[i] = rt.Lower(sArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				lower.SetNull(i)
-				continue
+		if vec.Strict(&lower, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				out[i] = rt.Lower(sArr.Value(i))
 			}
-			lower.V[i] = rt.Lower(sArr.Value(i))
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if lower.Dirty(i) {
+					continue
+				}
+				out[i] = rt.Lower(sArr.Value(i))
+			}
 		}
 	}
 	return lower
@@ -11086,19 +10875,20 @@ func Case0101(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0101Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	// upper(s)
 	upper := vec.Make[string](n)
-	if sArr.NullN() == 0 {
+	{
 		out := upper.V[:n]
-		for i := range out {
-			out[i] = rt.Upper(sArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				upper.SetNull(i)
-				continue
+		if vec.Strict(&upper, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				out[i] = rt.Upper(sArr.Value(i))
 			}
-			upper.V[i] = rt.Upper(sArr.Value(i))
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if upper.Dirty(i) {
+					continue
+				}
+				out[i] = rt.Upper(sArr.Value(i))
+			}
 		}
 	}
 	return upper
@@ -11180,19 +10970,20 @@ func Case0102(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0102Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	// substring(s, 2)
 	substring := vec.Make[string](n)
-	if sArr.NullN() == 0 {
+	{
 		out := substring.V[:n]
-		for i := range out {
-			out[i] = rt.Substring2(sArr.Value(i), int32(2))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				substring.SetNull(i)
-				continue
+		if vec.Strict(&substring, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				out[i] = rt.Substring2(sArr.Value(i), int32(2))
 			}
-			substring.V[i] = rt.Substring2(sArr.Value(i), int32(2))
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if substring.Dirty(i) {
+					continue
+				}
+				out[i] = rt.Substring2(sArr.Value(i), int32(2))
+			}
 		}
 	}
 	return substring
@@ -11274,19 +11065,20 @@ func Case0103(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0103Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	// substring(s, 2, 3)
 	substring := vec.Make[string](n)
-	if sArr.NullN() == 0 {
+	{
 		out := substring.V[:n]
-		for i := range out {
-			out[i] = rt.Substring3(sArr.Value(i), int32(2), int32(3))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				substring.SetNull(i)
-				continue
+		if vec.Strict(&substring, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				out[i] = rt.Substring3(sArr.Value(i), int32(2), int32(3))
 			}
-			substring.V[i] = rt.Substring3(sArr.Value(i), int32(2), int32(3))
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if substring.Dirty(i) {
+					continue
+				}
+				out[i] = rt.Substring3(sArr.Value(i), int32(2), int32(3))
+			}
 		}
 	}
 	return substring
@@ -11368,19 +11160,20 @@ func Case0104(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0104Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	// substring(s, 0, 2)
 	substring := vec.Make[string](n)
-	if sArr.NullN() == 0 {
+	{
 		out := substring.V[:n]
-		for i := range out {
-			out[i] = rt.Substring3(sArr.Value(i), int32(0), int32(2))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				substring.SetNull(i)
-				continue
+		if vec.Strict(&substring, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				out[i] = rt.Substring3(sArr.Value(i), int32(0), int32(2))
 			}
-			substring.V[i] = rt.Substring3(sArr.Value(i), int32(0), int32(2))
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if substring.Dirty(i) {
+					continue
+				}
+				out[i] = rt.Substring3(sArr.Value(i), int32(0), int32(2))
+			}
 		}
 	}
 	return substring
@@ -11462,19 +11255,20 @@ func Case0105(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0105Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	// substring(s, -3)
 	substring := vec.Make[string](n)
-	if sArr.NullN() == 0 {
+	{
 		out := substring.V[:n]
-		for i := range out {
-			out[i] = rt.Substring2(sArr.Value(i), int32(-3))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				substring.SetNull(i)
-				continue
+		if vec.Strict(&substring, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				out[i] = rt.Substring2(sArr.Value(i), int32(-3))
 			}
-			substring.V[i] = rt.Substring2(sArr.Value(i), int32(-3))
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if substring.Dirty(i) {
+					continue
+				}
+				out[i] = rt.Substring2(sArr.Value(i), int32(-3))
+			}
 		}
 	}
 	return substring
@@ -11556,19 +11350,20 @@ func Case0106(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0106Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	// substring(s, -3, 2)
 	substring := vec.Make[string](n)
-	if sArr.NullN() == 0 {
+	{
 		out := substring.V[:n]
-		for i := range out {
-			out[i] = rt.Substring3(sArr.Value(i), int32(-3), int32(2))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				substring.SetNull(i)
-				continue
+		if vec.Strict(&substring, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				out[i] = rt.Substring3(sArr.Value(i), int32(-3), int32(2))
 			}
-			substring.V[i] = rt.Substring3(sArr.Value(i), int32(-3), int32(2))
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if substring.Dirty(i) {
+					continue
+				}
+				out[i] = rt.Substring3(sArr.Value(i), int32(-3), int32(2))
+			}
 		}
 	}
 	return substring
@@ -11650,19 +11445,20 @@ func Case0107(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0107Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	// substring(s, 10)
 	substring := vec.Make[string](n)
-	if sArr.NullN() == 0 {
+	{
 		out := substring.V[:n]
-		for i := range out {
-			out[i] = rt.Substring2(sArr.Value(i), int32(10))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				substring.SetNull(i)
-				continue
+		if vec.Strict(&substring, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				out[i] = rt.Substring2(sArr.Value(i), int32(10))
 			}
-			substring.V[i] = rt.Substring2(sArr.Value(i), int32(10))
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if substring.Dirty(i) {
+					continue
+				}
+				out[i] = rt.Substring2(sArr.Value(i), int32(10))
+			}
 		}
 	}
 	return substring
@@ -11744,19 +11540,20 @@ func Case0108(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0108Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	// substring(s, 2, -1)
 	substring := vec.Make[string](n)
-	if sArr.NullN() == 0 {
+	{
 		out := substring.V[:n]
-		for i := range out {
-			out[i] = rt.Substring3(sArr.Value(i), int32(2), int32(-1))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				substring.SetNull(i)
-				continue
+		if vec.Strict(&substring, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				out[i] = rt.Substring3(sArr.Value(i), int32(2), int32(-1))
 			}
-			substring.V[i] = rt.Substring3(sArr.Value(i), int32(2), int32(-1))
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if substring.Dirty(i) {
+					continue
+				}
+				out[i] = rt.Substring3(sArr.Value(i), int32(2), int32(-1))
+			}
 		}
 	}
 	return substring
@@ -11838,19 +11635,20 @@ func Case0109(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0109Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	// substring(s, 2, 2)
 	substring := vec.Make[string](n)
-	if sArr.NullN() == 0 {
+	{
 		out := substring.V[:n]
-		for i := range out {
-			out[i] = rt.Substring3(sArr.Value(i), int32(2), int32(2))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				substring.SetNull(i)
-				continue
+		if vec.Strict(&substring, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				out[i] = rt.Substring3(sArr.Value(i), int32(2), int32(2))
 			}
-			substring.V[i] = rt.Substring3(sArr.Value(i), int32(2), int32(2))
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if substring.Dirty(i) {
+					continue
+				}
+				out[i] = rt.Substring3(sArr.Value(i), int32(2), int32(2))
+			}
 		}
 	}
 	return substring
@@ -11933,24 +11731,21 @@ func Case0110(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0110Col1(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String) vec.Vec[string] {
 	// substring(s, i)
 	substring := vec.Make[string](n)
-	if sArr.NullN() == 0 && i_.Clean() {
+	{
 		i_V := i_.V[:n]
 		out := substring.V[:n]
-		for i := range out {
-			out[i] = rt.Substring2(sArr.Value(i), i_V[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) || i_.IsNull(i) {
-				substring.SetNull(i)
-				continue
+		if vec.Strict(&substring, all, n, vec.ArrowFlags(sArr), vec.FlagsOf(&i_)) {
+			for i := range out {
+				out[i] = rt.Substring2(sArr.Value(i), i_V[i])
 			}
-			if e := i_.ErrAt(i); e != nil {
-				substring.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if substring.Dirty(i) {
+					continue
+				}
+				out[i] = rt.Substring2(sArr.Value(i), i_V[i])
 			}
-			substring.V[i] = rt.Substring2(sArr.Value(i), i_.V[i])
 		}
 	}
 	return substring
@@ -12033,19 +11828,20 @@ func Case0111(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0111Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String) vec.Vec[string] {
 	// (s || u)
 	concat := vec.Make[string](n)
-	if sArr.NullN() == 0 && uArr.NullN() == 0 {
+	{
 		out := concat.V[:n]
-		for i := range out {
-			out[i] = rt.Concat2(sArr.Value(i), uArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) || uArr.IsNull(i) {
-				concat.SetNull(i)
-				continue
+		if vec.Strict(&concat, all, n, vec.ArrowFlags(sArr), vec.ArrowFlags(uArr)) {
+			for i := range out {
+				out[i] = rt.Concat2(sArr.Value(i), uArr.Value(i))
 			}
-			concat.V[i] = rt.Concat2(sArr.Value(i), uArr.Value(i))
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if concat.Dirty(i) {
+					continue
+				}
+				out[i] = rt.Concat2(sArr.Value(i), uArr.Value(i))
+			}
 		}
 	}
 	return concat
@@ -12128,19 +11924,20 @@ func Case0112(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0112Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String) vec.Vec[string] {
 	// (s || u)
 	concat := vec.Make[string](n)
-	if sArr.NullN() == 0 && uArr.NullN() == 0 {
+	{
 		out := concat.V[:n]
-		for i := range out {
-			out[i] = rt.Concat2(sArr.Value(i), uArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) || uArr.IsNull(i) {
-				concat.SetNull(i)
-				continue
+		if vec.Strict(&concat, all, n, vec.ArrowFlags(sArr), vec.ArrowFlags(uArr)) {
+			for i := range out {
+				out[i] = rt.Concat2(sArr.Value(i), uArr.Value(i))
 			}
-			concat.V[i] = rt.Concat2(sArr.Value(i), uArr.Value(i))
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if concat.Dirty(i) {
+					continue
+				}
+				out[i] = rt.Concat2(sArr.Value(i), uArr.Value(i))
+			}
 		}
 	}
 	return concat
@@ -12222,19 +12019,20 @@ func Case0113(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0113Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	// concat(s)
 	concat := vec.Make[string](n)
-	if sArr.NullN() == 0 {
+	{
 		out := concat.V[:n]
-		for i := range out {
-			out[i] = rt.Concat(sArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				concat.SetNull(i)
-				continue
+		if vec.Strict(&concat, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				out[i] = rt.Concat(sArr.Value(i))
 			}
-			concat.V[i] = rt.Concat(sArr.Value(i))
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if concat.Dirty(i) {
+					continue
+				}
+				out[i] = rt.Concat(sArr.Value(i))
+			}
 		}
 	}
 	return concat
@@ -12317,19 +12115,20 @@ func Case0114(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0114Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String) vec.Vec[string] {
 	// (s || u)
 	concat := vec.Make[string](n)
-	if sArr.NullN() == 0 && uArr.NullN() == 0 {
+	{
 		out := concat.V[:n]
-		for i := range out {
-			out[i] = rt.Concat2(sArr.Value(i), uArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) || uArr.IsNull(i) {
-				concat.SetNull(i)
-				continue
+		if vec.Strict(&concat, all, n, vec.ArrowFlags(sArr), vec.ArrowFlags(uArr)) {
+			for i := range out {
+				out[i] = rt.Concat2(sArr.Value(i), uArr.Value(i))
 			}
-			concat.V[i] = rt.Concat2(sArr.Value(i), uArr.Value(i))
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if concat.Dirty(i) {
+					continue
+				}
+				out[i] = rt.Concat2(sArr.Value(i), uArr.Value(i))
+			}
 		}
 	}
 	return concat
@@ -12445,41 +12244,39 @@ func case0115Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, me
 	if !fused || len(rest) > 0 {
 		// (s || 'x')
 		concat2 := vec.Make[string](n)
-		if (rest == nil || len(rest) > n/2) && sArr.NullN() == 0 {
+		{
 			out := concat2.V[:n]
-			for i := range out {
-				out[i] = rt.Concat2(sArr.Value(i), "x")
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if sArr.IsNull(i) {
-					concat2.SetNull(i)
-					continue
+			if vec.Strict(&concat2, rest, n, vec.ArrowFlags(sArr)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.Concat2(sArr.Value(i), "x")
 				}
-				concat2.V[i] = rt.Concat2(sArr.Value(i), "x")
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if concat2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.Concat2(sArr.Value(i), "x")
+				}
 			}
 		}
 		// ((s || 'x') || u)
 		concat3 := vec.Make[string](n)
-		if (rest == nil || len(rest) > n/2) && concat2.Clean() && uArr.NullN() == 0 {
+		{
 			concat2V := concat2.V[:n]
 			out := concat3.V[:n]
-			for i := range out {
-				out[i] = rt.Concat2(concat2V[i], uArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if concat2.IsNull(i) || uArr.IsNull(i) {
-					concat3.SetNull(i)
-					continue
+			if vec.Strict(&concat3, rest, n, vec.FlagsOf(&concat2), vec.ArrowFlags(uArr)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.Concat2(concat2V[i], uArr.Value(i))
 				}
-				if e := concat2.ErrAt(i); e != nil {
-					concat3.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if concat3.Dirty(i) {
+						continue
+					}
+					out[i] = rt.Concat2(concat2V[i], uArr.Value(i))
 				}
-				concat3.V[i] = rt.Concat2(concat2.V[i], uArr.Value(i))
 			}
 		}
 		if fused {
@@ -12567,19 +12364,20 @@ func Case0116(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0116Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	// trim(s)
 	trim := vec.Make[string](n)
-	if sArr.NullN() == 0 {
+	{
 		out := trim.V[:n]
-		for i := range out {
-			out[i] = rt.Trim(sArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				trim.SetNull(i)
-				continue
+		if vec.Strict(&trim, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				out[i] = rt.Trim(sArr.Value(i))
 			}
-			trim.V[i] = rt.Trim(sArr.Value(i))
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if trim.Dirty(i) {
+					continue
+				}
+				out[i] = rt.Trim(sArr.Value(i))
+			}
 		}
 	}
 	return trim
@@ -12661,19 +12459,20 @@ func Case0117(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0117Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	// ltrim(s)
 	ltrim := vec.Make[string](n)
-	if sArr.NullN() == 0 {
+	{
 		out := ltrim.V[:n]
-		for i := range out {
-			out[i] = rt.Ltrim(sArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				ltrim.SetNull(i)
-				continue
+		if vec.Strict(&ltrim, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				out[i] = rt.Ltrim(sArr.Value(i))
 			}
-			ltrim.V[i] = rt.Ltrim(sArr.Value(i))
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if ltrim.Dirty(i) {
+					continue
+				}
+				out[i] = rt.Ltrim(sArr.Value(i))
+			}
 		}
 	}
 	return ltrim
@@ -12755,19 +12554,20 @@ func Case0118(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0118Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	// rtrim(s)
 	rtrim := vec.Make[string](n)
-	if sArr.NullN() == 0 {
+	{
 		out := rtrim.V[:n]
-		for i := range out {
-			out[i] = rt.Rtrim(sArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				rtrim.SetNull(i)
-				continue
+		if vec.Strict(&rtrim, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				out[i] = rt.Rtrim(sArr.Value(i))
 			}
-			rtrim.V[i] = rt.Rtrim(sArr.Value(i))
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if rtrim.Dirty(i) {
+					continue
+				}
+				out[i] = rt.Rtrim(sArr.Value(i))
+			}
 		}
 	}
 	return rtrim
@@ -12849,19 +12649,20 @@ func Case0119(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0119Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	// trim(s)
 	trim := vec.Make[string](n)
-	if sArr.NullN() == 0 {
+	{
 		out := trim.V[:n]
-		for i := range out {
-			out[i] = rt.Trim(sArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				trim.SetNull(i)
-				continue
+		if vec.Strict(&trim, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				out[i] = rt.Trim(sArr.Value(i))
 			}
-			trim.V[i] = rt.Trim(sArr.Value(i))
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if trim.Dirty(i) {
+					continue
+				}
+				out[i] = rt.Trim(sArr.Value(i))
+			}
 		}
 	}
 	return trim
@@ -12943,19 +12744,20 @@ func Case0120(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0120Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	// starts_with(s, 'he')
 	startsWith := vec.Make[bool](n)
-	if sArr.NullN() == 0 {
+	{
 		out := startsWith.V[:n]
-		for i := range out {
-			out[i] = rt.StartsWith(sArr.Value(i), "he")
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				startsWith.SetNull(i)
-				continue
+		if vec.Strict(&startsWith, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				out[i] = rt.StartsWith(sArr.Value(i), "he")
 			}
-			startsWith.V[i] = rt.StartsWith(sArr.Value(i), "he")
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if startsWith.Dirty(i) {
+					continue
+				}
+				out[i] = rt.StartsWith(sArr.Value(i), "he")
+			}
 		}
 	}
 	return startsWith
@@ -13038,19 +12840,20 @@ func Case0121(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0121Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String) vec.Vec[bool] {
 	// starts_with(s, u)
 	startsWith := vec.Make[bool](n)
-	if sArr.NullN() == 0 && uArr.NullN() == 0 {
+	{
 		out := startsWith.V[:n]
-		for i := range out {
-			out[i] = rt.StartsWith(sArr.Value(i), uArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) || uArr.IsNull(i) {
-				startsWith.SetNull(i)
-				continue
+		if vec.Strict(&startsWith, all, n, vec.ArrowFlags(sArr), vec.ArrowFlags(uArr)) {
+			for i := range out {
+				out[i] = rt.StartsWith(sArr.Value(i), uArr.Value(i))
 			}
-			startsWith.V[i] = rt.StartsWith(sArr.Value(i), uArr.Value(i))
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if startsWith.Dirty(i) {
+					continue
+				}
+				out[i] = rt.StartsWith(sArr.Value(i), uArr.Value(i))
+			}
 		}
 	}
 	return startsWith
@@ -13132,19 +12935,20 @@ func Case0122(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0122Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	// ends_with(s, 'lo')
 	endsWith := vec.Make[bool](n)
-	if sArr.NullN() == 0 {
+	{
 		out := endsWith.V[:n]
-		for i := range out {
-			out[i] = rt.EndsWith(sArr.Value(i), "lo")
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				endsWith.SetNull(i)
-				continue
+		if vec.Strict(&endsWith, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				out[i] = rt.EndsWith(sArr.Value(i), "lo")
 			}
-			endsWith.V[i] = rt.EndsWith(sArr.Value(i), "lo")
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if endsWith.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EndsWith(sArr.Value(i), "lo")
+			}
 		}
 	}
 	return endsWith
@@ -13226,19 +13030,20 @@ func Case0123(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0123Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	// ends_with(s, 'x')
 	endsWith := vec.Make[bool](n)
-	if sArr.NullN() == 0 {
+	{
 		out := endsWith.V[:n]
-		for i := range out {
-			out[i] = rt.EndsWith(sArr.Value(i), "x")
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				endsWith.SetNull(i)
-				continue
+		if vec.Strict(&endsWith, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				out[i] = rt.EndsWith(sArr.Value(i), "x")
 			}
-			endsWith.V[i] = rt.EndsWith(sArr.Value(i), "x")
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if endsWith.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EndsWith(sArr.Value(i), "x")
+			}
 		}
 	}
 	return endsWith
@@ -13320,19 +13125,20 @@ func Case0124(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0124Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	// contains(s, 'ell')
 	contains := vec.Make[bool](n)
-	if sArr.NullN() == 0 {
+	{
 		out := contains.V[:n]
-		for i := range out {
-			out[i] = rt.Contains(sArr.Value(i), "ell")
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				contains.SetNull(i)
-				continue
+		if vec.Strict(&contains, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				out[i] = rt.Contains(sArr.Value(i), "ell")
 			}
-			contains.V[i] = rt.Contains(sArr.Value(i), "ell")
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if contains.Dirty(i) {
+					continue
+				}
+				out[i] = rt.Contains(sArr.Value(i), "ell")
+			}
 		}
 	}
 	return contains
@@ -13414,19 +13220,20 @@ func Case0125(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0125Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	// contains(s, ”)
 	contains := vec.Make[bool](n)
-	if sArr.NullN() == 0 {
+	{
 		out := contains.V[:n]
-		for i := range out {
-			out[i] = rt.Contains(sArr.Value(i), "")
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				contains.SetNull(i)
-				continue
+		if vec.Strict(&contains, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				out[i] = rt.Contains(sArr.Value(i), "")
 			}
-			contains.V[i] = rt.Contains(sArr.Value(i), "")
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if contains.Dirty(i) {
+					continue
+				}
+				out[i] = rt.Contains(sArr.Value(i), "")
+			}
 		}
 	}
 	return contains
@@ -13508,19 +13315,20 @@ func Case0126(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0126Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	// replace(s, 'l', 'L')
 	replace := vec.Make[string](n)
-	if sArr.NullN() == 0 {
+	{
 		out := replace.V[:n]
-		for i := range out {
-			out[i] = rt.Replace3(sArr.Value(i), "l", "L")
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				replace.SetNull(i)
-				continue
+		if vec.Strict(&replace, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				out[i] = rt.Replace3(sArr.Value(i), "l", "L")
 			}
-			replace.V[i] = rt.Replace3(sArr.Value(i), "l", "L")
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if replace.Dirty(i) {
+					continue
+				}
+				out[i] = rt.Replace3(sArr.Value(i), "l", "L")
+			}
 		}
 	}
 	return replace
@@ -13602,19 +13410,20 @@ func Case0127(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0127Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	// replace(s, 'l')
 	replace := vec.Make[string](n)
-	if sArr.NullN() == 0 {
+	{
 		out := replace.V[:n]
-		for i := range out {
-			out[i] = rt.Replace2(sArr.Value(i), "l")
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				replace.SetNull(i)
-				continue
+		if vec.Strict(&replace, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				out[i] = rt.Replace2(sArr.Value(i), "l")
 			}
-			replace.V[i] = rt.Replace2(sArr.Value(i), "l")
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if replace.Dirty(i) {
+					continue
+				}
+				out[i] = rt.Replace2(sArr.Value(i), "l")
+			}
 		}
 	}
 	return replace
@@ -13696,19 +13505,20 @@ func Case0128(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0128Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	// replace(s, ”, 'x')
 	replace := vec.Make[string](n)
-	if sArr.NullN() == 0 {
+	{
 		out := replace.V[:n]
-		for i := range out {
-			out[i] = rt.Replace3(sArr.Value(i), "", "x")
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				replace.SetNull(i)
-				continue
+		if vec.Strict(&replace, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				out[i] = rt.Replace3(sArr.Value(i), "", "x")
 			}
-			replace.V[i] = rt.Replace3(sArr.Value(i), "", "x")
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if replace.Dirty(i) {
+					continue
+				}
+				out[i] = rt.Replace3(sArr.Value(i), "", "x")
+			}
 		}
 	}
 	return replace
@@ -13791,19 +13601,20 @@ func Case0129(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0129Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String) vec.Vec[string] {
 	// replace(s, u, 'x')
 	replace := vec.Make[string](n)
-	if sArr.NullN() == 0 && uArr.NullN() == 0 {
+	{
 		out := replace.V[:n]
-		for i := range out {
-			out[i] = rt.Replace3(sArr.Value(i), uArr.Value(i), "x")
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) || uArr.IsNull(i) {
-				replace.SetNull(i)
-				continue
+		if vec.Strict(&replace, all, n, vec.ArrowFlags(sArr), vec.ArrowFlags(uArr)) {
+			for i := range out {
+				out[i] = rt.Replace3(sArr.Value(i), uArr.Value(i), "x")
 			}
-			replace.V[i] = rt.Replace3(sArr.Value(i), uArr.Value(i), "x")
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if replace.Dirty(i) {
+					continue
+				}
+				out[i] = rt.Replace3(sArr.Value(i), uArr.Value(i), "x")
+			}
 		}
 	}
 	return replace
@@ -13885,29 +13696,30 @@ func Case0130(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0130Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	// lpad(s, 5, '*')
 	lpad := vec.Make[string](n)
-	if sArr.NullN() == 0 {
+	{
 		out := lpad.V[:n]
-		for i := range out {
-			r, err := rt.Lpad3(sArr.Value(i), int32(5), "*")
-			if err != nil {
-				lpad.SetErr(i, err)
-				continue
+		if vec.Strict(&lpad, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				r, err := rt.Lpad3(sArr.Value(i), int32(5), "*")
+				if err != nil {
+					lpad.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				lpad.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if lpad.Dirty(i) {
+					continue
+				}
+				r, err := rt.Lpad3(sArr.Value(i), int32(5), "*")
+				if err != nil {
+					lpad.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.Lpad3(sArr.Value(i), int32(5), "*")
-			if err != nil {
-				lpad.SetErr(i, err)
-				continue
-			}
-			lpad.V[i] = r
 		}
 	}
 	return lpad
@@ -13989,29 +13801,30 @@ func Case0131(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0131Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	// lpad(s, 5)
 	lpad := vec.Make[string](n)
-	if sArr.NullN() == 0 {
+	{
 		out := lpad.V[:n]
-		for i := range out {
-			r, err := rt.Lpad2(sArr.Value(i), int32(5))
-			if err != nil {
-				lpad.SetErr(i, err)
-				continue
+		if vec.Strict(&lpad, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				r, err := rt.Lpad2(sArr.Value(i), int32(5))
+				if err != nil {
+					lpad.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				lpad.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if lpad.Dirty(i) {
+					continue
+				}
+				r, err := rt.Lpad2(sArr.Value(i), int32(5))
+				if err != nil {
+					lpad.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.Lpad2(sArr.Value(i), int32(5))
-			if err != nil {
-				lpad.SetErr(i, err)
-				continue
-			}
-			lpad.V[i] = r
 		}
 	}
 	return lpad
@@ -14093,29 +13906,30 @@ func Case0132(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0132Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	// lpad(s, 1, '*')
 	lpad := vec.Make[string](n)
-	if sArr.NullN() == 0 {
+	{
 		out := lpad.V[:n]
-		for i := range out {
-			r, err := rt.Lpad3(sArr.Value(i), int32(1), "*")
-			if err != nil {
-				lpad.SetErr(i, err)
-				continue
+		if vec.Strict(&lpad, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				r, err := rt.Lpad3(sArr.Value(i), int32(1), "*")
+				if err != nil {
+					lpad.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				lpad.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if lpad.Dirty(i) {
+					continue
+				}
+				r, err := rt.Lpad3(sArr.Value(i), int32(1), "*")
+				if err != nil {
+					lpad.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.Lpad3(sArr.Value(i), int32(1), "*")
-			if err != nil {
-				lpad.SetErr(i, err)
-				continue
-			}
-			lpad.V[i] = r
 		}
 	}
 	return lpad
@@ -14197,29 +14011,30 @@ func Case0133(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0133Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	// lpad(s, 5, 'xy')
 	lpad := vec.Make[string](n)
-	if sArr.NullN() == 0 {
+	{
 		out := lpad.V[:n]
-		for i := range out {
-			r, err := rt.Lpad3(sArr.Value(i), int32(5), "xy")
-			if err != nil {
-				lpad.SetErr(i, err)
-				continue
+		if vec.Strict(&lpad, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				r, err := rt.Lpad3(sArr.Value(i), int32(5), "xy")
+				if err != nil {
+					lpad.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				lpad.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if lpad.Dirty(i) {
+					continue
+				}
+				r, err := rt.Lpad3(sArr.Value(i), int32(5), "xy")
+				if err != nil {
+					lpad.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.Lpad3(sArr.Value(i), int32(5), "xy")
-			if err != nil {
-				lpad.SetErr(i, err)
-				continue
-			}
-			lpad.V[i] = r
 		}
 	}
 	return lpad
@@ -14301,29 +14116,30 @@ func Case0134(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0134Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	// lpad(s, 5, ”)
 	lpad := vec.Make[string](n)
-	if sArr.NullN() == 0 {
+	{
 		out := lpad.V[:n]
-		for i := range out {
-			r, err := rt.Lpad3(sArr.Value(i), int32(5), "")
-			if err != nil {
-				lpad.SetErr(i, err)
-				continue
+		if vec.Strict(&lpad, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				r, err := rt.Lpad3(sArr.Value(i), int32(5), "")
+				if err != nil {
+					lpad.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				lpad.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if lpad.Dirty(i) {
+					continue
+				}
+				r, err := rt.Lpad3(sArr.Value(i), int32(5), "")
+				if err != nil {
+					lpad.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.Lpad3(sArr.Value(i), int32(5), "")
-			if err != nil {
-				lpad.SetErr(i, err)
-				continue
-			}
-			lpad.V[i] = r
 		}
 	}
 	return lpad
@@ -14405,29 +14221,30 @@ func Case0135(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0135Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	// lpad(s, -1, '*')
 	lpad := vec.Make[string](n)
-	if sArr.NullN() == 0 {
+	{
 		out := lpad.V[:n]
-		for i := range out {
-			r, err := rt.Lpad3(sArr.Value(i), int32(-1), "*")
-			if err != nil {
-				lpad.SetErr(i, err)
-				continue
+		if vec.Strict(&lpad, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				r, err := rt.Lpad3(sArr.Value(i), int32(-1), "*")
+				if err != nil {
+					lpad.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				lpad.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if lpad.Dirty(i) {
+					continue
+				}
+				r, err := rt.Lpad3(sArr.Value(i), int32(-1), "*")
+				if err != nil {
+					lpad.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.Lpad3(sArr.Value(i), int32(-1), "*")
-			if err != nil {
-				lpad.SetErr(i, err)
-				continue
-			}
-			lpad.V[i] = r
 		}
 	}
 	return lpad
@@ -14509,29 +14326,30 @@ func Case0136(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0136Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	// rpad(s, 5, '*')
 	rpad := vec.Make[string](n)
-	if sArr.NullN() == 0 {
+	{
 		out := rpad.V[:n]
-		for i := range out {
-			r, err := rt.Rpad3(sArr.Value(i), int32(5), "*")
-			if err != nil {
-				rpad.SetErr(i, err)
-				continue
+		if vec.Strict(&rpad, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				r, err := rt.Rpad3(sArr.Value(i), int32(5), "*")
+				if err != nil {
+					rpad.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				rpad.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if rpad.Dirty(i) {
+					continue
+				}
+				r, err := rt.Rpad3(sArr.Value(i), int32(5), "*")
+				if err != nil {
+					rpad.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.Rpad3(sArr.Value(i), int32(5), "*")
-			if err != nil {
-				rpad.SetErr(i, err)
-				continue
-			}
-			rpad.V[i] = r
 		}
 	}
 	return rpad
@@ -14613,29 +14431,30 @@ func Case0137(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0137Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	// rpad(s, 1)
 	rpad := vec.Make[string](n)
-	if sArr.NullN() == 0 {
+	{
 		out := rpad.V[:n]
-		for i := range out {
-			r, err := rt.Rpad2(sArr.Value(i), int32(1))
-			if err != nil {
-				rpad.SetErr(i, err)
-				continue
+		if vec.Strict(&rpad, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				r, err := rt.Rpad2(sArr.Value(i), int32(1))
+				if err != nil {
+					rpad.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				rpad.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if rpad.Dirty(i) {
+					continue
+				}
+				r, err := rt.Rpad2(sArr.Value(i), int32(1))
+				if err != nil {
+					rpad.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.Rpad2(sArr.Value(i), int32(1))
-			if err != nil {
-				rpad.SetErr(i, err)
-				continue
-			}
-			rpad.V[i] = r
 		}
 	}
 	return rpad
@@ -14718,34 +14537,31 @@ func Case0138(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0138Col1(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String) vec.Vec[string] {
 	// rpad(s, i, '*')
 	rpad := vec.Make[string](n)
-	if sArr.NullN() == 0 && i_.Clean() {
+	{
 		i_V := i_.V[:n]
 		out := rpad.V[:n]
-		for i := range out {
-			r, err := rt.Rpad3(sArr.Value(i), i_V[i], "*")
-			if err != nil {
-				rpad.SetErr(i, err)
-				continue
+		if vec.Strict(&rpad, all, n, vec.ArrowFlags(sArr), vec.FlagsOf(&i_)) {
+			for i := range out {
+				r, err := rt.Rpad3(sArr.Value(i), i_V[i], "*")
+				if err != nil {
+					rpad.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) || i_.IsNull(i) {
-				rpad.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if rpad.Dirty(i) {
+					continue
+				}
+				r, err := rt.Rpad3(sArr.Value(i), i_V[i], "*")
+				if err != nil {
+					rpad.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := i_.ErrAt(i); e != nil {
-				rpad.SetErr(i, e)
-				continue
-			}
-			r, err := rt.Rpad3(sArr.Value(i), i_.V[i], "*")
-			if err != nil {
-				rpad.SetErr(i, err)
-				continue
-			}
-			rpad.V[i] = r
 		}
 	}
 	return rpad
@@ -14827,29 +14643,30 @@ func Case0139(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0139Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	// lpad(s, 2147483647, '*')
 	lpad := vec.Make[string](n)
-	if sArr.NullN() == 0 {
+	{
 		out := lpad.V[:n]
-		for i := range out {
-			r, err := rt.Lpad3(sArr.Value(i), int32(2147483647), "*")
-			if err != nil {
-				lpad.SetErr(i, err)
-				continue
+		if vec.Strict(&lpad, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				r, err := rt.Lpad3(sArr.Value(i), int32(2147483647), "*")
+				if err != nil {
+					lpad.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				lpad.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if lpad.Dirty(i) {
+					continue
+				}
+				r, err := rt.Lpad3(sArr.Value(i), int32(2147483647), "*")
+				if err != nil {
+					lpad.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.Lpad3(sArr.Value(i), int32(2147483647), "*")
-			if err != nil {
-				lpad.SetErr(i, err)
-				continue
-			}
-			lpad.V[i] = r
 		}
 	}
 	return lpad
@@ -14931,19 +14748,20 @@ func Case0140(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0140Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	// (s LIKE 'h%')
 	like := vec.Make[bool](n)
-	if sArr.NullN() == 0 {
+	{
 		out := like.V[:n]
-		for i := range out {
-			out[i] = likePattern.Match(sArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				like.SetNull(i)
-				continue
+		if vec.Strict(&like, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				out[i] = likePattern.Match(sArr.Value(i))
 			}
-			like.V[i] = likePattern.Match(sArr.Value(i))
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if like.Dirty(i) {
+					continue
+				}
+				out[i] = likePattern.Match(sArr.Value(i))
+			}
 		}
 	}
 	return like
@@ -15025,19 +14843,20 @@ func Case0141(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0141Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	// (s LIKE 'h_llo')
 	like := vec.Make[bool](n)
-	if sArr.NullN() == 0 {
+	{
 		out := like.V[:n]
-		for i := range out {
-			out[i] = likePattern2.Match(sArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				like.SetNull(i)
-				continue
+		if vec.Strict(&like, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				out[i] = likePattern2.Match(sArr.Value(i))
 			}
-			like.V[i] = likePattern2.Match(sArr.Value(i))
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if like.Dirty(i) {
+					continue
+				}
+				out[i] = likePattern2.Match(sArr.Value(i))
+			}
 		}
 	}
 	return like
@@ -15119,19 +14938,20 @@ func Case0142(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0142Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	// (s LIKE 'h_llo')
 	like := vec.Make[bool](n)
-	if sArr.NullN() == 0 {
+	{
 		out := like.V[:n]
-		for i := range out {
-			out[i] = likePattern2.Match(sArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				like.SetNull(i)
-				continue
+		if vec.Strict(&like, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				out[i] = likePattern2.Match(sArr.Value(i))
 			}
-			like.V[i] = likePattern2.Match(sArr.Value(i))
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if like.Dirty(i) {
+					continue
+				}
+				out[i] = likePattern2.Match(sArr.Value(i))
+			}
 		}
 	}
 	return like
@@ -15213,19 +15033,20 @@ func Case0143(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0143Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	// (s LIKE '%')
 	like := vec.Make[bool](n)
-	if sArr.NullN() == 0 {
+	{
 		out := like.V[:n]
-		for i := range out {
-			out[i] = likePattern3.Match(sArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				like.SetNull(i)
-				continue
+		if vec.Strict(&like, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				out[i] = likePattern3.Match(sArr.Value(i))
 			}
-			like.V[i] = likePattern3.Match(sArr.Value(i))
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if like.Dirty(i) {
+					continue
+				}
+				out[i] = likePattern3.Match(sArr.Value(i))
+			}
 		}
 	}
 	return like
@@ -15333,41 +15154,39 @@ func case0144Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	if !fused || len(rest) > 0 {
 		// (s LIKE 'x%')
 		like := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && sArr.NullN() == 0 {
+		{
 			out := like.V[:n]
-			for i := range out {
-				out[i] = likePattern4.Match(sArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if sArr.IsNull(i) {
-					like.SetNull(i)
-					continue
+			if vec.Strict(&like, rest, n, vec.ArrowFlags(sArr)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = likePattern4.Match(sArr.Value(i))
 				}
-				like.V[i] = likePattern4.Match(sArr.Value(i))
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if like.Dirty(i) {
+						continue
+					}
+					out[i] = likePattern4.Match(sArr.Value(i))
+				}
 			}
 		}
 		// (NOT (s LIKE 'x%'))
 		negated2 := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && like.Clean() {
+		{
 			likeV := like.V[:n]
 			out := negated2.V[:n]
-			for i := range out {
-				out[i] = rt.Not(likeV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if like.IsNull(i) {
-					negated2.SetNull(i)
-					continue
+			if vec.Strict(&negated2, rest, n, vec.FlagsOf(&like)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.Not(likeV[i])
 				}
-				if e := like.ErrAt(i); e != nil {
-					negated2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if negated2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.Not(likeV[i])
 				}
-				negated2.V[i] = rt.Not(like.V[i])
 			}
 		}
 		if fused {
@@ -15456,29 +15275,30 @@ func Case0145(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0145Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String) vec.Vec[bool] {
 	// (s LIKE u)
 	like := vec.Make[bool](n)
-	if sArr.NullN() == 0 && uArr.NullN() == 0 {
+	{
 		out := like.V[:n]
-		for i := range out {
-			r, err := rt.Like(sArr.Value(i), uArr.Value(i))
-			if err != nil {
-				like.SetErr(i, err)
-				continue
+		if vec.Strict(&like, all, n, vec.ArrowFlags(sArr), vec.ArrowFlags(uArr)) {
+			for i := range out {
+				r, err := rt.Like(sArr.Value(i), uArr.Value(i))
+				if err != nil {
+					like.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) || uArr.IsNull(i) {
-				like.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if like.Dirty(i) {
+					continue
+				}
+				r, err := rt.Like(sArr.Value(i), uArr.Value(i))
+				if err != nil {
+					like.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.Like(sArr.Value(i), uArr.Value(i))
-			if err != nil {
-				like.SetErr(i, err)
-				continue
-			}
-			like.V[i] = r
 		}
 	}
 	return like
@@ -15560,19 +15380,20 @@ func Case0146(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0146Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	// (s LIKE 'a\%b')
 	like := vec.Make[bool](n)
-	if sArr.NullN() == 0 {
+	{
 		out := like.V[:n]
-		for i := range out {
-			out[i] = likePattern5.Match(sArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				like.SetNull(i)
-				continue
+		if vec.Strict(&like, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				out[i] = likePattern5.Match(sArr.Value(i))
 			}
-			like.V[i] = likePattern5.Match(sArr.Value(i))
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if like.Dirty(i) {
+					continue
+				}
+				out[i] = likePattern5.Match(sArr.Value(i))
+			}
 		}
 	}
 	return like
@@ -15654,19 +15475,20 @@ func Case0147(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0147Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	// (s LIKE 'a\%b')
 	like := vec.Make[bool](n)
-	if sArr.NullN() == 0 {
+	{
 		out := like.V[:n]
-		for i := range out {
-			out[i] = likePattern5.Match(sArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				like.SetNull(i)
-				continue
+		if vec.Strict(&like, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				out[i] = likePattern5.Match(sArr.Value(i))
 			}
-			like.V[i] = likePattern5.Match(sArr.Value(i))
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if like.Dirty(i) {
+					continue
+				}
+				out[i] = likePattern5.Match(sArr.Value(i))
+			}
 		}
 	}
 	return like
@@ -15748,19 +15570,20 @@ func Case0148(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0148Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	// (s LIKE 'a.b')
 	like := vec.Make[bool](n)
-	if sArr.NullN() == 0 {
+	{
 		out := like.V[:n]
-		for i := range out {
-			out[i] = likePattern6.Match(sArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				like.SetNull(i)
-				continue
+		if vec.Strict(&like, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				out[i] = likePattern6.Match(sArr.Value(i))
 			}
-			like.V[i] = likePattern6.Match(sArr.Value(i))
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if like.Dirty(i) {
+					continue
+				}
+				out[i] = likePattern6.Match(sArr.Value(i))
+			}
 		}
 	}
 	return like
@@ -15842,19 +15665,20 @@ func Case0149(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0149Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	// (s LIKE '%é_')
 	like := vec.Make[bool](n)
-	if sArr.NullN() == 0 {
+	{
 		out := like.V[:n]
-		for i := range out {
-			out[i] = likePattern7.Match(sArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				like.SetNull(i)
-				continue
+		if vec.Strict(&like, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				out[i] = likePattern7.Match(sArr.Value(i))
 			}
-			like.V[i] = likePattern7.Match(sArr.Value(i))
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if like.Dirty(i) {
+					continue
+				}
+				out[i] = likePattern7.Match(sArr.Value(i))
+			}
 		}
 	}
 	return like
@@ -15936,19 +15760,20 @@ func Case0150(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0150Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	// (s LIKE 'a!%b' ESCAPE '!')
 	like := vec.Make[bool](n)
-	if sArr.NullN() == 0 {
+	{
 		out := like.V[:n]
-		for i := range out {
-			out[i] = likePattern8.Match(sArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				like.SetNull(i)
-				continue
+		if vec.Strict(&like, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				out[i] = likePattern8.Match(sArr.Value(i))
 			}
-			like.V[i] = likePattern8.Match(sArr.Value(i))
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if like.Dirty(i) {
+					continue
+				}
+				out[i] = likePattern8.Match(sArr.Value(i))
+			}
 		}
 	}
 	return like
@@ -16167,19 +15992,20 @@ func case0152Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) 
 		caseResult2 := vec.Make[int32](n)
 		// (s LIKE 'ab%')
 		like := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && sArr.NullN() == 0 {
+		{
 			out := like.V[:n]
-			for i := range out {
-				out[i] = likePattern10.Match(sArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if sArr.IsNull(i) {
-					like.SetNull(i)
-					continue
+			if vec.Strict(&like, rest, n, vec.ArrowFlags(sArr)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = likePattern10.Match(sArr.Value(i))
 				}
-				like.V[i] = likePattern10.Match(sArr.Value(i))
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if like.Dirty(i) {
+						continue
+					}
+					out[i] = likePattern10.Match(sArr.Value(i))
+				}
 			}
 		}
 		vec.CopyErrs(&caseResult2, &like, rest, n)
@@ -16187,19 +16013,20 @@ func case0152Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) 
 		vec.Fill(&caseResult2, int32(1), when, n)
 		// (s LIKE '%yz')
 		like2 := vec.Make[bool](n)
-		if (notYet == nil || len(notYet) > n/2) && sArr.NullN() == 0 {
+		{
 			out := like2.V[:n]
-			for i := range out {
-				out[i] = likePattern11.Match(sArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if sArr.IsNull(i) {
-					like2.SetNull(i)
-					continue
+			if vec.Strict(&like2, notYet, n, vec.ArrowFlags(sArr)) && vec.Dense(notYet, n, false) {
+				for i := range out {
+					out[i] = likePattern11.Match(sArr.Value(i))
 				}
-				like2.V[i] = likePattern11.Match(sArr.Value(i))
+			} else {
+				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+					i := notYet.Row(k)
+					if like2.Dirty(i) {
+						continue
+					}
+					out[i] = likePattern11.Match(sArr.Value(i))
+				}
 			}
 		}
 		vec.CopyErrs(&caseResult2, &like2, notYet, n)
@@ -16207,19 +16034,20 @@ func case0152Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) 
 		vec.Fill(&caseResult2, int32(2), when2, n)
 		// (s LIKE '%mm%')
 		like3 := vec.Make[bool](n)
-		if (notYet2 == nil || len(notYet2) > n/2) && sArr.NullN() == 0 {
+		{
 			out := like3.V[:n]
-			for i := range out {
-				out[i] = likePattern12.Match(sArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-				i := notYet2.Row(k)
-				if sArr.IsNull(i) {
-					like3.SetNull(i)
-					continue
+			if vec.Strict(&like3, notYet2, n, vec.ArrowFlags(sArr)) && vec.Dense(notYet2, n, false) {
+				for i := range out {
+					out[i] = likePattern12.Match(sArr.Value(i))
 				}
-				like3.V[i] = likePattern12.Match(sArr.Value(i))
+			} else {
+				for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
+					i := notYet2.Row(k)
+					if like3.Dirty(i) {
+						continue
+					}
+					out[i] = likePattern12.Match(sArr.Value(i))
+				}
 			}
 		}
 		vec.CopyErrs(&caseResult2, &like3, notYet2, n)
@@ -16227,19 +16055,20 @@ func case0152Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) 
 		vec.Fill(&caseResult2, int32(3), when3, n)
 		// (s LIKE 'exact')
 		like4 := vec.Make[bool](n)
-		if (notYet3 == nil || len(notYet3) > n/2) && sArr.NullN() == 0 {
+		{
 			out := like4.V[:n]
-			for i := range out {
-				out[i] = likePattern13.Match(sArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
-				i := notYet3.Row(k)
-				if sArr.IsNull(i) {
-					like4.SetNull(i)
-					continue
+			if vec.Strict(&like4, notYet3, n, vec.ArrowFlags(sArr)) && vec.Dense(notYet3, n, false) {
+				for i := range out {
+					out[i] = likePattern13.Match(sArr.Value(i))
 				}
-				like4.V[i] = likePattern13.Match(sArr.Value(i))
+			} else {
+				for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
+					i := notYet3.Row(k)
+					if like4.Dirty(i) {
+						continue
+					}
+					out[i] = likePattern13.Match(sArr.Value(i))
+				}
 			}
 		}
 		vec.CopyErrs(&caseResult2, &like4, notYet3, n)
@@ -16389,19 +16218,20 @@ func case0153Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) 
 		caseResult2 := vec.Make[int32](n)
 		// (s LIKE 'ab%')
 		like := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && sArr.NullN() == 0 {
+		{
 			out := like.V[:n]
-			for i := range out {
-				out[i] = likePattern10.Match(sArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if sArr.IsNull(i) {
-					like.SetNull(i)
-					continue
+			if vec.Strict(&like, rest, n, vec.ArrowFlags(sArr)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = likePattern10.Match(sArr.Value(i))
 				}
-				like.V[i] = likePattern10.Match(sArr.Value(i))
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if like.Dirty(i) {
+						continue
+					}
+					out[i] = likePattern10.Match(sArr.Value(i))
+				}
 			}
 		}
 		vec.CopyErrs(&caseResult2, &like, rest, n)
@@ -16409,19 +16239,20 @@ func case0153Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) 
 		vec.Fill(&caseResult2, int32(1), when, n)
 		// (s LIKE '%yz')
 		like2 := vec.Make[bool](n)
-		if (notYet == nil || len(notYet) > n/2) && sArr.NullN() == 0 {
+		{
 			out := like2.V[:n]
-			for i := range out {
-				out[i] = likePattern11.Match(sArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if sArr.IsNull(i) {
-					like2.SetNull(i)
-					continue
+			if vec.Strict(&like2, notYet, n, vec.ArrowFlags(sArr)) && vec.Dense(notYet, n, false) {
+				for i := range out {
+					out[i] = likePattern11.Match(sArr.Value(i))
 				}
-				like2.V[i] = likePattern11.Match(sArr.Value(i))
+			} else {
+				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+					i := notYet.Row(k)
+					if like2.Dirty(i) {
+						continue
+					}
+					out[i] = likePattern11.Match(sArr.Value(i))
+				}
 			}
 		}
 		vec.CopyErrs(&caseResult2, &like2, notYet, n)
@@ -16429,19 +16260,20 @@ func case0153Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) 
 		vec.Fill(&caseResult2, int32(2), when2, n)
 		// (s LIKE '%mm%')
 		like3 := vec.Make[bool](n)
-		if (notYet2 == nil || len(notYet2) > n/2) && sArr.NullN() == 0 {
+		{
 			out := like3.V[:n]
-			for i := range out {
-				out[i] = likePattern12.Match(sArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-				i := notYet2.Row(k)
-				if sArr.IsNull(i) {
-					like3.SetNull(i)
-					continue
+			if vec.Strict(&like3, notYet2, n, vec.ArrowFlags(sArr)) && vec.Dense(notYet2, n, false) {
+				for i := range out {
+					out[i] = likePattern12.Match(sArr.Value(i))
 				}
-				like3.V[i] = likePattern12.Match(sArr.Value(i))
+			} else {
+				for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
+					i := notYet2.Row(k)
+					if like3.Dirty(i) {
+						continue
+					}
+					out[i] = likePattern12.Match(sArr.Value(i))
+				}
 			}
 		}
 		vec.CopyErrs(&caseResult2, &like3, notYet2, n)
@@ -16449,19 +16281,20 @@ func case0153Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) 
 		vec.Fill(&caseResult2, int32(3), when3, n)
 		// (s LIKE 'exact')
 		like4 := vec.Make[bool](n)
-		if (notYet3 == nil || len(notYet3) > n/2) && sArr.NullN() == 0 {
+		{
 			out := like4.V[:n]
-			for i := range out {
-				out[i] = likePattern13.Match(sArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
-				i := notYet3.Row(k)
-				if sArr.IsNull(i) {
-					like4.SetNull(i)
-					continue
+			if vec.Strict(&like4, notYet3, n, vec.ArrowFlags(sArr)) && vec.Dense(notYet3, n, false) {
+				for i := range out {
+					out[i] = likePattern13.Match(sArr.Value(i))
 				}
-				like4.V[i] = likePattern13.Match(sArr.Value(i))
+			} else {
+				for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
+					i := notYet3.Row(k)
+					if like4.Dirty(i) {
+						continue
+					}
+					out[i] = likePattern13.Match(sArr.Value(i))
+				}
 			}
 		}
 		vec.CopyErrs(&caseResult2, &like4, notYet3, n)
@@ -16611,19 +16444,20 @@ func case0154Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) 
 		caseResult2 := vec.Make[int32](n)
 		// (s LIKE 'ab%')
 		like := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && sArr.NullN() == 0 {
+		{
 			out := like.V[:n]
-			for i := range out {
-				out[i] = likePattern10.Match(sArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if sArr.IsNull(i) {
-					like.SetNull(i)
-					continue
+			if vec.Strict(&like, rest, n, vec.ArrowFlags(sArr)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = likePattern10.Match(sArr.Value(i))
 				}
-				like.V[i] = likePattern10.Match(sArr.Value(i))
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if like.Dirty(i) {
+						continue
+					}
+					out[i] = likePattern10.Match(sArr.Value(i))
+				}
 			}
 		}
 		vec.CopyErrs(&caseResult2, &like, rest, n)
@@ -16631,19 +16465,20 @@ func case0154Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) 
 		vec.Fill(&caseResult2, int32(1), when, n)
 		// (s LIKE '%yz')
 		like2 := vec.Make[bool](n)
-		if (notYet == nil || len(notYet) > n/2) && sArr.NullN() == 0 {
+		{
 			out := like2.V[:n]
-			for i := range out {
-				out[i] = likePattern11.Match(sArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if sArr.IsNull(i) {
-					like2.SetNull(i)
-					continue
+			if vec.Strict(&like2, notYet, n, vec.ArrowFlags(sArr)) && vec.Dense(notYet, n, false) {
+				for i := range out {
+					out[i] = likePattern11.Match(sArr.Value(i))
 				}
-				like2.V[i] = likePattern11.Match(sArr.Value(i))
+			} else {
+				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+					i := notYet.Row(k)
+					if like2.Dirty(i) {
+						continue
+					}
+					out[i] = likePattern11.Match(sArr.Value(i))
+				}
 			}
 		}
 		vec.CopyErrs(&caseResult2, &like2, notYet, n)
@@ -16651,19 +16486,20 @@ func case0154Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) 
 		vec.Fill(&caseResult2, int32(2), when2, n)
 		// (s LIKE '%mm%')
 		like3 := vec.Make[bool](n)
-		if (notYet2 == nil || len(notYet2) > n/2) && sArr.NullN() == 0 {
+		{
 			out := like3.V[:n]
-			for i := range out {
-				out[i] = likePattern12.Match(sArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-				i := notYet2.Row(k)
-				if sArr.IsNull(i) {
-					like3.SetNull(i)
-					continue
+			if vec.Strict(&like3, notYet2, n, vec.ArrowFlags(sArr)) && vec.Dense(notYet2, n, false) {
+				for i := range out {
+					out[i] = likePattern12.Match(sArr.Value(i))
 				}
-				like3.V[i] = likePattern12.Match(sArr.Value(i))
+			} else {
+				for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
+					i := notYet2.Row(k)
+					if like3.Dirty(i) {
+						continue
+					}
+					out[i] = likePattern12.Match(sArr.Value(i))
+				}
 			}
 		}
 		vec.CopyErrs(&caseResult2, &like3, notYet2, n)
@@ -16671,19 +16507,20 @@ func case0154Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) 
 		vec.Fill(&caseResult2, int32(3), when3, n)
 		// (s LIKE 'exact')
 		like4 := vec.Make[bool](n)
-		if (notYet3 == nil || len(notYet3) > n/2) && sArr.NullN() == 0 {
+		{
 			out := like4.V[:n]
-			for i := range out {
-				out[i] = likePattern13.Match(sArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
-				i := notYet3.Row(k)
-				if sArr.IsNull(i) {
-					like4.SetNull(i)
-					continue
+			if vec.Strict(&like4, notYet3, n, vec.ArrowFlags(sArr)) && vec.Dense(notYet3, n, false) {
+				for i := range out {
+					out[i] = likePattern13.Match(sArr.Value(i))
 				}
-				like4.V[i] = likePattern13.Match(sArr.Value(i))
+			} else {
+				for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
+					i := notYet3.Row(k)
+					if like4.Dirty(i) {
+						continue
+					}
+					out[i] = likePattern13.Match(sArr.Value(i))
+				}
 			}
 		}
 		vec.CopyErrs(&caseResult2, &like4, notYet3, n)
@@ -16833,19 +16670,20 @@ func case0155Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) 
 		caseResult2 := vec.Make[int32](n)
 		// (s LIKE 'ab%')
 		like := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && sArr.NullN() == 0 {
+		{
 			out := like.V[:n]
-			for i := range out {
-				out[i] = likePattern10.Match(sArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if sArr.IsNull(i) {
-					like.SetNull(i)
-					continue
+			if vec.Strict(&like, rest, n, vec.ArrowFlags(sArr)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = likePattern10.Match(sArr.Value(i))
 				}
-				like.V[i] = likePattern10.Match(sArr.Value(i))
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if like.Dirty(i) {
+						continue
+					}
+					out[i] = likePattern10.Match(sArr.Value(i))
+				}
 			}
 		}
 		vec.CopyErrs(&caseResult2, &like, rest, n)
@@ -16853,19 +16691,20 @@ func case0155Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) 
 		vec.Fill(&caseResult2, int32(1), when, n)
 		// (s LIKE '%yz')
 		like2 := vec.Make[bool](n)
-		if (notYet == nil || len(notYet) > n/2) && sArr.NullN() == 0 {
+		{
 			out := like2.V[:n]
-			for i := range out {
-				out[i] = likePattern11.Match(sArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if sArr.IsNull(i) {
-					like2.SetNull(i)
-					continue
+			if vec.Strict(&like2, notYet, n, vec.ArrowFlags(sArr)) && vec.Dense(notYet, n, false) {
+				for i := range out {
+					out[i] = likePattern11.Match(sArr.Value(i))
 				}
-				like2.V[i] = likePattern11.Match(sArr.Value(i))
+			} else {
+				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+					i := notYet.Row(k)
+					if like2.Dirty(i) {
+						continue
+					}
+					out[i] = likePattern11.Match(sArr.Value(i))
+				}
 			}
 		}
 		vec.CopyErrs(&caseResult2, &like2, notYet, n)
@@ -16873,19 +16712,20 @@ func case0155Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) 
 		vec.Fill(&caseResult2, int32(2), when2, n)
 		// (s LIKE '%mm%')
 		like3 := vec.Make[bool](n)
-		if (notYet2 == nil || len(notYet2) > n/2) && sArr.NullN() == 0 {
+		{
 			out := like3.V[:n]
-			for i := range out {
-				out[i] = likePattern12.Match(sArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-				i := notYet2.Row(k)
-				if sArr.IsNull(i) {
-					like3.SetNull(i)
-					continue
+			if vec.Strict(&like3, notYet2, n, vec.ArrowFlags(sArr)) && vec.Dense(notYet2, n, false) {
+				for i := range out {
+					out[i] = likePattern12.Match(sArr.Value(i))
 				}
-				like3.V[i] = likePattern12.Match(sArr.Value(i))
+			} else {
+				for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
+					i := notYet2.Row(k)
+					if like3.Dirty(i) {
+						continue
+					}
+					out[i] = likePattern12.Match(sArr.Value(i))
+				}
 			}
 		}
 		vec.CopyErrs(&caseResult2, &like3, notYet2, n)
@@ -16893,19 +16733,20 @@ func case0155Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) 
 		vec.Fill(&caseResult2, int32(3), when3, n)
 		// (s LIKE 'exact')
 		like4 := vec.Make[bool](n)
-		if (notYet3 == nil || len(notYet3) > n/2) && sArr.NullN() == 0 {
+		{
 			out := like4.V[:n]
-			for i := range out {
-				out[i] = likePattern13.Match(sArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
-				i := notYet3.Row(k)
-				if sArr.IsNull(i) {
-					like4.SetNull(i)
-					continue
+			if vec.Strict(&like4, notYet3, n, vec.ArrowFlags(sArr)) && vec.Dense(notYet3, n, false) {
+				for i := range out {
+					out[i] = likePattern13.Match(sArr.Value(i))
 				}
-				like4.V[i] = likePattern13.Match(sArr.Value(i))
+			} else {
+				for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
+					i := notYet3.Row(k)
+					if like4.Dirty(i) {
+						continue
+					}
+					out[i] = likePattern13.Match(sArr.Value(i))
+				}
 			}
 		}
 		vec.CopyErrs(&caseResult2, &like4, notYet3, n)
@@ -17055,19 +16896,20 @@ func case0156Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) 
 		caseResult2 := vec.Make[int32](n)
 		// (s LIKE 'ab%')
 		like := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && sArr.NullN() == 0 {
+		{
 			out := like.V[:n]
-			for i := range out {
-				out[i] = likePattern10.Match(sArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if sArr.IsNull(i) {
-					like.SetNull(i)
-					continue
+			if vec.Strict(&like, rest, n, vec.ArrowFlags(sArr)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = likePattern10.Match(sArr.Value(i))
 				}
-				like.V[i] = likePattern10.Match(sArr.Value(i))
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if like.Dirty(i) {
+						continue
+					}
+					out[i] = likePattern10.Match(sArr.Value(i))
+				}
 			}
 		}
 		vec.CopyErrs(&caseResult2, &like, rest, n)
@@ -17075,19 +16917,20 @@ func case0156Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) 
 		vec.Fill(&caseResult2, int32(1), when, n)
 		// (s LIKE '%yz')
 		like2 := vec.Make[bool](n)
-		if (notYet == nil || len(notYet) > n/2) && sArr.NullN() == 0 {
+		{
 			out := like2.V[:n]
-			for i := range out {
-				out[i] = likePattern11.Match(sArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if sArr.IsNull(i) {
-					like2.SetNull(i)
-					continue
+			if vec.Strict(&like2, notYet, n, vec.ArrowFlags(sArr)) && vec.Dense(notYet, n, false) {
+				for i := range out {
+					out[i] = likePattern11.Match(sArr.Value(i))
 				}
-				like2.V[i] = likePattern11.Match(sArr.Value(i))
+			} else {
+				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+					i := notYet.Row(k)
+					if like2.Dirty(i) {
+						continue
+					}
+					out[i] = likePattern11.Match(sArr.Value(i))
+				}
 			}
 		}
 		vec.CopyErrs(&caseResult2, &like2, notYet, n)
@@ -17095,19 +16938,20 @@ func case0156Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) 
 		vec.Fill(&caseResult2, int32(2), when2, n)
 		// (s LIKE '%mm%')
 		like3 := vec.Make[bool](n)
-		if (notYet2 == nil || len(notYet2) > n/2) && sArr.NullN() == 0 {
+		{
 			out := like3.V[:n]
-			for i := range out {
-				out[i] = likePattern12.Match(sArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-				i := notYet2.Row(k)
-				if sArr.IsNull(i) {
-					like3.SetNull(i)
-					continue
+			if vec.Strict(&like3, notYet2, n, vec.ArrowFlags(sArr)) && vec.Dense(notYet2, n, false) {
+				for i := range out {
+					out[i] = likePattern12.Match(sArr.Value(i))
 				}
-				like3.V[i] = likePattern12.Match(sArr.Value(i))
+			} else {
+				for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
+					i := notYet2.Row(k)
+					if like3.Dirty(i) {
+						continue
+					}
+					out[i] = likePattern12.Match(sArr.Value(i))
+				}
 			}
 		}
 		vec.CopyErrs(&caseResult2, &like3, notYet2, n)
@@ -17115,19 +16959,20 @@ func case0156Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) 
 		vec.Fill(&caseResult2, int32(3), when3, n)
 		// (s LIKE 'exact')
 		like4 := vec.Make[bool](n)
-		if (notYet3 == nil || len(notYet3) > n/2) && sArr.NullN() == 0 {
+		{
 			out := like4.V[:n]
-			for i := range out {
-				out[i] = likePattern13.Match(sArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
-				i := notYet3.Row(k)
-				if sArr.IsNull(i) {
-					like4.SetNull(i)
-					continue
+			if vec.Strict(&like4, notYet3, n, vec.ArrowFlags(sArr)) && vec.Dense(notYet3, n, false) {
+				for i := range out {
+					out[i] = likePattern13.Match(sArr.Value(i))
 				}
-				like4.V[i] = likePattern13.Match(sArr.Value(i))
+			} else {
+				for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
+					i := notYet3.Row(k)
+					if like4.Dirty(i) {
+						continue
+					}
+					out[i] = likePattern13.Match(sArr.Value(i))
+				}
 			}
 		}
 		vec.CopyErrs(&caseResult2, &like4, notYet3, n)
@@ -17277,19 +17122,20 @@ func case0157Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) 
 		caseResult2 := vec.Make[int32](n)
 		// (s LIKE 'ab%')
 		like := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && sArr.NullN() == 0 {
+		{
 			out := like.V[:n]
-			for i := range out {
-				out[i] = likePattern10.Match(sArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if sArr.IsNull(i) {
-					like.SetNull(i)
-					continue
+			if vec.Strict(&like, rest, n, vec.ArrowFlags(sArr)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = likePattern10.Match(sArr.Value(i))
 				}
-				like.V[i] = likePattern10.Match(sArr.Value(i))
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if like.Dirty(i) {
+						continue
+					}
+					out[i] = likePattern10.Match(sArr.Value(i))
+				}
 			}
 		}
 		vec.CopyErrs(&caseResult2, &like, rest, n)
@@ -17297,19 +17143,20 @@ func case0157Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) 
 		vec.Fill(&caseResult2, int32(1), when, n)
 		// (s LIKE '%yz')
 		like2 := vec.Make[bool](n)
-		if (notYet == nil || len(notYet) > n/2) && sArr.NullN() == 0 {
+		{
 			out := like2.V[:n]
-			for i := range out {
-				out[i] = likePattern11.Match(sArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if sArr.IsNull(i) {
-					like2.SetNull(i)
-					continue
+			if vec.Strict(&like2, notYet, n, vec.ArrowFlags(sArr)) && vec.Dense(notYet, n, false) {
+				for i := range out {
+					out[i] = likePattern11.Match(sArr.Value(i))
 				}
-				like2.V[i] = likePattern11.Match(sArr.Value(i))
+			} else {
+				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+					i := notYet.Row(k)
+					if like2.Dirty(i) {
+						continue
+					}
+					out[i] = likePattern11.Match(sArr.Value(i))
+				}
 			}
 		}
 		vec.CopyErrs(&caseResult2, &like2, notYet, n)
@@ -17317,19 +17164,20 @@ func case0157Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) 
 		vec.Fill(&caseResult2, int32(2), when2, n)
 		// (s LIKE '%mm%')
 		like3 := vec.Make[bool](n)
-		if (notYet2 == nil || len(notYet2) > n/2) && sArr.NullN() == 0 {
+		{
 			out := like3.V[:n]
-			for i := range out {
-				out[i] = likePattern12.Match(sArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-				i := notYet2.Row(k)
-				if sArr.IsNull(i) {
-					like3.SetNull(i)
-					continue
+			if vec.Strict(&like3, notYet2, n, vec.ArrowFlags(sArr)) && vec.Dense(notYet2, n, false) {
+				for i := range out {
+					out[i] = likePattern12.Match(sArr.Value(i))
 				}
-				like3.V[i] = likePattern12.Match(sArr.Value(i))
+			} else {
+				for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
+					i := notYet2.Row(k)
+					if like3.Dirty(i) {
+						continue
+					}
+					out[i] = likePattern12.Match(sArr.Value(i))
+				}
 			}
 		}
 		vec.CopyErrs(&caseResult2, &like3, notYet2, n)
@@ -17337,19 +17185,20 @@ func case0157Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) 
 		vec.Fill(&caseResult2, int32(3), when3, n)
 		// (s LIKE 'exact')
 		like4 := vec.Make[bool](n)
-		if (notYet3 == nil || len(notYet3) > n/2) && sArr.NullN() == 0 {
+		{
 			out := like4.V[:n]
-			for i := range out {
-				out[i] = likePattern13.Match(sArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
-				i := notYet3.Row(k)
-				if sArr.IsNull(i) {
-					like4.SetNull(i)
-					continue
+			if vec.Strict(&like4, notYet3, n, vec.ArrowFlags(sArr)) && vec.Dense(notYet3, n, false) {
+				for i := range out {
+					out[i] = likePattern13.Match(sArr.Value(i))
 				}
-				like4.V[i] = likePattern13.Match(sArr.Value(i))
+			} else {
+				for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
+					i := notYet3.Row(k)
+					if like4.Dirty(i) {
+						continue
+					}
+					out[i] = likePattern13.Match(sArr.Value(i))
+				}
 			}
 		}
 		vec.CopyErrs(&caseResult2, &like4, notYet3, n)
@@ -17482,19 +17331,20 @@ func case0158Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) 
 	if !fused || len(rest) > 0 {
 		// (s LIKE 'a\%%')
 		like := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && sArr.NullN() == 0 {
+		{
 			out := like.V[:n]
-			for i := range out {
-				out[i] = likePattern14.Match(sArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if sArr.IsNull(i) {
-					like.SetNull(i)
-					continue
+			if vec.Strict(&like, rest, n, vec.ArrowFlags(sArr)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = likePattern14.Match(sArr.Value(i))
 				}
-				like.V[i] = likePattern14.Match(sArr.Value(i))
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if like.Dirty(i) {
+						continue
+					}
+					out[i] = likePattern14.Match(sArr.Value(i))
+				}
 			}
 		}
 		// IF((s LIKE 'a\%%'), 'pct', 'no')
@@ -17629,19 +17479,20 @@ func case0159Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) 
 	if !fused || len(rest) > 0 {
 		// (s LIKE 'a\%%')
 		like := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && sArr.NullN() == 0 {
+		{
 			out := like.V[:n]
-			for i := range out {
-				out[i] = likePattern14.Match(sArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if sArr.IsNull(i) {
-					like.SetNull(i)
-					continue
+			if vec.Strict(&like, rest, n, vec.ArrowFlags(sArr)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = likePattern14.Match(sArr.Value(i))
 				}
-				like.V[i] = likePattern14.Match(sArr.Value(i))
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if like.Dirty(i) {
+						continue
+					}
+					out[i] = likePattern14.Match(sArr.Value(i))
+				}
 			}
 		}
 		// IF((s LIKE 'a\%%'), 'pct', 'no')
@@ -17776,19 +17627,20 @@ func case0160Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) 
 	if !fused || len(rest) > 0 {
 		// (s LIKE 'a!_%' ESCAPE '!')
 		like := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && sArr.NullN() == 0 {
+		{
 			out := like.V[:n]
-			for i := range out {
-				out[i] = likePattern15.Match(sArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if sArr.IsNull(i) {
-					like.SetNull(i)
-					continue
+			if vec.Strict(&like, rest, n, vec.ArrowFlags(sArr)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = likePattern15.Match(sArr.Value(i))
 				}
-				like.V[i] = likePattern15.Match(sArr.Value(i))
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if like.Dirty(i) {
+						continue
+					}
+					out[i] = likePattern15.Match(sArr.Value(i))
+				}
 			}
 		}
 		// IF((s LIKE 'a!_%' ESCAPE '!'), 'us', 'no')
@@ -17923,19 +17775,20 @@ func case0161Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) 
 	if !fused || len(rest) > 0 {
 		// (s LIKE 'a!_%' ESCAPE '!')
 		like := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && sArr.NullN() == 0 {
+		{
 			out := like.V[:n]
-			for i := range out {
-				out[i] = likePattern15.Match(sArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if sArr.IsNull(i) {
-					like.SetNull(i)
-					continue
+			if vec.Strict(&like, rest, n, vec.ArrowFlags(sArr)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = likePattern15.Match(sArr.Value(i))
 				}
-				like.V[i] = likePattern15.Match(sArr.Value(i))
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if like.Dirty(i) {
+						continue
+					}
+					out[i] = likePattern15.Match(sArr.Value(i))
+				}
 			}
 		}
 		// IF((s LIKE 'a!_%' ESCAPE '!'), 'us', 'no')
@@ -18070,19 +17923,20 @@ func case0162Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) 
 	if !fused || len(rest) > 0 {
 		// (s LIKE '%é')
 		like := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && sArr.NullN() == 0 {
+		{
 			out := like.V[:n]
-			for i := range out {
-				out[i] = likePattern16.Match(sArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if sArr.IsNull(i) {
-					like.SetNull(i)
-					continue
+			if vec.Strict(&like, rest, n, vec.ArrowFlags(sArr)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = likePattern16.Match(sArr.Value(i))
 				}
-				like.V[i] = likePattern16.Match(sArr.Value(i))
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if like.Dirty(i) {
+						continue
+					}
+					out[i] = likePattern16.Match(sArr.Value(i))
+				}
 			}
 		}
 		// IF((s LIKE '%é'), 'e', 'no')
@@ -18217,19 +18071,20 @@ func case0163Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) 
 	if !fused || len(rest) > 0 {
 		// (s LIKE 'a_')
 		like := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && sArr.NullN() == 0 {
+		{
 			out := like.V[:n]
-			for i := range out {
-				out[i] = likePattern17.Match(sArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if sArr.IsNull(i) {
-					like.SetNull(i)
-					continue
+			if vec.Strict(&like, rest, n, vec.ArrowFlags(sArr)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = likePattern17.Match(sArr.Value(i))
 				}
-				like.V[i] = likePattern17.Match(sArr.Value(i))
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if like.Dirty(i) {
+						continue
+					}
+					out[i] = likePattern17.Match(sArr.Value(i))
+				}
 			}
 		}
 		// IF((s LIKE 'a_'), 'two', 'no')
@@ -18323,19 +18178,20 @@ func Case0164(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0164Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	// (s RLIKE '^h.*o$')
 	rlike := vec.Make[bool](n)
-	if sArr.NullN() == 0 {
+	{
 		out := rlike.V[:n]
-		for i := range out {
-			out[i] = rlikePattern.Match(sArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				rlike.SetNull(i)
-				continue
+		if vec.Strict(&rlike, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				out[i] = rlikePattern.Match(sArr.Value(i))
 			}
-			rlike.V[i] = rlikePattern.Match(sArr.Value(i))
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if rlike.Dirty(i) {
+					continue
+				}
+				out[i] = rlikePattern.Match(sArr.Value(i))
+			}
 		}
 	}
 	return rlike
@@ -18417,19 +18273,20 @@ func Case0165(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0165Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	// (s RLIKE 'z')
 	rlike := vec.Make[bool](n)
-	if sArr.NullN() == 0 {
+	{
 		out := rlike.V[:n]
-		for i := range out {
-			out[i] = rlikePattern2.Match(sArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				rlike.SetNull(i)
-				continue
+		if vec.Strict(&rlike, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				out[i] = rlikePattern2.Match(sArr.Value(i))
 			}
-			rlike.V[i] = rlikePattern2.Match(sArr.Value(i))
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if rlike.Dirty(i) {
+					continue
+				}
+				out[i] = rlikePattern2.Match(sArr.Value(i))
+			}
 		}
 	}
 	return rlike
@@ -18511,19 +18368,20 @@ func Case0166(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0166Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	// (s RLIKE 'l+')
 	rlike := vec.Make[bool](n)
-	if sArr.NullN() == 0 {
+	{
 		out := rlike.V[:n]
-		for i := range out {
-			out[i] = rlikePattern3.Match(sArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				rlike.SetNull(i)
-				continue
+		if vec.Strict(&rlike, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				out[i] = rlikePattern3.Match(sArr.Value(i))
 			}
-			rlike.V[i] = rlikePattern3.Match(sArr.Value(i))
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if rlike.Dirty(i) {
+					continue
+				}
+				out[i] = rlikePattern3.Match(sArr.Value(i))
+			}
 		}
 	}
 	return rlike
@@ -18606,29 +18464,30 @@ func Case0167(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0167Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String) vec.Vec[bool] {
 	// (s RLIKE u)
 	rlike := vec.Make[bool](n)
-	if sArr.NullN() == 0 && uArr.NullN() == 0 {
+	{
 		out := rlike.V[:n]
-		for i := range out {
-			r, err := rt.Rlike(sArr.Value(i), uArr.Value(i))
-			if err != nil {
-				rlike.SetErr(i, err)
-				continue
+		if vec.Strict(&rlike, all, n, vec.ArrowFlags(sArr), vec.ArrowFlags(uArr)) {
+			for i := range out {
+				r, err := rt.Rlike(sArr.Value(i), uArr.Value(i))
+				if err != nil {
+					rlike.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) || uArr.IsNull(i) {
-				rlike.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if rlike.Dirty(i) {
+					continue
+				}
+				r, err := rt.Rlike(sArr.Value(i), uArr.Value(i))
+				if err != nil {
+					rlike.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.Rlike(sArr.Value(i), uArr.Value(i))
-			if err != nil {
-				rlike.SetErr(i, err)
-				continue
-			}
-			rlike.V[i] = r
 		}
 	}
 	return rlike
@@ -18868,19 +18727,20 @@ func Case0170(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0170Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	// upper(s)
 	upper := vec.Make[string](n)
-	if sArr.NullN() == 0 {
+	{
 		out := upper.V[:n]
-		for i := range out {
-			out[i] = rt.Upper(sArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				upper.SetNull(i)
-				continue
+		if vec.Strict(&upper, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				out[i] = rt.Upper(sArr.Value(i))
 			}
-			upper.V[i] = rt.Upper(sArr.Value(i))
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if upper.Dirty(i) {
+					continue
+				}
+				out[i] = rt.Upper(sArr.Value(i))
+			}
 		}
 	}
 	// (upper(s) RLIKE '(')
@@ -18964,19 +18824,20 @@ func Case0171(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0171Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	// upper(s)
 	upper := vec.Make[string](n)
-	if sArr.NullN() == 0 {
+	{
 		out := upper.V[:n]
-		for i := range out {
-			out[i] = rt.Upper(sArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				upper.SetNull(i)
-				continue
+		if vec.Strict(&upper, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				out[i] = rt.Upper(sArr.Value(i))
 			}
-			upper.V[i] = rt.Upper(sArr.Value(i))
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if upper.Dirty(i) {
+					continue
+				}
+				out[i] = rt.Upper(sArr.Value(i))
+			}
 		}
 	}
 	// (upper(s) RLIKE '(')
@@ -19062,39 +18923,40 @@ func Case0172(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0172Col1(n int, all vec.Sel, n_Arr *array.Map, n_Keys []int64, n_Items *array.String) vec.Vec[bool] {
 	// n[9]
 	entry := vec.Make[string](n)
-	if n_Arr.NullN() == 0 {
+	{
 		out := entry.V[:n]
-		for i := range out {
-			start, end := n_Arr.ValueOffsets(i)
-			entry2 := vec.FindInt64(n_Keys, start, end, int64(9))
-			if entry2 < 0 {
-				entry.SetErr(i, rt.MapKeyNotExistInt64(int64(9)))
-				continue
+		if vec.Strict(&entry, all, n, vec.ArrowFlags(n_Arr)) {
+			for i := range out {
+				start, end := n_Arr.ValueOffsets(i)
+				entry2 := vec.FindInt64(n_Keys, start, end, int64(9))
+				if entry2 < 0 {
+					entry.SetErr(i, rt.MapKeyNotExistInt64(int64(9)))
+					continue
+				}
+				if n_Items.IsNull(entry2) {
+					entry.SetNull(i)
+					continue
+				}
+				out[i] = n_Items.Value(entry2)
 			}
-			if n_Items.IsNull(entry2) {
-				entry.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if entry.Dirty(i) {
+					continue
+				}
+				start, end := n_Arr.ValueOffsets(i)
+				entry2 := vec.FindInt64(n_Keys, start, end, int64(9))
+				if entry2 < 0 {
+					entry.SetErr(i, rt.MapKeyNotExistInt64(int64(9)))
+					continue
+				}
+				if n_Items.IsNull(entry2) {
+					entry.SetNull(i)
+					continue
+				}
+				out[i] = n_Items.Value(entry2)
 			}
-			out[i] = n_Items.Value(entry2)
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if n_Arr.IsNull(i) {
-				entry.SetNull(i)
-				continue
-			}
-			start, end := n_Arr.ValueOffsets(i)
-			entry2 := vec.FindInt64(n_Keys, start, end, int64(9))
-			if entry2 < 0 {
-				entry.SetErr(i, rt.MapKeyNotExistInt64(int64(9)))
-				continue
-			}
-			if n_Items.IsNull(entry2) {
-				entry.SetNull(i)
-				continue
-			}
-			entry.V[i] = n_Items.Value(entry2)
 		}
 	}
 	// (n[9] LIKE 'a\')
@@ -19266,39 +19128,40 @@ func Case0174(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0174Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, sArr *array.String, mItems *array.Int64) vec.Vec[int64] {
 	// element_at(m, s)
 	elementAt := vec.Make[int64](n)
-	if mArr.NullN() == 0 && sArr.NullN() == 0 {
+	{
 		out := elementAt.V[:n]
-		for i := range out {
-			start, end := mArr.ValueOffsets(i)
-			entry := vec.FindString(mKeys, start, end, sArr.Value(i))
-			if entry < 0 {
-				elementAt.SetNull(i)
-				continue
+		if vec.Strict(&elementAt, all, n, vec.ArrowFlags(mArr), vec.ArrowFlags(sArr)) {
+			for i := range out {
+				start, end := mArr.ValueOffsets(i)
+				entry := vec.FindString(mKeys, start, end, sArr.Value(i))
+				if entry < 0 {
+					elementAt.SetNull(i)
+					continue
+				}
+				if mItems.IsNull(entry) {
+					elementAt.SetNull(i)
+					continue
+				}
+				out[i] = mItems.Value(entry)
 			}
-			if mItems.IsNull(entry) {
-				elementAt.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if elementAt.Dirty(i) {
+					continue
+				}
+				start, end := mArr.ValueOffsets(i)
+				entry := vec.FindString(mKeys, start, end, sArr.Value(i))
+				if entry < 0 {
+					elementAt.SetNull(i)
+					continue
+				}
+				if mItems.IsNull(entry) {
+					elementAt.SetNull(i)
+					continue
+				}
+				out[i] = mItems.Value(entry)
 			}
-			out[i] = mItems.Value(entry)
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if mArr.IsNull(i) || sArr.IsNull(i) {
-				elementAt.SetNull(i)
-				continue
-			}
-			start, end := mArr.ValueOffsets(i)
-			entry := vec.FindString(mKeys, start, end, sArr.Value(i))
-			if entry < 0 {
-				elementAt.SetNull(i)
-				continue
-			}
-			if mItems.IsNull(entry) {
-				elementAt.SetNull(i)
-				continue
-			}
-			elementAt.V[i] = mItems.Value(entry)
 		}
 	}
 	return elementAt
@@ -19383,39 +19246,40 @@ func Case0175(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0175Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, sArr *array.String, mItems *array.Int64) vec.Vec[int64] {
 	// element_at(m, s)
 	elementAt := vec.Make[int64](n)
-	if mArr.NullN() == 0 && sArr.NullN() == 0 {
+	{
 		out := elementAt.V[:n]
-		for i := range out {
-			start, end := mArr.ValueOffsets(i)
-			entry := vec.FindString(mKeys, start, end, sArr.Value(i))
-			if entry < 0 {
-				elementAt.SetNull(i)
-				continue
+		if vec.Strict(&elementAt, all, n, vec.ArrowFlags(mArr), vec.ArrowFlags(sArr)) {
+			for i := range out {
+				start, end := mArr.ValueOffsets(i)
+				entry := vec.FindString(mKeys, start, end, sArr.Value(i))
+				if entry < 0 {
+					elementAt.SetNull(i)
+					continue
+				}
+				if mItems.IsNull(entry) {
+					elementAt.SetNull(i)
+					continue
+				}
+				out[i] = mItems.Value(entry)
 			}
-			if mItems.IsNull(entry) {
-				elementAt.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if elementAt.Dirty(i) {
+					continue
+				}
+				start, end := mArr.ValueOffsets(i)
+				entry := vec.FindString(mKeys, start, end, sArr.Value(i))
+				if entry < 0 {
+					elementAt.SetNull(i)
+					continue
+				}
+				if mItems.IsNull(entry) {
+					elementAt.SetNull(i)
+					continue
+				}
+				out[i] = mItems.Value(entry)
 			}
-			out[i] = mItems.Value(entry)
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if mArr.IsNull(i) || sArr.IsNull(i) {
-				elementAt.SetNull(i)
-				continue
-			}
-			start, end := mArr.ValueOffsets(i)
-			entry := vec.FindString(mKeys, start, end, sArr.Value(i))
-			if entry < 0 {
-				elementAt.SetNull(i)
-				continue
-			}
-			if mItems.IsNull(entry) {
-				elementAt.SetNull(i)
-				continue
-			}
-			elementAt.V[i] = mItems.Value(entry)
 		}
 	}
 	return elementAt
@@ -19499,39 +19363,40 @@ func Case0176(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0176Col1(n int, all vec.Sel, n_Arr *array.Map, n_Keys []int64, n_Items *array.String) vec.Vec[string] {
 	// element_at(n, 3)
 	elementAt := vec.Make[string](n)
-	if n_Arr.NullN() == 0 {
+	{
 		out := elementAt.V[:n]
-		for i := range out {
-			start, end := n_Arr.ValueOffsets(i)
-			entry := vec.FindInt64(n_Keys, start, end, int64(3))
-			if entry < 0 {
-				elementAt.SetNull(i)
-				continue
+		if vec.Strict(&elementAt, all, n, vec.ArrowFlags(n_Arr)) {
+			for i := range out {
+				start, end := n_Arr.ValueOffsets(i)
+				entry := vec.FindInt64(n_Keys, start, end, int64(3))
+				if entry < 0 {
+					elementAt.SetNull(i)
+					continue
+				}
+				if n_Items.IsNull(entry) {
+					elementAt.SetNull(i)
+					continue
+				}
+				out[i] = n_Items.Value(entry)
 			}
-			if n_Items.IsNull(entry) {
-				elementAt.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if elementAt.Dirty(i) {
+					continue
+				}
+				start, end := n_Arr.ValueOffsets(i)
+				entry := vec.FindInt64(n_Keys, start, end, int64(3))
+				if entry < 0 {
+					elementAt.SetNull(i)
+					continue
+				}
+				if n_Items.IsNull(entry) {
+					elementAt.SetNull(i)
+					continue
+				}
+				out[i] = n_Items.Value(entry)
 			}
-			out[i] = n_Items.Value(entry)
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if n_Arr.IsNull(i) {
-				elementAt.SetNull(i)
-				continue
-			}
-			start, end := n_Arr.ValueOffsets(i)
-			entry := vec.FindInt64(n_Keys, start, end, int64(3))
-			if entry < 0 {
-				elementAt.SetNull(i)
-				continue
-			}
-			if n_Items.IsNull(entry) {
-				elementAt.SetNull(i)
-				continue
-			}
-			elementAt.V[i] = n_Items.Value(entry)
 		}
 	}
 	return elementAt
@@ -19614,23 +19479,24 @@ func Case0177(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0177Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys) vec.Vec[bool] {
 	// map_contains_key(m, 'k')
 	mapContainsKey := vec.Make[bool](n)
-	if mArr.NullN() == 0 {
+	{
 		out := mapContainsKey.V[:n]
-		for i := range out {
-			start, end := mArr.ValueOffsets(i)
-			entry := vec.FindString(mKeys, start, end, "k")
-			out[i] = entry >= 0
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if mArr.IsNull(i) {
-				mapContainsKey.SetNull(i)
-				continue
+		if vec.Strict(&mapContainsKey, all, n, vec.ArrowFlags(mArr)) {
+			for i := range out {
+				start, end := mArr.ValueOffsets(i)
+				entry := vec.FindString(mKeys, start, end, "k")
+				out[i] = entry >= 0
 			}
-			start, end := mArr.ValueOffsets(i)
-			entry := vec.FindString(mKeys, start, end, "k")
-			mapContainsKey.V[i] = entry >= 0
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if mapContainsKey.Dirty(i) {
+					continue
+				}
+				start, end := mArr.ValueOffsets(i)
+				entry := vec.FindString(mKeys, start, end, "k")
+				out[i] = entry >= 0
+			}
 		}
 	}
 	return mapContainsKey
@@ -19713,23 +19579,24 @@ func Case0178(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0178Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys) vec.Vec[bool] {
 	// map_contains_key(m, 'z')
 	mapContainsKey := vec.Make[bool](n)
-	if mArr.NullN() == 0 {
+	{
 		out := mapContainsKey.V[:n]
-		for i := range out {
-			start, end := mArr.ValueOffsets(i)
-			entry := vec.FindString(mKeys, start, end, "z")
-			out[i] = entry >= 0
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if mArr.IsNull(i) {
-				mapContainsKey.SetNull(i)
-				continue
+		if vec.Strict(&mapContainsKey, all, n, vec.ArrowFlags(mArr)) {
+			for i := range out {
+				start, end := mArr.ValueOffsets(i)
+				entry := vec.FindString(mKeys, start, end, "z")
+				out[i] = entry >= 0
 			}
-			start, end := mArr.ValueOffsets(i)
-			entry := vec.FindString(mKeys, start, end, "z")
-			mapContainsKey.V[i] = entry >= 0
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if mapContainsKey.Dirty(i) {
+					continue
+				}
+				start, end := mArr.ValueOffsets(i)
+				entry := vec.FindString(mKeys, start, end, "z")
+				out[i] = entry >= 0
+			}
 		}
 	}
 	return mapContainsKey
@@ -19812,23 +19679,24 @@ func Case0179(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0179Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys) vec.Vec[bool] {
 	// map_contains_key(m, 'z')
 	mapContainsKey := vec.Make[bool](n)
-	if mArr.NullN() == 0 {
+	{
 		out := mapContainsKey.V[:n]
-		for i := range out {
-			start, end := mArr.ValueOffsets(i)
-			entry := vec.FindString(mKeys, start, end, "z")
-			out[i] = entry >= 0
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if mArr.IsNull(i) {
-				mapContainsKey.SetNull(i)
-				continue
+		if vec.Strict(&mapContainsKey, all, n, vec.ArrowFlags(mArr)) {
+			for i := range out {
+				start, end := mArr.ValueOffsets(i)
+				entry := vec.FindString(mKeys, start, end, "z")
+				out[i] = entry >= 0
 			}
-			start, end := mArr.ValueOffsets(i)
-			entry := vec.FindString(mKeys, start, end, "z")
-			mapContainsKey.V[i] = entry >= 0
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if mapContainsKey.Dirty(i) {
+					continue
+				}
+				start, end := mArr.ValueOffsets(i)
+				entry := vec.FindString(mKeys, start, end, "z")
+				out[i] = entry >= 0
+			}
 		}
 	}
 	return mapContainsKey
@@ -19911,21 +19779,22 @@ func Case0180(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0180Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys) vec.Vec[int32] {
 	// cardinality(m)
 	cardinality := vec.Make[int32](n)
-	if mArr.NullN() == 0 {
+	{
 		out := cardinality.V[:n]
-		for i := range out {
-			start, end := mArr.ValueOffsets(i)
-			out[i] = vec.CountString(mKeys, start, end)
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if mArr.IsNull(i) {
-				cardinality.SetNull(i)
-				continue
+		if vec.Strict(&cardinality, all, n, vec.ArrowFlags(mArr)) {
+			for i := range out {
+				start, end := mArr.ValueOffsets(i)
+				out[i] = vec.CountString(mKeys, start, end)
 			}
-			start, end := mArr.ValueOffsets(i)
-			cardinality.V[i] = vec.CountString(mKeys, start, end)
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cardinality.Dirty(i) {
+					continue
+				}
+				start, end := mArr.ValueOffsets(i)
+				out[i] = vec.CountString(mKeys, start, end)
+			}
 		}
 	}
 	return cardinality
@@ -20008,21 +19877,22 @@ func Case0181(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0181Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys) vec.Vec[int32] {
 	// cardinality(m)
 	cardinality := vec.Make[int32](n)
-	if mArr.NullN() == 0 {
+	{
 		out := cardinality.V[:n]
-		for i := range out {
-			start, end := mArr.ValueOffsets(i)
-			out[i] = vec.CountString(mKeys, start, end)
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if mArr.IsNull(i) {
-				cardinality.SetNull(i)
-				continue
+		if vec.Strict(&cardinality, all, n, vec.ArrowFlags(mArr)) {
+			for i := range out {
+				start, end := mArr.ValueOffsets(i)
+				out[i] = vec.CountString(mKeys, start, end)
 			}
-			start, end := mArr.ValueOffsets(i)
-			cardinality.V[i] = vec.CountString(mKeys, start, end)
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cardinality.Dirty(i) {
+					continue
+				}
+				start, end := mArr.ValueOffsets(i)
+				out[i] = vec.CountString(mKeys, start, end)
+			}
 		}
 	}
 	return cardinality
@@ -20105,21 +19975,22 @@ func Case0182(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0182Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys) vec.Vec[int32] {
 	// cardinality(m)
 	cardinality := vec.Make[int32](n)
-	if mArr.NullN() == 0 {
+	{
 		out := cardinality.V[:n]
-		for i := range out {
-			start, end := mArr.ValueOffsets(i)
-			out[i] = vec.CountString(mKeys, start, end)
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if mArr.IsNull(i) {
-				cardinality.SetNull(i)
-				continue
+		if vec.Strict(&cardinality, all, n, vec.ArrowFlags(mArr)) {
+			for i := range out {
+				start, end := mArr.ValueOffsets(i)
+				out[i] = vec.CountString(mKeys, start, end)
 			}
-			start, end := mArr.ValueOffsets(i)
-			cardinality.V[i] = vec.CountString(mKeys, start, end)
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cardinality.Dirty(i) {
+					continue
+				}
+				start, end := mArr.ValueOffsets(i)
+				out[i] = vec.CountString(mKeys, start, end)
+			}
 		}
 	}
 	return cardinality
@@ -20204,39 +20075,40 @@ func Case0183(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0183Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, sArr *array.String, mItems *array.Int64) vec.Vec[int64] {
 	// m[s]
 	entry := vec.Make[int64](n)
-	if mArr.NullN() == 0 && sArr.NullN() == 0 {
+	{
 		out := entry.V[:n]
-		for i := range out {
-			start, end := mArr.ValueOffsets(i)
-			entry2 := vec.FindString(mKeys, start, end, sArr.Value(i))
-			if entry2 < 0 {
-				entry.SetErr(i, rt.MapKeyNotExistString(sArr.Value(i)))
-				continue
+		if vec.Strict(&entry, all, n, vec.ArrowFlags(mArr), vec.ArrowFlags(sArr)) {
+			for i := range out {
+				start, end := mArr.ValueOffsets(i)
+				entry2 := vec.FindString(mKeys, start, end, sArr.Value(i))
+				if entry2 < 0 {
+					entry.SetErr(i, rt.MapKeyNotExistString(sArr.Value(i)))
+					continue
+				}
+				if mItems.IsNull(entry2) {
+					entry.SetNull(i)
+					continue
+				}
+				out[i] = mItems.Value(entry2)
 			}
-			if mItems.IsNull(entry2) {
-				entry.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if entry.Dirty(i) {
+					continue
+				}
+				start, end := mArr.ValueOffsets(i)
+				entry2 := vec.FindString(mKeys, start, end, sArr.Value(i))
+				if entry2 < 0 {
+					entry.SetErr(i, rt.MapKeyNotExistString(sArr.Value(i)))
+					continue
+				}
+				if mItems.IsNull(entry2) {
+					entry.SetNull(i)
+					continue
+				}
+				out[i] = mItems.Value(entry2)
 			}
-			out[i] = mItems.Value(entry2)
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if mArr.IsNull(i) || sArr.IsNull(i) {
-				entry.SetNull(i)
-				continue
-			}
-			start, end := mArr.ValueOffsets(i)
-			entry2 := vec.FindString(mKeys, start, end, sArr.Value(i))
-			if entry2 < 0 {
-				entry.SetErr(i, rt.MapKeyNotExistString(sArr.Value(i)))
-				continue
-			}
-			if mItems.IsNull(entry2) {
-				entry.SetNull(i)
-				continue
-			}
-			entry.V[i] = mItems.Value(entry2)
 		}
 	}
 	return entry
@@ -20395,24 +20267,21 @@ func Case0185(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0185Col1(n int, all vec.Sel, d vec.Vec[int32]) vec.Vec[int32] {
 	// year(d)
 	year := vec.Make[int32](n)
-	if d.Clean() {
+	{
 		dV := d.V[:n]
 		out := year.V[:n]
-		for i := range out {
-			out[i] = rt.Year(dV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if d.IsNull(i) {
-				year.SetNull(i)
-				continue
+		if vec.Strict(&year, all, n, vec.FlagsOf(&d)) {
+			for i := range out {
+				out[i] = rt.Year(dV[i])
 			}
-			if e := d.ErrAt(i); e != nil {
-				year.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if year.Dirty(i) {
+					continue
+				}
+				out[i] = rt.Year(dV[i])
 			}
-			year.V[i] = rt.Year(d.V[i])
 		}
 	}
 	return year
@@ -20494,24 +20363,21 @@ func Case0186(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0186Col1(n int, all vec.Sel, d vec.Vec[int32]) vec.Vec[int32] {
 	// month(d)
 	month := vec.Make[int32](n)
-	if d.Clean() {
+	{
 		dV := d.V[:n]
 		out := month.V[:n]
-		for i := range out {
-			out[i] = rt.Month(dV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if d.IsNull(i) {
-				month.SetNull(i)
-				continue
+		if vec.Strict(&month, all, n, vec.FlagsOf(&d)) {
+			for i := range out {
+				out[i] = rt.Month(dV[i])
 			}
-			if e := d.ErrAt(i); e != nil {
-				month.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if month.Dirty(i) {
+					continue
+				}
+				out[i] = rt.Month(dV[i])
 			}
-			month.V[i] = rt.Month(d.V[i])
 		}
 	}
 	return month
@@ -20593,24 +20459,21 @@ func Case0187(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0187Col1(n int, all vec.Sel, d vec.Vec[int32]) vec.Vec[int32] {
 	// day(d)
 	day := vec.Make[int32](n)
-	if d.Clean() {
+	{
 		dV := d.V[:n]
 		out := day.V[:n]
-		for i := range out {
-			out[i] = rt.Day(dV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if d.IsNull(i) {
-				day.SetNull(i)
-				continue
+		if vec.Strict(&day, all, n, vec.FlagsOf(&d)) {
+			for i := range out {
+				out[i] = rt.Day(dV[i])
 			}
-			if e := d.ErrAt(i); e != nil {
-				day.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if day.Dirty(i) {
+					continue
+				}
+				out[i] = rt.Day(dV[i])
 			}
-			day.V[i] = rt.Day(d.V[i])
 		}
 	}
 	return day
@@ -20692,24 +20555,21 @@ func Case0188(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0188Col1(n int, all vec.Sel, d vec.Vec[int32]) vec.Vec[int32] {
 	// day(d)
 	day := vec.Make[int32](n)
-	if d.Clean() {
+	{
 		dV := d.V[:n]
 		out := day.V[:n]
-		for i := range out {
-			out[i] = rt.Day(dV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if d.IsNull(i) {
-				day.SetNull(i)
-				continue
+		if vec.Strict(&day, all, n, vec.FlagsOf(&d)) {
+			for i := range out {
+				out[i] = rt.Day(dV[i])
 			}
-			if e := d.ErrAt(i); e != nil {
-				day.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if day.Dirty(i) {
+					continue
+				}
+				out[i] = rt.Day(dV[i])
 			}
-			day.V[i] = rt.Day(d.V[i])
 		}
 	}
 	return day
@@ -20791,24 +20651,21 @@ func Case0189(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0189Col1(n int, all vec.Sel, d vec.Vec[int32]) vec.Vec[int32] {
 	// year(d)
 	year := vec.Make[int32](n)
-	if d.Clean() {
+	{
 		dV := d.V[:n]
 		out := year.V[:n]
-		for i := range out {
-			out[i] = rt.Year(dV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if d.IsNull(i) {
-				year.SetNull(i)
-				continue
+		if vec.Strict(&year, all, n, vec.FlagsOf(&d)) {
+			for i := range out {
+				out[i] = rt.Year(dV[i])
 			}
-			if e := d.ErrAt(i); e != nil {
-				year.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if year.Dirty(i) {
+					continue
+				}
+				out[i] = rt.Year(dV[i])
 			}
-			year.V[i] = rt.Year(d.V[i])
 		}
 	}
 	return year
@@ -20890,34 +20747,31 @@ func Case0190(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0190Col1(n int, all vec.Sel, d vec.Vec[int32]) vec.Vec[int32] {
 	// date_add(d, 1)
 	dateAdd := vec.Make[int32](n)
-	if d.Clean() {
+	{
 		dV := d.V[:n]
 		out := dateAdd.V[:n]
-		for i := range out {
-			r, err := rt.DateAdd(dV[i], int32(1))
-			if err != nil {
-				dateAdd.SetErr(i, err)
-				continue
+		if vec.Strict(&dateAdd, all, n, vec.FlagsOf(&d)) {
+			for i := range out {
+				r, err := rt.DateAdd(dV[i], int32(1))
+				if err != nil {
+					dateAdd.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if d.IsNull(i) {
-				dateAdd.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if dateAdd.Dirty(i) {
+					continue
+				}
+				r, err := rt.DateAdd(dV[i], int32(1))
+				if err != nil {
+					dateAdd.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := d.ErrAt(i); e != nil {
-				dateAdd.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DateAdd(d.V[i], int32(1))
-			if err != nil {
-				dateAdd.SetErr(i, err)
-				continue
-			}
-			dateAdd.V[i] = r
 		}
 	}
 	return dateAdd
@@ -21000,39 +20854,32 @@ func Case0191(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0191Col1(n int, all vec.Sel, d vec.Vec[int32], i_ vec.Vec[int32]) vec.Vec[int32] {
 	// date_add(d, i)
 	dateAdd := vec.Make[int32](n)
-	if d.Clean() && i_.Clean() {
+	{
 		dV := d.V[:n]
 		i_V := i_.V[:n]
 		out := dateAdd.V[:n]
-		for i := range out {
-			r, err := rt.DateAdd(dV[i], i_V[i])
-			if err != nil {
-				dateAdd.SetErr(i, err)
-				continue
+		if vec.Strict(&dateAdd, all, n, vec.FlagsOf(&d), vec.FlagsOf(&i_)) {
+			for i := range out {
+				r, err := rt.DateAdd(dV[i], i_V[i])
+				if err != nil {
+					dateAdd.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if d.IsNull(i) || i_.IsNull(i) {
-				dateAdd.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if dateAdd.Dirty(i) {
+					continue
+				}
+				r, err := rt.DateAdd(dV[i], i_V[i])
+				if err != nil {
+					dateAdd.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := d.ErrAt(i); e != nil {
-				dateAdd.SetErr(i, e)
-				continue
-			}
-			if e := i_.ErrAt(i); e != nil {
-				dateAdd.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DateAdd(d.V[i], i_.V[i])
-			if err != nil {
-				dateAdd.SetErr(i, err)
-				continue
-			}
-			dateAdd.V[i] = r
 		}
 	}
 	return dateAdd
@@ -21114,34 +20961,31 @@ func Case0192(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0192Col1(n int, all vec.Sel, d vec.Vec[int32]) vec.Vec[int32] {
 	// date_sub(d, 1)
 	dateSub := vec.Make[int32](n)
-	if d.Clean() {
+	{
 		dV := d.V[:n]
 		out := dateSub.V[:n]
-		for i := range out {
-			r, err := rt.DateSub(dV[i], int32(1))
-			if err != nil {
-				dateSub.SetErr(i, err)
-				continue
+		if vec.Strict(&dateSub, all, n, vec.FlagsOf(&d)) {
+			for i := range out {
+				r, err := rt.DateSub(dV[i], int32(1))
+				if err != nil {
+					dateSub.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if d.IsNull(i) {
-				dateSub.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if dateSub.Dirty(i) {
+					continue
+				}
+				r, err := rt.DateSub(dV[i], int32(1))
+				if err != nil {
+					dateSub.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := d.ErrAt(i); e != nil {
-				dateSub.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DateSub(d.V[i], int32(1))
-			if err != nil {
-				dateSub.SetErr(i, err)
-				continue
-			}
-			dateSub.V[i] = r
 		}
 	}
 	return dateSub
@@ -21224,39 +21068,32 @@ func Case0193(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0193Col1(n int, all vec.Sel, d vec.Vec[int32], i_ vec.Vec[int32]) vec.Vec[int32] {
 	// date_add(d, i)
 	dateAdd := vec.Make[int32](n)
-	if d.Clean() && i_.Clean() {
+	{
 		dV := d.V[:n]
 		i_V := i_.V[:n]
 		out := dateAdd.V[:n]
-		for i := range out {
-			r, err := rt.DateAdd(dV[i], i_V[i])
-			if err != nil {
-				dateAdd.SetErr(i, err)
-				continue
+		if vec.Strict(&dateAdd, all, n, vec.FlagsOf(&d), vec.FlagsOf(&i_)) {
+			for i := range out {
+				r, err := rt.DateAdd(dV[i], i_V[i])
+				if err != nil {
+					dateAdd.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if d.IsNull(i) || i_.IsNull(i) {
-				dateAdd.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if dateAdd.Dirty(i) {
+					continue
+				}
+				r, err := rt.DateAdd(dV[i], i_V[i])
+				if err != nil {
+					dateAdd.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := d.ErrAt(i); e != nil {
-				dateAdd.SetErr(i, e)
-				continue
-			}
-			if e := i_.ErrAt(i); e != nil {
-				dateAdd.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DateAdd(d.V[i], i_.V[i])
-			if err != nil {
-				dateAdd.SetErr(i, err)
-				continue
-			}
-			dateAdd.V[i] = r
 		}
 	}
 	return dateAdd
@@ -21338,34 +21175,31 @@ func Case0194(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0194Col1(n int, all vec.Sel, d vec.Vec[int32]) vec.Vec[int32] {
 	// date_add(d, 2147483647)
 	dateAdd := vec.Make[int32](n)
-	if d.Clean() {
+	{
 		dV := d.V[:n]
 		out := dateAdd.V[:n]
-		for i := range out {
-			r, err := rt.DateAdd(dV[i], int32(2147483647))
-			if err != nil {
-				dateAdd.SetErr(i, err)
-				continue
+		if vec.Strict(&dateAdd, all, n, vec.FlagsOf(&d)) {
+			for i := range out {
+				r, err := rt.DateAdd(dV[i], int32(2147483647))
+				if err != nil {
+					dateAdd.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if d.IsNull(i) {
-				dateAdd.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if dateAdd.Dirty(i) {
+					continue
+				}
+				r, err := rt.DateAdd(dV[i], int32(2147483647))
+				if err != nil {
+					dateAdd.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := d.ErrAt(i); e != nil {
-				dateAdd.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DateAdd(d.V[i], int32(2147483647))
-			if err != nil {
-				dateAdd.SetErr(i, err)
-				continue
-			}
-			dateAdd.V[i] = r
 		}
 	}
 	return dateAdd
@@ -21448,39 +21282,32 @@ func Case0195(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0195Col1(n int, all vec.Sel, d vec.Vec[int32], e_ vec.Vec[int32]) vec.Vec[int32] {
 	// datediff(d, e)
 	datediff := vec.Make[int32](n)
-	if d.Clean() && e_.Clean() {
+	{
 		dV := d.V[:n]
 		e_V := e_.V[:n]
 		out := datediff.V[:n]
-		for i := range out {
-			r, err := rt.DateDiff(dV[i], e_V[i])
-			if err != nil {
-				datediff.SetErr(i, err)
-				continue
+		if vec.Strict(&datediff, all, n, vec.FlagsOf(&d), vec.FlagsOf(&e_)) {
+			for i := range out {
+				r, err := rt.DateDiff(dV[i], e_V[i])
+				if err != nil {
+					datediff.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if d.IsNull(i) || e_.IsNull(i) {
-				datediff.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if datediff.Dirty(i) {
+					continue
+				}
+				r, err := rt.DateDiff(dV[i], e_V[i])
+				if err != nil {
+					datediff.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := d.ErrAt(i); e != nil {
-				datediff.SetErr(i, e)
-				continue
-			}
-			if e := e_.ErrAt(i); e != nil {
-				datediff.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DateDiff(d.V[i], e_.V[i])
-			if err != nil {
-				datediff.SetErr(i, err)
-				continue
-			}
-			datediff.V[i] = r
 		}
 	}
 	return datediff
@@ -21563,39 +21390,32 @@ func Case0196(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0196Col1(n int, all vec.Sel, e_ vec.Vec[int32], d vec.Vec[int32]) vec.Vec[int32] {
 	// datediff(e, d)
 	datediff := vec.Make[int32](n)
-	if e_.Clean() && d.Clean() {
+	{
 		e_V := e_.V[:n]
 		dV := d.V[:n]
 		out := datediff.V[:n]
-		for i := range out {
-			r, err := rt.DateDiff(e_V[i], dV[i])
-			if err != nil {
-				datediff.SetErr(i, err)
-				continue
+		if vec.Strict(&datediff, all, n, vec.FlagsOf(&e_), vec.FlagsOf(&d)) {
+			for i := range out {
+				r, err := rt.DateDiff(e_V[i], dV[i])
+				if err != nil {
+					datediff.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if e_.IsNull(i) || d.IsNull(i) {
-				datediff.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if datediff.Dirty(i) {
+					continue
+				}
+				r, err := rt.DateDiff(e_V[i], dV[i])
+				if err != nil {
+					datediff.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := e_.ErrAt(i); e != nil {
-				datediff.SetErr(i, e)
-				continue
-			}
-			if e := d.ErrAt(i); e != nil {
-				datediff.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DateDiff(e_.V[i], d.V[i])
-			if err != nil {
-				datediff.SetErr(i, err)
-				continue
-			}
-			datediff.V[i] = r
 		}
 	}
 	return datediff
@@ -21678,39 +21498,32 @@ func Case0197(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0197Col1(n int, all vec.Sel, d vec.Vec[int32], e_ vec.Vec[int32]) vec.Vec[int32] {
 	// datediff(d, e)
 	datediff := vec.Make[int32](n)
-	if d.Clean() && e_.Clean() {
+	{
 		dV := d.V[:n]
 		e_V := e_.V[:n]
 		out := datediff.V[:n]
-		for i := range out {
-			r, err := rt.DateDiff(dV[i], e_V[i])
-			if err != nil {
-				datediff.SetErr(i, err)
-				continue
+		if vec.Strict(&datediff, all, n, vec.FlagsOf(&d), vec.FlagsOf(&e_)) {
+			for i := range out {
+				r, err := rt.DateDiff(dV[i], e_V[i])
+				if err != nil {
+					datediff.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if d.IsNull(i) || e_.IsNull(i) {
-				datediff.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if datediff.Dirty(i) {
+					continue
+				}
+				r, err := rt.DateDiff(dV[i], e_V[i])
+				if err != nil {
+					datediff.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := d.ErrAt(i); e != nil {
-				datediff.SetErr(i, e)
-				continue
-			}
-			if e := e_.ErrAt(i); e != nil {
-				datediff.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DateDiff(d.V[i], e_.V[i])
-			if err != nil {
-				datediff.SetErr(i, err)
-				continue
-			}
-			datediff.V[i] = r
 		}
 	}
 	return datediff
@@ -21792,24 +21605,21 @@ func Case0198(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0198Col1(n int, all vec.Sel, d vec.Vec[int32]) vec.Vec[bool] {
 	// (d >= DATE '2024-01-01')
 	cmp := vec.Make[bool](n)
-	if d.Clean() {
+	{
 		dV := d.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt32(dV[i], int32(19723))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if d.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&d)) {
+			for i := range out {
+				out[i] = rt.GeInt32(dV[i], int32(19723))
 			}
-			if e := d.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GeInt32(dV[i], int32(19723))
 			}
-			cmp.V[i] = rt.GeInt32(d.V[i], int32(19723))
 		}
 	}
 	return cmp
@@ -21891,24 +21701,21 @@ func Case0199(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0199Col1(n int, all vec.Sel, d vec.Vec[int32]) vec.Vec[bool] {
 	// (d < DATE '2024-01-01')
 	cmp := vec.Make[bool](n)
-	if d.Clean() {
+	{
 		dV := d.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.LtInt32(dV[i], int32(19723))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if d.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&d)) {
+			for i := range out {
+				out[i] = rt.LtInt32(dV[i], int32(19723))
 			}
-			if e := d.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.LtInt32(dV[i], int32(19723))
 			}
-			cmp.V[i] = rt.LtInt32(d.V[i], int32(19723))
 		}
 	}
 	return cmp
@@ -21991,29 +21798,22 @@ func Case0200(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0200Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
 	// (a = b)
 	cmp := vec.Make[bool](n)
-	if a.Clean() && b.Clean() {
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], bV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], bV[i])
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(aV[i], bV[i])
 			}
-			if e := b.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.EqInt64(a.V[i], b.V[i])
 		}
 	}
 	return cmp
@@ -22096,29 +21896,22 @@ func Case0201(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0201Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
 	// (a <> b)
 	cmp := vec.Make[bool](n)
-	if a.Clean() && b.Clean() {
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(aV[i], bV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
+			for i := range out {
+				out[i] = rt.NeInt64(aV[i], bV[i])
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.NeInt64(aV[i], bV[i])
 			}
-			if e := b.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.NeInt64(a.V[i], b.V[i])
 		}
 	}
 	return cmp
@@ -22201,29 +21994,22 @@ func Case0202(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0202Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
 	// (a <> b)
 	cmp := vec.Make[bool](n)
-	if a.Clean() && b.Clean() {
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(aV[i], bV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
+			for i := range out {
+				out[i] = rt.NeInt64(aV[i], bV[i])
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.NeInt64(aV[i], bV[i])
 			}
-			if e := b.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.NeInt64(a.V[i], b.V[i])
 		}
 	}
 	return cmp
@@ -22306,29 +22092,22 @@ func Case0203(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0203Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
 	// (a < b)
 	cmp := vec.Make[bool](n)
-	if a.Clean() && b.Clean() {
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.LtInt64(aV[i], bV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
+			for i := range out {
+				out[i] = rt.LtInt64(aV[i], bV[i])
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.LtInt64(aV[i], bV[i])
 			}
-			if e := b.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.LtInt64(a.V[i], b.V[i])
 		}
 	}
 	return cmp
@@ -22441,51 +22220,41 @@ func case0204Col1(n int, all vec.Sel, i_ vec.Vec[int32], in arrow.RecordBatch, a
 	if !fused || len(rest) > 0 {
 		// CAST(i AS BIGINT)
 		asBigint := vec.Make[int64](n)
-		if (rest == nil || len(rest) > n/2) && i_.Clean() {
+		{
 			i_V := i_.V[:n]
 			out := asBigint.V[:n]
-			for i := range out {
-				out[i] = rt.CastInt32ToInt64(i_V[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if i_.IsNull(i) {
-					asBigint.SetNull(i)
-					continue
+			if vec.Strict(&asBigint, rest, n, vec.FlagsOf(&i_)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.CastInt32ToInt64(i_V[i])
 				}
-				if e := i_.ErrAt(i); e != nil {
-					asBigint.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if asBigint.Dirty(i) {
+						continue
+					}
+					out[i] = rt.CastInt32ToInt64(i_V[i])
 				}
-				asBigint.V[i] = rt.CastInt32ToInt64(i_.V[i])
 			}
 		}
 		// (CAST(i AS BIGINT) < a)
 		cmp2 := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && asBigint.Clean() && a.Clean() {
+		{
 			asBigintV := asBigint.V[:n]
 			aV := a.V[:n]
 			out := cmp2.V[:n]
-			for i := range out {
-				out[i] = rt.LtInt64(asBigintV[i], aV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if asBigint.IsNull(i) || a.IsNull(i) {
-					cmp2.SetNull(i)
-					continue
+			if vec.Strict(&cmp2, rest, n, vec.FlagsOf(&asBigint), vec.FlagsOf(&a)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.LtInt64(asBigintV[i], aV[i])
 				}
-				if e := asBigint.ErrAt(i); e != nil {
-					cmp2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if cmp2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.LtInt64(asBigintV[i], aV[i])
 				}
-				if e := a.ErrAt(i); e != nil {
-					cmp2.SetErr(i, e)
-					continue
-				}
-				cmp2.V[i] = rt.LtInt64(asBigint.V[i], a.V[i])
 			}
 		}
 		if fused {
@@ -22574,29 +22343,22 @@ func Case0205(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0205Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64]) vec.Vec[bool] {
 	// (x = y)
 	cmp := vec.Make[bool](n)
-	if x.Clean() && y.Clean() {
+	{
 		xV := x.V[:n]
 		yV := y.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.EqFloat64(xV[i], yV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if x.IsNull(i) || y.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&x), vec.FlagsOf(&y)) {
+			for i := range out {
+				out[i] = rt.EqFloat64(xV[i], yV[i])
 			}
-			if e := x.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqFloat64(xV[i], yV[i])
 			}
-			if e := y.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.EqFloat64(x.V[i], y.V[i])
 		}
 	}
 	return cmp
@@ -22679,29 +22441,22 @@ func Case0206(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0206Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64]) vec.Vec[bool] {
 	// (x > y)
 	cmp := vec.Make[bool](n)
-	if x.Clean() && y.Clean() {
+	{
 		xV := x.V[:n]
 		yV := y.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtFloat64(xV[i], yV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if x.IsNull(i) || y.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&x), vec.FlagsOf(&y)) {
+			for i := range out {
+				out[i] = rt.GtFloat64(xV[i], yV[i])
 			}
-			if e := x.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GtFloat64(xV[i], yV[i])
 			}
-			if e := y.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.GtFloat64(x.V[i], y.V[i])
 		}
 	}
 	return cmp
@@ -22784,29 +22539,22 @@ func Case0207(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0207Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64]) vec.Vec[bool] {
 	// (x = y)
 	cmp := vec.Make[bool](n)
-	if x.Clean() && y.Clean() {
+	{
 		xV := x.V[:n]
 		yV := y.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.EqFloat64(xV[i], yV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if x.IsNull(i) || y.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&x), vec.FlagsOf(&y)) {
+			for i := range out {
+				out[i] = rt.EqFloat64(xV[i], yV[i])
 			}
-			if e := x.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqFloat64(xV[i], yV[i])
 			}
-			if e := y.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.EqFloat64(x.V[i], y.V[i])
 		}
 	}
 	return cmp
@@ -22889,29 +22637,22 @@ func Case0208(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0208Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64]) vec.Vec[bool] {
 	// (x < y)
 	cmp := vec.Make[bool](n)
-	if x.Clean() && y.Clean() {
+	{
 		xV := x.V[:n]
 		yV := y.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.LtFloat64(xV[i], yV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if x.IsNull(i) || y.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&x), vec.FlagsOf(&y)) {
+			for i := range out {
+				out[i] = rt.LtFloat64(xV[i], yV[i])
 			}
-			if e := x.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.LtFloat64(xV[i], yV[i])
 			}
-			if e := y.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.LtFloat64(x.V[i], y.V[i])
 		}
 	}
 	return cmp
@@ -22994,19 +22735,20 @@ func Case0209(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0209Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String) vec.Vec[bool] {
 	// (s < u)
 	cmp := vec.Make[bool](n)
-	if sArr.NullN() == 0 && uArr.NullN() == 0 {
+	{
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.LtString(sArr.Value(i), uArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) || uArr.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.ArrowFlags(sArr), vec.ArrowFlags(uArr)) {
+			for i := range out {
+				out[i] = rt.LtString(sArr.Value(i), uArr.Value(i))
 			}
-			cmp.V[i] = rt.LtString(sArr.Value(i), uArr.Value(i))
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.LtString(sArr.Value(i), uArr.Value(i))
+			}
 		}
 	}
 	return cmp
@@ -23089,19 +22831,20 @@ func Case0210(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0210Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String) vec.Vec[bool] {
 	// (s < u)
 	cmp := vec.Make[bool](n)
-	if sArr.NullN() == 0 && uArr.NullN() == 0 {
+	{
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.LtString(sArr.Value(i), uArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) || uArr.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.ArrowFlags(sArr), vec.ArrowFlags(uArr)) {
+			for i := range out {
+				out[i] = rt.LtString(sArr.Value(i), uArr.Value(i))
 			}
-			cmp.V[i] = rt.LtString(sArr.Value(i), uArr.Value(i))
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.LtString(sArr.Value(i), uArr.Value(i))
+			}
 		}
 	}
 	return cmp
@@ -23184,19 +22927,20 @@ func Case0211(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0211Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String) vec.Vec[bool] {
 	// (s = u)
 	cmp := vec.Make[bool](n)
-	if sArr.NullN() == 0 && uArr.NullN() == 0 {
+	{
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.EqString(sArr.Value(i), uArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) || uArr.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.ArrowFlags(sArr), vec.ArrowFlags(uArr)) {
+			for i := range out {
+				out[i] = rt.EqString(sArr.Value(i), uArr.Value(i))
 			}
-			cmp.V[i] = rt.EqString(sArr.Value(i), uArr.Value(i))
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqString(sArr.Value(i), uArr.Value(i))
+			}
 		}
 	}
 	return cmp
@@ -23279,29 +23023,22 @@ func Case0212(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0212Col1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool]) vec.Vec[bool] {
 	// (p < q)
 	cmp := vec.Make[bool](n)
-	if p.Clean() && q.Clean() {
+	{
 		pV := p.V[:n]
 		qV := q.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.LtBool(pV[i], qV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if p.IsNull(i) || q.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&p), vec.FlagsOf(&q)) {
+			for i := range out {
+				out[i] = rt.LtBool(pV[i], qV[i])
 			}
-			if e := p.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.LtBool(pV[i], qV[i])
 			}
-			if e := q.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.LtBool(p.V[i], q.V[i])
 		}
 	}
 	return cmp
@@ -23384,29 +23121,22 @@ func Case0213(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0213Col1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool]) vec.Vec[bool] {
 	// (p = q)
 	cmp := vec.Make[bool](n)
-	if p.Clean() && q.Clean() {
+	{
 		pV := p.V[:n]
 		qV := q.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.EqBool(pV[i], qV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if p.IsNull(i) || q.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&p), vec.FlagsOf(&q)) {
+			for i := range out {
+				out[i] = rt.EqBool(pV[i], qV[i])
 			}
-			if e := p.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqBool(pV[i], qV[i])
 			}
-			if e := q.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.EqBool(p.V[i], q.V[i])
 		}
 	}
 	return cmp
@@ -23489,29 +23219,22 @@ func Case0214(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0214Col1(n int, all vec.Sel, d vec.Vec[int32], e_ vec.Vec[int32]) vec.Vec[bool] {
 	// (d <= e)
 	cmp := vec.Make[bool](n)
-	if d.Clean() && e_.Clean() {
+	{
 		dV := d.V[:n]
 		e_V := e_.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt32(dV[i], e_V[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if d.IsNull(i) || e_.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&d), vec.FlagsOf(&e_)) {
+			for i := range out {
+				out[i] = rt.LeInt32(dV[i], e_V[i])
 			}
-			if e := d.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.LeInt32(dV[i], e_V[i])
 			}
-			if e := e_.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.LeInt32(d.V[i], e_.V[i])
 		}
 	}
 	return cmp
@@ -23593,34 +23316,31 @@ func Case0215(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0215Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// (-a)
 	minus := vec.Make[int64](n)
-	if a.Clean() {
+	{
 		aV := a.V[:n]
 		out := minus.V[:n]
-		for i := range out {
-			r, err := rt.NegateInt64(aV[i])
-			if err != nil {
-				minus.SetErr(i, err)
-				continue
+		if vec.Strict(&minus, all, n, vec.FlagsOf(&a)) {
+			for i := range out {
+				r, err := rt.NegateInt64(aV[i])
+				if err != nil {
+					minus.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				minus.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if minus.Dirty(i) {
+					continue
+				}
+				r, err := rt.NegateInt64(aV[i])
+				if err != nil {
+					minus.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				minus.SetErr(i, e)
-				continue
-			}
-			r, err := rt.NegateInt64(a.V[i])
-			if err != nil {
-				minus.SetErr(i, err)
-				continue
-			}
-			minus.V[i] = r
 		}
 	}
 	return minus
@@ -23702,24 +23422,21 @@ func Case0216(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0216Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
 	// (-x)
 	minus := vec.Make[float64](n)
-	if x.Clean() {
+	{
 		xV := x.V[:n]
 		out := minus.V[:n]
-		for i := range out {
-			out[i] = rt.NegateFloat64(xV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if x.IsNull(i) {
-				minus.SetNull(i)
-				continue
+		if vec.Strict(&minus, all, n, vec.FlagsOf(&x)) {
+			for i := range out {
+				out[i] = rt.NegateFloat64(xV[i])
 			}
-			if e := x.ErrAt(i); e != nil {
-				minus.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if minus.Dirty(i) {
+					continue
+				}
+				out[i] = rt.NegateFloat64(xV[i])
 			}
-			minus.V[i] = rt.NegateFloat64(x.V[i])
 		}
 	}
 	return minus
@@ -23956,39 +23673,32 @@ func case0219Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// (a + ERROR(DIVIDE_BY_ZERO))
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
 	sum := vec.Make[int64](n)
-	if a.Clean() && konst.Clean() {
+	{
 		aV := a.V[:n]
 		konstV := konst.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(aV[i], konstV[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+		if vec.Strict(&sum, all, n, vec.FlagsOf(&a), vec.FlagsOf(&konst)) {
+			for i := range out {
+				r, err := rt.AddInt64(aV[i], konstV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || konst.IsNull(i) {
-				sum.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(aV[i], konstV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			if e := konst.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(a.V[i], konst.V[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
 		}
 	}
 	return sum
@@ -24071,39 +23781,32 @@ func case0220Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// (ERROR(DIVIDE_BY_ZERO) + a)
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
 	sum := vec.Make[int64](n)
-	if konst.Clean() && a.Clean() {
+	{
 		konstV := konst.V[:n]
 		aV := a.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(konstV[i], aV[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+		if vec.Strict(&sum, all, n, vec.FlagsOf(&konst), vec.FlagsOf(&a)) {
+			for i := range out {
+				r, err := rt.AddInt64(konstV[i], aV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if konst.IsNull(i) || a.IsNull(i) {
-				sum.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(konstV[i], aV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := konst.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			if e := a.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(konst.V[i], a.V[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
 		}
 	}
 	return sum
@@ -24186,39 +23889,32 @@ func case0221Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// (a + ERROR(DIVIDE_BY_ZERO))
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
 	sum := vec.Make[int64](n)
-	if a.Clean() && konst.Clean() {
+	{
 		aV := a.V[:n]
 		konstV := konst.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(aV[i], konstV[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+		if vec.Strict(&sum, all, n, vec.FlagsOf(&a), vec.FlagsOf(&konst)) {
+			for i := range out {
+				r, err := rt.AddInt64(aV[i], konstV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || konst.IsNull(i) {
-				sum.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(aV[i], konstV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			if e := konst.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(a.V[i], konst.V[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
 		}
 	}
 	return sum
@@ -24353,103 +24049,90 @@ func case0222Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b 
 	if !fused || len(rest) > 0 {
 		// (100 DIV a)
 		quotient := vec.Make[int64](n)
-		if rest == nil && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(int64(100), aV[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient, rest, n, vec.FlagsOf(&a)) && vec.Dense(rest, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(int64(100), aV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if a.IsNull(i) {
-					quotient.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if quotient.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(int64(100), aV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(int64(100), a.V[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
 			}
 		}
 		// (b DIV 0)
 		quotient2 := vec.Make[int64](n)
-		if rest == nil && b.Clean() {
+		{
 			bV := b.V[:n]
 			out := quotient2.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(bV[i], int64(0))
-				if err != nil {
-					quotient2.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient2, rest, n, vec.FlagsOf(&b)) && vec.Dense(rest, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(bV[i], int64(0))
+					if err != nil {
+						quotient2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if b.IsNull(i) {
-					quotient2.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if quotient2.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(bV[i], int64(0))
+					if err != nil {
+						quotient2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := b.ErrAt(i); e != nil {
-					quotient2.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(b.V[i], int64(0))
-				if err != nil {
-					quotient2.SetErr(i, err)
-					continue
-				}
-				quotient2.V[i] = r
 			}
 		}
 		// ((100 DIV a) * (b DIV 0))
 		product2 := vec.Make[int64](n)
-		if rest == nil && quotient.Clean() && quotient2.Clean() {
+		{
 			quotientV := quotient.V[:n]
 			quotient2V := quotient2.V[:n]
 			out := product2.V[:n]
-			for i := range out {
-				r, err := rt.MulInt64(quotientV[i], quotient2V[i])
-				if err != nil {
-					product2.SetErr(i, err)
-					continue
+			if vec.Strict(&product2, rest, n, vec.FlagsOf(&quotient), vec.FlagsOf(&quotient2)) && vec.Dense(rest, n, true) {
+				for i := range out {
+					r, err := rt.MulInt64(quotientV[i], quotient2V[i])
+					if err != nil {
+						product2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if quotient.IsNull(i) || quotient2.IsNull(i) {
-					product2.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if product2.Dirty(i) {
+						continue
+					}
+					r, err := rt.MulInt64(quotientV[i], quotient2V[i])
+					if err != nil {
+						product2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := quotient.ErrAt(i); e != nil {
-					product2.SetErr(i, e)
-					continue
-				}
-				if e := quotient2.ErrAt(i); e != nil {
-					product2.SetErr(i, e)
-					continue
-				}
-				r, err := rt.MulInt64(quotient.V[i], quotient2.V[i])
-				if err != nil {
-					product2.SetErr(i, err)
-					continue
-				}
-				product2.V[i] = r
 			}
 		}
 		if fused {
@@ -24587,103 +24270,90 @@ func case0223Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 	if !fused || len(rest) > 0 {
 		// (a DIV 0)
 		quotient := vec.Make[int64](n)
-		if rest == nil && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], int64(0))
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient, rest, n, vec.FlagsOf(&a)) && vec.Dense(rest, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(aV[i], int64(0))
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if a.IsNull(i) {
-					quotient.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if quotient.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(aV[i], int64(0))
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(a.V[i], int64(0))
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
 			}
 		}
 		// (9223372036854775807 + a)
 		sum2 := vec.Make[int64](n)
-		if rest == nil && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := sum2.V[:n]
-			for i := range out {
-				r, err := rt.AddInt64(int64(9223372036854775807), aV[i])
-				if err != nil {
-					sum2.SetErr(i, err)
-					continue
+			if vec.Strict(&sum2, rest, n, vec.FlagsOf(&a)) && vec.Dense(rest, n, true) {
+				for i := range out {
+					r, err := rt.AddInt64(int64(9223372036854775807), aV[i])
+					if err != nil {
+						sum2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if a.IsNull(i) {
-					sum2.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if sum2.Dirty(i) {
+						continue
+					}
+					r, err := rt.AddInt64(int64(9223372036854775807), aV[i])
+					if err != nil {
+						sum2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					sum2.SetErr(i, e)
-					continue
-				}
-				r, err := rt.AddInt64(int64(9223372036854775807), a.V[i])
-				if err != nil {
-					sum2.SetErr(i, err)
-					continue
-				}
-				sum2.V[i] = r
 			}
 		}
 		// ((a DIV 0) + (9223372036854775807 + a))
 		sum3 := vec.Make[int64](n)
-		if rest == nil && quotient.Clean() && sum2.Clean() {
+		{
 			quotientV := quotient.V[:n]
 			sum2V := sum2.V[:n]
 			out := sum3.V[:n]
-			for i := range out {
-				r, err := rt.AddInt64(quotientV[i], sum2V[i])
-				if err != nil {
-					sum3.SetErr(i, err)
-					continue
+			if vec.Strict(&sum3, rest, n, vec.FlagsOf(&quotient), vec.FlagsOf(&sum2)) && vec.Dense(rest, n, true) {
+				for i := range out {
+					r, err := rt.AddInt64(quotientV[i], sum2V[i])
+					if err != nil {
+						sum3.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if quotient.IsNull(i) || sum2.IsNull(i) {
-					sum3.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if sum3.Dirty(i) {
+						continue
+					}
+					r, err := rt.AddInt64(quotientV[i], sum2V[i])
+					if err != nil {
+						sum3.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := quotient.ErrAt(i); e != nil {
-					sum3.SetErr(i, e)
-					continue
-				}
-				if e := sum2.ErrAt(i); e != nil {
-					sum3.SetErr(i, e)
-					continue
-				}
-				r, err := rt.AddInt64(quotient.V[i], sum2.V[i])
-				if err != nil {
-					sum3.SetErr(i, err)
-					continue
-				}
-				sum3.V[i] = r
 			}
 		}
 		if fused {
@@ -24821,103 +24491,90 @@ func case0224Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 	if !fused || len(rest) > 0 {
 		// (9223372036854775807 + a)
 		sum2 := vec.Make[int64](n)
-		if rest == nil && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := sum2.V[:n]
-			for i := range out {
-				r, err := rt.AddInt64(int64(9223372036854775807), aV[i])
-				if err != nil {
-					sum2.SetErr(i, err)
-					continue
+			if vec.Strict(&sum2, rest, n, vec.FlagsOf(&a)) && vec.Dense(rest, n, true) {
+				for i := range out {
+					r, err := rt.AddInt64(int64(9223372036854775807), aV[i])
+					if err != nil {
+						sum2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if a.IsNull(i) {
-					sum2.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if sum2.Dirty(i) {
+						continue
+					}
+					r, err := rt.AddInt64(int64(9223372036854775807), aV[i])
+					if err != nil {
+						sum2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					sum2.SetErr(i, e)
-					continue
-				}
-				r, err := rt.AddInt64(int64(9223372036854775807), a.V[i])
-				if err != nil {
-					sum2.SetErr(i, err)
-					continue
-				}
-				sum2.V[i] = r
 			}
 		}
 		// (a DIV 0)
 		quotient := vec.Make[int64](n)
-		if rest == nil && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], int64(0))
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient, rest, n, vec.FlagsOf(&a)) && vec.Dense(rest, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(aV[i], int64(0))
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if a.IsNull(i) {
-					quotient.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if quotient.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(aV[i], int64(0))
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(a.V[i], int64(0))
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
 			}
 		}
 		// ((9223372036854775807 + a) + (a DIV 0))
 		sum3 := vec.Make[int64](n)
-		if rest == nil && sum2.Clean() && quotient.Clean() {
+		{
 			sum2V := sum2.V[:n]
 			quotientV := quotient.V[:n]
 			out := sum3.V[:n]
-			for i := range out {
-				r, err := rt.AddInt64(sum2V[i], quotientV[i])
-				if err != nil {
-					sum3.SetErr(i, err)
-					continue
+			if vec.Strict(&sum3, rest, n, vec.FlagsOf(&sum2), vec.FlagsOf(&quotient)) && vec.Dense(rest, n, true) {
+				for i := range out {
+					r, err := rt.AddInt64(sum2V[i], quotientV[i])
+					if err != nil {
+						sum3.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if sum2.IsNull(i) || quotient.IsNull(i) {
-					sum3.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if sum3.Dirty(i) {
+						continue
+					}
+					r, err := rt.AddInt64(sum2V[i], quotientV[i])
+					if err != nil {
+						sum3.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := sum2.ErrAt(i); e != nil {
-					sum3.SetErr(i, e)
-					continue
-				}
-				if e := quotient.ErrAt(i); e != nil {
-					sum3.SetErr(i, e)
-					continue
-				}
-				r, err := rt.AddInt64(sum2.V[i], quotient.V[i])
-				if err != nil {
-					sum3.SetErr(i, err)
-					continue
-				}
-				sum3.V[i] = r
 			}
 		}
 		if fused {
@@ -25056,78 +24713,69 @@ func case0225Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, a 
 	if !fused || len(rest) > 0 {
 		// (1 DIV a)
 		quotient := vec.Make[int64](n)
-		if rest == nil && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(int64(1), aV[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient, rest, n, vec.FlagsOf(&a)) && vec.Dense(rest, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(int64(1), aV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if a.IsNull(i) {
-					quotient.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if quotient.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(int64(1), aV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(int64(1), a.V[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
 			}
 		}
 		// CAST((1 DIV a) AS VARCHAR)
 		asVarchar := vec.Make[string](n)
-		if (rest == nil || len(rest) > n/2) && quotient.Clean() {
+		{
 			quotientV := quotient.V[:n]
 			out := asVarchar.V[:n]
-			for i := range out {
-				out[i] = rt.CastInt64ToString(quotientV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if quotient.IsNull(i) {
-					asVarchar.SetNull(i)
-					continue
+			if vec.Strict(&asVarchar, rest, n, vec.FlagsOf(&quotient)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.CastInt64ToString(quotientV[i])
 				}
-				if e := quotient.ErrAt(i); e != nil {
-					asVarchar.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if asVarchar.Dirty(i) {
+						continue
+					}
+					out[i] = rt.CastInt64ToString(quotientV[i])
 				}
-				asVarchar.V[i] = rt.CastInt64ToString(quotient.V[i])
 			}
 		}
 		// concat(s, u, CAST((1 DIV a) AS VARCHAR))
 		concat2 := vec.Make[string](n)
-		if (rest == nil || len(rest) > n/2) && sArr.NullN() == 0 && uArr.NullN() == 0 && asVarchar.Clean() {
+		{
 			asVarcharV := asVarchar.V[:n]
 			out := concat2.V[:n]
-			for i := range out {
-				out[i] = rt.Concat(sArr.Value(i), uArr.Value(i), asVarcharV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if sArr.IsNull(i) || uArr.IsNull(i) || asVarchar.IsNull(i) {
-					concat2.SetNull(i)
-					continue
+			if vec.Strict(&concat2, rest, n, vec.ArrowFlags(sArr), vec.ArrowFlags(uArr), vec.FlagsOf(&asVarchar)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.Concat(sArr.Value(i), uArr.Value(i), asVarcharV[i])
 				}
-				if e := asVarchar.ErrAt(i); e != nil {
-					concat2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if concat2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.Concat(sArr.Value(i), uArr.Value(i), asVarcharV[i])
 				}
-				concat2.V[i] = rt.Concat(sArr.Value(i), uArr.Value(i), asVarchar.V[i])
 			}
 		}
 		if fused {
@@ -25266,78 +24914,69 @@ func case0226Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, sA
 	if !fused || len(rest) > 0 {
 		// (1 DIV a)
 		quotient := vec.Make[int64](n)
-		if rest == nil && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(int64(1), aV[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient, rest, n, vec.FlagsOf(&a)) && vec.Dense(rest, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(int64(1), aV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if a.IsNull(i) {
-					quotient.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if quotient.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(int64(1), aV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(int64(1), a.V[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
 			}
 		}
 		// CAST((1 DIV a) AS VARCHAR)
 		asVarchar := vec.Make[string](n)
-		if (rest == nil || len(rest) > n/2) && quotient.Clean() {
+		{
 			quotientV := quotient.V[:n]
 			out := asVarchar.V[:n]
-			for i := range out {
-				out[i] = rt.CastInt64ToString(quotientV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if quotient.IsNull(i) {
-					asVarchar.SetNull(i)
-					continue
+			if vec.Strict(&asVarchar, rest, n, vec.FlagsOf(&quotient)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.CastInt64ToString(quotientV[i])
 				}
-				if e := quotient.ErrAt(i); e != nil {
-					asVarchar.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if asVarchar.Dirty(i) {
+						continue
+					}
+					out[i] = rt.CastInt64ToString(quotientV[i])
 				}
-				asVarchar.V[i] = rt.CastInt64ToString(quotient.V[i])
 			}
 		}
 		// concat(CAST((1 DIV a) AS VARCHAR), s, u)
 		concat2 := vec.Make[string](n)
-		if (rest == nil || len(rest) > n/2) && asVarchar.Clean() && sArr.NullN() == 0 && uArr.NullN() == 0 {
+		{
 			asVarcharV := asVarchar.V[:n]
 			out := concat2.V[:n]
-			for i := range out {
-				out[i] = rt.Concat(asVarcharV[i], sArr.Value(i), uArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if asVarchar.IsNull(i) || sArr.IsNull(i) || uArr.IsNull(i) {
-					concat2.SetNull(i)
-					continue
+			if vec.Strict(&concat2, rest, n, vec.FlagsOf(&asVarchar), vec.ArrowFlags(sArr), vec.ArrowFlags(uArr)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.Concat(asVarcharV[i], sArr.Value(i), uArr.Value(i))
 				}
-				if e := asVarchar.ErrAt(i); e != nil {
-					concat2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if concat2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.Concat(asVarcharV[i], sArr.Value(i), uArr.Value(i))
 				}
-				concat2.V[i] = rt.Concat(asVarchar.V[i], sArr.Value(i), uArr.Value(i))
 			}
 		}
 		if fused {
@@ -25476,78 +25115,69 @@ func case0227Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, sA
 	if !fused || len(rest) > 0 {
 		// (1 DIV a)
 		quotient := vec.Make[int64](n)
-		if rest == nil && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(int64(1), aV[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient, rest, n, vec.FlagsOf(&a)) && vec.Dense(rest, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(int64(1), aV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if a.IsNull(i) {
-					quotient.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if quotient.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(int64(1), aV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(int64(1), a.V[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
 			}
 		}
 		// CAST((1 DIV a) AS VARCHAR)
 		asVarchar := vec.Make[string](n)
-		if (rest == nil || len(rest) > n/2) && quotient.Clean() {
+		{
 			quotientV := quotient.V[:n]
 			out := asVarchar.V[:n]
-			for i := range out {
-				out[i] = rt.CastInt64ToString(quotientV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if quotient.IsNull(i) {
-					asVarchar.SetNull(i)
-					continue
+			if vec.Strict(&asVarchar, rest, n, vec.FlagsOf(&quotient)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.CastInt64ToString(quotientV[i])
 				}
-				if e := quotient.ErrAt(i); e != nil {
-					asVarchar.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if asVarchar.Dirty(i) {
+						continue
+					}
+					out[i] = rt.CastInt64ToString(quotientV[i])
 				}
-				asVarchar.V[i] = rt.CastInt64ToString(quotient.V[i])
 			}
 		}
 		// concat(CAST((1 DIV a) AS VARCHAR), s, u)
 		concat2 := vec.Make[string](n)
-		if (rest == nil || len(rest) > n/2) && asVarchar.Clean() && sArr.NullN() == 0 && uArr.NullN() == 0 {
+		{
 			asVarcharV := asVarchar.V[:n]
 			out := concat2.V[:n]
-			for i := range out {
-				out[i] = rt.Concat(asVarcharV[i], sArr.Value(i), uArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if asVarchar.IsNull(i) || sArr.IsNull(i) || uArr.IsNull(i) {
-					concat2.SetNull(i)
-					continue
+			if vec.Strict(&concat2, rest, n, vec.FlagsOf(&asVarchar), vec.ArrowFlags(sArr), vec.ArrowFlags(uArr)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.Concat(asVarcharV[i], sArr.Value(i), uArr.Value(i))
 				}
-				if e := asVarchar.ErrAt(i); e != nil {
-					concat2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if concat2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.Concat(asVarcharV[i], sArr.Value(i), uArr.Value(i))
 				}
-				concat2.V[i] = rt.Concat(asVarchar.V[i], sArr.Value(i), uArr.Value(i))
 			}
 		}
 		if fused {
@@ -25636,39 +25266,32 @@ func Case0228(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0228Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
-	if a.Clean() && b.Clean() {
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if quotient.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
 		}
 	}
 	return quotient
@@ -25752,39 +25375,40 @@ func Case0229(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0229Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mItems *array.Int64) vec.Vec[int64] {
 	// m['zz']
 	entry := vec.Make[int64](n)
-	if mArr.NullN() == 0 {
+	{
 		out := entry.V[:n]
-		for i := range out {
-			start, end := mArr.ValueOffsets(i)
-			entry2 := vec.FindString(mKeys, start, end, "zz")
-			if entry2 < 0 {
-				entry.SetErr(i, rt.MapKeyNotExistString("zz"))
-				continue
+		if vec.Strict(&entry, all, n, vec.ArrowFlags(mArr)) {
+			for i := range out {
+				start, end := mArr.ValueOffsets(i)
+				entry2 := vec.FindString(mKeys, start, end, "zz")
+				if entry2 < 0 {
+					entry.SetErr(i, rt.MapKeyNotExistString("zz"))
+					continue
+				}
+				if mItems.IsNull(entry2) {
+					entry.SetNull(i)
+					continue
+				}
+				out[i] = mItems.Value(entry2)
 			}
-			if mItems.IsNull(entry2) {
-				entry.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if entry.Dirty(i) {
+					continue
+				}
+				start, end := mArr.ValueOffsets(i)
+				entry2 := vec.FindString(mKeys, start, end, "zz")
+				if entry2 < 0 {
+					entry.SetErr(i, rt.MapKeyNotExistString("zz"))
+					continue
+				}
+				if mItems.IsNull(entry2) {
+					entry.SetNull(i)
+					continue
+				}
+				out[i] = mItems.Value(entry2)
 			}
-			out[i] = mItems.Value(entry2)
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if mArr.IsNull(i) {
-				entry.SetNull(i)
-				continue
-			}
-			start, end := mArr.ValueOffsets(i)
-			entry2 := vec.FindString(mKeys, start, end, "zz")
-			if entry2 < 0 {
-				entry.SetErr(i, rt.MapKeyNotExistString("zz"))
-				continue
-			}
-			if mItems.IsNull(entry2) {
-				entry.SetNull(i)
-				continue
-			}
-			entry.V[i] = mItems.Value(entry2)
 		}
 	}
 	return entry
@@ -25866,34 +25490,31 @@ func Case0230(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0230Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// abs(a)
 	abs := vec.Make[int64](n)
-	if a.Clean() {
+	{
 		aV := a.V[:n]
 		out := abs.V[:n]
-		for i := range out {
-			r, err := rt.AbsInt64(aV[i])
-			if err != nil {
-				abs.SetErr(i, err)
-				continue
+		if vec.Strict(&abs, all, n, vec.FlagsOf(&a)) {
+			for i := range out {
+				r, err := rt.AbsInt64(aV[i])
+				if err != nil {
+					abs.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				abs.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if abs.Dirty(i) {
+					continue
+				}
+				r, err := rt.AbsInt64(aV[i])
+				if err != nil {
+					abs.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				abs.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AbsInt64(a.V[i])
-			if err != nil {
-				abs.SetErr(i, err)
-				continue
-			}
-			abs.V[i] = r
 		}
 	}
 	return abs
@@ -26170,56 +25791,50 @@ func case0233Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) ve
 	if !fused || len(rest) > 0 {
 		// (a DIV 0)
 		quotient := vec.Make[int64](n)
-		if rest == nil && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], int64(0))
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient, rest, n, vec.FlagsOf(&a)) && vec.Dense(rest, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(aV[i], int64(0))
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if a.IsNull(i) {
-					quotient.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if quotient.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(aV[i], int64(0))
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(a.V[i], int64(0))
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
 			}
 		}
 		// ((a DIV 0) > 1)
 		cmp2 := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && quotient.Clean() {
+		{
 			quotientV := quotient.V[:n]
 			out := cmp2.V[:n]
-			for i := range out {
-				out[i] = rt.GtInt64(quotientV[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if quotient.IsNull(i) {
-					cmp2.SetNull(i)
-					continue
+			if vec.Strict(&cmp2, rest, n, vec.FlagsOf(&quotient)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.GtInt64(quotientV[i], int64(1))
 				}
-				if e := quotient.ErrAt(i); e != nil {
-					cmp2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if cmp2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GtInt64(quotientV[i], int64(1))
 				}
-				cmp2.V[i] = rt.GtInt64(quotient.V[i], int64(1))
 			}
 		}
 		if fused {
@@ -26348,56 +25963,50 @@ func case0234Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) ve
 	if !fused || len(rest) > 0 {
 		// (a DIV 0)
 		quotient := vec.Make[int64](n)
-		if rest == nil && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], int64(0))
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient, rest, n, vec.FlagsOf(&a)) && vec.Dense(rest, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(aV[i], int64(0))
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if a.IsNull(i) {
-					quotient.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if quotient.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(aV[i], int64(0))
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(a.V[i], int64(0))
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
 			}
 		}
 		// ((a DIV 0) > 1)
 		cmp2 := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && quotient.Clean() {
+		{
 			quotientV := quotient.V[:n]
 			out := cmp2.V[:n]
-			for i := range out {
-				out[i] = rt.GtInt64(quotientV[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if quotient.IsNull(i) {
-					cmp2.SetNull(i)
-					continue
+			if vec.Strict(&cmp2, rest, n, vec.FlagsOf(&quotient)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.GtInt64(quotientV[i], int64(1))
 				}
-				if e := quotient.ErrAt(i); e != nil {
-					cmp2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if cmp2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GtInt64(quotientV[i], int64(1))
 				}
-				cmp2.V[i] = rt.GtInt64(quotient.V[i], int64(1))
 			}
 		}
 		if fused {
@@ -26530,56 +26139,50 @@ func case0235Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, p 
 		and := vec.NewLogic(false, rest, n)
 		// (a DIV 0)
 		quotient := vec.Make[int64](n)
-		if and.Live == nil && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], int64(0))
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient, and.Live, n, vec.FlagsOf(&a)) && vec.Dense(and.Live, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(aV[i], int64(0))
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if a.IsNull(i) {
-					quotient.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+					i := and.Live.Row(k)
+					if quotient.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(aV[i], int64(0))
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(a.V[i], int64(0))
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
 			}
 		}
 		// ((a DIV 0) > 1)
 		cmp := vec.Make[bool](n)
-		if (and.Live == nil || len(and.Live) > n/2) && quotient.Clean() {
+		{
 			quotientV := quotient.V[:n]
 			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.GtInt64(quotientV[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if quotient.IsNull(i) {
-					cmp.SetNull(i)
-					continue
+			if vec.Strict(&cmp, and.Live, n, vec.FlagsOf(&quotient)) && vec.Dense(and.Live, n, false) {
+				for i := range out {
+					out[i] = rt.GtInt64(quotientV[i], int64(1))
 				}
-				if e := quotient.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+					i := and.Live.Row(k)
+					if cmp.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GtInt64(quotientV[i], int64(1))
 				}
-				cmp.V[i] = rt.GtInt64(quotient.V[i], int64(1))
 			}
 		}
 		and.Add(&cmp)
@@ -26716,56 +26319,50 @@ func case0236Col1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a v
 		and.Add(&p)
 		// (a DIV 0)
 		quotient := vec.Make[int64](n)
-		if and.Live == nil && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], int64(0))
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient, and.Live, n, vec.FlagsOf(&a)) && vec.Dense(and.Live, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(aV[i], int64(0))
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if a.IsNull(i) {
-					quotient.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+					i := and.Live.Row(k)
+					if quotient.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(aV[i], int64(0))
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(a.V[i], int64(0))
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
 			}
 		}
 		// ((a DIV 0) > 1)
 		cmp := vec.Make[bool](n)
-		if (and.Live == nil || len(and.Live) > n/2) && quotient.Clean() {
+		{
 			quotientV := quotient.V[:n]
 			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.GtInt64(quotientV[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if quotient.IsNull(i) {
-					cmp.SetNull(i)
-					continue
+			if vec.Strict(&cmp, and.Live, n, vec.FlagsOf(&quotient)) && vec.Dense(and.Live, n, false) {
+				for i := range out {
+					out[i] = rt.GtInt64(quotientV[i], int64(1))
 				}
-				if e := quotient.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+					i := and.Live.Row(k)
+					if cmp.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GtInt64(quotientV[i], int64(1))
 				}
-				cmp.V[i] = rt.GtInt64(quotient.V[i], int64(1))
 			}
 		}
 		and.Add(&cmp)
@@ -27050,56 +26647,50 @@ func case0239Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) ve
 	if !fused || len(rest) > 0 {
 		// (a DIV 0)
 		quotient := vec.Make[int64](n)
-		if rest == nil && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], int64(0))
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient, rest, n, vec.FlagsOf(&a)) && vec.Dense(rest, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(aV[i], int64(0))
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if a.IsNull(i) {
-					quotient.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if quotient.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(aV[i], int64(0))
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(a.V[i], int64(0))
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
 			}
 		}
 		// ((a DIV 0) > 1)
 		cmp2 := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && quotient.Clean() {
+		{
 			quotientV := quotient.V[:n]
 			out := cmp2.V[:n]
-			for i := range out {
-				out[i] = rt.GtInt64(quotientV[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if quotient.IsNull(i) {
-					cmp2.SetNull(i)
-					continue
+			if vec.Strict(&cmp2, rest, n, vec.FlagsOf(&quotient)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.GtInt64(quotientV[i], int64(1))
 				}
-				if e := quotient.ErrAt(i); e != nil {
-					cmp2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if cmp2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GtInt64(quotientV[i], int64(1))
 				}
-				cmp2.V[i] = rt.GtInt64(quotient.V[i], int64(1))
 			}
 		}
 		if fused {
@@ -27232,56 +26823,50 @@ func case0240Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, p 
 		or := vec.NewLogic(true, rest, n)
 		// (a DIV 0)
 		quotient := vec.Make[int64](n)
-		if or.Live == nil && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], int64(0))
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient, or.Live, n, vec.FlagsOf(&a)) && vec.Dense(or.Live, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(aV[i], int64(0))
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-				i := or.Live.Row(k)
-				if a.IsNull(i) {
-					quotient.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+					i := or.Live.Row(k)
+					if quotient.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(aV[i], int64(0))
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(a.V[i], int64(0))
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
 			}
 		}
 		// ((a DIV 0) > 1)
 		cmp := vec.Make[bool](n)
-		if (or.Live == nil || len(or.Live) > n/2) && quotient.Clean() {
+		{
 			quotientV := quotient.V[:n]
 			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.GtInt64(quotientV[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-				i := or.Live.Row(k)
-				if quotient.IsNull(i) {
-					cmp.SetNull(i)
-					continue
+			if vec.Strict(&cmp, or.Live, n, vec.FlagsOf(&quotient)) && vec.Dense(or.Live, n, false) {
+				for i := range out {
+					out[i] = rt.GtInt64(quotientV[i], int64(1))
 				}
-				if e := quotient.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+					i := or.Live.Row(k)
+					if cmp.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GtInt64(quotientV[i], int64(1))
 				}
-				cmp.V[i] = rt.GtInt64(quotient.V[i], int64(1))
 			}
 		}
 		or.Add(&cmp)
@@ -27414,79 +26999,70 @@ func case0241Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) ve
 		and := vec.NewLogic(false, rest, n)
 		// (a <> 0)
 		cmp := vec.Make[bool](n)
-		if (and.Live == nil || len(and.Live) > n/2) && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.NeInt64(aV[i], int64(0))
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if a.IsNull(i) {
-					cmp.SetNull(i)
-					continue
+			if vec.Strict(&cmp, and.Live, n, vec.FlagsOf(&a)) && vec.Dense(and.Live, n, false) {
+				for i := range out {
+					out[i] = rt.NeInt64(aV[i], int64(0))
 				}
-				if e := a.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+					i := and.Live.Row(k)
+					if cmp.Dirty(i) {
+						continue
+					}
+					out[i] = rt.NeInt64(aV[i], int64(0))
 				}
-				cmp.V[i] = rt.NeInt64(a.V[i], int64(0))
 			}
 		}
 		and.Add(&cmp)
 		// (100 DIV a)
 		quotient := vec.Make[int64](n)
-		if and.Live == nil && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(int64(100), aV[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient, and.Live, n, vec.FlagsOf(&a)) && vec.Dense(and.Live, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(int64(100), aV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if a.IsNull(i) {
-					quotient.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+					i := and.Live.Row(k)
+					if quotient.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(int64(100), aV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(int64(100), a.V[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
 			}
 		}
 		// ((100 DIV a) > 1)
 		cmp2 := vec.Make[bool](n)
-		if (and.Live == nil || len(and.Live) > n/2) && quotient.Clean() {
+		{
 			quotientV := quotient.V[:n]
 			out := cmp2.V[:n]
-			for i := range out {
-				out[i] = rt.GtInt64(quotientV[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if quotient.IsNull(i) {
-					cmp2.SetNull(i)
-					continue
+			if vec.Strict(&cmp2, and.Live, n, vec.FlagsOf(&quotient)) && vec.Dense(and.Live, n, false) {
+				for i := range out {
+					out[i] = rt.GtInt64(quotientV[i], int64(1))
 				}
-				if e := quotient.ErrAt(i); e != nil {
-					cmp2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+					i := and.Live.Row(k)
+					if cmp2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GtInt64(quotientV[i], int64(1))
 				}
-				cmp2.V[i] = rt.GtInt64(quotient.V[i], int64(1))
 			}
 		}
 		and.Add(&cmp2)
@@ -27618,79 +27194,70 @@ func case0242Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) ve
 		and := vec.NewLogic(false, rest, n)
 		// (100 DIV a)
 		quotient := vec.Make[int64](n)
-		if and.Live == nil && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(int64(100), aV[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient, and.Live, n, vec.FlagsOf(&a)) && vec.Dense(and.Live, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(int64(100), aV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if a.IsNull(i) {
-					quotient.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+					i := and.Live.Row(k)
+					if quotient.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(int64(100), aV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(int64(100), a.V[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
 			}
 		}
 		// ((100 DIV a) > 1)
 		cmp := vec.Make[bool](n)
-		if (and.Live == nil || len(and.Live) > n/2) && quotient.Clean() {
+		{
 			quotientV := quotient.V[:n]
 			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.GtInt64(quotientV[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if quotient.IsNull(i) {
-					cmp.SetNull(i)
-					continue
+			if vec.Strict(&cmp, and.Live, n, vec.FlagsOf(&quotient)) && vec.Dense(and.Live, n, false) {
+				for i := range out {
+					out[i] = rt.GtInt64(quotientV[i], int64(1))
 				}
-				if e := quotient.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+					i := and.Live.Row(k)
+					if cmp.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GtInt64(quotientV[i], int64(1))
 				}
-				cmp.V[i] = rt.GtInt64(quotient.V[i], int64(1))
 			}
 		}
 		and.Add(&cmp)
 		// (a <> 0)
 		cmp2 := vec.Make[bool](n)
-		if (and.Live == nil || len(and.Live) > n/2) && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := cmp2.V[:n]
-			for i := range out {
-				out[i] = rt.NeInt64(aV[i], int64(0))
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if a.IsNull(i) {
-					cmp2.SetNull(i)
-					continue
+			if vec.Strict(&cmp2, and.Live, n, vec.FlagsOf(&a)) && vec.Dense(and.Live, n, false) {
+				for i := range out {
+					out[i] = rt.NeInt64(aV[i], int64(0))
 				}
-				if e := a.ErrAt(i); e != nil {
-					cmp2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+					i := and.Live.Row(k)
+					if cmp2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.NeInt64(aV[i], int64(0))
 				}
-				cmp2.V[i] = rt.NeInt64(a.V[i], int64(0))
 			}
 		}
 		and.Add(&cmp2)
@@ -27822,79 +27389,70 @@ func case0243Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) ve
 		and := vec.NewLogic(false, rest, n)
 		// (a <> 0)
 		cmp := vec.Make[bool](n)
-		if (and.Live == nil || len(and.Live) > n/2) && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.NeInt64(aV[i], int64(0))
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if a.IsNull(i) {
-					cmp.SetNull(i)
-					continue
+			if vec.Strict(&cmp, and.Live, n, vec.FlagsOf(&a)) && vec.Dense(and.Live, n, false) {
+				for i := range out {
+					out[i] = rt.NeInt64(aV[i], int64(0))
 				}
-				if e := a.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+					i := and.Live.Row(k)
+					if cmp.Dirty(i) {
+						continue
+					}
+					out[i] = rt.NeInt64(aV[i], int64(0))
 				}
-				cmp.V[i] = rt.NeInt64(a.V[i], int64(0))
 			}
 		}
 		and.Add(&cmp)
 		// (100 DIV a)
 		quotient := vec.Make[int64](n)
-		if and.Live == nil && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(int64(100), aV[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient, and.Live, n, vec.FlagsOf(&a)) && vec.Dense(and.Live, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(int64(100), aV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if a.IsNull(i) {
-					quotient.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+					i := and.Live.Row(k)
+					if quotient.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(int64(100), aV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(int64(100), a.V[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
 			}
 		}
 		// ((100 DIV a) > 1)
 		cmp2 := vec.Make[bool](n)
-		if (and.Live == nil || len(and.Live) > n/2) && quotient.Clean() {
+		{
 			quotientV := quotient.V[:n]
 			out := cmp2.V[:n]
-			for i := range out {
-				out[i] = rt.GtInt64(quotientV[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if quotient.IsNull(i) {
-					cmp2.SetNull(i)
-					continue
+			if vec.Strict(&cmp2, and.Live, n, vec.FlagsOf(&quotient)) && vec.Dense(and.Live, n, false) {
+				for i := range out {
+					out[i] = rt.GtInt64(quotientV[i], int64(1))
 				}
-				if e := quotient.ErrAt(i); e != nil {
-					cmp2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+					i := and.Live.Row(k)
+					if cmp2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GtInt64(quotientV[i], int64(1))
 				}
-				cmp2.V[i] = rt.GtInt64(quotient.V[i], int64(1))
 			}
 		}
 		and.Add(&cmp2)
@@ -28026,79 +27584,70 @@ func case0244Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) ve
 		or := vec.NewLogic(true, rest, n)
 		// (a = 0)
 		cmp := vec.Make[bool](n)
-		if (or.Live == nil || len(or.Live) > n/2) && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], int64(0))
-			}
-		} else {
-			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-				i := or.Live.Row(k)
-				if a.IsNull(i) {
-					cmp.SetNull(i)
-					continue
+			if vec.Strict(&cmp, or.Live, n, vec.FlagsOf(&a)) && vec.Dense(or.Live, n, false) {
+				for i := range out {
+					out[i] = rt.EqInt64(aV[i], int64(0))
 				}
-				if e := a.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+					i := or.Live.Row(k)
+					if cmp.Dirty(i) {
+						continue
+					}
+					out[i] = rt.EqInt64(aV[i], int64(0))
 				}
-				cmp.V[i] = rt.EqInt64(a.V[i], int64(0))
 			}
 		}
 		or.Add(&cmp)
 		// (100 DIV a)
 		quotient := vec.Make[int64](n)
-		if or.Live == nil && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(int64(100), aV[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient, or.Live, n, vec.FlagsOf(&a)) && vec.Dense(or.Live, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(int64(100), aV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-				i := or.Live.Row(k)
-				if a.IsNull(i) {
-					quotient.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+					i := or.Live.Row(k)
+					if quotient.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(int64(100), aV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(int64(100), a.V[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
 			}
 		}
 		// ((100 DIV a) > 1)
 		cmp2 := vec.Make[bool](n)
-		if (or.Live == nil || len(or.Live) > n/2) && quotient.Clean() {
+		{
 			quotientV := quotient.V[:n]
 			out := cmp2.V[:n]
-			for i := range out {
-				out[i] = rt.GtInt64(quotientV[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-				i := or.Live.Row(k)
-				if quotient.IsNull(i) {
-					cmp2.SetNull(i)
-					continue
+			if vec.Strict(&cmp2, or.Live, n, vec.FlagsOf(&quotient)) && vec.Dense(or.Live, n, false) {
+				for i := range out {
+					out[i] = rt.GtInt64(quotientV[i], int64(1))
 				}
-				if e := quotient.ErrAt(i); e != nil {
-					cmp2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+					i := or.Live.Row(k)
+					if cmp2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GtInt64(quotientV[i], int64(1))
 				}
-				cmp2.V[i] = rt.GtInt64(quotient.V[i], int64(1))
 			}
 		}
 		or.Add(&cmp2)
@@ -28230,79 +27779,70 @@ func case0245Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) ve
 		or := vec.NewLogic(true, rest, n)
 		// (100 DIV a)
 		quotient := vec.Make[int64](n)
-		if or.Live == nil && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(int64(100), aV[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient, or.Live, n, vec.FlagsOf(&a)) && vec.Dense(or.Live, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(int64(100), aV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-				i := or.Live.Row(k)
-				if a.IsNull(i) {
-					quotient.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+					i := or.Live.Row(k)
+					if quotient.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(int64(100), aV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(int64(100), a.V[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
 			}
 		}
 		// ((100 DIV a) > 1)
 		cmp := vec.Make[bool](n)
-		if (or.Live == nil || len(or.Live) > n/2) && quotient.Clean() {
+		{
 			quotientV := quotient.V[:n]
 			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.GtInt64(quotientV[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-				i := or.Live.Row(k)
-				if quotient.IsNull(i) {
-					cmp.SetNull(i)
-					continue
+			if vec.Strict(&cmp, or.Live, n, vec.FlagsOf(&quotient)) && vec.Dense(or.Live, n, false) {
+				for i := range out {
+					out[i] = rt.GtInt64(quotientV[i], int64(1))
 				}
-				if e := quotient.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+					i := or.Live.Row(k)
+					if cmp.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GtInt64(quotientV[i], int64(1))
 				}
-				cmp.V[i] = rt.GtInt64(quotient.V[i], int64(1))
 			}
 		}
 		or.Add(&cmp)
 		// (a = 0)
 		cmp2 := vec.Make[bool](n)
-		if (or.Live == nil || len(or.Live) > n/2) && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := cmp2.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], int64(0))
-			}
-		} else {
-			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-				i := or.Live.Row(k)
-				if a.IsNull(i) {
-					cmp2.SetNull(i)
-					continue
+			if vec.Strict(&cmp2, or.Live, n, vec.FlagsOf(&a)) && vec.Dense(or.Live, n, false) {
+				for i := range out {
+					out[i] = rt.EqInt64(aV[i], int64(0))
 				}
-				if e := a.ErrAt(i); e != nil {
-					cmp2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+					i := or.Live.Row(k)
+					if cmp2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.EqInt64(aV[i], int64(0))
 				}
-				cmp2.V[i] = rt.EqInt64(a.V[i], int64(0))
 			}
 		}
 		or.Add(&cmp2)
@@ -29011,111 +28551,99 @@ func case0253Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b 
 		and := vec.NewLogic(false, rest, n)
 		// (a DIV 0)
 		quotient := vec.Make[int64](n)
-		if and.Live == nil && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], int64(0))
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient, and.Live, n, vec.FlagsOf(&a)) && vec.Dense(and.Live, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(aV[i], int64(0))
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if a.IsNull(i) {
-					quotient.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+					i := and.Live.Row(k)
+					if quotient.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(aV[i], int64(0))
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(a.V[i], int64(0))
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
 			}
 		}
 		// ((a DIV 0) = 1)
 		cmp := vec.Make[bool](n)
-		if (and.Live == nil || len(and.Live) > n/2) && quotient.Clean() {
+		{
 			quotientV := quotient.V[:n]
 			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(quotientV[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if quotient.IsNull(i) {
-					cmp.SetNull(i)
-					continue
+			if vec.Strict(&cmp, and.Live, n, vec.FlagsOf(&quotient)) && vec.Dense(and.Live, n, false) {
+				for i := range out {
+					out[i] = rt.EqInt64(quotientV[i], int64(1))
 				}
-				if e := quotient.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+					i := and.Live.Row(k)
+					if cmp.Dirty(i) {
+						continue
+					}
+					out[i] = rt.EqInt64(quotientV[i], int64(1))
 				}
-				cmp.V[i] = rt.EqInt64(quotient.V[i], int64(1))
 			}
 		}
 		and.Add(&cmp)
 		// (b + 9223372036854775807)
 		sum := vec.Make[int64](n)
-		if and.Live == nil && b.Clean() {
+		{
 			bV := b.V[:n]
 			out := sum.V[:n]
-			for i := range out {
-				r, err := rt.AddInt64(bV[i], int64(9223372036854775807))
-				if err != nil {
-					sum.SetErr(i, err)
-					continue
+			if vec.Strict(&sum, and.Live, n, vec.FlagsOf(&b)) && vec.Dense(and.Live, n, true) {
+				for i := range out {
+					r, err := rt.AddInt64(bV[i], int64(9223372036854775807))
+					if err != nil {
+						sum.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if b.IsNull(i) {
-					sum.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+					i := and.Live.Row(k)
+					if sum.Dirty(i) {
+						continue
+					}
+					r, err := rt.AddInt64(bV[i], int64(9223372036854775807))
+					if err != nil {
+						sum.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := b.ErrAt(i); e != nil {
-					sum.SetErr(i, e)
-					continue
-				}
-				r, err := rt.AddInt64(b.V[i], int64(9223372036854775807))
-				if err != nil {
-					sum.SetErr(i, err)
-					continue
-				}
-				sum.V[i] = r
 			}
 		}
 		// ((b + 9223372036854775807) = 1)
 		cmp2 := vec.Make[bool](n)
-		if (and.Live == nil || len(and.Live) > n/2) && sum.Clean() {
+		{
 			sumV := sum.V[:n]
 			out := cmp2.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(sumV[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if sum.IsNull(i) {
-					cmp2.SetNull(i)
-					continue
+			if vec.Strict(&cmp2, and.Live, n, vec.FlagsOf(&sum)) && vec.Dense(and.Live, n, false) {
+				for i := range out {
+					out[i] = rt.EqInt64(sumV[i], int64(1))
 				}
-				if e := sum.ErrAt(i); e != nil {
-					cmp2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+					i := and.Live.Row(k)
+					if cmp2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.EqInt64(sumV[i], int64(1))
 				}
-				cmp2.V[i] = rt.EqInt64(sum.V[i], int64(1))
 			}
 		}
 		and.Add(&cmp2)
@@ -29250,111 +28778,99 @@ func case0254Col1(n int, all vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, a 
 		and := vec.NewLogic(false, rest, n)
 		// (b + 9223372036854775807)
 		sum := vec.Make[int64](n)
-		if and.Live == nil && b.Clean() {
+		{
 			bV := b.V[:n]
 			out := sum.V[:n]
-			for i := range out {
-				r, err := rt.AddInt64(bV[i], int64(9223372036854775807))
-				if err != nil {
-					sum.SetErr(i, err)
-					continue
+			if vec.Strict(&sum, and.Live, n, vec.FlagsOf(&b)) && vec.Dense(and.Live, n, true) {
+				for i := range out {
+					r, err := rt.AddInt64(bV[i], int64(9223372036854775807))
+					if err != nil {
+						sum.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if b.IsNull(i) {
-					sum.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+					i := and.Live.Row(k)
+					if sum.Dirty(i) {
+						continue
+					}
+					r, err := rt.AddInt64(bV[i], int64(9223372036854775807))
+					if err != nil {
+						sum.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := b.ErrAt(i); e != nil {
-					sum.SetErr(i, e)
-					continue
-				}
-				r, err := rt.AddInt64(b.V[i], int64(9223372036854775807))
-				if err != nil {
-					sum.SetErr(i, err)
-					continue
-				}
-				sum.V[i] = r
 			}
 		}
 		// ((b + 9223372036854775807) = 1)
 		cmp := vec.Make[bool](n)
-		if (and.Live == nil || len(and.Live) > n/2) && sum.Clean() {
+		{
 			sumV := sum.V[:n]
 			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(sumV[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if sum.IsNull(i) {
-					cmp.SetNull(i)
-					continue
+			if vec.Strict(&cmp, and.Live, n, vec.FlagsOf(&sum)) && vec.Dense(and.Live, n, false) {
+				for i := range out {
+					out[i] = rt.EqInt64(sumV[i], int64(1))
 				}
-				if e := sum.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+					i := and.Live.Row(k)
+					if cmp.Dirty(i) {
+						continue
+					}
+					out[i] = rt.EqInt64(sumV[i], int64(1))
 				}
-				cmp.V[i] = rt.EqInt64(sum.V[i], int64(1))
 			}
 		}
 		and.Add(&cmp)
 		// (a DIV 0)
 		quotient := vec.Make[int64](n)
-		if and.Live == nil && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], int64(0))
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient, and.Live, n, vec.FlagsOf(&a)) && vec.Dense(and.Live, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(aV[i], int64(0))
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if a.IsNull(i) {
-					quotient.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+					i := and.Live.Row(k)
+					if quotient.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(aV[i], int64(0))
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(a.V[i], int64(0))
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
 			}
 		}
 		// ((a DIV 0) = 1)
 		cmp2 := vec.Make[bool](n)
-		if (and.Live == nil || len(and.Live) > n/2) && quotient.Clean() {
+		{
 			quotientV := quotient.V[:n]
 			out := cmp2.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(quotientV[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if quotient.IsNull(i) {
-					cmp2.SetNull(i)
-					continue
+			if vec.Strict(&cmp2, and.Live, n, vec.FlagsOf(&quotient)) && vec.Dense(and.Live, n, false) {
+				for i := range out {
+					out[i] = rt.EqInt64(quotientV[i], int64(1))
 				}
-				if e := quotient.ErrAt(i); e != nil {
-					cmp2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+					i := and.Live.Row(k)
+					if cmp2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.EqInt64(quotientV[i], int64(1))
 				}
-				cmp2.V[i] = rt.EqInt64(quotient.V[i], int64(1))
 			}
 		}
 		and.Add(&cmp2)
@@ -29485,78 +29001,69 @@ func case0255Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) ve
 	if !fused || len(rest) > 0 {
 		// (a DIV 0)
 		quotient := vec.Make[int64](n)
-		if rest == nil && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], int64(0))
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient, rest, n, vec.FlagsOf(&a)) && vec.Dense(rest, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(aV[i], int64(0))
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if a.IsNull(i) {
-					quotient.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if quotient.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(aV[i], int64(0))
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(a.V[i], int64(0))
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
 			}
 		}
 		// ((a DIV 0) = 1)
 		cmp := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && quotient.Clean() {
+		{
 			quotientV := quotient.V[:n]
 			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(quotientV[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if quotient.IsNull(i) {
-					cmp.SetNull(i)
-					continue
+			if vec.Strict(&cmp, rest, n, vec.FlagsOf(&quotient)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.EqInt64(quotientV[i], int64(1))
 				}
-				if e := quotient.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if cmp.Dirty(i) {
+						continue
+					}
+					out[i] = rt.EqInt64(quotientV[i], int64(1))
 				}
-				cmp.V[i] = rt.EqInt64(quotient.V[i], int64(1))
 			}
 		}
 		// (NOT ((a DIV 0) = 1))
 		negated2 := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && cmp.Clean() {
+		{
 			cmpV := cmp.V[:n]
 			out := negated2.V[:n]
-			for i := range out {
-				out[i] = rt.Not(cmpV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if cmp.IsNull(i) {
-					negated2.SetNull(i)
-					continue
+			if vec.Strict(&negated2, rest, n, vec.FlagsOf(&cmp)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.Not(cmpV[i])
 				}
-				if e := cmp.ErrAt(i); e != nil {
-					negated2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if negated2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.Not(cmpV[i])
 				}
-				negated2.V[i] = rt.Not(cmp.V[i])
 			}
 		}
 		if fused {
@@ -29644,24 +29151,21 @@ func Case0256(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0256Col1(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[bool] {
 	// (NOT p)
 	negated := vec.Make[bool](n)
-	if p.Clean() {
+	{
 		pV := p.V[:n]
 		out := negated.V[:n]
-		for i := range out {
-			out[i] = rt.Not(pV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if p.IsNull(i) {
-				negated.SetNull(i)
-				continue
+		if vec.Strict(&negated, all, n, vec.FlagsOf(&p)) {
+			for i := range out {
+				out[i] = rt.Not(pV[i])
 			}
-			if e := p.ErrAt(i); e != nil {
-				negated.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if negated.Dirty(i) {
+					continue
+				}
+				out[i] = rt.Not(pV[i])
 			}
-			negated.V[i] = rt.Not(p.V[i])
 		}
 	}
 	return negated
@@ -29805,24 +29309,21 @@ func case0257Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 		caseResult2 := vec.Make[int64](n)
 		// (a = 0)
 		cmp := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], int64(0))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if a.IsNull(i) {
-					cmp.SetNull(i)
-					continue
+			if vec.Strict(&cmp, rest, n, vec.FlagsOf(&a)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.EqInt64(aV[i], int64(0))
 				}
-				if e := a.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if cmp.Dirty(i) {
+						continue
+					}
+					out[i] = rt.EqInt64(aV[i], int64(0))
 				}
-				cmp.V[i] = rt.EqInt64(a.V[i], int64(0))
 			}
 		}
 		vec.CopyErrs(&caseResult2, &cmp, rest, n)
@@ -29830,34 +29331,31 @@ func case0257Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 		vec.Fill(&caseResult2, int64(0), when, n)
 		// (100 DIV a)
 		quotient := vec.Make[int64](n)
-		if notYet == nil && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(int64(100), aV[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient, notYet, n, vec.FlagsOf(&a)) && vec.Dense(notYet, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(int64(100), aV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if a.IsNull(i) {
-					quotient.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+					i := notYet.Row(k)
+					if quotient.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(int64(100), aV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(int64(100), a.V[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
 			}
 		}
 		vec.Merge(&caseResult2, &quotient, notYet, n)
@@ -30008,24 +29506,21 @@ func case0258Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 		caseResult2 := vec.Make[int64](n)
 		// (a = 0)
 		cmp := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], int64(0))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if a.IsNull(i) {
-					cmp.SetNull(i)
-					continue
+			if vec.Strict(&cmp, rest, n, vec.FlagsOf(&a)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.EqInt64(aV[i], int64(0))
 				}
-				if e := a.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if cmp.Dirty(i) {
+						continue
+					}
+					out[i] = rt.EqInt64(aV[i], int64(0))
 				}
-				cmp.V[i] = rt.EqInt64(a.V[i], int64(0))
 			}
 		}
 		vec.CopyErrs(&caseResult2, &cmp, rest, n)
@@ -30033,34 +29528,31 @@ func case0258Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 		vec.Fill(&caseResult2, int64(0), when, n)
 		// (100 DIV a)
 		quotient := vec.Make[int64](n)
-		if notYet == nil && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(int64(100), aV[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient, notYet, n, vec.FlagsOf(&a)) && vec.Dense(notYet, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(int64(100), aV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if a.IsNull(i) {
-					quotient.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+					i := notYet.Row(k)
+					if quotient.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(int64(100), aV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(int64(100), a.V[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
 			}
 		}
 		vec.Merge(&caseResult2, &quotient, notYet, n)
@@ -30211,24 +29703,21 @@ func case0259Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 		caseResult2 := vec.Make[int64](n)
 		// (a = 0)
 		cmp := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], int64(0))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if a.IsNull(i) {
-					cmp.SetNull(i)
-					continue
+			if vec.Strict(&cmp, rest, n, vec.FlagsOf(&a)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.EqInt64(aV[i], int64(0))
 				}
-				if e := a.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if cmp.Dirty(i) {
+						continue
+					}
+					out[i] = rt.EqInt64(aV[i], int64(0))
 				}
-				cmp.V[i] = rt.EqInt64(a.V[i], int64(0))
 			}
 		}
 		vec.CopyErrs(&caseResult2, &cmp, rest, n)
@@ -30236,34 +29725,31 @@ func case0259Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 		vec.Fill(&caseResult2, int64(0), when, n)
 		// (100 DIV a)
 		quotient := vec.Make[int64](n)
-		if notYet == nil && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(int64(100), aV[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient, notYet, n, vec.FlagsOf(&a)) && vec.Dense(notYet, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(int64(100), aV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if a.IsNull(i) {
-					quotient.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+					i := notYet.Row(k)
+					if quotient.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(int64(100), aV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(int64(100), a.V[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
 			}
 		}
 		vec.Merge(&caseResult2, &quotient, notYet, n)
@@ -30352,24 +29838,21 @@ func Case0260(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0260Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// (a = 0)
 	cmp := vec.Make[bool](n)
-	if a.Clean() {
+	{
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], int64(0))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&a)) {
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], int64(0))
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(aV[i], int64(0))
 			}
-			cmp.V[i] = rt.EqInt64(a.V[i], int64(0))
 		}
 	}
 	// IF((a = 0), CAST(NULL AS BIGINT), (100 DIV a))
@@ -30379,34 +29862,31 @@ func case0260Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	vec.FillNull(&ifResult, then, n)
 	// (100 DIV a)
 	quotient := vec.Make[int64](n)
-	if otherwise == nil && a.Clean() {
+	{
 		aV := a.V[:n]
 		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(int64(100), aV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient, otherwise, n, vec.FlagsOf(&a)) && vec.Dense(otherwise, n, true) {
+			for i := range out {
+				r, err := rt.DivInt64(int64(100), aV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-			i := otherwise.Row(k)
-			if a.IsNull(i) {
-				quotient.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+				i := otherwise.Row(k)
+				if quotient.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(int64(100), aV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(int64(100), a.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
 		}
 	}
 	vec.Merge(&ifResult, &quotient, otherwise, n)
@@ -30547,24 +30027,21 @@ func case0261Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 	if !fused || len(rest) > 0 {
 		// (a <> 0)
 		cmp := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.NeInt64(aV[i], int64(0))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if a.IsNull(i) {
-					cmp.SetNull(i)
-					continue
+			if vec.Strict(&cmp, rest, n, vec.FlagsOf(&a)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.NeInt64(aV[i], int64(0))
 				}
-				if e := a.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if cmp.Dirty(i) {
+						continue
+					}
+					out[i] = rt.NeInt64(aV[i], int64(0))
 				}
-				cmp.V[i] = rt.NeInt64(a.V[i], int64(0))
 			}
 		}
 		// IF((a <> 0), (100 DIV a), -1)
@@ -30573,34 +30050,31 @@ func case0261Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 		vec.CopyErrs(&ifResult2, &cmp, rest, n)
 		// (100 DIV a)
 		quotient := vec.Make[int64](n)
-		if then == nil && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(int64(100), aV[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient, then, n, vec.FlagsOf(&a)) && vec.Dense(then, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(int64(100), aV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-				i := then.Row(k)
-				if a.IsNull(i) {
-					quotient.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+					i := then.Row(k)
+					if quotient.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(int64(100), aV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(int64(100), a.V[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
 			}
 		}
 		vec.Merge(&ifResult2, &quotient, then, n)
@@ -30748,56 +30222,50 @@ func case0262Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 	if !fused || len(rest) > 0 {
 		// (a DIV 0)
 		quotient := vec.Make[int64](n)
-		if rest == nil && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], int64(0))
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient, rest, n, vec.FlagsOf(&a)) && vec.Dense(rest, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(aV[i], int64(0))
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if a.IsNull(i) {
-					quotient.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if quotient.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(aV[i], int64(0))
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(a.V[i], int64(0))
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
 			}
 		}
 		// ((a DIV 0) = 1)
 		cmp := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && quotient.Clean() {
+		{
 			quotientV := quotient.V[:n]
 			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(quotientV[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if quotient.IsNull(i) {
-					cmp.SetNull(i)
-					continue
+			if vec.Strict(&cmp, rest, n, vec.FlagsOf(&quotient)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.EqInt64(quotientV[i], int64(1))
 				}
-				if e := quotient.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if cmp.Dirty(i) {
+						continue
+					}
+					out[i] = rt.EqInt64(quotientV[i], int64(1))
 				}
-				cmp.V[i] = rt.EqInt64(quotient.V[i], int64(1))
 			}
 		}
 		// IF(((a DIV 0) = 1), 1, 2)
@@ -31178,56 +30646,50 @@ func case0265Col1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a v
 		vec.Fill(&caseResult2, "a", when, n)
 		// (a DIV 0)
 		quotient := vec.Make[int64](n)
-		if notYet == nil && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], int64(0))
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient, notYet, n, vec.FlagsOf(&a)) && vec.Dense(notYet, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(aV[i], int64(0))
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if a.IsNull(i) {
-					quotient.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+					i := notYet.Row(k)
+					if quotient.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(aV[i], int64(0))
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(a.V[i], int64(0))
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
 			}
 		}
 		// ((a DIV 0) = 1)
 		cmp := vec.Make[bool](n)
-		if (notYet == nil || len(notYet) > n/2) && quotient.Clean() {
+		{
 			quotientV := quotient.V[:n]
 			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(quotientV[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if quotient.IsNull(i) {
-					cmp.SetNull(i)
-					continue
+			if vec.Strict(&cmp, notYet, n, vec.FlagsOf(&quotient)) && vec.Dense(notYet, n, false) {
+				for i := range out {
+					out[i] = rt.EqInt64(quotientV[i], int64(1))
 				}
-				if e := quotient.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+					i := notYet.Row(k)
+					if cmp.Dirty(i) {
+						continue
+					}
+					out[i] = rt.EqInt64(quotientV[i], int64(1))
 				}
-				cmp.V[i] = rt.EqInt64(quotient.V[i], int64(1))
 			}
 		}
 		vec.CopyErrs(&caseResult2, &cmp, notYet, n)
@@ -31390,56 +30852,50 @@ func case0266Col1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a v
 		vec.Fill(&caseResult2, "a", when, n)
 		// (a DIV 0)
 		quotient := vec.Make[int64](n)
-		if notYet == nil && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], int64(0))
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient, notYet, n, vec.FlagsOf(&a)) && vec.Dense(notYet, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(aV[i], int64(0))
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if a.IsNull(i) {
-					quotient.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+					i := notYet.Row(k)
+					if quotient.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(aV[i], int64(0))
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := a.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(a.V[i], int64(0))
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
 			}
 		}
 		// ((a DIV 0) = 1)
 		cmp := vec.Make[bool](n)
-		if (notYet == nil || len(notYet) > n/2) && quotient.Clean() {
+		{
 			quotientV := quotient.V[:n]
 			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(quotientV[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if quotient.IsNull(i) {
-					cmp.SetNull(i)
-					continue
+			if vec.Strict(&cmp, notYet, n, vec.FlagsOf(&quotient)) && vec.Dense(notYet, n, false) {
+				for i := range out {
+					out[i] = rt.EqInt64(quotientV[i], int64(1))
 				}
-				if e := quotient.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+					i := notYet.Row(k)
+					if cmp.Dirty(i) {
+						continue
+					}
+					out[i] = rt.EqInt64(quotientV[i], int64(1))
 				}
-				cmp.V[i] = rt.EqInt64(quotient.V[i], int64(1))
 			}
 		}
 		vec.CopyErrs(&caseResult2, &cmp, notYet, n)
@@ -31749,48 +31205,42 @@ func case0269Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 		// CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END
 		caseResult2 := vec.Make[string](n)
 		matches := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := matches.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if a.IsNull(i) {
-					matches.SetNull(i)
-					continue
+			if vec.Strict(&matches, rest, n, vec.FlagsOf(&a)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.EqInt64(aV[i], int64(1))
 				}
-				if e := a.ErrAt(i); e != nil {
-					matches.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if matches.Dirty(i) {
+						continue
+					}
+					out[i] = rt.EqInt64(aV[i], int64(1))
 				}
-				matches.V[i] = rt.EqInt64(a.V[i], int64(1))
 			}
 		}
 		vec.CopyErrs(&caseResult2, &matches, rest, n)
 		when, notYet := vec.Split(&matches, rest, n)
 		vec.Fill(&caseResult2, "one", when, n)
 		matches2 := vec.Make[bool](n)
-		if (notYet == nil || len(notYet) > n/2) && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := matches2.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], int64(2))
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if a.IsNull(i) {
-					matches2.SetNull(i)
-					continue
+			if vec.Strict(&matches2, notYet, n, vec.FlagsOf(&a)) && vec.Dense(notYet, n, false) {
+				for i := range out {
+					out[i] = rt.EqInt64(aV[i], int64(2))
 				}
-				if e := a.ErrAt(i); e != nil {
-					matches2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+					i := notYet.Row(k)
+					if matches2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.EqInt64(aV[i], int64(2))
 				}
-				matches2.V[i] = rt.EqInt64(a.V[i], int64(2))
 			}
 		}
 		vec.CopyErrs(&caseResult2, &matches2, notYet, n)
@@ -31934,48 +31384,42 @@ func case0270Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 		// CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END
 		caseResult2 := vec.Make[string](n)
 		matches := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := matches.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if a.IsNull(i) {
-					matches.SetNull(i)
-					continue
+			if vec.Strict(&matches, rest, n, vec.FlagsOf(&a)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.EqInt64(aV[i], int64(1))
 				}
-				if e := a.ErrAt(i); e != nil {
-					matches.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if matches.Dirty(i) {
+						continue
+					}
+					out[i] = rt.EqInt64(aV[i], int64(1))
 				}
-				matches.V[i] = rt.EqInt64(a.V[i], int64(1))
 			}
 		}
 		vec.CopyErrs(&caseResult2, &matches, rest, n)
 		when, notYet := vec.Split(&matches, rest, n)
 		vec.Fill(&caseResult2, "one", when, n)
 		matches2 := vec.Make[bool](n)
-		if (notYet == nil || len(notYet) > n/2) && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := matches2.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], int64(2))
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if a.IsNull(i) {
-					matches2.SetNull(i)
-					continue
+			if vec.Strict(&matches2, notYet, n, vec.FlagsOf(&a)) && vec.Dense(notYet, n, false) {
+				for i := range out {
+					out[i] = rt.EqInt64(aV[i], int64(2))
 				}
-				if e := a.ErrAt(i); e != nil {
-					matches2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+					i := notYet.Row(k)
+					if matches2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.EqInt64(aV[i], int64(2))
 				}
-				matches2.V[i] = rt.EqInt64(a.V[i], int64(2))
 			}
 		}
 		vec.CopyErrs(&caseResult2, &matches2, notYet, n)
@@ -32069,29 +31513,22 @@ func case0271Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[string] {
 	caseResult := vec.Make[string](n)
 	konst := vec.NullVec[int64](n)
 	matches := vec.Make[bool](n)
-	if a.Clean() && konst.Clean() {
+	{
 		aV := a.V[:n]
 		konstV := konst.V[:n]
 		out := matches.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], konstV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || konst.IsNull(i) {
-				matches.SetNull(i)
-				continue
+		if vec.Strict(&matches, all, n, vec.FlagsOf(&a), vec.FlagsOf(&konst)) {
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], konstV[i])
 			}
-			if e := a.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if matches.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(aV[i], konstV[i])
 			}
-			if e := konst.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
-			}
-			matches.V[i] = rt.EqInt64(a.V[i], konst.V[i])
 		}
 	}
 	vec.CopyErrs(&caseResult, &matches, all, n)
@@ -32179,29 +31616,22 @@ func case0272Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[string] {
 	caseResult := vec.Make[string](n)
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
 	matches := vec.Make[bool](n)
-	if a.Clean() && konst.Clean() {
+	{
 		aV := a.V[:n]
 		konstV := konst.V[:n]
 		out := matches.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], konstV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || konst.IsNull(i) {
-				matches.SetNull(i)
-				continue
+		if vec.Strict(&matches, all, n, vec.FlagsOf(&a), vec.FlagsOf(&konst)) {
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], konstV[i])
 			}
-			if e := a.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if matches.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(aV[i], konstV[i])
 			}
-			if e := konst.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
-			}
-			matches.V[i] = rt.EqInt64(a.V[i], konst.V[i])
 		}
 	}
 	vec.CopyErrs(&caseResult, &matches, all, n)
@@ -32289,29 +31719,22 @@ func case0273Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[string] {
 	caseResult := vec.Make[string](n)
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
 	matches := vec.Make[bool](n)
-	if a.Clean() && konst.Clean() {
+	{
 		aV := a.V[:n]
 		konstV := konst.V[:n]
 		out := matches.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], konstV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || konst.IsNull(i) {
-				matches.SetNull(i)
-				continue
+		if vec.Strict(&matches, all, n, vec.FlagsOf(&a), vec.FlagsOf(&konst)) {
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], konstV[i])
 			}
-			if e := a.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if matches.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(aV[i], konstV[i])
 			}
-			if e := konst.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
-			}
-			matches.V[i] = rt.EqInt64(a.V[i], konst.V[i])
 		}
 	}
 	vec.CopyErrs(&caseResult, &matches, all, n)
@@ -32398,24 +31821,21 @@ func case0274Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[string] {
 	// CASE a WHEN 1 THEN 'x' WHEN ERROR(DIVIDE_BY_ZERO) THEN 'y' ELSE 'z' END
 	caseResult := vec.Make[string](n)
 	matches := vec.Make[bool](n)
-	if a.Clean() {
+	{
 		aV := a.V[:n]
 		out := matches.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], int64(1))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				matches.SetNull(i)
-				continue
+		if vec.Strict(&matches, all, n, vec.FlagsOf(&a)) {
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], int64(1))
 			}
-			if e := a.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if matches.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(aV[i], int64(1))
 			}
-			matches.V[i] = rt.EqInt64(a.V[i], int64(1))
 		}
 	}
 	vec.CopyErrs(&caseResult, &matches, all, n)
@@ -32423,29 +31843,22 @@ func case0274Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[string] {
 	vec.Fill(&caseResult, "x", when, n)
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
 	matches2 := vec.Make[bool](n)
-	if (notYet == nil || len(notYet) > n/2) && a.Clean() && konst.Clean() {
+	{
 		aV := a.V[:n]
 		konstV := konst.V[:n]
 		out := matches2.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], konstV[i])
-		}
-	} else {
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if a.IsNull(i) || konst.IsNull(i) {
-				matches2.SetNull(i)
-				continue
+		if vec.Strict(&matches2, notYet, n, vec.FlagsOf(&a), vec.FlagsOf(&konst)) && vec.Dense(notYet, n, false) {
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], konstV[i])
 			}
-			if e := a.ErrAt(i); e != nil {
-				matches2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if matches2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(aV[i], konstV[i])
 			}
-			if e := konst.ErrAt(i); e != nil {
-				matches2.SetErr(i, e)
-				continue
-			}
-			matches2.V[i] = rt.EqInt64(a.V[i], konst.V[i])
 		}
 	}
 	vec.CopyErrs(&caseResult, &matches2, notYet, n)
@@ -32782,34 +32195,31 @@ func case0278Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	coalesced := vec.Make[int64](n)
 	// (1 DIV a)
 	quotient := vec.Make[int64](n)
-	if a.Clean() {
+	{
 		aV := a.V[:n]
 		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(int64(1), aV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient, all, n, vec.FlagsOf(&a)) {
+			for i := range out {
+				r, err := rt.DivInt64(int64(1), aV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				quotient.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if quotient.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(int64(1), aV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(int64(1), a.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
 		}
 	}
 	vec.MergeNonNull(&coalesced, &quotient, all, n)
@@ -32980,24 +32390,21 @@ func case0280Col1(n int, all vec.Sel, i_ vec.Vec[int32], a vec.Vec[int64]) vec.V
 	coalesced := vec.Make[int64](n)
 	// CAST(i AS BIGINT)
 	asBigint := vec.Make[int64](n)
-	if i_.Clean() {
+	{
 		i_V := i_.V[:n]
 		out := asBigint.V[:n]
-		for i := range out {
-			out[i] = rt.CastInt32ToInt64(i_V[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if i_.IsNull(i) {
-				asBigint.SetNull(i)
-				continue
+		if vec.Strict(&asBigint, all, n, vec.FlagsOf(&i_)) {
+			for i := range out {
+				out[i] = rt.CastInt32ToInt64(i_V[i])
 			}
-			if e := i_.ErrAt(i); e != nil {
-				asBigint.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asBigint.Dirty(i) {
+					continue
+				}
+				out[i] = rt.CastInt32ToInt64(i_V[i])
 			}
-			asBigint.V[i] = rt.CastInt32ToInt64(i_.V[i])
 		}
 	}
 	vec.MergeNonNull(&coalesced, &asBigint, all, n)
@@ -33245,24 +32652,21 @@ func Case0283(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	NULLIF(a, 1)
 func case0283Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	eq := vec.Make[bool](n)
-	if a.Clean() {
+	{
 		aV := a.V[:n]
 		out := eq.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], int64(1))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				eq.SetNull(i)
-				continue
+		if vec.Strict(&eq, all, n, vec.FlagsOf(&a)) {
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], int64(1))
 			}
-			if e := a.ErrAt(i); e != nil {
-				eq.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if eq.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(aV[i], int64(1))
 			}
-			eq.V[i] = rt.EqInt64(a.V[i], int64(1))
 		}
 	}
 	// NULLIF(a, 1)
@@ -33345,24 +32749,21 @@ func Case0284(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	NULLIF(a, 1)
 func case0284Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	eq := vec.Make[bool](n)
-	if a.Clean() {
+	{
 		aV := a.V[:n]
 		out := eq.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], int64(1))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				eq.SetNull(i)
-				continue
+		if vec.Strict(&eq, all, n, vec.FlagsOf(&a)) {
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], int64(1))
 			}
-			if e := a.ErrAt(i); e != nil {
-				eq.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if eq.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(aV[i], int64(1))
 			}
-			eq.V[i] = rt.EqInt64(a.V[i], int64(1))
 		}
 	}
 	// NULLIF(a, 1)
@@ -33446,29 +32847,22 @@ func Case0285(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	NULLIF(a, b)
 func case0285Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	eq := vec.Make[bool](n)
-	if a.Clean() && b.Clean() {
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := eq.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], bV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				eq.SetNull(i)
-				continue
+		if vec.Strict(&eq, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], bV[i])
 			}
-			if e := a.ErrAt(i); e != nil {
-				eq.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if eq.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(aV[i], bV[i])
 			}
-			if e := b.ErrAt(i); e != nil {
-				eq.SetErr(i, e)
-				continue
-			}
-			eq.V[i] = rt.EqInt64(a.V[i], b.V[i])
 		}
 	}
 	// NULLIF(a, b)
@@ -33552,29 +32946,22 @@ func Case0286(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0286Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
 	eq := vec.Make[bool](n)
-	if a.Clean() && konst.Clean() {
+	{
 		aV := a.V[:n]
 		konstV := konst.V[:n]
 		out := eq.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], konstV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || konst.IsNull(i) {
-				eq.SetNull(i)
-				continue
+		if vec.Strict(&eq, all, n, vec.FlagsOf(&a), vec.FlagsOf(&konst)) {
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], konstV[i])
 			}
-			if e := a.ErrAt(i); e != nil {
-				eq.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if eq.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(aV[i], konstV[i])
 			}
-			if e := konst.ErrAt(i); e != nil {
-				eq.SetErr(i, e)
-				continue
-			}
-			eq.V[i] = rt.EqInt64(a.V[i], konst.V[i])
 		}
 	}
 	// NULLIF(a, ERROR(DIVIDE_BY_ZERO))
@@ -33658,29 +33045,22 @@ func Case0287(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0287Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
 	eq := vec.Make[bool](n)
-	if a.Clean() && konst.Clean() {
+	{
 		aV := a.V[:n]
 		konstV := konst.V[:n]
 		out := eq.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], konstV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || konst.IsNull(i) {
-				eq.SetNull(i)
-				continue
+		if vec.Strict(&eq, all, n, vec.FlagsOf(&a), vec.FlagsOf(&konst)) {
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], konstV[i])
 			}
-			if e := a.ErrAt(i); e != nil {
-				eq.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if eq.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(aV[i], konstV[i])
 			}
-			if e := konst.ErrAt(i); e != nil {
-				eq.SetErr(i, e)
-				continue
-			}
-			eq.V[i] = rt.EqInt64(a.V[i], konst.V[i])
 		}
 	}
 	// NULLIF(a, ERROR(DIVIDE_BY_ZERO))
@@ -33793,68 +33173,59 @@ func case0288Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) ve
 		// (a IN (1, 2, 3))
 		in2 := vec.NewLogic(true, rest, n)
 		matches := vec.Make[bool](n)
-		if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := matches.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-				i := in2.Live.Row(k)
-				if a.IsNull(i) {
-					matches.SetNull(i)
-					continue
+			if vec.Strict(&matches, in2.Live, n, vec.FlagsOf(&a)) && vec.Dense(in2.Live, n, false) {
+				for i := range out {
+					out[i] = rt.EqInt64(aV[i], int64(1))
 				}
-				if e := a.ErrAt(i); e != nil {
-					matches.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+					i := in2.Live.Row(k)
+					if matches.Dirty(i) {
+						continue
+					}
+					out[i] = rt.EqInt64(aV[i], int64(1))
 				}
-				matches.V[i] = rt.EqInt64(a.V[i], int64(1))
 			}
 		}
 		in2.Add(&matches)
 		matches2 := vec.Make[bool](n)
-		if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := matches2.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], int64(2))
-			}
-		} else {
-			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-				i := in2.Live.Row(k)
-				if a.IsNull(i) {
-					matches2.SetNull(i)
-					continue
+			if vec.Strict(&matches2, in2.Live, n, vec.FlagsOf(&a)) && vec.Dense(in2.Live, n, false) {
+				for i := range out {
+					out[i] = rt.EqInt64(aV[i], int64(2))
 				}
-				if e := a.ErrAt(i); e != nil {
-					matches2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+					i := in2.Live.Row(k)
+					if matches2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.EqInt64(aV[i], int64(2))
 				}
-				matches2.V[i] = rt.EqInt64(a.V[i], int64(2))
 			}
 		}
 		in2.Add(&matches2)
 		matches3 := vec.Make[bool](n)
-		if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := matches3.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], int64(3))
-			}
-		} else {
-			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-				i := in2.Live.Row(k)
-				if a.IsNull(i) {
-					matches3.SetNull(i)
-					continue
+			if vec.Strict(&matches3, in2.Live, n, vec.FlagsOf(&a)) && vec.Dense(in2.Live, n, false) {
+				for i := range out {
+					out[i] = rt.EqInt64(aV[i], int64(3))
 				}
-				if e := a.ErrAt(i); e != nil {
-					matches3.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+					i := in2.Live.Row(k)
+					if matches3.Dirty(i) {
+						continue
+					}
+					out[i] = rt.EqInt64(aV[i], int64(3))
 				}
-				matches3.V[i] = rt.EqInt64(a.V[i], int64(3))
 			}
 		}
 		in2.Add(&matches3)
@@ -33973,68 +33344,59 @@ func case0289Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) ve
 		// (a IN (1, 2, 3))
 		in2 := vec.NewLogic(true, rest, n)
 		matches := vec.Make[bool](n)
-		if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := matches.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-				i := in2.Live.Row(k)
-				if a.IsNull(i) {
-					matches.SetNull(i)
-					continue
+			if vec.Strict(&matches, in2.Live, n, vec.FlagsOf(&a)) && vec.Dense(in2.Live, n, false) {
+				for i := range out {
+					out[i] = rt.EqInt64(aV[i], int64(1))
 				}
-				if e := a.ErrAt(i); e != nil {
-					matches.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+					i := in2.Live.Row(k)
+					if matches.Dirty(i) {
+						continue
+					}
+					out[i] = rt.EqInt64(aV[i], int64(1))
 				}
-				matches.V[i] = rt.EqInt64(a.V[i], int64(1))
 			}
 		}
 		in2.Add(&matches)
 		matches2 := vec.Make[bool](n)
-		if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := matches2.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], int64(2))
-			}
-		} else {
-			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-				i := in2.Live.Row(k)
-				if a.IsNull(i) {
-					matches2.SetNull(i)
-					continue
+			if vec.Strict(&matches2, in2.Live, n, vec.FlagsOf(&a)) && vec.Dense(in2.Live, n, false) {
+				for i := range out {
+					out[i] = rt.EqInt64(aV[i], int64(2))
 				}
-				if e := a.ErrAt(i); e != nil {
-					matches2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+					i := in2.Live.Row(k)
+					if matches2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.EqInt64(aV[i], int64(2))
 				}
-				matches2.V[i] = rt.EqInt64(a.V[i], int64(2))
 			}
 		}
 		in2.Add(&matches2)
 		matches3 := vec.Make[bool](n)
-		if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := matches3.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], int64(3))
-			}
-		} else {
-			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-				i := in2.Live.Row(k)
-				if a.IsNull(i) {
-					matches3.SetNull(i)
-					continue
+			if vec.Strict(&matches3, in2.Live, n, vec.FlagsOf(&a)) && vec.Dense(in2.Live, n, false) {
+				for i := range out {
+					out[i] = rt.EqInt64(aV[i], int64(3))
 				}
-				if e := a.ErrAt(i); e != nil {
-					matches3.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+					i := in2.Live.Row(k)
+					if matches3.Dirty(i) {
+						continue
+					}
+					out[i] = rt.EqInt64(aV[i], int64(3))
 				}
-				matches3.V[i] = rt.EqInt64(a.V[i], int64(3))
 			}
 		}
 		in2.Add(&matches3)
@@ -34153,68 +33515,59 @@ func case0290Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) ve
 		// (a IN (1, 2, 3))
 		in2 := vec.NewLogic(true, rest, n)
 		matches := vec.Make[bool](n)
-		if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := matches.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-				i := in2.Live.Row(k)
-				if a.IsNull(i) {
-					matches.SetNull(i)
-					continue
+			if vec.Strict(&matches, in2.Live, n, vec.FlagsOf(&a)) && vec.Dense(in2.Live, n, false) {
+				for i := range out {
+					out[i] = rt.EqInt64(aV[i], int64(1))
 				}
-				if e := a.ErrAt(i); e != nil {
-					matches.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+					i := in2.Live.Row(k)
+					if matches.Dirty(i) {
+						continue
+					}
+					out[i] = rt.EqInt64(aV[i], int64(1))
 				}
-				matches.V[i] = rt.EqInt64(a.V[i], int64(1))
 			}
 		}
 		in2.Add(&matches)
 		matches2 := vec.Make[bool](n)
-		if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := matches2.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], int64(2))
-			}
-		} else {
-			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-				i := in2.Live.Row(k)
-				if a.IsNull(i) {
-					matches2.SetNull(i)
-					continue
+			if vec.Strict(&matches2, in2.Live, n, vec.FlagsOf(&a)) && vec.Dense(in2.Live, n, false) {
+				for i := range out {
+					out[i] = rt.EqInt64(aV[i], int64(2))
 				}
-				if e := a.ErrAt(i); e != nil {
-					matches2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+					i := in2.Live.Row(k)
+					if matches2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.EqInt64(aV[i], int64(2))
 				}
-				matches2.V[i] = rt.EqInt64(a.V[i], int64(2))
 			}
 		}
 		in2.Add(&matches2)
 		matches3 := vec.Make[bool](n)
-		if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := matches3.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], int64(3))
-			}
-		} else {
-			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-				i := in2.Live.Row(k)
-				if a.IsNull(i) {
-					matches3.SetNull(i)
-					continue
+			if vec.Strict(&matches3, in2.Live, n, vec.FlagsOf(&a)) && vec.Dense(in2.Live, n, false) {
+				for i := range out {
+					out[i] = rt.EqInt64(aV[i], int64(3))
 				}
-				if e := a.ErrAt(i); e != nil {
-					matches3.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+					i := in2.Live.Row(k)
+					if matches3.Dirty(i) {
+						continue
+					}
+					out[i] = rt.EqInt64(aV[i], int64(3))
 				}
-				matches3.V[i] = rt.EqInt64(a.V[i], int64(3))
 			}
 		}
 		in2.Add(&matches3)
@@ -34305,74 +33658,61 @@ func case0291Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[bool] {
 	// (a IN (1, CAST(NULL AS BIGINT), 3))
 	in2 := vec.NewLogic(true, all, n)
 	matches := vec.Make[bool](n)
-	if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
+	{
 		aV := a.V[:n]
 		out := matches.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], int64(1))
-		}
-	} else {
-		for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-			i := in2.Live.Row(k)
-			if a.IsNull(i) {
-				matches.SetNull(i)
-				continue
+		if vec.Strict(&matches, in2.Live, n, vec.FlagsOf(&a)) && vec.Dense(in2.Live, n, false) {
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], int64(1))
 			}
-			if e := a.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+				i := in2.Live.Row(k)
+				if matches.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(aV[i], int64(1))
 			}
-			matches.V[i] = rt.EqInt64(a.V[i], int64(1))
 		}
 	}
 	in2.Add(&matches)
 	konst := vec.NullVec[int64](n)
 	matches2 := vec.Make[bool](n)
-	if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() && konst.Clean() {
+	{
 		aV := a.V[:n]
 		konstV := konst.V[:n]
 		out := matches2.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], konstV[i])
-		}
-	} else {
-		for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-			i := in2.Live.Row(k)
-			if a.IsNull(i) || konst.IsNull(i) {
-				matches2.SetNull(i)
-				continue
+		if vec.Strict(&matches2, in2.Live, n, vec.FlagsOf(&a), vec.FlagsOf(&konst)) && vec.Dense(in2.Live, n, false) {
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], konstV[i])
 			}
-			if e := a.ErrAt(i); e != nil {
-				matches2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+				i := in2.Live.Row(k)
+				if matches2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(aV[i], konstV[i])
 			}
-			if e := konst.ErrAt(i); e != nil {
-				matches2.SetErr(i, e)
-				continue
-			}
-			matches2.V[i] = rt.EqInt64(a.V[i], konst.V[i])
 		}
 	}
 	in2.Add(&matches2)
 	matches3 := vec.Make[bool](n)
-	if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
+	{
 		aV := a.V[:n]
 		out := matches3.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], int64(3))
-		}
-	} else {
-		for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-			i := in2.Live.Row(k)
-			if a.IsNull(i) {
-				matches3.SetNull(i)
-				continue
+		if vec.Strict(&matches3, in2.Live, n, vec.FlagsOf(&a)) && vec.Dense(in2.Live, n, false) {
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], int64(3))
 			}
-			if e := a.ErrAt(i); e != nil {
-				matches3.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+				i := in2.Live.Row(k)
+				if matches3.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(aV[i], int64(3))
 			}
-			matches3.V[i] = rt.EqInt64(a.V[i], int64(3))
 		}
 	}
 	in2.Add(&matches3)
@@ -34457,74 +33797,61 @@ func case0292Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[bool] {
 	// (a IN (1, CAST(NULL AS BIGINT), 3))
 	in2 := vec.NewLogic(true, all, n)
 	matches := vec.Make[bool](n)
-	if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
+	{
 		aV := a.V[:n]
 		out := matches.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], int64(1))
-		}
-	} else {
-		for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-			i := in2.Live.Row(k)
-			if a.IsNull(i) {
-				matches.SetNull(i)
-				continue
+		if vec.Strict(&matches, in2.Live, n, vec.FlagsOf(&a)) && vec.Dense(in2.Live, n, false) {
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], int64(1))
 			}
-			if e := a.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+				i := in2.Live.Row(k)
+				if matches.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(aV[i], int64(1))
 			}
-			matches.V[i] = rt.EqInt64(a.V[i], int64(1))
 		}
 	}
 	in2.Add(&matches)
 	konst := vec.NullVec[int64](n)
 	matches2 := vec.Make[bool](n)
-	if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() && konst.Clean() {
+	{
 		aV := a.V[:n]
 		konstV := konst.V[:n]
 		out := matches2.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], konstV[i])
-		}
-	} else {
-		for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-			i := in2.Live.Row(k)
-			if a.IsNull(i) || konst.IsNull(i) {
-				matches2.SetNull(i)
-				continue
+		if vec.Strict(&matches2, in2.Live, n, vec.FlagsOf(&a), vec.FlagsOf(&konst)) && vec.Dense(in2.Live, n, false) {
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], konstV[i])
 			}
-			if e := a.ErrAt(i); e != nil {
-				matches2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+				i := in2.Live.Row(k)
+				if matches2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(aV[i], konstV[i])
 			}
-			if e := konst.ErrAt(i); e != nil {
-				matches2.SetErr(i, e)
-				continue
-			}
-			matches2.V[i] = rt.EqInt64(a.V[i], konst.V[i])
 		}
 	}
 	in2.Add(&matches2)
 	matches3 := vec.Make[bool](n)
-	if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
+	{
 		aV := a.V[:n]
 		out := matches3.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], int64(3))
-		}
-	} else {
-		for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-			i := in2.Live.Row(k)
-			if a.IsNull(i) {
-				matches3.SetNull(i)
-				continue
+		if vec.Strict(&matches3, in2.Live, n, vec.FlagsOf(&a)) && vec.Dense(in2.Live, n, false) {
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], int64(3))
 			}
-			if e := a.ErrAt(i); e != nil {
-				matches3.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+				i := in2.Live.Row(k)
+				if matches3.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(aV[i], int64(3))
 			}
-			matches3.V[i] = rt.EqInt64(a.V[i], int64(3))
 		}
 	}
 	in2.Add(&matches3)
@@ -34609,98 +33936,82 @@ func case0293Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[bool] {
 	// (a IN (1, CAST(NULL AS BIGINT), 3))
 	in2 := vec.NewLogic(true, all, n)
 	matches := vec.Make[bool](n)
-	if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
+	{
 		aV := a.V[:n]
 		out := matches.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], int64(1))
-		}
-	} else {
-		for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-			i := in2.Live.Row(k)
-			if a.IsNull(i) {
-				matches.SetNull(i)
-				continue
+		if vec.Strict(&matches, in2.Live, n, vec.FlagsOf(&a)) && vec.Dense(in2.Live, n, false) {
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], int64(1))
 			}
-			if e := a.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+				i := in2.Live.Row(k)
+				if matches.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(aV[i], int64(1))
 			}
-			matches.V[i] = rt.EqInt64(a.V[i], int64(1))
 		}
 	}
 	in2.Add(&matches)
 	konst := vec.NullVec[int64](n)
 	matches2 := vec.Make[bool](n)
-	if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() && konst.Clean() {
+	{
 		aV := a.V[:n]
 		konstV := konst.V[:n]
 		out := matches2.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], konstV[i])
-		}
-	} else {
-		for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-			i := in2.Live.Row(k)
-			if a.IsNull(i) || konst.IsNull(i) {
-				matches2.SetNull(i)
-				continue
+		if vec.Strict(&matches2, in2.Live, n, vec.FlagsOf(&a), vec.FlagsOf(&konst)) && vec.Dense(in2.Live, n, false) {
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], konstV[i])
 			}
-			if e := a.ErrAt(i); e != nil {
-				matches2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+				i := in2.Live.Row(k)
+				if matches2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(aV[i], konstV[i])
 			}
-			if e := konst.ErrAt(i); e != nil {
-				matches2.SetErr(i, e)
-				continue
-			}
-			matches2.V[i] = rt.EqInt64(a.V[i], konst.V[i])
 		}
 	}
 	in2.Add(&matches2)
 	matches3 := vec.Make[bool](n)
-	if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
+	{
 		aV := a.V[:n]
 		out := matches3.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], int64(3))
-		}
-	} else {
-		for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-			i := in2.Live.Row(k)
-			if a.IsNull(i) {
-				matches3.SetNull(i)
-				continue
+		if vec.Strict(&matches3, in2.Live, n, vec.FlagsOf(&a)) && vec.Dense(in2.Live, n, false) {
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], int64(3))
 			}
-			if e := a.ErrAt(i); e != nil {
-				matches3.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+				i := in2.Live.Row(k)
+				if matches3.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(aV[i], int64(3))
 			}
-			matches3.V[i] = rt.EqInt64(a.V[i], int64(3))
 		}
 	}
 	in2.Add(&matches3)
 	inResult := in2.Finish()
 	// (NOT (a IN (1, CAST(NULL AS BIGINT), 3)))
 	negated := vec.Make[bool](n)
-	if inResult.Clean() {
+	{
 		inResultV := inResult.V[:n]
 		out := negated.V[:n]
-		for i := range out {
-			out[i] = rt.Not(inResultV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if inResult.IsNull(i) {
-				negated.SetNull(i)
-				continue
+		if vec.Strict(&negated, all, n, vec.FlagsOf(&inResult)) {
+			for i := range out {
+				out[i] = rt.Not(inResultV[i])
 			}
-			if e := inResult.ErrAt(i); e != nil {
-				negated.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if negated.Dirty(i) {
+					continue
+				}
+				out[i] = rt.Not(inResultV[i])
 			}
-			negated.V[i] = rt.Not(inResult.V[i])
 		}
 	}
 	return negated
@@ -34811,70 +34122,61 @@ func case0294Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) ve
 		// (a IN (1, 2))
 		in2 := vec.NewLogic(true, rest, n)
 		matches := vec.Make[bool](n)
-		if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := matches.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-				i := in2.Live.Row(k)
-				if a.IsNull(i) {
-					matches.SetNull(i)
-					continue
+			if vec.Strict(&matches, in2.Live, n, vec.FlagsOf(&a)) && vec.Dense(in2.Live, n, false) {
+				for i := range out {
+					out[i] = rt.EqInt64(aV[i], int64(1))
 				}
-				if e := a.ErrAt(i); e != nil {
-					matches.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+					i := in2.Live.Row(k)
+					if matches.Dirty(i) {
+						continue
+					}
+					out[i] = rt.EqInt64(aV[i], int64(1))
 				}
-				matches.V[i] = rt.EqInt64(a.V[i], int64(1))
 			}
 		}
 		in2.Add(&matches)
 		matches2 := vec.Make[bool](n)
-		if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := matches2.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], int64(2))
-			}
-		} else {
-			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-				i := in2.Live.Row(k)
-				if a.IsNull(i) {
-					matches2.SetNull(i)
-					continue
+			if vec.Strict(&matches2, in2.Live, n, vec.FlagsOf(&a)) && vec.Dense(in2.Live, n, false) {
+				for i := range out {
+					out[i] = rt.EqInt64(aV[i], int64(2))
 				}
-				if e := a.ErrAt(i); e != nil {
-					matches2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+					i := in2.Live.Row(k)
+					if matches2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.EqInt64(aV[i], int64(2))
 				}
-				matches2.V[i] = rt.EqInt64(a.V[i], int64(2))
 			}
 		}
 		in2.Add(&matches2)
 		inResult := in2.Finish()
 		// (NOT (a IN (1, 2)))
 		negated2 := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && inResult.Clean() {
+		{
 			inResultV := inResult.V[:n]
 			out := negated2.V[:n]
-			for i := range out {
-				out[i] = rt.Not(inResultV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if inResult.IsNull(i) {
-					negated2.SetNull(i)
-					continue
+			if vec.Strict(&negated2, rest, n, vec.FlagsOf(&inResult)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.Not(inResultV[i])
 				}
-				if e := inResult.ErrAt(i); e != nil {
-					negated2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if negated2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.Not(inResultV[i])
 				}
-				negated2.V[i] = rt.Not(inResult.V[i])
 			}
 		}
 		if fused {
@@ -35194,52 +34496,42 @@ func case0298Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[bool] {
 	// (a IN (1, ERROR(DIVIDE_BY_ZERO)))
 	in2 := vec.NewLogic(true, all, n)
 	matches := vec.Make[bool](n)
-	if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
+	{
 		aV := a.V[:n]
 		out := matches.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], int64(1))
-		}
-	} else {
-		for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-			i := in2.Live.Row(k)
-			if a.IsNull(i) {
-				matches.SetNull(i)
-				continue
+		if vec.Strict(&matches, in2.Live, n, vec.FlagsOf(&a)) && vec.Dense(in2.Live, n, false) {
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], int64(1))
 			}
-			if e := a.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+				i := in2.Live.Row(k)
+				if matches.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(aV[i], int64(1))
 			}
-			matches.V[i] = rt.EqInt64(a.V[i], int64(1))
 		}
 	}
 	in2.Add(&matches)
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
 	matches2 := vec.Make[bool](n)
-	if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() && konst.Clean() {
+	{
 		aV := a.V[:n]
 		konstV := konst.V[:n]
 		out := matches2.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], konstV[i])
-		}
-	} else {
-		for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-			i := in2.Live.Row(k)
-			if a.IsNull(i) || konst.IsNull(i) {
-				matches2.SetNull(i)
-				continue
+		if vec.Strict(&matches2, in2.Live, n, vec.FlagsOf(&a), vec.FlagsOf(&konst)) && vec.Dense(in2.Live, n, false) {
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], konstV[i])
 			}
-			if e := a.ErrAt(i); e != nil {
-				matches2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+				i := in2.Live.Row(k)
+				if matches2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(aV[i], konstV[i])
 			}
-			if e := konst.ErrAt(i); e != nil {
-				matches2.SetErr(i, e)
-				continue
-			}
-			matches2.V[i] = rt.EqInt64(a.V[i], konst.V[i])
 		}
 	}
 	in2.Add(&matches2)
@@ -35324,52 +34616,42 @@ func case0299Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[bool] {
 	// (a IN (2, ERROR(DIVIDE_BY_ZERO)))
 	in2 := vec.NewLogic(true, all, n)
 	matches := vec.Make[bool](n)
-	if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
+	{
 		aV := a.V[:n]
 		out := matches.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], int64(2))
-		}
-	} else {
-		for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-			i := in2.Live.Row(k)
-			if a.IsNull(i) {
-				matches.SetNull(i)
-				continue
+		if vec.Strict(&matches, in2.Live, n, vec.FlagsOf(&a)) && vec.Dense(in2.Live, n, false) {
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], int64(2))
 			}
-			if e := a.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+				i := in2.Live.Row(k)
+				if matches.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(aV[i], int64(2))
 			}
-			matches.V[i] = rt.EqInt64(a.V[i], int64(2))
 		}
 	}
 	in2.Add(&matches)
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
 	matches2 := vec.Make[bool](n)
-	if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() && konst.Clean() {
+	{
 		aV := a.V[:n]
 		konstV := konst.V[:n]
 		out := matches2.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], konstV[i])
-		}
-	} else {
-		for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-			i := in2.Live.Row(k)
-			if a.IsNull(i) || konst.IsNull(i) {
-				matches2.SetNull(i)
-				continue
+		if vec.Strict(&matches2, in2.Live, n, vec.FlagsOf(&a), vec.FlagsOf(&konst)) && vec.Dense(in2.Live, n, false) {
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], konstV[i])
 			}
-			if e := a.ErrAt(i); e != nil {
-				matches2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+				i := in2.Live.Row(k)
+				if matches2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(aV[i], konstV[i])
 			}
-			if e := konst.ErrAt(i); e != nil {
-				matches2.SetErr(i, e)
-				continue
-			}
-			matches2.V[i] = rt.EqInt64(a.V[i], konst.V[i])
 		}
 	}
 	in2.Add(&matches2)
@@ -35498,83 +34780,70 @@ func case0300Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b 
 		// (a IN (2, (1 DIV b)))
 		in2 := vec.NewLogic(true, rest, n)
 		matches := vec.Make[bool](n)
-		if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := matches.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], int64(2))
-			}
-		} else {
-			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-				i := in2.Live.Row(k)
-				if a.IsNull(i) {
-					matches.SetNull(i)
-					continue
+			if vec.Strict(&matches, in2.Live, n, vec.FlagsOf(&a)) && vec.Dense(in2.Live, n, false) {
+				for i := range out {
+					out[i] = rt.EqInt64(aV[i], int64(2))
 				}
-				if e := a.ErrAt(i); e != nil {
-					matches.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+					i := in2.Live.Row(k)
+					if matches.Dirty(i) {
+						continue
+					}
+					out[i] = rt.EqInt64(aV[i], int64(2))
 				}
-				matches.V[i] = rt.EqInt64(a.V[i], int64(2))
 			}
 		}
 		in2.Add(&matches)
 		// (1 DIV b)
 		quotient := vec.Make[int64](n)
-		if in2.Live == nil && b.Clean() {
+		{
 			bV := b.V[:n]
 			out := quotient.V[:n]
-			for i := range out {
-				r, err := rt.DivInt64(int64(1), bV[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient, in2.Live, n, vec.FlagsOf(&b)) && vec.Dense(in2.Live, n, true) {
+				for i := range out {
+					r, err := rt.DivInt64(int64(1), bV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-				i := in2.Live.Row(k)
-				if b.IsNull(i) {
-					quotient.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+					i := in2.Live.Row(k)
+					if quotient.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivInt64(int64(1), bV[i])
+					if err != nil {
+						quotient.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := b.ErrAt(i); e != nil {
-					quotient.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivInt64(int64(1), b.V[i])
-				if err != nil {
-					quotient.SetErr(i, err)
-					continue
-				}
-				quotient.V[i] = r
 			}
 		}
 		matches2 := vec.Make[bool](n)
-		if (in2.Live == nil || len(in2.Live) > n/2) && a.Clean() && quotient.Clean() {
+		{
 			aV := a.V[:n]
 			quotientV := quotient.V[:n]
 			out := matches2.V[:n]
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], quotientV[i])
-			}
-		} else {
-			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-				i := in2.Live.Row(k)
-				if a.IsNull(i) || quotient.IsNull(i) {
-					matches2.SetNull(i)
-					continue
+			if vec.Strict(&matches2, in2.Live, n, vec.FlagsOf(&a), vec.FlagsOf(&quotient)) && vec.Dense(in2.Live, n, false) {
+				for i := range out {
+					out[i] = rt.EqInt64(aV[i], quotientV[i])
 				}
-				if e := a.ErrAt(i); e != nil {
-					matches2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+					i := in2.Live.Row(k)
+					if matches2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.EqInt64(aV[i], quotientV[i])
 				}
-				if e := quotient.ErrAt(i); e != nil {
-					matches2.SetErr(i, e)
-					continue
-				}
-				matches2.V[i] = rt.EqInt64(a.V[i], quotient.V[i])
 			}
 		}
 		in2.Add(&matches2)
@@ -35664,79 +34933,70 @@ func Case0301(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0301Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[bool] {
 	// (1 DIV a)
 	quotient := vec.Make[int64](n)
-	if a.Clean() {
+	{
 		aV := a.V[:n]
 		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(int64(1), aV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient, all, n, vec.FlagsOf(&a)) {
+			for i := range out {
+				r, err := rt.DivInt64(int64(1), aV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				quotient.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if quotient.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(int64(1), aV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(int64(1), a.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
 		}
 	}
 	// ((1 DIV a) IN (1, 2))
 	in2 := vec.NewLogic(true, all, n)
 	matches := vec.Make[bool](n)
-	if (in2.Live == nil || len(in2.Live) > n/2) && quotient.Clean() {
+	{
 		quotientV := quotient.V[:n]
 		out := matches.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(quotientV[i], int64(1))
-		}
-	} else {
-		for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-			i := in2.Live.Row(k)
-			if quotient.IsNull(i) {
-				matches.SetNull(i)
-				continue
+		if vec.Strict(&matches, in2.Live, n, vec.FlagsOf(&quotient)) && vec.Dense(in2.Live, n, false) {
+			for i := range out {
+				out[i] = rt.EqInt64(quotientV[i], int64(1))
 			}
-			if e := quotient.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+				i := in2.Live.Row(k)
+				if matches.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(quotientV[i], int64(1))
 			}
-			matches.V[i] = rt.EqInt64(quotient.V[i], int64(1))
 		}
 	}
 	in2.Add(&matches)
 	matches2 := vec.Make[bool](n)
-	if (in2.Live == nil || len(in2.Live) > n/2) && quotient.Clean() {
+	{
 		quotientV := quotient.V[:n]
 		out := matches2.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(quotientV[i], int64(2))
-		}
-	} else {
-		for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-			i := in2.Live.Row(k)
-			if quotient.IsNull(i) {
-				matches2.SetNull(i)
-				continue
+		if vec.Strict(&matches2, in2.Live, n, vec.FlagsOf(&quotient)) && vec.Dense(in2.Live, n, false) {
+			for i := range out {
+				out[i] = rt.EqInt64(quotientV[i], int64(2))
 			}
-			if e := quotient.ErrAt(i); e != nil {
-				matches2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+				i := in2.Live.Row(k)
+				if matches2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(quotientV[i], int64(2))
 			}
-			matches2.V[i] = rt.EqInt64(quotient.V[i], int64(2))
 		}
 	}
 	in2.Add(&matches2)
@@ -35820,69 +35080,60 @@ func Case0302(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0302Col1(n int, all vec.Sel, i_ vec.Vec[int32]) vec.Vec[bool] {
 	// CAST(i AS BIGINT)
 	asBigint := vec.Make[int64](n)
-	if i_.Clean() {
+	{
 		i_V := i_.V[:n]
 		out := asBigint.V[:n]
-		for i := range out {
-			out[i] = rt.CastInt32ToInt64(i_V[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if i_.IsNull(i) {
-				asBigint.SetNull(i)
-				continue
+		if vec.Strict(&asBigint, all, n, vec.FlagsOf(&i_)) {
+			for i := range out {
+				out[i] = rt.CastInt32ToInt64(i_V[i])
 			}
-			if e := i_.ErrAt(i); e != nil {
-				asBigint.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asBigint.Dirty(i) {
+					continue
+				}
+				out[i] = rt.CastInt32ToInt64(i_V[i])
 			}
-			asBigint.V[i] = rt.CastInt32ToInt64(i_.V[i])
 		}
 	}
 	// (CAST(i AS BIGINT) IN (1, 2147483648))
 	in2 := vec.NewLogic(true, all, n)
 	matches := vec.Make[bool](n)
-	if (in2.Live == nil || len(in2.Live) > n/2) && asBigint.Clean() {
+	{
 		asBigintV := asBigint.V[:n]
 		out := matches.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(asBigintV[i], int64(1))
-		}
-	} else {
-		for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-			i := in2.Live.Row(k)
-			if asBigint.IsNull(i) {
-				matches.SetNull(i)
-				continue
+		if vec.Strict(&matches, in2.Live, n, vec.FlagsOf(&asBigint)) && vec.Dense(in2.Live, n, false) {
+			for i := range out {
+				out[i] = rt.EqInt64(asBigintV[i], int64(1))
 			}
-			if e := asBigint.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+				i := in2.Live.Row(k)
+				if matches.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(asBigintV[i], int64(1))
 			}
-			matches.V[i] = rt.EqInt64(asBigint.V[i], int64(1))
 		}
 	}
 	in2.Add(&matches)
 	matches2 := vec.Make[bool](n)
-	if (in2.Live == nil || len(in2.Live) > n/2) && asBigint.Clean() {
+	{
 		asBigintV := asBigint.V[:n]
 		out := matches2.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(asBigintV[i], int64(2147483648))
-		}
-	} else {
-		for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-			i := in2.Live.Row(k)
-			if asBigint.IsNull(i) {
-				matches2.SetNull(i)
-				continue
+		if vec.Strict(&matches2, in2.Live, n, vec.FlagsOf(&asBigint)) && vec.Dense(in2.Live, n, false) {
+			for i := range out {
+				out[i] = rt.EqInt64(asBigintV[i], int64(2147483648))
 			}
-			if e := asBigint.ErrAt(i); e != nil {
-				matches2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+				i := in2.Live.Row(k)
+				if matches2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(asBigintV[i], int64(2147483648))
 			}
-			matches2.V[i] = rt.EqInt64(asBigint.V[i], int64(2147483648))
 		}
 	}
 	in2.Add(&matches2)
@@ -35993,36 +35244,38 @@ func case0303Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 		// (s IN ('a', 'b'))
 		in2 := vec.NewLogic(true, rest, n)
 		matches := vec.Make[bool](n)
-		if (in2.Live == nil || len(in2.Live) > n/2) && sArr.NullN() == 0 {
+		{
 			out := matches.V[:n]
-			for i := range out {
-				out[i] = rt.EqString(sArr.Value(i), "a")
-			}
-		} else {
-			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-				i := in2.Live.Row(k)
-				if sArr.IsNull(i) {
-					matches.SetNull(i)
-					continue
+			if vec.Strict(&matches, in2.Live, n, vec.ArrowFlags(sArr)) && vec.Dense(in2.Live, n, false) {
+				for i := range out {
+					out[i] = rt.EqString(sArr.Value(i), "a")
 				}
-				matches.V[i] = rt.EqString(sArr.Value(i), "a")
+			} else {
+				for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+					i := in2.Live.Row(k)
+					if matches.Dirty(i) {
+						continue
+					}
+					out[i] = rt.EqString(sArr.Value(i), "a")
+				}
 			}
 		}
 		in2.Add(&matches)
 		matches2 := vec.Make[bool](n)
-		if (in2.Live == nil || len(in2.Live) > n/2) && sArr.NullN() == 0 {
+		{
 			out := matches2.V[:n]
-			for i := range out {
-				out[i] = rt.EqString(sArr.Value(i), "b")
-			}
-		} else {
-			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-				i := in2.Live.Row(k)
-				if sArr.IsNull(i) {
-					matches2.SetNull(i)
-					continue
+			if vec.Strict(&matches2, in2.Live, n, vec.ArrowFlags(sArr)) && vec.Dense(in2.Live, n, false) {
+				for i := range out {
+					out[i] = rt.EqString(sArr.Value(i), "b")
 				}
-				matches2.V[i] = rt.EqString(sArr.Value(i), "b")
+			} else {
+				for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
+					i := in2.Live.Row(k)
+					if matches2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.EqString(sArr.Value(i), "b")
+				}
 			}
 		}
 		in2.Add(&matches2)
@@ -36141,46 +35394,40 @@ func case0304Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) ve
 		// (a BETWEEN 1 AND 3)
 		between := vec.NewLogic(false, rest, n)
 		inRange2 := vec.Make[bool](n)
-		if (between.Live == nil || len(between.Live) > n/2) && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := inRange2.V[:n]
-			for i := range out {
-				out[i] = rt.GeInt64(aV[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-				i := between.Live.Row(k)
-				if a.IsNull(i) {
-					inRange2.SetNull(i)
-					continue
+			if vec.Strict(&inRange2, between.Live, n, vec.FlagsOf(&a)) && vec.Dense(between.Live, n, false) {
+				for i := range out {
+					out[i] = rt.GeInt64(aV[i], int64(1))
 				}
-				if e := a.ErrAt(i); e != nil {
-					inRange2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+					i := between.Live.Row(k)
+					if inRange2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GeInt64(aV[i], int64(1))
 				}
-				inRange2.V[i] = rt.GeInt64(a.V[i], int64(1))
 			}
 		}
 		between.Add(&inRange2)
 		inRange3 := vec.Make[bool](n)
-		if (between.Live == nil || len(between.Live) > n/2) && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := inRange3.V[:n]
-			for i := range out {
-				out[i] = rt.LeInt64(aV[i], int64(3))
-			}
-		} else {
-			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-				i := between.Live.Row(k)
-				if a.IsNull(i) {
-					inRange3.SetNull(i)
-					continue
+			if vec.Strict(&inRange3, between.Live, n, vec.FlagsOf(&a)) && vec.Dense(between.Live, n, false) {
+				for i := range out {
+					out[i] = rt.LeInt64(aV[i], int64(3))
 				}
-				if e := a.ErrAt(i); e != nil {
-					inRange3.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+					i := between.Live.Row(k)
+					if inRange3.Dirty(i) {
+						continue
+					}
+					out[i] = rt.LeInt64(aV[i], int64(3))
 				}
-				inRange3.V[i] = rt.LeInt64(a.V[i], int64(3))
 			}
 		}
 		between.Add(&inRange3)
@@ -36299,46 +35546,40 @@ func case0305Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) ve
 		// (a BETWEEN 1 AND 3)
 		between := vec.NewLogic(false, rest, n)
 		inRange2 := vec.Make[bool](n)
-		if (between.Live == nil || len(between.Live) > n/2) && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := inRange2.V[:n]
-			for i := range out {
-				out[i] = rt.GeInt64(aV[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-				i := between.Live.Row(k)
-				if a.IsNull(i) {
-					inRange2.SetNull(i)
-					continue
+			if vec.Strict(&inRange2, between.Live, n, vec.FlagsOf(&a)) && vec.Dense(between.Live, n, false) {
+				for i := range out {
+					out[i] = rt.GeInt64(aV[i], int64(1))
 				}
-				if e := a.ErrAt(i); e != nil {
-					inRange2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+					i := between.Live.Row(k)
+					if inRange2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GeInt64(aV[i], int64(1))
 				}
-				inRange2.V[i] = rt.GeInt64(a.V[i], int64(1))
 			}
 		}
 		between.Add(&inRange2)
 		inRange3 := vec.Make[bool](n)
-		if (between.Live == nil || len(between.Live) > n/2) && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := inRange3.V[:n]
-			for i := range out {
-				out[i] = rt.LeInt64(aV[i], int64(3))
-			}
-		} else {
-			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-				i := between.Live.Row(k)
-				if a.IsNull(i) {
-					inRange3.SetNull(i)
-					continue
+			if vec.Strict(&inRange3, between.Live, n, vec.FlagsOf(&a)) && vec.Dense(between.Live, n, false) {
+				for i := range out {
+					out[i] = rt.LeInt64(aV[i], int64(3))
 				}
-				if e := a.ErrAt(i); e != nil {
-					inRange3.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+					i := between.Live.Row(k)
+					if inRange3.Dirty(i) {
+						continue
+					}
+					out[i] = rt.LeInt64(aV[i], int64(3))
 				}
-				inRange3.V[i] = rt.LeInt64(a.V[i], int64(3))
 			}
 		}
 		between.Add(&inRange3)
@@ -36457,46 +35698,40 @@ func case0306Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) ve
 		// (a BETWEEN 1 AND 3)
 		between := vec.NewLogic(false, rest, n)
 		inRange2 := vec.Make[bool](n)
-		if (between.Live == nil || len(between.Live) > n/2) && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := inRange2.V[:n]
-			for i := range out {
-				out[i] = rt.GeInt64(aV[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-				i := between.Live.Row(k)
-				if a.IsNull(i) {
-					inRange2.SetNull(i)
-					continue
+			if vec.Strict(&inRange2, between.Live, n, vec.FlagsOf(&a)) && vec.Dense(between.Live, n, false) {
+				for i := range out {
+					out[i] = rt.GeInt64(aV[i], int64(1))
 				}
-				if e := a.ErrAt(i); e != nil {
-					inRange2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+					i := between.Live.Row(k)
+					if inRange2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GeInt64(aV[i], int64(1))
 				}
-				inRange2.V[i] = rt.GeInt64(a.V[i], int64(1))
 			}
 		}
 		between.Add(&inRange2)
 		inRange3 := vec.Make[bool](n)
-		if (between.Live == nil || len(between.Live) > n/2) && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := inRange3.V[:n]
-			for i := range out {
-				out[i] = rt.LeInt64(aV[i], int64(3))
-			}
-		} else {
-			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-				i := between.Live.Row(k)
-				if a.IsNull(i) {
-					inRange3.SetNull(i)
-					continue
+			if vec.Strict(&inRange3, between.Live, n, vec.FlagsOf(&a)) && vec.Dense(between.Live, n, false) {
+				for i := range out {
+					out[i] = rt.LeInt64(aV[i], int64(3))
 				}
-				if e := a.ErrAt(i); e != nil {
-					inRange3.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+					i := between.Live.Row(k)
+					if inRange3.Dirty(i) {
+						continue
+					}
+					out[i] = rt.LeInt64(aV[i], int64(3))
 				}
-				inRange3.V[i] = rt.LeInt64(a.V[i], int64(3))
 			}
 		}
 		between.Add(&inRange3)
@@ -36618,51 +35853,41 @@ func case0307Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b 
 		// (a BETWEEN b AND 3)
 		between := vec.NewLogic(false, rest, n)
 		inRange2 := vec.Make[bool](n)
-		if (between.Live == nil || len(between.Live) > n/2) && a.Clean() && b.Clean() {
+		{
 			aV := a.V[:n]
 			bV := b.V[:n]
 			out := inRange2.V[:n]
-			for i := range out {
-				out[i] = rt.GeInt64(aV[i], bV[i])
-			}
-		} else {
-			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-				i := between.Live.Row(k)
-				if a.IsNull(i) || b.IsNull(i) {
-					inRange2.SetNull(i)
-					continue
+			if vec.Strict(&inRange2, between.Live, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(between.Live, n, false) {
+				for i := range out {
+					out[i] = rt.GeInt64(aV[i], bV[i])
 				}
-				if e := a.ErrAt(i); e != nil {
-					inRange2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+					i := between.Live.Row(k)
+					if inRange2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GeInt64(aV[i], bV[i])
 				}
-				if e := b.ErrAt(i); e != nil {
-					inRange2.SetErr(i, e)
-					continue
-				}
-				inRange2.V[i] = rt.GeInt64(a.V[i], b.V[i])
 			}
 		}
 		between.Add(&inRange2)
 		inRange3 := vec.Make[bool](n)
-		if (between.Live == nil || len(between.Live) > n/2) && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := inRange3.V[:n]
-			for i := range out {
-				out[i] = rt.LeInt64(aV[i], int64(3))
-			}
-		} else {
-			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-				i := between.Live.Row(k)
-				if a.IsNull(i) {
-					inRange3.SetNull(i)
-					continue
+			if vec.Strict(&inRange3, between.Live, n, vec.FlagsOf(&a)) && vec.Dense(between.Live, n, false) {
+				for i := range out {
+					out[i] = rt.LeInt64(aV[i], int64(3))
 				}
-				if e := a.ErrAt(i); e != nil {
-					inRange3.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+					i := between.Live.Row(k)
+					if inRange3.Dirty(i) {
+						continue
+					}
+					out[i] = rt.LeInt64(aV[i], int64(3))
 				}
-				inRange3.V[i] = rt.LeInt64(a.V[i], int64(3))
 			}
 		}
 		between.Add(&inRange3)
@@ -36784,51 +36009,41 @@ func case0308Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b 
 		// (a BETWEEN b AND 3)
 		between := vec.NewLogic(false, rest, n)
 		inRange2 := vec.Make[bool](n)
-		if (between.Live == nil || len(between.Live) > n/2) && a.Clean() && b.Clean() {
+		{
 			aV := a.V[:n]
 			bV := b.V[:n]
 			out := inRange2.V[:n]
-			for i := range out {
-				out[i] = rt.GeInt64(aV[i], bV[i])
-			}
-		} else {
-			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-				i := between.Live.Row(k)
-				if a.IsNull(i) || b.IsNull(i) {
-					inRange2.SetNull(i)
-					continue
+			if vec.Strict(&inRange2, between.Live, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(between.Live, n, false) {
+				for i := range out {
+					out[i] = rt.GeInt64(aV[i], bV[i])
 				}
-				if e := a.ErrAt(i); e != nil {
-					inRange2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+					i := between.Live.Row(k)
+					if inRange2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GeInt64(aV[i], bV[i])
 				}
-				if e := b.ErrAt(i); e != nil {
-					inRange2.SetErr(i, e)
-					continue
-				}
-				inRange2.V[i] = rt.GeInt64(a.V[i], b.V[i])
 			}
 		}
 		between.Add(&inRange2)
 		inRange3 := vec.Make[bool](n)
-		if (between.Live == nil || len(between.Live) > n/2) && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := inRange3.V[:n]
-			for i := range out {
-				out[i] = rt.LeInt64(aV[i], int64(3))
-			}
-		} else {
-			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-				i := between.Live.Row(k)
-				if a.IsNull(i) {
-					inRange3.SetNull(i)
-					continue
+			if vec.Strict(&inRange3, between.Live, n, vec.FlagsOf(&a)) && vec.Dense(between.Live, n, false) {
+				for i := range out {
+					out[i] = rt.LeInt64(aV[i], int64(3))
 				}
-				if e := a.ErrAt(i); e != nil {
-					inRange3.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+					i := between.Live.Row(k)
+					if inRange3.Dirty(i) {
+						continue
+					}
+					out[i] = rt.LeInt64(aV[i], int64(3))
 				}
-				inRange3.V[i] = rt.LeInt64(a.V[i], int64(3))
 			}
 		}
 		between.Add(&inRange3)
@@ -36947,70 +36162,61 @@ func case0309Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) ve
 		// (a BETWEEN 1 AND 3)
 		between := vec.NewLogic(false, rest, n)
 		inRange := vec.Make[bool](n)
-		if (between.Live == nil || len(between.Live) > n/2) && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := inRange.V[:n]
-			for i := range out {
-				out[i] = rt.GeInt64(aV[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-				i := between.Live.Row(k)
-				if a.IsNull(i) {
-					inRange.SetNull(i)
-					continue
+			if vec.Strict(&inRange, between.Live, n, vec.FlagsOf(&a)) && vec.Dense(between.Live, n, false) {
+				for i := range out {
+					out[i] = rt.GeInt64(aV[i], int64(1))
 				}
-				if e := a.ErrAt(i); e != nil {
-					inRange.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+					i := between.Live.Row(k)
+					if inRange.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GeInt64(aV[i], int64(1))
 				}
-				inRange.V[i] = rt.GeInt64(a.V[i], int64(1))
 			}
 		}
 		between.Add(&inRange)
 		inRange2 := vec.Make[bool](n)
-		if (between.Live == nil || len(between.Live) > n/2) && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := inRange2.V[:n]
-			for i := range out {
-				out[i] = rt.LeInt64(aV[i], int64(3))
-			}
-		} else {
-			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-				i := between.Live.Row(k)
-				if a.IsNull(i) {
-					inRange2.SetNull(i)
-					continue
+			if vec.Strict(&inRange2, between.Live, n, vec.FlagsOf(&a)) && vec.Dense(between.Live, n, false) {
+				for i := range out {
+					out[i] = rt.LeInt64(aV[i], int64(3))
 				}
-				if e := a.ErrAt(i); e != nil {
-					inRange2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+					i := between.Live.Row(k)
+					if inRange2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.LeInt64(aV[i], int64(3))
 				}
-				inRange2.V[i] = rt.LeInt64(a.V[i], int64(3))
 			}
 		}
 		between.Add(&inRange2)
 		betweenResult := between.Finish()
 		// (NOT (a BETWEEN 1 AND 3))
 		negated2 := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && betweenResult.Clean() {
+		{
 			betweenResultV := betweenResult.V[:n]
 			out := negated2.V[:n]
-			for i := range out {
-				out[i] = rt.Not(betweenResultV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if betweenResult.IsNull(i) {
-					negated2.SetNull(i)
-					continue
+			if vec.Strict(&negated2, rest, n, vec.FlagsOf(&betweenResult)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.Not(betweenResultV[i])
 				}
-				if e := betweenResult.ErrAt(i); e != nil {
-					negated2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if negated2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.Not(betweenResultV[i])
 				}
-				negated2.V[i] = rt.Not(betweenResult.V[i])
 			}
 		}
 		if fused {
@@ -37100,51 +36306,41 @@ func case0310Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[bool] {
 	between := vec.NewLogic(false, all, n)
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
 	inRange := vec.Make[bool](n)
-	if (between.Live == nil || len(between.Live) > n/2) && a.Clean() && konst.Clean() {
+	{
 		aV := a.V[:n]
 		konstV := konst.V[:n]
 		out := inRange.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(aV[i], konstV[i])
-		}
-	} else {
-		for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-			i := between.Live.Row(k)
-			if a.IsNull(i) || konst.IsNull(i) {
-				inRange.SetNull(i)
-				continue
+		if vec.Strict(&inRange, between.Live, n, vec.FlagsOf(&a), vec.FlagsOf(&konst)) && vec.Dense(between.Live, n, false) {
+			for i := range out {
+				out[i] = rt.GeInt64(aV[i], konstV[i])
 			}
-			if e := a.ErrAt(i); e != nil {
-				inRange.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+				i := between.Live.Row(k)
+				if inRange.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GeInt64(aV[i], konstV[i])
 			}
-			if e := konst.ErrAt(i); e != nil {
-				inRange.SetErr(i, e)
-				continue
-			}
-			inRange.V[i] = rt.GeInt64(a.V[i], konst.V[i])
 		}
 	}
 	between.Add(&inRange)
 	inRange2 := vec.Make[bool](n)
-	if (between.Live == nil || len(between.Live) > n/2) && a.Clean() {
+	{
 		aV := a.V[:n]
 		out := inRange2.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(aV[i], int64(3))
-		}
-	} else {
-		for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-			i := between.Live.Row(k)
-			if a.IsNull(i) {
-				inRange2.SetNull(i)
-				continue
+		if vec.Strict(&inRange2, between.Live, n, vec.FlagsOf(&a)) && vec.Dense(between.Live, n, false) {
+			for i := range out {
+				out[i] = rt.LeInt64(aV[i], int64(3))
 			}
-			if e := a.ErrAt(i); e != nil {
-				inRange2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+				i := between.Live.Row(k)
+				if inRange2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.LeInt64(aV[i], int64(3))
 			}
-			inRange2.V[i] = rt.LeInt64(a.V[i], int64(3))
 		}
 	}
 	between.Add(&inRange2)
@@ -37230,51 +36426,41 @@ func case0311Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[bool] {
 	between := vec.NewLogic(false, all, n)
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
 	inRange := vec.Make[bool](n)
-	if (between.Live == nil || len(between.Live) > n/2) && a.Clean() && konst.Clean() {
+	{
 		aV := a.V[:n]
 		konstV := konst.V[:n]
 		out := inRange.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(aV[i], konstV[i])
-		}
-	} else {
-		for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-			i := between.Live.Row(k)
-			if a.IsNull(i) || konst.IsNull(i) {
-				inRange.SetNull(i)
-				continue
+		if vec.Strict(&inRange, between.Live, n, vec.FlagsOf(&a), vec.FlagsOf(&konst)) && vec.Dense(between.Live, n, false) {
+			for i := range out {
+				out[i] = rt.GeInt64(aV[i], konstV[i])
 			}
-			if e := a.ErrAt(i); e != nil {
-				inRange.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+				i := between.Live.Row(k)
+				if inRange.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GeInt64(aV[i], konstV[i])
 			}
-			if e := konst.ErrAt(i); e != nil {
-				inRange.SetErr(i, e)
-				continue
-			}
-			inRange.V[i] = rt.GeInt64(a.V[i], konst.V[i])
 		}
 	}
 	between.Add(&inRange)
 	inRange2 := vec.Make[bool](n)
-	if (between.Live == nil || len(between.Live) > n/2) && a.Clean() {
+	{
 		aV := a.V[:n]
 		out := inRange2.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(aV[i], int64(3))
-		}
-	} else {
-		for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-			i := between.Live.Row(k)
-			if a.IsNull(i) {
-				inRange2.SetNull(i)
-				continue
+		if vec.Strict(&inRange2, between.Live, n, vec.FlagsOf(&a)) && vec.Dense(between.Live, n, false) {
+			for i := range out {
+				out[i] = rt.LeInt64(aV[i], int64(3))
 			}
-			if e := a.ErrAt(i); e != nil {
-				inRange2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+				i := between.Live.Row(k)
+				if inRange2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.LeInt64(aV[i], int64(3))
 			}
-			inRange2.V[i] = rt.LeInt64(a.V[i], int64(3))
 		}
 	}
 	between.Add(&inRange2)
@@ -37387,46 +36573,40 @@ func case0312Col1(n int, all vec.Sel, x vec.Vec[float64], in arrow.RecordBatch) 
 		// (x BETWEEN 0.05 AND 0.07)
 		between := vec.NewLogic(false, rest, n)
 		inRange2 := vec.Make[bool](n)
-		if (between.Live == nil || len(between.Live) > n/2) && x.Clean() {
+		{
 			xV := x.V[:n]
 			out := inRange2.V[:n]
-			for i := range out {
-				out[i] = rt.GeFloat64(xV[i], float64(0.05))
-			}
-		} else {
-			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-				i := between.Live.Row(k)
-				if x.IsNull(i) {
-					inRange2.SetNull(i)
-					continue
+			if vec.Strict(&inRange2, between.Live, n, vec.FlagsOf(&x)) && vec.Dense(between.Live, n, false) {
+				for i := range out {
+					out[i] = rt.GeFloat64(xV[i], float64(0.05))
 				}
-				if e := x.ErrAt(i); e != nil {
-					inRange2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+					i := between.Live.Row(k)
+					if inRange2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GeFloat64(xV[i], float64(0.05))
 				}
-				inRange2.V[i] = rt.GeFloat64(x.V[i], float64(0.05))
 			}
 		}
 		between.Add(&inRange2)
 		inRange3 := vec.Make[bool](n)
-		if (between.Live == nil || len(between.Live) > n/2) && x.Clean() {
+		{
 			xV := x.V[:n]
 			out := inRange3.V[:n]
-			for i := range out {
-				out[i] = rt.LeFloat64(xV[i], float64(0.07))
-			}
-		} else {
-			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-				i := between.Live.Row(k)
-				if x.IsNull(i) {
-					inRange3.SetNull(i)
-					continue
+			if vec.Strict(&inRange3, between.Live, n, vec.FlagsOf(&x)) && vec.Dense(between.Live, n, false) {
+				for i := range out {
+					out[i] = rt.LeFloat64(xV[i], float64(0.07))
 				}
-				if e := x.ErrAt(i); e != nil {
-					inRange3.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+					i := between.Live.Row(k)
+					if inRange3.Dirty(i) {
+						continue
+					}
+					out[i] = rt.LeFloat64(xV[i], float64(0.07))
 				}
-				inRange3.V[i] = rt.LeFloat64(x.V[i], float64(0.07))
 			}
 		}
 		between.Add(&inRange3)
@@ -37594,39 +36774,32 @@ func Case0314(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0314Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
-	if a.Clean() && b.Clean() {
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if quotient.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
 		}
 	}
 	// TRY((a DIV b))
@@ -37711,39 +36884,32 @@ func Case0315(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0315Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
-	if a.Clean() && b.Clean() {
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || b.IsNull(i) {
-				quotient.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if quotient.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			if e := b.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], b.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
 		}
 	}
 	// TRY((a DIV b))
@@ -37829,39 +36995,40 @@ func Case0316(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0316Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mItems *array.Int64) vec.Vec[int64] {
 	// m['k']
 	entry := vec.Make[int64](n)
-	if mArr.NullN() == 0 {
+	{
 		out := entry.V[:n]
-		for i := range out {
-			start, end := mArr.ValueOffsets(i)
-			entry2 := vec.FindString(mKeys, start, end, "k")
-			if entry2 < 0 {
-				entry.SetErr(i, rt.MapKeyNotExistString("k"))
-				continue
+		if vec.Strict(&entry, all, n, vec.ArrowFlags(mArr)) {
+			for i := range out {
+				start, end := mArr.ValueOffsets(i)
+				entry2 := vec.FindString(mKeys, start, end, "k")
+				if entry2 < 0 {
+					entry.SetErr(i, rt.MapKeyNotExistString("k"))
+					continue
+				}
+				if mItems.IsNull(entry2) {
+					entry.SetNull(i)
+					continue
+				}
+				out[i] = mItems.Value(entry2)
 			}
-			if mItems.IsNull(entry2) {
-				entry.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if entry.Dirty(i) {
+					continue
+				}
+				start, end := mArr.ValueOffsets(i)
+				entry2 := vec.FindString(mKeys, start, end, "k")
+				if entry2 < 0 {
+					entry.SetErr(i, rt.MapKeyNotExistString("k"))
+					continue
+				}
+				if mItems.IsNull(entry2) {
+					entry.SetNull(i)
+					continue
+				}
+				out[i] = mItems.Value(entry2)
 			}
-			out[i] = mItems.Value(entry2)
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if mArr.IsNull(i) {
-				entry.SetNull(i)
-				continue
-			}
-			start, end := mArr.ValueOffsets(i)
-			entry2 := vec.FindString(mKeys, start, end, "k")
-			if entry2 < 0 {
-				entry.SetErr(i, rt.MapKeyNotExistString("k"))
-				continue
-			}
-			if mItems.IsNull(entry2) {
-				entry.SetNull(i)
-				continue
-			}
-			entry.V[i] = mItems.Value(entry2)
 		}
 	}
 	// TRY(m['k'])
@@ -37945,34 +37112,31 @@ func Case0317(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0317Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// (a + 1)
 	sum := vec.Make[int64](n)
-	if a.Clean() {
+	{
 		aV := a.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(aV[i], int64(1))
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+		if vec.Strict(&sum, all, n, vec.FlagsOf(&a)) {
+			for i := range out {
+				r, err := rt.AddInt64(aV[i], int64(1))
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				sum.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(aV[i], int64(1))
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(a.V[i], int64(1))
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
 		}
 	}
 	// TRY((a + 1))
@@ -37980,39 +37144,32 @@ func case0317Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// (TRY((a + 1)) + ERROR(DIVIDE_BY_ZERO))
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
 	sum2 := vec.Make[int64](n)
-	if tried.Clean() && konst.Clean() {
+	{
 		triedV := tried.V[:n]
 		konstV := konst.V[:n]
 		out := sum2.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(triedV[i], konstV[i])
-			if err != nil {
-				sum2.SetErr(i, err)
-				continue
+		if vec.Strict(&sum2, all, n, vec.FlagsOf(&tried), vec.FlagsOf(&konst)) {
+			for i := range out {
+				r, err := rt.AddInt64(triedV[i], konstV[i])
+				if err != nil {
+					sum2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if tried.IsNull(i) || konst.IsNull(i) {
-				sum2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if sum2.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(triedV[i], konstV[i])
+				if err != nil {
+					sum2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := tried.ErrAt(i); e != nil {
-				sum2.SetErr(i, e)
-				continue
-			}
-			if e := konst.ErrAt(i); e != nil {
-				sum2.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(tried.V[i], konst.V[i])
-			if err != nil {
-				sum2.SetErr(i, err)
-				continue
-			}
-			sum2.V[i] = r
 		}
 	}
 	return sum2
@@ -38094,34 +37251,31 @@ func Case0318(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0318Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// (a + 1)
 	sum := vec.Make[int64](n)
-	if a.Clean() {
+	{
 		aV := a.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(aV[i], int64(1))
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+		if vec.Strict(&sum, all, n, vec.FlagsOf(&a)) {
+			for i := range out {
+				r, err := rt.AddInt64(aV[i], int64(1))
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				sum.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(aV[i], int64(1))
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(a.V[i], int64(1))
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
 		}
 	}
 	// TRY((a + 1))
@@ -38129,39 +37283,32 @@ func case0318Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// (TRY((a + 1)) + ERROR(DIVIDE_BY_ZERO))
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
 	sum2 := vec.Make[int64](n)
-	if tried.Clean() && konst.Clean() {
+	{
 		triedV := tried.V[:n]
 		konstV := konst.V[:n]
 		out := sum2.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(triedV[i], konstV[i])
-			if err != nil {
-				sum2.SetErr(i, err)
-				continue
+		if vec.Strict(&sum2, all, n, vec.FlagsOf(&tried), vec.FlagsOf(&konst)) {
+			for i := range out {
+				r, err := rt.AddInt64(triedV[i], konstV[i])
+				if err != nil {
+					sum2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if tried.IsNull(i) || konst.IsNull(i) {
-				sum2.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if sum2.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(triedV[i], konstV[i])
+				if err != nil {
+					sum2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := tried.ErrAt(i); e != nil {
-				sum2.SetErr(i, e)
-				continue
-			}
-			if e := konst.ErrAt(i); e != nil {
-				sum2.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(tried.V[i], konst.V[i])
-			if err != nil {
-				sum2.SetErr(i, err)
-				continue
-			}
-			sum2.V[i] = r
 		}
 	}
 	return sum2
@@ -38245,29 +37392,30 @@ func case0319Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
 	coalesced := vec.Make[int32](n)
 	// CAST(s AS INT)
 	asInt := vec.Make[int32](n)
-	if sArr.NullN() == 0 {
+	{
 		out := asInt.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt32(sArr.Value(i))
-			if err != nil {
-				asInt.SetErr(i, err)
-				continue
+		if vec.Strict(&asInt, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				r, err := rt.CastStringToInt32(sArr.Value(i))
+				if err != nil {
+					asInt.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				asInt.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asInt.Dirty(i) {
+					continue
+				}
+				r, err := rt.CastStringToInt32(sArr.Value(i))
+				if err != nil {
+					asInt.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.CastStringToInt32(sArr.Value(i))
-			if err != nil {
-				asInt.SetErr(i, err)
-				continue
-			}
-			asInt.V[i] = r
 		}
 	}
 	// TRY(CAST(s AS INT))
@@ -38356,29 +37504,30 @@ func case0320Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
 	coalesced := vec.Make[int32](n)
 	// CAST(s AS INT)
 	asInt := vec.Make[int32](n)
-	if sArr.NullN() == 0 {
+	{
 		out := asInt.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt32(sArr.Value(i))
-			if err != nil {
-				asInt.SetErr(i, err)
-				continue
+		if vec.Strict(&asInt, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				r, err := rt.CastStringToInt32(sArr.Value(i))
+				if err != nil {
+					asInt.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				asInt.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asInt.Dirty(i) {
+					continue
+				}
+				r, err := rt.CastStringToInt32(sArr.Value(i))
+				if err != nil {
+					asInt.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			r, err := rt.CastStringToInt32(sArr.Value(i))
-			if err != nil {
-				asInt.SetErr(i, err)
-				continue
-			}
-			asInt.V[i] = r
 		}
 	}
 	// TRY(CAST(s AS INT))
@@ -38467,39 +37616,40 @@ func Case0321(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0321Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mItems *array.Int64) vec.Vec[int64] {
 	// m['k']
 	entry := vec.Make[int64](n)
-	if mArr.NullN() == 0 {
+	{
 		out := entry.V[:n]
-		for i := range out {
-			start, end := mArr.ValueOffsets(i)
-			entry2 := vec.FindString(mKeys, start, end, "k")
-			if entry2 < 0 {
-				entry.SetErr(i, rt.MapKeyNotExistString("k"))
-				continue
+		if vec.Strict(&entry, all, n, vec.ArrowFlags(mArr)) {
+			for i := range out {
+				start, end := mArr.ValueOffsets(i)
+				entry2 := vec.FindString(mKeys, start, end, "k")
+				if entry2 < 0 {
+					entry.SetErr(i, rt.MapKeyNotExistString("k"))
+					continue
+				}
+				if mItems.IsNull(entry2) {
+					entry.SetNull(i)
+					continue
+				}
+				out[i] = mItems.Value(entry2)
 			}
-			if mItems.IsNull(entry2) {
-				entry.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if entry.Dirty(i) {
+					continue
+				}
+				start, end := mArr.ValueOffsets(i)
+				entry2 := vec.FindString(mKeys, start, end, "k")
+				if entry2 < 0 {
+					entry.SetErr(i, rt.MapKeyNotExistString("k"))
+					continue
+				}
+				if mItems.IsNull(entry2) {
+					entry.SetNull(i)
+					continue
+				}
+				out[i] = mItems.Value(entry2)
 			}
-			out[i] = mItems.Value(entry2)
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if mArr.IsNull(i) {
-				entry.SetNull(i)
-				continue
-			}
-			start, end := mArr.ValueOffsets(i)
-			entry2 := vec.FindString(mKeys, start, end, "k")
-			if entry2 < 0 {
-				entry.SetErr(i, rt.MapKeyNotExistString("k"))
-				continue
-			}
-			if mItems.IsNull(entry2) {
-				entry.SetNull(i)
-				continue
-			}
-			entry.V[i] = mItems.Value(entry2)
 		}
 	}
 	return entry
@@ -38583,39 +37733,40 @@ func Case0322(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0322Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mItems *array.Int64) vec.Vec[int64] {
 	// m['k']
 	entry := vec.Make[int64](n)
-	if mArr.NullN() == 0 {
+	{
 		out := entry.V[:n]
-		for i := range out {
-			start, end := mArr.ValueOffsets(i)
-			entry2 := vec.FindString(mKeys, start, end, "k")
-			if entry2 < 0 {
-				entry.SetErr(i, rt.MapKeyNotExistString("k"))
-				continue
+		if vec.Strict(&entry, all, n, vec.ArrowFlags(mArr)) {
+			for i := range out {
+				start, end := mArr.ValueOffsets(i)
+				entry2 := vec.FindString(mKeys, start, end, "k")
+				if entry2 < 0 {
+					entry.SetErr(i, rt.MapKeyNotExistString("k"))
+					continue
+				}
+				if mItems.IsNull(entry2) {
+					entry.SetNull(i)
+					continue
+				}
+				out[i] = mItems.Value(entry2)
 			}
-			if mItems.IsNull(entry2) {
-				entry.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if entry.Dirty(i) {
+					continue
+				}
+				start, end := mArr.ValueOffsets(i)
+				entry2 := vec.FindString(mKeys, start, end, "k")
+				if entry2 < 0 {
+					entry.SetErr(i, rt.MapKeyNotExistString("k"))
+					continue
+				}
+				if mItems.IsNull(entry2) {
+					entry.SetNull(i)
+					continue
+				}
+				out[i] = mItems.Value(entry2)
 			}
-			out[i] = mItems.Value(entry2)
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if mArr.IsNull(i) {
-				entry.SetNull(i)
-				continue
-			}
-			start, end := mArr.ValueOffsets(i)
-			entry2 := vec.FindString(mKeys, start, end, "k")
-			if entry2 < 0 {
-				entry.SetErr(i, rt.MapKeyNotExistString("k"))
-				continue
-			}
-			if mItems.IsNull(entry2) {
-				entry.SetNull(i)
-				continue
-			}
-			entry.V[i] = mItems.Value(entry2)
 		}
 	}
 	return entry
@@ -38699,39 +37850,40 @@ func Case0323(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0323Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mItems *array.Int64) vec.Vec[int64] {
 	// element_at(m, 'k')
 	elementAt := vec.Make[int64](n)
-	if mArr.NullN() == 0 {
+	{
 		out := elementAt.V[:n]
-		for i := range out {
-			start, end := mArr.ValueOffsets(i)
-			entry := vec.FindString(mKeys, start, end, "k")
-			if entry < 0 {
-				elementAt.SetNull(i)
-				continue
+		if vec.Strict(&elementAt, all, n, vec.ArrowFlags(mArr)) {
+			for i := range out {
+				start, end := mArr.ValueOffsets(i)
+				entry := vec.FindString(mKeys, start, end, "k")
+				if entry < 0 {
+					elementAt.SetNull(i)
+					continue
+				}
+				if mItems.IsNull(entry) {
+					elementAt.SetNull(i)
+					continue
+				}
+				out[i] = mItems.Value(entry)
 			}
-			if mItems.IsNull(entry) {
-				elementAt.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if elementAt.Dirty(i) {
+					continue
+				}
+				start, end := mArr.ValueOffsets(i)
+				entry := vec.FindString(mKeys, start, end, "k")
+				if entry < 0 {
+					elementAt.SetNull(i)
+					continue
+				}
+				if mItems.IsNull(entry) {
+					elementAt.SetNull(i)
+					continue
+				}
+				out[i] = mItems.Value(entry)
 			}
-			out[i] = mItems.Value(entry)
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if mArr.IsNull(i) {
-				elementAt.SetNull(i)
-				continue
-			}
-			start, end := mArr.ValueOffsets(i)
-			entry := vec.FindString(mKeys, start, end, "k")
-			if entry < 0 {
-				elementAt.SetNull(i)
-				continue
-			}
-			if mItems.IsNull(entry) {
-				elementAt.SetNull(i)
-				continue
-			}
-			elementAt.V[i] = mItems.Value(entry)
 		}
 	}
 	return elementAt
@@ -38815,39 +37967,40 @@ func Case0324(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0324Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mItems *array.Int64) vec.Vec[int64] {
 	// element_at(m, 'j')
 	elementAt := vec.Make[int64](n)
-	if mArr.NullN() == 0 {
+	{
 		out := elementAt.V[:n]
-		for i := range out {
-			start, end := mArr.ValueOffsets(i)
-			entry := vec.FindString(mKeys, start, end, "j")
-			if entry < 0 {
-				elementAt.SetNull(i)
-				continue
+		if vec.Strict(&elementAt, all, n, vec.ArrowFlags(mArr)) {
+			for i := range out {
+				start, end := mArr.ValueOffsets(i)
+				entry := vec.FindString(mKeys, start, end, "j")
+				if entry < 0 {
+					elementAt.SetNull(i)
+					continue
+				}
+				if mItems.IsNull(entry) {
+					elementAt.SetNull(i)
+					continue
+				}
+				out[i] = mItems.Value(entry)
 			}
-			if mItems.IsNull(entry) {
-				elementAt.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if elementAt.Dirty(i) {
+					continue
+				}
+				start, end := mArr.ValueOffsets(i)
+				entry := vec.FindString(mKeys, start, end, "j")
+				if entry < 0 {
+					elementAt.SetNull(i)
+					continue
+				}
+				if mItems.IsNull(entry) {
+					elementAt.SetNull(i)
+					continue
+				}
+				out[i] = mItems.Value(entry)
 			}
-			out[i] = mItems.Value(entry)
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if mArr.IsNull(i) {
-				elementAt.SetNull(i)
-				continue
-			}
-			start, end := mArr.ValueOffsets(i)
-			entry := vec.FindString(mKeys, start, end, "j")
-			if entry < 0 {
-				elementAt.SetNull(i)
-				continue
-			}
-			if mItems.IsNull(entry) {
-				elementAt.SetNull(i)
-				continue
-			}
-			elementAt.V[i] = mItems.Value(entry)
 		}
 	}
 	return elementAt
@@ -38931,39 +38084,40 @@ func Case0325(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0325Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mItems *array.Int64) vec.Vec[int64] {
 	// m['k']
 	entry := vec.Make[int64](n)
-	if mArr.NullN() == 0 {
+	{
 		out := entry.V[:n]
-		for i := range out {
-			start, end := mArr.ValueOffsets(i)
-			entry2 := vec.FindString(mKeys, start, end, "k")
-			if entry2 < 0 {
-				entry.SetErr(i, rt.MapKeyNotExistString("k"))
-				continue
+		if vec.Strict(&entry, all, n, vec.ArrowFlags(mArr)) {
+			for i := range out {
+				start, end := mArr.ValueOffsets(i)
+				entry2 := vec.FindString(mKeys, start, end, "k")
+				if entry2 < 0 {
+					entry.SetErr(i, rt.MapKeyNotExistString("k"))
+					continue
+				}
+				if mItems.IsNull(entry2) {
+					entry.SetNull(i)
+					continue
+				}
+				out[i] = mItems.Value(entry2)
 			}
-			if mItems.IsNull(entry2) {
-				entry.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if entry.Dirty(i) {
+					continue
+				}
+				start, end := mArr.ValueOffsets(i)
+				entry2 := vec.FindString(mKeys, start, end, "k")
+				if entry2 < 0 {
+					entry.SetErr(i, rt.MapKeyNotExistString("k"))
+					continue
+				}
+				if mItems.IsNull(entry2) {
+					entry.SetNull(i)
+					continue
+				}
+				out[i] = mItems.Value(entry2)
 			}
-			out[i] = mItems.Value(entry2)
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if mArr.IsNull(i) {
-				entry.SetNull(i)
-				continue
-			}
-			start, end := mArr.ValueOffsets(i)
-			entry2 := vec.FindString(mKeys, start, end, "k")
-			if entry2 < 0 {
-				entry.SetErr(i, rt.MapKeyNotExistString("k"))
-				continue
-			}
-			if mItems.IsNull(entry2) {
-				entry.SetNull(i)
-				continue
-			}
-			entry.V[i] = mItems.Value(entry2)
 		}
 	}
 	return entry
@@ -39047,39 +38201,40 @@ func Case0326(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0326Col1(n int, all vec.Sel, n_Arr *array.Map, n_Keys []int64, n_Items *array.String) vec.Vec[string] {
 	// n[2]
 	entry := vec.Make[string](n)
-	if n_Arr.NullN() == 0 {
+	{
 		out := entry.V[:n]
-		for i := range out {
-			start, end := n_Arr.ValueOffsets(i)
-			entry2 := vec.FindInt64(n_Keys, start, end, int64(2))
-			if entry2 < 0 {
-				entry.SetErr(i, rt.MapKeyNotExistInt64(int64(2)))
-				continue
+		if vec.Strict(&entry, all, n, vec.ArrowFlags(n_Arr)) {
+			for i := range out {
+				start, end := n_Arr.ValueOffsets(i)
+				entry2 := vec.FindInt64(n_Keys, start, end, int64(2))
+				if entry2 < 0 {
+					entry.SetErr(i, rt.MapKeyNotExistInt64(int64(2)))
+					continue
+				}
+				if n_Items.IsNull(entry2) {
+					entry.SetNull(i)
+					continue
+				}
+				out[i] = n_Items.Value(entry2)
 			}
-			if n_Items.IsNull(entry2) {
-				entry.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if entry.Dirty(i) {
+					continue
+				}
+				start, end := n_Arr.ValueOffsets(i)
+				entry2 := vec.FindInt64(n_Keys, start, end, int64(2))
+				if entry2 < 0 {
+					entry.SetErr(i, rt.MapKeyNotExistInt64(int64(2)))
+					continue
+				}
+				if n_Items.IsNull(entry2) {
+					entry.SetNull(i)
+					continue
+				}
+				out[i] = n_Items.Value(entry2)
 			}
-			out[i] = n_Items.Value(entry2)
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if n_Arr.IsNull(i) {
-				entry.SetNull(i)
-				continue
-			}
-			start, end := n_Arr.ValueOffsets(i)
-			entry2 := vec.FindInt64(n_Keys, start, end, int64(2))
-			if entry2 < 0 {
-				entry.SetErr(i, rt.MapKeyNotExistInt64(int64(2)))
-				continue
-			}
-			if n_Items.IsNull(entry2) {
-				entry.SetNull(i)
-				continue
-			}
-			entry.V[i] = n_Items.Value(entry2)
 		}
 	}
 	return entry
@@ -39214,66 +38369,60 @@ func case0327Col1(n int, all vec.Sel, n_Arr *array.Map, n_Keys []int64, n_Offs [
 	if !fused || len(rest) > 0 {
 		// CAST(i AS BIGINT)
 		asBigint := vec.Make[int64](n)
-		if (rest == nil || len(rest) > n/2) && i_.Clean() {
+		{
 			i_V := i_.V[:n]
 			out := asBigint.V[:n]
-			for i := range out {
-				out[i] = rt.CastInt32ToInt64(i_V[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if i_.IsNull(i) {
-					asBigint.SetNull(i)
-					continue
+			if vec.Strict(&asBigint, rest, n, vec.FlagsOf(&i_)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.CastInt32ToInt64(i_V[i])
 				}
-				if e := i_.ErrAt(i); e != nil {
-					asBigint.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if asBigint.Dirty(i) {
+						continue
+					}
+					out[i] = rt.CastInt32ToInt64(i_V[i])
 				}
-				asBigint.V[i] = rt.CastInt32ToInt64(i_.V[i])
 			}
 		}
 		// n[CAST(i AS BIGINT)]
 		entry2 := vec.Make[string](n)
-		if rest == nil && n_Arr.NullN() == 0 && asBigint.Clean() {
+		{
 			asBigintV := asBigint.V[:n]
 			out := entry2.V[:n]
-			for i := range out {
-				start, end := n_Arr.ValueOffsets(i)
-				entry3 := vec.FindInt64(n_Keys, start, end, asBigintV[i])
-				if entry3 < 0 {
-					entry2.SetErr(i, rt.MapKeyNotExistInt64(asBigintV[i]))
-					continue
+			if vec.Strict(&entry2, rest, n, vec.ArrowFlags(n_Arr), vec.FlagsOf(&asBigint)) && vec.Dense(rest, n, true) {
+				for i := range out {
+					start, end := n_Arr.ValueOffsets(i)
+					entry3 := vec.FindInt64(n_Keys, start, end, asBigintV[i])
+					if entry3 < 0 {
+						entry2.SetErr(i, rt.MapKeyNotExistInt64(asBigintV[i]))
+						continue
+					}
+					if n_Items.IsNull(entry3) {
+						entry2.SetNull(i)
+						continue
+					}
+					out[i] = n_Items.Value(entry3)
 				}
-				if n_Items.IsNull(entry3) {
-					entry2.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if entry2.Dirty(i) {
+						continue
+					}
+					start, end := n_Arr.ValueOffsets(i)
+					entry3 := vec.FindInt64(n_Keys, start, end, asBigintV[i])
+					if entry3 < 0 {
+						entry2.SetErr(i, rt.MapKeyNotExistInt64(asBigintV[i]))
+						continue
+					}
+					if n_Items.IsNull(entry3) {
+						entry2.SetNull(i)
+						continue
+					}
+					out[i] = n_Items.Value(entry3)
 				}
-				out[i] = n_Items.Value(entry3)
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if n_Arr.IsNull(i) || asBigint.IsNull(i) {
-					entry2.SetNull(i)
-					continue
-				}
-				if e := asBigint.ErrAt(i); e != nil {
-					entry2.SetErr(i, e)
-					continue
-				}
-				start, end := n_Arr.ValueOffsets(i)
-				entry3 := vec.FindInt64(n_Keys, start, end, asBigint.V[i])
-				if entry3 < 0 {
-					entry2.SetErr(i, rt.MapKeyNotExistInt64(asBigint.V[i]))
-					continue
-				}
-				if n_Items.IsNull(entry3) {
-					entry2.SetNull(i)
-					continue
-				}
-				entry2.V[i] = n_Items.Value(entry3)
 			}
 		}
 		if fused {
@@ -39491,83 +38640,70 @@ func case0329Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b 
 	if !fused || len(rest) > 0 {
 		// CAST(a AS DOUBLE)
 		asDouble := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := asDouble.V[:n]
-			for i := range out {
-				out[i] = rt.CastInt64ToFloat64(aV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if a.IsNull(i) {
-					asDouble.SetNull(i)
-					continue
+			if vec.Strict(&asDouble, rest, n, vec.FlagsOf(&a)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.CastInt64ToFloat64(aV[i])
 				}
-				if e := a.ErrAt(i); e != nil {
-					asDouble.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if asDouble.Dirty(i) {
+						continue
+					}
+					out[i] = rt.CastInt64ToFloat64(aV[i])
 				}
-				asDouble.V[i] = rt.CastInt64ToFloat64(a.V[i])
 			}
 		}
 		// CAST(b AS DOUBLE)
 		asDouble2 := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && b.Clean() {
+		{
 			bV := b.V[:n]
 			out := asDouble2.V[:n]
-			for i := range out {
-				out[i] = rt.CastInt64ToFloat64(bV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if b.IsNull(i) {
-					asDouble2.SetNull(i)
-					continue
+			if vec.Strict(&asDouble2, rest, n, vec.FlagsOf(&b)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.CastInt64ToFloat64(bV[i])
 				}
-				if e := b.ErrAt(i); e != nil {
-					asDouble2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if asDouble2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.CastInt64ToFloat64(bV[i])
 				}
-				asDouble2.V[i] = rt.CastInt64ToFloat64(b.V[i])
 			}
 		}
 		// (CAST(a AS DOUBLE) / CAST(b AS DOUBLE))
 		quotient2 := vec.Make[float64](n)
-		if rest == nil && asDouble.Clean() && asDouble2.Clean() {
+		{
 			asDoubleV := asDouble.V[:n]
 			asDouble2V := asDouble2.V[:n]
 			out := quotient2.V[:n]
-			for i := range out {
-				r, err := rt.DivideFloat64(asDoubleV[i], asDouble2V[i])
-				if err != nil {
-					quotient2.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient2, rest, n, vec.FlagsOf(&asDouble), vec.FlagsOf(&asDouble2)) && vec.Dense(rest, n, true) {
+				for i := range out {
+					r, err := rt.DivideFloat64(asDoubleV[i], asDouble2V[i])
+					if err != nil {
+						quotient2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if asDouble.IsNull(i) || asDouble2.IsNull(i) {
-					quotient2.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if quotient2.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivideFloat64(asDoubleV[i], asDouble2V[i])
+					if err != nil {
+						quotient2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := asDouble.ErrAt(i); e != nil {
-					quotient2.SetErr(i, e)
-					continue
-				}
-				if e := asDouble2.ErrAt(i); e != nil {
-					quotient2.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivideFloat64(asDouble.V[i], asDouble2.V[i])
-				if err != nil {
-					quotient2.SetErr(i, err)
-					continue
-				}
-				quotient2.V[i] = r
 			}
 		}
 		if fused {
@@ -39656,39 +38792,32 @@ func Case0330(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0330Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64]) vec.Vec[float64] {
 	// (x / y)
 	quotient := vec.Make[float64](n)
-	if x.Clean() && y.Clean() {
+	{
 		xV := x.V[:n]
 		yV := y.V[:n]
 		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivideFloat64(xV[i], yV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient, all, n, vec.FlagsOf(&x), vec.FlagsOf(&y)) {
+			for i := range out {
+				r, err := rt.DivideFloat64(xV[i], yV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if x.IsNull(i) || y.IsNull(i) {
-				quotient.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if quotient.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivideFloat64(xV[i], yV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := x.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			if e := y.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivideFloat64(x.V[i], y.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
 		}
 	}
 	return quotient
@@ -39924,34 +39053,31 @@ func Case0333(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0333Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV -1)
 	quotient := vec.Make[int64](n)
-	if a.Clean() {
+	{
 		aV := a.V[:n]
 		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], int64(-1))
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient, all, n, vec.FlagsOf(&a)) {
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], int64(-1))
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				quotient.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if quotient.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(aV[i], int64(-1))
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], int64(-1))
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
 		}
 	}
 	return quotient
@@ -40033,34 +39159,31 @@ func Case0334(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0334Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// (a + 1)
 	sum := vec.Make[int64](n)
-	if a.Clean() {
+	{
 		aV := a.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(aV[i], int64(1))
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+		if vec.Strict(&sum, all, n, vec.FlagsOf(&a)) {
+			for i := range out {
+				r, err := rt.AddInt64(aV[i], int64(1))
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				sum.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(aV[i], int64(1))
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(a.V[i], int64(1))
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
 		}
 	}
 	return sum
@@ -40142,34 +39265,31 @@ func Case0335(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0335Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// (a - 1)
 	difference := vec.Make[int64](n)
-	if a.Clean() {
+	{
 		aV := a.V[:n]
 		out := difference.V[:n]
-		for i := range out {
-			r, err := rt.SubInt64(aV[i], int64(1))
-			if err != nil {
-				difference.SetErr(i, err)
-				continue
+		if vec.Strict(&difference, all, n, vec.FlagsOf(&a)) {
+			for i := range out {
+				r, err := rt.SubInt64(aV[i], int64(1))
+				if err != nil {
+					difference.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				difference.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if difference.Dirty(i) {
+					continue
+				}
+				r, err := rt.SubInt64(aV[i], int64(1))
+				if err != nil {
+					difference.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				difference.SetErr(i, e)
-				continue
-			}
-			r, err := rt.SubInt64(a.V[i], int64(1))
-			if err != nil {
-				difference.SetErr(i, err)
-				continue
-			}
-			difference.V[i] = r
 		}
 	}
 	return difference
@@ -40251,34 +39371,31 @@ func Case0336(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0336Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// (a * 2)
 	product := vec.Make[int64](n)
-	if a.Clean() {
+	{
 		aV := a.V[:n]
 		out := product.V[:n]
-		for i := range out {
-			r, err := rt.MulInt64(aV[i], int64(2))
-			if err != nil {
-				product.SetErr(i, err)
-				continue
+		if vec.Strict(&product, all, n, vec.FlagsOf(&a)) {
+			for i := range out {
+				r, err := rt.MulInt64(aV[i], int64(2))
+				if err != nil {
+					product.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				product.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if product.Dirty(i) {
+					continue
+				}
+				r, err := rt.MulInt64(aV[i], int64(2))
+				if err != nil {
+					product.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				product.SetErr(i, e)
-				continue
-			}
-			r, err := rt.MulInt64(a.V[i], int64(2))
-			if err != nil {
-				product.SetErr(i, err)
-				continue
-			}
-			product.V[i] = r
 		}
 	}
 	return product
@@ -40360,34 +39477,31 @@ func Case0337(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0337Col1(n int, all vec.Sel, i_ vec.Vec[int32]) vec.Vec[int32] {
 	// (i + 1)
 	sum := vec.Make[int32](n)
-	if i_.Clean() {
+	{
 		i_V := i_.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt32(i_V[i], int32(1))
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+		if vec.Strict(&sum, all, n, vec.FlagsOf(&i_)) {
+			for i := range out {
+				r, err := rt.AddInt32(i_V[i], int32(1))
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if i_.IsNull(i) {
-				sum.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt32(i_V[i], int32(1))
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := i_.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt32(i_.V[i], int32(1))
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
 		}
 	}
 	return sum
@@ -40522,61 +39636,51 @@ func case0338Col1(n int, all vec.Sel, i_ vec.Vec[int32], in arrow.RecordBatch, a
 	if !fused || len(rest) > 0 {
 		// CAST(i AS BIGINT)
 		asBigint := vec.Make[int64](n)
-		if (rest == nil || len(rest) > n/2) && i_.Clean() {
+		{
 			i_V := i_.V[:n]
 			out := asBigint.V[:n]
-			for i := range out {
-				out[i] = rt.CastInt32ToInt64(i_V[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if i_.IsNull(i) {
-					asBigint.SetNull(i)
-					continue
+			if vec.Strict(&asBigint, rest, n, vec.FlagsOf(&i_)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.CastInt32ToInt64(i_V[i])
 				}
-				if e := i_.ErrAt(i); e != nil {
-					asBigint.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if asBigint.Dirty(i) {
+						continue
+					}
+					out[i] = rt.CastInt32ToInt64(i_V[i])
 				}
-				asBigint.V[i] = rt.CastInt32ToInt64(i_.V[i])
 			}
 		}
 		// (CAST(i AS BIGINT) + a)
 		sum2 := vec.Make[int64](n)
-		if rest == nil && asBigint.Clean() && a.Clean() {
+		{
 			asBigintV := asBigint.V[:n]
 			aV := a.V[:n]
 			out := sum2.V[:n]
-			for i := range out {
-				r, err := rt.AddInt64(asBigintV[i], aV[i])
-				if err != nil {
-					sum2.SetErr(i, err)
-					continue
+			if vec.Strict(&sum2, rest, n, vec.FlagsOf(&asBigint), vec.FlagsOf(&a)) && vec.Dense(rest, n, true) {
+				for i := range out {
+					r, err := rt.AddInt64(asBigintV[i], aV[i])
+					if err != nil {
+						sum2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if asBigint.IsNull(i) || a.IsNull(i) {
-					sum2.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if sum2.Dirty(i) {
+						continue
+					}
+					r, err := rt.AddInt64(asBigintV[i], aV[i])
+					if err != nil {
+						sum2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := asBigint.ErrAt(i); e != nil {
-					sum2.SetErr(i, e)
-					continue
-				}
-				if e := a.ErrAt(i); e != nil {
-					sum2.SetErr(i, e)
-					continue
-				}
-				r, err := rt.AddInt64(asBigint.V[i], a.V[i])
-				if err != nil {
-					sum2.SetErr(i, err)
-					continue
-				}
-				sum2.V[i] = r
 			}
 		}
 		if fused {
@@ -40665,39 +39769,32 @@ func Case0339(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0339Col1(n int, all vec.Sel, i_ vec.Vec[int32], j vec.Vec[int32]) vec.Vec[int32] {
 	// (i * j)
 	product := vec.Make[int32](n)
-	if i_.Clean() && j.Clean() {
+	{
 		i_V := i_.V[:n]
 		jV := j.V[:n]
 		out := product.V[:n]
-		for i := range out {
-			r, err := rt.MulInt32(i_V[i], jV[i])
-			if err != nil {
-				product.SetErr(i, err)
-				continue
+		if vec.Strict(&product, all, n, vec.FlagsOf(&i_), vec.FlagsOf(&j)) {
+			for i := range out {
+				r, err := rt.MulInt32(i_V[i], jV[i])
+				if err != nil {
+					product.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if i_.IsNull(i) || j.IsNull(i) {
-				product.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if product.Dirty(i) {
+					continue
+				}
+				r, err := rt.MulInt32(i_V[i], jV[i])
+				if err != nil {
+					product.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := i_.ErrAt(i); e != nil {
-				product.SetErr(i, e)
-				continue
-			}
-			if e := j.ErrAt(i); e != nil {
-				product.SetErr(i, e)
-				continue
-			}
-			r, err := rt.MulInt32(i_.V[i], j.V[i])
-			if err != nil {
-				product.SetErr(i, err)
-				continue
-			}
-			product.V[i] = r
 		}
 	}
 	return product
@@ -40779,34 +39876,31 @@ func Case0340(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0340Col1(n int, all vec.Sel, i_ vec.Vec[int32]) vec.Vec[int32] {
 	// (-i)
 	minus := vec.Make[int32](n)
-	if i_.Clean() {
+	{
 		i_V := i_.V[:n]
 		out := minus.V[:n]
-		for i := range out {
-			r, err := rt.NegateInt32(i_V[i])
-			if err != nil {
-				minus.SetErr(i, err)
-				continue
+		if vec.Strict(&minus, all, n, vec.FlagsOf(&i_)) {
+			for i := range out {
+				r, err := rt.NegateInt32(i_V[i])
+				if err != nil {
+					minus.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if i_.IsNull(i) {
-				minus.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if minus.Dirty(i) {
+					continue
+				}
+				r, err := rt.NegateInt32(i_V[i])
+				if err != nil {
+					minus.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := i_.ErrAt(i); e != nil {
-				minus.SetErr(i, e)
-				continue
-			}
-			r, err := rt.NegateInt32(i_.V[i])
-			if err != nil {
-				minus.SetErr(i, err)
-				continue
-			}
-			minus.V[i] = r
 		}
 	}
 	return minus
@@ -40888,24 +39982,21 @@ func Case0341(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0341Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
 	// (x + 1.0)
 	sum := vec.Make[float64](n)
-	if x.Clean() {
+	{
 		xV := x.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			out[i] = rt.AddFloat64(xV[i], float64(1.0))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if x.IsNull(i) {
-				sum.SetNull(i)
-				continue
+		if vec.Strict(&sum, all, n, vec.FlagsOf(&x)) {
+			for i := range out {
+				out[i] = rt.AddFloat64(xV[i], float64(1.0))
 			}
-			if e := x.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				out[i] = rt.AddFloat64(xV[i], float64(1.0))
 			}
-			sum.V[i] = rt.AddFloat64(x.V[i], float64(1.0))
 		}
 	}
 	return sum
@@ -40987,24 +40078,21 @@ func Case0342(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0342Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
 	// (x * 10.0)
 	product := vec.Make[float64](n)
-	if x.Clean() {
+	{
 		xV := x.V[:n]
 		out := product.V[:n]
-		for i := range out {
-			out[i] = rt.MulFloat64(xV[i], float64(10.0))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if x.IsNull(i) {
-				product.SetNull(i)
-				continue
+		if vec.Strict(&product, all, n, vec.FlagsOf(&x)) {
+			for i := range out {
+				out[i] = rt.MulFloat64(xV[i], float64(10.0))
 			}
-			if e := x.ErrAt(i); e != nil {
-				product.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if product.Dirty(i) {
+					continue
+				}
+				out[i] = rt.MulFloat64(xV[i], float64(10.0))
 			}
-			product.V[i] = rt.MulFloat64(x.V[i], float64(10.0))
 		}
 	}
 	return product
@@ -41086,34 +40174,31 @@ func Case0343(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0343Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// (a % 0)
 	remainder := vec.Make[int64](n)
-	if a.Clean() {
+	{
 		aV := a.V[:n]
 		out := remainder.V[:n]
-		for i := range out {
-			r, err := rt.ModInt64(aV[i], int64(0))
-			if err != nil {
-				remainder.SetErr(i, err)
-				continue
+		if vec.Strict(&remainder, all, n, vec.FlagsOf(&a)) {
+			for i := range out {
+				r, err := rt.ModInt64(aV[i], int64(0))
+				if err != nil {
+					remainder.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				remainder.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if remainder.Dirty(i) {
+					continue
+				}
+				r, err := rt.ModInt64(aV[i], int64(0))
+				if err != nil {
+					remainder.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				remainder.SetErr(i, e)
-				continue
-			}
-			r, err := rt.ModInt64(a.V[i], int64(0))
-			if err != nil {
-				remainder.SetErr(i, err)
-				continue
-			}
-			remainder.V[i] = r
 		}
 	}
 	return remainder
@@ -41349,24 +40434,21 @@ func Case0346(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0346Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// (a > 0)
 	cmp := vec.Make[bool](n)
-	if a.Clean() {
+	{
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(aV[i], int64(0))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&a)) {
+			for i := range out {
+				out[i] = rt.GtInt64(aV[i], int64(0))
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GtInt64(aV[i], int64(0))
 			}
-			cmp.V[i] = rt.GtInt64(a.V[i], int64(0))
 		}
 	}
 	// IF((a > 0), ERROR(DIVIDE_BY_ZERO), 5)
@@ -41454,24 +40536,21 @@ func Case0347(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0347Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// (a > 0)
 	cmp := vec.Make[bool](n)
-	if a.Clean() {
+	{
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(aV[i], int64(0))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&a)) {
+			for i := range out {
+				out[i] = rt.GtInt64(aV[i], int64(0))
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GtInt64(aV[i], int64(0))
 			}
-			cmp.V[i] = rt.GtInt64(a.V[i], int64(0))
 		}
 	}
 	// IF((a > 0), ERROR(DIVIDE_BY_ZERO), 5)
@@ -41684,24 +40763,21 @@ func case0349Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 		caseResult2 := vec.Make[int64](n)
 		// (a > 0)
 		cmp := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && a.Clean() {
+		{
 			aV := a.V[:n]
 			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.GtInt64(aV[i], int64(0))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if a.IsNull(i) {
-					cmp.SetNull(i)
-					continue
+			if vec.Strict(&cmp, rest, n, vec.FlagsOf(&a)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.GtInt64(aV[i], int64(0))
 				}
-				if e := a.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if cmp.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GtInt64(aV[i], int64(0))
 				}
-				cmp.V[i] = rt.GtInt64(a.V[i], int64(0))
 			}
 		}
 		vec.CopyErrs(&caseResult2, &cmp, rest, n)
@@ -41795,24 +40871,21 @@ func case0350Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int32] {
 	caseResult := vec.Make[int32](n)
 	// (a > 0)
 	cmp := vec.Make[bool](n)
-	if a.Clean() {
+	{
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(aV[i], int64(0))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&a)) {
+			for i := range out {
+				out[i] = rt.GtInt64(aV[i], int64(0))
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GtInt64(aV[i], int64(0))
 			}
-			cmp.V[i] = rt.GtInt64(a.V[i], int64(0))
 		}
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
@@ -41900,24 +40973,21 @@ func case0351Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int32] {
 	caseResult := vec.Make[int32](n)
 	// (a > 0)
 	cmp := vec.Make[bool](n)
-	if a.Clean() {
+	{
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(aV[i], int64(0))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&a)) {
+			for i := range out {
+				out[i] = rt.GtInt64(aV[i], int64(0))
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GtInt64(aV[i], int64(0))
 			}
-			cmp.V[i] = rt.GtInt64(a.V[i], int64(0))
 		}
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
@@ -42792,34 +41862,31 @@ func Case0362(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0362Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[bool] {
 	// (1 DIV a)
 	quotient := vec.Make[int64](n)
-	if a.Clean() {
+	{
 		aV := a.V[:n]
 		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(int64(1), aV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient, all, n, vec.FlagsOf(&a)) {
+			for i := range out {
+				r, err := rt.DivInt64(int64(1), aV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				quotient.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if quotient.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(int64(1), aV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(int64(1), a.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
 		}
 	}
 	// ((1 DIV a) IS NULL)
@@ -42903,34 +41970,31 @@ func Case0363(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0363Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[bool] {
 	// (1 DIV a)
 	quotient := vec.Make[int64](n)
-	if a.Clean() {
+	{
 		aV := a.V[:n]
 		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(int64(1), aV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient, all, n, vec.FlagsOf(&a)) {
+			for i := range out {
+				r, err := rt.DivInt64(int64(1), aV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				quotient.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if quotient.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(int64(1), aV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(int64(1), a.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
 		}
 	}
 	// ((1 DIV a) IS NULL)
@@ -43173,24 +42237,21 @@ func case0366Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int32] {
 	// CASE x WHEN x THEN CAST(NULL AS INT) ELSE CAST(NULL AS INT) END
 	caseResult := vec.Make[int32](n)
 	matches := vec.Make[bool](n)
-	if x.Clean() {
+	{
 		xV := x.V[:n]
 		out := matches.V[:n]
-		for i := range out {
-			out[i] = rt.EqFloat64(xV[i], xV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if x.IsNull(i) {
-				matches.SetNull(i)
-				continue
+		if vec.Strict(&matches, all, n, vec.FlagsOf(&x)) {
+			for i := range out {
+				out[i] = rt.EqFloat64(xV[i], xV[i])
 			}
-			if e := x.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if matches.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqFloat64(xV[i], xV[i])
 			}
-			matches.V[i] = rt.EqFloat64(x.V[i], x.V[i])
 		}
 	}
 	vec.CopyErrs(&caseResult, &matches, all, n)
@@ -43398,39 +42459,32 @@ func case0368Col1(n int, all vec.Sel, a vec.Vec[int64], p vec.Vec[bool]) vec.Vec
 	vec.FillNull(&ifResult, otherwise, n)
 	// (a + IF(p, CAST(NULL AS BIGINT), CAST(NULL AS BIGINT)))
 	sum := vec.Make[int64](n)
-	if a.Clean() && ifResult.Clean() {
+	{
 		aV := a.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(aV[i], ifResultV[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+		if vec.Strict(&sum, all, n, vec.FlagsOf(&a), vec.FlagsOf(&ifResult)) {
+			for i := range out {
+				r, err := rt.AddInt64(aV[i], ifResultV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || ifResult.IsNull(i) {
-				sum.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(aV[i], ifResultV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			if e := ifResult.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(a.V[i], ifResult.V[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
 		}
 	}
 	return sum
@@ -43514,56 +42568,50 @@ func case0369Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	caseResult := vec.Make[int64](n)
 	// (a DIV 0)
 	quotient := vec.Make[int64](n)
-	if a.Clean() {
+	{
 		aV := a.V[:n]
 		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], int64(0))
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient, all, n, vec.FlagsOf(&a)) {
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], int64(0))
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				quotient.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if quotient.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(aV[i], int64(0))
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(a.V[i], int64(0))
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
 		}
 	}
 	// ((a DIV 0) = 1)
 	cmp := vec.Make[bool](n)
-	if quotient.Clean() {
+	{
 		quotientV := quotient.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(quotientV[i], int64(1))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if quotient.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&quotient)) {
+			for i := range out {
+				out[i] = rt.EqInt64(quotientV[i], int64(1))
 			}
-			if e := quotient.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(quotientV[i], int64(1))
 			}
-			cmp.V[i] = rt.EqInt64(quotient.V[i], int64(1))
 		}
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
@@ -43572,39 +42620,32 @@ func case0369Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	vec.FillNull(&caseResult, notYet, n)
 	// (a + CASE WHEN ((a DIV 0) = 1) THEN CAST(NULL AS BIGINT) ELSE CAST(NULL AS BIGINT) END)
 	sum := vec.Make[int64](n)
-	if a.Clean() && caseResult.Clean() {
+	{
 		aV := a.V[:n]
 		caseResultV := caseResult.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(aV[i], caseResultV[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+		if vec.Strict(&sum, all, n, vec.FlagsOf(&a), vec.FlagsOf(&caseResult)) {
+			for i := range out {
+				r, err := rt.AddInt64(aV[i], caseResultV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) || caseResult.IsNull(i) {
-				sum.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(aV[i], caseResultV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			if e := caseResult.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(a.V[i], caseResult.V[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
 		}
 	}
 	return sum
@@ -43689,29 +42730,22 @@ func case0370Col1(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[bool] {
 	konst := vec.NullVec[bool](n)
 	konst2 := vec.NullVec[bool](n)
 	matches := vec.Make[bool](n)
-	if konst.Clean() && konst2.Clean() {
+	{
 		konstV := konst.V[:n]
 		konst2V := konst2.V[:n]
 		out := matches.V[:n]
-		for i := range out {
-			out[i] = rt.EqBool(konstV[i], konst2V[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if konst.IsNull(i) || konst2.IsNull(i) {
-				matches.SetNull(i)
-				continue
+		if vec.Strict(&matches, all, n, vec.FlagsOf(&konst), vec.FlagsOf(&konst2)) {
+			for i := range out {
+				out[i] = rt.EqBool(konstV[i], konst2V[i])
 			}
-			if e := konst.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if matches.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqBool(konstV[i], konst2V[i])
 			}
-			if e := konst2.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
-			}
-			matches.V[i] = rt.EqBool(konst.V[i], konst2.V[i])
 		}
 	}
 	vec.CopyErrs(&caseResult, &matches, all, n)
@@ -43800,29 +42834,22 @@ func case0371Col1(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[bool] {
 	konst := vec.NullVec[bool](n)
 	konst2 := vec.NullVec[bool](n)
 	matches := vec.Make[bool](n)
-	if konst.Clean() && konst2.Clean() {
+	{
 		konstV := konst.V[:n]
 		konst2V := konst2.V[:n]
 		out := matches.V[:n]
-		for i := range out {
-			out[i] = rt.EqBool(konstV[i], konst2V[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if konst.IsNull(i) || konst2.IsNull(i) {
-				matches.SetNull(i)
-				continue
+		if vec.Strict(&matches, all, n, vec.FlagsOf(&konst), vec.FlagsOf(&konst2)) {
+			for i := range out {
+				out[i] = rt.EqBool(konstV[i], konst2V[i])
 			}
-			if e := konst.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if matches.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqBool(konstV[i], konst2V[i])
 			}
-			if e := konst2.ErrAt(i); e != nil {
-				matches.SetErr(i, e)
-				continue
-			}
-			matches.V[i] = rt.EqBool(konst.V[i], konst2.V[i])
 		}
 	}
 	vec.CopyErrs(&caseResult, &matches, all, n)
@@ -43830,24 +42857,21 @@ func case0371Col1(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[bool] {
 	vec.Merge(&caseResult, &p, when, n)
 	// (NOT p)
 	negated := vec.Make[bool](n)
-	if (notYet == nil || len(notYet) > n/2) && p.Clean() {
+	{
 		pV := p.V[:n]
 		out := negated.V[:n]
-		for i := range out {
-			out[i] = rt.Not(pV[i])
-		}
-	} else {
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if p.IsNull(i) {
-				negated.SetNull(i)
-				continue
+		if vec.Strict(&negated, notYet, n, vec.FlagsOf(&p)) && vec.Dense(notYet, n, false) {
+			for i := range out {
+				out[i] = rt.Not(pV[i])
 			}
-			if e := p.ErrAt(i); e != nil {
-				negated.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if negated.Dirty(i) {
+					continue
+				}
+				out[i] = rt.Not(pV[i])
 			}
-			negated.V[i] = rt.Not(p.V[i])
 		}
 	}
 	vec.Merge(&caseResult, &negated, notYet, n)
@@ -44085,19 +43109,20 @@ func case0374Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
 	// CASE s WHEN ” THEN CAST(NULL AS INT) ELSE CAST(NULL AS INT) END
 	caseResult := vec.Make[int32](n)
 	matches := vec.Make[bool](n)
-	if sArr.NullN() == 0 {
+	{
 		out := matches.V[:n]
-		for i := range out {
-			out[i] = rt.EqString(sArr.Value(i), "")
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sArr.IsNull(i) {
-				matches.SetNull(i)
-				continue
+		if vec.Strict(&matches, all, n, vec.ArrowFlags(sArr)) {
+			for i := range out {
+				out[i] = rt.EqString(sArr.Value(i), "")
 			}
-			matches.V[i] = rt.EqString(sArr.Value(i), "")
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if matches.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqString(sArr.Value(i), "")
+			}
 		}
 	}
 	vec.CopyErrs(&caseResult, &matches, all, n)

@@ -619,24 +619,21 @@ func (p *Sub004) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	sub1Read := vec.SubProbeIn(p.sub1, p.sub1Err, &a, all, n)
 	// (NOT #1 a IN (SELECT v FROM nonull))
 	negated := vec.Make[bool](n)
-	if sub1Read.Clean() {
+	{
 		sub1ReadV := sub1Read.V[:n]
 		out := negated.V[:n]
-		for i := range out {
-			out[i] = rt.Not(sub1ReadV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sub1Read.IsNull(i) {
-				negated.SetNull(i)
-				continue
+		if vec.Strict(&negated, all, n, vec.FlagsOf(&sub1Read)) {
+			for i := range out {
+				out[i] = rt.Not(sub1ReadV[i])
 			}
-			if e := sub1Read.ErrAt(i); e != nil {
-				negated.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if negated.Dirty(i) {
+					continue
+				}
+				out[i] = rt.Not(sub1ReadV[i])
 			}
-			negated.V[i] = rt.Not(sub1Read.V[i])
 		}
 	}
 	if r, e := vec.First(&negated, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -766,24 +763,21 @@ func (p *Sub005) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	sub1Read := vec.SubProbeIn(p.sub1, p.sub1Err, &a, all, n)
 	// (NOT #1 a IN (SELECT v FROM empty))
 	negated := vec.Make[bool](n)
-	if sub1Read.Clean() {
+	{
 		sub1ReadV := sub1Read.V[:n]
 		out := negated.V[:n]
-		for i := range out {
-			out[i] = rt.Not(sub1ReadV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sub1Read.IsNull(i) {
-				negated.SetNull(i)
-				continue
+		if vec.Strict(&negated, all, n, vec.FlagsOf(&sub1Read)) {
+			for i := range out {
+				out[i] = rt.Not(sub1ReadV[i])
 			}
-			if e := sub1Read.ErrAt(i); e != nil {
-				negated.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if negated.Dirty(i) {
+					continue
+				}
+				out[i] = rt.Not(sub1ReadV[i])
 			}
-			negated.V[i] = rt.Not(sub1Read.V[i])
 		}
 	}
 	if r, e := vec.First(&negated, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -913,24 +907,21 @@ func (p *Sub006) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	sub1Read := vec.SubProbeIn(p.sub1, p.sub1Err, &a, all, n)
 	// (NOT #1 a IN (SELECT v FROM withnull))
 	negated := vec.Make[bool](n)
-	if sub1Read.Clean() {
+	{
 		sub1ReadV := sub1Read.V[:n]
 		out := negated.V[:n]
-		for i := range out {
-			out[i] = rt.Not(sub1ReadV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sub1Read.IsNull(i) {
-				negated.SetNull(i)
-				continue
+		if vec.Strict(&negated, all, n, vec.FlagsOf(&sub1Read)) {
+			for i := range out {
+				out[i] = rt.Not(sub1ReadV[i])
 			}
-			if e := sub1Read.ErrAt(i); e != nil {
-				negated.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if negated.Dirty(i) {
+					continue
+				}
+				out[i] = rt.Not(sub1ReadV[i])
 			}
-			negated.V[i] = rt.Not(sub1Read.V[i])
 		}
 	}
 	if r, e := vec.First(&negated, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -1060,24 +1051,21 @@ func (p *Sub007) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	sub1Read := vec.SubProbeIn(p.sub1, p.sub1Err, &a, all, n)
 	// (NOT #1 a IN (SELECT v FROM onlynull))
 	negated := vec.Make[bool](n)
-	if sub1Read.Clean() {
+	{
 		sub1ReadV := sub1Read.V[:n]
 		out := negated.V[:n]
-		for i := range out {
-			out[i] = rt.Not(sub1ReadV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sub1Read.IsNull(i) {
-				negated.SetNull(i)
-				continue
+		if vec.Strict(&negated, all, n, vec.FlagsOf(&sub1Read)) {
+			for i := range out {
+				out[i] = rt.Not(sub1ReadV[i])
 			}
-			if e := sub1Read.ErrAt(i); e != nil {
-				negated.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if negated.Dirty(i) {
+					continue
+				}
+				out[i] = rt.Not(sub1ReadV[i])
 			}
-			negated.V[i] = rt.Not(sub1Read.V[i])
 		}
 	}
 	if r, e := vec.First(&negated, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -1441,24 +1429,21 @@ func (p *Sub010) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, all, n)
 	// (NOT #1 EXISTS (SELECT 1 FROM empty))
 	negated := vec.Make[bool](n)
-	if sub1Read.Clean() {
+	{
 		sub1ReadV := sub1Read.V[:n]
 		out := negated.V[:n]
-		for i := range out {
-			out[i] = rt.Not(sub1ReadV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sub1Read.IsNull(i) {
-				negated.SetNull(i)
-				continue
+		if vec.Strict(&negated, all, n, vec.FlagsOf(&sub1Read)) {
+			for i := range out {
+				out[i] = rt.Not(sub1ReadV[i])
 			}
-			if e := sub1Read.ErrAt(i); e != nil {
-				negated.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if negated.Dirty(i) {
+					continue
+				}
+				out[i] = rt.Not(sub1ReadV[i])
 			}
-			negated.V[i] = rt.Not(sub1Read.V[i])
 		}
 	}
 	if r, e := vec.First(&negated, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -1836,24 +1821,21 @@ func (p *Sub013) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	sub1Read := vec.SubProbeKeyedExists(p.sub1, p.sub1Err, &a, sub1ArgErrs, all, n)
 	// (NOT #1 EXISTS (SELECT 1 FROM nums WHERE nums.v = t.a))
 	negated := vec.Make[bool](n)
-	if sub1Read.Clean() {
+	{
 		sub1ReadV := sub1Read.V[:n]
 		out := negated.V[:n]
-		for i := range out {
-			out[i] = rt.Not(sub1ReadV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sub1Read.IsNull(i) {
-				negated.SetNull(i)
-				continue
+		if vec.Strict(&negated, all, n, vec.FlagsOf(&sub1Read)) {
+			for i := range out {
+				out[i] = rt.Not(sub1ReadV[i])
 			}
-			if e := sub1Read.ErrAt(i); e != nil {
-				negated.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if negated.Dirty(i) {
+					continue
+				}
+				out[i] = rt.Not(sub1ReadV[i])
 			}
-			negated.V[i] = rt.Not(sub1Read.V[i])
 		}
 	}
 	if r, e := vec.First(&negated, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -1975,24 +1957,21 @@ func (p *Sub014) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, all, n)
 	// (#1 (SELECT count(*) FROM empty) >= 0)
 	cmp := vec.Make[bool](n)
-	if sub1Read.Clean() {
+	{
 		sub1ReadV := sub1Read.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(sub1ReadV[i], int64(0))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sub1Read.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&sub1Read)) {
+			for i := range out {
+				out[i] = rt.GeInt64(sub1ReadV[i], int64(0))
 			}
-			if e := sub1Read.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GeInt64(sub1ReadV[i], int64(0))
 			}
-			cmp.V[i] = rt.GeInt64(sub1Read.V[i], int64(0))
 		}
 	}
 	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -2247,24 +2226,21 @@ func (p *Sub016) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	sub1Read := vec.SubProbeSet(p.sub1, p.sub1Err, vec.ResAny[int64, int64](vec.RelLe), &a, all, n)
 	// (NOT #1 a <= ANY (SELECT v FROM nonull))
 	negated := vec.Make[bool](n)
-	if sub1Read.Clean() {
+	{
 		sub1ReadV := sub1Read.V[:n]
 		out := negated.V[:n]
-		for i := range out {
-			out[i] = rt.Not(sub1ReadV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sub1Read.IsNull(i) {
-				negated.SetNull(i)
-				continue
+		if vec.Strict(&negated, all, n, vec.FlagsOf(&sub1Read)) {
+			for i := range out {
+				out[i] = rt.Not(sub1ReadV[i])
 			}
-			if e := sub1Read.ErrAt(i); e != nil {
-				negated.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if negated.Dirty(i) {
+					continue
+				}
+				out[i] = rt.Not(sub1ReadV[i])
 			}
-			negated.V[i] = rt.Not(sub1Read.V[i])
 		}
 	}
 	if r, e := vec.First(&negated, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -2394,24 +2370,21 @@ func (p *Sub017) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	sub1Read := vec.SubProbeSet(p.sub1, p.sub1Err, vec.ResAny[int64, int64](vec.RelLe), &a, all, n)
 	// (NOT #1 a <= ANY (SELECT v FROM empty))
 	negated := vec.Make[bool](n)
-	if sub1Read.Clean() {
+	{
 		sub1ReadV := sub1Read.V[:n]
 		out := negated.V[:n]
-		for i := range out {
-			out[i] = rt.Not(sub1ReadV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sub1Read.IsNull(i) {
-				negated.SetNull(i)
-				continue
+		if vec.Strict(&negated, all, n, vec.FlagsOf(&sub1Read)) {
+			for i := range out {
+				out[i] = rt.Not(sub1ReadV[i])
 			}
-			if e := sub1Read.ErrAt(i); e != nil {
-				negated.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if negated.Dirty(i) {
+					continue
+				}
+				out[i] = rt.Not(sub1ReadV[i])
 			}
-			negated.V[i] = rt.Not(sub1Read.V[i])
 		}
 	}
 	if r, e := vec.First(&negated, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -2666,24 +2639,21 @@ func (p *Sub019) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	sub1Read := vec.SubProbeSet(p.sub1, p.sub1Err, vec.ResAny[int64, int64](vec.RelGe), &a, all, n)
 	// (NOT #1 a >= ANY (SELECT v FROM withnull))
 	negated := vec.Make[bool](n)
-	if sub1Read.Clean() {
+	{
 		sub1ReadV := sub1Read.V[:n]
 		out := negated.V[:n]
-		for i := range out {
-			out[i] = rt.Not(sub1ReadV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sub1Read.IsNull(i) {
-				negated.SetNull(i)
-				continue
+		if vec.Strict(&negated, all, n, vec.FlagsOf(&sub1Read)) {
+			for i := range out {
+				out[i] = rt.Not(sub1ReadV[i])
 			}
-			if e := sub1Read.ErrAt(i); e != nil {
-				negated.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if negated.Dirty(i) {
+					continue
+				}
+				out[i] = rt.Not(sub1ReadV[i])
 			}
-			negated.V[i] = rt.Not(sub1Read.V[i])
 		}
 	}
 	if r, e := vec.First(&negated, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -2938,24 +2908,21 @@ func (p *Sub021) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	sub1Read := vec.SubProbeSet(p.sub1, p.sub1Err, vec.ResAny[int64, int64](vec.RelLt), &a, all, n)
 	// (NOT #1 a < ANY (SELECT v FROM withnull))
 	negated := vec.Make[bool](n)
-	if sub1Read.Clean() {
+	{
 		sub1ReadV := sub1Read.V[:n]
 		out := negated.V[:n]
-		for i := range out {
-			out[i] = rt.Not(sub1ReadV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sub1Read.IsNull(i) {
-				negated.SetNull(i)
-				continue
+		if vec.Strict(&negated, all, n, vec.FlagsOf(&sub1Read)) {
+			for i := range out {
+				out[i] = rt.Not(sub1ReadV[i])
 			}
-			if e := sub1Read.ErrAt(i); e != nil {
-				negated.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if negated.Dirty(i) {
+					continue
+				}
+				out[i] = rt.Not(sub1ReadV[i])
 			}
-			negated.V[i] = rt.Not(sub1Read.V[i])
 		}
 	}
 	if r, e := vec.First(&negated, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -3085,24 +3052,21 @@ func (p *Sub022) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	sub1Read := vec.SubProbeSet(p.sub1, p.sub1Err, vec.ResAny[int64, int64](vec.RelNe), &a, all, n)
 	// (NOT #1 a <> ANY (SELECT v FROM one))
 	negated := vec.Make[bool](n)
-	if sub1Read.Clean() {
+	{
 		sub1ReadV := sub1Read.V[:n]
 		out := negated.V[:n]
-		for i := range out {
-			out[i] = rt.Not(sub1ReadV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sub1Read.IsNull(i) {
-				negated.SetNull(i)
-				continue
+		if vec.Strict(&negated, all, n, vec.FlagsOf(&sub1Read)) {
+			for i := range out {
+				out[i] = rt.Not(sub1ReadV[i])
 			}
-			if e := sub1Read.ErrAt(i); e != nil {
-				negated.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if negated.Dirty(i) {
+					continue
+				}
+				out[i] = rt.Not(sub1ReadV[i])
 			}
-			negated.V[i] = rt.Not(sub1Read.V[i])
 		}
 	}
 	if r, e := vec.First(&negated, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -3624,24 +3588,21 @@ func (p *Sub026) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	caseResult := vec.Make[int64](n)
 	// (a > 100)
 	cmp := vec.Make[bool](n)
-	if a.Clean() {
+	{
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(aV[i], int64(100))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&a)) {
+			for i := range out {
+				out[i] = rt.GtInt64(aV[i], int64(100))
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GtInt64(aV[i], int64(100))
 			}
-			cmp.V[i] = rt.GtInt64(a.V[i], int64(100))
 		}
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
@@ -3782,24 +3743,21 @@ func (p *Sub027) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	caseResult := vec.Make[int64](n)
 	// (a = 4)
 	cmp := vec.Make[bool](n)
-	if a.Clean() {
+	{
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], int64(4))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&a)) {
+			for i := range out {
+				out[i] = rt.EqInt64(aV[i], int64(4))
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(aV[i], int64(4))
 			}
-			cmp.V[i] = rt.EqInt64(a.V[i], int64(4))
 		}
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
@@ -4071,24 +4029,21 @@ func (p *Sub029) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	caseResult := vec.Make[int64](n)
 	// (a <> 2)
 	cmp := vec.Make[bool](n)
-	if a.Clean() {
+	{
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(aV[i], int64(2))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&a)) {
+			for i := range out {
+				out[i] = rt.NeInt64(aV[i], int64(2))
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.NeInt64(aV[i], int64(2))
 			}
-			cmp.V[i] = rt.NeInt64(a.V[i], int64(2))
 		}
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
@@ -4230,24 +4185,21 @@ func (p *Sub030) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	caseResult := vec.Make[int64](n)
 	// (b > 15)
 	cmp := vec.Make[bool](n)
-	if b.Clean() {
+	{
 		bV := b.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(bV[i], int64(15))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if b.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&b)) {
+			for i := range out {
+				out[i] = rt.GtInt64(bV[i], int64(15))
 			}
-			if e := b.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GtInt64(bV[i], int64(15))
 			}
-			cmp.V[i] = rt.GtInt64(b.V[i], int64(15))
 		}
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
@@ -4256,34 +4208,31 @@ func (p *Sub030) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, when, n)
 	// (#1 (SELECT v FROM one) * 2)
 	product := vec.Make[int64](n)
-	if when == nil && sub1Read.Clean() {
+	{
 		sub1ReadV := sub1Read.V[:n]
 		out := product.V[:n]
-		for i := range out {
-			r, err := rt.MulInt64(sub1ReadV[i], int64(2))
-			if err != nil {
-				product.SetErr(i, err)
-				continue
+		if vec.Strict(&product, when, n, vec.FlagsOf(&sub1Read)) && vec.Dense(when, n, true) {
+			for i := range out {
+				r, err := rt.MulInt64(sub1ReadV[i], int64(2))
+				if err != nil {
+					product.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-			i := when.Row(k)
-			if sub1Read.IsNull(i) {
-				product.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+				i := when.Row(k)
+				if product.Dirty(i) {
+					continue
+				}
+				r, err := rt.MulInt64(sub1ReadV[i], int64(2))
+				if err != nil {
+					product.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := sub1Read.ErrAt(i); e != nil {
-				product.SetErr(i, e)
-				continue
-			}
-			r, err := rt.MulInt64(sub1Read.V[i], int64(2))
-			if err != nil {
-				product.SetErr(i, err)
-				continue
-			}
-			product.V[i] = r
 		}
 	}
 	vec.Merge(&caseResult, &product, when, n)
@@ -4861,24 +4810,21 @@ func (p *Sub035) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	// sub1Value: CAST(w AS DOUBLE)
 	// CAST(w AS DOUBLE)
 	asDouble := vec.Make[float64](n)
-	if w.Clean() {
+	{
 		wV := w.V[:n]
 		out := asDouble.V[:n]
-		for i := range out {
-			out[i] = rt.CastInt64ToFloat64(wV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if w.IsNull(i) {
-				asDouble.SetNull(i)
-				continue
+		if vec.Strict(&asDouble, all, n, vec.FlagsOf(&w)) {
+			for i := range out {
+				out[i] = rt.CastInt64ToFloat64(wV[i])
 			}
-			if e := w.ErrAt(i); e != nil {
-				asDouble.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asDouble.Dirty(i) {
+					continue
+				}
+				out[i] = rt.CastInt64ToFloat64(wV[i])
 			}
-			asDouble.V[i] = rt.CastInt64ToFloat64(w.V[i])
 		}
 	}
 	_, _, _ = n, all, p
@@ -5229,34 +5175,31 @@ func (p *Sub037) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	// r: (SELECT count(*) FROM nums WHERE nums.v = t.a + 1)
 	// (a + 1)
 	sum := vec.Make[int64](n)
-	if a.Clean() {
+	{
 		aV := a.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(aV[i], int64(1))
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+		if vec.Strict(&sum, all, n, vec.FlagsOf(&a)) {
+			for i := range out {
+				r, err := rt.AddInt64(aV[i], int64(1))
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				sum.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(aV[i], int64(1))
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := a.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(a.V[i], int64(1))
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
 		}
 	}
 	// #1 keyed count(*) over nums: (SELECT count(*) FROM nums WHERE nums.v = (t.a + 1))
@@ -5910,34 +5853,31 @@ func (p *Sub042) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	// r: (SELECT max(v) FROM nums WHERE nums.w >= t.b * 20)
 	// (b * 20)
 	product := vec.Make[int64](n)
-	if b.Clean() {
+	{
 		bV := b.V[:n]
 		out := product.V[:n]
-		for i := range out {
-			r, err := rt.MulInt64(bV[i], int64(20))
-			if err != nil {
-				product.SetErr(i, err)
-				continue
+		if vec.Strict(&product, all, n, vec.FlagsOf(&b)) {
+			for i := range out {
+				r, err := rt.MulInt64(bV[i], int64(20))
+				if err != nil {
+					product.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if b.IsNull(i) {
-				product.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if product.Dirty(i) {
+					continue
+				}
+				r, err := rt.MulInt64(bV[i], int64(20))
+				if err != nil {
+					product.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := b.ErrAt(i); e != nil {
-				product.SetErr(i, e)
-				continue
-			}
-			r, err := rt.MulInt64(b.V[i], int64(20))
-			if err != nil {
-				product.SetErr(i, err)
-				continue
-			}
-			product.V[i] = r
 		}
 	}
 	// #1 sorted max over nums: (SELECT max(v) FROM nums WHERE nums.w >= (t.b * 20))
@@ -6172,29 +6112,22 @@ func (p *Sub044) sub1Cond(ctx context.Context, in arrow.RecordBatch, mem memory.
 	outer0 := vec.SubParam[int64](n, arg0, arg0Null)
 	// (k <> outer.k)
 	cmp := vec.Make[bool](n)
-	if k_.Clean() && outer0.Clean() {
+	{
 		k_V := k_.V[:n]
 		outer0V := outer0.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(k_V[i], outer0V[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if k_.IsNull(i) || outer0.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&k_), vec.FlagsOf(&outer0)) {
+			for i := range out {
+				out[i] = rt.NeInt64(k_V[i], outer0V[i])
 			}
-			if e := k_.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.NeInt64(k_V[i], outer0V[i])
 			}
-			if e := outer0.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.NeInt64(k_.V[i], outer0.V[i])
 		}
 	}
 	_, _, _ = n, all, p
@@ -6539,29 +6472,22 @@ func (p *Sub046) sub1Cond(ctx context.Context, in arrow.RecordBatch, mem memory.
 	outer1 := vec.SubParam[int64](n, arg1, arg1Null)
 	// (v <= outer.arg1)
 	cmp := vec.Make[bool](n)
-	if v.Clean() && outer1.Clean() {
+	{
 		vV := v.V[:n]
 		outer1V := outer1.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(vV[i], outer1V[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if v.IsNull(i) || outer1.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&v), vec.FlagsOf(&outer1)) {
+			for i := range out {
+				out[i] = rt.LeInt64(vV[i], outer1V[i])
 			}
-			if e := v.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.LeInt64(vV[i], outer1V[i])
 			}
-			if e := outer1.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.LeInt64(v.V[i], outer1.V[i])
 		}
 	}
 	_, _, _ = n, all, p
@@ -6759,61 +6685,51 @@ func (p *Sub047) pass2(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	sub1Read := vec.SubProbeKeyed(p.sub1, p.sub1Err, vec.ResMax[int64, int64], nil, &v, sub1ArgErrs, all, n)
 	// (#1 (SELECT max(w) FROM nums WHERE nums.v = nonull.v) DIV 100)
 	quotient := vec.Make[int64](n)
-	if sub1Read.Clean() {
+	{
 		sub1ReadV := sub1Read.V[:n]
 		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(sub1ReadV[i], int64(100))
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient, all, n, vec.FlagsOf(&sub1Read)) {
+			for i := range out {
+				r, err := rt.DivInt64(sub1ReadV[i], int64(100))
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sub1Read.IsNull(i) {
-				quotient.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if quotient.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(sub1ReadV[i], int64(100))
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := sub1Read.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(sub1Read.V[i], int64(100))
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
 		}
 	}
 	// (v <= (#1 (SELECT max(w) FROM nums WHERE nums.v = nonull.v) DIV 100))
 	cmp := vec.Make[bool](n)
-	if v.Clean() && quotient.Clean() {
+	{
 		vV := v.V[:n]
 		quotientV := quotient.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(vV[i], quotientV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if v.IsNull(i) || quotient.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&v), vec.FlagsOf(&quotient)) {
+			for i := range out {
+				out[i] = rt.LeInt64(vV[i], quotientV[i])
 			}
-			if e := v.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.LeInt64(vV[i], quotientV[i])
 			}
-			if e := quotient.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.LeInt64(v.V[i], quotient.V[i])
 		}
 	}
 
@@ -7025,61 +6941,51 @@ func (p *Sub048) sub1Cond(ctx context.Context, in arrow.RecordBatch, mem memory.
 	outer0 := vec.SubParam[int64](n, arg0, arg0Null)
 	// (v + outer.a)
 	sum := vec.Make[int64](n)
-	if v.Clean() && outer0.Clean() {
+	{
 		vV := v.V[:n]
 		outer0V := outer0.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(vV[i], outer0V[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+		if vec.Strict(&sum, all, n, vec.FlagsOf(&v), vec.FlagsOf(&outer0)) {
+			for i := range out {
+				r, err := rt.AddInt64(vV[i], outer0V[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if v.IsNull(i) || outer0.IsNull(i) {
-				sum.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(vV[i], outer0V[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := v.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			if e := outer0.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(v.V[i], outer0.V[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
 		}
 	}
 	// ((v + outer.a) > 3)
 	cmp := vec.Make[bool](n)
-	if sum.Clean() {
+	{
 		sumV := sum.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(sumV[i], int64(3))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sum.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&sum)) {
+			for i := range out {
+				out[i] = rt.GtInt64(sumV[i], int64(3))
 			}
-			if e := sum.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GtInt64(sumV[i], int64(3))
 			}
-			cmp.V[i] = rt.GtInt64(sum.V[i], int64(3))
 		}
 	}
 	_, _, _ = n, all, p
@@ -7258,58 +7164,44 @@ func (p *Sub049) sub1Cond(ctx context.Context, in arrow.RecordBatch, mem memory.
 	outer0 := vec.SubParam[int64](n, arg0, arg0Null)
 	// (v = outer.arg0)
 	cmp := vec.Make[bool](n)
-	if (and.Live == nil || len(and.Live) > n/2) && v.Clean() && outer0.Clean() {
+	{
 		vV := v.V[:n]
 		outer0V := outer0.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(vV[i], outer0V[i])
-		}
-	} else {
-		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-			i := and.Live.Row(k)
-			if v.IsNull(i) || outer0.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, and.Live, n, vec.FlagsOf(&v), vec.FlagsOf(&outer0)) && vec.Dense(and.Live, n, false) {
+			for i := range out {
+				out[i] = rt.EqInt64(vV[i], outer0V[i])
 			}
-			if e := v.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(vV[i], outer0V[i])
 			}
-			if e := outer0.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.EqInt64(v.V[i], outer0.V[i])
 		}
 	}
 	and.Add(&cmp)
 	outer1 := vec.SubParam[int64](n, arg1, arg1Null)
 	// (w > outer.arg1)
 	cmp2 := vec.Make[bool](n)
-	if (and.Live == nil || len(and.Live) > n/2) && w.Clean() && outer1.Clean() {
+	{
 		wV := w.V[:n]
 		outer1V := outer1.V[:n]
 		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(wV[i], outer1V[i])
-		}
-	} else {
-		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-			i := and.Live.Row(k)
-			if w.IsNull(i) || outer1.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
+		if vec.Strict(&cmp2, and.Live, n, vec.FlagsOf(&w), vec.FlagsOf(&outer1)) && vec.Dense(and.Live, n, false) {
+			for i := range out {
+				out[i] = rt.GtInt64(wV[i], outer1V[i])
 			}
-			if e := w.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if cmp2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GtInt64(wV[i], outer1V[i])
 			}
-			if e := outer1.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
-			}
-			cmp2.V[i] = rt.GtInt64(w.V[i], outer1.V[i])
 		}
 	}
 	and.Add(&cmp2)
@@ -7364,34 +7256,31 @@ func (p *Sub049) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	// r: (SELECT count(*) FROM nums WHERE nums.v = t.a AND nums.w > t.b * 11)
 	// (b * 11)
 	product := vec.Make[int64](n)
-	if b.Clean() {
+	{
 		bV := b.V[:n]
 		out := product.V[:n]
-		for i := range out {
-			r, err := rt.MulInt64(bV[i], int64(11))
-			if err != nil {
-				product.SetErr(i, err)
-				continue
+		if vec.Strict(&product, all, n, vec.FlagsOf(&b)) {
+			for i := range out {
+				r, err := rt.MulInt64(bV[i], int64(11))
+				if err != nil {
+					product.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if b.IsNull(i) {
-				product.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if product.Dirty(i) {
+					continue
+				}
+				r, err := rt.MulInt64(bV[i], int64(11))
+				if err != nil {
+					product.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := b.ErrAt(i); e != nil {
-				product.SetErr(i, e)
-				continue
-			}
-			r, err := rt.MulInt64(b.V[i], int64(11))
-			if err != nil {
-				product.SetErr(i, err)
-				continue
-			}
-			product.V[i] = r
 		}
 	}
 	// #1 loop count(*) over nums: (SELECT count(*) FROM nums WHERE (nums.v = t.a) AND (nums.w > (t.b * 11)))
@@ -7471,34 +7360,31 @@ func (p *Sub050) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	// sub1Value: (10 DIV d)
 	// (10 DIV d)
 	quotient := vec.Make[int64](n)
-	if d.Clean() {
+	{
 		dV := d.V[:n]
 		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(int64(10), dV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient, all, n, vec.FlagsOf(&d)) {
+			for i := range out {
+				r, err := rt.DivInt64(int64(10), dV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if d.IsNull(i) {
-				quotient.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if quotient.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(int64(10), dV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := d.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(int64(10), d.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
 		}
 	}
 	_, _, _ = n, all, p
@@ -7633,58 +7519,52 @@ func (p *Sub051) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	// filter: (d <> 0)
 	// (d <> 0)
 	cmp := vec.Make[bool](n)
-	if d.Clean() {
+	{
 		dV := d.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(dV[i], int64(0))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if d.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&d)) {
+			for i := range out {
+				out[i] = rt.NeInt64(dV[i], int64(0))
 			}
-			if e := d.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.NeInt64(dV[i], int64(0))
 			}
-			cmp.V[i] = rt.NeInt64(d.V[i], int64(0))
 		}
 	}
 
 	// sub1Value: (10 DIV d)
 	// (10 DIV d)
 	quotient := vec.Make[int64](n)
-	if d.Clean() {
+	{
 		dV := d.V[:n]
 		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(int64(10), dV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient, all, n, vec.FlagsOf(&d)) {
+			for i := range out {
+				r, err := rt.DivInt64(int64(10), dV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if d.IsNull(i) {
-				quotient.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if quotient.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(int64(10), dV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := d.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(int64(10), d.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
 		}
 	}
 	_, _, _ = n, all, p
@@ -7820,34 +7700,31 @@ func (p *Sub052) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	// sub1Value: (10 DIV d)
 	// (10 DIV d)
 	quotient := vec.Make[int64](n)
-	if d.Clean() {
+	{
 		dV := d.V[:n]
 		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(int64(10), dV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient, all, n, vec.FlagsOf(&d)) {
+			for i := range out {
+				r, err := rt.DivInt64(int64(10), dV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if d.IsNull(i) {
-				quotient.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if quotient.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(int64(10), dV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := d.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(int64(10), d.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
 		}
 	}
 	_, _, _ = n, all, p
@@ -7938,24 +7815,21 @@ func (p *Sub052) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	caseResult := vec.Make[int64](n)
 	// (a > 100)
 	cmp := vec.Make[bool](n)
-	if a.Clean() {
+	{
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(aV[i], int64(100))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&a)) {
+			for i := range out {
+				out[i] = rt.GtInt64(aV[i], int64(100))
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GtInt64(aV[i], int64(100))
 			}
-			cmp.V[i] = rt.GtInt64(a.V[i], int64(100))
 		}
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
@@ -8139,24 +8013,21 @@ func (p *Sub054) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	// filter: (v < 2)
 	// (v < 2)
 	cmp := vec.Make[bool](n)
-	if v.Clean() {
+	{
 		vV := v.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.LtInt64(vV[i], int64(2))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if v.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&v)) {
+			for i := range out {
+				out[i] = rt.LtInt64(vV[i], int64(2))
 			}
-			if e := v.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.LtInt64(vV[i], int64(2))
 			}
-			cmp.V[i] = rt.LtInt64(v.V[i], int64(2))
 		}
 	}
 
@@ -8293,34 +8164,31 @@ func (p *Sub055) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	// sub1Value: (10 DIV d)
 	// (10 DIV d)
 	quotient := vec.Make[int64](n)
-	if d.Clean() {
+	{
 		dV := d.V[:n]
 		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(int64(10), dV[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
+		if vec.Strict(&quotient, all, n, vec.FlagsOf(&d)) {
+			for i := range out {
+				r, err := rt.DivInt64(int64(10), dV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if d.IsNull(i) {
-				quotient.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if quotient.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(int64(10), dV[i])
+				if err != nil {
+					quotient.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := d.ErrAt(i); e != nil {
-				quotient.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DivInt64(int64(10), d.V[i])
-			if err != nil {
-				quotient.SetErr(i, err)
-				continue
-			}
-			quotient.V[i] = r
 		}
 	}
 	_, _, _ = n, all, p
@@ -8657,24 +8525,21 @@ func (p *Sub057) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	// r: (SELECT count(*) FROM dbl WHERE dbl.v = t.x - 1.0)
 	// (x - 1.0)
 	difference := vec.Make[float64](n)
-	if x.Clean() {
+	{
 		xV := x.V[:n]
 		out := difference.V[:n]
-		for i := range out {
-			out[i] = rt.SubFloat64(xV[i], float64(1.0))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if x.IsNull(i) {
-				difference.SetNull(i)
-				continue
+		if vec.Strict(&difference, all, n, vec.FlagsOf(&x)) {
+			for i := range out {
+				out[i] = rt.SubFloat64(xV[i], float64(1.0))
 			}
-			if e := x.ErrAt(i); e != nil {
-				difference.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if difference.Dirty(i) {
+					continue
+				}
+				out[i] = rt.SubFloat64(xV[i], float64(1.0))
 			}
-			difference.V[i] = rt.SubFloat64(x.V[i], float64(1.0))
 		}
 	}
 	// #1 keyed count(*) over dbl: (SELECT count(*) FROM dbl WHERE dbl.v = (t.x - 1.0))
@@ -8731,24 +8596,21 @@ func (p *Sub058) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	// sub1Value: CAST(n AS BIGINT)
 	// CAST(n AS BIGINT)
 	asBigint := vec.Make[int64](n)
-	if n_.Clean() {
+	{
 		n_V := n_.V[:n]
 		out := asBigint.V[:n]
-		for i := range out {
-			out[i] = rt.CastInt32ToInt64(n_V[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if n_.IsNull(i) {
-				asBigint.SetNull(i)
-				continue
+		if vec.Strict(&asBigint, all, n, vec.FlagsOf(&n_)) {
+			for i := range out {
+				out[i] = rt.CastInt32ToInt64(n_V[i])
 			}
-			if e := n_.ErrAt(i); e != nil {
-				asBigint.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asBigint.Dirty(i) {
+					continue
+				}
+				out[i] = rt.CastInt32ToInt64(n_V[i])
 			}
-			asBigint.V[i] = rt.CastInt32ToInt64(n_.V[i])
 		}
 	}
 	_, _, _ = n, all, p
@@ -9118,39 +8980,32 @@ func (p *Sub060) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	sub2Read := vec.SubReadOnce(p.sub2, p.sub2Null, p.sub2Err, all, n)
 	// (#1 (SELECT max(v) FROM nonull) - #2 (SELECT min(v) FROM nonull))
 	difference := vec.Make[int64](n)
-	if sub1Read.Clean() && sub2Read.Clean() {
+	{
 		sub1ReadV := sub1Read.V[:n]
 		sub2ReadV := sub2Read.V[:n]
 		out := difference.V[:n]
-		for i := range out {
-			r, err := rt.SubInt64(sub1ReadV[i], sub2ReadV[i])
-			if err != nil {
-				difference.SetErr(i, err)
-				continue
+		if vec.Strict(&difference, all, n, vec.FlagsOf(&sub1Read), vec.FlagsOf(&sub2Read)) {
+			for i := range out {
+				r, err := rt.SubInt64(sub1ReadV[i], sub2ReadV[i])
+				if err != nil {
+					difference.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sub1Read.IsNull(i) || sub2Read.IsNull(i) {
-				difference.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if difference.Dirty(i) {
+					continue
+				}
+				r, err := rt.SubInt64(sub1ReadV[i], sub2ReadV[i])
+				if err != nil {
+					difference.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := sub1Read.ErrAt(i); e != nil {
-				difference.SetErr(i, e)
-				continue
-			}
-			if e := sub2Read.ErrAt(i); e != nil {
-				difference.SetErr(i, e)
-				continue
-			}
-			r, err := rt.SubInt64(sub1Read.V[i], sub2Read.V[i])
-			if err != nil {
-				difference.SetErr(i, err)
-				continue
-			}
-			difference.V[i] = r
 		}
 	}
 	if r, e := vec.First(&difference, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -9199,24 +9054,21 @@ func (p *Sub061) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	// sub1Value: CAST(v AS DOUBLE)
 	// CAST(v AS DOUBLE)
 	asDouble := vec.Make[float64](n)
-	if v.Clean() {
+	{
 		vV := v.V[:n]
 		out := asDouble.V[:n]
-		for i := range out {
-			out[i] = rt.CastInt64ToFloat64(vV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if v.IsNull(i) {
-				asDouble.SetNull(i)
-				continue
+		if vec.Strict(&asDouble, all, n, vec.FlagsOf(&v)) {
+			for i := range out {
+				out[i] = rt.CastInt64ToFloat64(vV[i])
 			}
-			if e := v.ErrAt(i); e != nil {
-				asDouble.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asDouble.Dirty(i) {
+					continue
+				}
+				out[i] = rt.CastInt64ToFloat64(vV[i])
 			}
-			asDouble.V[i] = rt.CastInt64ToFloat64(v.V[i])
 		}
 	}
 	_, _, _ = n, all, p
@@ -9305,53 +9157,43 @@ func (p *Sub061) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	// r: a < (SELECT avg(v) FROM nonull)
 	// CAST(a AS DOUBLE)
 	asDouble := vec.Make[float64](n)
-	if a.Clean() {
+	{
 		aV := a.V[:n]
 		out := asDouble.V[:n]
-		for i := range out {
-			out[i] = rt.CastInt64ToFloat64(aV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				asDouble.SetNull(i)
-				continue
+		if vec.Strict(&asDouble, all, n, vec.FlagsOf(&a)) {
+			for i := range out {
+				out[i] = rt.CastInt64ToFloat64(aV[i])
 			}
-			if e := a.ErrAt(i); e != nil {
-				asDouble.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asDouble.Dirty(i) {
+					continue
+				}
+				out[i] = rt.CastInt64ToFloat64(aV[i])
 			}
-			asDouble.V[i] = rt.CastInt64ToFloat64(a.V[i])
 		}
 	}
 	// #1 once avg over nonull: (SELECT avg(v) FROM nonull)
 	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, all, n)
 	// (CAST(a AS DOUBLE) < #1 (SELECT avg(v) FROM nonull))
 	cmp := vec.Make[bool](n)
-	if asDouble.Clean() && sub1Read.Clean() {
+	{
 		asDoubleV := asDouble.V[:n]
 		sub1ReadV := sub1Read.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.LtFloat64(asDoubleV[i], sub1ReadV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if asDouble.IsNull(i) || sub1Read.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&asDouble), vec.FlagsOf(&sub1Read)) {
+			for i := range out {
+				out[i] = rt.LtFloat64(asDoubleV[i], sub1ReadV[i])
 			}
-			if e := asDouble.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.LtFloat64(asDoubleV[i], sub1ReadV[i])
 			}
-			if e := sub1Read.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.LtFloat64(asDouble.V[i], sub1Read.V[i])
 		}
 	}
 	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
@@ -9753,24 +9595,21 @@ func (p *Sub064) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	// r: (SELECT max(d) FROM dates WHERE dates.p = (t.a > 1))
 	// (a > 1)
 	cmp := vec.Make[bool](n)
-	if a.Clean() {
+	{
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(aV[i], int64(1))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&a)) {
+			for i := range out {
+				out[i] = rt.GtInt64(aV[i], int64(1))
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GtInt64(aV[i], int64(1))
 			}
-			cmp.V[i] = rt.GtInt64(a.V[i], int64(1))
 		}
 	}
 	// #1 keyed max over dates: (SELECT max(d) FROM dates WHERE dates.p = (t.a > 1))
@@ -9985,24 +9824,21 @@ func (p *Sub066) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 		and := vec.NewLogic(false, rest, n)
 		// (d > DATE '2024-01-15')
 		cmp := vec.Make[bool](n)
-		if (and.Live == nil || len(and.Live) > n/2) && d.Clean() {
+		{
 			dV := d.V[:n]
 			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.GtInt32(dV[i], int32(19737))
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if d.IsNull(i) {
-					cmp.SetNull(i)
-					continue
+			if vec.Strict(&cmp, and.Live, n, vec.FlagsOf(&d)) && vec.Dense(and.Live, n, false) {
+				for i := range out {
+					out[i] = rt.GtInt32(dV[i], int32(19737))
 				}
-				if e := d.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+					i := and.Live.Row(k)
+					if cmp.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GtInt32(dV[i], int32(19737))
 				}
-				cmp.V[i] = rt.GtInt32(d.V[i], int32(19737))
 			}
 		}
 		and.Add(&cmp)
@@ -10226,24 +10062,21 @@ func (p *Sub067) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	// r: (t.a > 1) IN (SELECT p FROM dates)
 	// (a > 1)
 	cmp := vec.Make[bool](n)
-	if a.Clean() {
+	{
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(aV[i], int64(1))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&a)) {
+			for i := range out {
+				out[i] = rt.GtInt64(aV[i], int64(1))
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GtInt64(aV[i], int64(1))
 			}
-			cmp.V[i] = rt.GtInt64(a.V[i], int64(1))
 		}
 	}
 	// #1 set = any over dates: (t.a > 1) IN (SELECT p FROM dates)
@@ -10313,39 +10146,32 @@ func (p *Sub068) pass2(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, all, n)
 	// (v + #1 (SELECT min(v) FROM nonull))
 	sum := vec.Make[int64](n)
-	if v.Clean() && sub1Read.Clean() {
+	{
 		vV := v.V[:n]
 		sub1ReadV := sub1Read.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(vV[i], sub1ReadV[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+		if vec.Strict(&sum, all, n, vec.FlagsOf(&v), vec.FlagsOf(&sub1Read)) {
+			for i := range out {
+				r, err := rt.AddInt64(vV[i], sub1ReadV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if v.IsNull(i) || sub1Read.IsNull(i) {
-				sum.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(vV[i], sub1ReadV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := v.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			if e := sub1Read.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(v.V[i], sub1Read.V[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
 		}
 	}
 	_, _, _ = n, all, p
@@ -10539,24 +10365,21 @@ func (p *Sub069) pass2(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	caseResult := vec.Make[int64](n)
 	// (v > 1)
 	cmp := vec.Make[bool](n)
-	if v.Clean() {
+	{
 		vV := v.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(vV[i], int64(1))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if v.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&v)) {
+			for i := range out {
+				out[i] = rt.GtInt64(vV[i], int64(1))
 			}
-			if e := v.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GtInt64(vV[i], int64(1))
 			}
-			cmp.V[i] = rt.GtInt64(v.V[i], int64(1))
 		}
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
@@ -10823,58 +10646,44 @@ func (p *Sub070) sub1Cond(ctx context.Context, in arrow.RecordBatch, mem memory.
 	outer0 := vec.SubParam[int64](n, arg0, arg0Null)
 	// (v = outer.arg0)
 	cmp := vec.Make[bool](n)
-	if (and.Live == nil || len(and.Live) > n/2) && v.Clean() && outer0.Clean() {
+	{
 		vV := v.V[:n]
 		outer0V := outer0.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(vV[i], outer0V[i])
-		}
-	} else {
-		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-			i := and.Live.Row(k)
-			if v.IsNull(i) || outer0.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, and.Live, n, vec.FlagsOf(&v), vec.FlagsOf(&outer0)) && vec.Dense(and.Live, n, false) {
+			for i := range out {
+				out[i] = rt.EqInt64(vV[i], outer0V[i])
 			}
-			if e := v.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(vV[i], outer0V[i])
 			}
-			if e := outer0.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.EqInt64(v.V[i], outer0.V[i])
 		}
 	}
 	and.Add(&cmp)
 	outer1 := vec.SubParam[int64](n, arg1, arg1Null)
 	// (w > outer.arg1)
 	cmp2 := vec.Make[bool](n)
-	if (and.Live == nil || len(and.Live) > n/2) && w.Clean() && outer1.Clean() {
+	{
 		wV := w.V[:n]
 		outer1V := outer1.V[:n]
 		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(wV[i], outer1V[i])
-		}
-	} else {
-		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-			i := and.Live.Row(k)
-			if w.IsNull(i) || outer1.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
+		if vec.Strict(&cmp2, and.Live, n, vec.FlagsOf(&w), vec.FlagsOf(&outer1)) && vec.Dense(and.Live, n, false) {
+			for i := range out {
+				out[i] = rt.GtInt64(wV[i], outer1V[i])
 			}
-			if e := w.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if cmp2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GtInt64(wV[i], outer1V[i])
 			}
-			if e := outer1.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
-			}
-			cmp2.V[i] = rt.GtInt64(w.V[i], outer1.V[i])
 		}
 	}
 	and.Add(&cmp2)
@@ -10894,63 +10703,53 @@ func (p *Sub070) sub2Cond(ctx context.Context, in arrow.RecordBatch, mem memory.
 	outer0 := vec.SubParam[int64](n, arg0, arg0Null)
 	// (v = outer.arg0)
 	cmp := vec.Make[bool](n)
-	if (and.Live == nil || len(and.Live) > n/2) && v.Clean() && outer0.Clean() {
+	{
 		vV := v.V[:n]
 		outer0V := outer0.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(vV[i], outer0V[i])
-		}
-	} else {
-		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-			i := and.Live.Row(k)
-			if v.IsNull(i) || outer0.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, and.Live, n, vec.FlagsOf(&v), vec.FlagsOf(&outer0)) && vec.Dense(and.Live, n, false) {
+			for i := range out {
+				out[i] = rt.EqInt64(vV[i], outer0V[i])
 			}
-			if e := v.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(vV[i], outer0V[i])
 			}
-			if e := outer0.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.EqInt64(v.V[i], outer0.V[i])
 		}
 	}
 	and.Add(&cmp)
 	outer1 := vec.SubParam[int64](n, arg1, arg1Null)
 	// (outer.b * 10)
 	product := vec.Make[int64](n)
-	if and.Live == nil && outer1.Clean() {
+	{
 		outer1V := outer1.V[:n]
 		out := product.V[:n]
-		for i := range out {
-			r, err := rt.MulInt64(outer1V[i], int64(10))
-			if err != nil {
-				product.SetErr(i, err)
-				continue
+		if vec.Strict(&product, and.Live, n, vec.FlagsOf(&outer1)) && vec.Dense(and.Live, n, true) {
+			for i := range out {
+				r, err := rt.MulInt64(outer1V[i], int64(10))
+				if err != nil {
+					product.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-			i := and.Live.Row(k)
-			if outer1.IsNull(i) {
-				product.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if product.Dirty(i) {
+					continue
+				}
+				r, err := rt.MulInt64(outer1V[i], int64(10))
+				if err != nil {
+					product.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := outer1.ErrAt(i); e != nil {
-				product.SetErr(i, e)
-				continue
-			}
-			r, err := rt.MulInt64(outer1.V[i], int64(10))
-			if err != nil {
-				product.SetErr(i, err)
-				continue
-			}
-			product.V[i] = r
 		}
 	}
 	// #1 loop exists over nums: EXISTS (SELECT 1 FROM nums WHERE (nums.v = nonull.v) AND (nums.w > (t.b * 10)))
@@ -11322,24 +11121,21 @@ func (p *Sub072) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	sub1Read := vec.SubProbeKeyedExists(p.sub1, p.sub1Err, &a, sub1ArgErrs, all, n)
 	// (NOT #1 EXISTS (SELECT 1 FROM nums WHERE nums.v = t.a))
 	negated := vec.Make[bool](n)
-	if sub1Read.Clean() {
+	{
 		sub1ReadV := sub1Read.V[:n]
 		out := negated.V[:n]
-		for i := range out {
-			out[i] = rt.Not(sub1ReadV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sub1Read.IsNull(i) {
-				negated.SetNull(i)
-				continue
+		if vec.Strict(&negated, all, n, vec.FlagsOf(&sub1Read)) {
+			for i := range out {
+				out[i] = rt.Not(sub1ReadV[i])
 			}
-			if e := sub1Read.ErrAt(i); e != nil {
-				negated.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if negated.Dirty(i) {
+					continue
+				}
+				out[i] = rt.Not(sub1ReadV[i])
 			}
-			negated.V[i] = rt.Not(sub1Read.V[i])
 		}
 	}
 	if r, e := vec.First(&negated, all, n); r >= 0 {
@@ -11395,24 +11191,21 @@ func (p *Sub073) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	// sub1Value: CAST(b AS DOUBLE)
 	// CAST(b AS DOUBLE)
 	asDouble := vec.Make[float64](n)
-	if b.Clean() {
+	{
 		bV := b.V[:n]
 		out := asDouble.V[:n]
-		for i := range out {
-			out[i] = rt.CastInt64ToFloat64(bV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if b.IsNull(i) {
-				asDouble.SetNull(i)
-				continue
+		if vec.Strict(&asDouble, all, n, vec.FlagsOf(&b)) {
+			for i := range out {
+				out[i] = rt.CastInt64ToFloat64(bV[i])
 			}
-			if e := b.ErrAt(i); e != nil {
-				asDouble.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asDouble.Dirty(i) {
+					continue
+				}
+				out[i] = rt.CastInt64ToFloat64(bV[i])
 			}
-			asDouble.V[i] = rt.CastInt64ToFloat64(b.V[i])
 		}
 	}
 	_, _, _ = n, all, p
@@ -11501,53 +11294,43 @@ func (p *Sub073) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	// WHERE b > (SELECT avg(b) FROM t AS x)
 	// CAST(b AS DOUBLE)
 	asDouble := vec.Make[float64](n)
-	if b.Clean() {
+	{
 		bV := b.V[:n]
 		out := asDouble.V[:n]
-		for i := range out {
-			out[i] = rt.CastInt64ToFloat64(bV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if b.IsNull(i) {
-				asDouble.SetNull(i)
-				continue
+		if vec.Strict(&asDouble, all, n, vec.FlagsOf(&b)) {
+			for i := range out {
+				out[i] = rt.CastInt64ToFloat64(bV[i])
 			}
-			if e := b.ErrAt(i); e != nil {
-				asDouble.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if asDouble.Dirty(i) {
+					continue
+				}
+				out[i] = rt.CastInt64ToFloat64(bV[i])
 			}
-			asDouble.V[i] = rt.CastInt64ToFloat64(b.V[i])
 		}
 	}
 	// #1 once avg over t: (SELECT avg(b) FROM t x)
 	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, all, n)
 	// (CAST(b AS DOUBLE) > #1 (SELECT avg(b) FROM t x))
 	cmp := vec.Make[bool](n)
-	if asDouble.Clean() && sub1Read.Clean() {
+	{
 		asDoubleV := asDouble.V[:n]
 		sub1ReadV := sub1Read.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtFloat64(asDoubleV[i], sub1ReadV[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if asDouble.IsNull(i) || sub1Read.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&asDouble), vec.FlagsOf(&sub1Read)) {
+			for i := range out {
+				out[i] = rt.GtFloat64(asDoubleV[i], sub1ReadV[i])
 			}
-			if e := asDouble.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GtFloat64(asDoubleV[i], sub1ReadV[i])
 			}
-			if e := sub1Read.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.GtFloat64(asDouble.V[i], sub1Read.V[i])
 		}
 	}
 	if r, e := vec.First(&cmp, all, n); r >= 0 {
@@ -11683,24 +11466,21 @@ func (p *Sub074) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	sub1Read := vec.SubProbeSortedRows(p.sub1, p.sub1Err, vec.RelLe, &a, sub1ArgErrs, all, n)
 	// (#1 (SELECT count(*) FROM nums WHERE nums.v <= t.a) >= 3)
 	cmp := vec.Make[bool](n)
-	if sub1Read.Clean() {
+	{
 		sub1ReadV := sub1Read.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(sub1ReadV[i], int64(3))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sub1Read.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&sub1Read)) {
+			for i := range out {
+				out[i] = rt.GeInt64(sub1ReadV[i], int64(3))
 			}
-			if e := sub1Read.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GeInt64(sub1ReadV[i], int64(3))
 			}
-			cmp.V[i] = rt.GeInt64(sub1Read.V[i], int64(3))
 		}
 	}
 	if r, e := vec.First(&cmp, all, n); r >= 0 {
@@ -11842,24 +11622,21 @@ func (p *Sub075) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	vec.Fill(&coalesced, int64(0), stillNull, n)
 	// (COALESCE(a, 0) > 100)
 	cmp := vec.Make[bool](n)
-	if (and.Live == nil || len(and.Live) > n/2) && coalesced.Clean() {
+	{
 		coalescedV := coalesced.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(coalescedV[i], int64(100))
-		}
-	} else {
-		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-			i := and.Live.Row(k)
-			if coalesced.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, and.Live, n, vec.FlagsOf(&coalesced)) && vec.Dense(and.Live, n, false) {
+			for i := range out {
+				out[i] = rt.GtInt64(coalescedV[i], int64(100))
 			}
-			if e := coalesced.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GtInt64(coalescedV[i], int64(100))
 			}
-			cmp.V[i] = rt.GtInt64(coalesced.V[i], int64(100))
 		}
 	}
 	and.Add(&cmp)
@@ -11867,24 +11644,21 @@ func (p *Sub075) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, and.Live, n)
 	// (#1 (SELECT v FROM two) > 0)
 	cmp2 := vec.Make[bool](n)
-	if (and.Live == nil || len(and.Live) > n/2) && sub1Read.Clean() {
+	{
 		sub1ReadV := sub1Read.V[:n]
 		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(sub1ReadV[i], int64(0))
-		}
-	} else {
-		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-			i := and.Live.Row(k)
-			if sub1Read.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
+		if vec.Strict(&cmp2, and.Live, n, vec.FlagsOf(&sub1Read)) && vec.Dense(and.Live, n, false) {
+			for i := range out {
+				out[i] = rt.GtInt64(sub1ReadV[i], int64(0))
 			}
-			if e := sub1Read.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if cmp2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GtInt64(sub1ReadV[i], int64(0))
 			}
-			cmp2.V[i] = rt.GtInt64(sub1Read.V[i], int64(0))
 		}
 	}
 	and.Add(&cmp2)
@@ -12023,24 +11797,21 @@ func (p *Sub076) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	and := vec.NewLogic(false, all, n)
 	// (a > 100)
 	cmp := vec.Make[bool](n)
-	if (and.Live == nil || len(and.Live) > n/2) && a.Clean() {
+	{
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(aV[i], int64(100))
-		}
-	} else {
-		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-			i := and.Live.Row(k)
-			if a.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, and.Live, n, vec.FlagsOf(&a)) && vec.Dense(and.Live, n, false) {
+			for i := range out {
+				out[i] = rt.GtInt64(aV[i], int64(100))
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GtInt64(aV[i], int64(100))
 			}
-			cmp.V[i] = rt.GtInt64(a.V[i], int64(100))
 		}
 	}
 	and.Add(&cmp)
@@ -12048,24 +11819,21 @@ func (p *Sub076) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, and.Live, n)
 	// (#1 (SELECT v FROM two) > 0)
 	cmp2 := vec.Make[bool](n)
-	if (and.Live == nil || len(and.Live) > n/2) && sub1Read.Clean() {
+	{
 		sub1ReadV := sub1Read.V[:n]
 		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(sub1ReadV[i], int64(0))
-		}
-	} else {
-		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-			i := and.Live.Row(k)
-			if sub1Read.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
+		if vec.Strict(&cmp2, and.Live, n, vec.FlagsOf(&sub1Read)) && vec.Dense(and.Live, n, false) {
+			for i := range out {
+				out[i] = rt.GtInt64(sub1ReadV[i], int64(0))
 			}
-			if e := sub1Read.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if cmp2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GtInt64(sub1ReadV[i], int64(0))
 			}
-			cmp2.V[i] = rt.GtInt64(sub1Read.V[i], int64(0))
 		}
 	}
 	and.Add(&cmp2)
@@ -12204,24 +11972,21 @@ func (p *Sub077) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	and := vec.NewLogic(false, all, n)
 	// (a < 100)
 	cmp := vec.Make[bool](n)
-	if (and.Live == nil || len(and.Live) > n/2) && a.Clean() {
+	{
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.LtInt64(aV[i], int64(100))
-		}
-	} else {
-		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-			i := and.Live.Row(k)
-			if a.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, and.Live, n, vec.FlagsOf(&a)) && vec.Dense(and.Live, n, false) {
+			for i := range out {
+				out[i] = rt.LtInt64(aV[i], int64(100))
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.LtInt64(aV[i], int64(100))
 			}
-			cmp.V[i] = rt.LtInt64(a.V[i], int64(100))
 		}
 	}
 	and.Add(&cmp)
@@ -12229,24 +11994,21 @@ func (p *Sub077) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, and.Live, n)
 	// (#1 (SELECT v FROM two) > 0)
 	cmp2 := vec.Make[bool](n)
-	if (and.Live == nil || len(and.Live) > n/2) && sub1Read.Clean() {
+	{
 		sub1ReadV := sub1Read.V[:n]
 		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(sub1ReadV[i], int64(0))
-		}
-	} else {
-		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-			i := and.Live.Row(k)
-			if sub1Read.IsNull(i) {
-				cmp2.SetNull(i)
-				continue
+		if vec.Strict(&cmp2, and.Live, n, vec.FlagsOf(&sub1Read)) && vec.Dense(and.Live, n, false) {
+			for i := range out {
+				out[i] = rt.GtInt64(sub1ReadV[i], int64(0))
 			}
-			if e := sub1Read.ErrAt(i); e != nil {
-				cmp2.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if cmp2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GtInt64(sub1ReadV[i], int64(0))
 			}
-			cmp2.V[i] = rt.GtInt64(sub1Read.V[i], int64(0))
 		}
 	}
 	and.Add(&cmp2)
@@ -12384,24 +12146,21 @@ func (p *Sub078) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	// WHERE a > 100
 	// (a > 100)
 	cmp := vec.Make[bool](n)
-	if a.Clean() {
+	{
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(aV[i], int64(100))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if a.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&a)) {
+			for i := range out {
+				out[i] = rt.GtInt64(aV[i], int64(100))
 			}
-			if e := a.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GtInt64(aV[i], int64(100))
 			}
-			cmp.V[i] = rt.GtInt64(a.V[i], int64(100))
 		}
 	}
 	if r, e := vec.First(&cmp, all, n); r >= 0 {

@@ -107,24 +107,21 @@ func (p *P) pass2(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	// filter: (rows > 0)
 	// (rows > 0)
 	cmp := vec.Make[bool](n)
-	if rows_.Clean() {
+	{
 		rows_V := rows_.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(rows_V[i], int64(0))
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if rows_.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&rows_)) {
+			for i := range out {
+				out[i] = rt.GtInt64(rows_V[i], int64(0))
 			}
-			if e := rows_.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GtInt64(rows_V[i], int64(0))
 			}
-			cmp.V[i] = rt.GtInt64(rows_.V[i], int64(0))
 		}
 	}
 
@@ -277,66 +274,52 @@ func (p *P) sub1Cond(ctx context.Context, in arrow.RecordBatch, mem memory.Alloc
 	outer0 := vec.SubParam[int64](n, arg0, arg0Null)
 	// (p + outer.n)
 	sum := vec.Make[int64](n)
-	if p2.Clean() && outer0.Clean() {
+	{
 		p2V := p2.V[:n]
 		outer0V := outer0.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(p2V[i], outer0V[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
+		if vec.Strict(&sum, all, n, vec.FlagsOf(&p2), vec.FlagsOf(&outer0)) {
+			for i := range out {
+				r, err := rt.AddInt64(p2V[i], outer0V[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if p2.IsNull(i) || outer0.IsNull(i) {
-				sum.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(p2V[i], outer0V[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := p2.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			if e := outer0.ErrAt(i); e != nil {
-				sum.SetErr(i, e)
-				continue
-			}
-			r, err := rt.AddInt64(p2.V[i], outer0.V[i])
-			if err != nil {
-				sum.SetErr(i, err)
-				continue
-			}
-			sum.V[i] = r
 		}
 	}
 	// ((p + outer.n) > n)
 	cmp := vec.Make[bool](n)
-	if sum.Clean() && n_.Clean() {
+	{
 		sumV := sum.V[:n]
 		n_V := n_.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(sumV[i], n_V[i])
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if sum.IsNull(i) || n_.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.FlagsOf(&sum), vec.FlagsOf(&n_)) {
+			for i := range out {
+				out[i] = rt.GtInt64(sumV[i], n_V[i])
 			}
-			if e := sum.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GtInt64(sumV[i], n_V[i])
 			}
-			if e := n_.ErrAt(i); e != nil {
-				cmp.SetErr(i, e)
-				continue
-			}
-			cmp.V[i] = rt.GtInt64(sum.V[i], n_.V[i])
 		}
 	}
 	_, _, _ = n, all, p

@@ -108,19 +108,20 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func classifyWhere(n int, all vec.Sel, statusArr *array.String) vec.Vec[bool] {
 	// (status <> 'cancelled')
 	cmp := vec.Make[bool](n)
-	if statusArr.NullN() == 0 {
+	{
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.NeString(statusArr.Value(i), "cancelled")
-		}
-	} else {
-		for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-			i := all.Row(k)
-			if statusArr.IsNull(i) {
-				cmp.SetNull(i)
-				continue
+		if vec.Strict(&cmp, all, n, vec.ArrowFlags(statusArr)) {
+			for i := range out {
+				out[i] = rt.NeString(statusArr.Value(i), "cancelled")
 			}
-			cmp.V[i] = rt.NeString(statusArr.Value(i), "cancelled")
+		} else {
+			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
+				i := all.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.NeString(statusArr.Value(i), "cancelled")
+			}
 		}
 	}
 	return cmp
@@ -132,19 +133,20 @@ func classifyWhere(n int, all vec.Sel, statusArr *array.String) vec.Vec[bool] {
 func classifyCol2(n int, sel vec.Sel, customerArr *array.String) vec.Vec[string] {
 	// upper(customer)
 	upper := vec.Make[string](n)
-	if (sel == nil || len(sel) > n/2) && customerArr.NullN() == 0 {
+	{
 		out := upper.V[:n]
-		for i := range out {
-			out[i] = rt.Upper(customerArr.Value(i))
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if customerArr.IsNull(i) {
-				upper.SetNull(i)
-				continue
+		if vec.Strict(&upper, sel, n, vec.ArrowFlags(customerArr)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.Upper(customerArr.Value(i))
 			}
-			upper.V[i] = rt.Upper(customerArr.Value(i))
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if upper.Dirty(i) {
+					continue
+				}
+				out[i] = rt.Upper(customerArr.Value(i))
+			}
 		}
 	}
 	return upper
@@ -205,24 +207,21 @@ func classifyCol3(n int, sel vec.Sel, amount vec.Vec[float64], in arrow.RecordBa
 		caseResult2 := vec.Make[string](n)
 		// (amount >= 100.0)
 		cmp2 := vec.Make[bool](n)
-		if (rest == nil || len(rest) > n/2) && amount.Clean() {
+		{
 			amountV := amount.V[:n]
 			out := cmp2.V[:n]
-			for i := range out {
-				out[i] = rt.GeFloat64(amountV[i], float64(100.0))
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if amount.IsNull(i) {
-					cmp2.SetNull(i)
-					continue
+			if vec.Strict(&cmp2, rest, n, vec.FlagsOf(&amount)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.GeFloat64(amountV[i], float64(100.0))
 				}
-				if e := amount.ErrAt(i); e != nil {
-					cmp2.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if cmp2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GeFloat64(amountV[i], float64(100.0))
 				}
-				cmp2.V[i] = rt.GeFloat64(amount.V[i], float64(100.0))
 			}
 		}
 		vec.CopyErrs(&caseResult2, &cmp2, rest, n)
@@ -230,24 +229,21 @@ func classifyCol3(n int, sel vec.Sel, amount vec.Vec[float64], in arrow.RecordBa
 		vec.Fill(&caseResult2, "large", when, n)
 		// (amount >= 10.0)
 		cmp3 := vec.Make[bool](n)
-		if (notYet == nil || len(notYet) > n/2) && amount.Clean() {
+		{
 			amountV := amount.V[:n]
 			out := cmp3.V[:n]
-			for i := range out {
-				out[i] = rt.GeFloat64(amountV[i], float64(10.0))
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if amount.IsNull(i) {
-					cmp3.SetNull(i)
-					continue
+			if vec.Strict(&cmp3, notYet, n, vec.FlagsOf(&amount)) && vec.Dense(notYet, n, false) {
+				for i := range out {
+					out[i] = rt.GeFloat64(amountV[i], float64(10.0))
 				}
-				if e := amount.ErrAt(i); e != nil {
-					cmp3.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+					i := notYet.Row(k)
+					if cmp3.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GeFloat64(amountV[i], float64(10.0))
 				}
-				cmp3.V[i] = rt.GeFloat64(amount.V[i], float64(10.0))
 			}
 		}
 		vec.CopyErrs(&caseResult2, &cmp3, notYet, n)
@@ -373,42 +369,40 @@ func recentWhere(n int, all vec.Sel, placed vec.Vec[int32], in arrow.RecordBatch
 		and := vec.NewLogic(false, rest, n)
 		// (placed >= DATE '2024-01-01')
 		cmp := vec.Make[bool](n)
-		if (and.Live == nil || len(and.Live) > n/2) && placed.Clean() {
+		{
 			placedV := placed.V[:n]
 			out := cmp.V[:n]
-			for i := range out {
-				out[i] = rt.GeInt32(placedV[i], int32(19723))
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if placed.IsNull(i) {
-					cmp.SetNull(i)
-					continue
+			if vec.Strict(&cmp, and.Live, n, vec.FlagsOf(&placed)) && vec.Dense(and.Live, n, false) {
+				for i := range out {
+					out[i] = rt.GeInt32(placedV[i], int32(19723))
 				}
-				if e := placed.ErrAt(i); e != nil {
-					cmp.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+					i := and.Live.Row(k)
+					if cmp.Dirty(i) {
+						continue
+					}
+					out[i] = rt.GeInt32(placedV[i], int32(19723))
 				}
-				cmp.V[i] = rt.GeInt32(placed.V[i], int32(19723))
 			}
 		}
 		and.Add(&cmp)
 		// (status = 'open')
 		cmp2 := vec.Make[bool](n)
-		if (and.Live == nil || len(and.Live) > n/2) && statusArr.NullN() == 0 {
+		{
 			out := cmp2.V[:n]
-			for i := range out {
-				out[i] = rt.EqString(statusArr.Value(i), "open")
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if statusArr.IsNull(i) {
-					cmp2.SetNull(i)
-					continue
+			if vec.Strict(&cmp2, and.Live, n, vec.ArrowFlags(statusArr)) && vec.Dense(and.Live, n, false) {
+				for i := range out {
+					out[i] = rt.EqString(statusArr.Value(i), "open")
 				}
-				cmp2.V[i] = rt.EqString(statusArr.Value(i), "open")
+			} else {
+				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+					i := and.Live.Row(k)
+					if cmp2.Dirty(i) {
+						continue
+					}
+					out[i] = rt.EqString(statusArr.Value(i), "open")
+				}
 			}
 		}
 		and.Add(&cmp2)
@@ -428,34 +422,31 @@ func recentWhere(n int, all vec.Sel, placed vec.Vec[int32], in arrow.RecordBatch
 func recentCol3(n int, sel vec.Sel, placed vec.Vec[int32]) vec.Vec[int32] {
 	// date_add(placed, 30)
 	dateAdd := vec.Make[int32](n)
-	if sel == nil && placed.Clean() {
+	{
 		placedV := placed.V[:n]
 		out := dateAdd.V[:n]
-		for i := range out {
-			r, err := rt.DateAdd(placedV[i], int32(30))
-			if err != nil {
-				dateAdd.SetErr(i, err)
-				continue
+		if vec.Strict(&dateAdd, sel, n, vec.FlagsOf(&placed)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.DateAdd(placedV[i], int32(30))
+				if err != nil {
+					dateAdd.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
-		}
-	} else {
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if placed.IsNull(i) {
-				dateAdd.SetNull(i)
-				continue
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if dateAdd.Dirty(i) {
+					continue
+				}
+				r, err := rt.DateAdd(placedV[i], int32(30))
+				if err != nil {
+					dateAdd.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			if e := placed.ErrAt(i); e != nil {
-				dateAdd.SetErr(i, e)
-				continue
-			}
-			r, err := rt.DateAdd(placed.V[i], int32(30))
-			if err != nil {
-				dateAdd.SetErr(i, err)
-				continue
-			}
-			dateAdd.V[i] = r
 		}
 	}
 	return dateAdd
@@ -602,61 +593,51 @@ func unitPriceCol2(n int, sel vec.Sel, amount vec.Vec[float64], in arrow.RecordB
 	if !fused || len(rest) > 0 {
 		// CAST(qty AS DOUBLE)
 		asDouble := vec.Make[float64](n)
-		if (rest == nil || len(rest) > n/2) && qty.Clean() {
+		{
 			qtyV := qty.V[:n]
 			out := asDouble.V[:n]
-			for i := range out {
-				out[i] = rt.CastInt64ToFloat64(qtyV[i])
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if qty.IsNull(i) {
-					asDouble.SetNull(i)
-					continue
+			if vec.Strict(&asDouble, rest, n, vec.FlagsOf(&qty)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.CastInt64ToFloat64(qtyV[i])
 				}
-				if e := qty.ErrAt(i); e != nil {
-					asDouble.SetErr(i, e)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if asDouble.Dirty(i) {
+						continue
+					}
+					out[i] = rt.CastInt64ToFloat64(qtyV[i])
 				}
-				asDouble.V[i] = rt.CastInt64ToFloat64(qty.V[i])
 			}
 		}
 		// (amount / CAST(qty AS DOUBLE))
 		quotient2 := vec.Make[float64](n)
-		if rest == nil && amount.Clean() && asDouble.Clean() {
+		{
 			amountV := amount.V[:n]
 			asDoubleV := asDouble.V[:n]
 			out := quotient2.V[:n]
-			for i := range out {
-				r, err := rt.DivideFloat64(amountV[i], asDoubleV[i])
-				if err != nil {
-					quotient2.SetErr(i, err)
-					continue
+			if vec.Strict(&quotient2, rest, n, vec.FlagsOf(&amount), vec.FlagsOf(&asDouble)) && vec.Dense(rest, n, true) {
+				for i := range out {
+					r, err := rt.DivideFloat64(amountV[i], asDoubleV[i])
+					if err != nil {
+						quotient2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-				i := rest.Row(k)
-				if amount.IsNull(i) || asDouble.IsNull(i) {
-					quotient2.SetNull(i)
-					continue
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if quotient2.Dirty(i) {
+						continue
+					}
+					r, err := rt.DivideFloat64(amountV[i], asDoubleV[i])
+					if err != nil {
+						quotient2.Fail(i, err)
+						continue
+					}
+					out[i] = r
 				}
-				if e := amount.ErrAt(i); e != nil {
-					quotient2.SetErr(i, e)
-					continue
-				}
-				if e := asDouble.ErrAt(i); e != nil {
-					quotient2.SetErr(i, e)
-					continue
-				}
-				r, err := rt.DivideFloat64(amount.V[i], asDouble.V[i])
-				if err != nil {
-					quotient2.SetErr(i, err)
-					continue
-				}
-				quotient2.V[i] = r
 			}
 		}
 		if fused {

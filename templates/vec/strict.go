@@ -1,0 +1,90 @@
+package vec
+
+import (
+	"github.com/apache/arrow-go/v18/arrow"
+
+	"github.com/exprc/exprc/templates/rt"
+)
+
+// Flags are the NULL and error flags of one argument of a strict function:
+// a vector's, or an Arrow array's validity read in place (a VARCHAR or MAP
+// input column).
+type Flags struct {
+	null []bool
+	err  []*rt.Error
+	arr  arrow.Array // read through its validity bitmap; nil when it has no NULL
+}
+
+// FlagsOf returns the flags of vector v.
+func FlagsOf[T any](v *Vec[T]) Flags { return Flags{null: v.Null, err: v.Err} }
+
+// ArrowFlags returns the NULL flags of Arrow array a.
+func ArrowFlags(a arrow.Array) Flags {
+	if a.NullN() == 0 {
+		return Flags{}
+	}
+	return Flags{arr: a}
+}
+
+func (f *Flags) clean() bool { return f.null == nil && f.err == nil && f.arr == nil }
+
+func (f *Flags) isNull(i int) bool {
+	return f.null != nil && f.null[i] || f.arr != nil && f.arr.IsNull(i)
+}
+
+// Strict marks the rows of sel on which the arguments of a strict function
+// decide its result res: a row is NULL when any argument is NULL there (NULL
+// beats an error), else the first failed argument's error. The generated code
+// then computes the other rows, and marks a row the function itself fails on
+// with Fail. It reports whether no argument has a NULL or an error on any row
+// (as on most batches: then it costs no loop), so that the generated code may
+// compute every row without looking at the flags.
+func Strict[R any](res *Vec[R], sel Sel, n int, args ...Flags) bool {
+	clean := true
+	for k := range args {
+		if !args[k].clean() {
+			clean = false
+		}
+	}
+	if clean {
+		return true
+	}
+	for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+		i := sel.Row(k)
+		null := false
+		for a := range args {
+			if args[a].isNull(i) {
+				null = true
+				break
+			}
+		}
+		if null {
+			res.SetNull(i)
+			continue
+		}
+		for a := range args {
+			if e := args[a].err; e != nil && e[i] != nil {
+				res.SetErr(i, e[i])
+				break
+			}
+		}
+	}
+	return false
+}
+
+// Fail records that the function failed with e on row i, unless an argument
+// decided the row already (a NULL or an earlier error wins).
+func (v *Vec[T]) Fail(i int, e *rt.Error) {
+	if !v.Dirty(i) {
+		v.SetErr(i, e)
+	}
+}
+
+// Dense reports whether a loop over the rows of sel should run over every row
+// of the batch instead: when sel is every row, or, for a function that cannot
+// fail, most of them (computing an unselected row is cheaper than skipping it
+// and is never read). A function that can fail runs on the selected rows
+// only, so that no row it would fail on outside sel costs an error.
+func Dense(sel Sel, n int, mayFail bool) bool {
+	return sel == nil || !mayFail && len(sel) > n/2
+}
