@@ -319,6 +319,9 @@ func (f *funcGen) emitCall(n *lower.Node, sel string) operand {
 			f.add(jen.Id(res).Op(":=").Qual(vecPkg, "FailValues").Types(goType(e.Sig.Ret)).Call(jen.Op("&").Id(v), jen.Id(m.err), jen.Id(sel), jen.Id("n")))
 			return operand{t: e.Sig.Ret, vec: res}
 		}
+		if o, ok := f.emitMap(e.Sig.Ret, false, args[:1], sel, base, jen.Id(m.name).Dot("Match")); ok {
+			return o
+		}
 		return f.emitRows(e.Sig.Ret, false, args[:1], sel, base, func(vals []jen.Code, set func(jen.Code) jen.Code, res string) []jen.Code {
 			return []jen.Code{set(jen.Id(m.name).Dot("Match").Call(vals[0]))}
 		})
@@ -328,6 +331,15 @@ func (f *funcGen) emitCall(n *lower.Node, sel string) operand {
 
 // emitKernel emits a strict call of the signature's rt kernel over operands.
 func (f *funcGen) emitKernel(sig *ir.Signature, args []operand, sel, base string) operand {
+	pkg := rtPkg
+	if sig.KernelPkg != "" {
+		pkg = sig.KernelPkg
+	}
+	if !variadicKernels[sig.Kernel] {
+		if o, ok := f.emitMap(sig.Ret, sig.KernelErr, args, sel, base, jen.Qual(pkg, sig.Kernel)); ok {
+			return o
+		}
+	}
 	return f.emitRows(sig.Ret, sig.KernelErr, args, sel, base, func(vals []jen.Code, set func(jen.Code) jen.Code, res string) []jen.Code {
 		call := kernelCall(sig, vals...)
 		if !sig.KernelErr {
@@ -339,6 +351,46 @@ func (f *funcGen) emitKernel(sig *ir.Signature, args []operand, sel, base string
 			set(jen.Id("r")),
 		}
 	})
+}
+
+// variadicKernels are the templates/rt kernels that take their arguments as
+// a variadic parameter, which a function value of vec.Map2's kind cannot be
+// (TestVariadicKernels keeps the list complete).
+var variadicKernels = map[string]bool{"Concat": true}
+
+// emitMap emits a kernel call on the general path of a fused expression
+// (f.general) as one call of a shared loop of templates/vec (vec.Map2 and
+// its kin) that takes the kernel fn as a function value: those rows are few,
+// and the code stays one line. It reports false where that does not apply
+// (off the general path, more than three arguments, a MAP argument).
+func (f *funcGen) emitMap(ret ir.Type, mayFail bool, args []operand, sel, base string, fn jen.Code) (operand, bool) {
+	if !f.general || len(args) == 0 || len(args) > 3 {
+		return operand{}, false
+	}
+	call := make([]jen.Code, 0, len(args)+3)
+	call = append(call, jen.Id(sel), jen.Id("n"))
+	for _, a := range args {
+		switch {
+		case a.mcol != nil:
+			return operand{}, false
+		case a.str != nil:
+			call = append(call, jen.Qual(vecPkg, "StrArg").Call(jen.Id(f.strArray(a.str))))
+		case a.isVec():
+			call = append(call, jen.Qual(vecPkg, "VecArg").Call(jen.Op("&").Id(a.vec)))
+		case a.lit != nil:
+			call = append(call, jen.Qual(vecPkg, "ConstArg").Types(goType(a.t)).Call(a.lit))
+		default: // a NULL or error constant: a vector, for the per-row rules
+			call = append(call, jen.Qual(vecPkg, "VecArg").Call(jen.Op("&").Id(f.vector(a, sel))))
+		}
+	}
+	helper := "Map" + itoa(len(args))
+	if mayFail {
+		helper += "E"
+	}
+	res := f.fresh(base)
+	// sum := vec.Map2E(rest, n, vec.VecArg(&a), vec.ConstArg[int64](1), rt.AddInt64)
+	f.add(jen.Id(res).Op(":=").Qual(vecPkg, helper).Call(append(call, fn)...))
+	return operand{t: ret, vec: res}, true
 }
 
 // rowBody writes the statements for one row given the argument values; set

@@ -173,8 +173,9 @@ func (l *fusedLoops) body(store func(jen.Code) jen.Code, rows bool) []jen.Code {
 // loop computed the other rows.
 func (l *fusedLoops) vectorCode() []jen.Code {
 	f := l.fu.f
-	saved := f.stmts
-	f.stmts = nil
+	saved, savedGeneral := f.stmts, f.general
+	f.stmts, f.general = nil, true
+	defer func() { f.general = savedGeneral }()
 	for _, a := range l.fz.Absorbs {
 		if a.Hoist != nil {
 			f.add(jen.Comment(sharedLabel(a.Recomputed) + comment(a.Shared.SQL)))

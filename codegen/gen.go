@@ -183,6 +183,9 @@ type funcGen struct {
 	unit       *unit // the unit being printed
 	units      []*unit
 	outerStmts []jen.Code // the query function's statements while a unit is printed
+	// general is set while the general path of a fused expression is
+	// printed: its kernel calls are shared loops (emitMap).
+	general bool
 }
 
 func (f *funcGen) add(c ...jen.Code) { f.stmts = append(f.stmts, c...) }

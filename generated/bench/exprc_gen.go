@@ -210,44 +210,9 @@ func q1ProjectionCol5(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in ar
 	}
 	if !fused || len(rest) > 0 {
 		// (1.0 - l_discount)
-		difference := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference.V[:n]
-			if vec.Strict(&difference, rest, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if difference.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference := vec.Map2(rest, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product2 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			differenceV := difference.V[:n]
-			out := product2.V[:n]
-			if vec.Strict(&product2, rest, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], differenceV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if product2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], differenceV[i])
-				}
-			}
-		}
+		product2 := vec.Map2(rest, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference), rt.MulFloat64)
 		if fused {
 			vec.Merge(&product, &product2, rest, n)
 		} else {
@@ -303,83 +268,13 @@ func q1ProjectionCol6(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in ar
 	if !fused2 || len(rest2) > 0 {
 		// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
 		// (1.0 - l_discount)
-		difference2 := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference2.V[:n]
-			if vec.Strict(&difference2, rest2, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest2, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-					i := rest2.Row(k)
-					if difference2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference2 := vec.Map2(rest2, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product4 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			difference2V := difference2.V[:n]
-			out := product4.V[:n]
-			if vec.Strict(&product4, rest2, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference2)) && vec.Dense(rest2, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference2V[i])
-				}
-			} else {
-				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-					i := rest2.Row(k)
-					if product4.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference2V[i])
-				}
-			}
-		}
+		product4 := vec.Map2(rest2, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference2), rt.MulFloat64)
 		// (1.0 + l_tax)
-		sum := vec.Make[float64](n)
-		{
-			lTaxV := lTax.V[:n]
-			out := sum.V[:n]
-			if vec.Strict(&sum, rest2, n, vec.FlagsOf(&lTax)) && vec.Dense(rest2, n, false) {
-				for i := range out {
-					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-				}
-			} else {
-				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-					i := rest2.Row(k)
-					if sum.Dirty(i) {
-						continue
-					}
-					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-				}
-			}
-		}
+		sum := vec.Map2(rest2, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.AddFloat64)
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-		product5 := vec.Make[float64](n)
-		{
-			product4V := product4.V[:n]
-			sumV := sum.V[:n]
-			out := product5.V[:n]
-			if vec.Strict(&product5, rest2, n, vec.FlagsOf(&product4), vec.FlagsOf(&sum)) && vec.Dense(rest2, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(product4V[i], sumV[i])
-				}
-			} else {
-				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-					i := rest2.Row(k)
-					if product5.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(product4V[i], sumV[i])
-				}
-			}
-		}
+		product5 := vec.Map2(rest2, n, vec.VecArg(&product4), vec.VecArg(&sum), rt.MulFloat64)
 		if fused2 {
 			vec.Merge(&product3, &product5, rest2, n)
 		} else {
@@ -533,44 +428,9 @@ func q1NoWhereCol5(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow
 	}
 	if !fused || len(rest) > 0 {
 		// (1.0 - l_discount)
-		difference := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference.V[:n]
-			if vec.Strict(&difference, rest, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if difference.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference := vec.Map2(rest, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product2 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			differenceV := difference.V[:n]
-			out := product2.V[:n]
-			if vec.Strict(&product2, rest, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], differenceV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if product2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], differenceV[i])
-				}
-			}
-		}
+		product2 := vec.Map2(rest, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference), rt.MulFloat64)
 		if fused {
 			vec.Merge(&product, &product2, rest, n)
 		} else {
@@ -624,83 +484,13 @@ func q1NoWhereCol6(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow
 	if !fused2 || len(rest2) > 0 {
 		// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
 		// (1.0 - l_discount)
-		difference2 := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference2.V[:n]
-			if vec.Strict(&difference2, rest2, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest2, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-					i := rest2.Row(k)
-					if difference2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference2 := vec.Map2(rest2, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product4 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			difference2V := difference2.V[:n]
-			out := product4.V[:n]
-			if vec.Strict(&product4, rest2, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference2)) && vec.Dense(rest2, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference2V[i])
-				}
-			} else {
-				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-					i := rest2.Row(k)
-					if product4.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference2V[i])
-				}
-			}
-		}
+		product4 := vec.Map2(rest2, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference2), rt.MulFloat64)
 		// (1.0 + l_tax)
-		sum := vec.Make[float64](n)
-		{
-			lTaxV := lTax.V[:n]
-			out := sum.V[:n]
-			if vec.Strict(&sum, rest2, n, vec.FlagsOf(&lTax)) && vec.Dense(rest2, n, false) {
-				for i := range out {
-					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-				}
-			} else {
-				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-					i := rest2.Row(k)
-					if sum.Dirty(i) {
-						continue
-					}
-					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-				}
-			}
-		}
+		sum := vec.Map2(rest2, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.AddFloat64)
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-		product5 := vec.Make[float64](n)
-		{
-			product4V := product4.V[:n]
-			sumV := sum.V[:n]
-			out := product5.V[:n]
-			if vec.Strict(&product5, rest2, n, vec.FlagsOf(&product4), vec.FlagsOf(&sum)) && vec.Dense(rest2, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(product4V[i], sumV[i])
-				}
-			} else {
-				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-					i := rest2.Row(k)
-					if product5.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(product4V[i], sumV[i])
-				}
-			}
-		}
+		product5 := vec.Map2(rest2, n, vec.VecArg(&product4), vec.VecArg(&sum), rt.MulFloat64)
 		if fused2 {
 			vec.Merge(&product3, &product5, rest2, n)
 		} else {
@@ -832,106 +622,21 @@ func q6FilterWhere(n int, all vec.Sel, lShipdate vec.Vec[int32], in arrow.Record
 	if !fused || len(rest) > 0 {
 		and := vec.NewLogic(false, rest, n)
 		// (l_shipdate >= DATE '1994-01-01')
-		cmp := vec.Make[bool](n)
-		{
-			lShipdateV := lShipdate.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, and.Live, n, vec.FlagsOf(&lShipdate)) && vec.Dense(and.Live, n, false) {
-				for i := range out {
-					out[i] = rt.GeInt32(lShipdateV[i], int32(8766))
-				}
-			} else {
-				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-					i := and.Live.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GeInt32(lShipdateV[i], int32(8766))
-				}
-			}
-		}
+		cmp := vec.Map2(and.Live, n, vec.VecArg(&lShipdate), vec.ConstArg[int32](int32(8766)), rt.GeInt32)
 		and.Add(&cmp)
 		// (l_shipdate < DATE '1995-01-01')
-		cmp2 := vec.Make[bool](n)
-		{
-			lShipdateV := lShipdate.V[:n]
-			out := cmp2.V[:n]
-			if vec.Strict(&cmp2, and.Live, n, vec.FlagsOf(&lShipdate)) && vec.Dense(and.Live, n, false) {
-				for i := range out {
-					out[i] = rt.LtInt32(lShipdateV[i], int32(9131))
-				}
-			} else {
-				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-					i := and.Live.Row(k)
-					if cmp2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.LtInt32(lShipdateV[i], int32(9131))
-				}
-			}
-		}
+		cmp2 := vec.Map2(and.Live, n, vec.VecArg(&lShipdate), vec.ConstArg[int32](int32(9131)), rt.LtInt32)
 		and.Add(&cmp2)
 		// (l_discount BETWEEN 0.05 AND 0.07)
 		between := vec.NewLogic(false, and.Live, n)
-		inRange := vec.Make[bool](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := inRange.V[:n]
-			if vec.Strict(&inRange, between.Live, n, vec.FlagsOf(&lDiscount)) && vec.Dense(between.Live, n, false) {
-				for i := range out {
-					out[i] = rt.GeFloat64(lDiscountV[i], float64(0.05))
-				}
-			} else {
-				for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-					i := between.Live.Row(k)
-					if inRange.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GeFloat64(lDiscountV[i], float64(0.05))
-				}
-			}
-		}
+		inRange := vec.Map2(between.Live, n, vec.VecArg(&lDiscount), vec.ConstArg[float64](float64(0.05)), rt.GeFloat64)
 		between.Add(&inRange)
-		inRange2 := vec.Make[bool](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := inRange2.V[:n]
-			if vec.Strict(&inRange2, between.Live, n, vec.FlagsOf(&lDiscount)) && vec.Dense(between.Live, n, false) {
-				for i := range out {
-					out[i] = rt.LeFloat64(lDiscountV[i], float64(0.07))
-				}
-			} else {
-				for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-					i := between.Live.Row(k)
-					if inRange2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.LeFloat64(lDiscountV[i], float64(0.07))
-				}
-			}
-		}
+		inRange2 := vec.Map2(between.Live, n, vec.VecArg(&lDiscount), vec.ConstArg[float64](float64(0.07)), rt.LeFloat64)
 		between.Add(&inRange2)
 		betweenResult := between.Finish()
 		and.Add(&betweenResult)
 		// (l_quantity < 24.0)
-		cmp3 := vec.Make[bool](n)
-		{
-			lQuantityV := lQuantity.V[:n]
-			out := cmp3.V[:n]
-			if vec.Strict(&cmp3, and.Live, n, vec.FlagsOf(&lQuantity)) && vec.Dense(and.Live, n, false) {
-				for i := range out {
-					out[i] = rt.LtFloat64(lQuantityV[i], float64(24.0))
-				}
-			} else {
-				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-					i := and.Live.Row(k)
-					if cmp3.Dirty(i) {
-						continue
-					}
-					out[i] = rt.LtFloat64(lQuantityV[i], float64(24.0))
-				}
-			}
-		}
+		cmp3 := vec.Map2(and.Live, n, vec.VecArg(&lQuantity), vec.ConstArg[float64](float64(24.0)), rt.LtFloat64)
 		and.Add(&cmp3)
 		andResult := and.Finish()
 		if fused {
@@ -1105,88 +810,16 @@ func seedIfCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, x ve
 	if !fused || len(rest) > 0 {
 		// shared (always): (a + 5)
 		// (a + 5)
-		sum := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			out := sum.V[:n]
-			if vec.Strict(&sum, rest, n, vec.FlagsOf(&a)) && vec.Dense(rest, n, true) {
-				for i := range out {
-					r, err := rt.AddInt64(aV[i], int64(5))
-					if err != nil {
-						sum.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if sum.Dirty(i) {
-						continue
-					}
-					r, err := rt.AddInt64(aV[i], int64(5))
-					if err != nil {
-						sum.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		sum := vec.Map2E(rest, n, vec.VecArg(&a), vec.ConstArg[int64](int64(5)), rt.AddInt64)
 		// (x > y)
-		cmp := vec.Make[bool](n)
-		{
-			xV := x.V[:n]
-			yV := y.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, rest, n, vec.FlagsOf(&x), vec.FlagsOf(&y)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.GtInt64(xV[i], yV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GtInt64(xV[i], yV[i])
-				}
-			}
-		}
+		cmp := vec.Map2(rest, n, vec.VecArg(&x), vec.VecArg(&y), rt.GtInt64)
 		// IF((x > y), (a + 5), ((a + 5) DIV 100))
 		then, otherwise := vec.Split(&cmp, rest, n)
 		ifResult2 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult2, &cmp, rest, n)
 		vec.Merge(&ifResult2, &sum, then, n)
 		// ((a + 5) DIV 100)
-		quotient := vec.Make[int64](n)
-		{
-			sumV := sum.V[:n]
-			out := quotient.V[:n]
-			if vec.Strict(&quotient, otherwise, n, vec.FlagsOf(&sum)) && vec.Dense(otherwise, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(sumV[i], int64(100))
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-					i := otherwise.Row(k)
-					if quotient.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(sumV[i], int64(100))
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient := vec.Map2E(otherwise, n, vec.VecArg(&sum), vec.ConstArg[int64](int64(100)), rt.DivInt64)
 		vec.Merge(&ifResult2, &quotient, otherwise, n)
 		if fused {
 			vec.Merge(&ifResult, &ifResult2, rest, n)
@@ -1382,68 +1015,17 @@ func seedCaseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, 
 		// CASE WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' WHEN (info['test'] LIKE '125%') THEN 'BAZ' ELSE info['test'] END
 		caseResult2 := vec.Make[string](n)
 		// (info['test'] LIKE '123%')
-		like := vec.Make[bool](n)
-		{
-			entryV := entry.V[:n]
-			out := like.V[:n]
-			if vec.Strict(&like, rest, n, vec.FlagsOf(&entry)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = likePattern.Match(entryV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if like.Dirty(i) {
-						continue
-					}
-					out[i] = likePattern.Match(entryV[i])
-				}
-			}
-		}
+		like := vec.Map1(rest, n, vec.VecArg(&entry), likePattern.Match)
 		vec.CopyErrs(&caseResult2, &like, rest, n)
 		when, notYet := vec.Split(&like, rest, n)
 		vec.Fill(&caseResult2, "FOO", when, n)
 		// (info['test'] LIKE '124%')
-		like2 := vec.Make[bool](n)
-		{
-			entryV := entry.V[:n]
-			out := like2.V[:n]
-			if vec.Strict(&like2, notYet, n, vec.FlagsOf(&entry)) && vec.Dense(notYet, n, false) {
-				for i := range out {
-					out[i] = likePattern2.Match(entryV[i])
-				}
-			} else {
-				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-					i := notYet.Row(k)
-					if like2.Dirty(i) {
-						continue
-					}
-					out[i] = likePattern2.Match(entryV[i])
-				}
-			}
-		}
+		like2 := vec.Map1(notYet, n, vec.VecArg(&entry), likePattern2.Match)
 		vec.CopyErrs(&caseResult2, &like2, notYet, n)
 		when2, notYet2 := vec.Split(&like2, notYet, n)
 		vec.Fill(&caseResult2, "BAR", when2, n)
 		// (info['test'] LIKE '125%')
-		like3 := vec.Make[bool](n)
-		{
-			entryV := entry.V[:n]
-			out := like3.V[:n]
-			if vec.Strict(&like3, notYet2, n, vec.FlagsOf(&entry)) && vec.Dense(notYet2, n, false) {
-				for i := range out {
-					out[i] = likePattern3.Match(entryV[i])
-				}
-			} else {
-				for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-					i := notYet2.Row(k)
-					if like3.Dirty(i) {
-						continue
-					}
-					out[i] = likePattern3.Match(entryV[i])
-				}
-			}
-		}
+		like3 := vec.Map1(notYet2, n, vec.VecArg(&entry), likePattern3.Match)
 		vec.CopyErrs(&caseResult2, &like3, notYet2, n)
 		when3, notYet3 := vec.Split(&like3, notYet2, n)
 		vec.Fill(&caseResult2, "BAZ", when3, n)
@@ -1593,64 +1175,15 @@ func stringCaseCol1(n int, all vec.Sel, lShipmodeArr *array.String, lShipinstruc
 	if !fused || len(rest) > 0 {
 		// shared (always): upper(l_shipmode)
 		// upper(l_shipmode)
-		upper := vec.Make[string](n)
-		{
-			out := upper.V[:n]
-			if vec.Strict(&upper, rest, n, vec.ArrowFlags(lShipmodeArr)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.Upper(lShipmodeArr.Value(i))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if upper.Dirty(i) {
-						continue
-					}
-					out[i] = rt.Upper(lShipmodeArr.Value(i))
-				}
-			}
-		}
+		upper := vec.Map1(rest, n, vec.StrArg(lShipmodeArr), rt.Upper)
 		// CASE WHEN (upper(l_shipmode) LIKE '%AIR') THEN concat(substring(l_shipinstruct, 1, 7), '/', upper(l_shipmode)) WHEN (l_comment LIKE '%special%') THEN concat(...
 		caseResult2 := vec.Make[string](n)
 		// (upper(l_shipmode) LIKE '%AIR')
-		like := vec.Make[bool](n)
-		{
-			upperV := upper.V[:n]
-			out := like.V[:n]
-			if vec.Strict(&like, rest, n, vec.FlagsOf(&upper)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = likePattern4.Match(upperV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if like.Dirty(i) {
-						continue
-					}
-					out[i] = likePattern4.Match(upperV[i])
-				}
-			}
-		}
+		like := vec.Map1(rest, n, vec.VecArg(&upper), likePattern4.Match)
 		vec.CopyErrs(&caseResult2, &like, rest, n)
 		when, notYet := vec.Split(&like, rest, n)
 		// substring(l_shipinstruct, 1, 7)
-		substring := vec.Make[string](n)
-		{
-			out := substring.V[:n]
-			if vec.Strict(&substring, when, n, vec.ArrowFlags(lShipinstructArr)) && vec.Dense(when, n, false) {
-				for i := range out {
-					out[i] = rt.Substring3(lShipinstructArr.Value(i), int32(1), int32(7))
-				}
-			} else {
-				for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-					i := when.Row(k)
-					if substring.Dirty(i) {
-						continue
-					}
-					out[i] = rt.Substring3(lShipinstructArr.Value(i), int32(1), int32(7))
-				}
-			}
-		}
+		substring := vec.Map3(when, n, vec.StrArg(lShipinstructArr), vec.ConstArg[int32](int32(1)), vec.ConstArg[int32](int32(7)), rt.Substring3)
 		// concat(substring(l_shipinstruct, 1, 7), '/', upper(l_shipmode))
 		concat := vec.Make[string](n)
 		{
@@ -1673,43 +1206,11 @@ func stringCaseCol1(n int, all vec.Sel, lShipmodeArr *array.String, lShipinstruc
 		}
 		vec.Merge(&caseResult2, &concat, when, n)
 		// (l_comment LIKE '%special%')
-		like2 := vec.Make[bool](n)
-		{
-			out := like2.V[:n]
-			if vec.Strict(&like2, notYet, n, vec.ArrowFlags(lCommentArr)) && vec.Dense(notYet, n, false) {
-				for i := range out {
-					out[i] = likePattern5.Match(lCommentArr.Value(i))
-				}
-			} else {
-				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-					i := notYet.Row(k)
-					if like2.Dirty(i) {
-						continue
-					}
-					out[i] = likePattern5.Match(lCommentArr.Value(i))
-				}
-			}
-		}
+		like2 := vec.Map1(notYet, n, vec.StrArg(lCommentArr), likePattern5.Match)
 		vec.CopyErrs(&caseResult2, &like2, notYet, n)
 		when2, notYet2 := vec.Split(&like2, notYet, n)
 		// substring(l_comment, 1, 12)
-		substring2 := vec.Make[string](n)
-		{
-			out := substring2.V[:n]
-			if vec.Strict(&substring2, when2, n, vec.ArrowFlags(lCommentArr)) && vec.Dense(when2, n, false) {
-				for i := range out {
-					out[i] = rt.Substring3(lCommentArr.Value(i), int32(1), int32(12))
-				}
-			} else {
-				for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
-					i := when2.Row(k)
-					if substring2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.Substring3(lCommentArr.Value(i), int32(1), int32(12))
-				}
-			}
-		}
+		substring2 := vec.Map3(when2, n, vec.StrArg(lCommentArr), vec.ConstArg[int32](int32(1)), vec.ConstArg[int32](int32(12)), rt.Substring3)
 		// concat(l_returnflag, l_linestatus, '-', substring(l_comment, 1, 12))
 		concat2 := vec.Make[string](n)
 		{
@@ -1891,44 +1392,9 @@ func nullHeavyCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow
 	}
 	if !fused || len(rest) > 0 {
 		// (1.0 - l_discount)
-		difference := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference.V[:n]
-			if vec.Strict(&difference, rest, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if difference.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference := vec.Map2(rest, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product2 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			differenceV := difference.V[:n]
-			out := product2.V[:n]
-			if vec.Strict(&product2, rest, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], differenceV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if product2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], differenceV[i])
-				}
-			}
-		}
+		product2 := vec.Map2(rest, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference), rt.MulFloat64)
 		if fused {
 			vec.Merge(&product, &product2, rest, n)
 		} else {
@@ -2080,49 +1546,14 @@ func nullHeavyCol5(n int, all vec.Sel, lShipdate vec.Vec[int32], in arrow.Record
 	}
 	if !fused2 || len(rest2) > 0 {
 		// (l_shipdate < l_commitdate)
-		cmp2 := vec.Make[bool](n)
-		{
-			lShipdateV := lShipdate.V[:n]
-			lCommitdateV := lCommitdate.V[:n]
-			out := cmp2.V[:n]
-			if vec.Strict(&cmp2, rest2, n, vec.FlagsOf(&lShipdate), vec.FlagsOf(&lCommitdate)) && vec.Dense(rest2, n, false) {
-				for i := range out {
-					out[i] = rt.LtInt32(lShipdateV[i], lCommitdateV[i])
-				}
-			} else {
-				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-					i := rest2.Row(k)
-					if cmp2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.LtInt32(lShipdateV[i], lCommitdateV[i])
-				}
-			}
-		}
+		cmp2 := vec.Map2(rest2, n, vec.VecArg(&lShipdate), vec.VecArg(&lCommitdate), rt.LtInt32)
 		// IF((l_shipdate < l_commitdate), l_quantity, (-l_quantity))
 		then, otherwise := vec.Split(&cmp2, rest2, n)
 		ifResult2 := vec.Make[float64](n)
 		vec.CopyErrs(&ifResult2, &cmp2, rest2, n)
 		vec.Merge(&ifResult2, &lQuantity, then, n)
 		// (-l_quantity)
-		minus := vec.Make[float64](n)
-		{
-			lQuantityV := lQuantity.V[:n]
-			out := minus.V[:n]
-			if vec.Strict(&minus, otherwise, n, vec.FlagsOf(&lQuantity)) && vec.Dense(otherwise, n, false) {
-				for i := range out {
-					out[i] = rt.NegateFloat64(lQuantityV[i])
-				}
-			} else {
-				for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-					i := otherwise.Row(k)
-					if minus.Dirty(i) {
-						continue
-					}
-					out[i] = rt.NegateFloat64(lQuantityV[i])
-				}
-			}
-		}
+		minus := vec.Map1(otherwise, n, vec.VecArg(&lQuantity), rt.NegateFloat64)
 		vec.Merge(&ifResult2, &minus, otherwise, n)
 		if fused2 {
 			vec.Merge(&ifResult, &ifResult2, rest2, n)
@@ -2523,552 +1954,57 @@ func deepArithCol1(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.Reco
 	if !fused || len(rest) > 0 {
 		// shared (always): (l_quantity - 25.0)
 		// (l_quantity - 25.0)
-		difference := vec.Make[float64](n)
-		{
-			lQuantityV := lQuantity.V[:n]
-			out := difference.V[:n]
-			if vec.Strict(&difference, rest, n, vec.FlagsOf(&lQuantity)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(lQuantityV[i], float64(25.0))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if difference.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(lQuantityV[i], float64(25.0))
-				}
-			}
-		}
+		difference := vec.Map2(rest, n, vec.VecArg(&lQuantity), vec.ConstArg[float64](float64(25.0)), rt.SubFloat64)
 		// (1.0 - l_discount)
-		difference2 := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference2.V[:n]
-			if vec.Strict(&difference2, rest, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if difference2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference2 := vec.Map2(rest, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			difference2V := difference2.V[:n]
-			out := product.V[:n]
-			if vec.Strict(&product, rest, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference2)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference2V[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if product.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference2V[i])
-				}
-			}
-		}
+		product := vec.Map2(rest, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference2), rt.MulFloat64)
 		// (1.0 + l_tax)
-		sum2 := vec.Make[float64](n)
-		{
-			lTaxV := lTax.V[:n]
-			out := sum2.V[:n]
-			if vec.Strict(&sum2, rest, n, vec.FlagsOf(&lTax)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if sum2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-				}
-			}
-		}
+		sum2 := vec.Map2(rest, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.AddFloat64)
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-		product2 := vec.Make[float64](n)
-		{
-			productV := product.V[:n]
-			sum2V := sum2.V[:n]
-			out := product2.V[:n]
-			if vec.Strict(&product2, rest, n, vec.FlagsOf(&product), vec.FlagsOf(&sum2)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(productV[i], sum2V[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if product2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(productV[i], sum2V[i])
-				}
-			}
-		}
+		product2 := vec.Map2(rest, n, vec.VecArg(&product), vec.VecArg(&sum2), rt.MulFloat64)
 		// (l_quantity * 0.5)
-		product3 := vec.Make[float64](n)
-		{
-			lQuantityV := lQuantity.V[:n]
-			out := product3.V[:n]
-			if vec.Strict(&product3, rest, n, vec.FlagsOf(&lQuantity)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lQuantityV[i], float64(0.5))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if product3.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lQuantityV[i], float64(0.5))
-				}
-			}
-		}
+		product3 := vec.Map2(rest, n, vec.VecArg(&lQuantity), vec.ConstArg[float64](float64(0.5)), rt.MulFloat64)
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5))
-		difference3 := vec.Make[float64](n)
-		{
-			product2V := product2.V[:n]
-			product3V := product3.V[:n]
-			out := difference3.V[:n]
-			if vec.Strict(&difference3, rest, n, vec.FlagsOf(&product2), vec.FlagsOf(&product3)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(product2V[i], product3V[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if difference3.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(product2V[i], product3V[i])
-				}
-			}
-		}
+		difference3 := vec.Map2(rest, n, vec.VecArg(&product2), vec.VecArg(&product3), rt.SubFloat64)
 		// (l_quantity + 1.0)
-		sum3 := vec.Make[float64](n)
-		{
-			lQuantityV := lQuantity.V[:n]
-			out := sum3.V[:n]
-			if vec.Strict(&sum3, rest, n, vec.FlagsOf(&lQuantity)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.AddFloat64(lQuantityV[i], float64(1.0))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if sum3.Dirty(i) {
-						continue
-					}
-					out[i] = rt.AddFloat64(lQuantityV[i], float64(1.0))
-				}
-			}
-		}
+		sum3 := vec.Map2(rest, n, vec.VecArg(&lQuantity), vec.ConstArg[float64](float64(1.0)), rt.AddFloat64)
 		// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0))
-		quotient := vec.Make[float64](n)
-		{
-			difference3V := difference3.V[:n]
-			sum3V := sum3.V[:n]
-			out := quotient.V[:n]
-			if vec.Strict(&quotient, rest, n, vec.FlagsOf(&difference3), vec.FlagsOf(&sum3)) && vec.Dense(rest, n, true) {
-				for i := range out {
-					r, err := rt.DivideFloat64(difference3V[i], sum3V[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if quotient.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivideFloat64(difference3V[i], sum3V[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient := vec.Map2E(rest, n, vec.VecArg(&difference3), vec.VecArg(&sum3), rt.DivideFloat64)
 		// (l_tax - l_discount)
-		difference4 := vec.Make[float64](n)
-		{
-			lTaxV := lTax.V[:n]
-			lDiscountV := lDiscount.V[:n]
-			out := difference4.V[:n]
-			if vec.Strict(&difference4, rest, n, vec.FlagsOf(&lTax), vec.FlagsOf(&lDiscount)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(lTaxV[i], lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if difference4.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(lTaxV[i], lDiscountV[i])
-				}
-			}
-		}
+		difference4 := vec.Map2(rest, n, vec.VecArg(&lTax), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// ((l_tax - l_discount) * 100.0)
-		product4 := vec.Make[float64](n)
-		{
-			difference4V := difference4.V[:n]
-			out := product4.V[:n]
-			if vec.Strict(&product4, rest, n, vec.FlagsOf(&difference4)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(difference4V[i], float64(100.0))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if product4.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(difference4V[i], float64(100.0))
-				}
-			}
-		}
+		product4 := vec.Map2(rest, n, vec.VecArg(&difference4), vec.ConstArg[float64](float64(100.0)), rt.MulFloat64)
 		// (((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0)) + ((l_tax - l_discount) * 100.0))
-		sum4 := vec.Make[float64](n)
-		{
-			quotientV := quotient.V[:n]
-			product4V := product4.V[:n]
-			out := sum4.V[:n]
-			if vec.Strict(&sum4, rest, n, vec.FlagsOf(&quotient), vec.FlagsOf(&product4)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.AddFloat64(quotientV[i], product4V[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if sum4.Dirty(i) {
-						continue
-					}
-					out[i] = rt.AddFloat64(quotientV[i], product4V[i])
-				}
-			}
-		}
+		sum4 := vec.Map2(rest, n, vec.VecArg(&quotient), vec.VecArg(&product4), rt.AddFloat64)
 		// (l_extendedprice / 1000.0)
-		quotient2 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			out := quotient2.V[:n]
-			if vec.Strict(&quotient2, rest, n, vec.FlagsOf(&lExtendedprice)) && vec.Dense(rest, n, true) {
-				for i := range out {
-					r, err := rt.DivideFloat64(lExtendedpriceV[i], float64(1000.0))
-					if err != nil {
-						quotient2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if quotient2.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivideFloat64(lExtendedpriceV[i], float64(1000.0))
-					if err != nil {
-						quotient2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient2 := vec.Map2E(rest, n, vec.VecArg(&lExtendedprice), vec.ConstArg[float64](float64(1000.0)), rt.DivideFloat64)
 		// ((((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0)) + ((l_tax - l_discount) * 100.0)) - (l_extendedprice...
-		difference5 := vec.Make[float64](n)
-		{
-			sum4V := sum4.V[:n]
-			quotient2V := quotient2.V[:n]
-			out := difference5.V[:n]
-			if vec.Strict(&difference5, rest, n, vec.FlagsOf(&sum4), vec.FlagsOf(&quotient2)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(sum4V[i], quotient2V[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if difference5.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(sum4V[i], quotient2V[i])
-				}
-			}
-		}
+		difference5 := vec.Map2(rest, n, vec.VecArg(&sum4), vec.VecArg(&quotient2), rt.SubFloat64)
 		// (((((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0)) + ((l_tax - l_discount) * 100.0)) - (l_extendedpric...
-		product5 := vec.Make[float64](n)
-		{
-			difference5V := difference5.V[:n]
-			out := product5.V[:n]
-			if vec.Strict(&product5, rest, n, vec.FlagsOf(&difference5)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(difference5V[i], float64(1.07))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if product5.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(difference5V[i], float64(1.07))
-				}
-			}
-		}
+		product5 := vec.Map2(rest, n, vec.VecArg(&difference5), vec.ConstArg[float64](float64(1.07)), rt.MulFloat64)
 		// ((l_quantity - 25.0) * (l_quantity - 25.0))
-		product6 := vec.Make[float64](n)
-		{
-			differenceV := difference.V[:n]
-			out := product6.V[:n]
-			if vec.Strict(&product6, rest, n, vec.FlagsOf(&difference)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(differenceV[i], differenceV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if product6.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(differenceV[i], differenceV[i])
-				}
-			}
-		}
+		product6 := vec.Map2(rest, n, vec.VecArg(&difference), vec.VecArg(&difference), rt.MulFloat64)
 		// (((l_quantity - 25.0) * (l_quantity - 25.0)) / 50.0)
-		quotient3 := vec.Make[float64](n)
-		{
-			product6V := product6.V[:n]
-			out := quotient3.V[:n]
-			if vec.Strict(&quotient3, rest, n, vec.FlagsOf(&product6)) && vec.Dense(rest, n, true) {
-				for i := range out {
-					r, err := rt.DivideFloat64(product6V[i], float64(50.0))
-					if err != nil {
-						quotient3.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if quotient3.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivideFloat64(product6V[i], float64(50.0))
-					if err != nil {
-						quotient3.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient3 := vec.Map2E(rest, n, vec.VecArg(&product6), vec.ConstArg[float64](float64(50.0)), rt.DivideFloat64)
 		// ((((((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0)) + ((l_tax - l_discount) * 100.0)) - (l_extendedpri...
-		sum5 := vec.Make[float64](n)
-		{
-			product5V := product5.V[:n]
-			quotient3V := quotient3.V[:n]
-			out := sum5.V[:n]
-			if vec.Strict(&sum5, rest, n, vec.FlagsOf(&product5), vec.FlagsOf(&quotient3)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.AddFloat64(product5V[i], quotient3V[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if sum5.Dirty(i) {
-						continue
-					}
-					out[i] = rt.AddFloat64(product5V[i], quotient3V[i])
-				}
-			}
-		}
+		sum5 := vec.Map2(rest, n, vec.VecArg(&product5), vec.VecArg(&quotient3), rt.AddFloat64)
 		// (l_discount * l_tax)
-		product7 := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			lTaxV := lTax.V[:n]
-			out := product7.V[:n]
-			if vec.Strict(&product7, rest, n, vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lDiscountV[i], lTaxV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if product7.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lDiscountV[i], lTaxV[i])
-				}
-			}
-		}
+		product7 := vec.Map2(rest, n, vec.VecArg(&lDiscount), vec.VecArg(&lTax), rt.MulFloat64)
 		// ((l_discount * l_tax) * 3.0)
-		product8 := vec.Make[float64](n)
-		{
-			product7V := product7.V[:n]
-			out := product8.V[:n]
-			if vec.Strict(&product8, rest, n, vec.FlagsOf(&product7)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(product7V[i], float64(3.0))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if product8.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(product7V[i], float64(3.0))
-				}
-			}
-		}
+		product8 := vec.Map2(rest, n, vec.VecArg(&product7), vec.ConstArg[float64](float64(3.0)), rt.MulFloat64)
 		// (((((((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0)) + ((l_tax - l_discount) * 100.0)) - (l_extendedpr...
-		difference6 := vec.Make[float64](n)
-		{
-			sum5V := sum5.V[:n]
-			product8V := product8.V[:n]
-			out := difference6.V[:n]
-			if vec.Strict(&difference6, rest, n, vec.FlagsOf(&sum5), vec.FlagsOf(&product8)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(sum5V[i], product8V[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if difference6.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(sum5V[i], product8V[i])
-				}
-			}
-		}
+		difference6 := vec.Map2(rest, n, vec.VecArg(&sum5), vec.VecArg(&product8), rt.SubFloat64)
 		// (l_quantity * 900.0)
-		product9 := vec.Make[float64](n)
-		{
-			lQuantityV := lQuantity.V[:n]
-			out := product9.V[:n]
-			if vec.Strict(&product9, rest, n, vec.FlagsOf(&lQuantity)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lQuantityV[i], float64(900.0))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if product9.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lQuantityV[i], float64(900.0))
-				}
-			}
-		}
+		product9 := vec.Map2(rest, n, vec.VecArg(&lQuantity), vec.ConstArg[float64](float64(900.0)), rt.MulFloat64)
 		// (l_extendedprice - (l_quantity * 900.0))
-		difference7 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			product9V := product9.V[:n]
-			out := difference7.V[:n]
-			if vec.Strict(&difference7, rest, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&product9)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(lExtendedpriceV[i], product9V[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if difference7.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(lExtendedpriceV[i], product9V[i])
-				}
-			}
-		}
+		difference7 := vec.Map2(rest, n, vec.VecArg(&lExtendedprice), vec.VecArg(&product9), rt.SubFloat64)
 		// (l_tax + 2.0)
-		sum6 := vec.Make[float64](n)
-		{
-			lTaxV := lTax.V[:n]
-			out := sum6.V[:n]
-			if vec.Strict(&sum6, rest, n, vec.FlagsOf(&lTax)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.AddFloat64(lTaxV[i], float64(2.0))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if sum6.Dirty(i) {
-						continue
-					}
-					out[i] = rt.AddFloat64(lTaxV[i], float64(2.0))
-				}
-			}
-		}
+		sum6 := vec.Map2(rest, n, vec.VecArg(&lTax), vec.ConstArg[float64](float64(2.0)), rt.AddFloat64)
 		// ((l_extendedprice - (l_quantity * 900.0)) / (l_tax + 2.0))
-		quotient4 := vec.Make[float64](n)
-		{
-			difference7V := difference7.V[:n]
-			sum6V := sum6.V[:n]
-			out := quotient4.V[:n]
-			if vec.Strict(&quotient4, rest, n, vec.FlagsOf(&difference7), vec.FlagsOf(&sum6)) && vec.Dense(rest, n, true) {
-				for i := range out {
-					r, err := rt.DivideFloat64(difference7V[i], sum6V[i])
-					if err != nil {
-						quotient4.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if quotient4.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivideFloat64(difference7V[i], sum6V[i])
-					if err != nil {
-						quotient4.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient4 := vec.Map2E(rest, n, vec.VecArg(&difference7), vec.VecArg(&sum6), rt.DivideFloat64)
 		// ((((((((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0)) + ((l_tax - l_discount) * 100.0)) - (l_extendedp...
-		sum7 := vec.Make[float64](n)
-		{
-			difference6V := difference6.V[:n]
-			quotient4V := quotient4.V[:n]
-			out := sum7.V[:n]
-			if vec.Strict(&sum7, rest, n, vec.FlagsOf(&difference6), vec.FlagsOf(&quotient4)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.AddFloat64(difference6V[i], quotient4V[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if sum7.Dirty(i) {
-						continue
-					}
-					out[i] = rt.AddFloat64(difference6V[i], quotient4V[i])
-				}
-			}
-		}
+		sum7 := vec.Map2(rest, n, vec.VecArg(&difference6), vec.VecArg(&quotient4), rt.AddFloat64)
 		if fused {
 			vec.Merge(&sum, &sum7, rest, n)
 		} else {
@@ -3818,44 +2754,9 @@ func wideCol3(n int, all vec.Sel, product vec.Vec[float64], lQuantity vec.Vec[fl
 	}
 	if !fused || len(rest) > 0 {
 		// (l_quantity * 2.0)
-		product6 := vec.Make[float64](n)
-		{
-			lQuantityV := lQuantity.V[:n]
-			out := product6.V[:n]
-			if vec.Strict(&product6, rest, n, vec.FlagsOf(&lQuantity)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lQuantityV[i], float64(2.0))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if product6.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lQuantityV[i], float64(2.0))
-				}
-			}
-		}
+		product6 := vec.Map2(rest, n, vec.VecArg(&lQuantity), vec.ConstArg[float64](float64(2.0)), rt.MulFloat64)
 		// ((l_extendedprice * (1.0 - l_discount)) + (l_quantity * 2.0))
-		sum6 := vec.Make[float64](n)
-		{
-			productV := product.V[:n]
-			product6V := product6.V[:n]
-			out := sum6.V[:n]
-			if vec.Strict(&sum6, rest, n, vec.FlagsOf(&product), vec.FlagsOf(&product6)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.AddFloat64(productV[i], product6V[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if sum6.Dirty(i) {
-						continue
-					}
-					out[i] = rt.AddFloat64(productV[i], product6V[i])
-				}
-			}
-		}
+		sum6 := vec.Map2(rest, n, vec.VecArg(&product), vec.VecArg(&product6), rt.AddFloat64)
 		if fused {
 			vec.Merge(&sum5, &sum6, rest, n)
 		} else {
@@ -3947,24 +2848,7 @@ func wideCol5(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[flo
 	}
 	if !fused2 || len(rest2) > 0 {
 		// ((l_extendedprice * (1.0 - l_discount)) > 50000.0)
-		cmp := vec.Make[bool](n)
-		{
-			productV := product.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, rest2, n, vec.FlagsOf(&product)) && vec.Dense(rest2, n, false) {
-				for i := range out {
-					out[i] = rt.GtFloat64(productV[i], float64(50000.0))
-				}
-			} else {
-				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-					i := rest2.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GtFloat64(productV[i], float64(50000.0))
-				}
-			}
-		}
+		cmp := vec.Map2(rest2, n, vec.VecArg(&product), vec.ConstArg[float64](float64(50000.0)), rt.GtFloat64)
 		// IF(((l_extendedprice * (1.0 - l_discount)) > 50000.0), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)), (l_extendedprice * (1.0 - l_discount)))
 		then, otherwise := vec.Split(&cmp, rest2, n)
 		ifResult2 := vec.Make[float64](n)
@@ -4136,54 +3020,9 @@ func wideCol11(n int, all vec.Sel, product vec.Vec[float64], lQuantity vec.Vec[f
 	}
 	if !fused3 || len(rest3) > 0 {
 		// (l_quantity + 2.0)
-		sum8 := vec.Make[float64](n)
-		{
-			lQuantityV := lQuantity.V[:n]
-			out := sum8.V[:n]
-			if vec.Strict(&sum8, rest3, n, vec.FlagsOf(&lQuantity)) && vec.Dense(rest3, n, false) {
-				for i := range out {
-					out[i] = rt.AddFloat64(lQuantityV[i], float64(2.0))
-				}
-			} else {
-				for k, cnt := 0, rest3.Rows(n); k < cnt; k++ {
-					i := rest3.Row(k)
-					if sum8.Dirty(i) {
-						continue
-					}
-					out[i] = rt.AddFloat64(lQuantityV[i], float64(2.0))
-				}
-			}
-		}
+		sum8 := vec.Map2(rest3, n, vec.VecArg(&lQuantity), vec.ConstArg[float64](float64(2.0)), rt.AddFloat64)
 		// ((l_extendedprice * (1.0 - l_discount)) / (l_quantity + 2.0))
-		quotient4 := vec.Make[float64](n)
-		{
-			productV := product.V[:n]
-			sum8V := sum8.V[:n]
-			out := quotient4.V[:n]
-			if vec.Strict(&quotient4, rest3, n, vec.FlagsOf(&product), vec.FlagsOf(&sum8)) && vec.Dense(rest3, n, true) {
-				for i := range out {
-					r, err := rt.DivideFloat64(productV[i], sum8V[i])
-					if err != nil {
-						quotient4.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest3.Rows(n); k < cnt; k++ {
-					i := rest3.Row(k)
-					if quotient4.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivideFloat64(productV[i], sum8V[i])
-					if err != nil {
-						quotient4.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient4 := vec.Map2E(rest3, n, vec.VecArg(&product), vec.VecArg(&sum8), rt.DivideFloat64)
 		if fused3 {
 			vec.Merge(&quotient3, &quotient4, rest3, n)
 		} else {
@@ -4230,63 +3069,11 @@ func wideCol12(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[fl
 	}
 	if !fused4 || len(rest4) > 0 {
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 0.97)
-		product7 := vec.Make[float64](n)
-		{
-			product3V := product3.V[:n]
-			out := product7.V[:n]
-			if vec.Strict(&product7, rest4, n, vec.FlagsOf(&product3)) && vec.Dense(rest4, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(product3V[i], float64(0.97))
-				}
-			} else {
-				for k, cnt := 0, rest4.Rows(n); k < cnt; k++ {
-					i := rest4.Row(k)
-					if product7.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(product3V[i], float64(0.97))
-				}
-			}
-		}
+		product7 := vec.Map2(rest4, n, vec.VecArg(&product3), vec.ConstArg[float64](float64(0.97)), rt.MulFloat64)
 		// ((l_extendedprice * (1.0 - l_discount)) * 0.03)
-		product8 := vec.Make[float64](n)
-		{
-			productV := product.V[:n]
-			out := product8.V[:n]
-			if vec.Strict(&product8, rest4, n, vec.FlagsOf(&product)) && vec.Dense(rest4, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(productV[i], float64(0.03))
-				}
-			} else {
-				for k, cnt := 0, rest4.Rows(n); k < cnt; k++ {
-					i := rest4.Row(k)
-					if product8.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(productV[i], float64(0.03))
-				}
-			}
-		}
+		product8 := vec.Map2(rest4, n, vec.VecArg(&product), vec.ConstArg[float64](float64(0.03)), rt.MulFloat64)
 		// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 0.97) - ((l_extendedprice * (1.0 - l_discount)) * 0.03))
-		difference5 := vec.Make[float64](n)
-		{
-			product7V := product7.V[:n]
-			product8V := product8.V[:n]
-			out := difference5.V[:n]
-			if vec.Strict(&difference5, rest4, n, vec.FlagsOf(&product7), vec.FlagsOf(&product8)) && vec.Dense(rest4, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(product7V[i], product8V[i])
-				}
-			} else {
-				for k, cnt := 0, rest4.Rows(n); k < cnt; k++ {
-					i := rest4.Row(k)
-					if difference5.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(product7V[i], product8V[i])
-				}
-			}
-		}
+		difference5 := vec.Map2(rest4, n, vec.VecArg(&product7), vec.VecArg(&product8), rt.SubFloat64)
 		if fused4 {
 			vec.Merge(&difference4, &difference5, rest4, n)
 		} else {
@@ -4347,54 +3134,9 @@ func wideCol13(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.RecordBa
 	}
 	if !fused5 || len(rest5) > 0 {
 		// (l_quantity * (l_extendedprice * (1.0 - l_discount)))
-		product9 := vec.Make[float64](n)
-		{
-			lQuantityV := lQuantity.V[:n]
-			productV := product.V[:n]
-			out := product9.V[:n]
-			if vec.Strict(&product9, rest5, n, vec.FlagsOf(&lQuantity), vec.FlagsOf(&product)) && vec.Dense(rest5, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lQuantityV[i], productV[i])
-				}
-			} else {
-				for k, cnt := 0, rest5.Rows(n); k < cnt; k++ {
-					i := rest5.Row(k)
-					if product9.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lQuantityV[i], productV[i])
-				}
-			}
-		}
+		product9 := vec.Map2(rest5, n, vec.VecArg(&lQuantity), vec.VecArg(&product), rt.MulFloat64)
 		// ((l_quantity * (l_extendedprice * (1.0 - l_discount))) / 100.0)
-		quotient6 := vec.Make[float64](n)
-		{
-			product9V := product9.V[:n]
-			out := quotient6.V[:n]
-			if vec.Strict(&quotient6, rest5, n, vec.FlagsOf(&product9)) && vec.Dense(rest5, n, true) {
-				for i := range out {
-					r, err := rt.DivideFloat64(product9V[i], float64(100.0))
-					if err != nil {
-						quotient6.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest5.Rows(n); k < cnt; k++ {
-					i := rest5.Row(k)
-					if quotient6.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivideFloat64(product9V[i], float64(100.0))
-					if err != nil {
-						quotient6.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient6 := vec.Map2E(rest5, n, vec.VecArg(&product9), vec.ConstArg[float64](float64(100.0)), rt.DivideFloat64)
 		if fused5 {
 			vec.Merge(&quotient5, &quotient6, rest5, n)
 		} else {
@@ -4451,24 +3193,7 @@ func wideCol14(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.RecordBa
 	}
 	if !fused6 || len(rest6) > 0 {
 		// (l_quantity < 25.0)
-		cmp2 := vec.Make[bool](n)
-		{
-			lQuantityV := lQuantity.V[:n]
-			out := cmp2.V[:n]
-			if vec.Strict(&cmp2, rest6, n, vec.FlagsOf(&lQuantity)) && vec.Dense(rest6, n, false) {
-				for i := range out {
-					out[i] = rt.LtFloat64(lQuantityV[i], float64(25.0))
-				}
-			} else {
-				for k, cnt := 0, rest6.Rows(n); k < cnt; k++ {
-					i := rest6.Row(k)
-					if cmp2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.LtFloat64(lQuantityV[i], float64(25.0))
-				}
-			}
-		}
+		cmp2 := vec.Map2(rest6, n, vec.VecArg(&lQuantity), vec.ConstArg[float64](float64(25.0)), rt.LtFloat64)
 		// IF((l_quantity < 25.0), (l_extendedprice * (1.0 - l_discount)), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
 		then2, otherwise2 := vec.Split(&cmp2, rest6, n)
 		ifResult4 := vec.Make[float64](n)
@@ -4521,44 +3246,9 @@ func wideCol15(n int, all vec.Sel, product3 vec.Vec[float64], lQuantity vec.Vec[
 	}
 	if !fused7 || len(rest7) > 0 {
 		// (l_quantity * 3.0)
-		product10 := vec.Make[float64](n)
-		{
-			lQuantityV := lQuantity.V[:n]
-			out := product10.V[:n]
-			if vec.Strict(&product10, rest7, n, vec.FlagsOf(&lQuantity)) && vec.Dense(rest7, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lQuantityV[i], float64(3.0))
-				}
-			} else {
-				for k, cnt := 0, rest7.Rows(n); k < cnt; k++ {
-					i := rest7.Row(k)
-					if product10.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lQuantityV[i], float64(3.0))
-				}
-			}
-		}
+		product10 := vec.Map2(rest7, n, vec.VecArg(&lQuantity), vec.ConstArg[float64](float64(3.0)), rt.MulFloat64)
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 3.0))
-		difference7 := vec.Make[float64](n)
-		{
-			product3V := product3.V[:n]
-			product10V := product10.V[:n]
-			out := difference7.V[:n]
-			if vec.Strict(&difference7, rest7, n, vec.FlagsOf(&product3), vec.FlagsOf(&product10)) && vec.Dense(rest7, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(product3V[i], product10V[i])
-				}
-			} else {
-				for k, cnt := 0, rest7.Rows(n); k < cnt; k++ {
-					i := rest7.Row(k)
-					if difference7.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(product3V[i], product10V[i])
-				}
-			}
-		}
+		difference7 := vec.Map2(rest7, n, vec.VecArg(&product3), vec.VecArg(&product10), rt.SubFloat64)
 		if fused7 {
 			vec.Merge(&difference6, &difference7, rest7, n)
 		} else {
@@ -4605,44 +3295,9 @@ func wideCol16(n int, all vec.Sel, product vec.Vec[float64], lDiscount vec.Vec[f
 	}
 	if !fused8 || len(rest8) > 0 {
 		// (1.0 + l_discount)
-		sum9 := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := sum9.V[:n]
-			if vec.Strict(&sum9, rest8, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest8, n, false) {
-				for i := range out {
-					out[i] = rt.AddFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest8.Rows(n); k < cnt; k++ {
-					i := rest8.Row(k)
-					if sum9.Dirty(i) {
-						continue
-					}
-					out[i] = rt.AddFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		sum9 := vec.Map2(rest8, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.AddFloat64)
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_discount))
-		product12 := vec.Make[float64](n)
-		{
-			productV := product.V[:n]
-			sum9V := sum9.V[:n]
-			out := product12.V[:n]
-			if vec.Strict(&product12, rest8, n, vec.FlagsOf(&product), vec.FlagsOf(&sum9)) && vec.Dense(rest8, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(productV[i], sum9V[i])
-				}
-			} else {
-				for k, cnt := 0, rest8.Rows(n); k < cnt; k++ {
-					i := rest8.Row(k)
-					if product12.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(productV[i], sum9V[i])
-				}
-			}
-		}
+		product12 := vec.Map2(rest8, n, vec.VecArg(&product), vec.VecArg(&sum9), rt.MulFloat64)
 		if fused8 {
 			vec.Merge(&product11, &product12, rest8, n)
 		} else {
@@ -4689,44 +3344,9 @@ func wideCol17(n int, all vec.Sel, product3 vec.Vec[float64], lTax vec.Vec[float
 	}
 	if !fused9 || len(rest9) > 0 {
 		// (1.0 - l_tax)
-		difference8 := vec.Make[float64](n)
-		{
-			lTaxV := lTax.V[:n]
-			out := difference8.V[:n]
-			if vec.Strict(&difference8, rest9, n, vec.FlagsOf(&lTax)) && vec.Dense(rest9, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lTaxV[i])
-				}
-			} else {
-				for k, cnt := 0, rest9.Rows(n); k < cnt; k++ {
-					i := rest9.Row(k)
-					if difference8.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lTaxV[i])
-				}
-			}
-		}
+		difference8 := vec.Map2(rest9, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.SubFloat64)
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * (1.0 - l_tax))
-		product14 := vec.Make[float64](n)
-		{
-			product3V := product3.V[:n]
-			difference8V := difference8.V[:n]
-			out := product14.V[:n]
-			if vec.Strict(&product14, rest9, n, vec.FlagsOf(&product3), vec.FlagsOf(&difference8)) && vec.Dense(rest9, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(product3V[i], difference8V[i])
-				}
-			} else {
-				for k, cnt := 0, rest9.Rows(n); k < cnt; k++ {
-					i := rest9.Row(k)
-					if product14.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(product3V[i], difference8V[i])
-				}
-			}
-		}
+		product14 := vec.Map2(rest9, n, vec.VecArg(&product3), vec.VecArg(&difference8), rt.MulFloat64)
 		if fused9 {
 			vec.Merge(&product13, &product14, rest9, n)
 		} else {
@@ -4821,53 +3441,9 @@ func wideCol19(n int, all vec.Sel, product vec.Vec[float64], mem memory.Allocato
 	}
 	if !fused10 || len(rest10) > 0 {
 		// ((l_extendedprice * (1.0 - l_discount)) * (l_extendedprice * (1.0 - l_discount)))
-		product15 := vec.Make[float64](n)
-		{
-			productV := product.V[:n]
-			out := product15.V[:n]
-			if vec.Strict(&product15, rest10, n, vec.FlagsOf(&product)) && vec.Dense(rest10, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(productV[i], productV[i])
-				}
-			} else {
-				for k, cnt := 0, rest10.Rows(n); k < cnt; k++ {
-					i := rest10.Row(k)
-					if product15.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(productV[i], productV[i])
-				}
-			}
-		}
+		product15 := vec.Map2(rest10, n, vec.VecArg(&product), vec.VecArg(&product), rt.MulFloat64)
 		// (((l_extendedprice * (1.0 - l_discount)) * (l_extendedprice * (1.0 - l_discount))) / 1000000.0)
-		quotient9 := vec.Make[float64](n)
-		{
-			product15V := product15.V[:n]
-			out := quotient9.V[:n]
-			if vec.Strict(&quotient9, rest10, n, vec.FlagsOf(&product15)) && vec.Dense(rest10, n, true) {
-				for i := range out {
-					r, err := rt.DivideFloat64(product15V[i], float64(1e+06))
-					if err != nil {
-						quotient9.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest10.Rows(n); k < cnt; k++ {
-					i := rest10.Row(k)
-					if quotient9.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivideFloat64(product15V[i], float64(1e+06))
-					if err != nil {
-						quotient9.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient9 := vec.Map2E(rest10, n, vec.VecArg(&product15), vec.ConstArg[float64](float64(1e+06)), rt.DivideFloat64)
 		if fused10 {
 			vec.Merge(&quotient8, &quotient9, rest10, n)
 		} else {
@@ -5009,24 +3585,7 @@ func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], in arrow.RecordBa
 	}
 	if !fused11 || len(rest11) > 0 {
 		// (l_discount > 0.05)
-		cmp3 := vec.Make[bool](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := cmp3.V[:n]
-			if vec.Strict(&cmp3, rest11, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest11, n, false) {
-				for i := range out {
-					out[i] = rt.GtFloat64(lDiscountV[i], float64(0.05))
-				}
-			} else {
-				for k, cnt := 0, rest11.Rows(n); k < cnt; k++ {
-					i := rest11.Row(k)
-					if cmp3.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GtFloat64(lDiscountV[i], float64(0.05))
-				}
-			}
-		}
+		cmp3 := vec.Map2(rest11, n, vec.VecArg(&lDiscount), vec.ConstArg[float64](float64(0.05)), rt.GtFloat64)
 		// IF((l_discount > 0.05), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)), (l_extendedprice * (1.0 - l_discount)))
 		then3, otherwise3 := vec.Split(&cmp3, rest11, n)
 		ifResult6 := vec.Make[float64](n)
@@ -5149,54 +3708,9 @@ func wideCol26(n int, all vec.Sel, product3 vec.Vec[float64], lDiscount vec.Vec[
 	}
 	if !fused12 || len(rest12) > 0 {
 		// (l_discount + 1.0)
-		sum10 := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := sum10.V[:n]
-			if vec.Strict(&sum10, rest12, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest12, n, false) {
-				for i := range out {
-					out[i] = rt.AddFloat64(lDiscountV[i], float64(1.0))
-				}
-			} else {
-				for k, cnt := 0, rest12.Rows(n); k < cnt; k++ {
-					i := rest12.Row(k)
-					if sum10.Dirty(i) {
-						continue
-					}
-					out[i] = rt.AddFloat64(lDiscountV[i], float64(1.0))
-				}
-			}
-		}
+		sum10 := vec.Map2(rest12, n, vec.VecArg(&lDiscount), vec.ConstArg[float64](float64(1.0)), rt.AddFloat64)
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) / (l_discount + 1.0))
-		quotient12 := vec.Make[float64](n)
-		{
-			product3V := product3.V[:n]
-			sum10V := sum10.V[:n]
-			out := quotient12.V[:n]
-			if vec.Strict(&quotient12, rest12, n, vec.FlagsOf(&product3), vec.FlagsOf(&sum10)) && vec.Dense(rest12, n, true) {
-				for i := range out {
-					r, err := rt.DivideFloat64(product3V[i], sum10V[i])
-					if err != nil {
-						quotient12.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest12.Rows(n); k < cnt; k++ {
-					i := rest12.Row(k)
-					if quotient12.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivideFloat64(product3V[i], sum10V[i])
-					if err != nil {
-						quotient12.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient12 := vec.Map2E(rest12, n, vec.VecArg(&product3), vec.VecArg(&sum10), rt.DivideFloat64)
 		if fused12 {
 			vec.Merge(&quotient11, &quotient12, rest12, n)
 		} else {
@@ -5247,65 +3761,11 @@ func wideCol27(n int, all vec.Sel, product vec.Vec[float64], lTax vec.Vec[float6
 	}
 	if !fused13 || len(rest13) > 0 {
 		// ((l_extendedprice * (1.0 - l_discount)) * l_tax)
-		product18 := vec.Make[float64](n)
-		{
-			productV := product.V[:n]
-			lTaxV := lTax.V[:n]
-			out := product18.V[:n]
-			if vec.Strict(&product18, rest13, n, vec.FlagsOf(&product), vec.FlagsOf(&lTax)) && vec.Dense(rest13, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(productV[i], lTaxV[i])
-				}
-			} else {
-				for k, cnt := 0, rest13.Rows(n); k < cnt; k++ {
-					i := rest13.Row(k)
-					if product18.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(productV[i], lTaxV[i])
-				}
-			}
-		}
+		product18 := vec.Map2(rest13, n, vec.VecArg(&product), vec.VecArg(&lTax), rt.MulFloat64)
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_discount)
-		product19 := vec.Make[float64](n)
-		{
-			product3V := product3.V[:n]
-			lDiscountV := lDiscount.V[:n]
-			out := product19.V[:n]
-			if vec.Strict(&product19, rest13, n, vec.FlagsOf(&product3), vec.FlagsOf(&lDiscount)) && vec.Dense(rest13, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(product3V[i], lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest13.Rows(n); k < cnt; k++ {
-					i := rest13.Row(k)
-					if product19.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(product3V[i], lDiscountV[i])
-				}
-			}
-		}
+		product19 := vec.Map2(rest13, n, vec.VecArg(&product3), vec.VecArg(&lDiscount), rt.MulFloat64)
 		// (((l_extendedprice * (1.0 - l_discount)) * l_tax) + (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_discount))
-		sum12 := vec.Make[float64](n)
-		{
-			product18V := product18.V[:n]
-			product19V := product19.V[:n]
-			out := sum12.V[:n]
-			if vec.Strict(&sum12, rest13, n, vec.FlagsOf(&product18), vec.FlagsOf(&product19)) && vec.Dense(rest13, n, false) {
-				for i := range out {
-					out[i] = rt.AddFloat64(product18V[i], product19V[i])
-				}
-			} else {
-				for k, cnt := 0, rest13.Rows(n); k < cnt; k++ {
-					i := rest13.Row(k)
-					if sum12.Dirty(i) {
-						continue
-					}
-					out[i] = rt.AddFloat64(product18V[i], product19V[i])
-				}
-			}
-		}
+		sum12 := vec.Map2(rest13, n, vec.VecArg(&product18), vec.VecArg(&product19), rt.AddFloat64)
 		if fused13 {
 			vec.Merge(&sum11, &sum12, rest13, n)
 		} else {
@@ -5352,44 +3812,9 @@ func wideCol28(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[fl
 	}
 	if !fused14 || len(rest14) > 0 {
 		// ((l_extendedprice * (1.0 - l_discount)) * 0.5)
-		product20 := vec.Make[float64](n)
-		{
-			productV := product.V[:n]
-			out := product20.V[:n]
-			if vec.Strict(&product20, rest14, n, vec.FlagsOf(&product)) && vec.Dense(rest14, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(productV[i], float64(0.5))
-				}
-			} else {
-				for k, cnt := 0, rest14.Rows(n); k < cnt; k++ {
-					i := rest14.Row(k)
-					if product20.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(productV[i], float64(0.5))
-				}
-			}
-		}
+		product20 := vec.Map2(rest14, n, vec.VecArg(&product), vec.ConstArg[float64](float64(0.5)), rt.MulFloat64)
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - ((l_extendedprice * (1.0 - l_discount)) * 0.5))
-		difference12 := vec.Make[float64](n)
-		{
-			product3V := product3.V[:n]
-			product20V := product20.V[:n]
-			out := difference12.V[:n]
-			if vec.Strict(&difference12, rest14, n, vec.FlagsOf(&product3), vec.FlagsOf(&product20)) && vec.Dense(rest14, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(product3V[i], product20V[i])
-				}
-			} else {
-				for k, cnt := 0, rest14.Rows(n); k < cnt; k++ {
-					i := rest14.Row(k)
-					if difference12.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(product3V[i], product20V[i])
-				}
-			}
-		}
+		difference12 := vec.Map2(rest14, n, vec.VecArg(&product3), vec.VecArg(&product20), rt.SubFloat64)
 		if fused14 {
 			vec.Merge(&difference11, &difference12, rest14, n)
 		} else {
@@ -5488,44 +3913,9 @@ func wideCol31(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[fl
 	}
 	if !fused15 || len(rest15) > 0 {
 		// ((l_extendedprice * (1.0 - l_discount)) * 3.0)
-		product21 := vec.Make[float64](n)
-		{
-			productV := product.V[:n]
-			out := product21.V[:n]
-			if vec.Strict(&product21, rest15, n, vec.FlagsOf(&product)) && vec.Dense(rest15, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(productV[i], float64(3.0))
-				}
-			} else {
-				for k, cnt := 0, rest15.Rows(n); k < cnt; k++ {
-					i := rest15.Row(k)
-					if product21.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(productV[i], float64(3.0))
-				}
-			}
-		}
+		product21 := vec.Map2(rest15, n, vec.VecArg(&product), vec.ConstArg[float64](float64(3.0)), rt.MulFloat64)
 		// (((l_extendedprice * (1.0 - l_discount)) * 3.0) - ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
-		difference15 := vec.Make[float64](n)
-		{
-			product21V := product21.V[:n]
-			product3V := product3.V[:n]
-			out := difference15.V[:n]
-			if vec.Strict(&difference15, rest15, n, vec.FlagsOf(&product21), vec.FlagsOf(&product3)) && vec.Dense(rest15, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(product21V[i], product3V[i])
-				}
-			} else {
-				for k, cnt := 0, rest15.Rows(n); k < cnt; k++ {
-					i := rest15.Row(k)
-					if difference15.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(product21V[i], product3V[i])
-				}
-			}
-		}
+		difference15 := vec.Map2(rest15, n, vec.VecArg(&product21), vec.VecArg(&product3), rt.SubFloat64)
 		if fused15 {
 			vec.Merge(&difference14, &difference15, rest15, n)
 		} else {
@@ -5671,44 +4061,9 @@ func wideCol35(n int, all vec.Sel, product vec.Vec[float64], lTax vec.Vec[float6
 	}
 	if !fused16 || len(rest16) > 0 {
 		// ((l_extendedprice * (1.0 - l_discount)) * 0.9)
-		product24 := vec.Make[float64](n)
-		{
-			productV := product.V[:n]
-			out := product24.V[:n]
-			if vec.Strict(&product24, rest16, n, vec.FlagsOf(&product)) && vec.Dense(rest16, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(productV[i], float64(0.9))
-				}
-			} else {
-				for k, cnt := 0, rest16.Rows(n); k < cnt; k++ {
-					i := rest16.Row(k)
-					if product24.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(productV[i], float64(0.9))
-				}
-			}
-		}
+		product24 := vec.Map2(rest16, n, vec.VecArg(&product), vec.ConstArg[float64](float64(0.9)), rt.MulFloat64)
 		// (((l_extendedprice * (1.0 - l_discount)) * 0.9) + l_tax)
-		sum15 := vec.Make[float64](n)
-		{
-			product24V := product24.V[:n]
-			lTaxV := lTax.V[:n]
-			out := sum15.V[:n]
-			if vec.Strict(&sum15, rest16, n, vec.FlagsOf(&product24), vec.FlagsOf(&lTax)) && vec.Dense(rest16, n, false) {
-				for i := range out {
-					out[i] = rt.AddFloat64(product24V[i], lTaxV[i])
-				}
-			} else {
-				for k, cnt := 0, rest16.Rows(n); k < cnt; k++ {
-					i := rest16.Row(k)
-					if sum15.Dirty(i) {
-						continue
-					}
-					out[i] = rt.AddFloat64(product24V[i], lTaxV[i])
-				}
-			}
-		}
+		sum15 := vec.Map2(rest16, n, vec.VecArg(&product24), vec.VecArg(&lTax), rt.AddFloat64)
 		if fused16 {
 			vec.Merge(&sum14, &sum15, rest16, n)
 		} else {
@@ -5755,44 +4110,9 @@ func wideCol36(n int, all vec.Sel, product3 vec.Vec[float64], lDiscount vec.Vec[
 	}
 	if !fused17 || len(rest17) > 0 {
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 0.8)
-		product25 := vec.Make[float64](n)
-		{
-			product3V := product3.V[:n]
-			out := product25.V[:n]
-			if vec.Strict(&product25, rest17, n, vec.FlagsOf(&product3)) && vec.Dense(rest17, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(product3V[i], float64(0.8))
-				}
-			} else {
-				for k, cnt := 0, rest17.Rows(n); k < cnt; k++ {
-					i := rest17.Row(k)
-					if product25.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(product3V[i], float64(0.8))
-				}
-			}
-		}
+		product25 := vec.Map2(rest17, n, vec.VecArg(&product3), vec.ConstArg[float64](float64(0.8)), rt.MulFloat64)
 		// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 0.8) + l_discount)
-		sum17 := vec.Make[float64](n)
-		{
-			product25V := product25.V[:n]
-			lDiscountV := lDiscount.V[:n]
-			out := sum17.V[:n]
-			if vec.Strict(&sum17, rest17, n, vec.FlagsOf(&product25), vec.FlagsOf(&lDiscount)) && vec.Dense(rest17, n, false) {
-				for i := range out {
-					out[i] = rt.AddFloat64(product25V[i], lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest17.Rows(n); k < cnt; k++ {
-					i := rest17.Row(k)
-					if sum17.Dirty(i) {
-						continue
-					}
-					out[i] = rt.AddFloat64(product25V[i], lDiscountV[i])
-				}
-			}
-		}
+		sum17 := vec.Map2(rest17, n, vec.VecArg(&product25), vec.VecArg(&lDiscount), rt.AddFloat64)
 		if fused17 {
 			vec.Merge(&sum16, &sum17, rest17, n)
 		} else {
@@ -5847,44 +4167,9 @@ func wideCol37(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[fl
 	}
 	if !fused18 || len(rest18) > 0 {
 		// ((l_extendedprice * (1.0 - l_discount)) * 1.05)
-		product26 := vec.Make[float64](n)
-		{
-			productV := product.V[:n]
-			out := product26.V[:n]
-			if vec.Strict(&product26, rest18, n, vec.FlagsOf(&product)) && vec.Dense(rest18, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(productV[i], float64(1.05))
-				}
-			} else {
-				for k, cnt := 0, rest18.Rows(n); k < cnt; k++ {
-					i := rest18.Row(k)
-					if product26.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(productV[i], float64(1.05))
-				}
-			}
-		}
+		product26 := vec.Map2(rest18, n, vec.VecArg(&product), vec.ConstArg[float64](float64(1.05)), rt.MulFloat64)
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) > ((l_extendedprice * (1.0 - l_discount)) * 1.05))
-		cmp4 := vec.Make[bool](n)
-		{
-			product3V := product3.V[:n]
-			product26V := product26.V[:n]
-			out := cmp4.V[:n]
-			if vec.Strict(&cmp4, rest18, n, vec.FlagsOf(&product3), vec.FlagsOf(&product26)) && vec.Dense(rest18, n, false) {
-				for i := range out {
-					out[i] = rt.GtFloat64(product3V[i], product26V[i])
-				}
-			} else {
-				for k, cnt := 0, rest18.Rows(n); k < cnt; k++ {
-					i := rest18.Row(k)
-					if cmp4.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GtFloat64(product3V[i], product26V[i])
-				}
-			}
-		}
+		cmp4 := vec.Map2(rest18, n, vec.VecArg(&product3), vec.VecArg(&product26), rt.GtFloat64)
 		// IF((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) > ((l_extendedprice * (1.0 - l_discount)) * 1.05)), 1.0, 0.0)
 		then4, otherwise4 := vec.Split(&cmp4, rest18, n)
 		ifResult8 := vec.Make[float64](n)

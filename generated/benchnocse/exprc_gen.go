@@ -210,44 +210,9 @@ func q1ProjectionCol5(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in ar
 	}
 	if !fused || len(rest) > 0 {
 		// (1.0 - l_discount)
-		difference := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference.V[:n]
-			if vec.Strict(&difference, rest, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if difference.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference := vec.Map2(rest, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product2 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			differenceV := difference.V[:n]
-			out := product2.V[:n]
-			if vec.Strict(&product2, rest, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], differenceV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if product2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], differenceV[i])
-				}
-			}
-		}
+		product2 := vec.Map2(rest, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference), rt.MulFloat64)
 		if fused {
 			vec.Merge(&product, &product2, rest, n)
 		} else {
@@ -298,83 +263,13 @@ func q1ProjectionCol6(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in ar
 	}
 	if !fused2 || len(rest2) > 0 {
 		// (1.0 - l_discount)
-		difference2 := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference2.V[:n]
-			if vec.Strict(&difference2, rest2, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest2, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-					i := rest2.Row(k)
-					if difference2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference2 := vec.Map2(rest2, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product4 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			difference2V := difference2.V[:n]
-			out := product4.V[:n]
-			if vec.Strict(&product4, rest2, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference2)) && vec.Dense(rest2, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference2V[i])
-				}
-			} else {
-				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-					i := rest2.Row(k)
-					if product4.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference2V[i])
-				}
-			}
-		}
+		product4 := vec.Map2(rest2, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference2), rt.MulFloat64)
 		// (1.0 + l_tax)
-		sum := vec.Make[float64](n)
-		{
-			lTaxV := lTax.V[:n]
-			out := sum.V[:n]
-			if vec.Strict(&sum, rest2, n, vec.FlagsOf(&lTax)) && vec.Dense(rest2, n, false) {
-				for i := range out {
-					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-				}
-			} else {
-				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-					i := rest2.Row(k)
-					if sum.Dirty(i) {
-						continue
-					}
-					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-				}
-			}
-		}
+		sum := vec.Map2(rest2, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.AddFloat64)
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-		product5 := vec.Make[float64](n)
-		{
-			product4V := product4.V[:n]
-			sumV := sum.V[:n]
-			out := product5.V[:n]
-			if vec.Strict(&product5, rest2, n, vec.FlagsOf(&product4), vec.FlagsOf(&sum)) && vec.Dense(rest2, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(product4V[i], sumV[i])
-				}
-			} else {
-				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-					i := rest2.Row(k)
-					if product5.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(product4V[i], sumV[i])
-				}
-			}
-		}
+		product5 := vec.Map2(rest2, n, vec.VecArg(&product4), vec.VecArg(&sum), rt.MulFloat64)
 		if fused2 {
 			vec.Merge(&product3, &product5, rest2, n)
 		} else {
@@ -528,44 +423,9 @@ func q1NoWhereCol5(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow
 	}
 	if !fused || len(rest) > 0 {
 		// (1.0 - l_discount)
-		difference := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference.V[:n]
-			if vec.Strict(&difference, rest, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if difference.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference := vec.Map2(rest, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product2 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			differenceV := difference.V[:n]
-			out := product2.V[:n]
-			if vec.Strict(&product2, rest, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], differenceV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if product2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], differenceV[i])
-				}
-			}
-		}
+		product2 := vec.Map2(rest, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference), rt.MulFloat64)
 		if fused {
 			vec.Merge(&product, &product2, rest, n)
 		} else {
@@ -614,83 +474,13 @@ func q1NoWhereCol6(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow
 	}
 	if !fused2 || len(rest2) > 0 {
 		// (1.0 - l_discount)
-		difference2 := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference2.V[:n]
-			if vec.Strict(&difference2, rest2, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest2, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-					i := rest2.Row(k)
-					if difference2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference2 := vec.Map2(rest2, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product4 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			difference2V := difference2.V[:n]
-			out := product4.V[:n]
-			if vec.Strict(&product4, rest2, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference2)) && vec.Dense(rest2, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference2V[i])
-				}
-			} else {
-				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-					i := rest2.Row(k)
-					if product4.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference2V[i])
-				}
-			}
-		}
+		product4 := vec.Map2(rest2, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference2), rt.MulFloat64)
 		// (1.0 + l_tax)
-		sum := vec.Make[float64](n)
-		{
-			lTaxV := lTax.V[:n]
-			out := sum.V[:n]
-			if vec.Strict(&sum, rest2, n, vec.FlagsOf(&lTax)) && vec.Dense(rest2, n, false) {
-				for i := range out {
-					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-				}
-			} else {
-				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-					i := rest2.Row(k)
-					if sum.Dirty(i) {
-						continue
-					}
-					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-				}
-			}
-		}
+		sum := vec.Map2(rest2, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.AddFloat64)
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-		product5 := vec.Make[float64](n)
-		{
-			product4V := product4.V[:n]
-			sumV := sum.V[:n]
-			out := product5.V[:n]
-			if vec.Strict(&product5, rest2, n, vec.FlagsOf(&product4), vec.FlagsOf(&sum)) && vec.Dense(rest2, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(product4V[i], sumV[i])
-				}
-			} else {
-				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-					i := rest2.Row(k)
-					if product5.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(product4V[i], sumV[i])
-				}
-			}
-		}
+		product5 := vec.Map2(rest2, n, vec.VecArg(&product4), vec.VecArg(&sum), rt.MulFloat64)
 		if fused2 {
 			vec.Merge(&product3, &product5, rest2, n)
 		} else {
@@ -822,106 +612,21 @@ func q6FilterWhere(n int, all vec.Sel, lShipdate vec.Vec[int32], in arrow.Record
 	if !fused || len(rest) > 0 {
 		and := vec.NewLogic(false, rest, n)
 		// (l_shipdate >= DATE '1994-01-01')
-		cmp := vec.Make[bool](n)
-		{
-			lShipdateV := lShipdate.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, and.Live, n, vec.FlagsOf(&lShipdate)) && vec.Dense(and.Live, n, false) {
-				for i := range out {
-					out[i] = rt.GeInt32(lShipdateV[i], int32(8766))
-				}
-			} else {
-				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-					i := and.Live.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GeInt32(lShipdateV[i], int32(8766))
-				}
-			}
-		}
+		cmp := vec.Map2(and.Live, n, vec.VecArg(&lShipdate), vec.ConstArg[int32](int32(8766)), rt.GeInt32)
 		and.Add(&cmp)
 		// (l_shipdate < DATE '1995-01-01')
-		cmp2 := vec.Make[bool](n)
-		{
-			lShipdateV := lShipdate.V[:n]
-			out := cmp2.V[:n]
-			if vec.Strict(&cmp2, and.Live, n, vec.FlagsOf(&lShipdate)) && vec.Dense(and.Live, n, false) {
-				for i := range out {
-					out[i] = rt.LtInt32(lShipdateV[i], int32(9131))
-				}
-			} else {
-				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-					i := and.Live.Row(k)
-					if cmp2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.LtInt32(lShipdateV[i], int32(9131))
-				}
-			}
-		}
+		cmp2 := vec.Map2(and.Live, n, vec.VecArg(&lShipdate), vec.ConstArg[int32](int32(9131)), rt.LtInt32)
 		and.Add(&cmp2)
 		// (l_discount BETWEEN 0.05 AND 0.07)
 		between := vec.NewLogic(false, and.Live, n)
-		inRange := vec.Make[bool](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := inRange.V[:n]
-			if vec.Strict(&inRange, between.Live, n, vec.FlagsOf(&lDiscount)) && vec.Dense(between.Live, n, false) {
-				for i := range out {
-					out[i] = rt.GeFloat64(lDiscountV[i], float64(0.05))
-				}
-			} else {
-				for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-					i := between.Live.Row(k)
-					if inRange.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GeFloat64(lDiscountV[i], float64(0.05))
-				}
-			}
-		}
+		inRange := vec.Map2(between.Live, n, vec.VecArg(&lDiscount), vec.ConstArg[float64](float64(0.05)), rt.GeFloat64)
 		between.Add(&inRange)
-		inRange2 := vec.Make[bool](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := inRange2.V[:n]
-			if vec.Strict(&inRange2, between.Live, n, vec.FlagsOf(&lDiscount)) && vec.Dense(between.Live, n, false) {
-				for i := range out {
-					out[i] = rt.LeFloat64(lDiscountV[i], float64(0.07))
-				}
-			} else {
-				for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-					i := between.Live.Row(k)
-					if inRange2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.LeFloat64(lDiscountV[i], float64(0.07))
-				}
-			}
-		}
+		inRange2 := vec.Map2(between.Live, n, vec.VecArg(&lDiscount), vec.ConstArg[float64](float64(0.07)), rt.LeFloat64)
 		between.Add(&inRange2)
 		betweenResult := between.Finish()
 		and.Add(&betweenResult)
 		// (l_quantity < 24.0)
-		cmp3 := vec.Make[bool](n)
-		{
-			lQuantityV := lQuantity.V[:n]
-			out := cmp3.V[:n]
-			if vec.Strict(&cmp3, and.Live, n, vec.FlagsOf(&lQuantity)) && vec.Dense(and.Live, n, false) {
-				for i := range out {
-					out[i] = rt.LtFloat64(lQuantityV[i], float64(24.0))
-				}
-			} else {
-				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-					i := and.Live.Row(k)
-					if cmp3.Dirty(i) {
-						continue
-					}
-					out[i] = rt.LtFloat64(lQuantityV[i], float64(24.0))
-				}
-			}
-		}
+		cmp3 := vec.Map2(and.Live, n, vec.VecArg(&lQuantity), vec.ConstArg[float64](float64(24.0)), rt.LtFloat64)
 		and.Add(&cmp3)
 		andResult := and.Finish()
 		if fused {
@@ -1090,117 +795,18 @@ func seedIfCol1(n int, all vec.Sel, x vec.Vec[int64], in arrow.RecordBatch, y ve
 	}
 	if !fused || len(rest) > 0 {
 		// (x > y)
-		cmp := vec.Make[bool](n)
-		{
-			xV := x.V[:n]
-			yV := y.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, rest, n, vec.FlagsOf(&x), vec.FlagsOf(&y)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.GtInt64(xV[i], yV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GtInt64(xV[i], yV[i])
-				}
-			}
-		}
+		cmp := vec.Map2(rest, n, vec.VecArg(&x), vec.VecArg(&y), rt.GtInt64)
 		// IF((x > y), (a + 5), ((a + 5) DIV 100))
 		then, otherwise := vec.Split(&cmp, rest, n)
 		ifResult2 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult2, &cmp, rest, n)
 		// (a + 5)
-		sum := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			out := sum.V[:n]
-			if vec.Strict(&sum, then, n, vec.FlagsOf(&a)) && vec.Dense(then, n, true) {
-				for i := range out {
-					r, err := rt.AddInt64(aV[i], int64(5))
-					if err != nil {
-						sum.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-					i := then.Row(k)
-					if sum.Dirty(i) {
-						continue
-					}
-					r, err := rt.AddInt64(aV[i], int64(5))
-					if err != nil {
-						sum.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		sum := vec.Map2E(then, n, vec.VecArg(&a), vec.ConstArg[int64](int64(5)), rt.AddInt64)
 		vec.Merge(&ifResult2, &sum, then, n)
 		// (a + 5)
-		sum2 := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			out := sum2.V[:n]
-			if vec.Strict(&sum2, otherwise, n, vec.FlagsOf(&a)) && vec.Dense(otherwise, n, true) {
-				for i := range out {
-					r, err := rt.AddInt64(aV[i], int64(5))
-					if err != nil {
-						sum2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-					i := otherwise.Row(k)
-					if sum2.Dirty(i) {
-						continue
-					}
-					r, err := rt.AddInt64(aV[i], int64(5))
-					if err != nil {
-						sum2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		sum2 := vec.Map2E(otherwise, n, vec.VecArg(&a), vec.ConstArg[int64](int64(5)), rt.AddInt64)
 		// ((a + 5) DIV 100)
-		quotient := vec.Make[int64](n)
-		{
-			sum2V := sum2.V[:n]
-			out := quotient.V[:n]
-			if vec.Strict(&quotient, otherwise, n, vec.FlagsOf(&sum2)) && vec.Dense(otherwise, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(sum2V[i], int64(100))
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-					i := otherwise.Row(k)
-					if quotient.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(sum2V[i], int64(100))
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient := vec.Map2E(otherwise, n, vec.VecArg(&sum2), vec.ConstArg[int64](int64(100)), rt.DivInt64)
 		vec.Merge(&ifResult2, &quotient, otherwise, n)
 		if fused {
 			vec.Merge(&ifResult, &ifResult2, rest, n)
@@ -1391,24 +997,7 @@ func seedCaseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, 
 			}
 		}
 		// (info['test'] LIKE '123%')
-		like := vec.Make[bool](n)
-		{
-			entryV := entry.V[:n]
-			out := like.V[:n]
-			if vec.Strict(&like, rest, n, vec.FlagsOf(&entry)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = likePattern.Match(entryV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if like.Dirty(i) {
-						continue
-					}
-					out[i] = likePattern.Match(entryV[i])
-				}
-			}
-		}
+		like := vec.Map1(rest, n, vec.VecArg(&entry), likePattern.Match)
 		vec.CopyErrs(&caseResult2, &like, rest, n)
 		when, notYet := vec.Split(&like, rest, n)
 		vec.Fill(&caseResult2, "FOO", when, n)
@@ -1451,24 +1040,7 @@ func seedCaseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, 
 			}
 		}
 		// (info['test'] LIKE '124%')
-		like2 := vec.Make[bool](n)
-		{
-			entry2V := entry2.V[:n]
-			out := like2.V[:n]
-			if vec.Strict(&like2, notYet, n, vec.FlagsOf(&entry2)) && vec.Dense(notYet, n, false) {
-				for i := range out {
-					out[i] = likePattern2.Match(entry2V[i])
-				}
-			} else {
-				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-					i := notYet.Row(k)
-					if like2.Dirty(i) {
-						continue
-					}
-					out[i] = likePattern2.Match(entry2V[i])
-				}
-			}
-		}
+		like2 := vec.Map1(notYet, n, vec.VecArg(&entry2), likePattern2.Match)
 		vec.CopyErrs(&caseResult2, &like2, notYet, n)
 		when2, notYet2 := vec.Split(&like2, notYet, n)
 		vec.Fill(&caseResult2, "BAR", when2, n)
@@ -1511,24 +1083,7 @@ func seedCaseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, 
 			}
 		}
 		// (info['test'] LIKE '125%')
-		like3 := vec.Make[bool](n)
-		{
-			entry3V := entry3.V[:n]
-			out := like3.V[:n]
-			if vec.Strict(&like3, notYet2, n, vec.FlagsOf(&entry3)) && vec.Dense(notYet2, n, false) {
-				for i := range out {
-					out[i] = likePattern3.Match(entry3V[i])
-				}
-			} else {
-				for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-					i := notYet2.Row(k)
-					if like3.Dirty(i) {
-						continue
-					}
-					out[i] = likePattern3.Match(entry3V[i])
-				}
-			}
-		}
+		like3 := vec.Map1(notYet2, n, vec.VecArg(&entry3), likePattern3.Match)
 		vec.CopyErrs(&caseResult2, &like3, notYet2, n)
 		when3, notYet3 := vec.Split(&like3, notYet2, n)
 		vec.Fill(&caseResult2, "BAZ", when3, n)
@@ -1713,80 +1268,15 @@ func stringCaseCol1(n int, all vec.Sel, lShipmodeArr *array.String, lShipinstruc
 		// CASE WHEN (upper(l_shipmode) LIKE '%AIR') THEN concat(substring(l_shipinstruct, 1, 7), '/', upper(l_shipmode)) WHEN (l_comment LIKE '%special%') THEN concat(...
 		caseResult2 := vec.Make[string](n)
 		// upper(l_shipmode)
-		upper := vec.Make[string](n)
-		{
-			out := upper.V[:n]
-			if vec.Strict(&upper, rest, n, vec.ArrowFlags(lShipmodeArr)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.Upper(lShipmodeArr.Value(i))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if upper.Dirty(i) {
-						continue
-					}
-					out[i] = rt.Upper(lShipmodeArr.Value(i))
-				}
-			}
-		}
+		upper := vec.Map1(rest, n, vec.StrArg(lShipmodeArr), rt.Upper)
 		// (upper(l_shipmode) LIKE '%AIR')
-		like := vec.Make[bool](n)
-		{
-			upperV := upper.V[:n]
-			out := like.V[:n]
-			if vec.Strict(&like, rest, n, vec.FlagsOf(&upper)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = likePattern4.Match(upperV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if like.Dirty(i) {
-						continue
-					}
-					out[i] = likePattern4.Match(upperV[i])
-				}
-			}
-		}
+		like := vec.Map1(rest, n, vec.VecArg(&upper), likePattern4.Match)
 		vec.CopyErrs(&caseResult2, &like, rest, n)
 		when, notYet := vec.Split(&like, rest, n)
 		// substring(l_shipinstruct, 1, 7)
-		substring := vec.Make[string](n)
-		{
-			out := substring.V[:n]
-			if vec.Strict(&substring, when, n, vec.ArrowFlags(lShipinstructArr)) && vec.Dense(when, n, false) {
-				for i := range out {
-					out[i] = rt.Substring3(lShipinstructArr.Value(i), int32(1), int32(7))
-				}
-			} else {
-				for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-					i := when.Row(k)
-					if substring.Dirty(i) {
-						continue
-					}
-					out[i] = rt.Substring3(lShipinstructArr.Value(i), int32(1), int32(7))
-				}
-			}
-		}
+		substring := vec.Map3(when, n, vec.StrArg(lShipinstructArr), vec.ConstArg[int32](int32(1)), vec.ConstArg[int32](int32(7)), rt.Substring3)
 		// upper(l_shipmode)
-		upper2 := vec.Make[string](n)
-		{
-			out := upper2.V[:n]
-			if vec.Strict(&upper2, when, n, vec.ArrowFlags(lShipmodeArr)) && vec.Dense(when, n, false) {
-				for i := range out {
-					out[i] = rt.Upper(lShipmodeArr.Value(i))
-				}
-			} else {
-				for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-					i := when.Row(k)
-					if upper2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.Upper(lShipmodeArr.Value(i))
-				}
-			}
-		}
+		upper2 := vec.Map1(when, n, vec.StrArg(lShipmodeArr), rt.Upper)
 		// concat(substring(l_shipinstruct, 1, 7), '/', upper(l_shipmode))
 		concat := vec.Make[string](n)
 		{
@@ -1809,43 +1299,11 @@ func stringCaseCol1(n int, all vec.Sel, lShipmodeArr *array.String, lShipinstruc
 		}
 		vec.Merge(&caseResult2, &concat, when, n)
 		// (l_comment LIKE '%special%')
-		like2 := vec.Make[bool](n)
-		{
-			out := like2.V[:n]
-			if vec.Strict(&like2, notYet, n, vec.ArrowFlags(lCommentArr)) && vec.Dense(notYet, n, false) {
-				for i := range out {
-					out[i] = likePattern5.Match(lCommentArr.Value(i))
-				}
-			} else {
-				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-					i := notYet.Row(k)
-					if like2.Dirty(i) {
-						continue
-					}
-					out[i] = likePattern5.Match(lCommentArr.Value(i))
-				}
-			}
-		}
+		like2 := vec.Map1(notYet, n, vec.StrArg(lCommentArr), likePattern5.Match)
 		vec.CopyErrs(&caseResult2, &like2, notYet, n)
 		when2, notYet2 := vec.Split(&like2, notYet, n)
 		// substring(l_comment, 1, 12)
-		substring2 := vec.Make[string](n)
-		{
-			out := substring2.V[:n]
-			if vec.Strict(&substring2, when2, n, vec.ArrowFlags(lCommentArr)) && vec.Dense(when2, n, false) {
-				for i := range out {
-					out[i] = rt.Substring3(lCommentArr.Value(i), int32(1), int32(12))
-				}
-			} else {
-				for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
-					i := when2.Row(k)
-					if substring2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.Substring3(lCommentArr.Value(i), int32(1), int32(12))
-				}
-			}
-		}
+		substring2 := vec.Map3(when2, n, vec.StrArg(lCommentArr), vec.ConstArg[int32](int32(1)), vec.ConstArg[int32](int32(12)), rt.Substring3)
 		// concat(l_returnflag, l_linestatus, '-', substring(l_comment, 1, 12))
 		concat2 := vec.Make[string](n)
 		{
@@ -1867,23 +1325,7 @@ func stringCaseCol1(n int, all vec.Sel, lShipmodeArr *array.String, lShipinstruc
 		}
 		vec.Merge(&caseResult2, &concat2, when2, n)
 		// upper(l_shipmode)
-		upper3 := vec.Make[string](n)
-		{
-			out := upper3.V[:n]
-			if vec.Strict(&upper3, notYet2, n, vec.ArrowFlags(lShipmodeArr)) && vec.Dense(notYet2, n, false) {
-				for i := range out {
-					out[i] = rt.Upper(lShipmodeArr.Value(i))
-				}
-			} else {
-				for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-					i := notYet2.Row(k)
-					if upper3.Dirty(i) {
-						continue
-					}
-					out[i] = rt.Upper(lShipmodeArr.Value(i))
-				}
-			}
-		}
+		upper3 := vec.Map1(notYet2, n, vec.StrArg(lShipmodeArr), rt.Upper)
 		vec.Merge(&caseResult2, &upper3, notYet2, n)
 		if fused {
 			vec.Merge(&caseResult, &caseResult2, rest, n)
@@ -2045,44 +1487,9 @@ func nullHeavyCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow
 	}
 	if !fused || len(rest) > 0 {
 		// (1.0 - l_discount)
-		difference := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference.V[:n]
-			if vec.Strict(&difference, rest, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if difference.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference := vec.Map2(rest, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product2 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			differenceV := difference.V[:n]
-			out := product2.V[:n]
-			if vec.Strict(&product2, rest, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], differenceV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if product2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], differenceV[i])
-				}
-			}
-		}
+		product2 := vec.Map2(rest, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference), rt.MulFloat64)
 		if fused {
 			vec.Merge(&product, &product2, rest, n)
 		} else {
@@ -2234,49 +1641,14 @@ func nullHeavyCol5(n int, all vec.Sel, lShipdate vec.Vec[int32], in arrow.Record
 	}
 	if !fused2 || len(rest2) > 0 {
 		// (l_shipdate < l_commitdate)
-		cmp2 := vec.Make[bool](n)
-		{
-			lShipdateV := lShipdate.V[:n]
-			lCommitdateV := lCommitdate.V[:n]
-			out := cmp2.V[:n]
-			if vec.Strict(&cmp2, rest2, n, vec.FlagsOf(&lShipdate), vec.FlagsOf(&lCommitdate)) && vec.Dense(rest2, n, false) {
-				for i := range out {
-					out[i] = rt.LtInt32(lShipdateV[i], lCommitdateV[i])
-				}
-			} else {
-				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-					i := rest2.Row(k)
-					if cmp2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.LtInt32(lShipdateV[i], lCommitdateV[i])
-				}
-			}
-		}
+		cmp2 := vec.Map2(rest2, n, vec.VecArg(&lShipdate), vec.VecArg(&lCommitdate), rt.LtInt32)
 		// IF((l_shipdate < l_commitdate), l_quantity, (-l_quantity))
 		then, otherwise := vec.Split(&cmp2, rest2, n)
 		ifResult2 := vec.Make[float64](n)
 		vec.CopyErrs(&ifResult2, &cmp2, rest2, n)
 		vec.Merge(&ifResult2, &lQuantity, then, n)
 		// (-l_quantity)
-		minus := vec.Make[float64](n)
-		{
-			lQuantityV := lQuantity.V[:n]
-			out := minus.V[:n]
-			if vec.Strict(&minus, otherwise, n, vec.FlagsOf(&lQuantity)) && vec.Dense(otherwise, n, false) {
-				for i := range out {
-					out[i] = rt.NegateFloat64(lQuantityV[i])
-				}
-			} else {
-				for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-					i := otherwise.Row(k)
-					if minus.Dirty(i) {
-						continue
-					}
-					out[i] = rt.NegateFloat64(lQuantityV[i])
-				}
-			}
-		}
+		minus := vec.Map1(otherwise, n, vec.VecArg(&lQuantity), rt.NegateFloat64)
 		vec.Merge(&ifResult2, &minus, otherwise, n)
 		if fused2 {
 			vec.Merge(&ifResult, &ifResult2, rest2, n)
@@ -2672,572 +2044,59 @@ func deepArithCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow
 	}
 	if !fused || len(rest) > 0 {
 		// (1.0 - l_discount)
-		difference := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference.V[:n]
-			if vec.Strict(&difference, rest, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if difference.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference := vec.Map2(rest, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			differenceV := difference.V[:n]
-			out := product.V[:n]
-			if vec.Strict(&product, rest, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], differenceV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if product.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], differenceV[i])
-				}
-			}
-		}
+		product := vec.Map2(rest, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference), rt.MulFloat64)
 		// (1.0 + l_tax)
-		sum2 := vec.Make[float64](n)
-		{
-			lTaxV := lTax.V[:n]
-			out := sum2.V[:n]
-			if vec.Strict(&sum2, rest, n, vec.FlagsOf(&lTax)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if sum2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-				}
-			}
-		}
+		sum2 := vec.Map2(rest, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.AddFloat64)
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-		product2 := vec.Make[float64](n)
-		{
-			productV := product.V[:n]
-			sum2V := sum2.V[:n]
-			out := product2.V[:n]
-			if vec.Strict(&product2, rest, n, vec.FlagsOf(&product), vec.FlagsOf(&sum2)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(productV[i], sum2V[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if product2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(productV[i], sum2V[i])
-				}
-			}
-		}
+		product2 := vec.Map2(rest, n, vec.VecArg(&product), vec.VecArg(&sum2), rt.MulFloat64)
 		// (l_quantity * 0.5)
-		product3 := vec.Make[float64](n)
-		{
-			lQuantityV := lQuantity.V[:n]
-			out := product3.V[:n]
-			if vec.Strict(&product3, rest, n, vec.FlagsOf(&lQuantity)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lQuantityV[i], float64(0.5))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if product3.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lQuantityV[i], float64(0.5))
-				}
-			}
-		}
+		product3 := vec.Map2(rest, n, vec.VecArg(&lQuantity), vec.ConstArg[float64](float64(0.5)), rt.MulFloat64)
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5))
-		difference2 := vec.Make[float64](n)
-		{
-			product2V := product2.V[:n]
-			product3V := product3.V[:n]
-			out := difference2.V[:n]
-			if vec.Strict(&difference2, rest, n, vec.FlagsOf(&product2), vec.FlagsOf(&product3)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(product2V[i], product3V[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if difference2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(product2V[i], product3V[i])
-				}
-			}
-		}
+		difference2 := vec.Map2(rest, n, vec.VecArg(&product2), vec.VecArg(&product3), rt.SubFloat64)
 		// (l_quantity + 1.0)
-		sum3 := vec.Make[float64](n)
-		{
-			lQuantityV := lQuantity.V[:n]
-			out := sum3.V[:n]
-			if vec.Strict(&sum3, rest, n, vec.FlagsOf(&lQuantity)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.AddFloat64(lQuantityV[i], float64(1.0))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if sum3.Dirty(i) {
-						continue
-					}
-					out[i] = rt.AddFloat64(lQuantityV[i], float64(1.0))
-				}
-			}
-		}
+		sum3 := vec.Map2(rest, n, vec.VecArg(&lQuantity), vec.ConstArg[float64](float64(1.0)), rt.AddFloat64)
 		// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0))
-		quotient := vec.Make[float64](n)
-		{
-			difference2V := difference2.V[:n]
-			sum3V := sum3.V[:n]
-			out := quotient.V[:n]
-			if vec.Strict(&quotient, rest, n, vec.FlagsOf(&difference2), vec.FlagsOf(&sum3)) && vec.Dense(rest, n, true) {
-				for i := range out {
-					r, err := rt.DivideFloat64(difference2V[i], sum3V[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if quotient.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivideFloat64(difference2V[i], sum3V[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient := vec.Map2E(rest, n, vec.VecArg(&difference2), vec.VecArg(&sum3), rt.DivideFloat64)
 		// (l_tax - l_discount)
-		difference3 := vec.Make[float64](n)
-		{
-			lTaxV := lTax.V[:n]
-			lDiscountV := lDiscount.V[:n]
-			out := difference3.V[:n]
-			if vec.Strict(&difference3, rest, n, vec.FlagsOf(&lTax), vec.FlagsOf(&lDiscount)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(lTaxV[i], lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if difference3.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(lTaxV[i], lDiscountV[i])
-				}
-			}
-		}
+		difference3 := vec.Map2(rest, n, vec.VecArg(&lTax), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// ((l_tax - l_discount) * 100.0)
-		product4 := vec.Make[float64](n)
-		{
-			difference3V := difference3.V[:n]
-			out := product4.V[:n]
-			if vec.Strict(&product4, rest, n, vec.FlagsOf(&difference3)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(difference3V[i], float64(100.0))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if product4.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(difference3V[i], float64(100.0))
-				}
-			}
-		}
+		product4 := vec.Map2(rest, n, vec.VecArg(&difference3), vec.ConstArg[float64](float64(100.0)), rt.MulFloat64)
 		// (((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0)) + ((l_tax - l_discount) * 100.0))
-		sum4 := vec.Make[float64](n)
-		{
-			quotientV := quotient.V[:n]
-			product4V := product4.V[:n]
-			out := sum4.V[:n]
-			if vec.Strict(&sum4, rest, n, vec.FlagsOf(&quotient), vec.FlagsOf(&product4)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.AddFloat64(quotientV[i], product4V[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if sum4.Dirty(i) {
-						continue
-					}
-					out[i] = rt.AddFloat64(quotientV[i], product4V[i])
-				}
-			}
-		}
+		sum4 := vec.Map2(rest, n, vec.VecArg(&quotient), vec.VecArg(&product4), rt.AddFloat64)
 		// (l_extendedprice / 1000.0)
-		quotient2 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			out := quotient2.V[:n]
-			if vec.Strict(&quotient2, rest, n, vec.FlagsOf(&lExtendedprice)) && vec.Dense(rest, n, true) {
-				for i := range out {
-					r, err := rt.DivideFloat64(lExtendedpriceV[i], float64(1000.0))
-					if err != nil {
-						quotient2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if quotient2.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivideFloat64(lExtendedpriceV[i], float64(1000.0))
-					if err != nil {
-						quotient2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient2 := vec.Map2E(rest, n, vec.VecArg(&lExtendedprice), vec.ConstArg[float64](float64(1000.0)), rt.DivideFloat64)
 		// ((((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0)) + ((l_tax - l_discount) * 100.0)) - (l_extendedprice...
-		difference4 := vec.Make[float64](n)
-		{
-			sum4V := sum4.V[:n]
-			quotient2V := quotient2.V[:n]
-			out := difference4.V[:n]
-			if vec.Strict(&difference4, rest, n, vec.FlagsOf(&sum4), vec.FlagsOf(&quotient2)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(sum4V[i], quotient2V[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if difference4.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(sum4V[i], quotient2V[i])
-				}
-			}
-		}
+		difference4 := vec.Map2(rest, n, vec.VecArg(&sum4), vec.VecArg(&quotient2), rt.SubFloat64)
 		// (((((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0)) + ((l_tax - l_discount) * 100.0)) - (l_extendedpric...
-		product5 := vec.Make[float64](n)
-		{
-			difference4V := difference4.V[:n]
-			out := product5.V[:n]
-			if vec.Strict(&product5, rest, n, vec.FlagsOf(&difference4)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(difference4V[i], float64(1.07))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if product5.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(difference4V[i], float64(1.07))
-				}
-			}
-		}
+		product5 := vec.Map2(rest, n, vec.VecArg(&difference4), vec.ConstArg[float64](float64(1.07)), rt.MulFloat64)
 		// (l_quantity - 25.0)
-		difference5 := vec.Make[float64](n)
-		{
-			lQuantityV := lQuantity.V[:n]
-			out := difference5.V[:n]
-			if vec.Strict(&difference5, rest, n, vec.FlagsOf(&lQuantity)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(lQuantityV[i], float64(25.0))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if difference5.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(lQuantityV[i], float64(25.0))
-				}
-			}
-		}
+		difference5 := vec.Map2(rest, n, vec.VecArg(&lQuantity), vec.ConstArg[float64](float64(25.0)), rt.SubFloat64)
 		// (l_quantity - 25.0)
-		difference6 := vec.Make[float64](n)
-		{
-			lQuantityV := lQuantity.V[:n]
-			out := difference6.V[:n]
-			if vec.Strict(&difference6, rest, n, vec.FlagsOf(&lQuantity)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(lQuantityV[i], float64(25.0))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if difference6.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(lQuantityV[i], float64(25.0))
-				}
-			}
-		}
+		difference6 := vec.Map2(rest, n, vec.VecArg(&lQuantity), vec.ConstArg[float64](float64(25.0)), rt.SubFloat64)
 		// ((l_quantity - 25.0) * (l_quantity - 25.0))
-		product6 := vec.Make[float64](n)
-		{
-			difference5V := difference5.V[:n]
-			difference6V := difference6.V[:n]
-			out := product6.V[:n]
-			if vec.Strict(&product6, rest, n, vec.FlagsOf(&difference5), vec.FlagsOf(&difference6)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(difference5V[i], difference6V[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if product6.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(difference5V[i], difference6V[i])
-				}
-			}
-		}
+		product6 := vec.Map2(rest, n, vec.VecArg(&difference5), vec.VecArg(&difference6), rt.MulFloat64)
 		// (((l_quantity - 25.0) * (l_quantity - 25.0)) / 50.0)
-		quotient3 := vec.Make[float64](n)
-		{
-			product6V := product6.V[:n]
-			out := quotient3.V[:n]
-			if vec.Strict(&quotient3, rest, n, vec.FlagsOf(&product6)) && vec.Dense(rest, n, true) {
-				for i := range out {
-					r, err := rt.DivideFloat64(product6V[i], float64(50.0))
-					if err != nil {
-						quotient3.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if quotient3.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivideFloat64(product6V[i], float64(50.0))
-					if err != nil {
-						quotient3.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient3 := vec.Map2E(rest, n, vec.VecArg(&product6), vec.ConstArg[float64](float64(50.0)), rt.DivideFloat64)
 		// ((((((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0)) + ((l_tax - l_discount) * 100.0)) - (l_extendedpri...
-		sum5 := vec.Make[float64](n)
-		{
-			product5V := product5.V[:n]
-			quotient3V := quotient3.V[:n]
-			out := sum5.V[:n]
-			if vec.Strict(&sum5, rest, n, vec.FlagsOf(&product5), vec.FlagsOf(&quotient3)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.AddFloat64(product5V[i], quotient3V[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if sum5.Dirty(i) {
-						continue
-					}
-					out[i] = rt.AddFloat64(product5V[i], quotient3V[i])
-				}
-			}
-		}
+		sum5 := vec.Map2(rest, n, vec.VecArg(&product5), vec.VecArg(&quotient3), rt.AddFloat64)
 		// (l_discount * l_tax)
-		product7 := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			lTaxV := lTax.V[:n]
-			out := product7.V[:n]
-			if vec.Strict(&product7, rest, n, vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lDiscountV[i], lTaxV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if product7.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lDiscountV[i], lTaxV[i])
-				}
-			}
-		}
+		product7 := vec.Map2(rest, n, vec.VecArg(&lDiscount), vec.VecArg(&lTax), rt.MulFloat64)
 		// ((l_discount * l_tax) * 3.0)
-		product8 := vec.Make[float64](n)
-		{
-			product7V := product7.V[:n]
-			out := product8.V[:n]
-			if vec.Strict(&product8, rest, n, vec.FlagsOf(&product7)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(product7V[i], float64(3.0))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if product8.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(product7V[i], float64(3.0))
-				}
-			}
-		}
+		product8 := vec.Map2(rest, n, vec.VecArg(&product7), vec.ConstArg[float64](float64(3.0)), rt.MulFloat64)
 		// (((((((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0)) + ((l_tax - l_discount) * 100.0)) - (l_extendedpr...
-		difference7 := vec.Make[float64](n)
-		{
-			sum5V := sum5.V[:n]
-			product8V := product8.V[:n]
-			out := difference7.V[:n]
-			if vec.Strict(&difference7, rest, n, vec.FlagsOf(&sum5), vec.FlagsOf(&product8)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(sum5V[i], product8V[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if difference7.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(sum5V[i], product8V[i])
-				}
-			}
-		}
+		difference7 := vec.Map2(rest, n, vec.VecArg(&sum5), vec.VecArg(&product8), rt.SubFloat64)
 		// (l_quantity * 900.0)
-		product9 := vec.Make[float64](n)
-		{
-			lQuantityV := lQuantity.V[:n]
-			out := product9.V[:n]
-			if vec.Strict(&product9, rest, n, vec.FlagsOf(&lQuantity)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lQuantityV[i], float64(900.0))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if product9.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lQuantityV[i], float64(900.0))
-				}
-			}
-		}
+		product9 := vec.Map2(rest, n, vec.VecArg(&lQuantity), vec.ConstArg[float64](float64(900.0)), rt.MulFloat64)
 		// (l_extendedprice - (l_quantity * 900.0))
-		difference8 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			product9V := product9.V[:n]
-			out := difference8.V[:n]
-			if vec.Strict(&difference8, rest, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&product9)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(lExtendedpriceV[i], product9V[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if difference8.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(lExtendedpriceV[i], product9V[i])
-				}
-			}
-		}
+		difference8 := vec.Map2(rest, n, vec.VecArg(&lExtendedprice), vec.VecArg(&product9), rt.SubFloat64)
 		// (l_tax + 2.0)
-		sum6 := vec.Make[float64](n)
-		{
-			lTaxV := lTax.V[:n]
-			out := sum6.V[:n]
-			if vec.Strict(&sum6, rest, n, vec.FlagsOf(&lTax)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.AddFloat64(lTaxV[i], float64(2.0))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if sum6.Dirty(i) {
-						continue
-					}
-					out[i] = rt.AddFloat64(lTaxV[i], float64(2.0))
-				}
-			}
-		}
+		sum6 := vec.Map2(rest, n, vec.VecArg(&lTax), vec.ConstArg[float64](float64(2.0)), rt.AddFloat64)
 		// ((l_extendedprice - (l_quantity * 900.0)) / (l_tax + 2.0))
-		quotient4 := vec.Make[float64](n)
-		{
-			difference8V := difference8.V[:n]
-			sum6V := sum6.V[:n]
-			out := quotient4.V[:n]
-			if vec.Strict(&quotient4, rest, n, vec.FlagsOf(&difference8), vec.FlagsOf(&sum6)) && vec.Dense(rest, n, true) {
-				for i := range out {
-					r, err := rt.DivideFloat64(difference8V[i], sum6V[i])
-					if err != nil {
-						quotient4.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if quotient4.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivideFloat64(difference8V[i], sum6V[i])
-					if err != nil {
-						quotient4.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient4 := vec.Map2E(rest, n, vec.VecArg(&difference8), vec.VecArg(&sum6), rt.DivideFloat64)
 		// ((((((((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0)) + ((l_tax - l_discount) * 100.0)) - (l_extendedp...
-		sum7 := vec.Make[float64](n)
-		{
-			difference7V := difference7.V[:n]
-			quotient4V := quotient4.V[:n]
-			out := sum7.V[:n]
-			if vec.Strict(&sum7, rest, n, vec.FlagsOf(&difference7), vec.FlagsOf(&quotient4)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.AddFloat64(difference7V[i], quotient4V[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if sum7.Dirty(i) {
-						continue
-					}
-					out[i] = rt.AddFloat64(difference7V[i], quotient4V[i])
-				}
-			}
-		}
+		sum7 := vec.Map2(rest, n, vec.VecArg(&difference7), vec.VecArg(&quotient4), rt.AddFloat64)
 		if fused {
 			vec.Merge(&sum, &sum7, rest, n)
 		} else {
@@ -3826,63 +2685,11 @@ func wideCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 	}
 	if !fused || len(rest) > 0 {
 		// (1.0 - l_discount)
-		difference := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference.V[:n]
-			if vec.Strict(&difference, rest, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if difference.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference := vec.Map2(rest, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product2 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			differenceV := difference.V[:n]
-			out := product2.V[:n]
-			if vec.Strict(&product2, rest, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], differenceV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if product2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], differenceV[i])
-				}
-			}
-		}
+		product2 := vec.Map2(rest, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference), rt.MulFloat64)
 		// ((l_extendedprice * (1.0 - l_discount)) * 1.01)
-		product3 := vec.Make[float64](n)
-		{
-			product2V := product2.V[:n]
-			out := product3.V[:n]
-			if vec.Strict(&product3, rest, n, vec.FlagsOf(&product2)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(product2V[i], float64(1.01))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if product3.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(product2V[i], float64(1.01))
-				}
-			}
-		}
+		product3 := vec.Map2(rest, n, vec.VecArg(&product2), vec.ConstArg[float64](float64(1.01)), rt.MulFloat64)
 		if fused {
 			vec.Merge(&product, &product3, rest, n)
 		} else {
@@ -3931,142 +2738,19 @@ func wideCol2(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 	}
 	if !fused2 || len(rest2) > 0 {
 		// (1.0 - l_discount)
-		difference3 := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference3.V[:n]
-			if vec.Strict(&difference3, rest2, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest2, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-					i := rest2.Row(k)
-					if difference3.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference3 := vec.Map2(rest2, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product4 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			difference3V := difference3.V[:n]
-			out := product4.V[:n]
-			if vec.Strict(&product4, rest2, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference3)) && vec.Dense(rest2, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference3V[i])
-				}
-			} else {
-				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-					i := rest2.Row(k)
-					if product4.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference3V[i])
-				}
-			}
-		}
+		product4 := vec.Map2(rest2, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference3), rt.MulFloat64)
 		// (1.0 + l_tax)
-		sum := vec.Make[float64](n)
-		{
-			lTaxV := lTax.V[:n]
-			out := sum.V[:n]
-			if vec.Strict(&sum, rest2, n, vec.FlagsOf(&lTax)) && vec.Dense(rest2, n, false) {
-				for i := range out {
-					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-				}
-			} else {
-				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-					i := rest2.Row(k)
-					if sum.Dirty(i) {
-						continue
-					}
-					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-				}
-			}
-		}
+		sum := vec.Map2(rest2, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.AddFloat64)
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-		product5 := vec.Make[float64](n)
-		{
-			product4V := product4.V[:n]
-			sumV := sum.V[:n]
-			out := product5.V[:n]
-			if vec.Strict(&product5, rest2, n, vec.FlagsOf(&product4), vec.FlagsOf(&sum)) && vec.Dense(rest2, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(product4V[i], sumV[i])
-				}
-			} else {
-				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-					i := rest2.Row(k)
-					if product5.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(product4V[i], sumV[i])
-				}
-			}
-		}
+		product5 := vec.Map2(rest2, n, vec.VecArg(&product4), vec.VecArg(&sum), rt.MulFloat64)
 		// (1.0 - l_discount)
-		difference4 := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference4.V[:n]
-			if vec.Strict(&difference4, rest2, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest2, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-					i := rest2.Row(k)
-					if difference4.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference4 := vec.Map2(rest2, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product6 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			difference4V := difference4.V[:n]
-			out := product6.V[:n]
-			if vec.Strict(&product6, rest2, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference4)) && vec.Dense(rest2, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference4V[i])
-				}
-			} else {
-				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-					i := rest2.Row(k)
-					if product6.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference4V[i])
-				}
-			}
-		}
+		product6 := vec.Map2(rest2, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference4), rt.MulFloat64)
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount)))
-		difference5 := vec.Make[float64](n)
-		{
-			product5V := product5.V[:n]
-			product6V := product6.V[:n]
-			out := difference5.V[:n]
-			if vec.Strict(&difference5, rest2, n, vec.FlagsOf(&product5), vec.FlagsOf(&product6)) && vec.Dense(rest2, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(product5V[i], product6V[i])
-				}
-			} else {
-				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-					i := rest2.Row(k)
-					if difference5.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(product5V[i], product6V[i])
-				}
-			}
-		}
+		difference5 := vec.Map2(rest2, n, vec.VecArg(&product5), vec.VecArg(&product6), rt.SubFloat64)
 		if fused2 {
 			vec.Merge(&difference2, &difference5, rest2, n)
 		} else {
@@ -4115,83 +2799,13 @@ func wideCol3(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 	}
 	if !fused3 || len(rest3) > 0 {
 		// (1.0 - l_discount)
-		difference6 := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference6.V[:n]
-			if vec.Strict(&difference6, rest3, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest3, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest3.Rows(n); k < cnt; k++ {
-					i := rest3.Row(k)
-					if difference6.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference6 := vec.Map2(rest3, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product7 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			difference6V := difference6.V[:n]
-			out := product7.V[:n]
-			if vec.Strict(&product7, rest3, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference6)) && vec.Dense(rest3, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference6V[i])
-				}
-			} else {
-				for k, cnt := 0, rest3.Rows(n); k < cnt; k++ {
-					i := rest3.Row(k)
-					if product7.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference6V[i])
-				}
-			}
-		}
+		product7 := vec.Map2(rest3, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference6), rt.MulFloat64)
 		// (l_quantity * 2.0)
-		product8 := vec.Make[float64](n)
-		{
-			lQuantityV := lQuantity.V[:n]
-			out := product8.V[:n]
-			if vec.Strict(&product8, rest3, n, vec.FlagsOf(&lQuantity)) && vec.Dense(rest3, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lQuantityV[i], float64(2.0))
-				}
-			} else {
-				for k, cnt := 0, rest3.Rows(n); k < cnt; k++ {
-					i := rest3.Row(k)
-					if product8.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lQuantityV[i], float64(2.0))
-				}
-			}
-		}
+		product8 := vec.Map2(rest3, n, vec.VecArg(&lQuantity), vec.ConstArg[float64](float64(2.0)), rt.MulFloat64)
 		// ((l_extendedprice * (1.0 - l_discount)) + (l_quantity * 2.0))
-		sum3 := vec.Make[float64](n)
-		{
-			product7V := product7.V[:n]
-			product8V := product8.V[:n]
-			out := sum3.V[:n]
-			if vec.Strict(&sum3, rest3, n, vec.FlagsOf(&product7), vec.FlagsOf(&product8)) && vec.Dense(rest3, n, false) {
-				for i := range out {
-					out[i] = rt.AddFloat64(product7V[i], product8V[i])
-				}
-			} else {
-				for k, cnt := 0, rest3.Rows(n); k < cnt; k++ {
-					i := rest3.Row(k)
-					if sum3.Dirty(i) {
-						continue
-					}
-					out[i] = rt.AddFloat64(product7V[i], product8V[i])
-				}
-			}
-		}
+		sum3 := vec.Map2(rest3, n, vec.VecArg(&product7), vec.VecArg(&product8), rt.AddFloat64)
 		if fused3 {
 			vec.Merge(&sum2, &sum3, rest3, n)
 		} else {
@@ -4256,132 +2870,17 @@ func wideCol4(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 	}
 	if !fused4 || len(rest4) > 0 {
 		// (1.0 - l_discount)
-		difference7 := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference7.V[:n]
-			if vec.Strict(&difference7, rest4, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest4, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest4.Rows(n); k < cnt; k++ {
-					i := rest4.Row(k)
-					if difference7.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference7 := vec.Map2(rest4, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product9 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			difference7V := difference7.V[:n]
-			out := product9.V[:n]
-			if vec.Strict(&product9, rest4, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference7)) && vec.Dense(rest4, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference7V[i])
-				}
-			} else {
-				for k, cnt := 0, rest4.Rows(n); k < cnt; k++ {
-					i := rest4.Row(k)
-					if product9.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference7V[i])
-				}
-			}
-		}
+		product9 := vec.Map2(rest4, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference7), rt.MulFloat64)
 		// (1.0 + l_tax)
-		sum4 := vec.Make[float64](n)
-		{
-			lTaxV := lTax.V[:n]
-			out := sum4.V[:n]
-			if vec.Strict(&sum4, rest4, n, vec.FlagsOf(&lTax)) && vec.Dense(rest4, n, false) {
-				for i := range out {
-					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-				}
-			} else {
-				for k, cnt := 0, rest4.Rows(n); k < cnt; k++ {
-					i := rest4.Row(k)
-					if sum4.Dirty(i) {
-						continue
-					}
-					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-				}
-			}
-		}
+		sum4 := vec.Map2(rest4, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.AddFloat64)
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-		product10 := vec.Make[float64](n)
-		{
-			product9V := product9.V[:n]
-			sum4V := sum4.V[:n]
-			out := product10.V[:n]
-			if vec.Strict(&product10, rest4, n, vec.FlagsOf(&product9), vec.FlagsOf(&sum4)) && vec.Dense(rest4, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(product9V[i], sum4V[i])
-				}
-			} else {
-				for k, cnt := 0, rest4.Rows(n); k < cnt; k++ {
-					i := rest4.Row(k)
-					if product10.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(product9V[i], sum4V[i])
-				}
-			}
-		}
+		product10 := vec.Map2(rest4, n, vec.VecArg(&product9), vec.VecArg(&sum4), rt.MulFloat64)
 		// (l_quantity + 1.0)
-		sum5 := vec.Make[float64](n)
-		{
-			lQuantityV := lQuantity.V[:n]
-			out := sum5.V[:n]
-			if vec.Strict(&sum5, rest4, n, vec.FlagsOf(&lQuantity)) && vec.Dense(rest4, n, false) {
-				for i := range out {
-					out[i] = rt.AddFloat64(lQuantityV[i], float64(1.0))
-				}
-			} else {
-				for k, cnt := 0, rest4.Rows(n); k < cnt; k++ {
-					i := rest4.Row(k)
-					if sum5.Dirty(i) {
-						continue
-					}
-					out[i] = rt.AddFloat64(lQuantityV[i], float64(1.0))
-				}
-			}
-		}
+		sum5 := vec.Map2(rest4, n, vec.VecArg(&lQuantity), vec.ConstArg[float64](float64(1.0)), rt.AddFloat64)
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) / (l_quantity + 1.0))
-		quotient2 := vec.Make[float64](n)
-		{
-			product10V := product10.V[:n]
-			sum5V := sum5.V[:n]
-			out := quotient2.V[:n]
-			if vec.Strict(&quotient2, rest4, n, vec.FlagsOf(&product10), vec.FlagsOf(&sum5)) && vec.Dense(rest4, n, true) {
-				for i := range out {
-					r, err := rt.DivideFloat64(product10V[i], sum5V[i])
-					if err != nil {
-						quotient2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest4.Rows(n); k < cnt; k++ {
-					i := rest4.Row(k)
-					if quotient2.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivideFloat64(product10V[i], sum5V[i])
-					if err != nil {
-						quotient2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient2 := vec.Map2E(rest4, n, vec.VecArg(&product10), vec.VecArg(&sum5), rt.DivideFloat64)
 		if fused4 {
 			vec.Merge(&quotient, &quotient2, rest4, n)
 		} else {
@@ -4438,185 +2937,28 @@ func wideCol5(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 	}
 	if !fused5 || len(rest5) > 0 {
 		// (1.0 - l_discount)
-		difference8 := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference8.V[:n]
-			if vec.Strict(&difference8, rest5, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest5, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest5.Rows(n); k < cnt; k++ {
-					i := rest5.Row(k)
-					if difference8.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference8 := vec.Map2(rest5, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product11 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			difference8V := difference8.V[:n]
-			out := product11.V[:n]
-			if vec.Strict(&product11, rest5, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference8)) && vec.Dense(rest5, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference8V[i])
-				}
-			} else {
-				for k, cnt := 0, rest5.Rows(n); k < cnt; k++ {
-					i := rest5.Row(k)
-					if product11.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference8V[i])
-				}
-			}
-		}
+		product11 := vec.Map2(rest5, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference8), rt.MulFloat64)
 		// ((l_extendedprice * (1.0 - l_discount)) > 50000.0)
-		cmp := vec.Make[bool](n)
-		{
-			product11V := product11.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, rest5, n, vec.FlagsOf(&product11)) && vec.Dense(rest5, n, false) {
-				for i := range out {
-					out[i] = rt.GtFloat64(product11V[i], float64(50000.0))
-				}
-			} else {
-				for k, cnt := 0, rest5.Rows(n); k < cnt; k++ {
-					i := rest5.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GtFloat64(product11V[i], float64(50000.0))
-				}
-			}
-		}
+		cmp := vec.Map2(rest5, n, vec.VecArg(&product11), vec.ConstArg[float64](float64(50000.0)), rt.GtFloat64)
 		// IF(((l_extendedprice * (1.0 - l_discount)) > 50000.0), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)), (l_extendedprice * (1.0 - l_discount)))
 		then, otherwise := vec.Split(&cmp, rest5, n)
 		ifResult2 := vec.Make[float64](n)
 		vec.CopyErrs(&ifResult2, &cmp, rest5, n)
 		// (1.0 - l_discount)
-		difference9 := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference9.V[:n]
-			if vec.Strict(&difference9, then, n, vec.FlagsOf(&lDiscount)) && vec.Dense(then, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-					i := then.Row(k)
-					if difference9.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference9 := vec.Map2(then, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product12 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			difference9V := difference9.V[:n]
-			out := product12.V[:n]
-			if vec.Strict(&product12, then, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference9)) && vec.Dense(then, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference9V[i])
-				}
-			} else {
-				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-					i := then.Row(k)
-					if product12.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference9V[i])
-				}
-			}
-		}
+		product12 := vec.Map2(then, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference9), rt.MulFloat64)
 		// (1.0 + l_tax)
-		sum6 := vec.Make[float64](n)
-		{
-			lTaxV := lTax.V[:n]
-			out := sum6.V[:n]
-			if vec.Strict(&sum6, then, n, vec.FlagsOf(&lTax)) && vec.Dense(then, n, false) {
-				for i := range out {
-					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-				}
-			} else {
-				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-					i := then.Row(k)
-					if sum6.Dirty(i) {
-						continue
-					}
-					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-				}
-			}
-		}
+		sum6 := vec.Map2(then, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.AddFloat64)
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-		product13 := vec.Make[float64](n)
-		{
-			product12V := product12.V[:n]
-			sum6V := sum6.V[:n]
-			out := product13.V[:n]
-			if vec.Strict(&product13, then, n, vec.FlagsOf(&product12), vec.FlagsOf(&sum6)) && vec.Dense(then, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(product12V[i], sum6V[i])
-				}
-			} else {
-				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-					i := then.Row(k)
-					if product13.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(product12V[i], sum6V[i])
-				}
-			}
-		}
+		product13 := vec.Map2(then, n, vec.VecArg(&product12), vec.VecArg(&sum6), rt.MulFloat64)
 		vec.Merge(&ifResult2, &product13, then, n)
 		// (1.0 - l_discount)
-		difference10 := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference10.V[:n]
-			if vec.Strict(&difference10, otherwise, n, vec.FlagsOf(&lDiscount)) && vec.Dense(otherwise, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-					i := otherwise.Row(k)
-					if difference10.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference10 := vec.Map2(otherwise, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product14 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			difference10V := difference10.V[:n]
-			out := product14.V[:n]
-			if vec.Strict(&product14, otherwise, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference10)) && vec.Dense(otherwise, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference10V[i])
-				}
-			} else {
-				for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-					i := otherwise.Row(k)
-					if product14.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference10V[i])
-				}
-			}
-		}
+		product14 := vec.Map2(otherwise, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference10), rt.MulFloat64)
 		vec.Merge(&ifResult2, &product14, otherwise, n)
 		if fused5 {
 			vec.Merge(&ifResult, &ifResult2, rest5, n)
@@ -4664,64 +3006,11 @@ func wideCol6(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 	}
 	if !fused6 || len(rest6) > 0 {
 		// (1.0 - l_discount)
-		difference12 := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference12.V[:n]
-			if vec.Strict(&difference12, rest6, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest6, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest6.Rows(n); k < cnt; k++ {
-					i := rest6.Row(k)
-					if difference12.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference12 := vec.Map2(rest6, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product15 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			difference12V := difference12.V[:n]
-			out := product15.V[:n]
-			if vec.Strict(&product15, rest6, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference12)) && vec.Dense(rest6, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference12V[i])
-				}
-			} else {
-				for k, cnt := 0, rest6.Rows(n); k < cnt; k++ {
-					i := rest6.Row(k)
-					if product15.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference12V[i])
-				}
-			}
-		}
+		product15 := vec.Map2(rest6, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference12), rt.MulFloat64)
 		// ((l_extendedprice * (1.0 - l_discount)) - l_extendedprice)
-		difference13 := vec.Make[float64](n)
-		{
-			product15V := product15.V[:n]
-			lExtendedpriceV := lExtendedprice.V[:n]
-			out := difference13.V[:n]
-			if vec.Strict(&difference13, rest6, n, vec.FlagsOf(&product15), vec.FlagsOf(&lExtendedprice)) && vec.Dense(rest6, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(product15V[i], lExtendedpriceV[i])
-				}
-			} else {
-				for k, cnt := 0, rest6.Rows(n); k < cnt; k++ {
-					i := rest6.Row(k)
-					if difference13.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(product15V[i], lExtendedpriceV[i])
-				}
-			}
-		}
+		difference13 := vec.Map2(rest6, n, vec.VecArg(&product15), vec.VecArg(&lExtendedprice), rt.SubFloat64)
 		if fused6 {
 			vec.Merge(&difference11, &difference13, rest6, n)
 		} else {
@@ -4770,103 +3059,15 @@ func wideCol7(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 	}
 	if !fused7 || len(rest7) > 0 {
 		// (1.0 - l_discount)
-		difference14 := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference14.V[:n]
-			if vec.Strict(&difference14, rest7, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest7, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest7.Rows(n); k < cnt; k++ {
-					i := rest7.Row(k)
-					if difference14.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference14 := vec.Map2(rest7, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product17 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			difference14V := difference14.V[:n]
-			out := product17.V[:n]
-			if vec.Strict(&product17, rest7, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference14)) && vec.Dense(rest7, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference14V[i])
-				}
-			} else {
-				for k, cnt := 0, rest7.Rows(n); k < cnt; k++ {
-					i := rest7.Row(k)
-					if product17.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference14V[i])
-				}
-			}
-		}
+		product17 := vec.Map2(rest7, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference14), rt.MulFloat64)
 		// (1.0 + l_tax)
-		sum7 := vec.Make[float64](n)
-		{
-			lTaxV := lTax.V[:n]
-			out := sum7.V[:n]
-			if vec.Strict(&sum7, rest7, n, vec.FlagsOf(&lTax)) && vec.Dense(rest7, n, false) {
-				for i := range out {
-					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-				}
-			} else {
-				for k, cnt := 0, rest7.Rows(n); k < cnt; k++ {
-					i := rest7.Row(k)
-					if sum7.Dirty(i) {
-						continue
-					}
-					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-				}
-			}
-		}
+		sum7 := vec.Map2(rest7, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.AddFloat64)
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-		product18 := vec.Make[float64](n)
-		{
-			product17V := product17.V[:n]
-			sum7V := sum7.V[:n]
-			out := product18.V[:n]
-			if vec.Strict(&product18, rest7, n, vec.FlagsOf(&product17), vec.FlagsOf(&sum7)) && vec.Dense(rest7, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(product17V[i], sum7V[i])
-				}
-			} else {
-				for k, cnt := 0, rest7.Rows(n); k < cnt; k++ {
-					i := rest7.Row(k)
-					if product18.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(product17V[i], sum7V[i])
-				}
-			}
-		}
+		product18 := vec.Map2(rest7, n, vec.VecArg(&product17), vec.VecArg(&sum7), rt.MulFloat64)
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_tax)
-		product19 := vec.Make[float64](n)
-		{
-			product18V := product18.V[:n]
-			lTaxV := lTax.V[:n]
-			out := product19.V[:n]
-			if vec.Strict(&product19, rest7, n, vec.FlagsOf(&product18), vec.FlagsOf(&lTax)) && vec.Dense(rest7, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(product18V[i], lTaxV[i])
-				}
-			} else {
-				for k, cnt := 0, rest7.Rows(n); k < cnt; k++ {
-					i := rest7.Row(k)
-					if product19.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(product18V[i], lTaxV[i])
-				}
-			}
-		}
+		product19 := vec.Map2(rest7, n, vec.VecArg(&product18), vec.VecArg(&lTax), rt.MulFloat64)
 		if fused7 {
 			vec.Merge(&product16, &product19, rest7, n)
 		} else {
@@ -4913,64 +3114,11 @@ func wideCol8(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 	}
 	if !fused8 || len(rest8) > 0 {
 		// (1.0 - l_discount)
-		difference15 := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference15.V[:n]
-			if vec.Strict(&difference15, rest8, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest8, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest8.Rows(n); k < cnt; k++ {
-					i := rest8.Row(k)
-					if difference15.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference15 := vec.Map2(rest8, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product21 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			difference15V := difference15.V[:n]
-			out := product21.V[:n]
-			if vec.Strict(&product21, rest8, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference15)) && vec.Dense(rest8, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference15V[i])
-				}
-			} else {
-				for k, cnt := 0, rest8.Rows(n); k < cnt; k++ {
-					i := rest8.Row(k)
-					if product21.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference15V[i])
-				}
-			}
-		}
+		product21 := vec.Map2(rest8, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference15), rt.MulFloat64)
 		// ((l_extendedprice * (1.0 - l_discount)) * l_discount)
-		product22 := vec.Make[float64](n)
-		{
-			product21V := product21.V[:n]
-			lDiscountV := lDiscount.V[:n]
-			out := product22.V[:n]
-			if vec.Strict(&product22, rest8, n, vec.FlagsOf(&product21), vec.FlagsOf(&lDiscount)) && vec.Dense(rest8, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(product21V[i], lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest8.Rows(n); k < cnt; k++ {
-					i := rest8.Row(k)
-					if product22.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(product21V[i], lDiscountV[i])
-				}
-			}
-		}
+		product22 := vec.Map2(rest8, n, vec.VecArg(&product21), vec.VecArg(&lDiscount), rt.MulFloat64)
 		if fused8 {
 			vec.Merge(&product20, &product22, rest8, n)
 		} else {
@@ -5033,191 +3181,23 @@ func wideCol9(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 	}
 	if !fused9 || len(rest9) > 0 {
 		// (1.0 - l_discount)
-		difference16 := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference16.V[:n]
-			if vec.Strict(&difference16, rest9, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest9, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest9.Rows(n); k < cnt; k++ {
-					i := rest9.Row(k)
-					if difference16.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference16 := vec.Map2(rest9, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product23 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			difference16V := difference16.V[:n]
-			out := product23.V[:n]
-			if vec.Strict(&product23, rest9, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference16)) && vec.Dense(rest9, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference16V[i])
-				}
-			} else {
-				for k, cnt := 0, rest9.Rows(n); k < cnt; k++ {
-					i := rest9.Row(k)
-					if product23.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference16V[i])
-				}
-			}
-		}
+		product23 := vec.Map2(rest9, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference16), rt.MulFloat64)
 		// (1.0 + l_tax)
-		sum8 := vec.Make[float64](n)
-		{
-			lTaxV := lTax.V[:n]
-			out := sum8.V[:n]
-			if vec.Strict(&sum8, rest9, n, vec.FlagsOf(&lTax)) && vec.Dense(rest9, n, false) {
-				for i := range out {
-					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-				}
-			} else {
-				for k, cnt := 0, rest9.Rows(n); k < cnt; k++ {
-					i := rest9.Row(k)
-					if sum8.Dirty(i) {
-						continue
-					}
-					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-				}
-			}
-		}
+		sum8 := vec.Map2(rest9, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.AddFloat64)
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-		product24 := vec.Make[float64](n)
-		{
-			product23V := product23.V[:n]
-			sum8V := sum8.V[:n]
-			out := product24.V[:n]
-			if vec.Strict(&product24, rest9, n, vec.FlagsOf(&product23), vec.FlagsOf(&sum8)) && vec.Dense(rest9, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(product23V[i], sum8V[i])
-				}
-			} else {
-				for k, cnt := 0, rest9.Rows(n); k < cnt; k++ {
-					i := rest9.Row(k)
-					if product24.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(product23V[i], sum8V[i])
-				}
-			}
-		}
+		product24 := vec.Map2(rest9, n, vec.VecArg(&product23), vec.VecArg(&sum8), rt.MulFloat64)
 		// (1.0 - l_discount)
-		difference17 := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference17.V[:n]
-			if vec.Strict(&difference17, rest9, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest9, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest9.Rows(n); k < cnt; k++ {
-					i := rest9.Row(k)
-					if difference17.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference17 := vec.Map2(rest9, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product25 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			difference17V := difference17.V[:n]
-			out := product25.V[:n]
-			if vec.Strict(&product25, rest9, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference17)) && vec.Dense(rest9, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference17V[i])
-				}
-			} else {
-				for k, cnt := 0, rest9.Rows(n); k < cnt; k++ {
-					i := rest9.Row(k)
-					if product25.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference17V[i])
-				}
-			}
-		}
+		product25 := vec.Map2(rest9, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference17), rt.MulFloat64)
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount)))
-		difference18 := vec.Make[float64](n)
-		{
-			product24V := product24.V[:n]
-			product25V := product25.V[:n]
-			out := difference18.V[:n]
-			if vec.Strict(&difference18, rest9, n, vec.FlagsOf(&product24), vec.FlagsOf(&product25)) && vec.Dense(rest9, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(product24V[i], product25V[i])
-				}
-			} else {
-				for k, cnt := 0, rest9.Rows(n); k < cnt; k++ {
-					i := rest9.Row(k)
-					if difference18.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(product24V[i], product25V[i])
-				}
-			}
-		}
+		difference18 := vec.Map2(rest9, n, vec.VecArg(&product24), vec.VecArg(&product25), rt.SubFloat64)
 		// (l_tax + 1.0)
-		sum9 := vec.Make[float64](n)
-		{
-			lTaxV := lTax.V[:n]
-			out := sum9.V[:n]
-			if vec.Strict(&sum9, rest9, n, vec.FlagsOf(&lTax)) && vec.Dense(rest9, n, false) {
-				for i := range out {
-					out[i] = rt.AddFloat64(lTaxV[i], float64(1.0))
-				}
-			} else {
-				for k, cnt := 0, rest9.Rows(n); k < cnt; k++ {
-					i := rest9.Row(k)
-					if sum9.Dirty(i) {
-						continue
-					}
-					out[i] = rt.AddFloat64(lTaxV[i], float64(1.0))
-				}
-			}
-		}
+		sum9 := vec.Map2(rest9, n, vec.VecArg(&lTax), vec.ConstArg[float64](float64(1.0)), rt.AddFloat64)
 		// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount))) / (l_tax + 1.0))
-		quotient4 := vec.Make[float64](n)
-		{
-			difference18V := difference18.V[:n]
-			sum9V := sum9.V[:n]
-			out := quotient4.V[:n]
-			if vec.Strict(&quotient4, rest9, n, vec.FlagsOf(&difference18), vec.FlagsOf(&sum9)) && vec.Dense(rest9, n, true) {
-				for i := range out {
-					r, err := rt.DivideFloat64(difference18V[i], sum9V[i])
-					if err != nil {
-						quotient4.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest9.Rows(n); k < cnt; k++ {
-					i := rest9.Row(k)
-					if quotient4.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivideFloat64(difference18V[i], sum9V[i])
-					if err != nil {
-						quotient4.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient4 := vec.Map2E(rest9, n, vec.VecArg(&difference18), vec.VecArg(&sum9), rt.DivideFloat64)
 		if fused9 {
 			vec.Merge(&quotient3, &quotient4, rest9, n)
 		} else {
@@ -5268,103 +3248,15 @@ func wideCol10(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	}
 	if !fused10 || len(rest10) > 0 {
 		// (1.0 - l_discount)
-		difference19 := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference19.V[:n]
-			if vec.Strict(&difference19, rest10, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest10, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest10.Rows(n); k < cnt; k++ {
-					i := rest10.Row(k)
-					if difference19.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference19 := vec.Map2(rest10, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product26 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			difference19V := difference19.V[:n]
-			out := product26.V[:n]
-			if vec.Strict(&product26, rest10, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference19)) && vec.Dense(rest10, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference19V[i])
-				}
-			} else {
-				for k, cnt := 0, rest10.Rows(n); k < cnt; k++ {
-					i := rest10.Row(k)
-					if product26.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference19V[i])
-				}
-			}
-		}
+		product26 := vec.Map2(rest10, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference19), rt.MulFloat64)
 		// (1.0 + l_tax)
-		sum11 := vec.Make[float64](n)
-		{
-			lTaxV := lTax.V[:n]
-			out := sum11.V[:n]
-			if vec.Strict(&sum11, rest10, n, vec.FlagsOf(&lTax)) && vec.Dense(rest10, n, false) {
-				for i := range out {
-					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-				}
-			} else {
-				for k, cnt := 0, rest10.Rows(n); k < cnt; k++ {
-					i := rest10.Row(k)
-					if sum11.Dirty(i) {
-						continue
-					}
-					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-				}
-			}
-		}
+		sum11 := vec.Map2(rest10, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.AddFloat64)
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-		product27 := vec.Make[float64](n)
-		{
-			product26V := product26.V[:n]
-			sum11V := sum11.V[:n]
-			out := product27.V[:n]
-			if vec.Strict(&product27, rest10, n, vec.FlagsOf(&product26), vec.FlagsOf(&sum11)) && vec.Dense(rest10, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(product26V[i], sum11V[i])
-				}
-			} else {
-				for k, cnt := 0, rest10.Rows(n); k < cnt; k++ {
-					i := rest10.Row(k)
-					if product27.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(product26V[i], sum11V[i])
-				}
-			}
-		}
+		product27 := vec.Map2(rest10, n, vec.VecArg(&product26), vec.VecArg(&sum11), rt.MulFloat64)
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) + l_quantity)
-		sum12 := vec.Make[float64](n)
-		{
-			product27V := product27.V[:n]
-			lQuantityV := lQuantity.V[:n]
-			out := sum12.V[:n]
-			if vec.Strict(&sum12, rest10, n, vec.FlagsOf(&product27), vec.FlagsOf(&lQuantity)) && vec.Dense(rest10, n, false) {
-				for i := range out {
-					out[i] = rt.AddFloat64(product27V[i], lQuantityV[i])
-				}
-			} else {
-				for k, cnt := 0, rest10.Rows(n); k < cnt; k++ {
-					i := rest10.Row(k)
-					if sum12.Dirty(i) {
-						continue
-					}
-					out[i] = rt.AddFloat64(product27V[i], lQuantityV[i])
-				}
-			}
-		}
+		sum12 := vec.Map2(rest10, n, vec.VecArg(&product27), vec.VecArg(&lQuantity), rt.AddFloat64)
 		if fused10 {
 			vec.Merge(&sum10, &sum12, rest10, n)
 		} else {
@@ -5427,93 +3319,13 @@ func wideCol11(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	}
 	if !fused11 || len(rest11) > 0 {
 		// (1.0 - l_discount)
-		difference20 := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference20.V[:n]
-			if vec.Strict(&difference20, rest11, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest11, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest11.Rows(n); k < cnt; k++ {
-					i := rest11.Row(k)
-					if difference20.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference20 := vec.Map2(rest11, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product28 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			difference20V := difference20.V[:n]
-			out := product28.V[:n]
-			if vec.Strict(&product28, rest11, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference20)) && vec.Dense(rest11, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference20V[i])
-				}
-			} else {
-				for k, cnt := 0, rest11.Rows(n); k < cnt; k++ {
-					i := rest11.Row(k)
-					if product28.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference20V[i])
-				}
-			}
-		}
+		product28 := vec.Map2(rest11, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference20), rt.MulFloat64)
 		// (l_quantity + 2.0)
-		sum13 := vec.Make[float64](n)
-		{
-			lQuantityV := lQuantity.V[:n]
-			out := sum13.V[:n]
-			if vec.Strict(&sum13, rest11, n, vec.FlagsOf(&lQuantity)) && vec.Dense(rest11, n, false) {
-				for i := range out {
-					out[i] = rt.AddFloat64(lQuantityV[i], float64(2.0))
-				}
-			} else {
-				for k, cnt := 0, rest11.Rows(n); k < cnt; k++ {
-					i := rest11.Row(k)
-					if sum13.Dirty(i) {
-						continue
-					}
-					out[i] = rt.AddFloat64(lQuantityV[i], float64(2.0))
-				}
-			}
-		}
+		sum13 := vec.Map2(rest11, n, vec.VecArg(&lQuantity), vec.ConstArg[float64](float64(2.0)), rt.AddFloat64)
 		// ((l_extendedprice * (1.0 - l_discount)) / (l_quantity + 2.0))
-		quotient6 := vec.Make[float64](n)
-		{
-			product28V := product28.V[:n]
-			sum13V := sum13.V[:n]
-			out := quotient6.V[:n]
-			if vec.Strict(&quotient6, rest11, n, vec.FlagsOf(&product28), vec.FlagsOf(&sum13)) && vec.Dense(rest11, n, true) {
-				for i := range out {
-					r, err := rt.DivideFloat64(product28V[i], sum13V[i])
-					if err != nil {
-						quotient6.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest11.Rows(n); k < cnt; k++ {
-					i := rest11.Row(k)
-					if quotient6.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivideFloat64(product28V[i], sum13V[i])
-					if err != nil {
-						quotient6.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient6 := vec.Map2E(rest11, n, vec.VecArg(&product28), vec.VecArg(&sum13), rt.DivideFloat64)
 		if fused11 {
 			vec.Merge(&quotient5, &quotient6, rest11, n)
 		} else {
@@ -5562,180 +3374,23 @@ func wideCol12(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	}
 	if !fused12 || len(rest12) > 0 {
 		// (1.0 - l_discount)
-		difference22 := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference22.V[:n]
-			if vec.Strict(&difference22, rest12, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest12, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest12.Rows(n); k < cnt; k++ {
-					i := rest12.Row(k)
-					if difference22.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference22 := vec.Map2(rest12, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product29 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			difference22V := difference22.V[:n]
-			out := product29.V[:n]
-			if vec.Strict(&product29, rest12, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference22)) && vec.Dense(rest12, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference22V[i])
-				}
-			} else {
-				for k, cnt := 0, rest12.Rows(n); k < cnt; k++ {
-					i := rest12.Row(k)
-					if product29.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference22V[i])
-				}
-			}
-		}
+		product29 := vec.Map2(rest12, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference22), rt.MulFloat64)
 		// (1.0 + l_tax)
-		sum14 := vec.Make[float64](n)
-		{
-			lTaxV := lTax.V[:n]
-			out := sum14.V[:n]
-			if vec.Strict(&sum14, rest12, n, vec.FlagsOf(&lTax)) && vec.Dense(rest12, n, false) {
-				for i := range out {
-					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-				}
-			} else {
-				for k, cnt := 0, rest12.Rows(n); k < cnt; k++ {
-					i := rest12.Row(k)
-					if sum14.Dirty(i) {
-						continue
-					}
-					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-				}
-			}
-		}
+		sum14 := vec.Map2(rest12, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.AddFloat64)
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-		product30 := vec.Make[float64](n)
-		{
-			product29V := product29.V[:n]
-			sum14V := sum14.V[:n]
-			out := product30.V[:n]
-			if vec.Strict(&product30, rest12, n, vec.FlagsOf(&product29), vec.FlagsOf(&sum14)) && vec.Dense(rest12, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(product29V[i], sum14V[i])
-				}
-			} else {
-				for k, cnt := 0, rest12.Rows(n); k < cnt; k++ {
-					i := rest12.Row(k)
-					if product30.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(product29V[i], sum14V[i])
-				}
-			}
-		}
+		product30 := vec.Map2(rest12, n, vec.VecArg(&product29), vec.VecArg(&sum14), rt.MulFloat64)
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 0.97)
-		product31 := vec.Make[float64](n)
-		{
-			product30V := product30.V[:n]
-			out := product31.V[:n]
-			if vec.Strict(&product31, rest12, n, vec.FlagsOf(&product30)) && vec.Dense(rest12, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(product30V[i], float64(0.97))
-				}
-			} else {
-				for k, cnt := 0, rest12.Rows(n); k < cnt; k++ {
-					i := rest12.Row(k)
-					if product31.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(product30V[i], float64(0.97))
-				}
-			}
-		}
+		product31 := vec.Map2(rest12, n, vec.VecArg(&product30), vec.ConstArg[float64](float64(0.97)), rt.MulFloat64)
 		// (1.0 - l_discount)
-		difference23 := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference23.V[:n]
-			if vec.Strict(&difference23, rest12, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest12, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest12.Rows(n); k < cnt; k++ {
-					i := rest12.Row(k)
-					if difference23.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference23 := vec.Map2(rest12, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product32 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			difference23V := difference23.V[:n]
-			out := product32.V[:n]
-			if vec.Strict(&product32, rest12, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference23)) && vec.Dense(rest12, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference23V[i])
-				}
-			} else {
-				for k, cnt := 0, rest12.Rows(n); k < cnt; k++ {
-					i := rest12.Row(k)
-					if product32.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference23V[i])
-				}
-			}
-		}
+		product32 := vec.Map2(rest12, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference23), rt.MulFloat64)
 		// ((l_extendedprice * (1.0 - l_discount)) * 0.03)
-		product33 := vec.Make[float64](n)
-		{
-			product32V := product32.V[:n]
-			out := product33.V[:n]
-			if vec.Strict(&product33, rest12, n, vec.FlagsOf(&product32)) && vec.Dense(rest12, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(product32V[i], float64(0.03))
-				}
-			} else {
-				for k, cnt := 0, rest12.Rows(n); k < cnt; k++ {
-					i := rest12.Row(k)
-					if product33.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(product32V[i], float64(0.03))
-				}
-			}
-		}
+		product33 := vec.Map2(rest12, n, vec.VecArg(&product32), vec.ConstArg[float64](float64(0.03)), rt.MulFloat64)
 		// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 0.97) - ((l_extendedprice * (1.0 - l_discount)) * 0.03))
-		difference24 := vec.Make[float64](n)
-		{
-			product31V := product31.V[:n]
-			product33V := product33.V[:n]
-			out := difference24.V[:n]
-			if vec.Strict(&difference24, rest12, n, vec.FlagsOf(&product31), vec.FlagsOf(&product33)) && vec.Dense(rest12, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(product31V[i], product33V[i])
-				}
-			} else {
-				for k, cnt := 0, rest12.Rows(n); k < cnt; k++ {
-					i := rest12.Row(k)
-					if difference24.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(product31V[i], product33V[i])
-				}
-			}
-		}
+		difference24 := vec.Map2(rest12, n, vec.VecArg(&product31), vec.VecArg(&product33), rt.SubFloat64)
 		if fused12 {
 			vec.Merge(&difference21, &difference24, rest12, n)
 		} else {
@@ -5798,93 +3453,13 @@ func wideCol13(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.RecordBa
 	}
 	if !fused13 || len(rest13) > 0 {
 		// (1.0 - l_discount)
-		difference25 := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference25.V[:n]
-			if vec.Strict(&difference25, rest13, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest13, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest13.Rows(n); k < cnt; k++ {
-					i := rest13.Row(k)
-					if difference25.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference25 := vec.Map2(rest13, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product34 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			difference25V := difference25.V[:n]
-			out := product34.V[:n]
-			if vec.Strict(&product34, rest13, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference25)) && vec.Dense(rest13, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference25V[i])
-				}
-			} else {
-				for k, cnt := 0, rest13.Rows(n); k < cnt; k++ {
-					i := rest13.Row(k)
-					if product34.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference25V[i])
-				}
-			}
-		}
+		product34 := vec.Map2(rest13, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference25), rt.MulFloat64)
 		// (l_quantity * (l_extendedprice * (1.0 - l_discount)))
-		product35 := vec.Make[float64](n)
-		{
-			lQuantityV := lQuantity.V[:n]
-			product34V := product34.V[:n]
-			out := product35.V[:n]
-			if vec.Strict(&product35, rest13, n, vec.FlagsOf(&lQuantity), vec.FlagsOf(&product34)) && vec.Dense(rest13, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lQuantityV[i], product34V[i])
-				}
-			} else {
-				for k, cnt := 0, rest13.Rows(n); k < cnt; k++ {
-					i := rest13.Row(k)
-					if product35.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lQuantityV[i], product34V[i])
-				}
-			}
-		}
+		product35 := vec.Map2(rest13, n, vec.VecArg(&lQuantity), vec.VecArg(&product34), rt.MulFloat64)
 		// ((l_quantity * (l_extendedprice * (1.0 - l_discount))) / 100.0)
-		quotient8 := vec.Make[float64](n)
-		{
-			product35V := product35.V[:n]
-			out := quotient8.V[:n]
-			if vec.Strict(&quotient8, rest13, n, vec.FlagsOf(&product35)) && vec.Dense(rest13, n, true) {
-				for i := range out {
-					r, err := rt.DivideFloat64(product35V[i], float64(100.0))
-					if err != nil {
-						quotient8.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest13.Rows(n); k < cnt; k++ {
-					i := rest13.Row(k)
-					if quotient8.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivideFloat64(product35V[i], float64(100.0))
-					if err != nil {
-						quotient8.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient8 := vec.Map2E(rest13, n, vec.VecArg(&product35), vec.ConstArg[float64](float64(100.0)), rt.DivideFloat64)
 		if fused13 {
 			vec.Merge(&quotient7, &quotient8, rest13, n)
 		} else {
@@ -5943,146 +3518,24 @@ func wideCol14(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.RecordBa
 	}
 	if !fused14 || len(rest14) > 0 {
 		// (l_quantity < 25.0)
-		cmp2 := vec.Make[bool](n)
-		{
-			lQuantityV := lQuantity.V[:n]
-			out := cmp2.V[:n]
-			if vec.Strict(&cmp2, rest14, n, vec.FlagsOf(&lQuantity)) && vec.Dense(rest14, n, false) {
-				for i := range out {
-					out[i] = rt.LtFloat64(lQuantityV[i], float64(25.0))
-				}
-			} else {
-				for k, cnt := 0, rest14.Rows(n); k < cnt; k++ {
-					i := rest14.Row(k)
-					if cmp2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.LtFloat64(lQuantityV[i], float64(25.0))
-				}
-			}
-		}
+		cmp2 := vec.Map2(rest14, n, vec.VecArg(&lQuantity), vec.ConstArg[float64](float64(25.0)), rt.LtFloat64)
 		// IF((l_quantity < 25.0), (l_extendedprice * (1.0 - l_discount)), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
 		then2, otherwise2 := vec.Split(&cmp2, rest14, n)
 		ifResult4 := vec.Make[float64](n)
 		vec.CopyErrs(&ifResult4, &cmp2, rest14, n)
 		// (1.0 - l_discount)
-		difference26 := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference26.V[:n]
-			if vec.Strict(&difference26, then2, n, vec.FlagsOf(&lDiscount)) && vec.Dense(then2, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
-					i := then2.Row(k)
-					if difference26.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference26 := vec.Map2(then2, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product36 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			difference26V := difference26.V[:n]
-			out := product36.V[:n]
-			if vec.Strict(&product36, then2, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference26)) && vec.Dense(then2, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference26V[i])
-				}
-			} else {
-				for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
-					i := then2.Row(k)
-					if product36.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference26V[i])
-				}
-			}
-		}
+		product36 := vec.Map2(then2, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference26), rt.MulFloat64)
 		vec.Merge(&ifResult4, &product36, then2, n)
 		// (1.0 - l_discount)
-		difference27 := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference27.V[:n]
-			if vec.Strict(&difference27, otherwise2, n, vec.FlagsOf(&lDiscount)) && vec.Dense(otherwise2, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
-					i := otherwise2.Row(k)
-					if difference27.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference27 := vec.Map2(otherwise2, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product37 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			difference27V := difference27.V[:n]
-			out := product37.V[:n]
-			if vec.Strict(&product37, otherwise2, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference27)) && vec.Dense(otherwise2, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference27V[i])
-				}
-			} else {
-				for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
-					i := otherwise2.Row(k)
-					if product37.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference27V[i])
-				}
-			}
-		}
+		product37 := vec.Map2(otherwise2, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference27), rt.MulFloat64)
 		// (1.0 + l_tax)
-		sum15 := vec.Make[float64](n)
-		{
-			lTaxV := lTax.V[:n]
-			out := sum15.V[:n]
-			if vec.Strict(&sum15, otherwise2, n, vec.FlagsOf(&lTax)) && vec.Dense(otherwise2, n, false) {
-				for i := range out {
-					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-				}
-			} else {
-				for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
-					i := otherwise2.Row(k)
-					if sum15.Dirty(i) {
-						continue
-					}
-					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-				}
-			}
-		}
+		sum15 := vec.Map2(otherwise2, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.AddFloat64)
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-		product38 := vec.Make[float64](n)
-		{
-			product37V := product37.V[:n]
-			sum15V := sum15.V[:n]
-			out := product38.V[:n]
-			if vec.Strict(&product38, otherwise2, n, vec.FlagsOf(&product37), vec.FlagsOf(&sum15)) && vec.Dense(otherwise2, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(product37V[i], sum15V[i])
-				}
-			} else {
-				for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
-					i := otherwise2.Row(k)
-					if product38.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(product37V[i], sum15V[i])
-				}
-			}
-		}
+		product38 := vec.Map2(otherwise2, n, vec.VecArg(&product37), vec.VecArg(&sum15), rt.MulFloat64)
 		vec.Merge(&ifResult4, &product38, otherwise2, n)
 		if fused14 {
 			vec.Merge(&ifResult3, &ifResult4, rest14, n)
@@ -6134,122 +3587,17 @@ func wideCol15(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	}
 	if !fused15 || len(rest15) > 0 {
 		// (1.0 - l_discount)
-		difference29 := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference29.V[:n]
-			if vec.Strict(&difference29, rest15, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest15, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest15.Rows(n); k < cnt; k++ {
-					i := rest15.Row(k)
-					if difference29.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference29 := vec.Map2(rest15, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product39 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			difference29V := difference29.V[:n]
-			out := product39.V[:n]
-			if vec.Strict(&product39, rest15, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference29)) && vec.Dense(rest15, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference29V[i])
-				}
-			} else {
-				for k, cnt := 0, rest15.Rows(n); k < cnt; k++ {
-					i := rest15.Row(k)
-					if product39.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference29V[i])
-				}
-			}
-		}
+		product39 := vec.Map2(rest15, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference29), rt.MulFloat64)
 		// (1.0 + l_tax)
-		sum16 := vec.Make[float64](n)
-		{
-			lTaxV := lTax.V[:n]
-			out := sum16.V[:n]
-			if vec.Strict(&sum16, rest15, n, vec.FlagsOf(&lTax)) && vec.Dense(rest15, n, false) {
-				for i := range out {
-					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-				}
-			} else {
-				for k, cnt := 0, rest15.Rows(n); k < cnt; k++ {
-					i := rest15.Row(k)
-					if sum16.Dirty(i) {
-						continue
-					}
-					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-				}
-			}
-		}
+		sum16 := vec.Map2(rest15, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.AddFloat64)
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-		product40 := vec.Make[float64](n)
-		{
-			product39V := product39.V[:n]
-			sum16V := sum16.V[:n]
-			out := product40.V[:n]
-			if vec.Strict(&product40, rest15, n, vec.FlagsOf(&product39), vec.FlagsOf(&sum16)) && vec.Dense(rest15, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(product39V[i], sum16V[i])
-				}
-			} else {
-				for k, cnt := 0, rest15.Rows(n); k < cnt; k++ {
-					i := rest15.Row(k)
-					if product40.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(product39V[i], sum16V[i])
-				}
-			}
-		}
+		product40 := vec.Map2(rest15, n, vec.VecArg(&product39), vec.VecArg(&sum16), rt.MulFloat64)
 		// (l_quantity * 3.0)
-		product41 := vec.Make[float64](n)
-		{
-			lQuantityV := lQuantity.V[:n]
-			out := product41.V[:n]
-			if vec.Strict(&product41, rest15, n, vec.FlagsOf(&lQuantity)) && vec.Dense(rest15, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lQuantityV[i], float64(3.0))
-				}
-			} else {
-				for k, cnt := 0, rest15.Rows(n); k < cnt; k++ {
-					i := rest15.Row(k)
-					if product41.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lQuantityV[i], float64(3.0))
-				}
-			}
-		}
+		product41 := vec.Map2(rest15, n, vec.VecArg(&lQuantity), vec.ConstArg[float64](float64(3.0)), rt.MulFloat64)
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 3.0))
-		difference30 := vec.Make[float64](n)
-		{
-			product40V := product40.V[:n]
-			product41V := product41.V[:n]
-			out := difference30.V[:n]
-			if vec.Strict(&difference30, rest15, n, vec.FlagsOf(&product40), vec.FlagsOf(&product41)) && vec.Dense(rest15, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(product40V[i], product41V[i])
-				}
-			} else {
-				for k, cnt := 0, rest15.Rows(n); k < cnt; k++ {
-					i := rest15.Row(k)
-					if difference30.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(product40V[i], product41V[i])
-				}
-			}
-		}
+		difference30 := vec.Map2(rest15, n, vec.VecArg(&product40), vec.VecArg(&product41), rt.SubFloat64)
 		if fused15 {
 			vec.Merge(&difference28, &difference30, rest15, n)
 		} else {
@@ -6296,83 +3644,13 @@ func wideCol16(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	}
 	if !fused16 || len(rest16) > 0 {
 		// (1.0 - l_discount)
-		difference31 := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference31.V[:n]
-			if vec.Strict(&difference31, rest16, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest16, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest16.Rows(n); k < cnt; k++ {
-					i := rest16.Row(k)
-					if difference31.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference31 := vec.Map2(rest16, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product43 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			difference31V := difference31.V[:n]
-			out := product43.V[:n]
-			if vec.Strict(&product43, rest16, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference31)) && vec.Dense(rest16, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference31V[i])
-				}
-			} else {
-				for k, cnt := 0, rest16.Rows(n); k < cnt; k++ {
-					i := rest16.Row(k)
-					if product43.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference31V[i])
-				}
-			}
-		}
+		product43 := vec.Map2(rest16, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference31), rt.MulFloat64)
 		// (1.0 + l_discount)
-		sum17 := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := sum17.V[:n]
-			if vec.Strict(&sum17, rest16, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest16, n, false) {
-				for i := range out {
-					out[i] = rt.AddFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest16.Rows(n); k < cnt; k++ {
-					i := rest16.Row(k)
-					if sum17.Dirty(i) {
-						continue
-					}
-					out[i] = rt.AddFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		sum17 := vec.Map2(rest16, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.AddFloat64)
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_discount))
-		product44 := vec.Make[float64](n)
-		{
-			product43V := product43.V[:n]
-			sum17V := sum17.V[:n]
-			out := product44.V[:n]
-			if vec.Strict(&product44, rest16, n, vec.FlagsOf(&product43), vec.FlagsOf(&sum17)) && vec.Dense(rest16, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(product43V[i], sum17V[i])
-				}
-			} else {
-				for k, cnt := 0, rest16.Rows(n); k < cnt; k++ {
-					i := rest16.Row(k)
-					if product44.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(product43V[i], sum17V[i])
-				}
-			}
-		}
+		product44 := vec.Map2(rest16, n, vec.VecArg(&product43), vec.VecArg(&sum17), rt.MulFloat64)
 		if fused16 {
 			vec.Merge(&product42, &product44, rest16, n)
 		} else {
@@ -6421,122 +3699,17 @@ func wideCol17(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	}
 	if !fused17 || len(rest17) > 0 {
 		// (1.0 - l_discount)
-		difference32 := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference32.V[:n]
-			if vec.Strict(&difference32, rest17, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest17, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest17.Rows(n); k < cnt; k++ {
-					i := rest17.Row(k)
-					if difference32.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference32 := vec.Map2(rest17, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product46 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			difference32V := difference32.V[:n]
-			out := product46.V[:n]
-			if vec.Strict(&product46, rest17, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference32)) && vec.Dense(rest17, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference32V[i])
-				}
-			} else {
-				for k, cnt := 0, rest17.Rows(n); k < cnt; k++ {
-					i := rest17.Row(k)
-					if product46.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference32V[i])
-				}
-			}
-		}
+		product46 := vec.Map2(rest17, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference32), rt.MulFloat64)
 		// (1.0 + l_tax)
-		sum18 := vec.Make[float64](n)
-		{
-			lTaxV := lTax.V[:n]
-			out := sum18.V[:n]
-			if vec.Strict(&sum18, rest17, n, vec.FlagsOf(&lTax)) && vec.Dense(rest17, n, false) {
-				for i := range out {
-					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-				}
-			} else {
-				for k, cnt := 0, rest17.Rows(n); k < cnt; k++ {
-					i := rest17.Row(k)
-					if sum18.Dirty(i) {
-						continue
-					}
-					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-				}
-			}
-		}
+		sum18 := vec.Map2(rest17, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.AddFloat64)
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-		product47 := vec.Make[float64](n)
-		{
-			product46V := product46.V[:n]
-			sum18V := sum18.V[:n]
-			out := product47.V[:n]
-			if vec.Strict(&product47, rest17, n, vec.FlagsOf(&product46), vec.FlagsOf(&sum18)) && vec.Dense(rest17, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(product46V[i], sum18V[i])
-				}
-			} else {
-				for k, cnt := 0, rest17.Rows(n); k < cnt; k++ {
-					i := rest17.Row(k)
-					if product47.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(product46V[i], sum18V[i])
-				}
-			}
-		}
+		product47 := vec.Map2(rest17, n, vec.VecArg(&product46), vec.VecArg(&sum18), rt.MulFloat64)
 		// (1.0 - l_tax)
-		difference33 := vec.Make[float64](n)
-		{
-			lTaxV := lTax.V[:n]
-			out := difference33.V[:n]
-			if vec.Strict(&difference33, rest17, n, vec.FlagsOf(&lTax)) && vec.Dense(rest17, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lTaxV[i])
-				}
-			} else {
-				for k, cnt := 0, rest17.Rows(n); k < cnt; k++ {
-					i := rest17.Row(k)
-					if difference33.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lTaxV[i])
-				}
-			}
-		}
+		difference33 := vec.Map2(rest17, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.SubFloat64)
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * (1.0 - l_tax))
-		product48 := vec.Make[float64](n)
-		{
-			product47V := product47.V[:n]
-			difference33V := difference33.V[:n]
-			out := product48.V[:n]
-			if vec.Strict(&product48, rest17, n, vec.FlagsOf(&product47), vec.FlagsOf(&difference33)) && vec.Dense(rest17, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(product47V[i], difference33V[i])
-				}
-			} else {
-				for k, cnt := 0, rest17.Rows(n); k < cnt; k++ {
-					i := rest17.Row(k)
-					if product48.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(product47V[i], difference33V[i])
-				}
-			}
-		}
+		product48 := vec.Map2(rest17, n, vec.VecArg(&product47), vec.VecArg(&difference33), rt.MulFloat64)
 		if fused17 {
 			vec.Merge(&product45, &product48, rest17, n)
 		} else {
@@ -6599,171 +3772,21 @@ func wideCol18(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	}
 	if !fused18 || len(rest18) > 0 {
 		// (1.0 - l_discount)
-		difference34 := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference34.V[:n]
-			if vec.Strict(&difference34, rest18, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest18, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest18.Rows(n); k < cnt; k++ {
-					i := rest18.Row(k)
-					if difference34.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference34 := vec.Map2(rest18, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product49 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			difference34V := difference34.V[:n]
-			out := product49.V[:n]
-			if vec.Strict(&product49, rest18, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference34)) && vec.Dense(rest18, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference34V[i])
-				}
-			} else {
-				for k, cnt := 0, rest18.Rows(n); k < cnt; k++ {
-					i := rest18.Row(k)
-					if product49.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference34V[i])
-				}
-			}
-		}
+		product49 := vec.Map2(rest18, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference34), rt.MulFloat64)
 		// (1.0 - l_discount)
-		difference35 := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference35.V[:n]
-			if vec.Strict(&difference35, rest18, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest18, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest18.Rows(n); k < cnt; k++ {
-					i := rest18.Row(k)
-					if difference35.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference35 := vec.Map2(rest18, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product50 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			difference35V := difference35.V[:n]
-			out := product50.V[:n]
-			if vec.Strict(&product50, rest18, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference35)) && vec.Dense(rest18, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference35V[i])
-				}
-			} else {
-				for k, cnt := 0, rest18.Rows(n); k < cnt; k++ {
-					i := rest18.Row(k)
-					if product50.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference35V[i])
-				}
-			}
-		}
+		product50 := vec.Map2(rest18, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference35), rt.MulFloat64)
 		// (1.0 + l_tax)
-		sum19 := vec.Make[float64](n)
-		{
-			lTaxV := lTax.V[:n]
-			out := sum19.V[:n]
-			if vec.Strict(&sum19, rest18, n, vec.FlagsOf(&lTax)) && vec.Dense(rest18, n, false) {
-				for i := range out {
-					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-				}
-			} else {
-				for k, cnt := 0, rest18.Rows(n); k < cnt; k++ {
-					i := rest18.Row(k)
-					if sum19.Dirty(i) {
-						continue
-					}
-					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-				}
-			}
-		}
+		sum19 := vec.Map2(rest18, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.AddFloat64)
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-		product51 := vec.Make[float64](n)
-		{
-			product50V := product50.V[:n]
-			sum19V := sum19.V[:n]
-			out := product51.V[:n]
-			if vec.Strict(&product51, rest18, n, vec.FlagsOf(&product50), vec.FlagsOf(&sum19)) && vec.Dense(rest18, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(product50V[i], sum19V[i])
-				}
-			} else {
-				for k, cnt := 0, rest18.Rows(n); k < cnt; k++ {
-					i := rest18.Row(k)
-					if product51.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(product50V[i], sum19V[i])
-				}
-			}
-		}
+		product51 := vec.Map2(rest18, n, vec.VecArg(&product50), vec.VecArg(&sum19), rt.MulFloat64)
 		// ((l_extendedprice * (1.0 - l_discount)) + ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
-		sum20 := vec.Make[float64](n)
-		{
-			product49V := product49.V[:n]
-			product51V := product51.V[:n]
-			out := sum20.V[:n]
-			if vec.Strict(&sum20, rest18, n, vec.FlagsOf(&product49), vec.FlagsOf(&product51)) && vec.Dense(rest18, n, false) {
-				for i := range out {
-					out[i] = rt.AddFloat64(product49V[i], product51V[i])
-				}
-			} else {
-				for k, cnt := 0, rest18.Rows(n); k < cnt; k++ {
-					i := rest18.Row(k)
-					if sum20.Dirty(i) {
-						continue
-					}
-					out[i] = rt.AddFloat64(product49V[i], product51V[i])
-				}
-			}
-		}
+		sum20 := vec.Map2(rest18, n, vec.VecArg(&product49), vec.VecArg(&product51), rt.AddFloat64)
 		// (((l_extendedprice * (1.0 - l_discount)) + ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))) / 2.0)
-		quotient10 := vec.Make[float64](n)
-		{
-			sum20V := sum20.V[:n]
-			out := quotient10.V[:n]
-			if vec.Strict(&quotient10, rest18, n, vec.FlagsOf(&sum20)) && vec.Dense(rest18, n, true) {
-				for i := range out {
-					r, err := rt.DivideFloat64(sum20V[i], float64(2.0))
-					if err != nil {
-						quotient10.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest18.Rows(n); k < cnt; k++ {
-					i := rest18.Row(k)
-					if quotient10.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivideFloat64(sum20V[i], float64(2.0))
-					if err != nil {
-						quotient10.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient10 := vec.Map2E(rest18, n, vec.VecArg(&sum20), vec.ConstArg[float64](float64(2.0)), rt.DivideFloat64)
 		if fused18 {
 			vec.Merge(&quotient9, &quotient10, rest18, n)
 		} else {
@@ -6824,132 +3847,17 @@ func wideCol19(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	}
 	if !fused19 || len(rest19) > 0 {
 		// (1.0 - l_discount)
-		difference36 := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference36.V[:n]
-			if vec.Strict(&difference36, rest19, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest19, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest19.Rows(n); k < cnt; k++ {
-					i := rest19.Row(k)
-					if difference36.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference36 := vec.Map2(rest19, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product52 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			difference36V := difference36.V[:n]
-			out := product52.V[:n]
-			if vec.Strict(&product52, rest19, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference36)) && vec.Dense(rest19, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference36V[i])
-				}
-			} else {
-				for k, cnt := 0, rest19.Rows(n); k < cnt; k++ {
-					i := rest19.Row(k)
-					if product52.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference36V[i])
-				}
-			}
-		}
+		product52 := vec.Map2(rest19, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference36), rt.MulFloat64)
 		// (1.0 - l_discount)
-		difference37 := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference37.V[:n]
-			if vec.Strict(&difference37, rest19, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest19, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest19.Rows(n); k < cnt; k++ {
-					i := rest19.Row(k)
-					if difference37.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference37 := vec.Map2(rest19, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product53 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			difference37V := difference37.V[:n]
-			out := product53.V[:n]
-			if vec.Strict(&product53, rest19, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference37)) && vec.Dense(rest19, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference37V[i])
-				}
-			} else {
-				for k, cnt := 0, rest19.Rows(n); k < cnt; k++ {
-					i := rest19.Row(k)
-					if product53.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference37V[i])
-				}
-			}
-		}
+		product53 := vec.Map2(rest19, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference37), rt.MulFloat64)
 		// ((l_extendedprice * (1.0 - l_discount)) * (l_extendedprice * (1.0 - l_discount)))
-		product54 := vec.Make[float64](n)
-		{
-			product52V := product52.V[:n]
-			product53V := product53.V[:n]
-			out := product54.V[:n]
-			if vec.Strict(&product54, rest19, n, vec.FlagsOf(&product52), vec.FlagsOf(&product53)) && vec.Dense(rest19, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(product52V[i], product53V[i])
-				}
-			} else {
-				for k, cnt := 0, rest19.Rows(n); k < cnt; k++ {
-					i := rest19.Row(k)
-					if product54.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(product52V[i], product53V[i])
-				}
-			}
-		}
+		product54 := vec.Map2(rest19, n, vec.VecArg(&product52), vec.VecArg(&product53), rt.MulFloat64)
 		// (((l_extendedprice * (1.0 - l_discount)) * (l_extendedprice * (1.0 - l_discount))) / 1000000.0)
-		quotient12 := vec.Make[float64](n)
-		{
-			product54V := product54.V[:n]
-			out := quotient12.V[:n]
-			if vec.Strict(&quotient12, rest19, n, vec.FlagsOf(&product54)) && vec.Dense(rest19, n, true) {
-				for i := range out {
-					r, err := rt.DivideFloat64(product54V[i], float64(1e+06))
-					if err != nil {
-						quotient12.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest19.Rows(n); k < cnt; k++ {
-					i := rest19.Row(k)
-					if quotient12.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivideFloat64(product54V[i], float64(1e+06))
-					if err != nil {
-						quotient12.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient12 := vec.Map2E(rest19, n, vec.VecArg(&product54), vec.ConstArg[float64](float64(1e+06)), rt.DivideFloat64)
 		if fused19 {
 			vec.Merge(&quotient11, &quotient12, rest19, n)
 		} else {
@@ -6998,103 +3906,15 @@ func wideCol20(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	}
 	if !fused20 || len(rest20) > 0 {
 		// (1.0 - l_discount)
-		difference39 := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference39.V[:n]
-			if vec.Strict(&difference39, rest20, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest20, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest20.Rows(n); k < cnt; k++ {
-					i := rest20.Row(k)
-					if difference39.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference39 := vec.Map2(rest20, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product55 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			difference39V := difference39.V[:n]
-			out := product55.V[:n]
-			if vec.Strict(&product55, rest20, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference39)) && vec.Dense(rest20, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference39V[i])
-				}
-			} else {
-				for k, cnt := 0, rest20.Rows(n); k < cnt; k++ {
-					i := rest20.Row(k)
-					if product55.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference39V[i])
-				}
-			}
-		}
+		product55 := vec.Map2(rest20, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference39), rt.MulFloat64)
 		// (1.0 + l_tax)
-		sum21 := vec.Make[float64](n)
-		{
-			lTaxV := lTax.V[:n]
-			out := sum21.V[:n]
-			if vec.Strict(&sum21, rest20, n, vec.FlagsOf(&lTax)) && vec.Dense(rest20, n, false) {
-				for i := range out {
-					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-				}
-			} else {
-				for k, cnt := 0, rest20.Rows(n); k < cnt; k++ {
-					i := rest20.Row(k)
-					if sum21.Dirty(i) {
-						continue
-					}
-					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-				}
-			}
-		}
+		sum21 := vec.Map2(rest20, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.AddFloat64)
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-		product56 := vec.Make[float64](n)
-		{
-			product55V := product55.V[:n]
-			sum21V := sum21.V[:n]
-			out := product56.V[:n]
-			if vec.Strict(&product56, rest20, n, vec.FlagsOf(&product55), vec.FlagsOf(&sum21)) && vec.Dense(rest20, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(product55V[i], sum21V[i])
-				}
-			} else {
-				for k, cnt := 0, rest20.Rows(n); k < cnt; k++ {
-					i := rest20.Row(k)
-					if product56.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(product55V[i], sum21V[i])
-				}
-			}
-		}
+		product56 := vec.Map2(rest20, n, vec.VecArg(&product55), vec.VecArg(&sum21), rt.MulFloat64)
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - l_extendedprice)
-		difference40 := vec.Make[float64](n)
-		{
-			product56V := product56.V[:n]
-			lExtendedpriceV := lExtendedprice.V[:n]
-			out := difference40.V[:n]
-			if vec.Strict(&difference40, rest20, n, vec.FlagsOf(&product56), vec.FlagsOf(&lExtendedprice)) && vec.Dense(rest20, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(product56V[i], lExtendedpriceV[i])
-				}
-			} else {
-				for k, cnt := 0, rest20.Rows(n); k < cnt; k++ {
-					i := rest20.Row(k)
-					if difference40.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(product56V[i], lExtendedpriceV[i])
-				}
-			}
-		}
+		difference40 := vec.Map2(rest20, n, vec.VecArg(&product56), vec.VecArg(&lExtendedprice), rt.SubFloat64)
 		if fused20 {
 			vec.Merge(&difference38, &difference40, rest20, n)
 		} else {
@@ -7143,64 +3963,11 @@ func wideCol21(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	}
 	if !fused21 || len(rest21) > 0 {
 		// (1.0 - l_discount)
-		difference42 := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference42.V[:n]
-			if vec.Strict(&difference42, rest21, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest21, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest21.Rows(n); k < cnt; k++ {
-					i := rest21.Row(k)
-					if difference42.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference42 := vec.Map2(rest21, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product57 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			difference42V := difference42.V[:n]
-			out := product57.V[:n]
-			if vec.Strict(&product57, rest21, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference42)) && vec.Dense(rest21, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference42V[i])
-				}
-			} else {
-				for k, cnt := 0, rest21.Rows(n); k < cnt; k++ {
-					i := rest21.Row(k)
-					if product57.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference42V[i])
-				}
-			}
-		}
+		product57 := vec.Map2(rest21, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference42), rt.MulFloat64)
 		// ((l_extendedprice * (1.0 - l_discount)) - l_quantity)
-		difference43 := vec.Make[float64](n)
-		{
-			product57V := product57.V[:n]
-			lQuantityV := lQuantity.V[:n]
-			out := difference43.V[:n]
-			if vec.Strict(&difference43, rest21, n, vec.FlagsOf(&product57), vec.FlagsOf(&lQuantity)) && vec.Dense(rest21, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(product57V[i], lQuantityV[i])
-				}
-			} else {
-				for k, cnt := 0, rest21.Rows(n); k < cnt; k++ {
-					i := rest21.Row(k)
-					if difference43.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(product57V[i], lQuantityV[i])
-				}
-			}
-		}
+		difference43 := vec.Map2(rest21, n, vec.VecArg(&product57), vec.VecArg(&lQuantity), rt.SubFloat64)
 		if fused21 {
 			vec.Merge(&difference41, &difference43, rest21, n)
 		} else {
@@ -7249,102 +4016,15 @@ func wideCol22(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	}
 	if !fused22 || len(rest22) > 0 {
 		// (1.0 - l_discount)
-		difference44 := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference44.V[:n]
-			if vec.Strict(&difference44, rest22, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest22, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest22.Rows(n); k < cnt; k++ {
-					i := rest22.Row(k)
-					if difference44.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference44 := vec.Map2(rest22, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product59 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			difference44V := difference44.V[:n]
-			out := product59.V[:n]
-			if vec.Strict(&product59, rest22, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference44)) && vec.Dense(rest22, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference44V[i])
-				}
-			} else {
-				for k, cnt := 0, rest22.Rows(n); k < cnt; k++ {
-					i := rest22.Row(k)
-					if product59.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference44V[i])
-				}
-			}
-		}
+		product59 := vec.Map2(rest22, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference44), rt.MulFloat64)
 		// (1.0 + l_tax)
-		sum22 := vec.Make[float64](n)
-		{
-			lTaxV := lTax.V[:n]
-			out := sum22.V[:n]
-			if vec.Strict(&sum22, rest22, n, vec.FlagsOf(&lTax)) && vec.Dense(rest22, n, false) {
-				for i := range out {
-					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-				}
-			} else {
-				for k, cnt := 0, rest22.Rows(n); k < cnt; k++ {
-					i := rest22.Row(k)
-					if sum22.Dirty(i) {
-						continue
-					}
-					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-				}
-			}
-		}
+		sum22 := vec.Map2(rest22, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.AddFloat64)
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-		product60 := vec.Make[float64](n)
-		{
-			product59V := product59.V[:n]
-			sum22V := sum22.V[:n]
-			out := product60.V[:n]
-			if vec.Strict(&product60, rest22, n, vec.FlagsOf(&product59), vec.FlagsOf(&sum22)) && vec.Dense(rest22, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(product59V[i], sum22V[i])
-				}
-			} else {
-				for k, cnt := 0, rest22.Rows(n); k < cnt; k++ {
-					i := rest22.Row(k)
-					if product60.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(product59V[i], sum22V[i])
-				}
-			}
-		}
+		product60 := vec.Map2(rest22, n, vec.VecArg(&product59), vec.VecArg(&sum22), rt.MulFloat64)
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 1.05)
-		product61 := vec.Make[float64](n)
-		{
-			product60V := product60.V[:n]
-			out := product61.V[:n]
-			if vec.Strict(&product61, rest22, n, vec.FlagsOf(&product60)) && vec.Dense(rest22, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(product60V[i], float64(1.05))
-				}
-			} else {
-				for k, cnt := 0, rest22.Rows(n); k < cnt; k++ {
-					i := rest22.Row(k)
-					if product61.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(product60V[i], float64(1.05))
-				}
-			}
-		}
+		product61 := vec.Map2(rest22, n, vec.VecArg(&product60), vec.ConstArg[float64](float64(1.05)), rt.MulFloat64)
 		if fused22 {
 			vec.Merge(&product58, &product61, rest22, n)
 		} else {
@@ -7393,142 +4073,19 @@ func wideCol23(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	}
 	if !fused23 || len(rest23) > 0 {
 		// (1.0 - l_discount)
-		difference45 := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference45.V[:n]
-			if vec.Strict(&difference45, rest23, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest23, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest23.Rows(n); k < cnt; k++ {
-					i := rest23.Row(k)
-					if difference45.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference45 := vec.Map2(rest23, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product62 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			difference45V := difference45.V[:n]
-			out := product62.V[:n]
-			if vec.Strict(&product62, rest23, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference45)) && vec.Dense(rest23, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference45V[i])
-				}
-			} else {
-				for k, cnt := 0, rest23.Rows(n); k < cnt; k++ {
-					i := rest23.Row(k)
-					if product62.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference45V[i])
-				}
-			}
-		}
+		product62 := vec.Map2(rest23, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference45), rt.MulFloat64)
 		// (1.0 - l_discount)
-		difference46 := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference46.V[:n]
-			if vec.Strict(&difference46, rest23, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest23, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest23.Rows(n); k < cnt; k++ {
-					i := rest23.Row(k)
-					if difference46.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference46 := vec.Map2(rest23, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product63 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			difference46V := difference46.V[:n]
-			out := product63.V[:n]
-			if vec.Strict(&product63, rest23, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference46)) && vec.Dense(rest23, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference46V[i])
-				}
-			} else {
-				for k, cnt := 0, rest23.Rows(n); k < cnt; k++ {
-					i := rest23.Row(k)
-					if product63.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference46V[i])
-				}
-			}
-		}
+		product63 := vec.Map2(rest23, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference46), rt.MulFloat64)
 		// (1.0 + l_tax)
-		sum24 := vec.Make[float64](n)
-		{
-			lTaxV := lTax.V[:n]
-			out := sum24.V[:n]
-			if vec.Strict(&sum24, rest23, n, vec.FlagsOf(&lTax)) && vec.Dense(rest23, n, false) {
-				for i := range out {
-					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-				}
-			} else {
-				for k, cnt := 0, rest23.Rows(n); k < cnt; k++ {
-					i := rest23.Row(k)
-					if sum24.Dirty(i) {
-						continue
-					}
-					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-				}
-			}
-		}
+		sum24 := vec.Map2(rest23, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.AddFloat64)
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-		product64 := vec.Make[float64](n)
-		{
-			product63V := product63.V[:n]
-			sum24V := sum24.V[:n]
-			out := product64.V[:n]
-			if vec.Strict(&product64, rest23, n, vec.FlagsOf(&product63), vec.FlagsOf(&sum24)) && vec.Dense(rest23, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(product63V[i], sum24V[i])
-				}
-			} else {
-				for k, cnt := 0, rest23.Rows(n); k < cnt; k++ {
-					i := rest23.Row(k)
-					if product64.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(product63V[i], sum24V[i])
-				}
-			}
-		}
+		product64 := vec.Map2(rest23, n, vec.VecArg(&product63), vec.VecArg(&sum24), rt.MulFloat64)
 		// ((l_extendedprice * (1.0 - l_discount)) + ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
-		sum25 := vec.Make[float64](n)
-		{
-			product62V := product62.V[:n]
-			product64V := product64.V[:n]
-			out := sum25.V[:n]
-			if vec.Strict(&sum25, rest23, n, vec.FlagsOf(&product62), vec.FlagsOf(&product64)) && vec.Dense(rest23, n, false) {
-				for i := range out {
-					out[i] = rt.AddFloat64(product62V[i], product64V[i])
-				}
-			} else {
-				for k, cnt := 0, rest23.Rows(n); k < cnt; k++ {
-					i := rest23.Row(k)
-					if sum25.Dirty(i) {
-						continue
-					}
-					out[i] = rt.AddFloat64(product62V[i], product64V[i])
-				}
-			}
-		}
+		sum25 := vec.Map2(rest23, n, vec.VecArg(&product62), vec.VecArg(&product64), rt.AddFloat64)
 		if fused23 {
 			vec.Merge(&sum23, &sum25, rest23, n)
 		} else {
@@ -7583,146 +4140,24 @@ func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], in arrow.RecordBa
 	}
 	if !fused24 || len(rest24) > 0 {
 		// (l_discount > 0.05)
-		cmp3 := vec.Make[bool](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := cmp3.V[:n]
-			if vec.Strict(&cmp3, rest24, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest24, n, false) {
-				for i := range out {
-					out[i] = rt.GtFloat64(lDiscountV[i], float64(0.05))
-				}
-			} else {
-				for k, cnt := 0, rest24.Rows(n); k < cnt; k++ {
-					i := rest24.Row(k)
-					if cmp3.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GtFloat64(lDiscountV[i], float64(0.05))
-				}
-			}
-		}
+		cmp3 := vec.Map2(rest24, n, vec.VecArg(&lDiscount), vec.ConstArg[float64](float64(0.05)), rt.GtFloat64)
 		// IF((l_discount > 0.05), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)), (l_extendedprice * (1.0 - l_discount)))
 		then3, otherwise3 := vec.Split(&cmp3, rest24, n)
 		ifResult6 := vec.Make[float64](n)
 		vec.CopyErrs(&ifResult6, &cmp3, rest24, n)
 		// (1.0 - l_discount)
-		difference47 := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference47.V[:n]
-			if vec.Strict(&difference47, then3, n, vec.FlagsOf(&lDiscount)) && vec.Dense(then3, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, then3.Rows(n); k < cnt; k++ {
-					i := then3.Row(k)
-					if difference47.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference47 := vec.Map2(then3, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product65 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			difference47V := difference47.V[:n]
-			out := product65.V[:n]
-			if vec.Strict(&product65, then3, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference47)) && vec.Dense(then3, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference47V[i])
-				}
-			} else {
-				for k, cnt := 0, then3.Rows(n); k < cnt; k++ {
-					i := then3.Row(k)
-					if product65.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference47V[i])
-				}
-			}
-		}
+		product65 := vec.Map2(then3, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference47), rt.MulFloat64)
 		// (1.0 + l_tax)
-		sum26 := vec.Make[float64](n)
-		{
-			lTaxV := lTax.V[:n]
-			out := sum26.V[:n]
-			if vec.Strict(&sum26, then3, n, vec.FlagsOf(&lTax)) && vec.Dense(then3, n, false) {
-				for i := range out {
-					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-				}
-			} else {
-				for k, cnt := 0, then3.Rows(n); k < cnt; k++ {
-					i := then3.Row(k)
-					if sum26.Dirty(i) {
-						continue
-					}
-					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-				}
-			}
-		}
+		sum26 := vec.Map2(then3, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.AddFloat64)
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-		product66 := vec.Make[float64](n)
-		{
-			product65V := product65.V[:n]
-			sum26V := sum26.V[:n]
-			out := product66.V[:n]
-			if vec.Strict(&product66, then3, n, vec.FlagsOf(&product65), vec.FlagsOf(&sum26)) && vec.Dense(then3, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(product65V[i], sum26V[i])
-				}
-			} else {
-				for k, cnt := 0, then3.Rows(n); k < cnt; k++ {
-					i := then3.Row(k)
-					if product66.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(product65V[i], sum26V[i])
-				}
-			}
-		}
+		product66 := vec.Map2(then3, n, vec.VecArg(&product65), vec.VecArg(&sum26), rt.MulFloat64)
 		vec.Merge(&ifResult6, &product66, then3, n)
 		// (1.0 - l_discount)
-		difference48 := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference48.V[:n]
-			if vec.Strict(&difference48, otherwise3, n, vec.FlagsOf(&lDiscount)) && vec.Dense(otherwise3, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, otherwise3.Rows(n); k < cnt; k++ {
-					i := otherwise3.Row(k)
-					if difference48.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference48 := vec.Map2(otherwise3, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product67 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			difference48V := difference48.V[:n]
-			out := product67.V[:n]
-			if vec.Strict(&product67, otherwise3, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference48)) && vec.Dense(otherwise3, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference48V[i])
-				}
-			} else {
-				for k, cnt := 0, otherwise3.Rows(n); k < cnt; k++ {
-					i := otherwise3.Row(k)
-					if product67.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference48V[i])
-				}
-			}
-		}
+		product67 := vec.Map2(otherwise3, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference48), rt.MulFloat64)
 		vec.Merge(&ifResult6, &product67, otherwise3, n)
 		if fused24 {
 			vec.Merge(&ifResult5, &ifResult6, rest24, n)
@@ -7805,93 +4240,13 @@ func wideCol25(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	}
 	if !fused25 || len(rest25) > 0 {
 		// (1.0 - l_discount)
-		difference49 := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference49.V[:n]
-			if vec.Strict(&difference49, rest25, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest25, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest25.Rows(n); k < cnt; k++ {
-					i := rest25.Row(k)
-					if difference49.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference49 := vec.Map2(rest25, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product69 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			difference49V := difference49.V[:n]
-			out := product69.V[:n]
-			if vec.Strict(&product69, rest25, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference49)) && vec.Dense(rest25, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference49V[i])
-				}
-			} else {
-				for k, cnt := 0, rest25.Rows(n); k < cnt; k++ {
-					i := rest25.Row(k)
-					if product69.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference49V[i])
-				}
-			}
-		}
+		product69 := vec.Map2(rest25, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference49), rt.MulFloat64)
 		// (l_tax + 1.0)
-		sum27 := vec.Make[float64](n)
-		{
-			lTaxV := lTax.V[:n]
-			out := sum27.V[:n]
-			if vec.Strict(&sum27, rest25, n, vec.FlagsOf(&lTax)) && vec.Dense(rest25, n, false) {
-				for i := range out {
-					out[i] = rt.AddFloat64(lTaxV[i], float64(1.0))
-				}
-			} else {
-				for k, cnt := 0, rest25.Rows(n); k < cnt; k++ {
-					i := rest25.Row(k)
-					if sum27.Dirty(i) {
-						continue
-					}
-					out[i] = rt.AddFloat64(lTaxV[i], float64(1.0))
-				}
-			}
-		}
+		sum27 := vec.Map2(rest25, n, vec.VecArg(&lTax), vec.ConstArg[float64](float64(1.0)), rt.AddFloat64)
 		// ((l_extendedprice * (1.0 - l_discount)) / (l_tax + 1.0))
-		quotient14 := vec.Make[float64](n)
-		{
-			product69V := product69.V[:n]
-			sum27V := sum27.V[:n]
-			out := quotient14.V[:n]
-			if vec.Strict(&quotient14, rest25, n, vec.FlagsOf(&product69), vec.FlagsOf(&sum27)) && vec.Dense(rest25, n, true) {
-				for i := range out {
-					r, err := rt.DivideFloat64(product69V[i], sum27V[i])
-					if err != nil {
-						quotient14.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest25.Rows(n); k < cnt; k++ {
-					i := rest25.Row(k)
-					if quotient14.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivideFloat64(product69V[i], sum27V[i])
-					if err != nil {
-						quotient14.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient14 := vec.Map2E(rest25, n, vec.VecArg(&product69), vec.VecArg(&sum27), rt.DivideFloat64)
 		if fused25 {
 			vec.Merge(&quotient13, &quotient14, rest25, n)
 		} else {
@@ -7954,132 +4309,17 @@ func wideCol26(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	}
 	if !fused26 || len(rest26) > 0 {
 		// (1.0 - l_discount)
-		difference50 := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference50.V[:n]
-			if vec.Strict(&difference50, rest26, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest26, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest26.Rows(n); k < cnt; k++ {
-					i := rest26.Row(k)
-					if difference50.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference50 := vec.Map2(rest26, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product70 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			difference50V := difference50.V[:n]
-			out := product70.V[:n]
-			if vec.Strict(&product70, rest26, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference50)) && vec.Dense(rest26, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference50V[i])
-				}
-			} else {
-				for k, cnt := 0, rest26.Rows(n); k < cnt; k++ {
-					i := rest26.Row(k)
-					if product70.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference50V[i])
-				}
-			}
-		}
+		product70 := vec.Map2(rest26, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference50), rt.MulFloat64)
 		// (1.0 + l_tax)
-		sum28 := vec.Make[float64](n)
-		{
-			lTaxV := lTax.V[:n]
-			out := sum28.V[:n]
-			if vec.Strict(&sum28, rest26, n, vec.FlagsOf(&lTax)) && vec.Dense(rest26, n, false) {
-				for i := range out {
-					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-				}
-			} else {
-				for k, cnt := 0, rest26.Rows(n); k < cnt; k++ {
-					i := rest26.Row(k)
-					if sum28.Dirty(i) {
-						continue
-					}
-					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-				}
-			}
-		}
+		sum28 := vec.Map2(rest26, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.AddFloat64)
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-		product71 := vec.Make[float64](n)
-		{
-			product70V := product70.V[:n]
-			sum28V := sum28.V[:n]
-			out := product71.V[:n]
-			if vec.Strict(&product71, rest26, n, vec.FlagsOf(&product70), vec.FlagsOf(&sum28)) && vec.Dense(rest26, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(product70V[i], sum28V[i])
-				}
-			} else {
-				for k, cnt := 0, rest26.Rows(n); k < cnt; k++ {
-					i := rest26.Row(k)
-					if product71.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(product70V[i], sum28V[i])
-				}
-			}
-		}
+		product71 := vec.Map2(rest26, n, vec.VecArg(&product70), vec.VecArg(&sum28), rt.MulFloat64)
 		// (l_discount + 1.0)
-		sum29 := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := sum29.V[:n]
-			if vec.Strict(&sum29, rest26, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest26, n, false) {
-				for i := range out {
-					out[i] = rt.AddFloat64(lDiscountV[i], float64(1.0))
-				}
-			} else {
-				for k, cnt := 0, rest26.Rows(n); k < cnt; k++ {
-					i := rest26.Row(k)
-					if sum29.Dirty(i) {
-						continue
-					}
-					out[i] = rt.AddFloat64(lDiscountV[i], float64(1.0))
-				}
-			}
-		}
+		sum29 := vec.Map2(rest26, n, vec.VecArg(&lDiscount), vec.ConstArg[float64](float64(1.0)), rt.AddFloat64)
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) / (l_discount + 1.0))
-		quotient16 := vec.Make[float64](n)
-		{
-			product71V := product71.V[:n]
-			sum29V := sum29.V[:n]
-			out := quotient16.V[:n]
-			if vec.Strict(&quotient16, rest26, n, vec.FlagsOf(&product71), vec.FlagsOf(&sum29)) && vec.Dense(rest26, n, true) {
-				for i := range out {
-					r, err := rt.DivideFloat64(product71V[i], sum29V[i])
-					if err != nil {
-						quotient16.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest26.Rows(n); k < cnt; k++ {
-					i := rest26.Row(k)
-					if quotient16.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivideFloat64(product71V[i], sum29V[i])
-					if err != nil {
-						quotient16.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient16 := vec.Map2E(rest26, n, vec.VecArg(&product71), vec.VecArg(&sum29), rt.DivideFloat64)
 		if fused26 {
 			vec.Merge(&quotient15, &quotient16, rest26, n)
 		} else {
@@ -8128,182 +4368,23 @@ func wideCol27(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	}
 	if !fused27 || len(rest27) > 0 {
 		// (1.0 - l_discount)
-		difference51 := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference51.V[:n]
-			if vec.Strict(&difference51, rest27, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest27, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest27.Rows(n); k < cnt; k++ {
-					i := rest27.Row(k)
-					if difference51.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference51 := vec.Map2(rest27, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product72 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			difference51V := difference51.V[:n]
-			out := product72.V[:n]
-			if vec.Strict(&product72, rest27, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference51)) && vec.Dense(rest27, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference51V[i])
-				}
-			} else {
-				for k, cnt := 0, rest27.Rows(n); k < cnt; k++ {
-					i := rest27.Row(k)
-					if product72.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference51V[i])
-				}
-			}
-		}
+		product72 := vec.Map2(rest27, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference51), rt.MulFloat64)
 		// ((l_extendedprice * (1.0 - l_discount)) * l_tax)
-		product73 := vec.Make[float64](n)
-		{
-			product72V := product72.V[:n]
-			lTaxV := lTax.V[:n]
-			out := product73.V[:n]
-			if vec.Strict(&product73, rest27, n, vec.FlagsOf(&product72), vec.FlagsOf(&lTax)) && vec.Dense(rest27, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(product72V[i], lTaxV[i])
-				}
-			} else {
-				for k, cnt := 0, rest27.Rows(n); k < cnt; k++ {
-					i := rest27.Row(k)
-					if product73.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(product72V[i], lTaxV[i])
-				}
-			}
-		}
+		product73 := vec.Map2(rest27, n, vec.VecArg(&product72), vec.VecArg(&lTax), rt.MulFloat64)
 		// (1.0 - l_discount)
-		difference52 := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference52.V[:n]
-			if vec.Strict(&difference52, rest27, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest27, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest27.Rows(n); k < cnt; k++ {
-					i := rest27.Row(k)
-					if difference52.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference52 := vec.Map2(rest27, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product74 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			difference52V := difference52.V[:n]
-			out := product74.V[:n]
-			if vec.Strict(&product74, rest27, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference52)) && vec.Dense(rest27, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference52V[i])
-				}
-			} else {
-				for k, cnt := 0, rest27.Rows(n); k < cnt; k++ {
-					i := rest27.Row(k)
-					if product74.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference52V[i])
-				}
-			}
-		}
+		product74 := vec.Map2(rest27, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference52), rt.MulFloat64)
 		// (1.0 + l_tax)
-		sum31 := vec.Make[float64](n)
-		{
-			lTaxV := lTax.V[:n]
-			out := sum31.V[:n]
-			if vec.Strict(&sum31, rest27, n, vec.FlagsOf(&lTax)) && vec.Dense(rest27, n, false) {
-				for i := range out {
-					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-				}
-			} else {
-				for k, cnt := 0, rest27.Rows(n); k < cnt; k++ {
-					i := rest27.Row(k)
-					if sum31.Dirty(i) {
-						continue
-					}
-					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-				}
-			}
-		}
+		sum31 := vec.Map2(rest27, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.AddFloat64)
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-		product75 := vec.Make[float64](n)
-		{
-			product74V := product74.V[:n]
-			sum31V := sum31.V[:n]
-			out := product75.V[:n]
-			if vec.Strict(&product75, rest27, n, vec.FlagsOf(&product74), vec.FlagsOf(&sum31)) && vec.Dense(rest27, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(product74V[i], sum31V[i])
-				}
-			} else {
-				for k, cnt := 0, rest27.Rows(n); k < cnt; k++ {
-					i := rest27.Row(k)
-					if product75.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(product74V[i], sum31V[i])
-				}
-			}
-		}
+		product75 := vec.Map2(rest27, n, vec.VecArg(&product74), vec.VecArg(&sum31), rt.MulFloat64)
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_discount)
-		product76 := vec.Make[float64](n)
-		{
-			product75V := product75.V[:n]
-			lDiscountV := lDiscount.V[:n]
-			out := product76.V[:n]
-			if vec.Strict(&product76, rest27, n, vec.FlagsOf(&product75), vec.FlagsOf(&lDiscount)) && vec.Dense(rest27, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(product75V[i], lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest27.Rows(n); k < cnt; k++ {
-					i := rest27.Row(k)
-					if product76.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(product75V[i], lDiscountV[i])
-				}
-			}
-		}
+		product76 := vec.Map2(rest27, n, vec.VecArg(&product75), vec.VecArg(&lDiscount), rt.MulFloat64)
 		// (((l_extendedprice * (1.0 - l_discount)) * l_tax) + (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_discount))
-		sum32 := vec.Make[float64](n)
-		{
-			product73V := product73.V[:n]
-			product76V := product76.V[:n]
-			out := sum32.V[:n]
-			if vec.Strict(&sum32, rest27, n, vec.FlagsOf(&product73), vec.FlagsOf(&product76)) && vec.Dense(rest27, n, false) {
-				for i := range out {
-					out[i] = rt.AddFloat64(product73V[i], product76V[i])
-				}
-			} else {
-				for k, cnt := 0, rest27.Rows(n); k < cnt; k++ {
-					i := rest27.Row(k)
-					if sum32.Dirty(i) {
-						continue
-					}
-					out[i] = rt.AddFloat64(product73V[i], product76V[i])
-				}
-			}
-		}
+		sum32 := vec.Map2(rest27, n, vec.VecArg(&product73), vec.VecArg(&product76), rt.AddFloat64)
 		if fused27 {
 			vec.Merge(&sum30, &sum32, rest27, n)
 		} else {
@@ -8352,161 +4433,21 @@ func wideCol28(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	}
 	if !fused28 || len(rest28) > 0 {
 		// (1.0 - l_discount)
-		difference54 := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference54.V[:n]
-			if vec.Strict(&difference54, rest28, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest28, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest28.Rows(n); k < cnt; k++ {
-					i := rest28.Row(k)
-					if difference54.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference54 := vec.Map2(rest28, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product77 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			difference54V := difference54.V[:n]
-			out := product77.V[:n]
-			if vec.Strict(&product77, rest28, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference54)) && vec.Dense(rest28, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference54V[i])
-				}
-			} else {
-				for k, cnt := 0, rest28.Rows(n); k < cnt; k++ {
-					i := rest28.Row(k)
-					if product77.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference54V[i])
-				}
-			}
-		}
+		product77 := vec.Map2(rest28, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference54), rt.MulFloat64)
 		// (1.0 + l_tax)
-		sum33 := vec.Make[float64](n)
-		{
-			lTaxV := lTax.V[:n]
-			out := sum33.V[:n]
-			if vec.Strict(&sum33, rest28, n, vec.FlagsOf(&lTax)) && vec.Dense(rest28, n, false) {
-				for i := range out {
-					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-				}
-			} else {
-				for k, cnt := 0, rest28.Rows(n); k < cnt; k++ {
-					i := rest28.Row(k)
-					if sum33.Dirty(i) {
-						continue
-					}
-					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-				}
-			}
-		}
+		sum33 := vec.Map2(rest28, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.AddFloat64)
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-		product78 := vec.Make[float64](n)
-		{
-			product77V := product77.V[:n]
-			sum33V := sum33.V[:n]
-			out := product78.V[:n]
-			if vec.Strict(&product78, rest28, n, vec.FlagsOf(&product77), vec.FlagsOf(&sum33)) && vec.Dense(rest28, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(product77V[i], sum33V[i])
-				}
-			} else {
-				for k, cnt := 0, rest28.Rows(n); k < cnt; k++ {
-					i := rest28.Row(k)
-					if product78.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(product77V[i], sum33V[i])
-				}
-			}
-		}
+		product78 := vec.Map2(rest28, n, vec.VecArg(&product77), vec.VecArg(&sum33), rt.MulFloat64)
 		// (1.0 - l_discount)
-		difference55 := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference55.V[:n]
-			if vec.Strict(&difference55, rest28, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest28, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest28.Rows(n); k < cnt; k++ {
-					i := rest28.Row(k)
-					if difference55.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference55 := vec.Map2(rest28, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product79 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			difference55V := difference55.V[:n]
-			out := product79.V[:n]
-			if vec.Strict(&product79, rest28, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference55)) && vec.Dense(rest28, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference55V[i])
-				}
-			} else {
-				for k, cnt := 0, rest28.Rows(n); k < cnt; k++ {
-					i := rest28.Row(k)
-					if product79.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference55V[i])
-				}
-			}
-		}
+		product79 := vec.Map2(rest28, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference55), rt.MulFloat64)
 		// ((l_extendedprice * (1.0 - l_discount)) * 0.5)
-		product80 := vec.Make[float64](n)
-		{
-			product79V := product79.V[:n]
-			out := product80.V[:n]
-			if vec.Strict(&product80, rest28, n, vec.FlagsOf(&product79)) && vec.Dense(rest28, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(product79V[i], float64(0.5))
-				}
-			} else {
-				for k, cnt := 0, rest28.Rows(n); k < cnt; k++ {
-					i := rest28.Row(k)
-					if product80.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(product79V[i], float64(0.5))
-				}
-			}
-		}
+		product80 := vec.Map2(rest28, n, vec.VecArg(&product79), vec.ConstArg[float64](float64(0.5)), rt.MulFloat64)
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - ((l_extendedprice * (1.0 - l_discount)) * 0.5))
-		difference56 := vec.Make[float64](n)
-		{
-			product78V := product78.V[:n]
-			product80V := product80.V[:n]
-			out := difference56.V[:n]
-			if vec.Strict(&difference56, rest28, n, vec.FlagsOf(&product78), vec.FlagsOf(&product80)) && vec.Dense(rest28, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(product78V[i], product80V[i])
-				}
-			} else {
-				for k, cnt := 0, rest28.Rows(n); k < cnt; k++ {
-					i := rest28.Row(k)
-					if difference56.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(product78V[i], product80V[i])
-				}
-			}
-		}
+		difference56 := vec.Map2(rest28, n, vec.VecArg(&product78), vec.VecArg(&product80), rt.SubFloat64)
 		if fused28 {
 			vec.Merge(&difference53, &difference56, rest28, n)
 		} else {
@@ -8553,63 +4494,11 @@ func wideCol29(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	}
 	if !fused29 || len(rest29) > 0 {
 		// (1.0 - l_discount)
-		difference57 := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference57.V[:n]
-			if vec.Strict(&difference57, rest29, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest29, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest29.Rows(n); k < cnt; k++ {
-					i := rest29.Row(k)
-					if difference57.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference57 := vec.Map2(rest29, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product81 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			difference57V := difference57.V[:n]
-			out := product81.V[:n]
-			if vec.Strict(&product81, rest29, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference57)) && vec.Dense(rest29, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference57V[i])
-				}
-			} else {
-				for k, cnt := 0, rest29.Rows(n); k < cnt; k++ {
-					i := rest29.Row(k)
-					if product81.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference57V[i])
-				}
-			}
-		}
+		product81 := vec.Map2(rest29, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference57), rt.MulFloat64)
 		// ((l_extendedprice * (1.0 - l_discount)) + 100.0)
-		sum35 := vec.Make[float64](n)
-		{
-			product81V := product81.V[:n]
-			out := sum35.V[:n]
-			if vec.Strict(&sum35, rest29, n, vec.FlagsOf(&product81)) && vec.Dense(rest29, n, false) {
-				for i := range out {
-					out[i] = rt.AddFloat64(product81V[i], float64(100.0))
-				}
-			} else {
-				for k, cnt := 0, rest29.Rows(n); k < cnt; k++ {
-					i := rest29.Row(k)
-					if sum35.Dirty(i) {
-						continue
-					}
-					out[i] = rt.AddFloat64(product81V[i], float64(100.0))
-				}
-			}
-		}
+		sum35 := vec.Map2(rest29, n, vec.VecArg(&product81), vec.ConstArg[float64](float64(100.0)), rt.AddFloat64)
 		if fused29 {
 			vec.Merge(&sum34, &sum35, rest29, n)
 		} else {
@@ -8658,102 +4547,15 @@ func wideCol30(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	}
 	if !fused30 || len(rest30) > 0 {
 		// (1.0 - l_discount)
-		difference59 := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference59.V[:n]
-			if vec.Strict(&difference59, rest30, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest30, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest30.Rows(n); k < cnt; k++ {
-					i := rest30.Row(k)
-					if difference59.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference59 := vec.Map2(rest30, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product82 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			difference59V := difference59.V[:n]
-			out := product82.V[:n]
-			if vec.Strict(&product82, rest30, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference59)) && vec.Dense(rest30, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference59V[i])
-				}
-			} else {
-				for k, cnt := 0, rest30.Rows(n); k < cnt; k++ {
-					i := rest30.Row(k)
-					if product82.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference59V[i])
-				}
-			}
-		}
+		product82 := vec.Map2(rest30, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference59), rt.MulFloat64)
 		// (1.0 + l_tax)
-		sum36 := vec.Make[float64](n)
-		{
-			lTaxV := lTax.V[:n]
-			out := sum36.V[:n]
-			if vec.Strict(&sum36, rest30, n, vec.FlagsOf(&lTax)) && vec.Dense(rest30, n, false) {
-				for i := range out {
-					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-				}
-			} else {
-				for k, cnt := 0, rest30.Rows(n); k < cnt; k++ {
-					i := rest30.Row(k)
-					if sum36.Dirty(i) {
-						continue
-					}
-					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-				}
-			}
-		}
+		sum36 := vec.Map2(rest30, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.AddFloat64)
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-		product83 := vec.Make[float64](n)
-		{
-			product82V := product82.V[:n]
-			sum36V := sum36.V[:n]
-			out := product83.V[:n]
-			if vec.Strict(&product83, rest30, n, vec.FlagsOf(&product82), vec.FlagsOf(&sum36)) && vec.Dense(rest30, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(product82V[i], sum36V[i])
-				}
-			} else {
-				for k, cnt := 0, rest30.Rows(n); k < cnt; k++ {
-					i := rest30.Row(k)
-					if product83.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(product82V[i], sum36V[i])
-				}
-			}
-		}
+		product83 := vec.Map2(rest30, n, vec.VecArg(&product82), vec.VecArg(&sum36), rt.MulFloat64)
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - 100.0)
-		difference60 := vec.Make[float64](n)
-		{
-			product83V := product83.V[:n]
-			out := difference60.V[:n]
-			if vec.Strict(&difference60, rest30, n, vec.FlagsOf(&product83)) && vec.Dense(rest30, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(product83V[i], float64(100.0))
-				}
-			} else {
-				for k, cnt := 0, rest30.Rows(n); k < cnt; k++ {
-					i := rest30.Row(k)
-					if difference60.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(product83V[i], float64(100.0))
-				}
-			}
-		}
+		difference60 := vec.Map2(rest30, n, vec.VecArg(&product83), vec.ConstArg[float64](float64(100.0)), rt.SubFloat64)
 		if fused30 {
 			vec.Merge(&difference58, &difference60, rest30, n)
 		} else {
@@ -8802,161 +4604,21 @@ func wideCol31(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	}
 	if !fused31 || len(rest31) > 0 {
 		// (1.0 - l_discount)
-		difference62 := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference62.V[:n]
-			if vec.Strict(&difference62, rest31, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest31, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest31.Rows(n); k < cnt; k++ {
-					i := rest31.Row(k)
-					if difference62.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference62 := vec.Map2(rest31, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product84 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			difference62V := difference62.V[:n]
-			out := product84.V[:n]
-			if vec.Strict(&product84, rest31, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference62)) && vec.Dense(rest31, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference62V[i])
-				}
-			} else {
-				for k, cnt := 0, rest31.Rows(n); k < cnt; k++ {
-					i := rest31.Row(k)
-					if product84.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference62V[i])
-				}
-			}
-		}
+		product84 := vec.Map2(rest31, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference62), rt.MulFloat64)
 		// ((l_extendedprice * (1.0 - l_discount)) * 3.0)
-		product85 := vec.Make[float64](n)
-		{
-			product84V := product84.V[:n]
-			out := product85.V[:n]
-			if vec.Strict(&product85, rest31, n, vec.FlagsOf(&product84)) && vec.Dense(rest31, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(product84V[i], float64(3.0))
-				}
-			} else {
-				for k, cnt := 0, rest31.Rows(n); k < cnt; k++ {
-					i := rest31.Row(k)
-					if product85.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(product84V[i], float64(3.0))
-				}
-			}
-		}
+		product85 := vec.Map2(rest31, n, vec.VecArg(&product84), vec.ConstArg[float64](float64(3.0)), rt.MulFloat64)
 		// (1.0 - l_discount)
-		difference63 := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference63.V[:n]
-			if vec.Strict(&difference63, rest31, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest31, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest31.Rows(n); k < cnt; k++ {
-					i := rest31.Row(k)
-					if difference63.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference63 := vec.Map2(rest31, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product86 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			difference63V := difference63.V[:n]
-			out := product86.V[:n]
-			if vec.Strict(&product86, rest31, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference63)) && vec.Dense(rest31, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference63V[i])
-				}
-			} else {
-				for k, cnt := 0, rest31.Rows(n); k < cnt; k++ {
-					i := rest31.Row(k)
-					if product86.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference63V[i])
-				}
-			}
-		}
+		product86 := vec.Map2(rest31, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference63), rt.MulFloat64)
 		// (1.0 + l_tax)
-		sum37 := vec.Make[float64](n)
-		{
-			lTaxV := lTax.V[:n]
-			out := sum37.V[:n]
-			if vec.Strict(&sum37, rest31, n, vec.FlagsOf(&lTax)) && vec.Dense(rest31, n, false) {
-				for i := range out {
-					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-				}
-			} else {
-				for k, cnt := 0, rest31.Rows(n); k < cnt; k++ {
-					i := rest31.Row(k)
-					if sum37.Dirty(i) {
-						continue
-					}
-					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-				}
-			}
-		}
+		sum37 := vec.Map2(rest31, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.AddFloat64)
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-		product87 := vec.Make[float64](n)
-		{
-			product86V := product86.V[:n]
-			sum37V := sum37.V[:n]
-			out := product87.V[:n]
-			if vec.Strict(&product87, rest31, n, vec.FlagsOf(&product86), vec.FlagsOf(&sum37)) && vec.Dense(rest31, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(product86V[i], sum37V[i])
-				}
-			} else {
-				for k, cnt := 0, rest31.Rows(n); k < cnt; k++ {
-					i := rest31.Row(k)
-					if product87.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(product86V[i], sum37V[i])
-				}
-			}
-		}
+		product87 := vec.Map2(rest31, n, vec.VecArg(&product86), vec.VecArg(&sum37), rt.MulFloat64)
 		// (((l_extendedprice * (1.0 - l_discount)) * 3.0) - ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
-		difference64 := vec.Make[float64](n)
-		{
-			product85V := product85.V[:n]
-			product87V := product87.V[:n]
-			out := difference64.V[:n]
-			if vec.Strict(&difference64, rest31, n, vec.FlagsOf(&product85), vec.FlagsOf(&product87)) && vec.Dense(rest31, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(product85V[i], product87V[i])
-				}
-			} else {
-				for k, cnt := 0, rest31.Rows(n); k < cnt; k++ {
-					i := rest31.Row(k)
-					if difference64.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(product85V[i], product87V[i])
-				}
-			}
-		}
+		difference64 := vec.Map2(rest31, n, vec.VecArg(&product85), vec.VecArg(&product87), rt.SubFloat64)
 		if fused31 {
 			vec.Merge(&difference61, &difference64, rest31, n)
 		} else {
@@ -9007,162 +4669,21 @@ func wideCol32(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	}
 	if !fused32 || len(rest32) > 0 {
 		// (1.0 - l_discount)
-		difference65 := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference65.V[:n]
-			if vec.Strict(&difference65, rest32, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest32, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest32.Rows(n); k < cnt; k++ {
-					i := rest32.Row(k)
-					if difference65.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference65 := vec.Map2(rest32, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product89 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			difference65V := difference65.V[:n]
-			out := product89.V[:n]
-			if vec.Strict(&product89, rest32, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference65)) && vec.Dense(rest32, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference65V[i])
-				}
-			} else {
-				for k, cnt := 0, rest32.Rows(n); k < cnt; k++ {
-					i := rest32.Row(k)
-					if product89.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference65V[i])
-				}
-			}
-		}
+		product89 := vec.Map2(rest32, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference65), rt.MulFloat64)
 		// (1.0 + l_tax)
-		sum38 := vec.Make[float64](n)
-		{
-			lTaxV := lTax.V[:n]
-			out := sum38.V[:n]
-			if vec.Strict(&sum38, rest32, n, vec.FlagsOf(&lTax)) && vec.Dense(rest32, n, false) {
-				for i := range out {
-					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-				}
-			} else {
-				for k, cnt := 0, rest32.Rows(n); k < cnt; k++ {
-					i := rest32.Row(k)
-					if sum38.Dirty(i) {
-						continue
-					}
-					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-				}
-			}
-		}
+		sum38 := vec.Map2(rest32, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.AddFloat64)
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-		product90 := vec.Make[float64](n)
-		{
-			product89V := product89.V[:n]
-			sum38V := sum38.V[:n]
-			out := product90.V[:n]
-			if vec.Strict(&product90, rest32, n, vec.FlagsOf(&product89), vec.FlagsOf(&sum38)) && vec.Dense(rest32, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(product89V[i], sum38V[i])
-				}
-			} else {
-				for k, cnt := 0, rest32.Rows(n); k < cnt; k++ {
-					i := rest32.Row(k)
-					if product90.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(product89V[i], sum38V[i])
-				}
-			}
-		}
+		product90 := vec.Map2(rest32, n, vec.VecArg(&product89), vec.VecArg(&sum38), rt.MulFloat64)
 		// (1.0 - l_discount)
-		difference66 := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference66.V[:n]
-			if vec.Strict(&difference66, rest32, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest32, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest32.Rows(n); k < cnt; k++ {
-					i := rest32.Row(k)
-					if difference66.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference66 := vec.Map2(rest32, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product91 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			difference66V := difference66.V[:n]
-			out := product91.V[:n]
-			if vec.Strict(&product91, rest32, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference66)) && vec.Dense(rest32, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference66V[i])
-				}
-			} else {
-				for k, cnt := 0, rest32.Rows(n); k < cnt; k++ {
-					i := rest32.Row(k)
-					if product91.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference66V[i])
-				}
-			}
-		}
+		product91 := vec.Map2(rest32, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference66), rt.MulFloat64)
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount)))
-		difference67 := vec.Make[float64](n)
-		{
-			product90V := product90.V[:n]
-			product91V := product91.V[:n]
-			out := difference67.V[:n]
-			if vec.Strict(&difference67, rest32, n, vec.FlagsOf(&product90), vec.FlagsOf(&product91)) && vec.Dense(rest32, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(product90V[i], product91V[i])
-				}
-			} else {
-				for k, cnt := 0, rest32.Rows(n); k < cnt; k++ {
-					i := rest32.Row(k)
-					if difference67.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(product90V[i], product91V[i])
-				}
-			}
-		}
+		difference67 := vec.Map2(rest32, n, vec.VecArg(&product90), vec.VecArg(&product91), rt.SubFloat64)
 		// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount))) * l_quantity)
-		product92 := vec.Make[float64](n)
-		{
-			difference67V := difference67.V[:n]
-			lQuantityV := lQuantity.V[:n]
-			out := product92.V[:n]
-			if vec.Strict(&product92, rest32, n, vec.FlagsOf(&difference67), vec.FlagsOf(&lQuantity)) && vec.Dense(rest32, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(difference67V[i], lQuantityV[i])
-				}
-			} else {
-				for k, cnt := 0, rest32.Rows(n); k < cnt; k++ {
-					i := rest32.Row(k)
-					if product92.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(difference67V[i], lQuantityV[i])
-				}
-			}
-		}
+		product92 := vec.Map2(rest32, n, vec.VecArg(&difference67), vec.VecArg(&lQuantity), rt.MulFloat64)
 		if fused32 {
 			vec.Merge(&product88, &product92, rest32, n)
 		} else {
@@ -9223,73 +4744,11 @@ func wideCol33(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	}
 	if !fused33 || len(rest33) > 0 {
 		// (1.0 - l_discount)
-		difference68 := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference68.V[:n]
-			if vec.Strict(&difference68, rest33, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest33, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest33.Rows(n); k < cnt; k++ {
-					i := rest33.Row(k)
-					if difference68.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference68 := vec.Map2(rest33, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product93 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			difference68V := difference68.V[:n]
-			out := product93.V[:n]
-			if vec.Strict(&product93, rest33, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference68)) && vec.Dense(rest33, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference68V[i])
-				}
-			} else {
-				for k, cnt := 0, rest33.Rows(n); k < cnt; k++ {
-					i := rest33.Row(k)
-					if product93.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference68V[i])
-				}
-			}
-		}
+		product93 := vec.Map2(rest33, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference68), rt.MulFloat64)
 		// ((l_extendedprice * (1.0 - l_discount)) / 7.0)
-		quotient18 := vec.Make[float64](n)
-		{
-			product93V := product93.V[:n]
-			out := quotient18.V[:n]
-			if vec.Strict(&quotient18, rest33, n, vec.FlagsOf(&product93)) && vec.Dense(rest33, n, true) {
-				for i := range out {
-					r, err := rt.DivideFloat64(product93V[i], float64(7.0))
-					if err != nil {
-						quotient18.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest33.Rows(n); k < cnt; k++ {
-					i := rest33.Row(k)
-					if quotient18.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivideFloat64(product93V[i], float64(7.0))
-					if err != nil {
-						quotient18.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient18 := vec.Map2E(rest33, n, vec.VecArg(&product93), vec.ConstArg[float64](float64(7.0)), rt.DivideFloat64)
 		if fused33 {
 			vec.Merge(&quotient17, &quotient18, rest33, n)
 		} else {
@@ -9352,112 +4811,15 @@ func wideCol34(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	}
 	if !fused34 || len(rest34) > 0 {
 		// (1.0 - l_discount)
-		difference69 := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference69.V[:n]
-			if vec.Strict(&difference69, rest34, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest34, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest34.Rows(n); k < cnt; k++ {
-					i := rest34.Row(k)
-					if difference69.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference69 := vec.Map2(rest34, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product94 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			difference69V := difference69.V[:n]
-			out := product94.V[:n]
-			if vec.Strict(&product94, rest34, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference69)) && vec.Dense(rest34, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference69V[i])
-				}
-			} else {
-				for k, cnt := 0, rest34.Rows(n); k < cnt; k++ {
-					i := rest34.Row(k)
-					if product94.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference69V[i])
-				}
-			}
-		}
+		product94 := vec.Map2(rest34, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference69), rt.MulFloat64)
 		// (1.0 + l_tax)
-		sum39 := vec.Make[float64](n)
-		{
-			lTaxV := lTax.V[:n]
-			out := sum39.V[:n]
-			if vec.Strict(&sum39, rest34, n, vec.FlagsOf(&lTax)) && vec.Dense(rest34, n, false) {
-				for i := range out {
-					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-				}
-			} else {
-				for k, cnt := 0, rest34.Rows(n); k < cnt; k++ {
-					i := rest34.Row(k)
-					if sum39.Dirty(i) {
-						continue
-					}
-					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-				}
-			}
-		}
+		sum39 := vec.Map2(rest34, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.AddFloat64)
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-		product95 := vec.Make[float64](n)
-		{
-			product94V := product94.V[:n]
-			sum39V := sum39.V[:n]
-			out := product95.V[:n]
-			if vec.Strict(&product95, rest34, n, vec.FlagsOf(&product94), vec.FlagsOf(&sum39)) && vec.Dense(rest34, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(product94V[i], sum39V[i])
-				}
-			} else {
-				for k, cnt := 0, rest34.Rows(n); k < cnt; k++ {
-					i := rest34.Row(k)
-					if product95.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(product94V[i], sum39V[i])
-				}
-			}
-		}
+		product95 := vec.Map2(rest34, n, vec.VecArg(&product94), vec.VecArg(&sum39), rt.MulFloat64)
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) / 11.0)
-		quotient20 := vec.Make[float64](n)
-		{
-			product95V := product95.V[:n]
-			out := quotient20.V[:n]
-			if vec.Strict(&quotient20, rest34, n, vec.FlagsOf(&product95)) && vec.Dense(rest34, n, true) {
-				for i := range out {
-					r, err := rt.DivideFloat64(product95V[i], float64(11.0))
-					if err != nil {
-						quotient20.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest34.Rows(n); k < cnt; k++ {
-					i := rest34.Row(k)
-					if quotient20.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivideFloat64(product95V[i], float64(11.0))
-					if err != nil {
-						quotient20.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient20 := vec.Map2E(rest34, n, vec.VecArg(&product95), vec.ConstArg[float64](float64(11.0)), rt.DivideFloat64)
 		if fused34 {
 			vec.Merge(&quotient19, &quotient20, rest34, n)
 		} else {
@@ -9506,83 +4868,13 @@ func wideCol35(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	}
 	if !fused35 || len(rest35) > 0 {
 		// (1.0 - l_discount)
-		difference70 := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference70.V[:n]
-			if vec.Strict(&difference70, rest35, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest35, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest35.Rows(n); k < cnt; k++ {
-					i := rest35.Row(k)
-					if difference70.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference70 := vec.Map2(rest35, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product96 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			difference70V := difference70.V[:n]
-			out := product96.V[:n]
-			if vec.Strict(&product96, rest35, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference70)) && vec.Dense(rest35, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference70V[i])
-				}
-			} else {
-				for k, cnt := 0, rest35.Rows(n); k < cnt; k++ {
-					i := rest35.Row(k)
-					if product96.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference70V[i])
-				}
-			}
-		}
+		product96 := vec.Map2(rest35, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference70), rt.MulFloat64)
 		// ((l_extendedprice * (1.0 - l_discount)) * 0.9)
-		product97 := vec.Make[float64](n)
-		{
-			product96V := product96.V[:n]
-			out := product97.V[:n]
-			if vec.Strict(&product97, rest35, n, vec.FlagsOf(&product96)) && vec.Dense(rest35, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(product96V[i], float64(0.9))
-				}
-			} else {
-				for k, cnt := 0, rest35.Rows(n); k < cnt; k++ {
-					i := rest35.Row(k)
-					if product97.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(product96V[i], float64(0.9))
-				}
-			}
-		}
+		product97 := vec.Map2(rest35, n, vec.VecArg(&product96), vec.ConstArg[float64](float64(0.9)), rt.MulFloat64)
 		// (((l_extendedprice * (1.0 - l_discount)) * 0.9) + l_tax)
-		sum41 := vec.Make[float64](n)
-		{
-			product97V := product97.V[:n]
-			lTaxV := lTax.V[:n]
-			out := sum41.V[:n]
-			if vec.Strict(&sum41, rest35, n, vec.FlagsOf(&product97), vec.FlagsOf(&lTax)) && vec.Dense(rest35, n, false) {
-				for i := range out {
-					out[i] = rt.AddFloat64(product97V[i], lTaxV[i])
-				}
-			} else {
-				for k, cnt := 0, rest35.Rows(n); k < cnt; k++ {
-					i := rest35.Row(k)
-					if sum41.Dirty(i) {
-						continue
-					}
-					out[i] = rt.AddFloat64(product97V[i], lTaxV[i])
-				}
-			}
-		}
+		sum41 := vec.Map2(rest35, n, vec.VecArg(&product97), vec.VecArg(&lTax), rt.AddFloat64)
 		if fused35 {
 			vec.Merge(&sum40, &sum41, rest35, n)
 		} else {
@@ -9631,122 +4923,17 @@ func wideCol36(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	}
 	if !fused36 || len(rest36) > 0 {
 		// (1.0 - l_discount)
-		difference71 := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference71.V[:n]
-			if vec.Strict(&difference71, rest36, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest36, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest36.Rows(n); k < cnt; k++ {
-					i := rest36.Row(k)
-					if difference71.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference71 := vec.Map2(rest36, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product98 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			difference71V := difference71.V[:n]
-			out := product98.V[:n]
-			if vec.Strict(&product98, rest36, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference71)) && vec.Dense(rest36, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference71V[i])
-				}
-			} else {
-				for k, cnt := 0, rest36.Rows(n); k < cnt; k++ {
-					i := rest36.Row(k)
-					if product98.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference71V[i])
-				}
-			}
-		}
+		product98 := vec.Map2(rest36, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference71), rt.MulFloat64)
 		// (1.0 + l_tax)
-		sum43 := vec.Make[float64](n)
-		{
-			lTaxV := lTax.V[:n]
-			out := sum43.V[:n]
-			if vec.Strict(&sum43, rest36, n, vec.FlagsOf(&lTax)) && vec.Dense(rest36, n, false) {
-				for i := range out {
-					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-				}
-			} else {
-				for k, cnt := 0, rest36.Rows(n); k < cnt; k++ {
-					i := rest36.Row(k)
-					if sum43.Dirty(i) {
-						continue
-					}
-					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-				}
-			}
-		}
+		sum43 := vec.Map2(rest36, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.AddFloat64)
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-		product99 := vec.Make[float64](n)
-		{
-			product98V := product98.V[:n]
-			sum43V := sum43.V[:n]
-			out := product99.V[:n]
-			if vec.Strict(&product99, rest36, n, vec.FlagsOf(&product98), vec.FlagsOf(&sum43)) && vec.Dense(rest36, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(product98V[i], sum43V[i])
-				}
-			} else {
-				for k, cnt := 0, rest36.Rows(n); k < cnt; k++ {
-					i := rest36.Row(k)
-					if product99.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(product98V[i], sum43V[i])
-				}
-			}
-		}
+		product99 := vec.Map2(rest36, n, vec.VecArg(&product98), vec.VecArg(&sum43), rt.MulFloat64)
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 0.8)
-		product100 := vec.Make[float64](n)
-		{
-			product99V := product99.V[:n]
-			out := product100.V[:n]
-			if vec.Strict(&product100, rest36, n, vec.FlagsOf(&product99)) && vec.Dense(rest36, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(product99V[i], float64(0.8))
-				}
-			} else {
-				for k, cnt := 0, rest36.Rows(n); k < cnt; k++ {
-					i := rest36.Row(k)
-					if product100.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(product99V[i], float64(0.8))
-				}
-			}
-		}
+		product100 := vec.Map2(rest36, n, vec.VecArg(&product99), vec.ConstArg[float64](float64(0.8)), rt.MulFloat64)
 		// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 0.8) + l_discount)
-		sum44 := vec.Make[float64](n)
-		{
-			product100V := product100.V[:n]
-			lDiscountV := lDiscount.V[:n]
-			out := sum44.V[:n]
-			if vec.Strict(&sum44, rest36, n, vec.FlagsOf(&product100), vec.FlagsOf(&lDiscount)) && vec.Dense(rest36, n, false) {
-				for i := range out {
-					out[i] = rt.AddFloat64(product100V[i], lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest36.Rows(n); k < cnt; k++ {
-					i := rest36.Row(k)
-					if sum44.Dirty(i) {
-						continue
-					}
-					out[i] = rt.AddFloat64(product100V[i], lDiscountV[i])
-				}
-			}
-		}
+		sum44 := vec.Map2(rest36, n, vec.VecArg(&product100), vec.VecArg(&lDiscount), rt.AddFloat64)
 		if fused36 {
 			vec.Merge(&sum42, &sum44, rest36, n)
 		} else {
@@ -9803,161 +4990,21 @@ func wideCol37(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	}
 	if !fused37 || len(rest37) > 0 {
 		// (1.0 - l_discount)
-		difference72 := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference72.V[:n]
-			if vec.Strict(&difference72, rest37, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest37, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest37.Rows(n); k < cnt; k++ {
-					i := rest37.Row(k)
-					if difference72.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference72 := vec.Map2(rest37, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product101 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			difference72V := difference72.V[:n]
-			out := product101.V[:n]
-			if vec.Strict(&product101, rest37, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference72)) && vec.Dense(rest37, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference72V[i])
-				}
-			} else {
-				for k, cnt := 0, rest37.Rows(n); k < cnt; k++ {
-					i := rest37.Row(k)
-					if product101.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference72V[i])
-				}
-			}
-		}
+		product101 := vec.Map2(rest37, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference72), rt.MulFloat64)
 		// (1.0 + l_tax)
-		sum45 := vec.Make[float64](n)
-		{
-			lTaxV := lTax.V[:n]
-			out := sum45.V[:n]
-			if vec.Strict(&sum45, rest37, n, vec.FlagsOf(&lTax)) && vec.Dense(rest37, n, false) {
-				for i := range out {
-					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-				}
-			} else {
-				for k, cnt := 0, rest37.Rows(n); k < cnt; k++ {
-					i := rest37.Row(k)
-					if sum45.Dirty(i) {
-						continue
-					}
-					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-				}
-			}
-		}
+		sum45 := vec.Map2(rest37, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.AddFloat64)
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-		product102 := vec.Make[float64](n)
-		{
-			product101V := product101.V[:n]
-			sum45V := sum45.V[:n]
-			out := product102.V[:n]
-			if vec.Strict(&product102, rest37, n, vec.FlagsOf(&product101), vec.FlagsOf(&sum45)) && vec.Dense(rest37, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(product101V[i], sum45V[i])
-				}
-			} else {
-				for k, cnt := 0, rest37.Rows(n); k < cnt; k++ {
-					i := rest37.Row(k)
-					if product102.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(product101V[i], sum45V[i])
-				}
-			}
-		}
+		product102 := vec.Map2(rest37, n, vec.VecArg(&product101), vec.VecArg(&sum45), rt.MulFloat64)
 		// (1.0 - l_discount)
-		difference73 := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference73.V[:n]
-			if vec.Strict(&difference73, rest37, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest37, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest37.Rows(n); k < cnt; k++ {
-					i := rest37.Row(k)
-					if difference73.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference73 := vec.Map2(rest37, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product103 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			difference73V := difference73.V[:n]
-			out := product103.V[:n]
-			if vec.Strict(&product103, rest37, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference73)) && vec.Dense(rest37, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference73V[i])
-				}
-			} else {
-				for k, cnt := 0, rest37.Rows(n); k < cnt; k++ {
-					i := rest37.Row(k)
-					if product103.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference73V[i])
-				}
-			}
-		}
+		product103 := vec.Map2(rest37, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference73), rt.MulFloat64)
 		// ((l_extendedprice * (1.0 - l_discount)) * 1.05)
-		product104 := vec.Make[float64](n)
-		{
-			product103V := product103.V[:n]
-			out := product104.V[:n]
-			if vec.Strict(&product104, rest37, n, vec.FlagsOf(&product103)) && vec.Dense(rest37, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(product103V[i], float64(1.05))
-				}
-			} else {
-				for k, cnt := 0, rest37.Rows(n); k < cnt; k++ {
-					i := rest37.Row(k)
-					if product104.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(product103V[i], float64(1.05))
-				}
-			}
-		}
+		product104 := vec.Map2(rest37, n, vec.VecArg(&product103), vec.ConstArg[float64](float64(1.05)), rt.MulFloat64)
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) > ((l_extendedprice * (1.0 - l_discount)) * 1.05))
-		cmp4 := vec.Make[bool](n)
-		{
-			product102V := product102.V[:n]
-			product104V := product104.V[:n]
-			out := cmp4.V[:n]
-			if vec.Strict(&cmp4, rest37, n, vec.FlagsOf(&product102), vec.FlagsOf(&product104)) && vec.Dense(rest37, n, false) {
-				for i := range out {
-					out[i] = rt.GtFloat64(product102V[i], product104V[i])
-				}
-			} else {
-				for k, cnt := 0, rest37.Rows(n); k < cnt; k++ {
-					i := rest37.Row(k)
-					if cmp4.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GtFloat64(product102V[i], product104V[i])
-				}
-			}
-		}
+		cmp4 := vec.Map2(rest37, n, vec.VecArg(&product102), vec.VecArg(&product104), rt.GtFloat64)
 		// IF((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) > ((l_extendedprice * (1.0 - l_discount)) * 1.05)), 1.0, 0.0)
 		then4, otherwise4 := vec.Split(&cmp4, rest37, n)
 		ifResult8 := vec.Make[float64](n)
@@ -10012,162 +5059,21 @@ func wideCol38(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	}
 	if !fused38 || len(rest38) > 0 {
 		// (1.0 - l_discount)
-		difference75 := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference75.V[:n]
-			if vec.Strict(&difference75, rest38, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest38, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest38.Rows(n); k < cnt; k++ {
-					i := rest38.Row(k)
-					if difference75.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference75 := vec.Map2(rest38, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product105 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			difference75V := difference75.V[:n]
-			out := product105.V[:n]
-			if vec.Strict(&product105, rest38, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference75)) && vec.Dense(rest38, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference75V[i])
-				}
-			} else {
-				for k, cnt := 0, rest38.Rows(n); k < cnt; k++ {
-					i := rest38.Row(k)
-					if product105.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference75V[i])
-				}
-			}
-		}
+		product105 := vec.Map2(rest38, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference75), rt.MulFloat64)
 		// (1.0 - l_discount)
-		difference76 := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference76.V[:n]
-			if vec.Strict(&difference76, rest38, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest38, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest38.Rows(n); k < cnt; k++ {
-					i := rest38.Row(k)
-					if difference76.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference76 := vec.Map2(rest38, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product106 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			difference76V := difference76.V[:n]
-			out := product106.V[:n]
-			if vec.Strict(&product106, rest38, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference76)) && vec.Dense(rest38, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference76V[i])
-				}
-			} else {
-				for k, cnt := 0, rest38.Rows(n); k < cnt; k++ {
-					i := rest38.Row(k)
-					if product106.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference76V[i])
-				}
-			}
-		}
+		product106 := vec.Map2(rest38, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference76), rt.MulFloat64)
 		// (1.0 + l_tax)
-		sum46 := vec.Make[float64](n)
-		{
-			lTaxV := lTax.V[:n]
-			out := sum46.V[:n]
-			if vec.Strict(&sum46, rest38, n, vec.FlagsOf(&lTax)) && vec.Dense(rest38, n, false) {
-				for i := range out {
-					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-				}
-			} else {
-				for k, cnt := 0, rest38.Rows(n); k < cnt; k++ {
-					i := rest38.Row(k)
-					if sum46.Dirty(i) {
-						continue
-					}
-					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-				}
-			}
-		}
+		sum46 := vec.Map2(rest38, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.AddFloat64)
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-		product107 := vec.Make[float64](n)
-		{
-			product106V := product106.V[:n]
-			sum46V := sum46.V[:n]
-			out := product107.V[:n]
-			if vec.Strict(&product107, rest38, n, vec.FlagsOf(&product106), vec.FlagsOf(&sum46)) && vec.Dense(rest38, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(product106V[i], sum46V[i])
-				}
-			} else {
-				for k, cnt := 0, rest38.Rows(n); k < cnt; k++ {
-					i := rest38.Row(k)
-					if product107.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(product106V[i], sum46V[i])
-				}
-			}
-		}
+		product107 := vec.Map2(rest38, n, vec.VecArg(&product106), vec.VecArg(&sum46), rt.MulFloat64)
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_tax)
-		product108 := vec.Make[float64](n)
-		{
-			product107V := product107.V[:n]
-			lTaxV := lTax.V[:n]
-			out := product108.V[:n]
-			if vec.Strict(&product108, rest38, n, vec.FlagsOf(&product107), vec.FlagsOf(&lTax)) && vec.Dense(rest38, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(product107V[i], lTaxV[i])
-				}
-			} else {
-				for k, cnt := 0, rest38.Rows(n); k < cnt; k++ {
-					i := rest38.Row(k)
-					if product108.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(product107V[i], lTaxV[i])
-				}
-			}
-		}
+		product108 := vec.Map2(rest38, n, vec.VecArg(&product107), vec.VecArg(&lTax), rt.MulFloat64)
 		// ((l_extendedprice * (1.0 - l_discount)) - (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_tax))
-		difference77 := vec.Make[float64](n)
-		{
-			product105V := product105.V[:n]
-			product108V := product108.V[:n]
-			out := difference77.V[:n]
-			if vec.Strict(&difference77, rest38, n, vec.FlagsOf(&product105), vec.FlagsOf(&product108)) && vec.Dense(rest38, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(product105V[i], product108V[i])
-				}
-			} else {
-				for k, cnt := 0, rest38.Rows(n); k < cnt; k++ {
-					i := rest38.Row(k)
-					if difference77.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(product105V[i], product108V[i])
-				}
-			}
-		}
+		difference77 := vec.Map2(rest38, n, vec.VecArg(&product105), vec.VecArg(&product108), rt.SubFloat64)
 		if fused38 {
 			vec.Merge(&difference74, &difference77, rest38, n)
 		} else {
@@ -10216,162 +5122,21 @@ func wideCol39(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	}
 	if !fused39 || len(rest39) > 0 {
 		// (1.0 - l_discount)
-		difference78 := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference78.V[:n]
-			if vec.Strict(&difference78, rest39, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest39, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest39.Rows(n); k < cnt; k++ {
-					i := rest39.Row(k)
-					if difference78.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference78 := vec.Map2(rest39, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product109 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			difference78V := difference78.V[:n]
-			out := product109.V[:n]
-			if vec.Strict(&product109, rest39, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference78)) && vec.Dense(rest39, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference78V[i])
-				}
-			} else {
-				for k, cnt := 0, rest39.Rows(n); k < cnt; k++ {
-					i := rest39.Row(k)
-					if product109.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference78V[i])
-				}
-			}
-		}
+		product109 := vec.Map2(rest39, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference78), rt.MulFloat64)
 		// (1.0 + l_tax)
-		sum48 := vec.Make[float64](n)
-		{
-			lTaxV := lTax.V[:n]
-			out := sum48.V[:n]
-			if vec.Strict(&sum48, rest39, n, vec.FlagsOf(&lTax)) && vec.Dense(rest39, n, false) {
-				for i := range out {
-					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-				}
-			} else {
-				for k, cnt := 0, rest39.Rows(n); k < cnt; k++ {
-					i := rest39.Row(k)
-					if sum48.Dirty(i) {
-						continue
-					}
-					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-				}
-			}
-		}
+		sum48 := vec.Map2(rest39, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.AddFloat64)
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-		product110 := vec.Make[float64](n)
-		{
-			product109V := product109.V[:n]
-			sum48V := sum48.V[:n]
-			out := product110.V[:n]
-			if vec.Strict(&product110, rest39, n, vec.FlagsOf(&product109), vec.FlagsOf(&sum48)) && vec.Dense(rest39, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(product109V[i], sum48V[i])
-				}
-			} else {
-				for k, cnt := 0, rest39.Rows(n); k < cnt; k++ {
-					i := rest39.Row(k)
-					if product110.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(product109V[i], sum48V[i])
-				}
-			}
-		}
+		product110 := vec.Map2(rest39, n, vec.VecArg(&product109), vec.VecArg(&sum48), rt.MulFloat64)
 		// (1.0 - l_discount)
-		difference79 := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference79.V[:n]
-			if vec.Strict(&difference79, rest39, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest39, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest39.Rows(n); k < cnt; k++ {
-					i := rest39.Row(k)
-					if difference79.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference79 := vec.Map2(rest39, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product111 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			difference79V := difference79.V[:n]
-			out := product111.V[:n]
-			if vec.Strict(&product111, rest39, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference79)) && vec.Dense(rest39, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference79V[i])
-				}
-			} else {
-				for k, cnt := 0, rest39.Rows(n); k < cnt; k++ {
-					i := rest39.Row(k)
-					if product111.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference79V[i])
-				}
-			}
-		}
+		product111 := vec.Map2(rest39, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference79), rt.MulFloat64)
 		// ((l_extendedprice * (1.0 - l_discount)) * l_discount)
-		product112 := vec.Make[float64](n)
-		{
-			product111V := product111.V[:n]
-			lDiscountV := lDiscount.V[:n]
-			out := product112.V[:n]
-			if vec.Strict(&product112, rest39, n, vec.FlagsOf(&product111), vec.FlagsOf(&lDiscount)) && vec.Dense(rest39, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(product111V[i], lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest39.Rows(n); k < cnt; k++ {
-					i := rest39.Row(k)
-					if product112.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(product111V[i], lDiscountV[i])
-				}
-			}
-		}
+		product112 := vec.Map2(rest39, n, vec.VecArg(&product111), vec.VecArg(&lDiscount), rt.MulFloat64)
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) + ((l_extendedprice * (1.0 - l_discount)) * l_discount))
-		sum49 := vec.Make[float64](n)
-		{
-			product110V := product110.V[:n]
-			product112V := product112.V[:n]
-			out := sum49.V[:n]
-			if vec.Strict(&sum49, rest39, n, vec.FlagsOf(&product110), vec.FlagsOf(&product112)) && vec.Dense(rest39, n, false) {
-				for i := range out {
-					out[i] = rt.AddFloat64(product110V[i], product112V[i])
-				}
-			} else {
-				for k, cnt := 0, rest39.Rows(n); k < cnt; k++ {
-					i := rest39.Row(k)
-					if sum49.Dirty(i) {
-						continue
-					}
-					out[i] = rt.AddFloat64(product110V[i], product112V[i])
-				}
-			}
-		}
+		sum49 := vec.Map2(rest39, n, vec.VecArg(&product110), vec.VecArg(&product112), rt.AddFloat64)
 		if fused39 {
 			vec.Merge(&sum47, &sum49, rest39, n)
 		} else {
@@ -10420,83 +5185,13 @@ func wideCol40(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	}
 	if !fused40 || len(rest40) > 0 {
 		// (1.0 - l_discount)
-		difference80 := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference80.V[:n]
-			if vec.Strict(&difference80, rest40, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest40, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest40.Rows(n); k < cnt; k++ {
-					i := rest40.Row(k)
-					if difference80.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference80 := vec.Map2(rest40, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product114 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			difference80V := difference80.V[:n]
-			out := product114.V[:n]
-			if vec.Strict(&product114, rest40, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference80)) && vec.Dense(rest40, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference80V[i])
-				}
-			} else {
-				for k, cnt := 0, rest40.Rows(n); k < cnt; k++ {
-					i := rest40.Row(k)
-					if product114.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference80V[i])
-				}
-			}
-		}
+		product114 := vec.Map2(rest40, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference80), rt.MulFloat64)
 		// (l_quantity + 1.0)
-		sum50 := vec.Make[float64](n)
-		{
-			lQuantityV := lQuantity.V[:n]
-			out := sum50.V[:n]
-			if vec.Strict(&sum50, rest40, n, vec.FlagsOf(&lQuantity)) && vec.Dense(rest40, n, false) {
-				for i := range out {
-					out[i] = rt.AddFloat64(lQuantityV[i], float64(1.0))
-				}
-			} else {
-				for k, cnt := 0, rest40.Rows(n); k < cnt; k++ {
-					i := rest40.Row(k)
-					if sum50.Dirty(i) {
-						continue
-					}
-					out[i] = rt.AddFloat64(lQuantityV[i], float64(1.0))
-				}
-			}
-		}
+		sum50 := vec.Map2(rest40, n, vec.VecArg(&lQuantity), vec.ConstArg[float64](float64(1.0)), rt.AddFloat64)
 		// ((l_extendedprice * (1.0 - l_discount)) * (l_quantity + 1.0))
-		product115 := vec.Make[float64](n)
-		{
-			product114V := product114.V[:n]
-			sum50V := sum50.V[:n]
-			out := product115.V[:n]
-			if vec.Strict(&product115, rest40, n, vec.FlagsOf(&product114), vec.FlagsOf(&sum50)) && vec.Dense(rest40, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(product114V[i], sum50V[i])
-				}
-			} else {
-				for k, cnt := 0, rest40.Rows(n); k < cnt; k++ {
-					i := rest40.Row(k)
-					if product115.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(product114V[i], sum50V[i])
-				}
-			}
-		}
+		product115 := vec.Map2(rest40, n, vec.VecArg(&product114), vec.VecArg(&sum50), rt.MulFloat64)
 		if fused40 {
 			vec.Merge(&product113, &product115, rest40, n)
 		} else {

@@ -169,24 +169,7 @@ func and_operandCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, 
 		and := vec.NewLogic(false, rest, n)
 		and.Add(&p)
 		// ((a DIV b) > 1)
-		cmp := vec.Make[bool](n)
-		{
-			quotientV := quotient.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, and.Live, n, vec.FlagsOf(&quotient)) && vec.Dense(and.Live, n, false) {
-				for i := range out {
-					out[i] = rt.GtInt64(quotientV[i], int64(1))
-				}
-			} else {
-				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-					i := and.Live.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GtInt64(quotientV[i], int64(1))
-				}
-			}
-		}
+		cmp := vec.Map2(and.Live, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.GtInt64)
 		and.Add(&cmp)
 		andResult := and.Finish()
 		if fused {
@@ -346,43 +329,9 @@ func betweenCol1(n int, all vec.Sel, quotient vec.Vec[int64]) vec.Vec[bool] {
 	if !fused || len(rest) > 0 {
 		// ((a DIV b) BETWEEN 1 AND 10)
 		between := vec.NewLogic(false, rest, n)
-		inRange2 := vec.Make[bool](n)
-		{
-			quotientV := quotient.V[:n]
-			out := inRange2.V[:n]
-			if vec.Strict(&inRange2, between.Live, n, vec.FlagsOf(&quotient)) && vec.Dense(between.Live, n, false) {
-				for i := range out {
-					out[i] = rt.GeInt64(quotientV[i], int64(1))
-				}
-			} else {
-				for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-					i := between.Live.Row(k)
-					if inRange2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GeInt64(quotientV[i], int64(1))
-				}
-			}
-		}
+		inRange2 := vec.Map2(between.Live, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.GeInt64)
 		between.Add(&inRange2)
-		inRange3 := vec.Make[bool](n)
-		{
-			quotientV := quotient.V[:n]
-			out := inRange3.V[:n]
-			if vec.Strict(&inRange3, between.Live, n, vec.FlagsOf(&quotient)) && vec.Dense(between.Live, n, false) {
-				for i := range out {
-					out[i] = rt.LeInt64(quotientV[i], int64(10))
-				}
-			} else {
-				for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-					i := between.Live.Row(k)
-					if inRange3.Dirty(i) {
-						continue
-					}
-					out[i] = rt.LeInt64(quotientV[i], int64(10))
-				}
-			}
-		}
+		inRange3 := vec.Map2(between.Live, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(10)), rt.LeInt64)
 		between.Add(&inRange3)
 		betweenResult := between.Finish()
 		if fused {
@@ -780,35 +729,7 @@ func case_every_resultCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.Record
 	if !fused || len(rest) > 0 {
 		// shared (always): (a DIV b)
 		// (a DIV b)
-		quotient := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			bV := b.V[:n]
-			out := quotient.V[:n]
-			if vec.Strict(&quotient, rest, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(rest, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if quotient.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient := vec.Map2E(rest, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 		// CASE WHEN p THEN (a DIV b) WHEN q THEN ((a DIV b) + 1) ELSE ((a DIV b) - 1) END
 		caseResult2 := vec.Make[int64](n)
 		vec.CopyErrs(&caseResult2, &p, rest, n)
@@ -817,64 +738,10 @@ func case_every_resultCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.Record
 		vec.CopyErrs(&caseResult2, &q, notYet, n)
 		when2, notYet2 := vec.Split(&q, notYet, n)
 		// ((a DIV b) + 1)
-		sum := vec.Make[int64](n)
-		{
-			quotientV := quotient.V[:n]
-			out := sum.V[:n]
-			if vec.Strict(&sum, when2, n, vec.FlagsOf(&quotient)) && vec.Dense(when2, n, true) {
-				for i := range out {
-					r, err := rt.AddInt64(quotientV[i], int64(1))
-					if err != nil {
-						sum.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
-					i := when2.Row(k)
-					if sum.Dirty(i) {
-						continue
-					}
-					r, err := rt.AddInt64(quotientV[i], int64(1))
-					if err != nil {
-						sum.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		sum := vec.Map2E(when2, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.AddInt64)
 		vec.Merge(&caseResult2, &sum, when2, n)
 		// ((a DIV b) - 1)
-		difference := vec.Make[int64](n)
-		{
-			quotientV := quotient.V[:n]
-			out := difference.V[:n]
-			if vec.Strict(&difference, notYet2, n, vec.FlagsOf(&quotient)) && vec.Dense(notYet2, n, true) {
-				for i := range out {
-					r, err := rt.SubInt64(quotientV[i], int64(1))
-					if err != nil {
-						difference.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-					i := notYet2.Row(k)
-					if difference.Dirty(i) {
-						continue
-					}
-					r, err := rt.SubInt64(quotientV[i], int64(1))
-					if err != nil {
-						difference.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		difference := vec.Map2E(notYet2, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.SubInt64)
 		vec.Merge(&caseResult2, &difference, notYet2, n)
 		if fused {
 			vec.Merge(&caseResult, &caseResult2, rest, n)
@@ -1636,44 +1503,9 @@ func cheap_shared_two_rootsCol1(n int, sel vec.Sel, x vec.Vec[float64], in arrow
 	}
 	if !fused || len(rest) > 0 {
 		// (1.0 - y)
-		difference := vec.Make[float64](n)
-		{
-			yV := y.V[:n]
-			out := difference.V[:n]
-			if vec.Strict(&difference, rest, n, vec.FlagsOf(&y)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), yV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if difference.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), yV[i])
-				}
-			}
-		}
+		difference := vec.Map2(rest, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&y), rt.SubFloat64)
 		// (x * (1.0 - y))
-		product2 := vec.Make[float64](n)
-		{
-			xV := x.V[:n]
-			differenceV := difference.V[:n]
-			out := product2.V[:n]
-			if vec.Strict(&product2, rest, n, vec.FlagsOf(&x), vec.FlagsOf(&difference)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(xV[i], differenceV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if product2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(xV[i], differenceV[i])
-				}
-			}
-		}
+		product2 := vec.Map2(rest, n, vec.VecArg(&x), vec.VecArg(&difference), rt.MulFloat64)
 		if fused {
 			vec.Merge(&product, &product2, rest, n)
 		} else {
@@ -1729,102 +1561,15 @@ func cheap_shared_two_rootsCol2(n int, sel vec.Sel, x vec.Vec[float64], in arrow
 	if !fused2 || len(rest2) > 0 {
 		// shared (always; cheap, so each fused root that uses it computes it): (x * (1.0 - y))
 		// (1.0 - y)
-		difference2 := vec.Make[float64](n)
-		{
-			yV := y.V[:n]
-			out := difference2.V[:n]
-			if vec.Strict(&difference2, rest2, n, vec.FlagsOf(&y)) && vec.Dense(rest2, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), yV[i])
-				}
-			} else {
-				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-					i := rest2.Row(k)
-					if difference2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), yV[i])
-				}
-			}
-		}
+		difference2 := vec.Map2(rest2, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&y), rt.SubFloat64)
 		// (x * (1.0 - y))
-		product4 := vec.Make[float64](n)
-		{
-			xV := x.V[:n]
-			difference2V := difference2.V[:n]
-			out := product4.V[:n]
-			if vec.Strict(&product4, rest2, n, vec.FlagsOf(&x), vec.FlagsOf(&difference2)) && vec.Dense(rest2, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(xV[i], difference2V[i])
-				}
-			} else {
-				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-					i := rest2.Row(k)
-					if product4.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(xV[i], difference2V[i])
-				}
-			}
-		}
+		product4 := vec.Map2(rest2, n, vec.VecArg(&x), vec.VecArg(&difference2), rt.MulFloat64)
 		// CAST(c AS DOUBLE)
-		asDouble := vec.Make[float64](n)
-		{
-			c_V := c_.V[:n]
-			out := asDouble.V[:n]
-			if vec.Strict(&asDouble, rest2, n, vec.FlagsOf(&c_)) && vec.Dense(rest2, n, false) {
-				for i := range out {
-					out[i] = rt.CastInt64ToFloat64(c_V[i])
-				}
-			} else {
-				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-					i := rest2.Row(k)
-					if asDouble.Dirty(i) {
-						continue
-					}
-					out[i] = rt.CastInt64ToFloat64(c_V[i])
-				}
-			}
-		}
+		asDouble := vec.Map1(rest2, n, vec.VecArg(&c_), rt.CastInt64ToFloat64)
 		// (1.0 + CAST(c AS DOUBLE))
-		sum := vec.Make[float64](n)
-		{
-			asDoubleV := asDouble.V[:n]
-			out := sum.V[:n]
-			if vec.Strict(&sum, rest2, n, vec.FlagsOf(&asDouble)) && vec.Dense(rest2, n, false) {
-				for i := range out {
-					out[i] = rt.AddFloat64(float64(1.0), asDoubleV[i])
-				}
-			} else {
-				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-					i := rest2.Row(k)
-					if sum.Dirty(i) {
-						continue
-					}
-					out[i] = rt.AddFloat64(float64(1.0), asDoubleV[i])
-				}
-			}
-		}
+		sum := vec.Map2(rest2, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&asDouble), rt.AddFloat64)
 		// ((x * (1.0 - y)) * (1.0 + CAST(c AS DOUBLE)))
-		product5 := vec.Make[float64](n)
-		{
-			product4V := product4.V[:n]
-			sumV := sum.V[:n]
-			out := product5.V[:n]
-			if vec.Strict(&product5, rest2, n, vec.FlagsOf(&product4), vec.FlagsOf(&sum)) && vec.Dense(rest2, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(product4V[i], sumV[i])
-				}
-			} else {
-				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-					i := rest2.Row(k)
-					if product5.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(product4V[i], sumV[i])
-				}
-			}
-		}
+		product5 := vec.Map2(rest2, n, vec.VecArg(&product4), vec.VecArg(&sum), rt.MulFloat64)
 		if fused2 {
 			vec.Merge(&product3, &product5, rest2, n)
 		} else {
@@ -1890,88 +1635,18 @@ func cheap_shared_two_rootsCol3(n int, sel vec.Sel, x vec.Vec[float64], in arrow
 	if !fused3 || len(rest3) > 0 {
 		// shared (always; cheap, so each fused root that uses it computes it): (x * (1.0 - y))
 		// (1.0 - y)
-		difference3 := vec.Make[float64](n)
-		{
-			yV := y.V[:n]
-			out := difference3.V[:n]
-			if vec.Strict(&difference3, rest3, n, vec.FlagsOf(&y)) && vec.Dense(rest3, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), yV[i])
-				}
-			} else {
-				for k, cnt := 0, rest3.Rows(n); k < cnt; k++ {
-					i := rest3.Row(k)
-					if difference3.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), yV[i])
-				}
-			}
-		}
+		difference3 := vec.Map2(rest3, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&y), rt.SubFloat64)
 		// (x * (1.0 - y))
-		product6 := vec.Make[float64](n)
-		{
-			xV := x.V[:n]
-			difference3V := difference3.V[:n]
-			out := product6.V[:n]
-			if vec.Strict(&product6, rest3, n, vec.FlagsOf(&x), vec.FlagsOf(&difference3)) && vec.Dense(rest3, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(xV[i], difference3V[i])
-				}
-			} else {
-				for k, cnt := 0, rest3.Rows(n); k < cnt; k++ {
-					i := rest3.Row(k)
-					if product6.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(xV[i], difference3V[i])
-				}
-			}
-		}
+		product6 := vec.Map2(rest3, n, vec.VecArg(&x), vec.VecArg(&difference3), rt.MulFloat64)
 		// IF(p, ((x * (1.0 - y)) > 2.0), (a > b))
 		then, otherwise := vec.Split(&p, rest3, n)
 		ifResult2 := vec.Make[bool](n)
 		vec.CopyErrs(&ifResult2, &p, rest3, n)
 		// ((x * (1.0 - y)) > 2.0)
-		cmp2 := vec.Make[bool](n)
-		{
-			product6V := product6.V[:n]
-			out := cmp2.V[:n]
-			if vec.Strict(&cmp2, then, n, vec.FlagsOf(&product6)) && vec.Dense(then, n, false) {
-				for i := range out {
-					out[i] = rt.GtFloat64(product6V[i], float64(2.0))
-				}
-			} else {
-				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-					i := then.Row(k)
-					if cmp2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GtFloat64(product6V[i], float64(2.0))
-				}
-			}
-		}
+		cmp2 := vec.Map2(then, n, vec.VecArg(&product6), vec.ConstArg[float64](float64(2.0)), rt.GtFloat64)
 		vec.Merge(&ifResult2, &cmp2, then, n)
 		// (a > b)
-		cmp3 := vec.Make[bool](n)
-		{
-			aV := a.V[:n]
-			bV := b.V[:n]
-			out := cmp3.V[:n]
-			if vec.Strict(&cmp3, otherwise, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(otherwise, n, false) {
-				for i := range out {
-					out[i] = rt.GtInt64(aV[i], bV[i])
-				}
-			} else {
-				for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-					i := otherwise.Row(k)
-					if cmp3.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GtInt64(aV[i], bV[i])
-				}
-			}
-		}
+		cmp3 := vec.Map2(otherwise, n, vec.VecArg(&a), vec.VecArg(&b), rt.GtInt64)
 		vec.Merge(&ifResult2, &cmp3, otherwise, n)
 		if fused3 {
 			vec.Merge(&ifResult, &ifResult2, rest3, n)
@@ -2983,69 +2658,17 @@ func fused_two_lookupsCol1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKey
 		caseResult2 := vec.Make[int64](n)
 		and := vec.NewLogic(false, rest, n)
 		// (m['a'] > 0)
-		cmp := vec.Make[bool](n)
-		{
-			entryV := entry.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, and.Live, n, vec.FlagsOf(&entry)) && vec.Dense(and.Live, n, false) {
-				for i := range out {
-					out[i] = rt.GtInt64(entryV[i], int64(0))
-				}
-			} else {
-				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-					i := and.Live.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GtInt64(entryV[i], int64(0))
-				}
-			}
-		}
+		cmp := vec.Map2(and.Live, n, vec.VecArg(&entry), vec.ConstArg[int64](int64(0)), rt.GtInt64)
 		and.Add(&cmp)
 		// (m['b'] > c)
-		cmp2 := vec.Make[bool](n)
-		{
-			entry2V := entry2.V[:n]
-			c_V := c_.V[:n]
-			out := cmp2.V[:n]
-			if vec.Strict(&cmp2, and.Live, n, vec.FlagsOf(&entry2), vec.FlagsOf(&c_)) && vec.Dense(and.Live, n, false) {
-				for i := range out {
-					out[i] = rt.GtInt64(entry2V[i], c_V[i])
-				}
-			} else {
-				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-					i := and.Live.Row(k)
-					if cmp2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GtInt64(entry2V[i], c_V[i])
-				}
-			}
-		}
+		cmp2 := vec.Map2(and.Live, n, vec.VecArg(&entry2), vec.VecArg(&c_), rt.GtInt64)
 		and.Add(&cmp2)
 		andResult := and.Finish()
 		vec.CopyErrs(&caseResult2, &andResult, rest, n)
 		when, notYet := vec.Split(&andResult, rest, n)
 		vec.Merge(&caseResult2, &entry, when, n)
 		// (i > 0)
-		cmp3 := vec.Make[bool](n)
-		{
-			i_V := i_.V[:n]
-			out := cmp3.V[:n]
-			if vec.Strict(&cmp3, notYet, n, vec.FlagsOf(&i_)) && vec.Dense(notYet, n, false) {
-				for i := range out {
-					out[i] = rt.GtInt32(i_V[i], int32(0))
-				}
-			} else {
-				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-					i := notYet.Row(k)
-					if cmp3.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GtInt32(i_V[i], int32(0))
-				}
-			}
-		}
+		cmp3 := vec.Map2(notYet, n, vec.VecArg(&i_), vec.ConstArg[int32](int32(0)), rt.GtInt32)
 		vec.CopyErrs(&caseResult2, &cmp3, notYet, n)
 		when2, notYet2 := vec.Split(&cmp3, notYet, n)
 		vec.Merge(&caseResult2, &a, when2, n)
@@ -3196,98 +2819,16 @@ func if_both_branchesCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordB
 	if !fused || len(rest) > 0 {
 		// shared (always): (a DIV b)
 		// (a DIV b)
-		quotient := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			bV := b.V[:n]
-			out := quotient.V[:n]
-			if vec.Strict(&quotient, rest, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(rest, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if quotient.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient := vec.Map2E(rest, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 		// IF(p, ((a DIV b) + 1), ((a DIV b) - 1))
 		then, otherwise := vec.Split(&p, rest, n)
 		ifResult2 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult2, &p, rest, n)
 		// ((a DIV b) + 1)
-		sum := vec.Make[int64](n)
-		{
-			quotientV := quotient.V[:n]
-			out := sum.V[:n]
-			if vec.Strict(&sum, then, n, vec.FlagsOf(&quotient)) && vec.Dense(then, n, true) {
-				for i := range out {
-					r, err := rt.AddInt64(quotientV[i], int64(1))
-					if err != nil {
-						sum.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-					i := then.Row(k)
-					if sum.Dirty(i) {
-						continue
-					}
-					r, err := rt.AddInt64(quotientV[i], int64(1))
-					if err != nil {
-						sum.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		sum := vec.Map2E(then, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.AddInt64)
 		vec.Merge(&ifResult2, &sum, then, n)
 		// ((a DIV b) - 1)
-		difference := vec.Make[int64](n)
-		{
-			quotientV := quotient.V[:n]
-			out := difference.V[:n]
-			if vec.Strict(&difference, otherwise, n, vec.FlagsOf(&quotient)) && vec.Dense(otherwise, n, true) {
-				for i := range out {
-					r, err := rt.SubInt64(quotientV[i], int64(1))
-					if err != nil {
-						difference.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-					i := otherwise.Row(k)
-					if difference.Dirty(i) {
-						continue
-					}
-					r, err := rt.SubInt64(quotientV[i], int64(1))
-					if err != nil {
-						difference.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		difference := vec.Map2E(otherwise, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.SubInt64)
 		vec.Merge(&ifResult2, &difference, otherwise, n)
 		if fused {
 			vec.Merge(&ifResult, &ifResult2, rest, n)
@@ -3691,43 +3232,9 @@ func in_listCol1(n int, all vec.Sel, quotient vec.Vec[int64]) vec.Vec[bool] {
 	if !fused || len(rest) > 0 {
 		// ((a DIV b) IN (1, 2))
 		in2 := vec.NewLogic(true, rest, n)
-		matches := vec.Make[bool](n)
-		{
-			quotientV := quotient.V[:n]
-			out := matches.V[:n]
-			if vec.Strict(&matches, in2.Live, n, vec.FlagsOf(&quotient)) && vec.Dense(in2.Live, n, false) {
-				for i := range out {
-					out[i] = rt.EqInt64(quotientV[i], int64(1))
-				}
-			} else {
-				for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-					i := in2.Live.Row(k)
-					if matches.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqInt64(quotientV[i], int64(1))
-				}
-			}
-		}
+		matches := vec.Map2(in2.Live, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.EqInt64)
 		in2.Add(&matches)
-		matches2 := vec.Make[bool](n)
-		{
-			quotientV := quotient.V[:n]
-			out := matches2.V[:n]
-			if vec.Strict(&matches2, in2.Live, n, vec.FlagsOf(&quotient)) && vec.Dense(in2.Live, n, false) {
-				for i := range out {
-					out[i] = rt.EqInt64(quotientV[i], int64(2))
-				}
-			} else {
-				for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-					i := in2.Live.Row(k)
-					if matches2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqInt64(quotientV[i], int64(2))
-				}
-			}
-		}
+		matches2 := vec.Map2(in2.Live, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(2)), rt.EqInt64)
 		in2.Add(&matches2)
 		inResult := in2.Finish()
 		if fused {
@@ -4867,34 +4374,7 @@ func nested_if_regionCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64],
 		vec.CopyErrs(&ifResult3, &q, rest, n)
 		vec.Merge(&ifResult3, &quotient, then2, n)
 		// ((a DIV b) + 1)
-		sum := vec.Make[int64](n)
-		{
-			quotientV := quotient.V[:n]
-			out := sum.V[:n]
-			if vec.Strict(&sum, otherwise2, n, vec.FlagsOf(&quotient)) && vec.Dense(otherwise2, n, true) {
-				for i := range out {
-					r, err := rt.AddInt64(quotientV[i], int64(1))
-					if err != nil {
-						sum.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
-					i := otherwise2.Row(k)
-					if sum.Dirty(i) {
-						continue
-					}
-					r, err := rt.AddInt64(quotientV[i], int64(1))
-					if err != nil {
-						sum.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		sum := vec.Map2E(otherwise2, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.AddInt64)
 		vec.Merge(&ifResult3, &sum, otherwise2, n)
 		if fused {
 			vec.Merge(&ifResult2, &ifResult3, rest, n)
@@ -5693,75 +5173,13 @@ func or_operandsCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch,
 	if !fused || len(rest) > 0 {
 		// shared (always): (a DIV b)
 		// (a DIV b)
-		quotient := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			bV := b.V[:n]
-			out := quotient.V[:n]
-			if vec.Strict(&quotient, rest, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(rest, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if quotient.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient := vec.Map2E(rest, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 		or := vec.NewLogic(true, rest, n)
 		// ((a DIV b) > 1)
-		cmp := vec.Make[bool](n)
-		{
-			quotientV := quotient.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, or.Live, n, vec.FlagsOf(&quotient)) && vec.Dense(or.Live, n, false) {
-				for i := range out {
-					out[i] = rt.GtInt64(quotientV[i], int64(1))
-				}
-			} else {
-				for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-					i := or.Live.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GtInt64(quotientV[i], int64(1))
-				}
-			}
-		}
+		cmp := vec.Map2(or.Live, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.GtInt64)
 		or.Add(&cmp)
 		// ((a DIV b) < -1)
-		cmp2 := vec.Make[bool](n)
-		{
-			quotientV := quotient.V[:n]
-			out := cmp2.V[:n]
-			if vec.Strict(&cmp2, or.Live, n, vec.FlagsOf(&quotient)) && vec.Dense(or.Live, n, false) {
-				for i := range out {
-					out[i] = rt.LtInt64(quotientV[i], int64(-1))
-				}
-			} else {
-				for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-					i := or.Live.Row(k)
-					if cmp2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.LtInt64(quotientV[i], int64(-1))
-				}
-			}
-		}
+		cmp2 := vec.Map2(or.Live, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(-1)), rt.LtInt64)
 		or.Add(&cmp2)
 		orResult := or.Finish()
 		if fused {
@@ -6365,68 +5783,17 @@ func seed_caseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys,
 		// CASE WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' WHEN (info['test'] LIKE '125%') THEN 'BAZ' ELSE info['test'] END
 		caseResult2 := vec.Make[string](n)
 		// (info['test'] LIKE '123%')
-		like := vec.Make[bool](n)
-		{
-			entryV := entry.V[:n]
-			out := like.V[:n]
-			if vec.Strict(&like, rest, n, vec.FlagsOf(&entry)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = likePattern.Match(entryV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if like.Dirty(i) {
-						continue
-					}
-					out[i] = likePattern.Match(entryV[i])
-				}
-			}
-		}
+		like := vec.Map1(rest, n, vec.VecArg(&entry), likePattern.Match)
 		vec.CopyErrs(&caseResult2, &like, rest, n)
 		when, notYet := vec.Split(&like, rest, n)
 		vec.Fill(&caseResult2, "FOO", when, n)
 		// (info['test'] LIKE '124%')
-		like2 := vec.Make[bool](n)
-		{
-			entryV := entry.V[:n]
-			out := like2.V[:n]
-			if vec.Strict(&like2, notYet, n, vec.FlagsOf(&entry)) && vec.Dense(notYet, n, false) {
-				for i := range out {
-					out[i] = likePattern2.Match(entryV[i])
-				}
-			} else {
-				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-					i := notYet.Row(k)
-					if like2.Dirty(i) {
-						continue
-					}
-					out[i] = likePattern2.Match(entryV[i])
-				}
-			}
-		}
+		like2 := vec.Map1(notYet, n, vec.VecArg(&entry), likePattern2.Match)
 		vec.CopyErrs(&caseResult2, &like2, notYet, n)
 		when2, notYet2 := vec.Split(&like2, notYet, n)
 		vec.Fill(&caseResult2, "BAR", when2, n)
 		// (info['test'] LIKE '125%')
-		like3 := vec.Make[bool](n)
-		{
-			entryV := entry.V[:n]
-			out := like3.V[:n]
-			if vec.Strict(&like3, notYet2, n, vec.FlagsOf(&entry)) && vec.Dense(notYet2, n, false) {
-				for i := range out {
-					out[i] = likePattern3.Match(entryV[i])
-				}
-			} else {
-				for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-					i := notYet2.Row(k)
-					if like3.Dirty(i) {
-						continue
-					}
-					out[i] = likePattern3.Match(entryV[i])
-				}
-			}
-		}
+		like3 := vec.Map1(notYet2, n, vec.VecArg(&entry), likePattern3.Match)
 		vec.CopyErrs(&caseResult2, &like3, notYet2, n)
 		when3, notYet3 := vec.Split(&like3, notYet2, n)
 		vec.Fill(&caseResult2, "BAZ", when3, n)
@@ -6868,68 +6235,17 @@ func seed_case_test_info_fixedCol1(n int, all vec.Sel, infoArr *array.Map, infoK
 		when, notYet := vec.Split(&testInfoFixed, rest, n)
 		vec.Merge(&caseResult2, &entry, when, n)
 		// (info['test'] LIKE '123%')
-		like := vec.Make[bool](n)
-		{
-			entryV := entry.V[:n]
-			out := like.V[:n]
-			if vec.Strict(&like, notYet, n, vec.FlagsOf(&entry)) && vec.Dense(notYet, n, false) {
-				for i := range out {
-					out[i] = likePattern.Match(entryV[i])
-				}
-			} else {
-				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-					i := notYet.Row(k)
-					if like.Dirty(i) {
-						continue
-					}
-					out[i] = likePattern.Match(entryV[i])
-				}
-			}
-		}
+		like := vec.Map1(notYet, n, vec.VecArg(&entry), likePattern.Match)
 		vec.CopyErrs(&caseResult2, &like, notYet, n)
 		when2, notYet2 := vec.Split(&like, notYet, n)
 		vec.Fill(&caseResult2, "FOO", when2, n)
 		// (info['test'] LIKE '124%')
-		like2 := vec.Make[bool](n)
-		{
-			entryV := entry.V[:n]
-			out := like2.V[:n]
-			if vec.Strict(&like2, notYet2, n, vec.FlagsOf(&entry)) && vec.Dense(notYet2, n, false) {
-				for i := range out {
-					out[i] = likePattern2.Match(entryV[i])
-				}
-			} else {
-				for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-					i := notYet2.Row(k)
-					if like2.Dirty(i) {
-						continue
-					}
-					out[i] = likePattern2.Match(entryV[i])
-				}
-			}
-		}
+		like2 := vec.Map1(notYet2, n, vec.VecArg(&entry), likePattern2.Match)
 		vec.CopyErrs(&caseResult2, &like2, notYet2, n)
 		when3, notYet3 := vec.Split(&like2, notYet2, n)
 		vec.Fill(&caseResult2, "BAR", when3, n)
 		// (info['test'] LIKE '125%')
-		like3 := vec.Make[bool](n)
-		{
-			entryV := entry.V[:n]
-			out := like3.V[:n]
-			if vec.Strict(&like3, notYet3, n, vec.FlagsOf(&entry)) && vec.Dense(notYet3, n, false) {
-				for i := range out {
-					out[i] = likePattern3.Match(entryV[i])
-				}
-			} else {
-				for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
-					i := notYet3.Row(k)
-					if like3.Dirty(i) {
-						continue
-					}
-					out[i] = likePattern3.Match(entryV[i])
-				}
-			}
-		}
+		like3 := vec.Map1(notYet3, n, vec.VecArg(&entry), likePattern3.Match)
 		vec.CopyErrs(&caseResult2, &like3, notYet3, n)
 		when4, notYet4 := vec.Split(&like3, notYet3, n)
 		vec.Fill(&caseResult2, "BAZ", when4, n)
@@ -7077,88 +6393,16 @@ func seed_ifCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, x v
 	if !fused || len(rest) > 0 {
 		// shared (always): (a + 5)
 		// (a + 5)
-		sum := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			out := sum.V[:n]
-			if vec.Strict(&sum, rest, n, vec.FlagsOf(&a)) && vec.Dense(rest, n, true) {
-				for i := range out {
-					r, err := rt.AddInt64(aV[i], int64(5))
-					if err != nil {
-						sum.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if sum.Dirty(i) {
-						continue
-					}
-					r, err := rt.AddInt64(aV[i], int64(5))
-					if err != nil {
-						sum.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		sum := vec.Map2E(rest, n, vec.VecArg(&a), vec.ConstArg[int64](int64(5)), rt.AddInt64)
 		// (x > y)
-		cmp := vec.Make[bool](n)
-		{
-			xV := x.V[:n]
-			yV := y.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, rest, n, vec.FlagsOf(&x), vec.FlagsOf(&y)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.GtInt64(xV[i], yV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GtInt64(xV[i], yV[i])
-				}
-			}
-		}
+		cmp := vec.Map2(rest, n, vec.VecArg(&x), vec.VecArg(&y), rt.GtInt64)
 		// IF((x > y), (a + 5), ((a + 5) DIV 100))
 		then, otherwise := vec.Split(&cmp, rest, n)
 		ifResult2 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult2, &cmp, rest, n)
 		vec.Merge(&ifResult2, &sum, then, n)
 		// ((a + 5) DIV 100)
-		quotient := vec.Make[int64](n)
-		{
-			sumV := sum.V[:n]
-			out := quotient.V[:n]
-			if vec.Strict(&quotient, otherwise, n, vec.FlagsOf(&sum)) && vec.Dense(otherwise, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(sumV[i], int64(100))
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-					i := otherwise.Row(k)
-					if quotient.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(sumV[i], int64(100))
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient := vec.Map2E(otherwise, n, vec.VecArg(&sum), vec.ConstArg[int64](int64(100)), rt.DivInt64)
 		vec.Merge(&ifResult2, &quotient, otherwise, n)
 		if fused {
 			vec.Merge(&ifResult, &ifResult2, rest, n)
@@ -7329,24 +6573,7 @@ func simple_case_operandCol1(n int, all vec.Sel, quotient vec.Vec[int64], mem me
 	if !fused || len(rest) > 0 {
 		// CASE (a DIV b) WHEN 1 THEN 'x' ELSE 'y' END
 		caseResult2 := vec.Make[string](n)
-		matches := vec.Make[bool](n)
-		{
-			quotientV := quotient.V[:n]
-			out := matches.V[:n]
-			if vec.Strict(&matches, rest, n, vec.FlagsOf(&quotient)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.EqInt64(quotientV[i], int64(1))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if matches.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqInt64(quotientV[i], int64(1))
-				}
-			}
-		}
+		matches := vec.Map2(rest, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.EqInt64)
 		vec.CopyErrs(&caseResult2, &matches, rest, n)
 		when, notYet := vec.Split(&matches, rest, n)
 		vec.Fill(&caseResult2, "x", when, n)
@@ -7488,64 +6715,9 @@ func single_useCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 	}
 	if !fused || len(rest) > 0 {
 		// (a DIV b)
-		quotient := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			bV := b.V[:n]
-			out := quotient.V[:n]
-			if vec.Strict(&quotient, rest, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(rest, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if quotient.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient := vec.Map2E(rest, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 		// ((a DIV b) + 1)
-		sum2 := vec.Make[int64](n)
-		{
-			quotientV := quotient.V[:n]
-			out := sum2.V[:n]
-			if vec.Strict(&sum2, rest, n, vec.FlagsOf(&quotient)) && vec.Dense(rest, n, true) {
-				for i := range out {
-					r, err := rt.AddInt64(quotientV[i], int64(1))
-					if err != nil {
-						sum2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if sum2.Dirty(i) {
-						continue
-					}
-					r, err := rt.AddInt64(quotientV[i], int64(1))
-					if err != nil {
-						sum2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		sum2 := vec.Map2E(rest, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.AddInt64)
 		if fused {
 			vec.Merge(&sum, &sum2, rest, n)
 		} else {
@@ -7676,88 +6848,21 @@ func string_case_chainCol1(n int, all vec.Sel, sArr *array.String, mem memory.Al
 	if !fused || len(rest) > 0 {
 		// shared (always): upper(s)
 		// upper(s)
-		upper := vec.Make[string](n)
-		{
-			out := upper.V[:n]
-			if vec.Strict(&upper, rest, n, vec.ArrowFlags(sArr)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.Upper(sArr.Value(i))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if upper.Dirty(i) {
-						continue
-					}
-					out[i] = rt.Upper(sArr.Value(i))
-				}
-			}
-		}
+		upper := vec.Map1(rest, n, vec.StrArg(sArr), rt.Upper)
 		// CASE WHEN (upper(s) = 'A') THEN 1 WHEN (upper(s) = 'B') THEN 2 ELSE length(upper(s)) END
 		caseResult2 := vec.Make[int32](n)
 		// (upper(s) = 'A')
-		cmp := vec.Make[bool](n)
-		{
-			upperV := upper.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, rest, n, vec.FlagsOf(&upper)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.EqString(upperV[i], "A")
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqString(upperV[i], "A")
-				}
-			}
-		}
+		cmp := vec.Map2(rest, n, vec.VecArg(&upper), vec.ConstArg[string]("A"), rt.EqString)
 		vec.CopyErrs(&caseResult2, &cmp, rest, n)
 		when, notYet := vec.Split(&cmp, rest, n)
 		vec.Fill(&caseResult2, int32(1), when, n)
 		// (upper(s) = 'B')
-		cmp2 := vec.Make[bool](n)
-		{
-			upperV := upper.V[:n]
-			out := cmp2.V[:n]
-			if vec.Strict(&cmp2, notYet, n, vec.FlagsOf(&upper)) && vec.Dense(notYet, n, false) {
-				for i := range out {
-					out[i] = rt.EqString(upperV[i], "B")
-				}
-			} else {
-				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-					i := notYet.Row(k)
-					if cmp2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqString(upperV[i], "B")
-				}
-			}
-		}
+		cmp2 := vec.Map2(notYet, n, vec.VecArg(&upper), vec.ConstArg[string]("B"), rt.EqString)
 		vec.CopyErrs(&caseResult2, &cmp2, notYet, n)
 		when2, notYet2 := vec.Split(&cmp2, notYet, n)
 		vec.Fill(&caseResult2, int32(2), when2, n)
 		// length(upper(s))
-		length := vec.Make[int32](n)
-		{
-			upperV := upper.V[:n]
-			out := length.V[:n]
-			if vec.Strict(&length, notYet2, n, vec.FlagsOf(&upper)) && vec.Dense(notYet2, n, false) {
-				for i := range out {
-					out[i] = rt.Length(upperV[i])
-				}
-			} else {
-				for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-					i := notYet2.Row(k)
-					if length.Dirty(i) {
-						continue
-					}
-					out[i] = rt.Length(upperV[i])
-				}
-			}
-		}
+		length := vec.Map1(notYet2, n, vec.VecArg(&upper), rt.Length)
 		vec.Merge(&caseResult2, &length, notYet2, n)
 		if fused {
 			vec.Merge(&caseResult, &caseResult2, rest, n)
@@ -8310,78 +7415,16 @@ func where_both_branchesWhere(n int, all vec.Sel, a vec.Vec[int64], in arrow.Rec
 	if !fused || len(rest) > 0 {
 		// shared (always): (a DIV b)
 		// (a DIV b)
-		quotient := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			bV := b.V[:n]
-			out := quotient.V[:n]
-			if vec.Strict(&quotient, rest, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(rest, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if quotient.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient := vec.Map2E(rest, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 		// IF(p, ((a DIV b) > 0), ((a DIV b) < 0))
 		then, otherwise := vec.Split(&p, rest, n)
 		ifResult2 := vec.Make[bool](n)
 		vec.CopyErrs(&ifResult2, &p, rest, n)
 		// ((a DIV b) > 0)
-		cmp := vec.Make[bool](n)
-		{
-			quotientV := quotient.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, then, n, vec.FlagsOf(&quotient)) && vec.Dense(then, n, false) {
-				for i := range out {
-					out[i] = rt.GtInt64(quotientV[i], int64(0))
-				}
-			} else {
-				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-					i := then.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GtInt64(quotientV[i], int64(0))
-				}
-			}
-		}
+		cmp := vec.Map2(then, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(0)), rt.GtInt64)
 		vec.Merge(&ifResult2, &cmp, then, n)
 		// ((a DIV b) < 0)
-		cmp2 := vec.Make[bool](n)
-		{
-			quotientV := quotient.V[:n]
-			out := cmp2.V[:n]
-			if vec.Strict(&cmp2, otherwise, n, vec.FlagsOf(&quotient)) && vec.Dense(otherwise, n, false) {
-				for i := range out {
-					out[i] = rt.LtInt64(quotientV[i], int64(0))
-				}
-			} else {
-				for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-					i := otherwise.Row(k)
-					if cmp2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.LtInt64(quotientV[i], int64(0))
-				}
-			}
-		}
+		cmp2 := vec.Map2(otherwise, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(0)), rt.LtInt64)
 		vec.Merge(&ifResult2, &cmp2, otherwise, n)
 		if fused {
 			vec.Merge(&ifResult, &ifResult2, rest, n)

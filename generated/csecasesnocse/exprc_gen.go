@@ -146,54 +146,9 @@ func and_operandCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, 
 		and := vec.NewLogic(false, rest, n)
 		and.Add(&p)
 		// (a DIV b)
-		quotient := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			bV := b.V[:n]
-			out := quotient.V[:n]
-			if vec.Strict(&quotient, and.Live, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(and.Live, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-					i := and.Live.Row(k)
-					if quotient.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient := vec.Map2E(and.Live, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 		// ((a DIV b) > 1)
-		cmp := vec.Make[bool](n)
-		{
-			quotientV := quotient.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, and.Live, n, vec.FlagsOf(&quotient)) && vec.Dense(and.Live, n, false) {
-				for i := range out {
-					out[i] = rt.GtInt64(quotientV[i], int64(1))
-				}
-			} else {
-				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-					i := and.Live.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GtInt64(quotientV[i], int64(1))
-				}
-			}
-		}
+		cmp := vec.Map2(and.Live, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.GtInt64)
 		and.Add(&cmp)
 		andResult := and.Finish()
 		if fused {
@@ -601,116 +556,16 @@ func case_condition_may_failCol1(n int, all vec.Sel, mArr *array.Map, mKeys vec.
 			}
 		}
 		// (m['k'] > 0)
-		cmp := vec.Make[bool](n)
-		{
-			entryV := entry.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, rest, n, vec.FlagsOf(&entry)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.GtInt64(entryV[i], int64(0))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GtInt64(entryV[i], int64(0))
-				}
-			}
-		}
+		cmp := vec.Map2(rest, n, vec.VecArg(&entry), vec.ConstArg[int64](int64(0)), rt.GtInt64)
 		vec.CopyErrs(&caseResult2, &cmp, rest, n)
 		when, notYet := vec.Split(&cmp, rest, n)
 		// (b DIV c)
-		quotient := vec.Make[int64](n)
-		{
-			bV := b.V[:n]
-			c_V := c_.V[:n]
-			out := quotient.V[:n]
-			if vec.Strict(&quotient, when, n, vec.FlagsOf(&b), vec.FlagsOf(&c_)) && vec.Dense(when, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(bV[i], c_V[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-					i := when.Row(k)
-					if quotient.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(bV[i], c_V[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient := vec.Map2E(when, n, vec.VecArg(&b), vec.VecArg(&c_), rt.DivInt64)
 		vec.Merge(&caseResult2, &quotient, when, n)
 		// (b DIV c)
-		quotient2 := vec.Make[int64](n)
-		{
-			bV := b.V[:n]
-			c_V := c_.V[:n]
-			out := quotient2.V[:n]
-			if vec.Strict(&quotient2, notYet, n, vec.FlagsOf(&b), vec.FlagsOf(&c_)) && vec.Dense(notYet, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(bV[i], c_V[i])
-					if err != nil {
-						quotient2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-					i := notYet.Row(k)
-					if quotient2.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(bV[i], c_V[i])
-					if err != nil {
-						quotient2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient2 := vec.Map2E(notYet, n, vec.VecArg(&b), vec.VecArg(&c_), rt.DivInt64)
 		// ((b DIV c) * 2)
-		product := vec.Make[int64](n)
-		{
-			quotient2V := quotient2.V[:n]
-			out := product.V[:n]
-			if vec.Strict(&product, notYet, n, vec.FlagsOf(&quotient2)) && vec.Dense(notYet, n, true) {
-				for i := range out {
-					r, err := rt.MulInt64(quotient2V[i], int64(2))
-					if err != nil {
-						product.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-					i := notYet.Row(k)
-					if product.Dirty(i) {
-						continue
-					}
-					r, err := rt.MulInt64(quotient2V[i], int64(2))
-					if err != nil {
-						product.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		product := vec.Map2E(notYet, n, vec.VecArg(&quotient2), vec.ConstArg[int64](int64(2)), rt.MulInt64)
 		vec.Merge(&caseResult2, &product, notYet, n)
 		if fused {
 			vec.Merge(&caseResult, &caseResult2, rest, n)
@@ -866,157 +721,19 @@ func case_every_resultCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordB
 		vec.CopyErrs(&caseResult2, &p, rest, n)
 		when, notYet := vec.Split(&p, rest, n)
 		// (a DIV b)
-		quotient := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			bV := b.V[:n]
-			out := quotient.V[:n]
-			if vec.Strict(&quotient, when, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(when, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-					i := when.Row(k)
-					if quotient.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient := vec.Map2E(when, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 		vec.Merge(&caseResult2, &quotient, when, n)
 		vec.CopyErrs(&caseResult2, &q, notYet, n)
 		when2, notYet2 := vec.Split(&q, notYet, n)
 		// (a DIV b)
-		quotient2 := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			bV := b.V[:n]
-			out := quotient2.V[:n]
-			if vec.Strict(&quotient2, when2, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(when2, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
-					i := when2.Row(k)
-					if quotient2.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient2 := vec.Map2E(when2, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 		// ((a DIV b) + 1)
-		sum := vec.Make[int64](n)
-		{
-			quotient2V := quotient2.V[:n]
-			out := sum.V[:n]
-			if vec.Strict(&sum, when2, n, vec.FlagsOf(&quotient2)) && vec.Dense(when2, n, true) {
-				for i := range out {
-					r, err := rt.AddInt64(quotient2V[i], int64(1))
-					if err != nil {
-						sum.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
-					i := when2.Row(k)
-					if sum.Dirty(i) {
-						continue
-					}
-					r, err := rt.AddInt64(quotient2V[i], int64(1))
-					if err != nil {
-						sum.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		sum := vec.Map2E(when2, n, vec.VecArg(&quotient2), vec.ConstArg[int64](int64(1)), rt.AddInt64)
 		vec.Merge(&caseResult2, &sum, when2, n)
 		// (a DIV b)
-		quotient3 := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			bV := b.V[:n]
-			out := quotient3.V[:n]
-			if vec.Strict(&quotient3, notYet2, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(notYet2, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient3.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-					i := notYet2.Row(k)
-					if quotient3.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient3.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient3 := vec.Map2E(notYet2, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 		// ((a DIV b) - 1)
-		difference := vec.Make[int64](n)
-		{
-			quotient3V := quotient3.V[:n]
-			out := difference.V[:n]
-			if vec.Strict(&difference, notYet2, n, vec.FlagsOf(&quotient3)) && vec.Dense(notYet2, n, true) {
-				for i := range out {
-					r, err := rt.SubInt64(quotient3V[i], int64(1))
-					if err != nil {
-						difference.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-					i := notYet2.Row(k)
-					if difference.Dirty(i) {
-						continue
-					}
-					r, err := rt.SubInt64(quotient3V[i], int64(1))
-					if err != nil {
-						difference.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		difference := vec.Map2E(notYet2, n, vec.VecArg(&quotient3), vec.ConstArg[int64](int64(1)), rt.SubInt64)
 		vec.Merge(&caseResult2, &difference, notYet2, n)
 		if fused {
 			vec.Merge(&caseResult, &caseResult2, rest, n)
@@ -1530,87 +1247,14 @@ func case_rest_region_elseCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.Rec
 		when, notYet := vec.Split(&p, rest, n)
 		vec.Fill(&caseResult2, int64(0), when, n)
 		// (a DIV b)
-		quotient := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			bV := b.V[:n]
-			out := quotient.V[:n]
-			if vec.Strict(&quotient, notYet, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(notYet, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-					i := notYet.Row(k)
-					if quotient.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient := vec.Map2E(notYet, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 		// ((a DIV b) > 1)
-		cmp := vec.Make[bool](n)
-		{
-			quotientV := quotient.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, notYet, n, vec.FlagsOf(&quotient)) && vec.Dense(notYet, n, false) {
-				for i := range out {
-					out[i] = rt.GtInt64(quotientV[i], int64(1))
-				}
-			} else {
-				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-					i := notYet.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GtInt64(quotientV[i], int64(1))
-				}
-			}
-		}
+		cmp := vec.Map2(notYet, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.GtInt64)
 		vec.CopyErrs(&caseResult2, &cmp, notYet, n)
 		when2, notYet2 := vec.Split(&cmp, notYet, n)
 		vec.Fill(&caseResult2, int64(1), when2, n)
 		// (a DIV b)
-		quotient2 := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			bV := b.V[:n]
-			out := quotient2.V[:n]
-			if vec.Strict(&quotient2, notYet2, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(notYet2, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-					i := notYet2.Row(k)
-					if quotient2.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient2 := vec.Map2E(notYet2, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 		vec.Merge(&caseResult2, &quotient2, notYet2, n)
 		if fused {
 			vec.Merge(&caseResult, &caseResult2, rest, n)
@@ -1766,69 +1410,13 @@ func case_then_and_else_onlyCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.R
 		vec.CopyErrs(&caseResult2, &p, rest, n)
 		when, notYet := vec.Split(&p, rest, n)
 		// (a DIV b)
-		quotient := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			bV := b.V[:n]
-			out := quotient.V[:n]
-			if vec.Strict(&quotient, when, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(when, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-					i := when.Row(k)
-					if quotient.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient := vec.Map2E(when, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 		vec.Merge(&caseResult2, &quotient, when, n)
 		vec.CopyErrs(&caseResult2, &q, notYet, n)
 		when2, notYet2 := vec.Split(&q, notYet, n)
 		vec.Fill(&caseResult2, int64(0), when2, n)
 		// (a DIV b)
-		quotient2 := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			bV := b.V[:n]
-			out := quotient2.V[:n]
-			if vec.Strict(&quotient2, notYet2, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(notYet2, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-					i := notYet2.Row(k)
-					if quotient2.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient2 := vec.Map2E(notYet2, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 		vec.Merge(&caseResult2, &quotient2, notYet2, n)
 		if fused {
 			vec.Merge(&caseResult, &caseResult2, rest, n)
@@ -2001,44 +1589,9 @@ func cheap_shared_two_rootsCol1(n int, sel vec.Sel, x vec.Vec[float64], in arrow
 	}
 	if !fused || len(rest) > 0 {
 		// (1.0 - y)
-		difference := vec.Make[float64](n)
-		{
-			yV := y.V[:n]
-			out := difference.V[:n]
-			if vec.Strict(&difference, rest, n, vec.FlagsOf(&y)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), yV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if difference.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), yV[i])
-				}
-			}
-		}
+		difference := vec.Map2(rest, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&y), rt.SubFloat64)
 		// (x * (1.0 - y))
-		product2 := vec.Make[float64](n)
-		{
-			xV := x.V[:n]
-			differenceV := difference.V[:n]
-			out := product2.V[:n]
-			if vec.Strict(&product2, rest, n, vec.FlagsOf(&x), vec.FlagsOf(&difference)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(xV[i], differenceV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if product2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(xV[i], differenceV[i])
-				}
-			}
-		}
+		product2 := vec.Map2(rest, n, vec.VecArg(&x), vec.VecArg(&difference), rt.MulFloat64)
 		if fused {
 			vec.Merge(&product, &product2, rest, n)
 		} else {
@@ -2089,102 +1642,15 @@ func cheap_shared_two_rootsCol2(n int, sel vec.Sel, x vec.Vec[float64], in arrow
 	}
 	if !fused2 || len(rest2) > 0 {
 		// (1.0 - y)
-		difference2 := vec.Make[float64](n)
-		{
-			yV := y.V[:n]
-			out := difference2.V[:n]
-			if vec.Strict(&difference2, rest2, n, vec.FlagsOf(&y)) && vec.Dense(rest2, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), yV[i])
-				}
-			} else {
-				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-					i := rest2.Row(k)
-					if difference2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), yV[i])
-				}
-			}
-		}
+		difference2 := vec.Map2(rest2, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&y), rt.SubFloat64)
 		// (x * (1.0 - y))
-		product4 := vec.Make[float64](n)
-		{
-			xV := x.V[:n]
-			difference2V := difference2.V[:n]
-			out := product4.V[:n]
-			if vec.Strict(&product4, rest2, n, vec.FlagsOf(&x), vec.FlagsOf(&difference2)) && vec.Dense(rest2, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(xV[i], difference2V[i])
-				}
-			} else {
-				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-					i := rest2.Row(k)
-					if product4.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(xV[i], difference2V[i])
-				}
-			}
-		}
+		product4 := vec.Map2(rest2, n, vec.VecArg(&x), vec.VecArg(&difference2), rt.MulFloat64)
 		// CAST(c AS DOUBLE)
-		asDouble := vec.Make[float64](n)
-		{
-			c_V := c_.V[:n]
-			out := asDouble.V[:n]
-			if vec.Strict(&asDouble, rest2, n, vec.FlagsOf(&c_)) && vec.Dense(rest2, n, false) {
-				for i := range out {
-					out[i] = rt.CastInt64ToFloat64(c_V[i])
-				}
-			} else {
-				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-					i := rest2.Row(k)
-					if asDouble.Dirty(i) {
-						continue
-					}
-					out[i] = rt.CastInt64ToFloat64(c_V[i])
-				}
-			}
-		}
+		asDouble := vec.Map1(rest2, n, vec.VecArg(&c_), rt.CastInt64ToFloat64)
 		// (1.0 + CAST(c AS DOUBLE))
-		sum := vec.Make[float64](n)
-		{
-			asDoubleV := asDouble.V[:n]
-			out := sum.V[:n]
-			if vec.Strict(&sum, rest2, n, vec.FlagsOf(&asDouble)) && vec.Dense(rest2, n, false) {
-				for i := range out {
-					out[i] = rt.AddFloat64(float64(1.0), asDoubleV[i])
-				}
-			} else {
-				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-					i := rest2.Row(k)
-					if sum.Dirty(i) {
-						continue
-					}
-					out[i] = rt.AddFloat64(float64(1.0), asDoubleV[i])
-				}
-			}
-		}
+		sum := vec.Map2(rest2, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&asDouble), rt.AddFloat64)
 		// ((x * (1.0 - y)) * (1.0 + CAST(c AS DOUBLE)))
-		product5 := vec.Make[float64](n)
-		{
-			product4V := product4.V[:n]
-			sumV := sum.V[:n]
-			out := product5.V[:n]
-			if vec.Strict(&product5, rest2, n, vec.FlagsOf(&product4), vec.FlagsOf(&sum)) && vec.Dense(rest2, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(product4V[i], sumV[i])
-				}
-			} else {
-				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-					i := rest2.Row(k)
-					if product5.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(product4V[i], sumV[i])
-				}
-			}
-		}
+		product5 := vec.Map2(rest2, n, vec.VecArg(&product4), vec.VecArg(&sum), rt.MulFloat64)
 		if fused2 {
 			vec.Merge(&product3, &product5, rest2, n)
 		} else {
@@ -2249,84 +1715,14 @@ func cheap_shared_two_rootsCol3(n int, sel vec.Sel, p vec.Vec[bool], in arrow.Re
 		ifResult2 := vec.Make[bool](n)
 		vec.CopyErrs(&ifResult2, &p, rest3, n)
 		// (1.0 - y)
-		difference3 := vec.Make[float64](n)
-		{
-			yV := y.V[:n]
-			out := difference3.V[:n]
-			if vec.Strict(&difference3, then, n, vec.FlagsOf(&y)) && vec.Dense(then, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), yV[i])
-				}
-			} else {
-				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-					i := then.Row(k)
-					if difference3.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), yV[i])
-				}
-			}
-		}
+		difference3 := vec.Map2(then, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&y), rt.SubFloat64)
 		// (x * (1.0 - y))
-		product6 := vec.Make[float64](n)
-		{
-			xV := x.V[:n]
-			difference3V := difference3.V[:n]
-			out := product6.V[:n]
-			if vec.Strict(&product6, then, n, vec.FlagsOf(&x), vec.FlagsOf(&difference3)) && vec.Dense(then, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(xV[i], difference3V[i])
-				}
-			} else {
-				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-					i := then.Row(k)
-					if product6.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(xV[i], difference3V[i])
-				}
-			}
-		}
+		product6 := vec.Map2(then, n, vec.VecArg(&x), vec.VecArg(&difference3), rt.MulFloat64)
 		// ((x * (1.0 - y)) > 2.0)
-		cmp2 := vec.Make[bool](n)
-		{
-			product6V := product6.V[:n]
-			out := cmp2.V[:n]
-			if vec.Strict(&cmp2, then, n, vec.FlagsOf(&product6)) && vec.Dense(then, n, false) {
-				for i := range out {
-					out[i] = rt.GtFloat64(product6V[i], float64(2.0))
-				}
-			} else {
-				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-					i := then.Row(k)
-					if cmp2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GtFloat64(product6V[i], float64(2.0))
-				}
-			}
-		}
+		cmp2 := vec.Map2(then, n, vec.VecArg(&product6), vec.ConstArg[float64](float64(2.0)), rt.GtFloat64)
 		vec.Merge(&ifResult2, &cmp2, then, n)
 		// (a > b)
-		cmp3 := vec.Make[bool](n)
-		{
-			aV := a.V[:n]
-			bV := b.V[:n]
-			out := cmp3.V[:n]
-			if vec.Strict(&cmp3, otherwise, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(otherwise, n, false) {
-				for i := range out {
-					out[i] = rt.GtInt64(aV[i], bV[i])
-				}
-			} else {
-				for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-					i := otherwise.Row(k)
-					if cmp3.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GtInt64(aV[i], bV[i])
-				}
-			}
-		}
+		cmp3 := vec.Map2(otherwise, n, vec.VecArg(&a), vec.VecArg(&b), rt.GtInt64)
 		vec.Merge(&ifResult2, &cmp3, otherwise, n)
 		if fused3 {
 			vec.Merge(&ifResult, &ifResult2, rest3, n)
@@ -2961,35 +2357,7 @@ func cross_outputCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch,
 		ifResult2 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult2, &p, rest, n)
 		// (a DIV b)
-		quotient := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			bV := b.V[:n]
-			out := quotient.V[:n]
-			if vec.Strict(&quotient, then, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(then, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-					i := then.Row(k)
-					if quotient.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient := vec.Map2E(then, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 		vec.Merge(&ifResult2, &quotient, then, n)
 		vec.Fill(&ifResult2, int64(0), otherwise, n)
 		if fused {
@@ -3216,35 +2584,7 @@ func cross_output_swappedCol2(n int, all vec.Sel, p vec.Vec[bool], in arrow.Reco
 		ifResult2 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult2, &p, rest, n)
 		// (a DIV b)
-		quotient2 := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			bV := b.V[:n]
-			out := quotient2.V[:n]
-			if vec.Strict(&quotient2, then, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(then, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-					i := then.Row(k)
-					if quotient2.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient2 := vec.Map2E(then, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 		vec.Merge(&ifResult2, &quotient2, then, n)
 		vec.Fill(&ifResult2, int64(0), otherwise, n)
 		if fused {
@@ -3439,24 +2779,7 @@ func fused_two_lookupsCol1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKey
 			}
 		}
 		// (m['a'] > 0)
-		cmp := vec.Make[bool](n)
-		{
-			entryV := entry.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, and.Live, n, vec.FlagsOf(&entry)) && vec.Dense(and.Live, n, false) {
-				for i := range out {
-					out[i] = rt.GtInt64(entryV[i], int64(0))
-				}
-			} else {
-				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-					i := and.Live.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GtInt64(entryV[i], int64(0))
-				}
-			}
-		}
+		cmp := vec.Map2(and.Live, n, vec.VecArg(&entry), vec.ConstArg[int64](int64(0)), rt.GtInt64)
 		and.Add(&cmp)
 		// m['b']
 		entry2 := vec.Make[int64](n)
@@ -3497,25 +2820,7 @@ func fused_two_lookupsCol1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKey
 			}
 		}
 		// (m['b'] > c)
-		cmp2 := vec.Make[bool](n)
-		{
-			entry2V := entry2.V[:n]
-			c_V := c_.V[:n]
-			out := cmp2.V[:n]
-			if vec.Strict(&cmp2, and.Live, n, vec.FlagsOf(&entry2), vec.FlagsOf(&c_)) && vec.Dense(and.Live, n, false) {
-				for i := range out {
-					out[i] = rt.GtInt64(entry2V[i], c_V[i])
-				}
-			} else {
-				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-					i := and.Live.Row(k)
-					if cmp2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GtInt64(entry2V[i], c_V[i])
-				}
-			}
-		}
+		cmp2 := vec.Map2(and.Live, n, vec.VecArg(&entry2), vec.VecArg(&c_), rt.GtInt64)
 		and.Add(&cmp2)
 		andResult := and.Finish()
 		vec.CopyErrs(&caseResult2, &andResult, rest, n)
@@ -3560,24 +2865,7 @@ func fused_two_lookupsCol1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKey
 		}
 		vec.Merge(&caseResult2, &entry3, when, n)
 		// (i > 0)
-		cmp3 := vec.Make[bool](n)
-		{
-			i_V := i_.V[:n]
-			out := cmp3.V[:n]
-			if vec.Strict(&cmp3, notYet, n, vec.FlagsOf(&i_)) && vec.Dense(notYet, n, false) {
-				for i := range out {
-					out[i] = rt.GtInt32(i_V[i], int32(0))
-				}
-			} else {
-				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-					i := notYet.Row(k)
-					if cmp3.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GtInt32(i_V[i], int32(0))
-				}
-			}
-		}
+		cmp3 := vec.Map2(notYet, n, vec.VecArg(&i_), vec.ConstArg[int32](int32(0)), rt.GtInt32)
 		vec.CopyErrs(&caseResult2, &cmp3, notYet, n)
 		when2, notYet2 := vec.Split(&cmp3, notYet, n)
 		vec.Merge(&caseResult2, &a, when2, n)
@@ -3765,124 +3053,14 @@ func if_both_branchesCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBa
 		ifResult2 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult2, &p, rest, n)
 		// (a DIV b)
-		quotient := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			bV := b.V[:n]
-			out := quotient.V[:n]
-			if vec.Strict(&quotient, then, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(then, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-					i := then.Row(k)
-					if quotient.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient := vec.Map2E(then, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 		// ((a DIV b) + 1)
-		sum := vec.Make[int64](n)
-		{
-			quotientV := quotient.V[:n]
-			out := sum.V[:n]
-			if vec.Strict(&sum, then, n, vec.FlagsOf(&quotient)) && vec.Dense(then, n, true) {
-				for i := range out {
-					r, err := rt.AddInt64(quotientV[i], int64(1))
-					if err != nil {
-						sum.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-					i := then.Row(k)
-					if sum.Dirty(i) {
-						continue
-					}
-					r, err := rt.AddInt64(quotientV[i], int64(1))
-					if err != nil {
-						sum.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		sum := vec.Map2E(then, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.AddInt64)
 		vec.Merge(&ifResult2, &sum, then, n)
 		// (a DIV b)
-		quotient2 := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			bV := b.V[:n]
-			out := quotient2.V[:n]
-			if vec.Strict(&quotient2, otherwise, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(otherwise, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-					i := otherwise.Row(k)
-					if quotient2.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient2 := vec.Map2E(otherwise, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 		// ((a DIV b) - 1)
-		difference := vec.Make[int64](n)
-		{
-			quotient2V := quotient2.V[:n]
-			out := difference.V[:n]
-			if vec.Strict(&difference, otherwise, n, vec.FlagsOf(&quotient2)) && vec.Dense(otherwise, n, true) {
-				for i := range out {
-					r, err := rt.SubInt64(quotient2V[i], int64(1))
-					if err != nil {
-						difference.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-					i := otherwise.Row(k)
-					if difference.Dirty(i) {
-						continue
-					}
-					r, err := rt.SubInt64(quotient2V[i], int64(1))
-					if err != nil {
-						difference.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		difference := vec.Map2E(otherwise, n, vec.VecArg(&quotient2), vec.ConstArg[int64](int64(1)), rt.SubInt64)
 		vec.Merge(&ifResult2, &difference, otherwise, n)
 		if fused {
 			vec.Merge(&ifResult, &ifResult2, rest, n)
@@ -4025,177 +3203,22 @@ func if_condition_may_failCol1(n int, all vec.Sel, c_ vec.Vec[int64], in arrow.R
 	}
 	if !fused || len(rest) > 0 {
 		// (c DIV a)
-		quotient := vec.Make[int64](n)
-		{
-			c_V := c_.V[:n]
-			aV := a.V[:n]
-			out := quotient.V[:n]
-			if vec.Strict(&quotient, rest, n, vec.FlagsOf(&c_), vec.FlagsOf(&a)) && vec.Dense(rest, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(c_V[i], aV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if quotient.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(c_V[i], aV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient := vec.Map2E(rest, n, vec.VecArg(&c_), vec.VecArg(&a), rt.DivInt64)
 		// ((c DIV a) > 0)
-		cmp := vec.Make[bool](n)
-		{
-			quotientV := quotient.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, rest, n, vec.FlagsOf(&quotient)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.GtInt64(quotientV[i], int64(0))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GtInt64(quotientV[i], int64(0))
-				}
-			}
-		}
+		cmp := vec.Map2(rest, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(0)), rt.GtInt64)
 		// IF(((c DIV a) > 0), ((b DIV c) + 1), ((b DIV c) - 1))
 		then, otherwise := vec.Split(&cmp, rest, n)
 		ifResult2 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult2, &cmp, rest, n)
 		// (b DIV c)
-		quotient2 := vec.Make[int64](n)
-		{
-			bV := b.V[:n]
-			c_V := c_.V[:n]
-			out := quotient2.V[:n]
-			if vec.Strict(&quotient2, then, n, vec.FlagsOf(&b), vec.FlagsOf(&c_)) && vec.Dense(then, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(bV[i], c_V[i])
-					if err != nil {
-						quotient2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-					i := then.Row(k)
-					if quotient2.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(bV[i], c_V[i])
-					if err != nil {
-						quotient2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient2 := vec.Map2E(then, n, vec.VecArg(&b), vec.VecArg(&c_), rt.DivInt64)
 		// ((b DIV c) + 1)
-		sum := vec.Make[int64](n)
-		{
-			quotient2V := quotient2.V[:n]
-			out := sum.V[:n]
-			if vec.Strict(&sum, then, n, vec.FlagsOf(&quotient2)) && vec.Dense(then, n, true) {
-				for i := range out {
-					r, err := rt.AddInt64(quotient2V[i], int64(1))
-					if err != nil {
-						sum.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-					i := then.Row(k)
-					if sum.Dirty(i) {
-						continue
-					}
-					r, err := rt.AddInt64(quotient2V[i], int64(1))
-					if err != nil {
-						sum.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		sum := vec.Map2E(then, n, vec.VecArg(&quotient2), vec.ConstArg[int64](int64(1)), rt.AddInt64)
 		vec.Merge(&ifResult2, &sum, then, n)
 		// (b DIV c)
-		quotient3 := vec.Make[int64](n)
-		{
-			bV := b.V[:n]
-			c_V := c_.V[:n]
-			out := quotient3.V[:n]
-			if vec.Strict(&quotient3, otherwise, n, vec.FlagsOf(&b), vec.FlagsOf(&c_)) && vec.Dense(otherwise, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(bV[i], c_V[i])
-					if err != nil {
-						quotient3.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-					i := otherwise.Row(k)
-					if quotient3.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(bV[i], c_V[i])
-					if err != nil {
-						quotient3.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient3 := vec.Map2E(otherwise, n, vec.VecArg(&b), vec.VecArg(&c_), rt.DivInt64)
 		// ((b DIV c) - 1)
-		difference := vec.Make[int64](n)
-		{
-			quotient3V := quotient3.V[:n]
-			out := difference.V[:n]
-			if vec.Strict(&difference, otherwise, n, vec.FlagsOf(&quotient3)) && vec.Dense(otherwise, n, true) {
-				for i := range out {
-					r, err := rt.SubInt64(quotient3V[i], int64(1))
-					if err != nil {
-						difference.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-					i := otherwise.Row(k)
-					if difference.Dirty(i) {
-						continue
-					}
-					r, err := rt.SubInt64(quotient3V[i], int64(1))
-					if err != nil {
-						difference.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		difference := vec.Map2E(otherwise, n, vec.VecArg(&quotient3), vec.ConstArg[int64](int64(1)), rt.SubInt64)
 		vec.Merge(&ifResult2, &difference, otherwise, n)
 		if fused {
 			vec.Merge(&ifResult, &ifResult2, rest, n)
@@ -4549,35 +3572,7 @@ func lazy_three_regionsCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.Record
 		ifResult2 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult2, &p, rest, n)
 		// (a DIV b)
-		quotient := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			bV := b.V[:n]
-			out := quotient.V[:n]
-			if vec.Strict(&quotient, then, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(then, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-					i := then.Row(k)
-					if quotient.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient := vec.Map2E(then, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 		vec.Merge(&ifResult2, &quotient, then, n)
 		vec.Fill(&ifResult2, int64(0), otherwise, n)
 		if fused {
@@ -4654,35 +3649,7 @@ func lazy_three_regionsCol2(n int, all vec.Sel, q vec.Vec[bool], in arrow.Record
 		ifResult4 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult4, &q, rest2, n)
 		// (a DIV b)
-		quotient2 := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			bV := b.V[:n]
-			out := quotient2.V[:n]
-			if vec.Strict(&quotient2, then2, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(then2, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
-					i := then2.Row(k)
-					if quotient2.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient2 := vec.Map2E(then2, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 		vec.Merge(&ifResult4, &quotient2, then2, n)
 		vec.Fill(&ifResult4, int64(0), otherwise2, n)
 		if fused2 {
@@ -4765,35 +3732,7 @@ func lazy_three_regionsCol3(n int, all vec.Sel, p vec.Vec[bool], in arrow.Record
 		ifResult6 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult6, &andResult, rest3, n)
 		// (a DIV b)
-		quotient3 := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			bV := b.V[:n]
-			out := quotient3.V[:n]
-			if vec.Strict(&quotient3, then3, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(then3, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient3.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, then3.Rows(n); k < cnt; k++ {
-					i := then3.Row(k)
-					if quotient3.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient3.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient3 := vec.Map2E(then3, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 		vec.Merge(&ifResult6, &quotient3, then3, n)
 		vec.Fill(&ifResult6, int64(0), otherwise3, n)
 		if fused3 {
@@ -4933,35 +3872,7 @@ func lazy_two_ifsCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch,
 		ifResult2 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult2, &p, rest, n)
 		// (a DIV b)
-		quotient := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			bV := b.V[:n]
-			out := quotient.V[:n]
-			if vec.Strict(&quotient, then, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(then, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-					i := then.Row(k)
-					if quotient.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient := vec.Map2E(then, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 		vec.Merge(&ifResult2, &quotient, then, n)
 		vec.Fill(&ifResult2, int64(0), otherwise, n)
 		if fused {
@@ -5028,35 +3939,7 @@ func lazy_two_ifsCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch,
 		ifResult4 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult4, &q, rest2, n)
 		// (a DIV b)
-		quotient2 := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			bV := b.V[:n]
-			out := quotient2.V[:n]
-			if vec.Strict(&quotient2, then2, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(then2, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
-					i := then2.Row(k)
-					if quotient2.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient2 := vec.Map2E(then2, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 		vec.Merge(&ifResult4, &quotient2, then2, n)
 		vec.Fill(&ifResult4, int64(1), otherwise2, n)
 		if fused2 {
@@ -5238,54 +4121,9 @@ func lazy_where_and_outputWhere(n int, all vec.Sel, p vec.Vec[bool], in arrow.Re
 		ifResult2 := vec.Make[bool](n)
 		vec.CopyErrs(&ifResult2, &p, rest, n)
 		// (a DIV b)
-		quotient := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			bV := b.V[:n]
-			out := quotient.V[:n]
-			if vec.Strict(&quotient, then, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(then, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-					i := then.Row(k)
-					if quotient.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient := vec.Map2E(then, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 		// ((a DIV b) > 0)
-		cmp := vec.Make[bool](n)
-		{
-			quotientV := quotient.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, then, n, vec.FlagsOf(&quotient)) && vec.Dense(then, n, false) {
-				for i := range out {
-					out[i] = rt.GtInt64(quotientV[i], int64(0))
-				}
-			} else {
-				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-					i := then.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GtInt64(quotientV[i], int64(0))
-				}
-			}
-		}
+		cmp := vec.Map2(then, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(0)), rt.GtInt64)
 		vec.Merge(&ifResult2, &cmp, then, n)
 		vec.Fill(&ifResult2, true, otherwise, n)
 		if fused {
@@ -5364,35 +4202,7 @@ func lazy_where_and_outputCol1(n int, sel vec.Sel, q vec.Vec[bool], in arrow.Rec
 		ifResult4 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult4, &q, rest2, n)
 		// (a DIV b)
-		quotient2 := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			bV := b.V[:n]
-			out := quotient2.V[:n]
-			if vec.Strict(&quotient2, then2, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(then2, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
-					i := then2.Row(k)
-					if quotient2.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient2 := vec.Map2E(then2, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 		vec.Merge(&ifResult4, &quotient2, then2, n)
 		vec.Fill(&ifResult4, int64(0), otherwise2, n)
 		if fused2 {
@@ -5552,95 +4362,11 @@ func lazy_with_region_hoistCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.Re
 		ifResult2 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult2, &p, rest, n)
 		// (a DIV b)
-		quotient := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			bV := b.V[:n]
-			out := quotient.V[:n]
-			if vec.Strict(&quotient, then, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(then, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-					i := then.Row(k)
-					if quotient.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient := vec.Map2E(then, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 		// (a DIV b)
-		quotient2 := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			bV := b.V[:n]
-			out := quotient2.V[:n]
-			if vec.Strict(&quotient2, then, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(then, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-					i := then.Row(k)
-					if quotient2.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient2 := vec.Map2E(then, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 		// ((a DIV b) + (a DIV b))
-		sum := vec.Make[int64](n)
-		{
-			quotientV := quotient.V[:n]
-			quotient2V := quotient2.V[:n]
-			out := sum.V[:n]
-			if vec.Strict(&sum, then, n, vec.FlagsOf(&quotient), vec.FlagsOf(&quotient2)) && vec.Dense(then, n, true) {
-				for i := range out {
-					r, err := rt.AddInt64(quotientV[i], quotient2V[i])
-					if err != nil {
-						sum.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-					i := then.Row(k)
-					if sum.Dirty(i) {
-						continue
-					}
-					r, err := rt.AddInt64(quotientV[i], quotient2V[i])
-					if err != nil {
-						sum.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		sum := vec.Map2E(then, n, vec.VecArg(&quotient), vec.VecArg(&quotient2), rt.AddInt64)
 		vec.Merge(&ifResult2, &sum, then, n)
 		vec.Fill(&ifResult2, int64(0), otherwise, n)
 		if fused {
@@ -5717,35 +4443,7 @@ func lazy_with_region_hoistCol2(n int, all vec.Sel, q vec.Vec[bool], in arrow.Re
 		ifResult4 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult4, &q, rest2, n)
 		// (a DIV b)
-		quotient3 := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			bV := b.V[:n]
-			out := quotient3.V[:n]
-			if vec.Strict(&quotient3, then2, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(then2, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient3.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
-					i := then2.Row(k)
-					if quotient3.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient3.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient3 := vec.Map2E(then2, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 		vec.Merge(&ifResult4, &quotient3, then2, n)
 		vec.Fill(&ifResult4, int64(0), otherwise2, n)
 		if fused2 {
@@ -5917,24 +4615,7 @@ func map_lookup_where_outputWhere(n int, all vec.Sel, mArr *array.Map, mKeys vec
 			}
 		}
 		// (m['k'] > 0)
-		cmp2 := vec.Make[bool](n)
-		{
-			entryV := entry.V[:n]
-			out := cmp2.V[:n]
-			if vec.Strict(&cmp2, rest, n, vec.FlagsOf(&entry)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.GtInt64(entryV[i], int64(0))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if cmp2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GtInt64(entryV[i], int64(0))
-				}
-			}
-		}
+		cmp2 := vec.Map2(rest, n, vec.VecArg(&entry), vec.ConstArg[int64](int64(0)), rt.GtInt64)
 		if fused {
 			vec.Merge(&cmp, &cmp2, rest, n)
 		} else {
@@ -6031,34 +4712,7 @@ func map_lookup_where_outputCol1(n int, sel vec.Sel, mArr *array.Map, mKeys vec.
 			}
 		}
 		// (m['k'] + 1)
-		sum2 := vec.Make[int64](n)
-		{
-			entry2V := entry2.V[:n]
-			out := sum2.V[:n]
-			if vec.Strict(&sum2, rest2, n, vec.FlagsOf(&entry2)) && vec.Dense(rest2, n, true) {
-				for i := range out {
-					r, err := rt.AddInt64(entry2V[i], int64(1))
-					if err != nil {
-						sum2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-					i := rest2.Row(k)
-					if sum2.Dirty(i) {
-						continue
-					}
-					r, err := rt.AddInt64(entry2V[i], int64(1))
-					if err != nil {
-						sum2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		sum2 := vec.Map2E(rest2, n, vec.VecArg(&entry2), vec.ConstArg[int64](int64(1)), rt.AddInt64)
 		if fused2 {
 			vec.Merge(&sum, &sum2, rest2, n)
 		} else {
@@ -6274,95 +4928,12 @@ func nested_if_regionCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBa
 			ifResult4 := vec.Make[int64](n)
 			vec.CopyErrs(&ifResult4, &q, rest2, n)
 			// (a DIV b)
-			quotient := vec.Make[int64](n)
-			{
-				aV := a.V[:n]
-				bV := b.V[:n]
-				out := quotient.V[:n]
-				if vec.Strict(&quotient, then2, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(then2, n, true) {
-					for i := range out {
-						r, err := rt.DivInt64(aV[i], bV[i])
-						if err != nil {
-							quotient.Fail(i, err)
-							continue
-						}
-						out[i] = r
-					}
-				} else {
-					for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
-						i := then2.Row(k)
-						if quotient.Dirty(i) {
-							continue
-						}
-						r, err := rt.DivInt64(aV[i], bV[i])
-						if err != nil {
-							quotient.Fail(i, err)
-							continue
-						}
-						out[i] = r
-					}
-				}
-			}
+			quotient := vec.Map2E(then2, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 			vec.Merge(&ifResult4, &quotient, then2, n)
 			// (a DIV b)
-			quotient2 := vec.Make[int64](n)
-			{
-				aV := a.V[:n]
-				bV := b.V[:n]
-				out := quotient2.V[:n]
-				if vec.Strict(&quotient2, otherwise2, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(otherwise2, n, true) {
-					for i := range out {
-						r, err := rt.DivInt64(aV[i], bV[i])
-						if err != nil {
-							quotient2.Fail(i, err)
-							continue
-						}
-						out[i] = r
-					}
-				} else {
-					for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
-						i := otherwise2.Row(k)
-						if quotient2.Dirty(i) {
-							continue
-						}
-						r, err := rt.DivInt64(aV[i], bV[i])
-						if err != nil {
-							quotient2.Fail(i, err)
-							continue
-						}
-						out[i] = r
-					}
-				}
-			}
+			quotient2 := vec.Map2E(otherwise2, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 			// ((a DIV b) + 1)
-			sum := vec.Make[int64](n)
-			{
-				quotient2V := quotient2.V[:n]
-				out := sum.V[:n]
-				if vec.Strict(&sum, otherwise2, n, vec.FlagsOf(&quotient2)) && vec.Dense(otherwise2, n, true) {
-					for i := range out {
-						r, err := rt.AddInt64(quotient2V[i], int64(1))
-						if err != nil {
-							sum.Fail(i, err)
-							continue
-						}
-						out[i] = r
-					}
-				} else {
-					for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
-						i := otherwise2.Row(k)
-						if sum.Dirty(i) {
-							continue
-						}
-						r, err := rt.AddInt64(quotient2V[i], int64(1))
-						if err != nil {
-							sum.Fail(i, err)
-							continue
-						}
-						out[i] = r
-					}
-				}
-			}
+			sum := vec.Map2E(otherwise2, n, vec.VecArg(&quotient2), vec.ConstArg[int64](int64(1)), rt.AddInt64)
 			vec.Merge(&ifResult4, &sum, otherwise2, n)
 			if fused2 {
 				vec.Merge(&ifResult3, &ifResult4, rest2, n)
@@ -6507,64 +5078,9 @@ func nested_not_subsumedCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.Reco
 	}
 	if !fused || len(rest) > 0 {
 		// (a + b)
-		sum := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			bV := b.V[:n]
-			out := sum.V[:n]
-			if vec.Strict(&sum, rest, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(rest, n, true) {
-				for i := range out {
-					r, err := rt.AddInt64(aV[i], bV[i])
-					if err != nil {
-						sum.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if sum.Dirty(i) {
-						continue
-					}
-					r, err := rt.AddInt64(aV[i], bV[i])
-					if err != nil {
-						sum.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		sum := vec.Map2E(rest, n, vec.VecArg(&a), vec.VecArg(&b), rt.AddInt64)
 		// ((a + b) * 2)
-		product2 := vec.Make[int64](n)
-		{
-			sumV := sum.V[:n]
-			out := product2.V[:n]
-			if vec.Strict(&product2, rest, n, vec.FlagsOf(&sum)) && vec.Dense(rest, n, true) {
-				for i := range out {
-					r, err := rt.MulInt64(sumV[i], int64(2))
-					if err != nil {
-						product2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if product2.Dirty(i) {
-						continue
-					}
-					r, err := rt.MulInt64(sumV[i], int64(2))
-					if err != nil {
-						product2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		product2 := vec.Map2E(rest, n, vec.VecArg(&sum), vec.ConstArg[int64](int64(2)), rt.MulInt64)
 		if fused {
 			vec.Merge(&product, &product2, rest, n)
 		} else {
@@ -6743,64 +5259,9 @@ func nested_subsumedCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBa
 	}
 	if !fused || len(rest) > 0 {
 		// (a + b)
-		sum := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			bV := b.V[:n]
-			out := sum.V[:n]
-			if vec.Strict(&sum, rest, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(rest, n, true) {
-				for i := range out {
-					r, err := rt.AddInt64(aV[i], bV[i])
-					if err != nil {
-						sum.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if sum.Dirty(i) {
-						continue
-					}
-					r, err := rt.AddInt64(aV[i], bV[i])
-					if err != nil {
-						sum.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		sum := vec.Map2E(rest, n, vec.VecArg(&a), vec.VecArg(&b), rt.AddInt64)
 		// ((a + b) * 2)
-		product2 := vec.Make[int64](n)
-		{
-			sumV := sum.V[:n]
-			out := product2.V[:n]
-			if vec.Strict(&product2, rest, n, vec.FlagsOf(&sum)) && vec.Dense(rest, n, true) {
-				for i := range out {
-					r, err := rt.MulInt64(sumV[i], int64(2))
-					if err != nil {
-						product2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if product2.Dirty(i) {
-						continue
-					}
-					r, err := rt.MulInt64(sumV[i], int64(2))
-					if err != nil {
-						product2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		product2 := vec.Map2E(rest, n, vec.VecArg(&sum), vec.ConstArg[int64](int64(2)), rt.MulInt64)
 		if fused {
 			vec.Merge(&product, &product2, rest, n)
 		} else {
@@ -6861,93 +5322,11 @@ func nested_subsumedCol2(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBa
 	}
 	if !fused2 || len(rest2) > 0 {
 		// (a + b)
-		sum3 := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			bV := b.V[:n]
-			out := sum3.V[:n]
-			if vec.Strict(&sum3, rest2, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(rest2, n, true) {
-				for i := range out {
-					r, err := rt.AddInt64(aV[i], bV[i])
-					if err != nil {
-						sum3.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-					i := rest2.Row(k)
-					if sum3.Dirty(i) {
-						continue
-					}
-					r, err := rt.AddInt64(aV[i], bV[i])
-					if err != nil {
-						sum3.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		sum3 := vec.Map2E(rest2, n, vec.VecArg(&a), vec.VecArg(&b), rt.AddInt64)
 		// ((a + b) * 2)
-		product3 := vec.Make[int64](n)
-		{
-			sum3V := sum3.V[:n]
-			out := product3.V[:n]
-			if vec.Strict(&product3, rest2, n, vec.FlagsOf(&sum3)) && vec.Dense(rest2, n, true) {
-				for i := range out {
-					r, err := rt.MulInt64(sum3V[i], int64(2))
-					if err != nil {
-						product3.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-					i := rest2.Row(k)
-					if product3.Dirty(i) {
-						continue
-					}
-					r, err := rt.MulInt64(sum3V[i], int64(2))
-					if err != nil {
-						product3.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		product3 := vec.Map2E(rest2, n, vec.VecArg(&sum3), vec.ConstArg[int64](int64(2)), rt.MulInt64)
 		// (((a + b) * 2) + 1)
-		sum4 := vec.Make[int64](n)
-		{
-			product3V := product3.V[:n]
-			out := sum4.V[:n]
-			if vec.Strict(&sum4, rest2, n, vec.FlagsOf(&product3)) && vec.Dense(rest2, n, true) {
-				for i := range out {
-					r, err := rt.AddInt64(product3V[i], int64(1))
-					if err != nil {
-						sum4.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-					i := rest2.Row(k)
-					if sum4.Dirty(i) {
-						continue
-					}
-					r, err := rt.AddInt64(product3V[i], int64(1))
-					if err != nil {
-						sum4.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		sum4 := vec.Map2E(rest2, n, vec.VecArg(&product3), vec.ConstArg[int64](int64(1)), rt.AddInt64)
 		if fused2 {
 			vec.Merge(&sum2, &sum4, rest2, n)
 		} else {
@@ -7111,25 +5490,7 @@ func non_failing_sharedCol2(n int, all vec.Sel, p vec.Vec[bool], in arrow.Record
 		ifResult2 := vec.Make[float64](n)
 		vec.CopyErrs(&ifResult2, &p, rest, n)
 		// (x * y)
-		product2 := vec.Make[float64](n)
-		{
-			xV := x.V[:n]
-			yV := y.V[:n]
-			out := product2.V[:n]
-			if vec.Strict(&product2, then, n, vec.FlagsOf(&x), vec.FlagsOf(&y)) && vec.Dense(then, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(xV[i], yV[i])
-				}
-			} else {
-				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-					i := then.Row(k)
-					if product2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(xV[i], yV[i])
-				}
-			}
-		}
+		product2 := vec.Map2(then, n, vec.VecArg(&x), vec.VecArg(&y), rt.MulFloat64)
 		vec.Merge(&ifResult2, &product2, then, n)
 		vec.Fill(&ifResult2, float64(0.0), otherwise, n)
 		if fused {
@@ -7324,64 +5685,9 @@ func nullifCol2(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b ve
 	}
 	if !fused || len(rest) > 0 {
 		// (a DIV b)
-		quotient2 := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			bV := b.V[:n]
-			out := quotient2.V[:n]
-			if vec.Strict(&quotient2, rest, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(rest, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if quotient2.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient2 := vec.Map2E(rest, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 		// ((a DIV b) + 1)
-		sum2 := vec.Make[int64](n)
-		{
-			quotient2V := quotient2.V[:n]
-			out := sum2.V[:n]
-			if vec.Strict(&sum2, rest, n, vec.FlagsOf(&quotient2)) && vec.Dense(rest, n, true) {
-				for i := range out {
-					r, err := rt.AddInt64(quotient2V[i], int64(1))
-					if err != nil {
-						sum2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if sum2.Dirty(i) {
-						continue
-					}
-					r, err := rt.AddInt64(quotient2V[i], int64(1))
-					if err != nil {
-						sum2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		sum2 := vec.Map2E(rest, n, vec.VecArg(&quotient2), vec.ConstArg[int64](int64(1)), rt.AddInt64)
 		if fused {
 			vec.Merge(&sum, &sum2, rest, n)
 		} else {
@@ -7504,104 +5810,14 @@ func or_operandsCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch,
 	if !fused || len(rest) > 0 {
 		or := vec.NewLogic(true, rest, n)
 		// (a DIV b)
-		quotient := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			bV := b.V[:n]
-			out := quotient.V[:n]
-			if vec.Strict(&quotient, or.Live, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(or.Live, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-					i := or.Live.Row(k)
-					if quotient.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient := vec.Map2E(or.Live, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 		// ((a DIV b) > 1)
-		cmp := vec.Make[bool](n)
-		{
-			quotientV := quotient.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, or.Live, n, vec.FlagsOf(&quotient)) && vec.Dense(or.Live, n, false) {
-				for i := range out {
-					out[i] = rt.GtInt64(quotientV[i], int64(1))
-				}
-			} else {
-				for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-					i := or.Live.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GtInt64(quotientV[i], int64(1))
-				}
-			}
-		}
+		cmp := vec.Map2(or.Live, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.GtInt64)
 		or.Add(&cmp)
 		// (a DIV b)
-		quotient2 := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			bV := b.V[:n]
-			out := quotient2.V[:n]
-			if vec.Strict(&quotient2, or.Live, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(or.Live, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-					i := or.Live.Row(k)
-					if quotient2.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient2 := vec.Map2E(or.Live, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 		// ((a DIV b) < -1)
-		cmp2 := vec.Make[bool](n)
-		{
-			quotient2V := quotient2.V[:n]
-			out := cmp2.V[:n]
-			if vec.Strict(&cmp2, or.Live, n, vec.FlagsOf(&quotient2)) && vec.Dense(or.Live, n, false) {
-				for i := range out {
-					out[i] = rt.LtInt64(quotient2V[i], int64(-1))
-				}
-			} else {
-				for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-					i := or.Live.Row(k)
-					if cmp2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.LtInt64(quotient2V[i], int64(-1))
-				}
-			}
-		}
+		cmp2 := vec.Map2(or.Live, n, vec.VecArg(&quotient2), vec.ConstArg[int64](int64(-1)), rt.LtInt64)
 		or.Add(&cmp2)
 		orResult := or.Finish()
 		if fused {
@@ -7750,95 +5966,11 @@ func region_elseCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, 
 		vec.CopyErrs(&ifResult2, &p, rest, n)
 		vec.Fill(&ifResult2, int64(0), then, n)
 		// (a DIV b)
-		quotient := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			bV := b.V[:n]
-			out := quotient.V[:n]
-			if vec.Strict(&quotient, otherwise, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(otherwise, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-					i := otherwise.Row(k)
-					if quotient.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient := vec.Map2E(otherwise, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 		// (a DIV b)
-		quotient2 := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			bV := b.V[:n]
-			out := quotient2.V[:n]
-			if vec.Strict(&quotient2, otherwise, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(otherwise, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-					i := otherwise.Row(k)
-					if quotient2.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient2 := vec.Map2E(otherwise, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 		// ((a DIV b) * (a DIV b))
-		product := vec.Make[int64](n)
-		{
-			quotientV := quotient.V[:n]
-			quotient2V := quotient2.V[:n]
-			out := product.V[:n]
-			if vec.Strict(&product, otherwise, n, vec.FlagsOf(&quotient), vec.FlagsOf(&quotient2)) && vec.Dense(otherwise, n, true) {
-				for i := range out {
-					r, err := rt.MulInt64(quotientV[i], quotient2V[i])
-					if err != nil {
-						product.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-					i := otherwise.Row(k)
-					if product.Dirty(i) {
-						continue
-					}
-					r, err := rt.MulInt64(quotientV[i], quotient2V[i])
-					if err != nil {
-						product.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		product := vec.Map2E(otherwise, n, vec.VecArg(&quotient), vec.VecArg(&quotient2), rt.MulInt64)
 		vec.Merge(&ifResult2, &product, otherwise, n)
 		if fused {
 			vec.Merge(&ifResult, &ifResult2, rest, n)
@@ -7985,95 +6117,11 @@ func region_thenCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, 
 		ifResult2 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult2, &p, rest, n)
 		// (a DIV b)
-		quotient := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			bV := b.V[:n]
-			out := quotient.V[:n]
-			if vec.Strict(&quotient, then, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(then, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-					i := then.Row(k)
-					if quotient.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient := vec.Map2E(then, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 		// (a DIV b)
-		quotient2 := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			bV := b.V[:n]
-			out := quotient2.V[:n]
-			if vec.Strict(&quotient2, then, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(then, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-					i := then.Row(k)
-					if quotient2.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient2 := vec.Map2E(then, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 		// ((a DIV b) + (a DIV b))
-		sum := vec.Make[int64](n)
-		{
-			quotientV := quotient.V[:n]
-			quotient2V := quotient2.V[:n]
-			out := sum.V[:n]
-			if vec.Strict(&sum, then, n, vec.FlagsOf(&quotient), vec.FlagsOf(&quotient2)) && vec.Dense(then, n, true) {
-				for i := range out {
-					r, err := rt.AddInt64(quotientV[i], quotient2V[i])
-					if err != nil {
-						sum.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-					i := then.Row(k)
-					if sum.Dirty(i) {
-						continue
-					}
-					r, err := rt.AddInt64(quotientV[i], quotient2V[i])
-					if err != nil {
-						sum.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		sum := vec.Map2E(then, n, vec.VecArg(&quotient), vec.VecArg(&quotient2), rt.AddInt64)
 		vec.Merge(&ifResult2, &sum, then, n)
 		vec.Fill(&ifResult2, int64(0), otherwise, n)
 		if fused {
@@ -8223,95 +6271,11 @@ func region_when_thenCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBa
 		vec.CopyErrs(&caseResult2, &p, rest, n)
 		when, notYet := vec.Split(&p, rest, n)
 		// (a DIV b)
-		quotient := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			bV := b.V[:n]
-			out := quotient.V[:n]
-			if vec.Strict(&quotient, when, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(when, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-					i := when.Row(k)
-					if quotient.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient := vec.Map2E(when, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 		// (a DIV b)
-		quotient2 := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			bV := b.V[:n]
-			out := quotient2.V[:n]
-			if vec.Strict(&quotient2, when, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(when, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-					i := when.Row(k)
-					if quotient2.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient2 := vec.Map2E(when, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 		// ((a DIV b) * (a DIV b))
-		product := vec.Make[int64](n)
-		{
-			quotientV := quotient.V[:n]
-			quotient2V := quotient2.V[:n]
-			out := product.V[:n]
-			if vec.Strict(&product, when, n, vec.FlagsOf(&quotient), vec.FlagsOf(&quotient2)) && vec.Dense(when, n, true) {
-				for i := range out {
-					r, err := rt.MulInt64(quotientV[i], quotient2V[i])
-					if err != nil {
-						product.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-					i := when.Row(k)
-					if product.Dirty(i) {
-						continue
-					}
-					r, err := rt.MulInt64(quotientV[i], quotient2V[i])
-					if err != nil {
-						product.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		product := vec.Map2E(when, n, vec.VecArg(&quotient), vec.VecArg(&quotient2), rt.MulInt64)
 		vec.Merge(&caseResult2, &product, when, n)
 		vec.Fill(&caseResult2, int64(0), notYet, n)
 		if fused {
@@ -8496,24 +6460,7 @@ func seed_caseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys,
 			}
 		}
 		// (info['test'] LIKE '123%')
-		like := vec.Make[bool](n)
-		{
-			entryV := entry.V[:n]
-			out := like.V[:n]
-			if vec.Strict(&like, rest, n, vec.FlagsOf(&entry)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = likePattern.Match(entryV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if like.Dirty(i) {
-						continue
-					}
-					out[i] = likePattern.Match(entryV[i])
-				}
-			}
-		}
+		like := vec.Map1(rest, n, vec.VecArg(&entry), likePattern.Match)
 		vec.CopyErrs(&caseResult2, &like, rest, n)
 		when, notYet := vec.Split(&like, rest, n)
 		vec.Fill(&caseResult2, "FOO", when, n)
@@ -8556,24 +6503,7 @@ func seed_caseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys,
 			}
 		}
 		// (info['test'] LIKE '124%')
-		like2 := vec.Make[bool](n)
-		{
-			entry2V := entry2.V[:n]
-			out := like2.V[:n]
-			if vec.Strict(&like2, notYet, n, vec.FlagsOf(&entry2)) && vec.Dense(notYet, n, false) {
-				for i := range out {
-					out[i] = likePattern2.Match(entry2V[i])
-				}
-			} else {
-				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-					i := notYet.Row(k)
-					if like2.Dirty(i) {
-						continue
-					}
-					out[i] = likePattern2.Match(entry2V[i])
-				}
-			}
-		}
+		like2 := vec.Map1(notYet, n, vec.VecArg(&entry2), likePattern2.Match)
 		vec.CopyErrs(&caseResult2, &like2, notYet, n)
 		when2, notYet2 := vec.Split(&like2, notYet, n)
 		vec.Fill(&caseResult2, "BAR", when2, n)
@@ -8616,24 +6546,7 @@ func seed_caseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys,
 			}
 		}
 		// (info['test'] LIKE '125%')
-		like3 := vec.Make[bool](n)
-		{
-			entry3V := entry3.V[:n]
-			out := like3.V[:n]
-			if vec.Strict(&like3, notYet2, n, vec.FlagsOf(&entry3)) && vec.Dense(notYet2, n, false) {
-				for i := range out {
-					out[i] = likePattern3.Match(entry3V[i])
-				}
-			} else {
-				for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-					i := notYet2.Row(k)
-					if like3.Dirty(i) {
-						continue
-					}
-					out[i] = likePattern3.Match(entry3V[i])
-				}
-			}
-		}
+		like3 := vec.Map1(notYet2, n, vec.VecArg(&entry3), likePattern3.Match)
 		vec.CopyErrs(&caseResult2, &like3, notYet2, n)
 		when3, notYet3 := vec.Split(&like3, notYet2, n)
 		vec.Fill(&caseResult2, "BAZ", when3, n)
@@ -8925,24 +6838,7 @@ func seed_case_fixed_firstCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys 
 			}
 		}
 		// (info['test'] LIKE '123%')
-		like := vec.Make[bool](n)
-		{
-			entry2V := entry2.V[:n]
-			out := like.V[:n]
-			if vec.Strict(&like, notYet, n, vec.FlagsOf(&entry2)) && vec.Dense(notYet, n, false) {
-				for i := range out {
-					out[i] = likePattern.Match(entry2V[i])
-				}
-			} else {
-				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-					i := notYet.Row(k)
-					if like.Dirty(i) {
-						continue
-					}
-					out[i] = likePattern.Match(entry2V[i])
-				}
-			}
-		}
+		like := vec.Map1(notYet, n, vec.VecArg(&entry2), likePattern.Match)
 		vec.CopyErrs(&caseResult2, &like, notYet, n)
 		when2, notYet2 := vec.Split(&like, notYet, n)
 		vec.Fill(&caseResult2, "FOO", when2, n)
@@ -8985,24 +6881,7 @@ func seed_case_fixed_firstCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys 
 			}
 		}
 		// (info['test'] LIKE '124%')
-		like2 := vec.Make[bool](n)
-		{
-			entry3V := entry3.V[:n]
-			out := like2.V[:n]
-			if vec.Strict(&like2, notYet2, n, vec.FlagsOf(&entry3)) && vec.Dense(notYet2, n, false) {
-				for i := range out {
-					out[i] = likePattern2.Match(entry3V[i])
-				}
-			} else {
-				for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-					i := notYet2.Row(k)
-					if like2.Dirty(i) {
-						continue
-					}
-					out[i] = likePattern2.Match(entry3V[i])
-				}
-			}
-		}
+		like2 := vec.Map1(notYet2, n, vec.VecArg(&entry3), likePattern2.Match)
 		vec.CopyErrs(&caseResult2, &like2, notYet2, n)
 		when3, notYet3 := vec.Split(&like2, notYet2, n)
 		vec.Fill(&caseResult2, "BAR", when3, n)
@@ -9045,24 +6924,7 @@ func seed_case_fixed_firstCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys 
 			}
 		}
 		// (info['test'] LIKE '125%')
-		like3 := vec.Make[bool](n)
-		{
-			entry4V := entry4.V[:n]
-			out := like3.V[:n]
-			if vec.Strict(&like3, notYet3, n, vec.FlagsOf(&entry4)) && vec.Dense(notYet3, n, false) {
-				for i := range out {
-					out[i] = likePattern3.Match(entry4V[i])
-				}
-			} else {
-				for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
-					i := notYet3.Row(k)
-					if like3.Dirty(i) {
-						continue
-					}
-					out[i] = likePattern3.Match(entry4V[i])
-				}
-			}
-		}
+		like3 := vec.Map1(notYet3, n, vec.VecArg(&entry4), likePattern3.Match)
 		vec.CopyErrs(&caseResult2, &like3, notYet3, n)
 		when4, notYet4 := vec.Split(&like3, notYet3, n)
 		vec.Fill(&caseResult2, "BAZ", when4, n)
@@ -9335,24 +7197,7 @@ func seed_case_test_info_fixedCol1(n int, all vec.Sel, testInfoFixed vec.Vec[boo
 			}
 		}
 		// (info['test'] LIKE '123%')
-		like := vec.Make[bool](n)
-		{
-			entry2V := entry2.V[:n]
-			out := like.V[:n]
-			if vec.Strict(&like, notYet, n, vec.FlagsOf(&entry2)) && vec.Dense(notYet, n, false) {
-				for i := range out {
-					out[i] = likePattern.Match(entry2V[i])
-				}
-			} else {
-				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-					i := notYet.Row(k)
-					if like.Dirty(i) {
-						continue
-					}
-					out[i] = likePattern.Match(entry2V[i])
-				}
-			}
-		}
+		like := vec.Map1(notYet, n, vec.VecArg(&entry2), likePattern.Match)
 		vec.CopyErrs(&caseResult2, &like, notYet, n)
 		when2, notYet2 := vec.Split(&like, notYet, n)
 		vec.Fill(&caseResult2, "FOO", when2, n)
@@ -9395,24 +7240,7 @@ func seed_case_test_info_fixedCol1(n int, all vec.Sel, testInfoFixed vec.Vec[boo
 			}
 		}
 		// (info['test'] LIKE '124%')
-		like2 := vec.Make[bool](n)
-		{
-			entry3V := entry3.V[:n]
-			out := like2.V[:n]
-			if vec.Strict(&like2, notYet2, n, vec.FlagsOf(&entry3)) && vec.Dense(notYet2, n, false) {
-				for i := range out {
-					out[i] = likePattern2.Match(entry3V[i])
-				}
-			} else {
-				for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-					i := notYet2.Row(k)
-					if like2.Dirty(i) {
-						continue
-					}
-					out[i] = likePattern2.Match(entry3V[i])
-				}
-			}
-		}
+		like2 := vec.Map1(notYet2, n, vec.VecArg(&entry3), likePattern2.Match)
 		vec.CopyErrs(&caseResult2, &like2, notYet2, n)
 		when3, notYet3 := vec.Split(&like2, notYet2, n)
 		vec.Fill(&caseResult2, "BAR", when3, n)
@@ -9455,24 +7283,7 @@ func seed_case_test_info_fixedCol1(n int, all vec.Sel, testInfoFixed vec.Vec[boo
 			}
 		}
 		// (info['test'] LIKE '125%')
-		like3 := vec.Make[bool](n)
-		{
-			entry4V := entry4.V[:n]
-			out := like3.V[:n]
-			if vec.Strict(&like3, notYet3, n, vec.FlagsOf(&entry4)) && vec.Dense(notYet3, n, false) {
-				for i := range out {
-					out[i] = likePattern3.Match(entry4V[i])
-				}
-			} else {
-				for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
-					i := notYet3.Row(k)
-					if like3.Dirty(i) {
-						continue
-					}
-					out[i] = likePattern3.Match(entry4V[i])
-				}
-			}
-		}
+		like3 := vec.Map1(notYet3, n, vec.VecArg(&entry4), likePattern3.Match)
 		vec.CopyErrs(&caseResult2, &like3, notYet3, n)
 		when4, notYet4 := vec.Split(&like3, notYet3, n)
 		vec.Fill(&caseResult2, "BAZ", when4, n)
@@ -9653,117 +7464,18 @@ func seed_ifCol1(n int, all vec.Sel, x vec.Vec[int64], in arrow.RecordBatch, y v
 	}
 	if !fused || len(rest) > 0 {
 		// (x > y)
-		cmp := vec.Make[bool](n)
-		{
-			xV := x.V[:n]
-			yV := y.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, rest, n, vec.FlagsOf(&x), vec.FlagsOf(&y)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.GtInt64(xV[i], yV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GtInt64(xV[i], yV[i])
-				}
-			}
-		}
+		cmp := vec.Map2(rest, n, vec.VecArg(&x), vec.VecArg(&y), rt.GtInt64)
 		// IF((x > y), (a + 5), ((a + 5) DIV 100))
 		then, otherwise := vec.Split(&cmp, rest, n)
 		ifResult2 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult2, &cmp, rest, n)
 		// (a + 5)
-		sum := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			out := sum.V[:n]
-			if vec.Strict(&sum, then, n, vec.FlagsOf(&a)) && vec.Dense(then, n, true) {
-				for i := range out {
-					r, err := rt.AddInt64(aV[i], int64(5))
-					if err != nil {
-						sum.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-					i := then.Row(k)
-					if sum.Dirty(i) {
-						continue
-					}
-					r, err := rt.AddInt64(aV[i], int64(5))
-					if err != nil {
-						sum.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		sum := vec.Map2E(then, n, vec.VecArg(&a), vec.ConstArg[int64](int64(5)), rt.AddInt64)
 		vec.Merge(&ifResult2, &sum, then, n)
 		// (a + 5)
-		sum2 := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			out := sum2.V[:n]
-			if vec.Strict(&sum2, otherwise, n, vec.FlagsOf(&a)) && vec.Dense(otherwise, n, true) {
-				for i := range out {
-					r, err := rt.AddInt64(aV[i], int64(5))
-					if err != nil {
-						sum2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-					i := otherwise.Row(k)
-					if sum2.Dirty(i) {
-						continue
-					}
-					r, err := rt.AddInt64(aV[i], int64(5))
-					if err != nil {
-						sum2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		sum2 := vec.Map2E(otherwise, n, vec.VecArg(&a), vec.ConstArg[int64](int64(5)), rt.AddInt64)
 		// ((a + 5) DIV 100)
-		quotient := vec.Make[int64](n)
-		{
-			sum2V := sum2.V[:n]
-			out := quotient.V[:n]
-			if vec.Strict(&quotient, otherwise, n, vec.FlagsOf(&sum2)) && vec.Dense(otherwise, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(sum2V[i], int64(100))
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-					i := otherwise.Row(k)
-					if quotient.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(sum2V[i], int64(100))
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient := vec.Map2E(otherwise, n, vec.VecArg(&sum2), vec.ConstArg[int64](int64(100)), rt.DivInt64)
 		vec.Merge(&ifResult2, &quotient, otherwise, n)
 		if fused {
 			vec.Merge(&ifResult, &ifResult2, rest, n)
@@ -9913,53 +7625,8 @@ func simple_case_operandCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.Reco
 		// CASE (a DIV b) WHEN 1 THEN 'x' ELSE 'y' END
 		caseResult2 := vec.Make[string](n)
 		// (a DIV b)
-		quotient := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			bV := b.V[:n]
-			out := quotient.V[:n]
-			if vec.Strict(&quotient, rest, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(rest, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if quotient.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
-		matches := vec.Make[bool](n)
-		{
-			quotientV := quotient.V[:n]
-			out := matches.V[:n]
-			if vec.Strict(&matches, rest, n, vec.FlagsOf(&quotient)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.EqInt64(quotientV[i], int64(1))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if matches.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqInt64(quotientV[i], int64(1))
-				}
-			}
-		}
+		quotient := vec.Map2E(rest, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
+		matches := vec.Map2(rest, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.EqInt64)
 		vec.CopyErrs(&caseResult2, &matches, rest, n)
 		when, notYet := vec.Split(&matches, rest, n)
 		vec.Fill(&caseResult2, "x", when, n)
@@ -10131,64 +7798,9 @@ func single_useCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 	}
 	if !fused || len(rest) > 0 {
 		// (a DIV b)
-		quotient := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			bV := b.V[:n]
-			out := quotient.V[:n]
-			if vec.Strict(&quotient, rest, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(rest, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if quotient.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient := vec.Map2E(rest, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 		// ((a DIV b) + 1)
-		sum2 := vec.Make[int64](n)
-		{
-			quotientV := quotient.V[:n]
-			out := sum2.V[:n]
-			if vec.Strict(&sum2, rest, n, vec.FlagsOf(&quotient)) && vec.Dense(rest, n, true) {
-				for i := range out {
-					r, err := rt.AddInt64(quotientV[i], int64(1))
-					if err != nil {
-						sum2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if sum2.Dirty(i) {
-						continue
-					}
-					r, err := rt.AddInt64(quotientV[i], int64(1))
-					if err != nil {
-						sum2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		sum2 := vec.Map2E(rest, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.AddInt64)
 		if fused {
 			vec.Merge(&sum, &sum2, rest, n)
 		} else {
@@ -10316,122 +7928,23 @@ func string_case_chainCol1(n int, all vec.Sel, sArr *array.String, mem memory.Al
 		// CASE WHEN (upper(s) = 'A') THEN 1 WHEN (upper(s) = 'B') THEN 2 ELSE length(upper(s)) END
 		caseResult2 := vec.Make[int32](n)
 		// upper(s)
-		upper := vec.Make[string](n)
-		{
-			out := upper.V[:n]
-			if vec.Strict(&upper, rest, n, vec.ArrowFlags(sArr)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.Upper(sArr.Value(i))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if upper.Dirty(i) {
-						continue
-					}
-					out[i] = rt.Upper(sArr.Value(i))
-				}
-			}
-		}
+		upper := vec.Map1(rest, n, vec.StrArg(sArr), rt.Upper)
 		// (upper(s) = 'A')
-		cmp := vec.Make[bool](n)
-		{
-			upperV := upper.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, rest, n, vec.FlagsOf(&upper)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.EqString(upperV[i], "A")
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqString(upperV[i], "A")
-				}
-			}
-		}
+		cmp := vec.Map2(rest, n, vec.VecArg(&upper), vec.ConstArg[string]("A"), rt.EqString)
 		vec.CopyErrs(&caseResult2, &cmp, rest, n)
 		when, notYet := vec.Split(&cmp, rest, n)
 		vec.Fill(&caseResult2, int32(1), when, n)
 		// upper(s)
-		upper2 := vec.Make[string](n)
-		{
-			out := upper2.V[:n]
-			if vec.Strict(&upper2, notYet, n, vec.ArrowFlags(sArr)) && vec.Dense(notYet, n, false) {
-				for i := range out {
-					out[i] = rt.Upper(sArr.Value(i))
-				}
-			} else {
-				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-					i := notYet.Row(k)
-					if upper2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.Upper(sArr.Value(i))
-				}
-			}
-		}
+		upper2 := vec.Map1(notYet, n, vec.StrArg(sArr), rt.Upper)
 		// (upper(s) = 'B')
-		cmp2 := vec.Make[bool](n)
-		{
-			upper2V := upper2.V[:n]
-			out := cmp2.V[:n]
-			if vec.Strict(&cmp2, notYet, n, vec.FlagsOf(&upper2)) && vec.Dense(notYet, n, false) {
-				for i := range out {
-					out[i] = rt.EqString(upper2V[i], "B")
-				}
-			} else {
-				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-					i := notYet.Row(k)
-					if cmp2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqString(upper2V[i], "B")
-				}
-			}
-		}
+		cmp2 := vec.Map2(notYet, n, vec.VecArg(&upper2), vec.ConstArg[string]("B"), rt.EqString)
 		vec.CopyErrs(&caseResult2, &cmp2, notYet, n)
 		when2, notYet2 := vec.Split(&cmp2, notYet, n)
 		vec.Fill(&caseResult2, int32(2), when2, n)
 		// upper(s)
-		upper3 := vec.Make[string](n)
-		{
-			out := upper3.V[:n]
-			if vec.Strict(&upper3, notYet2, n, vec.ArrowFlags(sArr)) && vec.Dense(notYet2, n, false) {
-				for i := range out {
-					out[i] = rt.Upper(sArr.Value(i))
-				}
-			} else {
-				for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-					i := notYet2.Row(k)
-					if upper3.Dirty(i) {
-						continue
-					}
-					out[i] = rt.Upper(sArr.Value(i))
-				}
-			}
-		}
+		upper3 := vec.Map1(notYet2, n, vec.StrArg(sArr), rt.Upper)
 		// length(upper(s))
-		length := vec.Make[int32](n)
-		{
-			upper3V := upper3.V[:n]
-			out := length.V[:n]
-			if vec.Strict(&length, notYet2, n, vec.FlagsOf(&upper3)) && vec.Dense(notYet2, n, false) {
-				for i := range out {
-					out[i] = rt.Length(upper3V[i])
-				}
-			} else {
-				for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-					i := notYet2.Row(k)
-					if length.Dirty(i) {
-						continue
-					}
-					out[i] = rt.Length(upper3V[i])
-				}
-			}
-		}
+		length := vec.Map1(notYet2, n, vec.VecArg(&upper3), rt.Length)
 		vec.Merge(&caseResult2, &length, notYet2, n)
 		if fused {
 			vec.Merge(&caseResult, &caseResult2, rest, n)
@@ -10875,54 +8388,9 @@ func where_and_outputWhere(n int, all vec.Sel, a vec.Vec[int64], in arrow.Record
 	}
 	if !fused || len(rest) > 0 {
 		// (a DIV b)
-		quotient := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			bV := b.V[:n]
-			out := quotient.V[:n]
-			if vec.Strict(&quotient, rest, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(rest, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if quotient.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient := vec.Map2E(rest, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 		// ((a DIV b) > 1)
-		cmp2 := vec.Make[bool](n)
-		{
-			quotientV := quotient.V[:n]
-			out := cmp2.V[:n]
-			if vec.Strict(&cmp2, rest, n, vec.FlagsOf(&quotient)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.GtInt64(quotientV[i], int64(1))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if cmp2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GtInt64(quotientV[i], int64(1))
-				}
-			}
-		}
+		cmp2 := vec.Map2(rest, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.GtInt64)
 		if fused {
 			vec.Merge(&cmp, &cmp2, rest, n)
 		} else {
@@ -11100,104 +8568,14 @@ func where_both_branchesWhere(n int, all vec.Sel, p vec.Vec[bool], in arrow.Reco
 		ifResult2 := vec.Make[bool](n)
 		vec.CopyErrs(&ifResult2, &p, rest, n)
 		// (a DIV b)
-		quotient := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			bV := b.V[:n]
-			out := quotient.V[:n]
-			if vec.Strict(&quotient, then, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(then, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-					i := then.Row(k)
-					if quotient.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient := vec.Map2E(then, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 		// ((a DIV b) > 0)
-		cmp := vec.Make[bool](n)
-		{
-			quotientV := quotient.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, then, n, vec.FlagsOf(&quotient)) && vec.Dense(then, n, false) {
-				for i := range out {
-					out[i] = rt.GtInt64(quotientV[i], int64(0))
-				}
-			} else {
-				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-					i := then.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GtInt64(quotientV[i], int64(0))
-				}
-			}
-		}
+		cmp := vec.Map2(then, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(0)), rt.GtInt64)
 		vec.Merge(&ifResult2, &cmp, then, n)
 		// (a DIV b)
-		quotient2 := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			bV := b.V[:n]
-			out := quotient2.V[:n]
-			if vec.Strict(&quotient2, otherwise, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(otherwise, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-					i := otherwise.Row(k)
-					if quotient2.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient2 := vec.Map2E(otherwise, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 		// ((a DIV b) < 0)
-		cmp2 := vec.Make[bool](n)
-		{
-			quotient2V := quotient2.V[:n]
-			out := cmp2.V[:n]
-			if vec.Strict(&cmp2, otherwise, n, vec.FlagsOf(&quotient2)) && vec.Dense(otherwise, n, false) {
-				for i := range out {
-					out[i] = rt.LtInt64(quotient2V[i], int64(0))
-				}
-			} else {
-				for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-					i := otherwise.Row(k)
-					if cmp2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.LtInt64(quotient2V[i], int64(0))
-				}
-			}
-		}
+		cmp2 := vec.Map2(otherwise, n, vec.VecArg(&quotient2), vec.ConstArg[int64](int64(0)), rt.LtInt64)
 		vec.Merge(&ifResult2, &cmp2, otherwise, n)
 		if fused {
 			vec.Merge(&ifResult, &ifResult2, rest, n)
@@ -11341,54 +8719,9 @@ func where_conditional_output_alwaysWhere(n int, all vec.Sel, p vec.Vec[bool], i
 		ifResult2 := vec.Make[bool](n)
 		vec.CopyErrs(&ifResult2, &p, rest, n)
 		// (a DIV b)
-		quotient := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			bV := b.V[:n]
-			out := quotient.V[:n]
-			if vec.Strict(&quotient, then, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(then, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-					i := then.Row(k)
-					if quotient.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(aV[i], bV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient := vec.Map2E(then, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 		// ((a DIV b) > 1)
-		cmp := vec.Make[bool](n)
-		{
-			quotientV := quotient.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, then, n, vec.FlagsOf(&quotient)) && vec.Dense(then, n, false) {
-				for i := range out {
-					out[i] = rt.GtInt64(quotientV[i], int64(1))
-				}
-			} else {
-				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-					i := then.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GtInt64(quotientV[i], int64(1))
-				}
-			}
-		}
+		cmp := vec.Map2(then, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.GtInt64)
 		vec.Merge(&ifResult2, &cmp, then, n)
 		vec.Fill(&ifResult2, true, otherwise, n)
 		if fused {

@@ -134,52 +134,9 @@ func shape00000Where(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	}
 	if !fused || len(rest) > 0 {
 		// CAST(s AS BIGINT)
-		asBigint := vec.Make[int64](n)
-		{
-			out := asBigint.V[:n]
-			if vec.Strict(&asBigint, rest, n, vec.ArrowFlags(sArr)) && vec.Dense(rest, n, true) {
-				for i := range out {
-					r, err := rt.CastStringToInt64(sArr.Value(i))
-					if err != nil {
-						asBigint.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if asBigint.Dirty(i) {
-						continue
-					}
-					r, err := rt.CastStringToInt64(sArr.Value(i))
-					if err != nil {
-						asBigint.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		asBigint := vec.Map1E(rest, n, vec.StrArg(sArr), rt.CastStringToInt64)
 		// (CAST(s AS BIGINT) = 9223372036854775807)
-		cmp2 := vec.Make[bool](n)
-		{
-			asBigintV := asBigint.V[:n]
-			out := cmp2.V[:n]
-			if vec.Strict(&cmp2, rest, n, vec.FlagsOf(&asBigint)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.EqInt64(asBigintV[i], int64(9223372036854775807))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if cmp2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqInt64(asBigintV[i], int64(9223372036854775807))
-				}
-			}
-		}
+		cmp2 := vec.Map2(rest, n, vec.VecArg(&asBigint), vec.ConstArg[int64](int64(9223372036854775807)), rt.EqInt64)
 		if fused {
 			vec.Merge(&cmp, &cmp2, rest, n)
 		} else {
@@ -481,24 +438,7 @@ func shape00001Col1(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], sha
 	}
 	if !fused || len(rest) > 0 {
 		// (2 > c)
-		cmp3 := vec.Make[bool](n)
-		{
-			c_V := c_.V[:n]
-			out := cmp3.V[:n]
-			if vec.Strict(&cmp3, rest, n, vec.FlagsOf(&c_)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.GtInt64(int64(2), c_V[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if cmp3.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GtInt64(int64(2), c_V[i])
-				}
-			}
-		}
+		cmp3 := vec.Map2(rest, n, vec.ConstArg[int64](int64(2)), vec.VecArg(&c_), rt.GtInt64)
 		// IF((2 > c), 0, a)
 		then2, otherwise2 := vec.Split(&cmp3, rest, n)
 		ifResult3 := vec.Make[int64](n)
@@ -555,24 +495,7 @@ func shape00001Col1(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], sha
 	}
 	if !fused2 || len(rest2) > 0 {
 		// (2 > c)
-		cmp4 := vec.Make[bool](n)
-		{
-			c_V := c_.V[:n]
-			out := cmp4.V[:n]
-			if vec.Strict(&cmp4, rest2, n, vec.FlagsOf(&c_)) && vec.Dense(rest2, n, false) {
-				for i := range out {
-					out[i] = rt.GtInt64(int64(2), c_V[i])
-				}
-			} else {
-				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-					i := rest2.Row(k)
-					if cmp4.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GtInt64(int64(2), c_V[i])
-				}
-			}
-		}
+		cmp4 := vec.Map2(rest2, n, vec.ConstArg[int64](int64(2)), vec.VecArg(&c_), rt.GtInt64)
 		// IF((2 > c), 0, a)
 		then3, otherwise3 := vec.Split(&cmp4, rest2, n)
 		ifResult5 := vec.Make[int64](n)
@@ -1285,25 +1208,7 @@ func shape00004Col1(n int, sel vec.Sel, probe2 vec.Vec[int64], probe vec.Vec[int
 	}
 	if !fused || len(rest) > 0 {
 		// (probe(4, r, probe(1, r, b)) <> probe(1, r, b))
-		cmp := vec.Make[bool](n)
-		{
-			probe2V := probe2.V[:n]
-			probeV := probe.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, rest, n, vec.FlagsOf(&probe2), vec.FlagsOf(&probe)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.NeInt64(probe2V[i], probeV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.NeInt64(probe2V[i], probeV[i])
-				}
-			}
-		}
+		cmp := vec.Map2(rest, n, vec.VecArg(&probe2), vec.VecArg(&probe), rt.NeInt64)
 		// IF((probe(4, r, probe(1, r, b)) <> probe(1, r, b)), probe(4, r, probe(1, r, b)), r)
 		then, otherwise := vec.Split(&cmp, rest, n)
 		ifResult2 := vec.Make[int64](n)
@@ -1397,53 +1302,9 @@ func shape00004Col2(n int, sel vec.Sel, sArr *array.String, a vec.Vec[int64], in
 	}
 	if !fused2 || len(rest2) > 0 {
 		// CAST(s AS BIGINT)
-		asBigint := vec.Make[int64](n)
-		{
-			out := asBigint.V[:n]
-			if vec.Strict(&asBigint, rest2, n, vec.ArrowFlags(sArr)) && vec.Dense(rest2, n, true) {
-				for i := range out {
-					r, err := rt.CastStringToInt64(sArr.Value(i))
-					if err != nil {
-						asBigint.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-					i := rest2.Row(k)
-					if asBigint.Dirty(i) {
-						continue
-					}
-					r, err := rt.CastStringToInt64(sArr.Value(i))
-					if err != nil {
-						asBigint.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		asBigint := vec.Map1E(rest2, n, vec.StrArg(sArr), rt.CastStringToInt64)
 		// (CAST(s AS BIGINT) <= a)
-		cmp3 := vec.Make[bool](n)
-		{
-			asBigintV := asBigint.V[:n]
-			aV := a.V[:n]
-			out := cmp3.V[:n]
-			if vec.Strict(&cmp3, rest2, n, vec.FlagsOf(&asBigint), vec.FlagsOf(&a)) && vec.Dense(rest2, n, false) {
-				for i := range out {
-					out[i] = rt.LeInt64(asBigintV[i], aV[i])
-				}
-			} else {
-				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-					i := rest2.Row(k)
-					if cmp3.Dirty(i) {
-						continue
-					}
-					out[i] = rt.LeInt64(asBigintV[i], aV[i])
-				}
-			}
-		}
+		cmp3 := vec.Map2(rest2, n, vec.VecArg(&asBigint), vec.VecArg(&a), rt.LeInt64)
 		if fused2 {
 			vec.Merge(&cmp2, &cmp3, rest2, n)
 		} else {
@@ -1724,66 +1585,13 @@ func shape00005Col2(n int, sel vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, 
 	if !fused || len(rest) > 0 {
 		// (b BETWEEN probe(2, r, a) AND probe(3, r, CAST(s AS BIGINT)))
 		between := vec.NewLogic(false, rest, n)
-		inRange := vec.Make[bool](n)
-		{
-			bV := b.V[:n]
-			probeV := probe.V[:n]
-			out := inRange.V[:n]
-			if vec.Strict(&inRange, between.Live, n, vec.FlagsOf(&b), vec.FlagsOf(&probe)) && vec.Dense(between.Live, n, false) {
-				for i := range out {
-					out[i] = rt.GeInt64(bV[i], probeV[i])
-				}
-			} else {
-				for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-					i := between.Live.Row(k)
-					if inRange.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GeInt64(bV[i], probeV[i])
-				}
-			}
-		}
+		inRange := vec.Map2(between.Live, n, vec.VecArg(&b), vec.VecArg(&probe), rt.GeInt64)
 		between.Add(&inRange)
-		inRange2 := vec.Make[bool](n)
-		{
-			bV := b.V[:n]
-			probe2V := probe2.V[:n]
-			out := inRange2.V[:n]
-			if vec.Strict(&inRange2, between.Live, n, vec.FlagsOf(&b), vec.FlagsOf(&probe2)) && vec.Dense(between.Live, n, false) {
-				for i := range out {
-					out[i] = rt.LeInt64(bV[i], probe2V[i])
-				}
-			} else {
-				for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-					i := between.Live.Row(k)
-					if inRange2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.LeInt64(bV[i], probe2V[i])
-				}
-			}
-		}
+		inRange2 := vec.Map2(between.Live, n, vec.VecArg(&b), vec.VecArg(&probe2), rt.LeInt64)
 		between.Add(&inRange2)
 		betweenResult := between.Finish()
 		// (NOT (b BETWEEN probe(2, r, a) AND probe(3, r, CAST(s AS BIGINT))))
-		negated2 := vec.Make[bool](n)
-		{
-			betweenResultV := betweenResult.V[:n]
-			out := negated2.V[:n]
-			if vec.Strict(&negated2, rest, n, vec.FlagsOf(&betweenResult)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.Not(betweenResultV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if negated2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.Not(betweenResultV[i])
-				}
-			}
-		}
+		negated2 := vec.Map1(rest, n, vec.VecArg(&betweenResult), rt.Not)
 		if fused {
 			vec.Merge(&negated, &negated2, rest, n)
 		} else {
@@ -2689,52 +2497,8 @@ func shape00009Shared0(n int, all vec.Sel, sArr *array.String, c_ vec.Vec[int64]
 		// CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END
 		caseResult2 := vec.Make[int64](n)
 		// CAST(s AS BIGINT)
-		asBigint := vec.Make[int64](n)
-		{
-			out := asBigint.V[:n]
-			if vec.Strict(&asBigint, rest, n, vec.ArrowFlags(sArr)) && vec.Dense(rest, n, true) {
-				for i := range out {
-					r, err := rt.CastStringToInt64(sArr.Value(i))
-					if err != nil {
-						asBigint.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if asBigint.Dirty(i) {
-						continue
-					}
-					r, err := rt.CastStringToInt64(sArr.Value(i))
-					if err != nil {
-						asBigint.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
-		matches := vec.Make[bool](n)
-		{
-			asBigintV := asBigint.V[:n]
-			c_V := c_.V[:n]
-			out := matches.V[:n]
-			if vec.Strict(&matches, rest, n, vec.FlagsOf(&asBigint), vec.FlagsOf(&c_)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.EqInt64(asBigintV[i], c_V[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if matches.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqInt64(asBigintV[i], c_V[i])
-				}
-			}
-		}
+		asBigint := vec.Map1E(rest, n, vec.StrArg(sArr), rt.CastStringToInt64)
+		matches := vec.Map2(rest, n, vec.VecArg(&asBigint), vec.VecArg(&c_), rt.EqInt64)
 		vec.CopyErrs(&caseResult2, &matches, rest, n)
 		when, notYet := vec.Split(&matches, rest, n)
 		vec.Merge(&caseResult2, &c_, when, n)
@@ -3210,25 +2974,7 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 	}
 	if !fused || len(rest) > 0 {
 		// (a > c)
-		cmp := vec.Make[bool](n)
-		{
-			aV := a.V[:n]
-			c_V := c_.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, rest, n, vec.FlagsOf(&a), vec.FlagsOf(&c_)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.GtInt64(aV[i], c_V[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GtInt64(aV[i], c_V[i])
-				}
-			}
-		}
+		cmp := vec.Map2(rest, n, vec.VecArg(&a), vec.VecArg(&c_), rt.GtInt64)
 		// IF((a > c), 1, 1)
 		then, otherwise := vec.Split(&cmp, rest, n)
 		ifResult2 := vec.Make[int32](n)
@@ -3373,25 +3119,7 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 		// CASE WHEN (b < c) THEN 9223372036854775807 ELSE 1 END
 		caseResult3 := vec.Make[int64](n)
 		// (b < c)
-		cmp3 := vec.Make[bool](n)
-		{
-			bV := b.V[:n]
-			c_V := c_.V[:n]
-			out := cmp3.V[:n]
-			if vec.Strict(&cmp3, rest2, n, vec.FlagsOf(&b), vec.FlagsOf(&c_)) && vec.Dense(rest2, n, false) {
-				for i := range out {
-					out[i] = rt.LtInt64(bV[i], c_V[i])
-				}
-			} else {
-				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-					i := rest2.Row(k)
-					if cmp3.Dirty(i) {
-						continue
-					}
-					out[i] = rt.LtInt64(bV[i], c_V[i])
-				}
-			}
-		}
+		cmp3 := vec.Map2(rest2, n, vec.VecArg(&b), vec.VecArg(&c_), rt.LtInt64)
 		vec.CopyErrs(&caseResult3, &cmp3, rest2, n)
 		when3, notYet3 := vec.Split(&cmp3, rest2, n)
 		vec.Fill(&caseResult3, int64(9223372036854775807), when3, n)
@@ -4640,49 +4368,14 @@ func shape00015Col1(n int, sel vec.Sel, probe vec.Vec[int64], probe4 vec.Vec[int
 	}
 	if !fused || len(rest) > 0 {
 		// (c <= probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s...
-		cmp4 := vec.Make[bool](n)
-		{
-			c_V := c_.V[:n]
-			probe3V := probe3.V[:n]
-			out := cmp4.V[:n]
-			if vec.Strict(&cmp4, rest, n, vec.FlagsOf(&c_), vec.FlagsOf(&probe3)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.LeInt64(c_V[i], probe3V[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if cmp4.Dirty(i) {
-						continue
-					}
-					out[i] = rt.LeInt64(c_V[i], probe3V[i])
-				}
-			}
-		}
+		cmp4 := vec.Map2(rest, n, vec.VecArg(&c_), vec.VecArg(&probe3), rt.LeInt64)
 		// IF((c <= probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAS...
 		then2, otherwise2 := vec.Split(&cmp4, rest, n)
 		ifResult3 := vec.Make[bool](n)
 		vec.CopyErrs(&ifResult3, &cmp4, rest, n)
 		vec.Merge(&ifResult3, &q, then2, n)
 		// (5 > CAST(s AS BIGINT))
-		cmp5 := vec.Make[bool](n)
-		{
-			asBigintV := asBigint.V[:n]
-			out := cmp5.V[:n]
-			if vec.Strict(&cmp5, otherwise2, n, vec.FlagsOf(&asBigint)) && vec.Dense(otherwise2, n, false) {
-				for i := range out {
-					out[i] = rt.GtInt64(int64(5), asBigintV[i])
-				}
-			} else {
-				for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
-					i := otherwise2.Row(k)
-					if cmp5.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GtInt64(int64(5), asBigintV[i])
-				}
-			}
-		}
+		cmp5 := vec.Map2(otherwise2, n, vec.ConstArg[int64](int64(5)), vec.VecArg(&asBigint), rt.GtInt64)
 		vec.Merge(&ifResult3, &cmp5, otherwise2, n)
 		if fused {
 			vec.Merge(&ifResult2, &ifResult3, rest, n)
@@ -5445,25 +5138,7 @@ func shape00018Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], q v
 	}
 	if !fused2 || len(rest2) > 0 {
 		// (r <> probe(1, r, r))
-		cmp := vec.Make[bool](n)
-		{
-			r_V := r_.V[:n]
-			shared0V := (*shared0).V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, rest2, n, vec.FlagsOf(&r_), vec.FlagsOf(&(*shared0))) && vec.Dense(rest2, n, false) {
-				for i := range out {
-					out[i] = rt.NeInt64(r_V[i], shared0V[i])
-				}
-			} else {
-				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-					i := rest2.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.NeInt64(r_V[i], shared0V[i])
-				}
-			}
-		}
+		cmp := vec.Map2(rest2, n, vec.VecArg(&r_), vec.VecArg(&(*shared0)), rt.NeInt64)
 		// IF((r <> probe(1, r, r)), 5, probe(1, r, r))
 		then2, otherwise2 := vec.Split(&cmp, rest2, n)
 		ifResult4 := vec.Make[int64](n)
@@ -6666,24 +6341,7 @@ func shape00023Col1(n int, sel vec.Sel, probe vec.Vec[int64], shared22 vec.Vec[i
 	}
 	if !fused || len(rest) > 0 {
 		// (probe(2, r, a) <> 3)
-		cmp5 := vec.Make[bool](n)
-		{
-			shared22V := shared22.V[:n]
-			out := cmp5.V[:n]
-			if vec.Strict(&cmp5, rest, n, vec.FlagsOf(&shared22)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.NeInt64(shared22V[i], int64(3))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if cmp5.Dirty(i) {
-						continue
-					}
-					out[i] = rt.NeInt64(shared22V[i], int64(3))
-				}
-			}
-		}
+		cmp5 := vec.Map2(rest, n, vec.VecArg(&shared22), vec.ConstArg[int64](int64(3)), rt.NeInt64)
 		// IF((probe(2, r, a) <> 3), probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END), probe(3, r, CASE WHEN (probe(1, r, CASE WHEN (b <= a) THEN c ...
 		then, otherwise := vec.Split(&cmp5, rest, n)
 		ifResult2 := vec.Make[int64](n)
@@ -6972,25 +6630,7 @@ func shape00025Col1(n int, sel vec.Sel, c_ vec.Vec[int64], in arrow.RecordBatch,
 	}
 	if !fused || len(rest) > 0 {
 		// (c = probe(4, r, b))
-		cmp := vec.Make[bool](n)
-		{
-			c_V := c_.V[:n]
-			probeV := probe.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, rest, n, vec.FlagsOf(&c_), vec.FlagsOf(&probe)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.EqInt64(c_V[i], probeV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqInt64(c_V[i], probeV[i])
-				}
-			}
-		}
+		cmp := vec.Map2(rest, n, vec.VecArg(&c_), vec.VecArg(&probe), rt.EqInt64)
 		// IF((c = probe(4, r, b)), a, probe(4, r, b))
 		then, otherwise := vec.Split(&cmp, rest, n)
 		ifResult2 := vec.Make[int64](n)
@@ -7400,24 +7040,7 @@ func shape00027Col2(n int, sel vec.Sel, probe vec.Vec[int64], mem memory.Allocat
 		// CASE WHEN (probe(1, r, 5) >= probe(1, r, 5)) THEN probe(1, r, 5) ELSE probe(1, r, 5) END
 		caseResult2 := vec.Make[int64](n)
 		// (probe(1, r, 5) >= probe(1, r, 5))
-		cmp2 := vec.Make[bool](n)
-		{
-			probeV := probe.V[:n]
-			out := cmp2.V[:n]
-			if vec.Strict(&cmp2, rest, n, vec.FlagsOf(&probe)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.GeInt64(probeV[i], probeV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if cmp2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GeInt64(probeV[i], probeV[i])
-				}
-			}
-		}
+		cmp2 := vec.Map2(rest, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.GeInt64)
 		vec.CopyErrs(&caseResult2, &cmp2, rest, n)
 		when, notYet := vec.Split(&cmp2, rest, n)
 		vec.Merge(&caseResult2, &probe, when, n)
@@ -8392,24 +8015,7 @@ func shape00031Col1(n int, all vec.Sel, p vec.Vec[bool], probe3 vec.Vec[int64], 
 	}
 	if !fused || len(rest) > 0 {
 		// (probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))) = 1)
-		cmp := vec.Make[bool](n)
-		{
-			probe3V := probe3.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, rest, n, vec.FlagsOf(&probe3)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.EqInt64(probe3V[i], int64(1))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqInt64(probe3V[i], int64(1))
-				}
-			}
-		}
+		cmp := vec.Map2(rest, n, vec.VecArg(&probe3), vec.ConstArg[int64](int64(1)), rt.EqInt64)
 		// IF((probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))) = 1), probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))), probe(3, r, probe(2, r, probe(1,...
 		then, otherwise := vec.Split(&cmp, rest, n)
 		ifResult2 := vec.Make[int64](n)
@@ -8682,55 +8288,11 @@ func shape00032Col1(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int
 	if !fused || len(rest) > 0 {
 		// CASE probe(1, r, a) WHEN b THEN CAST(s AS BIGINT) ELSE probe(2, r, 9223372036854775807) END
 		caseResult2 := vec.Make[int64](n)
-		matches := vec.Make[bool](n)
-		{
-			probe2V := probe2.V[:n]
-			bV := b.V[:n]
-			out := matches.V[:n]
-			if vec.Strict(&matches, rest, n, vec.FlagsOf(&probe2), vec.FlagsOf(&b)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.EqInt64(probe2V[i], bV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if matches.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqInt64(probe2V[i], bV[i])
-				}
-			}
-		}
+		matches := vec.Map2(rest, n, vec.VecArg(&probe2), vec.VecArg(&b), rt.EqInt64)
 		vec.CopyErrs(&caseResult2, &matches, rest, n)
 		when, notYet := vec.Split(&matches, rest, n)
 		// CAST(s AS BIGINT)
-		asBigint := vec.Make[int64](n)
-		{
-			out := asBigint.V[:n]
-			if vec.Strict(&asBigint, when, n, vec.ArrowFlags(sArr)) && vec.Dense(when, n, true) {
-				for i := range out {
-					r, err := rt.CastStringToInt64(sArr.Value(i))
-					if err != nil {
-						asBigint.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-					i := when.Row(k)
-					if asBigint.Dirty(i) {
-						continue
-					}
-					r, err := rt.CastStringToInt64(sArr.Value(i))
-					if err != nil {
-						asBigint.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		asBigint := vec.Map1E(when, n, vec.StrArg(sArr), rt.CastStringToInt64)
 		vec.Merge(&caseResult2, &asBigint, when, n)
 		vec.Merge(&caseResult2, &probe, notYet, n)
 		if fused {
@@ -9399,25 +8961,7 @@ func shape00034Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 		// CASE WHEN (a = probe(1, r, NULLIF(b, CAST(NULL AS BIGINT)))) THEN probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) WHEN q THEN probe(1, r, NULLIF(b, CAST(NULL AS...
 		caseResult3 := vec.Make[int64](n)
 		// (a = probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))))
-		cmp := vec.Make[bool](n)
-		{
-			aV := a.V[:n]
-			probeV := probe.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, rest, n, vec.FlagsOf(&a), vec.FlagsOf(&probe)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.EqInt64(aV[i], probeV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqInt64(aV[i], probeV[i])
-				}
-			}
-		}
+		cmp := vec.Map2(rest, n, vec.VecArg(&a), vec.VecArg(&probe), rt.EqInt64)
 		vec.CopyErrs(&caseResult3, &cmp, rest, n)
 		when, notYet := vec.Split(&cmp, rest, n)
 		vec.Merge(&caseResult3, &probe, when, n)
@@ -9625,82 +9169,15 @@ func shape00035Where(n int, all vec.Sel, b vec.Vec[int64], in arrow.RecordBatch,
 	if !fused || len(rest) > 0 {
 		// (5 IN (b, 5, a))
 		in2 := vec.NewLogic(true, rest, n)
-		matches := vec.Make[bool](n)
-		{
-			bV := b.V[:n]
-			out := matches.V[:n]
-			if vec.Strict(&matches, in2.Live, n, vec.FlagsOf(&b)) && vec.Dense(in2.Live, n, false) {
-				for i := range out {
-					out[i] = rt.EqInt64(int64(5), bV[i])
-				}
-			} else {
-				for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-					i := in2.Live.Row(k)
-					if matches.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqInt64(int64(5), bV[i])
-				}
-			}
-		}
+		matches := vec.Map2(in2.Live, n, vec.ConstArg[int64](int64(5)), vec.VecArg(&b), rt.EqInt64)
 		in2.Add(&matches)
-		matches2 := vec.Make[bool](n)
-		{
-			out := matches2.V[:n]
-			if vec.Strict(&matches2, in2.Live, n) && vec.Dense(in2.Live, n, false) {
-				for i := range out {
-					out[i] = rt.EqInt64(int64(5), int64(5))
-				}
-			} else {
-				for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-					i := in2.Live.Row(k)
-					if matches2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqInt64(int64(5), int64(5))
-				}
-			}
-		}
+		matches2 := vec.Map2(in2.Live, n, vec.ConstArg[int64](int64(5)), vec.ConstArg[int64](int64(5)), rt.EqInt64)
 		in2.Add(&matches2)
-		matches3 := vec.Make[bool](n)
-		{
-			aV := a.V[:n]
-			out := matches3.V[:n]
-			if vec.Strict(&matches3, in2.Live, n, vec.FlagsOf(&a)) && vec.Dense(in2.Live, n, false) {
-				for i := range out {
-					out[i] = rt.EqInt64(int64(5), aV[i])
-				}
-			} else {
-				for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-					i := in2.Live.Row(k)
-					if matches3.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqInt64(int64(5), aV[i])
-				}
-			}
-		}
+		matches3 := vec.Map2(in2.Live, n, vec.ConstArg[int64](int64(5)), vec.VecArg(&a), rt.EqInt64)
 		in2.Add(&matches3)
 		inResult := in2.Finish()
 		// (NOT (5 IN (b, 5, a)))
-		negated2 := vec.Make[bool](n)
-		{
-			inResultV := inResult.V[:n]
-			out := negated2.V[:n]
-			if vec.Strict(&negated2, rest, n, vec.FlagsOf(&inResult)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.Not(inResultV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if negated2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.Not(inResultV[i])
-				}
-			}
-		}
+		negated2 := vec.Map1(rest, n, vec.VecArg(&inResult), rt.Not)
 		if fused {
 			vec.Merge(&negated, &negated2, rest, n)
 		} else {
@@ -10039,24 +9516,7 @@ func shape00036Col1(n int, all vec.Sel, r_ vec.Vec[int64], coalesced vec.Vec[int
 	}
 	if !fused || len(rest) > 0 {
 		// (1 <> c)
-		cmp2 := vec.Make[bool](n)
-		{
-			c_V := c_.V[:n]
-			out := cmp2.V[:n]
-			if vec.Strict(&cmp2, rest, n, vec.FlagsOf(&c_)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.NeInt64(int64(1), c_V[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if cmp2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.NeInt64(int64(1), c_V[i])
-				}
-			}
-		}
+		cmp2 := vec.Map2(rest, n, vec.ConstArg[int64](int64(1)), vec.VecArg(&c_), rt.NeInt64)
 		// IF((1 <> c), 3, a)
 		then, otherwise := vec.Split(&cmp2, rest, n)
 		ifResult2 := vec.Make[int64](n)
@@ -10243,25 +9703,7 @@ func shape00037Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 	}
 	if !fused || len(rest) > 0 {
 		// (a <> b)
-		cmp := vec.Make[bool](n)
-		{
-			aV := a.V[:n]
-			bV := b.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, rest, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.NeInt64(aV[i], bV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.NeInt64(aV[i], bV[i])
-				}
-			}
-		}
+		cmp := vec.Map2(rest, n, vec.VecArg(&a), vec.VecArg(&b), rt.NeInt64)
 		// IF((a <> b), 'x', 'x')
 		then, otherwise := vec.Split(&cmp, rest, n)
 		ifResult2 := vec.Make[string](n)
@@ -10419,24 +9861,7 @@ func shape00038Shared0(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatc
 	}
 	if !fused || len(rest) > 0 {
 		// (1 = a)
-		cmp := vec.Make[bool](n)
-		{
-			aV := a.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, rest, n, vec.FlagsOf(&a)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.EqInt64(int64(1), aV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqInt64(int64(1), aV[i])
-				}
-			}
-		}
+		cmp := vec.Map2(rest, n, vec.ConstArg[int64](int64(1)), vec.VecArg(&a), rt.EqInt64)
 		// IF((1 = a), 5, a)
 		then, otherwise := vec.Split(&cmp, rest, n)
 		ifResult2 := vec.Make[int64](n)
@@ -11079,58 +10504,13 @@ func shape00040Col2(n int, sel vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 	}
 	if !fused || len(rest) > 0 {
 		// (a >= probe(1, r, b))
-		cmp2 := vec.Make[bool](n)
-		{
-			aV := a.V[:n]
-			probeV := probe.V[:n]
-			out := cmp2.V[:n]
-			if vec.Strict(&cmp2, rest, n, vec.FlagsOf(&a), vec.FlagsOf(&probe)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.GeInt64(aV[i], probeV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if cmp2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GeInt64(aV[i], probeV[i])
-				}
-			}
-		}
+		cmp2 := vec.Map2(rest, n, vec.VecArg(&a), vec.VecArg(&probe), rt.GeInt64)
 		// IF((a >= probe(1, r, b)), (probe(1, r, b) - probe(1, r, b)), probe(1, r, b))
 		then, otherwise := vec.Split(&cmp2, rest, n)
 		ifResult2 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult2, &cmp2, rest, n)
 		// (probe(1, r, b) - probe(1, r, b))
-		difference := vec.Make[int64](n)
-		{
-			probeV := probe.V[:n]
-			out := difference.V[:n]
-			if vec.Strict(&difference, then, n, vec.FlagsOf(&probe)) && vec.Dense(then, n, true) {
-				for i := range out {
-					r, err := rt.SubInt64(probeV[i], probeV[i])
-					if err != nil {
-						difference.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-					i := then.Row(k)
-					if difference.Dirty(i) {
-						continue
-					}
-					r, err := rt.SubInt64(probeV[i], probeV[i])
-					if err != nil {
-						difference.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		difference := vec.Map2E(then, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.SubInt64)
 		vec.Merge(&ifResult2, &difference, then, n)
 		vec.Merge(&ifResult2, &probe, otherwise, n)
 		if fused {
@@ -11696,24 +11076,7 @@ func shape00042Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64],
 	}
 	if !fused || len(rest) > 0 {
 		// (c <= 9223372036854775807)
-		cmp2 := vec.Make[bool](n)
-		{
-			c_V := c_.V[:n]
-			out := cmp2.V[:n]
-			if vec.Strict(&cmp2, rest, n, vec.FlagsOf(&c_)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.LeInt64(c_V[i], int64(9223372036854775807))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if cmp2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.LeInt64(c_V[i], int64(9223372036854775807))
-				}
-			}
-		}
+		cmp2 := vec.Map2(rest, n, vec.VecArg(&c_), vec.ConstArg[int64](int64(9223372036854775807)), rt.LeInt64)
 		// IF((c <= 9223372036854775807), 4611686018427387904, 100)
 		then, otherwise := vec.Split(&cmp2, rest, n)
 		ifResult2 := vec.Make[int64](n)
@@ -11842,75 +11205,12 @@ func shape00042Col1(n int, sel vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, 
 	if !fused2 || len(rest2) > 0 {
 		or := vec.NewLogic(true, rest2, n)
 		// (b + 1)
-		sum := vec.Make[int64](n)
-		{
-			bV := b.V[:n]
-			out := sum.V[:n]
-			if vec.Strict(&sum, or.Live, n, vec.FlagsOf(&b)) && vec.Dense(or.Live, n, true) {
-				for i := range out {
-					r, err := rt.AddInt64(bV[i], int64(1))
-					if err != nil {
-						sum.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-					i := or.Live.Row(k)
-					if sum.Dirty(i) {
-						continue
-					}
-					r, err := rt.AddInt64(bV[i], int64(1))
-					if err != nil {
-						sum.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		sum := vec.Map2E(or.Live, n, vec.VecArg(&b), vec.ConstArg[int64](int64(1)), rt.AddInt64)
 		// ((b + 1) = b)
-		cmp3 := vec.Make[bool](n)
-		{
-			sumV := sum.V[:n]
-			bV := b.V[:n]
-			out := cmp3.V[:n]
-			if vec.Strict(&cmp3, or.Live, n, vec.FlagsOf(&sum), vec.FlagsOf(&b)) && vec.Dense(or.Live, n, false) {
-				for i := range out {
-					out[i] = rt.EqInt64(sumV[i], bV[i])
-				}
-			} else {
-				for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-					i := or.Live.Row(k)
-					if cmp3.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqInt64(sumV[i], bV[i])
-				}
-			}
-		}
+		cmp3 := vec.Map2(or.Live, n, vec.VecArg(&sum), vec.VecArg(&b), rt.EqInt64)
 		or.Add(&cmp3)
 		// (c <> a)
-		cmp4 := vec.Make[bool](n)
-		{
-			c_V := c_.V[:n]
-			aV := a.V[:n]
-			out := cmp4.V[:n]
-			if vec.Strict(&cmp4, or.Live, n, vec.FlagsOf(&c_), vec.FlagsOf(&a)) && vec.Dense(or.Live, n, false) {
-				for i := range out {
-					out[i] = rt.NeInt64(c_V[i], aV[i])
-				}
-			} else {
-				for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-					i := or.Live.Row(k)
-					if cmp4.Dirty(i) {
-						continue
-					}
-					out[i] = rt.NeInt64(c_V[i], aV[i])
-				}
-			}
-		}
+		cmp4 := vec.Map2(or.Live, n, vec.VecArg(&c_), vec.VecArg(&a), rt.NeInt64)
 		or.Add(&cmp4)
 		orResult := or.Finish()
 		if fused2 {
@@ -11967,23 +11267,7 @@ func shape00042Col2(n int, sel vec.Sel, probe3 vec.Vec[int64], sArr *array.Strin
 	}
 	if !fused3 || len(rest3) > 0 {
 		// (s = 'a')
-		cmp5 := vec.Make[bool](n)
-		{
-			out := cmp5.V[:n]
-			if vec.Strict(&cmp5, rest3, n, vec.ArrowFlags(sArr)) && vec.Dense(rest3, n, false) {
-				for i := range out {
-					out[i] = rt.EqString(sArr.Value(i), "a")
-				}
-			} else {
-				for k, cnt := 0, rest3.Rows(n); k < cnt; k++ {
-					i := rest3.Row(k)
-					if cmp5.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqString(sArr.Value(i), "a")
-				}
-			}
-		}
+		cmp5 := vec.Map2(rest3, n, vec.StrArg(sArr), vec.ConstArg[string]("a"), rt.EqString)
 		// IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))), a)
 		then2, otherwise2 := vec.Split(&cmp5, rest3, n)
 		ifResult4 := vec.Make[int64](n)
@@ -12808,25 +12092,7 @@ func shape00045Col2(n int, all vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, 
 	}
 	if !fused || len(rest) > 0 {
 		// (b = probe(1, r, b))
-		cmp2 := vec.Make[bool](n)
-		{
-			bV := b.V[:n]
-			probe2V := probe2.V[:n]
-			out := cmp2.V[:n]
-			if vec.Strict(&cmp2, rest, n, vec.FlagsOf(&b), vec.FlagsOf(&probe2)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.EqInt64(bV[i], probe2V[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if cmp2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqInt64(bV[i], probe2V[i])
-				}
-			}
-		}
+		cmp2 := vec.Map2(rest, n, vec.VecArg(&b), vec.VecArg(&probe2), rt.EqInt64)
 		// IF((b = probe(1, r, b)), s, s)
 		then3, otherwise3 := vec.Split(&cmp2, rest, n)
 		ifResult4 := vec.Make[string](n)
@@ -13423,24 +12689,7 @@ func shape00048Shared2(n int, sel vec.Sel, a vec.Vec[int64], in arrow.RecordBatc
 	}
 	if !fused || len(rest) > 0 {
 		// (a < 100)
-		cmp2 := vec.Make[bool](n)
-		{
-			aV := a.V[:n]
-			out := cmp2.V[:n]
-			if vec.Strict(&cmp2, rest, n, vec.FlagsOf(&a)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.LtInt64(aV[i], int64(100))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if cmp2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.LtInt64(aV[i], int64(100))
-				}
-			}
-		}
+		cmp2 := vec.Map2(rest, n, vec.VecArg(&a), vec.ConstArg[int64](int64(100)), rt.LtInt64)
 		// IF((a < 100), b, c)
 		then, otherwise := vec.Split(&cmp2, rest, n)
 		ifResult2 := vec.Make[int64](n)
@@ -14163,25 +13412,7 @@ func shape00050Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], pro
 	}
 	if !fused || len(rest) > 0 {
 		// (b <= probe(1, r, 9223372036854775807))
-		cmp := vec.Make[bool](n)
-		{
-			bV := b.V[:n]
-			probeV := probe.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, rest, n, vec.FlagsOf(&b), vec.FlagsOf(&probe)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.LeInt64(bV[i], probeV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.LeInt64(bV[i], probeV[i])
-				}
-			}
-		}
+		cmp := vec.Map2(rest, n, vec.VecArg(&b), vec.VecArg(&probe), rt.LeInt64)
 		// IF((b <= probe(1, r, 9223372036854775807)), 100, c)
 		then, otherwise := vec.Split(&cmp, rest, n)
 		ifResult2 := vec.Make[int64](n)
@@ -15903,77 +15134,16 @@ func shape00056Col1(n int, sel vec.Sel, probe vec.Vec[int64], shared1 *vec.Vec[i
 		// CASE WHEN (1 <> b) THEN 2 WHEN (probe(2, r, 0) > probe(2, r, 0)) THEN (probe(2, r, 0) + probe(2, r, 0)) ELSE c END
 		caseResult2 := vec.Make[int64](n)
 		// (1 <> b)
-		cmp := vec.Make[bool](n)
-		{
-			bV := b.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, rest, n, vec.FlagsOf(&b)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.NeInt64(int64(1), bV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.NeInt64(int64(1), bV[i])
-				}
-			}
-		}
+		cmp := vec.Map2(rest, n, vec.ConstArg[int64](int64(1)), vec.VecArg(&b), rt.NeInt64)
 		vec.CopyErrs(&caseResult2, &cmp, rest, n)
 		when, notYet := vec.Split(&cmp, rest, n)
 		vec.Fill(&caseResult2, int64(2), when, n)
 		// (probe(2, r, 0) > probe(2, r, 0))
-		cmp2 := vec.Make[bool](n)
-		{
-			probeV := probe.V[:n]
-			out := cmp2.V[:n]
-			if vec.Strict(&cmp2, notYet, n, vec.FlagsOf(&probe)) && vec.Dense(notYet, n, false) {
-				for i := range out {
-					out[i] = rt.GtInt64(probeV[i], probeV[i])
-				}
-			} else {
-				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-					i := notYet.Row(k)
-					if cmp2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GtInt64(probeV[i], probeV[i])
-				}
-			}
-		}
+		cmp2 := vec.Map2(notYet, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.GtInt64)
 		vec.CopyErrs(&caseResult2, &cmp2, notYet, n)
 		when2, notYet2 := vec.Split(&cmp2, notYet, n)
 		// (probe(2, r, 0) + probe(2, r, 0))
-		sum := vec.Make[int64](n)
-		{
-			probeV := probe.V[:n]
-			out := sum.V[:n]
-			if vec.Strict(&sum, when2, n, vec.FlagsOf(&probe)) && vec.Dense(when2, n, true) {
-				for i := range out {
-					r, err := rt.AddInt64(probeV[i], probeV[i])
-					if err != nil {
-						sum.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
-					i := when2.Row(k)
-					if sum.Dirty(i) {
-						continue
-					}
-					r, err := rt.AddInt64(probeV[i], probeV[i])
-					if err != nil {
-						sum.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		sum := vec.Map2E(when2, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.AddInt64)
 		vec.Merge(&caseResult2, &sum, when2, n)
 		vec.Merge(&caseResult2, &c_, notYet2, n)
 		if fused {
@@ -16373,94 +15543,15 @@ func shape00058Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) 
 	if !fused || len(rest) > 0 {
 		or := vec.NewLogic(true, rest, n)
 		// (9223372036854775807 = a)
-		cmp := vec.Make[bool](n)
-		{
-			aV := a.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, or.Live, n, vec.FlagsOf(&a)) && vec.Dense(or.Live, n, false) {
-				for i := range out {
-					out[i] = rt.EqInt64(int64(9223372036854775807), aV[i])
-				}
-			} else {
-				for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-					i := or.Live.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqInt64(int64(9223372036854775807), aV[i])
-				}
-			}
-		}
+		cmp := vec.Map2(or.Live, n, vec.ConstArg[int64](int64(9223372036854775807)), vec.VecArg(&a), rt.EqInt64)
 		or.Add(&cmp)
 		// (0 > a)
-		cmp2 := vec.Make[bool](n)
-		{
-			aV := a.V[:n]
-			out := cmp2.V[:n]
-			if vec.Strict(&cmp2, or.Live, n, vec.FlagsOf(&a)) && vec.Dense(or.Live, n, false) {
-				for i := range out {
-					out[i] = rt.GtInt64(int64(0), aV[i])
-				}
-			} else {
-				for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-					i := or.Live.Row(k)
-					if cmp2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GtInt64(int64(0), aV[i])
-				}
-			}
-		}
+		cmp2 := vec.Map2(or.Live, n, vec.ConstArg[int64](int64(0)), vec.VecArg(&a), rt.GtInt64)
 		or.Add(&cmp2)
 		// (-a)
-		minus := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			out := minus.V[:n]
-			if vec.Strict(&minus, or.Live, n, vec.FlagsOf(&a)) && vec.Dense(or.Live, n, true) {
-				for i := range out {
-					r, err := rt.NegateInt64(aV[i])
-					if err != nil {
-						minus.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-					i := or.Live.Row(k)
-					if minus.Dirty(i) {
-						continue
-					}
-					r, err := rt.NegateInt64(aV[i])
-					if err != nil {
-						minus.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		minus := vec.Map1E(or.Live, n, vec.VecArg(&a), rt.NegateInt64)
 		// ((-a) <> a)
-		cmp3 := vec.Make[bool](n)
-		{
-			minusV := minus.V[:n]
-			aV := a.V[:n]
-			out := cmp3.V[:n]
-			if vec.Strict(&cmp3, or.Live, n, vec.FlagsOf(&minus), vec.FlagsOf(&a)) && vec.Dense(or.Live, n, false) {
-				for i := range out {
-					out[i] = rt.NeInt64(minusV[i], aV[i])
-				}
-			} else {
-				for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-					i := or.Live.Row(k)
-					if cmp3.Dirty(i) {
-						continue
-					}
-					out[i] = rt.NeInt64(minusV[i], aV[i])
-				}
-			}
-		}
+		cmp3 := vec.Map2(or.Live, n, vec.VecArg(&minus), vec.VecArg(&a), rt.NeInt64)
 		or.Add(&cmp3)
 		orResult := or.Finish()
 		if fused {
@@ -16643,58 +15734,13 @@ func shape00059Col1(n int, all vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64],
 	}
 	if !fused || len(rest) > 0 {
 		// (probe(1, r, 9223372036854775807) < r)
-		cmp := vec.Make[bool](n)
-		{
-			probeV := probe.V[:n]
-			r_V := r_.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, rest, n, vec.FlagsOf(&probe), vec.FlagsOf(&r_)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.LtInt64(probeV[i], r_V[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.LtInt64(probeV[i], r_V[i])
-				}
-			}
-		}
+		cmp := vec.Map2(rest, n, vec.VecArg(&probe), vec.VecArg(&r_), rt.LtInt64)
 		// IF((probe(1, r, 9223372036854775807) < r), (probe(1, r, 9223372036854775807) * probe(1, r, 9223372036854775807)), 0)
 		then, otherwise := vec.Split(&cmp, rest, n)
 		ifResult2 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult2, &cmp, rest, n)
 		// (probe(1, r, 9223372036854775807) * probe(1, r, 9223372036854775807))
-		product := vec.Make[int64](n)
-		{
-			probeV := probe.V[:n]
-			out := product.V[:n]
-			if vec.Strict(&product, then, n, vec.FlagsOf(&probe)) && vec.Dense(then, n, true) {
-				for i := range out {
-					r, err := rt.MulInt64(probeV[i], probeV[i])
-					if err != nil {
-						product.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-					i := then.Row(k)
-					if product.Dirty(i) {
-						continue
-					}
-					r, err := rt.MulInt64(probeV[i], probeV[i])
-					if err != nil {
-						product.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		product := vec.Map2E(then, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.MulInt64)
 		vec.Merge(&ifResult2, &product, then, n)
 		vec.Fill(&ifResult2, int64(0), otherwise, n)
 		if fused {
@@ -16880,53 +15926,9 @@ func shape00060Where(n int, all vec.Sel, probe vec.Vec[int64], sArr *array.Strin
 	}
 	if !fused || len(rest) > 0 {
 		// CAST(s AS BIGINT)
-		asBigint := vec.Make[int64](n)
-		{
-			out := asBigint.V[:n]
-			if vec.Strict(&asBigint, rest, n, vec.ArrowFlags(sArr)) && vec.Dense(rest, n, true) {
-				for i := range out {
-					r, err := rt.CastStringToInt64(sArr.Value(i))
-					if err != nil {
-						asBigint.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if asBigint.Dirty(i) {
-						continue
-					}
-					r, err := rt.CastStringToInt64(sArr.Value(i))
-					if err != nil {
-						asBigint.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		asBigint := vec.Map1E(rest, n, vec.StrArg(sArr), rt.CastStringToInt64)
 		// (probe(1, r, c) = CAST(s AS BIGINT))
-		cmp2 := vec.Make[bool](n)
-		{
-			probeV := probe.V[:n]
-			asBigintV := asBigint.V[:n]
-			out := cmp2.V[:n]
-			if vec.Strict(&cmp2, rest, n, vec.FlagsOf(&probe), vec.FlagsOf(&asBigint)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.EqInt64(probeV[i], asBigintV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if cmp2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqInt64(probeV[i], asBigintV[i])
-				}
-			}
-		}
+		cmp2 := vec.Map2(rest, n, vec.VecArg(&probe), vec.VecArg(&asBigint), rt.EqInt64)
 		if fused {
 			vec.Merge(&cmp, &cmp2, rest, n)
 		} else {
@@ -17124,24 +16126,7 @@ func shape00060Col1(n int, sel vec.Sel, p vec.Vec[bool], probe vec.Vec[int64], b
 	}
 	if !fused2 || len(rest2) > 0 {
 		// (probe(1, r, c) <= probe(1, r, c))
-		cmp5 := vec.Make[bool](n)
-		{
-			probeV := probe.V[:n]
-			out := cmp5.V[:n]
-			if vec.Strict(&cmp5, rest2, n, vec.FlagsOf(&probe)) && vec.Dense(rest2, n, false) {
-				for i := range out {
-					out[i] = rt.LeInt64(probeV[i], probeV[i])
-				}
-			} else {
-				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-					i := rest2.Row(k)
-					if cmp5.Dirty(i) {
-						continue
-					}
-					out[i] = rt.LeInt64(probeV[i], probeV[i])
-				}
-			}
-		}
+		cmp5 := vec.Map2(rest2, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.LeInt64)
 		// IF((probe(1, r, c) <= probe(1, r, c)), probe(1, r, c), a)
 		then, otherwise := vec.Split(&cmp5, rest2, n)
 		ifResult2 := vec.Make[int64](n)
@@ -17325,24 +16310,7 @@ func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], sh
 	}
 	if !fused || len(rest) > 0 {
 		// (c < 3)
-		cmp := vec.Make[bool](n)
-		{
-			c_V := c_.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, rest, n, vec.FlagsOf(&c_)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.LtInt64(c_V[i], int64(3))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.LtInt64(c_V[i], int64(3))
-				}
-			}
-		}
+		cmp := vec.Map2(rest, n, vec.VecArg(&c_), vec.ConstArg[int64](int64(3)), rt.LtInt64)
 		// IF((c < 3), a, a)
 		then2, otherwise2 := vec.Split(&cmp, rest, n)
 		ifResult3 := vec.Make[int64](n)
@@ -17458,24 +16426,7 @@ func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], sh
 	}
 	if !fused2 || len(rest2) > 0 {
 		// (c < 3)
-		cmp2 := vec.Make[bool](n)
-		{
-			c_V := c_.V[:n]
-			out := cmp2.V[:n]
-			if vec.Strict(&cmp2, rest2, n, vec.FlagsOf(&c_)) && vec.Dense(rest2, n, false) {
-				for i := range out {
-					out[i] = rt.LtInt64(c_V[i], int64(3))
-				}
-			} else {
-				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-					i := rest2.Row(k)
-					if cmp2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.LtInt64(c_V[i], int64(3))
-				}
-			}
-		}
+		cmp2 := vec.Map2(rest2, n, vec.VecArg(&c_), vec.ConstArg[int64](int64(3)), rt.LtInt64)
 		// IF((c < 3), a, a)
 		then3, otherwise3 := vec.Split(&cmp2, rest2, n)
 		ifResult5 := vec.Make[int64](n)
@@ -17694,25 +16645,7 @@ func shape00062Shared2(n int, sel vec.Sel, a vec.Vec[int64], in arrow.RecordBatc
 	}
 	if !fused || len(rest) > 0 {
 		// (a = c)
-		cmp := vec.Make[bool](n)
-		{
-			aV := a.V[:n]
-			c_V := c_.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, rest, n, vec.FlagsOf(&a), vec.FlagsOf(&c_)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.EqInt64(aV[i], c_V[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqInt64(aV[i], c_V[i])
-				}
-			}
-		}
+		cmp := vec.Map2(rest, n, vec.VecArg(&a), vec.VecArg(&c_), rt.EqInt64)
 		// IF((a = c), c, a)
 		then, otherwise := vec.Split(&cmp, rest, n)
 		ifResult2 := vec.Make[int64](n)
@@ -17823,53 +16756,9 @@ func shape00062Col1(n int, sel vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int
 	}
 	if !fused2 || len(rest2) > 0 {
 		// CAST(s AS BIGINT)
-		asBigint := vec.Make[int64](n)
-		{
-			out := asBigint.V[:n]
-			if vec.Strict(&asBigint, rest2, n, vec.ArrowFlags(sArr)) && vec.Dense(rest2, n, true) {
-				for i := range out {
-					r, err := rt.CastStringToInt64(sArr.Value(i))
-					if err != nil {
-						asBigint.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-					i := rest2.Row(k)
-					if asBigint.Dirty(i) {
-						continue
-					}
-					r, err := rt.CastStringToInt64(sArr.Value(i))
-					if err != nil {
-						asBigint.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		asBigint := vec.Map1E(rest2, n, vec.StrArg(sArr), rt.CastStringToInt64)
 		// (probe(1, r, IF((a = c), c, a)) <> CAST(s AS BIGINT))
-		cmp2 := vec.Make[bool](n)
-		{
-			probe2V := probe2.V[:n]
-			asBigintV := asBigint.V[:n]
-			out := cmp2.V[:n]
-			if vec.Strict(&cmp2, rest2, n, vec.FlagsOf(&probe2), vec.FlagsOf(&asBigint)) && vec.Dense(rest2, n, false) {
-				for i := range out {
-					out[i] = rt.NeInt64(probe2V[i], asBigintV[i])
-				}
-			} else {
-				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-					i := rest2.Row(k)
-					if cmp2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.NeInt64(probe2V[i], asBigintV[i])
-				}
-			}
-		}
+		cmp2 := vec.Map2(rest2, n, vec.VecArg(&probe2), vec.VecArg(&asBigint), rt.NeInt64)
 		// IF((probe(1, r, IF((a = c), c, a)) <> CAST(s AS BIGINT)), probe(4, r, b), probe(1, r, IF((a = c), c, a)))
 		then2, otherwise2 := vec.Split(&cmp2, rest2, n)
 		ifResult4 := vec.Make[int64](n)
@@ -17955,45 +16844,10 @@ func shape00062Col2(n int, sel vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, 
 	if !fused3 || len(rest3) > 0 {
 		or := vec.NewLogic(true, rest3, n)
 		// (0 <> b)
-		cmp3 := vec.Make[bool](n)
-		{
-			bV := b.V[:n]
-			out := cmp3.V[:n]
-			if vec.Strict(&cmp3, or.Live, n, vec.FlagsOf(&b)) && vec.Dense(or.Live, n, false) {
-				for i := range out {
-					out[i] = rt.NeInt64(int64(0), bV[i])
-				}
-			} else {
-				for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-					i := or.Live.Row(k)
-					if cmp3.Dirty(i) {
-						continue
-					}
-					out[i] = rt.NeInt64(int64(0), bV[i])
-				}
-			}
-		}
+		cmp3 := vec.Map2(or.Live, n, vec.ConstArg[int64](int64(0)), vec.VecArg(&b), rt.NeInt64)
 		or.Add(&cmp3)
 		// (probe(4, r, b) <> IF((a = c), c, a))
-		cmp4 := vec.Make[bool](n)
-		{
-			probeV := probe.V[:n]
-			ifResultV := ifResult.V[:n]
-			out := cmp4.V[:n]
-			if vec.Strict(&cmp4, or.Live, n, vec.FlagsOf(&probe), vec.FlagsOf(&ifResult)) && vec.Dense(or.Live, n, false) {
-				for i := range out {
-					out[i] = rt.NeInt64(probeV[i], ifResultV[i])
-				}
-			} else {
-				for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-					i := or.Live.Row(k)
-					if cmp4.Dirty(i) {
-						continue
-					}
-					out[i] = rt.NeInt64(probeV[i], ifResultV[i])
-				}
-			}
-		}
+		cmp4 := vec.Map2(or.Live, n, vec.VecArg(&probe), vec.VecArg(&ifResult), rt.NeInt64)
 		or.Add(&cmp4)
 		orResult := or.Finish()
 		if fused3 {
@@ -18644,25 +17498,7 @@ func shape00064Col1(n int, all vec.Sel, probe3 vec.Vec[int64], sArr *array.Strin
 	}
 	if !fused || len(rest) > 0 {
 		// (probe(1, r, b) > probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a)))
-		cmp3 := vec.Make[bool](n)
-		{
-			shared2V := (*shared2).V[:n]
-			probe3V := probe3.V[:n]
-			out := cmp3.V[:n]
-			if vec.Strict(&cmp3, rest, n, vec.FlagsOf(&(*shared2)), vec.FlagsOf(&probe3)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.GtInt64(shared2V[i], probe3V[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if cmp3.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GtInt64(shared2V[i], probe3V[i])
-				}
-			}
-		}
+		cmp3 := vec.Map2(rest, n, vec.VecArg(&(*shared2)), vec.VecArg(&probe3), rt.GtInt64)
 		// IF((probe(1, r, b) > probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))), probe(2, r, b), 5)
 		then3, otherwise3 := vec.Split(&cmp3, rest, n)
 		ifResult4 := vec.Make[int64](n)
@@ -19197,25 +18033,7 @@ func shape00066Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sAr
 	}
 	if !fused || len(rest) > 0 {
 		// (CAST(s AS BIGINT) <= c)
-		cmp := vec.Make[bool](n)
-		{
-			asBigintV := asBigint.V[:n]
-			c_V := c_.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, rest, n, vec.FlagsOf(&asBigint), vec.FlagsOf(&c_)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.LeInt64(asBigintV[i], c_V[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.LeInt64(asBigintV[i], c_V[i])
-				}
-			}
-		}
+		cmp := vec.Map2(rest, n, vec.VecArg(&asBigint), vec.VecArg(&c_), rt.LeInt64)
 		// IF((CAST(s AS BIGINT) <= c), CAST(s AS BIGINT), r)
 		then, otherwise := vec.Split(&cmp, rest, n)
 		ifResult2 := vec.Make[int64](n)
@@ -19983,25 +18801,7 @@ func shape00069Col1(n int, sel vec.Sel, c_ vec.Vec[int64], b vec.Vec[int64], a v
 	}
 	if !fused || len(rest) > 0 {
 		// (a = probe(1, r, 4611686018427387904))
-		cmp2 := vec.Make[bool](n)
-		{
-			aV := a.V[:n]
-			probeV := probe.V[:n]
-			out := cmp2.V[:n]
-			if vec.Strict(&cmp2, rest, n, vec.FlagsOf(&a), vec.FlagsOf(&probe)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.EqInt64(aV[i], probeV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if cmp2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqInt64(aV[i], probeV[i])
-				}
-			}
-		}
+		cmp2 := vec.Map2(rest, n, vec.VecArg(&a), vec.VecArg(&probe), rt.EqInt64)
 		// IF((a = probe(1, r, 4611686018427387904)), probe(1, r, 4611686018427387904), 5)
 		then, otherwise := vec.Split(&cmp2, rest, n)
 		ifResult2 := vec.Make[int64](n)
@@ -21157,25 +19957,7 @@ func shape00073Col1(n int, all vec.Sel, r_ vec.Vec[int64], in arrow.RecordBatch,
 	}
 	if !fused || len(rest) > 0 {
 		// (r > c)
-		cmp := vec.Make[bool](n)
-		{
-			r_V := r_.V[:n]
-			c_V := c_.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, rest, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.GtInt64(r_V[i], c_V[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GtInt64(r_V[i], c_V[i])
-				}
-			}
-		}
+		cmp := vec.Map2(rest, n, vec.VecArg(&r_), vec.VecArg(&c_), rt.GtInt64)
 		// IF((r > c), a, a)
 		then, otherwise := vec.Split(&cmp, rest, n)
 		ifResult2 := vec.Make[int64](n)
@@ -21893,25 +20675,7 @@ func shape00075Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], sArr *array.Strin
 	}
 	if !fused || len(rest) > 0 {
 		// (probe(3, r, probe(2, r, probe(1, r, 5))) = probe(2, r, probe(1, r, 5)))
-		cmp4 := vec.Make[bool](n)
-		{
-			probe3V := probe3.V[:n]
-			probe2V := probe2.V[:n]
-			out := cmp4.V[:n]
-			if vec.Strict(&cmp4, rest, n, vec.FlagsOf(&probe3), vec.FlagsOf(&probe2)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.EqInt64(probe3V[i], probe2V[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if cmp4.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqInt64(probe3V[i], probe2V[i])
-				}
-			}
-		}
+		cmp4 := vec.Map2(rest, n, vec.VecArg(&probe3), vec.VecArg(&probe2), rt.EqInt64)
 		// IF((probe(3, r, probe(2, r, probe(1, r, 5))) = probe(2, r, probe(1, r, 5))), probe(3, r, probe(2, r, probe(1, r, 5))), probe(2, r, probe(1, r, 5)))
 		then2, otherwise2 := vec.Split(&cmp4, rest, n)
 		ifResult3 := vec.Make[int64](n)
@@ -22479,78 +21243,16 @@ func shape00078Shared1(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 		// CASE WHEN (probe(1, r, c) <> 0) THEN 5 WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE probe(1, r, c) END
 		caseResult2 := vec.Make[int64](n)
 		// (probe(1, r, c) <> 0)
-		cmp := vec.Make[bool](n)
-		{
-			probeV := probe.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, rest, n, vec.FlagsOf(&probe)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.NeInt64(probeV[i], int64(0))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.NeInt64(probeV[i], int64(0))
-				}
-			}
-		}
+		cmp := vec.Map2(rest, n, vec.VecArg(&probe), vec.ConstArg[int64](int64(0)), rt.NeInt64)
 		vec.CopyErrs(&caseResult2, &cmp, rest, n)
 		when, notYet := vec.Split(&cmp, rest, n)
 		vec.Fill(&caseResult2, int64(5), when, n)
 		// (probe(1, r, c) > a)
-		cmp2 := vec.Make[bool](n)
-		{
-			probeV := probe.V[:n]
-			aV := a.V[:n]
-			out := cmp2.V[:n]
-			if vec.Strict(&cmp2, notYet, n, vec.FlagsOf(&probe), vec.FlagsOf(&a)) && vec.Dense(notYet, n, false) {
-				for i := range out {
-					out[i] = rt.GtInt64(probeV[i], aV[i])
-				}
-			} else {
-				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-					i := notYet.Row(k)
-					if cmp2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GtInt64(probeV[i], aV[i])
-				}
-			}
-		}
+		cmp2 := vec.Map2(notYet, n, vec.VecArg(&probe), vec.VecArg(&a), rt.GtInt64)
 		vec.CopyErrs(&caseResult2, &cmp2, notYet, n)
 		when2, notYet2 := vec.Split(&cmp2, notYet, n)
 		// (probe(1, r, c) - probe(1, r, c))
-		difference := vec.Make[int64](n)
-		{
-			probeV := probe.V[:n]
-			out := difference.V[:n]
-			if vec.Strict(&difference, when2, n, vec.FlagsOf(&probe)) && vec.Dense(when2, n, true) {
-				for i := range out {
-					r, err := rt.SubInt64(probeV[i], probeV[i])
-					if err != nil {
-						difference.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
-					i := when2.Row(k)
-					if difference.Dirty(i) {
-						continue
-					}
-					r, err := rt.SubInt64(probeV[i], probeV[i])
-					if err != nil {
-						difference.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		difference := vec.Map2E(when2, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.SubInt64)
 		vec.Merge(&caseResult2, &difference, when2, n)
 		vec.Merge(&caseResult2, &probe, notYet2, n)
 		if fused {
@@ -22633,23 +21335,7 @@ func shape00078Where(n int, all vec.Sel, probe vec.Vec[int64], sArr *array.Strin
 	}
 	if !fused2 || len(rest2) > 0 {
 		// (s = 'a')
-		cmp3 := vec.Make[bool](n)
-		{
-			out := cmp3.V[:n]
-			if vec.Strict(&cmp3, rest2, n, vec.ArrowFlags(sArr)) && vec.Dense(rest2, n, false) {
-				for i := range out {
-					out[i] = rt.EqString(sArr.Value(i), "a")
-				}
-			} else {
-				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-					i := rest2.Row(k)
-					if cmp3.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqString(sArr.Value(i), "a")
-				}
-			}
-		}
+		cmp3 := vec.Map2(rest2, n, vec.StrArg(sArr), vec.ConstArg[string]("a"), rt.EqString)
 		// IF((s = 'a'), probe(1, r, c), probe(1, r, c))
 		then, otherwise := vec.Split(&cmp3, rest2, n)
 		ifResult2 := vec.Make[int64](n)

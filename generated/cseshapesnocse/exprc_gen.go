@@ -133,52 +133,9 @@ func shape00000Where(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	}
 	if !fused || len(rest) > 0 {
 		// CAST(s AS BIGINT)
-		asBigint := vec.Make[int64](n)
-		{
-			out := asBigint.V[:n]
-			if vec.Strict(&asBigint, rest, n, vec.ArrowFlags(sArr)) && vec.Dense(rest, n, true) {
-				for i := range out {
-					r, err := rt.CastStringToInt64(sArr.Value(i))
-					if err != nil {
-						asBigint.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if asBigint.Dirty(i) {
-						continue
-					}
-					r, err := rt.CastStringToInt64(sArr.Value(i))
-					if err != nil {
-						asBigint.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		asBigint := vec.Map1E(rest, n, vec.StrArg(sArr), rt.CastStringToInt64)
 		// (CAST(s AS BIGINT) = 9223372036854775807)
-		cmp2 := vec.Make[bool](n)
-		{
-			asBigintV := asBigint.V[:n]
-			out := cmp2.V[:n]
-			if vec.Strict(&cmp2, rest, n, vec.FlagsOf(&asBigint)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.EqInt64(asBigintV[i], int64(9223372036854775807))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if cmp2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqInt64(asBigintV[i], int64(9223372036854775807))
-				}
-			}
-		}
+		cmp2 := vec.Map2(rest, n, vec.VecArg(&asBigint), vec.ConstArg[int64](int64(9223372036854775807)), rt.EqInt64)
 		if fused {
 			vec.Merge(&cmp, &cmp2, rest, n)
 		} else {
@@ -527,24 +484,7 @@ func shape00001Col1(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], c_ 
 	}
 	if !fused || len(rest) > 0 {
 		// (2 > c)
-		cmp3 := vec.Make[bool](n)
-		{
-			c_V := c_.V[:n]
-			out := cmp3.V[:n]
-			if vec.Strict(&cmp3, rest, n, vec.FlagsOf(&c_)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.GtInt64(int64(2), c_V[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if cmp3.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GtInt64(int64(2), c_V[i])
-				}
-			}
-		}
+		cmp3 := vec.Map2(rest, n, vec.ConstArg[int64](int64(2)), vec.VecArg(&c_), rt.GtInt64)
 		// IF((2 > c), 0, a)
 		then2, otherwise2 := vec.Split(&cmp3, rest, n)
 		ifResult3 := vec.Make[int64](n)
@@ -599,24 +539,7 @@ func shape00001Col1(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], c_ 
 	}
 	if !fused2 || len(rest2) > 0 {
 		// (2 > c)
-		cmp4 := vec.Make[bool](n)
-		{
-			c_V := c_.V[:n]
-			out := cmp4.V[:n]
-			if vec.Strict(&cmp4, rest2, n, vec.FlagsOf(&c_)) && vec.Dense(rest2, n, false) {
-				for i := range out {
-					out[i] = rt.GtInt64(int64(2), c_V[i])
-				}
-			} else {
-				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-					i := rest2.Row(k)
-					if cmp4.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GtInt64(int64(2), c_V[i])
-				}
-			}
-		}
+		cmp4 := vec.Map2(rest2, n, vec.ConstArg[int64](int64(2)), vec.VecArg(&c_), rt.GtInt64)
 		// IF((2 > c), 0, a)
 		then3, otherwise3 := vec.Split(&cmp4, rest2, n)
 		ifResult5 := vec.Make[int64](n)
@@ -1556,53 +1479,9 @@ func shape00004Col2(n int, sel vec.Sel, sArr *array.String, a vec.Vec[int64], in
 	}
 	if !fused || len(rest) > 0 {
 		// CAST(s AS BIGINT)
-		asBigint := vec.Make[int64](n)
-		{
-			out := asBigint.V[:n]
-			if vec.Strict(&asBigint, rest, n, vec.ArrowFlags(sArr)) && vec.Dense(rest, n, true) {
-				for i := range out {
-					r, err := rt.CastStringToInt64(sArr.Value(i))
-					if err != nil {
-						asBigint.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if asBigint.Dirty(i) {
-						continue
-					}
-					r, err := rt.CastStringToInt64(sArr.Value(i))
-					if err != nil {
-						asBigint.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		asBigint := vec.Map1E(rest, n, vec.StrArg(sArr), rt.CastStringToInt64)
 		// (CAST(s AS BIGINT) <= a)
-		cmp3 := vec.Make[bool](n)
-		{
-			asBigintV := asBigint.V[:n]
-			aV := a.V[:n]
-			out := cmp3.V[:n]
-			if vec.Strict(&cmp3, rest, n, vec.FlagsOf(&asBigint), vec.FlagsOf(&a)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.LeInt64(asBigintV[i], aV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if cmp3.Dirty(i) {
-						continue
-					}
-					out[i] = rt.LeInt64(asBigintV[i], aV[i])
-				}
-			}
-		}
+		cmp3 := vec.Map2(rest, n, vec.VecArg(&asBigint), vec.VecArg(&a), rt.LeInt64)
 		if fused {
 			vec.Merge(&cmp2, &cmp3, rest, n)
 		} else {
@@ -3066,52 +2945,8 @@ func shape00009Col1(n int, all vec.Sel, a vec.Vec[int64], sArr *array.String, c_
 		// CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END
 		caseResult3 := vec.Make[int64](n)
 		// CAST(s AS BIGINT)
-		asBigint := vec.Make[int64](n)
-		{
-			out := asBigint.V[:n]
-			if vec.Strict(&asBigint, rest, n, vec.ArrowFlags(sArr)) && vec.Dense(rest, n, true) {
-				for i := range out {
-					r, err := rt.CastStringToInt64(sArr.Value(i))
-					if err != nil {
-						asBigint.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if asBigint.Dirty(i) {
-						continue
-					}
-					r, err := rt.CastStringToInt64(sArr.Value(i))
-					if err != nil {
-						asBigint.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
-		matches := vec.Make[bool](n)
-		{
-			asBigintV := asBigint.V[:n]
-			c_V := c_.V[:n]
-			out := matches.V[:n]
-			if vec.Strict(&matches, rest, n, vec.FlagsOf(&asBigint), vec.FlagsOf(&c_)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.EqInt64(asBigintV[i], c_V[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if matches.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqInt64(asBigintV[i], c_V[i])
-				}
-			}
-		}
+		asBigint := vec.Map1E(rest, n, vec.StrArg(sArr), rt.CastStringToInt64)
+		matches := vec.Map2(rest, n, vec.VecArg(&asBigint), vec.VecArg(&c_), rt.EqInt64)
 		vec.CopyErrs(&caseResult3, &matches, rest, n)
 		when2, notYet2 := vec.Split(&matches, rest, n)
 		vec.Merge(&caseResult3, &c_, when2, n)
@@ -3575,52 +3410,8 @@ func shape00009Col3(n int, all vec.Sel, sArr *array.String, c_ vec.Vec[int64], i
 		// CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END
 		caseResult6 := vec.Make[int64](n)
 		// CAST(s AS BIGINT)
-		asBigint2 := vec.Make[int64](n)
-		{
-			out := asBigint2.V[:n]
-			if vec.Strict(&asBigint2, rest2, n, vec.ArrowFlags(sArr)) && vec.Dense(rest2, n, true) {
-				for i := range out {
-					r, err := rt.CastStringToInt64(sArr.Value(i))
-					if err != nil {
-						asBigint2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-					i := rest2.Row(k)
-					if asBigint2.Dirty(i) {
-						continue
-					}
-					r, err := rt.CastStringToInt64(sArr.Value(i))
-					if err != nil {
-						asBigint2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
-		matches2 := vec.Make[bool](n)
-		{
-			asBigint2V := asBigint2.V[:n]
-			c_V := c_.V[:n]
-			out := matches2.V[:n]
-			if vec.Strict(&matches2, rest2, n, vec.FlagsOf(&asBigint2), vec.FlagsOf(&c_)) && vec.Dense(rest2, n, false) {
-				for i := range out {
-					out[i] = rt.EqInt64(asBigint2V[i], c_V[i])
-				}
-			} else {
-				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-					i := rest2.Row(k)
-					if matches2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqInt64(asBigint2V[i], c_V[i])
-				}
-			}
-		}
+		asBigint2 := vec.Map1E(rest2, n, vec.StrArg(sArr), rt.CastStringToInt64)
+		matches2 := vec.Map2(rest2, n, vec.VecArg(&asBigint2), vec.VecArg(&c_), rt.EqInt64)
 		vec.CopyErrs(&caseResult6, &matches2, rest2, n)
 		when5, notYet5 := vec.Split(&matches2, rest2, n)
 		vec.Merge(&caseResult6, &c_, when5, n)
@@ -3744,25 +3535,7 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 	}
 	if !fused || len(rest) > 0 {
 		// (a > c)
-		cmp := vec.Make[bool](n)
-		{
-			aV := a.V[:n]
-			c_V := c_.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, rest, n, vec.FlagsOf(&a), vec.FlagsOf(&c_)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.GtInt64(aV[i], c_V[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GtInt64(aV[i], c_V[i])
-				}
-			}
-		}
+		cmp := vec.Map2(rest, n, vec.VecArg(&a), vec.VecArg(&c_), rt.GtInt64)
 		// IF((a > c), 1, 1)
 		then, otherwise := vec.Split(&cmp, rest, n)
 		ifResult2 := vec.Make[int32](n)
@@ -3964,25 +3737,7 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 		// CASE WHEN (b < c) THEN 9223372036854775807 ELSE 1 END
 		caseResult3 := vec.Make[int64](n)
 		// (b < c)
-		cmp3 := vec.Make[bool](n)
-		{
-			bV := b.V[:n]
-			c_V := c_.V[:n]
-			out := cmp3.V[:n]
-			if vec.Strict(&cmp3, rest2, n, vec.FlagsOf(&b), vec.FlagsOf(&c_)) && vec.Dense(rest2, n, false) {
-				for i := range out {
-					out[i] = rt.LtInt64(bV[i], c_V[i])
-				}
-			} else {
-				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-					i := rest2.Row(k)
-					if cmp3.Dirty(i) {
-						continue
-					}
-					out[i] = rt.LtInt64(bV[i], c_V[i])
-				}
-			}
-		}
+		cmp3 := vec.Map2(rest2, n, vec.VecArg(&b), vec.VecArg(&c_), rt.LtInt64)
 		vec.CopyErrs(&caseResult3, &cmp3, rest2, n)
 		when3, notYet3 := vec.Split(&cmp3, rest2, n)
 		vec.Fill(&caseResult3, int64(9223372036854775807), when3, n)
@@ -16352,82 +16107,15 @@ func shape00035Where(n int, all vec.Sel, b vec.Vec[int64], in arrow.RecordBatch,
 	if !fused || len(rest) > 0 {
 		// (5 IN (b, 5, a))
 		in2 := vec.NewLogic(true, rest, n)
-		matches := vec.Make[bool](n)
-		{
-			bV := b.V[:n]
-			out := matches.V[:n]
-			if vec.Strict(&matches, in2.Live, n, vec.FlagsOf(&b)) && vec.Dense(in2.Live, n, false) {
-				for i := range out {
-					out[i] = rt.EqInt64(int64(5), bV[i])
-				}
-			} else {
-				for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-					i := in2.Live.Row(k)
-					if matches.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqInt64(int64(5), bV[i])
-				}
-			}
-		}
+		matches := vec.Map2(in2.Live, n, vec.ConstArg[int64](int64(5)), vec.VecArg(&b), rt.EqInt64)
 		in2.Add(&matches)
-		matches2 := vec.Make[bool](n)
-		{
-			out := matches2.V[:n]
-			if vec.Strict(&matches2, in2.Live, n) && vec.Dense(in2.Live, n, false) {
-				for i := range out {
-					out[i] = rt.EqInt64(int64(5), int64(5))
-				}
-			} else {
-				for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-					i := in2.Live.Row(k)
-					if matches2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqInt64(int64(5), int64(5))
-				}
-			}
-		}
+		matches2 := vec.Map2(in2.Live, n, vec.ConstArg[int64](int64(5)), vec.ConstArg[int64](int64(5)), rt.EqInt64)
 		in2.Add(&matches2)
-		matches3 := vec.Make[bool](n)
-		{
-			aV := a.V[:n]
-			out := matches3.V[:n]
-			if vec.Strict(&matches3, in2.Live, n, vec.FlagsOf(&a)) && vec.Dense(in2.Live, n, false) {
-				for i := range out {
-					out[i] = rt.EqInt64(int64(5), aV[i])
-				}
-			} else {
-				for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-					i := in2.Live.Row(k)
-					if matches3.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqInt64(int64(5), aV[i])
-				}
-			}
-		}
+		matches3 := vec.Map2(in2.Live, n, vec.ConstArg[int64](int64(5)), vec.VecArg(&a), rt.EqInt64)
 		in2.Add(&matches3)
 		inResult := in2.Finish()
 		// (NOT (5 IN (b, 5, a)))
-		negated2 := vec.Make[bool](n)
-		{
-			inResultV := inResult.V[:n]
-			out := negated2.V[:n]
-			if vec.Strict(&negated2, rest, n, vec.FlagsOf(&inResult)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.Not(inResultV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if negated2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.Not(inResultV[i])
-				}
-			}
-		}
+		negated2 := vec.Map1(rest, n, vec.VecArg(&inResult), rt.Not)
 		if fused {
 			vec.Merge(&negated, &negated2, rest, n)
 		} else {
@@ -16756,24 +16444,7 @@ func shape00036Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], b 
 	}
 	if !fused || len(rest) > 0 {
 		// (1 <> c)
-		cmp2 := vec.Make[bool](n)
-		{
-			c_V := c_.V[:n]
-			out := cmp2.V[:n]
-			if vec.Strict(&cmp2, rest, n, vec.FlagsOf(&c_)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.NeInt64(int64(1), c_V[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if cmp2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.NeInt64(int64(1), c_V[i])
-				}
-			}
-		}
+		cmp2 := vec.Map2(rest, n, vec.ConstArg[int64](int64(1)), vec.VecArg(&c_), rt.NeInt64)
 		// IF((1 <> c), 3, a)
 		then, otherwise := vec.Split(&cmp2, rest, n)
 		ifResult2 := vec.Make[int64](n)
@@ -17048,25 +16719,7 @@ func shape00037Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 	}
 	if !fused || len(rest) > 0 {
 		// (a <> b)
-		cmp := vec.Make[bool](n)
-		{
-			aV := a.V[:n]
-			bV := b.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, rest, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.NeInt64(aV[i], bV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.NeInt64(aV[i], bV[i])
-				}
-			}
-		}
+		cmp := vec.Map2(rest, n, vec.VecArg(&a), vec.VecArg(&b), rt.NeInt64)
 		// IF((a <> b), 'x', 'x')
 		then, otherwise := vec.Split(&cmp, rest, n)
 		ifResult2 := vec.Make[string](n)
@@ -17259,24 +16912,7 @@ func shape00038Col1(n int, all vec.Sel, q vec.Vec[bool], r_ vec.Vec[int64], c_ v
 	}
 	if !fused || len(rest) > 0 {
 		// (1 = a)
-		cmp := vec.Make[bool](n)
-		{
-			aV := a.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, rest, n, vec.FlagsOf(&a)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.EqInt64(int64(1), aV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqInt64(int64(1), aV[i])
-				}
-			}
-		}
+		cmp := vec.Map2(rest, n, vec.ConstArg[int64](int64(1)), vec.VecArg(&a), rt.EqInt64)
 		// IF((1 = a), 5, a)
 		then2, otherwise2 := vec.Split(&cmp, rest, n)
 		ifResult3 := vec.Make[int64](n)
@@ -17379,24 +17015,7 @@ func shape00038Col1(n int, all vec.Sel, q vec.Vec[bool], r_ vec.Vec[int64], c_ v
 	}
 	if !fused2 || len(rest2) > 0 {
 		// (1 = a)
-		cmp3 := vec.Make[bool](n)
-		{
-			aV := a.V[:n]
-			out := cmp3.V[:n]
-			if vec.Strict(&cmp3, rest2, n, vec.FlagsOf(&a)) && vec.Dense(rest2, n, false) {
-				for i := range out {
-					out[i] = rt.EqInt64(int64(1), aV[i])
-				}
-			} else {
-				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-					i := rest2.Row(k)
-					if cmp3.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqInt64(int64(1), aV[i])
-				}
-			}
-		}
+		cmp3 := vec.Map2(rest2, n, vec.ConstArg[int64](int64(1)), vec.VecArg(&a), rt.EqInt64)
 		// IF((1 = a), 5, a)
 		then3, otherwise3 := vec.Split(&cmp3, rest2, n)
 		ifResult5 := vec.Make[int64](n)
@@ -17478,24 +17097,7 @@ func shape00038Col1(n int, all vec.Sel, q vec.Vec[bool], r_ vec.Vec[int64], c_ v
 	}
 	if !fused3 || len(rest3) > 0 {
 		// (1 = a)
-		cmp4 := vec.Make[bool](n)
-		{
-			aV := a.V[:n]
-			out := cmp4.V[:n]
-			if vec.Strict(&cmp4, rest3, n, vec.FlagsOf(&a)) && vec.Dense(rest3, n, false) {
-				for i := range out {
-					out[i] = rt.EqInt64(int64(1), aV[i])
-				}
-			} else {
-				for k, cnt := 0, rest3.Rows(n); k < cnt; k++ {
-					i := rest3.Row(k)
-					if cmp4.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqInt64(int64(1), aV[i])
-				}
-			}
-		}
+		cmp4 := vec.Map2(rest3, n, vec.ConstArg[int64](int64(1)), vec.VecArg(&a), rt.EqInt64)
 		// IF((1 = a), 5, a)
 		then4, otherwise4 := vec.Split(&cmp4, rest3, n)
 		ifResult7 := vec.Make[int64](n)
@@ -19113,75 +18715,12 @@ func shape00042Col1(n int, sel vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, 
 	if !fused || len(rest) > 0 {
 		or := vec.NewLogic(true, rest, n)
 		// (b + 1)
-		sum := vec.Make[int64](n)
-		{
-			bV := b.V[:n]
-			out := sum.V[:n]
-			if vec.Strict(&sum, or.Live, n, vec.FlagsOf(&b)) && vec.Dense(or.Live, n, true) {
-				for i := range out {
-					r, err := rt.AddInt64(bV[i], int64(1))
-					if err != nil {
-						sum.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-					i := or.Live.Row(k)
-					if sum.Dirty(i) {
-						continue
-					}
-					r, err := rt.AddInt64(bV[i], int64(1))
-					if err != nil {
-						sum.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		sum := vec.Map2E(or.Live, n, vec.VecArg(&b), vec.ConstArg[int64](int64(1)), rt.AddInt64)
 		// ((b + 1) = b)
-		cmp2 := vec.Make[bool](n)
-		{
-			sumV := sum.V[:n]
-			bV := b.V[:n]
-			out := cmp2.V[:n]
-			if vec.Strict(&cmp2, or.Live, n, vec.FlagsOf(&sum), vec.FlagsOf(&b)) && vec.Dense(or.Live, n, false) {
-				for i := range out {
-					out[i] = rt.EqInt64(sumV[i], bV[i])
-				}
-			} else {
-				for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-					i := or.Live.Row(k)
-					if cmp2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqInt64(sumV[i], bV[i])
-				}
-			}
-		}
+		cmp2 := vec.Map2(or.Live, n, vec.VecArg(&sum), vec.VecArg(&b), rt.EqInt64)
 		or.Add(&cmp2)
 		// (c <> a)
-		cmp3 := vec.Make[bool](n)
-		{
-			c_V := c_.V[:n]
-			aV := a.V[:n]
-			out := cmp3.V[:n]
-			if vec.Strict(&cmp3, or.Live, n, vec.FlagsOf(&c_), vec.FlagsOf(&a)) && vec.Dense(or.Live, n, false) {
-				for i := range out {
-					out[i] = rt.NeInt64(c_V[i], aV[i])
-				}
-			} else {
-				for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-					i := or.Live.Row(k)
-					if cmp3.Dirty(i) {
-						continue
-					}
-					out[i] = rt.NeInt64(c_V[i], aV[i])
-				}
-			}
-		}
+		cmp3 := vec.Map2(or.Live, n, vec.VecArg(&c_), vec.VecArg(&a), rt.NeInt64)
 		or.Add(&cmp3)
 		orResult := or.Finish()
 		if fused {
@@ -19236,24 +18775,7 @@ func shape00042Col2(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], in
 	}
 	if !fused2 || len(rest2) > 0 {
 		// (c <= 9223372036854775807)
-		cmp4 := vec.Make[bool](n)
-		{
-			c_V := c_.V[:n]
-			out := cmp4.V[:n]
-			if vec.Strict(&cmp4, rest2, n, vec.FlagsOf(&c_)) && vec.Dense(rest2, n, false) {
-				for i := range out {
-					out[i] = rt.LeInt64(c_V[i], int64(9223372036854775807))
-				}
-			} else {
-				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-					i := rest2.Row(k)
-					if cmp4.Dirty(i) {
-						continue
-					}
-					out[i] = rt.LeInt64(c_V[i], int64(9223372036854775807))
-				}
-			}
-		}
+		cmp4 := vec.Map2(rest2, n, vec.VecArg(&c_), vec.ConstArg[int64](int64(9223372036854775807)), rt.LeInt64)
 		// IF((c <= 9223372036854775807), 4611686018427387904, 100)
 		then, otherwise := vec.Split(&cmp4, rest2, n)
 		ifResult2 := vec.Make[int64](n)
@@ -19387,24 +18909,7 @@ func shape00042Col2(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], in
 	}
 	if !fused3 || len(rest3) > 0 {
 		// (c <= 9223372036854775807)
-		cmp6 := vec.Make[bool](n)
-		{
-			c_V := c_.V[:n]
-			out := cmp6.V[:n]
-			if vec.Strict(&cmp6, rest3, n, vec.FlagsOf(&c_)) && vec.Dense(rest3, n, false) {
-				for i := range out {
-					out[i] = rt.LeInt64(c_V[i], int64(9223372036854775807))
-				}
-			} else {
-				for k, cnt := 0, rest3.Rows(n); k < cnt; k++ {
-					i := rest3.Row(k)
-					if cmp6.Dirty(i) {
-						continue
-					}
-					out[i] = rt.LeInt64(c_V[i], int64(9223372036854775807))
-				}
-			}
-		}
+		cmp6 := vec.Map2(rest3, n, vec.VecArg(&c_), vec.ConstArg[int64](int64(9223372036854775807)), rt.LeInt64)
 		// IF((c <= 9223372036854775807), 4611686018427387904, 100)
 		then3, otherwise3 := vec.Split(&cmp6, rest3, n)
 		ifResult5 := vec.Make[int64](n)
@@ -20916,24 +20421,7 @@ func shape00048Col1(n int, sel vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 	}
 	if !fused || len(rest) > 0 {
 		// (a < 100)
-		cmp2 := vec.Make[bool](n)
-		{
-			aV := a.V[:n]
-			out := cmp2.V[:n]
-			if vec.Strict(&cmp2, rest, n, vec.FlagsOf(&a)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.LtInt64(aV[i], int64(100))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if cmp2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.LtInt64(aV[i], int64(100))
-				}
-			}
-		}
+		cmp2 := vec.Map2(rest, n, vec.VecArg(&a), vec.ConstArg[int64](int64(100)), rt.LtInt64)
 		// IF((a < 100), b, c)
 		then, otherwise := vec.Split(&cmp2, rest, n)
 		ifResult2 := vec.Make[int64](n)
@@ -21216,24 +20704,7 @@ func shape00048Col1(n int, sel vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 	}
 	if !fused2 || len(rest2) > 0 {
 		// (a < 100)
-		cmp3 := vec.Make[bool](n)
-		{
-			aV := a.V[:n]
-			out := cmp3.V[:n]
-			if vec.Strict(&cmp3, rest2, n, vec.FlagsOf(&a)) && vec.Dense(rest2, n, false) {
-				for i := range out {
-					out[i] = rt.LtInt64(aV[i], int64(100))
-				}
-			} else {
-				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-					i := rest2.Row(k)
-					if cmp3.Dirty(i) {
-						continue
-					}
-					out[i] = rt.LtInt64(aV[i], int64(100))
-				}
-			}
-		}
+		cmp3 := vec.Map2(rest2, n, vec.VecArg(&a), vec.ConstArg[int64](int64(100)), rt.LtInt64)
 		// IF((a < 100), b, c)
 		then3, otherwise3 := vec.Split(&cmp3, rest2, n)
 		ifResult5 := vec.Make[int64](n)
@@ -24948,94 +24419,15 @@ func shape00058Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) 
 	if !fused || len(rest) > 0 {
 		or := vec.NewLogic(true, rest, n)
 		// (9223372036854775807 = a)
-		cmp := vec.Make[bool](n)
-		{
-			aV := a.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, or.Live, n, vec.FlagsOf(&a)) && vec.Dense(or.Live, n, false) {
-				for i := range out {
-					out[i] = rt.EqInt64(int64(9223372036854775807), aV[i])
-				}
-			} else {
-				for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-					i := or.Live.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqInt64(int64(9223372036854775807), aV[i])
-				}
-			}
-		}
+		cmp := vec.Map2(or.Live, n, vec.ConstArg[int64](int64(9223372036854775807)), vec.VecArg(&a), rt.EqInt64)
 		or.Add(&cmp)
 		// (0 > a)
-		cmp2 := vec.Make[bool](n)
-		{
-			aV := a.V[:n]
-			out := cmp2.V[:n]
-			if vec.Strict(&cmp2, or.Live, n, vec.FlagsOf(&a)) && vec.Dense(or.Live, n, false) {
-				for i := range out {
-					out[i] = rt.GtInt64(int64(0), aV[i])
-				}
-			} else {
-				for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-					i := or.Live.Row(k)
-					if cmp2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GtInt64(int64(0), aV[i])
-				}
-			}
-		}
+		cmp2 := vec.Map2(or.Live, n, vec.ConstArg[int64](int64(0)), vec.VecArg(&a), rt.GtInt64)
 		or.Add(&cmp2)
 		// (-a)
-		minus := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			out := minus.V[:n]
-			if vec.Strict(&minus, or.Live, n, vec.FlagsOf(&a)) && vec.Dense(or.Live, n, true) {
-				for i := range out {
-					r, err := rt.NegateInt64(aV[i])
-					if err != nil {
-						minus.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-					i := or.Live.Row(k)
-					if minus.Dirty(i) {
-						continue
-					}
-					r, err := rt.NegateInt64(aV[i])
-					if err != nil {
-						minus.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		minus := vec.Map1E(or.Live, n, vec.VecArg(&a), rt.NegateInt64)
 		// ((-a) <> a)
-		cmp3 := vec.Make[bool](n)
-		{
-			minusV := minus.V[:n]
-			aV := a.V[:n]
-			out := cmp3.V[:n]
-			if vec.Strict(&cmp3, or.Live, n, vec.FlagsOf(&minus), vec.FlagsOf(&a)) && vec.Dense(or.Live, n, false) {
-				for i := range out {
-					out[i] = rt.NeInt64(minusV[i], aV[i])
-				}
-			} else {
-				for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-					i := or.Live.Row(k)
-					if cmp3.Dirty(i) {
-						continue
-					}
-					out[i] = rt.NeInt64(minusV[i], aV[i])
-				}
-			}
-		}
+		cmp3 := vec.Map2(or.Live, n, vec.VecArg(&minus), vec.VecArg(&a), rt.NeInt64)
 		or.Add(&cmp3)
 		orResult := or.Finish()
 		if fused {
@@ -26111,24 +25503,7 @@ func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], in
 	}
 	if !fused || len(rest) > 0 {
 		// (c < 3)
-		cmp := vec.Make[bool](n)
-		{
-			c_V := c_.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, rest, n, vec.FlagsOf(&c_)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.LtInt64(c_V[i], int64(3))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.LtInt64(c_V[i], int64(3))
-				}
-			}
-		}
+		cmp := vec.Map2(rest, n, vec.VecArg(&c_), vec.ConstArg[int64](int64(3)), rt.LtInt64)
 		// IF((c < 3), a, a)
 		then2, otherwise2 := vec.Split(&cmp, rest, n)
 		ifResult3 := vec.Make[int64](n)
@@ -26212,24 +25587,7 @@ func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], in
 	}
 	if !fused2 || len(rest2) > 0 {
 		// (c < 3)
-		cmp2 := vec.Make[bool](n)
-		{
-			c_V := c_.V[:n]
-			out := cmp2.V[:n]
-			if vec.Strict(&cmp2, rest2, n, vec.FlagsOf(&c_)) && vec.Dense(rest2, n, false) {
-				for i := range out {
-					out[i] = rt.LtInt64(c_V[i], int64(3))
-				}
-			} else {
-				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-					i := rest2.Row(k)
-					if cmp2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.LtInt64(c_V[i], int64(3))
-				}
-			}
-		}
+		cmp2 := vec.Map2(rest2, n, vec.VecArg(&c_), vec.ConstArg[int64](int64(3)), rt.LtInt64)
 		// IF((c < 3), a, a)
 		then3, otherwise3 := vec.Split(&cmp2, rest2, n)
 		ifResult5 := vec.Make[int64](n)
@@ -26344,24 +25702,7 @@ func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], in
 	}
 	if !fused3 || len(rest3) > 0 {
 		// (c < 3)
-		cmp3 := vec.Make[bool](n)
-		{
-			c_V := c_.V[:n]
-			out := cmp3.V[:n]
-			if vec.Strict(&cmp3, rest3, n, vec.FlagsOf(&c_)) && vec.Dense(rest3, n, false) {
-				for i := range out {
-					out[i] = rt.LtInt64(c_V[i], int64(3))
-				}
-			} else {
-				for k, cnt := 0, rest3.Rows(n); k < cnt; k++ {
-					i := rest3.Row(k)
-					if cmp3.Dirty(i) {
-						continue
-					}
-					out[i] = rt.LtInt64(c_V[i], int64(3))
-				}
-			}
-		}
+		cmp3 := vec.Map2(rest3, n, vec.VecArg(&c_), vec.ConstArg[int64](int64(3)), rt.LtInt64)
 		// IF((c < 3), a, a)
 		then4, otherwise4 := vec.Split(&cmp3, rest3, n)
 		ifResult7 := vec.Make[int64](n)
@@ -26569,25 +25910,7 @@ func shape00062Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 	}
 	if !fused || len(rest) > 0 {
 		// (a = c)
-		cmp := vec.Make[bool](n)
-		{
-			aV := a.V[:n]
-			c_V := c_.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, rest, n, vec.FlagsOf(&a), vec.FlagsOf(&c_)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.EqInt64(aV[i], c_V[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqInt64(aV[i], c_V[i])
-				}
-			}
-		}
+		cmp := vec.Map2(rest, n, vec.VecArg(&a), vec.VecArg(&c_), rt.EqInt64)
 		// IF((a = c), c, a)
 		then, otherwise := vec.Split(&cmp, rest, n)
 		ifResult2 := vec.Make[int64](n)
@@ -26754,25 +26077,7 @@ func shape00062Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 	}
 	if !fused2 || len(rest2) > 0 {
 		// (a = c)
-		cmp3 := vec.Make[bool](n)
-		{
-			aV := a.V[:n]
-			c_V := c_.V[:n]
-			out := cmp3.V[:n]
-			if vec.Strict(&cmp3, rest2, n, vec.FlagsOf(&a), vec.FlagsOf(&c_)) && vec.Dense(rest2, n, false) {
-				for i := range out {
-					out[i] = rt.EqInt64(aV[i], c_V[i])
-				}
-			} else {
-				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-					i := rest2.Row(k)
-					if cmp3.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqInt64(aV[i], c_V[i])
-				}
-			}
-		}
+		cmp3 := vec.Map2(rest2, n, vec.VecArg(&a), vec.VecArg(&c_), rt.EqInt64)
 		// IF((a = c), c, a)
 		then3, otherwise3 := vec.Split(&cmp3, rest2, n)
 		ifResult5 := vec.Make[int64](n)
@@ -26945,25 +26250,7 @@ func shape00062Col2(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], a v
 	}
 	if !fused3 || len(rest3) > 0 {
 		// (a = c)
-		cmp5 := vec.Make[bool](n)
-		{
-			aV := a.V[:n]
-			c_V := c_.V[:n]
-			out := cmp5.V[:n]
-			if vec.Strict(&cmp5, rest3, n, vec.FlagsOf(&a), vec.FlagsOf(&c_)) && vec.Dense(rest3, n, false) {
-				for i := range out {
-					out[i] = rt.EqInt64(aV[i], c_V[i])
-				}
-			} else {
-				for k, cnt := 0, rest3.Rows(n); k < cnt; k++ {
-					i := rest3.Row(k)
-					if cmp5.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqInt64(aV[i], c_V[i])
-				}
-			}
-		}
+		cmp5 := vec.Map2(rest3, n, vec.VecArg(&a), vec.VecArg(&c_), rt.EqInt64)
 		// IF((a = c), c, a)
 		then4, otherwise4 := vec.Split(&cmp5, rest3, n)
 		ifResult7 := vec.Make[int64](n)
@@ -29026,85 +28313,15 @@ func shape00066Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sAr
 	}
 	if !fused || len(rest) > 0 {
 		// CAST(s AS BIGINT)
-		asBigint := vec.Make[int64](n)
-		{
-			out := asBigint.V[:n]
-			if vec.Strict(&asBigint, rest, n, vec.ArrowFlags(sArr)) && vec.Dense(rest, n, true) {
-				for i := range out {
-					r, err := rt.CastStringToInt64(sArr.Value(i))
-					if err != nil {
-						asBigint.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if asBigint.Dirty(i) {
-						continue
-					}
-					r, err := rt.CastStringToInt64(sArr.Value(i))
-					if err != nil {
-						asBigint.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		asBigint := vec.Map1E(rest, n, vec.StrArg(sArr), rt.CastStringToInt64)
 		// (CAST(s AS BIGINT) <= c)
-		cmp := vec.Make[bool](n)
-		{
-			asBigintV := asBigint.V[:n]
-			c_V := c_.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, rest, n, vec.FlagsOf(&asBigint), vec.FlagsOf(&c_)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.LeInt64(asBigintV[i], c_V[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.LeInt64(asBigintV[i], c_V[i])
-				}
-			}
-		}
+		cmp := vec.Map2(rest, n, vec.VecArg(&asBigint), vec.VecArg(&c_), rt.LeInt64)
 		// IF((CAST(s AS BIGINT) <= c), CAST(s AS BIGINT), r)
 		then, otherwise := vec.Split(&cmp, rest, n)
 		ifResult2 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult2, &cmp, rest, n)
 		// CAST(s AS BIGINT)
-		asBigint2 := vec.Make[int64](n)
-		{
-			out := asBigint2.V[:n]
-			if vec.Strict(&asBigint2, then, n, vec.ArrowFlags(sArr)) && vec.Dense(then, n, true) {
-				for i := range out {
-					r, err := rt.CastStringToInt64(sArr.Value(i))
-					if err != nil {
-						asBigint2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-					i := then.Row(k)
-					if asBigint2.Dirty(i) {
-						continue
-					}
-					r, err := rt.CastStringToInt64(sArr.Value(i))
-					if err != nil {
-						asBigint2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		asBigint2 := vec.Map1E(then, n, vec.StrArg(sArr), rt.CastStringToInt64)
 		vec.Merge(&ifResult2, &asBigint2, then, n)
 		vec.Merge(&ifResult2, &r_, otherwise, n)
 		if fused {
@@ -31454,25 +30671,7 @@ func shape00073Col1(n int, all vec.Sel, r_ vec.Vec[int64], in arrow.RecordBatch,
 	}
 	if !fused || len(rest) > 0 {
 		// (r > c)
-		cmp := vec.Make[bool](n)
-		{
-			r_V := r_.V[:n]
-			c_V := c_.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, rest, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.GtInt64(r_V[i], c_V[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GtInt64(r_V[i], c_V[i])
-				}
-			}
-		}
+		cmp := vec.Map2(rest, n, vec.VecArg(&r_), vec.VecArg(&c_), rt.GtInt64)
 		// IF((r > c), a, a)
 		then, otherwise := vec.Split(&cmp, rest, n)
 		ifResult2 := vec.Make[int64](n)

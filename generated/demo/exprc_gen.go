@@ -201,44 +201,9 @@ func q1ProjectionCol5(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in ar
 	}
 	if !fused || len(rest) > 0 {
 		// (1.0 - l_discount)
-		difference := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference.V[:n]
-			if vec.Strict(&difference, rest, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if difference.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference := vec.Map2(rest, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product2 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			differenceV := difference.V[:n]
-			out := product2.V[:n]
-			if vec.Strict(&product2, rest, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], differenceV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if product2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], differenceV[i])
-				}
-			}
-		}
+		product2 := vec.Map2(rest, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference), rt.MulFloat64)
 		if fused {
 			vec.Merge(&product, &product2, rest, n)
 		} else {
@@ -294,83 +259,13 @@ func q1ProjectionCol6(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in ar
 	if !fused2 || len(rest2) > 0 {
 		// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
 		// (1.0 - l_discount)
-		difference2 := vec.Make[float64](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := difference2.V[:n]
-			if vec.Strict(&difference2, rest2, n, vec.FlagsOf(&lDiscount)) && vec.Dense(rest2, n, false) {
-				for i := range out {
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			} else {
-				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-					i := rest2.Row(k)
-					if difference2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-				}
-			}
-		}
+		difference2 := vec.Map2(rest2, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 		// (l_extendedprice * (1.0 - l_discount))
-		product4 := vec.Make[float64](n)
-		{
-			lExtendedpriceV := lExtendedprice.V[:n]
-			difference2V := difference2.V[:n]
-			out := product4.V[:n]
-			if vec.Strict(&product4, rest2, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference2)) && vec.Dense(rest2, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference2V[i])
-				}
-			} else {
-				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-					i := rest2.Row(k)
-					if product4.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], difference2V[i])
-				}
-			}
-		}
+		product4 := vec.Map2(rest2, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference2), rt.MulFloat64)
 		// (1.0 + l_tax)
-		sum := vec.Make[float64](n)
-		{
-			lTaxV := lTax.V[:n]
-			out := sum.V[:n]
-			if vec.Strict(&sum, rest2, n, vec.FlagsOf(&lTax)) && vec.Dense(rest2, n, false) {
-				for i := range out {
-					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-				}
-			} else {
-				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-					i := rest2.Row(k)
-					if sum.Dirty(i) {
-						continue
-					}
-					out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-				}
-			}
-		}
+		sum := vec.Map2(rest2, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.AddFloat64)
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-		product5 := vec.Make[float64](n)
-		{
-			product4V := product4.V[:n]
-			sumV := sum.V[:n]
-			out := product5.V[:n]
-			if vec.Strict(&product5, rest2, n, vec.FlagsOf(&product4), vec.FlagsOf(&sum)) && vec.Dense(rest2, n, false) {
-				for i := range out {
-					out[i] = rt.MulFloat64(product4V[i], sumV[i])
-				}
-			} else {
-				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-					i := rest2.Row(k)
-					if product5.Dirty(i) {
-						continue
-					}
-					out[i] = rt.MulFloat64(product4V[i], sumV[i])
-				}
-			}
-		}
+		product5 := vec.Map2(rest2, n, vec.VecArg(&product4), vec.VecArg(&sum), rt.MulFloat64)
 		if fused2 {
 			vec.Merge(&product3, &product5, rest2, n)
 		} else {
@@ -502,106 +397,21 @@ func q6FilterWhere(n int, all vec.Sel, lShipdate vec.Vec[int32], in arrow.Record
 	if !fused || len(rest) > 0 {
 		and := vec.NewLogic(false, rest, n)
 		// (l_shipdate >= DATE '1994-01-01')
-		cmp := vec.Make[bool](n)
-		{
-			lShipdateV := lShipdate.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, and.Live, n, vec.FlagsOf(&lShipdate)) && vec.Dense(and.Live, n, false) {
-				for i := range out {
-					out[i] = rt.GeInt32(lShipdateV[i], int32(8766))
-				}
-			} else {
-				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-					i := and.Live.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GeInt32(lShipdateV[i], int32(8766))
-				}
-			}
-		}
+		cmp := vec.Map2(and.Live, n, vec.VecArg(&lShipdate), vec.ConstArg[int32](int32(8766)), rt.GeInt32)
 		and.Add(&cmp)
 		// (l_shipdate < DATE '1995-01-01')
-		cmp2 := vec.Make[bool](n)
-		{
-			lShipdateV := lShipdate.V[:n]
-			out := cmp2.V[:n]
-			if vec.Strict(&cmp2, and.Live, n, vec.FlagsOf(&lShipdate)) && vec.Dense(and.Live, n, false) {
-				for i := range out {
-					out[i] = rt.LtInt32(lShipdateV[i], int32(9131))
-				}
-			} else {
-				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-					i := and.Live.Row(k)
-					if cmp2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.LtInt32(lShipdateV[i], int32(9131))
-				}
-			}
-		}
+		cmp2 := vec.Map2(and.Live, n, vec.VecArg(&lShipdate), vec.ConstArg[int32](int32(9131)), rt.LtInt32)
 		and.Add(&cmp2)
 		// (l_discount BETWEEN 0.05 AND 0.07)
 		between := vec.NewLogic(false, and.Live, n)
-		inRange := vec.Make[bool](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := inRange.V[:n]
-			if vec.Strict(&inRange, between.Live, n, vec.FlagsOf(&lDiscount)) && vec.Dense(between.Live, n, false) {
-				for i := range out {
-					out[i] = rt.GeFloat64(lDiscountV[i], float64(0.05))
-				}
-			} else {
-				for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-					i := between.Live.Row(k)
-					if inRange.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GeFloat64(lDiscountV[i], float64(0.05))
-				}
-			}
-		}
+		inRange := vec.Map2(between.Live, n, vec.VecArg(&lDiscount), vec.ConstArg[float64](float64(0.05)), rt.GeFloat64)
 		between.Add(&inRange)
-		inRange2 := vec.Make[bool](n)
-		{
-			lDiscountV := lDiscount.V[:n]
-			out := inRange2.V[:n]
-			if vec.Strict(&inRange2, between.Live, n, vec.FlagsOf(&lDiscount)) && vec.Dense(between.Live, n, false) {
-				for i := range out {
-					out[i] = rt.LeFloat64(lDiscountV[i], float64(0.07))
-				}
-			} else {
-				for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-					i := between.Live.Row(k)
-					if inRange2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.LeFloat64(lDiscountV[i], float64(0.07))
-				}
-			}
-		}
+		inRange2 := vec.Map2(between.Live, n, vec.VecArg(&lDiscount), vec.ConstArg[float64](float64(0.07)), rt.LeFloat64)
 		between.Add(&inRange2)
 		betweenResult := between.Finish()
 		and.Add(&betweenResult)
 		// (l_quantity < 24.0)
-		cmp3 := vec.Make[bool](n)
-		{
-			lQuantityV := lQuantity.V[:n]
-			out := cmp3.V[:n]
-			if vec.Strict(&cmp3, and.Live, n, vec.FlagsOf(&lQuantity)) && vec.Dense(and.Live, n, false) {
-				for i := range out {
-					out[i] = rt.LtFloat64(lQuantityV[i], float64(24.0))
-				}
-			} else {
-				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-					i := and.Live.Row(k)
-					if cmp3.Dirty(i) {
-						continue
-					}
-					out[i] = rt.LtFloat64(lQuantityV[i], float64(24.0))
-				}
-			}
-		}
+		cmp3 := vec.Map2(and.Live, n, vec.VecArg(&lQuantity), vec.ConstArg[float64](float64(24.0)), rt.LtFloat64)
 		and.Add(&cmp3)
 		andResult := and.Finish()
 		if fused {
@@ -829,88 +639,16 @@ func classifyCol1(n int, sel vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, x 
 	if !fused || len(rest) > 0 {
 		// shared (always): (a + 5)
 		// (a + 5)
-		sum := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			out := sum.V[:n]
-			if vec.Strict(&sum, rest, n, vec.FlagsOf(&a)) && vec.Dense(rest, n, true) {
-				for i := range out {
-					r, err := rt.AddInt64(aV[i], int64(5))
-					if err != nil {
-						sum.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if sum.Dirty(i) {
-						continue
-					}
-					r, err := rt.AddInt64(aV[i], int64(5))
-					if err != nil {
-						sum.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		sum := vec.Map2E(rest, n, vec.VecArg(&a), vec.ConstArg[int64](int64(5)), rt.AddInt64)
 		// (x > y)
-		cmp2 := vec.Make[bool](n)
-		{
-			xV := x.V[:n]
-			yV := y.V[:n]
-			out := cmp2.V[:n]
-			if vec.Strict(&cmp2, rest, n, vec.FlagsOf(&x), vec.FlagsOf(&y)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.GtInt64(xV[i], yV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if cmp2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GtInt64(xV[i], yV[i])
-				}
-			}
-		}
+		cmp2 := vec.Map2(rest, n, vec.VecArg(&x), vec.VecArg(&y), rt.GtInt64)
 		// IF((x > y), (a + 5), ((a + 5) DIV 100))
 		then, otherwise := vec.Split(&cmp2, rest, n)
 		ifResult2 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult2, &cmp2, rest, n)
 		vec.Merge(&ifResult2, &sum, then, n)
 		// ((a + 5) DIV 100)
-		quotient := vec.Make[int64](n)
-		{
-			sumV := sum.V[:n]
-			out := quotient.V[:n]
-			if vec.Strict(&quotient, otherwise, n, vec.FlagsOf(&sum)) && vec.Dense(otherwise, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(sumV[i], int64(100))
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-					i := otherwise.Row(k)
-					if quotient.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(sumV[i], int64(100))
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient := vec.Map2E(otherwise, n, vec.VecArg(&sum), vec.ConstArg[int64](int64(100)), rt.DivInt64)
 		vec.Merge(&ifResult2, &quotient, otherwise, n)
 		if fused {
 			vec.Merge(&ifResult, &ifResult2, rest, n)
@@ -1030,46 +768,12 @@ func classifyCol2(n int, sel vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, 
 		// CASE WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' ELSE info['test'] END
 		caseResult2 := vec.Make[string](n)
 		// (info['test'] LIKE '123%')
-		like := vec.Make[bool](n)
-		{
-			entryV := entry.V[:n]
-			out := like.V[:n]
-			if vec.Strict(&like, rest2, n, vec.FlagsOf(&entry)) && vec.Dense(rest2, n, false) {
-				for i := range out {
-					out[i] = likePattern.Match(entryV[i])
-				}
-			} else {
-				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
-					i := rest2.Row(k)
-					if like.Dirty(i) {
-						continue
-					}
-					out[i] = likePattern.Match(entryV[i])
-				}
-			}
-		}
+		like := vec.Map1(rest2, n, vec.VecArg(&entry), likePattern.Match)
 		vec.CopyErrs(&caseResult2, &like, rest2, n)
 		when, notYet := vec.Split(&like, rest2, n)
 		vec.Fill(&caseResult2, "FOO", when, n)
 		// (info['test'] LIKE '124%')
-		like2 := vec.Make[bool](n)
-		{
-			entryV := entry.V[:n]
-			out := like2.V[:n]
-			if vec.Strict(&like2, notYet, n, vec.FlagsOf(&entry)) && vec.Dense(notYet, n, false) {
-				for i := range out {
-					out[i] = likePattern2.Match(entryV[i])
-				}
-			} else {
-				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-					i := notYet.Row(k)
-					if like2.Dirty(i) {
-						continue
-					}
-					out[i] = likePattern2.Match(entryV[i])
-				}
-			}
-		}
+		like2 := vec.Map1(notYet, n, vec.VecArg(&entry), likePattern2.Match)
 		vec.CopyErrs(&caseResult2, &like2, notYet, n)
 		when2, notYet2 := vec.Split(&like2, notYet, n)
 		vec.Fill(&caseResult2, "BAR", when2, n)

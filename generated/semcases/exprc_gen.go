@@ -4650,53 +4650,9 @@ func case0044Col1(n int, all vec.Sel, i_ vec.Vec[int32], in arrow.RecordBatch, m
 	}
 	if !fused || len(rest) > 0 {
 		// CAST(i AS VARCHAR)
-		asVarchar := vec.Make[string](n)
-		{
-			i_V := i_.V[:n]
-			out := asVarchar.V[:n]
-			if vec.Strict(&asVarchar, rest, n, vec.FlagsOf(&i_)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.CastInt32ToString(i_V[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if asVarchar.Dirty(i) {
-						continue
-					}
-					out[i] = rt.CastInt32ToString(i_V[i])
-				}
-			}
-		}
+		asVarchar := vec.Map1(rest, n, vec.VecArg(&i_), rt.CastInt32ToString)
 		// CAST(CAST(i AS VARCHAR) AS INT)
-		asInt2 := vec.Make[int32](n)
-		{
-			asVarcharV := asVarchar.V[:n]
-			out := asInt2.V[:n]
-			if vec.Strict(&asInt2, rest, n, vec.FlagsOf(&asVarchar)) && vec.Dense(rest, n, true) {
-				for i := range out {
-					r, err := rt.CastStringToInt32(asVarcharV[i])
-					if err != nil {
-						asInt2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if asInt2.Dirty(i) {
-						continue
-					}
-					r, err := rt.CastStringToInt32(asVarcharV[i])
-					if err != nil {
-						asInt2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		asInt2 := vec.Map1E(rest, n, vec.VecArg(&asVarchar), rt.CastStringToInt32)
 		if fused {
 			vec.Merge(&asInt, &asInt2, rest, n)
 		} else {
@@ -7274,43 +7230,9 @@ func case0069Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 	}
 	if !fused || len(rest) > 0 {
 		// CAST(a AS DOUBLE)
-		asDouble := vec.Make[float64](n)
-		{
-			aV := a.V[:n]
-			out := asDouble.V[:n]
-			if vec.Strict(&asDouble, rest, n, vec.FlagsOf(&a)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.CastInt64ToFloat64(aV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if asDouble.Dirty(i) {
-						continue
-					}
-					out[i] = rt.CastInt64ToFloat64(aV[i])
-				}
-			}
-		}
+		asDouble := vec.Map1(rest, n, vec.VecArg(&a), rt.CastInt64ToFloat64)
 		// sqrt(CAST(a AS DOUBLE))
-		sqrt2 := vec.Make[float64](n)
-		{
-			asDoubleV := asDouble.V[:n]
-			out := sqrt2.V[:n]
-			if vec.Strict(&sqrt2, rest, n, vec.FlagsOf(&asDouble)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.Sqrt(asDoubleV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if sqrt2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.Sqrt(asDoubleV[i])
-				}
-			}
-		}
+		sqrt2 := vec.Map1(rest, n, vec.VecArg(&asDouble), rt.Sqrt)
 		if fused {
 			vec.Merge(&sqrt, &sqrt2, rest, n)
 		} else {
@@ -7431,43 +7353,9 @@ func case0070Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 	}
 	if !fused || len(rest) > 0 {
 		// CAST(a AS DOUBLE)
-		asDouble := vec.Make[float64](n)
-		{
-			aV := a.V[:n]
-			out := asDouble.V[:n]
-			if vec.Strict(&asDouble, rest, n, vec.FlagsOf(&a)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.CastInt64ToFloat64(aV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if asDouble.Dirty(i) {
-						continue
-					}
-					out[i] = rt.CastInt64ToFloat64(aV[i])
-				}
-			}
-		}
+		asDouble := vec.Map1(rest, n, vec.VecArg(&a), rt.CastInt64ToFloat64)
 		// power(CAST(a AS DOUBLE), 2.0)
-		power2 := vec.Make[float64](n)
-		{
-			asDoubleV := asDouble.V[:n]
-			out := power2.V[:n]
-			if vec.Strict(&power2, rest, n, vec.FlagsOf(&asDouble)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.Power(asDoubleV[i], float64(2.0))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if power2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.Power(asDoubleV[i], float64(2.0))
-				}
-			}
-		}
+		power2 := vec.Map2(rest, n, vec.VecArg(&asDouble), vec.ConstArg[float64](float64(2.0)), rt.Power)
 		if fused {
 			vec.Merge(&power, &power2, rest, n)
 		} else {
@@ -7689,63 +7577,11 @@ func case0072Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b 
 	}
 	if !fused || len(rest) > 0 {
 		// CAST(a AS DOUBLE)
-		asDouble := vec.Make[float64](n)
-		{
-			aV := a.V[:n]
-			out := asDouble.V[:n]
-			if vec.Strict(&asDouble, rest, n, vec.FlagsOf(&a)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.CastInt64ToFloat64(aV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if asDouble.Dirty(i) {
-						continue
-					}
-					out[i] = rt.CastInt64ToFloat64(aV[i])
-				}
-			}
-		}
+		asDouble := vec.Map1(rest, n, vec.VecArg(&a), rt.CastInt64ToFloat64)
 		// CAST(b AS DOUBLE)
-		asDouble2 := vec.Make[float64](n)
-		{
-			bV := b.V[:n]
-			out := asDouble2.V[:n]
-			if vec.Strict(&asDouble2, rest, n, vec.FlagsOf(&b)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.CastInt64ToFloat64(bV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if asDouble2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.CastInt64ToFloat64(bV[i])
-				}
-			}
-		}
+		asDouble2 := vec.Map1(rest, n, vec.VecArg(&b), rt.CastInt64ToFloat64)
 		// power(CAST(a AS DOUBLE), CAST(b AS DOUBLE))
-		power2 := vec.Make[float64](n)
-		{
-			asDoubleV := asDouble.V[:n]
-			asDouble2V := asDouble2.V[:n]
-			out := power2.V[:n]
-			if vec.Strict(&power2, rest, n, vec.FlagsOf(&asDouble), vec.FlagsOf(&asDouble2)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.Power(asDoubleV[i], asDouble2V[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if power2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.Power(asDoubleV[i], asDouble2V[i])
-				}
-			}
-		}
+		power2 := vec.Map2(rest, n, vec.VecArg(&asDouble), vec.VecArg(&asDouble2), rt.Power)
 		if fused {
 			vec.Merge(&power, &power2, rest, n)
 		} else {
@@ -8585,43 +8421,9 @@ func case0080Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 	}
 	if !fused || len(rest) > 0 {
 		// CAST(a AS DOUBLE)
-		asDouble := vec.Make[float64](n)
-		{
-			aV := a.V[:n]
-			out := asDouble.V[:n]
-			if vec.Strict(&asDouble, rest, n, vec.FlagsOf(&a)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.CastInt64ToFloat64(aV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if asDouble.Dirty(i) {
-						continue
-					}
-					out[i] = rt.CastInt64ToFloat64(aV[i])
-				}
-			}
-		}
+		asDouble := vec.Map1(rest, n, vec.VecArg(&a), rt.CastInt64ToFloat64)
 		// sign(CAST(a AS DOUBLE))
-		sign2 := vec.Make[float64](n)
-		{
-			asDoubleV := asDouble.V[:n]
-			out := sign2.V[:n]
-			if vec.Strict(&sign2, rest, n, vec.FlagsOf(&asDouble)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.SignFloat64(asDoubleV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if sign2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.SignFloat64(asDoubleV[i])
-				}
-			}
-		}
+		sign2 := vec.Map1(rest, n, vec.VecArg(&asDouble), rt.SignFloat64)
 		if fused {
 			vec.Merge(&sign, &sign2, rest, n)
 		} else {
@@ -12243,42 +12045,9 @@ func case0115Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, me
 	}
 	if !fused || len(rest) > 0 {
 		// (s || 'x')
-		concat2 := vec.Make[string](n)
-		{
-			out := concat2.V[:n]
-			if vec.Strict(&concat2, rest, n, vec.ArrowFlags(sArr)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.Concat2(sArr.Value(i), "x")
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if concat2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.Concat2(sArr.Value(i), "x")
-				}
-			}
-		}
+		concat2 := vec.Map2(rest, n, vec.StrArg(sArr), vec.ConstArg[string]("x"), rt.Concat2)
 		// ((s || 'x') || u)
-		concat3 := vec.Make[string](n)
-		{
-			concat2V := concat2.V[:n]
-			out := concat3.V[:n]
-			if vec.Strict(&concat3, rest, n, vec.FlagsOf(&concat2), vec.ArrowFlags(uArr)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.Concat2(concat2V[i], uArr.Value(i))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if concat3.Dirty(i) {
-						continue
-					}
-					out[i] = rt.Concat2(concat2V[i], uArr.Value(i))
-				}
-			}
-		}
+		concat3 := vec.Map2(rest, n, vec.VecArg(&concat2), vec.StrArg(uArr), rt.Concat2)
 		if fused {
 			vec.Merge(&concat, &concat3, rest, n)
 		} else {
@@ -15153,42 +14922,9 @@ func case0144Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	}
 	if !fused || len(rest) > 0 {
 		// (s LIKE 'x%')
-		like := vec.Make[bool](n)
-		{
-			out := like.V[:n]
-			if vec.Strict(&like, rest, n, vec.ArrowFlags(sArr)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = likePattern4.Match(sArr.Value(i))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if like.Dirty(i) {
-						continue
-					}
-					out[i] = likePattern4.Match(sArr.Value(i))
-				}
-			}
-		}
+		like := vec.Map1(rest, n, vec.StrArg(sArr), likePattern4.Match)
 		// (NOT (s LIKE 'x%'))
-		negated2 := vec.Make[bool](n)
-		{
-			likeV := like.V[:n]
-			out := negated2.V[:n]
-			if vec.Strict(&negated2, rest, n, vec.FlagsOf(&like)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.Not(likeV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if negated2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.Not(likeV[i])
-				}
-			}
-		}
+		negated2 := vec.Map1(rest, n, vec.VecArg(&like), rt.Not)
 		if fused {
 			vec.Merge(&negated, &negated2, rest, n)
 		} else {
@@ -15991,86 +15727,22 @@ func case0152Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) 
 		// CASE WHEN (s LIKE 'ab%') THEN 1 WHEN (s LIKE '%yz') THEN 2 WHEN (s LIKE '%mm%') THEN 3 WHEN (s LIKE 'exact') THEN 4 ELSE 0 END
 		caseResult2 := vec.Make[int32](n)
 		// (s LIKE 'ab%')
-		like := vec.Make[bool](n)
-		{
-			out := like.V[:n]
-			if vec.Strict(&like, rest, n, vec.ArrowFlags(sArr)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = likePattern10.Match(sArr.Value(i))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if like.Dirty(i) {
-						continue
-					}
-					out[i] = likePattern10.Match(sArr.Value(i))
-				}
-			}
-		}
+		like := vec.Map1(rest, n, vec.StrArg(sArr), likePattern10.Match)
 		vec.CopyErrs(&caseResult2, &like, rest, n)
 		when, notYet := vec.Split(&like, rest, n)
 		vec.Fill(&caseResult2, int32(1), when, n)
 		// (s LIKE '%yz')
-		like2 := vec.Make[bool](n)
-		{
-			out := like2.V[:n]
-			if vec.Strict(&like2, notYet, n, vec.ArrowFlags(sArr)) && vec.Dense(notYet, n, false) {
-				for i := range out {
-					out[i] = likePattern11.Match(sArr.Value(i))
-				}
-			} else {
-				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-					i := notYet.Row(k)
-					if like2.Dirty(i) {
-						continue
-					}
-					out[i] = likePattern11.Match(sArr.Value(i))
-				}
-			}
-		}
+		like2 := vec.Map1(notYet, n, vec.StrArg(sArr), likePattern11.Match)
 		vec.CopyErrs(&caseResult2, &like2, notYet, n)
 		when2, notYet2 := vec.Split(&like2, notYet, n)
 		vec.Fill(&caseResult2, int32(2), when2, n)
 		// (s LIKE '%mm%')
-		like3 := vec.Make[bool](n)
-		{
-			out := like3.V[:n]
-			if vec.Strict(&like3, notYet2, n, vec.ArrowFlags(sArr)) && vec.Dense(notYet2, n, false) {
-				for i := range out {
-					out[i] = likePattern12.Match(sArr.Value(i))
-				}
-			} else {
-				for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-					i := notYet2.Row(k)
-					if like3.Dirty(i) {
-						continue
-					}
-					out[i] = likePattern12.Match(sArr.Value(i))
-				}
-			}
-		}
+		like3 := vec.Map1(notYet2, n, vec.StrArg(sArr), likePattern12.Match)
 		vec.CopyErrs(&caseResult2, &like3, notYet2, n)
 		when3, notYet3 := vec.Split(&like3, notYet2, n)
 		vec.Fill(&caseResult2, int32(3), when3, n)
 		// (s LIKE 'exact')
-		like4 := vec.Make[bool](n)
-		{
-			out := like4.V[:n]
-			if vec.Strict(&like4, notYet3, n, vec.ArrowFlags(sArr)) && vec.Dense(notYet3, n, false) {
-				for i := range out {
-					out[i] = likePattern13.Match(sArr.Value(i))
-				}
-			} else {
-				for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
-					i := notYet3.Row(k)
-					if like4.Dirty(i) {
-						continue
-					}
-					out[i] = likePattern13.Match(sArr.Value(i))
-				}
-			}
-		}
+		like4 := vec.Map1(notYet3, n, vec.StrArg(sArr), likePattern13.Match)
 		vec.CopyErrs(&caseResult2, &like4, notYet3, n)
 		when4, notYet4 := vec.Split(&like4, notYet3, n)
 		vec.Fill(&caseResult2, int32(4), when4, n)
@@ -16217,86 +15889,22 @@ func case0153Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) 
 		// CASE WHEN (s LIKE 'ab%') THEN 1 WHEN (s LIKE '%yz') THEN 2 WHEN (s LIKE '%mm%') THEN 3 WHEN (s LIKE 'exact') THEN 4 ELSE 0 END
 		caseResult2 := vec.Make[int32](n)
 		// (s LIKE 'ab%')
-		like := vec.Make[bool](n)
-		{
-			out := like.V[:n]
-			if vec.Strict(&like, rest, n, vec.ArrowFlags(sArr)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = likePattern10.Match(sArr.Value(i))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if like.Dirty(i) {
-						continue
-					}
-					out[i] = likePattern10.Match(sArr.Value(i))
-				}
-			}
-		}
+		like := vec.Map1(rest, n, vec.StrArg(sArr), likePattern10.Match)
 		vec.CopyErrs(&caseResult2, &like, rest, n)
 		when, notYet := vec.Split(&like, rest, n)
 		vec.Fill(&caseResult2, int32(1), when, n)
 		// (s LIKE '%yz')
-		like2 := vec.Make[bool](n)
-		{
-			out := like2.V[:n]
-			if vec.Strict(&like2, notYet, n, vec.ArrowFlags(sArr)) && vec.Dense(notYet, n, false) {
-				for i := range out {
-					out[i] = likePattern11.Match(sArr.Value(i))
-				}
-			} else {
-				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-					i := notYet.Row(k)
-					if like2.Dirty(i) {
-						continue
-					}
-					out[i] = likePattern11.Match(sArr.Value(i))
-				}
-			}
-		}
+		like2 := vec.Map1(notYet, n, vec.StrArg(sArr), likePattern11.Match)
 		vec.CopyErrs(&caseResult2, &like2, notYet, n)
 		when2, notYet2 := vec.Split(&like2, notYet, n)
 		vec.Fill(&caseResult2, int32(2), when2, n)
 		// (s LIKE '%mm%')
-		like3 := vec.Make[bool](n)
-		{
-			out := like3.V[:n]
-			if vec.Strict(&like3, notYet2, n, vec.ArrowFlags(sArr)) && vec.Dense(notYet2, n, false) {
-				for i := range out {
-					out[i] = likePattern12.Match(sArr.Value(i))
-				}
-			} else {
-				for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-					i := notYet2.Row(k)
-					if like3.Dirty(i) {
-						continue
-					}
-					out[i] = likePattern12.Match(sArr.Value(i))
-				}
-			}
-		}
+		like3 := vec.Map1(notYet2, n, vec.StrArg(sArr), likePattern12.Match)
 		vec.CopyErrs(&caseResult2, &like3, notYet2, n)
 		when3, notYet3 := vec.Split(&like3, notYet2, n)
 		vec.Fill(&caseResult2, int32(3), when3, n)
 		// (s LIKE 'exact')
-		like4 := vec.Make[bool](n)
-		{
-			out := like4.V[:n]
-			if vec.Strict(&like4, notYet3, n, vec.ArrowFlags(sArr)) && vec.Dense(notYet3, n, false) {
-				for i := range out {
-					out[i] = likePattern13.Match(sArr.Value(i))
-				}
-			} else {
-				for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
-					i := notYet3.Row(k)
-					if like4.Dirty(i) {
-						continue
-					}
-					out[i] = likePattern13.Match(sArr.Value(i))
-				}
-			}
-		}
+		like4 := vec.Map1(notYet3, n, vec.StrArg(sArr), likePattern13.Match)
 		vec.CopyErrs(&caseResult2, &like4, notYet3, n)
 		when4, notYet4 := vec.Split(&like4, notYet3, n)
 		vec.Fill(&caseResult2, int32(4), when4, n)
@@ -16443,86 +16051,22 @@ func case0154Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) 
 		// CASE WHEN (s LIKE 'ab%') THEN 1 WHEN (s LIKE '%yz') THEN 2 WHEN (s LIKE '%mm%') THEN 3 WHEN (s LIKE 'exact') THEN 4 ELSE 0 END
 		caseResult2 := vec.Make[int32](n)
 		// (s LIKE 'ab%')
-		like := vec.Make[bool](n)
-		{
-			out := like.V[:n]
-			if vec.Strict(&like, rest, n, vec.ArrowFlags(sArr)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = likePattern10.Match(sArr.Value(i))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if like.Dirty(i) {
-						continue
-					}
-					out[i] = likePattern10.Match(sArr.Value(i))
-				}
-			}
-		}
+		like := vec.Map1(rest, n, vec.StrArg(sArr), likePattern10.Match)
 		vec.CopyErrs(&caseResult2, &like, rest, n)
 		when, notYet := vec.Split(&like, rest, n)
 		vec.Fill(&caseResult2, int32(1), when, n)
 		// (s LIKE '%yz')
-		like2 := vec.Make[bool](n)
-		{
-			out := like2.V[:n]
-			if vec.Strict(&like2, notYet, n, vec.ArrowFlags(sArr)) && vec.Dense(notYet, n, false) {
-				for i := range out {
-					out[i] = likePattern11.Match(sArr.Value(i))
-				}
-			} else {
-				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-					i := notYet.Row(k)
-					if like2.Dirty(i) {
-						continue
-					}
-					out[i] = likePattern11.Match(sArr.Value(i))
-				}
-			}
-		}
+		like2 := vec.Map1(notYet, n, vec.StrArg(sArr), likePattern11.Match)
 		vec.CopyErrs(&caseResult2, &like2, notYet, n)
 		when2, notYet2 := vec.Split(&like2, notYet, n)
 		vec.Fill(&caseResult2, int32(2), when2, n)
 		// (s LIKE '%mm%')
-		like3 := vec.Make[bool](n)
-		{
-			out := like3.V[:n]
-			if vec.Strict(&like3, notYet2, n, vec.ArrowFlags(sArr)) && vec.Dense(notYet2, n, false) {
-				for i := range out {
-					out[i] = likePattern12.Match(sArr.Value(i))
-				}
-			} else {
-				for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-					i := notYet2.Row(k)
-					if like3.Dirty(i) {
-						continue
-					}
-					out[i] = likePattern12.Match(sArr.Value(i))
-				}
-			}
-		}
+		like3 := vec.Map1(notYet2, n, vec.StrArg(sArr), likePattern12.Match)
 		vec.CopyErrs(&caseResult2, &like3, notYet2, n)
 		when3, notYet3 := vec.Split(&like3, notYet2, n)
 		vec.Fill(&caseResult2, int32(3), when3, n)
 		// (s LIKE 'exact')
-		like4 := vec.Make[bool](n)
-		{
-			out := like4.V[:n]
-			if vec.Strict(&like4, notYet3, n, vec.ArrowFlags(sArr)) && vec.Dense(notYet3, n, false) {
-				for i := range out {
-					out[i] = likePattern13.Match(sArr.Value(i))
-				}
-			} else {
-				for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
-					i := notYet3.Row(k)
-					if like4.Dirty(i) {
-						continue
-					}
-					out[i] = likePattern13.Match(sArr.Value(i))
-				}
-			}
-		}
+		like4 := vec.Map1(notYet3, n, vec.StrArg(sArr), likePattern13.Match)
 		vec.CopyErrs(&caseResult2, &like4, notYet3, n)
 		when4, notYet4 := vec.Split(&like4, notYet3, n)
 		vec.Fill(&caseResult2, int32(4), when4, n)
@@ -16669,86 +16213,22 @@ func case0155Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) 
 		// CASE WHEN (s LIKE 'ab%') THEN 1 WHEN (s LIKE '%yz') THEN 2 WHEN (s LIKE '%mm%') THEN 3 WHEN (s LIKE 'exact') THEN 4 ELSE 0 END
 		caseResult2 := vec.Make[int32](n)
 		// (s LIKE 'ab%')
-		like := vec.Make[bool](n)
-		{
-			out := like.V[:n]
-			if vec.Strict(&like, rest, n, vec.ArrowFlags(sArr)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = likePattern10.Match(sArr.Value(i))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if like.Dirty(i) {
-						continue
-					}
-					out[i] = likePattern10.Match(sArr.Value(i))
-				}
-			}
-		}
+		like := vec.Map1(rest, n, vec.StrArg(sArr), likePattern10.Match)
 		vec.CopyErrs(&caseResult2, &like, rest, n)
 		when, notYet := vec.Split(&like, rest, n)
 		vec.Fill(&caseResult2, int32(1), when, n)
 		// (s LIKE '%yz')
-		like2 := vec.Make[bool](n)
-		{
-			out := like2.V[:n]
-			if vec.Strict(&like2, notYet, n, vec.ArrowFlags(sArr)) && vec.Dense(notYet, n, false) {
-				for i := range out {
-					out[i] = likePattern11.Match(sArr.Value(i))
-				}
-			} else {
-				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-					i := notYet.Row(k)
-					if like2.Dirty(i) {
-						continue
-					}
-					out[i] = likePattern11.Match(sArr.Value(i))
-				}
-			}
-		}
+		like2 := vec.Map1(notYet, n, vec.StrArg(sArr), likePattern11.Match)
 		vec.CopyErrs(&caseResult2, &like2, notYet, n)
 		when2, notYet2 := vec.Split(&like2, notYet, n)
 		vec.Fill(&caseResult2, int32(2), when2, n)
 		// (s LIKE '%mm%')
-		like3 := vec.Make[bool](n)
-		{
-			out := like3.V[:n]
-			if vec.Strict(&like3, notYet2, n, vec.ArrowFlags(sArr)) && vec.Dense(notYet2, n, false) {
-				for i := range out {
-					out[i] = likePattern12.Match(sArr.Value(i))
-				}
-			} else {
-				for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-					i := notYet2.Row(k)
-					if like3.Dirty(i) {
-						continue
-					}
-					out[i] = likePattern12.Match(sArr.Value(i))
-				}
-			}
-		}
+		like3 := vec.Map1(notYet2, n, vec.StrArg(sArr), likePattern12.Match)
 		vec.CopyErrs(&caseResult2, &like3, notYet2, n)
 		when3, notYet3 := vec.Split(&like3, notYet2, n)
 		vec.Fill(&caseResult2, int32(3), when3, n)
 		// (s LIKE 'exact')
-		like4 := vec.Make[bool](n)
-		{
-			out := like4.V[:n]
-			if vec.Strict(&like4, notYet3, n, vec.ArrowFlags(sArr)) && vec.Dense(notYet3, n, false) {
-				for i := range out {
-					out[i] = likePattern13.Match(sArr.Value(i))
-				}
-			} else {
-				for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
-					i := notYet3.Row(k)
-					if like4.Dirty(i) {
-						continue
-					}
-					out[i] = likePattern13.Match(sArr.Value(i))
-				}
-			}
-		}
+		like4 := vec.Map1(notYet3, n, vec.StrArg(sArr), likePattern13.Match)
 		vec.CopyErrs(&caseResult2, &like4, notYet3, n)
 		when4, notYet4 := vec.Split(&like4, notYet3, n)
 		vec.Fill(&caseResult2, int32(4), when4, n)
@@ -16895,86 +16375,22 @@ func case0156Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) 
 		// CASE WHEN (s LIKE 'ab%') THEN 1 WHEN (s LIKE '%yz') THEN 2 WHEN (s LIKE '%mm%') THEN 3 WHEN (s LIKE 'exact') THEN 4 ELSE 0 END
 		caseResult2 := vec.Make[int32](n)
 		// (s LIKE 'ab%')
-		like := vec.Make[bool](n)
-		{
-			out := like.V[:n]
-			if vec.Strict(&like, rest, n, vec.ArrowFlags(sArr)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = likePattern10.Match(sArr.Value(i))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if like.Dirty(i) {
-						continue
-					}
-					out[i] = likePattern10.Match(sArr.Value(i))
-				}
-			}
-		}
+		like := vec.Map1(rest, n, vec.StrArg(sArr), likePattern10.Match)
 		vec.CopyErrs(&caseResult2, &like, rest, n)
 		when, notYet := vec.Split(&like, rest, n)
 		vec.Fill(&caseResult2, int32(1), when, n)
 		// (s LIKE '%yz')
-		like2 := vec.Make[bool](n)
-		{
-			out := like2.V[:n]
-			if vec.Strict(&like2, notYet, n, vec.ArrowFlags(sArr)) && vec.Dense(notYet, n, false) {
-				for i := range out {
-					out[i] = likePattern11.Match(sArr.Value(i))
-				}
-			} else {
-				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-					i := notYet.Row(k)
-					if like2.Dirty(i) {
-						continue
-					}
-					out[i] = likePattern11.Match(sArr.Value(i))
-				}
-			}
-		}
+		like2 := vec.Map1(notYet, n, vec.StrArg(sArr), likePattern11.Match)
 		vec.CopyErrs(&caseResult2, &like2, notYet, n)
 		when2, notYet2 := vec.Split(&like2, notYet, n)
 		vec.Fill(&caseResult2, int32(2), when2, n)
 		// (s LIKE '%mm%')
-		like3 := vec.Make[bool](n)
-		{
-			out := like3.V[:n]
-			if vec.Strict(&like3, notYet2, n, vec.ArrowFlags(sArr)) && vec.Dense(notYet2, n, false) {
-				for i := range out {
-					out[i] = likePattern12.Match(sArr.Value(i))
-				}
-			} else {
-				for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-					i := notYet2.Row(k)
-					if like3.Dirty(i) {
-						continue
-					}
-					out[i] = likePattern12.Match(sArr.Value(i))
-				}
-			}
-		}
+		like3 := vec.Map1(notYet2, n, vec.StrArg(sArr), likePattern12.Match)
 		vec.CopyErrs(&caseResult2, &like3, notYet2, n)
 		when3, notYet3 := vec.Split(&like3, notYet2, n)
 		vec.Fill(&caseResult2, int32(3), when3, n)
 		// (s LIKE 'exact')
-		like4 := vec.Make[bool](n)
-		{
-			out := like4.V[:n]
-			if vec.Strict(&like4, notYet3, n, vec.ArrowFlags(sArr)) && vec.Dense(notYet3, n, false) {
-				for i := range out {
-					out[i] = likePattern13.Match(sArr.Value(i))
-				}
-			} else {
-				for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
-					i := notYet3.Row(k)
-					if like4.Dirty(i) {
-						continue
-					}
-					out[i] = likePattern13.Match(sArr.Value(i))
-				}
-			}
-		}
+		like4 := vec.Map1(notYet3, n, vec.StrArg(sArr), likePattern13.Match)
 		vec.CopyErrs(&caseResult2, &like4, notYet3, n)
 		when4, notYet4 := vec.Split(&like4, notYet3, n)
 		vec.Fill(&caseResult2, int32(4), when4, n)
@@ -17121,86 +16537,22 @@ func case0157Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) 
 		// CASE WHEN (s LIKE 'ab%') THEN 1 WHEN (s LIKE '%yz') THEN 2 WHEN (s LIKE '%mm%') THEN 3 WHEN (s LIKE 'exact') THEN 4 ELSE 0 END
 		caseResult2 := vec.Make[int32](n)
 		// (s LIKE 'ab%')
-		like := vec.Make[bool](n)
-		{
-			out := like.V[:n]
-			if vec.Strict(&like, rest, n, vec.ArrowFlags(sArr)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = likePattern10.Match(sArr.Value(i))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if like.Dirty(i) {
-						continue
-					}
-					out[i] = likePattern10.Match(sArr.Value(i))
-				}
-			}
-		}
+		like := vec.Map1(rest, n, vec.StrArg(sArr), likePattern10.Match)
 		vec.CopyErrs(&caseResult2, &like, rest, n)
 		when, notYet := vec.Split(&like, rest, n)
 		vec.Fill(&caseResult2, int32(1), when, n)
 		// (s LIKE '%yz')
-		like2 := vec.Make[bool](n)
-		{
-			out := like2.V[:n]
-			if vec.Strict(&like2, notYet, n, vec.ArrowFlags(sArr)) && vec.Dense(notYet, n, false) {
-				for i := range out {
-					out[i] = likePattern11.Match(sArr.Value(i))
-				}
-			} else {
-				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-					i := notYet.Row(k)
-					if like2.Dirty(i) {
-						continue
-					}
-					out[i] = likePattern11.Match(sArr.Value(i))
-				}
-			}
-		}
+		like2 := vec.Map1(notYet, n, vec.StrArg(sArr), likePattern11.Match)
 		vec.CopyErrs(&caseResult2, &like2, notYet, n)
 		when2, notYet2 := vec.Split(&like2, notYet, n)
 		vec.Fill(&caseResult2, int32(2), when2, n)
 		// (s LIKE '%mm%')
-		like3 := vec.Make[bool](n)
-		{
-			out := like3.V[:n]
-			if vec.Strict(&like3, notYet2, n, vec.ArrowFlags(sArr)) && vec.Dense(notYet2, n, false) {
-				for i := range out {
-					out[i] = likePattern12.Match(sArr.Value(i))
-				}
-			} else {
-				for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-					i := notYet2.Row(k)
-					if like3.Dirty(i) {
-						continue
-					}
-					out[i] = likePattern12.Match(sArr.Value(i))
-				}
-			}
-		}
+		like3 := vec.Map1(notYet2, n, vec.StrArg(sArr), likePattern12.Match)
 		vec.CopyErrs(&caseResult2, &like3, notYet2, n)
 		when3, notYet3 := vec.Split(&like3, notYet2, n)
 		vec.Fill(&caseResult2, int32(3), when3, n)
 		// (s LIKE 'exact')
-		like4 := vec.Make[bool](n)
-		{
-			out := like4.V[:n]
-			if vec.Strict(&like4, notYet3, n, vec.ArrowFlags(sArr)) && vec.Dense(notYet3, n, false) {
-				for i := range out {
-					out[i] = likePattern13.Match(sArr.Value(i))
-				}
-			} else {
-				for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
-					i := notYet3.Row(k)
-					if like4.Dirty(i) {
-						continue
-					}
-					out[i] = likePattern13.Match(sArr.Value(i))
-				}
-			}
-		}
+		like4 := vec.Map1(notYet3, n, vec.StrArg(sArr), likePattern13.Match)
 		vec.CopyErrs(&caseResult2, &like4, notYet3, n)
 		when4, notYet4 := vec.Split(&like4, notYet3, n)
 		vec.Fill(&caseResult2, int32(4), when4, n)
@@ -17330,23 +16682,7 @@ func case0158Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) 
 	}
 	if !fused || len(rest) > 0 {
 		// (s LIKE 'a\%%')
-		like := vec.Make[bool](n)
-		{
-			out := like.V[:n]
-			if vec.Strict(&like, rest, n, vec.ArrowFlags(sArr)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = likePattern14.Match(sArr.Value(i))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if like.Dirty(i) {
-						continue
-					}
-					out[i] = likePattern14.Match(sArr.Value(i))
-				}
-			}
-		}
+		like := vec.Map1(rest, n, vec.StrArg(sArr), likePattern14.Match)
 		// IF((s LIKE 'a\%%'), 'pct', 'no')
 		then, otherwise := vec.Split(&like, rest, n)
 		ifResult2 := vec.Make[string](n)
@@ -17478,23 +16814,7 @@ func case0159Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) 
 	}
 	if !fused || len(rest) > 0 {
 		// (s LIKE 'a\%%')
-		like := vec.Make[bool](n)
-		{
-			out := like.V[:n]
-			if vec.Strict(&like, rest, n, vec.ArrowFlags(sArr)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = likePattern14.Match(sArr.Value(i))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if like.Dirty(i) {
-						continue
-					}
-					out[i] = likePattern14.Match(sArr.Value(i))
-				}
-			}
-		}
+		like := vec.Map1(rest, n, vec.StrArg(sArr), likePattern14.Match)
 		// IF((s LIKE 'a\%%'), 'pct', 'no')
 		then, otherwise := vec.Split(&like, rest, n)
 		ifResult2 := vec.Make[string](n)
@@ -17626,23 +16946,7 @@ func case0160Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) 
 	}
 	if !fused || len(rest) > 0 {
 		// (s LIKE 'a!_%' ESCAPE '!')
-		like := vec.Make[bool](n)
-		{
-			out := like.V[:n]
-			if vec.Strict(&like, rest, n, vec.ArrowFlags(sArr)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = likePattern15.Match(sArr.Value(i))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if like.Dirty(i) {
-						continue
-					}
-					out[i] = likePattern15.Match(sArr.Value(i))
-				}
-			}
-		}
+		like := vec.Map1(rest, n, vec.StrArg(sArr), likePattern15.Match)
 		// IF((s LIKE 'a!_%' ESCAPE '!'), 'us', 'no')
 		then, otherwise := vec.Split(&like, rest, n)
 		ifResult2 := vec.Make[string](n)
@@ -17774,23 +17078,7 @@ func case0161Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) 
 	}
 	if !fused || len(rest) > 0 {
 		// (s LIKE 'a!_%' ESCAPE '!')
-		like := vec.Make[bool](n)
-		{
-			out := like.V[:n]
-			if vec.Strict(&like, rest, n, vec.ArrowFlags(sArr)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = likePattern15.Match(sArr.Value(i))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if like.Dirty(i) {
-						continue
-					}
-					out[i] = likePattern15.Match(sArr.Value(i))
-				}
-			}
-		}
+		like := vec.Map1(rest, n, vec.StrArg(sArr), likePattern15.Match)
 		// IF((s LIKE 'a!_%' ESCAPE '!'), 'us', 'no')
 		then, otherwise := vec.Split(&like, rest, n)
 		ifResult2 := vec.Make[string](n)
@@ -17922,23 +17210,7 @@ func case0162Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) 
 	}
 	if !fused || len(rest) > 0 {
 		// (s LIKE '%é')
-		like := vec.Make[bool](n)
-		{
-			out := like.V[:n]
-			if vec.Strict(&like, rest, n, vec.ArrowFlags(sArr)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = likePattern16.Match(sArr.Value(i))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if like.Dirty(i) {
-						continue
-					}
-					out[i] = likePattern16.Match(sArr.Value(i))
-				}
-			}
-		}
+		like := vec.Map1(rest, n, vec.StrArg(sArr), likePattern16.Match)
 		// IF((s LIKE '%é'), 'e', 'no')
 		then, otherwise := vec.Split(&like, rest, n)
 		ifResult2 := vec.Make[string](n)
@@ -18070,23 +17342,7 @@ func case0163Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) 
 	}
 	if !fused || len(rest) > 0 {
 		// (s LIKE 'a_')
-		like := vec.Make[bool](n)
-		{
-			out := like.V[:n]
-			if vec.Strict(&like, rest, n, vec.ArrowFlags(sArr)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = likePattern17.Match(sArr.Value(i))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if like.Dirty(i) {
-						continue
-					}
-					out[i] = likePattern17.Match(sArr.Value(i))
-				}
-			}
-		}
+		like := vec.Map1(rest, n, vec.StrArg(sArr), likePattern17.Match)
 		// IF((s LIKE 'a_'), 'two', 'no')
 		then, otherwise := vec.Split(&like, rest, n)
 		ifResult2 := vec.Make[string](n)
@@ -22219,44 +21475,9 @@ func case0204Col1(n int, all vec.Sel, i_ vec.Vec[int32], in arrow.RecordBatch, a
 	}
 	if !fused || len(rest) > 0 {
 		// CAST(i AS BIGINT)
-		asBigint := vec.Make[int64](n)
-		{
-			i_V := i_.V[:n]
-			out := asBigint.V[:n]
-			if vec.Strict(&asBigint, rest, n, vec.FlagsOf(&i_)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.CastInt32ToInt64(i_V[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if asBigint.Dirty(i) {
-						continue
-					}
-					out[i] = rt.CastInt32ToInt64(i_V[i])
-				}
-			}
-		}
+		asBigint := vec.Map1(rest, n, vec.VecArg(&i_), rt.CastInt32ToInt64)
 		// (CAST(i AS BIGINT) < a)
-		cmp2 := vec.Make[bool](n)
-		{
-			asBigintV := asBigint.V[:n]
-			aV := a.V[:n]
-			out := cmp2.V[:n]
-			if vec.Strict(&cmp2, rest, n, vec.FlagsOf(&asBigint), vec.FlagsOf(&a)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.LtInt64(asBigintV[i], aV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if cmp2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.LtInt64(asBigintV[i], aV[i])
-				}
-			}
-		}
+		cmp2 := vec.Map2(rest, n, vec.VecArg(&asBigint), vec.VecArg(&a), rt.LtInt64)
 		if fused {
 			vec.Merge(&cmp, &cmp2, rest, n)
 		} else {
@@ -24048,93 +23269,11 @@ func case0222Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b 
 	}
 	if !fused || len(rest) > 0 {
 		// (100 DIV a)
-		quotient := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			out := quotient.V[:n]
-			if vec.Strict(&quotient, rest, n, vec.FlagsOf(&a)) && vec.Dense(rest, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(int64(100), aV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if quotient.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(int64(100), aV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient := vec.Map2E(rest, n, vec.ConstArg[int64](int64(100)), vec.VecArg(&a), rt.DivInt64)
 		// (b DIV 0)
-		quotient2 := vec.Make[int64](n)
-		{
-			bV := b.V[:n]
-			out := quotient2.V[:n]
-			if vec.Strict(&quotient2, rest, n, vec.FlagsOf(&b)) && vec.Dense(rest, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(bV[i], int64(0))
-					if err != nil {
-						quotient2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if quotient2.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(bV[i], int64(0))
-					if err != nil {
-						quotient2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient2 := vec.Map2E(rest, n, vec.VecArg(&b), vec.ConstArg[int64](int64(0)), rt.DivInt64)
 		// ((100 DIV a) * (b DIV 0))
-		product2 := vec.Make[int64](n)
-		{
-			quotientV := quotient.V[:n]
-			quotient2V := quotient2.V[:n]
-			out := product2.V[:n]
-			if vec.Strict(&product2, rest, n, vec.FlagsOf(&quotient), vec.FlagsOf(&quotient2)) && vec.Dense(rest, n, true) {
-				for i := range out {
-					r, err := rt.MulInt64(quotientV[i], quotient2V[i])
-					if err != nil {
-						product2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if product2.Dirty(i) {
-						continue
-					}
-					r, err := rt.MulInt64(quotientV[i], quotient2V[i])
-					if err != nil {
-						product2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		product2 := vec.Map2E(rest, n, vec.VecArg(&quotient), vec.VecArg(&quotient2), rt.MulInt64)
 		if fused {
 			vec.Merge(&product, &product2, rest, n)
 		} else {
@@ -24269,93 +23408,11 @@ func case0223Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 	}
 	if !fused || len(rest) > 0 {
 		// (a DIV 0)
-		quotient := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			out := quotient.V[:n]
-			if vec.Strict(&quotient, rest, n, vec.FlagsOf(&a)) && vec.Dense(rest, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(aV[i], int64(0))
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if quotient.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(aV[i], int64(0))
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient := vec.Map2E(rest, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.DivInt64)
 		// (9223372036854775807 + a)
-		sum2 := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			out := sum2.V[:n]
-			if vec.Strict(&sum2, rest, n, vec.FlagsOf(&a)) && vec.Dense(rest, n, true) {
-				for i := range out {
-					r, err := rt.AddInt64(int64(9223372036854775807), aV[i])
-					if err != nil {
-						sum2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if sum2.Dirty(i) {
-						continue
-					}
-					r, err := rt.AddInt64(int64(9223372036854775807), aV[i])
-					if err != nil {
-						sum2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		sum2 := vec.Map2E(rest, n, vec.ConstArg[int64](int64(9223372036854775807)), vec.VecArg(&a), rt.AddInt64)
 		// ((a DIV 0) + (9223372036854775807 + a))
-		sum3 := vec.Make[int64](n)
-		{
-			quotientV := quotient.V[:n]
-			sum2V := sum2.V[:n]
-			out := sum3.V[:n]
-			if vec.Strict(&sum3, rest, n, vec.FlagsOf(&quotient), vec.FlagsOf(&sum2)) && vec.Dense(rest, n, true) {
-				for i := range out {
-					r, err := rt.AddInt64(quotientV[i], sum2V[i])
-					if err != nil {
-						sum3.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if sum3.Dirty(i) {
-						continue
-					}
-					r, err := rt.AddInt64(quotientV[i], sum2V[i])
-					if err != nil {
-						sum3.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		sum3 := vec.Map2E(rest, n, vec.VecArg(&quotient), vec.VecArg(&sum2), rt.AddInt64)
 		if fused {
 			vec.Merge(&sum, &sum3, rest, n)
 		} else {
@@ -24490,93 +23547,11 @@ func case0224Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 	}
 	if !fused || len(rest) > 0 {
 		// (9223372036854775807 + a)
-		sum2 := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			out := sum2.V[:n]
-			if vec.Strict(&sum2, rest, n, vec.FlagsOf(&a)) && vec.Dense(rest, n, true) {
-				for i := range out {
-					r, err := rt.AddInt64(int64(9223372036854775807), aV[i])
-					if err != nil {
-						sum2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if sum2.Dirty(i) {
-						continue
-					}
-					r, err := rt.AddInt64(int64(9223372036854775807), aV[i])
-					if err != nil {
-						sum2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		sum2 := vec.Map2E(rest, n, vec.ConstArg[int64](int64(9223372036854775807)), vec.VecArg(&a), rt.AddInt64)
 		// (a DIV 0)
-		quotient := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			out := quotient.V[:n]
-			if vec.Strict(&quotient, rest, n, vec.FlagsOf(&a)) && vec.Dense(rest, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(aV[i], int64(0))
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if quotient.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(aV[i], int64(0))
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient := vec.Map2E(rest, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.DivInt64)
 		// ((9223372036854775807 + a) + (a DIV 0))
-		sum3 := vec.Make[int64](n)
-		{
-			sum2V := sum2.V[:n]
-			quotientV := quotient.V[:n]
-			out := sum3.V[:n]
-			if vec.Strict(&sum3, rest, n, vec.FlagsOf(&sum2), vec.FlagsOf(&quotient)) && vec.Dense(rest, n, true) {
-				for i := range out {
-					r, err := rt.AddInt64(sum2V[i], quotientV[i])
-					if err != nil {
-						sum3.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if sum3.Dirty(i) {
-						continue
-					}
-					r, err := rt.AddInt64(sum2V[i], quotientV[i])
-					if err != nil {
-						sum3.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		sum3 := vec.Map2E(rest, n, vec.VecArg(&sum2), vec.VecArg(&quotient), rt.AddInt64)
 		if fused {
 			vec.Merge(&sum, &sum3, rest, n)
 		} else {
@@ -24712,53 +23687,9 @@ func case0225Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, a 
 	}
 	if !fused || len(rest) > 0 {
 		// (1 DIV a)
-		quotient := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			out := quotient.V[:n]
-			if vec.Strict(&quotient, rest, n, vec.FlagsOf(&a)) && vec.Dense(rest, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(int64(1), aV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if quotient.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(int64(1), aV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient := vec.Map2E(rest, n, vec.ConstArg[int64](int64(1)), vec.VecArg(&a), rt.DivInt64)
 		// CAST((1 DIV a) AS VARCHAR)
-		asVarchar := vec.Make[string](n)
-		{
-			quotientV := quotient.V[:n]
-			out := asVarchar.V[:n]
-			if vec.Strict(&asVarchar, rest, n, vec.FlagsOf(&quotient)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.CastInt64ToString(quotientV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if asVarchar.Dirty(i) {
-						continue
-					}
-					out[i] = rt.CastInt64ToString(quotientV[i])
-				}
-			}
-		}
+		asVarchar := vec.Map1(rest, n, vec.VecArg(&quotient), rt.CastInt64ToString)
 		// concat(s, u, CAST((1 DIV a) AS VARCHAR))
 		concat2 := vec.Make[string](n)
 		{
@@ -24913,53 +23844,9 @@ func case0226Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, sA
 	}
 	if !fused || len(rest) > 0 {
 		// (1 DIV a)
-		quotient := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			out := quotient.V[:n]
-			if vec.Strict(&quotient, rest, n, vec.FlagsOf(&a)) && vec.Dense(rest, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(int64(1), aV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if quotient.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(int64(1), aV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient := vec.Map2E(rest, n, vec.ConstArg[int64](int64(1)), vec.VecArg(&a), rt.DivInt64)
 		// CAST((1 DIV a) AS VARCHAR)
-		asVarchar := vec.Make[string](n)
-		{
-			quotientV := quotient.V[:n]
-			out := asVarchar.V[:n]
-			if vec.Strict(&asVarchar, rest, n, vec.FlagsOf(&quotient)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.CastInt64ToString(quotientV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if asVarchar.Dirty(i) {
-						continue
-					}
-					out[i] = rt.CastInt64ToString(quotientV[i])
-				}
-			}
-		}
+		asVarchar := vec.Map1(rest, n, vec.VecArg(&quotient), rt.CastInt64ToString)
 		// concat(CAST((1 DIV a) AS VARCHAR), s, u)
 		concat2 := vec.Make[string](n)
 		{
@@ -25114,53 +24001,9 @@ func case0227Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, sA
 	}
 	if !fused || len(rest) > 0 {
 		// (1 DIV a)
-		quotient := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			out := quotient.V[:n]
-			if vec.Strict(&quotient, rest, n, vec.FlagsOf(&a)) && vec.Dense(rest, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(int64(1), aV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if quotient.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(int64(1), aV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient := vec.Map2E(rest, n, vec.ConstArg[int64](int64(1)), vec.VecArg(&a), rt.DivInt64)
 		// CAST((1 DIV a) AS VARCHAR)
-		asVarchar := vec.Make[string](n)
-		{
-			quotientV := quotient.V[:n]
-			out := asVarchar.V[:n]
-			if vec.Strict(&asVarchar, rest, n, vec.FlagsOf(&quotient)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.CastInt64ToString(quotientV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if asVarchar.Dirty(i) {
-						continue
-					}
-					out[i] = rt.CastInt64ToString(quotientV[i])
-				}
-			}
-		}
+		asVarchar := vec.Map1(rest, n, vec.VecArg(&quotient), rt.CastInt64ToString)
 		// concat(CAST((1 DIV a) AS VARCHAR), s, u)
 		concat2 := vec.Make[string](n)
 		{
@@ -25790,53 +24633,9 @@ func case0233Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) ve
 	}
 	if !fused || len(rest) > 0 {
 		// (a DIV 0)
-		quotient := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			out := quotient.V[:n]
-			if vec.Strict(&quotient, rest, n, vec.FlagsOf(&a)) && vec.Dense(rest, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(aV[i], int64(0))
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if quotient.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(aV[i], int64(0))
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient := vec.Map2E(rest, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.DivInt64)
 		// ((a DIV 0) > 1)
-		cmp2 := vec.Make[bool](n)
-		{
-			quotientV := quotient.V[:n]
-			out := cmp2.V[:n]
-			if vec.Strict(&cmp2, rest, n, vec.FlagsOf(&quotient)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.GtInt64(quotientV[i], int64(1))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if cmp2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GtInt64(quotientV[i], int64(1))
-				}
-			}
-		}
+		cmp2 := vec.Map2(rest, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.GtInt64)
 		if fused {
 			vec.Merge(&cmp, &cmp2, rest, n)
 		} else {
@@ -25962,53 +24761,9 @@ func case0234Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) ve
 	}
 	if !fused || len(rest) > 0 {
 		// (a DIV 0)
-		quotient := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			out := quotient.V[:n]
-			if vec.Strict(&quotient, rest, n, vec.FlagsOf(&a)) && vec.Dense(rest, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(aV[i], int64(0))
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if quotient.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(aV[i], int64(0))
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient := vec.Map2E(rest, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.DivInt64)
 		// ((a DIV 0) > 1)
-		cmp2 := vec.Make[bool](n)
-		{
-			quotientV := quotient.V[:n]
-			out := cmp2.V[:n]
-			if vec.Strict(&cmp2, rest, n, vec.FlagsOf(&quotient)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.GtInt64(quotientV[i], int64(1))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if cmp2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GtInt64(quotientV[i], int64(1))
-				}
-			}
-		}
+		cmp2 := vec.Map2(rest, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.GtInt64)
 		if fused {
 			vec.Merge(&cmp, &cmp2, rest, n)
 		} else {
@@ -26138,53 +24893,9 @@ func case0235Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, p 
 	if !fused || len(rest) > 0 {
 		and := vec.NewLogic(false, rest, n)
 		// (a DIV 0)
-		quotient := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			out := quotient.V[:n]
-			if vec.Strict(&quotient, and.Live, n, vec.FlagsOf(&a)) && vec.Dense(and.Live, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(aV[i], int64(0))
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-					i := and.Live.Row(k)
-					if quotient.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(aV[i], int64(0))
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient := vec.Map2E(and.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.DivInt64)
 		// ((a DIV 0) > 1)
-		cmp := vec.Make[bool](n)
-		{
-			quotientV := quotient.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, and.Live, n, vec.FlagsOf(&quotient)) && vec.Dense(and.Live, n, false) {
-				for i := range out {
-					out[i] = rt.GtInt64(quotientV[i], int64(1))
-				}
-			} else {
-				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-					i := and.Live.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GtInt64(quotientV[i], int64(1))
-				}
-			}
-		}
+		cmp := vec.Map2(and.Live, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.GtInt64)
 		and.Add(&cmp)
 		and.Add(&p)
 		andResult := and.Finish()
@@ -26318,53 +25029,9 @@ func case0236Col1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a v
 		and := vec.NewLogic(false, rest, n)
 		and.Add(&p)
 		// (a DIV 0)
-		quotient := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			out := quotient.V[:n]
-			if vec.Strict(&quotient, and.Live, n, vec.FlagsOf(&a)) && vec.Dense(and.Live, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(aV[i], int64(0))
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-					i := and.Live.Row(k)
-					if quotient.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(aV[i], int64(0))
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient := vec.Map2E(and.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.DivInt64)
 		// ((a DIV 0) > 1)
-		cmp := vec.Make[bool](n)
-		{
-			quotientV := quotient.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, and.Live, n, vec.FlagsOf(&quotient)) && vec.Dense(and.Live, n, false) {
-				for i := range out {
-					out[i] = rt.GtInt64(quotientV[i], int64(1))
-				}
-			} else {
-				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-					i := and.Live.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GtInt64(quotientV[i], int64(1))
-				}
-			}
-		}
+		cmp := vec.Map2(and.Live, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.GtInt64)
 		and.Add(&cmp)
 		andResult := and.Finish()
 		if fused {
@@ -26646,53 +25313,9 @@ func case0239Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) ve
 	}
 	if !fused || len(rest) > 0 {
 		// (a DIV 0)
-		quotient := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			out := quotient.V[:n]
-			if vec.Strict(&quotient, rest, n, vec.FlagsOf(&a)) && vec.Dense(rest, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(aV[i], int64(0))
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if quotient.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(aV[i], int64(0))
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient := vec.Map2E(rest, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.DivInt64)
 		// ((a DIV 0) > 1)
-		cmp2 := vec.Make[bool](n)
-		{
-			quotientV := quotient.V[:n]
-			out := cmp2.V[:n]
-			if vec.Strict(&cmp2, rest, n, vec.FlagsOf(&quotient)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.GtInt64(quotientV[i], int64(1))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if cmp2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GtInt64(quotientV[i], int64(1))
-				}
-			}
-		}
+		cmp2 := vec.Map2(rest, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.GtInt64)
 		if fused {
 			vec.Merge(&cmp, &cmp2, rest, n)
 		} else {
@@ -26822,53 +25445,9 @@ func case0240Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, p 
 	if !fused || len(rest) > 0 {
 		or := vec.NewLogic(true, rest, n)
 		// (a DIV 0)
-		quotient := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			out := quotient.V[:n]
-			if vec.Strict(&quotient, or.Live, n, vec.FlagsOf(&a)) && vec.Dense(or.Live, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(aV[i], int64(0))
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-					i := or.Live.Row(k)
-					if quotient.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(aV[i], int64(0))
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient := vec.Map2E(or.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.DivInt64)
 		// ((a DIV 0) > 1)
-		cmp := vec.Make[bool](n)
-		{
-			quotientV := quotient.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, or.Live, n, vec.FlagsOf(&quotient)) && vec.Dense(or.Live, n, false) {
-				for i := range out {
-					out[i] = rt.GtInt64(quotientV[i], int64(1))
-				}
-			} else {
-				for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-					i := or.Live.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GtInt64(quotientV[i], int64(1))
-				}
-			}
-		}
+		cmp := vec.Map2(or.Live, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.GtInt64)
 		or.Add(&cmp)
 		or.Add(&p)
 		orResult := or.Finish()
@@ -26998,73 +25577,12 @@ func case0241Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) ve
 	if !fused || len(rest) > 0 {
 		and := vec.NewLogic(false, rest, n)
 		// (a <> 0)
-		cmp := vec.Make[bool](n)
-		{
-			aV := a.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, and.Live, n, vec.FlagsOf(&a)) && vec.Dense(and.Live, n, false) {
-				for i := range out {
-					out[i] = rt.NeInt64(aV[i], int64(0))
-				}
-			} else {
-				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-					i := and.Live.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.NeInt64(aV[i], int64(0))
-				}
-			}
-		}
+		cmp := vec.Map2(and.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.NeInt64)
 		and.Add(&cmp)
 		// (100 DIV a)
-		quotient := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			out := quotient.V[:n]
-			if vec.Strict(&quotient, and.Live, n, vec.FlagsOf(&a)) && vec.Dense(and.Live, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(int64(100), aV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-					i := and.Live.Row(k)
-					if quotient.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(int64(100), aV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient := vec.Map2E(and.Live, n, vec.ConstArg[int64](int64(100)), vec.VecArg(&a), rt.DivInt64)
 		// ((100 DIV a) > 1)
-		cmp2 := vec.Make[bool](n)
-		{
-			quotientV := quotient.V[:n]
-			out := cmp2.V[:n]
-			if vec.Strict(&cmp2, and.Live, n, vec.FlagsOf(&quotient)) && vec.Dense(and.Live, n, false) {
-				for i := range out {
-					out[i] = rt.GtInt64(quotientV[i], int64(1))
-				}
-			} else {
-				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-					i := and.Live.Row(k)
-					if cmp2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GtInt64(quotientV[i], int64(1))
-				}
-			}
-		}
+		cmp2 := vec.Map2(and.Live, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.GtInt64)
 		and.Add(&cmp2)
 		andResult := and.Finish()
 		if fused {
@@ -27193,73 +25711,12 @@ func case0242Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) ve
 	if !fused || len(rest) > 0 {
 		and := vec.NewLogic(false, rest, n)
 		// (100 DIV a)
-		quotient := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			out := quotient.V[:n]
-			if vec.Strict(&quotient, and.Live, n, vec.FlagsOf(&a)) && vec.Dense(and.Live, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(int64(100), aV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-					i := and.Live.Row(k)
-					if quotient.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(int64(100), aV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient := vec.Map2E(and.Live, n, vec.ConstArg[int64](int64(100)), vec.VecArg(&a), rt.DivInt64)
 		// ((100 DIV a) > 1)
-		cmp := vec.Make[bool](n)
-		{
-			quotientV := quotient.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, and.Live, n, vec.FlagsOf(&quotient)) && vec.Dense(and.Live, n, false) {
-				for i := range out {
-					out[i] = rt.GtInt64(quotientV[i], int64(1))
-				}
-			} else {
-				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-					i := and.Live.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GtInt64(quotientV[i], int64(1))
-				}
-			}
-		}
+		cmp := vec.Map2(and.Live, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.GtInt64)
 		and.Add(&cmp)
 		// (a <> 0)
-		cmp2 := vec.Make[bool](n)
-		{
-			aV := a.V[:n]
-			out := cmp2.V[:n]
-			if vec.Strict(&cmp2, and.Live, n, vec.FlagsOf(&a)) && vec.Dense(and.Live, n, false) {
-				for i := range out {
-					out[i] = rt.NeInt64(aV[i], int64(0))
-				}
-			} else {
-				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-					i := and.Live.Row(k)
-					if cmp2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.NeInt64(aV[i], int64(0))
-				}
-			}
-		}
+		cmp2 := vec.Map2(and.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.NeInt64)
 		and.Add(&cmp2)
 		andResult := and.Finish()
 		if fused {
@@ -27388,73 +25845,12 @@ func case0243Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) ve
 	if !fused || len(rest) > 0 {
 		and := vec.NewLogic(false, rest, n)
 		// (a <> 0)
-		cmp := vec.Make[bool](n)
-		{
-			aV := a.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, and.Live, n, vec.FlagsOf(&a)) && vec.Dense(and.Live, n, false) {
-				for i := range out {
-					out[i] = rt.NeInt64(aV[i], int64(0))
-				}
-			} else {
-				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-					i := and.Live.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.NeInt64(aV[i], int64(0))
-				}
-			}
-		}
+		cmp := vec.Map2(and.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.NeInt64)
 		and.Add(&cmp)
 		// (100 DIV a)
-		quotient := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			out := quotient.V[:n]
-			if vec.Strict(&quotient, and.Live, n, vec.FlagsOf(&a)) && vec.Dense(and.Live, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(int64(100), aV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-					i := and.Live.Row(k)
-					if quotient.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(int64(100), aV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient := vec.Map2E(and.Live, n, vec.ConstArg[int64](int64(100)), vec.VecArg(&a), rt.DivInt64)
 		// ((100 DIV a) > 1)
-		cmp2 := vec.Make[bool](n)
-		{
-			quotientV := quotient.V[:n]
-			out := cmp2.V[:n]
-			if vec.Strict(&cmp2, and.Live, n, vec.FlagsOf(&quotient)) && vec.Dense(and.Live, n, false) {
-				for i := range out {
-					out[i] = rt.GtInt64(quotientV[i], int64(1))
-				}
-			} else {
-				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-					i := and.Live.Row(k)
-					if cmp2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GtInt64(quotientV[i], int64(1))
-				}
-			}
-		}
+		cmp2 := vec.Map2(and.Live, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.GtInt64)
 		and.Add(&cmp2)
 		andResult := and.Finish()
 		if fused {
@@ -27583,73 +25979,12 @@ func case0244Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) ve
 	if !fused || len(rest) > 0 {
 		or := vec.NewLogic(true, rest, n)
 		// (a = 0)
-		cmp := vec.Make[bool](n)
-		{
-			aV := a.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, or.Live, n, vec.FlagsOf(&a)) && vec.Dense(or.Live, n, false) {
-				for i := range out {
-					out[i] = rt.EqInt64(aV[i], int64(0))
-				}
-			} else {
-				for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-					i := or.Live.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqInt64(aV[i], int64(0))
-				}
-			}
-		}
+		cmp := vec.Map2(or.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.EqInt64)
 		or.Add(&cmp)
 		// (100 DIV a)
-		quotient := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			out := quotient.V[:n]
-			if vec.Strict(&quotient, or.Live, n, vec.FlagsOf(&a)) && vec.Dense(or.Live, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(int64(100), aV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-					i := or.Live.Row(k)
-					if quotient.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(int64(100), aV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient := vec.Map2E(or.Live, n, vec.ConstArg[int64](int64(100)), vec.VecArg(&a), rt.DivInt64)
 		// ((100 DIV a) > 1)
-		cmp2 := vec.Make[bool](n)
-		{
-			quotientV := quotient.V[:n]
-			out := cmp2.V[:n]
-			if vec.Strict(&cmp2, or.Live, n, vec.FlagsOf(&quotient)) && vec.Dense(or.Live, n, false) {
-				for i := range out {
-					out[i] = rt.GtInt64(quotientV[i], int64(1))
-				}
-			} else {
-				for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-					i := or.Live.Row(k)
-					if cmp2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GtInt64(quotientV[i], int64(1))
-				}
-			}
-		}
+		cmp2 := vec.Map2(or.Live, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.GtInt64)
 		or.Add(&cmp2)
 		orResult := or.Finish()
 		if fused {
@@ -27778,73 +26113,12 @@ func case0245Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) ve
 	if !fused || len(rest) > 0 {
 		or := vec.NewLogic(true, rest, n)
 		// (100 DIV a)
-		quotient := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			out := quotient.V[:n]
-			if vec.Strict(&quotient, or.Live, n, vec.FlagsOf(&a)) && vec.Dense(or.Live, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(int64(100), aV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-					i := or.Live.Row(k)
-					if quotient.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(int64(100), aV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient := vec.Map2E(or.Live, n, vec.ConstArg[int64](int64(100)), vec.VecArg(&a), rt.DivInt64)
 		// ((100 DIV a) > 1)
-		cmp := vec.Make[bool](n)
-		{
-			quotientV := quotient.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, or.Live, n, vec.FlagsOf(&quotient)) && vec.Dense(or.Live, n, false) {
-				for i := range out {
-					out[i] = rt.GtInt64(quotientV[i], int64(1))
-				}
-			} else {
-				for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-					i := or.Live.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GtInt64(quotientV[i], int64(1))
-				}
-			}
-		}
+		cmp := vec.Map2(or.Live, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.GtInt64)
 		or.Add(&cmp)
 		// (a = 0)
-		cmp2 := vec.Make[bool](n)
-		{
-			aV := a.V[:n]
-			out := cmp2.V[:n]
-			if vec.Strict(&cmp2, or.Live, n, vec.FlagsOf(&a)) && vec.Dense(or.Live, n, false) {
-				for i := range out {
-					out[i] = rt.EqInt64(aV[i], int64(0))
-				}
-			} else {
-				for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-					i := or.Live.Row(k)
-					if cmp2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqInt64(aV[i], int64(0))
-				}
-			}
-		}
+		cmp2 := vec.Map2(or.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.EqInt64)
 		or.Add(&cmp2)
 		orResult := or.Finish()
 		if fused {
@@ -28550,102 +26824,14 @@ func case0253Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b 
 	if !fused || len(rest) > 0 {
 		and := vec.NewLogic(false, rest, n)
 		// (a DIV 0)
-		quotient := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			out := quotient.V[:n]
-			if vec.Strict(&quotient, and.Live, n, vec.FlagsOf(&a)) && vec.Dense(and.Live, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(aV[i], int64(0))
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-					i := and.Live.Row(k)
-					if quotient.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(aV[i], int64(0))
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient := vec.Map2E(and.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.DivInt64)
 		// ((a DIV 0) = 1)
-		cmp := vec.Make[bool](n)
-		{
-			quotientV := quotient.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, and.Live, n, vec.FlagsOf(&quotient)) && vec.Dense(and.Live, n, false) {
-				for i := range out {
-					out[i] = rt.EqInt64(quotientV[i], int64(1))
-				}
-			} else {
-				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-					i := and.Live.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqInt64(quotientV[i], int64(1))
-				}
-			}
-		}
+		cmp := vec.Map2(and.Live, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.EqInt64)
 		and.Add(&cmp)
 		// (b + 9223372036854775807)
-		sum := vec.Make[int64](n)
-		{
-			bV := b.V[:n]
-			out := sum.V[:n]
-			if vec.Strict(&sum, and.Live, n, vec.FlagsOf(&b)) && vec.Dense(and.Live, n, true) {
-				for i := range out {
-					r, err := rt.AddInt64(bV[i], int64(9223372036854775807))
-					if err != nil {
-						sum.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-					i := and.Live.Row(k)
-					if sum.Dirty(i) {
-						continue
-					}
-					r, err := rt.AddInt64(bV[i], int64(9223372036854775807))
-					if err != nil {
-						sum.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		sum := vec.Map2E(and.Live, n, vec.VecArg(&b), vec.ConstArg[int64](int64(9223372036854775807)), rt.AddInt64)
 		// ((b + 9223372036854775807) = 1)
-		cmp2 := vec.Make[bool](n)
-		{
-			sumV := sum.V[:n]
-			out := cmp2.V[:n]
-			if vec.Strict(&cmp2, and.Live, n, vec.FlagsOf(&sum)) && vec.Dense(and.Live, n, false) {
-				for i := range out {
-					out[i] = rt.EqInt64(sumV[i], int64(1))
-				}
-			} else {
-				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-					i := and.Live.Row(k)
-					if cmp2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqInt64(sumV[i], int64(1))
-				}
-			}
-		}
+		cmp2 := vec.Map2(and.Live, n, vec.VecArg(&sum), vec.ConstArg[int64](int64(1)), rt.EqInt64)
 		and.Add(&cmp2)
 		andResult := and.Finish()
 		if fused {
@@ -28777,102 +26963,14 @@ func case0254Col1(n int, all vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, a 
 	if !fused || len(rest) > 0 {
 		and := vec.NewLogic(false, rest, n)
 		// (b + 9223372036854775807)
-		sum := vec.Make[int64](n)
-		{
-			bV := b.V[:n]
-			out := sum.V[:n]
-			if vec.Strict(&sum, and.Live, n, vec.FlagsOf(&b)) && vec.Dense(and.Live, n, true) {
-				for i := range out {
-					r, err := rt.AddInt64(bV[i], int64(9223372036854775807))
-					if err != nil {
-						sum.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-					i := and.Live.Row(k)
-					if sum.Dirty(i) {
-						continue
-					}
-					r, err := rt.AddInt64(bV[i], int64(9223372036854775807))
-					if err != nil {
-						sum.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		sum := vec.Map2E(and.Live, n, vec.VecArg(&b), vec.ConstArg[int64](int64(9223372036854775807)), rt.AddInt64)
 		// ((b + 9223372036854775807) = 1)
-		cmp := vec.Make[bool](n)
-		{
-			sumV := sum.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, and.Live, n, vec.FlagsOf(&sum)) && vec.Dense(and.Live, n, false) {
-				for i := range out {
-					out[i] = rt.EqInt64(sumV[i], int64(1))
-				}
-			} else {
-				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-					i := and.Live.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqInt64(sumV[i], int64(1))
-				}
-			}
-		}
+		cmp := vec.Map2(and.Live, n, vec.VecArg(&sum), vec.ConstArg[int64](int64(1)), rt.EqInt64)
 		and.Add(&cmp)
 		// (a DIV 0)
-		quotient := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			out := quotient.V[:n]
-			if vec.Strict(&quotient, and.Live, n, vec.FlagsOf(&a)) && vec.Dense(and.Live, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(aV[i], int64(0))
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-					i := and.Live.Row(k)
-					if quotient.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(aV[i], int64(0))
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient := vec.Map2E(and.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.DivInt64)
 		// ((a DIV 0) = 1)
-		cmp2 := vec.Make[bool](n)
-		{
-			quotientV := quotient.V[:n]
-			out := cmp2.V[:n]
-			if vec.Strict(&cmp2, and.Live, n, vec.FlagsOf(&quotient)) && vec.Dense(and.Live, n, false) {
-				for i := range out {
-					out[i] = rt.EqInt64(quotientV[i], int64(1))
-				}
-			} else {
-				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-					i := and.Live.Row(k)
-					if cmp2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqInt64(quotientV[i], int64(1))
-				}
-			}
-		}
+		cmp2 := vec.Map2(and.Live, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.EqInt64)
 		and.Add(&cmp2)
 		andResult := and.Finish()
 		if fused {
@@ -29000,72 +27098,11 @@ func case0255Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) ve
 	}
 	if !fused || len(rest) > 0 {
 		// (a DIV 0)
-		quotient := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			out := quotient.V[:n]
-			if vec.Strict(&quotient, rest, n, vec.FlagsOf(&a)) && vec.Dense(rest, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(aV[i], int64(0))
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if quotient.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(aV[i], int64(0))
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient := vec.Map2E(rest, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.DivInt64)
 		// ((a DIV 0) = 1)
-		cmp := vec.Make[bool](n)
-		{
-			quotientV := quotient.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, rest, n, vec.FlagsOf(&quotient)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.EqInt64(quotientV[i], int64(1))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqInt64(quotientV[i], int64(1))
-				}
-			}
-		}
+		cmp := vec.Map2(rest, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.EqInt64)
 		// (NOT ((a DIV 0) = 1))
-		negated2 := vec.Make[bool](n)
-		{
-			cmpV := cmp.V[:n]
-			out := negated2.V[:n]
-			if vec.Strict(&negated2, rest, n, vec.FlagsOf(&cmp)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.Not(cmpV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if negated2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.Not(cmpV[i])
-				}
-			}
-		}
+		negated2 := vec.Map1(rest, n, vec.VecArg(&cmp), rt.Not)
 		if fused {
 			vec.Merge(&negated, &negated2, rest, n)
 		} else {
@@ -29308,56 +27345,12 @@ func case0257Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 		// CASE WHEN (a = 0) THEN 0 ELSE (100 DIV a) END
 		caseResult2 := vec.Make[int64](n)
 		// (a = 0)
-		cmp := vec.Make[bool](n)
-		{
-			aV := a.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, rest, n, vec.FlagsOf(&a)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.EqInt64(aV[i], int64(0))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqInt64(aV[i], int64(0))
-				}
-			}
-		}
+		cmp := vec.Map2(rest, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.EqInt64)
 		vec.CopyErrs(&caseResult2, &cmp, rest, n)
 		when, notYet := vec.Split(&cmp, rest, n)
 		vec.Fill(&caseResult2, int64(0), when, n)
 		// (100 DIV a)
-		quotient := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			out := quotient.V[:n]
-			if vec.Strict(&quotient, notYet, n, vec.FlagsOf(&a)) && vec.Dense(notYet, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(int64(100), aV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-					i := notYet.Row(k)
-					if quotient.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(int64(100), aV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient := vec.Map2E(notYet, n, vec.ConstArg[int64](int64(100)), vec.VecArg(&a), rt.DivInt64)
 		vec.Merge(&caseResult2, &quotient, notYet, n)
 		if fused {
 			vec.Merge(&caseResult, &caseResult2, rest, n)
@@ -29505,56 +27498,12 @@ func case0258Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 		// CASE WHEN (a = 0) THEN 0 ELSE (100 DIV a) END
 		caseResult2 := vec.Make[int64](n)
 		// (a = 0)
-		cmp := vec.Make[bool](n)
-		{
-			aV := a.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, rest, n, vec.FlagsOf(&a)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.EqInt64(aV[i], int64(0))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqInt64(aV[i], int64(0))
-				}
-			}
-		}
+		cmp := vec.Map2(rest, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.EqInt64)
 		vec.CopyErrs(&caseResult2, &cmp, rest, n)
 		when, notYet := vec.Split(&cmp, rest, n)
 		vec.Fill(&caseResult2, int64(0), when, n)
 		// (100 DIV a)
-		quotient := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			out := quotient.V[:n]
-			if vec.Strict(&quotient, notYet, n, vec.FlagsOf(&a)) && vec.Dense(notYet, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(int64(100), aV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-					i := notYet.Row(k)
-					if quotient.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(int64(100), aV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient := vec.Map2E(notYet, n, vec.ConstArg[int64](int64(100)), vec.VecArg(&a), rt.DivInt64)
 		vec.Merge(&caseResult2, &quotient, notYet, n)
 		if fused {
 			vec.Merge(&caseResult, &caseResult2, rest, n)
@@ -29702,56 +27651,12 @@ func case0259Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 		// CASE WHEN (a = 0) THEN 0 ELSE (100 DIV a) END
 		caseResult2 := vec.Make[int64](n)
 		// (a = 0)
-		cmp := vec.Make[bool](n)
-		{
-			aV := a.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, rest, n, vec.FlagsOf(&a)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.EqInt64(aV[i], int64(0))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqInt64(aV[i], int64(0))
-				}
-			}
-		}
+		cmp := vec.Map2(rest, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.EqInt64)
 		vec.CopyErrs(&caseResult2, &cmp, rest, n)
 		when, notYet := vec.Split(&cmp, rest, n)
 		vec.Fill(&caseResult2, int64(0), when, n)
 		// (100 DIV a)
-		quotient := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			out := quotient.V[:n]
-			if vec.Strict(&quotient, notYet, n, vec.FlagsOf(&a)) && vec.Dense(notYet, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(int64(100), aV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-					i := notYet.Row(k)
-					if quotient.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(int64(100), aV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient := vec.Map2E(notYet, n, vec.ConstArg[int64](int64(100)), vec.VecArg(&a), rt.DivInt64)
 		vec.Merge(&caseResult2, &quotient, notYet, n)
 		if fused {
 			vec.Merge(&caseResult, &caseResult2, rest, n)
@@ -30026,57 +27931,13 @@ func case0261Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 	}
 	if !fused || len(rest) > 0 {
 		// (a <> 0)
-		cmp := vec.Make[bool](n)
-		{
-			aV := a.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, rest, n, vec.FlagsOf(&a)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.NeInt64(aV[i], int64(0))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.NeInt64(aV[i], int64(0))
-				}
-			}
-		}
+		cmp := vec.Map2(rest, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.NeInt64)
 		// IF((a <> 0), (100 DIV a), -1)
 		then, otherwise := vec.Split(&cmp, rest, n)
 		ifResult2 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult2, &cmp, rest, n)
 		// (100 DIV a)
-		quotient := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			out := quotient.V[:n]
-			if vec.Strict(&quotient, then, n, vec.FlagsOf(&a)) && vec.Dense(then, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(int64(100), aV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-					i := then.Row(k)
-					if quotient.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(int64(100), aV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient := vec.Map2E(then, n, vec.ConstArg[int64](int64(100)), vec.VecArg(&a), rt.DivInt64)
 		vec.Merge(&ifResult2, &quotient, then, n)
 		vec.Fill(&ifResult2, int64(-1), otherwise, n)
 		if fused {
@@ -30221,53 +28082,9 @@ func case0262Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 	}
 	if !fused || len(rest) > 0 {
 		// (a DIV 0)
-		quotient := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			out := quotient.V[:n]
-			if vec.Strict(&quotient, rest, n, vec.FlagsOf(&a)) && vec.Dense(rest, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(aV[i], int64(0))
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if quotient.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(aV[i], int64(0))
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient := vec.Map2E(rest, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.DivInt64)
 		// ((a DIV 0) = 1)
-		cmp := vec.Make[bool](n)
-		{
-			quotientV := quotient.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, rest, n, vec.FlagsOf(&quotient)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.EqInt64(quotientV[i], int64(1))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqInt64(quotientV[i], int64(1))
-				}
-			}
-		}
+		cmp := vec.Map2(rest, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.EqInt64)
 		// IF(((a DIV 0) = 1), 1, 2)
 		then, otherwise := vec.Split(&cmp, rest, n)
 		ifResult2 := vec.Make[int32](n)
@@ -30645,53 +28462,9 @@ func case0265Col1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a v
 		when, notYet := vec.Split(&p, rest, n)
 		vec.Fill(&caseResult2, "a", when, n)
 		// (a DIV 0)
-		quotient := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			out := quotient.V[:n]
-			if vec.Strict(&quotient, notYet, n, vec.FlagsOf(&a)) && vec.Dense(notYet, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(aV[i], int64(0))
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-					i := notYet.Row(k)
-					if quotient.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(aV[i], int64(0))
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient := vec.Map2E(notYet, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.DivInt64)
 		// ((a DIV 0) = 1)
-		cmp := vec.Make[bool](n)
-		{
-			quotientV := quotient.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, notYet, n, vec.FlagsOf(&quotient)) && vec.Dense(notYet, n, false) {
-				for i := range out {
-					out[i] = rt.EqInt64(quotientV[i], int64(1))
-				}
-			} else {
-				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-					i := notYet.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqInt64(quotientV[i], int64(1))
-				}
-			}
-		}
+		cmp := vec.Map2(notYet, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.EqInt64)
 		vec.CopyErrs(&caseResult2, &cmp, notYet, n)
 		when2, notYet2 := vec.Split(&cmp, notYet, n)
 		vec.Fill(&caseResult2, "b", when2, n)
@@ -30851,53 +28624,9 @@ func case0266Col1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a v
 		when, notYet := vec.Split(&p, rest, n)
 		vec.Fill(&caseResult2, "a", when, n)
 		// (a DIV 0)
-		quotient := vec.Make[int64](n)
-		{
-			aV := a.V[:n]
-			out := quotient.V[:n]
-			if vec.Strict(&quotient, notYet, n, vec.FlagsOf(&a)) && vec.Dense(notYet, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(aV[i], int64(0))
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-					i := notYet.Row(k)
-					if quotient.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(aV[i], int64(0))
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient := vec.Map2E(notYet, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.DivInt64)
 		// ((a DIV 0) = 1)
-		cmp := vec.Make[bool](n)
-		{
-			quotientV := quotient.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, notYet, n, vec.FlagsOf(&quotient)) && vec.Dense(notYet, n, false) {
-				for i := range out {
-					out[i] = rt.EqInt64(quotientV[i], int64(1))
-				}
-			} else {
-				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-					i := notYet.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqInt64(quotientV[i], int64(1))
-				}
-			}
-		}
+		cmp := vec.Map2(notYet, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.EqInt64)
 		vec.CopyErrs(&caseResult2, &cmp, notYet, n)
 		when2, notYet2 := vec.Split(&cmp, notYet, n)
 		vec.Fill(&caseResult2, "b", when2, n)
@@ -31204,45 +28933,11 @@ func case0269Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 	if !fused || len(rest) > 0 {
 		// CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END
 		caseResult2 := vec.Make[string](n)
-		matches := vec.Make[bool](n)
-		{
-			aV := a.V[:n]
-			out := matches.V[:n]
-			if vec.Strict(&matches, rest, n, vec.FlagsOf(&a)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.EqInt64(aV[i], int64(1))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if matches.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqInt64(aV[i], int64(1))
-				}
-			}
-		}
+		matches := vec.Map2(rest, n, vec.VecArg(&a), vec.ConstArg[int64](int64(1)), rt.EqInt64)
 		vec.CopyErrs(&caseResult2, &matches, rest, n)
 		when, notYet := vec.Split(&matches, rest, n)
 		vec.Fill(&caseResult2, "one", when, n)
-		matches2 := vec.Make[bool](n)
-		{
-			aV := a.V[:n]
-			out := matches2.V[:n]
-			if vec.Strict(&matches2, notYet, n, vec.FlagsOf(&a)) && vec.Dense(notYet, n, false) {
-				for i := range out {
-					out[i] = rt.EqInt64(aV[i], int64(2))
-				}
-			} else {
-				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-					i := notYet.Row(k)
-					if matches2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqInt64(aV[i], int64(2))
-				}
-			}
-		}
+		matches2 := vec.Map2(notYet, n, vec.VecArg(&a), vec.ConstArg[int64](int64(2)), rt.EqInt64)
 		vec.CopyErrs(&caseResult2, &matches2, notYet, n)
 		when2, notYet2 := vec.Split(&matches2, notYet, n)
 		vec.Fill(&caseResult2, "two", when2, n)
@@ -31383,45 +29078,11 @@ func case0270Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 	if !fused || len(rest) > 0 {
 		// CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END
 		caseResult2 := vec.Make[string](n)
-		matches := vec.Make[bool](n)
-		{
-			aV := a.V[:n]
-			out := matches.V[:n]
-			if vec.Strict(&matches, rest, n, vec.FlagsOf(&a)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.EqInt64(aV[i], int64(1))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if matches.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqInt64(aV[i], int64(1))
-				}
-			}
-		}
+		matches := vec.Map2(rest, n, vec.VecArg(&a), vec.ConstArg[int64](int64(1)), rt.EqInt64)
 		vec.CopyErrs(&caseResult2, &matches, rest, n)
 		when, notYet := vec.Split(&matches, rest, n)
 		vec.Fill(&caseResult2, "one", when, n)
-		matches2 := vec.Make[bool](n)
-		{
-			aV := a.V[:n]
-			out := matches2.V[:n]
-			if vec.Strict(&matches2, notYet, n, vec.FlagsOf(&a)) && vec.Dense(notYet, n, false) {
-				for i := range out {
-					out[i] = rt.EqInt64(aV[i], int64(2))
-				}
-			} else {
-				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-					i := notYet.Row(k)
-					if matches2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqInt64(aV[i], int64(2))
-				}
-			}
-		}
+		matches2 := vec.Map2(notYet, n, vec.VecArg(&a), vec.ConstArg[int64](int64(2)), rt.EqInt64)
 		vec.CopyErrs(&caseResult2, &matches2, notYet, n)
 		when2, notYet2 := vec.Split(&matches2, notYet, n)
 		vec.Fill(&caseResult2, "two", when2, n)
@@ -33172,62 +30833,11 @@ func case0288Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) ve
 	if !fused || len(rest) > 0 {
 		// (a IN (1, 2, 3))
 		in2 := vec.NewLogic(true, rest, n)
-		matches := vec.Make[bool](n)
-		{
-			aV := a.V[:n]
-			out := matches.V[:n]
-			if vec.Strict(&matches, in2.Live, n, vec.FlagsOf(&a)) && vec.Dense(in2.Live, n, false) {
-				for i := range out {
-					out[i] = rt.EqInt64(aV[i], int64(1))
-				}
-			} else {
-				for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-					i := in2.Live.Row(k)
-					if matches.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqInt64(aV[i], int64(1))
-				}
-			}
-		}
+		matches := vec.Map2(in2.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(1)), rt.EqInt64)
 		in2.Add(&matches)
-		matches2 := vec.Make[bool](n)
-		{
-			aV := a.V[:n]
-			out := matches2.V[:n]
-			if vec.Strict(&matches2, in2.Live, n, vec.FlagsOf(&a)) && vec.Dense(in2.Live, n, false) {
-				for i := range out {
-					out[i] = rt.EqInt64(aV[i], int64(2))
-				}
-			} else {
-				for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-					i := in2.Live.Row(k)
-					if matches2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqInt64(aV[i], int64(2))
-				}
-			}
-		}
+		matches2 := vec.Map2(in2.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(2)), rt.EqInt64)
 		in2.Add(&matches2)
-		matches3 := vec.Make[bool](n)
-		{
-			aV := a.V[:n]
-			out := matches3.V[:n]
-			if vec.Strict(&matches3, in2.Live, n, vec.FlagsOf(&a)) && vec.Dense(in2.Live, n, false) {
-				for i := range out {
-					out[i] = rt.EqInt64(aV[i], int64(3))
-				}
-			} else {
-				for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-					i := in2.Live.Row(k)
-					if matches3.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqInt64(aV[i], int64(3))
-				}
-			}
-		}
+		matches3 := vec.Map2(in2.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(3)), rt.EqInt64)
 		in2.Add(&matches3)
 		inResult := in2.Finish()
 		if fused {
@@ -33343,62 +30953,11 @@ func case0289Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) ve
 	if !fused || len(rest) > 0 {
 		// (a IN (1, 2, 3))
 		in2 := vec.NewLogic(true, rest, n)
-		matches := vec.Make[bool](n)
-		{
-			aV := a.V[:n]
-			out := matches.V[:n]
-			if vec.Strict(&matches, in2.Live, n, vec.FlagsOf(&a)) && vec.Dense(in2.Live, n, false) {
-				for i := range out {
-					out[i] = rt.EqInt64(aV[i], int64(1))
-				}
-			} else {
-				for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-					i := in2.Live.Row(k)
-					if matches.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqInt64(aV[i], int64(1))
-				}
-			}
-		}
+		matches := vec.Map2(in2.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(1)), rt.EqInt64)
 		in2.Add(&matches)
-		matches2 := vec.Make[bool](n)
-		{
-			aV := a.V[:n]
-			out := matches2.V[:n]
-			if vec.Strict(&matches2, in2.Live, n, vec.FlagsOf(&a)) && vec.Dense(in2.Live, n, false) {
-				for i := range out {
-					out[i] = rt.EqInt64(aV[i], int64(2))
-				}
-			} else {
-				for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-					i := in2.Live.Row(k)
-					if matches2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqInt64(aV[i], int64(2))
-				}
-			}
-		}
+		matches2 := vec.Map2(in2.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(2)), rt.EqInt64)
 		in2.Add(&matches2)
-		matches3 := vec.Make[bool](n)
-		{
-			aV := a.V[:n]
-			out := matches3.V[:n]
-			if vec.Strict(&matches3, in2.Live, n, vec.FlagsOf(&a)) && vec.Dense(in2.Live, n, false) {
-				for i := range out {
-					out[i] = rt.EqInt64(aV[i], int64(3))
-				}
-			} else {
-				for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-					i := in2.Live.Row(k)
-					if matches3.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqInt64(aV[i], int64(3))
-				}
-			}
-		}
+		matches3 := vec.Map2(in2.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(3)), rt.EqInt64)
 		in2.Add(&matches3)
 		inResult := in2.Finish()
 		if fused {
@@ -33514,62 +31073,11 @@ func case0290Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) ve
 	if !fused || len(rest) > 0 {
 		// (a IN (1, 2, 3))
 		in2 := vec.NewLogic(true, rest, n)
-		matches := vec.Make[bool](n)
-		{
-			aV := a.V[:n]
-			out := matches.V[:n]
-			if vec.Strict(&matches, in2.Live, n, vec.FlagsOf(&a)) && vec.Dense(in2.Live, n, false) {
-				for i := range out {
-					out[i] = rt.EqInt64(aV[i], int64(1))
-				}
-			} else {
-				for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-					i := in2.Live.Row(k)
-					if matches.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqInt64(aV[i], int64(1))
-				}
-			}
-		}
+		matches := vec.Map2(in2.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(1)), rt.EqInt64)
 		in2.Add(&matches)
-		matches2 := vec.Make[bool](n)
-		{
-			aV := a.V[:n]
-			out := matches2.V[:n]
-			if vec.Strict(&matches2, in2.Live, n, vec.FlagsOf(&a)) && vec.Dense(in2.Live, n, false) {
-				for i := range out {
-					out[i] = rt.EqInt64(aV[i], int64(2))
-				}
-			} else {
-				for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-					i := in2.Live.Row(k)
-					if matches2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqInt64(aV[i], int64(2))
-				}
-			}
-		}
+		matches2 := vec.Map2(in2.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(2)), rt.EqInt64)
 		in2.Add(&matches2)
-		matches3 := vec.Make[bool](n)
-		{
-			aV := a.V[:n]
-			out := matches3.V[:n]
-			if vec.Strict(&matches3, in2.Live, n, vec.FlagsOf(&a)) && vec.Dense(in2.Live, n, false) {
-				for i := range out {
-					out[i] = rt.EqInt64(aV[i], int64(3))
-				}
-			} else {
-				for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-					i := in2.Live.Row(k)
-					if matches3.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqInt64(aV[i], int64(3))
-				}
-			}
-		}
+		matches3 := vec.Map2(in2.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(3)), rt.EqInt64)
 		in2.Add(&matches3)
 		inResult := in2.Finish()
 		if fused {
@@ -34121,64 +31629,13 @@ func case0294Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) ve
 	if !fused || len(rest) > 0 {
 		// (a IN (1, 2))
 		in2 := vec.NewLogic(true, rest, n)
-		matches := vec.Make[bool](n)
-		{
-			aV := a.V[:n]
-			out := matches.V[:n]
-			if vec.Strict(&matches, in2.Live, n, vec.FlagsOf(&a)) && vec.Dense(in2.Live, n, false) {
-				for i := range out {
-					out[i] = rt.EqInt64(aV[i], int64(1))
-				}
-			} else {
-				for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-					i := in2.Live.Row(k)
-					if matches.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqInt64(aV[i], int64(1))
-				}
-			}
-		}
+		matches := vec.Map2(in2.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(1)), rt.EqInt64)
 		in2.Add(&matches)
-		matches2 := vec.Make[bool](n)
-		{
-			aV := a.V[:n]
-			out := matches2.V[:n]
-			if vec.Strict(&matches2, in2.Live, n, vec.FlagsOf(&a)) && vec.Dense(in2.Live, n, false) {
-				for i := range out {
-					out[i] = rt.EqInt64(aV[i], int64(2))
-				}
-			} else {
-				for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-					i := in2.Live.Row(k)
-					if matches2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqInt64(aV[i], int64(2))
-				}
-			}
-		}
+		matches2 := vec.Map2(in2.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(2)), rt.EqInt64)
 		in2.Add(&matches2)
 		inResult := in2.Finish()
 		// (NOT (a IN (1, 2)))
-		negated2 := vec.Make[bool](n)
-		{
-			inResultV := inResult.V[:n]
-			out := negated2.V[:n]
-			if vec.Strict(&negated2, rest, n, vec.FlagsOf(&inResult)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.Not(inResultV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if negated2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.Not(inResultV[i])
-				}
-			}
-		}
+		negated2 := vec.Map1(rest, n, vec.VecArg(&inResult), rt.Not)
 		if fused {
 			vec.Merge(&negated, &negated2, rest, n)
 		} else {
@@ -34779,73 +32236,11 @@ func case0300Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b 
 	if !fused || len(rest) > 0 {
 		// (a IN (2, (1 DIV b)))
 		in2 := vec.NewLogic(true, rest, n)
-		matches := vec.Make[bool](n)
-		{
-			aV := a.V[:n]
-			out := matches.V[:n]
-			if vec.Strict(&matches, in2.Live, n, vec.FlagsOf(&a)) && vec.Dense(in2.Live, n, false) {
-				for i := range out {
-					out[i] = rt.EqInt64(aV[i], int64(2))
-				}
-			} else {
-				for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-					i := in2.Live.Row(k)
-					if matches.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqInt64(aV[i], int64(2))
-				}
-			}
-		}
+		matches := vec.Map2(in2.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(2)), rt.EqInt64)
 		in2.Add(&matches)
 		// (1 DIV b)
-		quotient := vec.Make[int64](n)
-		{
-			bV := b.V[:n]
-			out := quotient.V[:n]
-			if vec.Strict(&quotient, in2.Live, n, vec.FlagsOf(&b)) && vec.Dense(in2.Live, n, true) {
-				for i := range out {
-					r, err := rt.DivInt64(int64(1), bV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-					i := in2.Live.Row(k)
-					if quotient.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivInt64(int64(1), bV[i])
-					if err != nil {
-						quotient.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
-		matches2 := vec.Make[bool](n)
-		{
-			aV := a.V[:n]
-			quotientV := quotient.V[:n]
-			out := matches2.V[:n]
-			if vec.Strict(&matches2, in2.Live, n, vec.FlagsOf(&a), vec.FlagsOf(&quotient)) && vec.Dense(in2.Live, n, false) {
-				for i := range out {
-					out[i] = rt.EqInt64(aV[i], quotientV[i])
-				}
-			} else {
-				for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-					i := in2.Live.Row(k)
-					if matches2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqInt64(aV[i], quotientV[i])
-				}
-			}
-		}
+		quotient := vec.Map2E(in2.Live, n, vec.ConstArg[int64](int64(1)), vec.VecArg(&b), rt.DivInt64)
+		matches2 := vec.Map2(in2.Live, n, vec.VecArg(&a), vec.VecArg(&quotient), rt.EqInt64)
 		in2.Add(&matches2)
 		inResult := in2.Finish()
 		if fused {
@@ -35243,41 +32638,9 @@ func case0303Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	if !fused || len(rest) > 0 {
 		// (s IN ('a', 'b'))
 		in2 := vec.NewLogic(true, rest, n)
-		matches := vec.Make[bool](n)
-		{
-			out := matches.V[:n]
-			if vec.Strict(&matches, in2.Live, n, vec.ArrowFlags(sArr)) && vec.Dense(in2.Live, n, false) {
-				for i := range out {
-					out[i] = rt.EqString(sArr.Value(i), "a")
-				}
-			} else {
-				for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-					i := in2.Live.Row(k)
-					if matches.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqString(sArr.Value(i), "a")
-				}
-			}
-		}
+		matches := vec.Map2(in2.Live, n, vec.StrArg(sArr), vec.ConstArg[string]("a"), rt.EqString)
 		in2.Add(&matches)
-		matches2 := vec.Make[bool](n)
-		{
-			out := matches2.V[:n]
-			if vec.Strict(&matches2, in2.Live, n, vec.ArrowFlags(sArr)) && vec.Dense(in2.Live, n, false) {
-				for i := range out {
-					out[i] = rt.EqString(sArr.Value(i), "b")
-				}
-			} else {
-				for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-					i := in2.Live.Row(k)
-					if matches2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqString(sArr.Value(i), "b")
-				}
-			}
-		}
+		matches2 := vec.Map2(in2.Live, n, vec.StrArg(sArr), vec.ConstArg[string]("b"), rt.EqString)
 		in2.Add(&matches2)
 		inResult := in2.Finish()
 		if fused {
@@ -35393,43 +32756,9 @@ func case0304Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) ve
 	if !fused || len(rest) > 0 {
 		// (a BETWEEN 1 AND 3)
 		between := vec.NewLogic(false, rest, n)
-		inRange2 := vec.Make[bool](n)
-		{
-			aV := a.V[:n]
-			out := inRange2.V[:n]
-			if vec.Strict(&inRange2, between.Live, n, vec.FlagsOf(&a)) && vec.Dense(between.Live, n, false) {
-				for i := range out {
-					out[i] = rt.GeInt64(aV[i], int64(1))
-				}
-			} else {
-				for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-					i := between.Live.Row(k)
-					if inRange2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GeInt64(aV[i], int64(1))
-				}
-			}
-		}
+		inRange2 := vec.Map2(between.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(1)), rt.GeInt64)
 		between.Add(&inRange2)
-		inRange3 := vec.Make[bool](n)
-		{
-			aV := a.V[:n]
-			out := inRange3.V[:n]
-			if vec.Strict(&inRange3, between.Live, n, vec.FlagsOf(&a)) && vec.Dense(between.Live, n, false) {
-				for i := range out {
-					out[i] = rt.LeInt64(aV[i], int64(3))
-				}
-			} else {
-				for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-					i := between.Live.Row(k)
-					if inRange3.Dirty(i) {
-						continue
-					}
-					out[i] = rt.LeInt64(aV[i], int64(3))
-				}
-			}
-		}
+		inRange3 := vec.Map2(between.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(3)), rt.LeInt64)
 		between.Add(&inRange3)
 		betweenResult := between.Finish()
 		if fused {
@@ -35545,43 +32874,9 @@ func case0305Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) ve
 	if !fused || len(rest) > 0 {
 		// (a BETWEEN 1 AND 3)
 		between := vec.NewLogic(false, rest, n)
-		inRange2 := vec.Make[bool](n)
-		{
-			aV := a.V[:n]
-			out := inRange2.V[:n]
-			if vec.Strict(&inRange2, between.Live, n, vec.FlagsOf(&a)) && vec.Dense(between.Live, n, false) {
-				for i := range out {
-					out[i] = rt.GeInt64(aV[i], int64(1))
-				}
-			} else {
-				for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-					i := between.Live.Row(k)
-					if inRange2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GeInt64(aV[i], int64(1))
-				}
-			}
-		}
+		inRange2 := vec.Map2(between.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(1)), rt.GeInt64)
 		between.Add(&inRange2)
-		inRange3 := vec.Make[bool](n)
-		{
-			aV := a.V[:n]
-			out := inRange3.V[:n]
-			if vec.Strict(&inRange3, between.Live, n, vec.FlagsOf(&a)) && vec.Dense(between.Live, n, false) {
-				for i := range out {
-					out[i] = rt.LeInt64(aV[i], int64(3))
-				}
-			} else {
-				for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-					i := between.Live.Row(k)
-					if inRange3.Dirty(i) {
-						continue
-					}
-					out[i] = rt.LeInt64(aV[i], int64(3))
-				}
-			}
-		}
+		inRange3 := vec.Map2(between.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(3)), rt.LeInt64)
 		between.Add(&inRange3)
 		betweenResult := between.Finish()
 		if fused {
@@ -35697,43 +32992,9 @@ func case0306Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) ve
 	if !fused || len(rest) > 0 {
 		// (a BETWEEN 1 AND 3)
 		between := vec.NewLogic(false, rest, n)
-		inRange2 := vec.Make[bool](n)
-		{
-			aV := a.V[:n]
-			out := inRange2.V[:n]
-			if vec.Strict(&inRange2, between.Live, n, vec.FlagsOf(&a)) && vec.Dense(between.Live, n, false) {
-				for i := range out {
-					out[i] = rt.GeInt64(aV[i], int64(1))
-				}
-			} else {
-				for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-					i := between.Live.Row(k)
-					if inRange2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GeInt64(aV[i], int64(1))
-				}
-			}
-		}
+		inRange2 := vec.Map2(between.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(1)), rt.GeInt64)
 		between.Add(&inRange2)
-		inRange3 := vec.Make[bool](n)
-		{
-			aV := a.V[:n]
-			out := inRange3.V[:n]
-			if vec.Strict(&inRange3, between.Live, n, vec.FlagsOf(&a)) && vec.Dense(between.Live, n, false) {
-				for i := range out {
-					out[i] = rt.LeInt64(aV[i], int64(3))
-				}
-			} else {
-				for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-					i := between.Live.Row(k)
-					if inRange3.Dirty(i) {
-						continue
-					}
-					out[i] = rt.LeInt64(aV[i], int64(3))
-				}
-			}
-		}
+		inRange3 := vec.Map2(between.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(3)), rt.LeInt64)
 		between.Add(&inRange3)
 		betweenResult := between.Finish()
 		if fused {
@@ -35852,44 +33113,9 @@ func case0307Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b 
 	if !fused || len(rest) > 0 {
 		// (a BETWEEN b AND 3)
 		between := vec.NewLogic(false, rest, n)
-		inRange2 := vec.Make[bool](n)
-		{
-			aV := a.V[:n]
-			bV := b.V[:n]
-			out := inRange2.V[:n]
-			if vec.Strict(&inRange2, between.Live, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(between.Live, n, false) {
-				for i := range out {
-					out[i] = rt.GeInt64(aV[i], bV[i])
-				}
-			} else {
-				for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-					i := between.Live.Row(k)
-					if inRange2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GeInt64(aV[i], bV[i])
-				}
-			}
-		}
+		inRange2 := vec.Map2(between.Live, n, vec.VecArg(&a), vec.VecArg(&b), rt.GeInt64)
 		between.Add(&inRange2)
-		inRange3 := vec.Make[bool](n)
-		{
-			aV := a.V[:n]
-			out := inRange3.V[:n]
-			if vec.Strict(&inRange3, between.Live, n, vec.FlagsOf(&a)) && vec.Dense(between.Live, n, false) {
-				for i := range out {
-					out[i] = rt.LeInt64(aV[i], int64(3))
-				}
-			} else {
-				for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-					i := between.Live.Row(k)
-					if inRange3.Dirty(i) {
-						continue
-					}
-					out[i] = rt.LeInt64(aV[i], int64(3))
-				}
-			}
-		}
+		inRange3 := vec.Map2(between.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(3)), rt.LeInt64)
 		between.Add(&inRange3)
 		betweenResult := between.Finish()
 		if fused {
@@ -36008,44 +33234,9 @@ func case0308Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b 
 	if !fused || len(rest) > 0 {
 		// (a BETWEEN b AND 3)
 		between := vec.NewLogic(false, rest, n)
-		inRange2 := vec.Make[bool](n)
-		{
-			aV := a.V[:n]
-			bV := b.V[:n]
-			out := inRange2.V[:n]
-			if vec.Strict(&inRange2, between.Live, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(between.Live, n, false) {
-				for i := range out {
-					out[i] = rt.GeInt64(aV[i], bV[i])
-				}
-			} else {
-				for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-					i := between.Live.Row(k)
-					if inRange2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GeInt64(aV[i], bV[i])
-				}
-			}
-		}
+		inRange2 := vec.Map2(between.Live, n, vec.VecArg(&a), vec.VecArg(&b), rt.GeInt64)
 		between.Add(&inRange2)
-		inRange3 := vec.Make[bool](n)
-		{
-			aV := a.V[:n]
-			out := inRange3.V[:n]
-			if vec.Strict(&inRange3, between.Live, n, vec.FlagsOf(&a)) && vec.Dense(between.Live, n, false) {
-				for i := range out {
-					out[i] = rt.LeInt64(aV[i], int64(3))
-				}
-			} else {
-				for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-					i := between.Live.Row(k)
-					if inRange3.Dirty(i) {
-						continue
-					}
-					out[i] = rt.LeInt64(aV[i], int64(3))
-				}
-			}
-		}
+		inRange3 := vec.Map2(between.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(3)), rt.LeInt64)
 		between.Add(&inRange3)
 		betweenResult := between.Finish()
 		if fused {
@@ -36161,64 +33352,13 @@ func case0309Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) ve
 	if !fused || len(rest) > 0 {
 		// (a BETWEEN 1 AND 3)
 		between := vec.NewLogic(false, rest, n)
-		inRange := vec.Make[bool](n)
-		{
-			aV := a.V[:n]
-			out := inRange.V[:n]
-			if vec.Strict(&inRange, between.Live, n, vec.FlagsOf(&a)) && vec.Dense(between.Live, n, false) {
-				for i := range out {
-					out[i] = rt.GeInt64(aV[i], int64(1))
-				}
-			} else {
-				for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-					i := between.Live.Row(k)
-					if inRange.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GeInt64(aV[i], int64(1))
-				}
-			}
-		}
+		inRange := vec.Map2(between.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(1)), rt.GeInt64)
 		between.Add(&inRange)
-		inRange2 := vec.Make[bool](n)
-		{
-			aV := a.V[:n]
-			out := inRange2.V[:n]
-			if vec.Strict(&inRange2, between.Live, n, vec.FlagsOf(&a)) && vec.Dense(between.Live, n, false) {
-				for i := range out {
-					out[i] = rt.LeInt64(aV[i], int64(3))
-				}
-			} else {
-				for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-					i := between.Live.Row(k)
-					if inRange2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.LeInt64(aV[i], int64(3))
-				}
-			}
-		}
+		inRange2 := vec.Map2(between.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(3)), rt.LeInt64)
 		between.Add(&inRange2)
 		betweenResult := between.Finish()
 		// (NOT (a BETWEEN 1 AND 3))
-		negated2 := vec.Make[bool](n)
-		{
-			betweenResultV := betweenResult.V[:n]
-			out := negated2.V[:n]
-			if vec.Strict(&negated2, rest, n, vec.FlagsOf(&betweenResult)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.Not(betweenResultV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if negated2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.Not(betweenResultV[i])
-				}
-			}
-		}
+		negated2 := vec.Map1(rest, n, vec.VecArg(&betweenResult), rt.Not)
 		if fused {
 			vec.Merge(&negated, &negated2, rest, n)
 		} else {
@@ -36572,43 +33712,9 @@ func case0312Col1(n int, all vec.Sel, x vec.Vec[float64], in arrow.RecordBatch) 
 	if !fused || len(rest) > 0 {
 		// (x BETWEEN 0.05 AND 0.07)
 		between := vec.NewLogic(false, rest, n)
-		inRange2 := vec.Make[bool](n)
-		{
-			xV := x.V[:n]
-			out := inRange2.V[:n]
-			if vec.Strict(&inRange2, between.Live, n, vec.FlagsOf(&x)) && vec.Dense(between.Live, n, false) {
-				for i := range out {
-					out[i] = rt.GeFloat64(xV[i], float64(0.05))
-				}
-			} else {
-				for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-					i := between.Live.Row(k)
-					if inRange2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GeFloat64(xV[i], float64(0.05))
-				}
-			}
-		}
+		inRange2 := vec.Map2(between.Live, n, vec.VecArg(&x), vec.ConstArg[float64](float64(0.05)), rt.GeFloat64)
 		between.Add(&inRange2)
-		inRange3 := vec.Make[bool](n)
-		{
-			xV := x.V[:n]
-			out := inRange3.V[:n]
-			if vec.Strict(&inRange3, between.Live, n, vec.FlagsOf(&x)) && vec.Dense(between.Live, n, false) {
-				for i := range out {
-					out[i] = rt.LeFloat64(xV[i], float64(0.07))
-				}
-			} else {
-				for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-					i := between.Live.Row(k)
-					if inRange3.Dirty(i) {
-						continue
-					}
-					out[i] = rt.LeFloat64(xV[i], float64(0.07))
-				}
-			}
-		}
+		inRange3 := vec.Map2(between.Live, n, vec.VecArg(&x), vec.ConstArg[float64](float64(0.07)), rt.LeFloat64)
 		between.Add(&inRange3)
 		betweenResult := between.Finish()
 		if fused {
@@ -38368,24 +35474,7 @@ func case0327Col1(n int, all vec.Sel, n_Arr *array.Map, n_Keys []int64, n_Offs [
 	}
 	if !fused || len(rest) > 0 {
 		// CAST(i AS BIGINT)
-		asBigint := vec.Make[int64](n)
-		{
-			i_V := i_.V[:n]
-			out := asBigint.V[:n]
-			if vec.Strict(&asBigint, rest, n, vec.FlagsOf(&i_)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.CastInt32ToInt64(i_V[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if asBigint.Dirty(i) {
-						continue
-					}
-					out[i] = rt.CastInt32ToInt64(i_V[i])
-				}
-			}
-		}
+		asBigint := vec.Map1(rest, n, vec.VecArg(&i_), rt.CastInt32ToInt64)
 		// n[CAST(i AS BIGINT)]
 		entry2 := vec.Make[string](n)
 		{
@@ -38639,73 +35728,11 @@ func case0329Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b 
 	}
 	if !fused || len(rest) > 0 {
 		// CAST(a AS DOUBLE)
-		asDouble := vec.Make[float64](n)
-		{
-			aV := a.V[:n]
-			out := asDouble.V[:n]
-			if vec.Strict(&asDouble, rest, n, vec.FlagsOf(&a)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.CastInt64ToFloat64(aV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if asDouble.Dirty(i) {
-						continue
-					}
-					out[i] = rt.CastInt64ToFloat64(aV[i])
-				}
-			}
-		}
+		asDouble := vec.Map1(rest, n, vec.VecArg(&a), rt.CastInt64ToFloat64)
 		// CAST(b AS DOUBLE)
-		asDouble2 := vec.Make[float64](n)
-		{
-			bV := b.V[:n]
-			out := asDouble2.V[:n]
-			if vec.Strict(&asDouble2, rest, n, vec.FlagsOf(&b)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.CastInt64ToFloat64(bV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if asDouble2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.CastInt64ToFloat64(bV[i])
-				}
-			}
-		}
+		asDouble2 := vec.Map1(rest, n, vec.VecArg(&b), rt.CastInt64ToFloat64)
 		// (CAST(a AS DOUBLE) / CAST(b AS DOUBLE))
-		quotient2 := vec.Make[float64](n)
-		{
-			asDoubleV := asDouble.V[:n]
-			asDouble2V := asDouble2.V[:n]
-			out := quotient2.V[:n]
-			if vec.Strict(&quotient2, rest, n, vec.FlagsOf(&asDouble), vec.FlagsOf(&asDouble2)) && vec.Dense(rest, n, true) {
-				for i := range out {
-					r, err := rt.DivideFloat64(asDoubleV[i], asDouble2V[i])
-					if err != nil {
-						quotient2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if quotient2.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivideFloat64(asDoubleV[i], asDouble2V[i])
-					if err != nil {
-						quotient2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient2 := vec.Map2E(rest, n, vec.VecArg(&asDouble), vec.VecArg(&asDouble2), rt.DivideFloat64)
 		if fused {
 			vec.Merge(&quotient, &quotient2, rest, n)
 		} else {
@@ -39635,54 +36662,9 @@ func case0338Col1(n int, all vec.Sel, i_ vec.Vec[int32], in arrow.RecordBatch, a
 	}
 	if !fused || len(rest) > 0 {
 		// CAST(i AS BIGINT)
-		asBigint := vec.Make[int64](n)
-		{
-			i_V := i_.V[:n]
-			out := asBigint.V[:n]
-			if vec.Strict(&asBigint, rest, n, vec.FlagsOf(&i_)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.CastInt32ToInt64(i_V[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if asBigint.Dirty(i) {
-						continue
-					}
-					out[i] = rt.CastInt32ToInt64(i_V[i])
-				}
-			}
-		}
+		asBigint := vec.Map1(rest, n, vec.VecArg(&i_), rt.CastInt32ToInt64)
 		// (CAST(i AS BIGINT) + a)
-		sum2 := vec.Make[int64](n)
-		{
-			asBigintV := asBigint.V[:n]
-			aV := a.V[:n]
-			out := sum2.V[:n]
-			if vec.Strict(&sum2, rest, n, vec.FlagsOf(&asBigint), vec.FlagsOf(&a)) && vec.Dense(rest, n, true) {
-				for i := range out {
-					r, err := rt.AddInt64(asBigintV[i], aV[i])
-					if err != nil {
-						sum2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if sum2.Dirty(i) {
-						continue
-					}
-					r, err := rt.AddInt64(asBigintV[i], aV[i])
-					if err != nil {
-						sum2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		sum2 := vec.Map2E(rest, n, vec.VecArg(&asBigint), vec.VecArg(&a), rt.AddInt64)
 		if fused {
 			vec.Merge(&sum, &sum2, rest, n)
 		} else {
@@ -40762,24 +37744,7 @@ func case0349Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 		// CASE WHEN (a > 0) THEN 2 ELSE 3 END
 		caseResult2 := vec.Make[int64](n)
 		// (a > 0)
-		cmp := vec.Make[bool](n)
-		{
-			aV := a.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, rest, n, vec.FlagsOf(&a)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.GtInt64(aV[i], int64(0))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GtInt64(aV[i], int64(0))
-				}
-			}
-		}
+		cmp := vec.Map2(rest, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.GtInt64)
 		vec.CopyErrs(&caseResult2, &cmp, rest, n)
 		when, notYet := vec.Split(&cmp, rest, n)
 		vec.Fill(&caseResult2, int64(2), when, n)

@@ -4243,55 +4243,11 @@ func (p *Sub030) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 		// CASE WHEN (b > 15) THEN (#1 (SELECT v FROM one) * 2) ELSE #1 (SELECT v FROM one) END
 		caseResult2 := vec.Make[int64](n)
 		// (b > 15)
-		cmp := vec.Make[bool](n)
-		{
-			bV := b.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, rest, n, vec.FlagsOf(&b)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.GtInt64(bV[i], int64(15))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GtInt64(bV[i], int64(15))
-				}
-			}
-		}
+		cmp := vec.Map2(rest, n, vec.VecArg(&b), vec.ConstArg[int64](int64(15)), rt.GtInt64)
 		vec.CopyErrs(&caseResult2, &cmp, rest, n)
 		when, notYet := vec.Split(&cmp, rest, n)
 		// (#1 (SELECT v FROM one) * 2)
-		product := vec.Make[int64](n)
-		{
-			sub1ReadV := sub1Read.V[:n]
-			out := product.V[:n]
-			if vec.Strict(&product, when, n, vec.FlagsOf(&sub1Read)) && vec.Dense(when, n, true) {
-				for i := range out {
-					r, err := rt.MulInt64(sub1ReadV[i], int64(2))
-					if err != nil {
-						product.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-					i := when.Row(k)
-					if product.Dirty(i) {
-						continue
-					}
-					r, err := rt.MulInt64(sub1ReadV[i], int64(2))
-					if err != nil {
-						product.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		product := vec.Map2E(when, n, vec.VecArg(&sub1Read), vec.ConstArg[int64](int64(2)), rt.MulInt64)
 		vec.Merge(&caseResult2, &product, when, n)
 		vec.Merge(&caseResult2, &sub1Read, notYet, n)
 		if fused {
@@ -9890,24 +9846,7 @@ func (p *Sub066) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	if !fused || len(rest) > 0 {
 		and := vec.NewLogic(false, rest, n)
 		// (d > DATE '2024-01-15')
-		cmp := vec.Make[bool](n)
-		{
-			dV := d.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, and.Live, n, vec.FlagsOf(&d)) && vec.Dense(and.Live, n, false) {
-				for i := range out {
-					out[i] = rt.GtInt32(dV[i], int32(19737))
-				}
-			} else {
-				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-					i := and.Live.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GtInt32(dV[i], int32(19737))
-				}
-			}
-		}
+		cmp := vec.Map2(and.Live, n, vec.VecArg(&d), vec.ConstArg[int32](int32(19737)), rt.GtInt32)
 		and.Add(&cmp)
 		and.Add(&p2)
 		andResult := and.Finish()

@@ -9823,24 +9823,7 @@ func (p *Sub066) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	if !fused || len(rest) > 0 {
 		and := vec.NewLogic(false, rest, n)
 		// (d > DATE '2024-01-15')
-		cmp := vec.Make[bool](n)
-		{
-			dV := d.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, and.Live, n, vec.FlagsOf(&d)) && vec.Dense(and.Live, n, false) {
-				for i := range out {
-					out[i] = rt.GtInt32(dV[i], int32(19737))
-				}
-			} else {
-				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-					i := and.Live.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GtInt32(dV[i], int32(19737))
-				}
-			}
-		}
+		cmp := vec.Map2(and.Live, n, vec.VecArg(&d), vec.ConstArg[int32](int32(19737)), rt.GtInt32)
 		and.Add(&cmp)
 		and.Add(&p2)
 		andResult := and.Finish()

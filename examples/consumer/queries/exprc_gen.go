@@ -206,46 +206,12 @@ func classifyCol3(n int, sel vec.Sel, amount vec.Vec[float64], in arrow.RecordBa
 		// CASE WHEN (amount >= 100.0) THEN 'large' WHEN (amount >= 10.0) THEN 'medium' ELSE 'small' END
 		caseResult2 := vec.Make[string](n)
 		// (amount >= 100.0)
-		cmp2 := vec.Make[bool](n)
-		{
-			amountV := amount.V[:n]
-			out := cmp2.V[:n]
-			if vec.Strict(&cmp2, rest, n, vec.FlagsOf(&amount)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.GeFloat64(amountV[i], float64(100.0))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if cmp2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GeFloat64(amountV[i], float64(100.0))
-				}
-			}
-		}
+		cmp2 := vec.Map2(rest, n, vec.VecArg(&amount), vec.ConstArg[float64](float64(100.0)), rt.GeFloat64)
 		vec.CopyErrs(&caseResult2, &cmp2, rest, n)
 		when, notYet := vec.Split(&cmp2, rest, n)
 		vec.Fill(&caseResult2, "large", when, n)
 		// (amount >= 10.0)
-		cmp3 := vec.Make[bool](n)
-		{
-			amountV := amount.V[:n]
-			out := cmp3.V[:n]
-			if vec.Strict(&cmp3, notYet, n, vec.FlagsOf(&amount)) && vec.Dense(notYet, n, false) {
-				for i := range out {
-					out[i] = rt.GeFloat64(amountV[i], float64(10.0))
-				}
-			} else {
-				for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-					i := notYet.Row(k)
-					if cmp3.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GeFloat64(amountV[i], float64(10.0))
-				}
-			}
-		}
+		cmp3 := vec.Map2(notYet, n, vec.VecArg(&amount), vec.ConstArg[float64](float64(10.0)), rt.GeFloat64)
 		vec.CopyErrs(&caseResult2, &cmp3, notYet, n)
 		when2, notYet2 := vec.Split(&cmp3, notYet, n)
 		vec.Fill(&caseResult2, "medium", when2, n)
@@ -368,43 +334,10 @@ func recentWhere(n int, all vec.Sel, placed vec.Vec[int32], in arrow.RecordBatch
 	if !fused || len(rest) > 0 {
 		and := vec.NewLogic(false, rest, n)
 		// (placed >= DATE '2024-01-01')
-		cmp := vec.Make[bool](n)
-		{
-			placedV := placed.V[:n]
-			out := cmp.V[:n]
-			if vec.Strict(&cmp, and.Live, n, vec.FlagsOf(&placed)) && vec.Dense(and.Live, n, false) {
-				for i := range out {
-					out[i] = rt.GeInt32(placedV[i], int32(19723))
-				}
-			} else {
-				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-					i := and.Live.Row(k)
-					if cmp.Dirty(i) {
-						continue
-					}
-					out[i] = rt.GeInt32(placedV[i], int32(19723))
-				}
-			}
-		}
+		cmp := vec.Map2(and.Live, n, vec.VecArg(&placed), vec.ConstArg[int32](int32(19723)), rt.GeInt32)
 		and.Add(&cmp)
 		// (status = 'open')
-		cmp2 := vec.Make[bool](n)
-		{
-			out := cmp2.V[:n]
-			if vec.Strict(&cmp2, and.Live, n, vec.ArrowFlags(statusArr)) && vec.Dense(and.Live, n, false) {
-				for i := range out {
-					out[i] = rt.EqString(statusArr.Value(i), "open")
-				}
-			} else {
-				for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-					i := and.Live.Row(k)
-					if cmp2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.EqString(statusArr.Value(i), "open")
-				}
-			}
-		}
+		cmp2 := vec.Map2(and.Live, n, vec.StrArg(statusArr), vec.ConstArg[string]("open"), rt.EqString)
 		and.Add(&cmp2)
 		andResult := and.Finish()
 		if fused {
@@ -592,54 +525,9 @@ func unitPriceCol2(n int, sel vec.Sel, amount vec.Vec[float64], in arrow.RecordB
 	}
 	if !fused || len(rest) > 0 {
 		// CAST(qty AS DOUBLE)
-		asDouble := vec.Make[float64](n)
-		{
-			qtyV := qty.V[:n]
-			out := asDouble.V[:n]
-			if vec.Strict(&asDouble, rest, n, vec.FlagsOf(&qty)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.CastInt64ToFloat64(qtyV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if asDouble.Dirty(i) {
-						continue
-					}
-					out[i] = rt.CastInt64ToFloat64(qtyV[i])
-				}
-			}
-		}
+		asDouble := vec.Map1(rest, n, vec.VecArg(&qty), rt.CastInt64ToFloat64)
 		// (amount / CAST(qty AS DOUBLE))
-		quotient2 := vec.Make[float64](n)
-		{
-			amountV := amount.V[:n]
-			asDoubleV := asDouble.V[:n]
-			out := quotient2.V[:n]
-			if vec.Strict(&quotient2, rest, n, vec.FlagsOf(&amount), vec.FlagsOf(&asDouble)) && vec.Dense(rest, n, true) {
-				for i := range out {
-					r, err := rt.DivideFloat64(amountV[i], asDoubleV[i])
-					if err != nil {
-						quotient2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if quotient2.Dirty(i) {
-						continue
-					}
-					r, err := rt.DivideFloat64(amountV[i], asDoubleV[i])
-					if err != nil {
-						quotient2.Fail(i, err)
-						continue
-					}
-					out[i] = r
-				}
-			}
-		}
+		quotient2 := vec.Map2E(rest, n, vec.VecArg(&amount), vec.VecArg(&asDouble), rt.DivideFloat64)
 		if fused {
 			vec.Merge(&quotient, &quotient2, rest, n)
 		} else {
