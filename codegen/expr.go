@@ -319,12 +319,9 @@ func (f *funcGen) emitCall(n *lower.Node, sel string) operand {
 			f.add(jen.Id(res).Op(":=").Qual(vecPkg, "FailValues").Types(goType(e.Sig.Ret)).Call(jen.Op("&").Id(v), jen.Id(m.err), jen.Id(sel), jen.Id("n")))
 			return operand{t: e.Sig.Ret, vec: res}
 		}
-		if o, ok := f.emitMap(e.Sig.Ret, false, args[:1], sel, base, jen.Id(m.name).Dot("Match")); ok {
-			return o
-		}
 		return f.emitRows(e.Sig.Ret, false, args[:1], sel, base, func(vals []jen.Code, set func(jen.Code) jen.Code, res string) []jen.Code {
 			return []jen.Code{set(jen.Id(m.name).Dot("Match").Call(vals[0]))}
-		})
+		}, jen.Id(m.name).Dot("Match"))
 	}
 	return f.emitKernel(e.Sig, args, sel, base)
 }
@@ -335,10 +332,9 @@ func (f *funcGen) emitKernel(sig *ir.Signature, args []operand, sel, base string
 	if sig.KernelPkg != "" {
 		pkg = sig.KernelPkg
 	}
+	var fn jen.Code
 	if !variadicKernels[sig.Kernel] {
-		if o, ok := f.emitMap(sig.Ret, sig.KernelErr, args, sel, base, jen.Qual(pkg, sig.Kernel)); ok {
-			return o
-		}
+		fn = jen.Qual(pkg, sig.Kernel)
 	}
 	return f.emitRows(sig.Ret, sig.KernelErr, args, sel, base, func(vals []jen.Code, set func(jen.Code) jen.Code, res string) []jen.Code {
 		call := kernelCall(sig, vals...)
@@ -350,7 +346,7 @@ func (f *funcGen) emitKernel(sig *ir.Signature, args []operand, sel, base string
 			jen.If(jen.Id("err").Op("!=").Nil()).Block(jen.Id(res).Dot("Fail").Call(jen.Id("i"), jen.Id("err")), jen.Continue()),
 			set(jen.Id("r")),
 		}
-	})
+	}, fn)
 }
 
 // variadicKernels are the templates/rt kernels that take their arguments as
@@ -358,21 +354,20 @@ func (f *funcGen) emitKernel(sig *ir.Signature, args []operand, sel, base string
 // (TestVariadicKernels keeps the list complete).
 var variadicKernels = map[string]bool{"Concat": true}
 
-// emitMap emits a kernel call on the general path of a fused expression
-// (f.general) as one call of a shared loop of templates/vec (vec.Map2 and
-// its kin) that takes the kernel fn as a function value: those rows are few,
-// and the code stays one line. It reports false where that does not apply
-// (off the general path, more than three arguments, a MAP argument).
-func (f *funcGen) emitMap(ret ir.Type, mayFail bool, args []operand, sel, base string, fn jen.Code) (operand, bool) {
-	if !f.general || len(args) == 0 || len(args) > 3 {
-		return operand{}, false
+// mapCall is a kernel call over the rows of sel as one call of a shared loop
+// of templates/vec (vec.Map2 and its kin) that takes the kernel fn as a
+// function value and applies the strict rules, or nil where that does not
+// apply (more than three arguments, a MAP argument).
+func (f *funcGen) mapCall(mayFail bool, args []operand, sel string, fn jen.Code) jen.Code {
+	if fn == nil || len(args) == 0 || len(args) > 3 {
+		return nil
 	}
 	call := make([]jen.Code, 0, len(args)+3)
 	call = append(call, jen.Id(sel), jen.Id("n"))
 	for _, a := range args {
 		switch {
 		case a.mcol != nil:
-			return operand{}, false
+			return nil
 		case a.str != nil:
 			call = append(call, jen.Qual(vecPkg, "StrArg").Call(jen.Id(f.strArray(a.str))))
 		case a.isVec():
@@ -387,10 +382,67 @@ func (f *funcGen) emitMap(ret ir.Type, mayFail bool, args []operand, sel, base s
 	if mayFail {
 		helper += "E"
 	}
+	// vec.Map2E(rest, n, vec.VecArg(&a), vec.ConstArg[int64](1), rt.AddInt64)
+	return jen.Qual(vecPkg, helper).Call(append(call, fn)...)
+}
+
+// emitMapped emits a kernel call whose general path is a shared loop (call,
+// from mapCall). On the general path of a fused expression (f.general) that
+// is all: those rows are few. Elsewhere the hot path stays a loop printed for
+// the call, over the value slices of every row, when no argument has a NULL
+// or an error and every row is selected (or, for a kernel that cannot fail,
+// most of them: computing an unselected row is cheaper than skipping it and
+// is never read).
+func (f *funcGen) emitMapped(ret ir.Type, mayFail bool, args []operand, sel, base string, body rowBody, call jen.Code) operand {
 	res := f.fresh(base)
-	// sum := vec.Map2E(rest, n, vec.VecArg(&a), vec.ConstArg[int64](1), rt.AddInt64)
-	f.add(jen.Id(res).Op(":=").Qual(vecPkg, helper).Call(append(call, fn)...))
-	return operand{t: ret, vec: res}, true
+	if f.general {
+		// sum := vec.Map2E(rest, n, vec.VecArg(&a), vec.ConstArg[int64](1), rt.AddInt64)
+		f.add(jen.Id(res).Op(":=").Add(call))
+		return operand{t: ret, vec: res}
+	}
+	var conds, slices []jen.Code
+	vals := make([]jen.Code, len(args))
+	seen := map[string]string{}
+	for i, a := range args {
+		switch {
+		case a.str != nil:
+			arr := f.strArray(a.str)
+			vals[i] = jen.Id(arr).Dot("Value").Call(jen.Id("i"))
+			if _, ok := seen[arr]; !ok {
+				seen[arr] = ""
+				conds = append(conds, jen.Id(arr).Dot("NullN").Call().Op("==").Lit(0))
+			}
+		case a.isVec():
+			s, ok := seen[a.vec]
+			if !ok {
+				s = f.local(a.vec + "V") // the value slice, for bounds-check-free indexing
+				seen[a.vec] = s
+				conds = append(conds, jen.Id(a.vec).Dot("Clean").Call())
+				slices = append(slices, jen.Id(s).Op(":=").Id(a.vec).Dot("V").Index(jen.Empty(), jen.Id("n")))
+			}
+			vals[i] = jen.Id(s).Index(jen.Id("i"))
+		default:
+			vals[i] = a.lit
+		}
+	}
+	if sel != allRows { // the selection of every row is nil at run time: only one made at run time needs a test
+		conds = append(conds, jen.Qual(vecPkg, "Dense").Call(jen.Id(sel), jen.Id("n"), jen.Lit(mayFail)))
+	}
+	t := goType(ret)
+	// res = vec.Make[T](n); xV := x.V[:n]; out := res.V[:n]; for i := range out { body }
+	fast := append([]jen.Code{jen.Id(res).Op("=").Qual(vecPkg, "Make").Types(t).Call(jen.Id("n"))}, slices...)
+	fast = append(fast, jen.Id("out").Op(":=").Id(res).Dot("V").Index(jen.Empty(), jen.Id("n")),
+		jen.For(jen.Id("i").Op(":=").Range().Id("out")).Block(
+			body(vals, func(v jen.Code) jen.Code { return jen.Id("out").Index(jen.Id("i")).Op("=").Add(v) }, res)...))
+	if len(conds) == 0 { // every row, and no argument can be NULL or failed
+		f.add(jen.Id(res).Op(":=").Qual(vecPkg, "Make").Types(t).Call(jen.Id("n")))
+		f.add(jen.Block(fast[1:]...))
+		return operand{t: ret, vec: res}
+	}
+	// var res vec.Vec[T]; if x.Clean() && ... { fast } else { res = vec.Map2(...) }
+	f.add(jen.Var().Id(res).Qual(vecPkg, "Vec").Types(t))
+	f.add(jen.If(joined(conds, "&&")).Block(fast...).Else().Block(jen.Id(res).Op("=").Add(call)))
+	return operand{t: ret, vec: res}
 }
 
 // rowBody writes the statements for one row given the argument values; set
@@ -405,12 +457,18 @@ type rowBody func(vals []jen.Code, set func(jen.Code) jen.Code, res string) []je
 // row is selected (or, for a function that cannot fail, most of them:
 // computing an unselected row is cheaper than skipping it and is never read);
 // the general loop runs over the rows of sel and skips the marked ones.
-func (f *funcGen) emitRows(ret ir.Type, mayFail bool, args []operand, sel, base string, body rowBody) operand {
+//
+// A kernel that mapCall can pass as a function value (fn, nil when there is
+// none) is printed by emitMapped instead.
+func (f *funcGen) emitRows(ret ir.Type, mayFail bool, args []operand, sel, base string, body rowBody, fn jen.Code) operand {
 	// A constant error or NULL argument becomes a vector so the per-row rules see it.
 	for i, a := range args {
 		if a.errLit != nil || a.null {
 			args[i] = operand{t: a.t, vec: f.vector(a, sel)}
 		}
+	}
+	if call := f.mapCall(mayFail, args, sel, fn); call != nil {
+		return f.emitMapped(ret, mayFail, args, sel, base, body, call)
 	}
 	res := f.fresh(base)
 	f.add(jen.Id(res).Op(":=").Qual(vecPkg, "Make").Types(goType(ret)).Call(jen.Id("n")))

@@ -67,17 +67,39 @@ func (f *funcGen) emitFused(n *lower.Node, sel string) operand {
 	for _, a := range fz.Absorbs {
 		l.fu.locals[a.Shared.ID] = l.fu.local(tempName(a.Shared.Expr))
 	}
-	cleanBody := l.body(l.storeClean(), false)
-	rowsBody := l.body(func(v jen.Code) jen.Code { return jen.Id("out").Index(jen.Id("i")).Op("=").Add(v) }, true)
+	t := n.Expr.Type()
+	// One loop computes the rows whose inputs are clean, on every batch,
+	// unless the two loops' bodies differ (map item reads) or it writes a
+	// VARCHAR column, which is appended and so cannot take the rows the
+	// vector code computes afterwards.
+	var rowsStore func(jen.Code) jen.Code
+	if fz.Direct && t.Kind != ir.KindVarchar {
+		rowsStore = l.storeClean()
+	} else {
+		rowsStore = func(v jen.Code) jen.Code { return jen.Id("out").Index(jen.Id("i")).Op("=").Add(v) }
+	}
+	rowsBody := l.body(rowsStore, true)
+	l.one = !l.fu.modal && !(fz.Direct && t.Kind == ir.KindVarchar)
+	var cleanBody []jen.Code
+	if !l.one {
+		cleanBody = l.body(l.storeClean(), false)
+		rowsBody = l.body(func(v jen.Code) jen.Code { return jen.Id("out").Index(jen.Id("i")).Op("=").Add(v) }, true)
+	}
 
 	l.res, l.rest, l.fused = f.fresh(fusedBase(n.Expr)), f.fresh("rest"), f.fresh("fused")
+	if l.one && fz.Direct {
+		l.writer = f.fresh(strings.TrimSuffix(l.col, "Col") + "Out")
+	}
 	f.sels[fz.Rest] = l.rest
 	slow := l.vectorCode()
+
+	f.commentFor(n.Expr)
+	if l.one {
+		l.emitOne(rowsBody, slow)
+		return operand{t: t, vec: l.res}
+	}
 	clean := l.cleanLoop(cleanBody)
 	rows := l.rowsLoop(rowsBody)
-
-	t := n.Expr.Type()
-	f.commentFor(n.Expr)
 	if fz.Direct {
 		f.outCol = l.col
 		f.add(jen.Var().Id(l.col).Qual(arrowPkg, "Array").Comment("written by the clean loop, or below from " + l.res))
@@ -137,6 +159,8 @@ type fusedLoops struct {
 	// col and writer: the output column's array and writer, when the clean
 	// loop writes it directly.
 	col, writer string
+	// one: a single loop (emitOne) rather than the clean and rows loops.
+	one bool
 	// res is e's vector; rest the rows the vector code computes; fused
 	// whether a loop ran.
 	res, rest, fused string
@@ -183,10 +207,19 @@ func (l *fusedLoops) vectorCode() []jen.Code {
 		}
 	}
 	g := f.vector(f.emit(l.fz.General), l.rest)
-	// if fused { vec.Merge(&res, &g, rest, n) } else { res = g }
-	f.add(jen.If(jen.Id(l.fused)).Block(
-		jen.Qual(vecPkg, "Merge").Call(jen.Op("&").Id(l.res), jen.Op("&").Id(g), jen.Id(l.rest), jen.Id("n")),
-	).Else().Block(jen.Id(l.res).Op("=").Id(g)))
+	switch {
+	case l.one && l.fz.Direct:
+		// if fused { writer.Patch(&g, rest, sel); col = writer.Array() }; res = g
+		f.add(jen.If(jen.Id(l.fused)).Block(
+			jen.Id(l.writer).Dot("Patch").Call(jen.Op("&").Id(g), jen.Id(l.rest), jen.Id(l.sel)),
+			jen.Id(l.col).Op("=").Id(l.writer).Dot("Array").Call(),
+		), jen.Id(l.res).Op("=").Id(g))
+	default:
+		// if fused { vec.Merge(&res, &g, rest, n) } else { res = g }
+		f.add(jen.If(jen.Id(l.fused)).Block(
+			jen.Qual(vecPkg, "Merge").Call(jen.Op("&").Id(l.res), jen.Op("&").Id(g), jen.Id(l.rest), jen.Id("n")),
+		).Else().Block(jen.Id(l.res).Op("=").Id(g)))
+	}
 	slow := f.stmts
 	f.stmts = saved
 	return slow
@@ -257,6 +290,93 @@ func (l *fusedLoops) cleanLoop(body []jen.Code) []jen.Code {
 	}
 	// if !bad { done } else { stopped: the vector code computes every row }
 	return append(clean, jen.If(jen.Op("!").Id(fu.bad)).Block(done...).Else().Block(stopped...))
+}
+
+// emitOne prints the single loop of a fused expression whose clean and rows
+// loops would have the same body: it computes the rows whose inputs are
+// clean and lists the others (and those it flags) for the vector code, on
+// every batch; on a clean batch the test of a row's inputs is one branch on
+// a flag that does not change in the loop.
+func (l *fusedLoops) emitOne(body, slow []jen.Code) {
+	fu, f, t := l.fu, l.fu.f, l.e.Type()
+	if l.fz.Direct {
+		f.outCol = l.col
+		f.add(jen.Var().Id(l.col).Qual(arrowPkg, "Array").Comment("written by the loop, or below from " + l.res))
+		f.add(jen.Var().Id(l.writer).Op("*").Qual(vecPkg, "FixedOut").Types(goType(t)))
+	}
+	f.add(jen.Var().Id(l.res).Qual(vecPkg, "Vec").Types(goType(t)))
+	restInit := jen.Var().Id(l.rest).Qual(vecPkg, "Sel")
+	if !l.all {
+		restInit = jen.Id(l.rest).Op(":=").Id(l.sel)
+	}
+	f.add(
+		jen.Comment("rows the vector code computes: those the fused loop leaves, or all of them"),
+		jen.Var().Id(l.fused).Bool(),
+		restInit,
+	)
+	var loop []jen.Code
+	if l.fz.Direct {
+		f.use("mem")
+		cnt := jen.Id("n")
+		if !l.all {
+			cnt = jen.Id(l.sel).Dot("Rows").Call(jen.Id("n"))
+		}
+		// writer = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, sel.Rows(n))
+		loop = append(loop, jen.Id(l.writer).Op("=").Qual(vecPkg, "NewFixedOut").Types(goType(t)).Call(jen.Id("mem"), arrowType(t), cnt))
+		loop = append(loop, fu.slices...)
+		loop = append(loop, jen.Id("out").Op(":=").Id(l.writer).Dot("V"))
+	} else {
+		loop = append(loop, jen.Id(l.res).Op("=").Qual(vecPkg, "Make").Types(goType(t)).Call(jen.Id("n")))
+		loop = append(loop, fu.slices...)
+		loop = append(loop, jen.Id("out").Op(":=").Id(l.res).Dot("V").Index(jen.Empty(), jen.Id("n")))
+	}
+	leaves := len(fu.rowNulls) > 0 || fu.bad != ""
+	if leaves {
+		loop = append(loop, jen.Id("left").Op(":=").Qual(vecPkg, "Sel").Values().Comment("rows for the vector code"))
+	}
+	left := jen.Id("left").Op("=").Append(jen.Id("left"), jen.Int32().Parens(jen.Id("i"))) // left = append(left, int32(i))
+	var rowBody []jen.Code
+	if len(fu.rowNulls) > 0 {
+		// dirty := !(x.Clean() && sArr.NullN() == 0)
+		loop = append(loop, jen.Id("dirty").Op(":=").Op("!").Parens(joined(fu.clean, "&&")))
+		// if dirty && (x.Dirty(i) || sArr.IsNull(i)) { left = append(left, int32(i)); continue }
+		rowBody = append(rowBody, jen.If(jen.Id("dirty").Op("&&").Parens(joined(fu.rowNulls, "||"))).Block(left, jen.Continue()))
+	}
+	rowBody = append(rowBody, body...)
+	if fu.bad != "" {
+		loop = append(loop, jen.Var().Id(fu.bad).Qual(vecPkg, "Failed"))
+		// if bad { bad = false; left = append(left, int32(i)) }
+		rowBody = append(rowBody, jen.If(jen.Id(fu.bad)).Block(jen.Id(fu.bad).Op("=").False(), left))
+	}
+	loop = append(loop, l.loop("out").Block(l.first(rowBody)...))
+	restVal := jen.Code(jen.Qual(vecPkg, "Sel").Values())
+	if leaves {
+		restVal = jen.Id("left")
+	}
+	loop = append(loop, jen.List(jen.Id(l.fused), jen.Id(l.rest)).Op("=").List(jen.True(), restVal))
+	if l.fz.Direct {
+		// if len(rest) == 0 { col = writer.Array() }: else once the vector code patched its rows
+		done := jen.Id(l.col).Op("=").Id(l.writer).Dot("Array").Call()
+		if leaves {
+			done = jen.If(jen.Len(jen.Id(l.rest)).Op("==").Lit(0)).Block(done)
+		}
+		loop = append(loop, done)
+	}
+	// The loop runs when the batch-wide conditions hold (constant patterns
+	// compiled) and at most half of the rows have a NULL input: it leaves
+	// those to the vector code, which is faster on its own when most rows
+	// would be left to it.
+	conds := fu.conds
+	if len(fu.nullCounts) > 0 {
+		conds = append(conds, jen.Add(joined(fu.nullCounts, "+")).Op("<=").Id("n").Op("/").Lit(2))
+	}
+	if len(conds) > 0 {
+		f.add(jen.If(joined(conds, "&&")).Block(loop...))
+	} else {
+		f.add(jen.Block(loop...))
+	}
+	// if !fused || len(rest) > 0 { vector code over rest }
+	f.add(jen.If(jen.Op("!").Id(l.fused).Op("||").Len(jen.Id(l.rest)).Op(">").Lit(0)).Block(slow...))
 }
 
 // rowsLoop computes the rows whose inputs are clean and lists the others.

@@ -33,8 +33,9 @@ type fusion struct {
 	names      map[string]bool       // locals of the loop's block
 	subjects   map[*lower.Row]string // CASE operand -> its per-row local
 	// rows is set while the rows loop's body is generated: its map item
-	// reads also test for NULL items.
-	rows bool
+	// reads also test for NULL items. modal records that a body read one,
+	// so the two loops' bodies differ.
+	rows, modal bool
 	// bad names the loop's flag set by a kernel error or a map lookup that
 	// finds no entry ("" while none can).
 	bad    string
@@ -163,6 +164,7 @@ func (fu *fusion) mapCall(r *lower.Row) jen.Code {
 	items := f.mapItems(col)
 	fu.noNulls(items, false)
 	item := "Item"
+	fu.modal = true
 	if fu.rows {
 		item = "CheckedItem"
 	}

@@ -18,7 +18,6 @@ import (
 	"strings"
 
 	"github.com/dave/jennifer/jen"
-	"golang.org/x/tools/imports"
 
 	"github.com/exprc/exprc/codegen/lower"
 	"github.com/exprc/exprc/ir"
@@ -120,15 +119,13 @@ func Generate(queries []*ir.Query, opts Options) ([]byte, error) {
 	for _, d := range lookup(queries) {
 		f.Add(d)
 	}
+	// Render formats the file (go/format) as it writes it: the output is
+	// gofmt-clean without a second pass.
 	var buf bytes.Buffer
 	if err := f.Render(&buf); err != nil {
-		return nil, fmt.Errorf("codegen: %w", err)
-	}
-	out, err := imports.Process("exprc_gen.go", buf.Bytes(), &imports.Options{Comments: true, TabIndent: true, TabWidth: 8, FormatOnly: true})
-	if err != nil {
 		return nil, fmt.Errorf("codegen: generated code does not format: %w", err)
 	}
-	return out, nil
+	return buf.Bytes(), nil
 }
 
 // global picks a package-level name that no local of the function being

@@ -86,6 +86,7 @@ var predeclared = map[string]bool{
 	"vec": true, "rt": true, "arrow": true, "array": true, "memory": true, "context": true, "fmt": true,
 	"out": true, "r": true, "err": true, "e": true, "where": true, "errRow": true, "errCol": true,
 	"firstErr": true, "rows": true, "cols": true, "math": true, "clauses": true, "texts": true, "c": true,
+	"failed": true,
 }
 
 // namer hands out unique names within one scope of generated code: base,

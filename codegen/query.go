@@ -84,8 +84,7 @@ func (fg *fileGen) query(q *ir.Query, opts Options) ([]jen.Code, error) {
 	}
 	lname := unexport(name)
 	f.add(jen.Line(), jen.Var().Id(allRows).Qual(vecPkg, "Sel").Comment("nil: every row"))
-	f.add(jen.Id("errRow").Op(",").Id("errCol").Op(":=").List(jen.Lit(-1), jen.Lit(0)))
-	f.add(jen.Var().Id("firstErr").Op("*").Qual(rtPkg, "Error"))
+	f.add(jen.Var().Id("failed").Qual(vecPkg, "Failure"))
 	sel := allRows
 	if w := pq.Where; w != nil {
 		f.add(jen.Line())
@@ -99,9 +98,8 @@ func (fg *fileGen) query(q *ir.Query, opts Options) ([]jen.Code, error) {
 			f.hoists(w.Hoists)
 			v = f.vector(f.emit(w.Value), allRows)
 		}
-		// if r, e := vec.First(&where, all, n); r >= 0 { errRow, errCol, firstErr = r, 0, e }
-		f.add(jen.If(jen.List(jen.Id("r"), jen.Id("e")).Op(":=").Qual(vecPkg, "First").Call(jen.Op("&").Id(v), jen.Id(allRows), jen.Id("n")), jen.Id("r").Op(">=").Lit(0)).
-			Block(jen.List(jen.Id("errRow"), jen.Id("errCol"), jen.Id("firstErr")).Op("=").List(jen.Id("r"), jen.Lit(0), jen.Id("e"))))
+		// vec.Check(&failed, &where, all, n, 0)
+		f.add(jen.Qual(vecPkg, "Check").Call(jen.Op("&").Id("failed"), jen.Op("&").Id(v), jen.Id(allRows), jen.Id("n"), jen.Lit(0)))
 		f.add(jen.Id("sel").Op(":=").Qual(vecPkg, "Where").Call(jen.Op("&").Id(v), jen.Id("n")))
 		f.declareOuter("sel", jen.Qual(vecPkg, "Sel"))
 		sel = "sel"
@@ -139,10 +137,8 @@ func (fg *fileGen) query(q *ir.Query, opts Options) ([]jen.Code, error) {
 			direct[j] = col
 		}
 		outs[j] = v
-		// if r, e := vec.First(&v, sel, n); r >= 0 && (errRow < 0 || r < errRow) { errRow, errCol, firstErr = r, j+1, e }
-		f.add(jen.If(jen.List(jen.Id("r"), jen.Id("e")).Op(":=").Qual(vecPkg, "First").Call(jen.Op("&").Id(v), jen.Id(sel), jen.Id("n")),
-			jen.Id("r").Op(">=").Lit(0).Op("&&").Parens(jen.Id("errRow").Op("<").Lit(0).Op("||").Id("r").Op("<").Id("errRow"))).
-			Block(jen.List(jen.Id("errRow"), jen.Id("errCol"), jen.Id("firstErr")).Op("=").List(jen.Id("r"), jen.Lit(j+1), jen.Id("e"))))
+		// vec.Check(&failed, &v, sel, n, j+1)
+		f.add(jen.Qual(vecPkg, "Check").Call(jen.Op("&").Id("failed"), jen.Op("&").Id(v), jen.Id(sel), jen.Id("n"), jen.Lit(j+1)))
 	}
 
 	// Where each reported error comes from: index 0 is the WHERE clause.
@@ -155,18 +151,17 @@ func (fg *fileGen) query(q *ir.Query, opts Options) ([]jen.Code, error) {
 	var release []jen.Code // the directly written columns, on an error
 	for j := range q.Outputs {
 		if col, ok := direct[j]; ok {
-			release = append(release, jen.If(jen.Id(col).Op("!=").Nil()).Block(jen.Id(col).Dot("Release").Call()))
+			release = append(release, jen.Id(col))
 		}
 	}
-	f.add(jen.If(jen.Id("errRow").Op(">=").Lit(0)).Block(append(release,
-		jen.Id("clauses").Op(":=").Index().String().Values(columns...),
-		jen.Id("texts").Op(":=").Index().String().Values(sqls...),
-		jen.Return(jen.Nil(), jen.Op("&").Qual(vecPkg, "QueryError").Values(jen.Dict{
-			jen.Id("Row"):    jen.Int64().Parens(jen.Id("errRow")),
-			jen.Id("Column"): jen.Id("clauses").Index(jen.Id("errCol")),
-			jen.Id("Expr"):   jen.Id("texts").Index(jen.Id("errCol")),
-			jen.Id("Err"):    jen.Id("firstErr"),
-		})))...))
+	var onFail []jen.Code
+	if len(release) > 0 {
+		onFail = append(onFail, jen.Qual(vecPkg, "Release").Call(release...))
+	}
+	// if failed.Err != nil { return nil, failed.QueryError(clauses, texts) }
+	f.add(jen.If(jen.Id("failed").Dot("Err").Op("!=").Nil()).Block(append(onFail,
+		jen.Return(jen.Nil(), jen.Id("failed").Dot("QueryError").Call(
+			jen.Index().String().Values(columns...), jen.Index().String().Values(sqls...))))...))
 
 	// Output batch.
 	schema := q.OutputSchema()

@@ -31,7 +31,7 @@ func (f *funcGen) emitMapCall(e *ir.Call, args []operand, sel, base string) oper
 			jen.If(jen.Id(isNull)).Block(jen.Id(res).Dot("SetNull").Call(jen.Id("i")), jen.Continue()),
 			set(jen.Id(v)),
 		}
-	})
+	}, nil)
 }
 
 // missingKey is the statement for a row whose key the map lacks: m[k] fails
@@ -189,5 +189,5 @@ func (f *funcGen) emitMapColumnCall(e *ir.Call, args []operand, sel, base string
 			jen.If(jen.Id(j).Op("<").Lit(0)).Block(missing, jen.Continue()),
 			jen.If(jen.Id(items).Dot("IsNull").Call(jen.Id(j))).Block(jen.Id(res).Dot("SetNull").Call(jen.Id("i")), jen.Continue()),
 			set(value))
-	})
+	}, nil)
 }

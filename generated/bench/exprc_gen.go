@@ -6,13 +6,12 @@ package benchq
 import (
 	"context"
 	"fmt"
-	"strings"
-
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/exprc/exprc/templates/rt"
 	"github.com/exprc/exprc/templates/vec"
+	"strings"
 )
 
 // like pattern '123%', compiled once
@@ -90,13 +89,10 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	lTax := vec.Float64s(in.Column(7))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	cmp := q1ProjectionWhere(n, all, lShipdate)
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
 
 	// l_returnflag: l_returnflag
@@ -107,28 +103,12 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 
 	// l_extendedprice: l_extendedprice
 	product, discPriceCol := q1ProjectionCol5(n, sel, lExtendedprice, in, lDiscount, mem)
-	if r, e := vec.First(&product, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 5, e
-	}
+	vec.Check(&failed, &product, sel, n, 5)
 	product3, chargeCol := q1ProjectionCol6(n, sel, lExtendedprice, in, lDiscount, lTax, mem)
-	if r, e := vec.First(&product3, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 6, e
-	}
-	if errRow >= 0 {
-		if discPriceCol != nil {
-			discPriceCol.Release()
-		}
-		if chargeCol != nil {
-			chargeCol.Release()
-		}
-		clauses := []string{"WHERE", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "disc_price", "charge"}
-		texts := []string{"l_shipdate <= DATE '1998-09-02'", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "l_extendedprice * (1 - l_discount)", "l_extendedprice * (1 - l_discount) * (1 + l_tax)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &product3, sel, n, 6)
+	if failed.Err != nil {
+		vec.Release(discPriceCol, chargeCol)
+		return nil, failed.QueryError([]string{"WHERE", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "disc_price", "charge"}, []string{"l_shipdate <= DATE '1998-09-02'", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "l_extendedprice * (1 - l_discount)", "l_extendedprice * (1 - l_discount) * (1 + l_tax)"})
 	}
 	if discPriceCol == nil {
 		discPriceCol = vec.Float64Array(mem, &product, sel, n)
@@ -150,23 +130,16 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 //	l_shipdate <= DATE '1998-09-02'
 func q1ProjectionWhere(n int, all vec.Sel, lShipdate vec.Vec[int32]) vec.Vec[bool] {
 	// (l_shipdate <= DATE '1998-09-02')
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if lShipdate.Clean() {
+		cmp = vec.Make[bool](n)
 		lShipdateV := lShipdate.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&lShipdate)) {
-			for i := range out {
-				out[i] = rt.LeInt32(lShipdateV[i], int32(10471))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.LeInt32(lShipdateV[i], int32(10471))
-			}
+		for i := range out {
+			out[i] = rt.LeInt32(lShipdateV[i], int32(10471))
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&lShipdate), vec.ConstArg[int32](int32(10471)), rt.LeInt32)
 	}
 	return cmp
 }
@@ -176,37 +149,31 @@ func q1ProjectionWhere(n int, all vec.Sel, lShipdate vec.Vec[int32]) vec.Vec[boo
 //	l_extendedprice * (1 - l_discount)
 func q1ProjectionCol5(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (l_extendedprice * (1.0 - l_discount))
-	var discPriceCol arrow.Array // written by the clean loop, or below from product
+	var discPriceCol arrow.Array // written by the loop, or below from product
+	var discPriceOut *vec.FixedOut[float64]
 	var product vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	rest := sel
-	if lExtendedprice.Clean() && lDiscount.Clean() {
-		discPriceOut := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, sel.Rows(n))
+	if in.Column(5).NullN()+in.Column(6).NullN() <= n/2 {
+		discPriceOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, sel.Rows(n))
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := discPriceOut.V
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			out[k] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
-		}
-		discPriceCol = discPriceOut.Array()
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(5).NullN()+in.Column(6).NullN() <= n/2 {
-		product = vec.Make[float64](n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		out := product.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(lExtendedprice.Clean() && lDiscount.Clean())
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) {
+			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
-			out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+			out[k] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			discPriceCol = discPriceOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// (1.0 - l_discount)
@@ -214,10 +181,10 @@ func q1ProjectionCol5(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in ar
 		// (l_extendedprice * (1.0 - l_discount))
 		product2 := vec.Map2(rest, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference), rt.MulFloat64)
 		if fused {
-			vec.Merge(&product, &product2, rest, n)
-		} else {
-			product = product2
+			discPriceOut.Patch(&product2, rest, sel)
+			discPriceCol = discPriceOut.Array()
 		}
+		product = product2
 	}
 	return product, discPriceCol
 }
@@ -227,43 +194,34 @@ func q1ProjectionCol5(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in ar
 //	l_extendedprice * (1 - l_discount) * (1 + l_tax)
 func q1ProjectionCol6(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-	var chargeCol arrow.Array // written by the clean loop, or below from product3
+	var chargeCol arrow.Array // written by the loop, or below from product3
+	var chargeOut *vec.FixedOut[float64]
 	var product3 vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused2 bool
 	rest2 := sel
-	if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
-		chargeOut := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, sel.Rows(n))
+	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+		chargeOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, sel.Rows(n))
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := chargeOut.V
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
-			product3 := rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
-			out[k] = rt.MulFloat64(product3, rt.AddFloat64(float64(1.0), lTaxV[i]))
-		}
-		chargeCol = chargeOut.Array()
-		fused2, rest2 = true, vec.Sel{}
-	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
-		product3 = vec.Make[float64](n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lTaxV := lTax.V[:n]
-		out := product3.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) {
+			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
 			// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
 			product3 := rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
-			out[i] = rt.MulFloat64(product3, rt.AddFloat64(float64(1.0), lTaxV[i]))
+			out[k] = rt.MulFloat64(product3, rt.AddFloat64(float64(1.0), lTaxV[i]))
 		}
 		fused2, rest2 = true, left
+		if len(rest2) == 0 {
+			chargeCol = chargeOut.Array()
+		}
 	}
 	if !fused2 || len(rest2) > 0 {
 		// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
@@ -276,10 +234,10 @@ func q1ProjectionCol6(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in ar
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
 		product5 := vec.Map2(rest2, n, vec.VecArg(&product4), vec.VecArg(&sum), rt.MulFloat64)
 		if fused2 {
-			vec.Merge(&product3, &product5, rest2, n)
-		} else {
-			product3 = product5
+			chargeOut.Patch(&product5, rest2, sel)
+			chargeCol = chargeOut.Array()
 		}
+		product3 = product5
 	}
 	return product3, chargeCol
 }
@@ -342,8 +300,7 @@ func Q1NoWhere(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	lTax := vec.Float64s(in.Column(7))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// l_returnflag: l_returnflag
 
@@ -353,28 +310,12 @@ func Q1NoWhere(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 
 	// l_extendedprice: l_extendedprice
 	product, discPriceCol := q1NoWhereCol5(n, all, lExtendedprice, in, lDiscount, mem)
-	if r, e := vec.First(&product, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 5, e
-	}
+	vec.Check(&failed, &product, all, n, 5)
 	product3, chargeCol := q1NoWhereCol6(n, all, lExtendedprice, in, lDiscount, lTax, mem)
-	if r, e := vec.First(&product3, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 6, e
-	}
-	if errRow >= 0 {
-		if discPriceCol != nil {
-			discPriceCol.Release()
-		}
-		if chargeCol != nil {
-			chargeCol.Release()
-		}
-		clauses := []string{"WHERE", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "disc_price", "charge"}
-		texts := []string{"", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "l_extendedprice * (1 - l_discount)", "l_extendedprice * (1 - l_discount) * (1 + l_tax)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &product3, all, n, 6)
+	if failed.Err != nil {
+		vec.Release(discPriceCol, chargeCol)
+		return nil, failed.QueryError([]string{"WHERE", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "disc_price", "charge"}, []string{"", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "l_extendedprice * (1 - l_discount)", "l_extendedprice * (1 - l_discount) * (1 + l_tax)"})
 	}
 	if discPriceCol == nil {
 		discPriceCol = vec.Float64Array(mem, &product, all, n)
@@ -396,35 +337,30 @@ func Q1NoWhere(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 //	l_extendedprice * (1 - l_discount)
 func q1NoWhereCol5(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (l_extendedprice * (1.0 - l_discount))
-	var discPriceCol arrow.Array // written by the clean loop, or below from product
+	var discPriceCol arrow.Array // written by the loop, or below from product
+	var discPriceOut *vec.FixedOut[float64]
 	var product vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if lExtendedprice.Clean() && lDiscount.Clean() {
-		discPriceOut := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	if in.Column(5).NullN()+in.Column(6).NullN() <= n/2 {
+		discPriceOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := discPriceOut.V
-		for i := range out {
-			out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
-		}
-		discPriceCol = discPriceOut.Array()
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(5).NullN()+in.Column(6).NullN() <= n/2 {
-		product = vec.Make[float64](n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		out := product.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(lExtendedprice.Clean() && lDiscount.Clean())
 		for i := range out {
-			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) {
+			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
 			out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			discPriceCol = discPriceOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// (1.0 - l_discount)
@@ -432,10 +368,10 @@ func q1NoWhereCol5(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow
 		// (l_extendedprice * (1.0 - l_discount))
 		product2 := vec.Map2(rest, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference), rt.MulFloat64)
 		if fused {
-			vec.Merge(&product, &product2, rest, n)
-		} else {
-			product = product2
+			discPriceOut.Patch(&product2, rest, all)
+			discPriceCol = discPriceOut.Array()
 		}
+		product = product2
 	}
 	return product, discPriceCol
 }
@@ -445,33 +381,22 @@ func q1NoWhereCol5(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow
 //	l_extendedprice * (1 - l_discount) * (1 + l_tax)
 func q1NoWhereCol6(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-	var chargeCol arrow.Array // written by the clean loop, or below from product3
+	var chargeCol arrow.Array // written by the loop, or below from product3
+	var chargeOut *vec.FixedOut[float64]
 	var product3 vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused2 bool
 	var rest2 vec.Sel
-	if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
-		chargeOut := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+		chargeOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := chargeOut.V
-		for i := range out {
-			// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
-			product3 := rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
-			out[i] = rt.MulFloat64(product3, rt.AddFloat64(float64(1.0), lTaxV[i]))
-		}
-		chargeCol = chargeOut.Array()
-		fused2, rest2 = true, vec.Sel{}
-	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
-		product3 = vec.Make[float64](n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lTaxV := lTax.V[:n]
-		out := product3.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
 		for i := range out {
-			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) {
+			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -480,6 +405,9 @@ func q1NoWhereCol6(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow
 			out[i] = rt.MulFloat64(product3, rt.AddFloat64(float64(1.0), lTaxV[i]))
 		}
 		fused2, rest2 = true, left
+		if len(rest2) == 0 {
+			chargeCol = chargeOut.Array()
+		}
 	}
 	if !fused2 || len(rest2) > 0 {
 		// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
@@ -492,10 +420,10 @@ func q1NoWhereCol6(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
 		product5 := vec.Map2(rest2, n, vec.VecArg(&product4), vec.VecArg(&sum), rt.MulFloat64)
 		if fused2 {
-			vec.Merge(&product3, &product5, rest2, n)
-		} else {
-			product3 = product5
+			chargeOut.Patch(&product5, rest2, all)
+			chargeCol = chargeOut.Array()
 		}
+		product3 = product5
 	}
 	return product3, chargeCol
 }
@@ -553,27 +481,15 @@ func Q6Filter(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	lExtendedprice := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	allOf := q6FilterWhere(n, all, lShipdate, in, lDiscount, lQuantity)
-	if r, e := vec.First(&allOf, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &allOf, all, n, 0)
 	sel := vec.Where(&allOf, n)
 	product := q6FilterCol1(n, sel, lExtendedprice, lDiscount)
-	if r, e := vec.First(&product, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "revenue"}
-		texts := []string{"(((l_shipdate >= DATE '1994-01-01') AND (l_shipdate < DATE '1995-01-01')) AND (l_discount BETWEEN 0.05 AND 0.07)) AND (l_quantity < 24)", "l_extendedprice * l_discount"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &product, sel, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "revenue"}, []string{"(((l_shipdate >= DATE '1994-01-01') AND (l_shipdate < DATE '1995-01-01')) AND (l_discount BETWEEN 0.05 AND 0.07)) AND (l_quantity < 24)", "l_extendedprice * l_discount"})
 	}
 
 	cols := []arrow.Array{vec.Float64Array(mem, &product, sel, n)}
@@ -590,28 +506,19 @@ func Q6Filter(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func q6FilterWhere(n int, all vec.Sel, lShipdate vec.Vec[int32], in arrow.RecordBatch, lDiscount vec.Vec[float64], lQuantity vec.Vec[float64]) vec.Vec[bool] {
 	// ((l_shipdate >= DATE '1994-01-01') AND (l_shipdate < DATE '1995-01-01') AND (l_discount BETWEEN 0.05 AND 0.07) AND (l_quantity < 24.0))
 	var allOf vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if lShipdate.Clean() && lDiscount.Clean() && lQuantity.Clean() {
-		allOf = vec.Make[bool](n)
-		lShipdateV := lShipdate.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lQuantityV := lQuantity.V[:n]
-		out := allOf.V[:n]
-		for i := range out {
-			out[i] = (rt.GeInt32(lShipdateV[i], int32(8766)) && rt.LtInt32(lShipdateV[i], int32(9131)) && (rt.GeFloat64(lDiscountV[i], float64(0.05)) && rt.LeFloat64(lDiscountV[i], float64(0.07))) && rt.LtFloat64(lQuantityV[i], float64(24.0)))
-		}
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(10).NullN()+in.Column(6).NullN()+in.Column(4).NullN() <= n/2 {
+	if in.Column(10).NullN()+in.Column(6).NullN()+in.Column(4).NullN() <= n/2 {
 		allOf = vec.Make[bool](n)
 		lShipdateV := lShipdate.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lQuantityV := lQuantity.V[:n]
 		out := allOf.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(lShipdate.Clean() && lDiscount.Clean() && lQuantity.Clean())
 		for i := range out {
-			if lShipdate.Dirty(i) || lDiscount.Dirty(i) || lQuantity.Dirty(i) {
+			if dirty && (lShipdate.Dirty(i) || lDiscount.Dirty(i) || lQuantity.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -653,24 +560,17 @@ func q6FilterWhere(n int, all vec.Sel, lShipdate vec.Vec[int32], in arrow.Record
 //	l_extendedprice * l_discount
 func q6FilterCol1(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64]) vec.Vec[float64] {
 	// (l_extendedprice * l_discount)
-	product := vec.Make[float64](n)
-	{
+	var product vec.Vec[float64]
+	if lExtendedprice.Clean() && lDiscount.Clean() && vec.Dense(sel, n, false) {
+		product = vec.Make[float64](n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := product.V[:n]
-		if vec.Strict(&product, sel, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)) && vec.Dense(sel, n, false) {
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if product.Dirty(i) {
-					continue
-				}
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], lDiscountV[i])
-			}
+		for i := range out {
+			out[i] = rt.MulFloat64(lExtendedpriceV[i], lDiscountV[i])
 		}
+	} else {
+		product = vec.Map2(sel, n, vec.VecArg(&lExtendedprice), vec.VecArg(&lDiscount), rt.MulFloat64)
 	}
 	return product
 }
@@ -713,24 +613,12 @@ func SeedIf(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 	y := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	ifResult, bucketCol := seedIfCol1(n, all, a, in, x, y, mem)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if bucketCol != nil {
-			bucketCol.Release()
-		}
-		clauses := []string{"WHERE", "bucket"}
-		texts := []string{"", "IF(x > y, a + 5, (a + 5) DIV 100)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &ifResult, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(bucketCol)
+		return nil, failed.QueryError([]string{"WHERE", "bucket"}, []string{"", "IF(x > y, a + 5, (a + 5) DIV 100)"})
 	}
 	if bucketCol == nil {
 		bucketCol = vec.Int64Array(mem, &ifResult, all, n)
@@ -749,47 +637,23 @@ func SeedIf(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 //	IF(x > y, a + 5, (a + 5) DIV 100)
 func seedIfCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, x vec.Vec[int64], y vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// IF((x > y), (a + 5), ((a + 5) DIV 100))
-	var bucketCol arrow.Array // written by the clean loop, or below from ifResult
+	var bucketCol arrow.Array // written by the loop, or below from ifResult
+	var bucketOut *vec.FixedOut[int64]
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if a.Clean() && x.Clean() && y.Clean() {
-		bucketOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+	if in.Column(2).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		bucketOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		xV := x.V[:n]
 		yV := y.V[:n]
 		out := bucketOut.V
-		var bad vec.Failed
-		for i := range out {
-			// shared (always): (a + 5)
-			sum := bad.Int64(rt.AddInt64(aV[i], int64(5)))
-			if rt.GtInt64(xV[i], yV[i]) {
-				out[i] = sum
-			} else {
-				out[i] = bad.Int64(rt.DivInt64(sum, int64(100)))
-			}
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			bucketCol = bucketOut.Array()
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			bucketOut.Release()
-		}
-	} else if in.Column(2).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
-		ifResult = vec.Make[int64](n)
-		aV := a.V[:n]
-		xV := x.V[:n]
-		yV := y.V[:n]
-		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(a.Clean() && x.Clean() && y.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if a.Dirty(i) || x.Dirty(i) || y.Dirty(i) {
+			if dirty && (a.Dirty(i) || x.Dirty(i) || y.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -806,6 +670,9 @@ func seedIfCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, x ve
 			}
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			bucketCol = bucketOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// shared (always): (a + 5)
@@ -822,10 +689,10 @@ func seedIfCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, x ve
 		quotient := vec.Map2E(otherwise, n, vec.VecArg(&sum), vec.ConstArg[int64](int64(100)), rt.DivInt64)
 		vec.Merge(&ifResult2, &quotient, otherwise, n)
 		if fused {
-			vec.Merge(&ifResult, &ifResult2, rest, n)
-		} else {
-			ifResult = ifResult2
+			bucketOut.Patch(&ifResult2, rest, all)
+			bucketCol = bucketOut.Array()
 		}
+		ifResult = ifResult2
 	}
 	return ifResult, bucketCol
 }
@@ -872,24 +739,12 @@ func SeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	infoItems := infoArr.Items().(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	caseResult, labelCol := seedCaseCol1(n, all, infoArr, infoKeys, infoOffs, infoItems, mem)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if labelCol != nil {
-			labelCol.Release()
-		}
-		clauses := []string{"WHERE", "label"}
-		texts := []string{"", "CASE WHEN info['test'] LIKE '123%' THEN 'FOO'\n            WHEN info['test'] LIKE '124%' THEN 'BAR'\n            WHEN info['test'] LIKE '125%' THEN 'BAZ'\n            ELSE info['test'] END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(labelCol)
+		return nil, failed.QueryError([]string{"WHERE", "label"}, []string{"", "CASE WHEN info['test'] LIKE '123%' THEN 'FOO'\n            WHEN info['test'] LIKE '124%' THEN 'BAR'\n            WHEN info['test'] LIKE '125%' THEN 'BAZ'\n            ELSE info['test'] END"})
 	}
 	if labelCol == nil {
 		labelCol = vec.StringArray(mem, &caseResult, all, n)
@@ -1091,24 +946,12 @@ func StringCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	lLinestatusArr := in.Column(9).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	caseResult, labelCol := stringCaseCol1(n, all, lShipmodeArr, lShipinstructArr, lCommentArr, lReturnflagArr, lLinestatusArr, mem)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if labelCol != nil {
-			labelCol.Release()
-		}
-		clauses := []string{"WHERE", "label"}
-		texts := []string{"", "CASE WHEN upper(l_shipmode) LIKE '%AIR' THEN concat(substring(l_shipinstruct, 1, 7), '/', upper(l_shipmode))\n            WHEN l_comment LIKE '%special%' THEN concat(l_returnflag, l_linestatus, '-', substring(l_comment, 1, 12))\n            ELSE upper(l_shipmode) END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(labelCol)
+		return nil, failed.QueryError([]string{"WHERE", "label"}, []string{"", "CASE WHEN upper(l_shipmode) LIKE '%AIR' THEN concat(substring(l_shipinstruct, 1, 7), '/', upper(l_shipmode))\n            WHEN l_comment LIKE '%special%' THEN concat(l_returnflag, l_linestatus, '-', substring(l_comment, 1, 12))\n            ELSE upper(l_shipmode) END"})
 	}
 	if labelCol == nil {
 		labelCol = vec.StringArray(mem, &caseResult, all, n)
@@ -1302,43 +1145,20 @@ func NullHeavy(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	lCommitdate := vec.Dates(in.Column(11))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	product, discPriceCol := nullHeavyCol1(n, all, lExtendedprice, in, lDiscount, mem)
-	if r, e := vec.First(&product, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &product, all, n, 1)
 	sum := nullHeavyCol2(n, all, lTax, lDiscount)
-	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
+	vec.Check(&failed, &sum, all, n, 2)
 	sum2 := nullHeavyCol3(n, all, lPartkey, lSuppkey)
-	if r, e := vec.First(&sum2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 3, e
-	}
+	vec.Check(&failed, &sum2, all, n, 3)
 	cmp := nullHeavyCol4(n, all, lQuantity)
-	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 4, e
-	}
+	vec.Check(&failed, &cmp, all, n, 4)
 	ifResult, signedQtyCol := nullHeavyCol5(n, all, lShipdate, in, lCommitdate, lQuantity, mem)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 5, e
-	}
-	if errRow >= 0 {
-		if discPriceCol != nil {
-			discPriceCol.Release()
-		}
-		if signedQtyCol != nil {
-			signedQtyCol.Release()
-		}
-		clauses := []string{"WHERE", "disc_price", "rate", "keysum", "big", "signed_qty"}
-		texts := []string{"", "l_extendedprice * (1 - l_discount)", "COALESCE(l_tax, 0.0) + l_discount", "l_partkey + l_suppkey", "l_quantity > 25", "IF(l_shipdate < l_commitdate, l_quantity, -l_quantity)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &ifResult, all, n, 5)
+	if failed.Err != nil {
+		vec.Release(discPriceCol, signedQtyCol)
+		return nil, failed.QueryError([]string{"WHERE", "disc_price", "rate", "keysum", "big", "signed_qty"}, []string{"", "l_extendedprice * (1 - l_discount)", "COALESCE(l_tax, 0.0) + l_discount", "l_partkey + l_suppkey", "l_quantity > 25", "IF(l_shipdate < l_commitdate, l_quantity, -l_quantity)"})
 	}
 	if discPriceCol == nil {
 		discPriceCol = vec.Float64Array(mem, &product, all, n)
@@ -1360,35 +1180,30 @@ func NullHeavy(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 //	l_extendedprice * (1 - l_discount)
 func nullHeavyCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (l_extendedprice * (1.0 - l_discount))
-	var discPriceCol arrow.Array // written by the clean loop, or below from product
+	var discPriceCol arrow.Array // written by the loop, or below from product
+	var discPriceOut *vec.FixedOut[float64]
 	var product vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if lExtendedprice.Clean() && lDiscount.Clean() {
-		discPriceOut := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	if in.Column(5).NullN()+in.Column(6).NullN() <= n/2 {
+		discPriceOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := discPriceOut.V
-		for i := range out {
-			out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
-		}
-		discPriceCol = discPriceOut.Array()
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(5).NullN()+in.Column(6).NullN() <= n/2 {
-		product = vec.Make[float64](n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		out := product.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(lExtendedprice.Clean() && lDiscount.Clean())
 		for i := range out {
-			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) {
+			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
 			out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			discPriceCol = discPriceOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// (1.0 - l_discount)
@@ -1396,10 +1211,10 @@ func nullHeavyCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow
 		// (l_extendedprice * (1.0 - l_discount))
 		product2 := vec.Map2(rest, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference), rt.MulFloat64)
 		if fused {
-			vec.Merge(&product, &product2, rest, n)
-		} else {
-			product = product2
+			discPriceOut.Patch(&product2, rest, all)
+			discPriceCol = discPriceOut.Array()
 		}
+		product = product2
 	}
 	return product, discPriceCol
 }
@@ -1414,24 +1229,17 @@ func nullHeavyCol2(n int, all vec.Sel, lTax vec.Vec[float64], lDiscount vec.Vec[
 	stillNull := vec.NullRows(&lTax, all, n)
 	vec.Fill(&coalesced, float64(0.0), stillNull, n)
 	// (COALESCE(l_tax, 0.0) + l_discount)
-	sum := vec.Make[float64](n)
-	{
+	var sum vec.Vec[float64]
+	if coalesced.Clean() && lDiscount.Clean() {
+		sum = vec.Make[float64](n)
 		coalescedV := coalesced.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := sum.V[:n]
-		if vec.Strict(&sum, all, n, vec.FlagsOf(&coalesced), vec.FlagsOf(&lDiscount)) {
-			for i := range out {
-				out[i] = rt.AddFloat64(coalescedV[i], lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if sum.Dirty(i) {
-					continue
-				}
-				out[i] = rt.AddFloat64(coalescedV[i], lDiscountV[i])
-			}
+		for i := range out {
+			out[i] = rt.AddFloat64(coalescedV[i], lDiscountV[i])
 		}
+	} else {
+		sum = vec.Map2(all, n, vec.VecArg(&coalesced), vec.VecArg(&lDiscount), rt.AddFloat64)
 	}
 	return sum
 }
@@ -1441,34 +1249,22 @@ func nullHeavyCol2(n int, all vec.Sel, lTax vec.Vec[float64], lDiscount vec.Vec[
 //	l_partkey + l_suppkey
 func nullHeavyCol3(n int, all vec.Sel, lPartkey vec.Vec[int64], lSuppkey vec.Vec[int64]) vec.Vec[int64] {
 	// (l_partkey + l_suppkey)
-	sum2 := vec.Make[int64](n)
-	{
+	var sum2 vec.Vec[int64]
+	if lPartkey.Clean() && lSuppkey.Clean() {
+		sum2 = vec.Make[int64](n)
 		lPartkeyV := lPartkey.V[:n]
 		lSuppkeyV := lSuppkey.V[:n]
 		out := sum2.V[:n]
-		if vec.Strict(&sum2, all, n, vec.FlagsOf(&lPartkey), vec.FlagsOf(&lSuppkey)) {
-			for i := range out {
-				r, err := rt.AddInt64(lPartkeyV[i], lSuppkeyV[i])
-				if err != nil {
-					sum2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AddInt64(lPartkeyV[i], lSuppkeyV[i])
+			if err != nil {
+				sum2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if sum2.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(lPartkeyV[i], lSuppkeyV[i])
-				if err != nil {
-					sum2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		sum2 = vec.Map2E(all, n, vec.VecArg(&lPartkey), vec.VecArg(&lSuppkey), rt.AddInt64)
 	}
 	return sum2
 }
@@ -1478,23 +1274,16 @@ func nullHeavyCol3(n int, all vec.Sel, lPartkey vec.Vec[int64], lSuppkey vec.Vec
 //	l_quantity > 25
 func nullHeavyCol4(n int, all vec.Sel, lQuantity vec.Vec[float64]) vec.Vec[bool] {
 	// (l_quantity > 25.0)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if lQuantity.Clean() {
+		cmp = vec.Make[bool](n)
 		lQuantityV := lQuantity.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&lQuantity)) {
-			for i := range out {
-				out[i] = rt.GtFloat64(lQuantityV[i], float64(25.0))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GtFloat64(lQuantityV[i], float64(25.0))
-			}
+		for i := range out {
+			out[i] = rt.GtFloat64(lQuantityV[i], float64(25.0))
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&lQuantity), vec.ConstArg[float64](float64(25.0)), rt.GtFloat64)
 	}
 	return cmp
 }
@@ -1504,35 +1293,22 @@ func nullHeavyCol4(n int, all vec.Sel, lQuantity vec.Vec[float64]) vec.Vec[bool]
 //	IF(l_shipdate < l_commitdate, l_quantity, -l_quantity)
 func nullHeavyCol5(n int, all vec.Sel, lShipdate vec.Vec[int32], in arrow.RecordBatch, lCommitdate vec.Vec[int32], lQuantity vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// IF((l_shipdate < l_commitdate), l_quantity, (-l_quantity))
-	var signedQtyCol arrow.Array // written by the clean loop, or below from ifResult
+	var signedQtyCol arrow.Array // written by the loop, or below from ifResult
+	var signedQtyOut *vec.FixedOut[float64]
 	var ifResult vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused2 bool
 	var rest2 vec.Sel
-	if lShipdate.Clean() && lCommitdate.Clean() && lQuantity.Clean() {
-		signedQtyOut := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	if in.Column(10).NullN()+in.Column(11).NullN()+in.Column(4).NullN() <= n/2 {
+		signedQtyOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lShipdateV := lShipdate.V[:n]
 		lCommitdateV := lCommitdate.V[:n]
 		lQuantityV := lQuantity.V[:n]
 		out := signedQtyOut.V
-		for i := range out {
-			if rt.LtInt32(lShipdateV[i], lCommitdateV[i]) {
-				out[i] = lQuantityV[i]
-			} else {
-				out[i] = rt.NegateFloat64(lQuantityV[i])
-			}
-		}
-		signedQtyCol = signedQtyOut.Array()
-		fused2, rest2 = true, vec.Sel{}
-	} else if in.Column(10).NullN()+in.Column(11).NullN()+in.Column(4).NullN() <= n/2 {
-		ifResult = vec.Make[float64](n)
-		lShipdateV := lShipdate.V[:n]
-		lCommitdateV := lCommitdate.V[:n]
-		lQuantityV := lQuantity.V[:n]
-		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(lShipdate.Clean() && lCommitdate.Clean() && lQuantity.Clean())
 		for i := range out {
-			if lShipdate.Dirty(i) || lCommitdate.Dirty(i) || lQuantity.Dirty(i) {
+			if dirty && (lShipdate.Dirty(i) || lCommitdate.Dirty(i) || lQuantity.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -1543,6 +1319,9 @@ func nullHeavyCol5(n int, all vec.Sel, lShipdate vec.Vec[int32], in arrow.Record
 			}
 		}
 		fused2, rest2 = true, left
+		if len(rest2) == 0 {
+			signedQtyCol = signedQtyOut.Array()
+		}
 	}
 	if !fused2 || len(rest2) > 0 {
 		// (l_shipdate < l_commitdate)
@@ -1556,10 +1335,10 @@ func nullHeavyCol5(n int, all vec.Sel, lShipdate vec.Vec[int32], in arrow.Record
 		minus := vec.Map1(otherwise, n, vec.VecArg(&lQuantity), rt.NegateFloat64)
 		vec.Merge(&ifResult2, &minus, otherwise, n)
 		if fused2 {
-			vec.Merge(&ifResult, &ifResult2, rest2, n)
-		} else {
-			ifResult = ifResult2
+			signedQtyOut.Patch(&ifResult2, rest2, all)
+			signedQtyCol = signedQtyOut.Array()
 		}
+		ifResult = ifResult2
 	}
 	return ifResult, signedQtyCol
 }
@@ -1606,29 +1385,15 @@ func ErrorGuarded(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	x := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	caseResult := errorGuardedCol1(n, all, y, a)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &caseResult, all, n, 1)
 	tried := errorGuardedCol2(n, all, a, x)
-	if r, e := vec.First(&tried, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
+	vec.Check(&failed, &tried, all, n, 2)
 	tried2 := errorGuardedCol3(n, all, x, y)
-	if r, e := vec.First(&tried2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 3, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "per_y", "per_x", "scaled"}
-		texts := []string{"", "CASE WHEN y <> 0 THEN a DIV y END", "TRY(a DIV x)", "TRY(x * y * 1000000000000000)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &tried2, all, n, 3)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "per_y", "per_x", "scaled"}, []string{"", "CASE WHEN y <> 0 THEN a DIV y END", "TRY(a DIV x)", "TRY(x * y * 1000000000000000)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n), vec.Int64Array(mem, &tried, all, n), vec.Int64Array(mem, &tried2, all, n)}
@@ -1646,55 +1411,36 @@ func errorGuardedCol1(n int, all vec.Sel, y vec.Vec[int64], a vec.Vec[int64]) ve
 	// CASE WHEN (y <> 0) THEN (a DIV y) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	// (y <> 0)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if y.Clean() {
+		cmp = vec.Make[bool](n)
 		yV := y.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&y)) {
-			for i := range out {
-				out[i] = rt.NeInt64(yV[i], int64(0))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.NeInt64(yV[i], int64(0))
-			}
+		for i := range out {
+			out[i] = rt.NeInt64(yV[i], int64(0))
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&y), vec.ConstArg[int64](int64(0)), rt.NeInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
 	when, notYet := vec.Split(&cmp, all, n)
 	// (a DIV y)
-	quotient := vec.Make[int64](n)
-	{
+	var quotient vec.Vec[int64]
+	if a.Clean() && y.Clean() && vec.Dense(when, n, true) {
+		quotient = vec.Make[int64](n)
 		aV := a.V[:n]
 		yV := y.V[:n]
 		out := quotient.V[:n]
-		if vec.Strict(&quotient, when, n, vec.FlagsOf(&a), vec.FlagsOf(&y)) && vec.Dense(when, n, true) {
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], yV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], yV[i])
+			if err != nil {
+				quotient.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-				i := when.Row(k)
-				if quotient.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(aV[i], yV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient = vec.Map2E(when, n, vec.VecArg(&a), vec.VecArg(&y), rt.DivInt64)
 	}
 	vec.Merge(&caseResult, &quotient, when, n)
 	vec.FillNull(&caseResult, notYet, n)
@@ -1706,34 +1452,22 @@ func errorGuardedCol1(n int, all vec.Sel, y vec.Vec[int64], a vec.Vec[int64]) ve
 //	TRY(a DIV x)
 func errorGuardedCol2(n int, all vec.Sel, a vec.Vec[int64], x vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV x)
-	quotient2 := vec.Make[int64](n)
-	{
+	var quotient2 vec.Vec[int64]
+	if a.Clean() && x.Clean() {
+		quotient2 = vec.Make[int64](n)
 		aV := a.V[:n]
 		xV := x.V[:n]
 		out := quotient2.V[:n]
-		if vec.Strict(&quotient2, all, n, vec.FlagsOf(&a), vec.FlagsOf(&x)) {
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], xV[i])
-				if err != nil {
-					quotient2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], xV[i])
+			if err != nil {
+				quotient2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if quotient2.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(aV[i], xV[i])
-				if err != nil {
-					quotient2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient2 = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&x), rt.DivInt64)
 	}
 	// TRY((a DIV x))
 	tried := vec.Try(&quotient2, all, n)
@@ -1745,63 +1479,39 @@ func errorGuardedCol2(n int, all vec.Sel, a vec.Vec[int64], x vec.Vec[int64]) ve
 //	TRY(x * y * 1000000000000000)
 func errorGuardedCol3(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64]) vec.Vec[int64] {
 	// (x * y)
-	product := vec.Make[int64](n)
-	{
+	var product vec.Vec[int64]
+	if x.Clean() && y.Clean() {
+		product = vec.Make[int64](n)
 		xV := x.V[:n]
 		yV := y.V[:n]
 		out := product.V[:n]
-		if vec.Strict(&product, all, n, vec.FlagsOf(&x), vec.FlagsOf(&y)) {
-			for i := range out {
-				r, err := rt.MulInt64(xV[i], yV[i])
-				if err != nil {
-					product.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.MulInt64(xV[i], yV[i])
+			if err != nil {
+				product.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if product.Dirty(i) {
-					continue
-				}
-				r, err := rt.MulInt64(xV[i], yV[i])
-				if err != nil {
-					product.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		product = vec.Map2E(all, n, vec.VecArg(&x), vec.VecArg(&y), rt.MulInt64)
 	}
 	// ((x * y) * 1000000000000000)
-	product2 := vec.Make[int64](n)
-	{
+	var product2 vec.Vec[int64]
+	if product.Clean() {
+		product2 = vec.Make[int64](n)
 		productV := product.V[:n]
 		out := product2.V[:n]
-		if vec.Strict(&product2, all, n, vec.FlagsOf(&product)) {
-			for i := range out {
-				r, err := rt.MulInt64(productV[i], int64(1000000000000000))
-				if err != nil {
-					product2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.MulInt64(productV[i], int64(1000000000000000))
+			if err != nil {
+				product2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if product2.Dirty(i) {
-					continue
-				}
-				r, err := rt.MulInt64(productV[i], int64(1000000000000000))
-				if err != nil {
-					product2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		product2 = vec.Map2E(all, n, vec.VecArg(&product), vec.ConstArg[int64](int64(1000000000000000)), rt.MulInt64)
 	}
 	// TRY(((x * y) * 1000000000000000))
 	tried2 := vec.Try(&product2, all, n)
@@ -1860,24 +1570,12 @@ func DeepArith(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	lTax := vec.Float64s(in.Column(7))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	sum, scoreCol := deepArithCol1(n, all, lQuantity, in, lExtendedprice, lDiscount, lTax, mem)
-	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if scoreCol != nil {
-			scoreCol.Release()
-		}
-		clauses := []string{"WHERE", "score"}
-		texts := []string{"", "((l_extendedprice * (1 - l_discount) * (1 + l_tax) - l_quantity * 0.5) / (l_quantity + 1)\n        + (l_tax - l_discount) * 100 - l_extendedprice / 1000) * 1.07\n       + (l_quantity - 25) * (l_quantity - 25) / 50 - l_discount * l_tax * 3\n       + (l_extendedprice - l_quantity * 900) / (l_tax + 2)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sum, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(scoreCol)
+		return nil, failed.QueryError([]string{"WHERE", "score"}, []string{"", "((l_extendedprice * (1 - l_discount) * (1 + l_tax) - l_quantity * 0.5) / (l_quantity + 1)\n        + (l_tax - l_discount) * 100 - l_extendedprice / 1000) * 1.07\n       + (l_quantity - 25) * (l_quantity - 25) / 50 - l_discount * l_tax * 3\n       + (l_extendedprice - l_quantity * 900) / (l_tax + 2)"})
 	}
 	if scoreCol == nil {
 		scoreCol = vec.Float64Array(mem, &sum, all, n)
@@ -1899,45 +1597,24 @@ func DeepArith(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 //	       + (l_extendedprice - l_quantity * 900) / (l_tax + 2)
 func deepArithCol1(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.RecordBatch, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// ((((((((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0)) + ((l_tax - l_discount) * 100.0)) - (l_extendedp...
-	var scoreCol arrow.Array // written by the clean loop, or below from sum
+	var scoreCol arrow.Array // written by the loop, or below from sum
+	var scoreOut *vec.FixedOut[float64]
 	var sum vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if lQuantity.Clean() && lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
-		scoreOut := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	if in.Column(4).NullN()+in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+		scoreOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lQuantityV := lQuantity.V[:n]
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := scoreOut.V
-		var bad vec.Failed
-		for i := range out {
-			// shared (always): (l_quantity - 25.0)
-			difference := rt.SubFloat64(lQuantityV[i], float64(25.0))
-			out[i] = rt.AddFloat64(rt.SubFloat64(rt.AddFloat64(rt.MulFloat64(rt.SubFloat64(rt.AddFloat64(bad.Float64(rt.DivideFloat64(rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lQuantityV[i], float64(0.5))), rt.AddFloat64(lQuantityV[i], float64(1.0)))), rt.MulFloat64(rt.SubFloat64(lTaxV[i], lDiscountV[i]), float64(100.0))), bad.Float64(rt.DivideFloat64(lExtendedpriceV[i], float64(1000.0)))), float64(1.07)), bad.Float64(rt.DivideFloat64(rt.MulFloat64(difference, difference), float64(50.0)))), rt.MulFloat64(rt.MulFloat64(lDiscountV[i], lTaxV[i]), float64(3.0))), bad.Float64(rt.DivideFloat64(rt.SubFloat64(lExtendedpriceV[i], rt.MulFloat64(lQuantityV[i], float64(900.0))), rt.AddFloat64(lTaxV[i], float64(2.0)))))
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			scoreCol = scoreOut.Array()
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			scoreOut.Release()
-		}
-	} else if in.Column(4).NullN()+in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
-		sum = vec.Make[float64](n)
-		lQuantityV := lQuantity.V[:n]
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lTaxV := lTax.V[:n]
-		out := sum.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(lQuantity.Clean() && lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if lQuantity.Dirty(i) || lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) {
+			if dirty && (lQuantity.Dirty(i) || lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -1950,6 +1627,9 @@ func deepArithCol1(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.Reco
 			}
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			scoreCol = scoreOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// shared (always): (l_quantity - 25.0)
@@ -2006,10 +1686,10 @@ func deepArithCol1(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.Reco
 		// ((((((((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0)) + ((l_tax - l_discount) * 100.0)) - (l_extendedp...
 		sum7 := vec.Map2(rest, n, vec.VecArg(&difference6), vec.VecArg(&quotient4), rt.AddFloat64)
 		if fused {
-			vec.Merge(&sum, &sum7, rest, n)
-		} else {
-			sum = sum7
+			scoreOut.Patch(&sum7, rest, all)
+			scoreCol = scoreOut.Array()
 		}
+		sum = sum7
 	}
 	return sum, scoreCol
 }
@@ -2141,8 +1821,7 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 	lDiscount := vec.Float64s(in.Column(6))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	sum := wideShared3(n, all, lQuantity)
 	sum2 := wideShared6(n, all, lTax)
 	product := wideShared0(n, all, lExtendedprice, lDiscount)
@@ -2152,225 +1831,88 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 	difference2 := wideShared1(n, all, product3, product)
 	sum4 := wideShared7(n, all, product, product3)
 	product5 := wideCol1(n, all, product)
-	if r, e := vec.First(&product5, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &product5, all, n, 1)
 	difference22 := wideCol2(n, all, difference2)
-	if r, e := vec.First(&difference22, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
+	vec.Check(&failed, &difference22, all, n, 2)
 	sum5, w03Col := wideCol3(n, all, product, lQuantity, in, mem)
-	if r, e := vec.First(&sum5, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 3, e
-	}
+	vec.Check(&failed, &sum5, all, n, 3)
 	quotient := wideCol4(n, all, product3, sum)
-	if r, e := vec.First(&quotient, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 4, e
-	}
+	vec.Check(&failed, &quotient, all, n, 4)
 	ifResult, w05Col := wideCol5(n, all, product, product3, mem)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 5, e
-	}
+	vec.Check(&failed, &ifResult, all, n, 5)
 	difference3 := wideCol6(n, all, product, lExtendedprice)
-	if r, e := vec.First(&difference3, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 6, e
-	}
+	vec.Check(&failed, &difference3, all, n, 6)
 	product42 := wideCol7(n, all, product4)
-	if r, e := vec.First(&product42, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 7, e
-	}
+	vec.Check(&failed, &product42, all, n, 7)
 	product22 := wideCol8(n, all, product2)
-	if r, e := vec.First(&product22, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 8, e
-	}
+	vec.Check(&failed, &product22, all, n, 8)
 	quotient2 := wideCol9(n, all, difference2, sum2)
-	if r, e := vec.First(&quotient2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 9, e
-	}
+	vec.Check(&failed, &quotient2, all, n, 9)
 	sum7 := wideCol10(n, all, product3, lQuantity)
-	if r, e := vec.First(&sum7, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 10, e
-	}
+	vec.Check(&failed, &sum7, all, n, 10)
 	quotient3, w11Col := wideCol11(n, all, product, lQuantity, in, mem)
-	if r, e := vec.First(&quotient3, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 11, e
-	}
+	vec.Check(&failed, &quotient3, all, n, 11)
 	difference4, w12Col := wideCol12(n, all, product3, product, mem)
-	if r, e := vec.First(&difference4, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 12, e
-	}
+	vec.Check(&failed, &difference4, all, n, 12)
 	quotient5, w13Col := wideCol13(n, all, lQuantity, in, product, mem)
-	if r, e := vec.First(&quotient5, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 13, e
-	}
+	vec.Check(&failed, &quotient5, all, n, 13)
 	ifResult3, w14Col := wideCol14(n, all, lQuantity, in, product, product3, mem)
-	if r, e := vec.First(&ifResult3, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 14, e
-	}
+	vec.Check(&failed, &ifResult3, all, n, 14)
 	difference6, w15Col := wideCol15(n, all, product3, lQuantity, in, mem)
-	if r, e := vec.First(&difference6, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 15, e
-	}
+	vec.Check(&failed, &difference6, all, n, 15)
 	product11, w16Col := wideCol16(n, all, product, lDiscount, in, mem)
-	if r, e := vec.First(&product11, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 16, e
-	}
+	vec.Check(&failed, &product11, all, n, 16)
 	product13, w17Col := wideCol17(n, all, product3, lTax, in, mem)
-	if r, e := vec.First(&product13, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 17, e
-	}
+	vec.Check(&failed, &product13, all, n, 17)
 	quotient7 := wideCol18(n, all, sum4)
-	if r, e := vec.First(&quotient7, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 18, e
-	}
+	vec.Check(&failed, &quotient7, all, n, 18)
 	quotient8, w19Col := wideCol19(n, all, product, mem)
-	if r, e := vec.First(&quotient8, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 19, e
-	}
+	vec.Check(&failed, &quotient8, all, n, 19)
 	difference9 := wideCol20(n, all, product3, lExtendedprice)
-	if r, e := vec.First(&difference9, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 20, e
-	}
+	vec.Check(&failed, &difference9, all, n, 20)
 	difference10 := wideCol21(n, all, product, lQuantity)
-	if r, e := vec.First(&difference10, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 21, e
-	}
+	vec.Check(&failed, &difference10, all, n, 21)
 	product16 := wideCol22(n, all, product3)
-	if r, e := vec.First(&product16, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 22, e
-	}
+	vec.Check(&failed, &product16, all, n, 22)
 	sum42 := wideCol23(n, all, sum4)
-	if r, e := vec.First(&sum42, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 23, e
-	}
+	vec.Check(&failed, &sum42, all, n, 23)
 	product17 := wideCol24(n, all, lDiscount, in, product3, product)
-	if r, e := vec.First(&product17, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 24, e
-	}
+	vec.Check(&failed, &product17, all, n, 24)
 	quotient10 := wideCol25(n, all, product, sum2)
-	if r, e := vec.First(&quotient10, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 25, e
-	}
+	vec.Check(&failed, &quotient10, all, n, 25)
 	quotient11, w26Col := wideCol26(n, all, product3, lDiscount, in, mem)
-	if r, e := vec.First(&quotient11, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 26, e
-	}
+	vec.Check(&failed, &quotient11, all, n, 26)
 	sum11, w27Col := wideCol27(n, all, product, lTax, in, product3, lDiscount, mem)
-	if r, e := vec.First(&sum11, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 27, e
-	}
+	vec.Check(&failed, &sum11, all, n, 27)
 	difference11, w28Col := wideCol28(n, all, product3, product, mem)
-	if r, e := vec.First(&difference11, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 28, e
-	}
+	vec.Check(&failed, &difference11, all, n, 28)
 	sum13 := wideCol29(n, all, product)
-	if r, e := vec.First(&sum13, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 29, e
-	}
+	vec.Check(&failed, &sum13, all, n, 29)
 	difference13 := wideCol30(n, all, product3)
-	if r, e := vec.First(&difference13, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 30, e
-	}
+	vec.Check(&failed, &difference13, all, n, 30)
 	difference14, w31Col := wideCol31(n, all, product, product3, mem)
-	if r, e := vec.First(&difference14, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 31, e
-	}
+	vec.Check(&failed, &difference14, all, n, 31)
 	product23 := wideCol32(n, all, difference2, lQuantity)
-	if r, e := vec.First(&product23, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 32, e
-	}
+	vec.Check(&failed, &product23, all, n, 32)
 	quotient13 := wideCol33(n, all, product)
-	if r, e := vec.First(&quotient13, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 33, e
-	}
+	vec.Check(&failed, &quotient13, all, n, 33)
 	quotient14 := wideCol34(n, all, product3)
-	if r, e := vec.First(&quotient14, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 34, e
-	}
+	vec.Check(&failed, &quotient14, all, n, 34)
 	sum14, w35Col := wideCol35(n, all, product, lTax, in, mem)
-	if r, e := vec.First(&sum14, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 35, e
-	}
+	vec.Check(&failed, &sum14, all, n, 35)
 	sum16, w36Col := wideCol36(n, all, product3, lDiscount, in, mem)
-	if r, e := vec.First(&sum16, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 36, e
-	}
+	vec.Check(&failed, &sum16, all, n, 36)
 	ifResult7, w37Col := wideCol37(n, all, product3, product, mem)
-	if r, e := vec.First(&ifResult7, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 37, e
-	}
+	vec.Check(&failed, &ifResult7, all, n, 37)
 	difference16 := wideCol38(n, all, product, product4)
-	if r, e := vec.First(&difference16, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 38, e
-	}
+	vec.Check(&failed, &difference16, all, n, 38)
 	sum18 := wideCol39(n, all, product3, product2)
-	if r, e := vec.First(&sum18, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 39, e
-	}
+	vec.Check(&failed, &sum18, all, n, 39)
 	product27 := wideCol40(n, all, product, sum)
-	if r, e := vec.First(&product27, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 40, e
-	}
-	if errRow >= 0 {
-		if w03Col != nil {
-			w03Col.Release()
-		}
-		if w05Col != nil {
-			w05Col.Release()
-		}
-		if w11Col != nil {
-			w11Col.Release()
-		}
-		if w12Col != nil {
-			w12Col.Release()
-		}
-		if w13Col != nil {
-			w13Col.Release()
-		}
-		if w14Col != nil {
-			w14Col.Release()
-		}
-		if w15Col != nil {
-			w15Col.Release()
-		}
-		if w16Col != nil {
-			w16Col.Release()
-		}
-		if w17Col != nil {
-			w17Col.Release()
-		}
-		if w19Col != nil {
-			w19Col.Release()
-		}
-		if w26Col != nil {
-			w26Col.Release()
-		}
-		if w27Col != nil {
-			w27Col.Release()
-		}
-		if w28Col != nil {
-			w28Col.Release()
-		}
-		if w31Col != nil {
-			w31Col.Release()
-		}
-		if w35Col != nil {
-			w35Col.Release()
-		}
-		if w36Col != nil {
-			w36Col.Release()
-		}
-		if w37Col != nil {
-			w37Col.Release()
-		}
-		clauses := []string{"WHERE", "w01", "w02", "w03", "w04", "w05", "w06", "w07", "w08", "w09", "w10", "w11", "w12", "w13", "w14", "w15", "w16", "w17", "w18", "w19", "w20", "w21", "w22", "w23", "w24", "w25", "w26", "w27", "w28", "w29", "w30", "w31", "w32", "w33", "w34", "w35", "w36", "w37", "w38", "w39", "w40"}
-		texts := []string{"", "(l_extendedprice * (1 - l_discount)) * 1.01", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))", "(l_extendedprice * (1 - l_discount)) + l_quantity * 2", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_quantity + 1)", "IF((l_extendedprice * (1 - l_discount)) > 50000, (l_extendedprice * (1 - l_discount) * (1 + l_tax)), (l_extendedprice * (1 - l_discount)))", "(l_extendedprice * (1 - l_discount)) - l_extendedprice", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax", "(l_extendedprice * (1 - l_discount)) * l_discount", "((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) / (l_tax + 1)", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) + l_quantity", "(l_extendedprice * (1 - l_discount)) / (l_quantity + 2)", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.97 - (l_extendedprice * (1 - l_discount)) * 0.03", "l_quantity * (l_extendedprice * (1 - l_discount)) / 100", "IF(l_quantity < 25, (l_extendedprice * (1 - l_discount)), (l_extendedprice * (1 - l_discount) * (1 + l_tax)))", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_quantity * 3", "(l_extendedprice * (1 - l_discount)) * (1 + l_discount)", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * (1 - l_tax)", "((l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))) / 2", "(l_extendedprice * (1 - l_discount)) * (l_extendedprice * (1 - l_discount)) / 1000000", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_extendedprice", "(l_extendedprice * (1 - l_discount)) - l_quantity", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 1.05", "(l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))", "IF(l_discount > 0.05, (l_extendedprice * (1 - l_discount) * (1 + l_tax)), (l_extendedprice * (1 - l_discount))) * 2", "(l_extendedprice * (1 - l_discount)) / (l_tax + 1)", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_discount + 1)", "(l_extendedprice * (1 - l_discount)) * l_tax + (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_discount", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount)) * 0.5", "(l_extendedprice * (1 - l_discount)) + 100", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - 100", "(l_extendedprice * (1 - l_discount)) * 3 - (l_extendedprice * (1 - l_discount) * (1 + l_tax))", "((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) * l_quantity", "(l_extendedprice * (1 - l_discount)) / 7", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / 11", "(l_extendedprice * (1 - l_discount)) * 0.9 + l_tax", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.8 + l_discount", "IF((l_extendedprice * (1 - l_discount) * (1 + l_tax)) > (l_extendedprice * (1 - l_discount)) * 1.05, 1.0, 0.0)", "(l_extendedprice * (1 - l_discount)) - (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) + (l_extendedprice * (1 - l_discount)) * l_discount", "(l_extendedprice * (1 - l_discount)) * (l_quantity + 1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &product27, all, n, 40)
+	if failed.Err != nil {
+		vec.Release(w03Col, w05Col, w11Col, w12Col, w13Col, w14Col, w15Col, w16Col, w17Col, w19Col, w26Col, w27Col, w28Col, w31Col, w35Col, w36Col, w37Col)
+		return nil, failed.QueryError([]string{"WHERE", "w01", "w02", "w03", "w04", "w05", "w06", "w07", "w08", "w09", "w10", "w11", "w12", "w13", "w14", "w15", "w16", "w17", "w18", "w19", "w20", "w21", "w22", "w23", "w24", "w25", "w26", "w27", "w28", "w29", "w30", "w31", "w32", "w33", "w34", "w35", "w36", "w37", "w38", "w39", "w40"}, []string{"", "(l_extendedprice * (1 - l_discount)) * 1.01", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))", "(l_extendedprice * (1 - l_discount)) + l_quantity * 2", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_quantity + 1)", "IF((l_extendedprice * (1 - l_discount)) > 50000, (l_extendedprice * (1 - l_discount) * (1 + l_tax)), (l_extendedprice * (1 - l_discount)))", "(l_extendedprice * (1 - l_discount)) - l_extendedprice", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax", "(l_extendedprice * (1 - l_discount)) * l_discount", "((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) / (l_tax + 1)", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) + l_quantity", "(l_extendedprice * (1 - l_discount)) / (l_quantity + 2)", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.97 - (l_extendedprice * (1 - l_discount)) * 0.03", "l_quantity * (l_extendedprice * (1 - l_discount)) / 100", "IF(l_quantity < 25, (l_extendedprice * (1 - l_discount)), (l_extendedprice * (1 - l_discount) * (1 + l_tax)))", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_quantity * 3", "(l_extendedprice * (1 - l_discount)) * (1 + l_discount)", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * (1 - l_tax)", "((l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))) / 2", "(l_extendedprice * (1 - l_discount)) * (l_extendedprice * (1 - l_discount)) / 1000000", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_extendedprice", "(l_extendedprice * (1 - l_discount)) - l_quantity", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 1.05", "(l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))", "IF(l_discount > 0.05, (l_extendedprice * (1 - l_discount) * (1 + l_tax)), (l_extendedprice * (1 - l_discount))) * 2", "(l_extendedprice * (1 - l_discount)) / (l_tax + 1)", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_discount + 1)", "(l_extendedprice * (1 - l_discount)) * l_tax + (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_discount", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount)) * 0.5", "(l_extendedprice * (1 - l_discount)) + 100", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - 100", "(l_extendedprice * (1 - l_discount)) * 3 - (l_extendedprice * (1 - l_discount) * (1 + l_tax))", "((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) * l_quantity", "(l_extendedprice * (1 - l_discount)) / 7", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / 11", "(l_extendedprice * (1 - l_discount)) * 0.9 + l_tax", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.8 + l_discount", "IF((l_extendedprice * (1 - l_discount) * (1 + l_tax)) > (l_extendedprice * (1 - l_discount)) * 1.05, 1.0, 0.0)", "(l_extendedprice * (1 - l_discount)) - (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) + (l_extendedprice * (1 - l_discount)) * l_discount", "(l_extendedprice * (1 - l_discount)) * (l_quantity + 1)"})
 	}
 	if w03Col == nil {
 		w03Col = vec.Float64Array(mem, &sum5, all, n)
@@ -2437,23 +1979,16 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 //	(l_quantity + 1.0)
 func wideShared3(n int, all vec.Sel, lQuantity vec.Vec[float64]) vec.Vec[float64] {
 	// (l_quantity + 1.0)
-	sum := vec.Make[float64](n)
-	{
+	var sum vec.Vec[float64]
+	if lQuantity.Clean() {
+		sum = vec.Make[float64](n)
 		lQuantityV := lQuantity.V[:n]
 		out := sum.V[:n]
-		if vec.Strict(&sum, all, n, vec.FlagsOf(&lQuantity)) {
-			for i := range out {
-				out[i] = rt.AddFloat64(lQuantityV[i], float64(1.0))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if sum.Dirty(i) {
-					continue
-				}
-				out[i] = rt.AddFloat64(lQuantityV[i], float64(1.0))
-			}
+		for i := range out {
+			out[i] = rt.AddFloat64(lQuantityV[i], float64(1.0))
 		}
+	} else {
+		sum = vec.Map2(all, n, vec.VecArg(&lQuantity), vec.ConstArg[float64](float64(1.0)), rt.AddFloat64)
 	}
 	return sum
 }
@@ -2463,23 +1998,16 @@ func wideShared3(n int, all vec.Sel, lQuantity vec.Vec[float64]) vec.Vec[float64
 //	(l_tax + 1.0)
 func wideShared6(n int, all vec.Sel, lTax vec.Vec[float64]) vec.Vec[float64] {
 	// (l_tax + 1.0)
-	sum2 := vec.Make[float64](n)
-	{
+	var sum2 vec.Vec[float64]
+	if lTax.Clean() {
+		sum2 = vec.Make[float64](n)
 		lTaxV := lTax.V[:n]
 		out := sum2.V[:n]
-		if vec.Strict(&sum2, all, n, vec.FlagsOf(&lTax)) {
-			for i := range out {
-				out[i] = rt.AddFloat64(lTaxV[i], float64(1.0))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if sum2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.AddFloat64(lTaxV[i], float64(1.0))
-			}
+		for i := range out {
+			out[i] = rt.AddFloat64(lTaxV[i], float64(1.0))
 		}
+	} else {
+		sum2 = vec.Map2(all, n, vec.VecArg(&lTax), vec.ConstArg[float64](float64(1.0)), rt.AddFloat64)
 	}
 	return sum2
 }
@@ -2489,43 +2017,29 @@ func wideShared6(n int, all vec.Sel, lTax vec.Vec[float64]) vec.Vec[float64] {
 //	(l_extendedprice * (1.0 - l_discount))
 func wideShared0(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64]) vec.Vec[float64] {
 	// (1.0 - l_discount)
-	difference := vec.Make[float64](n)
-	{
+	var difference vec.Vec[float64]
+	if lDiscount.Clean() {
+		difference = vec.Make[float64](n)
 		lDiscountV := lDiscount.V[:n]
 		out := difference.V[:n]
-		if vec.Strict(&difference, all, n, vec.FlagsOf(&lDiscount)) {
-			for i := range out {
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if difference.Dirty(i) {
-					continue
-				}
-				out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-			}
+		for i := range out {
+			out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 		}
+	} else {
+		difference = vec.Map2(all, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 	}
 	// (l_extendedprice * (1.0 - l_discount))
-	product := vec.Make[float64](n)
-	{
+	var product vec.Vec[float64]
+	if lExtendedprice.Clean() && difference.Clean() {
+		product = vec.Make[float64](n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		differenceV := difference.V[:n]
 		out := product.V[:n]
-		if vec.Strict(&product, all, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference)) {
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], differenceV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if product.Dirty(i) {
-					continue
-				}
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], differenceV[i])
-			}
+		for i := range out {
+			out[i] = rt.MulFloat64(lExtendedpriceV[i], differenceV[i])
 		}
+	} else {
+		product = vec.Map2(all, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference), rt.MulFloat64)
 	}
 	return product
 }
@@ -2535,24 +2049,17 @@ func wideShared0(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount 
 //	((l_extendedprice * (1.0 - l_discount)) * l_discount)
 func wideShared5(n int, all vec.Sel, product vec.Vec[float64], lDiscount vec.Vec[float64]) vec.Vec[float64] {
 	// ((l_extendedprice * (1.0 - l_discount)) * l_discount)
-	product2 := vec.Make[float64](n)
-	{
+	var product2 vec.Vec[float64]
+	if product.Clean() && lDiscount.Clean() {
+		product2 = vec.Make[float64](n)
 		productV := product.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := product2.V[:n]
-		if vec.Strict(&product2, all, n, vec.FlagsOf(&product), vec.FlagsOf(&lDiscount)) {
-			for i := range out {
-				out[i] = rt.MulFloat64(productV[i], lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if product2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.MulFloat64(productV[i], lDiscountV[i])
-			}
+		for i := range out {
+			out[i] = rt.MulFloat64(productV[i], lDiscountV[i])
 		}
+	} else {
+		product2 = vec.Map2(all, n, vec.VecArg(&product), vec.VecArg(&lDiscount), rt.MulFloat64)
 	}
 	return product2
 }
@@ -2562,43 +2069,29 @@ func wideShared5(n int, all vec.Sel, product vec.Vec[float64], lDiscount vec.Vec
 //	((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
 func wideShared2(n int, all vec.Sel, product vec.Vec[float64], lTax vec.Vec[float64]) vec.Vec[float64] {
 	// (1.0 + l_tax)
-	sum3 := vec.Make[float64](n)
-	{
+	var sum3 vec.Vec[float64]
+	if lTax.Clean() {
+		sum3 = vec.Make[float64](n)
 		lTaxV := lTax.V[:n]
 		out := sum3.V[:n]
-		if vec.Strict(&sum3, all, n, vec.FlagsOf(&lTax)) {
-			for i := range out {
-				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if sum3.Dirty(i) {
-					continue
-				}
-				out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-			}
+		for i := range out {
+			out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 		}
+	} else {
+		sum3 = vec.Map2(all, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.AddFloat64)
 	}
 	// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-	product3 := vec.Make[float64](n)
-	{
+	var product3 vec.Vec[float64]
+	if product.Clean() && sum3.Clean() {
+		product3 = vec.Make[float64](n)
 		productV := product.V[:n]
 		sum3V := sum3.V[:n]
 		out := product3.V[:n]
-		if vec.Strict(&product3, all, n, vec.FlagsOf(&product), vec.FlagsOf(&sum3)) {
-			for i := range out {
-				out[i] = rt.MulFloat64(productV[i], sum3V[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if product3.Dirty(i) {
-					continue
-				}
-				out[i] = rt.MulFloat64(productV[i], sum3V[i])
-			}
+		for i := range out {
+			out[i] = rt.MulFloat64(productV[i], sum3V[i])
 		}
+	} else {
+		product3 = vec.Map2(all, n, vec.VecArg(&product), vec.VecArg(&sum3), rt.MulFloat64)
 	}
 	return product3
 }
@@ -2608,24 +2101,17 @@ func wideShared2(n int, all vec.Sel, product vec.Vec[float64], lTax vec.Vec[floa
 //	(((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_tax)
 func wideShared4(n int, all vec.Sel, product3 vec.Vec[float64], lTax vec.Vec[float64]) vec.Vec[float64] {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_tax)
-	product4 := vec.Make[float64](n)
-	{
+	var product4 vec.Vec[float64]
+	if product3.Clean() && lTax.Clean() {
+		product4 = vec.Make[float64](n)
 		product3V := product3.V[:n]
 		lTaxV := lTax.V[:n]
 		out := product4.V[:n]
-		if vec.Strict(&product4, all, n, vec.FlagsOf(&product3), vec.FlagsOf(&lTax)) {
-			for i := range out {
-				out[i] = rt.MulFloat64(product3V[i], lTaxV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if product4.Dirty(i) {
-					continue
-				}
-				out[i] = rt.MulFloat64(product3V[i], lTaxV[i])
-			}
+		for i := range out {
+			out[i] = rt.MulFloat64(product3V[i], lTaxV[i])
 		}
+	} else {
+		product4 = vec.Map2(all, n, vec.VecArg(&product3), vec.VecArg(&lTax), rt.MulFloat64)
 	}
 	return product4
 }
@@ -2635,24 +2121,17 @@ func wideShared4(n int, all vec.Sel, product3 vec.Vec[float64], lTax vec.Vec[flo
 //	(((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount)))
 func wideShared1(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[float64]) vec.Vec[float64] {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount)))
-	difference2 := vec.Make[float64](n)
-	{
+	var difference2 vec.Vec[float64]
+	if product3.Clean() && product.Clean() {
+		difference2 = vec.Make[float64](n)
 		product3V := product3.V[:n]
 		productV := product.V[:n]
 		out := difference2.V[:n]
-		if vec.Strict(&difference2, all, n, vec.FlagsOf(&product3), vec.FlagsOf(&product)) {
-			for i := range out {
-				out[i] = rt.SubFloat64(product3V[i], productV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if difference2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.SubFloat64(product3V[i], productV[i])
-			}
+		for i := range out {
+			out[i] = rt.SubFloat64(product3V[i], productV[i])
 		}
+	} else {
+		difference2 = vec.Map2(all, n, vec.VecArg(&product3), vec.VecArg(&product), rt.SubFloat64)
 	}
 	return difference2
 }
@@ -2662,24 +2141,17 @@ func wideShared1(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[
 //	((l_extendedprice * (1.0 - l_discount)) + ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
 func wideShared7(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[float64]) vec.Vec[float64] {
 	// ((l_extendedprice * (1.0 - l_discount)) + ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
-	sum4 := vec.Make[float64](n)
-	{
+	var sum4 vec.Vec[float64]
+	if product.Clean() && product3.Clean() {
+		sum4 = vec.Make[float64](n)
 		productV := product.V[:n]
 		product3V := product3.V[:n]
 		out := sum4.V[:n]
-		if vec.Strict(&sum4, all, n, vec.FlagsOf(&product), vec.FlagsOf(&product3)) {
-			for i := range out {
-				out[i] = rt.AddFloat64(productV[i], product3V[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if sum4.Dirty(i) {
-					continue
-				}
-				out[i] = rt.AddFloat64(productV[i], product3V[i])
-			}
+		for i := range out {
+			out[i] = rt.AddFloat64(productV[i], product3V[i])
 		}
+	} else {
+		sum4 = vec.Map2(all, n, vec.VecArg(&product), vec.VecArg(&product3), rt.AddFloat64)
 	}
 	return sum4
 }
@@ -2689,23 +2161,16 @@ func wideShared7(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[
 //	(l_extendedprice * (1 - l_discount)) * 1.01
 func wideCol1(n int, all vec.Sel, product vec.Vec[float64]) vec.Vec[float64] {
 	// ((l_extendedprice * (1.0 - l_discount)) * 1.01)
-	product5 := vec.Make[float64](n)
-	{
+	var product5 vec.Vec[float64]
+	if product.Clean() {
+		product5 = vec.Make[float64](n)
 		productV := product.V[:n]
 		out := product5.V[:n]
-		if vec.Strict(&product5, all, n, vec.FlagsOf(&product)) {
-			for i := range out {
-				out[i] = rt.MulFloat64(productV[i], float64(1.01))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if product5.Dirty(i) {
-					continue
-				}
-				out[i] = rt.MulFloat64(productV[i], float64(1.01))
-			}
+		for i := range out {
+			out[i] = rt.MulFloat64(productV[i], float64(1.01))
 		}
+	} else {
+		product5 = vec.Map2(all, n, vec.VecArg(&product), vec.ConstArg[float64](float64(1.01)), rt.MulFloat64)
 	}
 	return product5
 }
@@ -2722,35 +2187,30 @@ func wideCol2(n int, all vec.Sel, difference2 vec.Vec[float64]) vec.Vec[float64]
 //	(l_extendedprice * (1 - l_discount)) + l_quantity * 2
 func wideCol3(n int, all vec.Sel, product vec.Vec[float64], lQuantity vec.Vec[float64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// ((l_extendedprice * (1.0 - l_discount)) + (l_quantity * 2.0))
-	var w03Col arrow.Array // written by the clean loop, or below from sum5
+	var w03Col arrow.Array // written by the loop, or below from sum5
+	var w03Out *vec.FixedOut[float64]
 	var sum5 vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if product.Clean() && lQuantity.Clean() {
-		w03Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	if in.Column(4).NullN() <= n/2 {
+		w03Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		productV := product.V[:n]
 		lQuantityV := lQuantity.V[:n]
 		out := w03Out.V
-		for i := range out {
-			out[i] = rt.AddFloat64(productV[i], rt.MulFloat64(lQuantityV[i], float64(2.0)))
-		}
-		w03Col = w03Out.Array()
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(4).NullN() <= n/2 {
-		sum5 = vec.Make[float64](n)
-		productV := product.V[:n]
-		lQuantityV := lQuantity.V[:n]
-		out := sum5.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(product.Clean() && lQuantity.Clean())
 		for i := range out {
-			if product.Dirty(i) || lQuantity.Dirty(i) {
+			if dirty && (product.Dirty(i) || lQuantity.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
 			out[i] = rt.AddFloat64(productV[i], rt.MulFloat64(lQuantityV[i], float64(2.0)))
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			w03Col = w03Out.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// (l_quantity * 2.0)
@@ -2758,10 +2218,10 @@ func wideCol3(n int, all vec.Sel, product vec.Vec[float64], lQuantity vec.Vec[fl
 		// ((l_extendedprice * (1.0 - l_discount)) + (l_quantity * 2.0))
 		sum6 := vec.Map2(rest, n, vec.VecArg(&product), vec.VecArg(&product6), rt.AddFloat64)
 		if fused {
-			vec.Merge(&sum5, &sum6, rest, n)
-		} else {
-			sum5 = sum6
+			w03Out.Patch(&sum6, rest, all)
+			w03Col = w03Out.Array()
 		}
+		sum5 = sum6
 	}
 	return sum5, w03Col
 }
@@ -2771,34 +2231,22 @@ func wideCol3(n int, all vec.Sel, product vec.Vec[float64], lQuantity vec.Vec[fl
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_quantity + 1)
 func wideCol4(n int, all vec.Sel, product3 vec.Vec[float64], sum vec.Vec[float64]) vec.Vec[float64] {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) / (l_quantity + 1.0))
-	quotient := vec.Make[float64](n)
-	{
+	var quotient vec.Vec[float64]
+	if product3.Clean() && sum.Clean() {
+		quotient = vec.Make[float64](n)
 		product3V := product3.V[:n]
 		sumV := sum.V[:n]
 		out := quotient.V[:n]
-		if vec.Strict(&quotient, all, n, vec.FlagsOf(&product3), vec.FlagsOf(&sum)) {
-			for i := range out {
-				r, err := rt.DivideFloat64(product3V[i], sumV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivideFloat64(product3V[i], sumV[i])
+			if err != nil {
+				quotient.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if quotient.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivideFloat64(product3V[i], sumV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient = vec.Map2E(all, n, vec.VecArg(&product3), vec.VecArg(&sum), rt.DivideFloat64)
 	}
 	return quotient
 }
@@ -2808,33 +2256,21 @@ func wideCol4(n int, all vec.Sel, product3 vec.Vec[float64], sum vec.Vec[float64
 //	IF((l_extendedprice * (1 - l_discount)) > 50000, (l_extendedprice * (1 - l_discount) * (1 + l_tax)), (l_extendedprice * (1 - l_discount)))
 func wideCol5(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// IF(((l_extendedprice * (1.0 - l_discount)) > 50000.0), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)), (l_extendedprice * (1.0 - l_discount)))
-	var w05Col arrow.Array // written by the clean loop, or below from ifResult
+	var w05Col arrow.Array // written by the loop, or below from ifResult
+	var w05Out *vec.FixedOut[float64]
 	var ifResult vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused2 bool
 	var rest2 vec.Sel
-	if product.Clean() && product3.Clean() {
-		w05Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	{
+		w05Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		productV := product.V[:n]
 		product3V := product3.V[:n]
 		out := w05Out.V
-		for i := range out {
-			if rt.GtFloat64(productV[i], float64(50000.0)) {
-				out[i] = product3V[i]
-			} else {
-				out[i] = productV[i]
-			}
-		}
-		w05Col = w05Out.Array()
-		fused2, rest2 = true, vec.Sel{}
-	} else {
-		ifResult = vec.Make[float64](n)
-		productV := product.V[:n]
-		product3V := product3.V[:n]
-		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(product.Clean() && product3.Clean())
 		for i := range out {
-			if product.Dirty(i) || product3.Dirty(i) {
+			if dirty && (product.Dirty(i) || product3.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -2845,6 +2281,9 @@ func wideCol5(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[flo
 			}
 		}
 		fused2, rest2 = true, left
+		if len(rest2) == 0 {
+			w05Col = w05Out.Array()
+		}
 	}
 	if !fused2 || len(rest2) > 0 {
 		// ((l_extendedprice * (1.0 - l_discount)) > 50000.0)
@@ -2856,10 +2295,10 @@ func wideCol5(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[flo
 		vec.Merge(&ifResult2, &product3, then, n)
 		vec.Merge(&ifResult2, &product, otherwise, n)
 		if fused2 {
-			vec.Merge(&ifResult, &ifResult2, rest2, n)
-		} else {
-			ifResult = ifResult2
+			w05Out.Patch(&ifResult2, rest2, all)
+			w05Col = w05Out.Array()
 		}
+		ifResult = ifResult2
 	}
 	return ifResult, w05Col
 }
@@ -2869,24 +2308,17 @@ func wideCol5(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[flo
 //	(l_extendedprice * (1 - l_discount)) - l_extendedprice
 func wideCol6(n int, all vec.Sel, product vec.Vec[float64], lExtendedprice vec.Vec[float64]) vec.Vec[float64] {
 	// ((l_extendedprice * (1.0 - l_discount)) - l_extendedprice)
-	difference3 := vec.Make[float64](n)
-	{
+	var difference3 vec.Vec[float64]
+	if product.Clean() && lExtendedprice.Clean() {
+		difference3 = vec.Make[float64](n)
 		productV := product.V[:n]
 		lExtendedpriceV := lExtendedprice.V[:n]
 		out := difference3.V[:n]
-		if vec.Strict(&difference3, all, n, vec.FlagsOf(&product), vec.FlagsOf(&lExtendedprice)) {
-			for i := range out {
-				out[i] = rt.SubFloat64(productV[i], lExtendedpriceV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if difference3.Dirty(i) {
-					continue
-				}
-				out[i] = rt.SubFloat64(productV[i], lExtendedpriceV[i])
-			}
+		for i := range out {
+			out[i] = rt.SubFloat64(productV[i], lExtendedpriceV[i])
 		}
+	} else {
+		difference3 = vec.Map2(all, n, vec.VecArg(&product), vec.VecArg(&lExtendedprice), rt.SubFloat64)
 	}
 	return difference3
 }
@@ -2910,34 +2342,22 @@ func wideCol8(n int, all vec.Sel, product2 vec.Vec[float64]) vec.Vec[float64] {
 //	((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) / (l_tax + 1)
 func wideCol9(n int, all vec.Sel, difference2 vec.Vec[float64], sum2 vec.Vec[float64]) vec.Vec[float64] {
 	// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount))) / (l_tax + 1.0))
-	quotient2 := vec.Make[float64](n)
-	{
+	var quotient2 vec.Vec[float64]
+	if difference2.Clean() && sum2.Clean() {
+		quotient2 = vec.Make[float64](n)
 		difference2V := difference2.V[:n]
 		sum2V := sum2.V[:n]
 		out := quotient2.V[:n]
-		if vec.Strict(&quotient2, all, n, vec.FlagsOf(&difference2), vec.FlagsOf(&sum2)) {
-			for i := range out {
-				r, err := rt.DivideFloat64(difference2V[i], sum2V[i])
-				if err != nil {
-					quotient2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivideFloat64(difference2V[i], sum2V[i])
+			if err != nil {
+				quotient2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if quotient2.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivideFloat64(difference2V[i], sum2V[i])
-				if err != nil {
-					quotient2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient2 = vec.Map2E(all, n, vec.VecArg(&difference2), vec.VecArg(&sum2), rt.DivideFloat64)
 	}
 	return quotient2
 }
@@ -2947,24 +2367,17 @@ func wideCol9(n int, all vec.Sel, difference2 vec.Vec[float64], sum2 vec.Vec[flo
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) + l_quantity
 func wideCol10(n int, all vec.Sel, product3 vec.Vec[float64], lQuantity vec.Vec[float64]) vec.Vec[float64] {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) + l_quantity)
-	sum7 := vec.Make[float64](n)
-	{
+	var sum7 vec.Vec[float64]
+	if product3.Clean() && lQuantity.Clean() {
+		sum7 = vec.Make[float64](n)
 		product3V := product3.V[:n]
 		lQuantityV := lQuantity.V[:n]
 		out := sum7.V[:n]
-		if vec.Strict(&sum7, all, n, vec.FlagsOf(&product3), vec.FlagsOf(&lQuantity)) {
-			for i := range out {
-				out[i] = rt.AddFloat64(product3V[i], lQuantityV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if sum7.Dirty(i) {
-					continue
-				}
-				out[i] = rt.AddFloat64(product3V[i], lQuantityV[i])
-			}
+		for i := range out {
+			out[i] = rt.AddFloat64(product3V[i], lQuantityV[i])
 		}
+	} else {
+		sum7 = vec.Map2(all, n, vec.VecArg(&product3), vec.VecArg(&lQuantity), rt.AddFloat64)
 	}
 	return sum7
 }
@@ -2974,39 +2387,22 @@ func wideCol10(n int, all vec.Sel, product3 vec.Vec[float64], lQuantity vec.Vec[
 //	(l_extendedprice * (1 - l_discount)) / (l_quantity + 2)
 func wideCol11(n int, all vec.Sel, product vec.Vec[float64], lQuantity vec.Vec[float64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// ((l_extendedprice * (1.0 - l_discount)) / (l_quantity + 2.0))
-	var w11Col arrow.Array // written by the clean loop, or below from quotient3
+	var w11Col arrow.Array // written by the loop, or below from quotient3
+	var w11Out *vec.FixedOut[float64]
 	var quotient3 vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused3 bool
 	var rest3 vec.Sel
-	if product.Clean() && lQuantity.Clean() {
-		w11Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	if in.Column(4).NullN() <= n/2 {
+		w11Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		productV := product.V[:n]
 		lQuantityV := lQuantity.V[:n]
 		out := w11Out.V
-		var bad vec.Failed
-		for i := range out {
-			out[i] = bad.Float64(rt.DivideFloat64(productV[i], rt.AddFloat64(lQuantityV[i], float64(2.0))))
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			w11Col = w11Out.Array()
-			fused3, rest3 = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			w11Out.Release()
-		}
-	} else if in.Column(4).NullN() <= n/2 {
-		quotient3 = vec.Make[float64](n)
-		productV := product.V[:n]
-		lQuantityV := lQuantity.V[:n]
-		out := quotient3.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(product.Clean() && lQuantity.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if product.Dirty(i) || lQuantity.Dirty(i) {
+			if dirty && (product.Dirty(i) || lQuantity.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -3017,6 +2413,9 @@ func wideCol11(n int, all vec.Sel, product vec.Vec[float64], lQuantity vec.Vec[f
 			}
 		}
 		fused3, rest3 = true, left
+		if len(rest3) == 0 {
+			w11Col = w11Out.Array()
+		}
 	}
 	if !fused3 || len(rest3) > 0 {
 		// (l_quantity + 2.0)
@@ -3024,10 +2423,10 @@ func wideCol11(n int, all vec.Sel, product vec.Vec[float64], lQuantity vec.Vec[f
 		// ((l_extendedprice * (1.0 - l_discount)) / (l_quantity + 2.0))
 		quotient4 := vec.Map2E(rest3, n, vec.VecArg(&product), vec.VecArg(&sum8), rt.DivideFloat64)
 		if fused3 {
-			vec.Merge(&quotient3, &quotient4, rest3, n)
-		} else {
-			quotient3 = quotient4
+			w11Out.Patch(&quotient4, rest3, all)
+			w11Col = w11Out.Array()
 		}
+		quotient3 = quotient4
 	}
 	return quotient3, w11Col
 }
@@ -3037,35 +2436,30 @@ func wideCol11(n int, all vec.Sel, product vec.Vec[float64], lQuantity vec.Vec[f
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.97 - (l_extendedprice * (1 - l_discount)) * 0.03
 func wideCol12(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 0.97) - ((l_extendedprice * (1.0 - l_discount)) * 0.03))
-	var w12Col arrow.Array // written by the clean loop, or below from difference4
+	var w12Col arrow.Array // written by the loop, or below from difference4
+	var w12Out *vec.FixedOut[float64]
 	var difference4 vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused4 bool
 	var rest4 vec.Sel
-	if product3.Clean() && product.Clean() {
-		w12Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	{
+		w12Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		product3V := product3.V[:n]
 		productV := product.V[:n]
 		out := w12Out.V
-		for i := range out {
-			out[i] = rt.SubFloat64(rt.MulFloat64(product3V[i], float64(0.97)), rt.MulFloat64(productV[i], float64(0.03)))
-		}
-		w12Col = w12Out.Array()
-		fused4, rest4 = true, vec.Sel{}
-	} else {
-		difference4 = vec.Make[float64](n)
-		product3V := product3.V[:n]
-		productV := product.V[:n]
-		out := difference4.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(product3.Clean() && product.Clean())
 		for i := range out {
-			if product3.Dirty(i) || product.Dirty(i) {
+			if dirty && (product3.Dirty(i) || product.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
 			out[i] = rt.SubFloat64(rt.MulFloat64(product3V[i], float64(0.97)), rt.MulFloat64(productV[i], float64(0.03)))
 		}
 		fused4, rest4 = true, left
+		if len(rest4) == 0 {
+			w12Col = w12Out.Array()
+		}
 	}
 	if !fused4 || len(rest4) > 0 {
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 0.97)
@@ -3075,10 +2469,10 @@ func wideCol12(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[fl
 		// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 0.97) - ((l_extendedprice * (1.0 - l_discount)) * 0.03))
 		difference5 := vec.Map2(rest4, n, vec.VecArg(&product7), vec.VecArg(&product8), rt.SubFloat64)
 		if fused4 {
-			vec.Merge(&difference4, &difference5, rest4, n)
-		} else {
-			difference4 = difference5
+			w12Out.Patch(&difference5, rest4, all)
+			w12Col = w12Out.Array()
 		}
+		difference4 = difference5
 	}
 	return difference4, w12Col
 }
@@ -3088,39 +2482,22 @@ func wideCol12(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[fl
 //	l_quantity * (l_extendedprice * (1 - l_discount)) / 100
 func wideCol13(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.RecordBatch, product vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// ((l_quantity * (l_extendedprice * (1.0 - l_discount))) / 100.0)
-	var w13Col arrow.Array // written by the clean loop, or below from quotient5
+	var w13Col arrow.Array // written by the loop, or below from quotient5
+	var w13Out *vec.FixedOut[float64]
 	var quotient5 vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused5 bool
 	var rest5 vec.Sel
-	if lQuantity.Clean() && product.Clean() {
-		w13Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	if in.Column(4).NullN() <= n/2 {
+		w13Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lQuantityV := lQuantity.V[:n]
 		productV := product.V[:n]
 		out := w13Out.V
-		var bad vec.Failed
-		for i := range out {
-			out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(lQuantityV[i], productV[i]), float64(100.0)))
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			w13Col = w13Out.Array()
-			fused5, rest5 = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			w13Out.Release()
-		}
-	} else if in.Column(4).NullN() <= n/2 {
-		quotient5 = vec.Make[float64](n)
-		lQuantityV := lQuantity.V[:n]
-		productV := product.V[:n]
-		out := quotient5.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(lQuantity.Clean() && product.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if lQuantity.Dirty(i) || product.Dirty(i) {
+			if dirty && (lQuantity.Dirty(i) || product.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -3131,6 +2508,9 @@ func wideCol13(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.RecordBa
 			}
 		}
 		fused5, rest5 = true, left
+		if len(rest5) == 0 {
+			w13Col = w13Out.Array()
+		}
 	}
 	if !fused5 || len(rest5) > 0 {
 		// (l_quantity * (l_extendedprice * (1.0 - l_discount)))
@@ -3138,10 +2518,10 @@ func wideCol13(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.RecordBa
 		// ((l_quantity * (l_extendedprice * (1.0 - l_discount))) / 100.0)
 		quotient6 := vec.Map2E(rest5, n, vec.VecArg(&product9), vec.ConstArg[float64](float64(100.0)), rt.DivideFloat64)
 		if fused5 {
-			vec.Merge(&quotient5, &quotient6, rest5, n)
-		} else {
-			quotient5 = quotient6
+			w13Out.Patch(&quotient6, rest5, all)
+			w13Col = w13Out.Array()
 		}
+		quotient5 = quotient6
 	}
 	return quotient5, w13Col
 }
@@ -3151,35 +2531,22 @@ func wideCol13(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.RecordBa
 //	IF(l_quantity < 25, (l_extendedprice * (1 - l_discount)), (l_extendedprice * (1 - l_discount) * (1 + l_tax)))
 func wideCol14(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.RecordBatch, product vec.Vec[float64], product3 vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// IF((l_quantity < 25.0), (l_extendedprice * (1.0 - l_discount)), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
-	var w14Col arrow.Array // written by the clean loop, or below from ifResult3
+	var w14Col arrow.Array // written by the loop, or below from ifResult3
+	var w14Out *vec.FixedOut[float64]
 	var ifResult3 vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused6 bool
 	var rest6 vec.Sel
-	if lQuantity.Clean() && product.Clean() && product3.Clean() {
-		w14Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	if in.Column(4).NullN() <= n/2 {
+		w14Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lQuantityV := lQuantity.V[:n]
 		productV := product.V[:n]
 		product3V := product3.V[:n]
 		out := w14Out.V
-		for i := range out {
-			if rt.LtFloat64(lQuantityV[i], float64(25.0)) {
-				out[i] = productV[i]
-			} else {
-				out[i] = product3V[i]
-			}
-		}
-		w14Col = w14Out.Array()
-		fused6, rest6 = true, vec.Sel{}
-	} else if in.Column(4).NullN() <= n/2 {
-		ifResult3 = vec.Make[float64](n)
-		lQuantityV := lQuantity.V[:n]
-		productV := product.V[:n]
-		product3V := product3.V[:n]
-		out := ifResult3.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(lQuantity.Clean() && product.Clean() && product3.Clean())
 		for i := range out {
-			if lQuantity.Dirty(i) || product.Dirty(i) || product3.Dirty(i) {
+			if dirty && (lQuantity.Dirty(i) || product.Dirty(i) || product3.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -3190,6 +2557,9 @@ func wideCol14(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.RecordBa
 			}
 		}
 		fused6, rest6 = true, left
+		if len(rest6) == 0 {
+			w14Col = w14Out.Array()
+		}
 	}
 	if !fused6 || len(rest6) > 0 {
 		// (l_quantity < 25.0)
@@ -3201,10 +2571,10 @@ func wideCol14(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.RecordBa
 		vec.Merge(&ifResult4, &product, then2, n)
 		vec.Merge(&ifResult4, &product3, otherwise2, n)
 		if fused6 {
-			vec.Merge(&ifResult3, &ifResult4, rest6, n)
-		} else {
-			ifResult3 = ifResult4
+			w14Out.Patch(&ifResult4, rest6, all)
+			w14Col = w14Out.Array()
 		}
+		ifResult3 = ifResult4
 	}
 	return ifResult3, w14Col
 }
@@ -3214,35 +2584,30 @@ func wideCol14(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.RecordBa
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_quantity * 3
 func wideCol15(n int, all vec.Sel, product3 vec.Vec[float64], lQuantity vec.Vec[float64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 3.0))
-	var w15Col arrow.Array // written by the clean loop, or below from difference6
+	var w15Col arrow.Array // written by the loop, or below from difference6
+	var w15Out *vec.FixedOut[float64]
 	var difference6 vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused7 bool
 	var rest7 vec.Sel
-	if product3.Clean() && lQuantity.Clean() {
-		w15Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	if in.Column(4).NullN() <= n/2 {
+		w15Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		product3V := product3.V[:n]
 		lQuantityV := lQuantity.V[:n]
 		out := w15Out.V
-		for i := range out {
-			out[i] = rt.SubFloat64(product3V[i], rt.MulFloat64(lQuantityV[i], float64(3.0)))
-		}
-		w15Col = w15Out.Array()
-		fused7, rest7 = true, vec.Sel{}
-	} else if in.Column(4).NullN() <= n/2 {
-		difference6 = vec.Make[float64](n)
-		product3V := product3.V[:n]
-		lQuantityV := lQuantity.V[:n]
-		out := difference6.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(product3.Clean() && lQuantity.Clean())
 		for i := range out {
-			if product3.Dirty(i) || lQuantity.Dirty(i) {
+			if dirty && (product3.Dirty(i) || lQuantity.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
 			out[i] = rt.SubFloat64(product3V[i], rt.MulFloat64(lQuantityV[i], float64(3.0)))
 		}
 		fused7, rest7 = true, left
+		if len(rest7) == 0 {
+			w15Col = w15Out.Array()
+		}
 	}
 	if !fused7 || len(rest7) > 0 {
 		// (l_quantity * 3.0)
@@ -3250,10 +2615,10 @@ func wideCol15(n int, all vec.Sel, product3 vec.Vec[float64], lQuantity vec.Vec[
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 3.0))
 		difference7 := vec.Map2(rest7, n, vec.VecArg(&product3), vec.VecArg(&product10), rt.SubFloat64)
 		if fused7 {
-			vec.Merge(&difference6, &difference7, rest7, n)
-		} else {
-			difference6 = difference7
+			w15Out.Patch(&difference7, rest7, all)
+			w15Col = w15Out.Array()
 		}
+		difference6 = difference7
 	}
 	return difference6, w15Col
 }
@@ -3263,35 +2628,30 @@ func wideCol15(n int, all vec.Sel, product3 vec.Vec[float64], lQuantity vec.Vec[
 //	(l_extendedprice * (1 - l_discount)) * (1 + l_discount)
 func wideCol16(n int, all vec.Sel, product vec.Vec[float64], lDiscount vec.Vec[float64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_discount))
-	var w16Col arrow.Array // written by the clean loop, or below from product11
+	var w16Col arrow.Array // written by the loop, or below from product11
+	var w16Out *vec.FixedOut[float64]
 	var product11 vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused8 bool
 	var rest8 vec.Sel
-	if product.Clean() && lDiscount.Clean() {
-		w16Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	if in.Column(6).NullN() <= n/2 {
+		w16Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		productV := product.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := w16Out.V
-		for i := range out {
-			out[i] = rt.MulFloat64(productV[i], rt.AddFloat64(float64(1.0), lDiscountV[i]))
-		}
-		w16Col = w16Out.Array()
-		fused8, rest8 = true, vec.Sel{}
-	} else if in.Column(6).NullN() <= n/2 {
-		product11 = vec.Make[float64](n)
-		productV := product.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		out := product11.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(product.Clean() && lDiscount.Clean())
 		for i := range out {
-			if product.Dirty(i) || lDiscount.Dirty(i) {
+			if dirty && (product.Dirty(i) || lDiscount.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
 			out[i] = rt.MulFloat64(productV[i], rt.AddFloat64(float64(1.0), lDiscountV[i]))
 		}
 		fused8, rest8 = true, left
+		if len(rest8) == 0 {
+			w16Col = w16Out.Array()
+		}
 	}
 	if !fused8 || len(rest8) > 0 {
 		// (1.0 + l_discount)
@@ -3299,10 +2659,10 @@ func wideCol16(n int, all vec.Sel, product vec.Vec[float64], lDiscount vec.Vec[f
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_discount))
 		product12 := vec.Map2(rest8, n, vec.VecArg(&product), vec.VecArg(&sum9), rt.MulFloat64)
 		if fused8 {
-			vec.Merge(&product11, &product12, rest8, n)
-		} else {
-			product11 = product12
+			w16Out.Patch(&product12, rest8, all)
+			w16Col = w16Out.Array()
 		}
+		product11 = product12
 	}
 	return product11, w16Col
 }
@@ -3312,35 +2672,30 @@ func wideCol16(n int, all vec.Sel, product vec.Vec[float64], lDiscount vec.Vec[f
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * (1 - l_tax)
 func wideCol17(n int, all vec.Sel, product3 vec.Vec[float64], lTax vec.Vec[float64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * (1.0 - l_tax))
-	var w17Col arrow.Array // written by the clean loop, or below from product13
+	var w17Col arrow.Array // written by the loop, or below from product13
+	var w17Out *vec.FixedOut[float64]
 	var product13 vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused9 bool
 	var rest9 vec.Sel
-	if product3.Clean() && lTax.Clean() {
-		w17Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	if in.Column(7).NullN() <= n/2 {
+		w17Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		product3V := product3.V[:n]
 		lTaxV := lTax.V[:n]
 		out := w17Out.V
-		for i := range out {
-			out[i] = rt.MulFloat64(product3V[i], rt.SubFloat64(float64(1.0), lTaxV[i]))
-		}
-		w17Col = w17Out.Array()
-		fused9, rest9 = true, vec.Sel{}
-	} else if in.Column(7).NullN() <= n/2 {
-		product13 = vec.Make[float64](n)
-		product3V := product3.V[:n]
-		lTaxV := lTax.V[:n]
-		out := product13.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(product3.Clean() && lTax.Clean())
 		for i := range out {
-			if product3.Dirty(i) || lTax.Dirty(i) {
+			if dirty && (product3.Dirty(i) || lTax.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
 			out[i] = rt.MulFloat64(product3V[i], rt.SubFloat64(float64(1.0), lTaxV[i]))
 		}
 		fused9, rest9 = true, left
+		if len(rest9) == 0 {
+			w17Col = w17Out.Array()
+		}
 	}
 	if !fused9 || len(rest9) > 0 {
 		// (1.0 - l_tax)
@@ -3348,10 +2703,10 @@ func wideCol17(n int, all vec.Sel, product3 vec.Vec[float64], lTax vec.Vec[float
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * (1.0 - l_tax))
 		product14 := vec.Map2(rest9, n, vec.VecArg(&product3), vec.VecArg(&difference8), rt.MulFloat64)
 		if fused9 {
-			vec.Merge(&product13, &product14, rest9, n)
-		} else {
-			product13 = product14
+			w17Out.Patch(&product14, rest9, all)
+			w17Col = w17Out.Array()
 		}
+		product13 = product14
 	}
 	return product13, w17Col
 }
@@ -3361,33 +2716,21 @@ func wideCol17(n int, all vec.Sel, product3 vec.Vec[float64], lTax vec.Vec[float
 //	((l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))) / 2
 func wideCol18(n int, all vec.Sel, sum4 vec.Vec[float64]) vec.Vec[float64] {
 	// (((l_extendedprice * (1.0 - l_discount)) + ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))) / 2.0)
-	quotient7 := vec.Make[float64](n)
-	{
+	var quotient7 vec.Vec[float64]
+	if sum4.Clean() {
+		quotient7 = vec.Make[float64](n)
 		sum4V := sum4.V[:n]
 		out := quotient7.V[:n]
-		if vec.Strict(&quotient7, all, n, vec.FlagsOf(&sum4)) {
-			for i := range out {
-				r, err := rt.DivideFloat64(sum4V[i], float64(2.0))
-				if err != nil {
-					quotient7.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivideFloat64(sum4V[i], float64(2.0))
+			if err != nil {
+				quotient7.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if quotient7.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivideFloat64(sum4V[i], float64(2.0))
-				if err != nil {
-					quotient7.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient7 = vec.Map2E(all, n, vec.VecArg(&sum4), vec.ConstArg[float64](float64(2.0)), rt.DivideFloat64)
 	}
 	return quotient7
 }
@@ -3397,37 +2740,21 @@ func wideCol18(n int, all vec.Sel, sum4 vec.Vec[float64]) vec.Vec[float64] {
 //	(l_extendedprice * (1 - l_discount)) * (l_extendedprice * (1 - l_discount)) / 1000000
 func wideCol19(n int, all vec.Sel, product vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (((l_extendedprice * (1.0 - l_discount)) * (l_extendedprice * (1.0 - l_discount))) / 1000000.0)
-	var w19Col arrow.Array // written by the clean loop, or below from quotient8
+	var w19Col arrow.Array // written by the loop, or below from quotient8
+	var w19Out *vec.FixedOut[float64]
 	var quotient8 vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused10 bool
 	var rest10 vec.Sel
-	if product.Clean() {
-		w19Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	{
+		w19Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		productV := product.V[:n]
 		out := w19Out.V
-		var bad vec.Failed
-		for i := range out {
-			out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(productV[i], productV[i]), float64(1e+06)))
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			w19Col = w19Out.Array()
-			fused10, rest10 = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			w19Out.Release()
-		}
-	} else {
-		quotient8 = vec.Make[float64](n)
-		productV := product.V[:n]
-		out := quotient8.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(product.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if product.Dirty(i) {
+			if dirty && (product.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -3438,6 +2765,9 @@ func wideCol19(n int, all vec.Sel, product vec.Vec[float64], mem memory.Allocato
 			}
 		}
 		fused10, rest10 = true, left
+		if len(rest10) == 0 {
+			w19Col = w19Out.Array()
+		}
 	}
 	if !fused10 || len(rest10) > 0 {
 		// ((l_extendedprice * (1.0 - l_discount)) * (l_extendedprice * (1.0 - l_discount)))
@@ -3445,10 +2775,10 @@ func wideCol19(n int, all vec.Sel, product vec.Vec[float64], mem memory.Allocato
 		// (((l_extendedprice * (1.0 - l_discount)) * (l_extendedprice * (1.0 - l_discount))) / 1000000.0)
 		quotient9 := vec.Map2E(rest10, n, vec.VecArg(&product15), vec.ConstArg[float64](float64(1e+06)), rt.DivideFloat64)
 		if fused10 {
-			vec.Merge(&quotient8, &quotient9, rest10, n)
-		} else {
-			quotient8 = quotient9
+			w19Out.Patch(&quotient9, rest10, all)
+			w19Col = w19Out.Array()
 		}
+		quotient8 = quotient9
 	}
 	return quotient8, w19Col
 }
@@ -3458,24 +2788,17 @@ func wideCol19(n int, all vec.Sel, product vec.Vec[float64], mem memory.Allocato
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_extendedprice
 func wideCol20(n int, all vec.Sel, product3 vec.Vec[float64], lExtendedprice vec.Vec[float64]) vec.Vec[float64] {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - l_extendedprice)
-	difference9 := vec.Make[float64](n)
-	{
+	var difference9 vec.Vec[float64]
+	if product3.Clean() && lExtendedprice.Clean() {
+		difference9 = vec.Make[float64](n)
 		product3V := product3.V[:n]
 		lExtendedpriceV := lExtendedprice.V[:n]
 		out := difference9.V[:n]
-		if vec.Strict(&difference9, all, n, vec.FlagsOf(&product3), vec.FlagsOf(&lExtendedprice)) {
-			for i := range out {
-				out[i] = rt.SubFloat64(product3V[i], lExtendedpriceV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if difference9.Dirty(i) {
-					continue
-				}
-				out[i] = rt.SubFloat64(product3V[i], lExtendedpriceV[i])
-			}
+		for i := range out {
+			out[i] = rt.SubFloat64(product3V[i], lExtendedpriceV[i])
 		}
+	} else {
+		difference9 = vec.Map2(all, n, vec.VecArg(&product3), vec.VecArg(&lExtendedprice), rt.SubFloat64)
 	}
 	return difference9
 }
@@ -3485,24 +2808,17 @@ func wideCol20(n int, all vec.Sel, product3 vec.Vec[float64], lExtendedprice vec
 //	(l_extendedprice * (1 - l_discount)) - l_quantity
 func wideCol21(n int, all vec.Sel, product vec.Vec[float64], lQuantity vec.Vec[float64]) vec.Vec[float64] {
 	// ((l_extendedprice * (1.0 - l_discount)) - l_quantity)
-	difference10 := vec.Make[float64](n)
-	{
+	var difference10 vec.Vec[float64]
+	if product.Clean() && lQuantity.Clean() {
+		difference10 = vec.Make[float64](n)
 		productV := product.V[:n]
 		lQuantityV := lQuantity.V[:n]
 		out := difference10.V[:n]
-		if vec.Strict(&difference10, all, n, vec.FlagsOf(&product), vec.FlagsOf(&lQuantity)) {
-			for i := range out {
-				out[i] = rt.SubFloat64(productV[i], lQuantityV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if difference10.Dirty(i) {
-					continue
-				}
-				out[i] = rt.SubFloat64(productV[i], lQuantityV[i])
-			}
+		for i := range out {
+			out[i] = rt.SubFloat64(productV[i], lQuantityV[i])
 		}
+	} else {
+		difference10 = vec.Map2(all, n, vec.VecArg(&product), vec.VecArg(&lQuantity), rt.SubFloat64)
 	}
 	return difference10
 }
@@ -3512,23 +2828,16 @@ func wideCol21(n int, all vec.Sel, product vec.Vec[float64], lQuantity vec.Vec[f
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 1.05
 func wideCol22(n int, all vec.Sel, product3 vec.Vec[float64]) vec.Vec[float64] {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 1.05)
-	product16 := vec.Make[float64](n)
-	{
+	var product16 vec.Vec[float64]
+	if product3.Clean() {
+		product16 = vec.Make[float64](n)
 		product3V := product3.V[:n]
 		out := product16.V[:n]
-		if vec.Strict(&product16, all, n, vec.FlagsOf(&product3)) {
-			for i := range out {
-				out[i] = rt.MulFloat64(product3V[i], float64(1.05))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if product16.Dirty(i) {
-					continue
-				}
-				out[i] = rt.MulFloat64(product3V[i], float64(1.05))
-			}
+		for i := range out {
+			out[i] = rt.MulFloat64(product3V[i], float64(1.05))
 		}
+	} else {
+		product16 = vec.Map2(all, n, vec.VecArg(&product3), vec.ConstArg[float64](float64(1.05)), rt.MulFloat64)
 	}
 	return product16
 }
@@ -3546,32 +2855,19 @@ func wideCol23(n int, all vec.Sel, sum4 vec.Vec[float64]) vec.Vec[float64] {
 func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], in arrow.RecordBatch, product3 vec.Vec[float64], product vec.Vec[float64]) vec.Vec[float64] {
 	// IF((l_discount > 0.05), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)), (l_extendedprice * (1.0 - l_discount)))
 	var ifResult5 vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused11 bool
 	var rest11 vec.Sel
-	if lDiscount.Clean() && product3.Clean() && product.Clean() {
-		ifResult5 = vec.Make[float64](n)
-		lDiscountV := lDiscount.V[:n]
-		product3V := product3.V[:n]
-		productV := product.V[:n]
-		out := ifResult5.V[:n]
-		for i := range out {
-			if rt.GtFloat64(lDiscountV[i], float64(0.05)) {
-				out[i] = product3V[i]
-			} else {
-				out[i] = productV[i]
-			}
-		}
-		fused11, rest11 = true, vec.Sel{}
-	} else if in.Column(6).NullN() <= n/2 {
+	if in.Column(6).NullN() <= n/2 {
 		ifResult5 = vec.Make[float64](n)
 		lDiscountV := lDiscount.V[:n]
 		product3V := product3.V[:n]
 		productV := product.V[:n]
 		out := ifResult5.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(lDiscount.Clean() && product3.Clean() && product.Clean())
 		for i := range out {
-			if lDiscount.Dirty(i) || product3.Dirty(i) || product.Dirty(i) {
+			if dirty && (lDiscount.Dirty(i) || product3.Dirty(i) || product.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -3599,23 +2895,16 @@ func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], in arrow.RecordBa
 		}
 	}
 	// (IF((l_discount > 0.05), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)), (l_extendedprice * (1.0 - l_discount))) * 2.0)
-	product17 := vec.Make[float64](n)
-	{
+	var product17 vec.Vec[float64]
+	if ifResult5.Clean() {
+		product17 = vec.Make[float64](n)
 		ifResult5V := ifResult5.V[:n]
 		out := product17.V[:n]
-		if vec.Strict(&product17, all, n, vec.FlagsOf(&ifResult5)) {
-			for i := range out {
-				out[i] = rt.MulFloat64(ifResult5V[i], float64(2.0))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if product17.Dirty(i) {
-					continue
-				}
-				out[i] = rt.MulFloat64(ifResult5V[i], float64(2.0))
-			}
+		for i := range out {
+			out[i] = rt.MulFloat64(ifResult5V[i], float64(2.0))
 		}
+	} else {
+		product17 = vec.Map2(all, n, vec.VecArg(&ifResult5), vec.ConstArg[float64](float64(2.0)), rt.MulFloat64)
 	}
 	return product17
 }
@@ -3625,34 +2914,22 @@ func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], in arrow.RecordBa
 //	(l_extendedprice * (1 - l_discount)) / (l_tax + 1)
 func wideCol25(n int, all vec.Sel, product vec.Vec[float64], sum2 vec.Vec[float64]) vec.Vec[float64] {
 	// ((l_extendedprice * (1.0 - l_discount)) / (l_tax + 1.0))
-	quotient10 := vec.Make[float64](n)
-	{
+	var quotient10 vec.Vec[float64]
+	if product.Clean() && sum2.Clean() {
+		quotient10 = vec.Make[float64](n)
 		productV := product.V[:n]
 		sum2V := sum2.V[:n]
 		out := quotient10.V[:n]
-		if vec.Strict(&quotient10, all, n, vec.FlagsOf(&product), vec.FlagsOf(&sum2)) {
-			for i := range out {
-				r, err := rt.DivideFloat64(productV[i], sum2V[i])
-				if err != nil {
-					quotient10.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivideFloat64(productV[i], sum2V[i])
+			if err != nil {
+				quotient10.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if quotient10.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivideFloat64(productV[i], sum2V[i])
-				if err != nil {
-					quotient10.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient10 = vec.Map2E(all, n, vec.VecArg(&product), vec.VecArg(&sum2), rt.DivideFloat64)
 	}
 	return quotient10
 }
@@ -3662,39 +2939,22 @@ func wideCol25(n int, all vec.Sel, product vec.Vec[float64], sum2 vec.Vec[float6
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_discount + 1)
 func wideCol26(n int, all vec.Sel, product3 vec.Vec[float64], lDiscount vec.Vec[float64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) / (l_discount + 1.0))
-	var w26Col arrow.Array // written by the clean loop, or below from quotient11
+	var w26Col arrow.Array // written by the loop, or below from quotient11
+	var w26Out *vec.FixedOut[float64]
 	var quotient11 vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused12 bool
 	var rest12 vec.Sel
-	if product3.Clean() && lDiscount.Clean() {
-		w26Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	if in.Column(6).NullN() <= n/2 {
+		w26Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		product3V := product3.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := w26Out.V
-		var bad vec.Failed
-		for i := range out {
-			out[i] = bad.Float64(rt.DivideFloat64(product3V[i], rt.AddFloat64(lDiscountV[i], float64(1.0))))
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			w26Col = w26Out.Array()
-			fused12, rest12 = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			w26Out.Release()
-		}
-	} else if in.Column(6).NullN() <= n/2 {
-		quotient11 = vec.Make[float64](n)
-		product3V := product3.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		out := quotient11.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(product3.Clean() && lDiscount.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if product3.Dirty(i) || lDiscount.Dirty(i) {
+			if dirty && (product3.Dirty(i) || lDiscount.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -3705,6 +2965,9 @@ func wideCol26(n int, all vec.Sel, product3 vec.Vec[float64], lDiscount vec.Vec[
 			}
 		}
 		fused12, rest12 = true, left
+		if len(rest12) == 0 {
+			w26Col = w26Out.Array()
+		}
 	}
 	if !fused12 || len(rest12) > 0 {
 		// (l_discount + 1.0)
@@ -3712,10 +2975,10 @@ func wideCol26(n int, all vec.Sel, product3 vec.Vec[float64], lDiscount vec.Vec[
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) / (l_discount + 1.0))
 		quotient12 := vec.Map2E(rest12, n, vec.VecArg(&product3), vec.VecArg(&sum10), rt.DivideFloat64)
 		if fused12 {
-			vec.Merge(&quotient11, &quotient12, rest12, n)
-		} else {
-			quotient11 = quotient12
+			w26Out.Patch(&quotient12, rest12, all)
+			w26Col = w26Out.Array()
 		}
+		quotient11 = quotient12
 	}
 	return quotient11, w26Col
 }
@@ -3725,39 +2988,32 @@ func wideCol26(n int, all vec.Sel, product3 vec.Vec[float64], lDiscount vec.Vec[
 //	(l_extendedprice * (1 - l_discount)) * l_tax + (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_discount
 func wideCol27(n int, all vec.Sel, product vec.Vec[float64], lTax vec.Vec[float64], in arrow.RecordBatch, product3 vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (((l_extendedprice * (1.0 - l_discount)) * l_tax) + (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_discount))
-	var w27Col arrow.Array // written by the clean loop, or below from sum11
+	var w27Col arrow.Array // written by the loop, or below from sum11
+	var w27Out *vec.FixedOut[float64]
 	var sum11 vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused13 bool
 	var rest13 vec.Sel
-	if product.Clean() && lTax.Clean() && product3.Clean() && lDiscount.Clean() {
-		w27Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	if in.Column(7).NullN()+in.Column(6).NullN() <= n/2 {
+		w27Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		productV := product.V[:n]
 		lTaxV := lTax.V[:n]
 		product3V := product3.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := w27Out.V
-		for i := range out {
-			out[i] = rt.AddFloat64(rt.MulFloat64(productV[i], lTaxV[i]), rt.MulFloat64(product3V[i], lDiscountV[i]))
-		}
-		w27Col = w27Out.Array()
-		fused13, rest13 = true, vec.Sel{}
-	} else if in.Column(7).NullN()+in.Column(6).NullN() <= n/2 {
-		sum11 = vec.Make[float64](n)
-		productV := product.V[:n]
-		lTaxV := lTax.V[:n]
-		product3V := product3.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		out := sum11.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(product.Clean() && lTax.Clean() && product3.Clean() && lDiscount.Clean())
 		for i := range out {
-			if product.Dirty(i) || lTax.Dirty(i) || product3.Dirty(i) || lDiscount.Dirty(i) {
+			if dirty && (product.Dirty(i) || lTax.Dirty(i) || product3.Dirty(i) || lDiscount.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
 			out[i] = rt.AddFloat64(rt.MulFloat64(productV[i], lTaxV[i]), rt.MulFloat64(product3V[i], lDiscountV[i]))
 		}
 		fused13, rest13 = true, left
+		if len(rest13) == 0 {
+			w27Col = w27Out.Array()
+		}
 	}
 	if !fused13 || len(rest13) > 0 {
 		// ((l_extendedprice * (1.0 - l_discount)) * l_tax)
@@ -3767,10 +3023,10 @@ func wideCol27(n int, all vec.Sel, product vec.Vec[float64], lTax vec.Vec[float6
 		// (((l_extendedprice * (1.0 - l_discount)) * l_tax) + (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_discount))
 		sum12 := vec.Map2(rest13, n, vec.VecArg(&product18), vec.VecArg(&product19), rt.AddFloat64)
 		if fused13 {
-			vec.Merge(&sum11, &sum12, rest13, n)
-		} else {
-			sum11 = sum12
+			w27Out.Patch(&sum12, rest13, all)
+			w27Col = w27Out.Array()
 		}
+		sum11 = sum12
 	}
 	return sum11, w27Col
 }
@@ -3780,35 +3036,30 @@ func wideCol27(n int, all vec.Sel, product vec.Vec[float64], lTax vec.Vec[float6
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount)) * 0.5
 func wideCol28(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - ((l_extendedprice * (1.0 - l_discount)) * 0.5))
-	var w28Col arrow.Array // written by the clean loop, or below from difference11
+	var w28Col arrow.Array // written by the loop, or below from difference11
+	var w28Out *vec.FixedOut[float64]
 	var difference11 vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused14 bool
 	var rest14 vec.Sel
-	if product3.Clean() && product.Clean() {
-		w28Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	{
+		w28Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		product3V := product3.V[:n]
 		productV := product.V[:n]
 		out := w28Out.V
-		for i := range out {
-			out[i] = rt.SubFloat64(product3V[i], rt.MulFloat64(productV[i], float64(0.5)))
-		}
-		w28Col = w28Out.Array()
-		fused14, rest14 = true, vec.Sel{}
-	} else {
-		difference11 = vec.Make[float64](n)
-		product3V := product3.V[:n]
-		productV := product.V[:n]
-		out := difference11.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(product3.Clean() && product.Clean())
 		for i := range out {
-			if product3.Dirty(i) || product.Dirty(i) {
+			if dirty && (product3.Dirty(i) || product.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
 			out[i] = rt.SubFloat64(product3V[i], rt.MulFloat64(productV[i], float64(0.5)))
 		}
 		fused14, rest14 = true, left
+		if len(rest14) == 0 {
+			w28Col = w28Out.Array()
+		}
 	}
 	if !fused14 || len(rest14) > 0 {
 		// ((l_extendedprice * (1.0 - l_discount)) * 0.5)
@@ -3816,10 +3067,10 @@ func wideCol28(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[fl
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - ((l_extendedprice * (1.0 - l_discount)) * 0.5))
 		difference12 := vec.Map2(rest14, n, vec.VecArg(&product3), vec.VecArg(&product20), rt.SubFloat64)
 		if fused14 {
-			vec.Merge(&difference11, &difference12, rest14, n)
-		} else {
-			difference11 = difference12
+			w28Out.Patch(&difference12, rest14, all)
+			w28Col = w28Out.Array()
 		}
+		difference11 = difference12
 	}
 	return difference11, w28Col
 }
@@ -3829,23 +3080,16 @@ func wideCol28(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[fl
 //	(l_extendedprice * (1 - l_discount)) + 100
 func wideCol29(n int, all vec.Sel, product vec.Vec[float64]) vec.Vec[float64] {
 	// ((l_extendedprice * (1.0 - l_discount)) + 100.0)
-	sum13 := vec.Make[float64](n)
-	{
+	var sum13 vec.Vec[float64]
+	if product.Clean() {
+		sum13 = vec.Make[float64](n)
 		productV := product.V[:n]
 		out := sum13.V[:n]
-		if vec.Strict(&sum13, all, n, vec.FlagsOf(&product)) {
-			for i := range out {
-				out[i] = rt.AddFloat64(productV[i], float64(100.0))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if sum13.Dirty(i) {
-					continue
-				}
-				out[i] = rt.AddFloat64(productV[i], float64(100.0))
-			}
+		for i := range out {
+			out[i] = rt.AddFloat64(productV[i], float64(100.0))
 		}
+	} else {
+		sum13 = vec.Map2(all, n, vec.VecArg(&product), vec.ConstArg[float64](float64(100.0)), rt.AddFloat64)
 	}
 	return sum13
 }
@@ -3855,23 +3099,16 @@ func wideCol29(n int, all vec.Sel, product vec.Vec[float64]) vec.Vec[float64] {
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - 100
 func wideCol30(n int, all vec.Sel, product3 vec.Vec[float64]) vec.Vec[float64] {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - 100.0)
-	difference13 := vec.Make[float64](n)
-	{
+	var difference13 vec.Vec[float64]
+	if product3.Clean() {
+		difference13 = vec.Make[float64](n)
 		product3V := product3.V[:n]
 		out := difference13.V[:n]
-		if vec.Strict(&difference13, all, n, vec.FlagsOf(&product3)) {
-			for i := range out {
-				out[i] = rt.SubFloat64(product3V[i], float64(100.0))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if difference13.Dirty(i) {
-					continue
-				}
-				out[i] = rt.SubFloat64(product3V[i], float64(100.0))
-			}
+		for i := range out {
+			out[i] = rt.SubFloat64(product3V[i], float64(100.0))
 		}
+	} else {
+		difference13 = vec.Map2(all, n, vec.VecArg(&product3), vec.ConstArg[float64](float64(100.0)), rt.SubFloat64)
 	}
 	return difference13
 }
@@ -3881,35 +3118,30 @@ func wideCol30(n int, all vec.Sel, product3 vec.Vec[float64]) vec.Vec[float64] {
 //	(l_extendedprice * (1 - l_discount)) * 3 - (l_extendedprice * (1 - l_discount) * (1 + l_tax))
 func wideCol31(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (((l_extendedprice * (1.0 - l_discount)) * 3.0) - ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
-	var w31Col arrow.Array // written by the clean loop, or below from difference14
+	var w31Col arrow.Array // written by the loop, or below from difference14
+	var w31Out *vec.FixedOut[float64]
 	var difference14 vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused15 bool
 	var rest15 vec.Sel
-	if product.Clean() && product3.Clean() {
-		w31Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	{
+		w31Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		productV := product.V[:n]
 		product3V := product3.V[:n]
 		out := w31Out.V
-		for i := range out {
-			out[i] = rt.SubFloat64(rt.MulFloat64(productV[i], float64(3.0)), product3V[i])
-		}
-		w31Col = w31Out.Array()
-		fused15, rest15 = true, vec.Sel{}
-	} else {
-		difference14 = vec.Make[float64](n)
-		productV := product.V[:n]
-		product3V := product3.V[:n]
-		out := difference14.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(product.Clean() && product3.Clean())
 		for i := range out {
-			if product.Dirty(i) || product3.Dirty(i) {
+			if dirty && (product.Dirty(i) || product3.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
 			out[i] = rt.SubFloat64(rt.MulFloat64(productV[i], float64(3.0)), product3V[i])
 		}
 		fused15, rest15 = true, left
+		if len(rest15) == 0 {
+			w31Col = w31Out.Array()
+		}
 	}
 	if !fused15 || len(rest15) > 0 {
 		// ((l_extendedprice * (1.0 - l_discount)) * 3.0)
@@ -3917,10 +3149,10 @@ func wideCol31(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[fl
 		// (((l_extendedprice * (1.0 - l_discount)) * 3.0) - ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
 		difference15 := vec.Map2(rest15, n, vec.VecArg(&product21), vec.VecArg(&product3), rt.SubFloat64)
 		if fused15 {
-			vec.Merge(&difference14, &difference15, rest15, n)
-		} else {
-			difference14 = difference15
+			w31Out.Patch(&difference15, rest15, all)
+			w31Col = w31Out.Array()
 		}
+		difference14 = difference15
 	}
 	return difference14, w31Col
 }
@@ -3930,24 +3162,17 @@ func wideCol31(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[fl
 //	((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) * l_quantity
 func wideCol32(n int, all vec.Sel, difference2 vec.Vec[float64], lQuantity vec.Vec[float64]) vec.Vec[float64] {
 	// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount))) * l_quantity)
-	product23 := vec.Make[float64](n)
-	{
+	var product23 vec.Vec[float64]
+	if difference2.Clean() && lQuantity.Clean() {
+		product23 = vec.Make[float64](n)
 		difference2V := difference2.V[:n]
 		lQuantityV := lQuantity.V[:n]
 		out := product23.V[:n]
-		if vec.Strict(&product23, all, n, vec.FlagsOf(&difference2), vec.FlagsOf(&lQuantity)) {
-			for i := range out {
-				out[i] = rt.MulFloat64(difference2V[i], lQuantityV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if product23.Dirty(i) {
-					continue
-				}
-				out[i] = rt.MulFloat64(difference2V[i], lQuantityV[i])
-			}
+		for i := range out {
+			out[i] = rt.MulFloat64(difference2V[i], lQuantityV[i])
 		}
+	} else {
+		product23 = vec.Map2(all, n, vec.VecArg(&difference2), vec.VecArg(&lQuantity), rt.MulFloat64)
 	}
 	return product23
 }
@@ -3957,33 +3182,21 @@ func wideCol32(n int, all vec.Sel, difference2 vec.Vec[float64], lQuantity vec.V
 //	(l_extendedprice * (1 - l_discount)) / 7
 func wideCol33(n int, all vec.Sel, product vec.Vec[float64]) vec.Vec[float64] {
 	// ((l_extendedprice * (1.0 - l_discount)) / 7.0)
-	quotient13 := vec.Make[float64](n)
-	{
+	var quotient13 vec.Vec[float64]
+	if product.Clean() {
+		quotient13 = vec.Make[float64](n)
 		productV := product.V[:n]
 		out := quotient13.V[:n]
-		if vec.Strict(&quotient13, all, n, vec.FlagsOf(&product)) {
-			for i := range out {
-				r, err := rt.DivideFloat64(productV[i], float64(7.0))
-				if err != nil {
-					quotient13.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivideFloat64(productV[i], float64(7.0))
+			if err != nil {
+				quotient13.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if quotient13.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivideFloat64(productV[i], float64(7.0))
-				if err != nil {
-					quotient13.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient13 = vec.Map2E(all, n, vec.VecArg(&product), vec.ConstArg[float64](float64(7.0)), rt.DivideFloat64)
 	}
 	return quotient13
 }
@@ -3993,33 +3206,21 @@ func wideCol33(n int, all vec.Sel, product vec.Vec[float64]) vec.Vec[float64] {
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / 11
 func wideCol34(n int, all vec.Sel, product3 vec.Vec[float64]) vec.Vec[float64] {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) / 11.0)
-	quotient14 := vec.Make[float64](n)
-	{
+	var quotient14 vec.Vec[float64]
+	if product3.Clean() {
+		quotient14 = vec.Make[float64](n)
 		product3V := product3.V[:n]
 		out := quotient14.V[:n]
-		if vec.Strict(&quotient14, all, n, vec.FlagsOf(&product3)) {
-			for i := range out {
-				r, err := rt.DivideFloat64(product3V[i], float64(11.0))
-				if err != nil {
-					quotient14.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivideFloat64(product3V[i], float64(11.0))
+			if err != nil {
+				quotient14.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if quotient14.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivideFloat64(product3V[i], float64(11.0))
-				if err != nil {
-					quotient14.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient14 = vec.Map2E(all, n, vec.VecArg(&product3), vec.ConstArg[float64](float64(11.0)), rt.DivideFloat64)
 	}
 	return quotient14
 }
@@ -4029,35 +3230,30 @@ func wideCol34(n int, all vec.Sel, product3 vec.Vec[float64]) vec.Vec[float64] {
 //	(l_extendedprice * (1 - l_discount)) * 0.9 + l_tax
 func wideCol35(n int, all vec.Sel, product vec.Vec[float64], lTax vec.Vec[float64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (((l_extendedprice * (1.0 - l_discount)) * 0.9) + l_tax)
-	var w35Col arrow.Array // written by the clean loop, or below from sum14
+	var w35Col arrow.Array // written by the loop, or below from sum14
+	var w35Out *vec.FixedOut[float64]
 	var sum14 vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused16 bool
 	var rest16 vec.Sel
-	if product.Clean() && lTax.Clean() {
-		w35Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	if in.Column(7).NullN() <= n/2 {
+		w35Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		productV := product.V[:n]
 		lTaxV := lTax.V[:n]
 		out := w35Out.V
-		for i := range out {
-			out[i] = rt.AddFloat64(rt.MulFloat64(productV[i], float64(0.9)), lTaxV[i])
-		}
-		w35Col = w35Out.Array()
-		fused16, rest16 = true, vec.Sel{}
-	} else if in.Column(7).NullN() <= n/2 {
-		sum14 = vec.Make[float64](n)
-		productV := product.V[:n]
-		lTaxV := lTax.V[:n]
-		out := sum14.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(product.Clean() && lTax.Clean())
 		for i := range out {
-			if product.Dirty(i) || lTax.Dirty(i) {
+			if dirty && (product.Dirty(i) || lTax.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
 			out[i] = rt.AddFloat64(rt.MulFloat64(productV[i], float64(0.9)), lTaxV[i])
 		}
 		fused16, rest16 = true, left
+		if len(rest16) == 0 {
+			w35Col = w35Out.Array()
+		}
 	}
 	if !fused16 || len(rest16) > 0 {
 		// ((l_extendedprice * (1.0 - l_discount)) * 0.9)
@@ -4065,10 +3261,10 @@ func wideCol35(n int, all vec.Sel, product vec.Vec[float64], lTax vec.Vec[float6
 		// (((l_extendedprice * (1.0 - l_discount)) * 0.9) + l_tax)
 		sum15 := vec.Map2(rest16, n, vec.VecArg(&product24), vec.VecArg(&lTax), rt.AddFloat64)
 		if fused16 {
-			vec.Merge(&sum14, &sum15, rest16, n)
-		} else {
-			sum14 = sum15
+			w35Out.Patch(&sum15, rest16, all)
+			w35Col = w35Out.Array()
 		}
+		sum14 = sum15
 	}
 	return sum14, w35Col
 }
@@ -4078,35 +3274,30 @@ func wideCol35(n int, all vec.Sel, product vec.Vec[float64], lTax vec.Vec[float6
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.8 + l_discount
 func wideCol36(n int, all vec.Sel, product3 vec.Vec[float64], lDiscount vec.Vec[float64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 0.8) + l_discount)
-	var w36Col arrow.Array // written by the clean loop, or below from sum16
+	var w36Col arrow.Array // written by the loop, or below from sum16
+	var w36Out *vec.FixedOut[float64]
 	var sum16 vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused17 bool
 	var rest17 vec.Sel
-	if product3.Clean() && lDiscount.Clean() {
-		w36Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	if in.Column(6).NullN() <= n/2 {
+		w36Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		product3V := product3.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := w36Out.V
-		for i := range out {
-			out[i] = rt.AddFloat64(rt.MulFloat64(product3V[i], float64(0.8)), lDiscountV[i])
-		}
-		w36Col = w36Out.Array()
-		fused17, rest17 = true, vec.Sel{}
-	} else if in.Column(6).NullN() <= n/2 {
-		sum16 = vec.Make[float64](n)
-		product3V := product3.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		out := sum16.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(product3.Clean() && lDiscount.Clean())
 		for i := range out {
-			if product3.Dirty(i) || lDiscount.Dirty(i) {
+			if dirty && (product3.Dirty(i) || lDiscount.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
 			out[i] = rt.AddFloat64(rt.MulFloat64(product3V[i], float64(0.8)), lDiscountV[i])
 		}
 		fused17, rest17 = true, left
+		if len(rest17) == 0 {
+			w36Col = w36Out.Array()
+		}
 	}
 	if !fused17 || len(rest17) > 0 {
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 0.8)
@@ -4114,10 +3305,10 @@ func wideCol36(n int, all vec.Sel, product3 vec.Vec[float64], lDiscount vec.Vec[
 		// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 0.8) + l_discount)
 		sum17 := vec.Map2(rest17, n, vec.VecArg(&product25), vec.VecArg(&lDiscount), rt.AddFloat64)
 		if fused17 {
-			vec.Merge(&sum16, &sum17, rest17, n)
-		} else {
-			sum16 = sum17
+			w36Out.Patch(&sum17, rest17, all)
+			w36Col = w36Out.Array()
 		}
+		sum16 = sum17
 	}
 	return sum16, w36Col
 }
@@ -4127,33 +3318,21 @@ func wideCol36(n int, all vec.Sel, product3 vec.Vec[float64], lDiscount vec.Vec[
 //	IF((l_extendedprice * (1 - l_discount) * (1 + l_tax)) > (l_extendedprice * (1 - l_discount)) * 1.05, 1.0, 0.0)
 func wideCol37(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// IF((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) > ((l_extendedprice * (1.0 - l_discount)) * 1.05)), 1.0, 0.0)
-	var w37Col arrow.Array // written by the clean loop, or below from ifResult7
+	var w37Col arrow.Array // written by the loop, or below from ifResult7
+	var w37Out *vec.FixedOut[float64]
 	var ifResult7 vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused18 bool
 	var rest18 vec.Sel
-	if product3.Clean() && product.Clean() {
-		w37Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	{
+		w37Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		product3V := product3.V[:n]
 		productV := product.V[:n]
 		out := w37Out.V
-		for i := range out {
-			if rt.GtFloat64(product3V[i], rt.MulFloat64(productV[i], float64(1.05))) {
-				out[i] = float64(1.0)
-			} else {
-				out[i] = float64(0.0)
-			}
-		}
-		w37Col = w37Out.Array()
-		fused18, rest18 = true, vec.Sel{}
-	} else {
-		ifResult7 = vec.Make[float64](n)
-		product3V := product3.V[:n]
-		productV := product.V[:n]
-		out := ifResult7.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(product3.Clean() && product.Clean())
 		for i := range out {
-			if product3.Dirty(i) || product.Dirty(i) {
+			if dirty && (product3.Dirty(i) || product.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -4164,6 +3343,9 @@ func wideCol37(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[fl
 			}
 		}
 		fused18, rest18 = true, left
+		if len(rest18) == 0 {
+			w37Col = w37Out.Array()
+		}
 	}
 	if !fused18 || len(rest18) > 0 {
 		// ((l_extendedprice * (1.0 - l_discount)) * 1.05)
@@ -4177,10 +3359,10 @@ func wideCol37(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[fl
 		vec.Fill(&ifResult8, float64(1.0), then4, n)
 		vec.Fill(&ifResult8, float64(0.0), otherwise4, n)
 		if fused18 {
-			vec.Merge(&ifResult7, &ifResult8, rest18, n)
-		} else {
-			ifResult7 = ifResult8
+			w37Out.Patch(&ifResult8, rest18, all)
+			w37Col = w37Out.Array()
 		}
+		ifResult7 = ifResult8
 	}
 	return ifResult7, w37Col
 }
@@ -4190,24 +3372,17 @@ func wideCol37(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[fl
 //	(l_extendedprice * (1 - l_discount)) - (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax
 func wideCol38(n int, all vec.Sel, product vec.Vec[float64], product4 vec.Vec[float64]) vec.Vec[float64] {
 	// ((l_extendedprice * (1.0 - l_discount)) - (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_tax))
-	difference16 := vec.Make[float64](n)
-	{
+	var difference16 vec.Vec[float64]
+	if product.Clean() && product4.Clean() {
+		difference16 = vec.Make[float64](n)
 		productV := product.V[:n]
 		product4V := product4.V[:n]
 		out := difference16.V[:n]
-		if vec.Strict(&difference16, all, n, vec.FlagsOf(&product), vec.FlagsOf(&product4)) {
-			for i := range out {
-				out[i] = rt.SubFloat64(productV[i], product4V[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if difference16.Dirty(i) {
-					continue
-				}
-				out[i] = rt.SubFloat64(productV[i], product4V[i])
-			}
+		for i := range out {
+			out[i] = rt.SubFloat64(productV[i], product4V[i])
 		}
+	} else {
+		difference16 = vec.Map2(all, n, vec.VecArg(&product), vec.VecArg(&product4), rt.SubFloat64)
 	}
 	return difference16
 }
@@ -4217,24 +3392,17 @@ func wideCol38(n int, all vec.Sel, product vec.Vec[float64], product4 vec.Vec[fl
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) + (l_extendedprice * (1 - l_discount)) * l_discount
 func wideCol39(n int, all vec.Sel, product3 vec.Vec[float64], product2 vec.Vec[float64]) vec.Vec[float64] {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) + ((l_extendedprice * (1.0 - l_discount)) * l_discount))
-	sum18 := vec.Make[float64](n)
-	{
+	var sum18 vec.Vec[float64]
+	if product3.Clean() && product2.Clean() {
+		sum18 = vec.Make[float64](n)
 		product3V := product3.V[:n]
 		product2V := product2.V[:n]
 		out := sum18.V[:n]
-		if vec.Strict(&sum18, all, n, vec.FlagsOf(&product3), vec.FlagsOf(&product2)) {
-			for i := range out {
-				out[i] = rt.AddFloat64(product3V[i], product2V[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if sum18.Dirty(i) {
-					continue
-				}
-				out[i] = rt.AddFloat64(product3V[i], product2V[i])
-			}
+		for i := range out {
+			out[i] = rt.AddFloat64(product3V[i], product2V[i])
 		}
+	} else {
+		sum18 = vec.Map2(all, n, vec.VecArg(&product3), vec.VecArg(&product2), rt.AddFloat64)
 	}
 	return sum18
 }
@@ -4244,24 +3412,17 @@ func wideCol39(n int, all vec.Sel, product3 vec.Vec[float64], product2 vec.Vec[f
 //	(l_extendedprice * (1 - l_discount)) * (l_quantity + 1)
 func wideCol40(n int, all vec.Sel, product vec.Vec[float64], sum vec.Vec[float64]) vec.Vec[float64] {
 	// ((l_extendedprice * (1.0 - l_discount)) * (l_quantity + 1.0))
-	product27 := vec.Make[float64](n)
-	{
+	var product27 vec.Vec[float64]
+	if product.Clean() && sum.Clean() {
+		product27 = vec.Make[float64](n)
 		productV := product.V[:n]
 		sumV := sum.V[:n]
 		out := product27.V[:n]
-		if vec.Strict(&product27, all, n, vec.FlagsOf(&product), vec.FlagsOf(&sum)) {
-			for i := range out {
-				out[i] = rt.MulFloat64(productV[i], sumV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if product27.Dirty(i) {
-					continue
-				}
-				out[i] = rt.MulFloat64(productV[i], sumV[i])
-			}
+		for i := range out {
+			out[i] = rt.MulFloat64(productV[i], sumV[i])
 		}
+	} else {
+		product27 = vec.Map2(all, n, vec.VecArg(&product), vec.VecArg(&sum), rt.MulFloat64)
 	}
 	return product27
 }

@@ -6,13 +6,12 @@ package benchnocse
 import (
 	"context"
 	"fmt"
-	"strings"
-
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/exprc/exprc/templates/rt"
 	"github.com/exprc/exprc/templates/vec"
+	"strings"
 )
 
 // like pattern '123%', compiled once
@@ -90,13 +89,10 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	lTax := vec.Float64s(in.Column(7))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	cmp := q1ProjectionWhere(n, all, lShipdate)
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
 
 	// l_returnflag: l_returnflag
@@ -107,28 +103,12 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 
 	// l_extendedprice: l_extendedprice
 	product, discPriceCol := q1ProjectionCol5(n, sel, lExtendedprice, in, lDiscount, mem)
-	if r, e := vec.First(&product, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 5, e
-	}
+	vec.Check(&failed, &product, sel, n, 5)
 	product3, chargeCol := q1ProjectionCol6(n, sel, lExtendedprice, in, lDiscount, lTax, mem)
-	if r, e := vec.First(&product3, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 6, e
-	}
-	if errRow >= 0 {
-		if discPriceCol != nil {
-			discPriceCol.Release()
-		}
-		if chargeCol != nil {
-			chargeCol.Release()
-		}
-		clauses := []string{"WHERE", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "disc_price", "charge"}
-		texts := []string{"l_shipdate <= DATE '1998-09-02'", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "l_extendedprice * (1 - l_discount)", "l_extendedprice * (1 - l_discount) * (1 + l_tax)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &product3, sel, n, 6)
+	if failed.Err != nil {
+		vec.Release(discPriceCol, chargeCol)
+		return nil, failed.QueryError([]string{"WHERE", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "disc_price", "charge"}, []string{"l_shipdate <= DATE '1998-09-02'", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "l_extendedprice * (1 - l_discount)", "l_extendedprice * (1 - l_discount) * (1 + l_tax)"})
 	}
 	if discPriceCol == nil {
 		discPriceCol = vec.Float64Array(mem, &product, sel, n)
@@ -150,23 +130,16 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 //	l_shipdate <= DATE '1998-09-02'
 func q1ProjectionWhere(n int, all vec.Sel, lShipdate vec.Vec[int32]) vec.Vec[bool] {
 	// (l_shipdate <= DATE '1998-09-02')
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if lShipdate.Clean() {
+		cmp = vec.Make[bool](n)
 		lShipdateV := lShipdate.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&lShipdate)) {
-			for i := range out {
-				out[i] = rt.LeInt32(lShipdateV[i], int32(10471))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.LeInt32(lShipdateV[i], int32(10471))
-			}
+		for i := range out {
+			out[i] = rt.LeInt32(lShipdateV[i], int32(10471))
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&lShipdate), vec.ConstArg[int32](int32(10471)), rt.LeInt32)
 	}
 	return cmp
 }
@@ -176,37 +149,31 @@ func q1ProjectionWhere(n int, all vec.Sel, lShipdate vec.Vec[int32]) vec.Vec[boo
 //	l_extendedprice * (1 - l_discount)
 func q1ProjectionCol5(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (l_extendedprice * (1.0 - l_discount))
-	var discPriceCol arrow.Array // written by the clean loop, or below from product
+	var discPriceCol arrow.Array // written by the loop, or below from product
+	var discPriceOut *vec.FixedOut[float64]
 	var product vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	rest := sel
-	if lExtendedprice.Clean() && lDiscount.Clean() {
-		discPriceOut := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, sel.Rows(n))
+	if in.Column(5).NullN()+in.Column(6).NullN() <= n/2 {
+		discPriceOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, sel.Rows(n))
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := discPriceOut.V
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			out[k] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
-		}
-		discPriceCol = discPriceOut.Array()
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(5).NullN()+in.Column(6).NullN() <= n/2 {
-		product = vec.Make[float64](n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		out := product.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(lExtendedprice.Clean() && lDiscount.Clean())
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) {
+			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
-			out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+			out[k] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			discPriceCol = discPriceOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// (1.0 - l_discount)
@@ -214,10 +181,10 @@ func q1ProjectionCol5(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in ar
 		// (l_extendedprice * (1.0 - l_discount))
 		product2 := vec.Map2(rest, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference), rt.MulFloat64)
 		if fused {
-			vec.Merge(&product, &product2, rest, n)
-		} else {
-			product = product2
+			discPriceOut.Patch(&product2, rest, sel)
+			discPriceCol = discPriceOut.Array()
 		}
+		product = product2
 	}
 	return product, discPriceCol
 }
@@ -227,39 +194,32 @@ func q1ProjectionCol5(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in ar
 //	l_extendedprice * (1 - l_discount) * (1 + l_tax)
 func q1ProjectionCol6(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-	var chargeCol arrow.Array // written by the clean loop, or below from product3
+	var chargeCol arrow.Array // written by the loop, or below from product3
+	var chargeOut *vec.FixedOut[float64]
 	var product3 vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused2 bool
 	rest2 := sel
-	if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
-		chargeOut := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, sel.Rows(n))
+	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+		chargeOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, sel.Rows(n))
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := chargeOut.V
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			out[k] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
-		}
-		chargeCol = chargeOut.Array()
-		fused2, rest2 = true, vec.Sel{}
-	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
-		product3 = vec.Make[float64](n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lTaxV := lTax.V[:n]
-		out := product3.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) {
+			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
-			out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
+			out[k] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
 		}
 		fused2, rest2 = true, left
+		if len(rest2) == 0 {
+			chargeCol = chargeOut.Array()
+		}
 	}
 	if !fused2 || len(rest2) > 0 {
 		// (1.0 - l_discount)
@@ -271,10 +231,10 @@ func q1ProjectionCol6(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in ar
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
 		product5 := vec.Map2(rest2, n, vec.VecArg(&product4), vec.VecArg(&sum), rt.MulFloat64)
 		if fused2 {
-			vec.Merge(&product3, &product5, rest2, n)
-		} else {
-			product3 = product5
+			chargeOut.Patch(&product5, rest2, sel)
+			chargeCol = chargeOut.Array()
 		}
+		product3 = product5
 	}
 	return product3, chargeCol
 }
@@ -337,8 +297,7 @@ func Q1NoWhere(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	lTax := vec.Float64s(in.Column(7))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// l_returnflag: l_returnflag
 
@@ -348,28 +307,12 @@ func Q1NoWhere(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 
 	// l_extendedprice: l_extendedprice
 	product, discPriceCol := q1NoWhereCol5(n, all, lExtendedprice, in, lDiscount, mem)
-	if r, e := vec.First(&product, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 5, e
-	}
+	vec.Check(&failed, &product, all, n, 5)
 	product3, chargeCol := q1NoWhereCol6(n, all, lExtendedprice, in, lDiscount, lTax, mem)
-	if r, e := vec.First(&product3, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 6, e
-	}
-	if errRow >= 0 {
-		if discPriceCol != nil {
-			discPriceCol.Release()
-		}
-		if chargeCol != nil {
-			chargeCol.Release()
-		}
-		clauses := []string{"WHERE", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "disc_price", "charge"}
-		texts := []string{"", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "l_extendedprice * (1 - l_discount)", "l_extendedprice * (1 - l_discount) * (1 + l_tax)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &product3, all, n, 6)
+	if failed.Err != nil {
+		vec.Release(discPriceCol, chargeCol)
+		return nil, failed.QueryError([]string{"WHERE", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "disc_price", "charge"}, []string{"", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "l_extendedprice * (1 - l_discount)", "l_extendedprice * (1 - l_discount) * (1 + l_tax)"})
 	}
 	if discPriceCol == nil {
 		discPriceCol = vec.Float64Array(mem, &product, all, n)
@@ -391,35 +334,30 @@ func Q1NoWhere(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 //	l_extendedprice * (1 - l_discount)
 func q1NoWhereCol5(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (l_extendedprice * (1.0 - l_discount))
-	var discPriceCol arrow.Array // written by the clean loop, or below from product
+	var discPriceCol arrow.Array // written by the loop, or below from product
+	var discPriceOut *vec.FixedOut[float64]
 	var product vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if lExtendedprice.Clean() && lDiscount.Clean() {
-		discPriceOut := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	if in.Column(5).NullN()+in.Column(6).NullN() <= n/2 {
+		discPriceOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := discPriceOut.V
-		for i := range out {
-			out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
-		}
-		discPriceCol = discPriceOut.Array()
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(5).NullN()+in.Column(6).NullN() <= n/2 {
-		product = vec.Make[float64](n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		out := product.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(lExtendedprice.Clean() && lDiscount.Clean())
 		for i := range out {
-			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) {
+			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
 			out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			discPriceCol = discPriceOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// (1.0 - l_discount)
@@ -427,10 +365,10 @@ func q1NoWhereCol5(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow
 		// (l_extendedprice * (1.0 - l_discount))
 		product2 := vec.Map2(rest, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference), rt.MulFloat64)
 		if fused {
-			vec.Merge(&product, &product2, rest, n)
-		} else {
-			product = product2
+			discPriceOut.Patch(&product2, rest, all)
+			discPriceCol = discPriceOut.Array()
 		}
+		product = product2
 	}
 	return product, discPriceCol
 }
@@ -440,37 +378,31 @@ func q1NoWhereCol5(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow
 //	l_extendedprice * (1 - l_discount) * (1 + l_tax)
 func q1NoWhereCol6(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-	var chargeCol arrow.Array // written by the clean loop, or below from product3
+	var chargeCol arrow.Array // written by the loop, or below from product3
+	var chargeOut *vec.FixedOut[float64]
 	var product3 vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused2 bool
 	var rest2 vec.Sel
-	if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
-		chargeOut := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+		chargeOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := chargeOut.V
-		for i := range out {
-			out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
-		}
-		chargeCol = chargeOut.Array()
-		fused2, rest2 = true, vec.Sel{}
-	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
-		product3 = vec.Make[float64](n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lTaxV := lTax.V[:n]
-		out := product3.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
 		for i := range out {
-			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) {
+			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
 			out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
 		}
 		fused2, rest2 = true, left
+		if len(rest2) == 0 {
+			chargeCol = chargeOut.Array()
+		}
 	}
 	if !fused2 || len(rest2) > 0 {
 		// (1.0 - l_discount)
@@ -482,10 +414,10 @@ func q1NoWhereCol6(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
 		product5 := vec.Map2(rest2, n, vec.VecArg(&product4), vec.VecArg(&sum), rt.MulFloat64)
 		if fused2 {
-			vec.Merge(&product3, &product5, rest2, n)
-		} else {
-			product3 = product5
+			chargeOut.Patch(&product5, rest2, all)
+			chargeCol = chargeOut.Array()
 		}
+		product3 = product5
 	}
 	return product3, chargeCol
 }
@@ -543,27 +475,15 @@ func Q6Filter(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	lExtendedprice := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	allOf := q6FilterWhere(n, all, lShipdate, in, lDiscount, lQuantity)
-	if r, e := vec.First(&allOf, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &allOf, all, n, 0)
 	sel := vec.Where(&allOf, n)
 	product := q6FilterCol1(n, sel, lExtendedprice, lDiscount)
-	if r, e := vec.First(&product, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "revenue"}
-		texts := []string{"(((l_shipdate >= DATE '1994-01-01') AND (l_shipdate < DATE '1995-01-01')) AND (l_discount BETWEEN 0.05 AND 0.07)) AND (l_quantity < 24)", "l_extendedprice * l_discount"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &product, sel, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "revenue"}, []string{"(((l_shipdate >= DATE '1994-01-01') AND (l_shipdate < DATE '1995-01-01')) AND (l_discount BETWEEN 0.05 AND 0.07)) AND (l_quantity < 24)", "l_extendedprice * l_discount"})
 	}
 
 	cols := []arrow.Array{vec.Float64Array(mem, &product, sel, n)}
@@ -580,28 +500,19 @@ func Q6Filter(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func q6FilterWhere(n int, all vec.Sel, lShipdate vec.Vec[int32], in arrow.RecordBatch, lDiscount vec.Vec[float64], lQuantity vec.Vec[float64]) vec.Vec[bool] {
 	// ((l_shipdate >= DATE '1994-01-01') AND (l_shipdate < DATE '1995-01-01') AND (l_discount BETWEEN 0.05 AND 0.07) AND (l_quantity < 24.0))
 	var allOf vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if lShipdate.Clean() && lDiscount.Clean() && lQuantity.Clean() {
-		allOf = vec.Make[bool](n)
-		lShipdateV := lShipdate.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lQuantityV := lQuantity.V[:n]
-		out := allOf.V[:n]
-		for i := range out {
-			out[i] = (rt.GeInt32(lShipdateV[i], int32(8766)) && rt.LtInt32(lShipdateV[i], int32(9131)) && (rt.GeFloat64(lDiscountV[i], float64(0.05)) && rt.LeFloat64(lDiscountV[i], float64(0.07))) && rt.LtFloat64(lQuantityV[i], float64(24.0)))
-		}
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(10).NullN()+in.Column(6).NullN()+in.Column(4).NullN() <= n/2 {
+	if in.Column(10).NullN()+in.Column(6).NullN()+in.Column(4).NullN() <= n/2 {
 		allOf = vec.Make[bool](n)
 		lShipdateV := lShipdate.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lQuantityV := lQuantity.V[:n]
 		out := allOf.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(lShipdate.Clean() && lDiscount.Clean() && lQuantity.Clean())
 		for i := range out {
-			if lShipdate.Dirty(i) || lDiscount.Dirty(i) || lQuantity.Dirty(i) {
+			if dirty && (lShipdate.Dirty(i) || lDiscount.Dirty(i) || lQuantity.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -643,24 +554,17 @@ func q6FilterWhere(n int, all vec.Sel, lShipdate vec.Vec[int32], in arrow.Record
 //	l_extendedprice * l_discount
 func q6FilterCol1(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64]) vec.Vec[float64] {
 	// (l_extendedprice * l_discount)
-	product := vec.Make[float64](n)
-	{
+	var product vec.Vec[float64]
+	if lExtendedprice.Clean() && lDiscount.Clean() && vec.Dense(sel, n, false) {
+		product = vec.Make[float64](n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := product.V[:n]
-		if vec.Strict(&product, sel, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)) && vec.Dense(sel, n, false) {
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if product.Dirty(i) {
-					continue
-				}
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], lDiscountV[i])
-			}
+		for i := range out {
+			out[i] = rt.MulFloat64(lExtendedpriceV[i], lDiscountV[i])
 		}
+	} else {
+		product = vec.Map2(sel, n, vec.VecArg(&lExtendedprice), vec.VecArg(&lDiscount), rt.MulFloat64)
 	}
 	return product
 }
@@ -703,24 +607,12 @@ func SeedIf(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 	a := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	ifResult, bucketCol := seedIfCol1(n, all, x, in, y, a, mem)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if bucketCol != nil {
-			bucketCol.Release()
-		}
-		clauses := []string{"WHERE", "bucket"}
-		texts := []string{"", "IF(x > y, a + 5, (a + 5) DIV 100)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &ifResult, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(bucketCol)
+		return nil, failed.QueryError([]string{"WHERE", "bucket"}, []string{"", "IF(x > y, a + 5, (a + 5) DIV 100)"})
 	}
 	if bucketCol == nil {
 		bucketCol = vec.Int64Array(mem, &ifResult, all, n)
@@ -739,45 +631,23 @@ func SeedIf(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 //	IF(x > y, a + 5, (a + 5) DIV 100)
 func seedIfCol1(n int, all vec.Sel, x vec.Vec[int64], in arrow.RecordBatch, y vec.Vec[int64], a vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// IF((x > y), (a + 5), ((a + 5) DIV 100))
-	var bucketCol arrow.Array // written by the clean loop, or below from ifResult
+	var bucketCol arrow.Array // written by the loop, or below from ifResult
+	var bucketOut *vec.FixedOut[int64]
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if x.Clean() && y.Clean() && a.Clean() {
-		bucketOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+	if in.Column(0).NullN()+in.Column(1).NullN()+in.Column(2).NullN() <= n/2 {
+		bucketOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		xV := x.V[:n]
 		yV := y.V[:n]
 		aV := a.V[:n]
 		out := bucketOut.V
-		var bad vec.Failed
-		for i := range out {
-			if rt.GtInt64(xV[i], yV[i]) {
-				out[i] = bad.Int64(rt.AddInt64(aV[i], int64(5)))
-			} else {
-				out[i] = bad.Int64(rt.DivInt64(bad.Int64(rt.AddInt64(aV[i], int64(5))), int64(100)))
-			}
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			bucketCol = bucketOut.Array()
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			bucketOut.Release()
-		}
-	} else if in.Column(0).NullN()+in.Column(1).NullN()+in.Column(2).NullN() <= n/2 {
-		ifResult = vec.Make[int64](n)
-		xV := x.V[:n]
-		yV := y.V[:n]
-		aV := a.V[:n]
-		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(x.Clean() && y.Clean() && a.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if x.Dirty(i) || y.Dirty(i) || a.Dirty(i) {
+			if dirty && (x.Dirty(i) || y.Dirty(i) || a.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -792,6 +662,9 @@ func seedIfCol1(n int, all vec.Sel, x vec.Vec[int64], in arrow.RecordBatch, y ve
 			}
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			bucketCol = bucketOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// (x > y)
@@ -809,10 +682,10 @@ func seedIfCol1(n int, all vec.Sel, x vec.Vec[int64], in arrow.RecordBatch, y ve
 		quotient := vec.Map2E(otherwise, n, vec.VecArg(&sum2), vec.ConstArg[int64](int64(100)), rt.DivInt64)
 		vec.Merge(&ifResult2, &quotient, otherwise, n)
 		if fused {
-			vec.Merge(&ifResult, &ifResult2, rest, n)
-		} else {
-			ifResult = ifResult2
+			bucketOut.Patch(&ifResult2, rest, all)
+			bucketCol = bucketOut.Array()
 		}
+		ifResult = ifResult2
 	}
 	return ifResult, bucketCol
 }
@@ -859,24 +732,12 @@ func SeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	infoItems := infoArr.Items().(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	caseResult, labelCol := seedCaseCol1(n, all, infoArr, infoKeys, infoOffs, infoItems, mem)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if labelCol != nil {
-			labelCol.Release()
-		}
-		clauses := []string{"WHERE", "label"}
-		texts := []string{"", "CASE WHEN info['test'] LIKE '123%' THEN 'FOO'\n            WHEN info['test'] LIKE '124%' THEN 'BAR'\n            WHEN info['test'] LIKE '125%' THEN 'BAZ'\n            ELSE info['test'] END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(labelCol)
+		return nil, failed.QueryError([]string{"WHERE", "label"}, []string{"", "CASE WHEN info['test'] LIKE '123%' THEN 'FOO'\n            WHEN info['test'] LIKE '124%' THEN 'BAR'\n            WHEN info['test'] LIKE '125%' THEN 'BAZ'\n            ELSE info['test'] END"})
 	}
 	if labelCol == nil {
 		labelCol = vec.StringArray(mem, &caseResult, all, n)
@@ -1187,24 +1048,12 @@ func StringCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	lLinestatusArr := in.Column(9).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	caseResult, labelCol := stringCaseCol1(n, all, lShipmodeArr, lShipinstructArr, lCommentArr, lReturnflagArr, lLinestatusArr, mem)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if labelCol != nil {
-			labelCol.Release()
-		}
-		clauses := []string{"WHERE", "label"}
-		texts := []string{"", "CASE WHEN upper(l_shipmode) LIKE '%AIR' THEN concat(substring(l_shipinstruct, 1, 7), '/', upper(l_shipmode))\n            WHEN l_comment LIKE '%special%' THEN concat(l_returnflag, l_linestatus, '-', substring(l_comment, 1, 12))\n            ELSE upper(l_shipmode) END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(labelCol)
+		return nil, failed.QueryError([]string{"WHERE", "label"}, []string{"", "CASE WHEN upper(l_shipmode) LIKE '%AIR' THEN concat(substring(l_shipinstruct, 1, 7), '/', upper(l_shipmode))\n            WHEN l_comment LIKE '%special%' THEN concat(l_returnflag, l_linestatus, '-', substring(l_comment, 1, 12))\n            ELSE upper(l_shipmode) END"})
 	}
 	if labelCol == nil {
 		labelCol = vec.StringArray(mem, &caseResult, all, n)
@@ -1397,43 +1246,20 @@ func NullHeavy(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	lCommitdate := vec.Dates(in.Column(11))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	product, discPriceCol := nullHeavyCol1(n, all, lExtendedprice, in, lDiscount, mem)
-	if r, e := vec.First(&product, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &product, all, n, 1)
 	sum := nullHeavyCol2(n, all, lTax, lDiscount)
-	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
+	vec.Check(&failed, &sum, all, n, 2)
 	sum2 := nullHeavyCol3(n, all, lPartkey, lSuppkey)
-	if r, e := vec.First(&sum2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 3, e
-	}
+	vec.Check(&failed, &sum2, all, n, 3)
 	cmp := nullHeavyCol4(n, all, lQuantity)
-	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 4, e
-	}
+	vec.Check(&failed, &cmp, all, n, 4)
 	ifResult, signedQtyCol := nullHeavyCol5(n, all, lShipdate, in, lCommitdate, lQuantity, mem)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 5, e
-	}
-	if errRow >= 0 {
-		if discPriceCol != nil {
-			discPriceCol.Release()
-		}
-		if signedQtyCol != nil {
-			signedQtyCol.Release()
-		}
-		clauses := []string{"WHERE", "disc_price", "rate", "keysum", "big", "signed_qty"}
-		texts := []string{"", "l_extendedprice * (1 - l_discount)", "COALESCE(l_tax, 0.0) + l_discount", "l_partkey + l_suppkey", "l_quantity > 25", "IF(l_shipdate < l_commitdate, l_quantity, -l_quantity)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &ifResult, all, n, 5)
+	if failed.Err != nil {
+		vec.Release(discPriceCol, signedQtyCol)
+		return nil, failed.QueryError([]string{"WHERE", "disc_price", "rate", "keysum", "big", "signed_qty"}, []string{"", "l_extendedprice * (1 - l_discount)", "COALESCE(l_tax, 0.0) + l_discount", "l_partkey + l_suppkey", "l_quantity > 25", "IF(l_shipdate < l_commitdate, l_quantity, -l_quantity)"})
 	}
 	if discPriceCol == nil {
 		discPriceCol = vec.Float64Array(mem, &product, all, n)
@@ -1455,35 +1281,30 @@ func NullHeavy(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 //	l_extendedprice * (1 - l_discount)
 func nullHeavyCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (l_extendedprice * (1.0 - l_discount))
-	var discPriceCol arrow.Array // written by the clean loop, or below from product
+	var discPriceCol arrow.Array // written by the loop, or below from product
+	var discPriceOut *vec.FixedOut[float64]
 	var product vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if lExtendedprice.Clean() && lDiscount.Clean() {
-		discPriceOut := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	if in.Column(5).NullN()+in.Column(6).NullN() <= n/2 {
+		discPriceOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := discPriceOut.V
-		for i := range out {
-			out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
-		}
-		discPriceCol = discPriceOut.Array()
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(5).NullN()+in.Column(6).NullN() <= n/2 {
-		product = vec.Make[float64](n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		out := product.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(lExtendedprice.Clean() && lDiscount.Clean())
 		for i := range out {
-			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) {
+			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
 			out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			discPriceCol = discPriceOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// (1.0 - l_discount)
@@ -1491,10 +1312,10 @@ func nullHeavyCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow
 		// (l_extendedprice * (1.0 - l_discount))
 		product2 := vec.Map2(rest, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference), rt.MulFloat64)
 		if fused {
-			vec.Merge(&product, &product2, rest, n)
-		} else {
-			product = product2
+			discPriceOut.Patch(&product2, rest, all)
+			discPriceCol = discPriceOut.Array()
 		}
+		product = product2
 	}
 	return product, discPriceCol
 }
@@ -1509,24 +1330,17 @@ func nullHeavyCol2(n int, all vec.Sel, lTax vec.Vec[float64], lDiscount vec.Vec[
 	stillNull := vec.NullRows(&lTax, all, n)
 	vec.Fill(&coalesced, float64(0.0), stillNull, n)
 	// (COALESCE(l_tax, 0.0) + l_discount)
-	sum := vec.Make[float64](n)
-	{
+	var sum vec.Vec[float64]
+	if coalesced.Clean() && lDiscount.Clean() {
+		sum = vec.Make[float64](n)
 		coalescedV := coalesced.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := sum.V[:n]
-		if vec.Strict(&sum, all, n, vec.FlagsOf(&coalesced), vec.FlagsOf(&lDiscount)) {
-			for i := range out {
-				out[i] = rt.AddFloat64(coalescedV[i], lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if sum.Dirty(i) {
-					continue
-				}
-				out[i] = rt.AddFloat64(coalescedV[i], lDiscountV[i])
-			}
+		for i := range out {
+			out[i] = rt.AddFloat64(coalescedV[i], lDiscountV[i])
 		}
+	} else {
+		sum = vec.Map2(all, n, vec.VecArg(&coalesced), vec.VecArg(&lDiscount), rt.AddFloat64)
 	}
 	return sum
 }
@@ -1536,34 +1350,22 @@ func nullHeavyCol2(n int, all vec.Sel, lTax vec.Vec[float64], lDiscount vec.Vec[
 //	l_partkey + l_suppkey
 func nullHeavyCol3(n int, all vec.Sel, lPartkey vec.Vec[int64], lSuppkey vec.Vec[int64]) vec.Vec[int64] {
 	// (l_partkey + l_suppkey)
-	sum2 := vec.Make[int64](n)
-	{
+	var sum2 vec.Vec[int64]
+	if lPartkey.Clean() && lSuppkey.Clean() {
+		sum2 = vec.Make[int64](n)
 		lPartkeyV := lPartkey.V[:n]
 		lSuppkeyV := lSuppkey.V[:n]
 		out := sum2.V[:n]
-		if vec.Strict(&sum2, all, n, vec.FlagsOf(&lPartkey), vec.FlagsOf(&lSuppkey)) {
-			for i := range out {
-				r, err := rt.AddInt64(lPartkeyV[i], lSuppkeyV[i])
-				if err != nil {
-					sum2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AddInt64(lPartkeyV[i], lSuppkeyV[i])
+			if err != nil {
+				sum2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if sum2.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(lPartkeyV[i], lSuppkeyV[i])
-				if err != nil {
-					sum2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		sum2 = vec.Map2E(all, n, vec.VecArg(&lPartkey), vec.VecArg(&lSuppkey), rt.AddInt64)
 	}
 	return sum2
 }
@@ -1573,23 +1375,16 @@ func nullHeavyCol3(n int, all vec.Sel, lPartkey vec.Vec[int64], lSuppkey vec.Vec
 //	l_quantity > 25
 func nullHeavyCol4(n int, all vec.Sel, lQuantity vec.Vec[float64]) vec.Vec[bool] {
 	// (l_quantity > 25.0)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if lQuantity.Clean() {
+		cmp = vec.Make[bool](n)
 		lQuantityV := lQuantity.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&lQuantity)) {
-			for i := range out {
-				out[i] = rt.GtFloat64(lQuantityV[i], float64(25.0))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GtFloat64(lQuantityV[i], float64(25.0))
-			}
+		for i := range out {
+			out[i] = rt.GtFloat64(lQuantityV[i], float64(25.0))
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&lQuantity), vec.ConstArg[float64](float64(25.0)), rt.GtFloat64)
 	}
 	return cmp
 }
@@ -1599,35 +1394,22 @@ func nullHeavyCol4(n int, all vec.Sel, lQuantity vec.Vec[float64]) vec.Vec[bool]
 //	IF(l_shipdate < l_commitdate, l_quantity, -l_quantity)
 func nullHeavyCol5(n int, all vec.Sel, lShipdate vec.Vec[int32], in arrow.RecordBatch, lCommitdate vec.Vec[int32], lQuantity vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// IF((l_shipdate < l_commitdate), l_quantity, (-l_quantity))
-	var signedQtyCol arrow.Array // written by the clean loop, or below from ifResult
+	var signedQtyCol arrow.Array // written by the loop, or below from ifResult
+	var signedQtyOut *vec.FixedOut[float64]
 	var ifResult vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused2 bool
 	var rest2 vec.Sel
-	if lShipdate.Clean() && lCommitdate.Clean() && lQuantity.Clean() {
-		signedQtyOut := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	if in.Column(10).NullN()+in.Column(11).NullN()+in.Column(4).NullN() <= n/2 {
+		signedQtyOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lShipdateV := lShipdate.V[:n]
 		lCommitdateV := lCommitdate.V[:n]
 		lQuantityV := lQuantity.V[:n]
 		out := signedQtyOut.V
-		for i := range out {
-			if rt.LtInt32(lShipdateV[i], lCommitdateV[i]) {
-				out[i] = lQuantityV[i]
-			} else {
-				out[i] = rt.NegateFloat64(lQuantityV[i])
-			}
-		}
-		signedQtyCol = signedQtyOut.Array()
-		fused2, rest2 = true, vec.Sel{}
-	} else if in.Column(10).NullN()+in.Column(11).NullN()+in.Column(4).NullN() <= n/2 {
-		ifResult = vec.Make[float64](n)
-		lShipdateV := lShipdate.V[:n]
-		lCommitdateV := lCommitdate.V[:n]
-		lQuantityV := lQuantity.V[:n]
-		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(lShipdate.Clean() && lCommitdate.Clean() && lQuantity.Clean())
 		for i := range out {
-			if lShipdate.Dirty(i) || lCommitdate.Dirty(i) || lQuantity.Dirty(i) {
+			if dirty && (lShipdate.Dirty(i) || lCommitdate.Dirty(i) || lQuantity.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -1638,6 +1420,9 @@ func nullHeavyCol5(n int, all vec.Sel, lShipdate vec.Vec[int32], in arrow.Record
 			}
 		}
 		fused2, rest2 = true, left
+		if len(rest2) == 0 {
+			signedQtyCol = signedQtyOut.Array()
+		}
 	}
 	if !fused2 || len(rest2) > 0 {
 		// (l_shipdate < l_commitdate)
@@ -1651,10 +1436,10 @@ func nullHeavyCol5(n int, all vec.Sel, lShipdate vec.Vec[int32], in arrow.Record
 		minus := vec.Map1(otherwise, n, vec.VecArg(&lQuantity), rt.NegateFloat64)
 		vec.Merge(&ifResult2, &minus, otherwise, n)
 		if fused2 {
-			vec.Merge(&ifResult, &ifResult2, rest2, n)
-		} else {
-			ifResult = ifResult2
+			signedQtyOut.Patch(&ifResult2, rest2, all)
+			signedQtyCol = signedQtyOut.Array()
 		}
+		ifResult = ifResult2
 	}
 	return ifResult, signedQtyCol
 }
@@ -1701,29 +1486,15 @@ func ErrorGuarded(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	x := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	caseResult := errorGuardedCol1(n, all, y, a)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &caseResult, all, n, 1)
 	tried := errorGuardedCol2(n, all, a, x)
-	if r, e := vec.First(&tried, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
+	vec.Check(&failed, &tried, all, n, 2)
 	tried2 := errorGuardedCol3(n, all, x, y)
-	if r, e := vec.First(&tried2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 3, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "per_y", "per_x", "scaled"}
-		texts := []string{"", "CASE WHEN y <> 0 THEN a DIV y END", "TRY(a DIV x)", "TRY(x * y * 1000000000000000)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &tried2, all, n, 3)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "per_y", "per_x", "scaled"}, []string{"", "CASE WHEN y <> 0 THEN a DIV y END", "TRY(a DIV x)", "TRY(x * y * 1000000000000000)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n), vec.Int64Array(mem, &tried, all, n), vec.Int64Array(mem, &tried2, all, n)}
@@ -1741,55 +1512,36 @@ func errorGuardedCol1(n int, all vec.Sel, y vec.Vec[int64], a vec.Vec[int64]) ve
 	// CASE WHEN (y <> 0) THEN (a DIV y) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	// (y <> 0)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if y.Clean() {
+		cmp = vec.Make[bool](n)
 		yV := y.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&y)) {
-			for i := range out {
-				out[i] = rt.NeInt64(yV[i], int64(0))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.NeInt64(yV[i], int64(0))
-			}
+		for i := range out {
+			out[i] = rt.NeInt64(yV[i], int64(0))
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&y), vec.ConstArg[int64](int64(0)), rt.NeInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
 	when, notYet := vec.Split(&cmp, all, n)
 	// (a DIV y)
-	quotient := vec.Make[int64](n)
-	{
+	var quotient vec.Vec[int64]
+	if a.Clean() && y.Clean() && vec.Dense(when, n, true) {
+		quotient = vec.Make[int64](n)
 		aV := a.V[:n]
 		yV := y.V[:n]
 		out := quotient.V[:n]
-		if vec.Strict(&quotient, when, n, vec.FlagsOf(&a), vec.FlagsOf(&y)) && vec.Dense(when, n, true) {
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], yV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], yV[i])
+			if err != nil {
+				quotient.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-				i := when.Row(k)
-				if quotient.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(aV[i], yV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient = vec.Map2E(when, n, vec.VecArg(&a), vec.VecArg(&y), rt.DivInt64)
 	}
 	vec.Merge(&caseResult, &quotient, when, n)
 	vec.FillNull(&caseResult, notYet, n)
@@ -1801,34 +1553,22 @@ func errorGuardedCol1(n int, all vec.Sel, y vec.Vec[int64], a vec.Vec[int64]) ve
 //	TRY(a DIV x)
 func errorGuardedCol2(n int, all vec.Sel, a vec.Vec[int64], x vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV x)
-	quotient2 := vec.Make[int64](n)
-	{
+	var quotient2 vec.Vec[int64]
+	if a.Clean() && x.Clean() {
+		quotient2 = vec.Make[int64](n)
 		aV := a.V[:n]
 		xV := x.V[:n]
 		out := quotient2.V[:n]
-		if vec.Strict(&quotient2, all, n, vec.FlagsOf(&a), vec.FlagsOf(&x)) {
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], xV[i])
-				if err != nil {
-					quotient2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], xV[i])
+			if err != nil {
+				quotient2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if quotient2.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(aV[i], xV[i])
-				if err != nil {
-					quotient2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient2 = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&x), rt.DivInt64)
 	}
 	// TRY((a DIV x))
 	tried := vec.Try(&quotient2, all, n)
@@ -1840,63 +1580,39 @@ func errorGuardedCol2(n int, all vec.Sel, a vec.Vec[int64], x vec.Vec[int64]) ve
 //	TRY(x * y * 1000000000000000)
 func errorGuardedCol3(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64]) vec.Vec[int64] {
 	// (x * y)
-	product := vec.Make[int64](n)
-	{
+	var product vec.Vec[int64]
+	if x.Clean() && y.Clean() {
+		product = vec.Make[int64](n)
 		xV := x.V[:n]
 		yV := y.V[:n]
 		out := product.V[:n]
-		if vec.Strict(&product, all, n, vec.FlagsOf(&x), vec.FlagsOf(&y)) {
-			for i := range out {
-				r, err := rt.MulInt64(xV[i], yV[i])
-				if err != nil {
-					product.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.MulInt64(xV[i], yV[i])
+			if err != nil {
+				product.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if product.Dirty(i) {
-					continue
-				}
-				r, err := rt.MulInt64(xV[i], yV[i])
-				if err != nil {
-					product.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		product = vec.Map2E(all, n, vec.VecArg(&x), vec.VecArg(&y), rt.MulInt64)
 	}
 	// ((x * y) * 1000000000000000)
-	product2 := vec.Make[int64](n)
-	{
+	var product2 vec.Vec[int64]
+	if product.Clean() {
+		product2 = vec.Make[int64](n)
 		productV := product.V[:n]
 		out := product2.V[:n]
-		if vec.Strict(&product2, all, n, vec.FlagsOf(&product)) {
-			for i := range out {
-				r, err := rt.MulInt64(productV[i], int64(1000000000000000))
-				if err != nil {
-					product2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.MulInt64(productV[i], int64(1000000000000000))
+			if err != nil {
+				product2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if product2.Dirty(i) {
-					continue
-				}
-				r, err := rt.MulInt64(productV[i], int64(1000000000000000))
-				if err != nil {
-					product2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		product2 = vec.Map2E(all, n, vec.VecArg(&product), vec.ConstArg[int64](int64(1000000000000000)), rt.MulInt64)
 	}
 	// TRY(((x * y) * 1000000000000000))
 	tried2 := vec.Try(&product2, all, n)
@@ -1955,24 +1671,12 @@ func DeepArith(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	lQuantity := vec.Float64s(in.Column(4))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	sum, scoreCol := deepArithCol1(n, all, lExtendedprice, in, lDiscount, lTax, lQuantity, mem)
-	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if scoreCol != nil {
-			scoreCol.Release()
-		}
-		clauses := []string{"WHERE", "score"}
-		texts := []string{"", "((l_extendedprice * (1 - l_discount) * (1 + l_tax) - l_quantity * 0.5) / (l_quantity + 1)\n        + (l_tax - l_discount) * 100 - l_extendedprice / 1000) * 1.07\n       + (l_quantity - 25) * (l_quantity - 25) / 50 - l_discount * l_tax * 3\n       + (l_extendedprice - l_quantity * 900) / (l_tax + 2)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sum, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(scoreCol)
+		return nil, failed.QueryError([]string{"WHERE", "score"}, []string{"", "((l_extendedprice * (1 - l_discount) * (1 + l_tax) - l_quantity * 0.5) / (l_quantity + 1)\n        + (l_tax - l_discount) * 100 - l_extendedprice / 1000) * 1.07\n       + (l_quantity - 25) * (l_quantity - 25) / 50 - l_discount * l_tax * 3\n       + (l_extendedprice - l_quantity * 900) / (l_tax + 2)"})
 	}
 	if scoreCol == nil {
 		scoreCol = vec.Float64Array(mem, &sum, all, n)
@@ -1994,43 +1698,24 @@ func DeepArith(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 //	       + (l_extendedprice - l_quantity * 900) / (l_tax + 2)
 func deepArithCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// ((((((((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0)) + ((l_tax - l_discount) * 100.0)) - (l_extendedp...
-	var scoreCol arrow.Array // written by the clean loop, or below from sum
+	var scoreCol arrow.Array // written by the loop, or below from sum
+	var scoreOut *vec.FixedOut[float64]
 	var sum vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() && lQuantity.Clean() {
-		scoreOut := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN()+in.Column(4).NullN() <= n/2 {
+		scoreOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		lQuantityV := lQuantity.V[:n]
 		out := scoreOut.V
-		var bad vec.Failed
-		for i := range out {
-			out[i] = rt.AddFloat64(rt.SubFloat64(rt.AddFloat64(rt.MulFloat64(rt.SubFloat64(rt.AddFloat64(bad.Float64(rt.DivideFloat64(rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lQuantityV[i], float64(0.5))), rt.AddFloat64(lQuantityV[i], float64(1.0)))), rt.MulFloat64(rt.SubFloat64(lTaxV[i], lDiscountV[i]), float64(100.0))), bad.Float64(rt.DivideFloat64(lExtendedpriceV[i], float64(1000.0)))), float64(1.07)), bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.SubFloat64(lQuantityV[i], float64(25.0)), rt.SubFloat64(lQuantityV[i], float64(25.0))), float64(50.0)))), rt.MulFloat64(rt.MulFloat64(lDiscountV[i], lTaxV[i]), float64(3.0))), bad.Float64(rt.DivideFloat64(rt.SubFloat64(lExtendedpriceV[i], rt.MulFloat64(lQuantityV[i], float64(900.0))), rt.AddFloat64(lTaxV[i], float64(2.0)))))
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			scoreCol = scoreOut.Array()
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			scoreOut.Release()
-		}
-	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN()+in.Column(4).NullN() <= n/2 {
-		sum = vec.Make[float64](n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lTaxV := lTax.V[:n]
-		lQuantityV := lQuantity.V[:n]
-		out := sum.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() && lQuantity.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) || lQuantity.Dirty(i) {
+			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) || lQuantity.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -2041,6 +1726,9 @@ func deepArithCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow
 			}
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			scoreCol = scoreOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// (1.0 - l_discount)
@@ -2098,10 +1786,10 @@ func deepArithCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow
 		// ((((((((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0)) + ((l_tax - l_discount) * 100.0)) - (l_extendedp...
 		sum7 := vec.Map2(rest, n, vec.VecArg(&difference7), vec.VecArg(&quotient4), rt.AddFloat64)
 		if fused {
-			vec.Merge(&sum, &sum7, rest, n)
-		} else {
-			sum = sum7
+			scoreOut.Patch(&sum7, rest, all)
+			scoreCol = scoreOut.Array()
 		}
+		sum = sum7
 	}
 	return sum, scoreCol
 }
@@ -2233,294 +1921,90 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 	lQuantity := vec.Float64s(in.Column(4))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	product, w01Col := wideCol1(n, all, lExtendedprice, in, lDiscount, mem)
-	if r, e := vec.First(&product, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &product, all, n, 1)
 	difference2, w02Col := wideCol2(n, all, lExtendedprice, in, lDiscount, lTax, mem)
-	if r, e := vec.First(&difference2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
+	vec.Check(&failed, &difference2, all, n, 2)
 	sum2, w03Col := wideCol3(n, all, lExtendedprice, in, lDiscount, lQuantity, mem)
-	if r, e := vec.First(&sum2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 3, e
-	}
+	vec.Check(&failed, &sum2, all, n, 3)
 	quotient, w04Col := wideCol4(n, all, lExtendedprice, in, lDiscount, lTax, lQuantity, mem)
-	if r, e := vec.First(&quotient, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 4, e
-	}
+	vec.Check(&failed, &quotient, all, n, 4)
 	ifResult, w05Col := wideCol5(n, all, lExtendedprice, in, lDiscount, lTax, mem)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 5, e
-	}
+	vec.Check(&failed, &ifResult, all, n, 5)
 	difference11, w06Col := wideCol6(n, all, lExtendedprice, in, lDiscount, mem)
-	if r, e := vec.First(&difference11, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 6, e
-	}
+	vec.Check(&failed, &difference11, all, n, 6)
 	product16, w07Col := wideCol7(n, all, lExtendedprice, in, lDiscount, lTax, mem)
-	if r, e := vec.First(&product16, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 7, e
-	}
+	vec.Check(&failed, &product16, all, n, 7)
 	product20, w08Col := wideCol8(n, all, lExtendedprice, in, lDiscount, mem)
-	if r, e := vec.First(&product20, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 8, e
-	}
+	vec.Check(&failed, &product20, all, n, 8)
 	quotient3, w09Col := wideCol9(n, all, lExtendedprice, in, lDiscount, lTax, mem)
-	if r, e := vec.First(&quotient3, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 9, e
-	}
+	vec.Check(&failed, &quotient3, all, n, 9)
 	sum10, w10Col := wideCol10(n, all, lExtendedprice, in, lDiscount, lTax, lQuantity, mem)
-	if r, e := vec.First(&sum10, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 10, e
-	}
+	vec.Check(&failed, &sum10, all, n, 10)
 	quotient5, w11Col := wideCol11(n, all, lExtendedprice, in, lDiscount, lQuantity, mem)
-	if r, e := vec.First(&quotient5, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 11, e
-	}
+	vec.Check(&failed, &quotient5, all, n, 11)
 	difference21, w12Col := wideCol12(n, all, lExtendedprice, in, lDiscount, lTax, mem)
-	if r, e := vec.First(&difference21, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 12, e
-	}
+	vec.Check(&failed, &difference21, all, n, 12)
 	quotient7, w13Col := wideCol13(n, all, lQuantity, in, lExtendedprice, lDiscount, mem)
-	if r, e := vec.First(&quotient7, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 13, e
-	}
+	vec.Check(&failed, &quotient7, all, n, 13)
 	ifResult3, w14Col := wideCol14(n, all, lQuantity, in, lExtendedprice, lDiscount, lTax, mem)
-	if r, e := vec.First(&ifResult3, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 14, e
-	}
+	vec.Check(&failed, &ifResult3, all, n, 14)
 	difference28, w15Col := wideCol15(n, all, lExtendedprice, in, lDiscount, lTax, lQuantity, mem)
-	if r, e := vec.First(&difference28, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 15, e
-	}
+	vec.Check(&failed, &difference28, all, n, 15)
 	product42, w16Col := wideCol16(n, all, lExtendedprice, in, lDiscount, mem)
-	if r, e := vec.First(&product42, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 16, e
-	}
+	vec.Check(&failed, &product42, all, n, 16)
 	product45, w17Col := wideCol17(n, all, lExtendedprice, in, lDiscount, lTax, mem)
-	if r, e := vec.First(&product45, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 17, e
-	}
+	vec.Check(&failed, &product45, all, n, 17)
 	quotient9, w18Col := wideCol18(n, all, lExtendedprice, in, lDiscount, lTax, mem)
-	if r, e := vec.First(&quotient9, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 18, e
-	}
+	vec.Check(&failed, &quotient9, all, n, 18)
 	quotient11, w19Col := wideCol19(n, all, lExtendedprice, in, lDiscount, mem)
-	if r, e := vec.First(&quotient11, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 19, e
-	}
+	vec.Check(&failed, &quotient11, all, n, 19)
 	difference38, w20Col := wideCol20(n, all, lExtendedprice, in, lDiscount, lTax, mem)
-	if r, e := vec.First(&difference38, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 20, e
-	}
+	vec.Check(&failed, &difference38, all, n, 20)
 	difference41, w21Col := wideCol21(n, all, lExtendedprice, in, lDiscount, lQuantity, mem)
-	if r, e := vec.First(&difference41, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 21, e
-	}
+	vec.Check(&failed, &difference41, all, n, 21)
 	product58, w22Col := wideCol22(n, all, lExtendedprice, in, lDiscount, lTax, mem)
-	if r, e := vec.First(&product58, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 22, e
-	}
+	vec.Check(&failed, &product58, all, n, 22)
 	sum23, w23Col := wideCol23(n, all, lExtendedprice, in, lDiscount, lTax, mem)
-	if r, e := vec.First(&sum23, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 23, e
-	}
+	vec.Check(&failed, &sum23, all, n, 23)
 	product68 := wideCol24(n, all, lDiscount, in, lExtendedprice, lTax)
-	if r, e := vec.First(&product68, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 24, e
-	}
+	vec.Check(&failed, &product68, all, n, 24)
 	quotient13, w25Col := wideCol25(n, all, lExtendedprice, in, lDiscount, lTax, mem)
-	if r, e := vec.First(&quotient13, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 25, e
-	}
+	vec.Check(&failed, &quotient13, all, n, 25)
 	quotient15, w26Col := wideCol26(n, all, lExtendedprice, in, lDiscount, lTax, mem)
-	if r, e := vec.First(&quotient15, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 26, e
-	}
+	vec.Check(&failed, &quotient15, all, n, 26)
 	sum30, w27Col := wideCol27(n, all, lExtendedprice, in, lDiscount, lTax, mem)
-	if r, e := vec.First(&sum30, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 27, e
-	}
+	vec.Check(&failed, &sum30, all, n, 27)
 	difference53, w28Col := wideCol28(n, all, lExtendedprice, in, lDiscount, lTax, mem)
-	if r, e := vec.First(&difference53, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 28, e
-	}
+	vec.Check(&failed, &difference53, all, n, 28)
 	sum34, w29Col := wideCol29(n, all, lExtendedprice, in, lDiscount, mem)
-	if r, e := vec.First(&sum34, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 29, e
-	}
+	vec.Check(&failed, &sum34, all, n, 29)
 	difference58, w30Col := wideCol30(n, all, lExtendedprice, in, lDiscount, lTax, mem)
-	if r, e := vec.First(&difference58, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 30, e
-	}
+	vec.Check(&failed, &difference58, all, n, 30)
 	difference61, w31Col := wideCol31(n, all, lExtendedprice, in, lDiscount, lTax, mem)
-	if r, e := vec.First(&difference61, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 31, e
-	}
+	vec.Check(&failed, &difference61, all, n, 31)
 	product88, w32Col := wideCol32(n, all, lExtendedprice, in, lDiscount, lTax, lQuantity, mem)
-	if r, e := vec.First(&product88, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 32, e
-	}
+	vec.Check(&failed, &product88, all, n, 32)
 	quotient17, w33Col := wideCol33(n, all, lExtendedprice, in, lDiscount, mem)
-	if r, e := vec.First(&quotient17, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 33, e
-	}
+	vec.Check(&failed, &quotient17, all, n, 33)
 	quotient19, w34Col := wideCol34(n, all, lExtendedprice, in, lDiscount, lTax, mem)
-	if r, e := vec.First(&quotient19, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 34, e
-	}
+	vec.Check(&failed, &quotient19, all, n, 34)
 	sum40, w35Col := wideCol35(n, all, lExtendedprice, in, lDiscount, lTax, mem)
-	if r, e := vec.First(&sum40, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 35, e
-	}
+	vec.Check(&failed, &sum40, all, n, 35)
 	sum42, w36Col := wideCol36(n, all, lExtendedprice, in, lDiscount, lTax, mem)
-	if r, e := vec.First(&sum42, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 36, e
-	}
+	vec.Check(&failed, &sum42, all, n, 36)
 	ifResult7, w37Col := wideCol37(n, all, lExtendedprice, in, lDiscount, lTax, mem)
-	if r, e := vec.First(&ifResult7, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 37, e
-	}
+	vec.Check(&failed, &ifResult7, all, n, 37)
 	difference74, w38Col := wideCol38(n, all, lExtendedprice, in, lDiscount, lTax, mem)
-	if r, e := vec.First(&difference74, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 38, e
-	}
+	vec.Check(&failed, &difference74, all, n, 38)
 	sum47, w39Col := wideCol39(n, all, lExtendedprice, in, lDiscount, lTax, mem)
-	if r, e := vec.First(&sum47, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 39, e
-	}
+	vec.Check(&failed, &sum47, all, n, 39)
 	product113, w40Col := wideCol40(n, all, lExtendedprice, in, lDiscount, lQuantity, mem)
-	if r, e := vec.First(&product113, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 40, e
-	}
-	if errRow >= 0 {
-		if w01Col != nil {
-			w01Col.Release()
-		}
-		if w02Col != nil {
-			w02Col.Release()
-		}
-		if w03Col != nil {
-			w03Col.Release()
-		}
-		if w04Col != nil {
-			w04Col.Release()
-		}
-		if w05Col != nil {
-			w05Col.Release()
-		}
-		if w06Col != nil {
-			w06Col.Release()
-		}
-		if w07Col != nil {
-			w07Col.Release()
-		}
-		if w08Col != nil {
-			w08Col.Release()
-		}
-		if w09Col != nil {
-			w09Col.Release()
-		}
-		if w10Col != nil {
-			w10Col.Release()
-		}
-		if w11Col != nil {
-			w11Col.Release()
-		}
-		if w12Col != nil {
-			w12Col.Release()
-		}
-		if w13Col != nil {
-			w13Col.Release()
-		}
-		if w14Col != nil {
-			w14Col.Release()
-		}
-		if w15Col != nil {
-			w15Col.Release()
-		}
-		if w16Col != nil {
-			w16Col.Release()
-		}
-		if w17Col != nil {
-			w17Col.Release()
-		}
-		if w18Col != nil {
-			w18Col.Release()
-		}
-		if w19Col != nil {
-			w19Col.Release()
-		}
-		if w20Col != nil {
-			w20Col.Release()
-		}
-		if w21Col != nil {
-			w21Col.Release()
-		}
-		if w22Col != nil {
-			w22Col.Release()
-		}
-		if w23Col != nil {
-			w23Col.Release()
-		}
-		if w25Col != nil {
-			w25Col.Release()
-		}
-		if w26Col != nil {
-			w26Col.Release()
-		}
-		if w27Col != nil {
-			w27Col.Release()
-		}
-		if w28Col != nil {
-			w28Col.Release()
-		}
-		if w29Col != nil {
-			w29Col.Release()
-		}
-		if w30Col != nil {
-			w30Col.Release()
-		}
-		if w31Col != nil {
-			w31Col.Release()
-		}
-		if w32Col != nil {
-			w32Col.Release()
-		}
-		if w33Col != nil {
-			w33Col.Release()
-		}
-		if w34Col != nil {
-			w34Col.Release()
-		}
-		if w35Col != nil {
-			w35Col.Release()
-		}
-		if w36Col != nil {
-			w36Col.Release()
-		}
-		if w37Col != nil {
-			w37Col.Release()
-		}
-		if w38Col != nil {
-			w38Col.Release()
-		}
-		if w39Col != nil {
-			w39Col.Release()
-		}
-		if w40Col != nil {
-			w40Col.Release()
-		}
-		clauses := []string{"WHERE", "w01", "w02", "w03", "w04", "w05", "w06", "w07", "w08", "w09", "w10", "w11", "w12", "w13", "w14", "w15", "w16", "w17", "w18", "w19", "w20", "w21", "w22", "w23", "w24", "w25", "w26", "w27", "w28", "w29", "w30", "w31", "w32", "w33", "w34", "w35", "w36", "w37", "w38", "w39", "w40"}
-		texts := []string{"", "(l_extendedprice * (1 - l_discount)) * 1.01", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))", "(l_extendedprice * (1 - l_discount)) + l_quantity * 2", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_quantity + 1)", "IF((l_extendedprice * (1 - l_discount)) > 50000, (l_extendedprice * (1 - l_discount) * (1 + l_tax)), (l_extendedprice * (1 - l_discount)))", "(l_extendedprice * (1 - l_discount)) - l_extendedprice", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax", "(l_extendedprice * (1 - l_discount)) * l_discount", "((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) / (l_tax + 1)", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) + l_quantity", "(l_extendedprice * (1 - l_discount)) / (l_quantity + 2)", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.97 - (l_extendedprice * (1 - l_discount)) * 0.03", "l_quantity * (l_extendedprice * (1 - l_discount)) / 100", "IF(l_quantity < 25, (l_extendedprice * (1 - l_discount)), (l_extendedprice * (1 - l_discount) * (1 + l_tax)))", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_quantity * 3", "(l_extendedprice * (1 - l_discount)) * (1 + l_discount)", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * (1 - l_tax)", "((l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))) / 2", "(l_extendedprice * (1 - l_discount)) * (l_extendedprice * (1 - l_discount)) / 1000000", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_extendedprice", "(l_extendedprice * (1 - l_discount)) - l_quantity", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 1.05", "(l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))", "IF(l_discount > 0.05, (l_extendedprice * (1 - l_discount) * (1 + l_tax)), (l_extendedprice * (1 - l_discount))) * 2", "(l_extendedprice * (1 - l_discount)) / (l_tax + 1)", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_discount + 1)", "(l_extendedprice * (1 - l_discount)) * l_tax + (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_discount", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount)) * 0.5", "(l_extendedprice * (1 - l_discount)) + 100", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - 100", "(l_extendedprice * (1 - l_discount)) * 3 - (l_extendedprice * (1 - l_discount) * (1 + l_tax))", "((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) * l_quantity", "(l_extendedprice * (1 - l_discount)) / 7", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / 11", "(l_extendedprice * (1 - l_discount)) * 0.9 + l_tax", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.8 + l_discount", "IF((l_extendedprice * (1 - l_discount) * (1 + l_tax)) > (l_extendedprice * (1 - l_discount)) * 1.05, 1.0, 0.0)", "(l_extendedprice * (1 - l_discount)) - (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) + (l_extendedprice * (1 - l_discount)) * l_discount", "(l_extendedprice * (1 - l_discount)) * (l_quantity + 1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &product113, all, n, 40)
+	if failed.Err != nil {
+		vec.Release(w01Col, w02Col, w03Col, w04Col, w05Col, w06Col, w07Col, w08Col, w09Col, w10Col, w11Col, w12Col, w13Col, w14Col, w15Col, w16Col, w17Col, w18Col, w19Col, w20Col, w21Col, w22Col, w23Col, w25Col, w26Col, w27Col, w28Col, w29Col, w30Col, w31Col, w32Col, w33Col, w34Col, w35Col, w36Col, w37Col, w38Col, w39Col, w40Col)
+		return nil, failed.QueryError([]string{"WHERE", "w01", "w02", "w03", "w04", "w05", "w06", "w07", "w08", "w09", "w10", "w11", "w12", "w13", "w14", "w15", "w16", "w17", "w18", "w19", "w20", "w21", "w22", "w23", "w24", "w25", "w26", "w27", "w28", "w29", "w30", "w31", "w32", "w33", "w34", "w35", "w36", "w37", "w38", "w39", "w40"}, []string{"", "(l_extendedprice * (1 - l_discount)) * 1.01", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))", "(l_extendedprice * (1 - l_discount)) + l_quantity * 2", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_quantity + 1)", "IF((l_extendedprice * (1 - l_discount)) > 50000, (l_extendedprice * (1 - l_discount) * (1 + l_tax)), (l_extendedprice * (1 - l_discount)))", "(l_extendedprice * (1 - l_discount)) - l_extendedprice", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax", "(l_extendedprice * (1 - l_discount)) * l_discount", "((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) / (l_tax + 1)", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) + l_quantity", "(l_extendedprice * (1 - l_discount)) / (l_quantity + 2)", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.97 - (l_extendedprice * (1 - l_discount)) * 0.03", "l_quantity * (l_extendedprice * (1 - l_discount)) / 100", "IF(l_quantity < 25, (l_extendedprice * (1 - l_discount)), (l_extendedprice * (1 - l_discount) * (1 + l_tax)))", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_quantity * 3", "(l_extendedprice * (1 - l_discount)) * (1 + l_discount)", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * (1 - l_tax)", "((l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))) / 2", "(l_extendedprice * (1 - l_discount)) * (l_extendedprice * (1 - l_discount)) / 1000000", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_extendedprice", "(l_extendedprice * (1 - l_discount)) - l_quantity", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 1.05", "(l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))", "IF(l_discount > 0.05, (l_extendedprice * (1 - l_discount) * (1 + l_tax)), (l_extendedprice * (1 - l_discount))) * 2", "(l_extendedprice * (1 - l_discount)) / (l_tax + 1)", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_discount + 1)", "(l_extendedprice * (1 - l_discount)) * l_tax + (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_discount", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount)) * 0.5", "(l_extendedprice * (1 - l_discount)) + 100", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - 100", "(l_extendedprice * (1 - l_discount)) * 3 - (l_extendedprice * (1 - l_discount) * (1 + l_tax))", "((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) * l_quantity", "(l_extendedprice * (1 - l_discount)) / 7", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / 11", "(l_extendedprice * (1 - l_discount)) * 0.9 + l_tax", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.8 + l_discount", "IF((l_extendedprice * (1 - l_discount) * (1 + l_tax)) > (l_extendedprice * (1 - l_discount)) * 1.05, 1.0, 0.0)", "(l_extendedprice * (1 - l_discount)) - (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) + (l_extendedprice * (1 - l_discount)) * l_discount", "(l_extendedprice * (1 - l_discount)) * (l_quantity + 1)"})
 	}
 	if w01Col == nil {
 		w01Col = vec.Float64Array(mem, &product, all, n)
@@ -2653,35 +2137,30 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 //	(l_extendedprice * (1 - l_discount)) * 1.01
 func wideCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// ((l_extendedprice * (1.0 - l_discount)) * 1.01)
-	var w01Col arrow.Array // written by the clean loop, or below from product
+	var w01Col arrow.Array // written by the loop, or below from product
+	var w01Out *vec.FixedOut[float64]
 	var product vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if lExtendedprice.Clean() && lDiscount.Clean() {
-		w01Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	if in.Column(5).NullN()+in.Column(6).NullN() <= n/2 {
+		w01Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := w01Out.V
-		for i := range out {
-			out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(1.01))
-		}
-		w01Col = w01Out.Array()
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(5).NullN()+in.Column(6).NullN() <= n/2 {
-		product = vec.Make[float64](n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		out := product.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(lExtendedprice.Clean() && lDiscount.Clean())
 		for i := range out {
-			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) {
+			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
 			out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(1.01))
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			w01Col = w01Out.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// (1.0 - l_discount)
@@ -2691,10 +2170,10 @@ func wideCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 		// ((l_extendedprice * (1.0 - l_discount)) * 1.01)
 		product3 := vec.Map2(rest, n, vec.VecArg(&product2), vec.ConstArg[float64](float64(1.01)), rt.MulFloat64)
 		if fused {
-			vec.Merge(&product, &product3, rest, n)
-		} else {
-			product = product3
+			w01Out.Patch(&product3, rest, all)
+			w01Col = w01Out.Array()
 		}
+		product = product3
 	}
 	return product, w01Col
 }
@@ -2704,37 +2183,31 @@ func wideCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))
 func wideCol2(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount)))
-	var w02Col arrow.Array // written by the clean loop, or below from difference2
+	var w02Col arrow.Array // written by the loop, or below from difference2
+	var w02Out *vec.FixedOut[float64]
 	var difference2 vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused2 bool
 	var rest2 vec.Sel
-	if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
-		w02Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+		w02Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := w02Out.V
-		for i := range out {
-			out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])))
-		}
-		w02Col = w02Out.Array()
-		fused2, rest2 = true, vec.Sel{}
-	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
-		difference2 = vec.Make[float64](n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lTaxV := lTax.V[:n]
-		out := difference2.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
 		for i := range out {
-			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) {
+			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
 			out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])))
 		}
 		fused2, rest2 = true, left
+		if len(rest2) == 0 {
+			w02Col = w02Out.Array()
+		}
 	}
 	if !fused2 || len(rest2) > 0 {
 		// (1.0 - l_discount)
@@ -2752,10 +2225,10 @@ func wideCol2(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount)))
 		difference5 := vec.Map2(rest2, n, vec.VecArg(&product5), vec.VecArg(&product6), rt.SubFloat64)
 		if fused2 {
-			vec.Merge(&difference2, &difference5, rest2, n)
-		} else {
-			difference2 = difference5
+			w02Out.Patch(&difference5, rest2, all)
+			w02Col = w02Out.Array()
 		}
+		difference2 = difference5
 	}
 	return difference2, w02Col
 }
@@ -2765,37 +2238,31 @@ func wideCol2(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 //	(l_extendedprice * (1 - l_discount)) + l_quantity * 2
 func wideCol3(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// ((l_extendedprice * (1.0 - l_discount)) + (l_quantity * 2.0))
-	var w03Col arrow.Array // written by the clean loop, or below from sum2
+	var w03Col arrow.Array // written by the loop, or below from sum2
+	var w03Out *vec.FixedOut[float64]
 	var sum2 vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused3 bool
 	var rest3 vec.Sel
-	if lExtendedprice.Clean() && lDiscount.Clean() && lQuantity.Clean() {
-		w03Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(4).NullN() <= n/2 {
+		w03Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lQuantityV := lQuantity.V[:n]
 		out := w03Out.V
-		for i := range out {
-			out[i] = rt.AddFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.MulFloat64(lQuantityV[i], float64(2.0)))
-		}
-		w03Col = w03Out.Array()
-		fused3, rest3 = true, vec.Sel{}
-	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(4).NullN() <= n/2 {
-		sum2 = vec.Make[float64](n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lQuantityV := lQuantity.V[:n]
-		out := sum2.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lQuantity.Clean())
 		for i := range out {
-			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lQuantity.Dirty(i) {
+			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lQuantity.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
 			out[i] = rt.AddFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.MulFloat64(lQuantityV[i], float64(2.0)))
 		}
 		fused3, rest3 = true, left
+		if len(rest3) == 0 {
+			w03Col = w03Out.Array()
+		}
 	}
 	if !fused3 || len(rest3) > 0 {
 		// (1.0 - l_discount)
@@ -2807,10 +2274,10 @@ func wideCol3(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 		// ((l_extendedprice * (1.0 - l_discount)) + (l_quantity * 2.0))
 		sum3 := vec.Map2(rest3, n, vec.VecArg(&product7), vec.VecArg(&product8), rt.AddFloat64)
 		if fused3 {
-			vec.Merge(&sum2, &sum3, rest3, n)
-		} else {
-			sum2 = sum3
+			w03Out.Patch(&sum3, rest3, all)
+			w03Col = w03Out.Array()
 		}
+		sum2 = sum3
 	}
 	return sum2, w03Col
 }
@@ -2820,43 +2287,24 @@ func wideCol3(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_quantity + 1)
 func wideCol4(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) / (l_quantity + 1.0))
-	var w04Col arrow.Array // written by the clean loop, or below from quotient
+	var w04Col arrow.Array // written by the loop, or below from quotient
+	var w04Out *vec.FixedOut[float64]
 	var quotient vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused4 bool
 	var rest4 vec.Sel
-	if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() && lQuantity.Clean() {
-		w04Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN()+in.Column(4).NullN() <= n/2 {
+		w04Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		lQuantityV := lQuantity.V[:n]
 		out := w04Out.V
-		var bad vec.Failed
-		for i := range out {
-			out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.AddFloat64(lQuantityV[i], float64(1.0))))
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			w04Col = w04Out.Array()
-			fused4, rest4 = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			w04Out.Release()
-		}
-	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN()+in.Column(4).NullN() <= n/2 {
-		quotient = vec.Make[float64](n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lTaxV := lTax.V[:n]
-		lQuantityV := lQuantity.V[:n]
-		out := quotient.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() && lQuantity.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) || lQuantity.Dirty(i) {
+			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) || lQuantity.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -2867,6 +2315,9 @@ func wideCol4(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 			}
 		}
 		fused4, rest4 = true, left
+		if len(rest4) == 0 {
+			w04Col = w04Out.Array()
+		}
 	}
 	if !fused4 || len(rest4) > 0 {
 		// (1.0 - l_discount)
@@ -2882,10 +2333,10 @@ func wideCol4(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) / (l_quantity + 1.0))
 		quotient2 := vec.Map2E(rest4, n, vec.VecArg(&product10), vec.VecArg(&sum5), rt.DivideFloat64)
 		if fused4 {
-			vec.Merge(&quotient, &quotient2, rest4, n)
-		} else {
-			quotient = quotient2
+			w04Out.Patch(&quotient2, rest4, all)
+			w04Col = w04Out.Array()
 		}
+		quotient = quotient2
 	}
 	return quotient, w04Col
 }
@@ -2895,35 +2346,22 @@ func wideCol4(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 //	IF((l_extendedprice * (1 - l_discount)) > 50000, (l_extendedprice * (1 - l_discount) * (1 + l_tax)), (l_extendedprice * (1 - l_discount)))
 func wideCol5(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// IF(((l_extendedprice * (1.0 - l_discount)) > 50000.0), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)), (l_extendedprice * (1.0 - l_discount)))
-	var w05Col arrow.Array // written by the clean loop, or below from ifResult
+	var w05Col arrow.Array // written by the loop, or below from ifResult
+	var w05Out *vec.FixedOut[float64]
 	var ifResult vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused5 bool
 	var rest5 vec.Sel
-	if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
-		w05Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+		w05Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := w05Out.V
-		for i := range out {
-			if rt.GtFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(50000.0)) {
-				out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
-			} else {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
-			}
-		}
-		w05Col = w05Out.Array()
-		fused5, rest5 = true, vec.Sel{}
-	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
-		ifResult = vec.Make[float64](n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lTaxV := lTax.V[:n]
-		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
 		for i := range out {
-			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) {
+			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -2934,6 +2372,9 @@ func wideCol5(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 			}
 		}
 		fused5, rest5 = true, left
+		if len(rest5) == 0 {
+			w05Col = w05Out.Array()
+		}
 	}
 	if !fused5 || len(rest5) > 0 {
 		// (1.0 - l_discount)
@@ -2961,10 +2402,10 @@ func wideCol5(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 		product14 := vec.Map2(otherwise, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference10), rt.MulFloat64)
 		vec.Merge(&ifResult2, &product14, otherwise, n)
 		if fused5 {
-			vec.Merge(&ifResult, &ifResult2, rest5, n)
-		} else {
-			ifResult = ifResult2
+			w05Out.Patch(&ifResult2, rest5, all)
+			w05Col = w05Out.Array()
 		}
+		ifResult = ifResult2
 	}
 	return ifResult, w05Col
 }
@@ -2974,35 +2415,30 @@ func wideCol5(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 //	(l_extendedprice * (1 - l_discount)) - l_extendedprice
 func wideCol6(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// ((l_extendedprice * (1.0 - l_discount)) - l_extendedprice)
-	var w06Col arrow.Array // written by the clean loop, or below from difference11
+	var w06Col arrow.Array // written by the loop, or below from difference11
+	var w06Out *vec.FixedOut[float64]
 	var difference11 vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused6 bool
 	var rest6 vec.Sel
-	if lExtendedprice.Clean() && lDiscount.Clean() {
-		w06Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	if in.Column(5).NullN()+in.Column(6).NullN() <= n/2 {
+		w06Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := w06Out.V
-		for i := range out {
-			out[i] = rt.SubFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), lExtendedpriceV[i])
-		}
-		w06Col = w06Out.Array()
-		fused6, rest6 = true, vec.Sel{}
-	} else if in.Column(5).NullN()+in.Column(6).NullN() <= n/2 {
-		difference11 = vec.Make[float64](n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		out := difference11.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(lExtendedprice.Clean() && lDiscount.Clean())
 		for i := range out {
-			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) {
+			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
 			out[i] = rt.SubFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), lExtendedpriceV[i])
 		}
 		fused6, rest6 = true, left
+		if len(rest6) == 0 {
+			w06Col = w06Out.Array()
+		}
 	}
 	if !fused6 || len(rest6) > 0 {
 		// (1.0 - l_discount)
@@ -3012,10 +2448,10 @@ func wideCol6(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 		// ((l_extendedprice * (1.0 - l_discount)) - l_extendedprice)
 		difference13 := vec.Map2(rest6, n, vec.VecArg(&product15), vec.VecArg(&lExtendedprice), rt.SubFloat64)
 		if fused6 {
-			vec.Merge(&difference11, &difference13, rest6, n)
-		} else {
-			difference11 = difference13
+			w06Out.Patch(&difference13, rest6, all)
+			w06Col = w06Out.Array()
 		}
+		difference11 = difference13
 	}
 	return difference11, w06Col
 }
@@ -3025,37 +2461,31 @@ func wideCol6(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax
 func wideCol7(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_tax)
-	var w07Col arrow.Array // written by the clean loop, or below from product16
+	var w07Col arrow.Array // written by the loop, or below from product16
+	var w07Out *vec.FixedOut[float64]
 	var product16 vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused7 bool
 	var rest7 vec.Sel
-	if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
-		w07Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+		w07Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := w07Out.V
-		for i := range out {
-			out[i] = rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), lTaxV[i])
-		}
-		w07Col = w07Out.Array()
-		fused7, rest7 = true, vec.Sel{}
-	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
-		product16 = vec.Make[float64](n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lTaxV := lTax.V[:n]
-		out := product16.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
 		for i := range out {
-			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) {
+			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
 			out[i] = rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), lTaxV[i])
 		}
 		fused7, rest7 = true, left
+		if len(rest7) == 0 {
+			w07Col = w07Out.Array()
+		}
 	}
 	if !fused7 || len(rest7) > 0 {
 		// (1.0 - l_discount)
@@ -3069,10 +2499,10 @@ func wideCol7(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_tax)
 		product19 := vec.Map2(rest7, n, vec.VecArg(&product18), vec.VecArg(&lTax), rt.MulFloat64)
 		if fused7 {
-			vec.Merge(&product16, &product19, rest7, n)
-		} else {
-			product16 = product19
+			w07Out.Patch(&product19, rest7, all)
+			w07Col = w07Out.Array()
 		}
+		product16 = product19
 	}
 	return product16, w07Col
 }
@@ -3082,35 +2512,30 @@ func wideCol7(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 //	(l_extendedprice * (1 - l_discount)) * l_discount
 func wideCol8(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// ((l_extendedprice * (1.0 - l_discount)) * l_discount)
-	var w08Col arrow.Array // written by the clean loop, or below from product20
+	var w08Col arrow.Array // written by the loop, or below from product20
+	var w08Out *vec.FixedOut[float64]
 	var product20 vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused8 bool
 	var rest8 vec.Sel
-	if lExtendedprice.Clean() && lDiscount.Clean() {
-		w08Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	if in.Column(5).NullN()+in.Column(6).NullN() <= n/2 {
+		w08Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := w08Out.V
-		for i := range out {
-			out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), lDiscountV[i])
-		}
-		w08Col = w08Out.Array()
-		fused8, rest8 = true, vec.Sel{}
-	} else if in.Column(5).NullN()+in.Column(6).NullN() <= n/2 {
-		product20 = vec.Make[float64](n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		out := product20.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(lExtendedprice.Clean() && lDiscount.Clean())
 		for i := range out {
-			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) {
+			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
 			out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), lDiscountV[i])
 		}
 		fused8, rest8 = true, left
+		if len(rest8) == 0 {
+			w08Col = w08Out.Array()
+		}
 	}
 	if !fused8 || len(rest8) > 0 {
 		// (1.0 - l_discount)
@@ -3120,10 +2545,10 @@ func wideCol8(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 		// ((l_extendedprice * (1.0 - l_discount)) * l_discount)
 		product22 := vec.Map2(rest8, n, vec.VecArg(&product21), vec.VecArg(&lDiscount), rt.MulFloat64)
 		if fused8 {
-			vec.Merge(&product20, &product22, rest8, n)
-		} else {
-			product20 = product22
+			w08Out.Patch(&product22, rest8, all)
+			w08Col = w08Out.Array()
 		}
+		product20 = product22
 	}
 	return product20, w08Col
 }
@@ -3133,41 +2558,23 @@ func wideCol8(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 //	((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) / (l_tax + 1)
 func wideCol9(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount))) / (l_tax + 1.0))
-	var w09Col arrow.Array // written by the clean loop, or below from quotient3
+	var w09Col arrow.Array // written by the loop, or below from quotient3
+	var w09Out *vec.FixedOut[float64]
 	var quotient3 vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused9 bool
 	var rest9 vec.Sel
-	if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
-		w09Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+		w09Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := w09Out.V
-		var bad vec.Failed
-		for i := range out {
-			out[i] = bad.Float64(rt.DivideFloat64(rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))), rt.AddFloat64(lTaxV[i], float64(1.0))))
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			w09Col = w09Out.Array()
-			fused9, rest9 = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			w09Out.Release()
-		}
-	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
-		quotient3 = vec.Make[float64](n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lTaxV := lTax.V[:n]
-		out := quotient3.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) {
+			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -3178,6 +2585,9 @@ func wideCol9(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 			}
 		}
 		fused9, rest9 = true, left
+		if len(rest9) == 0 {
+			w09Col = w09Out.Array()
+		}
 	}
 	if !fused9 || len(rest9) > 0 {
 		// (1.0 - l_discount)
@@ -3199,10 +2609,10 @@ func wideCol9(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 		// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount))) / (l_tax + 1.0))
 		quotient4 := vec.Map2E(rest9, n, vec.VecArg(&difference18), vec.VecArg(&sum9), rt.DivideFloat64)
 		if fused9 {
-			vec.Merge(&quotient3, &quotient4, rest9, n)
-		} else {
-			quotient3 = quotient4
+			w09Out.Patch(&quotient4, rest9, all)
+			w09Col = w09Out.Array()
 		}
+		quotient3 = quotient4
 	}
 	return quotient3, w09Col
 }
@@ -3212,39 +2622,32 @@ func wideCol9(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) + l_quantity
 func wideCol10(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) + l_quantity)
-	var w10Col arrow.Array // written by the clean loop, or below from sum10
+	var w10Col arrow.Array // written by the loop, or below from sum10
+	var w10Out *vec.FixedOut[float64]
 	var sum10 vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused10 bool
 	var rest10 vec.Sel
-	if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() && lQuantity.Clean() {
-		w10Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN()+in.Column(4).NullN() <= n/2 {
+		w10Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		lQuantityV := lQuantity.V[:n]
 		out := w10Out.V
-		for i := range out {
-			out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), lQuantityV[i])
-		}
-		w10Col = w10Out.Array()
-		fused10, rest10 = true, vec.Sel{}
-	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN()+in.Column(4).NullN() <= n/2 {
-		sum10 = vec.Make[float64](n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lTaxV := lTax.V[:n]
-		lQuantityV := lQuantity.V[:n]
-		out := sum10.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() && lQuantity.Clean())
 		for i := range out {
-			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) || lQuantity.Dirty(i) {
+			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) || lQuantity.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
 			out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), lQuantityV[i])
 		}
 		fused10, rest10 = true, left
+		if len(rest10) == 0 {
+			w10Col = w10Out.Array()
+		}
 	}
 	if !fused10 || len(rest10) > 0 {
 		// (1.0 - l_discount)
@@ -3258,10 +2661,10 @@ func wideCol10(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) + l_quantity)
 		sum12 := vec.Map2(rest10, n, vec.VecArg(&product27), vec.VecArg(&lQuantity), rt.AddFloat64)
 		if fused10 {
-			vec.Merge(&sum10, &sum12, rest10, n)
-		} else {
-			sum10 = sum12
+			w10Out.Patch(&sum12, rest10, all)
+			w10Col = w10Out.Array()
 		}
+		sum10 = sum12
 	}
 	return sum10, w10Col
 }
@@ -3271,41 +2674,23 @@ func wideCol10(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 //	(l_extendedprice * (1 - l_discount)) / (l_quantity + 2)
 func wideCol11(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// ((l_extendedprice * (1.0 - l_discount)) / (l_quantity + 2.0))
-	var w11Col arrow.Array // written by the clean loop, or below from quotient5
+	var w11Col arrow.Array // written by the loop, or below from quotient5
+	var w11Out *vec.FixedOut[float64]
 	var quotient5 vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused11 bool
 	var rest11 vec.Sel
-	if lExtendedprice.Clean() && lDiscount.Clean() && lQuantity.Clean() {
-		w11Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(4).NullN() <= n/2 {
+		w11Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lQuantityV := lQuantity.V[:n]
 		out := w11Out.V
-		var bad vec.Failed
-		for i := range out {
-			out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(lQuantityV[i], float64(2.0))))
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			w11Col = w11Out.Array()
-			fused11, rest11 = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			w11Out.Release()
-		}
-	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(4).NullN() <= n/2 {
-		quotient5 = vec.Make[float64](n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lQuantityV := lQuantity.V[:n]
-		out := quotient5.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lQuantity.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lQuantity.Dirty(i) {
+			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lQuantity.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -3316,6 +2701,9 @@ func wideCol11(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 			}
 		}
 		fused11, rest11 = true, left
+		if len(rest11) == 0 {
+			w11Col = w11Out.Array()
+		}
 	}
 	if !fused11 || len(rest11) > 0 {
 		// (1.0 - l_discount)
@@ -3327,10 +2715,10 @@ func wideCol11(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		// ((l_extendedprice * (1.0 - l_discount)) / (l_quantity + 2.0))
 		quotient6 := vec.Map2E(rest11, n, vec.VecArg(&product28), vec.VecArg(&sum13), rt.DivideFloat64)
 		if fused11 {
-			vec.Merge(&quotient5, &quotient6, rest11, n)
-		} else {
-			quotient5 = quotient6
+			w11Out.Patch(&quotient6, rest11, all)
+			w11Col = w11Out.Array()
 		}
+		quotient5 = quotient6
 	}
 	return quotient5, w11Col
 }
@@ -3340,37 +2728,31 @@ func wideCol11(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.97 - (l_extendedprice * (1 - l_discount)) * 0.03
 func wideCol12(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 0.97) - ((l_extendedprice * (1.0 - l_discount)) * 0.03))
-	var w12Col arrow.Array // written by the clean loop, or below from difference21
+	var w12Col arrow.Array // written by the loop, or below from difference21
+	var w12Out *vec.FixedOut[float64]
 	var difference21 vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused12 bool
 	var rest12 vec.Sel
-	if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
-		w12Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+		w12Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := w12Out.V
-		for i := range out {
-			out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), float64(0.97)), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(0.03)))
-		}
-		w12Col = w12Out.Array()
-		fused12, rest12 = true, vec.Sel{}
-	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
-		difference21 = vec.Make[float64](n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lTaxV := lTax.V[:n]
-		out := difference21.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
 		for i := range out {
-			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) {
+			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
 			out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), float64(0.97)), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(0.03)))
 		}
 		fused12, rest12 = true, left
+		if len(rest12) == 0 {
+			w12Col = w12Out.Array()
+		}
 	}
 	if !fused12 || len(rest12) > 0 {
 		// (1.0 - l_discount)
@@ -3392,10 +2774,10 @@ func wideCol12(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 0.97) - ((l_extendedprice * (1.0 - l_discount)) * 0.03))
 		difference24 := vec.Map2(rest12, n, vec.VecArg(&product31), vec.VecArg(&product33), rt.SubFloat64)
 		if fused12 {
-			vec.Merge(&difference21, &difference24, rest12, n)
-		} else {
-			difference21 = difference24
+			w12Out.Patch(&difference24, rest12, all)
+			w12Col = w12Out.Array()
 		}
+		difference21 = difference24
 	}
 	return difference21, w12Col
 }
@@ -3405,41 +2787,23 @@ func wideCol12(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 //	l_quantity * (l_extendedprice * (1 - l_discount)) / 100
 func wideCol13(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.RecordBatch, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// ((l_quantity * (l_extendedprice * (1.0 - l_discount))) / 100.0)
-	var w13Col arrow.Array // written by the clean loop, or below from quotient7
+	var w13Col arrow.Array // written by the loop, or below from quotient7
+	var w13Out *vec.FixedOut[float64]
 	var quotient7 vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused13 bool
 	var rest13 vec.Sel
-	if lQuantity.Clean() && lExtendedprice.Clean() && lDiscount.Clean() {
-		w13Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	if in.Column(4).NullN()+in.Column(5).NullN()+in.Column(6).NullN() <= n/2 {
+		w13Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lQuantityV := lQuantity.V[:n]
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := w13Out.V
-		var bad vec.Failed
-		for i := range out {
-			out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(lQuantityV[i], rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))), float64(100.0)))
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			w13Col = w13Out.Array()
-			fused13, rest13 = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			w13Out.Release()
-		}
-	} else if in.Column(4).NullN()+in.Column(5).NullN()+in.Column(6).NullN() <= n/2 {
-		quotient7 = vec.Make[float64](n)
-		lQuantityV := lQuantity.V[:n]
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		out := quotient7.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(lQuantity.Clean() && lExtendedprice.Clean() && lDiscount.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if lQuantity.Dirty(i) || lExtendedprice.Dirty(i) || lDiscount.Dirty(i) {
+			if dirty && (lQuantity.Dirty(i) || lExtendedprice.Dirty(i) || lDiscount.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -3450,6 +2814,9 @@ func wideCol13(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.RecordBa
 			}
 		}
 		fused13, rest13 = true, left
+		if len(rest13) == 0 {
+			w13Col = w13Out.Array()
+		}
 	}
 	if !fused13 || len(rest13) > 0 {
 		// (1.0 - l_discount)
@@ -3461,10 +2828,10 @@ func wideCol13(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.RecordBa
 		// ((l_quantity * (l_extendedprice * (1.0 - l_discount))) / 100.0)
 		quotient8 := vec.Map2E(rest13, n, vec.VecArg(&product35), vec.ConstArg[float64](float64(100.0)), rt.DivideFloat64)
 		if fused13 {
-			vec.Merge(&quotient7, &quotient8, rest13, n)
-		} else {
-			quotient7 = quotient8
+			w13Out.Patch(&quotient8, rest13, all)
+			w13Col = w13Out.Array()
 		}
+		quotient7 = quotient8
 	}
 	return quotient7, w13Col
 }
@@ -3474,37 +2841,23 @@ func wideCol13(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.RecordBa
 //	IF(l_quantity < 25, (l_extendedprice * (1 - l_discount)), (l_extendedprice * (1 - l_discount) * (1 + l_tax)))
 func wideCol14(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.RecordBatch, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// IF((l_quantity < 25.0), (l_extendedprice * (1.0 - l_discount)), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
-	var w14Col arrow.Array // written by the clean loop, or below from ifResult3
+	var w14Col arrow.Array // written by the loop, or below from ifResult3
+	var w14Out *vec.FixedOut[float64]
 	var ifResult3 vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused14 bool
 	var rest14 vec.Sel
-	if lQuantity.Clean() && lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
-		w14Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	if in.Column(4).NullN()+in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+		w14Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lQuantityV := lQuantity.V[:n]
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := w14Out.V
-		for i := range out {
-			if rt.LtFloat64(lQuantityV[i], float64(25.0)) {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
-			} else {
-				out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
-			}
-		}
-		w14Col = w14Out.Array()
-		fused14, rest14 = true, vec.Sel{}
-	} else if in.Column(4).NullN()+in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
-		ifResult3 = vec.Make[float64](n)
-		lQuantityV := lQuantity.V[:n]
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lTaxV := lTax.V[:n]
-		out := ifResult3.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(lQuantity.Clean() && lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
 		for i := range out {
-			if lQuantity.Dirty(i) || lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) {
+			if dirty && (lQuantity.Dirty(i) || lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -3515,6 +2868,9 @@ func wideCol14(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.RecordBa
 			}
 		}
 		fused14, rest14 = true, left
+		if len(rest14) == 0 {
+			w14Col = w14Out.Array()
+		}
 	}
 	if !fused14 || len(rest14) > 0 {
 		// (l_quantity < 25.0)
@@ -3538,10 +2894,10 @@ func wideCol14(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.RecordBa
 		product38 := vec.Map2(otherwise2, n, vec.VecArg(&product37), vec.VecArg(&sum15), rt.MulFloat64)
 		vec.Merge(&ifResult4, &product38, otherwise2, n)
 		if fused14 {
-			vec.Merge(&ifResult3, &ifResult4, rest14, n)
-		} else {
-			ifResult3 = ifResult4
+			w14Out.Patch(&ifResult4, rest14, all)
+			w14Col = w14Out.Array()
 		}
+		ifResult3 = ifResult4
 	}
 	return ifResult3, w14Col
 }
@@ -3551,39 +2907,32 @@ func wideCol14(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.RecordBa
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_quantity * 3
 func wideCol15(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 3.0))
-	var w15Col arrow.Array // written by the clean loop, or below from difference28
+	var w15Col arrow.Array // written by the loop, or below from difference28
+	var w15Out *vec.FixedOut[float64]
 	var difference28 vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused15 bool
 	var rest15 vec.Sel
-	if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() && lQuantity.Clean() {
-		w15Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN()+in.Column(4).NullN() <= n/2 {
+		w15Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		lQuantityV := lQuantity.V[:n]
 		out := w15Out.V
-		for i := range out {
-			out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lQuantityV[i], float64(3.0)))
-		}
-		w15Col = w15Out.Array()
-		fused15, rest15 = true, vec.Sel{}
-	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN()+in.Column(4).NullN() <= n/2 {
-		difference28 = vec.Make[float64](n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lTaxV := lTax.V[:n]
-		lQuantityV := lQuantity.V[:n]
-		out := difference28.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() && lQuantity.Clean())
 		for i := range out {
-			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) || lQuantity.Dirty(i) {
+			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) || lQuantity.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
 			out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lQuantityV[i], float64(3.0)))
 		}
 		fused15, rest15 = true, left
+		if len(rest15) == 0 {
+			w15Col = w15Out.Array()
+		}
 	}
 	if !fused15 || len(rest15) > 0 {
 		// (1.0 - l_discount)
@@ -3599,10 +2948,10 @@ func wideCol15(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 3.0))
 		difference30 := vec.Map2(rest15, n, vec.VecArg(&product40), vec.VecArg(&product41), rt.SubFloat64)
 		if fused15 {
-			vec.Merge(&difference28, &difference30, rest15, n)
-		} else {
-			difference28 = difference30
+			w15Out.Patch(&difference30, rest15, all)
+			w15Col = w15Out.Array()
 		}
+		difference28 = difference30
 	}
 	return difference28, w15Col
 }
@@ -3612,35 +2961,30 @@ func wideCol15(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 //	(l_extendedprice * (1 - l_discount)) * (1 + l_discount)
 func wideCol16(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_discount))
-	var w16Col arrow.Array // written by the clean loop, or below from product42
+	var w16Col arrow.Array // written by the loop, or below from product42
+	var w16Out *vec.FixedOut[float64]
 	var product42 vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused16 bool
 	var rest16 vec.Sel
-	if lExtendedprice.Clean() && lDiscount.Clean() {
-		w16Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	if in.Column(5).NullN()+in.Column(6).NullN() <= n/2 {
+		w16Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := w16Out.V
-		for i := range out {
-			out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lDiscountV[i]))
-		}
-		w16Col = w16Out.Array()
-		fused16, rest16 = true, vec.Sel{}
-	} else if in.Column(5).NullN()+in.Column(6).NullN() <= n/2 {
-		product42 = vec.Make[float64](n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		out := product42.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(lExtendedprice.Clean() && lDiscount.Clean())
 		for i := range out {
-			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) {
+			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
 			out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lDiscountV[i]))
 		}
 		fused16, rest16 = true, left
+		if len(rest16) == 0 {
+			w16Col = w16Out.Array()
+		}
 	}
 	if !fused16 || len(rest16) > 0 {
 		// (1.0 - l_discount)
@@ -3652,10 +2996,10 @@ func wideCol16(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_discount))
 		product44 := vec.Map2(rest16, n, vec.VecArg(&product43), vec.VecArg(&sum17), rt.MulFloat64)
 		if fused16 {
-			vec.Merge(&product42, &product44, rest16, n)
-		} else {
-			product42 = product44
+			w16Out.Patch(&product44, rest16, all)
+			w16Col = w16Out.Array()
 		}
+		product42 = product44
 	}
 	return product42, w16Col
 }
@@ -3665,37 +3009,31 @@ func wideCol16(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * (1 - l_tax)
 func wideCol17(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * (1.0 - l_tax))
-	var w17Col arrow.Array // written by the clean loop, or below from product45
+	var w17Col arrow.Array // written by the loop, or below from product45
+	var w17Out *vec.FixedOut[float64]
 	var product45 vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused17 bool
 	var rest17 vec.Sel
-	if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
-		w17Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+		w17Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := w17Out.V
-		for i := range out {
-			out[i] = rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.SubFloat64(float64(1.0), lTaxV[i]))
-		}
-		w17Col = w17Out.Array()
-		fused17, rest17 = true, vec.Sel{}
-	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
-		product45 = vec.Make[float64](n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lTaxV := lTax.V[:n]
-		out := product45.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
 		for i := range out {
-			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) {
+			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
 			out[i] = rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.SubFloat64(float64(1.0), lTaxV[i]))
 		}
 		fused17, rest17 = true, left
+		if len(rest17) == 0 {
+			w17Col = w17Out.Array()
+		}
 	}
 	if !fused17 || len(rest17) > 0 {
 		// (1.0 - l_discount)
@@ -3711,10 +3049,10 @@ func wideCol17(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * (1.0 - l_tax))
 		product48 := vec.Map2(rest17, n, vec.VecArg(&product47), vec.VecArg(&difference33), rt.MulFloat64)
 		if fused17 {
-			vec.Merge(&product45, &product48, rest17, n)
-		} else {
-			product45 = product48
+			w17Out.Patch(&product48, rest17, all)
+			w17Col = w17Out.Array()
 		}
+		product45 = product48
 	}
 	return product45, w17Col
 }
@@ -3724,41 +3062,23 @@ func wideCol17(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 //	((l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))) / 2
 func wideCol18(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (((l_extendedprice * (1.0 - l_discount)) + ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))) / 2.0)
-	var w18Col arrow.Array // written by the clean loop, or below from quotient9
+	var w18Col arrow.Array // written by the loop, or below from quotient9
+	var w18Out *vec.FixedOut[float64]
 	var quotient9 vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused18 bool
 	var rest18 vec.Sel
-	if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
-		w18Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+		w18Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := w18Out.V
-		var bad vec.Failed
-		for i := range out {
-			out[i] = bad.Float64(rt.DivideFloat64(rt.AddFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))), float64(2.0)))
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			w18Col = w18Out.Array()
-			fused18, rest18 = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			w18Out.Release()
-		}
-	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
-		quotient9 = vec.Make[float64](n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lTaxV := lTax.V[:n]
-		out := quotient9.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) {
+			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -3769,6 +3089,9 @@ func wideCol18(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 			}
 		}
 		fused18, rest18 = true, left
+		if len(rest18) == 0 {
+			w18Col = w18Out.Array()
+		}
 	}
 	if !fused18 || len(rest18) > 0 {
 		// (1.0 - l_discount)
@@ -3788,10 +3111,10 @@ func wideCol18(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		// (((l_extendedprice * (1.0 - l_discount)) + ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))) / 2.0)
 		quotient10 := vec.Map2E(rest18, n, vec.VecArg(&sum20), vec.ConstArg[float64](float64(2.0)), rt.DivideFloat64)
 		if fused18 {
-			vec.Merge(&quotient9, &quotient10, rest18, n)
-		} else {
-			quotient9 = quotient10
+			w18Out.Patch(&quotient10, rest18, all)
+			w18Col = w18Out.Array()
 		}
+		quotient9 = quotient10
 	}
 	return quotient9, w18Col
 }
@@ -3801,39 +3124,22 @@ func wideCol18(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 //	(l_extendedprice * (1 - l_discount)) * (l_extendedprice * (1 - l_discount)) / 1000000
 func wideCol19(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (((l_extendedprice * (1.0 - l_discount)) * (l_extendedprice * (1.0 - l_discount))) / 1000000.0)
-	var w19Col arrow.Array // written by the clean loop, or below from quotient11
+	var w19Col arrow.Array // written by the loop, or below from quotient11
+	var w19Out *vec.FixedOut[float64]
 	var quotient11 vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused19 bool
 	var rest19 vec.Sel
-	if lExtendedprice.Clean() && lDiscount.Clean() {
-		w19Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	if in.Column(5).NullN()+in.Column(6).NullN() <= n/2 {
+		w19Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := w19Out.V
-		var bad vec.Failed
-		for i := range out {
-			out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))), float64(1e+06)))
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			w19Col = w19Out.Array()
-			fused19, rest19 = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			w19Out.Release()
-		}
-	} else if in.Column(5).NullN()+in.Column(6).NullN() <= n/2 {
-		quotient11 = vec.Make[float64](n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		out := quotient11.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(lExtendedprice.Clean() && lDiscount.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) {
+			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -3844,6 +3150,9 @@ func wideCol19(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 			}
 		}
 		fused19, rest19 = true, left
+		if len(rest19) == 0 {
+			w19Col = w19Out.Array()
+		}
 	}
 	if !fused19 || len(rest19) > 0 {
 		// (1.0 - l_discount)
@@ -3859,10 +3168,10 @@ func wideCol19(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		// (((l_extendedprice * (1.0 - l_discount)) * (l_extendedprice * (1.0 - l_discount))) / 1000000.0)
 		quotient12 := vec.Map2E(rest19, n, vec.VecArg(&product54), vec.ConstArg[float64](float64(1e+06)), rt.DivideFloat64)
 		if fused19 {
-			vec.Merge(&quotient11, &quotient12, rest19, n)
-		} else {
-			quotient11 = quotient12
+			w19Out.Patch(&quotient12, rest19, all)
+			w19Col = w19Out.Array()
 		}
+		quotient11 = quotient12
 	}
 	return quotient11, w19Col
 }
@@ -3872,37 +3181,31 @@ func wideCol19(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_extendedprice
 func wideCol20(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - l_extendedprice)
-	var w20Col arrow.Array // written by the clean loop, or below from difference38
+	var w20Col arrow.Array // written by the loop, or below from difference38
+	var w20Out *vec.FixedOut[float64]
 	var difference38 vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused20 bool
 	var rest20 vec.Sel
-	if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
-		w20Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+		w20Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := w20Out.V
-		for i := range out {
-			out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), lExtendedpriceV[i])
-		}
-		w20Col = w20Out.Array()
-		fused20, rest20 = true, vec.Sel{}
-	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
-		difference38 = vec.Make[float64](n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lTaxV := lTax.V[:n]
-		out := difference38.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
 		for i := range out {
-			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) {
+			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
 			out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), lExtendedpriceV[i])
 		}
 		fused20, rest20 = true, left
+		if len(rest20) == 0 {
+			w20Col = w20Out.Array()
+		}
 	}
 	if !fused20 || len(rest20) > 0 {
 		// (1.0 - l_discount)
@@ -3916,10 +3219,10 @@ func wideCol20(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - l_extendedprice)
 		difference40 := vec.Map2(rest20, n, vec.VecArg(&product56), vec.VecArg(&lExtendedprice), rt.SubFloat64)
 		if fused20 {
-			vec.Merge(&difference38, &difference40, rest20, n)
-		} else {
-			difference38 = difference40
+			w20Out.Patch(&difference40, rest20, all)
+			w20Col = w20Out.Array()
 		}
+		difference38 = difference40
 	}
 	return difference38, w20Col
 }
@@ -3929,37 +3232,31 @@ func wideCol20(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 //	(l_extendedprice * (1 - l_discount)) - l_quantity
 func wideCol21(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// ((l_extendedprice * (1.0 - l_discount)) - l_quantity)
-	var w21Col arrow.Array // written by the clean loop, or below from difference41
+	var w21Col arrow.Array // written by the loop, or below from difference41
+	var w21Out *vec.FixedOut[float64]
 	var difference41 vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused21 bool
 	var rest21 vec.Sel
-	if lExtendedprice.Clean() && lDiscount.Clean() && lQuantity.Clean() {
-		w21Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(4).NullN() <= n/2 {
+		w21Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lQuantityV := lQuantity.V[:n]
 		out := w21Out.V
-		for i := range out {
-			out[i] = rt.SubFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), lQuantityV[i])
-		}
-		w21Col = w21Out.Array()
-		fused21, rest21 = true, vec.Sel{}
-	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(4).NullN() <= n/2 {
-		difference41 = vec.Make[float64](n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lQuantityV := lQuantity.V[:n]
-		out := difference41.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lQuantity.Clean())
 		for i := range out {
-			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lQuantity.Dirty(i) {
+			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lQuantity.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
 			out[i] = rt.SubFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), lQuantityV[i])
 		}
 		fused21, rest21 = true, left
+		if len(rest21) == 0 {
+			w21Col = w21Out.Array()
+		}
 	}
 	if !fused21 || len(rest21) > 0 {
 		// (1.0 - l_discount)
@@ -3969,10 +3266,10 @@ func wideCol21(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		// ((l_extendedprice * (1.0 - l_discount)) - l_quantity)
 		difference43 := vec.Map2(rest21, n, vec.VecArg(&product57), vec.VecArg(&lQuantity), rt.SubFloat64)
 		if fused21 {
-			vec.Merge(&difference41, &difference43, rest21, n)
-		} else {
-			difference41 = difference43
+			w21Out.Patch(&difference43, rest21, all)
+			w21Col = w21Out.Array()
 		}
+		difference41 = difference43
 	}
 	return difference41, w21Col
 }
@@ -3982,37 +3279,31 @@ func wideCol21(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 1.05
 func wideCol22(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 1.05)
-	var w22Col arrow.Array // written by the clean loop, or below from product58
+	var w22Col arrow.Array // written by the loop, or below from product58
+	var w22Out *vec.FixedOut[float64]
 	var product58 vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused22 bool
 	var rest22 vec.Sel
-	if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
-		w22Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+		w22Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := w22Out.V
-		for i := range out {
-			out[i] = rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), float64(1.05))
-		}
-		w22Col = w22Out.Array()
-		fused22, rest22 = true, vec.Sel{}
-	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
-		product58 = vec.Make[float64](n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lTaxV := lTax.V[:n]
-		out := product58.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
 		for i := range out {
-			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) {
+			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
 			out[i] = rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), float64(1.05))
 		}
 		fused22, rest22 = true, left
+		if len(rest22) == 0 {
+			w22Col = w22Out.Array()
+		}
 	}
 	if !fused22 || len(rest22) > 0 {
 		// (1.0 - l_discount)
@@ -4026,10 +3317,10 @@ func wideCol22(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 1.05)
 		product61 := vec.Map2(rest22, n, vec.VecArg(&product60), vec.ConstArg[float64](float64(1.05)), rt.MulFloat64)
 		if fused22 {
-			vec.Merge(&product58, &product61, rest22, n)
-		} else {
-			product58 = product61
+			w22Out.Patch(&product61, rest22, all)
+			w22Col = w22Out.Array()
 		}
+		product58 = product61
 	}
 	return product58, w22Col
 }
@@ -4039,37 +3330,31 @@ func wideCol22(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 //	(l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))
 func wideCol23(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// ((l_extendedprice * (1.0 - l_discount)) + ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
-	var w23Col arrow.Array // written by the clean loop, or below from sum23
+	var w23Col arrow.Array // written by the loop, or below from sum23
+	var w23Out *vec.FixedOut[float64]
 	var sum23 vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused23 bool
 	var rest23 vec.Sel
-	if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
-		w23Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+		w23Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := w23Out.V
-		for i := range out {
-			out[i] = rt.AddFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])))
-		}
-		w23Col = w23Out.Array()
-		fused23, rest23 = true, vec.Sel{}
-	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
-		sum23 = vec.Make[float64](n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lTaxV := lTax.V[:n]
-		out := sum23.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
 		for i := range out {
-			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) {
+			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
 			out[i] = rt.AddFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])))
 		}
 		fused23, rest23 = true, left
+		if len(rest23) == 0 {
+			w23Col = w23Out.Array()
+		}
 	}
 	if !fused23 || len(rest23) > 0 {
 		// (1.0 - l_discount)
@@ -4087,10 +3372,10 @@ func wideCol23(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		// ((l_extendedprice * (1.0 - l_discount)) + ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
 		sum25 := vec.Map2(rest23, n, vec.VecArg(&product62), vec.VecArg(&product64), rt.AddFloat64)
 		if fused23 {
-			vec.Merge(&sum23, &sum25, rest23, n)
-		} else {
-			sum23 = sum25
+			w23Out.Patch(&sum25, rest23, all)
+			w23Col = w23Out.Array()
 		}
+		sum23 = sum25
 	}
 	return sum23, w23Col
 }
@@ -4101,32 +3386,19 @@ func wideCol23(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], in arrow.RecordBatch, lExtendedprice vec.Vec[float64], lTax vec.Vec[float64]) vec.Vec[float64] {
 	// IF((l_discount > 0.05), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)), (l_extendedprice * (1.0 - l_discount)))
 	var ifResult5 vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused24 bool
 	var rest24 vec.Sel
-	if lDiscount.Clean() && lExtendedprice.Clean() && lTax.Clean() {
-		ifResult5 = vec.Make[float64](n)
-		lDiscountV := lDiscount.V[:n]
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lTaxV := lTax.V[:n]
-		out := ifResult5.V[:n]
-		for i := range out {
-			if rt.GtFloat64(lDiscountV[i], float64(0.05)) {
-				out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
-			} else {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
-			}
-		}
-		fused24, rest24 = true, vec.Sel{}
-	} else if in.Column(6).NullN()+in.Column(5).NullN()+in.Column(7).NullN() <= n/2 {
+	if in.Column(6).NullN()+in.Column(5).NullN()+in.Column(7).NullN() <= n/2 {
 		ifResult5 = vec.Make[float64](n)
 		lDiscountV := lDiscount.V[:n]
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lTaxV := lTax.V[:n]
 		out := ifResult5.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(lDiscount.Clean() && lExtendedprice.Clean() && lTax.Clean())
 		for i := range out {
-			if lDiscount.Dirty(i) || lExtendedprice.Dirty(i) || lTax.Dirty(i) {
+			if dirty && (lDiscount.Dirty(i) || lExtendedprice.Dirty(i) || lTax.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -4166,23 +3438,16 @@ func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], in arrow.RecordBa
 		}
 	}
 	// (IF((l_discount > 0.05), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)), (l_extendedprice * (1.0 - l_discount))) * 2.0)
-	product68 := vec.Make[float64](n)
-	{
+	var product68 vec.Vec[float64]
+	if ifResult5.Clean() {
+		product68 = vec.Make[float64](n)
 		ifResult5V := ifResult5.V[:n]
 		out := product68.V[:n]
-		if vec.Strict(&product68, all, n, vec.FlagsOf(&ifResult5)) {
-			for i := range out {
-				out[i] = rt.MulFloat64(ifResult5V[i], float64(2.0))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if product68.Dirty(i) {
-					continue
-				}
-				out[i] = rt.MulFloat64(ifResult5V[i], float64(2.0))
-			}
+		for i := range out {
+			out[i] = rt.MulFloat64(ifResult5V[i], float64(2.0))
 		}
+	} else {
+		product68 = vec.Map2(all, n, vec.VecArg(&ifResult5), vec.ConstArg[float64](float64(2.0)), rt.MulFloat64)
 	}
 	return product68
 }
@@ -4192,41 +3457,23 @@ func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], in arrow.RecordBa
 //	(l_extendedprice * (1 - l_discount)) / (l_tax + 1)
 func wideCol25(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// ((l_extendedprice * (1.0 - l_discount)) / (l_tax + 1.0))
-	var w25Col arrow.Array // written by the clean loop, or below from quotient13
+	var w25Col arrow.Array // written by the loop, or below from quotient13
+	var w25Out *vec.FixedOut[float64]
 	var quotient13 vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused25 bool
 	var rest25 vec.Sel
-	if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
-		w25Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+		w25Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := w25Out.V
-		var bad vec.Failed
-		for i := range out {
-			out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(lTaxV[i], float64(1.0))))
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			w25Col = w25Out.Array()
-			fused25, rest25 = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			w25Out.Release()
-		}
-	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
-		quotient13 = vec.Make[float64](n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lTaxV := lTax.V[:n]
-		out := quotient13.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) {
+			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -4237,6 +3484,9 @@ func wideCol25(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 			}
 		}
 		fused25, rest25 = true, left
+		if len(rest25) == 0 {
+			w25Col = w25Out.Array()
+		}
 	}
 	if !fused25 || len(rest25) > 0 {
 		// (1.0 - l_discount)
@@ -4248,10 +3498,10 @@ func wideCol25(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		// ((l_extendedprice * (1.0 - l_discount)) / (l_tax + 1.0))
 		quotient14 := vec.Map2E(rest25, n, vec.VecArg(&product69), vec.VecArg(&sum27), rt.DivideFloat64)
 		if fused25 {
-			vec.Merge(&quotient13, &quotient14, rest25, n)
-		} else {
-			quotient13 = quotient14
+			w25Out.Patch(&quotient14, rest25, all)
+			w25Col = w25Out.Array()
 		}
+		quotient13 = quotient14
 	}
 	return quotient13, w25Col
 }
@@ -4261,41 +3511,23 @@ func wideCol25(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_discount + 1)
 func wideCol26(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) / (l_discount + 1.0))
-	var w26Col arrow.Array // written by the clean loop, or below from quotient15
+	var w26Col arrow.Array // written by the loop, or below from quotient15
+	var w26Out *vec.FixedOut[float64]
 	var quotient15 vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused26 bool
 	var rest26 vec.Sel
-	if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
-		w26Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+		w26Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := w26Out.V
-		var bad vec.Failed
-		for i := range out {
-			out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.AddFloat64(lDiscountV[i], float64(1.0))))
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			w26Col = w26Out.Array()
-			fused26, rest26 = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			w26Out.Release()
-		}
-	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
-		quotient15 = vec.Make[float64](n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lTaxV := lTax.V[:n]
-		out := quotient15.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) {
+			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -4306,6 +3538,9 @@ func wideCol26(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 			}
 		}
 		fused26, rest26 = true, left
+		if len(rest26) == 0 {
+			w26Col = w26Out.Array()
+		}
 	}
 	if !fused26 || len(rest26) > 0 {
 		// (1.0 - l_discount)
@@ -4321,10 +3556,10 @@ func wideCol26(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) / (l_discount + 1.0))
 		quotient16 := vec.Map2E(rest26, n, vec.VecArg(&product71), vec.VecArg(&sum29), rt.DivideFloat64)
 		if fused26 {
-			vec.Merge(&quotient15, &quotient16, rest26, n)
-		} else {
-			quotient15 = quotient16
+			w26Out.Patch(&quotient16, rest26, all)
+			w26Col = w26Out.Array()
 		}
+		quotient15 = quotient16
 	}
 	return quotient15, w26Col
 }
@@ -4334,37 +3569,31 @@ func wideCol26(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 //	(l_extendedprice * (1 - l_discount)) * l_tax + (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_discount
 func wideCol27(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (((l_extendedprice * (1.0 - l_discount)) * l_tax) + (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_discount))
-	var w27Col arrow.Array // written by the clean loop, or below from sum30
+	var w27Col arrow.Array // written by the loop, or below from sum30
+	var w27Out *vec.FixedOut[float64]
 	var sum30 vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused27 bool
 	var rest27 vec.Sel
-	if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
-		w27Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+		w27Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := w27Out.V
-		for i := range out {
-			out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), lTaxV[i]), rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), lDiscountV[i]))
-		}
-		w27Col = w27Out.Array()
-		fused27, rest27 = true, vec.Sel{}
-	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
-		sum30 = vec.Make[float64](n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lTaxV := lTax.V[:n]
-		out := sum30.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
 		for i := range out {
-			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) {
+			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
 			out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), lTaxV[i]), rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), lDiscountV[i]))
 		}
 		fused27, rest27 = true, left
+		if len(rest27) == 0 {
+			w27Col = w27Out.Array()
+		}
 	}
 	if !fused27 || len(rest27) > 0 {
 		// (1.0 - l_discount)
@@ -4386,10 +3615,10 @@ func wideCol27(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		// (((l_extendedprice * (1.0 - l_discount)) * l_tax) + (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_discount))
 		sum32 := vec.Map2(rest27, n, vec.VecArg(&product73), vec.VecArg(&product76), rt.AddFloat64)
 		if fused27 {
-			vec.Merge(&sum30, &sum32, rest27, n)
-		} else {
-			sum30 = sum32
+			w27Out.Patch(&sum32, rest27, all)
+			w27Col = w27Out.Array()
 		}
+		sum30 = sum32
 	}
 	return sum30, w27Col
 }
@@ -4399,37 +3628,31 @@ func wideCol27(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount)) * 0.5
 func wideCol28(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - ((l_extendedprice * (1.0 - l_discount)) * 0.5))
-	var w28Col arrow.Array // written by the clean loop, or below from difference53
+	var w28Col arrow.Array // written by the loop, or below from difference53
+	var w28Out *vec.FixedOut[float64]
 	var difference53 vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused28 bool
 	var rest28 vec.Sel
-	if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
-		w28Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+		w28Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := w28Out.V
-		for i := range out {
-			out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(0.5)))
-		}
-		w28Col = w28Out.Array()
-		fused28, rest28 = true, vec.Sel{}
-	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
-		difference53 = vec.Make[float64](n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lTaxV := lTax.V[:n]
-		out := difference53.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
 		for i := range out {
-			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) {
+			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
 			out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(0.5)))
 		}
 		fused28, rest28 = true, left
+		if len(rest28) == 0 {
+			w28Col = w28Out.Array()
+		}
 	}
 	if !fused28 || len(rest28) > 0 {
 		// (1.0 - l_discount)
@@ -4449,10 +3672,10 @@ func wideCol28(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - ((l_extendedprice * (1.0 - l_discount)) * 0.5))
 		difference56 := vec.Map2(rest28, n, vec.VecArg(&product78), vec.VecArg(&product80), rt.SubFloat64)
 		if fused28 {
-			vec.Merge(&difference53, &difference56, rest28, n)
-		} else {
-			difference53 = difference56
+			w28Out.Patch(&difference56, rest28, all)
+			w28Col = w28Out.Array()
 		}
+		difference53 = difference56
 	}
 	return difference53, w28Col
 }
@@ -4462,35 +3685,30 @@ func wideCol28(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 //	(l_extendedprice * (1 - l_discount)) + 100
 func wideCol29(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// ((l_extendedprice * (1.0 - l_discount)) + 100.0)
-	var w29Col arrow.Array // written by the clean loop, or below from sum34
+	var w29Col arrow.Array // written by the loop, or below from sum34
+	var w29Out *vec.FixedOut[float64]
 	var sum34 vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused29 bool
 	var rest29 vec.Sel
-	if lExtendedprice.Clean() && lDiscount.Clean() {
-		w29Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	if in.Column(5).NullN()+in.Column(6).NullN() <= n/2 {
+		w29Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := w29Out.V
-		for i := range out {
-			out[i] = rt.AddFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(100.0))
-		}
-		w29Col = w29Out.Array()
-		fused29, rest29 = true, vec.Sel{}
-	} else if in.Column(5).NullN()+in.Column(6).NullN() <= n/2 {
-		sum34 = vec.Make[float64](n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		out := sum34.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(lExtendedprice.Clean() && lDiscount.Clean())
 		for i := range out {
-			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) {
+			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
 			out[i] = rt.AddFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(100.0))
 		}
 		fused29, rest29 = true, left
+		if len(rest29) == 0 {
+			w29Col = w29Out.Array()
+		}
 	}
 	if !fused29 || len(rest29) > 0 {
 		// (1.0 - l_discount)
@@ -4500,10 +3718,10 @@ func wideCol29(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		// ((l_extendedprice * (1.0 - l_discount)) + 100.0)
 		sum35 := vec.Map2(rest29, n, vec.VecArg(&product81), vec.ConstArg[float64](float64(100.0)), rt.AddFloat64)
 		if fused29 {
-			vec.Merge(&sum34, &sum35, rest29, n)
-		} else {
-			sum34 = sum35
+			w29Out.Patch(&sum35, rest29, all)
+			w29Col = w29Out.Array()
 		}
+		sum34 = sum35
 	}
 	return sum34, w29Col
 }
@@ -4513,37 +3731,31 @@ func wideCol29(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - 100
 func wideCol30(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - 100.0)
-	var w30Col arrow.Array // written by the clean loop, or below from difference58
+	var w30Col arrow.Array // written by the loop, or below from difference58
+	var w30Out *vec.FixedOut[float64]
 	var difference58 vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused30 bool
 	var rest30 vec.Sel
-	if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
-		w30Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+		w30Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := w30Out.V
-		for i := range out {
-			out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), float64(100.0))
-		}
-		w30Col = w30Out.Array()
-		fused30, rest30 = true, vec.Sel{}
-	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
-		difference58 = vec.Make[float64](n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lTaxV := lTax.V[:n]
-		out := difference58.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
 		for i := range out {
-			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) {
+			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
 			out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), float64(100.0))
 		}
 		fused30, rest30 = true, left
+		if len(rest30) == 0 {
+			w30Col = w30Out.Array()
+		}
 	}
 	if !fused30 || len(rest30) > 0 {
 		// (1.0 - l_discount)
@@ -4557,10 +3769,10 @@ func wideCol30(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - 100.0)
 		difference60 := vec.Map2(rest30, n, vec.VecArg(&product83), vec.ConstArg[float64](float64(100.0)), rt.SubFloat64)
 		if fused30 {
-			vec.Merge(&difference58, &difference60, rest30, n)
-		} else {
-			difference58 = difference60
+			w30Out.Patch(&difference60, rest30, all)
+			w30Col = w30Out.Array()
 		}
+		difference58 = difference60
 	}
 	return difference58, w30Col
 }
@@ -4570,37 +3782,31 @@ func wideCol30(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 //	(l_extendedprice * (1 - l_discount)) * 3 - (l_extendedprice * (1 - l_discount) * (1 + l_tax))
 func wideCol31(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (((l_extendedprice * (1.0 - l_discount)) * 3.0) - ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
-	var w31Col arrow.Array // written by the clean loop, or below from difference61
+	var w31Col arrow.Array // written by the loop, or below from difference61
+	var w31Out *vec.FixedOut[float64]
 	var difference61 vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused31 bool
 	var rest31 vec.Sel
-	if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
-		w31Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+		w31Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := w31Out.V
-		for i := range out {
-			out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(3.0)), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])))
-		}
-		w31Col = w31Out.Array()
-		fused31, rest31 = true, vec.Sel{}
-	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
-		difference61 = vec.Make[float64](n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lTaxV := lTax.V[:n]
-		out := difference61.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
 		for i := range out {
-			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) {
+			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
 			out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(3.0)), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])))
 		}
 		fused31, rest31 = true, left
+		if len(rest31) == 0 {
+			w31Col = w31Out.Array()
+		}
 	}
 	if !fused31 || len(rest31) > 0 {
 		// (1.0 - l_discount)
@@ -4620,10 +3826,10 @@ func wideCol31(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		// (((l_extendedprice * (1.0 - l_discount)) * 3.0) - ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
 		difference64 := vec.Map2(rest31, n, vec.VecArg(&product85), vec.VecArg(&product87), rt.SubFloat64)
 		if fused31 {
-			vec.Merge(&difference61, &difference64, rest31, n)
-		} else {
-			difference61 = difference64
+			w31Out.Patch(&difference64, rest31, all)
+			w31Col = w31Out.Array()
 		}
+		difference61 = difference64
 	}
 	return difference61, w31Col
 }
@@ -4633,39 +3839,32 @@ func wideCol31(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 //	((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) * l_quantity
 func wideCol32(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount))) * l_quantity)
-	var w32Col arrow.Array // written by the clean loop, or below from product88
+	var w32Col arrow.Array // written by the loop, or below from product88
+	var w32Out *vec.FixedOut[float64]
 	var product88 vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused32 bool
 	var rest32 vec.Sel
-	if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() && lQuantity.Clean() {
-		w32Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN()+in.Column(4).NullN() <= n/2 {
+		w32Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		lQuantityV := lQuantity.V[:n]
 		out := w32Out.V
-		for i := range out {
-			out[i] = rt.MulFloat64(rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))), lQuantityV[i])
-		}
-		w32Col = w32Out.Array()
-		fused32, rest32 = true, vec.Sel{}
-	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN()+in.Column(4).NullN() <= n/2 {
-		product88 = vec.Make[float64](n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lTaxV := lTax.V[:n]
-		lQuantityV := lQuantity.V[:n]
-		out := product88.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() && lQuantity.Clean())
 		for i := range out {
-			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) || lQuantity.Dirty(i) {
+			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) || lQuantity.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
 			out[i] = rt.MulFloat64(rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))), lQuantityV[i])
 		}
 		fused32, rest32 = true, left
+		if len(rest32) == 0 {
+			w32Col = w32Out.Array()
+		}
 	}
 	if !fused32 || len(rest32) > 0 {
 		// (1.0 - l_discount)
@@ -4685,10 +3884,10 @@ func wideCol32(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount))) * l_quantity)
 		product92 := vec.Map2(rest32, n, vec.VecArg(&difference67), vec.VecArg(&lQuantity), rt.MulFloat64)
 		if fused32 {
-			vec.Merge(&product88, &product92, rest32, n)
-		} else {
-			product88 = product92
+			w32Out.Patch(&product92, rest32, all)
+			w32Col = w32Out.Array()
 		}
+		product88 = product92
 	}
 	return product88, w32Col
 }
@@ -4698,39 +3897,22 @@ func wideCol32(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 //	(l_extendedprice * (1 - l_discount)) / 7
 func wideCol33(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// ((l_extendedprice * (1.0 - l_discount)) / 7.0)
-	var w33Col arrow.Array // written by the clean loop, or below from quotient17
+	var w33Col arrow.Array // written by the loop, or below from quotient17
+	var w33Out *vec.FixedOut[float64]
 	var quotient17 vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused33 bool
 	var rest33 vec.Sel
-	if lExtendedprice.Clean() && lDiscount.Clean() {
-		w33Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	if in.Column(5).NullN()+in.Column(6).NullN() <= n/2 {
+		w33Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := w33Out.V
-		var bad vec.Failed
-		for i := range out {
-			out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(7.0)))
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			w33Col = w33Out.Array()
-			fused33, rest33 = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			w33Out.Release()
-		}
-	} else if in.Column(5).NullN()+in.Column(6).NullN() <= n/2 {
-		quotient17 = vec.Make[float64](n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		out := quotient17.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(lExtendedprice.Clean() && lDiscount.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) {
+			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -4741,6 +3923,9 @@ func wideCol33(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 			}
 		}
 		fused33, rest33 = true, left
+		if len(rest33) == 0 {
+			w33Col = w33Out.Array()
+		}
 	}
 	if !fused33 || len(rest33) > 0 {
 		// (1.0 - l_discount)
@@ -4750,10 +3935,10 @@ func wideCol33(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		// ((l_extendedprice * (1.0 - l_discount)) / 7.0)
 		quotient18 := vec.Map2E(rest33, n, vec.VecArg(&product93), vec.ConstArg[float64](float64(7.0)), rt.DivideFloat64)
 		if fused33 {
-			vec.Merge(&quotient17, &quotient18, rest33, n)
-		} else {
-			quotient17 = quotient18
+			w33Out.Patch(&quotient18, rest33, all)
+			w33Col = w33Out.Array()
 		}
+		quotient17 = quotient18
 	}
 	return quotient17, w33Col
 }
@@ -4763,41 +3948,23 @@ func wideCol33(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / 11
 func wideCol34(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) / 11.0)
-	var w34Col arrow.Array // written by the clean loop, or below from quotient19
+	var w34Col arrow.Array // written by the loop, or below from quotient19
+	var w34Out *vec.FixedOut[float64]
 	var quotient19 vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused34 bool
 	var rest34 vec.Sel
-	if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
-		w34Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+		w34Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := w34Out.V
-		var bad vec.Failed
-		for i := range out {
-			out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), float64(11.0)))
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			w34Col = w34Out.Array()
-			fused34, rest34 = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			w34Out.Release()
-		}
-	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
-		quotient19 = vec.Make[float64](n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lTaxV := lTax.V[:n]
-		out := quotient19.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) {
+			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -4808,6 +3975,9 @@ func wideCol34(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 			}
 		}
 		fused34, rest34 = true, left
+		if len(rest34) == 0 {
+			w34Col = w34Out.Array()
+		}
 	}
 	if !fused34 || len(rest34) > 0 {
 		// (1.0 - l_discount)
@@ -4821,10 +3991,10 @@ func wideCol34(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) / 11.0)
 		quotient20 := vec.Map2E(rest34, n, vec.VecArg(&product95), vec.ConstArg[float64](float64(11.0)), rt.DivideFloat64)
 		if fused34 {
-			vec.Merge(&quotient19, &quotient20, rest34, n)
-		} else {
-			quotient19 = quotient20
+			w34Out.Patch(&quotient20, rest34, all)
+			w34Col = w34Out.Array()
 		}
+		quotient19 = quotient20
 	}
 	return quotient19, w34Col
 }
@@ -4834,37 +4004,31 @@ func wideCol34(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 //	(l_extendedprice * (1 - l_discount)) * 0.9 + l_tax
 func wideCol35(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (((l_extendedprice * (1.0 - l_discount)) * 0.9) + l_tax)
-	var w35Col arrow.Array // written by the clean loop, or below from sum40
+	var w35Col arrow.Array // written by the loop, or below from sum40
+	var w35Out *vec.FixedOut[float64]
 	var sum40 vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused35 bool
 	var rest35 vec.Sel
-	if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
-		w35Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+		w35Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := w35Out.V
-		for i := range out {
-			out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(0.9)), lTaxV[i])
-		}
-		w35Col = w35Out.Array()
-		fused35, rest35 = true, vec.Sel{}
-	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
-		sum40 = vec.Make[float64](n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lTaxV := lTax.V[:n]
-		out := sum40.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
 		for i := range out {
-			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) {
+			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
 			out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(0.9)), lTaxV[i])
 		}
 		fused35, rest35 = true, left
+		if len(rest35) == 0 {
+			w35Col = w35Out.Array()
+		}
 	}
 	if !fused35 || len(rest35) > 0 {
 		// (1.0 - l_discount)
@@ -4876,10 +4040,10 @@ func wideCol35(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		// (((l_extendedprice * (1.0 - l_discount)) * 0.9) + l_tax)
 		sum41 := vec.Map2(rest35, n, vec.VecArg(&product97), vec.VecArg(&lTax), rt.AddFloat64)
 		if fused35 {
-			vec.Merge(&sum40, &sum41, rest35, n)
-		} else {
-			sum40 = sum41
+			w35Out.Patch(&sum41, rest35, all)
+			w35Col = w35Out.Array()
 		}
+		sum40 = sum41
 	}
 	return sum40, w35Col
 }
@@ -4889,37 +4053,31 @@ func wideCol35(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.8 + l_discount
 func wideCol36(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 0.8) + l_discount)
-	var w36Col arrow.Array // written by the clean loop, or below from sum42
+	var w36Col arrow.Array // written by the loop, or below from sum42
+	var w36Out *vec.FixedOut[float64]
 	var sum42 vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused36 bool
 	var rest36 vec.Sel
-	if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
-		w36Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+		w36Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := w36Out.V
-		for i := range out {
-			out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), float64(0.8)), lDiscountV[i])
-		}
-		w36Col = w36Out.Array()
-		fused36, rest36 = true, vec.Sel{}
-	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
-		sum42 = vec.Make[float64](n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lTaxV := lTax.V[:n]
-		out := sum42.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
 		for i := range out {
-			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) {
+			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
 			out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), float64(0.8)), lDiscountV[i])
 		}
 		fused36, rest36 = true, left
+		if len(rest36) == 0 {
+			w36Col = w36Out.Array()
+		}
 	}
 	if !fused36 || len(rest36) > 0 {
 		// (1.0 - l_discount)
@@ -4935,10 +4093,10 @@ func wideCol36(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 0.8) + l_discount)
 		sum44 := vec.Map2(rest36, n, vec.VecArg(&product100), vec.VecArg(&lDiscount), rt.AddFloat64)
 		if fused36 {
-			vec.Merge(&sum42, &sum44, rest36, n)
-		} else {
-			sum42 = sum44
+			w36Out.Patch(&sum44, rest36, all)
+			w36Col = w36Out.Array()
 		}
+		sum42 = sum44
 	}
 	return sum42, w36Col
 }
@@ -4948,35 +4106,22 @@ func wideCol36(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 //	IF((l_extendedprice * (1 - l_discount) * (1 + l_tax)) > (l_extendedprice * (1 - l_discount)) * 1.05, 1.0, 0.0)
 func wideCol37(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// IF((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) > ((l_extendedprice * (1.0 - l_discount)) * 1.05)), 1.0, 0.0)
-	var w37Col arrow.Array // written by the clean loop, or below from ifResult7
+	var w37Col arrow.Array // written by the loop, or below from ifResult7
+	var w37Out *vec.FixedOut[float64]
 	var ifResult7 vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused37 bool
 	var rest37 vec.Sel
-	if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
-		w37Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+		w37Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := w37Out.V
-		for i := range out {
-			if rt.GtFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(1.05))) {
-				out[i] = float64(1.0)
-			} else {
-				out[i] = float64(0.0)
-			}
-		}
-		w37Col = w37Out.Array()
-		fused37, rest37 = true, vec.Sel{}
-	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
-		ifResult7 = vec.Make[float64](n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lTaxV := lTax.V[:n]
-		out := ifResult7.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
 		for i := range out {
-			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) {
+			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -4987,6 +4132,9 @@ func wideCol37(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 			}
 		}
 		fused37, rest37 = true, left
+		if len(rest37) == 0 {
+			w37Col = w37Out.Array()
+		}
 	}
 	if !fused37 || len(rest37) > 0 {
 		// (1.0 - l_discount)
@@ -5012,10 +4160,10 @@ func wideCol37(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		vec.Fill(&ifResult8, float64(1.0), then4, n)
 		vec.Fill(&ifResult8, float64(0.0), otherwise4, n)
 		if fused37 {
-			vec.Merge(&ifResult7, &ifResult8, rest37, n)
-		} else {
-			ifResult7 = ifResult8
+			w37Out.Patch(&ifResult8, rest37, all)
+			w37Col = w37Out.Array()
 		}
+		ifResult7 = ifResult8
 	}
 	return ifResult7, w37Col
 }
@@ -5025,37 +4173,31 @@ func wideCol37(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 //	(l_extendedprice * (1 - l_discount)) - (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax
 func wideCol38(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// ((l_extendedprice * (1.0 - l_discount)) - (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_tax))
-	var w38Col arrow.Array // written by the clean loop, or below from difference74
+	var w38Col arrow.Array // written by the loop, or below from difference74
+	var w38Out *vec.FixedOut[float64]
 	var difference74 vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused38 bool
 	var rest38 vec.Sel
-	if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
-		w38Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+		w38Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := w38Out.V
-		for i := range out {
-			out[i] = rt.SubFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), lTaxV[i]))
-		}
-		w38Col = w38Out.Array()
-		fused38, rest38 = true, vec.Sel{}
-	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
-		difference74 = vec.Make[float64](n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lTaxV := lTax.V[:n]
-		out := difference74.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
 		for i := range out {
-			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) {
+			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
 			out[i] = rt.SubFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), lTaxV[i]))
 		}
 		fused38, rest38 = true, left
+		if len(rest38) == 0 {
+			w38Col = w38Out.Array()
+		}
 	}
 	if !fused38 || len(rest38) > 0 {
 		// (1.0 - l_discount)
@@ -5075,10 +4217,10 @@ func wideCol38(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		// ((l_extendedprice * (1.0 - l_discount)) - (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_tax))
 		difference77 := vec.Map2(rest38, n, vec.VecArg(&product105), vec.VecArg(&product108), rt.SubFloat64)
 		if fused38 {
-			vec.Merge(&difference74, &difference77, rest38, n)
-		} else {
-			difference74 = difference77
+			w38Out.Patch(&difference77, rest38, all)
+			w38Col = w38Out.Array()
 		}
+		difference74 = difference77
 	}
 	return difference74, w38Col
 }
@@ -5088,37 +4230,31 @@ func wideCol38(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) + (l_extendedprice * (1 - l_discount)) * l_discount
 func wideCol39(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) + ((l_extendedprice * (1.0 - l_discount)) * l_discount))
-	var w39Col arrow.Array // written by the clean loop, or below from sum47
+	var w39Col arrow.Array // written by the loop, or below from sum47
+	var w39Out *vec.FixedOut[float64]
 	var sum47 vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused39 bool
 	var rest39 vec.Sel
-	if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
-		w39Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+		w39Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := w39Out.V
-		for i := range out {
-			out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), lDiscountV[i]))
-		}
-		w39Col = w39Out.Array()
-		fused39, rest39 = true, vec.Sel{}
-	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
-		sum47 = vec.Make[float64](n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lTaxV := lTax.V[:n]
-		out := sum47.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
 		for i := range out {
-			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) {
+			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
 			out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), lDiscountV[i]))
 		}
 		fused39, rest39 = true, left
+		if len(rest39) == 0 {
+			w39Col = w39Out.Array()
+		}
 	}
 	if !fused39 || len(rest39) > 0 {
 		// (1.0 - l_discount)
@@ -5138,10 +4274,10 @@ func wideCol39(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) + ((l_extendedprice * (1.0 - l_discount)) * l_discount))
 		sum49 := vec.Map2(rest39, n, vec.VecArg(&product110), vec.VecArg(&product112), rt.AddFloat64)
 		if fused39 {
-			vec.Merge(&sum47, &sum49, rest39, n)
-		} else {
-			sum47 = sum49
+			w39Out.Patch(&sum49, rest39, all)
+			w39Col = w39Out.Array()
 		}
+		sum47 = sum49
 	}
 	return sum47, w39Col
 }
@@ -5151,37 +4287,31 @@ func wideCol39(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 //	(l_extendedprice * (1 - l_discount)) * (l_quantity + 1)
 func wideCol40(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// ((l_extendedprice * (1.0 - l_discount)) * (l_quantity + 1.0))
-	var w40Col arrow.Array // written by the clean loop, or below from product113
+	var w40Col arrow.Array // written by the loop, or below from product113
+	var w40Out *vec.FixedOut[float64]
 	var product113 vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused40 bool
 	var rest40 vec.Sel
-	if lExtendedprice.Clean() && lDiscount.Clean() && lQuantity.Clean() {
-		w40Out := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(4).NullN() <= n/2 {
+		w40Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lQuantityV := lQuantity.V[:n]
 		out := w40Out.V
-		for i := range out {
-			out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(lQuantityV[i], float64(1.0)))
-		}
-		w40Col = w40Out.Array()
-		fused40, rest40 = true, vec.Sel{}
-	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(4).NullN() <= n/2 {
-		product113 = vec.Make[float64](n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lQuantityV := lQuantity.V[:n]
-		out := product113.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lQuantity.Clean())
 		for i := range out {
-			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lQuantity.Dirty(i) {
+			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lQuantity.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
 			out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(lQuantityV[i], float64(1.0)))
 		}
 		fused40, rest40 = true, left
+		if len(rest40) == 0 {
+			w40Col = w40Out.Array()
+		}
 	}
 	if !fused40 || len(rest40) > 0 {
 		// (1.0 - l_discount)
@@ -5193,10 +4323,10 @@ func wideCol40(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		// ((l_extendedprice * (1.0 - l_discount)) * (l_quantity + 1.0))
 		product115 := vec.Map2(rest40, n, vec.VecArg(&product114), vec.VecArg(&sum50), rt.MulFloat64)
 		if fused40 {
-			vec.Merge(&product113, &product115, rest40, n)
-		} else {
-			product113 = product115
+			w40Out.Patch(&product115, rest40, all)
+			w40Col = w40Out.Array()
 		}
+		product113 = product115
 	}
 	return product113, w40Col
 }

@@ -6,7 +6,6 @@ package benchsubq
 import (
 	"context"
 	"fmt"
-
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
@@ -112,24 +111,14 @@ func (p *InProbe) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	code := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// hit: code IN (SELECT code FROM dims)
 	// #1 set = any over dims: code IN (SELECT code FROM dims)
 	sub1Read := vec.SubProbeIn(p.sub1, p.sub1Err, &code, all, n)
-	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "hit"}
-		texts := []string{"", "code IN (SELECT code FROM dims)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sub1Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "hit"}, []string{"", "code IN (SELECT code FROM dims)"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &sub1Read, all, n)}
@@ -238,27 +227,17 @@ func (p *InFilter) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 	code := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// WHERE code IN (SELECT code FROM dims)
 	// #1 set = any over dims: code IN (SELECT code FROM dims)
 	sub1Read := vec.SubProbeIn(p.sub1, p.sub1Err, &code, all, n)
-	if r, e := vec.First(&sub1Read, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &sub1Read, all, n, 0)
 	sel := vec.Where(&sub1Read, n)
 
 	// id: id
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "id"}
-		texts := []string{"code IN (SELECT code FROM dims)", "id"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "id"}, []string{"code IN (SELECT code FROM dims)", "id"})
 	}
 
 	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), sel, n)}
@@ -367,25 +346,15 @@ func (p *EqCount) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	k_ := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// n: (SELECT count(*) FROM dims d WHERE d.k = facts.k)
 	// #1 keyed count(*) over dims: (SELECT count(*) FROM dims d WHERE d.k = facts.k)
 	sub1ArgErrs := vec.SubArgErrs(n, k_.Err)
 	sub1Read := vec.SubProbeKeyedRows(p.sub1, p.sub1Err, &k_, sub1ArgErrs, all, n)
-	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "n"}
-		texts := []string{"", "(SELECT count(*) FROM dims d WHERE d.k = facts.k)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sub1Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "n"}, []string{"", "(SELECT count(*) FROM dims d WHERE d.k = facts.k)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sub1Read, all, n)}
@@ -494,25 +463,15 @@ func (p *IneqCount) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.A
 	v := vec.Int64s(in.Column(3))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// n: (SELECT count(*) FROM dims d WHERE d.v < facts.v)
 	// #1 sorted count(*) over dims: (SELECT count(*) FROM dims d WHERE d.v < facts.v)
 	sub1ArgErrs := vec.SubArgErrs(n, v.Err)
 	sub1Read := vec.SubProbeSortedRows(p.sub1, p.sub1Err, vec.RelLt, &v, sub1ArgErrs, all, n)
-	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "n"}
-		texts := []string{"", "(SELECT count(*) FROM dims d WHERE d.v < facts.v)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sub1Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "n"}, []string{"", "(SELECT count(*) FROM dims d WHERE d.v < facts.v)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sub1Read, all, n)}
@@ -582,53 +541,34 @@ func (p *IneqCountLoop) sub1Cond(ctx context.Context, in arrow.RecordBatch, mem 
 	// membership: ((outer.v - v) > 0)
 	outer0 := vec.SubParam[int64](n, arg0, arg0Null)
 	// (outer.v - v)
-	difference := vec.Make[int64](n)
-	{
+	var difference vec.Vec[int64]
+	if outer0.Clean() && v.Clean() {
+		difference = vec.Make[int64](n)
 		outer0V := outer0.V[:n]
 		vV := v.V[:n]
 		out := difference.V[:n]
-		if vec.Strict(&difference, all, n, vec.FlagsOf(&outer0), vec.FlagsOf(&v)) {
-			for i := range out {
-				r, err := rt.SubInt64(outer0V[i], vV[i])
-				if err != nil {
-					difference.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.SubInt64(outer0V[i], vV[i])
+			if err != nil {
+				difference.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if difference.Dirty(i) {
-					continue
-				}
-				r, err := rt.SubInt64(outer0V[i], vV[i])
-				if err != nil {
-					difference.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		difference = vec.Map2E(all, n, vec.VecArg(&outer0), vec.VecArg(&v), rt.SubInt64)
 	}
 	// ((outer.v - v) > 0)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if difference.Clean() {
+		cmp = vec.Make[bool](n)
 		differenceV := difference.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&difference)) {
-			for i := range out {
-				out[i] = rt.GtInt64(differenceV[i], int64(0))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GtInt64(differenceV[i], int64(0))
-			}
+		for i := range out {
+			out[i] = rt.GtInt64(differenceV[i], int64(0))
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&difference), vec.ConstArg[int64](int64(0)), rt.GtInt64)
 	}
 	_, _, _ = n, all, p
 	return cmp
@@ -672,8 +612,7 @@ func (p *IneqCountLoop) Eval(ctx context.Context, in arrow.RecordBatch, mem memo
 	v := vec.Int64s(in.Column(3))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// n: (SELECT count(*) FROM dims d WHERE facts.v - d.v > 0)
 	// #1 loop count(*) over dims: (SELECT count(*) FROM dims d WHERE (facts.v - d.v) > 0)
@@ -706,18 +645,9 @@ func (p *IneqCountLoop) Eval(ctx context.Context, in arrow.RecordBatch, mem memo
 			sub1Read.V[i2] = value
 		}
 	}
-	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "n"}
-		texts := []string{"", "(SELECT count(*) FROM dims d WHERE facts.v - d.v > 0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sub1Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "n"}, []string{"", "(SELECT count(*) FROM dims d WHERE facts.v - d.v > 0)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sub1Read, all, n)}

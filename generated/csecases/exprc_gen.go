@@ -6,13 +6,12 @@ package csecases
 import (
 	"context"
 	"fmt"
-	"strings"
-
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/exprc/exprc/templates/rt"
 	"github.com/exprc/exprc/templates/vec"
+	"strings"
 )
 
 // like pattern '123%', compiled once
@@ -65,26 +64,14 @@ func And_operand(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 	p := vec.Bools(in.Column(10))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	quotient := and_operandShared0(n, all, a, b)
 	allOf := and_operandCol1(n, all, p, in, quotient)
-	if r, e := vec.First(&allOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &allOf, all, n, 1)
 	quotient2 := and_operandCol2(n, all, quotient)
-	if r, e := vec.First(&quotient2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r", "s"}
-		texts := []string{"", "p AND (a DIV b > 1)", "a DIV b"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &quotient2, all, n, 2)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r", "s"}, []string{"", "p AND (a DIV b > 1)", "a DIV b"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &allOf, all, n), vec.Int64Array(mem, &quotient2, all, n)}
@@ -100,34 +87,22 @@ func And_operand(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 //	(a DIV b)
 func and_operandShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	{
+	var quotient vec.Vec[int64]
+	if a.Clean() && b.Clean() {
+		quotient = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		if vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], bV[i])
+			if err != nil {
+				quotient.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if quotient.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	return quotient
 }
@@ -138,26 +113,18 @@ func and_operandShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) 
 func and_operandCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, quotient vec.Vec[int64]) vec.Vec[bool] {
 	// (p AND ((a DIV b) > 1))
 	var allOf vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if p.Clean() && quotient.Clean() {
-		allOf = vec.Make[bool](n)
-		pV := p.V[:n]
-		quotientV := quotient.V[:n]
-		out := allOf.V[:n]
-		for i := range out {
-			out[i] = (pV[i] && rt.GtInt64(quotientV[i], int64(1)))
-		}
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(10).NullN() <= n/2 {
+	if in.Column(10).NullN() <= n/2 {
 		allOf = vec.Make[bool](n)
 		pV := p.V[:n]
 		quotientV := quotient.V[:n]
 		out := allOf.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(p.Clean() && quotient.Clean())
 		for i := range out {
-			if p.Dirty(i) || quotient.Dirty(i) {
+			if dirty && (p.Dirty(i) || quotient.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -228,26 +195,14 @@ func Between(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	quotient := betweenShared0(n, all, a, b)
 	inRange := betweenCol1(n, all, quotient)
-	if r, e := vec.First(&inRange, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &inRange, all, n, 1)
 	quotient2 := betweenCol2(n, all, quotient)
-	if r, e := vec.First(&quotient2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r", "s"}
-		texts := []string{"", "(a DIV b) BETWEEN 1 AND 10", "a DIV b"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &quotient2, all, n, 2)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r", "s"}, []string{"", "(a DIV b) BETWEEN 1 AND 10", "a DIV b"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &inRange, all, n), vec.Int64Array(mem, &quotient2, all, n)}
@@ -263,34 +218,22 @@ func Between(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 //	(a DIV b)
 func betweenShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	{
+	var quotient vec.Vec[int64]
+	if a.Clean() && b.Clean() {
+		quotient = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		if vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], bV[i])
+			if err != nil {
+				quotient.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if quotient.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	return quotient
 }
@@ -301,24 +244,17 @@ func betweenShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.
 func betweenCol1(n int, all vec.Sel, quotient vec.Vec[int64]) vec.Vec[bool] {
 	// ((a DIV b) BETWEEN 1 AND 10)
 	var inRange vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if quotient.Clean() {
-		inRange = vec.Make[bool](n)
-		quotientV := quotient.V[:n]
-		out := inRange.V[:n]
-		for i := range out {
-			out[i] = (rt.GeInt64(quotientV[i], int64(1)) && rt.LeInt64(quotientV[i], int64(10)))
-		}
-		fused, rest = true, vec.Sel{}
-	} else {
+	{
 		inRange = vec.Make[bool](n)
 		quotientV := quotient.V[:n]
 		out := inRange.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(quotient.Clean())
 		for i := range out {
-			if quotient.Dirty(i) {
+			if dirty && (quotient.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -395,21 +331,11 @@ func Case_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memo
 	c_ := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	caseResult := case_condition_may_failCol1(n, all, mArr, mKeys, mItems, shared0, shared0Done, b, c_)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN m['k'] > 0 THEN b DIV c ELSE (b DIV c) * 2 END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN m['k'] > 0 THEN b DIV c ELSE (b DIV c) * 2 END"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
@@ -465,119 +391,76 @@ func case_condition_may_failCol1(n int, all vec.Sel, mArr *array.Map, mKeys vec.
 		}
 	}
 	// (m['k'] > 0)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if entry.Clean() {
+		cmp = vec.Make[bool](n)
 		entryV := entry.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&entry)) {
-			for i := range out {
-				out[i] = rt.GtInt64(entryV[i], int64(0))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GtInt64(entryV[i], int64(0))
-			}
+		for i := range out {
+			out[i] = rt.GtInt64(entryV[i], int64(0))
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&entry), vec.ConstArg[int64](int64(0)), rt.GtInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
 	when, notYet := vec.Split(&cmp, all, n)
 	todo := vec.Missing(shared0Done, when, n)
 	// (b DIV c)
-	quotient := vec.Make[int64](n)
-	{
+	var quotient vec.Vec[int64]
+	if b.Clean() && c_.Clean() && vec.Dense(todo, n, true) {
+		quotient = vec.Make[int64](n)
 		bV := b.V[:n]
 		c_V := c_.V[:n]
 		out := quotient.V[:n]
-		if vec.Strict(&quotient, todo, n, vec.FlagsOf(&b), vec.FlagsOf(&c_)) && vec.Dense(todo, n, true) {
-			for i := range out {
-				r, err := rt.DivInt64(bV[i], c_V[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(bV[i], c_V[i])
+			if err != nil {
+				quotient.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
-				i := todo.Row(k)
-				if quotient.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(bV[i], c_V[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient = vec.Map2E(todo, n, vec.VecArg(&b), vec.VecArg(&c_), rt.DivInt64)
 	}
 	vec.Merge(&(*shared0), &quotient, todo, n)
 	vec.Merge(&caseResult, &(*shared0), when, n)
 	todo2 := vec.Missing(shared0Done, notYet, n)
 	// (b DIV c)
-	quotient2 := vec.Make[int64](n)
-	{
+	var quotient2 vec.Vec[int64]
+	if b.Clean() && c_.Clean() && vec.Dense(todo2, n, true) {
+		quotient2 = vec.Make[int64](n)
 		bV := b.V[:n]
 		c_V := c_.V[:n]
 		out := quotient2.V[:n]
-		if vec.Strict(&quotient2, todo2, n, vec.FlagsOf(&b), vec.FlagsOf(&c_)) && vec.Dense(todo2, n, true) {
-			for i := range out {
-				r, err := rt.DivInt64(bV[i], c_V[i])
-				if err != nil {
-					quotient2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(bV[i], c_V[i])
+			if err != nil {
+				quotient2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
-				i := todo2.Row(k)
-				if quotient2.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(bV[i], c_V[i])
-				if err != nil {
-					quotient2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient2 = vec.Map2E(todo2, n, vec.VecArg(&b), vec.VecArg(&c_), rt.DivInt64)
 	}
 	vec.Merge(&(*shared0), &quotient2, todo2, n)
 	// ((b DIV c) * 2)
-	product := vec.Make[int64](n)
-	{
+	var product vec.Vec[int64]
+	if (*shared0).Clean() && vec.Dense(notYet, n, true) {
+		product = vec.Make[int64](n)
 		shared0V := (*shared0).V[:n]
 		out := product.V[:n]
-		if vec.Strict(&product, notYet, n, vec.FlagsOf(&(*shared0))) && vec.Dense(notYet, n, true) {
-			for i := range out {
-				r, err := rt.MulInt64(shared0V[i], int64(2))
-				if err != nil {
-					product.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.MulInt64(shared0V[i], int64(2))
+			if err != nil {
+				product.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if product.Dirty(i) {
-					continue
-				}
-				r, err := rt.MulInt64(shared0V[i], int64(2))
-				if err != nil {
-					product.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		product = vec.Map2E(notYet, n, vec.VecArg(&(*shared0)), vec.ConstArg[int64](int64(2)), rt.MulInt64)
 	}
 	vec.Merge(&caseResult, &product, notYet, n)
 	return caseResult
@@ -624,24 +507,12 @@ func Case_every_result(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	q := vec.Bools(in.Column(11))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	caseResult, directCol := case_every_resultCol1(n, all, a, in, b, p, q, mem)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if directCol != nil {
-			directCol.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN p THEN a DIV b WHEN q THEN (a DIV b) + 1 ELSE (a DIV b) - 1 END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(directCol)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN p THEN a DIV b WHEN q THEN (a DIV b) + 1 ELSE (a DIV b) - 1 END"})
 	}
 	if directCol == nil {
 		directCol = vec.Int64Array(mem, &caseResult, all, n)
@@ -660,52 +531,24 @@ func Case_every_result(ctx context.Context, in arrow.RecordBatch, mem memory.All
 //	CASE WHEN p THEN a DIV b WHEN q THEN (a DIV b) + 1 ELSE (a DIV b) - 1 END
 func case_every_resultCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], p vec.Vec[bool], q vec.Vec[bool], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// CASE WHEN p THEN (a DIV b) WHEN q THEN ((a DIV b) + 1) ELSE ((a DIV b) - 1) END
-	var directCol arrow.Array // written by the clean loop, or below from caseResult
+	var directCol arrow.Array // written by the loop, or below from caseResult
+	var directOut *vec.FixedOut[int64]
 	var caseResult vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if a.Clean() && b.Clean() && p.Clean() && q.Clean() {
-		directOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+	if in.Column(0).NullN()+in.Column(1).NullN()+in.Column(10).NullN()+in.Column(11).NullN() <= n/2 {
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		pV := p.V[:n]
 		qV := q.V[:n]
 		out := directOut.V
-		var bad vec.Failed
-		for i := range out {
-			// shared (always): (a DIV b)
-			quotient := bad.Int64(rt.DivInt64(aV[i], bV[i]))
-			switch {
-			case pV[i]:
-				out[i] = quotient
-			case qV[i]:
-				out[i] = bad.Int64(rt.AddInt64(quotient, int64(1)))
-			default:
-				out[i] = bad.Int64(rt.SubInt64(quotient, int64(1)))
-			}
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			directCol = directOut.Array()
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			directOut.Release()
-		}
-	} else if in.Column(0).NullN()+in.Column(1).NullN()+in.Column(10).NullN()+in.Column(11).NullN() <= n/2 {
-		caseResult = vec.Make[int64](n)
-		aV := a.V[:n]
-		bV := b.V[:n]
-		pV := p.V[:n]
-		qV := q.V[:n]
-		out := caseResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(a.Clean() && b.Clean() && p.Clean() && q.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if a.Dirty(i) || b.Dirty(i) || p.Dirty(i) || q.Dirty(i) {
+			if dirty && (a.Dirty(i) || b.Dirty(i) || p.Dirty(i) || q.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -725,6 +568,9 @@ func case_every_resultCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.Record
 			}
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// shared (always): (a DIV b)
@@ -744,10 +590,10 @@ func case_every_resultCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.Record
 		difference := vec.Map2E(notYet2, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.SubInt64)
 		vec.Merge(&caseResult2, &difference, notYet2, n)
 		if fused {
-			vec.Merge(&caseResult, &caseResult2, rest, n)
-		} else {
-			caseResult = caseResult2
+			directOut.Patch(&caseResult2, rest, all)
+			directCol = directOut.Array()
 		}
+		caseResult = caseResult2
 	}
 	return caseResult, directCol
 }
@@ -791,22 +637,12 @@ func Case_first_condition(ctx context.Context, in arrow.RecordBatch, mem memory.
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	quotient := case_first_conditionShared0(n, all, a, b)
 	caseResult := case_first_conditionCol1(n, all, quotient)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN a DIV b > 1 THEN 1 WHEN a DIV b > 0 THEN 2 END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN a DIV b > 1 THEN 1 WHEN a DIV b > 0 THEN 2 END"})
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &caseResult, all, n)}
@@ -822,34 +658,22 @@ func Case_first_condition(ctx context.Context, in arrow.RecordBatch, mem memory.
 //	(a DIV b)
 func case_first_conditionShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	{
+	var quotient vec.Vec[int64]
+	if a.Clean() && b.Clean() {
+		quotient = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		if vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], bV[i])
+			if err != nil {
+				quotient.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if quotient.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	return quotient
 }
@@ -861,45 +685,31 @@ func case_first_conditionCol1(n int, all vec.Sel, quotient vec.Vec[int64]) vec.V
 	// CASE WHEN ((a DIV b) > 1) THEN 1 WHEN ((a DIV b) > 0) THEN 2 ELSE CAST(NULL AS INT) END
 	caseResult := vec.Make[int32](n)
 	// ((a DIV b) > 1)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if quotient.Clean() {
+		cmp = vec.Make[bool](n)
 		quotientV := quotient.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&quotient)) {
-			for i := range out {
-				out[i] = rt.GtInt64(quotientV[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GtInt64(quotientV[i], int64(1))
-			}
+		for i := range out {
+			out[i] = rt.GtInt64(quotientV[i], int64(1))
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.GtInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
 	when, notYet := vec.Split(&cmp, all, n)
 	vec.Fill(&caseResult, int32(1), when, n)
 	// ((a DIV b) > 0)
-	cmp2 := vec.Make[bool](n)
-	{
+	var cmp2 vec.Vec[bool]
+	if quotient.Clean() && vec.Dense(notYet, n, false) {
+		cmp2 = vec.Make[bool](n)
 		quotientV := quotient.V[:n]
 		out := cmp2.V[:n]
-		if vec.Strict(&cmp2, notYet, n, vec.FlagsOf(&quotient)) && vec.Dense(notYet, n, false) {
-			for i := range out {
-				out[i] = rt.GtInt64(quotientV[i], int64(0))
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if cmp2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GtInt64(quotientV[i], int64(0))
-			}
+		for i := range out {
+			out[i] = rt.GtInt64(quotientV[i], int64(0))
 		}
+	} else {
+		cmp2 = vec.Map2(notYet, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(0)), rt.GtInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp2, notYet, n)
 	when2, notYet2 := vec.Split(&cmp2, notYet, n)
@@ -948,21 +758,11 @@ func Case_rest_region(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	caseResult := case_rest_regionCol1(n, all, p, a, b)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN p THEN 0 WHEN a DIV b > 1 THEN 1 WHEN a DIV b > 0 THEN 2 END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN p THEN 0 WHEN a DIV b > 1 THEN 1 WHEN a DIV b > 0 THEN 2 END"})
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &caseResult, all, n)}
@@ -984,75 +784,49 @@ func case_rest_regionCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64],
 	vec.Fill(&caseResult, int32(0), when, n)
 	// shared (region): (a DIV b)
 	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	{
+	var quotient vec.Vec[int64]
+	if a.Clean() && b.Clean() && vec.Dense(notYet, n, true) {
+		quotient = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		if vec.Strict(&quotient, notYet, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(notYet, n, true) {
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], bV[i])
+			if err != nil {
+				quotient.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if quotient.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient = vec.Map2E(notYet, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	// ((a DIV b) > 1)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if quotient.Clean() && vec.Dense(notYet, n, false) {
+		cmp = vec.Make[bool](n)
 		quotientV := quotient.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, notYet, n, vec.FlagsOf(&quotient)) && vec.Dense(notYet, n, false) {
-			for i := range out {
-				out[i] = rt.GtInt64(quotientV[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GtInt64(quotientV[i], int64(1))
-			}
+		for i := range out {
+			out[i] = rt.GtInt64(quotientV[i], int64(1))
 		}
+	} else {
+		cmp = vec.Map2(notYet, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.GtInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp, notYet, n)
 	when2, notYet2 := vec.Split(&cmp, notYet, n)
 	vec.Fill(&caseResult, int32(1), when2, n)
 	// ((a DIV b) > 0)
-	cmp2 := vec.Make[bool](n)
-	{
+	var cmp2 vec.Vec[bool]
+	if quotient.Clean() && vec.Dense(notYet2, n, false) {
+		cmp2 = vec.Make[bool](n)
 		quotientV := quotient.V[:n]
 		out := cmp2.V[:n]
-		if vec.Strict(&cmp2, notYet2, n, vec.FlagsOf(&quotient)) && vec.Dense(notYet2, n, false) {
-			for i := range out {
-				out[i] = rt.GtInt64(quotientV[i], int64(0))
-			}
-		} else {
-			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-				i := notYet2.Row(k)
-				if cmp2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GtInt64(quotientV[i], int64(0))
-			}
+		for i := range out {
+			out[i] = rt.GtInt64(quotientV[i], int64(0))
 		}
+	} else {
+		cmp2 = vec.Map2(notYet2, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(0)), rt.GtInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp2, notYet2, n)
 	when3, notYet3 := vec.Split(&cmp2, notYet2, n)
@@ -1101,21 +875,11 @@ func Case_rest_region_else(ctx context.Context, in arrow.RecordBatch, mem memory
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	caseResult := case_rest_region_elseCol1(n, all, p, a, b)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN p THEN 0 WHEN a DIV b > 1 THEN 1 ELSE a DIV b END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN p THEN 0 WHEN a DIV b > 1 THEN 1 ELSE a DIV b END"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
@@ -1137,53 +901,34 @@ func case_rest_region_elseCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[in
 	vec.Fill(&caseResult, int64(0), when, n)
 	// shared (region): (a DIV b)
 	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	{
+	var quotient vec.Vec[int64]
+	if a.Clean() && b.Clean() && vec.Dense(notYet, n, true) {
+		quotient = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		if vec.Strict(&quotient, notYet, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(notYet, n, true) {
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], bV[i])
+			if err != nil {
+				quotient.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if quotient.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient = vec.Map2E(notYet, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	// ((a DIV b) > 1)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if quotient.Clean() && vec.Dense(notYet, n, false) {
+		cmp = vec.Make[bool](n)
 		quotientV := quotient.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, notYet, n, vec.FlagsOf(&quotient)) && vec.Dense(notYet, n, false) {
-			for i := range out {
-				out[i] = rt.GtInt64(quotientV[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GtInt64(quotientV[i], int64(1))
-			}
+		for i := range out {
+			out[i] = rt.GtInt64(quotientV[i], int64(1))
 		}
+	} else {
+		cmp = vec.Map2(notYet, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.GtInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp, notYet, n)
 	when2, notYet2 := vec.Split(&cmp, notYet, n)
@@ -1236,21 +981,11 @@ func Case_then_and_else_only(ctx context.Context, in arrow.RecordBatch, mem memo
 	q := vec.Bools(in.Column(11))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	caseResult := case_then_and_else_onlyCol1(n, all, p, shared0, shared0Done, a, b, q)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN p THEN a DIV b WHEN q THEN 0 ELSE a DIV b END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN p THEN a DIV b WHEN q THEN 0 ELSE a DIV b END"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
@@ -1271,34 +1006,22 @@ func case_then_and_else_onlyCol1(n int, all vec.Sel, p vec.Vec[bool], shared0 *v
 	when, notYet := vec.Split(&p, all, n)
 	todo := vec.Missing(shared0Done, when, n)
 	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	{
+	var quotient vec.Vec[int64]
+	if a.Clean() && b.Clean() && vec.Dense(todo, n, true) {
+		quotient = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		if vec.Strict(&quotient, todo, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(todo, n, true) {
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], bV[i])
+			if err != nil {
+				quotient.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
-				i := todo.Row(k)
-				if quotient.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient = vec.Map2E(todo, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	vec.Merge(&(*shared0), &quotient, todo, n)
 	vec.Merge(&caseResult, &(*shared0), when, n)
@@ -1307,34 +1030,22 @@ func case_then_and_else_onlyCol1(n int, all vec.Sel, p vec.Vec[bool], shared0 *v
 	vec.Fill(&caseResult, int64(0), when2, n)
 	todo2 := vec.Missing(shared0Done, notYet2, n)
 	// (a DIV b)
-	quotient2 := vec.Make[int64](n)
-	{
+	var quotient2 vec.Vec[int64]
+	if a.Clean() && b.Clean() && vec.Dense(todo2, n, true) {
+		quotient2 = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient2.V[:n]
-		if vec.Strict(&quotient2, todo2, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(todo2, n, true) {
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], bV[i])
+			if err != nil {
+				quotient2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
-				i := todo2.Row(k)
-				if quotient2.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient2 = vec.Map2E(todo2, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	vec.Merge(&(*shared0), &quotient2, todo2, n)
 	vec.Merge(&caseResult, &(*shared0), notYet2, n)
@@ -1387,41 +1098,20 @@ func Cheap_shared_two_roots(ctx context.Context, in arrow.RecordBatch, mem memor
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	cmp := cheap_shared_two_rootsWhere(n, all, i_)
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
 	product, discCol := cheap_shared_two_rootsCol1(n, sel, x, in, y, mem)
-	if r, e := vec.First(&product, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &product, sel, n, 1)
 	product3, chargeCol := cheap_shared_two_rootsCol2(n, sel, x, in, y, c_, mem)
-	if r, e := vec.First(&product3, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
+	vec.Check(&failed, &product3, sel, n, 2)
 	ifResult := cheap_shared_two_rootsCol3(n, sel, x, in, y, p, a, b)
-	if r, e := vec.First(&ifResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 3, e
-	}
-	if errRow >= 0 {
-		if discCol != nil {
-			discCol.Release()
-		}
-		if chargeCol != nil {
-			chargeCol.Release()
-		}
-		clauses := []string{"WHERE", "disc", "charge", "big"}
-		texts := []string{"i > 0", "x * (1 - y)", "x * (1 - y) * (1 + CAST(c AS DOUBLE))", "IF(p, x * (1 - y) > 2, a > b)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &ifResult, sel, n, 3)
+	if failed.Err != nil {
+		vec.Release(discCol, chargeCol)
+		return nil, failed.QueryError([]string{"WHERE", "disc", "charge", "big"}, []string{"i > 0", "x * (1 - y)", "x * (1 - y) * (1 + CAST(c AS DOUBLE))", "IF(p, x * (1 - y) > 2, a > b)"})
 	}
 	if discCol == nil {
 		discCol = vec.Float64Array(mem, &product, sel, n)
@@ -1443,23 +1133,16 @@ func Cheap_shared_two_roots(ctx context.Context, in arrow.RecordBatch, mem memor
 //	i > 0
 func cheap_shared_two_rootsWhere(n int, all vec.Sel, i_ vec.Vec[int32]) vec.Vec[bool] {
 	// (i > 0)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if i_.Clean() {
+		cmp = vec.Make[bool](n)
 		i_V := i_.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&i_)) {
-			for i := range out {
-				out[i] = rt.GtInt32(i_V[i], int32(0))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GtInt32(i_V[i], int32(0))
-			}
+		for i := range out {
+			out[i] = rt.GtInt32(i_V[i], int32(0))
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&i_), vec.ConstArg[int32](int32(0)), rt.GtInt32)
 	}
 	return cmp
 }
@@ -1469,37 +1152,31 @@ func cheap_shared_two_rootsWhere(n int, all vec.Sel, i_ vec.Vec[int32]) vec.Vec[
 //	x * (1 - y)
 func cheap_shared_two_rootsCol1(n int, sel vec.Sel, x vec.Vec[float64], in arrow.RecordBatch, y vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (x * (1.0 - y))
-	var discCol arrow.Array // written by the clean loop, or below from product
+	var discCol arrow.Array // written by the loop, or below from product
+	var discOut *vec.FixedOut[float64]
 	var product vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	rest := sel
-	if x.Clean() && y.Clean() {
-		discOut := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, sel.Rows(n))
+	if in.Column(4).NullN()+in.Column(5).NullN() <= n/2 {
+		discOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, sel.Rows(n))
 		xV := x.V[:n]
 		yV := y.V[:n]
 		out := discOut.V
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			out[k] = rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i]))
-		}
-		discCol = discOut.Array()
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(4).NullN()+in.Column(5).NullN() <= n/2 {
-		product = vec.Make[float64](n)
-		xV := x.V[:n]
-		yV := y.V[:n]
-		out := product.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(x.Clean() && y.Clean())
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			if x.Dirty(i) || y.Dirty(i) {
+			if dirty && (x.Dirty(i) || y.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
-			out[i] = rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i]))
+			out[k] = rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i]))
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			discCol = discOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// (1.0 - y)
@@ -1507,10 +1184,10 @@ func cheap_shared_two_rootsCol1(n int, sel vec.Sel, x vec.Vec[float64], in arrow
 		// (x * (1.0 - y))
 		product2 := vec.Map2(rest, n, vec.VecArg(&x), vec.VecArg(&difference), rt.MulFloat64)
 		if fused {
-			vec.Merge(&product, &product2, rest, n)
-		} else {
-			product = product2
+			discOut.Patch(&product2, rest, sel)
+			discCol = discOut.Array()
 		}
+		product = product2
 	}
 	return product, discCol
 }
@@ -1520,43 +1197,34 @@ func cheap_shared_two_rootsCol1(n int, sel vec.Sel, x vec.Vec[float64], in arrow
 //	x * (1 - y) * (1 + CAST(c AS DOUBLE))
 func cheap_shared_two_rootsCol2(n int, sel vec.Sel, x vec.Vec[float64], in arrow.RecordBatch, y vec.Vec[float64], c_ vec.Vec[int64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// ((x * (1.0 - y)) * (1.0 + CAST(c AS DOUBLE)))
-	var chargeCol arrow.Array // written by the clean loop, or below from product3
+	var chargeCol arrow.Array // written by the loop, or below from product3
+	var chargeOut *vec.FixedOut[float64]
 	var product3 vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused2 bool
 	rest2 := sel
-	if x.Clean() && y.Clean() && c_.Clean() {
-		chargeOut := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, sel.Rows(n))
+	if in.Column(4).NullN()+in.Column(5).NullN()+in.Column(2).NullN() <= n/2 {
+		chargeOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, sel.Rows(n))
 		xV := x.V[:n]
 		yV := y.V[:n]
 		c_V := c_.V[:n]
 		out := chargeOut.V
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			// shared (always; cheap, so each fused root that uses it computes it): (x * (1.0 - y))
-			product3 := rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i]))
-			out[k] = rt.MulFloat64(product3, rt.AddFloat64(float64(1.0), rt.CastInt64ToFloat64(c_V[i])))
-		}
-		chargeCol = chargeOut.Array()
-		fused2, rest2 = true, vec.Sel{}
-	} else if in.Column(4).NullN()+in.Column(5).NullN()+in.Column(2).NullN() <= n/2 {
-		product3 = vec.Make[float64](n)
-		xV := x.V[:n]
-		yV := y.V[:n]
-		c_V := c_.V[:n]
-		out := product3.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(x.Clean() && y.Clean() && c_.Clean())
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			if x.Dirty(i) || y.Dirty(i) || c_.Dirty(i) {
+			if dirty && (x.Dirty(i) || y.Dirty(i) || c_.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
 			// shared (always; cheap, so each fused root that uses it computes it): (x * (1.0 - y))
 			product3 := rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i]))
-			out[i] = rt.MulFloat64(product3, rt.AddFloat64(float64(1.0), rt.CastInt64ToFloat64(c_V[i])))
+			out[k] = rt.MulFloat64(product3, rt.AddFloat64(float64(1.0), rt.CastInt64ToFloat64(c_V[i])))
 		}
 		fused2, rest2 = true, left
+		if len(rest2) == 0 {
+			chargeCol = chargeOut.Array()
+		}
 	}
 	if !fused2 || len(rest2) > 0 {
 		// shared (always; cheap, so each fused root that uses it computes it): (x * (1.0 - y))
@@ -1571,10 +1239,10 @@ func cheap_shared_two_rootsCol2(n int, sel vec.Sel, x vec.Vec[float64], in arrow
 		// ((x * (1.0 - y)) * (1.0 + CAST(c AS DOUBLE)))
 		product5 := vec.Map2(rest2, n, vec.VecArg(&product4), vec.VecArg(&sum), rt.MulFloat64)
 		if fused2 {
-			vec.Merge(&product3, &product5, rest2, n)
-		} else {
-			product3 = product5
+			chargeOut.Patch(&product5, rest2, sel)
+			chargeCol = chargeOut.Array()
 		}
+		product3 = product5
 	}
 	return product3, chargeCol
 }
@@ -1585,29 +1253,10 @@ func cheap_shared_two_rootsCol2(n int, sel vec.Sel, x vec.Vec[float64], in arrow
 func cheap_shared_two_rootsCol3(n int, sel vec.Sel, x vec.Vec[float64], in arrow.RecordBatch, y vec.Vec[float64], p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
 	// IF(p, ((x * (1.0 - y)) > 2.0), (a > b))
 	var ifResult vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused3 bool
 	rest3 := sel
-	if x.Clean() && y.Clean() && p.Clean() && a.Clean() && b.Clean() {
-		ifResult = vec.Make[bool](n)
-		xV := x.V[:n]
-		yV := y.V[:n]
-		pV := p.V[:n]
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := ifResult.V[:n]
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			// shared (always; cheap, so each fused root that uses it computes it): (x * (1.0 - y))
-			product6 := rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i]))
-			if pV[i] {
-				out[i] = rt.GtFloat64(product6, float64(2.0))
-			} else {
-				out[i] = rt.GtInt64(aV[i], bV[i])
-			}
-		}
-		fused3, rest3 = true, vec.Sel{}
-	} else if in.Column(4).NullN()+in.Column(5).NullN()+in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+	if in.Column(4).NullN()+in.Column(5).NullN()+in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
 		ifResult = vec.Make[bool](n)
 		xV := x.V[:n]
 		yV := y.V[:n]
@@ -1616,9 +1265,10 @@ func cheap_shared_two_rootsCol3(n int, sel vec.Sel, x vec.Vec[float64], in arrow
 		bV := b.V[:n]
 		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(x.Clean() && y.Clean() && p.Clean() && a.Clean() && b.Clean())
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			if x.Dirty(i) || y.Dirty(i) || p.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+			if dirty && (x.Dirty(i) || y.Dirty(i) || p.Dirty(i) || a.Dirty(i) || b.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -1696,22 +1346,12 @@ func Coalesce_first_arg(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	quotient := coalesce_first_argShared0(n, all, a, b)
 	sum := coalesce_first_argCol1(n, all, quotient)
-	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "COALESCE(a DIV b, 0) + (a DIV b)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sum, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "COALESCE(a DIV b, 0) + (a DIV b)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
@@ -1727,34 +1367,22 @@ func Coalesce_first_arg(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 //	(a DIV b)
 func coalesce_first_argShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	{
+	var quotient vec.Vec[int64]
+	if a.Clean() && b.Clean() {
+		quotient = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		if vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], bV[i])
+			if err != nil {
+				quotient.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if quotient.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	return quotient
 }
@@ -1769,34 +1397,22 @@ func coalesce_first_argCol1(n int, all vec.Sel, quotient vec.Vec[int64]) vec.Vec
 	stillNull := vec.NullRows(&quotient, all, n)
 	vec.Fill(&coalesced, int64(0), stillNull, n)
 	// (COALESCE((a DIV b), 0) + (a DIV b))
-	sum := vec.Make[int64](n)
-	{
+	var sum vec.Vec[int64]
+	if coalesced.Clean() && quotient.Clean() {
+		sum = vec.Make[int64](n)
 		coalescedV := coalesced.V[:n]
 		quotientV := quotient.V[:n]
 		out := sum.V[:n]
-		if vec.Strict(&sum, all, n, vec.FlagsOf(&coalesced), vec.FlagsOf(&quotient)) {
-			for i := range out {
-				r, err := rt.AddInt64(coalescedV[i], quotientV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AddInt64(coalescedV[i], quotientV[i])
+			if err != nil {
+				sum.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if sum.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(coalescedV[i], quotientV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		sum = vec.Map2E(all, n, vec.VecArg(&coalesced), vec.VecArg(&quotient), rt.AddInt64)
 	}
 	return sum
 }
@@ -1842,26 +1458,14 @@ func Coalesce_later_arg_other_output(ctx context.Context, in arrow.RecordBatch, 
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	quotient := coalesce_later_arg_other_outputShared0(n, all, b, c_)
 	coalesced := coalesce_later_arg_other_outputCol1(n, all, a, quotient)
-	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &coalesced, all, n, 1)
 	quotient2 := coalesce_later_arg_other_outputCol2(n, all, quotient)
-	if r, e := vec.First(&quotient2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r", "s"}
-		texts := []string{"", "COALESCE(a, b DIV c)", "b DIV c"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &quotient2, all, n, 2)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r", "s"}, []string{"", "COALESCE(a, b DIV c)", "b DIV c"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n), vec.Int64Array(mem, &quotient2, all, n)}
@@ -1877,34 +1481,22 @@ func Coalesce_later_arg_other_output(ctx context.Context, in arrow.RecordBatch, 
 //	(b DIV c)
 func coalesce_later_arg_other_outputShared0(n int, all vec.Sel, b vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// (b DIV c)
-	quotient := vec.Make[int64](n)
-	{
+	var quotient vec.Vec[int64]
+	if b.Clean() && c_.Clean() {
+		quotient = vec.Make[int64](n)
 		bV := b.V[:n]
 		c_V := c_.V[:n]
 		out := quotient.V[:n]
-		if vec.Strict(&quotient, all, n, vec.FlagsOf(&b), vec.FlagsOf(&c_)) {
-			for i := range out {
-				r, err := rt.DivInt64(bV[i], c_V[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(bV[i], c_V[i])
+			if err != nil {
+				quotient.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if quotient.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(bV[i], c_V[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient = vec.Map2E(all, n, vec.VecArg(&b), vec.VecArg(&c_), rt.DivInt64)
 	}
 	return quotient
 }
@@ -1968,21 +1560,11 @@ func Coalesce_rest_region(ctx context.Context, in arrow.RecordBatch, mem memory.
 	c_ := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	coalesced := coalesce_rest_regionCol1(n, all, a, b, c_)
-	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "COALESCE(a, b DIV c, (b DIV c) + 1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &coalesced, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "COALESCE(a, b DIV c, (b DIV c) + 1)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n)}
@@ -2003,65 +1585,41 @@ func coalesce_rest_regionCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[in
 	stillNull := vec.NullRows(&a, all, n)
 	// shared (region): (b DIV c)
 	// (b DIV c)
-	quotient := vec.Make[int64](n)
-	{
+	var quotient vec.Vec[int64]
+	if b.Clean() && c_.Clean() && vec.Dense(stillNull, n, true) {
+		quotient = vec.Make[int64](n)
 		bV := b.V[:n]
 		c_V := c_.V[:n]
 		out := quotient.V[:n]
-		if vec.Strict(&quotient, stillNull, n, vec.FlagsOf(&b), vec.FlagsOf(&c_)) && vec.Dense(stillNull, n, true) {
-			for i := range out {
-				r, err := rt.DivInt64(bV[i], c_V[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(bV[i], c_V[i])
+			if err != nil {
+				quotient.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, stillNull.Rows(n); k < cnt; k++ {
-				i := stillNull.Row(k)
-				if quotient.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(bV[i], c_V[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient = vec.Map2E(stillNull, n, vec.VecArg(&b), vec.VecArg(&c_), rt.DivInt64)
 	}
 	vec.MergeNonNull(&coalesced, &quotient, stillNull, n)
 	stillNull2 := vec.NullRows(&quotient, stillNull, n)
 	// ((b DIV c) + 1)
-	sum := vec.Make[int64](n)
-	{
+	var sum vec.Vec[int64]
+	if quotient.Clean() && vec.Dense(stillNull2, n, true) {
+		sum = vec.Make[int64](n)
 		quotientV := quotient.V[:n]
 		out := sum.V[:n]
-		if vec.Strict(&sum, stillNull2, n, vec.FlagsOf(&quotient)) && vec.Dense(stillNull2, n, true) {
-			for i := range out {
-				r, err := rt.AddInt64(quotientV[i], int64(1))
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AddInt64(quotientV[i], int64(1))
+			if err != nil {
+				sum.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, stillNull2.Rows(n); k < cnt; k++ {
-				i := stillNull2.Row(k)
-				if sum.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(quotientV[i], int64(1))
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		sum = vec.Map2E(stillNull2, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.AddInt64)
 	}
 	vec.Merge(&coalesced, &sum, stillNull2, n)
 	return coalesced
@@ -2108,29 +1666,15 @@ func Cross_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	p := vec.Bools(in.Column(10))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	quotient := cross_outputShared0(n, all, a, b)
 	ifResult, guardedCol := cross_outputCol1(n, all, p, in, quotient, mem)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &ifResult, all, n, 1)
 	quotient2 := cross_outputCol2(n, all, quotient)
-	if r, e := vec.First(&quotient2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		if guardedCol != nil {
-			guardedCol.Release()
-		}
-		clauses := []string{"WHERE", "guarded", "plain"}
-		texts := []string{"", "IF(p, a DIV b, 0)", "a DIV b"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &quotient2, all, n, 2)
+	if failed.Err != nil {
+		vec.Release(guardedCol)
+		return nil, failed.QueryError([]string{"WHERE", "guarded", "plain"}, []string{"", "IF(p, a DIV b, 0)", "a DIV b"})
 	}
 	if guardedCol == nil {
 		guardedCol = vec.Int64Array(mem, &ifResult, all, n)
@@ -2149,34 +1693,22 @@ func Cross_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 //	(a DIV b)
 func cross_outputShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	{
+	var quotient vec.Vec[int64]
+	if a.Clean() && b.Clean() {
+		quotient = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		if vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], bV[i])
+			if err != nil {
+				quotient.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if quotient.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	return quotient
 }
@@ -2186,33 +1718,21 @@ func cross_outputShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64])
 //	IF(p, a DIV b, 0)
 func cross_outputCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, quotient vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// IF(p, (a DIV b), 0)
-	var guardedCol arrow.Array // written by the clean loop, or below from ifResult
+	var guardedCol arrow.Array // written by the loop, or below from ifResult
+	var guardedOut *vec.FixedOut[int64]
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if p.Clean() && quotient.Clean() {
-		guardedOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+	if in.Column(10).NullN() <= n/2 {
+		guardedOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		pV := p.V[:n]
 		quotientV := quotient.V[:n]
 		out := guardedOut.V
-		for i := range out {
-			if pV[i] {
-				out[i] = quotientV[i]
-			} else {
-				out[i] = int64(0)
-			}
-		}
-		guardedCol = guardedOut.Array()
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(10).NullN() <= n/2 {
-		ifResult = vec.Make[int64](n)
-		pV := p.V[:n]
-		quotientV := quotient.V[:n]
-		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(p.Clean() && quotient.Clean())
 		for i := range out {
-			if p.Dirty(i) || quotient.Dirty(i) {
+			if dirty && (p.Dirty(i) || quotient.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -2223,6 +1743,9 @@ func cross_outputCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch,
 			}
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			guardedCol = guardedOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// IF(p, (a DIV b), 0)
@@ -2232,10 +1755,10 @@ func cross_outputCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch,
 		vec.Merge(&ifResult2, &quotient, then, n)
 		vec.Fill(&ifResult2, int64(0), otherwise, n)
 		if fused {
-			vec.Merge(&ifResult, &ifResult2, rest, n)
-		} else {
-			ifResult = ifResult2
+			guardedOut.Patch(&ifResult2, rest, all)
+			guardedCol = guardedOut.Array()
 		}
+		ifResult = ifResult2
 	}
 	return ifResult, guardedCol
 }
@@ -2288,29 +1811,15 @@ func Cross_output_swapped(ctx context.Context, in arrow.RecordBatch, mem memory.
 	p := vec.Bools(in.Column(10))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	quotient := cross_output_swappedShared0(n, all, a, b)
 	quotient2 := cross_output_swappedCol1(n, all, quotient)
-	if r, e := vec.First(&quotient2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &quotient2, all, n, 1)
 	ifResult, guardedCol := cross_output_swappedCol2(n, all, p, in, quotient, mem)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		if guardedCol != nil {
-			guardedCol.Release()
-		}
-		clauses := []string{"WHERE", "plain", "guarded"}
-		texts := []string{"", "a DIV b", "IF(p, a DIV b, 0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &ifResult, all, n, 2)
+	if failed.Err != nil {
+		vec.Release(guardedCol)
+		return nil, failed.QueryError([]string{"WHERE", "plain", "guarded"}, []string{"", "a DIV b", "IF(p, a DIV b, 0)"})
 	}
 	if guardedCol == nil {
 		guardedCol = vec.Int64Array(mem, &ifResult, all, n)
@@ -2329,34 +1838,22 @@ func Cross_output_swapped(ctx context.Context, in arrow.RecordBatch, mem memory.
 //	(a DIV b)
 func cross_output_swappedShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	{
+	var quotient vec.Vec[int64]
+	if a.Clean() && b.Clean() {
+		quotient = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		if vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], bV[i])
+			if err != nil {
+				quotient.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if quotient.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	return quotient
 }
@@ -2373,33 +1870,21 @@ func cross_output_swappedCol1(n int, all vec.Sel, quotient vec.Vec[int64]) vec.V
 //	IF(p, a DIV b, 0)
 func cross_output_swappedCol2(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, quotient vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// IF(p, (a DIV b), 0)
-	var guardedCol arrow.Array // written by the clean loop, or below from ifResult
+	var guardedCol arrow.Array // written by the loop, or below from ifResult
+	var guardedOut *vec.FixedOut[int64]
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if p.Clean() && quotient.Clean() {
-		guardedOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+	if in.Column(10).NullN() <= n/2 {
+		guardedOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		pV := p.V[:n]
 		quotientV := quotient.V[:n]
 		out := guardedOut.V
-		for i := range out {
-			if pV[i] {
-				out[i] = quotientV[i]
-			} else {
-				out[i] = int64(0)
-			}
-		}
-		guardedCol = guardedOut.Array()
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(10).NullN() <= n/2 {
-		ifResult = vec.Make[int64](n)
-		pV := p.V[:n]
-		quotientV := quotient.V[:n]
-		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(p.Clean() && quotient.Clean())
 		for i := range out {
-			if p.Dirty(i) || quotient.Dirty(i) {
+			if dirty && (p.Dirty(i) || quotient.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -2410,6 +1895,9 @@ func cross_output_swappedCol2(n int, all vec.Sel, p vec.Vec[bool], in arrow.Reco
 			}
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			guardedCol = guardedOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// IF(p, (a DIV b), 0)
@@ -2419,10 +1907,10 @@ func cross_output_swappedCol2(n int, all vec.Sel, p vec.Vec[bool], in arrow.Reco
 		vec.Merge(&ifResult2, &quotient, then, n)
 		vec.Fill(&ifResult2, int64(0), otherwise, n)
 		if fused {
-			vec.Merge(&ifResult, &ifResult2, rest, n)
-		} else {
-			ifResult = ifResult2
+			guardedOut.Patch(&ifResult2, rest, all)
+			guardedCol = guardedOut.Array()
 		}
+		ifResult = ifResult2
 	}
 	return ifResult, guardedCol
 }
@@ -2471,24 +1959,12 @@ func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	caseResult, directCol := fused_two_lookupsCol1(n, all, mArr, mKeys, mOffs, mItems, c_, in, i_, a, mem)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if directCol != nil {
-			directCol.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN m['a'] > 0 AND m['b'] > c THEN m['a'] WHEN i > 0 THEN a ELSE m['b'] END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(directCol)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN m['a'] > 0 AND m['b'] > c THEN m['a'] WHEN i > 0 THEN a ELSE m['b'] END"})
 	}
 	if directCol == nil {
 		directCol = vec.Int64Array(mem, &caseResult, all, n)
@@ -2722,24 +2198,12 @@ func If_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	p := vec.Bools(in.Column(10))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	ifResult, directCol := if_both_branchesCol1(n, all, a, in, b, p, mem)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if directCol != nil {
-			directCol.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "IF(p, (a DIV b) + 1, (a DIV b) - 1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &ifResult, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(directCol)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(p, (a DIV b) + 1, (a DIV b) - 1)"})
 	}
 	if directCol == nil {
 		directCol = vec.Int64Array(mem, &ifResult, all, n)
@@ -2758,47 +2222,23 @@ func If_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 //	IF(p, (a DIV b) + 1, (a DIV b) - 1)
 func if_both_branchesCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], p vec.Vec[bool], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// IF(p, ((a DIV b) + 1), ((a DIV b) - 1))
-	var directCol arrow.Array // written by the clean loop, or below from ifResult
+	var directCol arrow.Array // written by the loop, or below from ifResult
+	var directOut *vec.FixedOut[int64]
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if a.Clean() && b.Clean() && p.Clean() {
-		directOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+	if in.Column(0).NullN()+in.Column(1).NullN()+in.Column(10).NullN() <= n/2 {
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		pV := p.V[:n]
 		out := directOut.V
-		var bad vec.Failed
-		for i := range out {
-			// shared (always): (a DIV b)
-			quotient := bad.Int64(rt.DivInt64(aV[i], bV[i]))
-			if pV[i] {
-				out[i] = bad.Int64(rt.AddInt64(quotient, int64(1)))
-			} else {
-				out[i] = bad.Int64(rt.SubInt64(quotient, int64(1)))
-			}
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			directCol = directOut.Array()
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			directOut.Release()
-		}
-	} else if in.Column(0).NullN()+in.Column(1).NullN()+in.Column(10).NullN() <= n/2 {
-		ifResult = vec.Make[int64](n)
-		aV := a.V[:n]
-		bV := b.V[:n]
-		pV := p.V[:n]
-		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(a.Clean() && b.Clean() && p.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if a.Dirty(i) || b.Dirty(i) || p.Dirty(i) {
+			if dirty && (a.Dirty(i) || b.Dirty(i) || p.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -2815,6 +2255,9 @@ func if_both_branchesCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordB
 			}
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// shared (always): (a DIV b)
@@ -2831,10 +2274,10 @@ func if_both_branchesCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordB
 		difference := vec.Map2E(otherwise, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.SubInt64)
 		vec.Merge(&ifResult2, &difference, otherwise, n)
 		if fused {
-			vec.Merge(&ifResult, &ifResult2, rest, n)
-		} else {
-			ifResult = ifResult2
+			directOut.Patch(&ifResult2, rest, all)
+			directCol = directOut.Array()
 		}
+		ifResult = ifResult2
 	}
 	return ifResult, directCol
 }
@@ -2882,21 +2325,11 @@ func If_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memory
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	ifResult := if_condition_may_failCol1(n, all, c_, a, shared0, shared0Done, b)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "IF(c DIV a > 0, (b DIV c) + 1, (b DIV c) - 1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &ifResult, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(c DIV a > 0, (b DIV c) + 1, (b DIV c) - 1)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n)}
@@ -2912,53 +2345,34 @@ func If_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memory
 //	IF(c DIV a > 0, (b DIV c) + 1, (b DIV c) - 1)
 func if_condition_may_failCol1(n int, all vec.Sel, c_ vec.Vec[int64], a vec.Vec[int64], shared0 *vec.Vec[int64], shared0Done []bool, b vec.Vec[int64]) vec.Vec[int64] {
 	// (c DIV a)
-	quotient := vec.Make[int64](n)
-	{
+	var quotient vec.Vec[int64]
+	if c_.Clean() && a.Clean() {
+		quotient = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		aV := a.V[:n]
 		out := quotient.V[:n]
-		if vec.Strict(&quotient, all, n, vec.FlagsOf(&c_), vec.FlagsOf(&a)) {
-			for i := range out {
-				r, err := rt.DivInt64(c_V[i], aV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(c_V[i], aV[i])
+			if err != nil {
+				quotient.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if quotient.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(c_V[i], aV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient = vec.Map2E(all, n, vec.VecArg(&c_), vec.VecArg(&a), rt.DivInt64)
 	}
 	// ((c DIV a) > 0)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if quotient.Clean() {
+		cmp = vec.Make[bool](n)
 		quotientV := quotient.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&quotient)) {
-			for i := range out {
-				out[i] = rt.GtInt64(quotientV[i], int64(0))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GtInt64(quotientV[i], int64(0))
-			}
+		for i := range out {
+			out[i] = rt.GtInt64(quotientV[i], int64(0))
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(0)), rt.GtInt64)
 	}
 	// IF(((c DIV a) > 0), ((b DIV c) + 1), ((b DIV c) - 1))
 	then, otherwise := vec.Split(&cmp, all, n)
@@ -2966,126 +2380,78 @@ func if_condition_may_failCol1(n int, all vec.Sel, c_ vec.Vec[int64], a vec.Vec[
 	vec.CopyErrs(&ifResult, &cmp, all, n)
 	todo := vec.Missing(shared0Done, then, n)
 	// (b DIV c)
-	quotient2 := vec.Make[int64](n)
-	{
+	var quotient2 vec.Vec[int64]
+	if b.Clean() && c_.Clean() && vec.Dense(todo, n, true) {
+		quotient2 = vec.Make[int64](n)
 		bV := b.V[:n]
 		c_V := c_.V[:n]
 		out := quotient2.V[:n]
-		if vec.Strict(&quotient2, todo, n, vec.FlagsOf(&b), vec.FlagsOf(&c_)) && vec.Dense(todo, n, true) {
-			for i := range out {
-				r, err := rt.DivInt64(bV[i], c_V[i])
-				if err != nil {
-					quotient2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(bV[i], c_V[i])
+			if err != nil {
+				quotient2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
-				i := todo.Row(k)
-				if quotient2.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(bV[i], c_V[i])
-				if err != nil {
-					quotient2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient2 = vec.Map2E(todo, n, vec.VecArg(&b), vec.VecArg(&c_), rt.DivInt64)
 	}
 	vec.Merge(&(*shared0), &quotient2, todo, n)
 	// ((b DIV c) + 1)
-	sum := vec.Make[int64](n)
-	{
+	var sum vec.Vec[int64]
+	if (*shared0).Clean() && vec.Dense(then, n, true) {
+		sum = vec.Make[int64](n)
 		shared0V := (*shared0).V[:n]
 		out := sum.V[:n]
-		if vec.Strict(&sum, then, n, vec.FlagsOf(&(*shared0))) && vec.Dense(then, n, true) {
-			for i := range out {
-				r, err := rt.AddInt64(shared0V[i], int64(1))
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AddInt64(shared0V[i], int64(1))
+			if err != nil {
+				sum.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-				i := then.Row(k)
-				if sum.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(shared0V[i], int64(1))
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		sum = vec.Map2E(then, n, vec.VecArg(&(*shared0)), vec.ConstArg[int64](int64(1)), rt.AddInt64)
 	}
 	vec.Merge(&ifResult, &sum, then, n)
 	todo2 := vec.Missing(shared0Done, otherwise, n)
 	// (b DIV c)
-	quotient3 := vec.Make[int64](n)
-	{
+	var quotient3 vec.Vec[int64]
+	if b.Clean() && c_.Clean() && vec.Dense(todo2, n, true) {
+		quotient3 = vec.Make[int64](n)
 		bV := b.V[:n]
 		c_V := c_.V[:n]
 		out := quotient3.V[:n]
-		if vec.Strict(&quotient3, todo2, n, vec.FlagsOf(&b), vec.FlagsOf(&c_)) && vec.Dense(todo2, n, true) {
-			for i := range out {
-				r, err := rt.DivInt64(bV[i], c_V[i])
-				if err != nil {
-					quotient3.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(bV[i], c_V[i])
+			if err != nil {
+				quotient3.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
-				i := todo2.Row(k)
-				if quotient3.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(bV[i], c_V[i])
-				if err != nil {
-					quotient3.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient3 = vec.Map2E(todo2, n, vec.VecArg(&b), vec.VecArg(&c_), rt.DivInt64)
 	}
 	vec.Merge(&(*shared0), &quotient3, todo2, n)
 	// ((b DIV c) - 1)
-	difference := vec.Make[int64](n)
-	{
+	var difference vec.Vec[int64]
+	if (*shared0).Clean() && vec.Dense(otherwise, n, true) {
+		difference = vec.Make[int64](n)
 		shared0V := (*shared0).V[:n]
 		out := difference.V[:n]
-		if vec.Strict(&difference, otherwise, n, vec.FlagsOf(&(*shared0))) && vec.Dense(otherwise, n, true) {
-			for i := range out {
-				r, err := rt.SubInt64(shared0V[i], int64(1))
-				if err != nil {
-					difference.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.SubInt64(shared0V[i], int64(1))
+			if err != nil {
+				difference.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-				i := otherwise.Row(k)
-				if difference.Dirty(i) {
-					continue
-				}
-				r, err := rt.SubInt64(shared0V[i], int64(1))
-				if err != nil {
-					difference.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		difference = vec.Map2E(otherwise, n, vec.VecArg(&(*shared0)), vec.ConstArg[int64](int64(1)), rt.SubInt64)
 	}
 	vec.Merge(&ifResult, &difference, otherwise, n)
 	return ifResult
@@ -3131,26 +2497,14 @@ func In_list(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	quotient := in_listShared0(n, all, a, b)
 	inList := in_listCol1(n, all, quotient)
-	if r, e := vec.First(&inList, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &inList, all, n, 1)
 	quotient2 := in_listCol2(n, all, quotient)
-	if r, e := vec.First(&quotient2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r", "s"}
-		texts := []string{"", "a DIV b IN (1, 2)", "a DIV b"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &quotient2, all, n, 2)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r", "s"}, []string{"", "a DIV b IN (1, 2)", "a DIV b"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &inList, all, n), vec.Int64Array(mem, &quotient2, all, n)}
@@ -3166,34 +2520,22 @@ func In_list(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 //	(a DIV b)
 func in_listShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	{
+	var quotient vec.Vec[int64]
+	if a.Clean() && b.Clean() {
+		quotient = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		if vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], bV[i])
+			if err != nil {
+				quotient.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if quotient.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	return quotient
 }
@@ -3204,24 +2546,17 @@ func in_listShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.
 func in_listCol1(n int, all vec.Sel, quotient vec.Vec[int64]) vec.Vec[bool] {
 	// ((a DIV b) IN (1, 2))
 	var inList vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if quotient.Clean() {
-		inList = vec.Make[bool](n)
-		quotientV := quotient.V[:n]
-		out := inList.V[:n]
-		for i := range out {
-			out[i] = (rt.EqInt64(quotientV[i], int64(1)) || rt.EqInt64(quotientV[i], int64(2)))
-		}
-		fused, rest = true, vec.Sel{}
-	} else {
+	{
 		inList = vec.Make[bool](n)
 		quotientV := quotient.V[:n]
 		out := inList.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(quotient.Clean())
 		for i := range out {
-			if quotient.Dirty(i) {
+			if dirty && (quotient.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -3299,29 +2634,15 @@ func Lazy_three_regions(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 	q := vec.Bools(in.Column(11))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	ifResult := lazy_three_regionsCol1(n, all, p, shared0, shared0Done, a, b)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &ifResult, all, n, 1)
 	ifResult2 := lazy_three_regionsCol2(n, all, q, shared0, shared0Done, a, b)
-	if r, e := vec.First(&ifResult2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
+	vec.Check(&failed, &ifResult2, all, n, 2)
 	ifResult3 := lazy_three_regionsCol3(n, all, p, q, shared0, shared0Done, a, b)
-	if r, e := vec.First(&ifResult3, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 3, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r1", "r2", "r3"}
-		texts := []string{"", "IF(p, a DIV b, 0)", "IF(q, a DIV b, 0)", "IF(p AND q, a DIV b, 0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &ifResult3, all, n, 3)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r1", "r2", "r3"}, []string{"", "IF(p, a DIV b, 0)", "IF(q, a DIV b, 0)", "IF(p AND q, a DIV b, 0)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n), vec.Int64Array(mem, &ifResult2, all, n), vec.Int64Array(mem, &ifResult3, all, n)}
@@ -3342,34 +2663,22 @@ func lazy_three_regionsCol1(n int, all vec.Sel, p vec.Vec[bool], shared0 *vec.Ve
 	vec.CopyErrs(&ifResult, &p, all, n)
 	todo := vec.Missing(shared0Done, then, n)
 	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	{
+	var quotient vec.Vec[int64]
+	if a.Clean() && b.Clean() && vec.Dense(todo, n, true) {
+		quotient = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		if vec.Strict(&quotient, todo, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(todo, n, true) {
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], bV[i])
+			if err != nil {
+				quotient.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
-				i := todo.Row(k)
-				if quotient.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient = vec.Map2E(todo, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	vec.Merge(&(*shared0), &quotient, todo, n)
 	vec.Merge(&ifResult, &(*shared0), then, n)
@@ -3387,34 +2696,22 @@ func lazy_three_regionsCol2(n int, all vec.Sel, q vec.Vec[bool], shared0 *vec.Ve
 	vec.CopyErrs(&ifResult2, &q, all, n)
 	todo2 := vec.Missing(shared0Done, then2, n)
 	// (a DIV b)
-	quotient2 := vec.Make[int64](n)
-	{
+	var quotient2 vec.Vec[int64]
+	if a.Clean() && b.Clean() && vec.Dense(todo2, n, true) {
+		quotient2 = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient2.V[:n]
-		if vec.Strict(&quotient2, todo2, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(todo2, n, true) {
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], bV[i])
+			if err != nil {
+				quotient2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
-				i := todo2.Row(k)
-				if quotient2.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient2 = vec.Map2E(todo2, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	vec.Merge(&(*shared0), &quotient2, todo2, n)
 	vec.Merge(&ifResult2, &(*shared0), then2, n)
@@ -3436,34 +2733,22 @@ func lazy_three_regionsCol3(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool]
 	vec.CopyErrs(&ifResult3, &andResult, all, n)
 	todo3 := vec.Missing(shared0Done, then3, n)
 	// (a DIV b)
-	quotient3 := vec.Make[int64](n)
-	{
+	var quotient3 vec.Vec[int64]
+	if a.Clean() && b.Clean() && vec.Dense(todo3, n, true) {
+		quotient3 = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient3.V[:n]
-		if vec.Strict(&quotient3, todo3, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(todo3, n, true) {
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient3.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], bV[i])
+			if err != nil {
+				quotient3.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, todo3.Rows(n); k < cnt; k++ {
-				i := todo3.Row(k)
-				if quotient3.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient3.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient3 = vec.Map2E(todo3, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	vec.Merge(&(*shared0), &quotient3, todo3, n)
 	vec.Merge(&ifResult3, &(*shared0), then3, n)
@@ -3515,21 +2800,11 @@ func Lazy_two_ifs(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	q := vec.Bools(in.Column(11))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	sum := lazy_two_ifsCol1(n, all, p, shared0, shared0Done, a, b, q)
-	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "IF(p, a DIV b, 0) + IF(q, a DIV b, 1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sum, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(p, a DIV b, 0) + IF(q, a DIV b, 1)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
@@ -3550,34 +2825,22 @@ func lazy_two_ifsCol1(n int, all vec.Sel, p vec.Vec[bool], shared0 *vec.Vec[int6
 	vec.CopyErrs(&ifResult, &p, all, n)
 	todo := vec.Missing(shared0Done, then, n)
 	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	{
+	var quotient vec.Vec[int64]
+	if a.Clean() && b.Clean() && vec.Dense(todo, n, true) {
+		quotient = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		if vec.Strict(&quotient, todo, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(todo, n, true) {
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], bV[i])
+			if err != nil {
+				quotient.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
-				i := todo.Row(k)
-				if quotient.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient = vec.Map2E(todo, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	vec.Merge(&(*shared0), &quotient, todo, n)
 	vec.Merge(&ifResult, &(*shared0), then, n)
@@ -3588,67 +2851,43 @@ func lazy_two_ifsCol1(n int, all vec.Sel, p vec.Vec[bool], shared0 *vec.Vec[int6
 	vec.CopyErrs(&ifResult2, &q, all, n)
 	todo2 := vec.Missing(shared0Done, then2, n)
 	// (a DIV b)
-	quotient2 := vec.Make[int64](n)
-	{
+	var quotient2 vec.Vec[int64]
+	if a.Clean() && b.Clean() && vec.Dense(todo2, n, true) {
+		quotient2 = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient2.V[:n]
-		if vec.Strict(&quotient2, todo2, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(todo2, n, true) {
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], bV[i])
+			if err != nil {
+				quotient2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
-				i := todo2.Row(k)
-				if quotient2.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient2 = vec.Map2E(todo2, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	vec.Merge(&(*shared0), &quotient2, todo2, n)
 	vec.Merge(&ifResult2, &(*shared0), then2, n)
 	vec.Fill(&ifResult2, int64(1), otherwise2, n)
 	// (IF(p, (a DIV b), 0) + IF(q, (a DIV b), 1))
-	sum := vec.Make[int64](n)
-	{
+	var sum vec.Vec[int64]
+	if ifResult.Clean() && ifResult2.Clean() {
+		sum = vec.Make[int64](n)
 		ifResultV := ifResult.V[:n]
 		ifResult2V := ifResult2.V[:n]
 		out := sum.V[:n]
-		if vec.Strict(&sum, all, n, vec.FlagsOf(&ifResult), vec.FlagsOf(&ifResult2)) {
-			for i := range out {
-				r, err := rt.AddInt64(ifResultV[i], ifResult2V[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AddInt64(ifResultV[i], ifResult2V[i])
+			if err != nil {
+				sum.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if sum.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(ifResultV[i], ifResult2V[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		sum = vec.Map2E(all, n, vec.VecArg(&ifResult), vec.VecArg(&ifResult2), rt.AddInt64)
 	}
 	return sum
 }
@@ -3697,27 +2936,15 @@ func Lazy_where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory
 	q := vec.Bools(in.Column(11))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	ifResult := lazy_where_and_outputWhere(n, all, p, shared0, shared0Done, a, b)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &ifResult, all, n, 0)
 	sel := vec.Where(&ifResult, n)
 	ifResult2 := lazy_where_and_outputCol1(n, sel, q, shared0, shared0Done, a, b)
-	if r, e := vec.First(&ifResult2, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"IF(p, (a DIV b) > 0, TRUE)", "IF(q, a DIV b, 0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &ifResult2, sel, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"IF(p, (a DIV b) > 0, TRUE)", "IF(q, a DIV b, 0)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &ifResult2, sel, n)}
@@ -3738,54 +2965,35 @@ func lazy_where_and_outputWhere(n int, all vec.Sel, p vec.Vec[bool], shared0 *ve
 	vec.CopyErrs(&ifResult, &p, all, n)
 	todo := vec.Missing(shared0Done, then, n)
 	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	{
+	var quotient vec.Vec[int64]
+	if a.Clean() && b.Clean() && vec.Dense(todo, n, true) {
+		quotient = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		if vec.Strict(&quotient, todo, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(todo, n, true) {
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], bV[i])
+			if err != nil {
+				quotient.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
-				i := todo.Row(k)
-				if quotient.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient = vec.Map2E(todo, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	vec.Merge(&(*shared0), &quotient, todo, n)
 	// ((a DIV b) > 0)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if (*shared0).Clean() && vec.Dense(then, n, false) {
+		cmp = vec.Make[bool](n)
 		shared0V := (*shared0).V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, then, n, vec.FlagsOf(&(*shared0))) && vec.Dense(then, n, false) {
-			for i := range out {
-				out[i] = rt.GtInt64(shared0V[i], int64(0))
-			}
-		} else {
-			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-				i := then.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GtInt64(shared0V[i], int64(0))
-			}
+		for i := range out {
+			out[i] = rt.GtInt64(shared0V[i], int64(0))
 		}
+	} else {
+		cmp = vec.Map2(then, n, vec.VecArg(&(*shared0)), vec.ConstArg[int64](int64(0)), rt.GtInt64)
 	}
 	vec.Merge(&ifResult, &cmp, then, n)
 	vec.Fill(&ifResult, true, otherwise, n)
@@ -3802,34 +3010,22 @@ func lazy_where_and_outputCol1(n int, sel vec.Sel, q vec.Vec[bool], shared0 *vec
 	vec.CopyErrs(&ifResult2, &q, sel, n)
 	todo2 := vec.Missing(shared0Done, then2, n)
 	// (a DIV b)
-	quotient2 := vec.Make[int64](n)
-	{
+	var quotient2 vec.Vec[int64]
+	if a.Clean() && b.Clean() && vec.Dense(todo2, n, true) {
+		quotient2 = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient2.V[:n]
-		if vec.Strict(&quotient2, todo2, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(todo2, n, true) {
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], bV[i])
+			if err != nil {
+				quotient2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
-				i := todo2.Row(k)
-				if quotient2.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient2 = vec.Map2E(todo2, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	vec.Merge(&(*shared0), &quotient2, todo2, n)
 	vec.Merge(&ifResult2, &(*shared0), then2, n)
@@ -3882,25 +3078,13 @@ func Lazy_with_region_hoist(ctx context.Context, in arrow.RecordBatch, mem memor
 	q := vec.Bools(in.Column(11))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	ifResult := lazy_with_region_hoistCol1(n, all, p, shared0, shared0Done, a, b)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &ifResult, all, n, 1)
 	ifResult2 := lazy_with_region_hoistCol2(n, all, q, shared0, shared0Done, a, b)
-	if r, e := vec.First(&ifResult2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r1", "r2"}
-		texts := []string{"", "IF(p, (a DIV b) + (a DIV b), 0)", "IF(q, a DIV b, 0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &ifResult2, all, n, 2)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r1", "r2"}, []string{"", "IF(p, (a DIV b) + (a DIV b), 0)", "IF(q, a DIV b, 0)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n), vec.Int64Array(mem, &ifResult2, all, n)}
@@ -3922,64 +3106,40 @@ func lazy_with_region_hoistCol1(n int, all vec.Sel, p vec.Vec[bool], shared0 *ve
 	// shared (lazy): (a DIV b)
 	todo := vec.Missing(shared0Done, then, n)
 	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	{
+	var quotient vec.Vec[int64]
+	if a.Clean() && b.Clean() && vec.Dense(todo, n, true) {
+		quotient = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		if vec.Strict(&quotient, todo, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(todo, n, true) {
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], bV[i])
+			if err != nil {
+				quotient.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
-				i := todo.Row(k)
-				if quotient.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient = vec.Map2E(todo, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	vec.Merge(&(*shared0), &quotient, todo, n)
 	// ((a DIV b) + (a DIV b))
-	sum := vec.Make[int64](n)
-	{
+	var sum vec.Vec[int64]
+	if (*shared0).Clean() && vec.Dense(then, n, true) {
+		sum = vec.Make[int64](n)
 		shared0V := (*shared0).V[:n]
 		out := sum.V[:n]
-		if vec.Strict(&sum, then, n, vec.FlagsOf(&(*shared0))) && vec.Dense(then, n, true) {
-			for i := range out {
-				r, err := rt.AddInt64(shared0V[i], shared0V[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AddInt64(shared0V[i], shared0V[i])
+			if err != nil {
+				sum.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-				i := then.Row(k)
-				if sum.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(shared0V[i], shared0V[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		sum = vec.Map2E(then, n, vec.VecArg(&(*shared0)), vec.VecArg(&(*shared0)), rt.AddInt64)
 	}
 	vec.Merge(&ifResult, &sum, then, n)
 	vec.Fill(&ifResult, int64(0), otherwise, n)
@@ -3996,34 +3156,22 @@ func lazy_with_region_hoistCol2(n int, all vec.Sel, q vec.Vec[bool], shared0 *ve
 	vec.CopyErrs(&ifResult2, &q, all, n)
 	todo2 := vec.Missing(shared0Done, then2, n)
 	// (a DIV b)
-	quotient2 := vec.Make[int64](n)
-	{
+	var quotient2 vec.Vec[int64]
+	if a.Clean() && b.Clean() && vec.Dense(todo2, n, true) {
+		quotient2 = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient2.V[:n]
-		if vec.Strict(&quotient2, todo2, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(todo2, n, true) {
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], bV[i])
+			if err != nil {
+				quotient2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
-				i := todo2.Row(k)
-				if quotient2.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient2 = vec.Map2E(todo2, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	vec.Merge(&(*shared0), &quotient2, todo2, n)
 	vec.Merge(&ifResult2, &(*shared0), then2, n)
@@ -4071,28 +3219,16 @@ func Map_lookup_where_output(ctx context.Context, in arrow.RecordBatch, mem memo
 	mItems := mArr.Items().(*array.Int64)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	entry := map_lookup_where_outputShared0(n, all, mArr, mKeys, mItems)
 	cmp := map_lookup_where_outputWhere(n, all, entry)
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
 	sum := map_lookup_where_outputCol1(n, sel, entry)
-	if r, e := vec.First(&sum, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"m['k'] > 0", "m['k'] + 1"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sum, sel, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"m['k'] > 0", "m['k'] + 1"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sum, sel, n)}
@@ -4153,23 +3289,16 @@ func map_lookup_where_outputShared0(n int, all vec.Sel, mArr *array.Map, mKeys v
 //	m['k'] > 0
 func map_lookup_where_outputWhere(n int, all vec.Sel, entry vec.Vec[int64]) vec.Vec[bool] {
 	// (m['k'] > 0)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if entry.Clean() {
+		cmp = vec.Make[bool](n)
 		entryV := entry.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&entry)) {
-			for i := range out {
-				out[i] = rt.GtInt64(entryV[i], int64(0))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GtInt64(entryV[i], int64(0))
-			}
+		for i := range out {
+			out[i] = rt.GtInt64(entryV[i], int64(0))
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&entry), vec.ConstArg[int64](int64(0)), rt.GtInt64)
 	}
 	return cmp
 }
@@ -4179,33 +3308,21 @@ func map_lookup_where_outputWhere(n int, all vec.Sel, entry vec.Vec[int64]) vec.
 //	m['k'] + 1
 func map_lookup_where_outputCol1(n int, sel vec.Sel, entry vec.Vec[int64]) vec.Vec[int64] {
 	// (m['k'] + 1)
-	sum := vec.Make[int64](n)
-	{
+	var sum vec.Vec[int64]
+	if entry.Clean() && vec.Dense(sel, n, true) {
+		sum = vec.Make[int64](n)
 		entryV := entry.V[:n]
 		out := sum.V[:n]
-		if vec.Strict(&sum, sel, n, vec.FlagsOf(&entry)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := rt.AddInt64(entryV[i], int64(1))
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AddInt64(entryV[i], int64(1))
+			if err != nil {
+				sum.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if sum.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(entryV[i], int64(1))
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		sum = vec.Map2E(sel, n, vec.VecArg(&entry), vec.ConstArg[int64](int64(1)), rt.AddInt64)
 	}
 	return sum
 }
@@ -4251,21 +3368,11 @@ func Nested_if_region(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	q := vec.Bools(in.Column(11))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	ifResult := nested_if_regionCol1(n, all, p, a, b, q, in)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "IF(p, IF(q, a DIV b, (a DIV b) + 1), 0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &ifResult, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(p, IF(q, a DIV b, (a DIV b) + 1), 0)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n)}
@@ -4286,72 +3393,39 @@ func nested_if_regionCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64],
 	vec.CopyErrs(&ifResult, &p, all, n)
 	// shared (region): (a DIV b)
 	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	{
+	var quotient vec.Vec[int64]
+	if a.Clean() && b.Clean() && vec.Dense(then, n, true) {
+		quotient = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		if vec.Strict(&quotient, then, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(then, n, true) {
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], bV[i])
+			if err != nil {
+				quotient.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-				i := then.Row(k)
-				if quotient.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient = vec.Map2E(then, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	// IF(q, (a DIV b), ((a DIV b) + 1))
 	var ifResult2 vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	rest := then
-	if q.Clean() && quotient.Clean() {
-		ifResult2 = vec.Make[int64](n)
-		qV := q.V[:n]
-		quotientV := quotient.V[:n]
-		out := ifResult2.V[:n]
-		var bad vec.Failed
-		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-			i := then.Row(k)
-			if qV[i] {
-				out[i] = quotientV[i]
-			} else {
-				out[i] = bad.Int64(rt.AddInt64(quotientV[i], int64(1)))
-			}
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-		}
-	} else if in.Column(11).NullN() <= n/2 {
+	if in.Column(11).NullN() <= n/2 {
 		ifResult2 = vec.Make[int64](n)
 		qV := q.V[:n]
 		quotientV := quotient.V[:n]
 		out := ifResult2.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(q.Clean() && quotient.Clean())
 		var bad vec.Failed
 		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
 			i := then.Row(k)
-			if q.Dirty(i) || quotient.Dirty(i) {
+			if dirty && (q.Dirty(i) || quotient.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -4427,26 +3501,14 @@ func Nested_not_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.A
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	sum := nested_not_subsumedShared0(n, all, a, b)
 	product := nested_not_subsumedCol1(n, all, sum)
-	if r, e := vec.First(&product, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &product, all, n, 1)
 	sum2 := nested_not_subsumedCol2(n, all, sum)
-	if r, e := vec.First(&sum2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r", "s"}
-		texts := []string{"", "(a + b) * 2", "a + b"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sum2, all, n, 2)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r", "s"}, []string{"", "(a + b) * 2", "a + b"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &product, all, n), vec.Int64Array(mem, &sum2, all, n)}
@@ -4462,34 +3524,22 @@ func Nested_not_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.A
 //	(a + b)
 func nested_not_subsumedShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a + b)
-	sum := vec.Make[int64](n)
-	{
+	var sum vec.Vec[int64]
+	if a.Clean() && b.Clean() {
+		sum = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := sum.V[:n]
-		if vec.Strict(&sum, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
-			for i := range out {
-				r, err := rt.AddInt64(aV[i], bV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AddInt64(aV[i], bV[i])
+			if err != nil {
+				sum.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if sum.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(aV[i], bV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		sum = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.AddInt64)
 	}
 	return sum
 }
@@ -4499,33 +3549,21 @@ func nested_not_subsumedShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[
 //	(a + b) * 2
 func nested_not_subsumedCol1(n int, all vec.Sel, sum vec.Vec[int64]) vec.Vec[int64] {
 	// ((a + b) * 2)
-	product := vec.Make[int64](n)
-	{
+	var product vec.Vec[int64]
+	if sum.Clean() {
+		product = vec.Make[int64](n)
 		sumV := sum.V[:n]
 		out := product.V[:n]
-		if vec.Strict(&product, all, n, vec.FlagsOf(&sum)) {
-			for i := range out {
-				r, err := rt.MulInt64(sumV[i], int64(2))
-				if err != nil {
-					product.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.MulInt64(sumV[i], int64(2))
+			if err != nil {
+				product.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if product.Dirty(i) {
-					continue
-				}
-				r, err := rt.MulInt64(sumV[i], int64(2))
-				if err != nil {
-					product.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		product = vec.Map2E(all, n, vec.VecArg(&sum), vec.ConstArg[int64](int64(2)), rt.MulInt64)
 	}
 	return product
 }
@@ -4577,26 +3615,14 @@ func Nested_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.Alloc
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	product := nested_subsumedShared0(n, all, a, b)
 	product2 := nested_subsumedCol1(n, all, product)
-	if r, e := vec.First(&product2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &product2, all, n, 1)
 	sum2 := nested_subsumedCol2(n, all, product)
-	if r, e := vec.First(&sum2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r", "s"}
-		texts := []string{"", "(a + b) * 2", "(a + b) * 2 + 1"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sum2, all, n, 2)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r", "s"}, []string{"", "(a + b) * 2", "(a + b) * 2 + 1"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &product2, all, n), vec.Int64Array(mem, &sum2, all, n)}
@@ -4612,63 +3638,39 @@ func Nested_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.Alloc
 //	((a + b) * 2)
 func nested_subsumedShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a + b)
-	sum := vec.Make[int64](n)
-	{
+	var sum vec.Vec[int64]
+	if a.Clean() && b.Clean() {
+		sum = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := sum.V[:n]
-		if vec.Strict(&sum, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
-			for i := range out {
-				r, err := rt.AddInt64(aV[i], bV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AddInt64(aV[i], bV[i])
+			if err != nil {
+				sum.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if sum.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(aV[i], bV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		sum = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.AddInt64)
 	}
 	// ((a + b) * 2)
-	product := vec.Make[int64](n)
-	{
+	var product vec.Vec[int64]
+	if sum.Clean() {
+		product = vec.Make[int64](n)
 		sumV := sum.V[:n]
 		out := product.V[:n]
-		if vec.Strict(&product, all, n, vec.FlagsOf(&sum)) {
-			for i := range out {
-				r, err := rt.MulInt64(sumV[i], int64(2))
-				if err != nil {
-					product.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.MulInt64(sumV[i], int64(2))
+			if err != nil {
+				product.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if product.Dirty(i) {
-					continue
-				}
-				r, err := rt.MulInt64(sumV[i], int64(2))
-				if err != nil {
-					product.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		product = vec.Map2E(all, n, vec.VecArg(&sum), vec.ConstArg[int64](int64(2)), rt.MulInt64)
 	}
 	return product
 }
@@ -4685,33 +3687,21 @@ func nested_subsumedCol1(n int, all vec.Sel, product vec.Vec[int64]) vec.Vec[int
 //	(a + b) * 2 + 1
 func nested_subsumedCol2(n int, all vec.Sel, product vec.Vec[int64]) vec.Vec[int64] {
 	// (((a + b) * 2) + 1)
-	sum2 := vec.Make[int64](n)
-	{
+	var sum2 vec.Vec[int64]
+	if product.Clean() {
+		sum2 = vec.Make[int64](n)
 		productV := product.V[:n]
 		out := sum2.V[:n]
-		if vec.Strict(&sum2, all, n, vec.FlagsOf(&product)) {
-			for i := range out {
-				r, err := rt.AddInt64(productV[i], int64(1))
-				if err != nil {
-					sum2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AddInt64(productV[i], int64(1))
+			if err != nil {
+				sum2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if sum2.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(productV[i], int64(1))
-				if err != nil {
-					sum2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		sum2 = vec.Map2E(all, n, vec.VecArg(&product), vec.ConstArg[int64](int64(1)), rt.AddInt64)
 	}
 	return sum2
 }
@@ -4757,29 +3747,15 @@ func Non_failing_shared(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 	p := vec.Bools(in.Column(10))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	product := non_failing_sharedShared0(n, all, x, y)
 	product2 := non_failing_sharedCol1(n, all, product)
-	if r, e := vec.First(&product2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &product2, all, n, 1)
 	ifResult, sCol := non_failing_sharedCol2(n, all, p, in, product, mem)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		if sCol != nil {
-			sCol.Release()
-		}
-		clauses := []string{"WHERE", "r", "s"}
-		texts := []string{"", "x * y", "IF(p, x * y, 0.0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &ifResult, all, n, 2)
+	if failed.Err != nil {
+		vec.Release(sCol)
+		return nil, failed.QueryError([]string{"WHERE", "r", "s"}, []string{"", "x * y", "IF(p, x * y, 0.0)"})
 	}
 	if sCol == nil {
 		sCol = vec.Float64Array(mem, &ifResult, all, n)
@@ -4798,24 +3774,17 @@ func Non_failing_shared(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 //	(x * y)
 func non_failing_sharedShared0(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64]) vec.Vec[float64] {
 	// (x * y)
-	product := vec.Make[float64](n)
-	{
+	var product vec.Vec[float64]
+	if x.Clean() && y.Clean() {
+		product = vec.Make[float64](n)
 		xV := x.V[:n]
 		yV := y.V[:n]
 		out := product.V[:n]
-		if vec.Strict(&product, all, n, vec.FlagsOf(&x), vec.FlagsOf(&y)) {
-			for i := range out {
-				out[i] = rt.MulFloat64(xV[i], yV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if product.Dirty(i) {
-					continue
-				}
-				out[i] = rt.MulFloat64(xV[i], yV[i])
-			}
+		for i := range out {
+			out[i] = rt.MulFloat64(xV[i], yV[i])
 		}
+	} else {
+		product = vec.Map2(all, n, vec.VecArg(&x), vec.VecArg(&y), rt.MulFloat64)
 	}
 	return product
 }
@@ -4832,33 +3801,21 @@ func non_failing_sharedCol1(n int, all vec.Sel, product vec.Vec[float64]) vec.Ve
 //	IF(p, x * y, 0.0)
 func non_failing_sharedCol2(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, product vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// IF(p, (x * y), 0.0)
-	var sCol arrow.Array // written by the clean loop, or below from ifResult
+	var sCol arrow.Array // written by the loop, or below from ifResult
+	var sOut *vec.FixedOut[float64]
 	var ifResult vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if p.Clean() && product.Clean() {
-		sOut := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	if in.Column(10).NullN() <= n/2 {
+		sOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		pV := p.V[:n]
 		productV := product.V[:n]
 		out := sOut.V
-		for i := range out {
-			if pV[i] {
-				out[i] = productV[i]
-			} else {
-				out[i] = float64(0.0)
-			}
-		}
-		sCol = sOut.Array()
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(10).NullN() <= n/2 {
-		ifResult = vec.Make[float64](n)
-		pV := p.V[:n]
-		productV := product.V[:n]
-		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(p.Clean() && product.Clean())
 		for i := range out {
-			if p.Dirty(i) || product.Dirty(i) {
+			if dirty && (p.Dirty(i) || product.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -4869,6 +3826,9 @@ func non_failing_sharedCol2(n int, all vec.Sel, p vec.Vec[bool], in arrow.Record
 			}
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			sCol = sOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// IF(p, (x * y), 0.0)
@@ -4878,10 +3838,10 @@ func non_failing_sharedCol2(n int, all vec.Sel, p vec.Vec[bool], in arrow.Record
 		vec.Merge(&ifResult2, &product, then, n)
 		vec.Fill(&ifResult2, float64(0.0), otherwise, n)
 		if fused {
-			vec.Merge(&ifResult, &ifResult2, rest, n)
-		} else {
-			ifResult = ifResult2
+			sOut.Patch(&ifResult2, rest, all)
+			sCol = sOut.Array()
 		}
+		ifResult = ifResult2
 	}
 	return ifResult, sCol
 }
@@ -4926,26 +3886,14 @@ func Nullif(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	quotient := nullifShared0(n, all, a, b)
 	nullIf := nullifCol1(n, all, quotient)
-	if r, e := vec.First(&nullIf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &nullIf, all, n, 1)
 	sum := nullifCol2(n, all, quotient)
-	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r", "s"}
-		texts := []string{"", "NULLIF(a DIV b, 0)", "(a DIV b) + 1"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sum, all, n, 2)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r", "s"}, []string{"", "NULLIF(a DIV b, 0)", "(a DIV b) + 1"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &nullIf, all, n), vec.Int64Array(mem, &sum, all, n)}
@@ -4961,34 +3909,22 @@ func Nullif(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 //	(a DIV b)
 func nullifShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	{
+	var quotient vec.Vec[int64]
+	if a.Clean() && b.Clean() {
+		quotient = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		if vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], bV[i])
+			if err != nil {
+				quotient.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if quotient.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	return quotient
 }
@@ -4997,23 +3933,16 @@ func nullifShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.V
 //
 //	NULLIF(a DIV b, 0)
 func nullifCol1(n int, all vec.Sel, quotient vec.Vec[int64]) vec.Vec[int64] {
-	eq := vec.Make[bool](n)
-	{
+	var eq vec.Vec[bool]
+	if quotient.Clean() {
+		eq = vec.Make[bool](n)
 		quotientV := quotient.V[:n]
 		out := eq.V[:n]
-		if vec.Strict(&eq, all, n, vec.FlagsOf(&quotient)) {
-			for i := range out {
-				out[i] = rt.EqInt64(quotientV[i], int64(0))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if eq.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(quotientV[i], int64(0))
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(quotientV[i], int64(0))
 		}
+	} else {
+		eq = vec.Map2(all, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(0)), rt.EqInt64)
 	}
 	// NULLIF((a DIV b), 0)
 	nullIf := vec.NullIf(&quotient, &eq, all, n)
@@ -5025,33 +3954,21 @@ func nullifCol1(n int, all vec.Sel, quotient vec.Vec[int64]) vec.Vec[int64] {
 //	(a DIV b) + 1
 func nullifCol2(n int, all vec.Sel, quotient vec.Vec[int64]) vec.Vec[int64] {
 	// ((a DIV b) + 1)
-	sum := vec.Make[int64](n)
-	{
+	var sum vec.Vec[int64]
+	if quotient.Clean() {
+		sum = vec.Make[int64](n)
 		quotientV := quotient.V[:n]
 		out := sum.V[:n]
-		if vec.Strict(&sum, all, n, vec.FlagsOf(&quotient)) {
-			for i := range out {
-				r, err := rt.AddInt64(quotientV[i], int64(1))
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AddInt64(quotientV[i], int64(1))
+			if err != nil {
+				sum.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if sum.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(quotientV[i], int64(1))
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		sum = vec.Map2E(all, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.AddInt64)
 	}
 	return sum
 }
@@ -5095,21 +4012,11 @@ func Or_operands(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	anyOf := or_operandsCol1(n, all, a, in, b)
-	if r, e := vec.First(&anyOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(a DIV b > 1) OR (a DIV b < -1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &anyOf, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(a DIV b > 1) OR (a DIV b < -1)"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &anyOf, all, n)}
@@ -5126,37 +4033,19 @@ func Or_operands(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 func or_operandsCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64]) vec.Vec[bool] {
 	// (((a DIV b) > 1) OR ((a DIV b) < -1))
 	var anyOf vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if a.Clean() && b.Clean() {
-		anyOf = vec.Make[bool](n)
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := anyOf.V[:n]
-		var bad vec.Failed
-		for i := range out {
-			// shared (always): (a DIV b)
-			quotient := bad.Int64(rt.DivInt64(aV[i], bV[i]))
-			out[i] = (rt.GtInt64(quotient, int64(1)) || rt.LtInt64(quotient, int64(-1)))
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-		}
-	} else if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+	if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
 		anyOf = vec.Make[bool](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := anyOf.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(a.Clean() && b.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if a.Dirty(i) || b.Dirty(i) {
+			if dirty && (a.Dirty(i) || b.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -5231,21 +4120,11 @@ func Region_else(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	ifResult := region_elseCol1(n, all, p, a, b)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "IF(p, 0, (a DIV b) * (a DIV b))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &ifResult, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(p, 0, (a DIV b) * (a DIV b))"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n)}
@@ -5267,63 +4146,39 @@ func region_elseCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b ve
 	vec.Fill(&ifResult, int64(0), then, n)
 	// shared (region): (a DIV b)
 	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	{
+	var quotient vec.Vec[int64]
+	if a.Clean() && b.Clean() && vec.Dense(otherwise, n, true) {
+		quotient = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		if vec.Strict(&quotient, otherwise, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(otherwise, n, true) {
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], bV[i])
+			if err != nil {
+				quotient.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-				i := otherwise.Row(k)
-				if quotient.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient = vec.Map2E(otherwise, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	// ((a DIV b) * (a DIV b))
-	product := vec.Make[int64](n)
-	{
+	var product vec.Vec[int64]
+	if quotient.Clean() && vec.Dense(otherwise, n, true) {
+		product = vec.Make[int64](n)
 		quotientV := quotient.V[:n]
 		out := product.V[:n]
-		if vec.Strict(&product, otherwise, n, vec.FlagsOf(&quotient)) && vec.Dense(otherwise, n, true) {
-			for i := range out {
-				r, err := rt.MulInt64(quotientV[i], quotientV[i])
-				if err != nil {
-					product.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.MulInt64(quotientV[i], quotientV[i])
+			if err != nil {
+				product.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-				i := otherwise.Row(k)
-				if product.Dirty(i) {
-					continue
-				}
-				r, err := rt.MulInt64(quotientV[i], quotientV[i])
-				if err != nil {
-					product.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		product = vec.Map2E(otherwise, n, vec.VecArg(&quotient), vec.VecArg(&quotient), rt.MulInt64)
 	}
 	vec.Merge(&ifResult, &product, otherwise, n)
 	return ifResult
@@ -5369,21 +4224,11 @@ func Region_then(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	ifResult := region_thenCol1(n, all, p, a, b)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "IF(p, (a DIV b) + (a DIV b), 0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &ifResult, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(p, (a DIV b) + (a DIV b), 0)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n)}
@@ -5404,63 +4249,39 @@ func region_thenCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b ve
 	vec.CopyErrs(&ifResult, &p, all, n)
 	// shared (region): (a DIV b)
 	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	{
+	var quotient vec.Vec[int64]
+	if a.Clean() && b.Clean() && vec.Dense(then, n, true) {
+		quotient = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		if vec.Strict(&quotient, then, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(then, n, true) {
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], bV[i])
+			if err != nil {
+				quotient.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-				i := then.Row(k)
-				if quotient.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient = vec.Map2E(then, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	// ((a DIV b) + (a DIV b))
-	sum := vec.Make[int64](n)
-	{
+	var sum vec.Vec[int64]
+	if quotient.Clean() && vec.Dense(then, n, true) {
+		sum = vec.Make[int64](n)
 		quotientV := quotient.V[:n]
 		out := sum.V[:n]
-		if vec.Strict(&sum, then, n, vec.FlagsOf(&quotient)) && vec.Dense(then, n, true) {
-			for i := range out {
-				r, err := rt.AddInt64(quotientV[i], quotientV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AddInt64(quotientV[i], quotientV[i])
+			if err != nil {
+				sum.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-				i := then.Row(k)
-				if sum.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(quotientV[i], quotientV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		sum = vec.Map2E(then, n, vec.VecArg(&quotient), vec.VecArg(&quotient), rt.AddInt64)
 	}
 	vec.Merge(&ifResult, &sum, then, n)
 	vec.Fill(&ifResult, int64(0), otherwise, n)
@@ -5507,21 +4328,11 @@ func Region_when_then(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	caseResult := region_when_thenCol1(n, all, p, a, b)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN p THEN (a DIV b) * (a DIV b) ELSE 0 END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN p THEN (a DIV b) * (a DIV b) ELSE 0 END"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
@@ -5542,63 +4353,39 @@ func region_when_thenCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64],
 	when, notYet := vec.Split(&p, all, n)
 	// shared (region): (a DIV b)
 	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	{
+	var quotient vec.Vec[int64]
+	if a.Clean() && b.Clean() && vec.Dense(when, n, true) {
+		quotient = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		if vec.Strict(&quotient, when, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(when, n, true) {
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], bV[i])
+			if err != nil {
+				quotient.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-				i := when.Row(k)
-				if quotient.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient = vec.Map2E(when, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	// ((a DIV b) * (a DIV b))
-	product := vec.Make[int64](n)
-	{
+	var product vec.Vec[int64]
+	if quotient.Clean() && vec.Dense(when, n, true) {
+		product = vec.Make[int64](n)
 		quotientV := quotient.V[:n]
 		out := product.V[:n]
-		if vec.Strict(&product, when, n, vec.FlagsOf(&quotient)) && vec.Dense(when, n, true) {
-			for i := range out {
-				r, err := rt.MulInt64(quotientV[i], quotientV[i])
-				if err != nil {
-					product.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.MulInt64(quotientV[i], quotientV[i])
+			if err != nil {
+				product.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-				i := when.Row(k)
-				if product.Dirty(i) {
-					continue
-				}
-				r, err := rt.MulInt64(quotientV[i], quotientV[i])
-				if err != nil {
-					product.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		product = vec.Map2E(when, n, vec.VecArg(&quotient), vec.VecArg(&quotient), rt.MulInt64)
 	}
 	vec.Merge(&caseResult, &product, when, n)
 	vec.Fill(&caseResult, int64(0), notYet, n)
@@ -5643,24 +4430,12 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	infoItems := infoArr.Items().(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	caseResult, labelCol := seed_caseCol1(n, all, infoArr, infoKeys, infoOffs, infoItems, mem)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if labelCol != nil {
-			labelCol.Release()
-		}
-		clauses := []string{"WHERE", "label"}
-		texts := []string{"", "CASE WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN info['test'] LIKE '125%' THEN 'BAZ' ELSE info['test'] END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(labelCol)
+		return nil, failed.QueryError([]string{"WHERE", "label"}, []string{"", "CASE WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN info['test'] LIKE '125%' THEN 'BAZ' ELSE info['test'] END"})
 	}
 	if labelCol == nil {
 		labelCol = vec.StringArray(mem, &caseResult, all, n)
@@ -5844,21 +4619,11 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 	infoItems := infoArr.Items().(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	caseResult := seed_case_fixed_firstCol1(n, all, infoArr, infoKeys, infoItems)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "label"}
-		texts := []string{"", "CASE WHEN map_contains_key(info, 'fixed_test') THEN info['fixed_test'] WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN info['test'] LIKE '125%' THEN 'BAZ' ELSE info['test'] END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "label"}, []string{"", "CASE WHEN map_contains_key(info, 'fixed_test') THEN info['fixed_test'] WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN info['test'] LIKE '125%' THEN 'BAZ' ELSE info['test'] END"})
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &caseResult, all, n)}
@@ -5978,67 +4743,46 @@ func seed_case_fixed_firstCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys 
 		}
 	}
 	// (info['test'] LIKE '123%')
-	like := vec.Make[bool](n)
-	{
+	var like vec.Vec[bool]
+	if entry2.Clean() && vec.Dense(notYet, n, false) {
+		like = vec.Make[bool](n)
 		entry2V := entry2.V[:n]
 		out := like.V[:n]
-		if vec.Strict(&like, notYet, n, vec.FlagsOf(&entry2)) && vec.Dense(notYet, n, false) {
-			for i := range out {
-				out[i] = likePattern.Match(entry2V[i])
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if like.Dirty(i) {
-					continue
-				}
-				out[i] = likePattern.Match(entry2V[i])
-			}
+		for i := range out {
+			out[i] = likePattern.Match(entry2V[i])
 		}
+	} else {
+		like = vec.Map1(notYet, n, vec.VecArg(&entry2), likePattern.Match)
 	}
 	vec.CopyErrs(&caseResult, &like, notYet, n)
 	when2, notYet2 := vec.Split(&like, notYet, n)
 	vec.Fill(&caseResult, "FOO", when2, n)
 	// (info['test'] LIKE '124%')
-	like2 := vec.Make[bool](n)
-	{
+	var like2 vec.Vec[bool]
+	if entry2.Clean() && vec.Dense(notYet2, n, false) {
+		like2 = vec.Make[bool](n)
 		entry2V := entry2.V[:n]
 		out := like2.V[:n]
-		if vec.Strict(&like2, notYet2, n, vec.FlagsOf(&entry2)) && vec.Dense(notYet2, n, false) {
-			for i := range out {
-				out[i] = likePattern2.Match(entry2V[i])
-			}
-		} else {
-			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-				i := notYet2.Row(k)
-				if like2.Dirty(i) {
-					continue
-				}
-				out[i] = likePattern2.Match(entry2V[i])
-			}
+		for i := range out {
+			out[i] = likePattern2.Match(entry2V[i])
 		}
+	} else {
+		like2 = vec.Map1(notYet2, n, vec.VecArg(&entry2), likePattern2.Match)
 	}
 	vec.CopyErrs(&caseResult, &like2, notYet2, n)
 	when3, notYet3 := vec.Split(&like2, notYet2, n)
 	vec.Fill(&caseResult, "BAR", when3, n)
 	// (info['test'] LIKE '125%')
-	like3 := vec.Make[bool](n)
-	{
+	var like3 vec.Vec[bool]
+	if entry2.Clean() && vec.Dense(notYet3, n, false) {
+		like3 = vec.Make[bool](n)
 		entry2V := entry2.V[:n]
 		out := like3.V[:n]
-		if vec.Strict(&like3, notYet3, n, vec.FlagsOf(&entry2)) && vec.Dense(notYet3, n, false) {
-			for i := range out {
-				out[i] = likePattern3.Match(entry2V[i])
-			}
-		} else {
-			for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
-				i := notYet3.Row(k)
-				if like3.Dirty(i) {
-					continue
-				}
-				out[i] = likePattern3.Match(entry2V[i])
-			}
+		for i := range out {
+			out[i] = likePattern3.Match(entry2V[i])
 		}
+	} else {
+		like3 = vec.Map1(notYet3, n, vec.VecArg(&entry2), likePattern3.Match)
 	}
 	vec.CopyErrs(&caseResult, &like3, notYet3, n)
 	when4, notYet4 := vec.Split(&like3, notYet3, n)
@@ -6086,24 +4830,12 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 	testInfoFixed := vec.Bools(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	caseResult, labelCol := seed_case_test_info_fixedCol1(n, all, infoArr, infoKeys, infoOffs, infoItems, testInfoFixed, in, mem)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if labelCol != nil {
-			labelCol.Release()
-		}
-		clauses := []string{"WHERE", "label"}
-		texts := []string{"", "CASE WHEN test_info_fixed THEN info['test'] WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN info['test'] LIKE '125%' THEN 'BAZ' ELSE info['test'] END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(labelCol)
+		return nil, failed.QueryError([]string{"WHERE", "label"}, []string{"", "CASE WHEN test_info_fixed THEN info['test'] WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN info['test'] LIKE '125%' THEN 'BAZ' ELSE info['test'] END"})
 	}
 	if labelCol == nil {
 		labelCol = vec.StringArray(mem, &caseResult, all, n)
@@ -6296,24 +5028,12 @@ func Seed_if(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 	y := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	ifResult, bucketCol := seed_ifCol1(n, all, a, in, x, y, mem)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if bucketCol != nil {
-			bucketCol.Release()
-		}
-		clauses := []string{"WHERE", "bucket"}
-		texts := []string{"", "IF(x > y, a + 5, (a + 5) DIV 100)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &ifResult, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(bucketCol)
+		return nil, failed.QueryError([]string{"WHERE", "bucket"}, []string{"", "IF(x > y, a + 5, (a + 5) DIV 100)"})
 	}
 	if bucketCol == nil {
 		bucketCol = vec.Int64Array(mem, &ifResult, all, n)
@@ -6332,47 +5052,23 @@ func Seed_if(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 //	IF(x > y, a + 5, (a + 5) DIV 100)
 func seed_ifCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, x vec.Vec[int64], y vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// IF((x > y), (a + 5), ((a + 5) DIV 100))
-	var bucketCol arrow.Array // written by the clean loop, or below from ifResult
+	var bucketCol arrow.Array // written by the loop, or below from ifResult
+	var bucketOut *vec.FixedOut[int64]
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if a.Clean() && x.Clean() && y.Clean() {
-		bucketOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+	if in.Column(2).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		bucketOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		xV := x.V[:n]
 		yV := y.V[:n]
 		out := bucketOut.V
-		var bad vec.Failed
-		for i := range out {
-			// shared (always): (a + 5)
-			sum := bad.Int64(rt.AddInt64(aV[i], int64(5)))
-			if rt.GtInt64(xV[i], yV[i]) {
-				out[i] = sum
-			} else {
-				out[i] = bad.Int64(rt.DivInt64(sum, int64(100)))
-			}
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			bucketCol = bucketOut.Array()
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			bucketOut.Release()
-		}
-	} else if in.Column(2).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
-		ifResult = vec.Make[int64](n)
-		aV := a.V[:n]
-		xV := x.V[:n]
-		yV := y.V[:n]
-		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(a.Clean() && x.Clean() && y.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if a.Dirty(i) || x.Dirty(i) || y.Dirty(i) {
+			if dirty && (a.Dirty(i) || x.Dirty(i) || y.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -6389,6 +5085,9 @@ func seed_ifCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, x v
 			}
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			bucketCol = bucketOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// shared (always): (a + 5)
@@ -6405,10 +5104,10 @@ func seed_ifCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, x v
 		quotient := vec.Map2E(otherwise, n, vec.VecArg(&sum), vec.ConstArg[int64](int64(100)), rt.DivInt64)
 		vec.Merge(&ifResult2, &quotient, otherwise, n)
 		if fused {
-			vec.Merge(&ifResult, &ifResult2, rest, n)
-		} else {
-			ifResult = ifResult2
+			bucketOut.Patch(&ifResult2, rest, all)
+			bucketCol = bucketOut.Array()
 		}
+		ifResult = ifResult2
 	}
 	return ifResult, bucketCol
 }
@@ -6453,29 +5152,15 @@ func Simple_case_operand(ctx context.Context, in arrow.RecordBatch, mem memory.A
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	quotient := simple_case_operandShared0(n, all, a, b)
 	caseResult, directCol := simple_case_operandCol1(n, all, quotient, mem)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &caseResult, all, n, 1)
 	quotient2 := simple_case_operandCol2(n, all, quotient)
-	if r, e := vec.First(&quotient2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		if directCol != nil {
-			directCol.Release()
-		}
-		clauses := []string{"WHERE", "r", "s"}
-		texts := []string{"", "CASE a DIV b WHEN 1 THEN 'x' ELSE 'y' END", "a DIV b"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &quotient2, all, n, 2)
+	if failed.Err != nil {
+		vec.Release(directCol)
+		return nil, failed.QueryError([]string{"WHERE", "r", "s"}, []string{"", "CASE a DIV b WHEN 1 THEN 'x' ELSE 'y' END", "a DIV b"})
 	}
 	if directCol == nil {
 		directCol = vec.StringArray(mem, &caseResult, all, n)
@@ -6494,34 +5179,22 @@ func Simple_case_operand(ctx context.Context, in arrow.RecordBatch, mem memory.A
 //	(a DIV b)
 func simple_case_operandShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	{
+	var quotient vec.Vec[int64]
+	if a.Clean() && b.Clean() {
+		quotient = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		if vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], bV[i])
+			if err != nil {
+				quotient.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if quotient.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	return quotient
 }
@@ -6633,24 +5306,12 @@ func Single_use(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	sum, directCol := single_useCol1(n, all, a, in, b, mem)
-	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if directCol != nil {
-			directCol.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(a DIV b) + 1"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sum, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(directCol)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(a DIV b) + 1"})
 	}
 	if directCol == nil {
 		directCol = vec.Int64Array(mem, &sum, all, n)
@@ -6669,39 +5330,22 @@ func Single_use(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	(a DIV b) + 1
 func single_useCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// ((a DIV b) + 1)
-	var directCol arrow.Array // written by the clean loop, or below from sum
+	var directCol arrow.Array // written by the loop, or below from sum
+	var directOut *vec.FixedOut[int64]
 	var sum vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if a.Clean() && b.Clean() {
-		directOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+	if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := directOut.V
-		var bad vec.Failed
-		for i := range out {
-			out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			directCol = directOut.Array()
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			directOut.Release()
-		}
-	} else if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
-		sum = vec.Make[int64](n)
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := sum.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(a.Clean() && b.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if a.Dirty(i) || b.Dirty(i) {
+			if dirty && (a.Dirty(i) || b.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -6712,6 +5356,9 @@ func single_useCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 			}
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// (a DIV b)
@@ -6719,10 +5366,10 @@ func single_useCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 		// ((a DIV b) + 1)
 		sum2 := vec.Map2E(rest, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.AddInt64)
 		if fused {
-			vec.Merge(&sum, &sum2, rest, n)
-		} else {
-			sum = sum2
+			directOut.Patch(&sum2, rest, all)
+			directCol = directOut.Array()
 		}
+		sum = sum2
 	}
 	return sum, directCol
 }
@@ -6765,24 +5412,12 @@ func String_case_chain(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	sArr := in.Column(6).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	caseResult, directCol := string_case_chainCol1(n, all, sArr, mem)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if directCol != nil {
-			directCol.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN upper(s) = 'A' THEN 1 WHEN upper(s) = 'B' THEN 2 ELSE length(upper(s)) END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(directCol)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN upper(s) = 'A' THEN 1 WHEN upper(s) = 'B' THEN 2 ELSE length(upper(s)) END"})
 	}
 	if directCol == nil {
 		directCol = vec.Int32Array(mem, &caseResult, all, n)
@@ -6801,34 +5436,19 @@ func String_case_chain(ctx context.Context, in arrow.RecordBatch, mem memory.All
 //	CASE WHEN upper(s) = 'A' THEN 1 WHEN upper(s) = 'B' THEN 2 ELSE length(upper(s)) END
 func string_case_chainCol1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) (vec.Vec[int32], arrow.Array) {
 	// CASE WHEN (upper(s) = 'A') THEN 1 WHEN (upper(s) = 'B') THEN 2 ELSE length(upper(s)) END
-	var directCol arrow.Array // written by the clean loop, or below from caseResult
+	var directCol arrow.Array // written by the loop, or below from caseResult
+	var directOut *vec.FixedOut[int32]
 	var caseResult vec.Vec[int32]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if sArr.NullN() == 0 {
-		directOut := vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+	if sArr.NullN() <= n/2 {
+		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
 		out := directOut.V
-		for i := range out {
-			// shared (always): upper(s)
-			upper := rt.Upper(sArr.Value(i))
-			switch {
-			case rt.EqString(upper, "A"):
-				out[i] = int32(1)
-			case rt.EqString(upper, "B"):
-				out[i] = int32(2)
-			default:
-				out[i] = rt.Length(upper)
-			}
-		}
-		directCol = directOut.Array()
-		fused, rest = true, vec.Sel{}
-	} else if sArr.NullN() <= n/2 {
-		caseResult = vec.Make[int32](n)
-		out := caseResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(sArr.NullN() == 0)
 		for i := range out {
-			if sArr.IsNull(i) {
+			if dirty && (sArr.IsNull(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -6844,6 +5464,9 @@ func string_case_chainCol1(n int, all vec.Sel, sArr *array.String, mem memory.Al
 			}
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// shared (always): upper(s)
@@ -6865,10 +5488,10 @@ func string_case_chainCol1(n int, all vec.Sel, sArr *array.String, mem memory.Al
 		length := vec.Map1(notYet2, n, vec.VecArg(&upper), rt.Length)
 		vec.Merge(&caseResult2, &length, notYet2, n)
 		if fused {
-			vec.Merge(&caseResult, &caseResult2, rest, n)
-		} else {
-			caseResult = caseResult2
+			directOut.Patch(&caseResult2, rest, all)
+			directCol = directOut.Array()
 		}
+		caseResult = caseResult2
 	}
 	return caseResult, directCol
 }
@@ -6913,26 +5536,14 @@ func Try_boundary(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	quotient := try_boundaryShared0(n, all, a, b)
 	tried := try_boundaryCol1(n, all, quotient)
-	if r, e := vec.First(&tried, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &tried, all, n, 1)
 	quotient2 := try_boundaryCol2(n, all, quotient)
-	if r, e := vec.First(&quotient2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "safe", "raw"}
-		texts := []string{"", "TRY(a DIV b)", "a DIV b"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &quotient2, all, n, 2)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "safe", "raw"}, []string{"", "TRY(a DIV b)", "a DIV b"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &tried, all, n), vec.Int64Array(mem, &quotient2, all, n)}
@@ -6948,34 +5559,22 @@ func Try_boundary(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 //	(a DIV b)
 func try_boundaryShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	{
+	var quotient vec.Vec[int64]
+	if a.Clean() && b.Clean() {
+		quotient = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		if vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], bV[i])
+			if err != nil {
+				quotient.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if quotient.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	return quotient
 }
@@ -7035,22 +5634,12 @@ func Try_shared_whole(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	tried := try_shared_wholeShared0(n, all, a, b)
 	sum := try_shared_wholeCol1(n, all, tried)
-	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "TRY(a DIV b) + COALESCE(TRY(a DIV b), 0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sum, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "TRY(a DIV b) + COALESCE(TRY(a DIV b), 0)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
@@ -7066,34 +5655,22 @@ func Try_shared_whole(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 //	TRY((a DIV b))
 func try_shared_wholeShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	{
+	var quotient vec.Vec[int64]
+	if a.Clean() && b.Clean() {
+		quotient = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		if vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], bV[i])
+			if err != nil {
+				quotient.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if quotient.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	// TRY((a DIV b))
 	tried := vec.Try(&quotient, all, n)
@@ -7110,34 +5687,22 @@ func try_shared_wholeCol1(n int, all vec.Sel, tried vec.Vec[int64]) vec.Vec[int6
 	stillNull := vec.NullRows(&tried, all, n)
 	vec.Fill(&coalesced, int64(0), stillNull, n)
 	// (TRY((a DIV b)) + COALESCE(TRY((a DIV b)), 0))
-	sum := vec.Make[int64](n)
-	{
+	var sum vec.Vec[int64]
+	if tried.Clean() && coalesced.Clean() {
+		sum = vec.Make[int64](n)
 		triedV := tried.V[:n]
 		coalescedV := coalesced.V[:n]
 		out := sum.V[:n]
-		if vec.Strict(&sum, all, n, vec.FlagsOf(&tried), vec.FlagsOf(&coalesced)) {
-			for i := range out {
-				r, err := rt.AddInt64(triedV[i], coalescedV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AddInt64(triedV[i], coalescedV[i])
+			if err != nil {
+				sum.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if sum.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(triedV[i], coalescedV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		sum = vec.Map2E(all, n, vec.VecArg(&tried), vec.VecArg(&coalesced), rt.AddInt64)
 	}
 	return sum
 }
@@ -7181,28 +5746,16 @@ func Where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	quotient := where_and_outputShared0(n, all, a, b)
 	cmp := where_and_outputWhere(n, all, quotient)
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
 	quotient2 := where_and_outputCol1(n, sel, quotient)
-	if r, e := vec.First(&quotient2, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "q"}
-		texts := []string{"(a DIV b) > 1", "a DIV b"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &quotient2, sel, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "q"}, []string{"(a DIV b) > 1", "a DIV b"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &quotient2, sel, n)}
@@ -7218,34 +5771,22 @@ func Where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 //	(a DIV b)
 func where_and_outputShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	{
+	var quotient vec.Vec[int64]
+	if a.Clean() && b.Clean() {
+		quotient = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		if vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], bV[i])
+			if err != nil {
+				quotient.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if quotient.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	return quotient
 }
@@ -7255,23 +5796,16 @@ func where_and_outputShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int
 //	(a DIV b) > 1
 func where_and_outputWhere(n int, all vec.Sel, quotient vec.Vec[int64]) vec.Vec[bool] {
 	// ((a DIV b) > 1)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if quotient.Clean() {
+		cmp = vec.Make[bool](n)
 		quotientV := quotient.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&quotient)) {
-			for i := range out {
-				out[i] = rt.GtInt64(quotientV[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GtInt64(quotientV[i], int64(1))
-			}
+		for i := range out {
+			out[i] = rt.GtInt64(quotientV[i], int64(1))
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.GtInt64)
 	}
 	return cmp
 }
@@ -7323,25 +5857,15 @@ func Where_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.A
 	p := vec.Bools(in.Column(10))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	ifResult := where_both_branchesWhere(n, all, a, in, b, p)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &ifResult, all, n, 0)
 	sel := vec.Where(&ifResult, n)
 
 	// a: a
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "a"}
-		texts := []string{"IF(p, (a DIV b) > 0, (a DIV b) < 0)", "a"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "a"}, []string{"IF(p, (a DIV b) > 0, (a DIV b) < 0)", "a"})
 	}
 
 	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), sel, n)}
@@ -7358,43 +5882,20 @@ func Where_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.A
 func where_both_branchesWhere(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], p vec.Vec[bool]) vec.Vec[bool] {
 	// IF(p, ((a DIV b) > 0), ((a DIV b) < 0))
 	var ifResult vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if a.Clean() && b.Clean() && p.Clean() {
-		ifResult = vec.Make[bool](n)
-		aV := a.V[:n]
-		bV := b.V[:n]
-		pV := p.V[:n]
-		out := ifResult.V[:n]
-		var bad vec.Failed
-		for i := range out {
-			// shared (always): (a DIV b)
-			quotient := bad.Int64(rt.DivInt64(aV[i], bV[i]))
-			if pV[i] {
-				out[i] = rt.GtInt64(quotient, int64(0))
-			} else {
-				out[i] = rt.LtInt64(quotient, int64(0))
-			}
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-		}
-	} else if in.Column(0).NullN()+in.Column(1).NullN()+in.Column(10).NullN() <= n/2 {
+	if in.Column(0).NullN()+in.Column(1).NullN()+in.Column(10).NullN() <= n/2 {
 		ifResult = vec.Make[bool](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		pV := p.V[:n]
 		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(a.Clean() && b.Clean() && p.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if a.Dirty(i) || b.Dirty(i) || p.Dirty(i) {
+			if dirty && (a.Dirty(i) || b.Dirty(i) || p.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -7478,28 +5979,16 @@ func Where_conditional_output_always(ctx context.Context, in arrow.RecordBatch, 
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	ifResult := where_conditional_output_alwaysWhere(n, all, p, shared0, shared0Done, a, b)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &ifResult, all, n, 0)
 	sel := vec.Where(&ifResult, n)
 	shared02 := where_conditional_output_alwaysShared0(n, sel, shared0, shared0Done, a, b)
 	shared022 := where_conditional_output_alwaysCol1(n, sel, shared02)
-	if r, e := vec.First(&shared022, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "q"}
-		texts := []string{"IF(p, (a DIV b) > 1, TRUE)", "a DIV b"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &shared022, sel, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "q"}, []string{"IF(p, (a DIV b) > 1, TRUE)", "a DIV b"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &shared022, sel, n)}
@@ -7520,54 +6009,35 @@ func where_conditional_output_alwaysWhere(n int, all vec.Sel, p vec.Vec[bool], s
 	vec.CopyErrs(&ifResult, &p, all, n)
 	todo := vec.Missing(shared0Done, then, n)
 	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	{
+	var quotient vec.Vec[int64]
+	if a.Clean() && b.Clean() && vec.Dense(todo, n, true) {
+		quotient = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		if vec.Strict(&quotient, todo, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(todo, n, true) {
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], bV[i])
+			if err != nil {
+				quotient.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
-				i := todo.Row(k)
-				if quotient.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient = vec.Map2E(todo, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	vec.Merge(&(*shared0), &quotient, todo, n)
 	// ((a DIV b) > 1)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if (*shared0).Clean() && vec.Dense(then, n, false) {
+		cmp = vec.Make[bool](n)
 		shared0V := (*shared0).V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, then, n, vec.FlagsOf(&(*shared0))) && vec.Dense(then, n, false) {
-			for i := range out {
-				out[i] = rt.GtInt64(shared0V[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-				i := then.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GtInt64(shared0V[i], int64(1))
-			}
+		for i := range out {
+			out[i] = rt.GtInt64(shared0V[i], int64(1))
 		}
+	} else {
+		cmp = vec.Map2(then, n, vec.VecArg(&(*shared0)), vec.ConstArg[int64](int64(1)), rt.GtInt64)
 	}
 	vec.Merge(&ifResult, &cmp, then, n)
 	vec.Fill(&ifResult, true, otherwise, n)
@@ -7580,34 +6050,22 @@ func where_conditional_output_alwaysWhere(n int, all vec.Sel, p vec.Vec[bool], s
 func where_conditional_output_alwaysShared0(n int, sel vec.Sel, shared0 *vec.Vec[int64], shared0Done []bool, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	todo2 := vec.Missing(shared0Done, sel, n)
 	// (a DIV b)
-	quotient2 := vec.Make[int64](n)
-	{
+	var quotient2 vec.Vec[int64]
+	if a.Clean() && b.Clean() && vec.Dense(todo2, n, true) {
+		quotient2 = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient2.V[:n]
-		if vec.Strict(&quotient2, todo2, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(todo2, n, true) {
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], bV[i])
+			if err != nil {
+				quotient2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
-				i := todo2.Row(k)
-				if quotient2.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient2 = vec.Map2E(todo2, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	vec.Merge(&(*shared0), &quotient2, todo2, n)
 	return (*shared0)

@@ -6,13 +6,12 @@ package csecasesnocse
 import (
 	"context"
 	"fmt"
-	"strings"
-
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/exprc/exprc/templates/rt"
 	"github.com/exprc/exprc/templates/vec"
+	"strings"
 )
 
 // like pattern '123%', compiled once
@@ -65,25 +64,13 @@ func And_operand(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	allOf := and_operandCol1(n, all, p, in, a, b)
-	if r, e := vec.First(&allOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &allOf, all, n, 1)
 	quotient2 := and_operandCol2(n, all, a, b)
-	if r, e := vec.First(&quotient2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r", "s"}
-		texts := []string{"", "p AND (a DIV b > 1)", "a DIV b"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &quotient2, all, n, 2)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r", "s"}, []string{"", "p AND (a DIV b > 1)", "a DIV b"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &allOf, all, n), vec.Int64Array(mem, &quotient2, all, n)}
@@ -100,37 +87,20 @@ func And_operand(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 func and_operandCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
 	// (p AND ((a DIV b) > 1))
 	var allOf vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if p.Clean() && a.Clean() && b.Clean() {
-		allOf = vec.Make[bool](n)
-		pV := p.V[:n]
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := allOf.V[:n]
-		var bad vec.Failed
-		for i := range out {
-			out[i] = (pV[i] && rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-		}
-	} else if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+	if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
 		allOf = vec.Make[bool](n)
 		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := allOf.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(p.Clean() && a.Clean() && b.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if p.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+			if dirty && (p.Dirty(i) || a.Dirty(i) || b.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -165,34 +135,22 @@ func and_operandCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, 
 //	a DIV b
 func and_operandCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
-	quotient2 := vec.Make[int64](n)
-	{
+	var quotient2 vec.Vec[int64]
+	if a.Clean() && b.Clean() {
+		quotient2 = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient2.V[:n]
-		if vec.Strict(&quotient2, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], bV[i])
+			if err != nil {
+				quotient2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if quotient2.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient2 = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	return quotient2
 }
@@ -237,25 +195,13 @@ func Between(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	betweenResult := betweenCol1(n, all, a, b)
-	if r, e := vec.First(&betweenResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &betweenResult, all, n, 1)
 	quotient2 := betweenCol2(n, all, a, b)
-	if r, e := vec.First(&quotient2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r", "s"}
-		texts := []string{"", "(a DIV b) BETWEEN 1 AND 10", "a DIV b"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &quotient2, all, n, 2)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r", "s"}, []string{"", "(a DIV b) BETWEEN 1 AND 10", "a DIV b"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &betweenResult, all, n), vec.Int64Array(mem, &quotient2, all, n)}
@@ -271,73 +217,47 @@ func Between(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 //	(a DIV b) BETWEEN 1 AND 10
 func betweenCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
 	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	{
+	var quotient vec.Vec[int64]
+	if a.Clean() && b.Clean() {
+		quotient = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		if vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], bV[i])
+			if err != nil {
+				quotient.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if quotient.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	// ((a DIV b) BETWEEN 1 AND 10)
 	between := vec.NewLogic(false, all, n)
-	inRange := vec.Make[bool](n)
-	{
+	var inRange vec.Vec[bool]
+	if quotient.Clean() && vec.Dense(between.Live, n, false) {
+		inRange = vec.Make[bool](n)
 		quotientV := quotient.V[:n]
 		out := inRange.V[:n]
-		if vec.Strict(&inRange, between.Live, n, vec.FlagsOf(&quotient)) && vec.Dense(between.Live, n, false) {
-			for i := range out {
-				out[i] = rt.GeInt64(quotientV[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-				i := between.Live.Row(k)
-				if inRange.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GeInt64(quotientV[i], int64(1))
-			}
+		for i := range out {
+			out[i] = rt.GeInt64(quotientV[i], int64(1))
 		}
+	} else {
+		inRange = vec.Map2(between.Live, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.GeInt64)
 	}
 	between.Add(&inRange)
-	inRange2 := vec.Make[bool](n)
-	{
+	var inRange2 vec.Vec[bool]
+	if quotient.Clean() && vec.Dense(between.Live, n, false) {
+		inRange2 = vec.Make[bool](n)
 		quotientV := quotient.V[:n]
 		out := inRange2.V[:n]
-		if vec.Strict(&inRange2, between.Live, n, vec.FlagsOf(&quotient)) && vec.Dense(between.Live, n, false) {
-			for i := range out {
-				out[i] = rt.LeInt64(quotientV[i], int64(10))
-			}
-		} else {
-			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-				i := between.Live.Row(k)
-				if inRange2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.LeInt64(quotientV[i], int64(10))
-			}
+		for i := range out {
+			out[i] = rt.LeInt64(quotientV[i], int64(10))
 		}
+	} else {
+		inRange2 = vec.Map2(between.Live, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(10)), rt.LeInt64)
 	}
 	between.Add(&inRange2)
 	betweenResult := between.Finish()
@@ -349,34 +269,22 @@ func betweenCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec
 //	a DIV b
 func betweenCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
-	quotient2 := vec.Make[int64](n)
-	{
+	var quotient2 vec.Vec[int64]
+	if a.Clean() && b.Clean() {
+		quotient2 = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient2.V[:n]
-		if vec.Strict(&quotient2, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], bV[i])
+			if err != nil {
+				quotient2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if quotient2.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient2 = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	return quotient2
 }
@@ -424,24 +332,12 @@ func Case_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memo
 	c_ := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	caseResult, directCol := case_condition_may_failCol1(n, all, mArr, mKeys, mOffs, mItems, b, in, c_, mem)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if directCol != nil {
-			directCol.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN m['k'] > 0 THEN b DIV c ELSE (b DIV c) * 2 END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(directCol)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN m['k'] > 0 THEN b DIV c ELSE (b DIV c) * 2 END"})
 	}
 	if directCol == nil {
 		directCol = vec.Int64Array(mem, &caseResult, all, n)
@@ -617,24 +513,12 @@ func Case_every_result(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	q := vec.Bools(in.Column(11))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	caseResult, directCol := case_every_resultCol1(n, all, p, in, a, b, q, mem)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if directCol != nil {
-			directCol.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN p THEN a DIV b WHEN q THEN (a DIV b) + 1 ELSE (a DIV b) - 1 END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(directCol)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN p THEN a DIV b WHEN q THEN (a DIV b) + 1 ELSE (a DIV b) - 1 END"})
 	}
 	if directCol == nil {
 		directCol = vec.Int64Array(mem, &caseResult, all, n)
@@ -653,50 +537,24 @@ func Case_every_result(ctx context.Context, in arrow.RecordBatch, mem memory.All
 //	CASE WHEN p THEN a DIV b WHEN q THEN (a DIV b) + 1 ELSE (a DIV b) - 1 END
 func case_every_resultCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], q vec.Vec[bool], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// CASE WHEN p THEN (a DIV b) WHEN q THEN ((a DIV b) + 1) ELSE ((a DIV b) - 1) END
-	var directCol arrow.Array // written by the clean loop, or below from caseResult
+	var directCol arrow.Array // written by the loop, or below from caseResult
+	var directOut *vec.FixedOut[int64]
 	var caseResult vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if p.Clean() && a.Clean() && b.Clean() && q.Clean() {
-		directOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+	if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN()+in.Column(11).NullN() <= n/2 {
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
 		qV := q.V[:n]
 		out := directOut.V
-		var bad vec.Failed
-		for i := range out {
-			switch {
-			case pV[i]:
-				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
-			case qV[i]:
-				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
-			default:
-				out[i] = bad.Int64(rt.SubInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
-			}
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			directCol = directOut.Array()
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			directOut.Release()
-		}
-	} else if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN()+in.Column(11).NullN() <= n/2 {
-		caseResult = vec.Make[int64](n)
-		pV := p.V[:n]
-		aV := a.V[:n]
-		bV := b.V[:n]
-		qV := q.V[:n]
-		out := caseResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(p.Clean() && a.Clean() && b.Clean() && q.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if p.Dirty(i) || a.Dirty(i) || b.Dirty(i) || q.Dirty(i) {
+			if dirty && (p.Dirty(i) || a.Dirty(i) || b.Dirty(i) || q.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -714,6 +572,9 @@ func case_every_resultCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordB
 			}
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// CASE WHEN p THEN (a DIV b) WHEN q THEN ((a DIV b) + 1) ELSE ((a DIV b) - 1) END
@@ -736,10 +597,10 @@ func case_every_resultCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordB
 		difference := vec.Map2E(notYet2, n, vec.VecArg(&quotient3), vec.ConstArg[int64](int64(1)), rt.SubInt64)
 		vec.Merge(&caseResult2, &difference, notYet2, n)
 		if fused {
-			vec.Merge(&caseResult, &caseResult2, rest, n)
-		} else {
-			caseResult = caseResult2
+			directOut.Patch(&caseResult2, rest, all)
+			directCol = directOut.Array()
 		}
+		caseResult = caseResult2
 	}
 	return caseResult, directCol
 }
@@ -783,21 +644,11 @@ func Case_first_condition(ctx context.Context, in arrow.RecordBatch, mem memory.
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	caseResult := case_first_conditionCol1(n, all, a, b)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN a DIV b > 1 THEN 1 WHEN a DIV b > 0 THEN 2 END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN a DIV b > 1 THEN 1 WHEN a DIV b > 0 THEN 2 END"})
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &caseResult, all, n)}
@@ -815,105 +666,67 @@ func case_first_conditionCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[in
 	// CASE WHEN ((a DIV b) > 1) THEN 1 WHEN ((a DIV b) > 0) THEN 2 ELSE CAST(NULL AS INT) END
 	caseResult := vec.Make[int32](n)
 	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	{
+	var quotient vec.Vec[int64]
+	if a.Clean() && b.Clean() {
+		quotient = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		if vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], bV[i])
+			if err != nil {
+				quotient.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if quotient.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	// ((a DIV b) > 1)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if quotient.Clean() {
+		cmp = vec.Make[bool](n)
 		quotientV := quotient.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&quotient)) {
-			for i := range out {
-				out[i] = rt.GtInt64(quotientV[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GtInt64(quotientV[i], int64(1))
-			}
+		for i := range out {
+			out[i] = rt.GtInt64(quotientV[i], int64(1))
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.GtInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
 	when, notYet := vec.Split(&cmp, all, n)
 	vec.Fill(&caseResult, int32(1), when, n)
 	// (a DIV b)
-	quotient2 := vec.Make[int64](n)
-	{
+	var quotient2 vec.Vec[int64]
+	if a.Clean() && b.Clean() && vec.Dense(notYet, n, true) {
+		quotient2 = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient2.V[:n]
-		if vec.Strict(&quotient2, notYet, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(notYet, n, true) {
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], bV[i])
+			if err != nil {
+				quotient2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if quotient2.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient2 = vec.Map2E(notYet, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	// ((a DIV b) > 0)
-	cmp2 := vec.Make[bool](n)
-	{
+	var cmp2 vec.Vec[bool]
+	if quotient2.Clean() && vec.Dense(notYet, n, false) {
+		cmp2 = vec.Make[bool](n)
 		quotient2V := quotient2.V[:n]
 		out := cmp2.V[:n]
-		if vec.Strict(&cmp2, notYet, n, vec.FlagsOf(&quotient2)) && vec.Dense(notYet, n, false) {
-			for i := range out {
-				out[i] = rt.GtInt64(quotient2V[i], int64(0))
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if cmp2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GtInt64(quotient2V[i], int64(0))
-			}
+		for i := range out {
+			out[i] = rt.GtInt64(quotient2V[i], int64(0))
 		}
+	} else {
+		cmp2 = vec.Map2(notYet, n, vec.VecArg(&quotient2), vec.ConstArg[int64](int64(0)), rt.GtInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp2, notYet, n)
 	when2, notYet2 := vec.Split(&cmp2, notYet, n)
@@ -962,21 +775,11 @@ func Case_rest_region(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	caseResult := case_rest_regionCol1(n, all, p, a, b)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN p THEN 0 WHEN a DIV b > 1 THEN 1 WHEN a DIV b > 0 THEN 2 END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN p THEN 0 WHEN a DIV b > 1 THEN 1 WHEN a DIV b > 0 THEN 2 END"})
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &caseResult, all, n)}
@@ -997,105 +800,67 @@ func case_rest_regionCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64],
 	when, notYet := vec.Split(&p, all, n)
 	vec.Fill(&caseResult, int32(0), when, n)
 	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	{
+	var quotient vec.Vec[int64]
+	if a.Clean() && b.Clean() && vec.Dense(notYet, n, true) {
+		quotient = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		if vec.Strict(&quotient, notYet, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(notYet, n, true) {
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], bV[i])
+			if err != nil {
+				quotient.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if quotient.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient = vec.Map2E(notYet, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	// ((a DIV b) > 1)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if quotient.Clean() && vec.Dense(notYet, n, false) {
+		cmp = vec.Make[bool](n)
 		quotientV := quotient.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, notYet, n, vec.FlagsOf(&quotient)) && vec.Dense(notYet, n, false) {
-			for i := range out {
-				out[i] = rt.GtInt64(quotientV[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GtInt64(quotientV[i], int64(1))
-			}
+		for i := range out {
+			out[i] = rt.GtInt64(quotientV[i], int64(1))
 		}
+	} else {
+		cmp = vec.Map2(notYet, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.GtInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp, notYet, n)
 	when2, notYet2 := vec.Split(&cmp, notYet, n)
 	vec.Fill(&caseResult, int32(1), when2, n)
 	// (a DIV b)
-	quotient2 := vec.Make[int64](n)
-	{
+	var quotient2 vec.Vec[int64]
+	if a.Clean() && b.Clean() && vec.Dense(notYet2, n, true) {
+		quotient2 = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient2.V[:n]
-		if vec.Strict(&quotient2, notYet2, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(notYet2, n, true) {
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], bV[i])
+			if err != nil {
+				quotient2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-				i := notYet2.Row(k)
-				if quotient2.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient2 = vec.Map2E(notYet2, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	// ((a DIV b) > 0)
-	cmp2 := vec.Make[bool](n)
-	{
+	var cmp2 vec.Vec[bool]
+	if quotient2.Clean() && vec.Dense(notYet2, n, false) {
+		cmp2 = vec.Make[bool](n)
 		quotient2V := quotient2.V[:n]
 		out := cmp2.V[:n]
-		if vec.Strict(&cmp2, notYet2, n, vec.FlagsOf(&quotient2)) && vec.Dense(notYet2, n, false) {
-			for i := range out {
-				out[i] = rt.GtInt64(quotient2V[i], int64(0))
-			}
-		} else {
-			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-				i := notYet2.Row(k)
-				if cmp2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GtInt64(quotient2V[i], int64(0))
-			}
+		for i := range out {
+			out[i] = rt.GtInt64(quotient2V[i], int64(0))
 		}
+	} else {
+		cmp2 = vec.Map2(notYet2, n, vec.VecArg(&quotient2), vec.ConstArg[int64](int64(0)), rt.GtInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp2, notYet2, n)
 	when3, notYet3 := vec.Split(&cmp2, notYet2, n)
@@ -1144,24 +909,12 @@ func Case_rest_region_else(ctx context.Context, in arrow.RecordBatch, mem memory
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	caseResult, directCol := case_rest_region_elseCol1(n, all, p, in, a, b, mem)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if directCol != nil {
-			directCol.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN p THEN 0 WHEN a DIV b > 1 THEN 1 ELSE a DIV b END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(directCol)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN p THEN 0 WHEN a DIV b > 1 THEN 1 ELSE a DIV b END"})
 	}
 	if directCol == nil {
 		directCol = vec.Int64Array(mem, &caseResult, all, n)
@@ -1180,48 +933,23 @@ func Case_rest_region_else(ctx context.Context, in arrow.RecordBatch, mem memory
 //	CASE WHEN p THEN 0 WHEN a DIV b > 1 THEN 1 ELSE a DIV b END
 func case_rest_region_elseCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// CASE WHEN p THEN 0 WHEN ((a DIV b) > 1) THEN 1 ELSE (a DIV b) END
-	var directCol arrow.Array // written by the clean loop, or below from caseResult
+	var directCol arrow.Array // written by the loop, or below from caseResult
+	var directOut *vec.FixedOut[int64]
 	var caseResult vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if p.Clean() && a.Clean() && b.Clean() {
-		directOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+	if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := directOut.V
-		var bad vec.Failed
-		for i := range out {
-			switch {
-			case pV[i]:
-				out[i] = int64(0)
-			case rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)):
-				out[i] = int64(1)
-			default:
-				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
-			}
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			directCol = directOut.Array()
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			directOut.Release()
-		}
-	} else if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
-		caseResult = vec.Make[int64](n)
-		pV := p.V[:n]
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := caseResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(p.Clean() && a.Clean() && b.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if p.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+			if dirty && (p.Dirty(i) || a.Dirty(i) || b.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -1239,6 +967,9 @@ func case_rest_region_elseCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.Rec
 			}
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// CASE WHEN p THEN 0 WHEN ((a DIV b) > 1) THEN 1 ELSE (a DIV b) END
@@ -1257,10 +988,10 @@ func case_rest_region_elseCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.Rec
 		quotient2 := vec.Map2E(notYet2, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 		vec.Merge(&caseResult2, &quotient2, notYet2, n)
 		if fused {
-			vec.Merge(&caseResult, &caseResult2, rest, n)
-		} else {
-			caseResult = caseResult2
+			directOut.Patch(&caseResult2, rest, all)
+			directCol = directOut.Array()
 		}
+		caseResult = caseResult2
 	}
 	return caseResult, directCol
 }
@@ -1306,24 +1037,12 @@ func Case_then_and_else_only(ctx context.Context, in arrow.RecordBatch, mem memo
 	q := vec.Bools(in.Column(11))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	caseResult, directCol := case_then_and_else_onlyCol1(n, all, p, in, a, b, q, mem)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if directCol != nil {
-			directCol.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN p THEN a DIV b WHEN q THEN 0 ELSE a DIV b END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(directCol)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN p THEN a DIV b WHEN q THEN 0 ELSE a DIV b END"})
 	}
 	if directCol == nil {
 		directCol = vec.Int64Array(mem, &caseResult, all, n)
@@ -1342,50 +1061,24 @@ func Case_then_and_else_only(ctx context.Context, in arrow.RecordBatch, mem memo
 //	CASE WHEN p THEN a DIV b WHEN q THEN 0 ELSE a DIV b END
 func case_then_and_else_onlyCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], q vec.Vec[bool], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// CASE WHEN p THEN (a DIV b) WHEN q THEN 0 ELSE (a DIV b) END
-	var directCol arrow.Array // written by the clean loop, or below from caseResult
+	var directCol arrow.Array // written by the loop, or below from caseResult
+	var directOut *vec.FixedOut[int64]
 	var caseResult vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if p.Clean() && a.Clean() && b.Clean() && q.Clean() {
-		directOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+	if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN()+in.Column(11).NullN() <= n/2 {
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
 		qV := q.V[:n]
 		out := directOut.V
-		var bad vec.Failed
-		for i := range out {
-			switch {
-			case pV[i]:
-				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
-			case qV[i]:
-				out[i] = int64(0)
-			default:
-				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
-			}
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			directCol = directOut.Array()
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			directOut.Release()
-		}
-	} else if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN()+in.Column(11).NullN() <= n/2 {
-		caseResult = vec.Make[int64](n)
-		pV := p.V[:n]
-		aV := a.V[:n]
-		bV := b.V[:n]
-		qV := q.V[:n]
-		out := caseResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(p.Clean() && a.Clean() && b.Clean() && q.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if p.Dirty(i) || a.Dirty(i) || b.Dirty(i) || q.Dirty(i) {
+			if dirty && (p.Dirty(i) || a.Dirty(i) || b.Dirty(i) || q.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -1403,6 +1096,9 @@ func case_then_and_else_onlyCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.R
 			}
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// CASE WHEN p THEN (a DIV b) WHEN q THEN 0 ELSE (a DIV b) END
@@ -1419,10 +1115,10 @@ func case_then_and_else_onlyCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.R
 		quotient2 := vec.Map2E(notYet2, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 		vec.Merge(&caseResult2, &quotient2, notYet2, n)
 		if fused {
-			vec.Merge(&caseResult, &caseResult2, rest, n)
-		} else {
-			caseResult = caseResult2
+			directOut.Patch(&caseResult2, rest, all)
+			directCol = directOut.Array()
 		}
+		caseResult = caseResult2
 	}
 	return caseResult, directCol
 }
@@ -1473,41 +1169,20 @@ func Cheap_shared_two_roots(ctx context.Context, in arrow.RecordBatch, mem memor
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	cmp := cheap_shared_two_rootsWhere(n, all, i_)
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
 	product, discCol := cheap_shared_two_rootsCol1(n, sel, x, in, y, mem)
-	if r, e := vec.First(&product, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &product, sel, n, 1)
 	product3, chargeCol := cheap_shared_two_rootsCol2(n, sel, x, in, y, c_, mem)
-	if r, e := vec.First(&product3, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
+	vec.Check(&failed, &product3, sel, n, 2)
 	ifResult := cheap_shared_two_rootsCol3(n, sel, p, in, x, y, a, b)
-	if r, e := vec.First(&ifResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 3, e
-	}
-	if errRow >= 0 {
-		if discCol != nil {
-			discCol.Release()
-		}
-		if chargeCol != nil {
-			chargeCol.Release()
-		}
-		clauses := []string{"WHERE", "disc", "charge", "big"}
-		texts := []string{"i > 0", "x * (1 - y)", "x * (1 - y) * (1 + CAST(c AS DOUBLE))", "IF(p, x * (1 - y) > 2, a > b)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &ifResult, sel, n, 3)
+	if failed.Err != nil {
+		vec.Release(discCol, chargeCol)
+		return nil, failed.QueryError([]string{"WHERE", "disc", "charge", "big"}, []string{"i > 0", "x * (1 - y)", "x * (1 - y) * (1 + CAST(c AS DOUBLE))", "IF(p, x * (1 - y) > 2, a > b)"})
 	}
 	if discCol == nil {
 		discCol = vec.Float64Array(mem, &product, sel, n)
@@ -1529,23 +1204,16 @@ func Cheap_shared_two_roots(ctx context.Context, in arrow.RecordBatch, mem memor
 //	i > 0
 func cheap_shared_two_rootsWhere(n int, all vec.Sel, i_ vec.Vec[int32]) vec.Vec[bool] {
 	// (i > 0)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if i_.Clean() {
+		cmp = vec.Make[bool](n)
 		i_V := i_.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&i_)) {
-			for i := range out {
-				out[i] = rt.GtInt32(i_V[i], int32(0))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GtInt32(i_V[i], int32(0))
-			}
+		for i := range out {
+			out[i] = rt.GtInt32(i_V[i], int32(0))
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&i_), vec.ConstArg[int32](int32(0)), rt.GtInt32)
 	}
 	return cmp
 }
@@ -1555,37 +1223,31 @@ func cheap_shared_two_rootsWhere(n int, all vec.Sel, i_ vec.Vec[int32]) vec.Vec[
 //	x * (1 - y)
 func cheap_shared_two_rootsCol1(n int, sel vec.Sel, x vec.Vec[float64], in arrow.RecordBatch, y vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (x * (1.0 - y))
-	var discCol arrow.Array // written by the clean loop, or below from product
+	var discCol arrow.Array // written by the loop, or below from product
+	var discOut *vec.FixedOut[float64]
 	var product vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	rest := sel
-	if x.Clean() && y.Clean() {
-		discOut := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, sel.Rows(n))
+	if in.Column(4).NullN()+in.Column(5).NullN() <= n/2 {
+		discOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, sel.Rows(n))
 		xV := x.V[:n]
 		yV := y.V[:n]
 		out := discOut.V
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			out[k] = rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i]))
-		}
-		discCol = discOut.Array()
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(4).NullN()+in.Column(5).NullN() <= n/2 {
-		product = vec.Make[float64](n)
-		xV := x.V[:n]
-		yV := y.V[:n]
-		out := product.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(x.Clean() && y.Clean())
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			if x.Dirty(i) || y.Dirty(i) {
+			if dirty && (x.Dirty(i) || y.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
-			out[i] = rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i]))
+			out[k] = rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i]))
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			discCol = discOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// (1.0 - y)
@@ -1593,10 +1255,10 @@ func cheap_shared_two_rootsCol1(n int, sel vec.Sel, x vec.Vec[float64], in arrow
 		// (x * (1.0 - y))
 		product2 := vec.Map2(rest, n, vec.VecArg(&x), vec.VecArg(&difference), rt.MulFloat64)
 		if fused {
-			vec.Merge(&product, &product2, rest, n)
-		} else {
-			product = product2
+			discOut.Patch(&product2, rest, sel)
+			discCol = discOut.Array()
 		}
+		product = product2
 	}
 	return product, discCol
 }
@@ -1606,39 +1268,32 @@ func cheap_shared_two_rootsCol1(n int, sel vec.Sel, x vec.Vec[float64], in arrow
 //	x * (1 - y) * (1 + CAST(c AS DOUBLE))
 func cheap_shared_two_rootsCol2(n int, sel vec.Sel, x vec.Vec[float64], in arrow.RecordBatch, y vec.Vec[float64], c_ vec.Vec[int64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// ((x * (1.0 - y)) * (1.0 + CAST(c AS DOUBLE)))
-	var chargeCol arrow.Array // written by the clean loop, or below from product3
+	var chargeCol arrow.Array // written by the loop, or below from product3
+	var chargeOut *vec.FixedOut[float64]
 	var product3 vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused2 bool
 	rest2 := sel
-	if x.Clean() && y.Clean() && c_.Clean() {
-		chargeOut := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, sel.Rows(n))
+	if in.Column(4).NullN()+in.Column(5).NullN()+in.Column(2).NullN() <= n/2 {
+		chargeOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, sel.Rows(n))
 		xV := x.V[:n]
 		yV := y.V[:n]
 		c_V := c_.V[:n]
 		out := chargeOut.V
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			out[k] = rt.MulFloat64(rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i])), rt.AddFloat64(float64(1.0), rt.CastInt64ToFloat64(c_V[i])))
-		}
-		chargeCol = chargeOut.Array()
-		fused2, rest2 = true, vec.Sel{}
-	} else if in.Column(4).NullN()+in.Column(5).NullN()+in.Column(2).NullN() <= n/2 {
-		product3 = vec.Make[float64](n)
-		xV := x.V[:n]
-		yV := y.V[:n]
-		c_V := c_.V[:n]
-		out := product3.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(x.Clean() && y.Clean() && c_.Clean())
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			if x.Dirty(i) || y.Dirty(i) || c_.Dirty(i) {
+			if dirty && (x.Dirty(i) || y.Dirty(i) || c_.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
-			out[i] = rt.MulFloat64(rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i])), rt.AddFloat64(float64(1.0), rt.CastInt64ToFloat64(c_V[i])))
+			out[k] = rt.MulFloat64(rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i])), rt.AddFloat64(float64(1.0), rt.CastInt64ToFloat64(c_V[i])))
 		}
 		fused2, rest2 = true, left
+		if len(rest2) == 0 {
+			chargeCol = chargeOut.Array()
+		}
 	}
 	if !fused2 || len(rest2) > 0 {
 		// (1.0 - y)
@@ -1652,10 +1307,10 @@ func cheap_shared_two_rootsCol2(n int, sel vec.Sel, x vec.Vec[float64], in arrow
 		// ((x * (1.0 - y)) * (1.0 + CAST(c AS DOUBLE)))
 		product5 := vec.Map2(rest2, n, vec.VecArg(&product4), vec.VecArg(&sum), rt.MulFloat64)
 		if fused2 {
-			vec.Merge(&product3, &product5, rest2, n)
-		} else {
-			product3 = product5
+			chargeOut.Patch(&product5, rest2, sel)
+			chargeCol = chargeOut.Array()
 		}
+		product3 = product5
 	}
 	return product3, chargeCol
 }
@@ -1666,27 +1321,10 @@ func cheap_shared_two_rootsCol2(n int, sel vec.Sel, x vec.Vec[float64], in arrow
 func cheap_shared_two_rootsCol3(n int, sel vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, x vec.Vec[float64], y vec.Vec[float64], a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
 	// IF(p, ((x * (1.0 - y)) > 2.0), (a > b))
 	var ifResult vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused3 bool
 	rest3 := sel
-	if p.Clean() && x.Clean() && y.Clean() && a.Clean() && b.Clean() {
-		ifResult = vec.Make[bool](n)
-		pV := p.V[:n]
-		xV := x.V[:n]
-		yV := y.V[:n]
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := ifResult.V[:n]
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if pV[i] {
-				out[i] = rt.GtFloat64(rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i])), float64(2.0))
-			} else {
-				out[i] = rt.GtInt64(aV[i], bV[i])
-			}
-		}
-		fused3, rest3 = true, vec.Sel{}
-	} else if in.Column(10).NullN()+in.Column(4).NullN()+in.Column(5).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+	if in.Column(10).NullN()+in.Column(4).NullN()+in.Column(5).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
 		ifResult = vec.Make[bool](n)
 		pV := p.V[:n]
 		xV := x.V[:n]
@@ -1695,9 +1333,10 @@ func cheap_shared_two_rootsCol3(n int, sel vec.Sel, p vec.Vec[bool], in arrow.Re
 		bV := b.V[:n]
 		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(p.Clean() && x.Clean() && y.Clean() && a.Clean() && b.Clean())
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			if p.Dirty(i) || x.Dirty(i) || y.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+			if dirty && (p.Dirty(i) || x.Dirty(i) || y.Dirty(i) || a.Dirty(i) || b.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -1772,21 +1411,11 @@ func Coalesce_first_arg(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	sum := coalesce_first_argCol1(n, all, a, b)
-	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "COALESCE(a DIV b, 0) + (a DIV b)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sum, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "COALESCE(a DIV b, 0) + (a DIV b)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
@@ -1804,97 +1433,61 @@ func coalesce_first_argCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int6
 	// COALESCE((a DIV b), 0)
 	coalesced := vec.Make[int64](n)
 	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	{
+	var quotient vec.Vec[int64]
+	if a.Clean() && b.Clean() {
+		quotient = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		if vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], bV[i])
+			if err != nil {
+				quotient.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if quotient.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	vec.MergeNonNull(&coalesced, &quotient, all, n)
 	stillNull := vec.NullRows(&quotient, all, n)
 	vec.Fill(&coalesced, int64(0), stillNull, n)
 	// (a DIV b)
-	quotient2 := vec.Make[int64](n)
-	{
+	var quotient2 vec.Vec[int64]
+	if a.Clean() && b.Clean() {
+		quotient2 = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient2.V[:n]
-		if vec.Strict(&quotient2, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], bV[i])
+			if err != nil {
+				quotient2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if quotient2.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient2 = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	// (COALESCE((a DIV b), 0) + (a DIV b))
-	sum := vec.Make[int64](n)
-	{
+	var sum vec.Vec[int64]
+	if coalesced.Clean() && quotient2.Clean() {
+		sum = vec.Make[int64](n)
 		coalescedV := coalesced.V[:n]
 		quotient2V := quotient2.V[:n]
 		out := sum.V[:n]
-		if vec.Strict(&sum, all, n, vec.FlagsOf(&coalesced), vec.FlagsOf(&quotient2)) {
-			for i := range out {
-				r, err := rt.AddInt64(coalescedV[i], quotient2V[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AddInt64(coalescedV[i], quotient2V[i])
+			if err != nil {
+				sum.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if sum.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(coalescedV[i], quotient2V[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		sum = vec.Map2E(all, n, vec.VecArg(&coalesced), vec.VecArg(&quotient2), rt.AddInt64)
 	}
 	return sum
 }
@@ -1940,25 +1533,13 @@ func Coalesce_later_arg_other_output(ctx context.Context, in arrow.RecordBatch, 
 	c_ := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	coalesced := coalesce_later_arg_other_outputCol1(n, all, a, b, c_)
-	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &coalesced, all, n, 1)
 	quotient2 := coalesce_later_arg_other_outputCol2(n, all, b, c_)
-	if r, e := vec.First(&quotient2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r", "s"}
-		texts := []string{"", "COALESCE(a, b DIV c)", "b DIV c"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &quotient2, all, n, 2)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r", "s"}, []string{"", "COALESCE(a, b DIV c)", "b DIV c"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n), vec.Int64Array(mem, &quotient2, all, n)}
@@ -1978,34 +1559,22 @@ func coalesce_later_arg_other_outputCol1(n int, all vec.Sel, a vec.Vec[int64], b
 	vec.MergeNonNull(&coalesced, &a, all, n)
 	stillNull := vec.NullRows(&a, all, n)
 	// (b DIV c)
-	quotient := vec.Make[int64](n)
-	{
+	var quotient vec.Vec[int64]
+	if b.Clean() && c_.Clean() && vec.Dense(stillNull, n, true) {
+		quotient = vec.Make[int64](n)
 		bV := b.V[:n]
 		c_V := c_.V[:n]
 		out := quotient.V[:n]
-		if vec.Strict(&quotient, stillNull, n, vec.FlagsOf(&b), vec.FlagsOf(&c_)) && vec.Dense(stillNull, n, true) {
-			for i := range out {
-				r, err := rt.DivInt64(bV[i], c_V[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(bV[i], c_V[i])
+			if err != nil {
+				quotient.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, stillNull.Rows(n); k < cnt; k++ {
-				i := stillNull.Row(k)
-				if quotient.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(bV[i], c_V[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient = vec.Map2E(stillNull, n, vec.VecArg(&b), vec.VecArg(&c_), rt.DivInt64)
 	}
 	vec.Merge(&coalesced, &quotient, stillNull, n)
 	return coalesced
@@ -2016,34 +1585,22 @@ func coalesce_later_arg_other_outputCol1(n int, all vec.Sel, a vec.Vec[int64], b
 //	b DIV c
 func coalesce_later_arg_other_outputCol2(n int, all vec.Sel, b vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// (b DIV c)
-	quotient2 := vec.Make[int64](n)
-	{
+	var quotient2 vec.Vec[int64]
+	if b.Clean() && c_.Clean() {
+		quotient2 = vec.Make[int64](n)
 		bV := b.V[:n]
 		c_V := c_.V[:n]
 		out := quotient2.V[:n]
-		if vec.Strict(&quotient2, all, n, vec.FlagsOf(&b), vec.FlagsOf(&c_)) {
-			for i := range out {
-				r, err := rt.DivInt64(bV[i], c_V[i])
-				if err != nil {
-					quotient2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(bV[i], c_V[i])
+			if err != nil {
+				quotient2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if quotient2.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(bV[i], c_V[i])
-				if err != nil {
-					quotient2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient2 = vec.Map2E(all, n, vec.VecArg(&b), vec.VecArg(&c_), rt.DivInt64)
 	}
 	return quotient2
 }
@@ -2088,21 +1645,11 @@ func Coalesce_rest_region(ctx context.Context, in arrow.RecordBatch, mem memory.
 	c_ := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	coalesced := coalesce_rest_regionCol1(n, all, a, b, c_)
-	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "COALESCE(a, b DIV c, (b DIV c) + 1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &coalesced, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "COALESCE(a, b DIV c, (b DIV c) + 1)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n)}
@@ -2122,95 +1669,59 @@ func coalesce_rest_regionCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[in
 	vec.MergeNonNull(&coalesced, &a, all, n)
 	stillNull := vec.NullRows(&a, all, n)
 	// (b DIV c)
-	quotient := vec.Make[int64](n)
-	{
+	var quotient vec.Vec[int64]
+	if b.Clean() && c_.Clean() && vec.Dense(stillNull, n, true) {
+		quotient = vec.Make[int64](n)
 		bV := b.V[:n]
 		c_V := c_.V[:n]
 		out := quotient.V[:n]
-		if vec.Strict(&quotient, stillNull, n, vec.FlagsOf(&b), vec.FlagsOf(&c_)) && vec.Dense(stillNull, n, true) {
-			for i := range out {
-				r, err := rt.DivInt64(bV[i], c_V[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(bV[i], c_V[i])
+			if err != nil {
+				quotient.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, stillNull.Rows(n); k < cnt; k++ {
-				i := stillNull.Row(k)
-				if quotient.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(bV[i], c_V[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient = vec.Map2E(stillNull, n, vec.VecArg(&b), vec.VecArg(&c_), rt.DivInt64)
 	}
 	vec.MergeNonNull(&coalesced, &quotient, stillNull, n)
 	stillNull2 := vec.NullRows(&quotient, stillNull, n)
 	// (b DIV c)
-	quotient2 := vec.Make[int64](n)
-	{
+	var quotient2 vec.Vec[int64]
+	if b.Clean() && c_.Clean() && vec.Dense(stillNull2, n, true) {
+		quotient2 = vec.Make[int64](n)
 		bV := b.V[:n]
 		c_V := c_.V[:n]
 		out := quotient2.V[:n]
-		if vec.Strict(&quotient2, stillNull2, n, vec.FlagsOf(&b), vec.FlagsOf(&c_)) && vec.Dense(stillNull2, n, true) {
-			for i := range out {
-				r, err := rt.DivInt64(bV[i], c_V[i])
-				if err != nil {
-					quotient2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(bV[i], c_V[i])
+			if err != nil {
+				quotient2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, stillNull2.Rows(n); k < cnt; k++ {
-				i := stillNull2.Row(k)
-				if quotient2.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(bV[i], c_V[i])
-				if err != nil {
-					quotient2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient2 = vec.Map2E(stillNull2, n, vec.VecArg(&b), vec.VecArg(&c_), rt.DivInt64)
 	}
 	// ((b DIV c) + 1)
-	sum := vec.Make[int64](n)
-	{
+	var sum vec.Vec[int64]
+	if quotient2.Clean() && vec.Dense(stillNull2, n, true) {
+		sum = vec.Make[int64](n)
 		quotient2V := quotient2.V[:n]
 		out := sum.V[:n]
-		if vec.Strict(&sum, stillNull2, n, vec.FlagsOf(&quotient2)) && vec.Dense(stillNull2, n, true) {
-			for i := range out {
-				r, err := rt.AddInt64(quotient2V[i], int64(1))
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AddInt64(quotient2V[i], int64(1))
+			if err != nil {
+				sum.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, stillNull2.Rows(n); k < cnt; k++ {
-				i := stillNull2.Row(k)
-				if sum.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(quotient2V[i], int64(1))
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		sum = vec.Map2E(stillNull2, n, vec.VecArg(&quotient2), vec.ConstArg[int64](int64(1)), rt.AddInt64)
 	}
 	vec.Merge(&coalesced, &sum, stillNull2, n)
 	return coalesced
@@ -2257,28 +1768,14 @@ func Cross_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	ifResult, guardedCol := cross_outputCol1(n, all, p, in, a, b, mem)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &ifResult, all, n, 1)
 	quotient2 := cross_outputCol2(n, all, a, b)
-	if r, e := vec.First(&quotient2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		if guardedCol != nil {
-			guardedCol.Release()
-		}
-		clauses := []string{"WHERE", "guarded", "plain"}
-		texts := []string{"", "IF(p, a DIV b, 0)", "a DIV b"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &quotient2, all, n, 2)
+	if failed.Err != nil {
+		vec.Release(guardedCol)
+		return nil, failed.QueryError([]string{"WHERE", "guarded", "plain"}, []string{"", "IF(p, a DIV b, 0)", "a DIV b"})
 	}
 	if guardedCol == nil {
 		guardedCol = vec.Int64Array(mem, &ifResult, all, n)
@@ -2297,45 +1794,23 @@ func Cross_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 //	IF(p, a DIV b, 0)
 func cross_outputCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// IF(p, (a DIV b), 0)
-	var guardedCol arrow.Array // written by the clean loop, or below from ifResult
+	var guardedCol arrow.Array // written by the loop, or below from ifResult
+	var guardedOut *vec.FixedOut[int64]
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if p.Clean() && a.Clean() && b.Clean() {
-		guardedOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+	if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		guardedOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := guardedOut.V
-		var bad vec.Failed
-		for i := range out {
-			if pV[i] {
-				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
-			} else {
-				out[i] = int64(0)
-			}
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			guardedCol = guardedOut.Array()
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			guardedOut.Release()
-		}
-	} else if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
-		ifResult = vec.Make[int64](n)
-		pV := p.V[:n]
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(p.Clean() && a.Clean() && b.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if p.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+			if dirty && (p.Dirty(i) || a.Dirty(i) || b.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -2350,6 +1825,9 @@ func cross_outputCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch,
 			}
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			guardedCol = guardedOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// IF(p, (a DIV b), 0)
@@ -2361,10 +1839,10 @@ func cross_outputCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch,
 		vec.Merge(&ifResult2, &quotient, then, n)
 		vec.Fill(&ifResult2, int64(0), otherwise, n)
 		if fused {
-			vec.Merge(&ifResult, &ifResult2, rest, n)
-		} else {
-			ifResult = ifResult2
+			guardedOut.Patch(&ifResult2, rest, all)
+			guardedCol = guardedOut.Array()
 		}
+		ifResult = ifResult2
 	}
 	return ifResult, guardedCol
 }
@@ -2374,34 +1852,22 @@ func cross_outputCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch,
 //	a DIV b
 func cross_outputCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
-	quotient2 := vec.Make[int64](n)
-	{
+	var quotient2 vec.Vec[int64]
+	if a.Clean() && b.Clean() {
+		quotient2 = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient2.V[:n]
-		if vec.Strict(&quotient2, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], bV[i])
+			if err != nil {
+				quotient2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if quotient2.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient2 = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	return quotient2
 }
@@ -2447,28 +1913,14 @@ func Cross_output_swapped(ctx context.Context, in arrow.RecordBatch, mem memory.
 	p := vec.Bools(in.Column(10))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	quotient := cross_output_swappedCol1(n, all, a, b)
-	if r, e := vec.First(&quotient, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &quotient, all, n, 1)
 	ifResult, guardedCol := cross_output_swappedCol2(n, all, p, in, a, b, mem)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		if guardedCol != nil {
-			guardedCol.Release()
-		}
-		clauses := []string{"WHERE", "plain", "guarded"}
-		texts := []string{"", "a DIV b", "IF(p, a DIV b, 0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &ifResult, all, n, 2)
+	if failed.Err != nil {
+		vec.Release(guardedCol)
+		return nil, failed.QueryError([]string{"WHERE", "plain", "guarded"}, []string{"", "a DIV b", "IF(p, a DIV b, 0)"})
 	}
 	if guardedCol == nil {
 		guardedCol = vec.Int64Array(mem, &ifResult, all, n)
@@ -2487,34 +1939,22 @@ func Cross_output_swapped(ctx context.Context, in arrow.RecordBatch, mem memory.
 //	a DIV b
 func cross_output_swappedCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	{
+	var quotient vec.Vec[int64]
+	if a.Clean() && b.Clean() {
+		quotient = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		if vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], bV[i])
+			if err != nil {
+				quotient.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if quotient.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	return quotient
 }
@@ -2524,45 +1964,23 @@ func cross_output_swappedCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[in
 //	IF(p, a DIV b, 0)
 func cross_output_swappedCol2(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// IF(p, (a DIV b), 0)
-	var guardedCol arrow.Array // written by the clean loop, or below from ifResult
+	var guardedCol arrow.Array // written by the loop, or below from ifResult
+	var guardedOut *vec.FixedOut[int64]
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if p.Clean() && a.Clean() && b.Clean() {
-		guardedOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+	if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		guardedOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := guardedOut.V
-		var bad vec.Failed
-		for i := range out {
-			if pV[i] {
-				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
-			} else {
-				out[i] = int64(0)
-			}
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			guardedCol = guardedOut.Array()
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			guardedOut.Release()
-		}
-	} else if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
-		ifResult = vec.Make[int64](n)
-		pV := p.V[:n]
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(p.Clean() && a.Clean() && b.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if p.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+			if dirty && (p.Dirty(i) || a.Dirty(i) || b.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -2577,6 +1995,9 @@ func cross_output_swappedCol2(n int, all vec.Sel, p vec.Vec[bool], in arrow.Reco
 			}
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			guardedCol = guardedOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// IF(p, (a DIV b), 0)
@@ -2588,10 +2009,10 @@ func cross_output_swappedCol2(n int, all vec.Sel, p vec.Vec[bool], in arrow.Reco
 		vec.Merge(&ifResult2, &quotient2, then, n)
 		vec.Fill(&ifResult2, int64(0), otherwise, n)
 		if fused {
-			vec.Merge(&ifResult, &ifResult2, rest, n)
-		} else {
-			ifResult = ifResult2
+			guardedOut.Patch(&ifResult2, rest, all)
+			guardedCol = guardedOut.Array()
 		}
+		ifResult = ifResult2
 	}
 	return ifResult, guardedCol
 }
@@ -2640,24 +2061,12 @@ func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	caseResult, directCol := fused_two_lookupsCol1(n, all, mArr, mKeys, mOffs, mItems, c_, in, i_, a, mem)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if directCol != nil {
-			directCol.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN m['a'] > 0 AND m['b'] > c THEN m['a'] WHEN i > 0 THEN a ELSE m['b'] END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(directCol)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN m['a'] > 0 AND m['b'] > c THEN m['a'] WHEN i > 0 THEN a ELSE m['b'] END"})
 	}
 	if directCol == nil {
 		directCol = vec.Int64Array(mem, &caseResult, all, n)
@@ -2957,24 +2366,12 @@ func If_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	ifResult, directCol := if_both_branchesCol1(n, all, p, in, a, b, mem)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if directCol != nil {
-			directCol.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "IF(p, (a DIV b) + 1, (a DIV b) - 1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &ifResult, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(directCol)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(p, (a DIV b) + 1, (a DIV b) - 1)"})
 	}
 	if directCol == nil {
 		directCol = vec.Int64Array(mem, &ifResult, all, n)
@@ -2993,45 +2390,23 @@ func If_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 //	IF(p, (a DIV b) + 1, (a DIV b) - 1)
 func if_both_branchesCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// IF(p, ((a DIV b) + 1), ((a DIV b) - 1))
-	var directCol arrow.Array // written by the clean loop, or below from ifResult
+	var directCol arrow.Array // written by the loop, or below from ifResult
+	var directOut *vec.FixedOut[int64]
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if p.Clean() && a.Clean() && b.Clean() {
-		directOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+	if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := directOut.V
-		var bad vec.Failed
-		for i := range out {
-			if pV[i] {
-				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
-			} else {
-				out[i] = bad.Int64(rt.SubInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
-			}
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			directCol = directOut.Array()
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			directOut.Release()
-		}
-	} else if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
-		ifResult = vec.Make[int64](n)
-		pV := p.V[:n]
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(p.Clean() && a.Clean() && b.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if p.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+			if dirty && (p.Dirty(i) || a.Dirty(i) || b.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -3046,6 +2421,9 @@ func if_both_branchesCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBa
 			}
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// IF(p, ((a DIV b) + 1), ((a DIV b) - 1))
@@ -3063,10 +2441,10 @@ func if_both_branchesCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBa
 		difference := vec.Map2E(otherwise, n, vec.VecArg(&quotient2), vec.ConstArg[int64](int64(1)), rt.SubInt64)
 		vec.Merge(&ifResult2, &difference, otherwise, n)
 		if fused {
-			vec.Merge(&ifResult, &ifResult2, rest, n)
-		} else {
-			ifResult = ifResult2
+			directOut.Patch(&ifResult2, rest, all)
+			directCol = directOut.Array()
 		}
+		ifResult = ifResult2
 	}
 	return ifResult, directCol
 }
@@ -3111,24 +2489,12 @@ func If_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memory
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	ifResult, directCol := if_condition_may_failCol1(n, all, c_, in, a, b, mem)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if directCol != nil {
-			directCol.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "IF(c DIV a > 0, (b DIV c) + 1, (b DIV c) - 1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &ifResult, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(directCol)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(c DIV a > 0, (b DIV c) + 1, (b DIV c) - 1)"})
 	}
 	if directCol == nil {
 		directCol = vec.Int64Array(mem, &ifResult, all, n)
@@ -3147,45 +2513,23 @@ func If_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memory
 //	IF(c DIV a > 0, (b DIV c) + 1, (b DIV c) - 1)
 func if_condition_may_failCol1(n int, all vec.Sel, c_ vec.Vec[int64], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// IF(((c DIV a) > 0), ((b DIV c) + 1), ((b DIV c) - 1))
-	var directCol arrow.Array // written by the clean loop, or below from ifResult
+	var directCol arrow.Array // written by the loop, or below from ifResult
+	var directOut *vec.FixedOut[int64]
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if c_.Clean() && a.Clean() && b.Clean() {
-		directOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+	if in.Column(2).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		c_V := c_.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := directOut.V
-		var bad vec.Failed
-		for i := range out {
-			if rt.GtInt64(bad.Int64(rt.DivInt64(c_V[i], aV[i])), int64(0)) {
-				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(bV[i], c_V[i])), int64(1)))
-			} else {
-				out[i] = bad.Int64(rt.SubInt64(bad.Int64(rt.DivInt64(bV[i], c_V[i])), int64(1)))
-			}
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			directCol = directOut.Array()
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			directOut.Release()
-		}
-	} else if in.Column(2).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
-		ifResult = vec.Make[int64](n)
-		c_V := c_.V[:n]
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(c_.Clean() && a.Clean() && b.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if c_.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+			if dirty && (c_.Dirty(i) || a.Dirty(i) || b.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -3200,6 +2544,9 @@ func if_condition_may_failCol1(n int, all vec.Sel, c_ vec.Vec[int64], in arrow.R
 			}
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// (c DIV a)
@@ -3221,10 +2568,10 @@ func if_condition_may_failCol1(n int, all vec.Sel, c_ vec.Vec[int64], in arrow.R
 		difference := vec.Map2E(otherwise, n, vec.VecArg(&quotient3), vec.ConstArg[int64](int64(1)), rt.SubInt64)
 		vec.Merge(&ifResult2, &difference, otherwise, n)
 		if fused {
-			vec.Merge(&ifResult, &ifResult2, rest, n)
-		} else {
-			ifResult = ifResult2
+			directOut.Patch(&ifResult2, rest, all)
+			directCol = directOut.Array()
 		}
+		ifResult = ifResult2
 	}
 	return ifResult, directCol
 }
@@ -3269,25 +2616,13 @@ func In_list(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	inResult := in_listCol1(n, all, a, b)
-	if r, e := vec.First(&inResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &inResult, all, n, 1)
 	quotient2 := in_listCol2(n, all, a, b)
-	if r, e := vec.First(&quotient2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r", "s"}
-		texts := []string{"", "a DIV b IN (1, 2)", "a DIV b"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &quotient2, all, n, 2)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r", "s"}, []string{"", "a DIV b IN (1, 2)", "a DIV b"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &inResult, all, n), vec.Int64Array(mem, &quotient2, all, n)}
@@ -3303,73 +2638,47 @@ func In_list(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 //	a DIV b IN (1, 2)
 func in_listCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
 	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	{
+	var quotient vec.Vec[int64]
+	if a.Clean() && b.Clean() {
+		quotient = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		if vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], bV[i])
+			if err != nil {
+				quotient.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if quotient.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	// ((a DIV b) IN (1, 2))
 	in2 := vec.NewLogic(true, all, n)
-	matches := vec.Make[bool](n)
-	{
+	var matches vec.Vec[bool]
+	if quotient.Clean() && vec.Dense(in2.Live, n, false) {
+		matches = vec.Make[bool](n)
 		quotientV := quotient.V[:n]
 		out := matches.V[:n]
-		if vec.Strict(&matches, in2.Live, n, vec.FlagsOf(&quotient)) && vec.Dense(in2.Live, n, false) {
-			for i := range out {
-				out[i] = rt.EqInt64(quotientV[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-				i := in2.Live.Row(k)
-				if matches.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(quotientV[i], int64(1))
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(quotientV[i], int64(1))
 		}
+	} else {
+		matches = vec.Map2(in2.Live, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.EqInt64)
 	}
 	in2.Add(&matches)
-	matches2 := vec.Make[bool](n)
-	{
+	var matches2 vec.Vec[bool]
+	if quotient.Clean() && vec.Dense(in2.Live, n, false) {
+		matches2 = vec.Make[bool](n)
 		quotientV := quotient.V[:n]
 		out := matches2.V[:n]
-		if vec.Strict(&matches2, in2.Live, n, vec.FlagsOf(&quotient)) && vec.Dense(in2.Live, n, false) {
-			for i := range out {
-				out[i] = rt.EqInt64(quotientV[i], int64(2))
-			}
-		} else {
-			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-				i := in2.Live.Row(k)
-				if matches2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(quotientV[i], int64(2))
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(quotientV[i], int64(2))
 		}
+	} else {
+		matches2 = vec.Map2(in2.Live, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(2)), rt.EqInt64)
 	}
 	in2.Add(&matches2)
 	inResult := in2.Finish()
@@ -3381,34 +2690,22 @@ func in_listCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec
 //	a DIV b
 func in_listCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
-	quotient2 := vec.Make[int64](n)
-	{
+	var quotient2 vec.Vec[int64]
+	if a.Clean() && b.Clean() {
+		quotient2 = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient2.V[:n]
-		if vec.Strict(&quotient2, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], bV[i])
+			if err != nil {
+				quotient2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if quotient2.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient2 = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	return quotient2
 }
@@ -3456,38 +2753,16 @@ func Lazy_three_regions(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 	q := vec.Bools(in.Column(11))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	ifResult, r1Col := lazy_three_regionsCol1(n, all, p, in, a, b, mem)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &ifResult, all, n, 1)
 	ifResult3, r2Col := lazy_three_regionsCol2(n, all, q, in, a, b, mem)
-	if r, e := vec.First(&ifResult3, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
+	vec.Check(&failed, &ifResult3, all, n, 2)
 	ifResult5, r3Col := lazy_three_regionsCol3(n, all, p, in, q, a, b, mem)
-	if r, e := vec.First(&ifResult5, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 3, e
-	}
-	if errRow >= 0 {
-		if r1Col != nil {
-			r1Col.Release()
-		}
-		if r2Col != nil {
-			r2Col.Release()
-		}
-		if r3Col != nil {
-			r3Col.Release()
-		}
-		clauses := []string{"WHERE", "r1", "r2", "r3"}
-		texts := []string{"", "IF(p, a DIV b, 0)", "IF(q, a DIV b, 0)", "IF(p AND q, a DIV b, 0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &ifResult5, all, n, 3)
+	if failed.Err != nil {
+		vec.Release(r1Col, r2Col, r3Col)
+		return nil, failed.QueryError([]string{"WHERE", "r1", "r2", "r3"}, []string{"", "IF(p, a DIV b, 0)", "IF(q, a DIV b, 0)", "IF(p AND q, a DIV b, 0)"})
 	}
 	if r1Col == nil {
 		r1Col = vec.Int64Array(mem, &ifResult, all, n)
@@ -3512,45 +2787,23 @@ func Lazy_three_regions(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 //	IF(p, a DIV b, 0)
 func lazy_three_regionsCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// IF(p, (a DIV b), 0)
-	var r1Col arrow.Array // written by the clean loop, or below from ifResult
+	var r1Col arrow.Array // written by the loop, or below from ifResult
+	var r1Out *vec.FixedOut[int64]
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if p.Clean() && a.Clean() && b.Clean() {
-		r1Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+	if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		r1Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := r1Out.V
-		var bad vec.Failed
-		for i := range out {
-			if pV[i] {
-				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
-			} else {
-				out[i] = int64(0)
-			}
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			r1Col = r1Out.Array()
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			r1Out.Release()
-		}
-	} else if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
-		ifResult = vec.Make[int64](n)
-		pV := p.V[:n]
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(p.Clean() && a.Clean() && b.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if p.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+			if dirty && (p.Dirty(i) || a.Dirty(i) || b.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -3565,6 +2818,9 @@ func lazy_three_regionsCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.Record
 			}
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			r1Col = r1Out.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// IF(p, (a DIV b), 0)
@@ -3576,10 +2832,10 @@ func lazy_three_regionsCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.Record
 		vec.Merge(&ifResult2, &quotient, then, n)
 		vec.Fill(&ifResult2, int64(0), otherwise, n)
 		if fused {
-			vec.Merge(&ifResult, &ifResult2, rest, n)
-		} else {
-			ifResult = ifResult2
+			r1Out.Patch(&ifResult2, rest, all)
+			r1Col = r1Out.Array()
 		}
+		ifResult = ifResult2
 	}
 	return ifResult, r1Col
 }
@@ -3589,45 +2845,23 @@ func lazy_three_regionsCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.Record
 //	IF(q, a DIV b, 0)
 func lazy_three_regionsCol2(n int, all vec.Sel, q vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// IF(q, (a DIV b), 0)
-	var r2Col arrow.Array // written by the clean loop, or below from ifResult3
+	var r2Col arrow.Array // written by the loop, or below from ifResult3
+	var r2Out *vec.FixedOut[int64]
 	var ifResult3 vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused2 bool
 	var rest2 vec.Sel
-	if q.Clean() && a.Clean() && b.Clean() {
-		r2Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+	if in.Column(11).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		r2Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		qV := q.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := r2Out.V
-		var bad vec.Failed
-		for i := range out {
-			if qV[i] {
-				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
-			} else {
-				out[i] = int64(0)
-			}
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			r2Col = r2Out.Array()
-			fused2, rest2 = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			r2Out.Release()
-		}
-	} else if in.Column(11).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
-		ifResult3 = vec.Make[int64](n)
-		qV := q.V[:n]
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := ifResult3.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(q.Clean() && a.Clean() && b.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if q.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+			if dirty && (q.Dirty(i) || a.Dirty(i) || b.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -3642,6 +2876,9 @@ func lazy_three_regionsCol2(n int, all vec.Sel, q vec.Vec[bool], in arrow.Record
 			}
 		}
 		fused2, rest2 = true, left
+		if len(rest2) == 0 {
+			r2Col = r2Out.Array()
+		}
 	}
 	if !fused2 || len(rest2) > 0 {
 		// IF(q, (a DIV b), 0)
@@ -3653,10 +2890,10 @@ func lazy_three_regionsCol2(n int, all vec.Sel, q vec.Vec[bool], in arrow.Record
 		vec.Merge(&ifResult4, &quotient2, then2, n)
 		vec.Fill(&ifResult4, int64(0), otherwise2, n)
 		if fused2 {
-			vec.Merge(&ifResult3, &ifResult4, rest2, n)
-		} else {
-			ifResult3 = ifResult4
+			r2Out.Patch(&ifResult4, rest2, all)
+			r2Col = r2Out.Array()
 		}
+		ifResult3 = ifResult4
 	}
 	return ifResult3, r2Col
 }
@@ -3666,47 +2903,24 @@ func lazy_three_regionsCol2(n int, all vec.Sel, q vec.Vec[bool], in arrow.Record
 //	IF(p AND q, a DIV b, 0)
 func lazy_three_regionsCol3(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, q vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// IF((p AND q), (a DIV b), 0)
-	var r3Col arrow.Array // written by the clean loop, or below from ifResult5
+	var r3Col arrow.Array // written by the loop, or below from ifResult5
+	var r3Out *vec.FixedOut[int64]
 	var ifResult5 vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused3 bool
 	var rest3 vec.Sel
-	if p.Clean() && q.Clean() && a.Clean() && b.Clean() {
-		r3Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+	if in.Column(10).NullN()+in.Column(11).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		r3Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		pV := p.V[:n]
 		qV := q.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := r3Out.V
-		var bad vec.Failed
-		for i := range out {
-			if pV[i] && qV[i] {
-				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
-			} else {
-				out[i] = int64(0)
-			}
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			r3Col = r3Out.Array()
-			fused3, rest3 = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			r3Out.Release()
-		}
-	} else if in.Column(10).NullN()+in.Column(11).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
-		ifResult5 = vec.Make[int64](n)
-		pV := p.V[:n]
-		qV := q.V[:n]
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := ifResult5.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(p.Clean() && q.Clean() && a.Clean() && b.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if p.Dirty(i) || q.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+			if dirty && (p.Dirty(i) || q.Dirty(i) || a.Dirty(i) || b.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -3721,6 +2935,9 @@ func lazy_three_regionsCol3(n int, all vec.Sel, p vec.Vec[bool], in arrow.Record
 			}
 		}
 		fused3, rest3 = true, left
+		if len(rest3) == 0 {
+			r3Col = r3Out.Array()
+		}
 	}
 	if !fused3 || len(rest3) > 0 {
 		and := vec.NewLogic(false, rest3, n)
@@ -3736,10 +2953,10 @@ func lazy_three_regionsCol3(n int, all vec.Sel, p vec.Vec[bool], in arrow.Record
 		vec.Merge(&ifResult6, &quotient3, then3, n)
 		vec.Fill(&ifResult6, int64(0), otherwise3, n)
 		if fused3 {
-			vec.Merge(&ifResult5, &ifResult6, rest3, n)
-		} else {
-			ifResult5 = ifResult6
+			r3Out.Patch(&ifResult6, rest3, all)
+			r3Col = r3Out.Array()
 		}
+		ifResult5 = ifResult6
 	}
 	return ifResult5, r3Col
 }
@@ -3785,21 +3002,11 @@ func Lazy_two_ifs(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	q := vec.Bools(in.Column(11))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	sum := lazy_two_ifsCol1(n, all, p, in, a, b, q)
-	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "IF(p, a DIV b, 0) + IF(q, a DIV b, 1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sum, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(p, a DIV b, 0) + IF(q, a DIV b, 1)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
@@ -3816,41 +3023,20 @@ func Lazy_two_ifs(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 func lazy_two_ifsCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], q vec.Vec[bool]) vec.Vec[int64] {
 	// IF(p, (a DIV b), 0)
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if p.Clean() && a.Clean() && b.Clean() {
-		ifResult = vec.Make[int64](n)
-		pV := p.V[:n]
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := ifResult.V[:n]
-		var bad vec.Failed
-		for i := range out {
-			if pV[i] {
-				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
-			} else {
-				out[i] = int64(0)
-			}
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-		}
-	} else if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+	if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
 		ifResult = vec.Make[int64](n)
 		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(p.Clean() && a.Clean() && b.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if p.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+			if dirty && (p.Dirty(i) || a.Dirty(i) || b.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -3883,41 +3069,20 @@ func lazy_two_ifsCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch,
 	}
 	// IF(q, (a DIV b), 1)
 	var ifResult3 vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused2 bool
 	var rest2 vec.Sel
-	if q.Clean() && a.Clean() && b.Clean() {
-		ifResult3 = vec.Make[int64](n)
-		qV := q.V[:n]
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := ifResult3.V[:n]
-		var bad vec.Failed
-		for i := range out {
-			if qV[i] {
-				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
-			} else {
-				out[i] = int64(1)
-			}
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			fused2, rest2 = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-		}
-	} else if in.Column(11).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+	if in.Column(11).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
 		ifResult3 = vec.Make[int64](n)
 		qV := q.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := ifResult3.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(q.Clean() && a.Clean() && b.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if q.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+			if dirty && (q.Dirty(i) || a.Dirty(i) || b.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -3949,34 +3114,22 @@ func lazy_two_ifsCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch,
 		}
 	}
 	// (IF(p, (a DIV b), 0) + IF(q, (a DIV b), 1))
-	sum := vec.Make[int64](n)
-	{
+	var sum vec.Vec[int64]
+	if ifResult.Clean() && ifResult3.Clean() {
+		sum = vec.Make[int64](n)
 		ifResultV := ifResult.V[:n]
 		ifResult3V := ifResult3.V[:n]
 		out := sum.V[:n]
-		if vec.Strict(&sum, all, n, vec.FlagsOf(&ifResult), vec.FlagsOf(&ifResult3)) {
-			for i := range out {
-				r, err := rt.AddInt64(ifResultV[i], ifResult3V[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AddInt64(ifResultV[i], ifResult3V[i])
+			if err != nil {
+				sum.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if sum.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(ifResultV[i], ifResult3V[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		sum = vec.Map2E(all, n, vec.VecArg(&ifResult), vec.VecArg(&ifResult3), rt.AddInt64)
 	}
 	return sum
 }
@@ -4022,30 +3175,16 @@ func Lazy_where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory
 	q := vec.Bools(in.Column(11))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	ifResult := lazy_where_and_outputWhere(n, all, p, in, a, b)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &ifResult, all, n, 0)
 	sel := vec.Where(&ifResult, n)
 	ifResult3, directCol := lazy_where_and_outputCol1(n, sel, q, in, a, b, mem)
-	if r, e := vec.First(&ifResult3, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if directCol != nil {
-			directCol.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"IF(p, (a DIV b) > 0, TRUE)", "IF(q, a DIV b, 0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &ifResult3, sel, n, 1)
+	if failed.Err != nil {
+		vec.Release(directCol)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"IF(p, (a DIV b) > 0, TRUE)", "IF(q, a DIV b, 0)"})
 	}
 	if directCol == nil {
 		directCol = vec.Int64Array(mem, &ifResult3, sel, n)
@@ -4065,41 +3204,20 @@ func Lazy_where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory
 func lazy_where_and_outputWhere(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
 	// IF(p, ((a DIV b) > 0), TRUE)
 	var ifResult vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if p.Clean() && a.Clean() && b.Clean() {
-		ifResult = vec.Make[bool](n)
-		pV := p.V[:n]
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := ifResult.V[:n]
-		var bad vec.Failed
-		for i := range out {
-			if pV[i] {
-				out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(0))
-			} else {
-				out[i] = true
-			}
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-		}
-	} else if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+	if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
 		ifResult = vec.Make[bool](n)
 		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(p.Clean() && a.Clean() && b.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if p.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+			if dirty && (p.Dirty(i) || a.Dirty(i) || b.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -4140,54 +3258,31 @@ func lazy_where_and_outputWhere(n int, all vec.Sel, p vec.Vec[bool], in arrow.Re
 //	IF(q, a DIV b, 0)
 func lazy_where_and_outputCol1(n int, sel vec.Sel, q vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// IF(q, (a DIV b), 0)
-	var directCol arrow.Array // written by the clean loop, or below from ifResult3
+	var directCol arrow.Array // written by the loop, or below from ifResult3
+	var directOut *vec.FixedOut[int64]
 	var ifResult3 vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused2 bool
 	rest2 := sel
-	if q.Clean() && a.Clean() && b.Clean() {
-		directOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
+	if in.Column(11).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
 		qV := q.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := directOut.V
-		var bad vec.Failed
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if qV[i] {
-				out[k] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
-			} else {
-				out[k] = int64(0)
-			}
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			directCol = directOut.Array()
-			fused2, rest2 = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			directOut.Release()
-		}
-	} else if in.Column(11).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
-		ifResult3 = vec.Make[int64](n)
-		qV := q.V[:n]
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := ifResult3.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(q.Clean() && a.Clean() && b.Clean())
 		var bad vec.Failed
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			if q.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+			if dirty && (q.Dirty(i) || a.Dirty(i) || b.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
 			if qV[i] {
-				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+				out[k] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
 			} else {
-				out[i] = int64(0)
+				out[k] = int64(0)
 			}
 			if bad {
 				bad = false
@@ -4195,6 +3290,9 @@ func lazy_where_and_outputCol1(n int, sel vec.Sel, q vec.Vec[bool], in arrow.Rec
 			}
 		}
 		fused2, rest2 = true, left
+		if len(rest2) == 0 {
+			directCol = directOut.Array()
+		}
 	}
 	if !fused2 || len(rest2) > 0 {
 		// IF(q, (a DIV b), 0)
@@ -4206,10 +3304,10 @@ func lazy_where_and_outputCol1(n int, sel vec.Sel, q vec.Vec[bool], in arrow.Rec
 		vec.Merge(&ifResult4, &quotient2, then2, n)
 		vec.Fill(&ifResult4, int64(0), otherwise2, n)
 		if fused2 {
-			vec.Merge(&ifResult3, &ifResult4, rest2, n)
-		} else {
-			ifResult3 = ifResult4
+			directOut.Patch(&ifResult4, rest2, sel)
+			directCol = directOut.Array()
 		}
+		ifResult3 = ifResult4
 	}
 	return ifResult3, directCol
 }
@@ -4256,31 +3354,14 @@ func Lazy_with_region_hoist(ctx context.Context, in arrow.RecordBatch, mem memor
 	q := vec.Bools(in.Column(11))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	ifResult, r1Col := lazy_with_region_hoistCol1(n, all, p, in, a, b, mem)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &ifResult, all, n, 1)
 	ifResult3, r2Col := lazy_with_region_hoistCol2(n, all, q, in, a, b, mem)
-	if r, e := vec.First(&ifResult3, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		if r1Col != nil {
-			r1Col.Release()
-		}
-		if r2Col != nil {
-			r2Col.Release()
-		}
-		clauses := []string{"WHERE", "r1", "r2"}
-		texts := []string{"", "IF(p, (a DIV b) + (a DIV b), 0)", "IF(q, a DIV b, 0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &ifResult3, all, n, 2)
+	if failed.Err != nil {
+		vec.Release(r1Col, r2Col)
+		return nil, failed.QueryError([]string{"WHERE", "r1", "r2"}, []string{"", "IF(p, (a DIV b) + (a DIV b), 0)", "IF(q, a DIV b, 0)"})
 	}
 	if r1Col == nil {
 		r1Col = vec.Int64Array(mem, &ifResult, all, n)
@@ -4302,45 +3383,23 @@ func Lazy_with_region_hoist(ctx context.Context, in arrow.RecordBatch, mem memor
 //	IF(p, (a DIV b) + (a DIV b), 0)
 func lazy_with_region_hoistCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// IF(p, ((a DIV b) + (a DIV b)), 0)
-	var r1Col arrow.Array // written by the clean loop, or below from ifResult
+	var r1Col arrow.Array // written by the loop, or below from ifResult
+	var r1Out *vec.FixedOut[int64]
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if p.Clean() && a.Clean() && b.Clean() {
-		r1Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+	if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		r1Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := r1Out.V
-		var bad vec.Failed
-		for i := range out {
-			if pV[i] {
-				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), bad.Int64(rt.DivInt64(aV[i], bV[i]))))
-			} else {
-				out[i] = int64(0)
-			}
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			r1Col = r1Out.Array()
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			r1Out.Release()
-		}
-	} else if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
-		ifResult = vec.Make[int64](n)
-		pV := p.V[:n]
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(p.Clean() && a.Clean() && b.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if p.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+			if dirty && (p.Dirty(i) || a.Dirty(i) || b.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -4355,6 +3414,9 @@ func lazy_with_region_hoistCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.Re
 			}
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			r1Col = r1Out.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// IF(p, ((a DIV b) + (a DIV b)), 0)
@@ -4370,10 +3432,10 @@ func lazy_with_region_hoistCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.Re
 		vec.Merge(&ifResult2, &sum, then, n)
 		vec.Fill(&ifResult2, int64(0), otherwise, n)
 		if fused {
-			vec.Merge(&ifResult, &ifResult2, rest, n)
-		} else {
-			ifResult = ifResult2
+			r1Out.Patch(&ifResult2, rest, all)
+			r1Col = r1Out.Array()
 		}
+		ifResult = ifResult2
 	}
 	return ifResult, r1Col
 }
@@ -4383,45 +3445,23 @@ func lazy_with_region_hoistCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.Re
 //	IF(q, a DIV b, 0)
 func lazy_with_region_hoistCol2(n int, all vec.Sel, q vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// IF(q, (a DIV b), 0)
-	var r2Col arrow.Array // written by the clean loop, or below from ifResult3
+	var r2Col arrow.Array // written by the loop, or below from ifResult3
+	var r2Out *vec.FixedOut[int64]
 	var ifResult3 vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused2 bool
 	var rest2 vec.Sel
-	if q.Clean() && a.Clean() && b.Clean() {
-		r2Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+	if in.Column(11).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		r2Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		qV := q.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := r2Out.V
-		var bad vec.Failed
-		for i := range out {
-			if qV[i] {
-				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
-			} else {
-				out[i] = int64(0)
-			}
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			r2Col = r2Out.Array()
-			fused2, rest2 = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			r2Out.Release()
-		}
-	} else if in.Column(11).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
-		ifResult3 = vec.Make[int64](n)
-		qV := q.V[:n]
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := ifResult3.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(q.Clean() && a.Clean() && b.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if q.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+			if dirty && (q.Dirty(i) || a.Dirty(i) || b.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -4436,6 +3476,9 @@ func lazy_with_region_hoistCol2(n int, all vec.Sel, q vec.Vec[bool], in arrow.Re
 			}
 		}
 		fused2, rest2 = true, left
+		if len(rest2) == 0 {
+			r2Col = r2Out.Array()
+		}
 	}
 	if !fused2 || len(rest2) > 0 {
 		// IF(q, (a DIV b), 0)
@@ -4447,10 +3490,10 @@ func lazy_with_region_hoistCol2(n int, all vec.Sel, q vec.Vec[bool], in arrow.Re
 		vec.Merge(&ifResult4, &quotient3, then2, n)
 		vec.Fill(&ifResult4, int64(0), otherwise2, n)
 		if fused2 {
-			vec.Merge(&ifResult3, &ifResult4, rest2, n)
-		} else {
-			ifResult3 = ifResult4
+			r2Out.Patch(&ifResult4, rest2, all)
+			r2Col = r2Out.Array()
 		}
+		ifResult3 = ifResult4
 	}
 	return ifResult3, r2Col
 }
@@ -4496,30 +3539,16 @@ func Map_lookup_where_output(ctx context.Context, in arrow.RecordBatch, mem memo
 	mItems := mArr.Items().(*array.Int64)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	cmp := map_lookup_where_outputWhere(n, all, mArr, mKeys, mOffs, mItems)
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
 	sum, directCol := map_lookup_where_outputCol1(n, sel, mArr, mKeys, mOffs, mItems, mem)
-	if r, e := vec.First(&sum, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if directCol != nil {
-			directCol.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"m['k'] > 0", "m['k'] + 1"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sum, sel, n, 1)
+	if failed.Err != nil {
+		vec.Release(directCol)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"m['k'] > 0", "m['k'] + 1"})
 	}
 	if directCol == nil {
 		directCol = vec.Int64Array(mem, &sum, sel, n)
@@ -4763,24 +3792,12 @@ func Nested_if_region(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	ifResult, directCol := nested_if_regionCol1(n, all, p, in, q, a, b, mem)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if directCol != nil {
-			directCol.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "IF(p, IF(q, a DIV b, (a DIV b) + 1), 0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &ifResult, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(directCol)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(p, IF(q, a DIV b, (a DIV b) + 1), 0)"})
 	}
 	if directCol == nil {
 		directCol = vec.Int64Array(mem, &ifResult, all, n)
@@ -4799,51 +3816,24 @@ func Nested_if_region(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 //	IF(p, IF(q, a DIV b, (a DIV b) + 1), 0)
 func nested_if_regionCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, q vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// IF(p, IF(q, (a DIV b), ((a DIV b) + 1)), 0)
-	var directCol arrow.Array // written by the clean loop, or below from ifResult
+	var directCol arrow.Array // written by the loop, or below from ifResult
+	var directOut *vec.FixedOut[int64]
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if p.Clean() && q.Clean() && a.Clean() && b.Clean() {
-		directOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+	if in.Column(10).NullN()+in.Column(11).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		pV := p.V[:n]
 		qV := q.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := directOut.V
-		var bad vec.Failed
-		for i := range out {
-			if pV[i] {
-				if qV[i] {
-					out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
-				} else {
-					out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
-				}
-			} else {
-				out[i] = int64(0)
-			}
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			directCol = directOut.Array()
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			directOut.Release()
-		}
-	} else if in.Column(10).NullN()+in.Column(11).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
-		ifResult = vec.Make[int64](n)
-		pV := p.V[:n]
-		qV := q.V[:n]
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(p.Clean() && q.Clean() && a.Clean() && b.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if p.Dirty(i) || q.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+			if dirty && (p.Dirty(i) || q.Dirty(i) || a.Dirty(i) || b.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -4862,6 +3852,9 @@ func nested_if_regionCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBa
 			}
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// IF(p, IF(q, (a DIV b), ((a DIV b) + 1)), 0)
@@ -4870,43 +3863,21 @@ func nested_if_regionCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBa
 		vec.CopyErrs(&ifResult2, &p, rest, n)
 		// IF(q, (a DIV b), ((a DIV b) + 1))
 		var ifResult3 vec.Vec[int64]
-		// rows the vector code computes: those a fused loop leaves, or all of them
+		// rows the vector code computes: those the fused loop leaves, or all of them
 		var fused2 bool
 		rest2 := then
-		if q.Clean() && a.Clean() && b.Clean() {
-			ifResult3 = vec.Make[int64](n)
-			qV := q.V[:n]
-			aV := a.V[:n]
-			bV := b.V[:n]
-			out := ifResult3.V[:n]
-			var bad vec.Failed
-			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-				i := then.Row(k)
-				if qV[i] {
-					out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
-				} else {
-					out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
-				}
-				if bad {
-					break
-				}
-			}
-			if !bad {
-				fused2, rest2 = true, vec.Sel{}
-			} else {
-				// a row failed (an error or a missing map key): the vector code computes every row
-			}
-		} else if in.Column(11).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		if in.Column(11).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
 			ifResult3 = vec.Make[int64](n)
 			qV := q.V[:n]
 			aV := a.V[:n]
 			bV := b.V[:n]
 			out := ifResult3.V[:n]
 			left := vec.Sel{} // rows for the vector code
+			dirty := !(q.Clean() && a.Clean() && b.Clean())
 			var bad vec.Failed
 			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
 				i := then.Row(k)
-				if q.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+				if dirty && (q.Dirty(i) || a.Dirty(i) || b.Dirty(i)) {
 					left = append(left, int32(i))
 					continue
 				}
@@ -4944,10 +3915,10 @@ func nested_if_regionCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBa
 		vec.Merge(&ifResult2, &ifResult3, then, n)
 		vec.Fill(&ifResult2, int64(0), otherwise, n)
 		if fused {
-			vec.Merge(&ifResult, &ifResult2, rest, n)
-		} else {
-			ifResult = ifResult2
+			directOut.Patch(&ifResult2, rest, all)
+			directCol = directOut.Array()
 		}
+		ifResult = ifResult2
 	}
 	return ifResult, directCol
 }
@@ -4992,28 +3963,14 @@ func Nested_not_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.A
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	product, directCol := nested_not_subsumedCol1(n, all, a, in, b, mem)
-	if r, e := vec.First(&product, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &product, all, n, 1)
 	sum2 := nested_not_subsumedCol2(n, all, a, b)
-	if r, e := vec.First(&sum2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		if directCol != nil {
-			directCol.Release()
-		}
-		clauses := []string{"WHERE", "r", "s"}
-		texts := []string{"", "(a + b) * 2", "a + b"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sum2, all, n, 2)
+	if failed.Err != nil {
+		vec.Release(directCol)
+		return nil, failed.QueryError([]string{"WHERE", "r", "s"}, []string{"", "(a + b) * 2", "a + b"})
 	}
 	if directCol == nil {
 		directCol = vec.Int64Array(mem, &product, all, n)
@@ -5032,39 +3989,22 @@ func Nested_not_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.A
 //	(a + b) * 2
 func nested_not_subsumedCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// ((a + b) * 2)
-	var directCol arrow.Array // written by the clean loop, or below from product
+	var directCol arrow.Array // written by the loop, or below from product
+	var directOut *vec.FixedOut[int64]
 	var product vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if a.Clean() && b.Clean() {
-		directOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+	if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := directOut.V
-		var bad vec.Failed
-		for i := range out {
-			out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.AddInt64(aV[i], bV[i])), int64(2)))
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			directCol = directOut.Array()
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			directOut.Release()
-		}
-	} else if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
-		product = vec.Make[int64](n)
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := product.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(a.Clean() && b.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if a.Dirty(i) || b.Dirty(i) {
+			if dirty && (a.Dirty(i) || b.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -5075,6 +4015,9 @@ func nested_not_subsumedCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.Reco
 			}
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// (a + b)
@@ -5082,10 +4025,10 @@ func nested_not_subsumedCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.Reco
 		// ((a + b) * 2)
 		product2 := vec.Map2E(rest, n, vec.VecArg(&sum), vec.ConstArg[int64](int64(2)), rt.MulInt64)
 		if fused {
-			vec.Merge(&product, &product2, rest, n)
-		} else {
-			product = product2
+			directOut.Patch(&product2, rest, all)
+			directCol = directOut.Array()
 		}
+		product = product2
 	}
 	return product, directCol
 }
@@ -5095,34 +4038,22 @@ func nested_not_subsumedCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.Reco
 //	a + b
 func nested_not_subsumedCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a + b)
-	sum2 := vec.Make[int64](n)
-	{
+	var sum2 vec.Vec[int64]
+	if a.Clean() && b.Clean() {
+		sum2 = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := sum2.V[:n]
-		if vec.Strict(&sum2, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
-			for i := range out {
-				r, err := rt.AddInt64(aV[i], bV[i])
-				if err != nil {
-					sum2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AddInt64(aV[i], bV[i])
+			if err != nil {
+				sum2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if sum2.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(aV[i], bV[i])
-				if err != nil {
-					sum2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		sum2 = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.AddInt64)
 	}
 	return sum2
 }
@@ -5167,31 +4098,14 @@ func Nested_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.Alloc
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	product, directCol := nested_subsumedCol1(n, all, a, in, b, mem)
-	if r, e := vec.First(&product, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &product, all, n, 1)
 	sum2, sCol := nested_subsumedCol2(n, all, a, in, b, mem)
-	if r, e := vec.First(&sum2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		if directCol != nil {
-			directCol.Release()
-		}
-		if sCol != nil {
-			sCol.Release()
-		}
-		clauses := []string{"WHERE", "r", "s"}
-		texts := []string{"", "(a + b) * 2", "(a + b) * 2 + 1"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sum2, all, n, 2)
+	if failed.Err != nil {
+		vec.Release(directCol, sCol)
+		return nil, failed.QueryError([]string{"WHERE", "r", "s"}, []string{"", "(a + b) * 2", "(a + b) * 2 + 1"})
 	}
 	if directCol == nil {
 		directCol = vec.Int64Array(mem, &product, all, n)
@@ -5213,39 +4127,22 @@ func Nested_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.Alloc
 //	(a + b) * 2
 func nested_subsumedCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// ((a + b) * 2)
-	var directCol arrow.Array // written by the clean loop, or below from product
+	var directCol arrow.Array // written by the loop, or below from product
+	var directOut *vec.FixedOut[int64]
 	var product vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if a.Clean() && b.Clean() {
-		directOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+	if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := directOut.V
-		var bad vec.Failed
-		for i := range out {
-			out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.AddInt64(aV[i], bV[i])), int64(2)))
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			directCol = directOut.Array()
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			directOut.Release()
-		}
-	} else if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
-		product = vec.Make[int64](n)
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := product.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(a.Clean() && b.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if a.Dirty(i) || b.Dirty(i) {
+			if dirty && (a.Dirty(i) || b.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -5256,6 +4153,9 @@ func nested_subsumedCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBa
 			}
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// (a + b)
@@ -5263,10 +4163,10 @@ func nested_subsumedCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBa
 		// ((a + b) * 2)
 		product2 := vec.Map2E(rest, n, vec.VecArg(&sum), vec.ConstArg[int64](int64(2)), rt.MulInt64)
 		if fused {
-			vec.Merge(&product, &product2, rest, n)
-		} else {
-			product = product2
+			directOut.Patch(&product2, rest, all)
+			directCol = directOut.Array()
 		}
+		product = product2
 	}
 	return product, directCol
 }
@@ -5276,39 +4176,22 @@ func nested_subsumedCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBa
 //	(a + b) * 2 + 1
 func nested_subsumedCol2(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// (((a + b) * 2) + 1)
-	var sCol arrow.Array // written by the clean loop, or below from sum2
+	var sCol arrow.Array // written by the loop, or below from sum2
+	var sOut *vec.FixedOut[int64]
 	var sum2 vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused2 bool
 	var rest2 vec.Sel
-	if a.Clean() && b.Clean() {
-		sOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+	if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		sOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := sOut.V
-		var bad vec.Failed
-		for i := range out {
-			out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.MulInt64(bad.Int64(rt.AddInt64(aV[i], bV[i])), int64(2))), int64(1)))
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			sCol = sOut.Array()
-			fused2, rest2 = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			sOut.Release()
-		}
-	} else if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
-		sum2 = vec.Make[int64](n)
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := sum2.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(a.Clean() && b.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if a.Dirty(i) || b.Dirty(i) {
+			if dirty && (a.Dirty(i) || b.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -5319,6 +4202,9 @@ func nested_subsumedCol2(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBa
 			}
 		}
 		fused2, rest2 = true, left
+		if len(rest2) == 0 {
+			sCol = sOut.Array()
+		}
 	}
 	if !fused2 || len(rest2) > 0 {
 		// (a + b)
@@ -5328,10 +4214,10 @@ func nested_subsumedCol2(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBa
 		// (((a + b) * 2) + 1)
 		sum4 := vec.Map2E(rest2, n, vec.VecArg(&product3), vec.ConstArg[int64](int64(1)), rt.AddInt64)
 		if fused2 {
-			vec.Merge(&sum2, &sum4, rest2, n)
-		} else {
-			sum2 = sum4
+			sOut.Patch(&sum4, rest2, all)
+			sCol = sOut.Array()
 		}
+		sum2 = sum4
 	}
 	return sum2, sCol
 }
@@ -5377,28 +4263,14 @@ func Non_failing_shared(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 	p := vec.Bools(in.Column(10))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	product := non_failing_sharedCol1(n, all, x, y)
-	if r, e := vec.First(&product, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &product, all, n, 1)
 	ifResult, sCol := non_failing_sharedCol2(n, all, p, in, x, y, mem)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		if sCol != nil {
-			sCol.Release()
-		}
-		clauses := []string{"WHERE", "r", "s"}
-		texts := []string{"", "x * y", "IF(p, x * y, 0.0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &ifResult, all, n, 2)
+	if failed.Err != nil {
+		vec.Release(sCol)
+		return nil, failed.QueryError([]string{"WHERE", "r", "s"}, []string{"", "x * y", "IF(p, x * y, 0.0)"})
 	}
 	if sCol == nil {
 		sCol = vec.Float64Array(mem, &ifResult, all, n)
@@ -5417,24 +4289,17 @@ func Non_failing_shared(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 //	x * y
 func non_failing_sharedCol1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64]) vec.Vec[float64] {
 	// (x * y)
-	product := vec.Make[float64](n)
-	{
+	var product vec.Vec[float64]
+	if x.Clean() && y.Clean() {
+		product = vec.Make[float64](n)
 		xV := x.V[:n]
 		yV := y.V[:n]
 		out := product.V[:n]
-		if vec.Strict(&product, all, n, vec.FlagsOf(&x), vec.FlagsOf(&y)) {
-			for i := range out {
-				out[i] = rt.MulFloat64(xV[i], yV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if product.Dirty(i) {
-					continue
-				}
-				out[i] = rt.MulFloat64(xV[i], yV[i])
-			}
+		for i := range out {
+			out[i] = rt.MulFloat64(xV[i], yV[i])
 		}
+	} else {
+		product = vec.Map2(all, n, vec.VecArg(&x), vec.VecArg(&y), rt.MulFloat64)
 	}
 	return product
 }
@@ -5444,35 +4309,22 @@ func non_failing_sharedCol1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[fl
 //	IF(p, x * y, 0.0)
 func non_failing_sharedCol2(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, x vec.Vec[float64], y vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// IF(p, (x * y), 0.0)
-	var sCol arrow.Array // written by the clean loop, or below from ifResult
+	var sCol arrow.Array // written by the loop, or below from ifResult
+	var sOut *vec.FixedOut[float64]
 	var ifResult vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if p.Clean() && x.Clean() && y.Clean() {
-		sOut := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	if in.Column(10).NullN()+in.Column(4).NullN()+in.Column(5).NullN() <= n/2 {
+		sOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		pV := p.V[:n]
 		xV := x.V[:n]
 		yV := y.V[:n]
 		out := sOut.V
-		for i := range out {
-			if pV[i] {
-				out[i] = rt.MulFloat64(xV[i], yV[i])
-			} else {
-				out[i] = float64(0.0)
-			}
-		}
-		sCol = sOut.Array()
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(10).NullN()+in.Column(4).NullN()+in.Column(5).NullN() <= n/2 {
-		ifResult = vec.Make[float64](n)
-		pV := p.V[:n]
-		xV := x.V[:n]
-		yV := y.V[:n]
-		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(p.Clean() && x.Clean() && y.Clean())
 		for i := range out {
-			if p.Dirty(i) || x.Dirty(i) || y.Dirty(i) {
+			if dirty && (p.Dirty(i) || x.Dirty(i) || y.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -5483,6 +4335,9 @@ func non_failing_sharedCol2(n int, all vec.Sel, p vec.Vec[bool], in arrow.Record
 			}
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			sCol = sOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// IF(p, (x * y), 0.0)
@@ -5494,10 +4349,10 @@ func non_failing_sharedCol2(n int, all vec.Sel, p vec.Vec[bool], in arrow.Record
 		vec.Merge(&ifResult2, &product2, then, n)
 		vec.Fill(&ifResult2, float64(0.0), otherwise, n)
 		if fused {
-			vec.Merge(&ifResult, &ifResult2, rest, n)
-		} else {
-			ifResult = ifResult2
+			sOut.Patch(&ifResult2, rest, all)
+			sCol = sOut.Array()
 		}
+		ifResult = ifResult2
 	}
 	return ifResult, sCol
 }
@@ -5542,28 +4397,14 @@ func Nullif(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	nullIf := nullifCol1(n, all, a, b)
-	if r, e := vec.First(&nullIf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &nullIf, all, n, 1)
 	sum, sCol := nullifCol2(n, all, a, in, b, mem)
-	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		if sCol != nil {
-			sCol.Release()
-		}
-		clauses := []string{"WHERE", "r", "s"}
-		texts := []string{"", "NULLIF(a DIV b, 0)", "(a DIV b) + 1"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sum, all, n, 2)
+	if failed.Err != nil {
+		vec.Release(sCol)
+		return nil, failed.QueryError([]string{"WHERE", "r", "s"}, []string{"", "NULLIF(a DIV b, 0)", "(a DIV b) + 1"})
 	}
 	if sCol == nil {
 		sCol = vec.Int64Array(mem, &sum, all, n)
@@ -5582,52 +4423,33 @@ func Nullif(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 //	NULLIF(a DIV b, 0)
 func nullifCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	{
+	var quotient vec.Vec[int64]
+	if a.Clean() && b.Clean() {
+		quotient = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		if vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], bV[i])
+			if err != nil {
+				quotient.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if quotient.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
-	eq := vec.Make[bool](n)
-	{
+	var eq vec.Vec[bool]
+	if quotient.Clean() {
+		eq = vec.Make[bool](n)
 		quotientV := quotient.V[:n]
 		out := eq.V[:n]
-		if vec.Strict(&eq, all, n, vec.FlagsOf(&quotient)) {
-			for i := range out {
-				out[i] = rt.EqInt64(quotientV[i], int64(0))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if eq.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(quotientV[i], int64(0))
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(quotientV[i], int64(0))
 		}
+	} else {
+		eq = vec.Map2(all, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(0)), rt.EqInt64)
 	}
 	// NULLIF((a DIV b), 0)
 	nullIf := vec.NullIf(&quotient, &eq, all, n)
@@ -5639,39 +4461,22 @@ func nullifCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[
 //	(a DIV b) + 1
 func nullifCol2(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// ((a DIV b) + 1)
-	var sCol arrow.Array // written by the clean loop, or below from sum
+	var sCol arrow.Array // written by the loop, or below from sum
+	var sOut *vec.FixedOut[int64]
 	var sum vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if a.Clean() && b.Clean() {
-		sOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+	if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		sOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := sOut.V
-		var bad vec.Failed
-		for i := range out {
-			out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			sCol = sOut.Array()
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			sOut.Release()
-		}
-	} else if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
-		sum = vec.Make[int64](n)
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := sum.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(a.Clean() && b.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if a.Dirty(i) || b.Dirty(i) {
+			if dirty && (a.Dirty(i) || b.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -5682,6 +4487,9 @@ func nullifCol2(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b ve
 			}
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			sCol = sOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// (a DIV b)
@@ -5689,10 +4497,10 @@ func nullifCol2(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b ve
 		// ((a DIV b) + 1)
 		sum2 := vec.Map2E(rest, n, vec.VecArg(&quotient2), vec.ConstArg[int64](int64(1)), rt.AddInt64)
 		if fused {
-			vec.Merge(&sum, &sum2, rest, n)
-		} else {
-			sum = sum2
+			sOut.Patch(&sum2, rest, all)
+			sCol = sOut.Array()
 		}
+		sum = sum2
 	}
 	return sum, sCol
 }
@@ -5736,21 +4544,11 @@ func Or_operands(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	anyOf := or_operandsCol1(n, all, a, in, b)
-	if r, e := vec.First(&anyOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(a DIV b > 1) OR (a DIV b < -1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &anyOf, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(a DIV b > 1) OR (a DIV b < -1)"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &anyOf, all, n)}
@@ -5767,35 +4565,19 @@ func Or_operands(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 func or_operandsCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64]) vec.Vec[bool] {
 	// (((a DIV b) > 1) OR ((a DIV b) < -1))
 	var anyOf vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if a.Clean() && b.Clean() {
-		anyOf = vec.Make[bool](n)
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := anyOf.V[:n]
-		var bad vec.Failed
-		for i := range out {
-			out[i] = (rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)) || rt.LtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(-1)))
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-		}
-	} else if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+	if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
 		anyOf = vec.Make[bool](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := anyOf.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(a.Clean() && b.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if a.Dirty(i) || b.Dirty(i) {
+			if dirty && (a.Dirty(i) || b.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -5869,24 +4651,12 @@ func Region_else(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	ifResult, directCol := region_elseCol1(n, all, p, in, a, b, mem)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if directCol != nil {
-			directCol.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "IF(p, 0, (a DIV b) * (a DIV b))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &ifResult, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(directCol)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(p, 0, (a DIV b) * (a DIV b))"})
 	}
 	if directCol == nil {
 		directCol = vec.Int64Array(mem, &ifResult, all, n)
@@ -5905,45 +4675,23 @@ func Region_else(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 //	IF(p, 0, (a DIV b) * (a DIV b))
 func region_elseCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// IF(p, 0, ((a DIV b) * (a DIV b)))
-	var directCol arrow.Array // written by the clean loop, or below from ifResult
+	var directCol arrow.Array // written by the loop, or below from ifResult
+	var directOut *vec.FixedOut[int64]
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if p.Clean() && a.Clean() && b.Clean() {
-		directOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+	if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := directOut.V
-		var bad vec.Failed
-		for i := range out {
-			if pV[i] {
-				out[i] = int64(0)
-			} else {
-				out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), bad.Int64(rt.DivInt64(aV[i], bV[i]))))
-			}
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			directCol = directOut.Array()
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			directOut.Release()
-		}
-	} else if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
-		ifResult = vec.Make[int64](n)
-		pV := p.V[:n]
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(p.Clean() && a.Clean() && b.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if p.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+			if dirty && (p.Dirty(i) || a.Dirty(i) || b.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -5958,6 +4706,9 @@ func region_elseCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, 
 			}
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// IF(p, 0, ((a DIV b) * (a DIV b)))
@@ -5973,10 +4724,10 @@ func region_elseCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, 
 		product := vec.Map2E(otherwise, n, vec.VecArg(&quotient), vec.VecArg(&quotient2), rt.MulInt64)
 		vec.Merge(&ifResult2, &product, otherwise, n)
 		if fused {
-			vec.Merge(&ifResult, &ifResult2, rest, n)
-		} else {
-			ifResult = ifResult2
+			directOut.Patch(&ifResult2, rest, all)
+			directCol = directOut.Array()
 		}
+		ifResult = ifResult2
 	}
 	return ifResult, directCol
 }
@@ -6021,24 +4772,12 @@ func Region_then(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	ifResult, directCol := region_thenCol1(n, all, p, in, a, b, mem)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if directCol != nil {
-			directCol.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "IF(p, (a DIV b) + (a DIV b), 0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &ifResult, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(directCol)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(p, (a DIV b) + (a DIV b), 0)"})
 	}
 	if directCol == nil {
 		directCol = vec.Int64Array(mem, &ifResult, all, n)
@@ -6057,45 +4796,23 @@ func Region_then(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 //	IF(p, (a DIV b) + (a DIV b), 0)
 func region_thenCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// IF(p, ((a DIV b) + (a DIV b)), 0)
-	var directCol arrow.Array // written by the clean loop, or below from ifResult
+	var directCol arrow.Array // written by the loop, or below from ifResult
+	var directOut *vec.FixedOut[int64]
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if p.Clean() && a.Clean() && b.Clean() {
-		directOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+	if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := directOut.V
-		var bad vec.Failed
-		for i := range out {
-			if pV[i] {
-				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), bad.Int64(rt.DivInt64(aV[i], bV[i]))))
-			} else {
-				out[i] = int64(0)
-			}
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			directCol = directOut.Array()
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			directOut.Release()
-		}
-	} else if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
-		ifResult = vec.Make[int64](n)
-		pV := p.V[:n]
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(p.Clean() && a.Clean() && b.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if p.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+			if dirty && (p.Dirty(i) || a.Dirty(i) || b.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -6110,6 +4827,9 @@ func region_thenCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, 
 			}
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// IF(p, ((a DIV b) + (a DIV b)), 0)
@@ -6125,10 +4845,10 @@ func region_thenCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, 
 		vec.Merge(&ifResult2, &sum, then, n)
 		vec.Fill(&ifResult2, int64(0), otherwise, n)
 		if fused {
-			vec.Merge(&ifResult, &ifResult2, rest, n)
-		} else {
-			ifResult = ifResult2
+			directOut.Patch(&ifResult2, rest, all)
+			directCol = directOut.Array()
 		}
+		ifResult = ifResult2
 	}
 	return ifResult, directCol
 }
@@ -6173,24 +4893,12 @@ func Region_when_then(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	caseResult, directCol := region_when_thenCol1(n, all, p, in, a, b, mem)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if directCol != nil {
-			directCol.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN p THEN (a DIV b) * (a DIV b) ELSE 0 END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(directCol)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN p THEN (a DIV b) * (a DIV b) ELSE 0 END"})
 	}
 	if directCol == nil {
 		directCol = vec.Int64Array(mem, &caseResult, all, n)
@@ -6209,46 +4917,23 @@ func Region_when_then(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 //	CASE WHEN p THEN (a DIV b) * (a DIV b) ELSE 0 END
 func region_when_thenCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// CASE WHEN p THEN ((a DIV b) * (a DIV b)) ELSE 0 END
-	var directCol arrow.Array // written by the clean loop, or below from caseResult
+	var directCol arrow.Array // written by the loop, or below from caseResult
+	var directOut *vec.FixedOut[int64]
 	var caseResult vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if p.Clean() && a.Clean() && b.Clean() {
-		directOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+	if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := directOut.V
-		var bad vec.Failed
-		for i := range out {
-			switch {
-			case pV[i]:
-				out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), bad.Int64(rt.DivInt64(aV[i], bV[i]))))
-			default:
-				out[i] = int64(0)
-			}
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			directCol = directOut.Array()
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			directOut.Release()
-		}
-	} else if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
-		caseResult = vec.Make[int64](n)
-		pV := p.V[:n]
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := caseResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(p.Clean() && a.Clean() && b.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if p.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+			if dirty && (p.Dirty(i) || a.Dirty(i) || b.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -6264,6 +4949,9 @@ func region_when_thenCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBa
 			}
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// CASE WHEN p THEN ((a DIV b) * (a DIV b)) ELSE 0 END
@@ -6279,10 +4967,10 @@ func region_when_thenCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBa
 		vec.Merge(&caseResult2, &product, when, n)
 		vec.Fill(&caseResult2, int64(0), notYet, n)
 		if fused {
-			vec.Merge(&caseResult, &caseResult2, rest, n)
-		} else {
-			caseResult = caseResult2
+			directOut.Patch(&caseResult2, rest, all)
+			directCol = directOut.Array()
 		}
+		caseResult = caseResult2
 	}
 	return caseResult, directCol
 }
@@ -6325,24 +5013,12 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	infoItems := infoArr.Items().(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	caseResult, labelCol := seed_caseCol1(n, all, infoArr, infoKeys, infoOffs, infoItems, mem)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if labelCol != nil {
-			labelCol.Release()
-		}
-		clauses := []string{"WHERE", "label"}
-		texts := []string{"", "CASE WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN info['test'] LIKE '125%' THEN 'BAZ' ELSE info['test'] END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(labelCol)
+		return nil, failed.QueryError([]string{"WHERE", "label"}, []string{"", "CASE WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN info['test'] LIKE '125%' THEN 'BAZ' ELSE info['test'] END"})
 	}
 	if labelCol == nil {
 		labelCol = vec.StringArray(mem, &caseResult, all, n)
@@ -6636,24 +5312,12 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 	infoItems := infoArr.Items().(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	caseResult, labelCol := seed_case_fixed_firstCol1(n, all, infoArr, infoKeys, infoOffs, infoItems, mem)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if labelCol != nil {
-			labelCol.Release()
-		}
-		clauses := []string{"WHERE", "label"}
-		texts := []string{"", "CASE WHEN map_contains_key(info, 'fixed_test') THEN info['fixed_test'] WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN info['test'] LIKE '125%' THEN 'BAZ' ELSE info['test'] END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(labelCol)
+		return nil, failed.QueryError([]string{"WHERE", "label"}, []string{"", "CASE WHEN map_contains_key(info, 'fixed_test') THEN info['fixed_test'] WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN info['test'] LIKE '125%' THEN 'BAZ' ELSE info['test'] END"})
 	}
 	if labelCol == nil {
 		labelCol = vec.StringArray(mem, &caseResult, all, n)
@@ -7015,24 +5679,12 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 	infoItems := infoArr.Items().(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	caseResult, labelCol := seed_case_test_info_fixedCol1(n, all, testInfoFixed, in, infoArr, infoKeys, infoOffs, infoItems, mem)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if labelCol != nil {
-			labelCol.Release()
-		}
-		clauses := []string{"WHERE", "label"}
-		texts := []string{"", "CASE WHEN test_info_fixed THEN info['test'] WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN info['test'] LIKE '125%' THEN 'BAZ' ELSE info['test'] END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(labelCol)
+		return nil, failed.QueryError([]string{"WHERE", "label"}, []string{"", "CASE WHEN test_info_fixed THEN info['test'] WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN info['test'] LIKE '125%' THEN 'BAZ' ELSE info['test'] END"})
 	}
 	if labelCol == nil {
 		labelCol = vec.StringArray(mem, &caseResult, all, n)
@@ -7372,24 +6024,12 @@ func Seed_if(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 	a := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	ifResult, bucketCol := seed_ifCol1(n, all, x, in, y, a, mem)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if bucketCol != nil {
-			bucketCol.Release()
-		}
-		clauses := []string{"WHERE", "bucket"}
-		texts := []string{"", "IF(x > y, a + 5, (a + 5) DIV 100)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &ifResult, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(bucketCol)
+		return nil, failed.QueryError([]string{"WHERE", "bucket"}, []string{"", "IF(x > y, a + 5, (a + 5) DIV 100)"})
 	}
 	if bucketCol == nil {
 		bucketCol = vec.Int64Array(mem, &ifResult, all, n)
@@ -7408,45 +6048,23 @@ func Seed_if(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 //	IF(x > y, a + 5, (a + 5) DIV 100)
 func seed_ifCol1(n int, all vec.Sel, x vec.Vec[int64], in arrow.RecordBatch, y vec.Vec[int64], a vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// IF((x > y), (a + 5), ((a + 5) DIV 100))
-	var bucketCol arrow.Array // written by the clean loop, or below from ifResult
+	var bucketCol arrow.Array // written by the loop, or below from ifResult
+	var bucketOut *vec.FixedOut[int64]
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if x.Clean() && y.Clean() && a.Clean() {
-		bucketOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+	if in.Column(0).NullN()+in.Column(1).NullN()+in.Column(2).NullN() <= n/2 {
+		bucketOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		xV := x.V[:n]
 		yV := y.V[:n]
 		aV := a.V[:n]
 		out := bucketOut.V
-		var bad vec.Failed
-		for i := range out {
-			if rt.GtInt64(xV[i], yV[i]) {
-				out[i] = bad.Int64(rt.AddInt64(aV[i], int64(5)))
-			} else {
-				out[i] = bad.Int64(rt.DivInt64(bad.Int64(rt.AddInt64(aV[i], int64(5))), int64(100)))
-			}
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			bucketCol = bucketOut.Array()
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			bucketOut.Release()
-		}
-	} else if in.Column(0).NullN()+in.Column(1).NullN()+in.Column(2).NullN() <= n/2 {
-		ifResult = vec.Make[int64](n)
-		xV := x.V[:n]
-		yV := y.V[:n]
-		aV := a.V[:n]
-		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(x.Clean() && y.Clean() && a.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if x.Dirty(i) || y.Dirty(i) || a.Dirty(i) {
+			if dirty && (x.Dirty(i) || y.Dirty(i) || a.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -7461,6 +6079,9 @@ func seed_ifCol1(n int, all vec.Sel, x vec.Vec[int64], in arrow.RecordBatch, y v
 			}
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			bucketCol = bucketOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// (x > y)
@@ -7478,10 +6099,10 @@ func seed_ifCol1(n int, all vec.Sel, x vec.Vec[int64], in arrow.RecordBatch, y v
 		quotient := vec.Map2E(otherwise, n, vec.VecArg(&sum2), vec.ConstArg[int64](int64(100)), rt.DivInt64)
 		vec.Merge(&ifResult2, &quotient, otherwise, n)
 		if fused {
-			vec.Merge(&ifResult, &ifResult2, rest, n)
-		} else {
-			ifResult = ifResult2
+			bucketOut.Patch(&ifResult2, rest, all)
+			bucketCol = bucketOut.Array()
 		}
+		ifResult = ifResult2
 	}
 	return ifResult, bucketCol
 }
@@ -7526,28 +6147,14 @@ func Simple_case_operand(ctx context.Context, in arrow.RecordBatch, mem memory.A
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	caseResult, directCol := simple_case_operandCol1(n, all, a, in, b, mem)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &caseResult, all, n, 1)
 	quotient2 := simple_case_operandCol2(n, all, a, b)
-	if r, e := vec.First(&quotient2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		if directCol != nil {
-			directCol.Release()
-		}
-		clauses := []string{"WHERE", "r", "s"}
-		texts := []string{"", "CASE a DIV b WHEN 1 THEN 'x' ELSE 'y' END", "a DIV b"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &quotient2, all, n, 2)
+	if failed.Err != nil {
+		vec.Release(directCol)
+		return nil, failed.QueryError([]string{"WHERE", "r", "s"}, []string{"", "CASE a DIV b WHEN 1 THEN 'x' ELSE 'y' END", "a DIV b"})
 	}
 	if directCol == nil {
 		directCol = vec.StringArray(mem, &caseResult, all, n)
@@ -7645,34 +6252,22 @@ func simple_case_operandCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.Reco
 //	a DIV b
 func simple_case_operandCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
-	quotient2 := vec.Make[int64](n)
-	{
+	var quotient2 vec.Vec[int64]
+	if a.Clean() && b.Clean() {
+		quotient2 = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient2.V[:n]
-		if vec.Strict(&quotient2, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], bV[i])
+			if err != nil {
+				quotient2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if quotient2.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient2 = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	return quotient2
 }
@@ -7716,24 +6311,12 @@ func Single_use(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	sum, directCol := single_useCol1(n, all, a, in, b, mem)
-	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if directCol != nil {
-			directCol.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(a DIV b) + 1"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sum, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(directCol)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(a DIV b) + 1"})
 	}
 	if directCol == nil {
 		directCol = vec.Int64Array(mem, &sum, all, n)
@@ -7752,39 +6335,22 @@ func Single_use(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	(a DIV b) + 1
 func single_useCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// ((a DIV b) + 1)
-	var directCol arrow.Array // written by the clean loop, or below from sum
+	var directCol arrow.Array // written by the loop, or below from sum
+	var directOut *vec.FixedOut[int64]
 	var sum vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if a.Clean() && b.Clean() {
-		directOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+	if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := directOut.V
-		var bad vec.Failed
-		for i := range out {
-			out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			directCol = directOut.Array()
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			directOut.Release()
-		}
-	} else if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
-		sum = vec.Make[int64](n)
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := sum.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(a.Clean() && b.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if a.Dirty(i) || b.Dirty(i) {
+			if dirty && (a.Dirty(i) || b.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -7795,6 +6361,9 @@ func single_useCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 			}
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// (a DIV b)
@@ -7802,10 +6371,10 @@ func single_useCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 		// ((a DIV b) + 1)
 		sum2 := vec.Map2E(rest, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.AddInt64)
 		if fused {
-			vec.Merge(&sum, &sum2, rest, n)
-		} else {
-			sum = sum2
+			directOut.Patch(&sum2, rest, all)
+			directCol = directOut.Array()
 		}
+		sum = sum2
 	}
 	return sum, directCol
 }
@@ -7848,24 +6417,12 @@ func String_case_chain(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	sArr := in.Column(6).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	caseResult, directCol := string_case_chainCol1(n, all, sArr, mem)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if directCol != nil {
-			directCol.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN upper(s) = 'A' THEN 1 WHEN upper(s) = 'B' THEN 2 ELSE length(upper(s)) END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(directCol)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN upper(s) = 'A' THEN 1 WHEN upper(s) = 'B' THEN 2 ELSE length(upper(s)) END"})
 	}
 	if directCol == nil {
 		directCol = vec.Int32Array(mem, &caseResult, all, n)
@@ -7884,32 +6441,19 @@ func String_case_chain(ctx context.Context, in arrow.RecordBatch, mem memory.All
 //	CASE WHEN upper(s) = 'A' THEN 1 WHEN upper(s) = 'B' THEN 2 ELSE length(upper(s)) END
 func string_case_chainCol1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) (vec.Vec[int32], arrow.Array) {
 	// CASE WHEN (upper(s) = 'A') THEN 1 WHEN (upper(s) = 'B') THEN 2 ELSE length(upper(s)) END
-	var directCol arrow.Array // written by the clean loop, or below from caseResult
+	var directCol arrow.Array // written by the loop, or below from caseResult
+	var directOut *vec.FixedOut[int32]
 	var caseResult vec.Vec[int32]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if sArr.NullN() == 0 {
-		directOut := vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+	if sArr.NullN() <= n/2 {
+		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
 		out := directOut.V
-		for i := range out {
-			switch {
-			case rt.EqString(rt.Upper(sArr.Value(i)), "A"):
-				out[i] = int32(1)
-			case rt.EqString(rt.Upper(sArr.Value(i)), "B"):
-				out[i] = int32(2)
-			default:
-				out[i] = rt.Length(rt.Upper(sArr.Value(i)))
-			}
-		}
-		directCol = directOut.Array()
-		fused, rest = true, vec.Sel{}
-	} else if sArr.NullN() <= n/2 {
-		caseResult = vec.Make[int32](n)
-		out := caseResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(sArr.NullN() == 0)
 		for i := range out {
-			if sArr.IsNull(i) {
+			if dirty && (sArr.IsNull(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -7923,6 +6467,9 @@ func string_case_chainCol1(n int, all vec.Sel, sArr *array.String, mem memory.Al
 			}
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// CASE WHEN (upper(s) = 'A') THEN 1 WHEN (upper(s) = 'B') THEN 2 ELSE length(upper(s)) END
@@ -7947,10 +6494,10 @@ func string_case_chainCol1(n int, all vec.Sel, sArr *array.String, mem memory.Al
 		length := vec.Map1(notYet2, n, vec.VecArg(&upper3), rt.Length)
 		vec.Merge(&caseResult2, &length, notYet2, n)
 		if fused {
-			vec.Merge(&caseResult, &caseResult2, rest, n)
-		} else {
-			caseResult = caseResult2
+			directOut.Patch(&caseResult2, rest, all)
+			directCol = directOut.Array()
 		}
+		caseResult = caseResult2
 	}
 	return caseResult, directCol
 }
@@ -7995,25 +6542,13 @@ func Try_boundary(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	tried := try_boundaryCol1(n, all, a, b)
-	if r, e := vec.First(&tried, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &tried, all, n, 1)
 	quotient2 := try_boundaryCol2(n, all, a, b)
-	if r, e := vec.First(&quotient2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "safe", "raw"}
-		texts := []string{"", "TRY(a DIV b)", "a DIV b"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &quotient2, all, n, 2)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "safe", "raw"}, []string{"", "TRY(a DIV b)", "a DIV b"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &tried, all, n), vec.Int64Array(mem, &quotient2, all, n)}
@@ -8029,34 +6564,22 @@ func Try_boundary(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 //	TRY(a DIV b)
 func try_boundaryCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	{
+	var quotient vec.Vec[int64]
+	if a.Clean() && b.Clean() {
+		quotient = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		if vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], bV[i])
+			if err != nil {
+				quotient.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if quotient.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	// TRY((a DIV b))
 	tried := vec.Try(&quotient, all, n)
@@ -8068,34 +6591,22 @@ func try_boundaryCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) ve
 //	a DIV b
 func try_boundaryCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
-	quotient2 := vec.Make[int64](n)
-	{
+	var quotient2 vec.Vec[int64]
+	if a.Clean() && b.Clean() {
+		quotient2 = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient2.V[:n]
-		if vec.Strict(&quotient2, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], bV[i])
+			if err != nil {
+				quotient2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if quotient2.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient2 = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	return quotient2
 }
@@ -8139,21 +6650,11 @@ func Try_shared_whole(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	sum := try_shared_wholeCol1(n, all, a, b)
-	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "TRY(a DIV b) + COALESCE(TRY(a DIV b), 0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sum, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "TRY(a DIV b) + COALESCE(TRY(a DIV b), 0)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
@@ -8169,68 +6670,44 @@ func Try_shared_whole(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 //	TRY(a DIV b) + COALESCE(TRY(a DIV b), 0)
 func try_shared_wholeCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	{
+	var quotient vec.Vec[int64]
+	if a.Clean() && b.Clean() {
+		quotient = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		if vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], bV[i])
+			if err != nil {
+				quotient.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if quotient.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	// TRY((a DIV b))
 	tried := vec.Try(&quotient, all, n)
 	// COALESCE(TRY((a DIV b)), 0)
 	coalesced := vec.Make[int64](n)
 	// (a DIV b)
-	quotient2 := vec.Make[int64](n)
-	{
+	var quotient2 vec.Vec[int64]
+	if a.Clean() && b.Clean() {
+		quotient2 = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient2.V[:n]
-		if vec.Strict(&quotient2, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], bV[i])
+			if err != nil {
+				quotient2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if quotient2.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient2 = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	// TRY((a DIV b))
 	tried2 := vec.Try(&quotient2, all, n)
@@ -8238,34 +6715,22 @@ func try_shared_wholeCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]
 	stillNull := vec.NullRows(&tried2, all, n)
 	vec.Fill(&coalesced, int64(0), stillNull, n)
 	// (TRY((a DIV b)) + COALESCE(TRY((a DIV b)), 0))
-	sum := vec.Make[int64](n)
-	{
+	var sum vec.Vec[int64]
+	if tried.Clean() && coalesced.Clean() {
+		sum = vec.Make[int64](n)
 		triedV := tried.V[:n]
 		coalescedV := coalesced.V[:n]
 		out := sum.V[:n]
-		if vec.Strict(&sum, all, n, vec.FlagsOf(&tried), vec.FlagsOf(&coalesced)) {
-			for i := range out {
-				r, err := rt.AddInt64(triedV[i], coalescedV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AddInt64(triedV[i], coalescedV[i])
+			if err != nil {
+				sum.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if sum.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(triedV[i], coalescedV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		sum = vec.Map2E(all, n, vec.VecArg(&tried), vec.VecArg(&coalesced), rt.AddInt64)
 	}
 	return sum
 }
@@ -8309,27 +6774,15 @@ func Where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	cmp := where_and_outputWhere(n, all, a, in, b)
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
 	quotient2 := where_and_outputCol1(n, sel, a, b)
-	if r, e := vec.First(&quotient2, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "q"}
-		texts := []string{"(a DIV b) > 1", "a DIV b"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &quotient2, sel, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "q"}, []string{"(a DIV b) > 1", "a DIV b"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &quotient2, sel, n)}
@@ -8346,35 +6799,19 @@ func Where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 func where_and_outputWhere(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64]) vec.Vec[bool] {
 	// ((a DIV b) > 1)
 	var cmp vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if a.Clean() && b.Clean() {
-		cmp = vec.Make[bool](n)
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := cmp.V[:n]
-		var bad vec.Failed
-		for i := range out {
-			out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1))
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-		}
-	} else if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+	if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
 		cmp = vec.Make[bool](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := cmp.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(a.Clean() && b.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if a.Dirty(i) || b.Dirty(i) {
+			if dirty && (a.Dirty(i) || b.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -8405,34 +6842,22 @@ func where_and_outputWhere(n int, all vec.Sel, a vec.Vec[int64], in arrow.Record
 //	a DIV b
 func where_and_outputCol1(n int, sel vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
-	quotient2 := vec.Make[int64](n)
-	{
+	var quotient2 vec.Vec[int64]
+	if a.Clean() && b.Clean() && vec.Dense(sel, n, true) {
+		quotient2 = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient2.V[:n]
-		if vec.Strict(&quotient2, sel, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], bV[i])
+			if err != nil {
+				quotient2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if quotient2.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient2 = vec.Map2E(sel, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	return quotient2
 }
@@ -8477,25 +6902,15 @@ func Where_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.A
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	ifResult := where_both_branchesWhere(n, all, p, in, a, b)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &ifResult, all, n, 0)
 	sel := vec.Where(&ifResult, n)
 
 	// a: a
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "a"}
-		texts := []string{"IF(p, (a DIV b) > 0, (a DIV b) < 0)", "a"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "a"}, []string{"IF(p, (a DIV b) > 0, (a DIV b) < 0)", "a"})
 	}
 
 	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), sel, n)}
@@ -8512,41 +6927,20 @@ func Where_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.A
 func where_both_branchesWhere(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
 	// IF(p, ((a DIV b) > 0), ((a DIV b) < 0))
 	var ifResult vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if p.Clean() && a.Clean() && b.Clean() {
-		ifResult = vec.Make[bool](n)
-		pV := p.V[:n]
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := ifResult.V[:n]
-		var bad vec.Failed
-		for i := range out {
-			if pV[i] {
-				out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(0))
-			} else {
-				out[i] = rt.LtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(0))
-			}
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-		}
-	} else if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+	if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
 		ifResult = vec.Make[bool](n)
 		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(p.Clean() && a.Clean() && b.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if p.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+			if dirty && (p.Dirty(i) || a.Dirty(i) || b.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -8626,27 +7020,15 @@ func Where_conditional_output_always(ctx context.Context, in arrow.RecordBatch, 
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	ifResult := where_conditional_output_alwaysWhere(n, all, p, in, a, b)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &ifResult, all, n, 0)
 	sel := vec.Where(&ifResult, n)
 	quotient2 := where_conditional_output_alwaysCol1(n, sel, a, b)
-	if r, e := vec.First(&quotient2, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "q"}
-		texts := []string{"IF(p, (a DIV b) > 1, TRUE)", "a DIV b"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &quotient2, sel, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "q"}, []string{"IF(p, (a DIV b) > 1, TRUE)", "a DIV b"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &quotient2, sel, n)}
@@ -8663,41 +7045,20 @@ func Where_conditional_output_always(ctx context.Context, in arrow.RecordBatch, 
 func where_conditional_output_alwaysWhere(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
 	// IF(p, ((a DIV b) > 1), TRUE)
 	var ifResult vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if p.Clean() && a.Clean() && b.Clean() {
-		ifResult = vec.Make[bool](n)
-		pV := p.V[:n]
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := ifResult.V[:n]
-		var bad vec.Failed
-		for i := range out {
-			if pV[i] {
-				out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1))
-			} else {
-				out[i] = true
-			}
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-		}
-	} else if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+	if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
 		ifResult = vec.Make[bool](n)
 		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(p.Clean() && a.Clean() && b.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if p.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+			if dirty && (p.Dirty(i) || a.Dirty(i) || b.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -8738,34 +7099,22 @@ func where_conditional_output_alwaysWhere(n int, all vec.Sel, p vec.Vec[bool], i
 //	a DIV b
 func where_conditional_output_alwaysCol1(n int, sel vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
-	quotient2 := vec.Make[int64](n)
-	{
+	var quotient2 vec.Vec[int64]
+	if a.Clean() && b.Clean() && vec.Dense(sel, n, true) {
+		quotient2 = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient2.V[:n]
-		if vec.Strict(&quotient2, sel, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], bV[i])
+			if err != nil {
+				quotient2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if quotient2.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient2 = vec.Map2E(sel, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	return quotient2
 }

@@ -6,7 +6,6 @@ package cseshapes
 import (
 	"context"
 	"fmt"
-
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
@@ -54,32 +53,18 @@ func Shape00000(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	b := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	cmp := shape00000Where(n, all, sArr)
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
 	probe := shape00000Shared0(n, sel, r_)
 	coalesced := shape00000Col1(n, sel, r_, probe, b)
-	if r, e := vec.First(&coalesced, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &coalesced, sel, n, 1)
 	probe3 := shape00000Col2(n, sel, probe)
-	if r, e := vec.First(&probe3, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"CAST(s AS BIGINT) = 9223372036854775807", "COALESCE(probe(2, r, probe(1, r, 1)), b, probe(1, r, 1))", "probe(1, r, 1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &probe3, sel, n, 2)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"CAST(s AS BIGINT) = 9223372036854775807", "COALESCE(probe(2, r, probe(1, r, 1)), b, probe(1, r, 1))", "probe(1, r, 1)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, sel, n), vec.Int64Array(mem, &probe3, sel, n)}
@@ -96,31 +81,17 @@ func Shape00000(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 func shape00000Where(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	// (CAST(s AS BIGINT) = 9223372036854775807)
 	var cmp vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if sArr.NullN() == 0 {
-		cmp = vec.Make[bool](n)
-		out := cmp.V[:n]
-		var bad vec.Failed
-		for i := range out {
-			out[i] = rt.EqInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), int64(9223372036854775807))
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-		}
-	} else if sArr.NullN() <= n/2 {
+	if sArr.NullN() <= n/2 {
 		cmp = vec.Make[bool](n)
 		out := cmp.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(sArr.NullN() == 0)
 		var bad vec.Failed
 		for i := range out {
-			if sArr.IsNull(i) {
+			if dirty && (sArr.IsNull(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -151,33 +122,21 @@ func shape00000Where(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 //	probe(1, r, 1)
 func shape00000Shared0(n int, sel vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, 1)
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() && vec.Dense(sel, n, true) {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(1))
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(1))
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(1))
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(1)), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -189,34 +148,22 @@ func shape00000Col1(n int, sel vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64],
 	// COALESCE(probe(2, r, probe(1, r, 1)), b, probe(1, r, 1))
 	coalesced := vec.Make[int64](n)
 	// probe(2, r, probe(1, r, 1))
-	probe2 := vec.Make[int64](n)
-	{
+	var probe2 vec.Vec[int64]
+	if r_.Clean() && probe.Clean() && vec.Dense(sel, n, true) {
+		probe2 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
-		if vec.Strict(&probe2, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
+			if err != nil {
+				probe2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if probe2.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe2 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe), kernelKernels.Probe)
 	}
 	vec.MergeNonNull(&coalesced, &probe2, sel, n)
 	stillNull := vec.NullRows(&probe2, sel, n)
@@ -277,31 +224,17 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	p := vec.Bools(in.Column(4))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	cmp := shape00001Where(n, all, b, a)
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
 	ifResult := shape00001Col1(n, sel, b, r_, shared0, shared0Done, c_, in, a)
-	if r, e := vec.First(&ifResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &ifResult, sel, n, 1)
 	coalesced := shape00001Col2(n, sel, a, r_, p, c_)
-	if r, e := vec.First(&coalesced, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"b = a", "IF((b <> probe(2, r, 9223372036854775807)), IF((2 > c), 0, a), IF((2 > c), 0, a))", "COALESCE(a, CASE WHEN (probe(1, r, CASE WHEN (p IS NOT NULL) THEN a END) <= c) THEN a WHEN (a IS NOT NULL) THEN r ELSE probe(1, r, CASE WHEN (p IS NOT NULL) THEN a END) END)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &coalesced, sel, n, 2)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"b = a", "IF((b <> probe(2, r, 9223372036854775807)), IF((2 > c), 0, a), IF((2 > c), 0, a))", "COALESCE(a, CASE WHEN (probe(1, r, CASE WHEN (p IS NOT NULL) THEN a END) <= c) THEN a WHEN (a IS NOT NULL) THEN r ELSE probe(1, r, CASE WHEN (p IS NOT NULL) THEN a END) END)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, sel, n), vec.Int64Array(mem, &coalesced, sel, n)}
@@ -317,24 +250,17 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	b = a
 func shape00001Where(n int, all vec.Sel, b vec.Vec[int64], a vec.Vec[int64]) vec.Vec[bool] {
 	// (b = a)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if b.Clean() && a.Clean() {
+		cmp = vec.Make[bool](n)
 		bV := b.V[:n]
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&b), vec.FlagsOf(&a)) {
-			for i := range out {
-				out[i] = rt.EqInt64(bV[i], aV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(bV[i], aV[i])
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(bV[i], aV[i])
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&b), vec.VecArg(&a), rt.EqInt64)
 	}
 	return cmp
 }
@@ -344,53 +270,34 @@ func shape00001Where(n int, all vec.Sel, b vec.Vec[int64], a vec.Vec[int64]) vec
 //	IF((b <> probe(2, r, 9223372036854775807)), IF((2 > c), 0, a), IF((2 > c), 0, a))
 func shape00001Col1(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], shared0 *vec.Vec[int64], shared0Done []bool, c_ vec.Vec[int64], in arrow.RecordBatch, a vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, 9223372036854775807)
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() && vec.Dense(sel, n, true) {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(2), r_V[i], int64(9223372036854775807))
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(9223372036854775807))
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(2), r_V[i], int64(9223372036854775807))
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(sel, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.ConstArg[int64](int64(9223372036854775807)), kernelKernels.Probe)
 	}
 	// (b <> probe(2, r, 9223372036854775807))
-	cmp2 := vec.Make[bool](n)
-	{
+	var cmp2 vec.Vec[bool]
+	if b.Clean() && probe.Clean() && vec.Dense(sel, n, false) {
+		cmp2 = vec.Make[bool](n)
 		bV := b.V[:n]
 		probeV := probe.V[:n]
 		out := cmp2.V[:n]
-		if vec.Strict(&cmp2, sel, n, vec.FlagsOf(&b), vec.FlagsOf(&probe)) && vec.Dense(sel, n, false) {
-			for i := range out {
-				out[i] = rt.NeInt64(bV[i], probeV[i])
-			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if cmp2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.NeInt64(bV[i], probeV[i])
-			}
+		for i := range out {
+			out[i] = rt.NeInt64(bV[i], probeV[i])
 		}
+	} else {
+		cmp2 = vec.Map2(sel, n, vec.VecArg(&b), vec.VecArg(&probe), rt.NeInt64)
 	}
 	// IF((b <> probe(2, r, 9223372036854775807)), IF((2 > c), 0, a), IF((2 > c), 0, a))
 	then, otherwise := vec.Split(&cmp2, sel, n)
@@ -399,32 +306,19 @@ func shape00001Col1(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], sha
 	todo := vec.Missing(shared0Done, then, n)
 	// IF((2 > c), 0, a)
 	var ifResult2 vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	rest := todo
-	if c_.Clean() && a.Clean() {
-		ifResult2 = vec.Make[int64](n)
-		c_V := c_.V[:n]
-		aV := a.V[:n]
-		out := ifResult2.V[:n]
-		for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
-			i := todo.Row(k)
-			if rt.GtInt64(int64(2), c_V[i]) {
-				out[i] = int64(0)
-			} else {
-				out[i] = aV[i]
-			}
-		}
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(3).NullN()+in.Column(1).NullN() <= n/2 {
+	if in.Column(3).NullN()+in.Column(1).NullN() <= n/2 {
 		ifResult2 = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		aV := a.V[:n]
 		out := ifResult2.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(c_.Clean() && a.Clean())
 		for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
 			i := todo.Row(k)
-			if c_.Dirty(i) || a.Dirty(i) {
+			if dirty && (c_.Dirty(i) || a.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -456,32 +350,19 @@ func shape00001Col1(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], sha
 	todo2 := vec.Missing(shared0Done, otherwise, n)
 	// IF((2 > c), 0, a)
 	var ifResult4 vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused2 bool
 	rest2 := todo2
-	if c_.Clean() && a.Clean() {
-		ifResult4 = vec.Make[int64](n)
-		c_V := c_.V[:n]
-		aV := a.V[:n]
-		out := ifResult4.V[:n]
-		for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
-			i := todo2.Row(k)
-			if rt.GtInt64(int64(2), c_V[i]) {
-				out[i] = int64(0)
-			} else {
-				out[i] = aV[i]
-			}
-		}
-		fused2, rest2 = true, vec.Sel{}
-	} else if in.Column(3).NullN()+in.Column(1).NullN() <= n/2 {
+	if in.Column(3).NullN()+in.Column(1).NullN() <= n/2 {
 		ifResult4 = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		aV := a.V[:n]
 		out := ifResult4.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(c_.Clean() && a.Clean())
 		for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
 			i := todo2.Row(k)
-			if c_.Dirty(i) || a.Dirty(i) {
+			if dirty && (c_.Dirty(i) || a.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -531,56 +412,37 @@ func shape00001Col2(n int, sel vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], p v
 	vec.Merge(&caseResult, &a, when, n)
 	vec.FillNull(&caseResult, notYet, n)
 	// probe(1, r, CASE WHEN (p IS NOT NULL) THEN a ELSE CAST(NULL AS BIGINT) END)
-	probe2 := vec.Make[int64](n)
-	{
+	var probe2 vec.Vec[int64]
+	if r_.Clean() && caseResult.Clean() && vec.Dense(stillNull, n, true) {
+		probe2 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		caseResultV := caseResult.V[:n]
 		out := probe2.V[:n]
-		if vec.Strict(&probe2, stillNull, n, vec.FlagsOf(&r_), vec.FlagsOf(&caseResult)) && vec.Dense(stillNull, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], caseResultV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], caseResultV[i])
+			if err != nil {
+				probe2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, stillNull.Rows(n); k < cnt; k++ {
-				i := stillNull.Row(k)
-				if probe2.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], caseResultV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe2 = vec.Map3E(stillNull, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&caseResult), kernelKernels.Probe)
 	}
 	// CASE WHEN (probe(1, r, CASE WHEN (p IS NOT NULL) THEN a ELSE CAST(NULL AS BIGINT) END) <= c) THEN a WHEN (a IS NOT NULL) THEN r ELSE probe(1, r, CASE WHEN (p...
 	caseResult2 := vec.Make[int64](n)
 	// (probe(1, r, CASE WHEN (p IS NOT NULL) THEN a ELSE CAST(NULL AS BIGINT) END) <= c)
-	cmp5 := vec.Make[bool](n)
-	{
+	var cmp5 vec.Vec[bool]
+	if probe2.Clean() && c_.Clean() && vec.Dense(stillNull, n, false) {
+		cmp5 = vec.Make[bool](n)
 		probe2V := probe2.V[:n]
 		c_V := c_.V[:n]
 		out := cmp5.V[:n]
-		if vec.Strict(&cmp5, stillNull, n, vec.FlagsOf(&probe2), vec.FlagsOf(&c_)) && vec.Dense(stillNull, n, false) {
-			for i := range out {
-				out[i] = rt.LeInt64(probe2V[i], c_V[i])
-			}
-		} else {
-			for k, cnt := 0, stillNull.Rows(n); k < cnt; k++ {
-				i := stillNull.Row(k)
-				if cmp5.Dirty(i) {
-					continue
-				}
-				out[i] = rt.LeInt64(probe2V[i], c_V[i])
-			}
+		for i := range out {
+			out[i] = rt.LeInt64(probe2V[i], c_V[i])
 		}
+	} else {
+		cmp5 = vec.Map2(stillNull, n, vec.VecArg(&probe2), vec.VecArg(&c_), rt.LeInt64)
 	}
 	vec.CopyErrs(&caseResult2, &cmp5, stillNull, n)
 	when2, notYet2 := vec.Split(&cmp5, stillNull, n)
@@ -639,31 +501,17 @@ func Shape00002(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	isNotNull := shape00002Where(n, all, p)
-	if r, e := vec.First(&isNotNull, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &isNotNull, all, n, 0)
 	sel := vec.Where(&isNotNull, n)
 	caseResult := shape00002Col1(n, sel, sArr, shared0, shared0Done, r_)
-	if r, e := vec.First(&caseResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &caseResult, sel, n, 1)
 	coalesced := shape00002Col2(n, sel, r_, b, a, shared0, shared0Done)
-	if r, e := vec.First(&coalesced, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"p IS NOT NULL", "CASE WHEN (CAST(s AS BIGINT) IS NULL) THEN TRY(-1) ELSE probe(3, r, 9223372036854775807) END", "COALESCE((probe(1, r, TRY(b)) * 10), a, probe(3, r, 9223372036854775807))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &coalesced, sel, n, 2)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"p IS NOT NULL", "CASE WHEN (CAST(s AS BIGINT) IS NULL) THEN TRY(-1) ELSE probe(3, r, 9223372036854775807) END", "COALESCE((probe(1, r, TRY(b)) * 10), a, probe(3, r, 9223372036854775807))"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, sel, n), vec.Int64Array(mem, &coalesced, sel, n)}
@@ -690,32 +538,20 @@ func shape00002Col1(n int, sel vec.Sel, sArr *array.String, shared0 *vec.Vec[int
 	// CASE WHEN (CAST(s AS BIGINT) IS NULL) THEN -1 ELSE probe(3, r, 9223372036854775807) END
 	caseResult := vec.Make[int64](n)
 	// CAST(s AS BIGINT)
-	asBigint := vec.Make[int64](n)
-	{
+	var asBigint vec.Vec[int64]
+	if sArr.NullN() == 0 && vec.Dense(sel, n, true) {
+		asBigint = vec.Make[int64](n)
 		out := asBigint.V[:n]
-		if vec.Strict(&asBigint, sel, n, vec.ArrowFlags(sArr)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.CastStringToInt64(sArr.Value(i))
+			if err != nil {
+				asBigint.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if asBigint.Dirty(i) {
-					continue
-				}
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		asBigint = vec.Map1E(sel, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
 	// (CAST(s AS BIGINT) IS NULL)
 	isNull2 := vec.IsNull(&asBigint, false, sel, n)
@@ -724,33 +560,21 @@ func shape00002Col1(n int, sel vec.Sel, sArr *array.String, shared0 *vec.Vec[int
 	vec.Fill(&caseResult, int64(-1), when, n)
 	todo := vec.Missing(shared0Done, notYet, n)
 	// probe(3, r, 9223372036854775807)
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() && vec.Dense(todo, n, true) {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, todo, n, vec.FlagsOf(&r_)) && vec.Dense(todo, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(3), r_V[i], int64(9223372036854775807))
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(3), r_V[i], int64(9223372036854775807))
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
-				i := todo.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(3), r_V[i], int64(9223372036854775807))
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(todo, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.ConstArg[int64](int64(9223372036854775807)), kernelKernels.Probe)
 	}
 	vec.Merge(&(*shared0), &probe, todo, n)
 	vec.Merge(&caseResult, &(*shared0), notYet, n)
@@ -766,63 +590,39 @@ func shape00002Col2(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 	// TRY(b)
 	tried := vec.Try(&b, sel, n)
 	// probe(1, r, TRY(b))
-	probe2 := vec.Make[int64](n)
-	{
+	var probe2 vec.Vec[int64]
+	if r_.Clean() && tried.Clean() && vec.Dense(sel, n, true) {
+		probe2 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		triedV := tried.V[:n]
 		out := probe2.V[:n]
-		if vec.Strict(&probe2, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&tried)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], triedV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], triedV[i])
+			if err != nil {
+				probe2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if probe2.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], triedV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe2 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&tried), kernelKernels.Probe)
 	}
 	// (probe(1, r, TRY(b)) * 10)
-	product := vec.Make[int64](n)
-	{
+	var product vec.Vec[int64]
+	if probe2.Clean() && vec.Dense(sel, n, true) {
+		product = vec.Make[int64](n)
 		probe2V := probe2.V[:n]
 		out := product.V[:n]
-		if vec.Strict(&product, sel, n, vec.FlagsOf(&probe2)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := rt.MulInt64(probe2V[i], int64(10))
-				if err != nil {
-					product.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.MulInt64(probe2V[i], int64(10))
+			if err != nil {
+				product.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if product.Dirty(i) {
-					continue
-				}
-				r, err := rt.MulInt64(probe2V[i], int64(10))
-				if err != nil {
-					product.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		product = vec.Map2E(sel, n, vec.VecArg(&probe2), vec.ConstArg[int64](int64(10)), rt.MulInt64)
 	}
 	vec.MergeNonNull(&coalesced, &product, sel, n)
 	stillNull := vec.NullRows(&product, sel, n)
@@ -830,33 +630,21 @@ func shape00002Col2(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 	stillNull2 := vec.NullRows(&a, stillNull, n)
 	todo2 := vec.Missing(shared0Done, stillNull2, n)
 	// probe(3, r, 9223372036854775807)
-	probe3 := vec.Make[int64](n)
-	{
+	var probe3 vec.Vec[int64]
+	if r_.Clean() && vec.Dense(todo2, n, true) {
+		probe3 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		out := probe3.V[:n]
-		if vec.Strict(&probe3, todo2, n, vec.FlagsOf(&r_)) && vec.Dense(todo2, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(3), r_V[i], int64(9223372036854775807))
-				if err != nil {
-					probe3.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(3), r_V[i], int64(9223372036854775807))
+			if err != nil {
+				probe3.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
-				i := todo2.Row(k)
-				if probe3.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(3), r_V[i], int64(9223372036854775807))
-				if err != nil {
-					probe3.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe3 = vec.Map3E(todo2, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.ConstArg[int64](int64(9223372036854775807)), kernelKernels.Probe)
 	}
 	vec.Merge(&(*shared0), &probe3, todo2, n)
 	vec.Merge(&coalesced, &(*shared0), stillNull2, n)
@@ -901,27 +689,15 @@ func Shape00003(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	cmp := shape00003Where(n, all, r_, c_)
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
 	coalesced := shape00003Col1(n, sel, r_, c_, a)
-	if r, e := vec.First(&coalesced, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"r >= c", "COALESCE((- IF((1 IS NOT NULL), r, a)), c, a)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &coalesced, sel, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"r >= c", "COALESCE((- IF((1 IS NOT NULL), r, a)), c, a)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, sel, n)}
@@ -937,24 +713,17 @@ func Shape00003(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	r >= c
 func shape00003Where(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[bool] {
 	// (r >= c)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if r_.Clean() && c_.Clean() {
+		cmp = vec.Make[bool](n)
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_)) {
-			for i := range out {
-				out[i] = rt.GeInt64(r_V[i], c_V[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GeInt64(r_V[i], c_V[i])
-			}
+		for i := range out {
+			out[i] = rt.GeInt64(r_V[i], c_V[i])
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&r_), vec.VecArg(&c_), rt.GeInt64)
 	}
 	return cmp
 }
@@ -966,33 +735,21 @@ func shape00003Col1(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a 
 	// COALESCE((-r), c, a)
 	coalesced := vec.Make[int64](n)
 	// (-r)
-	minus := vec.Make[int64](n)
-	{
+	var minus vec.Vec[int64]
+	if r_.Clean() && vec.Dense(sel, n, true) {
+		minus = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		out := minus.V[:n]
-		if vec.Strict(&minus, sel, n, vec.FlagsOf(&r_)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := rt.NegateInt64(r_V[i])
-				if err != nil {
-					minus.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.NegateInt64(r_V[i])
+			if err != nil {
+				minus.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if minus.Dirty(i) {
-					continue
-				}
-				r, err := rt.NegateInt64(r_V[i])
-				if err != nil {
-					minus.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		minus = vec.Map1E(sel, n, vec.VecArg(&r_), rt.NegateInt64)
 	}
 	vec.MergeNonNull(&coalesced, &minus, sel, n)
 	stillNull := vec.NullRows(&minus, sel, n)
@@ -1043,33 +800,19 @@ func Shape00004(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	q2 := shape00004Where(n, all, q)
-	if r, e := vec.First(&q2, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &q2, all, n, 0)
 	sel := vec.Where(&q2, n)
 	probe := shape00004Shared1(n, sel, r_, b)
 	probe2 := shape00004Shared0(n, sel, r_, probe)
 	sum := shape00004Col1(n, sel, probe2, probe, r_, in)
-	if r, e := vec.First(&sum, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &sum, sel, n, 1)
 	cmp2 := shape00004Col2(n, sel, sArr, a, in)
-	if r, e := vec.First(&cmp2, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"q", "(probe(4, r, probe(1, r, b)) + IF((probe(4, r, probe(1, r, b)) <> probe(1, r, b)), probe(4, r, probe(1, r, b)), r))", "(CAST(s AS BIGINT) <= a)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &cmp2, sel, n, 2)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"q", "(probe(4, r, probe(1, r, b)) + IF((probe(4, r, probe(1, r, b)) <> probe(1, r, b)), probe(4, r, probe(1, r, b)), r))", "(CAST(s AS BIGINT) <= a)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sum, sel, n), vec.BoolArray(mem, &cmp2, sel, n)}
@@ -1092,34 +835,22 @@ func shape00004Where(n int, all vec.Sel, q vec.Vec[bool]) vec.Vec[bool] {
 //	probe(1, r, b)
 func shape00004Shared1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, b)
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() && b.Clean() && vec.Dense(sel, n, true) {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&b)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -1129,34 +860,22 @@ func shape00004Shared1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) 
 //	probe(4, r, probe(1, r, b))
 func shape00004Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
 	// probe(4, r, probe(1, r, b))
-	probe2 := vec.Make[int64](n)
-	{
+	var probe2 vec.Vec[int64]
+	if r_.Clean() && probe.Clean() && vec.Dense(sel, n, true) {
+		probe2 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
-		if vec.Strict(&probe2, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(4), r_V[i], probeV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(4), r_V[i], probeV[i])
+			if err != nil {
+				probe2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if probe2.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(4), r_V[i], probeV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe2 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(4)), vec.VecArg(&r_), vec.VecArg(&probe), kernelKernels.Probe)
 	}
 	return probe2
 }
@@ -1167,34 +886,20 @@ func shape00004Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 func shape00004Col1(n int, sel vec.Sel, probe2 vec.Vec[int64], probe vec.Vec[int64], r_ vec.Vec[int64], in arrow.RecordBatch) vec.Vec[int64] {
 	// IF((probe(4, r, probe(1, r, b)) <> probe(1, r, b)), probe(4, r, probe(1, r, b)), r)
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	rest := sel
-	if probe2.Clean() && probe.Clean() && r_.Clean() {
-		ifResult = vec.Make[int64](n)
-		probe2V := probe2.V[:n]
-		probeV := probe.V[:n]
-		r_V := r_.V[:n]
-		out := ifResult.V[:n]
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if rt.NeInt64(probe2V[i], probeV[i]) {
-				out[i] = probe2V[i]
-			} else {
-				out[i] = r_V[i]
-			}
-		}
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(0).NullN() <= n/2 {
+	if in.Column(0).NullN() <= n/2 {
 		ifResult = vec.Make[int64](n)
 		probe2V := probe2.V[:n]
 		probeV := probe.V[:n]
 		r_V := r_.V[:n]
 		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(probe2.Clean() && probe.Clean() && r_.Clean())
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			if probe2.Dirty(i) || probe.Dirty(i) || r_.Dirty(i) {
+			if dirty && (probe2.Dirty(i) || probe.Dirty(i) || r_.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -1222,34 +927,22 @@ func shape00004Col1(n int, sel vec.Sel, probe2 vec.Vec[int64], probe vec.Vec[int
 		}
 	}
 	// (probe(4, r, probe(1, r, b)) + IF((probe(4, r, probe(1, r, b)) <> probe(1, r, b)), probe(4, r, probe(1, r, b)), r))
-	sum := vec.Make[int64](n)
-	{
+	var sum vec.Vec[int64]
+	if probe2.Clean() && ifResult.Clean() && vec.Dense(sel, n, true) {
+		sum = vec.Make[int64](n)
 		probe2V := probe2.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
-		if vec.Strict(&sum, sel, n, vec.FlagsOf(&probe2), vec.FlagsOf(&ifResult)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := rt.AddInt64(probe2V[i], ifResultV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AddInt64(probe2V[i], ifResultV[i])
+			if err != nil {
+				sum.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if sum.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(probe2V[i], ifResultV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		sum = vec.Map2E(sel, n, vec.VecArg(&probe2), vec.VecArg(&ifResult), rt.AddInt64)
 	}
 	return sum
 }
@@ -1260,35 +953,19 @@ func shape00004Col1(n int, sel vec.Sel, probe2 vec.Vec[int64], probe vec.Vec[int
 func shape00004Col2(n int, sel vec.Sel, sArr *array.String, a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[bool] {
 	// (CAST(s AS BIGINT) <= a)
 	var cmp2 vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused2 bool
 	rest2 := sel
-	if sArr.NullN() == 0 && a.Clean() {
-		cmp2 = vec.Make[bool](n)
-		aV := a.V[:n]
-		out := cmp2.V[:n]
-		var bad vec.Failed
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			out[i] = rt.LeInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), aV[i])
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			fused2, rest2 = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-		}
-	} else if sArr.NullN()+in.Column(1).NullN() <= n/2 {
+	if sArr.NullN()+in.Column(1).NullN() <= n/2 {
 		cmp2 = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := cmp2.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(sArr.NullN() == 0 && a.Clean())
 		var bad vec.Failed
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			if sArr.IsNull(i) || a.Dirty(i) {
+			if dirty && (sArr.IsNull(i) || a.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -1355,33 +1032,19 @@ func Shape00005(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	b := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	q2 := shape00005Where(n, all, q)
-	if r, e := vec.First(&q2, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &q2, all, n, 0)
 	sel := vec.Where(&q2, n)
 	probe := shape00005Shared1(n, sel, r_, a)
 	probe2 := shape00005Shared0(n, sel, r_, sArr)
 	coalesced := shape00005Col1(n, sel, probe2, r_, probe)
-	if r, e := vec.First(&coalesced, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &coalesced, sel, n, 1)
 	negated := shape00005Col2(n, sel, b, in, probe, probe2)
-	if r, e := vec.First(&negated, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"q", "COALESCE(probe(3, r, CAST(s AS BIGINT)), TRY(probe(4, r, probe(2, r, a))))", "(b NOT BETWEEN probe(2, r, a) AND probe(3, r, CAST(s AS BIGINT)))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &negated, sel, n, 2)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"q", "COALESCE(probe(3, r, CAST(s AS BIGINT)), TRY(probe(4, r, probe(2, r, a))))", "(b NOT BETWEEN probe(2, r, a) AND probe(3, r, CAST(s AS BIGINT)))"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, sel, n), vec.BoolArray(mem, &negated, sel, n)}
@@ -1404,34 +1067,22 @@ func shape00005Where(n int, all vec.Sel, q vec.Vec[bool]) vec.Vec[bool] {
 //	probe(2, r, a)
 func shape00005Shared1(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, a)
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() && a.Clean() && vec.Dense(sel, n, true) {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&a)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(2), r_V[i], aV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(2), r_V[i], aV[i])
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(2), r_V[i], aV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(sel, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -1441,62 +1092,38 @@ func shape00005Shared1(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) 
 //	probe(3, r, CAST(s AS BIGINT))
 func shape00005Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], sArr *array.String) vec.Vec[int64] {
 	// CAST(s AS BIGINT)
-	asBigint := vec.Make[int64](n)
-	{
+	var asBigint vec.Vec[int64]
+	if sArr.NullN() == 0 && vec.Dense(sel, n, true) {
+		asBigint = vec.Make[int64](n)
 		out := asBigint.V[:n]
-		if vec.Strict(&asBigint, sel, n, vec.ArrowFlags(sArr)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.CastStringToInt64(sArr.Value(i))
+			if err != nil {
+				asBigint.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if asBigint.Dirty(i) {
-					continue
-				}
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		asBigint = vec.Map1E(sel, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
 	// probe(3, r, CAST(s AS BIGINT))
-	probe2 := vec.Make[int64](n)
-	{
+	var probe2 vec.Vec[int64]
+	if r_.Clean() && asBigint.Clean() && vec.Dense(sel, n, true) {
+		probe2 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		asBigintV := asBigint.V[:n]
 		out := probe2.V[:n]
-		if vec.Strict(&probe2, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&asBigint)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(3), r_V[i], asBigintV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(3), r_V[i], asBigintV[i])
+			if err != nil {
+				probe2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if probe2.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(3), r_V[i], asBigintV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe2 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&asBigint), kernelKernels.Probe)
 	}
 	return probe2
 }
@@ -1510,34 +1137,22 @@ func shape00005Col1(n int, sel vec.Sel, probe2 vec.Vec[int64], r_ vec.Vec[int64]
 	vec.MergeNonNull(&coalesced, &probe2, sel, n)
 	stillNull := vec.NullRows(&probe2, sel, n)
 	// probe(4, r, probe(2, r, a))
-	probe3 := vec.Make[int64](n)
-	{
+	var probe3 vec.Vec[int64]
+	if r_.Clean() && probe.Clean() && vec.Dense(stillNull, n, true) {
+		probe3 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe3.V[:n]
-		if vec.Strict(&probe3, stillNull, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe)) && vec.Dense(stillNull, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(4), r_V[i], probeV[i])
-				if err != nil {
-					probe3.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(4), r_V[i], probeV[i])
+			if err != nil {
+				probe3.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, stillNull.Rows(n); k < cnt; k++ {
-				i := stillNull.Row(k)
-				if probe3.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(4), r_V[i], probeV[i])
-				if err != nil {
-					probe3.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe3 = vec.Map3E(stillNull, n, vec.ConstArg[int32](int32(4)), vec.VecArg(&r_), vec.VecArg(&probe), kernelKernels.Probe)
 	}
 	// TRY(probe(4, r, probe(2, r, a)))
 	tried := vec.Try(&probe3, stillNull, n)
@@ -1551,30 +1166,20 @@ func shape00005Col1(n int, sel vec.Sel, probe2 vec.Vec[int64], r_ vec.Vec[int64]
 func shape00005Col2(n int, sel vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, probe vec.Vec[int64], probe2 vec.Vec[int64]) vec.Vec[bool] {
 	// (NOT (b BETWEEN probe(2, r, a) AND probe(3, r, CAST(s AS BIGINT))))
 	var negated vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	rest := sel
-	if b.Clean() && probe.Clean() && probe2.Clean() {
-		negated = vec.Make[bool](n)
-		bV := b.V[:n]
-		probeV := probe.V[:n]
-		probe2V := probe2.V[:n]
-		out := negated.V[:n]
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			out[i] = rt.Not((rt.GeInt64(bV[i], probeV[i]) && rt.LeInt64(bV[i], probe2V[i])))
-		}
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(2).NullN() <= n/2 {
+	if in.Column(2).NullN() <= n/2 {
 		negated = vec.Make[bool](n)
 		bV := b.V[:n]
 		probeV := probe.V[:n]
 		probe2V := probe2.V[:n]
 		out := negated.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(b.Clean() && probe.Clean() && probe2.Clean())
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			if b.Dirty(i) || probe.Dirty(i) || probe2.Dirty(i) {
+			if dirty && (b.Dirty(i) || probe.Dirty(i) || probe2.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -1638,21 +1243,11 @@ func Shape00006(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	s := vec.Strings(in.Column(6))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	ifResult := shape00006Col1(n, all, sArr, s)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"", "IF((CAST(s AS BIGINT) IS NOT NULL), s, 'x')"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &ifResult, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"", "IF((CAST(s AS BIGINT) IS NOT NULL), s, 'x')"})
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &ifResult, all, n)}
@@ -1668,32 +1263,20 @@ func Shape00006(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	IF((CAST(s AS BIGINT) IS NOT NULL), s, 'x')
 func shape00006Col1(n int, all vec.Sel, sArr *array.String, s vec.Vec[string]) vec.Vec[string] {
 	// CAST(s AS BIGINT)
-	asBigint := vec.Make[int64](n)
-	{
+	var asBigint vec.Vec[int64]
+	if sArr.NullN() == 0 {
+		asBigint = vec.Make[int64](n)
 		out := asBigint.V[:n]
-		if vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.CastStringToInt64(sArr.Value(i))
+			if err != nil {
+				asBigint.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asBigint.Dirty(i) {
-					continue
-				}
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		asBigint = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
 	// (CAST(s AS BIGINT) IS NOT NULL)
 	isNotNull := vec.IsNull(&asBigint, true, all, n)
@@ -1747,28 +1330,16 @@ func Shape00007(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	p := vec.Bools(in.Column(4))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	probe := shape00007Shared0(n, all, r_, a)
 	tried := shape00007Where(n, all, probe, c_, r_, sArr)
-	if r, e := vec.First(&tried, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &tried, all, n, 0)
 	sel := vec.Where(&tried, n)
 	ifResult3 := shape00007Col1(n, sel, probe, b, a, c_, r_, p)
-	if r, e := vec.First(&ifResult3, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"TRY(IF(probe(1, r, a) < probe(1, r, a), c >= c, probe(2, r, CAST(s AS BIGINT)) IS NOT NULL))", "IF(IF((2 >= probe(1, r, a)), CASE WHEN (b IS NULL) THEN (a < a) WHEN (b = (1 % c)) THEN (r = 100) END, p), (probe(1, r, a) + probe(1, r, a)), probe(1, r, a))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &ifResult3, sel, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"TRY(IF(probe(1, r, a) < probe(1, r, a), c >= c, probe(2, r, CAST(s AS BIGINT)) IS NOT NULL))", "IF(IF((2 >= probe(1, r, a)), CASE WHEN (b IS NULL) THEN (a < a) WHEN (b = (1 % c)) THEN (r = 100) END, p), (probe(1, r, a) + probe(1, r, a)), probe(1, r, a))"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &ifResult3, sel, n)}
@@ -1784,34 +1355,22 @@ func Shape00007(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(1, r, a)
 func shape00007Shared0(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, a)
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() && a.Clean() {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&a)) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -1821,105 +1380,67 @@ func shape00007Shared0(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) 
 //	TRY(IF(probe(1, r, a) < probe(1, r, a), c >= c, probe(2, r, CAST(s AS BIGINT)) IS NOT NULL))
 func shape00007Where(n int, all vec.Sel, probe vec.Vec[int64], c_ vec.Vec[int64], r_ vec.Vec[int64], sArr *array.String) vec.Vec[bool] {
 	// (probe(1, r, a) < probe(1, r, a))
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if probe.Clean() {
+		cmp = vec.Make[bool](n)
 		probeV := probe.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&probe)) {
-			for i := range out {
-				out[i] = rt.LtInt64(probeV[i], probeV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.LtInt64(probeV[i], probeV[i])
-			}
+		for i := range out {
+			out[i] = rt.LtInt64(probeV[i], probeV[i])
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.LtInt64)
 	}
 	// IF((probe(1, r, a) < probe(1, r, a)), (c >= c), (probe(2, r, CAST(s AS BIGINT)) IS NOT NULL))
 	then, otherwise := vec.Split(&cmp, all, n)
 	ifResult := vec.Make[bool](n)
 	vec.CopyErrs(&ifResult, &cmp, all, n)
 	// (c >= c)
-	cmp2 := vec.Make[bool](n)
-	{
+	var cmp2 vec.Vec[bool]
+	if c_.Clean() && vec.Dense(then, n, false) {
+		cmp2 = vec.Make[bool](n)
 		c_V := c_.V[:n]
 		out := cmp2.V[:n]
-		if vec.Strict(&cmp2, then, n, vec.FlagsOf(&c_)) && vec.Dense(then, n, false) {
-			for i := range out {
-				out[i] = rt.GeInt64(c_V[i], c_V[i])
-			}
-		} else {
-			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-				i := then.Row(k)
-				if cmp2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GeInt64(c_V[i], c_V[i])
-			}
+		for i := range out {
+			out[i] = rt.GeInt64(c_V[i], c_V[i])
 		}
+	} else {
+		cmp2 = vec.Map2(then, n, vec.VecArg(&c_), vec.VecArg(&c_), rt.GeInt64)
 	}
 	vec.Merge(&ifResult, &cmp2, then, n)
 	// CAST(s AS BIGINT)
-	asBigint := vec.Make[int64](n)
-	{
+	var asBigint vec.Vec[int64]
+	if sArr.NullN() == 0 && vec.Dense(otherwise, n, true) {
+		asBigint = vec.Make[int64](n)
 		out := asBigint.V[:n]
-		if vec.Strict(&asBigint, otherwise, n, vec.ArrowFlags(sArr)) && vec.Dense(otherwise, n, true) {
-			for i := range out {
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.CastStringToInt64(sArr.Value(i))
+			if err != nil {
+				asBigint.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-				i := otherwise.Row(k)
-				if asBigint.Dirty(i) {
-					continue
-				}
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		asBigint = vec.Map1E(otherwise, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
 	// probe(2, r, CAST(s AS BIGINT))
-	probe2 := vec.Make[int64](n)
-	{
+	var probe2 vec.Vec[int64]
+	if r_.Clean() && asBigint.Clean() && vec.Dense(otherwise, n, true) {
+		probe2 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		asBigintV := asBigint.V[:n]
 		out := probe2.V[:n]
-		if vec.Strict(&probe2, otherwise, n, vec.FlagsOf(&r_), vec.FlagsOf(&asBigint)) && vec.Dense(otherwise, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(2), r_V[i], asBigintV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(2), r_V[i], asBigintV[i])
+			if err != nil {
+				probe2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-				i := otherwise.Row(k)
-				if probe2.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(2), r_V[i], asBigintV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe2 = vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&asBigint), kernelKernels.Probe)
 	}
 	// (probe(2, r, CAST(s AS BIGINT)) IS NOT NULL)
 	isNotNull := vec.IsNull(&probe2, true, otherwise, n)
@@ -1934,23 +1455,16 @@ func shape00007Where(n int, all vec.Sel, probe vec.Vec[int64], c_ vec.Vec[int64]
 //	IF(IF((2 >= probe(1, r, a)), CASE WHEN (b IS NULL) THEN (a < a) WHEN (b = (1 % c)) THEN (r = 100) END, p), (probe(1, r, a) + probe(1, r, a)), probe(1, r, a))
 func shape00007Col1(n int, sel vec.Sel, probe vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], c_ vec.Vec[int64], r_ vec.Vec[int64], p vec.Vec[bool]) vec.Vec[int64] {
 	// (2 >= probe(1, r, a))
-	cmp3 := vec.Make[bool](n)
-	{
+	var cmp3 vec.Vec[bool]
+	if probe.Clean() && vec.Dense(sel, n, false) {
+		cmp3 = vec.Make[bool](n)
 		probeV := probe.V[:n]
 		out := cmp3.V[:n]
-		if vec.Strict(&cmp3, sel, n, vec.FlagsOf(&probe)) && vec.Dense(sel, n, false) {
-			for i := range out {
-				out[i] = rt.GeInt64(int64(2), probeV[i])
-			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if cmp3.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GeInt64(int64(2), probeV[i])
-			}
+		for i := range out {
+			out[i] = rt.GeInt64(int64(2), probeV[i])
 		}
+	} else {
+		cmp3 = vec.Map2(sel, n, vec.ConstArg[int64](int64(2)), vec.VecArg(&probe), rt.GeInt64)
 	}
 	// IF((2 >= probe(1, r, a)), CASE WHEN (b IS NULL) THEN (a < a) WHEN (b = (1 % c)) THEN (r = 100) ELSE CAST(NULL AS BOOLEAN) END, p)
 	then2, otherwise2 := vec.Split(&cmp3, sel, n)
@@ -1963,94 +1477,61 @@ func shape00007Col1(n int, sel vec.Sel, probe vec.Vec[int64], b vec.Vec[int64], 
 	vec.CopyErrs(&caseResult, &isNull2, then2, n)
 	when, notYet := vec.Split(&isNull2, then2, n)
 	// (a < a)
-	cmp4 := vec.Make[bool](n)
-	{
+	var cmp4 vec.Vec[bool]
+	if a.Clean() && vec.Dense(when, n, false) {
+		cmp4 = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := cmp4.V[:n]
-		if vec.Strict(&cmp4, when, n, vec.FlagsOf(&a)) && vec.Dense(when, n, false) {
-			for i := range out {
-				out[i] = rt.LtInt64(aV[i], aV[i])
-			}
-		} else {
-			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-				i := when.Row(k)
-				if cmp4.Dirty(i) {
-					continue
-				}
-				out[i] = rt.LtInt64(aV[i], aV[i])
-			}
+		for i := range out {
+			out[i] = rt.LtInt64(aV[i], aV[i])
 		}
+	} else {
+		cmp4 = vec.Map2(when, n, vec.VecArg(&a), vec.VecArg(&a), rt.LtInt64)
 	}
 	vec.Merge(&caseResult, &cmp4, when, n)
 	// (1 % c)
-	remainder := vec.Make[int64](n)
-	{
+	var remainder vec.Vec[int64]
+	if c_.Clean() && vec.Dense(notYet, n, true) {
+		remainder = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		out := remainder.V[:n]
-		if vec.Strict(&remainder, notYet, n, vec.FlagsOf(&c_)) && vec.Dense(notYet, n, true) {
-			for i := range out {
-				r, err := rt.ModInt64(int64(1), c_V[i])
-				if err != nil {
-					remainder.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.ModInt64(int64(1), c_V[i])
+			if err != nil {
+				remainder.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if remainder.Dirty(i) {
-					continue
-				}
-				r, err := rt.ModInt64(int64(1), c_V[i])
-				if err != nil {
-					remainder.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		remainder = vec.Map2E(notYet, n, vec.ConstArg[int64](int64(1)), vec.VecArg(&c_), rt.ModInt64)
 	}
 	// (b = (1 % c))
-	cmp5 := vec.Make[bool](n)
-	{
+	var cmp5 vec.Vec[bool]
+	if b.Clean() && remainder.Clean() && vec.Dense(notYet, n, false) {
+		cmp5 = vec.Make[bool](n)
 		bV := b.V[:n]
 		remainderV := remainder.V[:n]
 		out := cmp5.V[:n]
-		if vec.Strict(&cmp5, notYet, n, vec.FlagsOf(&b), vec.FlagsOf(&remainder)) && vec.Dense(notYet, n, false) {
-			for i := range out {
-				out[i] = rt.EqInt64(bV[i], remainderV[i])
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if cmp5.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(bV[i], remainderV[i])
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(bV[i], remainderV[i])
 		}
+	} else {
+		cmp5 = vec.Map2(notYet, n, vec.VecArg(&b), vec.VecArg(&remainder), rt.EqInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp5, notYet, n)
 	when2, notYet2 := vec.Split(&cmp5, notYet, n)
 	// (r = 100)
-	cmp6 := vec.Make[bool](n)
-	{
+	var cmp6 vec.Vec[bool]
+	if r_.Clean() && vec.Dense(when2, n, false) {
+		cmp6 = vec.Make[bool](n)
 		r_V := r_.V[:n]
 		out := cmp6.V[:n]
-		if vec.Strict(&cmp6, when2, n, vec.FlagsOf(&r_)) && vec.Dense(when2, n, false) {
-			for i := range out {
-				out[i] = rt.EqInt64(r_V[i], int64(100))
-			}
-		} else {
-			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
-				i := when2.Row(k)
-				if cmp6.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(r_V[i], int64(100))
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(r_V[i], int64(100))
 		}
+	} else {
+		cmp6 = vec.Map2(when2, n, vec.VecArg(&r_), vec.ConstArg[int64](int64(100)), rt.EqInt64)
 	}
 	vec.Merge(&caseResult, &cmp6, when2, n)
 	vec.FillNull(&caseResult, notYet2, n)
@@ -2061,33 +1542,21 @@ func shape00007Col1(n int, sel vec.Sel, probe vec.Vec[int64], b vec.Vec[int64], 
 	ifResult3 := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult3, &ifResult2, sel, n)
 	// (probe(1, r, a) + probe(1, r, a))
-	sum := vec.Make[int64](n)
-	{
+	var sum vec.Vec[int64]
+	if probe.Clean() && vec.Dense(then3, n, true) {
+		sum = vec.Make[int64](n)
 		probeV := probe.V[:n]
 		out := sum.V[:n]
-		if vec.Strict(&sum, then3, n, vec.FlagsOf(&probe)) && vec.Dense(then3, n, true) {
-			for i := range out {
-				r, err := rt.AddInt64(probeV[i], probeV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AddInt64(probeV[i], probeV[i])
+			if err != nil {
+				sum.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, then3.Rows(n); k < cnt; k++ {
-				i := then3.Row(k)
-				if sum.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(probeV[i], probeV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		sum = vec.Map2E(then3, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.AddInt64)
 	}
 	vec.Merge(&ifResult3, &sum, then3, n)
 	vec.Merge(&ifResult3, &probe, otherwise3, n)
@@ -2136,28 +1605,16 @@ func Shape00008(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	b := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	coalesced := shape00008Where(n, all, c_, sArr, shared0, shared0Done, r_, b)
-	if r, e := vec.First(&coalesced, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &coalesced, all, n, 0)
 	sel := vec.Where(&coalesced, n)
 	shared02 := shape00008Shared0(n, sel, shared0, shared0Done, r_, b)
 	difference := shape00008Col1(n, sel, shared02)
-	if r, e := vec.First(&difference, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"COALESCE(c = CAST(s AS BIGINT), c >= probe(1, r, b))", "IF(TRUE, (probe(1, r, b) - probe(1, r, b)), (- probe(1, r, b)))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &difference, sel, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"COALESCE(c = CAST(s AS BIGINT), c >= probe(1, r, b))", "IF(TRUE, (probe(1, r, b) - probe(1, r, b)), (- probe(1, r, b)))"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &difference, sel, n)}
@@ -2175,106 +1632,68 @@ func shape00008Where(n int, all vec.Sel, c_ vec.Vec[int64], sArr *array.String, 
 	// COALESCE((c = CAST(s AS BIGINT)), (c >= probe(1, r, b)))
 	coalesced := vec.Make[bool](n)
 	// CAST(s AS BIGINT)
-	asBigint := vec.Make[int64](n)
-	{
+	var asBigint vec.Vec[int64]
+	if sArr.NullN() == 0 {
+		asBigint = vec.Make[int64](n)
 		out := asBigint.V[:n]
-		if vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.CastStringToInt64(sArr.Value(i))
+			if err != nil {
+				asBigint.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asBigint.Dirty(i) {
-					continue
-				}
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		asBigint = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
 	// (c = CAST(s AS BIGINT))
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if c_.Clean() && asBigint.Clean() {
+		cmp = vec.Make[bool](n)
 		c_V := c_.V[:n]
 		asBigintV := asBigint.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&c_), vec.FlagsOf(&asBigint)) {
-			for i := range out {
-				out[i] = rt.EqInt64(c_V[i], asBigintV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(c_V[i], asBigintV[i])
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(c_V[i], asBigintV[i])
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&c_), vec.VecArg(&asBigint), rt.EqInt64)
 	}
 	vec.MergeNonNull(&coalesced, &cmp, all, n)
 	stillNull := vec.NullRows(&cmp, all, n)
 	todo := vec.Missing(shared0Done, stillNull, n)
 	// probe(1, r, b)
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() && b.Clean() && vec.Dense(todo, n, true) {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, todo, n, vec.FlagsOf(&r_), vec.FlagsOf(&b)) && vec.Dense(todo, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
-				i := todo.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(todo, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	}
 	vec.Merge(&(*shared0), &probe, todo, n)
 	// (c >= probe(1, r, b))
-	cmp2 := vec.Make[bool](n)
-	{
+	var cmp2 vec.Vec[bool]
+	if c_.Clean() && (*shared0).Clean() && vec.Dense(stillNull, n, false) {
+		cmp2 = vec.Make[bool](n)
 		c_V := c_.V[:n]
 		shared0V := (*shared0).V[:n]
 		out := cmp2.V[:n]
-		if vec.Strict(&cmp2, stillNull, n, vec.FlagsOf(&c_), vec.FlagsOf(&(*shared0))) && vec.Dense(stillNull, n, false) {
-			for i := range out {
-				out[i] = rt.GeInt64(c_V[i], shared0V[i])
-			}
-		} else {
-			for k, cnt := 0, stillNull.Rows(n); k < cnt; k++ {
-				i := stillNull.Row(k)
-				if cmp2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GeInt64(c_V[i], shared0V[i])
-			}
+		for i := range out {
+			out[i] = rt.GeInt64(c_V[i], shared0V[i])
 		}
+	} else {
+		cmp2 = vec.Map2(stillNull, n, vec.VecArg(&c_), vec.VecArg(&(*shared0)), rt.GeInt64)
 	}
 	vec.Merge(&coalesced, &cmp2, stillNull, n)
 	return coalesced
@@ -2286,34 +1705,22 @@ func shape00008Where(n int, all vec.Sel, c_ vec.Vec[int64], sArr *array.String, 
 func shape00008Shared0(n int, sel vec.Sel, shared0 *vec.Vec[int64], shared0Done []bool, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	todo2 := vec.Missing(shared0Done, sel, n)
 	// probe(1, r, b)
-	probe2 := vec.Make[int64](n)
-	{
+	var probe2 vec.Vec[int64]
+	if r_.Clean() && b.Clean() && vec.Dense(todo2, n, true) {
+		probe2 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe2.V[:n]
-		if vec.Strict(&probe2, todo2, n, vec.FlagsOf(&r_), vec.FlagsOf(&b)) && vec.Dense(todo2, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+			if err != nil {
+				probe2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
-				i := todo2.Row(k)
-				if probe2.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe2 = vec.Map3E(todo2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	}
 	vec.Merge(&(*shared0), &probe2, todo2, n)
 	return (*shared0)
@@ -2324,33 +1731,21 @@ func shape00008Shared0(n int, sel vec.Sel, shared0 *vec.Vec[int64], shared0Done 
 //	IF(TRUE, (probe(1, r, b) - probe(1, r, b)), (- probe(1, r, b)))
 func shape00008Col1(n int, sel vec.Sel, shared02 vec.Vec[int64]) vec.Vec[int64] {
 	// (probe(1, r, b) - probe(1, r, b))
-	difference := vec.Make[int64](n)
-	{
+	var difference vec.Vec[int64]
+	if shared02.Clean() && vec.Dense(sel, n, true) {
+		difference = vec.Make[int64](n)
 		shared02V := shared02.V[:n]
 		out := difference.V[:n]
-		if vec.Strict(&difference, sel, n, vec.FlagsOf(&shared02)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := rt.SubInt64(shared02V[i], shared02V[i])
-				if err != nil {
-					difference.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.SubInt64(shared02V[i], shared02V[i])
+			if err != nil {
+				difference.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if difference.Dirty(i) {
-					continue
-				}
-				r, err := rt.SubInt64(shared02V[i], shared02V[i])
-				if err != nil {
-					difference.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		difference = vec.Map2E(sel, n, vec.VecArg(&shared02), vec.VecArg(&shared02), rt.SubInt64)
 	}
 	return difference
 }
@@ -2403,30 +1798,16 @@ func Shape00009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	q := vec.Bools(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	caseResult := shape00009Shared0(n, all, sArr, c_, in)
 	coalesced := shape00009Col1(n, all, a, caseResult, shared1, shared1Done, r_, c_, shared2, shared2Done)
-	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &coalesced, all, n, 1)
 	caseResult4 := shape00009Col2(n, all, a, shared1, shared1Done, r_, c_, q, shared2, shared2Done)
-	if r, e := vec.First(&caseResult4, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
+	vec.Check(&failed, &caseResult4, all, n, 2)
 	caseResult5 := shape00009Col3(n, all, caseResult)
-	if r, e := vec.First(&caseResult5, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 3, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2", "o3"}
-		texts := []string{"", "COALESCE(CASE WHEN (a <> 0) THEN CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END WHEN TRUE THEN (probe(1, r, (- c)) - probe(1, r, (- c))) ELSE a END, probe(2, r, a))", "CASE WHEN (a = a) THEN NULLIF(probe(1, r, (- c)), probe(1, r, (- c))) WHEN q THEN 9223372036854775807 ELSE probe(2, r, a) END", "CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult5, all, n, 3)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1", "o2", "o3"}, []string{"", "COALESCE(CASE WHEN (a <> 0) THEN CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END WHEN TRUE THEN (probe(1, r, (- c)) - probe(1, r, (- c))) ELSE a END, probe(2, r, a))", "CASE WHEN (a = a) THEN NULLIF(probe(1, r, (- c)), probe(1, r, (- c))) WHEN q THEN 9223372036854775807 ELSE probe(2, r, a) END", "CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n), vec.Int64Array(mem, &caseResult4, all, n), vec.Int64Array(mem, &caseResult5, all, n)}
@@ -2443,39 +1824,18 @@ func Shape00009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 func shape00009Shared0(n int, all vec.Sel, sArr *array.String, c_ vec.Vec[int64], in arrow.RecordBatch) vec.Vec[int64] {
 	// CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END
 	var caseResult vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if sArr.NullN() == 0 && c_.Clean() {
-		caseResult = vec.Make[int64](n)
-		c_V := c_.V[:n]
-		out := caseResult.V[:n]
-		var bad vec.Failed
-		for i := range out {
-			subject := bad.Int64(rt.CastStringToInt64(sArr.Value(i)))
-			switch {
-			case rt.EqInt64(subject, c_V[i]):
-				out[i] = c_V[i]
-			default:
-				out[i] = int64(-1)
-			}
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-		}
-	} else if sArr.NullN()+in.Column(3).NullN() <= n/2 {
+	if sArr.NullN()+in.Column(3).NullN() <= n/2 {
 		caseResult = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		out := caseResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(sArr.NullN() == 0 && c_.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if sArr.IsNull(i) || c_.Dirty(i) {
+			if dirty && (sArr.IsNull(i) || c_.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -2521,23 +1881,16 @@ func shape00009Col1(n int, all vec.Sel, a vec.Vec[int64], caseResult vec.Vec[int
 	// CASE WHEN (a <> 0) THEN CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END ELSE (probe(1, r, (-c)) - probe(1, r, (-c))) END
 	caseResult3 := vec.Make[int64](n)
 	// (a <> 0)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if a.Clean() {
+		cmp = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&a)) {
-			for i := range out {
-				out[i] = rt.NeInt64(aV[i], int64(0))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.NeInt64(aV[i], int64(0))
-			}
+		for i := range out {
+			out[i] = rt.NeInt64(aV[i], int64(0))
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.NeInt64)
 	}
 	vec.CopyErrs(&caseResult3, &cmp, all, n)
 	when2, notYet2 := vec.Split(&cmp, all, n)
@@ -2545,127 +1898,79 @@ func shape00009Col1(n int, all vec.Sel, a vec.Vec[int64], caseResult vec.Vec[int
 	// shared (lazy): probe(1, r, (-c))
 	todo := vec.Missing(shared1Done, notYet2, n)
 	// (-c)
-	minus := vec.Make[int64](n)
-	{
+	var minus vec.Vec[int64]
+	if c_.Clean() && vec.Dense(todo, n, true) {
+		minus = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		out := minus.V[:n]
-		if vec.Strict(&minus, todo, n, vec.FlagsOf(&c_)) && vec.Dense(todo, n, true) {
-			for i := range out {
-				r, err := rt.NegateInt64(c_V[i])
-				if err != nil {
-					minus.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.NegateInt64(c_V[i])
+			if err != nil {
+				minus.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
-				i := todo.Row(k)
-				if minus.Dirty(i) {
-					continue
-				}
-				r, err := rt.NegateInt64(c_V[i])
-				if err != nil {
-					minus.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		minus = vec.Map1E(todo, n, vec.VecArg(&c_), rt.NegateInt64)
 	}
 	// probe(1, r, (-c))
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() && minus.Clean() && vec.Dense(todo, n, true) {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		minusV := minus.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, todo, n, vec.FlagsOf(&r_), vec.FlagsOf(&minus)) && vec.Dense(todo, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], minusV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], minusV[i])
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
-				i := todo.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], minusV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(todo, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&minus), kernelKernels.Probe)
 	}
 	vec.Merge(&(*shared1), &probe, todo, n)
 	// (probe(1, r, (-c)) - probe(1, r, (-c)))
-	difference := vec.Make[int64](n)
-	{
+	var difference vec.Vec[int64]
+	if (*shared1).Clean() && vec.Dense(notYet2, n, true) {
+		difference = vec.Make[int64](n)
 		shared1V := (*shared1).V[:n]
 		out := difference.V[:n]
-		if vec.Strict(&difference, notYet2, n, vec.FlagsOf(&(*shared1))) && vec.Dense(notYet2, n, true) {
-			for i := range out {
-				r, err := rt.SubInt64(shared1V[i], shared1V[i])
-				if err != nil {
-					difference.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.SubInt64(shared1V[i], shared1V[i])
+			if err != nil {
+				difference.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-				i := notYet2.Row(k)
-				if difference.Dirty(i) {
-					continue
-				}
-				r, err := rt.SubInt64(shared1V[i], shared1V[i])
-				if err != nil {
-					difference.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		difference = vec.Map2E(notYet2, n, vec.VecArg(&(*shared1)), vec.VecArg(&(*shared1)), rt.SubInt64)
 	}
 	vec.Merge(&caseResult3, &difference, notYet2, n)
 	vec.MergeNonNull(&coalesced, &caseResult3, all, n)
 	stillNull := vec.NullRows(&caseResult3, all, n)
 	todo2 := vec.Missing(shared2Done, stillNull, n)
 	// probe(2, r, a)
-	probe2 := vec.Make[int64](n)
-	{
+	var probe2 vec.Vec[int64]
+	if r_.Clean() && a.Clean() && vec.Dense(todo2, n, true) {
+		probe2 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe2.V[:n]
-		if vec.Strict(&probe2, todo2, n, vec.FlagsOf(&r_), vec.FlagsOf(&a)) && vec.Dense(todo2, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(2), r_V[i], aV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(2), r_V[i], aV[i])
+			if err != nil {
+				probe2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
-				i := todo2.Row(k)
-				if probe2.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(2), r_V[i], aV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe2 = vec.Map3E(todo2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	}
 	vec.Merge(&(*shared2), &probe2, todo2, n)
 	vec.Merge(&coalesced, &(*shared2), stillNull, n)
@@ -2679,105 +1984,67 @@ func shape00009Col2(n int, all vec.Sel, a vec.Vec[int64], shared1 *vec.Vec[int64
 	// CASE WHEN (a = a) THEN NULLIF(probe(1, r, (-c)), probe(1, r, (-c))) WHEN q THEN 9223372036854775807 ELSE probe(2, r, a) END
 	caseResult4 := vec.Make[int64](n)
 	// (a = a)
-	cmp2 := vec.Make[bool](n)
-	{
+	var cmp2 vec.Vec[bool]
+	if a.Clean() {
+		cmp2 = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := cmp2.V[:n]
-		if vec.Strict(&cmp2, all, n, vec.FlagsOf(&a)) {
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], aV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(aV[i], aV[i])
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(aV[i], aV[i])
 		}
+	} else {
+		cmp2 = vec.Map2(all, n, vec.VecArg(&a), vec.VecArg(&a), rt.EqInt64)
 	}
 	vec.CopyErrs(&caseResult4, &cmp2, all, n)
 	when3, notYet3 := vec.Split(&cmp2, all, n)
 	// shared (lazy): probe(1, r, (-c))
 	todo3 := vec.Missing(shared1Done, when3, n)
 	// (-c)
-	minus2 := vec.Make[int64](n)
-	{
+	var minus2 vec.Vec[int64]
+	if c_.Clean() && vec.Dense(todo3, n, true) {
+		minus2 = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		out := minus2.V[:n]
-		if vec.Strict(&minus2, todo3, n, vec.FlagsOf(&c_)) && vec.Dense(todo3, n, true) {
-			for i := range out {
-				r, err := rt.NegateInt64(c_V[i])
-				if err != nil {
-					minus2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.NegateInt64(c_V[i])
+			if err != nil {
+				minus2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, todo3.Rows(n); k < cnt; k++ {
-				i := todo3.Row(k)
-				if minus2.Dirty(i) {
-					continue
-				}
-				r, err := rt.NegateInt64(c_V[i])
-				if err != nil {
-					minus2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		minus2 = vec.Map1E(todo3, n, vec.VecArg(&c_), rt.NegateInt64)
 	}
 	// probe(1, r, (-c))
-	probe3 := vec.Make[int64](n)
-	{
+	var probe3 vec.Vec[int64]
+	if r_.Clean() && minus2.Clean() && vec.Dense(todo3, n, true) {
+		probe3 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		minus2V := minus2.V[:n]
 		out := probe3.V[:n]
-		if vec.Strict(&probe3, todo3, n, vec.FlagsOf(&r_), vec.FlagsOf(&minus2)) && vec.Dense(todo3, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], minus2V[i])
-				if err != nil {
-					probe3.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], minus2V[i])
+			if err != nil {
+				probe3.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, todo3.Rows(n); k < cnt; k++ {
-				i := todo3.Row(k)
-				if probe3.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], minus2V[i])
-				if err != nil {
-					probe3.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe3 = vec.Map3E(todo3, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&minus2), kernelKernels.Probe)
 	}
 	vec.Merge(&(*shared1), &probe3, todo3, n)
-	eq := vec.Make[bool](n)
-	{
+	var eq vec.Vec[bool]
+	if (*shared1).Clean() && vec.Dense(when3, n, false) {
+		eq = vec.Make[bool](n)
 		shared1V := (*shared1).V[:n]
 		out := eq.V[:n]
-		if vec.Strict(&eq, when3, n, vec.FlagsOf(&(*shared1))) && vec.Dense(when3, n, false) {
-			for i := range out {
-				out[i] = rt.EqInt64(shared1V[i], shared1V[i])
-			}
-		} else {
-			for k, cnt := 0, when3.Rows(n); k < cnt; k++ {
-				i := when3.Row(k)
-				if eq.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(shared1V[i], shared1V[i])
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(shared1V[i], shared1V[i])
 		}
+	} else {
+		eq = vec.Map2(when3, n, vec.VecArg(&(*shared1)), vec.VecArg(&(*shared1)), rt.EqInt64)
 	}
 	// NULLIF(probe(1, r, (-c)), probe(1, r, (-c)))
 	nullIf := vec.NullIf(&(*shared1), &eq, when3, n)
@@ -2787,34 +2054,22 @@ func shape00009Col2(n int, all vec.Sel, a vec.Vec[int64], shared1 *vec.Vec[int64
 	vec.Fill(&caseResult4, int64(9223372036854775807), when4, n)
 	todo4 := vec.Missing(shared2Done, notYet4, n)
 	// probe(2, r, a)
-	probe4 := vec.Make[int64](n)
-	{
+	var probe4 vec.Vec[int64]
+	if r_.Clean() && a.Clean() && vec.Dense(todo4, n, true) {
+		probe4 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe4.V[:n]
-		if vec.Strict(&probe4, todo4, n, vec.FlagsOf(&r_), vec.FlagsOf(&a)) && vec.Dense(todo4, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(2), r_V[i], aV[i])
-				if err != nil {
-					probe4.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(2), r_V[i], aV[i])
+			if err != nil {
+				probe4.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, todo4.Rows(n); k < cnt; k++ {
-				i := todo4.Row(k)
-				if probe4.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(2), r_V[i], aV[i])
-				if err != nil {
-					probe4.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe4 = vec.Map3E(todo4, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	}
 	vec.Merge(&(*shared2), &probe4, todo4, n)
 	vec.Merge(&caseResult4, &(*shared2), notYet4, n)
@@ -2868,22 +2123,12 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	b := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	asBigint := shape00010Shared0(n, all, sArr)
 	caseResult := shape00010Col1(n, all, a, in, c_, asBigint, r_, b)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"", "CASE IF((a > c), 1, 1) WHEN IF((CAST(s AS BIGINT) >= CAST(s AS BIGINT)), r, CAST(NULL AS BIGINT)) THEN 4611686018427387904 WHEN c THEN CASE WHEN (b < c) THEN 9223372036854775807 WHEN (5 IS NULL) THEN (probe(4, r, c) * probe(4, r, c)) ELSE 1 END ELSE a END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"", "CASE IF((a > c), 1, 1) WHEN IF((CAST(s AS BIGINT) >= CAST(s AS BIGINT)), r, CAST(NULL AS BIGINT)) THEN 4611686018427387904 WHEN c THEN CASE WHEN (b < c) THEN 9223372036854775807 WHEN (5 IS NULL) THEN (probe(4, r, c) * probe(4, r, c)) ELSE 1 END ELSE a END"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
@@ -2899,32 +2144,20 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	CAST(s AS BIGINT)
 func shape00010Shared0(n int, all vec.Sel, sArr *array.String) vec.Vec[int64] {
 	// CAST(s AS BIGINT)
-	asBigint := vec.Make[int64](n)
-	{
+	var asBigint vec.Vec[int64]
+	if sArr.NullN() == 0 {
+		asBigint = vec.Make[int64](n)
 		out := asBigint.V[:n]
-		if vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.CastStringToInt64(sArr.Value(i))
+			if err != nil {
+				asBigint.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asBigint.Dirty(i) {
-					continue
-				}
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		asBigint = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
 	return asBigint
 }
@@ -2937,30 +2170,18 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 	caseResult := vec.Make[int64](n)
 	// IF((a > c), 1, 1)
 	var ifResult vec.Vec[int32]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if a.Clean() && c_.Clean() {
-		ifResult = vec.Make[int32](n)
-		aV := a.V[:n]
-		c_V := c_.V[:n]
-		out := ifResult.V[:n]
-		for i := range out {
-			if rt.GtInt64(aV[i], c_V[i]) {
-				out[i] = int32(1)
-			} else {
-				out[i] = int32(1)
-			}
-		}
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(1).NullN()+in.Column(3).NullN() <= n/2 {
+	if in.Column(1).NullN()+in.Column(3).NullN() <= n/2 {
 		ifResult = vec.Make[int32](n)
 		aV := a.V[:n]
 		c_V := c_.V[:n]
 		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(a.Clean() && c_.Clean())
 		for i := range out {
-			if a.Dirty(i) || c_.Dirty(i) {
+			if dirty && (a.Dirty(i) || c_.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -2988,42 +2209,28 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 		}
 	}
 	// CAST(IF((a > c), 1, 1) AS BIGINT)
-	asBigint2 := vec.Make[int64](n)
-	{
+	var asBigint2 vec.Vec[int64]
+	if ifResult.Clean() {
+		asBigint2 = vec.Make[int64](n)
 		ifResultV := ifResult.V[:n]
 		out := asBigint2.V[:n]
-		if vec.Strict(&asBigint2, all, n, vec.FlagsOf(&ifResult)) {
-			for i := range out {
-				out[i] = rt.CastInt32ToInt64(ifResultV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asBigint2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.CastInt32ToInt64(ifResultV[i])
-			}
+		for i := range out {
+			out[i] = rt.CastInt32ToInt64(ifResultV[i])
 		}
+	} else {
+		asBigint2 = vec.Map1(all, n, vec.VecArg(&ifResult), rt.CastInt32ToInt64)
 	}
 	// (CAST(s AS BIGINT) >= CAST(s AS BIGINT))
-	cmp2 := vec.Make[bool](n)
-	{
+	var cmp2 vec.Vec[bool]
+	if asBigint.Clean() {
+		cmp2 = vec.Make[bool](n)
 		asBigintV := asBigint.V[:n]
 		out := cmp2.V[:n]
-		if vec.Strict(&cmp2, all, n, vec.FlagsOf(&asBigint)) {
-			for i := range out {
-				out[i] = rt.GeInt64(asBigintV[i], asBigintV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GeInt64(asBigintV[i], asBigintV[i])
-			}
+		for i := range out {
+			out[i] = rt.GeInt64(asBigintV[i], asBigintV[i])
 		}
+	} else {
+		cmp2 = vec.Map2(all, n, vec.VecArg(&asBigint), vec.VecArg(&asBigint), rt.GeInt64)
 	}
 	// IF((CAST(s AS BIGINT) >= CAST(s AS BIGINT)), r, CAST(NULL AS BIGINT))
 	then2, otherwise2 := vec.Split(&cmp2, all, n)
@@ -3031,78 +2238,50 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 	vec.CopyErrs(&ifResult3, &cmp2, all, n)
 	vec.Merge(&ifResult3, &r_, then2, n)
 	vec.FillNull(&ifResult3, otherwise2, n)
-	matches := vec.Make[bool](n)
-	{
+	var matches vec.Vec[bool]
+	if asBigint2.Clean() && ifResult3.Clean() {
+		matches = vec.Make[bool](n)
 		asBigint2V := asBigint2.V[:n]
 		ifResult3V := ifResult3.V[:n]
 		out := matches.V[:n]
-		if vec.Strict(&matches, all, n, vec.FlagsOf(&asBigint2), vec.FlagsOf(&ifResult3)) {
-			for i := range out {
-				out[i] = rt.EqInt64(asBigint2V[i], ifResult3V[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if matches.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(asBigint2V[i], ifResult3V[i])
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(asBigint2V[i], ifResult3V[i])
 		}
+	} else {
+		matches = vec.Map2(all, n, vec.VecArg(&asBigint2), vec.VecArg(&ifResult3), rt.EqInt64)
 	}
 	vec.CopyErrs(&caseResult, &matches, all, n)
 	when, notYet := vec.Split(&matches, all, n)
 	vec.Fill(&caseResult, int64(4611686018427387904), when, n)
-	matches2 := vec.Make[bool](n)
-	{
+	var matches2 vec.Vec[bool]
+	if asBigint2.Clean() && c_.Clean() && vec.Dense(notYet, n, false) {
+		matches2 = vec.Make[bool](n)
 		asBigint2V := asBigint2.V[:n]
 		c_V := c_.V[:n]
 		out := matches2.V[:n]
-		if vec.Strict(&matches2, notYet, n, vec.FlagsOf(&asBigint2), vec.FlagsOf(&c_)) && vec.Dense(notYet, n, false) {
-			for i := range out {
-				out[i] = rt.EqInt64(asBigint2V[i], c_V[i])
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if matches2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(asBigint2V[i], c_V[i])
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(asBigint2V[i], c_V[i])
 		}
+	} else {
+		matches2 = vec.Map2(notYet, n, vec.VecArg(&asBigint2), vec.VecArg(&c_), rt.EqInt64)
 	}
 	vec.CopyErrs(&caseResult, &matches2, notYet, n)
 	when2, notYet2 := vec.Split(&matches2, notYet, n)
 	// CASE WHEN (b < c) THEN 9223372036854775807 ELSE 1 END
 	var caseResult2 vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused2 bool
 	rest2 := when2
-	if b.Clean() && c_.Clean() {
-		caseResult2 = vec.Make[int64](n)
-		bV := b.V[:n]
-		c_V := c_.V[:n]
-		out := caseResult2.V[:n]
-		for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
-			i := when2.Row(k)
-			switch {
-			case rt.LtInt64(bV[i], c_V[i]):
-				out[i] = int64(9223372036854775807)
-			default:
-				out[i] = int64(1)
-			}
-		}
-		fused2, rest2 = true, vec.Sel{}
-	} else if in.Column(2).NullN()+in.Column(3).NullN() <= n/2 {
+	if in.Column(2).NullN()+in.Column(3).NullN() <= n/2 {
 		caseResult2 = vec.Make[int64](n)
 		bV := b.V[:n]
 		c_V := c_.V[:n]
 		out := caseResult2.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(b.Clean() && c_.Clean())
 		for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
 			i := when2.Row(k)
-			if b.Dirty(i) || c_.Dirty(i) {
+			if dirty && (b.Dirty(i) || c_.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -3175,22 +2354,12 @@ func Shape00011(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	b := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	probe := shape00011Shared0(n, all, r_, sArr, c_)
 	ifResult := shape00011Col1(n, all, probe, a, b)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"", "IF(CASE WHEN ((probe(1, r, (CAST(s AS BIGINT) - c)) <= probe(1, r, (CAST(s AS BIGINT) - c))) AND (a <= probe(1, r, (CAST(s AS BIGINT) - c)))) THEN (b > probe(1, r, (CAST(s AS BIGINT) - c))) WHEN (1 IS NULL) THEN q END, probe(1, r, (CAST(s AS BIGINT) - c)), probe(1, r, (CAST(s AS BIGINT) - c)))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &ifResult, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"", "IF(CASE WHEN ((probe(1, r, (CAST(s AS BIGINT) - c)) <= probe(1, r, (CAST(s AS BIGINT) - c))) AND (a <= probe(1, r, (CAST(s AS BIGINT) - c)))) THEN (b > probe(1, r, (CAST(s AS BIGINT) - c))) WHEN (1 IS NULL) THEN q END, probe(1, r, (CAST(s AS BIGINT) - c)), probe(1, r, (CAST(s AS BIGINT) - c)))"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n)}
@@ -3206,92 +2375,56 @@ func Shape00011(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(1, r, (CAST(s AS BIGINT) - c))
 func shape00011Shared0(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String, c_ vec.Vec[int64]) vec.Vec[int64] {
 	// CAST(s AS BIGINT)
-	asBigint := vec.Make[int64](n)
-	{
+	var asBigint vec.Vec[int64]
+	if sArr.NullN() == 0 {
+		asBigint = vec.Make[int64](n)
 		out := asBigint.V[:n]
-		if vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.CastStringToInt64(sArr.Value(i))
+			if err != nil {
+				asBigint.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asBigint.Dirty(i) {
-					continue
-				}
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		asBigint = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
 	// (CAST(s AS BIGINT) - c)
-	difference := vec.Make[int64](n)
-	{
+	var difference vec.Vec[int64]
+	if asBigint.Clean() && c_.Clean() {
+		difference = vec.Make[int64](n)
 		asBigintV := asBigint.V[:n]
 		c_V := c_.V[:n]
 		out := difference.V[:n]
-		if vec.Strict(&difference, all, n, vec.FlagsOf(&asBigint), vec.FlagsOf(&c_)) {
-			for i := range out {
-				r, err := rt.SubInt64(asBigintV[i], c_V[i])
-				if err != nil {
-					difference.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.SubInt64(asBigintV[i], c_V[i])
+			if err != nil {
+				difference.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if difference.Dirty(i) {
-					continue
-				}
-				r, err := rt.SubInt64(asBigintV[i], c_V[i])
-				if err != nil {
-					difference.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		difference = vec.Map2E(all, n, vec.VecArg(&asBigint), vec.VecArg(&c_), rt.SubInt64)
 	}
 	// probe(1, r, (CAST(s AS BIGINT) - c))
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() && difference.Clean() {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		differenceV := difference.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&difference)) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], differenceV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], differenceV[i])
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], differenceV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&difference), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -3304,68 +2437,47 @@ func shape00011Col1(n int, all vec.Sel, probe vec.Vec[int64], a vec.Vec[int64], 
 	caseResult := vec.Make[bool](n)
 	and := vec.NewLogic(false, all, n)
 	// (probe(1, r, (CAST(s AS BIGINT) - c)) <= probe(1, r, (CAST(s AS BIGINT) - c)))
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if probe.Clean() && vec.Dense(and.Live, n, false) {
+		cmp = vec.Make[bool](n)
 		probeV := probe.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, and.Live, n, vec.FlagsOf(&probe)) && vec.Dense(and.Live, n, false) {
-			for i := range out {
-				out[i] = rt.LeInt64(probeV[i], probeV[i])
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.LeInt64(probeV[i], probeV[i])
-			}
+		for i := range out {
+			out[i] = rt.LeInt64(probeV[i], probeV[i])
 		}
+	} else {
+		cmp = vec.Map2(and.Live, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.LeInt64)
 	}
 	and.Add(&cmp)
 	// (a <= probe(1, r, (CAST(s AS BIGINT) - c)))
-	cmp2 := vec.Make[bool](n)
-	{
+	var cmp2 vec.Vec[bool]
+	if a.Clean() && probe.Clean() && vec.Dense(and.Live, n, false) {
+		cmp2 = vec.Make[bool](n)
 		aV := a.V[:n]
 		probeV := probe.V[:n]
 		out := cmp2.V[:n]
-		if vec.Strict(&cmp2, and.Live, n, vec.FlagsOf(&a), vec.FlagsOf(&probe)) && vec.Dense(and.Live, n, false) {
-			for i := range out {
-				out[i] = rt.LeInt64(aV[i], probeV[i])
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if cmp2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.LeInt64(aV[i], probeV[i])
-			}
+		for i := range out {
+			out[i] = rt.LeInt64(aV[i], probeV[i])
 		}
+	} else {
+		cmp2 = vec.Map2(and.Live, n, vec.VecArg(&a), vec.VecArg(&probe), rt.LeInt64)
 	}
 	and.Add(&cmp2)
 	andResult := and.Finish()
 	vec.CopyErrs(&caseResult, &andResult, all, n)
 	when, notYet := vec.Split(&andResult, all, n)
 	// (b > probe(1, r, (CAST(s AS BIGINT) - c)))
-	cmp3 := vec.Make[bool](n)
-	{
+	var cmp3 vec.Vec[bool]
+	if b.Clean() && probe.Clean() && vec.Dense(when, n, false) {
+		cmp3 = vec.Make[bool](n)
 		bV := b.V[:n]
 		probeV := probe.V[:n]
 		out := cmp3.V[:n]
-		if vec.Strict(&cmp3, when, n, vec.FlagsOf(&b), vec.FlagsOf(&probe)) && vec.Dense(when, n, false) {
-			for i := range out {
-				out[i] = rt.GtInt64(bV[i], probeV[i])
-			}
-		} else {
-			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-				i := when.Row(k)
-				if cmp3.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GtInt64(bV[i], probeV[i])
-			}
+		for i := range out {
+			out[i] = rt.GtInt64(bV[i], probeV[i])
 		}
+	} else {
+		cmp3 = vec.Map2(when, n, vec.VecArg(&b), vec.VecArg(&probe), rt.GtInt64)
 	}
 	vec.Merge(&caseResult, &cmp3, when, n)
 	vec.FillNull(&caseResult, notYet, n)
@@ -3419,25 +2531,13 @@ func Shape00012(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	c_ := vec.Int64s(in.Column(3))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	caseResult := shape00012Col1(n, all, r_, b, a)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &caseResult, all, n, 1)
 	caseResult2 := shape00012Col2(n, all, b, sArr, c_)
-	if r, e := vec.First(&caseResult2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"", "CASE WHEN (probe(1, r, b) >= a) THEN r WHEN (a IS NOT NULL) THEN 0 ELSE probe(2, r, r) END", "CASE WHEN (b > CAST(s AS BIGINT)) THEN c END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult2, all, n, 2)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "CASE WHEN (probe(1, r, b) >= a) THEN r WHEN (a IS NOT NULL) THEN 0 ELSE probe(2, r, r) END", "CASE WHEN (b > CAST(s AS BIGINT)) THEN c END"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n), vec.Int64Array(mem, &caseResult2, all, n)}
@@ -3455,54 +2555,35 @@ func shape00012Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 	// CASE WHEN (probe(1, r, b) >= a) THEN r WHEN (a IS NOT NULL) THEN 0 ELSE probe(2, r, r) END
 	caseResult := vec.Make[int64](n)
 	// probe(1, r, b)
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() && b.Clean() {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&b)) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	}
 	// (probe(1, r, b) >= a)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if probe.Clean() && a.Clean() {
+		cmp = vec.Make[bool](n)
 		probeV := probe.V[:n]
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&a)) {
-			for i := range out {
-				out[i] = rt.GeInt64(probeV[i], aV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GeInt64(probeV[i], aV[i])
-			}
+		for i := range out {
+			out[i] = rt.GeInt64(probeV[i], aV[i])
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&probe), vec.VecArg(&a), rt.GeInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
 	when, notYet := vec.Split(&cmp, all, n)
@@ -3513,33 +2594,21 @@ func shape00012Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 	when2, notYet2 := vec.Split(&isNotNull, notYet, n)
 	vec.Fill(&caseResult, int64(0), when2, n)
 	// probe(2, r, r)
-	probe2 := vec.Make[int64](n)
-	{
+	var probe2 vec.Vec[int64]
+	if r_.Clean() && vec.Dense(notYet2, n, true) {
+		probe2 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		out := probe2.V[:n]
-		if vec.Strict(&probe2, notYet2, n, vec.FlagsOf(&r_)) && vec.Dense(notYet2, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(2), r_V[i], r_V[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(2), r_V[i], r_V[i])
+			if err != nil {
+				probe2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-				i := notYet2.Row(k)
-				if probe2.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(2), r_V[i], r_V[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe2 = vec.Map3E(notYet2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&r_), kernelKernels.Probe)
 	}
 	vec.Merge(&caseResult, &probe2, notYet2, n)
 	return caseResult
@@ -3552,52 +2621,33 @@ func shape00012Col2(n int, all vec.Sel, b vec.Vec[int64], sArr *array.String, c_
 	// CASE WHEN (b > CAST(s AS BIGINT)) THEN c ELSE CAST(NULL AS BIGINT) END
 	caseResult2 := vec.Make[int64](n)
 	// CAST(s AS BIGINT)
-	asBigint := vec.Make[int64](n)
-	{
+	var asBigint vec.Vec[int64]
+	if sArr.NullN() == 0 {
+		asBigint = vec.Make[int64](n)
 		out := asBigint.V[:n]
-		if vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.CastStringToInt64(sArr.Value(i))
+			if err != nil {
+				asBigint.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asBigint.Dirty(i) {
-					continue
-				}
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		asBigint = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
 	// (b > CAST(s AS BIGINT))
-	cmp2 := vec.Make[bool](n)
-	{
+	var cmp2 vec.Vec[bool]
+	if b.Clean() && asBigint.Clean() {
+		cmp2 = vec.Make[bool](n)
 		bV := b.V[:n]
 		asBigintV := asBigint.V[:n]
 		out := cmp2.V[:n]
-		if vec.Strict(&cmp2, all, n, vec.FlagsOf(&b), vec.FlagsOf(&asBigint)) {
-			for i := range out {
-				out[i] = rt.GtInt64(bV[i], asBigintV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GtInt64(bV[i], asBigintV[i])
-			}
+		for i := range out {
+			out[i] = rt.GtInt64(bV[i], asBigintV[i])
 		}
+	} else {
+		cmp2 = vec.Map2(all, n, vec.VecArg(&b), vec.VecArg(&asBigint), rt.GtInt64)
 	}
 	vec.CopyErrs(&caseResult2, &cmp2, all, n)
 	when3, notYet3 := vec.Split(&cmp2, all, n)
@@ -3644,25 +2694,13 @@ func Shape00013(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	sArr := in.Column(6).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	isNotNull := shape00013Col1(n, all, c_)
-	if r, e := vec.First(&isNotNull, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &isNotNull, all, n, 1)
 	asBigint := shape00013Col2(n, all, sArr)
-	if r, e := vec.First(&asBigint, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"", "(c IS NOT NULL)", "CAST(s AS BIGINT)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &asBigint, all, n, 2)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "(c IS NOT NULL)", "CAST(s AS BIGINT)"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &isNotNull, all, n), vec.Int64Array(mem, &asBigint, all, n)}
@@ -3687,32 +2725,20 @@ func shape00013Col1(n int, all vec.Sel, c_ vec.Vec[int64]) vec.Vec[bool] {
 //	CAST(s AS BIGINT)
 func shape00013Col2(n int, all vec.Sel, sArr *array.String) vec.Vec[int64] {
 	// CAST(s AS BIGINT)
-	asBigint := vec.Make[int64](n)
-	{
+	var asBigint vec.Vec[int64]
+	if sArr.NullN() == 0 {
+		asBigint = vec.Make[int64](n)
 		out := asBigint.V[:n]
-		if vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.CastStringToInt64(sArr.Value(i))
+			if err != nil {
+				asBigint.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asBigint.Dirty(i) {
-					continue
-				}
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		asBigint = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
 	return asBigint
 }
@@ -3758,31 +2784,19 @@ func Shape00014(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	q := vec.Bools(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	cmp := shape00014Where(n, all, r_, c_, a)
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
 	ifResult := shape00014Col1(n, sel, q, r_)
-	if r, e := vec.First(&ifResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &ifResult, sel, n, 1)
 
 	// o2: b
 
 	// o3: b
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2", "o3"}
-		texts := []string{"probe(1, r, COALESCE(c, c)) >= probe(2, r, a)", "IF(q, (probe(3, r, 4611686018427387904) - probe(3, r, 4611686018427387904)), 5)", "b", "b"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1", "o2", "o3"}, []string{"probe(1, r, COALESCE(c, c)) >= probe(2, r, a)", "IF(q, (probe(3, r, 4611686018427387904) - probe(3, r, 4611686018427387904)), 5)", "b", "b"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, sel, n), vec.TakeColumn(mem, in.Column(2), sel, n), vec.TakeColumn(mem, in.Column(2), sel, n)}
@@ -3803,84 +2817,53 @@ func shape00014Where(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a
 	stillNull := vec.NullRows(&c_, all, n)
 	vec.Merge(&coalesced, &c_, stillNull, n)
 	// probe(1, r, COALESCE(c, c))
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() && coalesced.Clean() {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		coalescedV := coalesced.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&coalesced)) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], coalescedV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], coalescedV[i])
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], coalescedV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&coalesced), kernelKernels.Probe)
 	}
 	// probe(2, r, a)
-	probe2 := vec.Make[int64](n)
-	{
+	var probe2 vec.Vec[int64]
+	if r_.Clean() && a.Clean() {
+		probe2 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe2.V[:n]
-		if vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&a)) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(2), r_V[i], aV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(2), r_V[i], aV[i])
+			if err != nil {
+				probe2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if probe2.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(2), r_V[i], aV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe2 = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	}
 	// (probe(1, r, COALESCE(c, c)) >= probe(2, r, a))
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if probe.Clean() && probe2.Clean() {
+		cmp = vec.Make[bool](n)
 		probeV := probe.V[:n]
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&probe2)) {
-			for i := range out {
-				out[i] = rt.GeInt64(probeV[i], probe2V[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GeInt64(probeV[i], probe2V[i])
-			}
+		for i := range out {
+			out[i] = rt.GeInt64(probeV[i], probe2V[i])
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&probe), vec.VecArg(&probe2), rt.GeInt64)
 	}
 	return cmp
 }
@@ -3895,62 +2878,38 @@ func shape00014Col1(n int, sel vec.Sel, q vec.Vec[bool], r_ vec.Vec[int64]) vec.
 	vec.CopyErrs(&ifResult, &q, sel, n)
 	// shared (region): probe(3, r, 4611686018427387904)
 	// probe(3, r, 4611686018427387904)
-	probe3 := vec.Make[int64](n)
-	{
+	var probe3 vec.Vec[int64]
+	if r_.Clean() && vec.Dense(then, n, true) {
+		probe3 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		out := probe3.V[:n]
-		if vec.Strict(&probe3, then, n, vec.FlagsOf(&r_)) && vec.Dense(then, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(3), r_V[i], int64(4611686018427387904))
-				if err != nil {
-					probe3.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(3), r_V[i], int64(4611686018427387904))
+			if err != nil {
+				probe3.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-				i := then.Row(k)
-				if probe3.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(3), r_V[i], int64(4611686018427387904))
-				if err != nil {
-					probe3.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe3 = vec.Map3E(then, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.ConstArg[int64](int64(4611686018427387904)), kernelKernels.Probe)
 	}
 	// (probe(3, r, 4611686018427387904) - probe(3, r, 4611686018427387904))
-	difference := vec.Make[int64](n)
-	{
+	var difference vec.Vec[int64]
+	if probe3.Clean() && vec.Dense(then, n, true) {
+		difference = vec.Make[int64](n)
 		probe3V := probe3.V[:n]
 		out := difference.V[:n]
-		if vec.Strict(&difference, then, n, vec.FlagsOf(&probe3)) && vec.Dense(then, n, true) {
-			for i := range out {
-				r, err := rt.SubInt64(probe3V[i], probe3V[i])
-				if err != nil {
-					difference.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.SubInt64(probe3V[i], probe3V[i])
+			if err != nil {
+				difference.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-				i := then.Row(k)
-				if difference.Dirty(i) {
-					continue
-				}
-				r, err := rt.SubInt64(probe3V[i], probe3V[i])
-				if err != nil {
-					difference.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		difference = vec.Map2E(then, n, vec.VecArg(&probe3), vec.VecArg(&probe3), rt.SubInt64)
 	}
 	vec.Merge(&ifResult, &difference, then, n)
 	vec.Fill(&ifResult, int64(5), otherwise, n)
@@ -3998,33 +2957,21 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	b := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	asBigint := shape00015Shared2(n, all, sArr)
 	probe := shape00015Shared1(n, all, r_, asBigint)
 	probe3 := shape00015Shared0(n, all, r_, probe)
 	probe4 := shape00015Shared3(n, all, r_, probe3)
 	cmp2 := shape00015Where(n, all, probe3, probe4)
-	if r, e := vec.First(&cmp2, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &cmp2, all, n, 0)
 	sel := vec.Where(&cmp2, n)
 	caseResult := shape00015Col1(n, sel, probe, probe4, c_, in, probe3, q, asBigint, b)
-	if r, e := vec.First(&caseResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &caseResult, sel, n, 1)
 
 	// o2: b
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"probe(3, r, IF(probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5, probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT)), probe(1, r, CAST(s AS BIGINT)))) <> probe(4, r, probe(3, r, IF(probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5, probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT)), probe(1, r, CAST(s AS BIGINT)))))", "CASE WHEN (((probe(1, r, CAST(s AS BIGINT)) IS NULL) AND (probe(1, r, CAST(s AS BIGINT)) <= probe(4, r, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BIGINT))))))) AND IF((c <= probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BIGINT))))), q, (5 > CAST(s AS BIGINT)))) THEN COALESCE(b, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BIGINT)))), probe(1, r, CAST(s AS BIGINT))) WHEN (probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BIGINT)))) = b) THEN (probe(1, r, CAST(s AS BIGINT)) - probe(1, r, CAST(s AS BIGINT))) ELSE probe(4, r, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BIGINT))))) END", "b"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"probe(3, r, IF(probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5, probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT)), probe(1, r, CAST(s AS BIGINT)))) <> probe(4, r, probe(3, r, IF(probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5, probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT)), probe(1, r, CAST(s AS BIGINT)))))", "CASE WHEN (((probe(1, r, CAST(s AS BIGINT)) IS NULL) AND (probe(1, r, CAST(s AS BIGINT)) <= probe(4, r, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BIGINT))))))) AND IF((c <= probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BIGINT))))), q, (5 > CAST(s AS BIGINT)))) THEN COALESCE(b, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BIGINT)))), probe(1, r, CAST(s AS BIGINT))) WHEN (probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BIGINT)))) = b) THEN (probe(1, r, CAST(s AS BIGINT)) - probe(1, r, CAST(s AS BIGINT))) ELSE probe(4, r, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BIGINT))))) END", "b"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, sel, n), vec.TakeColumn(mem, in.Column(2), sel, n)}
@@ -4040,32 +2987,20 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	CAST(s AS BIGINT)
 func shape00015Shared2(n int, all vec.Sel, sArr *array.String) vec.Vec[int64] {
 	// CAST(s AS BIGINT)
-	asBigint := vec.Make[int64](n)
-	{
+	var asBigint vec.Vec[int64]
+	if sArr.NullN() == 0 {
+		asBigint = vec.Make[int64](n)
 		out := asBigint.V[:n]
-		if vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.CastStringToInt64(sArr.Value(i))
+			if err != nil {
+				asBigint.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asBigint.Dirty(i) {
-					continue
-				}
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		asBigint = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
 	return asBigint
 }
@@ -4075,34 +3010,22 @@ func shape00015Shared2(n int, all vec.Sel, sArr *array.String) vec.Vec[int64] {
 //	probe(1, r, CAST(s AS BIGINT))
 func shape00015Shared1(n int, all vec.Sel, r_ vec.Vec[int64], asBigint vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, CAST(s AS BIGINT))
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() && asBigint.Clean() {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		asBigintV := asBigint.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&asBigint)) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], asBigintV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], asBigintV[i])
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], asBigintV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -4112,118 +3035,75 @@ func shape00015Shared1(n int, all vec.Sel, r_ vec.Vec[int64], asBigint vec.Vec[i
 //	probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BI...
 func shape00015Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, probe(1, r, CAST(s AS BIGINT)))
-	probe2 := vec.Make[int64](n)
-	{
+	var probe2 vec.Vec[int64]
+	if r_.Clean() && probe.Clean() {
+		probe2 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
-		if vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe)) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
+			if err != nil {
+				probe2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if probe2.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe2 = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe), kernelKernels.Probe)
 	}
 	// (probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if probe2.Clean() {
+		cmp = vec.Make[bool](n)
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&probe2)) {
-			for i := range out {
-				out[i] = rt.LtInt64(probe2V[i], int64(5))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.LtInt64(probe2V[i], int64(5))
-			}
+		for i := range out {
+			out[i] = rt.LtInt64(probe2V[i], int64(5))
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&probe2), vec.ConstArg[int64](int64(5)), rt.LtInt64)
 	}
 	// IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BIGINT)))
 	then, otherwise := vec.Split(&cmp, all, n)
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &cmp, all, n)
 	// (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT)))
-	sum := vec.Make[int64](n)
-	{
+	var sum vec.Vec[int64]
+	if probe.Clean() && vec.Dense(then, n, true) {
+		sum = vec.Make[int64](n)
 		probeV := probe.V[:n]
 		out := sum.V[:n]
-		if vec.Strict(&sum, then, n, vec.FlagsOf(&probe)) && vec.Dense(then, n, true) {
-			for i := range out {
-				r, err := rt.AddInt64(probeV[i], probeV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AddInt64(probeV[i], probeV[i])
+			if err != nil {
+				sum.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-				i := then.Row(k)
-				if sum.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(probeV[i], probeV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		sum = vec.Map2E(then, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.AddInt64)
 	}
 	vec.Merge(&ifResult, &sum, then, n)
 	vec.Merge(&ifResult, &probe, otherwise, n)
 	// probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BI...
-	probe3 := vec.Make[int64](n)
-	{
+	var probe3 vec.Vec[int64]
+	if r_.Clean() && ifResult.Clean() {
+		probe3 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := probe3.V[:n]
-		if vec.Strict(&probe3, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&ifResult)) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(3), r_V[i], ifResultV[i])
-				if err != nil {
-					probe3.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(3), r_V[i], ifResultV[i])
+			if err != nil {
+				probe3.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if probe3.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(3), r_V[i], ifResultV[i])
-				if err != nil {
-					probe3.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe3 = vec.Map3E(all, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&ifResult), kernelKernels.Probe)
 	}
 	return probe3
 }
@@ -4233,34 +3113,22 @@ func shape00015Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 //	probe(4, r, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, ...
 func shape00015Shared3(n int, all vec.Sel, r_ vec.Vec[int64], probe3 vec.Vec[int64]) vec.Vec[int64] {
 	// probe(4, r, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, ...
-	probe4 := vec.Make[int64](n)
-	{
+	var probe4 vec.Vec[int64]
+	if r_.Clean() && probe3.Clean() {
+		probe4 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		probe3V := probe3.V[:n]
 		out := probe4.V[:n]
-		if vec.Strict(&probe4, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe3)) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(4), r_V[i], probe3V[i])
-				if err != nil {
-					probe4.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(4), r_V[i], probe3V[i])
+			if err != nil {
+				probe4.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if probe4.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(4), r_V[i], probe3V[i])
-				if err != nil {
-					probe4.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe4 = vec.Map3E(all, n, vec.ConstArg[int32](int32(4)), vec.VecArg(&r_), vec.VecArg(&probe3), kernelKernels.Probe)
 	}
 	return probe4
 }
@@ -4270,24 +3138,17 @@ func shape00015Shared3(n int, all vec.Sel, r_ vec.Vec[int64], probe3 vec.Vec[int
 //	probe(3, r, IF(probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5, probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT)), probe(1, r, CAST(s AS BIGINT...
 func shape00015Where(n int, all vec.Sel, probe3 vec.Vec[int64], probe4 vec.Vec[int64]) vec.Vec[bool] {
 	// (probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS B...
-	cmp2 := vec.Make[bool](n)
-	{
+	var cmp2 vec.Vec[bool]
+	if probe3.Clean() && probe4.Clean() {
+		cmp2 = vec.Make[bool](n)
 		probe3V := probe3.V[:n]
 		probe4V := probe4.V[:n]
 		out := cmp2.V[:n]
-		if vec.Strict(&cmp2, all, n, vec.FlagsOf(&probe3), vec.FlagsOf(&probe4)) {
-			for i := range out {
-				out[i] = rt.NeInt64(probe3V[i], probe4V[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.NeInt64(probe3V[i], probe4V[i])
-			}
+		for i := range out {
+			out[i] = rt.NeInt64(probe3V[i], probe4V[i])
 		}
+	} else {
+		cmp2 = vec.Map2(all, n, vec.VecArg(&probe3), vec.VecArg(&probe4), rt.NeInt64)
 	}
 	return cmp2
 }
@@ -4303,48 +3164,25 @@ func shape00015Col1(n int, sel vec.Sel, probe vec.Vec[int64], probe4 vec.Vec[int
 	isNull := vec.IsNull(&probe, false, and.Live, n)
 	and.Add(&isNull)
 	// (probe(1, r, CAST(s AS BIGINT)) <= probe(4, r, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r...
-	cmp3 := vec.Make[bool](n)
-	{
+	var cmp3 vec.Vec[bool]
+	if probe.Clean() && probe4.Clean() && vec.Dense(and.Live, n, false) {
+		cmp3 = vec.Make[bool](n)
 		probeV := probe.V[:n]
 		probe4V := probe4.V[:n]
 		out := cmp3.V[:n]
-		if vec.Strict(&cmp3, and.Live, n, vec.FlagsOf(&probe), vec.FlagsOf(&probe4)) && vec.Dense(and.Live, n, false) {
-			for i := range out {
-				out[i] = rt.LeInt64(probeV[i], probe4V[i])
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if cmp3.Dirty(i) {
-					continue
-				}
-				out[i] = rt.LeInt64(probeV[i], probe4V[i])
-			}
+		for i := range out {
+			out[i] = rt.LeInt64(probeV[i], probe4V[i])
 		}
+	} else {
+		cmp3 = vec.Map2(and.Live, n, vec.VecArg(&probe), vec.VecArg(&probe4), rt.LeInt64)
 	}
 	and.Add(&cmp3)
 	// IF((c <= probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAS...
 	var ifResult2 vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	rest := and.Live
-	if c_.Clean() && probe3.Clean() && q.Clean() && asBigint.Clean() {
-		ifResult2 = vec.Make[bool](n)
-		c_V := c_.V[:n]
-		probe3V := probe3.V[:n]
-		qV := q.V[:n]
-		asBigintV := asBigint.V[:n]
-		out := ifResult2.V[:n]
-		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-			i := and.Live.Row(k)
-			if rt.LeInt64(c_V[i], probe3V[i]) {
-				out[i] = qV[i]
-			} else {
-				out[i] = rt.GtInt64(int64(5), asBigintV[i])
-			}
-		}
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(3).NullN()+in.Column(5).NullN() <= n/2 {
+	if in.Column(3).NullN()+in.Column(5).NullN() <= n/2 {
 		ifResult2 = vec.Make[bool](n)
 		c_V := c_.V[:n]
 		probe3V := probe3.V[:n]
@@ -4352,9 +3190,10 @@ func shape00015Col1(n int, sel vec.Sel, probe vec.Vec[int64], probe4 vec.Vec[int
 		asBigintV := asBigint.V[:n]
 		out := ifResult2.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(c_.Clean() && probe3.Clean() && q.Clean() && asBigint.Clean())
 		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
 			i := and.Live.Row(k)
-			if c_.Dirty(i) || probe3.Dirty(i) || q.Dirty(i) || asBigint.Dirty(i) {
+			if dirty && (c_.Dirty(i) || probe3.Dirty(i) || q.Dirty(i) || asBigint.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -4396,55 +3235,36 @@ func shape00015Col1(n int, sel vec.Sel, probe vec.Vec[int64], probe4 vec.Vec[int
 	vec.Merge(&coalesced, &probe, stillNull2, n)
 	vec.Merge(&caseResult, &coalesced, when, n)
 	// (probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS B...
-	cmp6 := vec.Make[bool](n)
-	{
+	var cmp6 vec.Vec[bool]
+	if probe3.Clean() && b.Clean() && vec.Dense(notYet, n, false) {
+		cmp6 = vec.Make[bool](n)
 		probe3V := probe3.V[:n]
 		bV := b.V[:n]
 		out := cmp6.V[:n]
-		if vec.Strict(&cmp6, notYet, n, vec.FlagsOf(&probe3), vec.FlagsOf(&b)) && vec.Dense(notYet, n, false) {
-			for i := range out {
-				out[i] = rt.EqInt64(probe3V[i], bV[i])
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if cmp6.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(probe3V[i], bV[i])
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(probe3V[i], bV[i])
 		}
+	} else {
+		cmp6 = vec.Map2(notYet, n, vec.VecArg(&probe3), vec.VecArg(&b), rt.EqInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp6, notYet, n)
 	when2, notYet2 := vec.Split(&cmp6, notYet, n)
 	// (probe(1, r, CAST(s AS BIGINT)) - probe(1, r, CAST(s AS BIGINT)))
-	difference := vec.Make[int64](n)
-	{
+	var difference vec.Vec[int64]
+	if probe.Clean() && vec.Dense(when2, n, true) {
+		difference = vec.Make[int64](n)
 		probeV := probe.V[:n]
 		out := difference.V[:n]
-		if vec.Strict(&difference, when2, n, vec.FlagsOf(&probe)) && vec.Dense(when2, n, true) {
-			for i := range out {
-				r, err := rt.SubInt64(probeV[i], probeV[i])
-				if err != nil {
-					difference.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.SubInt64(probeV[i], probeV[i])
+			if err != nil {
+				difference.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
-				i := when2.Row(k)
-				if difference.Dirty(i) {
-					continue
-				}
-				r, err := rt.SubInt64(probeV[i], probeV[i])
-				if err != nil {
-					difference.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		difference = vec.Map2E(when2, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.SubInt64)
 	}
 	vec.Merge(&caseResult, &difference, when2, n)
 	vec.Merge(&caseResult, &probe4, notYet2, n)
@@ -4493,31 +3313,17 @@ func Shape00016(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	s := vec.Strings(in.Column(6))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	probe := shape00016Shared1(n, all, r_, c_, b)
 	probe2 := shape00016Shared0(n, all, r_, probe)
 	caseResult := shape00016Col1(n, all, p, probe2, s)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &caseResult, all, n, 1)
 	probe3 := shape00016Col2(n, all, probe)
-	if r, e := vec.First(&probe3, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
+	vec.Check(&failed, &probe3, all, n, 2)
 	probe4 := shape00016Col3(n, all, probe)
-	if r, e := vec.First(&probe4, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 3, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2", "o3"}
-		texts := []string{"", "CASE WHEN ((p IS NOT NULL) AND (probe(3, r, probe(1, r, (c - b))) <> probe(3, r, probe(1, r, (c - b))))) THEN 'x' ELSE s END", "probe(1, r, (c - b))", "probe(1, r, (c - b))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &probe4, all, n, 3)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1", "o2", "o3"}, []string{"", "CASE WHEN ((p IS NOT NULL) AND (probe(3, r, probe(1, r, (c - b))) <> probe(3, r, probe(1, r, (c - b))))) THEN 'x' ELSE s END", "probe(1, r, (c - b))", "probe(1, r, (c - b))"})
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &caseResult, all, n), vec.Int64Array(mem, &probe3, all, n), vec.Int64Array(mem, &probe4, all, n)}
@@ -4533,64 +3339,40 @@ func Shape00016(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(1, r, (c - b))
 func shape00016Shared1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (c - b)
-	difference := vec.Make[int64](n)
-	{
+	var difference vec.Vec[int64]
+	if c_.Clean() && b.Clean() {
+		difference = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		bV := b.V[:n]
 		out := difference.V[:n]
-		if vec.Strict(&difference, all, n, vec.FlagsOf(&c_), vec.FlagsOf(&b)) {
-			for i := range out {
-				r, err := rt.SubInt64(c_V[i], bV[i])
-				if err != nil {
-					difference.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.SubInt64(c_V[i], bV[i])
+			if err != nil {
+				difference.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if difference.Dirty(i) {
-					continue
-				}
-				r, err := rt.SubInt64(c_V[i], bV[i])
-				if err != nil {
-					difference.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		difference = vec.Map2E(all, n, vec.VecArg(&c_), vec.VecArg(&b), rt.SubInt64)
 	}
 	// probe(1, r, (c - b))
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() && difference.Clean() {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		differenceV := difference.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&difference)) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], differenceV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], differenceV[i])
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], differenceV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&difference), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -4600,34 +3382,22 @@ func shape00016Shared1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64],
 //	probe(3, r, probe(1, r, (c - b)))
 func shape00016Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
 	// probe(3, r, probe(1, r, (c - b)))
-	probe2 := vec.Make[int64](n)
-	{
+	var probe2 vec.Vec[int64]
+	if r_.Clean() && probe.Clean() {
+		probe2 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
-		if vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe)) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(3), r_V[i], probeV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(3), r_V[i], probeV[i])
+			if err != nil {
+				probe2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if probe2.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(3), r_V[i], probeV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe2 = vec.Map3E(all, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&probe), kernelKernels.Probe)
 	}
 	return probe2
 }
@@ -4643,23 +3413,16 @@ func shape00016Col1(n int, all vec.Sel, p vec.Vec[bool], probe2 vec.Vec[int64], 
 	isNotNull := vec.IsNull(&p, true, and.Live, n)
 	and.Add(&isNotNull)
 	// (probe(3, r, probe(1, r, (c - b))) <> probe(3, r, probe(1, r, (c - b))))
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if probe2.Clean() && vec.Dense(and.Live, n, false) {
+		cmp = vec.Make[bool](n)
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, and.Live, n, vec.FlagsOf(&probe2)) && vec.Dense(and.Live, n, false) {
-			for i := range out {
-				out[i] = rt.NeInt64(probe2V[i], probe2V[i])
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.NeInt64(probe2V[i], probe2V[i])
-			}
+		for i := range out {
+			out[i] = rt.NeInt64(probe2V[i], probe2V[i])
 		}
+	} else {
+		cmp = vec.Map2(and.Live, n, vec.VecArg(&probe2), vec.VecArg(&probe2), rt.NeInt64)
 	}
 	and.Add(&cmp)
 	andResult := and.Finish()
@@ -4724,29 +3487,17 @@ func Shape00017(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	p := vec.Bools(in.Column(4))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	probe := shape00017Shared1(n, all, r_, c_)
 	probe2 := shape00017Shared0(n, all, r_, probe)
 	sum := shape00017Col1(n, all, probe2, p, probe)
-	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &sum, all, n, 1)
 	probe3 := shape00017Col2(n, all, probe)
-	if r, e := vec.First(&probe3, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
+	vec.Check(&failed, &probe3, all, n, 2)
 
 	// o3: c
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2", "o3"}
-		texts := []string{"", "(probe(2, r, probe(1, r, c)) + IF((p IS NOT NULL), probe(2, r, probe(1, r, c)), probe(1, r, c)))", "probe(1, r, c)", "c"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1", "o2", "o3"}, []string{"", "(probe(2, r, probe(1, r, c)) + IF((p IS NOT NULL), probe(2, r, probe(1, r, c)), probe(1, r, c)))", "probe(1, r, c)", "c"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n), vec.Int64Array(mem, &probe3, all, n), vec.TakeColumn(mem, in.Column(3), all, n)}
@@ -4762,34 +3513,22 @@ func Shape00017(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(1, r, c)
 func shape00017Shared1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, c)
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() && c_.Clean() {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_)) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -4799,34 +3538,22 @@ func shape00017Shared1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64])
 //	probe(2, r, probe(1, r, c))
 func shape00017Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, probe(1, r, c))
-	probe2 := vec.Make[int64](n)
-	{
+	var probe2 vec.Vec[int64]
+	if r_.Clean() && probe.Clean() {
+		probe2 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
-		if vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe)) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
+			if err != nil {
+				probe2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if probe2.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe2 = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe), kernelKernels.Probe)
 	}
 	return probe2
 }
@@ -4844,34 +3571,22 @@ func shape00017Col1(n int, all vec.Sel, probe2 vec.Vec[int64], p vec.Vec[bool], 
 	vec.Merge(&ifResult, &probe2, then, n)
 	vec.Merge(&ifResult, &probe, otherwise, n)
 	// (probe(2, r, probe(1, r, c)) + IF((p IS NOT NULL), probe(2, r, probe(1, r, c)), probe(1, r, c)))
-	sum := vec.Make[int64](n)
-	{
+	var sum vec.Vec[int64]
+	if probe2.Clean() && ifResult.Clean() {
+		sum = vec.Make[int64](n)
 		probe2V := probe2.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
-		if vec.Strict(&sum, all, n, vec.FlagsOf(&probe2), vec.FlagsOf(&ifResult)) {
-			for i := range out {
-				r, err := rt.AddInt64(probe2V[i], ifResultV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AddInt64(probe2V[i], ifResultV[i])
+			if err != nil {
+				sum.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if sum.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(probe2V[i], ifResultV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		sum = vec.Map2E(all, n, vec.VecArg(&probe2), vec.VecArg(&ifResult), rt.AddInt64)
 	}
 	return sum
 }
@@ -4927,25 +3642,13 @@ func Shape00018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	c_ := vec.Int64s(in.Column(3))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	caseResult := shape00018Col1(n, all, r_, b, q, in, shared0, shared0Done)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &caseResult, all, n, 1)
 	coalesced := shape00018Col2(n, all, p, b, shared0, shared0Done, r_, c_)
-	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"", "CASE (r * b) WHEN IF(q, b, r) THEN IF((r <> probe(1, r, r)), 5, probe(1, r, r)) END", "COALESCE(CASE WHEN p THEN b WHEN (probe(1, r, r) < 1) THEN probe(1, r, r) ELSE r END, COALESCE(c, r, b), 4611686018427387904)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &coalesced, all, n, 2)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "CASE (r * b) WHEN IF(q, b, r) THEN IF((r <> probe(1, r, r)), 5, probe(1, r, r)) END", "COALESCE(CASE WHEN p THEN b WHEN (probe(1, r, r) < 1) THEN probe(1, r, r) ELSE r END, COALESCE(c, r, b), 4611686018427387904)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n), vec.Int64Array(mem, &coalesced, all, n)}
@@ -4963,63 +3666,38 @@ func shape00018Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], q v
 	// CASE (r * b) WHEN IF(q, b, r) THEN IF((r <> probe(1, r, r)), 5, probe(1, r, r)) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	// (r * b)
-	product := vec.Make[int64](n)
-	{
+	var product vec.Vec[int64]
+	if r_.Clean() && b.Clean() {
+		product = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := product.V[:n]
-		if vec.Strict(&product, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&b)) {
-			for i := range out {
-				r, err := rt.MulInt64(r_V[i], bV[i])
-				if err != nil {
-					product.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.MulInt64(r_V[i], bV[i])
+			if err != nil {
+				product.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if product.Dirty(i) {
-					continue
-				}
-				r, err := rt.MulInt64(r_V[i], bV[i])
-				if err != nil {
-					product.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		product = vec.Map2E(all, n, vec.VecArg(&r_), vec.VecArg(&b), rt.MulInt64)
 	}
 	// IF(q, b, r)
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if q.Clean() && b.Clean() && r_.Clean() {
-		ifResult = vec.Make[int64](n)
-		qV := q.V[:n]
-		bV := b.V[:n]
-		r_V := r_.V[:n]
-		out := ifResult.V[:n]
-		for i := range out {
-			if qV[i] {
-				out[i] = bV[i]
-			} else {
-				out[i] = r_V[i]
-			}
-		}
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(5).NullN()+in.Column(2).NullN()+in.Column(0).NullN() <= n/2 {
+	if in.Column(5).NullN()+in.Column(2).NullN()+in.Column(0).NullN() <= n/2 {
 		ifResult = vec.Make[int64](n)
 		qV := q.V[:n]
 		bV := b.V[:n]
 		r_V := r_.V[:n]
 		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(q.Clean() && b.Clean() && r_.Clean())
 		for i := range out {
-			if q.Dirty(i) || b.Dirty(i) || r_.Dirty(i) {
+			if dirty && (q.Dirty(i) || b.Dirty(i) || r_.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -5044,87 +3722,55 @@ func shape00018Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], q v
 			ifResult = ifResult2
 		}
 	}
-	matches := vec.Make[bool](n)
-	{
+	var matches vec.Vec[bool]
+	if product.Clean() && ifResult.Clean() {
+		matches = vec.Make[bool](n)
 		productV := product.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := matches.V[:n]
-		if vec.Strict(&matches, all, n, vec.FlagsOf(&product), vec.FlagsOf(&ifResult)) {
-			for i := range out {
-				out[i] = rt.EqInt64(productV[i], ifResultV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if matches.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(productV[i], ifResultV[i])
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(productV[i], ifResultV[i])
 		}
+	} else {
+		matches = vec.Map2(all, n, vec.VecArg(&product), vec.VecArg(&ifResult), rt.EqInt64)
 	}
 	vec.CopyErrs(&caseResult, &matches, all, n)
 	when, notYet := vec.Split(&matches, all, n)
 	// shared (lazy): probe(1, r, r)
 	todo := vec.Missing(shared0Done, when, n)
 	// probe(1, r, r)
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() && vec.Dense(todo, n, true) {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, todo, n, vec.FlagsOf(&r_)) && vec.Dense(todo, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], r_V[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], r_V[i])
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
-				i := todo.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], r_V[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(todo, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&r_), kernelKernels.Probe)
 	}
 	vec.Merge(&(*shared0), &probe, todo, n)
 	// IF((r <> probe(1, r, r)), 5, probe(1, r, r))
 	var ifResult3 vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused2 bool
 	rest2 := when
-	if r_.Clean() && (*shared0).Clean() {
-		ifResult3 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		shared0V := (*shared0).V[:n]
-		out := ifResult3.V[:n]
-		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-			i := when.Row(k)
-			if rt.NeInt64(r_V[i], shared0V[i]) {
-				out[i] = int64(5)
-			} else {
-				out[i] = shared0V[i]
-			}
-		}
-		fused2, rest2 = true, vec.Sel{}
-	} else if in.Column(0).NullN() <= n/2 {
+	if in.Column(0).NullN() <= n/2 {
 		ifResult3 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		shared0V := (*shared0).V[:n]
 		out := ifResult3.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(r_.Clean() && (*shared0).Clean())
 		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
 			i := when.Row(k)
-			if r_.Dirty(i) || (*shared0).Dirty(i) {
+			if dirty && (r_.Dirty(i) || (*shared0).Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -5170,53 +3816,34 @@ func shape00018Col2(n int, all vec.Sel, p vec.Vec[bool], b vec.Vec[int64], share
 	// shared (lazy): probe(1, r, r)
 	todo2 := vec.Missing(shared0Done, notYet2, n)
 	// probe(1, r, r)
-	probe2 := vec.Make[int64](n)
-	{
+	var probe2 vec.Vec[int64]
+	if r_.Clean() && vec.Dense(todo2, n, true) {
+		probe2 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		out := probe2.V[:n]
-		if vec.Strict(&probe2, todo2, n, vec.FlagsOf(&r_)) && vec.Dense(todo2, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], r_V[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], r_V[i])
+			if err != nil {
+				probe2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
-				i := todo2.Row(k)
-				if probe2.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], r_V[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe2 = vec.Map3E(todo2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&r_), kernelKernels.Probe)
 	}
 	vec.Merge(&(*shared0), &probe2, todo2, n)
 	// (probe(1, r, r) < 1)
-	cmp2 := vec.Make[bool](n)
-	{
+	var cmp2 vec.Vec[bool]
+	if (*shared0).Clean() && vec.Dense(notYet2, n, false) {
+		cmp2 = vec.Make[bool](n)
 		shared0V := (*shared0).V[:n]
 		out := cmp2.V[:n]
-		if vec.Strict(&cmp2, notYet2, n, vec.FlagsOf(&(*shared0))) && vec.Dense(notYet2, n, false) {
-			for i := range out {
-				out[i] = rt.LtInt64(shared0V[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-				i := notYet2.Row(k)
-				if cmp2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.LtInt64(shared0V[i], int64(1))
-			}
+		for i := range out {
+			out[i] = rt.LtInt64(shared0V[i], int64(1))
 		}
+	} else {
+		cmp2 = vec.Map2(notYet2, n, vec.VecArg(&(*shared0)), vec.ConstArg[int64](int64(1)), rt.LtInt64)
 	}
 	vec.CopyErrs(&caseResult2, &cmp2, notYet2, n)
 	when3, notYet3 := vec.Split(&cmp2, notYet2, n)
@@ -5275,23 +3902,13 @@ func Shape00019(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	b := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	probe := shape00019Shared1(n, all, r_, a)
 	probe2 := shape00019Shared0(n, all, r_, b, probe)
 	product := shape00019Col1(n, all, probe2)
-	if r, e := vec.First(&product, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"", "IF(TRUE, (probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a))) * probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a)))), probe(4, r, 0))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &product, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"", "IF(TRUE, (probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a))) * probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a)))), probe(4, r, 0))"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &product, all, n)}
@@ -5307,34 +3924,22 @@ func Shape00019(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(1, r, a)
 func shape00019Shared1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, a)
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() && a.Clean() {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&a)) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -5352,34 +3957,22 @@ func shape00019Shared0(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], 
 	vec.Merge(&ifResult, &probe, then, n)
 	vec.Merge(&ifResult, &probe, otherwise, n)
 	// probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a)))
-	probe2 := vec.Make[int64](n)
-	{
+	var probe2 vec.Vec[int64]
+	if r_.Clean() && ifResult.Clean() {
+		probe2 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := probe2.V[:n]
-		if vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&ifResult)) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(2), r_V[i], ifResultV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(2), r_V[i], ifResultV[i])
+			if err != nil {
+				probe2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if probe2.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(2), r_V[i], ifResultV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe2 = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&ifResult), kernelKernels.Probe)
 	}
 	return probe2
 }
@@ -5389,33 +3982,21 @@ func shape00019Shared0(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], 
 //	IF(TRUE, (probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a))) * probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a)))), probe(4, r, 0))
 func shape00019Col1(n int, all vec.Sel, probe2 vec.Vec[int64]) vec.Vec[int64] {
 	// (probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a))) * probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a))))
-	product := vec.Make[int64](n)
-	{
+	var product vec.Vec[int64]
+	if probe2.Clean() {
+		product = vec.Make[int64](n)
 		probe2V := probe2.V[:n]
 		out := product.V[:n]
-		if vec.Strict(&product, all, n, vec.FlagsOf(&probe2)) {
-			for i := range out {
-				r, err := rt.MulInt64(probe2V[i], probe2V[i])
-				if err != nil {
-					product.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.MulInt64(probe2V[i], probe2V[i])
+			if err != nil {
+				product.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if product.Dirty(i) {
-					continue
-				}
-				r, err := rt.MulInt64(probe2V[i], probe2V[i])
-				if err != nil {
-					product.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		product = vec.Map2E(all, n, vec.VecArg(&probe2), vec.VecArg(&probe2), rt.MulInt64)
 	}
 	return product
 }
@@ -5459,23 +4040,13 @@ func Shape00020(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	p := vec.Bools(in.Column(4))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	ifResult := shape00020Col1(n, all, r_, c_, p)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &ifResult, all, n, 1)
 
 	// o2: s
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"", "IF(((r <= c) AND (NOT p)), (probe(2, r, CAST(NULL AS BIGINT)) + probe(2, r, CAST(NULL AS BIGINT))), probe(2, r, CAST(NULL AS BIGINT)))", "s"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "IF(((r <= c) AND (NOT p)), (probe(2, r, CAST(NULL AS BIGINT)) + probe(2, r, CAST(NULL AS BIGINT))), probe(2, r, CAST(NULL AS BIGINT)))", "s"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n), vec.TakeColumn(mem, in.Column(6), all, n)}
@@ -5492,44 +4063,30 @@ func Shape00020(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 func shape00020Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], p vec.Vec[bool]) vec.Vec[int64] {
 	and := vec.NewLogic(false, all, n)
 	// (r <= c)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if r_.Clean() && c_.Clean() && vec.Dense(and.Live, n, false) {
+		cmp = vec.Make[bool](n)
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, and.Live, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_)) && vec.Dense(and.Live, n, false) {
-			for i := range out {
-				out[i] = rt.LeInt64(r_V[i], c_V[i])
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.LeInt64(r_V[i], c_V[i])
-			}
+		for i := range out {
+			out[i] = rt.LeInt64(r_V[i], c_V[i])
 		}
+	} else {
+		cmp = vec.Map2(and.Live, n, vec.VecArg(&r_), vec.VecArg(&c_), rt.LeInt64)
 	}
 	and.Add(&cmp)
 	// (NOT p)
-	negated := vec.Make[bool](n)
-	{
+	var negated vec.Vec[bool]
+	if p.Clean() && vec.Dense(and.Live, n, false) {
+		negated = vec.Make[bool](n)
 		pV := p.V[:n]
 		out := negated.V[:n]
-		if vec.Strict(&negated, and.Live, n, vec.FlagsOf(&p)) && vec.Dense(and.Live, n, false) {
-			for i := range out {
-				out[i] = rt.Not(pV[i])
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if negated.Dirty(i) {
-					continue
-				}
-				out[i] = rt.Not(pV[i])
-			}
+		for i := range out {
+			out[i] = rt.Not(pV[i])
 		}
+	} else {
+		negated = vec.Map1(and.Live, n, vec.VecArg(&p), rt.Not)
 	}
 	and.Add(&negated)
 	andResult := and.Finish()
@@ -5577,21 +4134,11 @@ func Shape00021(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	konst := shape00021Col1(n, all)
-	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"", "TRY(0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &konst, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"", "TRY(0)"})
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &konst, all, n)}
@@ -5651,36 +4198,20 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	p := vec.Bools(in.Column(4))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	probe := shape00022Shared0(n, all, r_, a)
 	cmp := shape00022Where(n, all, probe)
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
 	tried := shape00022Shared1(n, sel, probe)
 	nullIf := shape00022Col1(n, sel, sArr, s)
-	if r, e := vec.First(&nullIf, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &nullIf, sel, n, 1)
 	caseResult, o2Col := shape00022Col2(n, sel, tried, p, in, probe, mem)
-	if r, e := vec.First(&caseResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		if o2Col != nil {
-			o2Col.Release()
-		}
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"probe(1, r, a + 5) <= probe(1, r, a + 5)", "NULLIF(s, 'a')", "CASE WHEN TRY((probe(1, r, (a + 5)) <> probe(1, r, (a + 5)))) THEN IF(p, probe(1, r, (a + 5)), probe(1, r, (a + 5))) WHEN TRY((probe(1, r, (a + 5)) <> probe(1, r, (a + 5)))) THEN probe(1, r, (a + 5)) ELSE probe(1, r, (a + 5)) END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult, sel, n, 2)
+	if failed.Err != nil {
+		vec.Release(o2Col)
+		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"probe(1, r, a + 5) <= probe(1, r, a + 5)", "NULLIF(s, 'a')", "CASE WHEN TRY((probe(1, r, (a + 5)) <> probe(1, r, (a + 5)))) THEN IF(p, probe(1, r, (a + 5)), probe(1, r, (a + 5))) WHEN TRY((probe(1, r, (a + 5)) <> probe(1, r, (a + 5)))) THEN probe(1, r, (a + 5)) ELSE probe(1, r, (a + 5)) END"})
 	}
 	if o2Col == nil {
 		o2Col = vec.Int64Array(mem, &caseResult, sel, n)
@@ -5699,63 +4230,39 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(1, r, (a + 5))
 func shape00022Shared0(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// (a + 5)
-	sum := vec.Make[int64](n)
-	{
+	var sum vec.Vec[int64]
+	if a.Clean() {
+		sum = vec.Make[int64](n)
 		aV := a.V[:n]
 		out := sum.V[:n]
-		if vec.Strict(&sum, all, n, vec.FlagsOf(&a)) {
-			for i := range out {
-				r, err := rt.AddInt64(aV[i], int64(5))
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AddInt64(aV[i], int64(5))
+			if err != nil {
+				sum.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if sum.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(aV[i], int64(5))
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		sum = vec.Map2E(all, n, vec.VecArg(&a), vec.ConstArg[int64](int64(5)), rt.AddInt64)
 	}
 	// probe(1, r, (a + 5))
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() && sum.Clean() {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		sumV := sum.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&sum)) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], sumV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], sumV[i])
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], sumV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&sum), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -5765,23 +4272,16 @@ func shape00022Shared0(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) 
 //	probe(1, r, a + 5) <= probe(1, r, a + 5)
 func shape00022Where(n int, all vec.Sel, probe vec.Vec[int64]) vec.Vec[bool] {
 	// (probe(1, r, (a + 5)) <= probe(1, r, (a + 5)))
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if probe.Clean() {
+		cmp = vec.Make[bool](n)
 		probeV := probe.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&probe)) {
-			for i := range out {
-				out[i] = rt.LeInt64(probeV[i], probeV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.LeInt64(probeV[i], probeV[i])
-			}
+		for i := range out {
+			out[i] = rt.LeInt64(probeV[i], probeV[i])
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.LeInt64)
 	}
 	return cmp
 }
@@ -5791,23 +4291,16 @@ func shape00022Where(n int, all vec.Sel, probe vec.Vec[int64]) vec.Vec[bool] {
 //	TRY((probe(1, r, (a + 5)) <> probe(1, r, (a + 5))))
 func shape00022Shared1(n int, sel vec.Sel, probe vec.Vec[int64]) vec.Vec[bool] {
 	// (probe(1, r, (a + 5)) <> probe(1, r, (a + 5)))
-	cmp2 := vec.Make[bool](n)
-	{
+	var cmp2 vec.Vec[bool]
+	if probe.Clean() && vec.Dense(sel, n, false) {
+		cmp2 = vec.Make[bool](n)
 		probeV := probe.V[:n]
 		out := cmp2.V[:n]
-		if vec.Strict(&cmp2, sel, n, vec.FlagsOf(&probe)) && vec.Dense(sel, n, false) {
-			for i := range out {
-				out[i] = rt.NeInt64(probeV[i], probeV[i])
-			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if cmp2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.NeInt64(probeV[i], probeV[i])
-			}
+		for i := range out {
+			out[i] = rt.NeInt64(probeV[i], probeV[i])
 		}
+	} else {
+		cmp2 = vec.Map2(sel, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.NeInt64)
 	}
 	// TRY((probe(1, r, (a + 5)) <> probe(1, r, (a + 5))))
 	tried := vec.Try(&cmp2, sel, n)
@@ -5818,22 +4311,15 @@ func shape00022Shared1(n int, sel vec.Sel, probe vec.Vec[int64]) vec.Vec[bool] {
 //
 //	NULLIF(s, 'a')
 func shape00022Col1(n int, sel vec.Sel, sArr *array.String, s vec.Vec[string]) vec.Vec[string] {
-	eq := vec.Make[bool](n)
-	{
+	var eq vec.Vec[bool]
+	if sArr.NullN() == 0 && vec.Dense(sel, n, false) {
+		eq = vec.Make[bool](n)
 		out := eq.V[:n]
-		if vec.Strict(&eq, sel, n, vec.ArrowFlags(sArr)) && vec.Dense(sel, n, false) {
-			for i := range out {
-				out[i] = rt.EqString(sArr.Value(i), "a")
-			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if eq.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqString(sArr.Value(i), "a")
-			}
+		for i := range out {
+			out[i] = rt.EqString(sArr.Value(i), "a")
 		}
+	} else {
+		eq = vec.Map2(sel, n, vec.StrArg(sArr), vec.ConstArg[string]("a"), rt.EqString)
 	}
 	// NULLIF(s, 'a')
 	nullIf := vec.NullIf(&s, &eq, sel, n)
@@ -5845,61 +4331,43 @@ func shape00022Col1(n int, sel vec.Sel, sArr *array.String, s vec.Vec[string]) v
 //	CASE WHEN TRY((probe(1, r, (a + 5)) <> probe(1, r, (a + 5)))) THEN IF(p, probe(1, r, (a + 5)), probe(1, r, (a + 5))) WHEN TRY((probe(1, r, (a + 5)) <> probe(...
 func shape00022Col2(n int, sel vec.Sel, tried vec.Vec[bool], p vec.Vec[bool], in arrow.RecordBatch, probe vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// CASE WHEN TRY((probe(1, r, (a + 5)) <> probe(1, r, (a + 5)))) THEN IF(p, probe(1, r, (a + 5)), probe(1, r, (a + 5))) WHEN TRY((probe(1, r, (a + 5)) <> probe(...
-	var o2Col arrow.Array // written by the clean loop, or below from caseResult
+	var o2Col arrow.Array // written by the loop, or below from caseResult
+	var o2Out *vec.FixedOut[int64]
 	var caseResult vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	rest := sel
-	if tried.Clean() && p.Clean() && probe.Clean() {
-		o2Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
+	if in.Column(4).NullN() <= n/2 {
+		o2Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
 		triedV := tried.V[:n]
 		pV := p.V[:n]
 		probeV := probe.V[:n]
 		out := o2Out.V
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			switch {
-			case triedV[i]:
-				if pV[i] {
-					out[k] = probeV[i]
-				} else {
-					out[k] = probeV[i]
-				}
-			case triedV[i]:
-				out[k] = probeV[i]
-			default:
-				out[k] = probeV[i]
-			}
-		}
-		o2Col = o2Out.Array()
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(4).NullN() <= n/2 {
-		caseResult = vec.Make[int64](n)
-		triedV := tried.V[:n]
-		pV := p.V[:n]
-		probeV := probe.V[:n]
-		out := caseResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(tried.Clean() && p.Clean() && probe.Clean())
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			if tried.Dirty(i) || p.Dirty(i) || probe.Dirty(i) {
+			if dirty && (tried.Dirty(i) || p.Dirty(i) || probe.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
 			switch {
 			case triedV[i]:
 				if pV[i] {
-					out[i] = probeV[i]
+					out[k] = probeV[i]
 				} else {
-					out[i] = probeV[i]
+					out[k] = probeV[i]
 				}
 			case triedV[i]:
-				out[i] = probeV[i]
+				out[k] = probeV[i]
 			default:
-				out[i] = probeV[i]
+				out[k] = probeV[i]
 			}
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			o2Col = o2Out.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// CASE WHEN TRY((probe(1, r, (a + 5)) <> probe(1, r, (a + 5)))) THEN IF(p, probe(1, r, (a + 5)), probe(1, r, (a + 5))) WHEN TRY((probe(1, r, (a + 5)) <> probe(...
@@ -5908,32 +4376,19 @@ func shape00022Col2(n int, sel vec.Sel, tried vec.Vec[bool], p vec.Vec[bool], in
 		when, notYet := vec.Split(&tried, rest, n)
 		// IF(p, probe(1, r, (a + 5)), probe(1, r, (a + 5)))
 		var ifResult vec.Vec[int64]
-		// rows the vector code computes: those a fused loop leaves, or all of them
+		// rows the vector code computes: those the fused loop leaves, or all of them
 		var fused2 bool
 		rest2 := when
-		if p.Clean() && probe.Clean() {
-			ifResult = vec.Make[int64](n)
-			pV := p.V[:n]
-			probeV := probe.V[:n]
-			out := ifResult.V[:n]
-			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-				i := when.Row(k)
-				if pV[i] {
-					out[i] = probeV[i]
-				} else {
-					out[i] = probeV[i]
-				}
-			}
-			fused2, rest2 = true, vec.Sel{}
-		} else if in.Column(4).NullN() <= n/2 {
+		if in.Column(4).NullN() <= n/2 {
 			ifResult = vec.Make[int64](n)
 			pV := p.V[:n]
 			probeV := probe.V[:n]
 			out := ifResult.V[:n]
 			left := vec.Sel{} // rows for the vector code
+			dirty := !(p.Clean() && probe.Clean())
 			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
 				i := when.Row(k)
-				if p.Dirty(i) || probe.Dirty(i) {
+				if dirty && (p.Dirty(i) || probe.Dirty(i)) {
 					left = append(left, int32(i))
 					continue
 				}
@@ -5964,10 +4419,10 @@ func shape00022Col2(n int, sel vec.Sel, tried vec.Vec[bool], p vec.Vec[bool], in
 		vec.Merge(&caseResult2, &probe, when2, n)
 		vec.Merge(&caseResult2, &probe, notYet2, n)
 		if fused {
-			vec.Merge(&caseResult, &caseResult2, rest, n)
-		} else {
-			caseResult = caseResult2
+			o2Out.Patch(&caseResult2, rest, sel)
+			o2Col = o2Out.Array()
 		}
+		caseResult = caseResult2
 	}
 	return caseResult, o2Col
 }
@@ -6014,30 +4469,18 @@ func Shape00023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	shared2Done := make([]bool, n)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	probe := shape00023Shared1(n, all, r_, b, a, c_)
 	probe3 := shape00023Shared0(n, all, r_, probe, shared2, shared2Done, a)
 	cmp4 := shape00023Where(n, all, probe3, probe)
-	if r, e := vec.First(&cmp4, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &cmp4, all, n, 0)
 	sel := vec.Where(&cmp4, n)
 	shared22 := shape00023Shared2(n, sel, shared2, shared2Done, r_, a)
 	sum := shape00023Col1(n, sel, probe, shared22, probe3)
-	if r, e := vec.First(&sum, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"probe(3, r, CASE WHEN probe(1, r, CASE WHEN b <= a THEN c END) >= 1 THEN 100 WHEN probe(2, r, a) <= probe(1, r, CASE WHEN b <= a THEN c END) THEN 5 ELSE probe(1, r, CASE WHEN b <= a THEN c END) END) >= probe(1, r, CASE WHEN b <= a THEN c END)", "(probe(1, r, CASE WHEN (b <= a) THEN c END) + IF((probe(2, r, a) <> 3), probe(1, r, CASE WHEN (b <= a) THEN c END), probe(3, r, CASE WHEN (probe(1, r, CASE WHEN (b <= a) THEN c END) >= 1) THEN 100 WHEN (probe(2, r, a) <= probe(1, r, CASE WHEN (b <= a) THEN c END)) THEN 5 ELSE probe(1, r, CASE WHEN (b <= a) THEN c END) END)))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sum, sel, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"probe(3, r, CASE WHEN probe(1, r, CASE WHEN b <= a THEN c END) >= 1 THEN 100 WHEN probe(2, r, a) <= probe(1, r, CASE WHEN b <= a THEN c END) THEN 5 ELSE probe(1, r, CASE WHEN b <= a THEN c END) END) >= probe(1, r, CASE WHEN b <= a THEN c END)", "(probe(1, r, CASE WHEN (b <= a) THEN c END) + IF((probe(2, r, a) <> 3), probe(1, r, CASE WHEN (b <= a) THEN c END), probe(3, r, CASE WHEN (probe(1, r, CASE WHEN (b <= a) THEN c END) >= 1) THEN 100 WHEN (probe(2, r, a) <= probe(1, r, CASE WHEN (b <= a) THEN c END)) THEN 5 ELSE probe(1, r, CASE WHEN (b <= a) THEN c END) END)))"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sum, sel, n)}
@@ -6055,58 +4498,39 @@ func shape00023Shared1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], 
 	// CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	// (b <= a)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if b.Clean() && a.Clean() {
+		cmp = vec.Make[bool](n)
 		bV := b.V[:n]
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&b), vec.FlagsOf(&a)) {
-			for i := range out {
-				out[i] = rt.LeInt64(bV[i], aV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.LeInt64(bV[i], aV[i])
-			}
+		for i := range out {
+			out[i] = rt.LeInt64(bV[i], aV[i])
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&b), vec.VecArg(&a), rt.LeInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
 	when, notYet := vec.Split(&cmp, all, n)
 	vec.Merge(&caseResult, &c_, when, n)
 	vec.FillNull(&caseResult, notYet, n)
 	// probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END)
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() && caseResult.Clean() {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		caseResultV := caseResult.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&caseResult)) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], caseResultV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], caseResultV[i])
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], caseResultV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&caseResult), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -6118,112 +4542,74 @@ func shape00023Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 	// CASE WHEN (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) >= 1) THEN 100 WHEN (probe(2, r, a) <= probe(1, r, CASE WHEN (b <= a) THEN c ...
 	caseResult2 := vec.Make[int64](n)
 	// (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) >= 1)
-	cmp2 := vec.Make[bool](n)
-	{
+	var cmp2 vec.Vec[bool]
+	if probe.Clean() {
+		cmp2 = vec.Make[bool](n)
 		probeV := probe.V[:n]
 		out := cmp2.V[:n]
-		if vec.Strict(&cmp2, all, n, vec.FlagsOf(&probe)) {
-			for i := range out {
-				out[i] = rt.GeInt64(probeV[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GeInt64(probeV[i], int64(1))
-			}
+		for i := range out {
+			out[i] = rt.GeInt64(probeV[i], int64(1))
 		}
+	} else {
+		cmp2 = vec.Map2(all, n, vec.VecArg(&probe), vec.ConstArg[int64](int64(1)), rt.GeInt64)
 	}
 	vec.CopyErrs(&caseResult2, &cmp2, all, n)
 	when2, notYet2 := vec.Split(&cmp2, all, n)
 	vec.Fill(&caseResult2, int64(100), when2, n)
 	todo := vec.Missing(shared2Done, notYet2, n)
 	// probe(2, r, a)
-	probe2 := vec.Make[int64](n)
-	{
+	var probe2 vec.Vec[int64]
+	if r_.Clean() && a.Clean() && vec.Dense(todo, n, true) {
+		probe2 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe2.V[:n]
-		if vec.Strict(&probe2, todo, n, vec.FlagsOf(&r_), vec.FlagsOf(&a)) && vec.Dense(todo, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(2), r_V[i], aV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(2), r_V[i], aV[i])
+			if err != nil {
+				probe2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
-				i := todo.Row(k)
-				if probe2.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(2), r_V[i], aV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe2 = vec.Map3E(todo, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	}
 	vec.Merge(&(*shared2), &probe2, todo, n)
 	// (probe(2, r, a) <= probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END))
-	cmp3 := vec.Make[bool](n)
-	{
+	var cmp3 vec.Vec[bool]
+	if (*shared2).Clean() && probe.Clean() && vec.Dense(notYet2, n, false) {
+		cmp3 = vec.Make[bool](n)
 		shared2V := (*shared2).V[:n]
 		probeV := probe.V[:n]
 		out := cmp3.V[:n]
-		if vec.Strict(&cmp3, notYet2, n, vec.FlagsOf(&(*shared2)), vec.FlagsOf(&probe)) && vec.Dense(notYet2, n, false) {
-			for i := range out {
-				out[i] = rt.LeInt64(shared2V[i], probeV[i])
-			}
-		} else {
-			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-				i := notYet2.Row(k)
-				if cmp3.Dirty(i) {
-					continue
-				}
-				out[i] = rt.LeInt64(shared2V[i], probeV[i])
-			}
+		for i := range out {
+			out[i] = rt.LeInt64(shared2V[i], probeV[i])
 		}
+	} else {
+		cmp3 = vec.Map2(notYet2, n, vec.VecArg(&(*shared2)), vec.VecArg(&probe), rt.LeInt64)
 	}
 	vec.CopyErrs(&caseResult2, &cmp3, notYet2, n)
 	when3, notYet3 := vec.Split(&cmp3, notYet2, n)
 	vec.Fill(&caseResult2, int64(5), when3, n)
 	vec.Merge(&caseResult2, &probe, notYet3, n)
 	// probe(3, r, CASE WHEN (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) >= 1) THEN 100 WHEN (probe(2, r, a) <= probe(1, r, CASE WHEN (b <...
-	probe3 := vec.Make[int64](n)
-	{
+	var probe3 vec.Vec[int64]
+	if r_.Clean() && caseResult2.Clean() {
+		probe3 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		caseResult2V := caseResult2.V[:n]
 		out := probe3.V[:n]
-		if vec.Strict(&probe3, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&caseResult2)) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(3), r_V[i], caseResult2V[i])
-				if err != nil {
-					probe3.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(3), r_V[i], caseResult2V[i])
+			if err != nil {
+				probe3.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if probe3.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(3), r_V[i], caseResult2V[i])
-				if err != nil {
-					probe3.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe3 = vec.Map3E(all, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&caseResult2), kernelKernels.Probe)
 	}
 	return probe3
 }
@@ -6233,24 +4619,17 @@ func shape00023Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 //	probe(3, r, CASE WHEN probe(1, r, CASE WHEN b <= a THEN c END) >= 1 THEN 100 WHEN probe(2, r, a) <= probe(1, r, CASE WHEN b <= a THEN c END) THEN 5 ELSE prob...
 func shape00023Where(n int, all vec.Sel, probe3 vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[bool] {
 	// (probe(3, r, CASE WHEN (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) >= 1) THEN 100 WHEN (probe(2, r, a) <= probe(1, r, CASE WHEN (b ...
-	cmp4 := vec.Make[bool](n)
-	{
+	var cmp4 vec.Vec[bool]
+	if probe3.Clean() && probe.Clean() {
+		cmp4 = vec.Make[bool](n)
 		probe3V := probe3.V[:n]
 		probeV := probe.V[:n]
 		out := cmp4.V[:n]
-		if vec.Strict(&cmp4, all, n, vec.FlagsOf(&probe3), vec.FlagsOf(&probe)) {
-			for i := range out {
-				out[i] = rt.GeInt64(probe3V[i], probeV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp4.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GeInt64(probe3V[i], probeV[i])
-			}
+		for i := range out {
+			out[i] = rt.GeInt64(probe3V[i], probeV[i])
 		}
+	} else {
+		cmp4 = vec.Map2(all, n, vec.VecArg(&probe3), vec.VecArg(&probe), rt.GeInt64)
 	}
 	return cmp4
 }
@@ -6261,34 +4640,22 @@ func shape00023Where(n int, all vec.Sel, probe3 vec.Vec[int64], probe vec.Vec[in
 func shape00023Shared2(n int, sel vec.Sel, shared2 *vec.Vec[int64], shared2Done []bool, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	todo2 := vec.Missing(shared2Done, sel, n)
 	// probe(2, r, a)
-	probe4 := vec.Make[int64](n)
-	{
+	var probe4 vec.Vec[int64]
+	if r_.Clean() && a.Clean() && vec.Dense(todo2, n, true) {
+		probe4 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe4.V[:n]
-		if vec.Strict(&probe4, todo2, n, vec.FlagsOf(&r_), vec.FlagsOf(&a)) && vec.Dense(todo2, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(2), r_V[i], aV[i])
-				if err != nil {
-					probe4.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(2), r_V[i], aV[i])
+			if err != nil {
+				probe4.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
-				i := todo2.Row(k)
-				if probe4.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(2), r_V[i], aV[i])
-				if err != nil {
-					probe4.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe4 = vec.Map3E(todo2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	}
 	vec.Merge(&(*shared2), &probe4, todo2, n)
 	return (*shared2)
@@ -6300,34 +4667,20 @@ func shape00023Shared2(n int, sel vec.Sel, shared2 *vec.Vec[int64], shared2Done 
 func shape00023Col1(n int, sel vec.Sel, probe vec.Vec[int64], shared22 vec.Vec[int64], probe3 vec.Vec[int64]) vec.Vec[int64] {
 	// IF((probe(2, r, a) <> 3), probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END), probe(3, r, CASE WHEN (probe(1, r, CASE WHEN (b <= a) THEN c ...
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
-	var rest vec.Sel
-	if shared22.Clean() && probe.Clean() && probe3.Clean() {
-		ifResult = vec.Make[int64](n)
-		shared22V := shared22.V[:n]
-		probeV := probe.V[:n]
-		probe3V := probe3.V[:n]
-		out := ifResult.V[:n]
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if rt.NeInt64(shared22V[i], int64(3)) {
-				out[i] = probeV[i]
-			} else {
-				out[i] = probe3V[i]
-			}
-		}
-		fused, rest = true, vec.Sel{}
-	} else {
+	rest := sel
+	{
 		ifResult = vec.Make[int64](n)
 		shared22V := shared22.V[:n]
 		probeV := probe.V[:n]
 		probe3V := probe3.V[:n]
 		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(shared22.Clean() && probe.Clean() && probe3.Clean())
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			if shared22.Dirty(i) || probe.Dirty(i) || probe3.Dirty(i) {
+			if dirty && (shared22.Dirty(i) || probe.Dirty(i) || probe3.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -6355,34 +4708,22 @@ func shape00023Col1(n int, sel vec.Sel, probe vec.Vec[int64], shared22 vec.Vec[i
 		}
 	}
 	// (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) + IF((probe(2, r, a) <> 3), probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIG...
-	sum := vec.Make[int64](n)
-	{
+	var sum vec.Vec[int64]
+	if probe.Clean() && ifResult.Clean() && vec.Dense(sel, n, true) {
+		sum = vec.Make[int64](n)
 		probeV := probe.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
-		if vec.Strict(&sum, sel, n, vec.FlagsOf(&probe), vec.FlagsOf(&ifResult)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := rt.AddInt64(probeV[i], ifResultV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AddInt64(probeV[i], ifResultV[i])
+			if err != nil {
+				sum.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if sum.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(probeV[i], ifResultV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		sum = vec.Map2E(sel, n, vec.VecArg(&probe), vec.VecArg(&ifResult), rt.AddInt64)
 	}
 	return sum
 }
@@ -6422,25 +4763,15 @@ func Shape00024(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	konst := shape00024Where(n, all)
-	if r, e := vec.First(&konst, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &konst, all, n, 0)
 	sel := vec.Where(&konst, n)
 
 	// o1: a
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"probe(1, r, CASE CAST(s AS BIGINT) WHEN b THEN c WHEN 1 THEN a ELSE 5 END) >= CAST(NULL AS BIGINT)", "a"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"probe(1, r, CASE CAST(s AS BIGINT) WHEN b THEN c WHEN 1 THEN a ELSE 5 END) >= CAST(NULL AS BIGINT)", "a"})
 	}
 
 	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(1), sel, n)}
@@ -6498,31 +4829,17 @@ func Shape00025(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	konst := shape00025Where(n, all)
-	if r, e := vec.First(&konst, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &konst, all, n, 0)
 	sel := vec.Where(&konst, n)
 	probe := shape00025Shared0(n, sel, r_, b)
 	ifResult, o1Col := shape00025Col1(n, sel, c_, in, probe, a, mem)
-	if r, e := vec.First(&ifResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if o1Col != nil {
-			o1Col.Release()
-		}
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"TRUE", "IF((c = probe(4, r, b)), a, probe(4, r, b))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &ifResult, sel, n, 1)
+	if failed.Err != nil {
+		vec.Release(o1Col)
+		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"TRUE", "IF((c = probe(4, r, b)), a, probe(4, r, b))"})
 	}
 	if o1Col == nil {
 		o1Col = vec.Int64Array(mem, &ifResult, sel, n)
@@ -6549,34 +4866,22 @@ func shape00025Where(n int, all vec.Sel) vec.Vec[bool] {
 //	probe(4, r, b)
 func shape00025Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// probe(4, r, b)
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() && b.Clean() && vec.Dense(sel, n, true) {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&b)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(4), r_V[i], bV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(4), r_V[i], bV[i])
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(4), r_V[i], bV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(sel, n, vec.ConstArg[int32](int32(4)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -6586,47 +4891,36 @@ func shape00025Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) 
 //	IF((c = probe(4, r, b)), a, probe(4, r, b))
 func shape00025Col1(n int, sel vec.Sel, c_ vec.Vec[int64], in arrow.RecordBatch, probe vec.Vec[int64], a vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// IF((c = probe(4, r, b)), a, probe(4, r, b))
-	var o1Col arrow.Array // written by the clean loop, or below from ifResult
+	var o1Col arrow.Array // written by the loop, or below from ifResult
+	var o1Out *vec.FixedOut[int64]
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	rest := sel
-	if c_.Clean() && probe.Clean() && a.Clean() {
-		o1Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
+	if in.Column(3).NullN()+in.Column(1).NullN() <= n/2 {
+		o1Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
 		c_V := c_.V[:n]
 		probeV := probe.V[:n]
 		aV := a.V[:n]
 		out := o1Out.V
+		left := vec.Sel{} // rows for the vector code
+		dirty := !(c_.Clean() && probe.Clean() && a.Clean())
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
+			if dirty && (c_.Dirty(i) || probe.Dirty(i) || a.Dirty(i)) {
+				left = append(left, int32(i))
+				continue
+			}
 			if rt.EqInt64(c_V[i], probeV[i]) {
 				out[k] = aV[i]
 			} else {
 				out[k] = probeV[i]
 			}
 		}
-		o1Col = o1Out.Array()
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(3).NullN()+in.Column(1).NullN() <= n/2 {
-		ifResult = vec.Make[int64](n)
-		c_V := c_.V[:n]
-		probeV := probe.V[:n]
-		aV := a.V[:n]
-		out := ifResult.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if c_.Dirty(i) || probe.Dirty(i) || a.Dirty(i) {
-				left = append(left, int32(i))
-				continue
-			}
-			if rt.EqInt64(c_V[i], probeV[i]) {
-				out[i] = aV[i]
-			} else {
-				out[i] = probeV[i]
-			}
-		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			o1Col = o1Out.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// (c = probe(4, r, b))
@@ -6638,10 +4932,10 @@ func shape00025Col1(n int, sel vec.Sel, c_ vec.Vec[int64], in arrow.RecordBatch,
 		vec.Merge(&ifResult2, &a, then, n)
 		vec.Merge(&ifResult2, &probe, otherwise, n)
 		if fused {
-			vec.Merge(&ifResult, &ifResult2, rest, n)
-		} else {
-			ifResult = ifResult2
+			o1Out.Patch(&ifResult2, rest, sel)
+			o1Col = o1Out.Array()
 		}
+		ifResult = ifResult2
 	}
 	return ifResult, o1Col
 }
@@ -6683,28 +4977,16 @@ func Shape00026(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	sArr := in.Column(6).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	probe := shape00026Shared0(n, all, r_, sArr)
 	orResult := shape00026Where(n, all, probe)
-	if r, e := vec.First(&orResult, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &orResult, all, n, 0)
 	sel := vec.Where(&orResult, n)
 	tried2 := shape00026Col1(n, sel, r_, probe)
-	if r, e := vec.First(&tried2, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"(probe(1, r, CAST(s AS BIGINT)) IS NULL) OR (probe(1, r, CAST(s AS BIGINT)) IS NOT NULL)", "TRY(TRY(probe(2, r, probe(1, r, CAST(s AS BIGINT)))))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &tried2, sel, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"(probe(1, r, CAST(s AS BIGINT)) IS NULL) OR (probe(1, r, CAST(s AS BIGINT)) IS NOT NULL)", "TRY(TRY(probe(2, r, probe(1, r, CAST(s AS BIGINT)))))"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &tried2, sel, n)}
@@ -6720,62 +5002,38 @@ func Shape00026(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(1, r, CAST(s AS BIGINT))
 func shape00026Shared0(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String) vec.Vec[int64] {
 	// CAST(s AS BIGINT)
-	asBigint := vec.Make[int64](n)
-	{
+	var asBigint vec.Vec[int64]
+	if sArr.NullN() == 0 {
+		asBigint = vec.Make[int64](n)
 		out := asBigint.V[:n]
-		if vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.CastStringToInt64(sArr.Value(i))
+			if err != nil {
+				asBigint.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asBigint.Dirty(i) {
-					continue
-				}
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		asBigint = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
 	// probe(1, r, CAST(s AS BIGINT))
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() && asBigint.Clean() {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		asBigintV := asBigint.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&asBigint)) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], asBigintV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], asBigintV[i])
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], asBigintV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -6800,34 +5058,22 @@ func shape00026Where(n int, all vec.Sel, probe vec.Vec[int64]) vec.Vec[bool] {
 //	TRY(TRY(probe(2, r, probe(1, r, CAST(s AS BIGINT)))))
 func shape00026Col1(n int, sel vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, probe(1, r, CAST(s AS BIGINT)))
-	probe2 := vec.Make[int64](n)
-	{
+	var probe2 vec.Vec[int64]
+	if r_.Clean() && probe.Clean() && vec.Dense(sel, n, true) {
+		probe2 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
-		if vec.Strict(&probe2, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
+			if err != nil {
+				probe2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if probe2.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe2 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe), kernelKernels.Probe)
 	}
 	// TRY(probe(2, r, probe(1, r, CAST(s AS BIGINT))))
 	tried := vec.Try(&probe2, sel, n)
@@ -6873,35 +5119,19 @@ func Shape00027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	r_ := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	cmp := shape00027Where(n, all, r_)
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
 	probe := shape00027Shared0(n, sel, r_)
 	coalesced := shape00027Col1(n, sel, probe)
-	if r, e := vec.First(&coalesced, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &coalesced, sel, n, 1)
 	caseResult, o2Col := shape00027Col2(n, sel, probe, mem)
-	if r, e := vec.First(&caseResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		if o2Col != nil {
-			o2Col.Release()
-		}
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"r = 2", "COALESCE(probe(1, r, 5), probe(1, r, 5), probe(1, r, 5))", "CASE WHEN (7 IS NULL) THEN probe(1, r, 5) WHEN (probe(1, r, 5) >= probe(1, r, 5)) THEN probe(1, r, 5) ELSE probe(1, r, 5) END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult, sel, n, 2)
+	if failed.Err != nil {
+		vec.Release(o2Col)
+		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"r = 2", "COALESCE(probe(1, r, 5), probe(1, r, 5), probe(1, r, 5))", "CASE WHEN (7 IS NULL) THEN probe(1, r, 5) WHEN (probe(1, r, 5) >= probe(1, r, 5)) THEN probe(1, r, 5) ELSE probe(1, r, 5) END"})
 	}
 	if o2Col == nil {
 		o2Col = vec.Int64Array(mem, &caseResult, sel, n)
@@ -6920,23 +5150,16 @@ func Shape00027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	r = 2
 func shape00027Where(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[bool] {
 	// (r = 2)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if r_.Clean() {
+		cmp = vec.Make[bool](n)
 		r_V := r_.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&r_)) {
-			for i := range out {
-				out[i] = rt.EqInt64(r_V[i], int64(2))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(r_V[i], int64(2))
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(r_V[i], int64(2))
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&r_), vec.ConstArg[int64](int64(2)), rt.EqInt64)
 	}
 	return cmp
 }
@@ -6946,33 +5169,21 @@ func shape00027Where(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[bool] {
 //	probe(1, r, 5)
 func shape00027Shared0(n int, sel vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, 5)
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() && vec.Dense(sel, n, true) {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(5)), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -6996,45 +5207,35 @@ func shape00027Col1(n int, sel vec.Sel, probe vec.Vec[int64]) vec.Vec[int64] {
 //	CASE WHEN (7 IS NULL) THEN probe(1, r, 5) WHEN (probe(1, r, 5) >= probe(1, r, 5)) THEN probe(1, r, 5) ELSE probe(1, r, 5) END
 func shape00027Col2(n int, sel vec.Sel, probe vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// CASE WHEN (probe(1, r, 5) >= probe(1, r, 5)) THEN probe(1, r, 5) ELSE probe(1, r, 5) END
-	var o2Col arrow.Array // written by the clean loop, or below from caseResult
+	var o2Col arrow.Array // written by the loop, or below from caseResult
+	var o2Out *vec.FixedOut[int64]
 	var caseResult vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
-	var rest vec.Sel
-	if probe.Clean() {
-		o2Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
+	rest := sel
+	{
+		o2Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
 		probeV := probe.V[:n]
 		out := o2Out.V
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			switch {
-			case rt.GeInt64(probeV[i], probeV[i]):
-				out[k] = probeV[i]
-			default:
-				out[k] = probeV[i]
-			}
-		}
-		o2Col = o2Out.Array()
-		fused, rest = true, vec.Sel{}
-	} else {
-		caseResult = vec.Make[int64](n)
-		probeV := probe.V[:n]
-		out := caseResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(probe.Clean())
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			if probe.Dirty(i) {
+			if dirty && (probe.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
 			switch {
 			case rt.GeInt64(probeV[i], probeV[i]):
-				out[i] = probeV[i]
+				out[k] = probeV[i]
 			default:
-				out[i] = probeV[i]
+				out[k] = probeV[i]
 			}
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			o2Col = o2Out.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// CASE WHEN (probe(1, r, 5) >= probe(1, r, 5)) THEN probe(1, r, 5) ELSE probe(1, r, 5) END
@@ -7046,10 +5247,10 @@ func shape00027Col2(n int, sel vec.Sel, probe vec.Vec[int64], mem memory.Allocat
 		vec.Merge(&caseResult2, &probe, when, n)
 		vec.Merge(&caseResult2, &probe, notYet, n)
 		if fused {
-			vec.Merge(&caseResult, &caseResult2, rest, n)
-		} else {
-			caseResult = caseResult2
+			o2Out.Patch(&caseResult2, rest, sel)
+			o2Col = o2Out.Array()
 		}
+		caseResult = caseResult2
 	}
 	return caseResult, o2Col
 }
@@ -7091,23 +5292,13 @@ func Shape00028(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	probe := shape00028Shared1(n, all, r_, a)
 	probe2 := shape00028Shared0(n, all, r_, probe)
 	difference2 := shape00028Col1(n, all, probe2, probe, a)
-	if r, e := vec.First(&difference2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"", "(CASE WHEN (probe(2, r, probe(1, r, a)) IS NULL) THEN probe(2, r, probe(1, r, a)) WHEN (probe(2, r, probe(1, r, a)) <> probe(2, r, probe(1, r, a))) THEN (probe(1, r, a) - probe(1, r, a)) ELSE a END - probe(1, r, a))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &difference2, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"", "(CASE WHEN (probe(2, r, probe(1, r, a)) IS NULL) THEN probe(2, r, probe(1, r, a)) WHEN (probe(2, r, probe(1, r, a)) <> probe(2, r, probe(1, r, a))) THEN (probe(1, r, a) - probe(1, r, a)) ELSE a END - probe(1, r, a))"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &difference2, all, n)}
@@ -7123,34 +5314,22 @@ func Shape00028(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(1, r, a)
 func shape00028Shared1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, a)
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() && a.Clean() {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&a)) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -7160,34 +5339,22 @@ func shape00028Shared1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) 
 //	probe(2, r, probe(1, r, a))
 func shape00028Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, probe(1, r, a))
-	probe2 := vec.Make[int64](n)
-	{
+	var probe2 vec.Vec[int64]
+	if r_.Clean() && probe.Clean() {
+		probe2 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
-		if vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe)) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
+			if err != nil {
+				probe2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if probe2.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe2 = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe), kernelKernels.Probe)
 	}
 	return probe2
 }
@@ -7204,86 +5371,55 @@ func shape00028Col1(n int, all vec.Sel, probe2 vec.Vec[int64], probe vec.Vec[int
 	when, notYet := vec.Split(&isNull, all, n)
 	vec.Merge(&caseResult, &probe2, when, n)
 	// (probe(2, r, probe(1, r, a)) <> probe(2, r, probe(1, r, a)))
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if probe2.Clean() && vec.Dense(notYet, n, false) {
+		cmp = vec.Make[bool](n)
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, notYet, n, vec.FlagsOf(&probe2)) && vec.Dense(notYet, n, false) {
-			for i := range out {
-				out[i] = rt.NeInt64(probe2V[i], probe2V[i])
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.NeInt64(probe2V[i], probe2V[i])
-			}
+		for i := range out {
+			out[i] = rt.NeInt64(probe2V[i], probe2V[i])
 		}
+	} else {
+		cmp = vec.Map2(notYet, n, vec.VecArg(&probe2), vec.VecArg(&probe2), rt.NeInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp, notYet, n)
 	when2, notYet2 := vec.Split(&cmp, notYet, n)
 	// (probe(1, r, a) - probe(1, r, a))
-	difference := vec.Make[int64](n)
-	{
+	var difference vec.Vec[int64]
+	if probe.Clean() && vec.Dense(when2, n, true) {
+		difference = vec.Make[int64](n)
 		probeV := probe.V[:n]
 		out := difference.V[:n]
-		if vec.Strict(&difference, when2, n, vec.FlagsOf(&probe)) && vec.Dense(when2, n, true) {
-			for i := range out {
-				r, err := rt.SubInt64(probeV[i], probeV[i])
-				if err != nil {
-					difference.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.SubInt64(probeV[i], probeV[i])
+			if err != nil {
+				difference.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
-				i := when2.Row(k)
-				if difference.Dirty(i) {
-					continue
-				}
-				r, err := rt.SubInt64(probeV[i], probeV[i])
-				if err != nil {
-					difference.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		difference = vec.Map2E(when2, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.SubInt64)
 	}
 	vec.Merge(&caseResult, &difference, when2, n)
 	vec.Merge(&caseResult, &a, notYet2, n)
 	// (CASE WHEN (probe(2, r, probe(1, r, a)) IS NULL) THEN probe(2, r, probe(1, r, a)) WHEN (probe(2, r, probe(1, r, a)) <> probe(2, r, probe(1, r, a))) THEN (pro...
-	difference2 := vec.Make[int64](n)
-	{
+	var difference2 vec.Vec[int64]
+	if caseResult.Clean() && probe.Clean() {
+		difference2 = vec.Make[int64](n)
 		caseResultV := caseResult.V[:n]
 		probeV := probe.V[:n]
 		out := difference2.V[:n]
-		if vec.Strict(&difference2, all, n, vec.FlagsOf(&caseResult), vec.FlagsOf(&probe)) {
-			for i := range out {
-				r, err := rt.SubInt64(caseResultV[i], probeV[i])
-				if err != nil {
-					difference2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.SubInt64(caseResultV[i], probeV[i])
+			if err != nil {
+				difference2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if difference2.Dirty(i) {
-					continue
-				}
-				r, err := rt.SubInt64(caseResultV[i], probeV[i])
-				if err != nil {
-					difference2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		difference2 = vec.Map2E(all, n, vec.VecArg(&caseResult), vec.VecArg(&probe), rt.SubInt64)
 	}
 	return difference2
 }
@@ -7328,37 +5464,21 @@ func Shape00029(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	p := vec.Bools(in.Column(4))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	probe := shape00029Shared1(n, all, r_, a)
 	probe2 := shape00029Shared0(n, all, r_, probe)
 	cmp := shape00029Where(n, all, probe2)
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
 	sum := shape00029Col1(n, sel, probe2, p, in, probe)
-	if r, e := vec.First(&sum, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &sum, sel, n, 1)
 	konst := shape00029Col2(n, sel)
-	if r, e := vec.First(&konst, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
+	vec.Check(&failed, &konst, sel, n, 2)
 	probe3 := shape00029Col3(n, sel, probe)
-	if r, e := vec.First(&probe3, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 3, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2", "o3"}
-		texts := []string{"probe(2, r, probe(1, r, a)) < 9223372036854775807", "(probe(2, r, probe(1, r, a)) + IF(p, probe(2, r, probe(1, r, a)), probe(1, r, a)))", "9223372036854775807", "probe(1, r, a)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &probe3, sel, n, 3)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1", "o2", "o3"}, []string{"probe(2, r, probe(1, r, a)) < 9223372036854775807", "(probe(2, r, probe(1, r, a)) + IF(p, probe(2, r, probe(1, r, a)), probe(1, r, a)))", "9223372036854775807", "probe(1, r, a)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sum, sel, n), vec.Int64Array(mem, &konst, sel, n), vec.Int64Array(mem, &probe3, sel, n)}
@@ -7374,34 +5494,22 @@ func Shape00029(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(1, r, a)
 func shape00029Shared1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, a)
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() && a.Clean() {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&a)) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -7411,34 +5519,22 @@ func shape00029Shared1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) 
 //	probe(2, r, probe(1, r, a))
 func shape00029Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, probe(1, r, a))
-	probe2 := vec.Make[int64](n)
-	{
+	var probe2 vec.Vec[int64]
+	if r_.Clean() && probe.Clean() {
+		probe2 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
-		if vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe)) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
+			if err != nil {
+				probe2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if probe2.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe2 = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe), kernelKernels.Probe)
 	}
 	return probe2
 }
@@ -7448,23 +5544,16 @@ func shape00029Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 //	probe(2, r, probe(1, r, a)) < 9223372036854775807
 func shape00029Where(n int, all vec.Sel, probe2 vec.Vec[int64]) vec.Vec[bool] {
 	// (probe(2, r, probe(1, r, a)) < 9223372036854775807)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if probe2.Clean() {
+		cmp = vec.Make[bool](n)
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&probe2)) {
-			for i := range out {
-				out[i] = rt.LtInt64(probe2V[i], int64(9223372036854775807))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.LtInt64(probe2V[i], int64(9223372036854775807))
-			}
+		for i := range out {
+			out[i] = rt.LtInt64(probe2V[i], int64(9223372036854775807))
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&probe2), vec.ConstArg[int64](int64(9223372036854775807)), rt.LtInt64)
 	}
 	return cmp
 }
@@ -7475,34 +5564,20 @@ func shape00029Where(n int, all vec.Sel, probe2 vec.Vec[int64]) vec.Vec[bool] {
 func shape00029Col1(n int, sel vec.Sel, probe2 vec.Vec[int64], p vec.Vec[bool], in arrow.RecordBatch, probe vec.Vec[int64]) vec.Vec[int64] {
 	// IF(p, probe(2, r, probe(1, r, a)), probe(1, r, a))
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	rest := sel
-	if p.Clean() && probe2.Clean() && probe.Clean() {
-		ifResult = vec.Make[int64](n)
-		pV := p.V[:n]
-		probe2V := probe2.V[:n]
-		probeV := probe.V[:n]
-		out := ifResult.V[:n]
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if pV[i] {
-				out[i] = probe2V[i]
-			} else {
-				out[i] = probeV[i]
-			}
-		}
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(4).NullN() <= n/2 {
+	if in.Column(4).NullN() <= n/2 {
 		ifResult = vec.Make[int64](n)
 		pV := p.V[:n]
 		probe2V := probe2.V[:n]
 		probeV := probe.V[:n]
 		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(p.Clean() && probe2.Clean() && probe.Clean())
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			if p.Dirty(i) || probe2.Dirty(i) || probe.Dirty(i) {
+			if dirty && (p.Dirty(i) || probe2.Dirty(i) || probe.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -7528,34 +5603,22 @@ func shape00029Col1(n int, sel vec.Sel, probe2 vec.Vec[int64], p vec.Vec[bool], 
 		}
 	}
 	// (probe(2, r, probe(1, r, a)) + IF(p, probe(2, r, probe(1, r, a)), probe(1, r, a)))
-	sum := vec.Make[int64](n)
-	{
+	var sum vec.Vec[int64]
+	if probe2.Clean() && ifResult.Clean() && vec.Dense(sel, n, true) {
+		sum = vec.Make[int64](n)
 		probe2V := probe2.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
-		if vec.Strict(&sum, sel, n, vec.FlagsOf(&probe2), vec.FlagsOf(&ifResult)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := rt.AddInt64(probe2V[i], ifResultV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AddInt64(probe2V[i], ifResultV[i])
+			if err != nil {
+				sum.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if sum.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(probe2V[i], ifResultV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		sum = vec.Map2E(sel, n, vec.VecArg(&probe2), vec.VecArg(&ifResult), rt.AddInt64)
 	}
 	return sum
 }
@@ -7615,21 +5678,11 @@ func Shape00030(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	c_ := vec.Int64s(in.Column(3))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	coalesced := shape00030Col1(n, all, p, a, b, r_, c_)
-	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"", "COALESCE(CASE WHEN ((p IS NOT NULL) AND (a = 0)) THEN b WHEN (probe(1, r, c) >= c) THEN probe(3, r, probe(1, r, c)) ELSE b END, c, b)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &coalesced, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"", "COALESCE(CASE WHEN ((p IS NOT NULL) AND (a = 0)) THEN b WHEN (probe(1, r, c) >= c) THEN probe(3, r, probe(1, r, c)) ELSE b END, c, b)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n)}
@@ -7653,23 +5706,16 @@ func shape00030Col1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec
 	isNotNull := vec.IsNull(&p, true, and.Live, n)
 	and.Add(&isNotNull)
 	// (a = 0)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if a.Clean() && vec.Dense(and.Live, n, false) {
+		cmp = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, and.Live, n, vec.FlagsOf(&a)) && vec.Dense(and.Live, n, false) {
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], int64(0))
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(aV[i], int64(0))
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(aV[i], int64(0))
 		}
+	} else {
+		cmp = vec.Map2(and.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.EqInt64)
 	}
 	and.Add(&cmp)
 	andResult := and.Finish()
@@ -7678,86 +5724,55 @@ func shape00030Col1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec
 	vec.Merge(&caseResult, &b, when, n)
 	// shared (region): probe(1, r, c)
 	// probe(1, r, c)
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() && c_.Clean() && vec.Dense(notYet, n, true) {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, notYet, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_)) && vec.Dense(notYet, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(notYet, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	}
 	// (probe(1, r, c) >= c)
-	cmp2 := vec.Make[bool](n)
-	{
+	var cmp2 vec.Vec[bool]
+	if probe.Clean() && c_.Clean() && vec.Dense(notYet, n, false) {
+		cmp2 = vec.Make[bool](n)
 		probeV := probe.V[:n]
 		c_V := c_.V[:n]
 		out := cmp2.V[:n]
-		if vec.Strict(&cmp2, notYet, n, vec.FlagsOf(&probe), vec.FlagsOf(&c_)) && vec.Dense(notYet, n, false) {
-			for i := range out {
-				out[i] = rt.GeInt64(probeV[i], c_V[i])
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if cmp2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GeInt64(probeV[i], c_V[i])
-			}
+		for i := range out {
+			out[i] = rt.GeInt64(probeV[i], c_V[i])
 		}
+	} else {
+		cmp2 = vec.Map2(notYet, n, vec.VecArg(&probe), vec.VecArg(&c_), rt.GeInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp2, notYet, n)
 	when2, notYet2 := vec.Split(&cmp2, notYet, n)
 	// probe(3, r, probe(1, r, c))
-	probe2 := vec.Make[int64](n)
-	{
+	var probe2 vec.Vec[int64]
+	if r_.Clean() && probe.Clean() && vec.Dense(when2, n, true) {
+		probe2 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
-		if vec.Strict(&probe2, when2, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe)) && vec.Dense(when2, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(3), r_V[i], probeV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(3), r_V[i], probeV[i])
+			if err != nil {
+				probe2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
-				i := when2.Row(k)
-				if probe2.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(3), r_V[i], probeV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe2 = vec.Map3E(when2, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&probe), kernelKernels.Probe)
 	}
 	vec.Merge(&caseResult, &probe2, when2, n)
 	vec.Merge(&caseResult, &b, notYet2, n)
@@ -7807,23 +5822,13 @@ func Shape00031(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	p := vec.Bools(in.Column(4))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	probe := shape00031Shared1(n, all, r_, sArr)
 	probe3 := shape00031Shared0(n, all, r_, probe)
 	caseResult := shape00031Col1(n, all, p, probe3, probe)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"", "CASE WHEN (p IS NOT NULL) THEN IF((probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))) = 1), probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))), probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT))))) WHEN (probe(1, r, CAST(s AS BIGINT)) <= probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT))))) THEN 1 END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"", "CASE WHEN (p IS NOT NULL) THEN IF((probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))) = 1), probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))), probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT))))) WHEN (probe(1, r, CAST(s AS BIGINT)) <= probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT))))) THEN 1 END"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
@@ -7839,62 +5844,38 @@ func Shape00031(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(1, r, CAST(s AS BIGINT))
 func shape00031Shared1(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String) vec.Vec[int64] {
 	// CAST(s AS BIGINT)
-	asBigint := vec.Make[int64](n)
-	{
+	var asBigint vec.Vec[int64]
+	if sArr.NullN() == 0 {
+		asBigint = vec.Make[int64](n)
 		out := asBigint.V[:n]
-		if vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.CastStringToInt64(sArr.Value(i))
+			if err != nil {
+				asBigint.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asBigint.Dirty(i) {
-					continue
-				}
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		asBigint = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
 	// probe(1, r, CAST(s AS BIGINT))
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() && asBigint.Clean() {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		asBigintV := asBigint.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&asBigint)) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], asBigintV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], asBigintV[i])
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], asBigintV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -7904,64 +5885,40 @@ func shape00031Shared1(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String
 //	probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT))))
 func shape00031Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, probe(1, r, CAST(s AS BIGINT)))
-	probe2 := vec.Make[int64](n)
-	{
+	var probe2 vec.Vec[int64]
+	if r_.Clean() && probe.Clean() {
+		probe2 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
-		if vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe)) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
+			if err != nil {
+				probe2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if probe2.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe2 = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe), kernelKernels.Probe)
 	}
 	// probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT))))
-	probe3 := vec.Make[int64](n)
-	{
+	var probe3 vec.Vec[int64]
+	if r_.Clean() && probe2.Clean() {
+		probe3 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		probe2V := probe2.V[:n]
 		out := probe3.V[:n]
-		if vec.Strict(&probe3, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe2)) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(3), r_V[i], probe2V[i])
-				if err != nil {
-					probe3.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(3), r_V[i], probe2V[i])
+			if err != nil {
+				probe3.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if probe3.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(3), r_V[i], probe2V[i])
-				if err != nil {
-					probe3.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe3 = vec.Map3E(all, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&probe2), kernelKernels.Probe)
 	}
 	return probe3
 }
@@ -7978,30 +5935,18 @@ func shape00031Col1(n int, all vec.Sel, p vec.Vec[bool], probe3 vec.Vec[int64], 
 	when, notYet := vec.Split(&isNotNull, all, n)
 	// IF((probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))) = 1), probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))), probe(3, r, probe(2, r, probe(1,...
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
-	var rest vec.Sel
-	if probe3.Clean() {
-		ifResult = vec.Make[int64](n)
-		probe3V := probe3.V[:n]
-		out := ifResult.V[:n]
-		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-			i := when.Row(k)
-			if rt.EqInt64(probe3V[i], int64(1)) {
-				out[i] = probe3V[i]
-			} else {
-				out[i] = probe3V[i]
-			}
-		}
-		fused, rest = true, vec.Sel{}
-	} else {
+	rest := when
+	{
 		ifResult = vec.Make[int64](n)
 		probe3V := probe3.V[:n]
 		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(probe3.Clean())
 		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
 			i := when.Row(k)
-			if probe3.Dirty(i) {
+			if dirty && (probe3.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -8030,24 +5975,17 @@ func shape00031Col1(n int, all vec.Sel, p vec.Vec[bool], probe3 vec.Vec[int64], 
 	}
 	vec.Merge(&caseResult, &ifResult, when, n)
 	// (probe(1, r, CAST(s AS BIGINT)) <= probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))))
-	cmp2 := vec.Make[bool](n)
-	{
+	var cmp2 vec.Vec[bool]
+	if probe.Clean() && probe3.Clean() && vec.Dense(notYet, n, false) {
+		cmp2 = vec.Make[bool](n)
 		probeV := probe.V[:n]
 		probe3V := probe3.V[:n]
 		out := cmp2.V[:n]
-		if vec.Strict(&cmp2, notYet, n, vec.FlagsOf(&probe), vec.FlagsOf(&probe3)) && vec.Dense(notYet, n, false) {
-			for i := range out {
-				out[i] = rt.LeInt64(probeV[i], probe3V[i])
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if cmp2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.LeInt64(probeV[i], probe3V[i])
-			}
+		for i := range out {
+			out[i] = rt.LeInt64(probeV[i], probe3V[i])
 		}
+	} else {
+		cmp2 = vec.Map2(notYet, n, vec.VecArg(&probe), vec.VecArg(&probe3), rt.LeInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp2, notYet, n)
 	when2, notYet2 := vec.Split(&cmp2, notYet, n)
@@ -8096,25 +6034,15 @@ func Shape00032(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	sArr := in.Column(6).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	probe := shape00032Shared0(n, all, r_)
 	probe2 := shape00032Shared1(n, all, r_, a)
 	ifResult := shape00032Col1(n, all, probe, probe2, r_, b, in, sArr)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &ifResult, all, n, 1)
 
 	// o2: c
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"", "IF((probe(2, r, 9223372036854775807) = probe(1, r, a)), (probe(3, r, CASE probe(1, r, a) WHEN b THEN CAST(s AS BIGINT) ELSE probe(2, r, 9223372036854775807) END) - probe(3, r, CASE probe(1, r, a) WHEN b THEN CAST(s AS BIGINT) ELSE probe(2, r, 9223372036854775807) END)), probe(2, r, 9223372036854775807))", "c"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "IF((probe(2, r, 9223372036854775807) = probe(1, r, a)), (probe(3, r, CASE probe(1, r, a) WHEN b THEN CAST(s AS BIGINT) ELSE probe(2, r, 9223372036854775807) END) - probe(3, r, CASE probe(1, r, a) WHEN b THEN CAST(s AS BIGINT) ELSE probe(2, r, 9223372036854775807) END)), probe(2, r, 9223372036854775807))", "c"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n), vec.TakeColumn(mem, in.Column(3), all, n)}
@@ -8130,33 +6058,21 @@ func Shape00032(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(2, r, 9223372036854775807)
 func shape00032Shared0(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, 9223372036854775807)
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_)) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(2), r_V[i], int64(9223372036854775807))
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(9223372036854775807))
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(2), r_V[i], int64(9223372036854775807))
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.ConstArg[int64](int64(9223372036854775807)), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -8166,34 +6082,22 @@ func shape00032Shared0(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 //	probe(1, r, a)
 func shape00032Shared1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, a)
-	probe2 := vec.Make[int64](n)
-	{
+	var probe2 vec.Vec[int64]
+	if r_.Clean() && a.Clean() {
+		probe2 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe2.V[:n]
-		if vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&a)) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
+			if err != nil {
+				probe2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if probe2.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe2 = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	}
 	return probe2
 }
@@ -8203,24 +6107,17 @@ func shape00032Shared1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) 
 //	IF((probe(2, r, 9223372036854775807) = probe(1, r, a)), (probe(3, r, CASE probe(1, r, a) WHEN b THEN CAST(s AS BIGINT) ELSE probe(2, r, 9223372036854775807) ...
 func shape00032Col1(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int64], r_ vec.Vec[int64], b vec.Vec[int64], in arrow.RecordBatch, sArr *array.String) vec.Vec[int64] {
 	// (probe(2, r, 9223372036854775807) = probe(1, r, a))
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if probe.Clean() && probe2.Clean() {
+		cmp = vec.Make[bool](n)
 		probeV := probe.V[:n]
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&probe2)) {
-			for i := range out {
-				out[i] = rt.EqInt64(probeV[i], probe2V[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(probeV[i], probe2V[i])
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(probeV[i], probe2V[i])
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&probe), vec.VecArg(&probe2), rt.EqInt64)
 	}
 	// IF((probe(2, r, 9223372036854775807) = probe(1, r, a)), (probe(3, r, CASE probe(1, r, a) WHEN b THEN CAST(s AS BIGINT) ELSE probe(2, r, 9223372036854775807) ...
 	then, otherwise := vec.Split(&cmp, all, n)
@@ -8229,45 +6126,21 @@ func shape00032Col1(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int
 	// shared (region): probe(3, r, CASE probe(1, r, a) WHEN b THEN CAST(s AS BIGINT) ELSE probe(2, r, 9223372036854775807) END)
 	// CASE probe(1, r, a) WHEN b THEN CAST(s AS BIGINT) ELSE probe(2, r, 9223372036854775807) END
 	var caseResult vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	rest := then
-	if probe2.Clean() && b.Clean() && sArr.NullN() == 0 && probe.Clean() {
-		caseResult = vec.Make[int64](n)
-		probe2V := probe2.V[:n]
-		bV := b.V[:n]
-		probeV := probe.V[:n]
-		out := caseResult.V[:n]
-		var bad vec.Failed
-		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-			i := then.Row(k)
-			subject := probe2V[i]
-			switch {
-			case rt.EqInt64(subject, bV[i]):
-				out[i] = bad.Int64(rt.CastStringToInt64(sArr.Value(i)))
-			default:
-				out[i] = probeV[i]
-			}
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-		}
-	} else if in.Column(2).NullN()+sArr.NullN() <= n/2 {
+	if in.Column(2).NullN()+sArr.NullN() <= n/2 {
 		caseResult = vec.Make[int64](n)
 		probe2V := probe2.V[:n]
 		bV := b.V[:n]
 		probeV := probe.V[:n]
 		out := caseResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(probe2.Clean() && b.Clean() && sArr.NullN() == 0 && probe.Clean())
 		var bad vec.Failed
 		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
 			i := then.Row(k)
-			if probe2.Dirty(i) || b.Dirty(i) || sArr.IsNull(i) || probe.Dirty(i) {
+			if dirty && (probe2.Dirty(i) || b.Dirty(i) || sArr.IsNull(i) || probe.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -8302,63 +6175,39 @@ func shape00032Col1(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int
 		}
 	}
 	// probe(3, r, CASE probe(1, r, a) WHEN b THEN CAST(s AS BIGINT) ELSE probe(2, r, 9223372036854775807) END)
-	probe3 := vec.Make[int64](n)
-	{
+	var probe3 vec.Vec[int64]
+	if r_.Clean() && caseResult.Clean() && vec.Dense(then, n, true) {
+		probe3 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		caseResultV := caseResult.V[:n]
 		out := probe3.V[:n]
-		if vec.Strict(&probe3, then, n, vec.FlagsOf(&r_), vec.FlagsOf(&caseResult)) && vec.Dense(then, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(3), r_V[i], caseResultV[i])
-				if err != nil {
-					probe3.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(3), r_V[i], caseResultV[i])
+			if err != nil {
+				probe3.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-				i := then.Row(k)
-				if probe3.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(3), r_V[i], caseResultV[i])
-				if err != nil {
-					probe3.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe3 = vec.Map3E(then, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&caseResult), kernelKernels.Probe)
 	}
 	// (probe(3, r, CASE probe(1, r, a) WHEN b THEN CAST(s AS BIGINT) ELSE probe(2, r, 9223372036854775807) END) - probe(3, r, CASE probe(1, r, a) WHEN b THEN CAST(...
-	difference := vec.Make[int64](n)
-	{
+	var difference vec.Vec[int64]
+	if probe3.Clean() && vec.Dense(then, n, true) {
+		difference = vec.Make[int64](n)
 		probe3V := probe3.V[:n]
 		out := difference.V[:n]
-		if vec.Strict(&difference, then, n, vec.FlagsOf(&probe3)) && vec.Dense(then, n, true) {
-			for i := range out {
-				r, err := rt.SubInt64(probe3V[i], probe3V[i])
-				if err != nil {
-					difference.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.SubInt64(probe3V[i], probe3V[i])
+			if err != nil {
+				difference.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-				i := then.Row(k)
-				if difference.Dirty(i) {
-					continue
-				}
-				r, err := rt.SubInt64(probe3V[i], probe3V[i])
-				if err != nil {
-					difference.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		difference = vec.Map2E(then, n, vec.VecArg(&probe3), vec.VecArg(&probe3), rt.SubInt64)
 	}
 	vec.Merge(&ifResult, &difference, then, n)
 	vec.Merge(&ifResult, &probe, otherwise, n)
@@ -8407,34 +6256,20 @@ func Shape00033(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	q := vec.Bools(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	cmp := shape00033Where(n, all, c_)
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
 	probe := shape00033Shared2(n, sel, r_, p, c_)
 	probe2 := shape00033Shared1(n, sel, r_, probe)
 	probe3 := shape00033Shared0(n, sel, r_, probe2)
 	sum := shape00033Col1(n, sel, probe3, r_, b)
-	if r, e := vec.First(&sum, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &sum, sel, n, 1)
 	ifResult2 := shape00033Col2(n, sel, probe2, b, a, probe, probe3, q, in, c_)
-	if r, e := vec.First(&ifResult2, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"c < c", "(probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))) + IF((r IS NOT NULL), probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))), b))", "IF((probe(2, r, probe(1, r, CASE WHEN p THEN c END)) = b), CASE a WHEN probe(1, r, CASE WHEN p THEN c END) THEN probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))) END, (probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))) + IF(q, probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))), c)))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &ifResult2, sel, n, 2)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"c < c", "(probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))) + IF((r IS NOT NULL), probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))), b))", "IF((probe(2, r, probe(1, r, CASE WHEN p THEN c END)) = b), CASE a WHEN probe(1, r, CASE WHEN p THEN c END) THEN probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))) END, (probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))) + IF(q, probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))), c)))"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sum, sel, n), vec.Int64Array(mem, &ifResult2, sel, n)}
@@ -8450,23 +6285,16 @@ func Shape00033(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	c < c
 func shape00033Where(n int, all vec.Sel, c_ vec.Vec[int64]) vec.Vec[bool] {
 	// (c < c)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if c_.Clean() {
+		cmp = vec.Make[bool](n)
 		c_V := c_.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&c_)) {
-			for i := range out {
-				out[i] = rt.LtInt64(c_V[i], c_V[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.LtInt64(c_V[i], c_V[i])
-			}
+		for i := range out {
+			out[i] = rt.LtInt64(c_V[i], c_V[i])
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&c_), vec.VecArg(&c_), rt.LtInt64)
 	}
 	return cmp
 }
@@ -8482,34 +6310,22 @@ func shape00033Shared2(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c
 	vec.Merge(&caseResult, &c_, when, n)
 	vec.FillNull(&caseResult, notYet, n)
 	// probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END)
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() && caseResult.Clean() && vec.Dense(sel, n, true) {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		caseResultV := caseResult.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&caseResult)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], caseResultV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], caseResultV[i])
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], caseResultV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&caseResult), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -8519,34 +6335,22 @@ func shape00033Shared2(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c
 //	probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END))
 func shape00033Shared1(n int, sel vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END))
-	probe2 := vec.Make[int64](n)
-	{
+	var probe2 vec.Vec[int64]
+	if r_.Clean() && probe.Clean() && vec.Dense(sel, n, true) {
+		probe2 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
-		if vec.Strict(&probe2, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
+			if err != nil {
+				probe2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if probe2.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe2 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe), kernelKernels.Probe)
 	}
 	return probe2
 }
@@ -8556,34 +6360,22 @@ func shape00033Shared1(n int, sel vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 //	probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END)))
 func shape00033Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], probe2 vec.Vec[int64]) vec.Vec[int64] {
 	// probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END)))
-	probe3 := vec.Make[int64](n)
-	{
+	var probe3 vec.Vec[int64]
+	if r_.Clean() && probe2.Clean() && vec.Dense(sel, n, true) {
+		probe3 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		probe2V := probe2.V[:n]
 		out := probe3.V[:n]
-		if vec.Strict(&probe3, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe2)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(3), r_V[i], probe2V[i])
-				if err != nil {
-					probe3.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(3), r_V[i], probe2V[i])
+			if err != nil {
+				probe3.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if probe3.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(3), r_V[i], probe2V[i])
-				if err != nil {
-					probe3.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe3 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&probe2), kernelKernels.Probe)
 	}
 	return probe3
 }
@@ -8601,34 +6393,22 @@ func shape00033Col1(n int, sel vec.Sel, probe3 vec.Vec[int64], r_ vec.Vec[int64]
 	vec.Merge(&ifResult, &probe3, then, n)
 	vec.Merge(&ifResult, &b, otherwise, n)
 	// (probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END))) + IF((r IS NOT NULL), probe(3, r, probe(2, r, probe(1, r, CASE WHEN ...
-	sum := vec.Make[int64](n)
-	{
+	var sum vec.Vec[int64]
+	if probe3.Clean() && ifResult.Clean() && vec.Dense(sel, n, true) {
+		sum = vec.Make[int64](n)
 		probe3V := probe3.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
-		if vec.Strict(&sum, sel, n, vec.FlagsOf(&probe3), vec.FlagsOf(&ifResult)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := rt.AddInt64(probe3V[i], ifResultV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AddInt64(probe3V[i], ifResultV[i])
+			if err != nil {
+				sum.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if sum.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(probe3V[i], ifResultV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		sum = vec.Map2E(sel, n, vec.VecArg(&probe3), vec.VecArg(&ifResult), rt.AddInt64)
 	}
 	return sum
 }
@@ -8638,24 +6418,17 @@ func shape00033Col1(n int, sel vec.Sel, probe3 vec.Vec[int64], r_ vec.Vec[int64]
 //	IF((probe(2, r, probe(1, r, CASE WHEN p THEN c END)) = b), CASE a WHEN probe(1, r, CASE WHEN p THEN c END) THEN probe(3, r, probe(2, r, probe(1, r, CASE WHEN...
 func shape00033Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], probe vec.Vec[int64], probe3 vec.Vec[int64], q vec.Vec[bool], in arrow.RecordBatch, c_ vec.Vec[int64]) vec.Vec[int64] {
 	// (probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END)) = b)
-	cmp2 := vec.Make[bool](n)
-	{
+	var cmp2 vec.Vec[bool]
+	if probe2.Clean() && b.Clean() && vec.Dense(sel, n, false) {
+		cmp2 = vec.Make[bool](n)
 		probe2V := probe2.V[:n]
 		bV := b.V[:n]
 		out := cmp2.V[:n]
-		if vec.Strict(&cmp2, sel, n, vec.FlagsOf(&probe2), vec.FlagsOf(&b)) && vec.Dense(sel, n, false) {
-			for i := range out {
-				out[i] = rt.EqInt64(probe2V[i], bV[i])
-			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if cmp2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(probe2V[i], bV[i])
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(probe2V[i], bV[i])
 		}
+	} else {
+		cmp2 = vec.Map2(sel, n, vec.VecArg(&probe2), vec.VecArg(&b), rt.EqInt64)
 	}
 	// IF((probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END)) = b), CASE a WHEN probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END...
 	then2, otherwise2 := vec.Split(&cmp2, sel, n)
@@ -8663,24 +6436,17 @@ func shape00033Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], b vec.Vec[int64],
 	vec.CopyErrs(&ifResult2, &cmp2, sel, n)
 	// CASE a WHEN probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END) THEN probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGIN...
 	caseResult2 := vec.Make[int64](n)
-	matches := vec.Make[bool](n)
-	{
+	var matches vec.Vec[bool]
+	if a.Clean() && probe.Clean() && vec.Dense(then2, n, false) {
+		matches = vec.Make[bool](n)
 		aV := a.V[:n]
 		probeV := probe.V[:n]
 		out := matches.V[:n]
-		if vec.Strict(&matches, then2, n, vec.FlagsOf(&a), vec.FlagsOf(&probe)) && vec.Dense(then2, n, false) {
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], probeV[i])
-			}
-		} else {
-			for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
-				i := then2.Row(k)
-				if matches.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(aV[i], probeV[i])
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(aV[i], probeV[i])
 		}
+	} else {
+		matches = vec.Map2(then2, n, vec.VecArg(&a), vec.VecArg(&probe), rt.EqInt64)
 	}
 	vec.CopyErrs(&caseResult2, &matches, then2, n)
 	when2, notYet2 := vec.Split(&matches, then2, n)
@@ -8689,34 +6455,20 @@ func shape00033Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], b vec.Vec[int64],
 	vec.Merge(&ifResult2, &caseResult2, then2, n)
 	// IF(q, probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END))), c)
 	var ifResult3 vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	rest := otherwise2
-	if q.Clean() && probe3.Clean() && c_.Clean() {
-		ifResult3 = vec.Make[int64](n)
-		qV := q.V[:n]
-		probe3V := probe3.V[:n]
-		c_V := c_.V[:n]
-		out := ifResult3.V[:n]
-		for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
-			i := otherwise2.Row(k)
-			if qV[i] {
-				out[i] = probe3V[i]
-			} else {
-				out[i] = c_V[i]
-			}
-		}
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(5).NullN()+in.Column(3).NullN() <= n/2 {
+	if in.Column(5).NullN()+in.Column(3).NullN() <= n/2 {
 		ifResult3 = vec.Make[int64](n)
 		qV := q.V[:n]
 		probe3V := probe3.V[:n]
 		c_V := c_.V[:n]
 		out := ifResult3.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(q.Clean() && probe3.Clean() && c_.Clean())
 		for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
 			i := otherwise2.Row(k)
-			if q.Dirty(i) || probe3.Dirty(i) || c_.Dirty(i) {
+			if dirty && (q.Dirty(i) || probe3.Dirty(i) || c_.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -8742,34 +6494,22 @@ func shape00033Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], b vec.Vec[int64],
 		}
 	}
 	// (probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END))) + IF(q, probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE ...
-	sum2 := vec.Make[int64](n)
-	{
+	var sum2 vec.Vec[int64]
+	if probe3.Clean() && ifResult3.Clean() && vec.Dense(otherwise2, n, true) {
+		sum2 = vec.Make[int64](n)
 		probe3V := probe3.V[:n]
 		ifResult3V := ifResult3.V[:n]
 		out := sum2.V[:n]
-		if vec.Strict(&sum2, otherwise2, n, vec.FlagsOf(&probe3), vec.FlagsOf(&ifResult3)) && vec.Dense(otherwise2, n, true) {
-			for i := range out {
-				r, err := rt.AddInt64(probe3V[i], ifResult3V[i])
-				if err != nil {
-					sum2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AddInt64(probe3V[i], ifResult3V[i])
+			if err != nil {
+				sum2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
-				i := otherwise2.Row(k)
-				if sum2.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(probe3V[i], ifResult3V[i])
-				if err != nil {
-					sum2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		sum2 = vec.Map2E(otherwise2, n, vec.VecArg(&probe3), vec.VecArg(&ifResult3), rt.AddInt64)
 	}
 	vec.Merge(&ifResult2, &sum2, otherwise2, n)
 	return ifResult2
@@ -8815,26 +6555,14 @@ func Shape00034(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	q := vec.Bools(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	probe := shape00034Shared0(n, all, r_, b)
 	caseResult := shape00034Col1(n, all, a, in, probe, q, b)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &caseResult, all, n, 1)
 	isNull := shape00034Col2(n, all, probe)
-	if r, e := vec.First(&isNull, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"", "CASE CASE WHEN (a = probe(1, r, NULLIF(b, CAST(NULL AS BIGINT)))) THEN probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) WHEN q THEN probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) ELSE b END WHEN probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) THEN (probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) + IF(TRUE, probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))), a)) WHEN 3 THEN a ELSE probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) END", "(probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) IS NULL)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &isNull, all, n, 2)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "CASE CASE WHEN (a = probe(1, r, NULLIF(b, CAST(NULL AS BIGINT)))) THEN probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) WHEN q THEN probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) ELSE b END WHEN probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) THEN (probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) + IF(TRUE, probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))), a)) WHEN 3 THEN a ELSE probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) END", "(probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) IS NULL)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n), vec.BoolArray(mem, &isNull, all, n)}
@@ -8850,56 +6578,37 @@ func Shape00034(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(1, r, NULLIF(b, CAST(NULL AS BIGINT)))
 func shape00034Shared0(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	konst := vec.NullVec[int64](n)
-	eq := vec.Make[bool](n)
-	{
+	var eq vec.Vec[bool]
+	if b.Clean() && konst.Clean() {
+		eq = vec.Make[bool](n)
 		bV := b.V[:n]
 		konstV := konst.V[:n]
 		out := eq.V[:n]
-		if vec.Strict(&eq, all, n, vec.FlagsOf(&b), vec.FlagsOf(&konst)) {
-			for i := range out {
-				out[i] = rt.EqInt64(bV[i], konstV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if eq.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(bV[i], konstV[i])
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(bV[i], konstV[i])
 		}
+	} else {
+		eq = vec.Map2(all, n, vec.VecArg(&b), vec.VecArg(&konst), rt.EqInt64)
 	}
 	// NULLIF(b, CAST(NULL AS BIGINT))
 	nullIf := vec.NullIf(&b, &eq, all, n)
 	// probe(1, r, NULLIF(b, CAST(NULL AS BIGINT)))
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() && nullIf.Clean() {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		nullIfV := nullIf.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&nullIf)) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], nullIfV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], nullIfV[i])
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], nullIfV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&nullIf), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -8912,28 +6621,10 @@ func shape00034Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 	caseResult := vec.Make[int64](n)
 	// CASE WHEN (a = probe(1, r, NULLIF(b, CAST(NULL AS BIGINT)))) THEN probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) WHEN q THEN probe(1, r, NULLIF(b, CAST(NULL AS...
 	var caseResult2 vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if a.Clean() && probe.Clean() && q.Clean() && b.Clean() {
-		caseResult2 = vec.Make[int64](n)
-		aV := a.V[:n]
-		probeV := probe.V[:n]
-		qV := q.V[:n]
-		bV := b.V[:n]
-		out := caseResult2.V[:n]
-		for i := range out {
-			switch {
-			case rt.EqInt64(aV[i], probeV[i]):
-				out[i] = probeV[i]
-			case qV[i]:
-				out[i] = probeV[i]
-			default:
-				out[i] = bV[i]
-			}
-		}
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(1).NullN()+in.Column(5).NullN()+in.Column(2).NullN() <= n/2 {
+	if in.Column(1).NullN()+in.Column(5).NullN()+in.Column(2).NullN() <= n/2 {
 		caseResult2 = vec.Make[int64](n)
 		aV := a.V[:n]
 		probeV := probe.V[:n]
@@ -8941,8 +6632,9 @@ func shape00034Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 		bV := b.V[:n]
 		out := caseResult2.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(a.Clean() && probe.Clean() && q.Clean() && b.Clean())
 		for i := range out {
-			if a.Dirty(i) || probe.Dirty(i) || q.Dirty(i) || b.Dirty(i) {
+			if dirty && (a.Dirty(i) || probe.Dirty(i) || q.Dirty(i) || b.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -8975,74 +6667,48 @@ func shape00034Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 			caseResult2 = caseResult3
 		}
 	}
-	matches := vec.Make[bool](n)
-	{
+	var matches vec.Vec[bool]
+	if caseResult2.Clean() && probe.Clean() {
+		matches = vec.Make[bool](n)
 		caseResult2V := caseResult2.V[:n]
 		probeV := probe.V[:n]
 		out := matches.V[:n]
-		if vec.Strict(&matches, all, n, vec.FlagsOf(&caseResult2), vec.FlagsOf(&probe)) {
-			for i := range out {
-				out[i] = rt.EqInt64(caseResult2V[i], probeV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if matches.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(caseResult2V[i], probeV[i])
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(caseResult2V[i], probeV[i])
 		}
+	} else {
+		matches = vec.Map2(all, n, vec.VecArg(&caseResult2), vec.VecArg(&probe), rt.EqInt64)
 	}
 	vec.CopyErrs(&caseResult, &matches, all, n)
 	when3, notYet3 := vec.Split(&matches, all, n)
 	// (probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) + probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))))
-	sum := vec.Make[int64](n)
-	{
+	var sum vec.Vec[int64]
+	if probe.Clean() && vec.Dense(when3, n, true) {
+		sum = vec.Make[int64](n)
 		probeV := probe.V[:n]
 		out := sum.V[:n]
-		if vec.Strict(&sum, when3, n, vec.FlagsOf(&probe)) && vec.Dense(when3, n, true) {
-			for i := range out {
-				r, err := rt.AddInt64(probeV[i], probeV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AddInt64(probeV[i], probeV[i])
+			if err != nil {
+				sum.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, when3.Rows(n); k < cnt; k++ {
-				i := when3.Row(k)
-				if sum.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(probeV[i], probeV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		sum = vec.Map2E(when3, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.AddInt64)
 	}
 	vec.Merge(&caseResult, &sum, when3, n)
-	matches2 := vec.Make[bool](n)
-	{
+	var matches2 vec.Vec[bool]
+	if caseResult2.Clean() && vec.Dense(notYet3, n, false) {
+		matches2 = vec.Make[bool](n)
 		caseResult2V := caseResult2.V[:n]
 		out := matches2.V[:n]
-		if vec.Strict(&matches2, notYet3, n, vec.FlagsOf(&caseResult2)) && vec.Dense(notYet3, n, false) {
-			for i := range out {
-				out[i] = rt.EqInt64(caseResult2V[i], int64(3))
-			}
-		} else {
-			for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
-				i := notYet3.Row(k)
-				if matches2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(caseResult2V[i], int64(3))
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(caseResult2V[i], int64(3))
 		}
+	} else {
+		matches2 = vec.Map2(notYet3, n, vec.VecArg(&caseResult2), vec.ConstArg[int64](int64(3)), rt.EqInt64)
 	}
 	vec.CopyErrs(&caseResult, &matches2, notYet3, n)
 	when4, notYet4 := vec.Split(&matches2, notYet3, n)
@@ -9101,28 +6767,16 @@ func Shape00035(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	p := vec.Bools(in.Column(4))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	negated := shape00035Where(n, all, b, in, a)
-	if r, e := vec.First(&negated, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &negated, all, n, 0)
 	sel := vec.Where(&negated, n)
 	probe := shape00035Shared0(n, sel, r_, b)
 	sum := shape00035Col1(n, sel, probe, b, c_, q, p)
-	if r, e := vec.First(&sum, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"5 NOT IN (b, 5, a)", "(probe(1, r, b) + IF(CASE WHEN (b IS NULL) THEN (9223372036854775807 <> c) WHEN q THEN (c > b) ELSE p END, probe(1, r, b), NULLIF(c, CAST(NULL AS BIGINT))))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sum, sel, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"5 NOT IN (b, 5, a)", "(probe(1, r, b) + IF(CASE WHEN (b IS NULL) THEN (9223372036854775807 <> c) WHEN q THEN (c > b) ELSE p END, probe(1, r, b), NULLIF(c, CAST(NULL AS BIGINT))))"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sum, sel, n)}
@@ -9139,26 +6793,18 @@ func Shape00035(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 func shape00035Where(n int, all vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, a vec.Vec[int64]) vec.Vec[bool] {
 	// (NOT (5 IN (b, 5, a)))
 	var negated vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if b.Clean() && a.Clean() {
-		negated = vec.Make[bool](n)
-		bV := b.V[:n]
-		aV := a.V[:n]
-		out := negated.V[:n]
-		for i := range out {
-			out[i] = rt.Not((rt.EqInt64(int64(5), bV[i]) || rt.EqInt64(int64(5), int64(5)) || rt.EqInt64(int64(5), aV[i])))
-		}
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(2).NullN()+in.Column(1).NullN() <= n/2 {
+	if in.Column(2).NullN()+in.Column(1).NullN() <= n/2 {
 		negated = vec.Make[bool](n)
 		bV := b.V[:n]
 		aV := a.V[:n]
 		out := negated.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(b.Clean() && a.Clean())
 		for i := range out {
-			if b.Dirty(i) || a.Dirty(i) {
+			if dirty && (b.Dirty(i) || a.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -9192,34 +6838,22 @@ func shape00035Where(n int, all vec.Sel, b vec.Vec[int64], in arrow.RecordBatch,
 //	probe(1, r, b)
 func shape00035Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, b)
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() && b.Clean() && vec.Dense(sel, n, true) {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&b)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -9235,46 +6869,32 @@ func shape00035Col1(n int, sel vec.Sel, probe vec.Vec[int64], b vec.Vec[int64], 
 	vec.CopyErrs(&caseResult, &isNull, sel, n)
 	when, notYet := vec.Split(&isNull, sel, n)
 	// (9223372036854775807 <> c)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if c_.Clean() && vec.Dense(when, n, false) {
+		cmp = vec.Make[bool](n)
 		c_V := c_.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, when, n, vec.FlagsOf(&c_)) && vec.Dense(when, n, false) {
-			for i := range out {
-				out[i] = rt.NeInt64(int64(9223372036854775807), c_V[i])
-			}
-		} else {
-			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-				i := when.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.NeInt64(int64(9223372036854775807), c_V[i])
-			}
+		for i := range out {
+			out[i] = rt.NeInt64(int64(9223372036854775807), c_V[i])
 		}
+	} else {
+		cmp = vec.Map2(when, n, vec.ConstArg[int64](int64(9223372036854775807)), vec.VecArg(&c_), rt.NeInt64)
 	}
 	vec.Merge(&caseResult, &cmp, when, n)
 	vec.CopyErrs(&caseResult, &q, notYet, n)
 	when2, notYet2 := vec.Split(&q, notYet, n)
 	// (c > b)
-	cmp2 := vec.Make[bool](n)
-	{
+	var cmp2 vec.Vec[bool]
+	if c_.Clean() && b.Clean() && vec.Dense(when2, n, false) {
+		cmp2 = vec.Make[bool](n)
 		c_V := c_.V[:n]
 		bV := b.V[:n]
 		out := cmp2.V[:n]
-		if vec.Strict(&cmp2, when2, n, vec.FlagsOf(&c_), vec.FlagsOf(&b)) && vec.Dense(when2, n, false) {
-			for i := range out {
-				out[i] = rt.GtInt64(c_V[i], bV[i])
-			}
-		} else {
-			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
-				i := when2.Row(k)
-				if cmp2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GtInt64(c_V[i], bV[i])
-			}
+		for i := range out {
+			out[i] = rt.GtInt64(c_V[i], bV[i])
 		}
+	} else {
+		cmp2 = vec.Map2(when2, n, vec.VecArg(&c_), vec.VecArg(&b), rt.GtInt64)
 	}
 	vec.Merge(&caseResult, &cmp2, when2, n)
 	vec.Merge(&caseResult, &p, notYet2, n)
@@ -9284,57 +6904,38 @@ func shape00035Col1(n int, sel vec.Sel, probe vec.Vec[int64], b vec.Vec[int64], 
 	vec.CopyErrs(&ifResult, &caseResult, sel, n)
 	vec.Merge(&ifResult, &probe, then, n)
 	konst := vec.NullVec[int64](n)
-	eq := vec.Make[bool](n)
-	{
+	var eq vec.Vec[bool]
+	if c_.Clean() && konst.Clean() && vec.Dense(otherwise, n, false) {
+		eq = vec.Make[bool](n)
 		c_V := c_.V[:n]
 		konstV := konst.V[:n]
 		out := eq.V[:n]
-		if vec.Strict(&eq, otherwise, n, vec.FlagsOf(&c_), vec.FlagsOf(&konst)) && vec.Dense(otherwise, n, false) {
-			for i := range out {
-				out[i] = rt.EqInt64(c_V[i], konstV[i])
-			}
-		} else {
-			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-				i := otherwise.Row(k)
-				if eq.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(c_V[i], konstV[i])
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(c_V[i], konstV[i])
 		}
+	} else {
+		eq = vec.Map2(otherwise, n, vec.VecArg(&c_), vec.VecArg(&konst), rt.EqInt64)
 	}
 	// NULLIF(c, CAST(NULL AS BIGINT))
 	nullIf := vec.NullIf(&c_, &eq, otherwise, n)
 	vec.Merge(&ifResult, &nullIf, otherwise, n)
 	// (probe(1, r, b) + IF(CASE WHEN (b IS NULL) THEN (9223372036854775807 <> c) WHEN q THEN (c > b) ELSE p END, probe(1, r, b), NULLIF(c, CAST(NULL AS BIGINT))))
-	sum := vec.Make[int64](n)
-	{
+	var sum vec.Vec[int64]
+	if probe.Clean() && ifResult.Clean() && vec.Dense(sel, n, true) {
+		sum = vec.Make[int64](n)
 		probeV := probe.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
-		if vec.Strict(&sum, sel, n, vec.FlagsOf(&probe), vec.FlagsOf(&ifResult)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := rt.AddInt64(probeV[i], ifResultV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AddInt64(probeV[i], ifResultV[i])
+			if err != nil {
+				sum.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if sum.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(probeV[i], ifResultV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		sum = vec.Map2E(sel, n, vec.VecArg(&probe), vec.VecArg(&ifResult), rt.AddInt64)
 	}
 	return sum
 }
@@ -9378,22 +6979,12 @@ func Shape00036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	coalesced := shape00036Shared0(n, all, c_, r_)
 	caseResult := shape00036Col1(n, all, r_, coalesced, b, c_, in, a)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"", "CASE WHEN (r > COALESCE(c, r)) THEN COALESCE(c, r) WHEN (b <> IF((1 <> c), 3, a)) THEN (probe(1, r, 4611686018427387904) + probe(1, r, 4611686018427387904)) ELSE probe(1, r, 4611686018427387904) END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"", "CASE WHEN (r > COALESCE(c, r)) THEN COALESCE(c, r) WHEN (b <> IF((1 <> c), 3, a)) THEN (probe(1, r, 4611686018427387904) + probe(1, r, 4611686018427387904)) ELSE probe(1, r, 4611686018427387904) END"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
@@ -9423,86 +7014,54 @@ func shape00036Col1(n int, all vec.Sel, r_ vec.Vec[int64], coalesced vec.Vec[int
 	// CASE WHEN (r > COALESCE(c, r)) THEN COALESCE(c, r) WHEN (b <> IF((1 <> c), 3, a)) THEN (probe(1, r, 4611686018427387904) + probe(1, r, 4611686018427387904)) ...
 	caseResult := vec.Make[int64](n)
 	// (r > COALESCE(c, r))
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if r_.Clean() && coalesced.Clean() {
+		cmp = vec.Make[bool](n)
 		r_V := r_.V[:n]
 		coalescedV := coalesced.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&coalesced)) {
-			for i := range out {
-				out[i] = rt.GtInt64(r_V[i], coalescedV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GtInt64(r_V[i], coalescedV[i])
-			}
+		for i := range out {
+			out[i] = rt.GtInt64(r_V[i], coalescedV[i])
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&r_), vec.VecArg(&coalesced), rt.GtInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
 	when, notYet := vec.Split(&cmp, all, n)
 	vec.Merge(&caseResult, &coalesced, when, n)
 	// shared (region): probe(1, r, 4611686018427387904)
 	// probe(1, r, 4611686018427387904)
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() && vec.Dense(notYet, n, true) {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, notYet, n, vec.FlagsOf(&r_)) && vec.Dense(notYet, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(4611686018427387904))
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(4611686018427387904))
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(4611686018427387904))
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(notYet, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(4611686018427387904)), kernelKernels.Probe)
 	}
 	// IF((1 <> c), 3, a)
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	rest := notYet
-	if c_.Clean() && a.Clean() {
-		ifResult = vec.Make[int64](n)
-		c_V := c_.V[:n]
-		aV := a.V[:n]
-		out := ifResult.V[:n]
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if rt.NeInt64(int64(1), c_V[i]) {
-				out[i] = int64(3)
-			} else {
-				out[i] = aV[i]
-			}
-		}
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(3).NullN()+in.Column(1).NullN() <= n/2 {
+	if in.Column(3).NullN()+in.Column(1).NullN() <= n/2 {
 		ifResult = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		aV := a.V[:n]
 		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(c_.Clean() && a.Clean())
 		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
 			i := notYet.Row(k)
-			if c_.Dirty(i) || a.Dirty(i) {
+			if dirty && (c_.Dirty(i) || a.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -9530,55 +7089,36 @@ func shape00036Col1(n int, all vec.Sel, r_ vec.Vec[int64], coalesced vec.Vec[int
 		}
 	}
 	// (b <> IF((1 <> c), 3, a))
-	cmp3 := vec.Make[bool](n)
-	{
+	var cmp3 vec.Vec[bool]
+	if b.Clean() && ifResult.Clean() && vec.Dense(notYet, n, false) {
+		cmp3 = vec.Make[bool](n)
 		bV := b.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := cmp3.V[:n]
-		if vec.Strict(&cmp3, notYet, n, vec.FlagsOf(&b), vec.FlagsOf(&ifResult)) && vec.Dense(notYet, n, false) {
-			for i := range out {
-				out[i] = rt.NeInt64(bV[i], ifResultV[i])
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if cmp3.Dirty(i) {
-					continue
-				}
-				out[i] = rt.NeInt64(bV[i], ifResultV[i])
-			}
+		for i := range out {
+			out[i] = rt.NeInt64(bV[i], ifResultV[i])
 		}
+	} else {
+		cmp3 = vec.Map2(notYet, n, vec.VecArg(&b), vec.VecArg(&ifResult), rt.NeInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp3, notYet, n)
 	when2, notYet2 := vec.Split(&cmp3, notYet, n)
 	// (probe(1, r, 4611686018427387904) + probe(1, r, 4611686018427387904))
-	sum := vec.Make[int64](n)
-	{
+	var sum vec.Vec[int64]
+	if probe.Clean() && vec.Dense(when2, n, true) {
+		sum = vec.Make[int64](n)
 		probeV := probe.V[:n]
 		out := sum.V[:n]
-		if vec.Strict(&sum, when2, n, vec.FlagsOf(&probe)) && vec.Dense(when2, n, true) {
-			for i := range out {
-				r, err := rt.AddInt64(probeV[i], probeV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AddInt64(probeV[i], probeV[i])
+			if err != nil {
+				sum.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
-				i := when2.Row(k)
-				if sum.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(probeV[i], probeV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		sum = vec.Map2E(when2, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.AddInt64)
 	}
 	vec.Merge(&caseResult, &sum, when2, n)
 	vec.Merge(&caseResult, &probe, notYet2, n)
@@ -9624,28 +7164,14 @@ func Shape00037(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	r_ := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	ifResult, o1Col := shape00037Col1(n, all, a, in, b, mem)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &ifResult, all, n, 1)
 	probe := shape00037Col2(n, all, r_)
-	if r, e := vec.First(&probe, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		if o1Col != nil {
-			o1Col.Release()
-		}
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"", "IF((a <> b), 'x', 'x')", "probe(2, r, 0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &probe, all, n, 2)
+	if failed.Err != nil {
+		vec.Release(o1Col)
+		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "IF((a <> b), 'x', 'x')", "probe(2, r, 0)"})
 	}
 	if o1Col == nil {
 		o1Col = vec.StringArray(mem, &ifResult, all, n)
@@ -9724,33 +7250,21 @@ func shape00037Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 //	probe(2, r, 0)
 func shape00037Col2(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, 0)
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_)) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.ConstArg[int64](int64(0)), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -9794,22 +7308,12 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	c_ := vec.Int64s(in.Column(3))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	ifResult := shape00038Shared0(n, all, a, in)
 	ifResult3 := shape00038Col1(n, all, q, r_, c_, ifResult)
-	if r, e := vec.First(&ifResult3, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"", "IF(q, (probe(2, r, c) <> probe(3, r, IF((1 = a), 5, a))), (probe(1, r, IF((1 = a), 5, a)) > probe(1, r, IF((1 = a), 5, a))))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &ifResult3, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"", "IF(q, (probe(2, r, c) <> probe(3, r, IF((1 = a), 5, a))), (probe(1, r, IF((1 = a), 5, a)) > probe(1, r, IF((1 = a), 5, a))))"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &ifResult3, all, n)}
@@ -9826,28 +7330,17 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 func shape00038Shared0(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[int64] {
 	// IF((1 = a), 5, a)
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if a.Clean() {
-		ifResult = vec.Make[int64](n)
-		aV := a.V[:n]
-		out := ifResult.V[:n]
-		for i := range out {
-			if rt.EqInt64(int64(1), aV[i]) {
-				out[i] = int64(5)
-			} else {
-				out[i] = aV[i]
-			}
-		}
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(1).NullN() <= n/2 {
+	if in.Column(1).NullN() <= n/2 {
 		ifResult = vec.Make[int64](n)
 		aV := a.V[:n]
 		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(a.Clean())
 		for i := range out {
-			if a.Dirty(i) {
+			if dirty && (a.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -9886,135 +7379,85 @@ func shape00038Col1(n int, all vec.Sel, q vec.Vec[bool], r_ vec.Vec[int64], c_ v
 	ifResult3 := vec.Make[bool](n)
 	vec.CopyErrs(&ifResult3, &q, all, n)
 	// probe(2, r, c)
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() && c_.Clean() && vec.Dense(then2, n, true) {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, then2, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_)) && vec.Dense(then2, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(2), r_V[i], c_V[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(2), r_V[i], c_V[i])
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
-				i := then2.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(2), r_V[i], c_V[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(then2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	}
 	// probe(3, r, IF((1 = a), 5, a))
-	probe2 := vec.Make[int64](n)
-	{
+	var probe2 vec.Vec[int64]
+	if r_.Clean() && ifResult.Clean() && vec.Dense(then2, n, true) {
+		probe2 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := probe2.V[:n]
-		if vec.Strict(&probe2, then2, n, vec.FlagsOf(&r_), vec.FlagsOf(&ifResult)) && vec.Dense(then2, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(3), r_V[i], ifResultV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(3), r_V[i], ifResultV[i])
+			if err != nil {
+				probe2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
-				i := then2.Row(k)
-				if probe2.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(3), r_V[i], ifResultV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe2 = vec.Map3E(then2, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&ifResult), kernelKernels.Probe)
 	}
 	// (probe(2, r, c) <> probe(3, r, IF((1 = a), 5, a)))
-	cmp2 := vec.Make[bool](n)
-	{
+	var cmp2 vec.Vec[bool]
+	if probe.Clean() && probe2.Clean() && vec.Dense(then2, n, false) {
+		cmp2 = vec.Make[bool](n)
 		probeV := probe.V[:n]
 		probe2V := probe2.V[:n]
 		out := cmp2.V[:n]
-		if vec.Strict(&cmp2, then2, n, vec.FlagsOf(&probe), vec.FlagsOf(&probe2)) && vec.Dense(then2, n, false) {
-			for i := range out {
-				out[i] = rt.NeInt64(probeV[i], probe2V[i])
-			}
-		} else {
-			for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
-				i := then2.Row(k)
-				if cmp2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.NeInt64(probeV[i], probe2V[i])
-			}
+		for i := range out {
+			out[i] = rt.NeInt64(probeV[i], probe2V[i])
 		}
+	} else {
+		cmp2 = vec.Map2(then2, n, vec.VecArg(&probe), vec.VecArg(&probe2), rt.NeInt64)
 	}
 	vec.Merge(&ifResult3, &cmp2, then2, n)
 	// shared (region): probe(1, r, IF((1 = a), 5, a))
 	// probe(1, r, IF((1 = a), 5, a))
-	probe3 := vec.Make[int64](n)
-	{
+	var probe3 vec.Vec[int64]
+	if r_.Clean() && ifResult.Clean() && vec.Dense(otherwise2, n, true) {
+		probe3 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := probe3.V[:n]
-		if vec.Strict(&probe3, otherwise2, n, vec.FlagsOf(&r_), vec.FlagsOf(&ifResult)) && vec.Dense(otherwise2, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], ifResultV[i])
-				if err != nil {
-					probe3.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], ifResultV[i])
+			if err != nil {
+				probe3.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
-				i := otherwise2.Row(k)
-				if probe3.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], ifResultV[i])
-				if err != nil {
-					probe3.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe3 = vec.Map3E(otherwise2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&ifResult), kernelKernels.Probe)
 	}
 	// (probe(1, r, IF((1 = a), 5, a)) > probe(1, r, IF((1 = a), 5, a)))
-	cmp3 := vec.Make[bool](n)
-	{
+	var cmp3 vec.Vec[bool]
+	if probe3.Clean() && vec.Dense(otherwise2, n, false) {
+		cmp3 = vec.Make[bool](n)
 		probe3V := probe3.V[:n]
 		out := cmp3.V[:n]
-		if vec.Strict(&cmp3, otherwise2, n, vec.FlagsOf(&probe3)) && vec.Dense(otherwise2, n, false) {
-			for i := range out {
-				out[i] = rt.GtInt64(probe3V[i], probe3V[i])
-			}
-		} else {
-			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
-				i := otherwise2.Row(k)
-				if cmp3.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GtInt64(probe3V[i], probe3V[i])
-			}
+		for i := range out {
+			out[i] = rt.GtInt64(probe3V[i], probe3V[i])
 		}
+	} else {
+		cmp3 = vec.Map2(otherwise2, n, vec.VecArg(&probe3), vec.VecArg(&probe3), rt.GtInt64)
 	}
 	vec.Merge(&ifResult3, &cmp3, otherwise2, n)
 	return ifResult3
@@ -10061,31 +7504,17 @@ func Shape00039(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	probe := shape00039Shared0(n, all, r_, c_)
 	probe2 := shape00039Shared1(n, all, r_)
 	caseResult := shape00039Col1(n, all, probe, b, probe2, a, c_)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &caseResult, all, n, 1)
 	probe22 := shape00039Col2(n, all, probe2)
-	if r, e := vec.First(&probe22, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
+	vec.Check(&failed, &probe22, all, n, 2)
 	probe3 := shape00039Col3(n, all, probe)
-	if r, e := vec.First(&probe3, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 3, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2", "o3"}
-		texts := []string{"", "CASE (- probe(1, r, c)) WHEN NULLIF(b, probe(2, r, 0)) THEN a WHEN c THEN probe(2, r, 0) END", "probe(2, r, 0)", "probe(1, r, c)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &probe3, all, n, 3)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1", "o2", "o3"}, []string{"", "CASE (- probe(1, r, c)) WHEN NULLIF(b, probe(2, r, 0)) THEN a WHEN c THEN probe(2, r, 0) END", "probe(2, r, 0)", "probe(1, r, c)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n), vec.Int64Array(mem, &probe22, all, n), vec.Int64Array(mem, &probe3, all, n)}
@@ -10101,34 +7530,22 @@ func Shape00039(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(1, r, c)
 func shape00039Shared0(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, c)
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() && c_.Clean() {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_)) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -10138,33 +7555,21 @@ func shape00039Shared0(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64])
 //	probe(2, r, 0)
 func shape00039Shared1(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, 0)
-	probe2 := vec.Make[int64](n)
-	{
+	var probe2 vec.Vec[int64]
+	if r_.Clean() {
+		probe2 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		out := probe2.V[:n]
-		if vec.Strict(&probe2, all, n, vec.FlagsOf(&r_)) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
+			if err != nil {
+				probe2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if probe2.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe2 = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.ConstArg[int64](int64(0)), kernelKernels.Probe)
 	}
 	return probe2
 }
@@ -10176,95 +7581,62 @@ func shape00039Col1(n int, all vec.Sel, probe vec.Vec[int64], b vec.Vec[int64], 
 	// CASE (-probe(1, r, c)) WHEN NULLIF(b, probe(2, r, 0)) THEN a WHEN c THEN probe(2, r, 0) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	// (-probe(1, r, c))
-	minus := vec.Make[int64](n)
-	{
+	var minus vec.Vec[int64]
+	if probe.Clean() {
+		minus = vec.Make[int64](n)
 		probeV := probe.V[:n]
 		out := minus.V[:n]
-		if vec.Strict(&minus, all, n, vec.FlagsOf(&probe)) {
-			for i := range out {
-				r, err := rt.NegateInt64(probeV[i])
-				if err != nil {
-					minus.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.NegateInt64(probeV[i])
+			if err != nil {
+				minus.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if minus.Dirty(i) {
-					continue
-				}
-				r, err := rt.NegateInt64(probeV[i])
-				if err != nil {
-					minus.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		minus = vec.Map1E(all, n, vec.VecArg(&probe), rt.NegateInt64)
 	}
-	eq := vec.Make[bool](n)
-	{
+	var eq vec.Vec[bool]
+	if b.Clean() && probe2.Clean() {
+		eq = vec.Make[bool](n)
 		bV := b.V[:n]
 		probe2V := probe2.V[:n]
 		out := eq.V[:n]
-		if vec.Strict(&eq, all, n, vec.FlagsOf(&b), vec.FlagsOf(&probe2)) {
-			for i := range out {
-				out[i] = rt.EqInt64(bV[i], probe2V[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if eq.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(bV[i], probe2V[i])
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(bV[i], probe2V[i])
 		}
+	} else {
+		eq = vec.Map2(all, n, vec.VecArg(&b), vec.VecArg(&probe2), rt.EqInt64)
 	}
 	// NULLIF(b, probe(2, r, 0))
 	nullIf := vec.NullIf(&b, &eq, all, n)
-	matches := vec.Make[bool](n)
-	{
+	var matches vec.Vec[bool]
+	if minus.Clean() && nullIf.Clean() {
+		matches = vec.Make[bool](n)
 		minusV := minus.V[:n]
 		nullIfV := nullIf.V[:n]
 		out := matches.V[:n]
-		if vec.Strict(&matches, all, n, vec.FlagsOf(&minus), vec.FlagsOf(&nullIf)) {
-			for i := range out {
-				out[i] = rt.EqInt64(minusV[i], nullIfV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if matches.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(minusV[i], nullIfV[i])
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(minusV[i], nullIfV[i])
 		}
+	} else {
+		matches = vec.Map2(all, n, vec.VecArg(&minus), vec.VecArg(&nullIf), rt.EqInt64)
 	}
 	vec.CopyErrs(&caseResult, &matches, all, n)
 	when, notYet := vec.Split(&matches, all, n)
 	vec.Merge(&caseResult, &a, when, n)
-	matches2 := vec.Make[bool](n)
-	{
+	var matches2 vec.Vec[bool]
+	if minus.Clean() && c_.Clean() && vec.Dense(notYet, n, false) {
+		matches2 = vec.Make[bool](n)
 		minusV := minus.V[:n]
 		c_V := c_.V[:n]
 		out := matches2.V[:n]
-		if vec.Strict(&matches2, notYet, n, vec.FlagsOf(&minus), vec.FlagsOf(&c_)) && vec.Dense(notYet, n, false) {
-			for i := range out {
-				out[i] = rt.EqInt64(minusV[i], c_V[i])
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if matches2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(minusV[i], c_V[i])
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(minusV[i], c_V[i])
 		}
+	} else {
+		matches2 = vec.Map2(notYet, n, vec.VecArg(&minus), vec.VecArg(&c_), rt.EqInt64)
 	}
 	vec.CopyErrs(&caseResult, &matches2, notYet, n)
 	when2, notYet2 := vec.Split(&matches2, notYet, n)
@@ -10327,36 +7699,20 @@ func Shape00040(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	probe := shape00040Shared0(n, all, r_, b)
 	cmp := shape00040Where(n, all, probe)
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
 	coalesced := shape00040Col1(n, sel, probe, b)
-	if r, e := vec.First(&coalesced, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &coalesced, sel, n, 1)
 	caseResult := shape00040Col2(n, sel, a, in, probe)
-	if r, e := vec.First(&caseResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
+	vec.Check(&failed, &caseResult, sel, n, 2)
 	konst := shape00040Col3(n, sel)
-	if r, e := vec.First(&konst, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 3, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2", "o3"}
-		texts := []string{"probe(1, r, b) <= probe(1, r, b)", "COALESCE(probe(1, r, b), b, probe(1, r, b))", "CASE IF((a >= probe(1, r, b)), (probe(1, r, b) - probe(1, r, b)), probe(1, r, b)) WHEN probe(1, r, b) THEN probe(1, r, b) END", "'x'"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &konst, sel, n, 3)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1", "o2", "o3"}, []string{"probe(1, r, b) <= probe(1, r, b)", "COALESCE(probe(1, r, b), b, probe(1, r, b))", "CASE IF((a >= probe(1, r, b)), (probe(1, r, b) - probe(1, r, b)), probe(1, r, b)) WHEN probe(1, r, b) THEN probe(1, r, b) END", "'x'"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, sel, n), vec.Int64Array(mem, &caseResult, sel, n), vec.StringArray(mem, &konst, sel, n)}
@@ -10372,34 +7728,22 @@ func Shape00040(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(1, r, b)
 func shape00040Shared0(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, b)
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() && b.Clean() {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&b)) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -10409,23 +7753,16 @@ func shape00040Shared0(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) 
 //	probe(1, r, b) <= probe(1, r, b)
 func shape00040Where(n int, all vec.Sel, probe vec.Vec[int64]) vec.Vec[bool] {
 	// (probe(1, r, b) <= probe(1, r, b))
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if probe.Clean() {
+		cmp = vec.Make[bool](n)
 		probeV := probe.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&probe)) {
-			for i := range out {
-				out[i] = rt.LeInt64(probeV[i], probeV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.LeInt64(probeV[i], probeV[i])
-			}
+		for i := range out {
+			out[i] = rt.LeInt64(probeV[i], probeV[i])
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.LeInt64)
 	}
 	return cmp
 }
@@ -10452,41 +7789,20 @@ func shape00040Col2(n int, sel vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 	caseResult := vec.Make[int64](n)
 	// IF((a >= probe(1, r, b)), (probe(1, r, b) - probe(1, r, b)), probe(1, r, b))
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	rest := sel
-	if a.Clean() && probe.Clean() {
-		ifResult = vec.Make[int64](n)
-		aV := a.V[:n]
-		probeV := probe.V[:n]
-		out := ifResult.V[:n]
-		var bad vec.Failed
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if rt.GeInt64(aV[i], probeV[i]) {
-				out[i] = bad.Int64(rt.SubInt64(probeV[i], probeV[i]))
-			} else {
-				out[i] = probeV[i]
-			}
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-		}
-	} else if in.Column(1).NullN() <= n/2 {
+	if in.Column(1).NullN() <= n/2 {
 		ifResult = vec.Make[int64](n)
 		aV := a.V[:n]
 		probeV := probe.V[:n]
 		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(a.Clean() && probe.Clean())
 		var bad vec.Failed
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			if a.Dirty(i) || probe.Dirty(i) {
+			if dirty && (a.Dirty(i) || probe.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -10519,24 +7835,17 @@ func shape00040Col2(n int, sel vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 			ifResult = ifResult2
 		}
 	}
-	matches := vec.Make[bool](n)
-	{
+	var matches vec.Vec[bool]
+	if ifResult.Clean() && probe.Clean() && vec.Dense(sel, n, false) {
+		matches = vec.Make[bool](n)
 		ifResultV := ifResult.V[:n]
 		probeV := probe.V[:n]
 		out := matches.V[:n]
-		if vec.Strict(&matches, sel, n, vec.FlagsOf(&ifResult), vec.FlagsOf(&probe)) && vec.Dense(sel, n, false) {
-			for i := range out {
-				out[i] = rt.EqInt64(ifResultV[i], probeV[i])
-			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if matches.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(ifResultV[i], probeV[i])
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(ifResultV[i], probeV[i])
 		}
+	} else {
+		matches = vec.Map2(sel, n, vec.VecArg(&ifResult), vec.VecArg(&probe), rt.EqInt64)
 	}
 	vec.CopyErrs(&caseResult, &matches, sel, n)
 	when, notYet := vec.Split(&matches, sel, n)
@@ -10594,27 +7903,15 @@ func Shape00041(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	p := vec.Bools(in.Column(4))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	probe := shape00041Shared0(n, all, r_, c_)
 	probe2 := shape00041Shared1(n, all, r_, probe)
 	coalesced := shape00041Col1(n, all, probe, probe2)
-	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &coalesced, all, n, 1)
 	orResult := shape00041Col2(n, all, q, probe2, r_, b, p, probe)
-	if r, e := vec.First(&orResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"", "COALESCE((- probe(3, r, c)), probe(4, r, probe(3, r, c)))", "((NOT (q AND (probe(4, r, probe(3, r, c)) <> r))) OR (COALESCE((probe(1, r, b) >= probe(4, r, probe(3, r, c))), p) OR (probe(2, r, r) >= probe(3, r, c))))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &orResult, all, n, 2)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "COALESCE((- probe(3, r, c)), probe(4, r, probe(3, r, c)))", "((NOT (q AND (probe(4, r, probe(3, r, c)) <> r))) OR (COALESCE((probe(1, r, b) >= probe(4, r, probe(3, r, c))), p) OR (probe(2, r, r) >= probe(3, r, c))))"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n), vec.BoolArray(mem, &orResult, all, n)}
@@ -10630,34 +7927,22 @@ func Shape00041(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(3, r, c)
 func shape00041Shared0(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(3, r, c)
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() && c_.Clean() {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_)) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(3), r_V[i], c_V[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(3), r_V[i], c_V[i])
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(3), r_V[i], c_V[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -10667,34 +7952,22 @@ func shape00041Shared0(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64])
 //	probe(4, r, probe(3, r, c))
 func shape00041Shared1(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
 	// probe(4, r, probe(3, r, c))
-	probe2 := vec.Make[int64](n)
-	{
+	var probe2 vec.Vec[int64]
+	if r_.Clean() && probe.Clean() {
+		probe2 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
-		if vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe)) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(4), r_V[i], probeV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(4), r_V[i], probeV[i])
+			if err != nil {
+				probe2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if probe2.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(4), r_V[i], probeV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe2 = vec.Map3E(all, n, vec.ConstArg[int32](int32(4)), vec.VecArg(&r_), vec.VecArg(&probe), kernelKernels.Probe)
 	}
 	return probe2
 }
@@ -10706,33 +7979,21 @@ func shape00041Col1(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int
 	// COALESCE((-probe(3, r, c)), probe(4, r, probe(3, r, c)))
 	coalesced := vec.Make[int64](n)
 	// (-probe(3, r, c))
-	minus := vec.Make[int64](n)
-	{
+	var minus vec.Vec[int64]
+	if probe.Clean() {
+		minus = vec.Make[int64](n)
 		probeV := probe.V[:n]
 		out := minus.V[:n]
-		if vec.Strict(&minus, all, n, vec.FlagsOf(&probe)) {
-			for i := range out {
-				r, err := rt.NegateInt64(probeV[i])
-				if err != nil {
-					minus.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.NegateInt64(probeV[i])
+			if err != nil {
+				minus.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if minus.Dirty(i) {
-					continue
-				}
-				r, err := rt.NegateInt64(probeV[i])
-				if err != nil {
-					minus.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		minus = vec.Map1E(all, n, vec.VecArg(&probe), rt.NegateInt64)
 	}
 	vec.MergeNonNull(&coalesced, &minus, all, n)
 	stillNull := vec.NullRows(&minus, all, n)
@@ -10748,151 +8009,99 @@ func shape00041Col2(n int, all vec.Sel, q vec.Vec[bool], probe2 vec.Vec[int64], 
 	and := vec.NewLogic(false, or.Live, n)
 	and.Add(&q)
 	// (probe(4, r, probe(3, r, c)) <> r)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if probe2.Clean() && r_.Clean() && vec.Dense(and.Live, n, false) {
+		cmp = vec.Make[bool](n)
 		probe2V := probe2.V[:n]
 		r_V := r_.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, and.Live, n, vec.FlagsOf(&probe2), vec.FlagsOf(&r_)) && vec.Dense(and.Live, n, false) {
-			for i := range out {
-				out[i] = rt.NeInt64(probe2V[i], r_V[i])
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.NeInt64(probe2V[i], r_V[i])
-			}
+		for i := range out {
+			out[i] = rt.NeInt64(probe2V[i], r_V[i])
 		}
+	} else {
+		cmp = vec.Map2(and.Live, n, vec.VecArg(&probe2), vec.VecArg(&r_), rt.NeInt64)
 	}
 	and.Add(&cmp)
 	andResult := and.Finish()
 	// (NOT (q AND (probe(4, r, probe(3, r, c)) <> r)))
-	negated := vec.Make[bool](n)
-	{
+	var negated vec.Vec[bool]
+	if andResult.Clean() && vec.Dense(or.Live, n, false) {
+		negated = vec.Make[bool](n)
 		andResultV := andResult.V[:n]
 		out := negated.V[:n]
-		if vec.Strict(&negated, or.Live, n, vec.FlagsOf(&andResult)) && vec.Dense(or.Live, n, false) {
-			for i := range out {
-				out[i] = rt.Not(andResultV[i])
-			}
-		} else {
-			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-				i := or.Live.Row(k)
-				if negated.Dirty(i) {
-					continue
-				}
-				out[i] = rt.Not(andResultV[i])
-			}
+		for i := range out {
+			out[i] = rt.Not(andResultV[i])
 		}
+	} else {
+		negated = vec.Map1(or.Live, n, vec.VecArg(&andResult), rt.Not)
 	}
 	or.Add(&negated)
 	// COALESCE((probe(1, r, b) >= probe(4, r, probe(3, r, c))), p)
 	coalesced2 := vec.Make[bool](n)
 	// probe(1, r, b)
-	probe3 := vec.Make[int64](n)
-	{
+	var probe3 vec.Vec[int64]
+	if r_.Clean() && b.Clean() && vec.Dense(or.Live, n, true) {
+		probe3 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe3.V[:n]
-		if vec.Strict(&probe3, or.Live, n, vec.FlagsOf(&r_), vec.FlagsOf(&b)) && vec.Dense(or.Live, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-				if err != nil {
-					probe3.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+			if err != nil {
+				probe3.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-				i := or.Live.Row(k)
-				if probe3.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-				if err != nil {
-					probe3.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe3 = vec.Map3E(or.Live, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	}
 	// (probe(1, r, b) >= probe(4, r, probe(3, r, c)))
-	cmp2 := vec.Make[bool](n)
-	{
+	var cmp2 vec.Vec[bool]
+	if probe3.Clean() && probe2.Clean() && vec.Dense(or.Live, n, false) {
+		cmp2 = vec.Make[bool](n)
 		probe3V := probe3.V[:n]
 		probe2V := probe2.V[:n]
 		out := cmp2.V[:n]
-		if vec.Strict(&cmp2, or.Live, n, vec.FlagsOf(&probe3), vec.FlagsOf(&probe2)) && vec.Dense(or.Live, n, false) {
-			for i := range out {
-				out[i] = rt.GeInt64(probe3V[i], probe2V[i])
-			}
-		} else {
-			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-				i := or.Live.Row(k)
-				if cmp2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GeInt64(probe3V[i], probe2V[i])
-			}
+		for i := range out {
+			out[i] = rt.GeInt64(probe3V[i], probe2V[i])
 		}
+	} else {
+		cmp2 = vec.Map2(or.Live, n, vec.VecArg(&probe3), vec.VecArg(&probe2), rt.GeInt64)
 	}
 	vec.MergeNonNull(&coalesced2, &cmp2, or.Live, n)
 	stillNull2 := vec.NullRows(&cmp2, or.Live, n)
 	vec.Merge(&coalesced2, &p, stillNull2, n)
 	or.Add(&coalesced2)
 	// probe(2, r, r)
-	probe4 := vec.Make[int64](n)
-	{
+	var probe4 vec.Vec[int64]
+	if r_.Clean() && vec.Dense(or.Live, n, true) {
+		probe4 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		out := probe4.V[:n]
-		if vec.Strict(&probe4, or.Live, n, vec.FlagsOf(&r_)) && vec.Dense(or.Live, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(2), r_V[i], r_V[i])
-				if err != nil {
-					probe4.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(2), r_V[i], r_V[i])
+			if err != nil {
+				probe4.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-				i := or.Live.Row(k)
-				if probe4.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(2), r_V[i], r_V[i])
-				if err != nil {
-					probe4.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe4 = vec.Map3E(or.Live, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&r_), kernelKernels.Probe)
 	}
 	// (probe(2, r, r) >= probe(3, r, c))
-	cmp3 := vec.Make[bool](n)
-	{
+	var cmp3 vec.Vec[bool]
+	if probe4.Clean() && probe.Clean() && vec.Dense(or.Live, n, false) {
+		cmp3 = vec.Make[bool](n)
 		probe4V := probe4.V[:n]
 		probeV := probe.V[:n]
 		out := cmp3.V[:n]
-		if vec.Strict(&cmp3, or.Live, n, vec.FlagsOf(&probe4), vec.FlagsOf(&probe)) && vec.Dense(or.Live, n, false) {
-			for i := range out {
-				out[i] = rt.GeInt64(probe4V[i], probeV[i])
-			}
-		} else {
-			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-				i := or.Live.Row(k)
-				if cmp3.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GeInt64(probe4V[i], probeV[i])
-			}
+		for i := range out {
+			out[i] = rt.GeInt64(probe4V[i], probeV[i])
 		}
+	} else {
+		cmp3 = vec.Map2(or.Live, n, vec.VecArg(&probe4), vec.VecArg(&probe), rt.GeInt64)
 	}
 	or.Add(&cmp3)
 	orResult := or.Finish()
@@ -10940,32 +8149,18 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	sArr := in.Column(6).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	cmp := shape00042Where(n, all, c_, r_, a)
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
 	probe3 := shape00042Shared0(n, sel, r_, c_, in)
 	anyOf := shape00042Col1(n, sel, b, in, c_, a)
-	if r, e := vec.First(&anyOf, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &anyOf, sel, n, 1)
 	sum2 := shape00042Col2(n, sel, probe3, sArr, a, in)
-	if r, e := vec.First(&sum2, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"c < probe(4, r, a)", "(((b + 1) = b) OR (c <> a))", "(probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))) + IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))), a))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sum2, sel, n, 2)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"c < probe(4, r, a)", "(((b + 1) = b) OR (c <> a))", "(probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))) + IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))), a))"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &anyOf, sel, n), vec.Int64Array(mem, &sum2, sel, n)}
@@ -10981,54 +8176,35 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	c < probe(4, r, a)
 func shape00042Where(n int, all vec.Sel, c_ vec.Vec[int64], r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[bool] {
 	// probe(4, r, a)
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() && a.Clean() {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&a)) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(4), r_V[i], aV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(4), r_V[i], aV[i])
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(4), r_V[i], aV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(4)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	}
 	// (c < probe(4, r, a))
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if c_.Clean() && probe.Clean() {
+		cmp = vec.Make[bool](n)
 		c_V := c_.V[:n]
 		probeV := probe.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&c_), vec.FlagsOf(&probe)) {
-			for i := range out {
-				out[i] = rt.LtInt64(c_V[i], probeV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.LtInt64(c_V[i], probeV[i])
-			}
+		for i := range out {
+			out[i] = rt.LtInt64(c_V[i], probeV[i])
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&c_), vec.VecArg(&probe), rt.LtInt64)
 	}
 	return cmp
 }
@@ -11039,30 +8215,18 @@ func shape00042Where(n int, all vec.Sel, c_ vec.Vec[int64], r_ vec.Vec[int64], a
 func shape00042Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], in arrow.RecordBatch) vec.Vec[int64] {
 	// IF((c <= 9223372036854775807), 4611686018427387904, 100)
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	rest := sel
-	if c_.Clean() {
-		ifResult = vec.Make[int64](n)
-		c_V := c_.V[:n]
-		out := ifResult.V[:n]
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if rt.LeInt64(c_V[i], int64(9223372036854775807)) {
-				out[i] = int64(4611686018427387904)
-			} else {
-				out[i] = int64(100)
-			}
-		}
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(3).NullN() <= n/2 {
+	if in.Column(3).NullN() <= n/2 {
 		ifResult = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(c_.Clean())
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			if c_.Dirty(i) {
+			if dirty && (c_.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -11090,64 +8254,40 @@ func shape00042Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64],
 		}
 	}
 	// probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))
-	probe2 := vec.Make[int64](n)
-	{
+	var probe2 vec.Vec[int64]
+	if r_.Clean() && ifResult.Clean() && vec.Dense(sel, n, true) {
+		probe2 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := probe2.V[:n]
-		if vec.Strict(&probe2, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&ifResult)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], ifResultV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], ifResultV[i])
+			if err != nil {
+				probe2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if probe2.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], ifResultV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe2 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&ifResult), kernelKernels.Probe)
 	}
 	// probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100)))
-	probe3 := vec.Make[int64](n)
-	{
+	var probe3 vec.Vec[int64]
+	if r_.Clean() && probe2.Clean() && vec.Dense(sel, n, true) {
+		probe3 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		probe2V := probe2.V[:n]
 		out := probe3.V[:n]
-		if vec.Strict(&probe3, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe2)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(2), r_V[i], probe2V[i])
-				if err != nil {
-					probe3.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(2), r_V[i], probe2V[i])
+			if err != nil {
+				probe3.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if probe3.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(2), r_V[i], probe2V[i])
-				if err != nil {
-					probe3.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe3 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe2), kernelKernels.Probe)
 	}
 	return probe3
 }
@@ -11158,39 +8298,21 @@ func shape00042Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64],
 func shape00042Col1(n int, sel vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, c_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[bool] {
 	// (((b + 1) = b) OR (c <> a))
 	var anyOf vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused2 bool
 	rest2 := sel
-	if b.Clean() && c_.Clean() && a.Clean() {
-		anyOf = vec.Make[bool](n)
-		bV := b.V[:n]
-		c_V := c_.V[:n]
-		aV := a.V[:n]
-		out := anyOf.V[:n]
-		var bad vec.Failed
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			out[i] = (rt.EqInt64(bad.Int64(rt.AddInt64(bV[i], int64(1))), bV[i]) || rt.NeInt64(c_V[i], aV[i]))
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			fused2, rest2 = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-		}
-	} else if in.Column(2).NullN()+in.Column(3).NullN()+in.Column(1).NullN() <= n/2 {
+	if in.Column(2).NullN()+in.Column(3).NullN()+in.Column(1).NullN() <= n/2 {
 		anyOf = vec.Make[bool](n)
 		bV := b.V[:n]
 		c_V := c_.V[:n]
 		aV := a.V[:n]
 		out := anyOf.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(b.Clean() && c_.Clean() && a.Clean())
 		var bad vec.Failed
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			if b.Dirty(i) || c_.Dirty(i) || a.Dirty(i) {
+			if dirty && (b.Dirty(i) || c_.Dirty(i) || a.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -11228,32 +8350,19 @@ func shape00042Col1(n int, sel vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, 
 func shape00042Col2(n int, sel vec.Sel, probe3 vec.Vec[int64], sArr *array.String, a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[int64] {
 	// IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))), a)
 	var ifResult3 vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused3 bool
 	rest3 := sel
-	if sArr.NullN() == 0 && probe3.Clean() && a.Clean() {
-		ifResult3 = vec.Make[int64](n)
-		probe3V := probe3.V[:n]
-		aV := a.V[:n]
-		out := ifResult3.V[:n]
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if rt.EqString(sArr.Value(i), "a") {
-				out[i] = probe3V[i]
-			} else {
-				out[i] = aV[i]
-			}
-		}
-		fused3, rest3 = true, vec.Sel{}
-	} else if sArr.NullN()+in.Column(1).NullN() <= n/2 {
+	if sArr.NullN()+in.Column(1).NullN() <= n/2 {
 		ifResult3 = vec.Make[int64](n)
 		probe3V := probe3.V[:n]
 		aV := a.V[:n]
 		out := ifResult3.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(sArr.NullN() == 0 && probe3.Clean() && a.Clean())
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			if sArr.IsNull(i) || probe3.Dirty(i) || a.Dirty(i) {
+			if dirty && (sArr.IsNull(i) || probe3.Dirty(i) || a.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -11281,34 +8390,22 @@ func shape00042Col2(n int, sel vec.Sel, probe3 vec.Vec[int64], sArr *array.Strin
 		}
 	}
 	// (probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))) + IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 46...
-	sum2 := vec.Make[int64](n)
-	{
+	var sum2 vec.Vec[int64]
+	if probe3.Clean() && ifResult3.Clean() && vec.Dense(sel, n, true) {
+		sum2 = vec.Make[int64](n)
 		probe3V := probe3.V[:n]
 		ifResult3V := ifResult3.V[:n]
 		out := sum2.V[:n]
-		if vec.Strict(&sum2, sel, n, vec.FlagsOf(&probe3), vec.FlagsOf(&ifResult3)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := rt.AddInt64(probe3V[i], ifResult3V[i])
-				if err != nil {
-					sum2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AddInt64(probe3V[i], ifResult3V[i])
+			if err != nil {
+				sum2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if sum2.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(probe3V[i], ifResult3V[i])
-				if err != nil {
-					sum2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		sum2 = vec.Map2E(sel, n, vec.VecArg(&probe3), vec.VecArg(&ifResult3), rt.AddInt64)
 	}
 	return sum2
 }
@@ -11353,25 +8450,15 @@ func Shape00043(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	sArr := in.Column(6).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	ifResult2 := shape00043Where(n, all, a, c_, b, r_, sArr)
-	if r, e := vec.First(&ifResult2, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &ifResult2, all, n, 0)
 	sel := vec.Where(&ifResult2, n)
 
 	// o1: s
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"IF(IF(a = c, b <> b, b <> probe(1, r, c + 100)), probe(2, r, b) > c, CAST(s AS BIGINT) <> a)", "s"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"IF(IF(a = c, b <> b, b <> probe(1, r, c + 100)), probe(2, r, b) > c, CAST(s AS BIGINT) <> a)", "s"})
 	}
 
 	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(6), sel, n)}
@@ -11387,127 +8474,82 @@ func Shape00043(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	IF(IF(a = c, b <> b, b <> probe(1, r, c + 100)), probe(2, r, b) > c, CAST(s AS BIGINT) <> a)
 func shape00043Where(n int, all vec.Sel, a vec.Vec[int64], c_ vec.Vec[int64], b vec.Vec[int64], r_ vec.Vec[int64], sArr *array.String) vec.Vec[bool] {
 	// (a = c)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if a.Clean() && c_.Clean() {
+		cmp = vec.Make[bool](n)
 		aV := a.V[:n]
 		c_V := c_.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&a), vec.FlagsOf(&c_)) {
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], c_V[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(aV[i], c_V[i])
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(aV[i], c_V[i])
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&a), vec.VecArg(&c_), rt.EqInt64)
 	}
 	// IF((a = c), (b <> b), (b <> probe(1, r, (c + 100))))
 	then, otherwise := vec.Split(&cmp, all, n)
 	ifResult := vec.Make[bool](n)
 	vec.CopyErrs(&ifResult, &cmp, all, n)
 	// (b <> b)
-	cmp2 := vec.Make[bool](n)
-	{
+	var cmp2 vec.Vec[bool]
+	if b.Clean() && vec.Dense(then, n, false) {
+		cmp2 = vec.Make[bool](n)
 		bV := b.V[:n]
 		out := cmp2.V[:n]
-		if vec.Strict(&cmp2, then, n, vec.FlagsOf(&b)) && vec.Dense(then, n, false) {
-			for i := range out {
-				out[i] = rt.NeInt64(bV[i], bV[i])
-			}
-		} else {
-			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-				i := then.Row(k)
-				if cmp2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.NeInt64(bV[i], bV[i])
-			}
+		for i := range out {
+			out[i] = rt.NeInt64(bV[i], bV[i])
 		}
+	} else {
+		cmp2 = vec.Map2(then, n, vec.VecArg(&b), vec.VecArg(&b), rt.NeInt64)
 	}
 	vec.Merge(&ifResult, &cmp2, then, n)
 	// (c + 100)
-	sum := vec.Make[int64](n)
-	{
+	var sum vec.Vec[int64]
+	if c_.Clean() && vec.Dense(otherwise, n, true) {
+		sum = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		out := sum.V[:n]
-		if vec.Strict(&sum, otherwise, n, vec.FlagsOf(&c_)) && vec.Dense(otherwise, n, true) {
-			for i := range out {
-				r, err := rt.AddInt64(c_V[i], int64(100))
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AddInt64(c_V[i], int64(100))
+			if err != nil {
+				sum.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-				i := otherwise.Row(k)
-				if sum.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(c_V[i], int64(100))
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		sum = vec.Map2E(otherwise, n, vec.VecArg(&c_), vec.ConstArg[int64](int64(100)), rt.AddInt64)
 	}
 	// probe(1, r, (c + 100))
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() && sum.Clean() && vec.Dense(otherwise, n, true) {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		sumV := sum.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, otherwise, n, vec.FlagsOf(&r_), vec.FlagsOf(&sum)) && vec.Dense(otherwise, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], sumV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], sumV[i])
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-				i := otherwise.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], sumV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&sum), kernelKernels.Probe)
 	}
 	// (b <> probe(1, r, (c + 100)))
-	cmp3 := vec.Make[bool](n)
-	{
+	var cmp3 vec.Vec[bool]
+	if b.Clean() && probe.Clean() && vec.Dense(otherwise, n, false) {
+		cmp3 = vec.Make[bool](n)
 		bV := b.V[:n]
 		probeV := probe.V[:n]
 		out := cmp3.V[:n]
-		if vec.Strict(&cmp3, otherwise, n, vec.FlagsOf(&b), vec.FlagsOf(&probe)) && vec.Dense(otherwise, n, false) {
-			for i := range out {
-				out[i] = rt.NeInt64(bV[i], probeV[i])
-			}
-		} else {
-			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-				i := otherwise.Row(k)
-				if cmp3.Dirty(i) {
-					continue
-				}
-				out[i] = rt.NeInt64(bV[i], probeV[i])
-			}
+		for i := range out {
+			out[i] = rt.NeInt64(bV[i], probeV[i])
 		}
+	} else {
+		cmp3 = vec.Map2(otherwise, n, vec.VecArg(&b), vec.VecArg(&probe), rt.NeInt64)
 	}
 	vec.Merge(&ifResult, &cmp3, otherwise, n)
 	// IF(IF((a = c), (b <> b), (b <> probe(1, r, (c + 100)))), (probe(2, r, b) > c), (CAST(s AS BIGINT) <> a))
@@ -11515,103 +8557,65 @@ func shape00043Where(n int, all vec.Sel, a vec.Vec[int64], c_ vec.Vec[int64], b 
 	ifResult2 := vec.Make[bool](n)
 	vec.CopyErrs(&ifResult2, &ifResult, all, n)
 	// probe(2, r, b)
-	probe2 := vec.Make[int64](n)
-	{
+	var probe2 vec.Vec[int64]
+	if r_.Clean() && b.Clean() && vec.Dense(then2, n, true) {
+		probe2 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe2.V[:n]
-		if vec.Strict(&probe2, then2, n, vec.FlagsOf(&r_), vec.FlagsOf(&b)) && vec.Dense(then2, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(2), r_V[i], bV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(2), r_V[i], bV[i])
+			if err != nil {
+				probe2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
-				i := then2.Row(k)
-				if probe2.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(2), r_V[i], bV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe2 = vec.Map3E(then2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	}
 	// (probe(2, r, b) > c)
-	cmp4 := vec.Make[bool](n)
-	{
+	var cmp4 vec.Vec[bool]
+	if probe2.Clean() && c_.Clean() && vec.Dense(then2, n, false) {
+		cmp4 = vec.Make[bool](n)
 		probe2V := probe2.V[:n]
 		c_V := c_.V[:n]
 		out := cmp4.V[:n]
-		if vec.Strict(&cmp4, then2, n, vec.FlagsOf(&probe2), vec.FlagsOf(&c_)) && vec.Dense(then2, n, false) {
-			for i := range out {
-				out[i] = rt.GtInt64(probe2V[i], c_V[i])
-			}
-		} else {
-			for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
-				i := then2.Row(k)
-				if cmp4.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GtInt64(probe2V[i], c_V[i])
-			}
+		for i := range out {
+			out[i] = rt.GtInt64(probe2V[i], c_V[i])
 		}
+	} else {
+		cmp4 = vec.Map2(then2, n, vec.VecArg(&probe2), vec.VecArg(&c_), rt.GtInt64)
 	}
 	vec.Merge(&ifResult2, &cmp4, then2, n)
 	// CAST(s AS BIGINT)
-	asBigint := vec.Make[int64](n)
-	{
+	var asBigint vec.Vec[int64]
+	if sArr.NullN() == 0 && vec.Dense(otherwise2, n, true) {
+		asBigint = vec.Make[int64](n)
 		out := asBigint.V[:n]
-		if vec.Strict(&asBigint, otherwise2, n, vec.ArrowFlags(sArr)) && vec.Dense(otherwise2, n, true) {
-			for i := range out {
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.CastStringToInt64(sArr.Value(i))
+			if err != nil {
+				asBigint.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
-				i := otherwise2.Row(k)
-				if asBigint.Dirty(i) {
-					continue
-				}
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		asBigint = vec.Map1E(otherwise2, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
 	// (CAST(s AS BIGINT) <> a)
-	cmp5 := vec.Make[bool](n)
-	{
+	var cmp5 vec.Vec[bool]
+	if asBigint.Clean() && a.Clean() && vec.Dense(otherwise2, n, false) {
+		cmp5 = vec.Make[bool](n)
 		asBigintV := asBigint.V[:n]
 		aV := a.V[:n]
 		out := cmp5.V[:n]
-		if vec.Strict(&cmp5, otherwise2, n, vec.FlagsOf(&asBigint), vec.FlagsOf(&a)) && vec.Dense(otherwise2, n, false) {
-			for i := range out {
-				out[i] = rt.NeInt64(asBigintV[i], aV[i])
-			}
-		} else {
-			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
-				i := otherwise2.Row(k)
-				if cmp5.Dirty(i) {
-					continue
-				}
-				out[i] = rt.NeInt64(asBigintV[i], aV[i])
-			}
+		for i := range out {
+			out[i] = rt.NeInt64(asBigintV[i], aV[i])
 		}
+	} else {
+		cmp5 = vec.Map2(otherwise2, n, vec.VecArg(&asBigint), vec.VecArg(&a), rt.NeInt64)
 	}
 	vec.Merge(&ifResult2, &cmp5, otherwise2, n)
 	return ifResult2
@@ -11655,21 +8659,11 @@ func Shape00044(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	p := vec.Bools(in.Column(4))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	caseResult := shape00044Col1(n, all, b, r_, p, in)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"", "CASE b WHEN 1 THEN probe(3, r, CASE WHEN p THEN probe(1, r, 9223372036854775807) WHEN (CAST(NULL AS BIGINT) IS NOT NULL) THEN (probe(2, r, CAST(s AS BIGINT)) + probe(2, r, CAST(s AS BIGINT))) ELSE probe(1, r, 9223372036854775807) END) END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"", "CASE b WHEN 1 THEN probe(3, r, CASE WHEN p THEN probe(1, r, 9223372036854775807) WHEN (CAST(NULL AS BIGINT) IS NOT NULL) THEN (probe(2, r, CAST(s AS BIGINT)) + probe(2, r, CAST(s AS BIGINT))) ELSE probe(1, r, 9223372036854775807) END) END"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
@@ -11686,85 +8680,52 @@ func Shape00044(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 func shape00044Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], p vec.Vec[bool], in arrow.RecordBatch) vec.Vec[int64] {
 	// CASE b WHEN 1 THEN probe(3, r, CASE WHEN p THEN probe(1, r, 9223372036854775807) ELSE probe(1, r, 9223372036854775807) END) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
-	matches := vec.Make[bool](n)
-	{
+	var matches vec.Vec[bool]
+	if b.Clean() {
+		matches = vec.Make[bool](n)
 		bV := b.V[:n]
 		out := matches.V[:n]
-		if vec.Strict(&matches, all, n, vec.FlagsOf(&b)) {
-			for i := range out {
-				out[i] = rt.EqInt64(bV[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if matches.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(bV[i], int64(1))
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(bV[i], int64(1))
 		}
+	} else {
+		matches = vec.Map2(all, n, vec.VecArg(&b), vec.ConstArg[int64](int64(1)), rt.EqInt64)
 	}
 	vec.CopyErrs(&caseResult, &matches, all, n)
 	when, notYet := vec.Split(&matches, all, n)
 	// shared (region): probe(1, r, 9223372036854775807)
 	// probe(1, r, 9223372036854775807)
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() && vec.Dense(when, n, true) {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, when, n, vec.FlagsOf(&r_)) && vec.Dense(when, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(9223372036854775807))
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(9223372036854775807))
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-				i := when.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(9223372036854775807))
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(when, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(9223372036854775807)), kernelKernels.Probe)
 	}
 	// CASE WHEN p THEN probe(1, r, 9223372036854775807) ELSE probe(1, r, 9223372036854775807) END
 	var caseResult2 vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	rest := when
-	if p.Clean() && probe.Clean() {
-		caseResult2 = vec.Make[int64](n)
-		pV := p.V[:n]
-		probeV := probe.V[:n]
-		out := caseResult2.V[:n]
-		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-			i := when.Row(k)
-			switch {
-			case pV[i]:
-				out[i] = probeV[i]
-			default:
-				out[i] = probeV[i]
-			}
-		}
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(4).NullN() <= n/2 {
+	if in.Column(4).NullN() <= n/2 {
 		caseResult2 = vec.Make[int64](n)
 		pV := p.V[:n]
 		probeV := probe.V[:n]
 		out := caseResult2.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(p.Clean() && probe.Clean())
 		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
 			i := when.Row(k)
-			if p.Dirty(i) || probe.Dirty(i) {
+			if dirty && (p.Dirty(i) || probe.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -11791,34 +8752,22 @@ func shape00044Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], p v
 		}
 	}
 	// probe(3, r, CASE WHEN p THEN probe(1, r, 9223372036854775807) ELSE probe(1, r, 9223372036854775807) END)
-	probe2 := vec.Make[int64](n)
-	{
+	var probe2 vec.Vec[int64]
+	if r_.Clean() && caseResult2.Clean() && vec.Dense(when, n, true) {
+		probe2 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		caseResult2V := caseResult2.V[:n]
 		out := probe2.V[:n]
-		if vec.Strict(&probe2, when, n, vec.FlagsOf(&r_), vec.FlagsOf(&caseResult2)) && vec.Dense(when, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(3), r_V[i], caseResult2V[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(3), r_V[i], caseResult2V[i])
+			if err != nil {
+				probe2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-				i := when.Row(k)
-				if probe2.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(3), r_V[i], caseResult2V[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe2 = vec.Map3E(when, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&caseResult2), kernelKernels.Probe)
 	}
 	vec.Merge(&caseResult, &probe2, when, n)
 	vec.FillNull(&caseResult, notYet, n)
@@ -11867,30 +8816,16 @@ func Shape00045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	s := vec.Strings(in.Column(6))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	probe := shape00045Shared0(n, all, r_, a)
 	probe2 := shape00045Shared1(n, all, r_, b)
 	sum := shape00045Col1(n, all, probe, probe2, c_, r_)
-	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &sum, all, n, 1)
 	ifResult3, o2Col := shape00045Col2(n, all, b, in, probe2, sArr, s, mem)
-	if r, e := vec.First(&ifResult3, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		if o2Col != nil {
-			o2Col.Release()
-		}
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"", "(probe(2, r, a) + IF((probe(1, r, b) < probe(1, r, b)), probe(2, r, a), IF((c IS NOT NULL), r, probe(1, r, b))))", "IF((b = probe(1, r, b)), s, s)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &ifResult3, all, n, 2)
+	if failed.Err != nil {
+		vec.Release(o2Col)
+		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "(probe(2, r, a) + IF((probe(1, r, b) < probe(1, r, b)), probe(2, r, a), IF((c IS NOT NULL), r, probe(1, r, b))))", "IF((b = probe(1, r, b)), s, s)"})
 	}
 	if o2Col == nil {
 		o2Col = vec.StringArray(mem, &ifResult3, all, n)
@@ -11909,34 +8844,22 @@ func Shape00045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(2, r, a)
 func shape00045Shared0(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, a)
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() && a.Clean() {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&a)) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(2), r_V[i], aV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(2), r_V[i], aV[i])
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(2), r_V[i], aV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -11946,34 +8869,22 @@ func shape00045Shared0(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) 
 //	probe(1, r, b)
 func shape00045Shared1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, b)
-	probe2 := vec.Make[int64](n)
-	{
+	var probe2 vec.Vec[int64]
+	if r_.Clean() && b.Clean() {
+		probe2 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe2.V[:n]
-		if vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&b)) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+			if err != nil {
+				probe2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if probe2.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe2 = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	}
 	return probe2
 }
@@ -11983,23 +8894,16 @@ func shape00045Shared1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) 
 //	(probe(2, r, a) + IF((probe(1, r, b) < probe(1, r, b)), probe(2, r, a), IF((c IS NOT NULL), r, probe(1, r, b))))
 func shape00045Col1(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int64], c_ vec.Vec[int64], r_ vec.Vec[int64]) vec.Vec[int64] {
 	// (probe(1, r, b) < probe(1, r, b))
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if probe2.Clean() {
+		cmp = vec.Make[bool](n)
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&probe2)) {
-			for i := range out {
-				out[i] = rt.LtInt64(probe2V[i], probe2V[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.LtInt64(probe2V[i], probe2V[i])
-			}
+		for i := range out {
+			out[i] = rt.LtInt64(probe2V[i], probe2V[i])
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&probe2), vec.VecArg(&probe2), rt.LtInt64)
 	}
 	// IF((probe(1, r, b) < probe(1, r, b)), probe(2, r, a), IF((c IS NOT NULL), r, probe(1, r, b)))
 	then, otherwise := vec.Split(&cmp, all, n)
@@ -12016,34 +8920,22 @@ func shape00045Col1(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int
 	vec.Merge(&ifResult2, &probe2, otherwise2, n)
 	vec.Merge(&ifResult, &ifResult2, otherwise, n)
 	// (probe(2, r, a) + IF((probe(1, r, b) < probe(1, r, b)), probe(2, r, a), IF((c IS NOT NULL), r, probe(1, r, b))))
-	sum := vec.Make[int64](n)
-	{
+	var sum vec.Vec[int64]
+	if probe.Clean() && ifResult.Clean() {
+		sum = vec.Make[int64](n)
 		probeV := probe.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
-		if vec.Strict(&sum, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&ifResult)) {
-			for i := range out {
-				r, err := rt.AddInt64(probeV[i], ifResultV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AddInt64(probeV[i], ifResultV[i])
+			if err != nil {
+				sum.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if sum.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(probeV[i], ifResultV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		sum = vec.Map2E(all, n, vec.VecArg(&probe), vec.VecArg(&ifResult), rt.AddInt64)
 	}
 	return sum
 }
@@ -12148,25 +9040,13 @@ func Shape00046(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	b := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	ifResult := shape00046Col1(n, all, q, c_, r_, b)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &ifResult, all, n, 1)
 	isNull := shape00046Col2(n, all, c_)
-	if r, e := vec.First(&isNull, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"", "IF((q OR (c > probe(1, r, 7))), 9223372036854775807, b)", "(c IS NULL)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &isNull, all, n, 2)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "IF((q OR (c > probe(1, r, 7))), 9223372036854775807, b)", "(c IS NULL)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n), vec.BoolArray(mem, &isNull, all, n)}
@@ -12184,53 +9064,34 @@ func shape00046Col1(n int, all vec.Sel, q vec.Vec[bool], c_ vec.Vec[int64], r_ v
 	or := vec.NewLogic(true, all, n)
 	or.Add(&q)
 	// probe(1, r, 7)
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() && vec.Dense(or.Live, n, true) {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, or.Live, n, vec.FlagsOf(&r_)) && vec.Dense(or.Live, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(7))
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(7))
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-				i := or.Live.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(7))
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(or.Live, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(7)), kernelKernels.Probe)
 	}
 	// (c > probe(1, r, 7))
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if c_.Clean() && probe.Clean() && vec.Dense(or.Live, n, false) {
+		cmp = vec.Make[bool](n)
 		c_V := c_.V[:n]
 		probeV := probe.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, or.Live, n, vec.FlagsOf(&c_), vec.FlagsOf(&probe)) && vec.Dense(or.Live, n, false) {
-			for i := range out {
-				out[i] = rt.GtInt64(c_V[i], probeV[i])
-			}
-		} else {
-			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-				i := or.Live.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GtInt64(c_V[i], probeV[i])
-			}
+		for i := range out {
+			out[i] = rt.GtInt64(c_V[i], probeV[i])
 		}
+	} else {
+		cmp = vec.Map2(or.Live, n, vec.VecArg(&c_), vec.VecArg(&probe), rt.GtInt64)
 	}
 	or.Add(&cmp)
 	orResult := or.Finish()
@@ -12291,28 +9152,16 @@ func Shape00047(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	andResult := shape00047Where(n, all, b, r_, c_)
-	if r, e := vec.First(&andResult, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &andResult, all, n, 0)
 	sel := vec.Where(&andResult, n)
 	isNotNull := shape00047Shared0(n, sel, a)
 	andResult2 := shape00047Col1(n, sel, isNotNull, b, a)
-	if r, e := vec.First(&andResult2, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"(b >= probe(1, r, b)) AND (c >= c)", "(TRY(((a IS NOT NULL) OR (a IS NOT NULL))) AND (NOT (b >= a)))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &andResult2, sel, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"(b >= probe(1, r, b)) AND (c >= c)", "(TRY(((a IS NOT NULL) OR (a IS NOT NULL))) AND (NOT (b >= a)))"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &andResult2, sel, n)}
@@ -12329,74 +9178,48 @@ func Shape00047(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 func shape00047Where(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[bool] {
 	and := vec.NewLogic(false, all, n)
 	// probe(1, r, b)
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() && b.Clean() && vec.Dense(and.Live, n, true) {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, and.Live, n, vec.FlagsOf(&r_), vec.FlagsOf(&b)) && vec.Dense(and.Live, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(and.Live, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	}
 	// (b >= probe(1, r, b))
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if b.Clean() && probe.Clean() && vec.Dense(and.Live, n, false) {
+		cmp = vec.Make[bool](n)
 		bV := b.V[:n]
 		probeV := probe.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, and.Live, n, vec.FlagsOf(&b), vec.FlagsOf(&probe)) && vec.Dense(and.Live, n, false) {
-			for i := range out {
-				out[i] = rt.GeInt64(bV[i], probeV[i])
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GeInt64(bV[i], probeV[i])
-			}
+		for i := range out {
+			out[i] = rt.GeInt64(bV[i], probeV[i])
 		}
+	} else {
+		cmp = vec.Map2(and.Live, n, vec.VecArg(&b), vec.VecArg(&probe), rt.GeInt64)
 	}
 	and.Add(&cmp)
 	// (c >= c)
-	cmp2 := vec.Make[bool](n)
-	{
+	var cmp2 vec.Vec[bool]
+	if c_.Clean() && vec.Dense(and.Live, n, false) {
+		cmp2 = vec.Make[bool](n)
 		c_V := c_.V[:n]
 		out := cmp2.V[:n]
-		if vec.Strict(&cmp2, and.Live, n, vec.FlagsOf(&c_)) && vec.Dense(and.Live, n, false) {
-			for i := range out {
-				out[i] = rt.GeInt64(c_V[i], c_V[i])
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if cmp2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GeInt64(c_V[i], c_V[i])
-			}
+		for i := range out {
+			out[i] = rt.GeInt64(c_V[i], c_V[i])
 		}
+	} else {
+		cmp2 = vec.Map2(and.Live, n, vec.VecArg(&c_), vec.VecArg(&c_), rt.GeInt64)
 	}
 	and.Add(&cmp2)
 	andResult := and.Finish()
@@ -12425,43 +9248,29 @@ func shape00047Col1(n int, sel vec.Sel, isNotNull vec.Vec[bool], b vec.Vec[int64
 	tried := vec.Try(&orResult, and2.Live, n)
 	and2.Add(&tried)
 	// (b >= a)
-	cmp3 := vec.Make[bool](n)
-	{
+	var cmp3 vec.Vec[bool]
+	if b.Clean() && a.Clean() && vec.Dense(and2.Live, n, false) {
+		cmp3 = vec.Make[bool](n)
 		bV := b.V[:n]
 		aV := a.V[:n]
 		out := cmp3.V[:n]
-		if vec.Strict(&cmp3, and2.Live, n, vec.FlagsOf(&b), vec.FlagsOf(&a)) && vec.Dense(and2.Live, n, false) {
-			for i := range out {
-				out[i] = rt.GeInt64(bV[i], aV[i])
-			}
-		} else {
-			for k, cnt := 0, and2.Live.Rows(n); k < cnt; k++ {
-				i := and2.Live.Row(k)
-				if cmp3.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GeInt64(bV[i], aV[i])
-			}
+		for i := range out {
+			out[i] = rt.GeInt64(bV[i], aV[i])
 		}
+	} else {
+		cmp3 = vec.Map2(and2.Live, n, vec.VecArg(&b), vec.VecArg(&a), rt.GeInt64)
 	}
 	// (NOT (b >= a))
-	negated := vec.Make[bool](n)
-	{
+	var negated vec.Vec[bool]
+	if cmp3.Clean() && vec.Dense(and2.Live, n, false) {
+		negated = vec.Make[bool](n)
 		cmp3V := cmp3.V[:n]
 		out := negated.V[:n]
-		if vec.Strict(&negated, and2.Live, n, vec.FlagsOf(&cmp3)) && vec.Dense(and2.Live, n, false) {
-			for i := range out {
-				out[i] = rt.Not(cmp3V[i])
-			}
-		} else {
-			for k, cnt := 0, and2.Live.Rows(n); k < cnt; k++ {
-				i := and2.Live.Row(k)
-				if negated.Dirty(i) {
-					continue
-				}
-				out[i] = rt.Not(cmp3V[i])
-			}
+		for i := range out {
+			out[i] = rt.Not(cmp3V[i])
 		}
+	} else {
+		negated = vec.Map1(and2.Live, n, vec.VecArg(&cmp3), rt.Not)
 	}
 	and2.Add(&negated)
 	andResult2 := and2.Finish()
@@ -12507,30 +9316,18 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	b := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	probe := shape00048Shared0(n, all, r_, a)
 	probe2 := shape00048Shared1(n, all, r_, c_)
 	cmp := shape00048Where(n, all, probe, probe2)
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
 	ifResult := shape00048Shared2(n, sel, a, in, b, c_)
 	ifResult3 := shape00048Col1(n, sel, ifResult, probe, probe2, r_)
-	if r, e := vec.First(&ifResult3, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"probe(1, r, a) <> probe(2, r, c)", "IF((IF((a < 100), b, c) NOT IN (probe(1, r, a))), (probe(2, r, c) + probe(2, r, c)), (probe(1, r, a) + IF((probe(1, r, a) = probe(3, r, IF((a < 100), b, c))), probe(1, r, a), probe(1, r, a))))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &ifResult3, sel, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"probe(1, r, a) <> probe(2, r, c)", "IF((IF((a < 100), b, c) NOT IN (probe(1, r, a))), (probe(2, r, c) + probe(2, r, c)), (probe(1, r, a) + IF((probe(1, r, a) = probe(3, r, IF((a < 100), b, c))), probe(1, r, a), probe(1, r, a))))"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &ifResult3, sel, n)}
@@ -12546,34 +9343,22 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(1, r, a)
 func shape00048Shared0(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, a)
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() && a.Clean() {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&a)) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -12583,34 +9368,22 @@ func shape00048Shared0(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) 
 //	probe(2, r, c)
 func shape00048Shared1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, c)
-	probe2 := vec.Make[int64](n)
-	{
+	var probe2 vec.Vec[int64]
+	if r_.Clean() && c_.Clean() {
+		probe2 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe2.V[:n]
-		if vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_)) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(2), r_V[i], c_V[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(2), r_V[i], c_V[i])
+			if err != nil {
+				probe2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if probe2.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(2), r_V[i], c_V[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe2 = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	}
 	return probe2
 }
@@ -12620,24 +9393,17 @@ func shape00048Shared1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64])
 //	probe(1, r, a) <> probe(2, r, c)
 func shape00048Where(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int64]) vec.Vec[bool] {
 	// (probe(1, r, a) <> probe(2, r, c))
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if probe.Clean() && probe2.Clean() {
+		cmp = vec.Make[bool](n)
 		probeV := probe.V[:n]
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&probe2)) {
-			for i := range out {
-				out[i] = rt.NeInt64(probeV[i], probe2V[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.NeInt64(probeV[i], probe2V[i])
-			}
+		for i := range out {
+			out[i] = rt.NeInt64(probeV[i], probe2V[i])
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&probe), vec.VecArg(&probe2), rt.NeInt64)
 	}
 	return cmp
 }
@@ -12648,34 +9414,20 @@ func shape00048Where(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[in
 func shape00048Shared2(n int, sel vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// IF((a < 100), b, c)
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	rest := sel
-	if a.Clean() && b.Clean() && c_.Clean() {
-		ifResult = vec.Make[int64](n)
-		aV := a.V[:n]
-		bV := b.V[:n]
-		c_V := c_.V[:n]
-		out := ifResult.V[:n]
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if rt.LtInt64(aV[i], int64(100)) {
-				out[i] = bV[i]
-			} else {
-				out[i] = c_V[i]
-			}
-		}
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(1).NullN()+in.Column(2).NullN()+in.Column(3).NullN() <= n/2 {
+	if in.Column(1).NullN()+in.Column(2).NullN()+in.Column(3).NullN() <= n/2 {
 		ifResult = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		c_V := c_.V[:n]
 		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(a.Clean() && b.Clean() && c_.Clean())
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			if a.Dirty(i) || b.Dirty(i) || c_.Dirty(i) {
+			if dirty && (a.Dirty(i) || b.Dirty(i) || c_.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -12711,129 +9463,84 @@ func shape00048Shared2(n int, sel vec.Sel, a vec.Vec[int64], in arrow.RecordBatc
 func shape00048Col1(n int, sel vec.Sel, ifResult vec.Vec[int64], probe vec.Vec[int64], probe2 vec.Vec[int64], r_ vec.Vec[int64]) vec.Vec[int64] {
 	// (IF((a < 100), b, c) IN (probe(1, r, a)))
 	in2 := vec.NewLogic(true, sel, n)
-	matches := vec.Make[bool](n)
-	{
+	var matches vec.Vec[bool]
+	if ifResult.Clean() && probe.Clean() && vec.Dense(in2.Live, n, false) {
+		matches = vec.Make[bool](n)
 		ifResultV := ifResult.V[:n]
 		probeV := probe.V[:n]
 		out := matches.V[:n]
-		if vec.Strict(&matches, in2.Live, n, vec.FlagsOf(&ifResult), vec.FlagsOf(&probe)) && vec.Dense(in2.Live, n, false) {
-			for i := range out {
-				out[i] = rt.EqInt64(ifResultV[i], probeV[i])
-			}
-		} else {
-			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-				i := in2.Live.Row(k)
-				if matches.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(ifResultV[i], probeV[i])
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(ifResultV[i], probeV[i])
 		}
+	} else {
+		matches = vec.Map2(in2.Live, n, vec.VecArg(&ifResult), vec.VecArg(&probe), rt.EqInt64)
 	}
 	in2.Add(&matches)
 	inResult := in2.Finish()
 	// (NOT (IF((a < 100), b, c) IN (probe(1, r, a))))
-	negated := vec.Make[bool](n)
-	{
+	var negated vec.Vec[bool]
+	if inResult.Clean() && vec.Dense(sel, n, false) {
+		negated = vec.Make[bool](n)
 		inResultV := inResult.V[:n]
 		out := negated.V[:n]
-		if vec.Strict(&negated, sel, n, vec.FlagsOf(&inResult)) && vec.Dense(sel, n, false) {
-			for i := range out {
-				out[i] = rt.Not(inResultV[i])
-			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if negated.Dirty(i) {
-					continue
-				}
-				out[i] = rt.Not(inResultV[i])
-			}
+		for i := range out {
+			out[i] = rt.Not(inResultV[i])
 		}
+	} else {
+		negated = vec.Map1(sel, n, vec.VecArg(&inResult), rt.Not)
 	}
 	// IF((NOT (IF((a < 100), b, c) IN (probe(1, r, a)))), (probe(2, r, c) + probe(2, r, c)), (probe(1, r, a) + IF((probe(1, r, a) = probe(3, r, IF((a < 100), b, c)...
 	then2, otherwise2 := vec.Split(&negated, sel, n)
 	ifResult3 := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult3, &negated, sel, n)
 	// (probe(2, r, c) + probe(2, r, c))
-	sum := vec.Make[int64](n)
-	{
+	var sum vec.Vec[int64]
+	if probe2.Clean() && vec.Dense(then2, n, true) {
+		sum = vec.Make[int64](n)
 		probe2V := probe2.V[:n]
 		out := sum.V[:n]
-		if vec.Strict(&sum, then2, n, vec.FlagsOf(&probe2)) && vec.Dense(then2, n, true) {
-			for i := range out {
-				r, err := rt.AddInt64(probe2V[i], probe2V[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AddInt64(probe2V[i], probe2V[i])
+			if err != nil {
+				sum.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
-				i := then2.Row(k)
-				if sum.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(probe2V[i], probe2V[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		sum = vec.Map2E(then2, n, vec.VecArg(&probe2), vec.VecArg(&probe2), rt.AddInt64)
 	}
 	vec.Merge(&ifResult3, &sum, then2, n)
 	// probe(3, r, IF((a < 100), b, c))
-	probe3 := vec.Make[int64](n)
-	{
+	var probe3 vec.Vec[int64]
+	if r_.Clean() && ifResult.Clean() && vec.Dense(otherwise2, n, true) {
+		probe3 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := probe3.V[:n]
-		if vec.Strict(&probe3, otherwise2, n, vec.FlagsOf(&r_), vec.FlagsOf(&ifResult)) && vec.Dense(otherwise2, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(3), r_V[i], ifResultV[i])
-				if err != nil {
-					probe3.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(3), r_V[i], ifResultV[i])
+			if err != nil {
+				probe3.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
-				i := otherwise2.Row(k)
-				if probe3.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(3), r_V[i], ifResultV[i])
-				if err != nil {
-					probe3.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe3 = vec.Map3E(otherwise2, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&ifResult), kernelKernels.Probe)
 	}
 	// (probe(1, r, a) = probe(3, r, IF((a < 100), b, c)))
-	cmp3 := vec.Make[bool](n)
-	{
+	var cmp3 vec.Vec[bool]
+	if probe.Clean() && probe3.Clean() && vec.Dense(otherwise2, n, false) {
+		cmp3 = vec.Make[bool](n)
 		probeV := probe.V[:n]
 		probe3V := probe3.V[:n]
 		out := cmp3.V[:n]
-		if vec.Strict(&cmp3, otherwise2, n, vec.FlagsOf(&probe), vec.FlagsOf(&probe3)) && vec.Dense(otherwise2, n, false) {
-			for i := range out {
-				out[i] = rt.EqInt64(probeV[i], probe3V[i])
-			}
-		} else {
-			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
-				i := otherwise2.Row(k)
-				if cmp3.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(probeV[i], probe3V[i])
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(probeV[i], probe3V[i])
 		}
+	} else {
+		cmp3 = vec.Map2(otherwise2, n, vec.VecArg(&probe), vec.VecArg(&probe3), rt.EqInt64)
 	}
 	// IF((probe(1, r, a) = probe(3, r, IF((a < 100), b, c))), probe(1, r, a), probe(1, r, a))
 	then3, otherwise3 := vec.Split(&cmp3, otherwise2, n)
@@ -12842,34 +9549,22 @@ func shape00048Col1(n int, sel vec.Sel, ifResult vec.Vec[int64], probe vec.Vec[i
 	vec.Merge(&ifResult4, &probe, then3, n)
 	vec.Merge(&ifResult4, &probe, otherwise3, n)
 	// (probe(1, r, a) + IF((probe(1, r, a) = probe(3, r, IF((a < 100), b, c))), probe(1, r, a), probe(1, r, a)))
-	sum2 := vec.Make[int64](n)
-	{
+	var sum2 vec.Vec[int64]
+	if probe.Clean() && ifResult4.Clean() && vec.Dense(otherwise2, n, true) {
+		sum2 = vec.Make[int64](n)
 		probeV := probe.V[:n]
 		ifResult4V := ifResult4.V[:n]
 		out := sum2.V[:n]
-		if vec.Strict(&sum2, otherwise2, n, vec.FlagsOf(&probe), vec.FlagsOf(&ifResult4)) && vec.Dense(otherwise2, n, true) {
-			for i := range out {
-				r, err := rt.AddInt64(probeV[i], ifResult4V[i])
-				if err != nil {
-					sum2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AddInt64(probeV[i], ifResult4V[i])
+			if err != nil {
+				sum2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
-				i := otherwise2.Row(k)
-				if sum2.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(probeV[i], ifResult4V[i])
-				if err != nil {
-					sum2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		sum2 = vec.Map2E(otherwise2, n, vec.VecArg(&probe), vec.VecArg(&ifResult4), rt.AddInt64)
 	}
 	vec.Merge(&ifResult3, &sum2, otherwise2, n)
 	return ifResult3
@@ -12917,28 +9612,16 @@ func Shape00049(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	caseResult := shape00049Where(n, all, b, sArr, shared0, shared0Done, r_, a)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &caseResult, all, n, 0)
 	sel := vec.Where(&caseResult, n)
 	shared02 := shape00049Shared0(n, sel, shared0, shared0Done, r_, b)
 	shared022 := shape00049Col1(n, sel, shared02)
-	if r, e := vec.First(&shared022, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"CASE WHEN b > 1 THEN CAST(s AS BIGINT) > b ELSE TRY(probe(1, r, NULLIF(r, b)) > a) END", "probe(1, r, NULLIF(r, b))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &shared022, sel, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"CASE WHEN b > 1 THEN CAST(s AS BIGINT) > b ELSE TRY(probe(1, r, NULLIF(r, b)) > a) END", "probe(1, r, NULLIF(r, b))"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &shared022, sel, n)}
@@ -12956,147 +9639,95 @@ func shape00049Where(n int, all vec.Sel, b vec.Vec[int64], sArr *array.String, s
 	// CASE WHEN (b > 1) THEN (CAST(s AS BIGINT) > b) ELSE TRY((probe(1, r, NULLIF(r, b)) > a)) END
 	caseResult := vec.Make[bool](n)
 	// (b > 1)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if b.Clean() {
+		cmp = vec.Make[bool](n)
 		bV := b.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&b)) {
-			for i := range out {
-				out[i] = rt.GtInt64(bV[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GtInt64(bV[i], int64(1))
-			}
+		for i := range out {
+			out[i] = rt.GtInt64(bV[i], int64(1))
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&b), vec.ConstArg[int64](int64(1)), rt.GtInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
 	when, notYet := vec.Split(&cmp, all, n)
 	// CAST(s AS BIGINT)
-	asBigint := vec.Make[int64](n)
-	{
+	var asBigint vec.Vec[int64]
+	if sArr.NullN() == 0 && vec.Dense(when, n, true) {
+		asBigint = vec.Make[int64](n)
 		out := asBigint.V[:n]
-		if vec.Strict(&asBigint, when, n, vec.ArrowFlags(sArr)) && vec.Dense(when, n, true) {
-			for i := range out {
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.CastStringToInt64(sArr.Value(i))
+			if err != nil {
+				asBigint.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-				i := when.Row(k)
-				if asBigint.Dirty(i) {
-					continue
-				}
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		asBigint = vec.Map1E(when, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
 	// (CAST(s AS BIGINT) > b)
-	cmp2 := vec.Make[bool](n)
-	{
+	var cmp2 vec.Vec[bool]
+	if asBigint.Clean() && b.Clean() && vec.Dense(when, n, false) {
+		cmp2 = vec.Make[bool](n)
 		asBigintV := asBigint.V[:n]
 		bV := b.V[:n]
 		out := cmp2.V[:n]
-		if vec.Strict(&cmp2, when, n, vec.FlagsOf(&asBigint), vec.FlagsOf(&b)) && vec.Dense(when, n, false) {
-			for i := range out {
-				out[i] = rt.GtInt64(asBigintV[i], bV[i])
-			}
-		} else {
-			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-				i := when.Row(k)
-				if cmp2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GtInt64(asBigintV[i], bV[i])
-			}
+		for i := range out {
+			out[i] = rt.GtInt64(asBigintV[i], bV[i])
 		}
+	} else {
+		cmp2 = vec.Map2(when, n, vec.VecArg(&asBigint), vec.VecArg(&b), rt.GtInt64)
 	}
 	vec.Merge(&caseResult, &cmp2, when, n)
 	todo := vec.Missing(shared0Done, notYet, n)
-	eq := vec.Make[bool](n)
-	{
+	var eq vec.Vec[bool]
+	if r_.Clean() && b.Clean() && vec.Dense(todo, n, false) {
+		eq = vec.Make[bool](n)
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := eq.V[:n]
-		if vec.Strict(&eq, todo, n, vec.FlagsOf(&r_), vec.FlagsOf(&b)) && vec.Dense(todo, n, false) {
-			for i := range out {
-				out[i] = rt.EqInt64(r_V[i], bV[i])
-			}
-		} else {
-			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
-				i := todo.Row(k)
-				if eq.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(r_V[i], bV[i])
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(r_V[i], bV[i])
 		}
+	} else {
+		eq = vec.Map2(todo, n, vec.VecArg(&r_), vec.VecArg(&b), rt.EqInt64)
 	}
 	// NULLIF(r, b)
 	nullIf := vec.NullIf(&r_, &eq, todo, n)
 	// probe(1, r, NULLIF(r, b))
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() && nullIf.Clean() && vec.Dense(todo, n, true) {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		nullIfV := nullIf.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, todo, n, vec.FlagsOf(&r_), vec.FlagsOf(&nullIf)) && vec.Dense(todo, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], nullIfV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], nullIfV[i])
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
-				i := todo.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], nullIfV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(todo, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&nullIf), kernelKernels.Probe)
 	}
 	vec.Merge(&(*shared0), &probe, todo, n)
 	// (probe(1, r, NULLIF(r, b)) > a)
-	cmp3 := vec.Make[bool](n)
-	{
+	var cmp3 vec.Vec[bool]
+	if (*shared0).Clean() && a.Clean() && vec.Dense(notYet, n, false) {
+		cmp3 = vec.Make[bool](n)
 		shared0V := (*shared0).V[:n]
 		aV := a.V[:n]
 		out := cmp3.V[:n]
-		if vec.Strict(&cmp3, notYet, n, vec.FlagsOf(&(*shared0)), vec.FlagsOf(&a)) && vec.Dense(notYet, n, false) {
-			for i := range out {
-				out[i] = rt.GtInt64(shared0V[i], aV[i])
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if cmp3.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GtInt64(shared0V[i], aV[i])
-			}
+		for i := range out {
+			out[i] = rt.GtInt64(shared0V[i], aV[i])
 		}
+	} else {
+		cmp3 = vec.Map2(notYet, n, vec.VecArg(&(*shared0)), vec.VecArg(&a), rt.GtInt64)
 	}
 	// TRY((probe(1, r, NULLIF(r, b)) > a))
 	tried := vec.Try(&cmp3, notYet, n)
@@ -13109,56 +9740,37 @@ func shape00049Where(n int, all vec.Sel, b vec.Vec[int64], sArr *array.String, s
 //	probe(1, r, NULLIF(r, b))
 func shape00049Shared0(n int, sel vec.Sel, shared0 *vec.Vec[int64], shared0Done []bool, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	todo2 := vec.Missing(shared0Done, sel, n)
-	eq2 := vec.Make[bool](n)
-	{
+	var eq2 vec.Vec[bool]
+	if r_.Clean() && b.Clean() && vec.Dense(todo2, n, false) {
+		eq2 = vec.Make[bool](n)
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := eq2.V[:n]
-		if vec.Strict(&eq2, todo2, n, vec.FlagsOf(&r_), vec.FlagsOf(&b)) && vec.Dense(todo2, n, false) {
-			for i := range out {
-				out[i] = rt.EqInt64(r_V[i], bV[i])
-			}
-		} else {
-			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
-				i := todo2.Row(k)
-				if eq2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(r_V[i], bV[i])
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(r_V[i], bV[i])
 		}
+	} else {
+		eq2 = vec.Map2(todo2, n, vec.VecArg(&r_), vec.VecArg(&b), rt.EqInt64)
 	}
 	// NULLIF(r, b)
 	nullIf2 := vec.NullIf(&r_, &eq2, todo2, n)
 	// probe(1, r, NULLIF(r, b))
-	probe2 := vec.Make[int64](n)
-	{
+	var probe2 vec.Vec[int64]
+	if r_.Clean() && nullIf2.Clean() && vec.Dense(todo2, n, true) {
+		probe2 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		nullIf2V := nullIf2.V[:n]
 		out := probe2.V[:n]
-		if vec.Strict(&probe2, todo2, n, vec.FlagsOf(&r_), vec.FlagsOf(&nullIf2)) && vec.Dense(todo2, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], nullIf2V[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], nullIf2V[i])
+			if err != nil {
+				probe2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
-				i := todo2.Row(k)
-				if probe2.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], nullIf2V[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe2 = vec.Map3E(todo2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&nullIf2), kernelKernels.Probe)
 	}
 	vec.Merge(&(*shared0), &probe2, todo2, n)
 	return (*shared0)
@@ -13210,22 +9822,12 @@ func Shape00050(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	sArr := in.Column(6).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	probe := shape00050Shared0(n, all, r_)
 	coalesced := shape00050Col1(n, all, b, r_, probe, in, c_, sArr)
-	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"", "COALESCE(CASE b WHEN probe(3, r, CASE WHEN (probe(1, r, 9223372036854775807) IS NULL) THEN probe(2, r, probe(1, r, 9223372036854775807)) END) THEN IF((b <= probe(1, r, 9223372036854775807)), 100, c) WHEN b THEN 4611686018427387904 ELSE c END, CAST(s AS BIGINT))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &coalesced, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"", "COALESCE(CASE b WHEN probe(3, r, CASE WHEN (probe(1, r, 9223372036854775807) IS NULL) THEN probe(2, r, probe(1, r, 9223372036854775807)) END) THEN IF((b <= probe(1, r, 9223372036854775807)), 100, c) WHEN b THEN 4611686018427387904 ELSE c END, CAST(s AS BIGINT))"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n)}
@@ -13241,33 +9843,21 @@ func Shape00050(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(1, r, 9223372036854775807)
 func shape00050Shared0(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, 9223372036854775807)
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_)) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(9223372036854775807))
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(9223372036854775807))
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(9223372036854775807))
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(9223372036854775807)), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -13287,118 +9877,73 @@ func shape00050Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], pro
 	vec.CopyErrs(&caseResult2, &isNull, all, n)
 	when, notYet := vec.Split(&isNull, all, n)
 	// probe(2, r, probe(1, r, 9223372036854775807))
-	probe2 := vec.Make[int64](n)
-	{
+	var probe2 vec.Vec[int64]
+	if r_.Clean() && probe.Clean() && vec.Dense(when, n, true) {
+		probe2 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
-		if vec.Strict(&probe2, when, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe)) && vec.Dense(when, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
+			if err != nil {
+				probe2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-				i := when.Row(k)
-				if probe2.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe2 = vec.Map3E(when, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe), kernelKernels.Probe)
 	}
 	vec.Merge(&caseResult2, &probe2, when, n)
 	vec.FillNull(&caseResult2, notYet, n)
 	// probe(3, r, CASE WHEN (probe(1, r, 9223372036854775807) IS NULL) THEN probe(2, r, probe(1, r, 9223372036854775807)) ELSE CAST(NULL AS BIGINT) END)
-	probe3 := vec.Make[int64](n)
-	{
+	var probe3 vec.Vec[int64]
+	if r_.Clean() && caseResult2.Clean() {
+		probe3 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		caseResult2V := caseResult2.V[:n]
 		out := probe3.V[:n]
-		if vec.Strict(&probe3, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&caseResult2)) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(3), r_V[i], caseResult2V[i])
-				if err != nil {
-					probe3.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(3), r_V[i], caseResult2V[i])
+			if err != nil {
+				probe3.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if probe3.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(3), r_V[i], caseResult2V[i])
-				if err != nil {
-					probe3.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe3 = vec.Map3E(all, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&caseResult2), kernelKernels.Probe)
 	}
-	matches := vec.Make[bool](n)
-	{
+	var matches vec.Vec[bool]
+	if b.Clean() && probe3.Clean() {
+		matches = vec.Make[bool](n)
 		bV := b.V[:n]
 		probe3V := probe3.V[:n]
 		out := matches.V[:n]
-		if vec.Strict(&matches, all, n, vec.FlagsOf(&b), vec.FlagsOf(&probe3)) {
-			for i := range out {
-				out[i] = rt.EqInt64(bV[i], probe3V[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if matches.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(bV[i], probe3V[i])
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(bV[i], probe3V[i])
 		}
+	} else {
+		matches = vec.Map2(all, n, vec.VecArg(&b), vec.VecArg(&probe3), rt.EqInt64)
 	}
 	vec.CopyErrs(&caseResult, &matches, all, n)
 	when2, notYet2 := vec.Split(&matches, all, n)
 	// IF((b <= probe(1, r, 9223372036854775807)), 100, c)
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	rest := when2
-	if b.Clean() && probe.Clean() && c_.Clean() {
-		ifResult = vec.Make[int64](n)
-		bV := b.V[:n]
-		probeV := probe.V[:n]
-		c_V := c_.V[:n]
-		out := ifResult.V[:n]
-		for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
-			i := when2.Row(k)
-			if rt.LeInt64(bV[i], probeV[i]) {
-				out[i] = int64(100)
-			} else {
-				out[i] = c_V[i]
-			}
-		}
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(2).NullN()+in.Column(3).NullN() <= n/2 {
+	if in.Column(2).NullN()+in.Column(3).NullN() <= n/2 {
 		ifResult = vec.Make[int64](n)
 		bV := b.V[:n]
 		probeV := probe.V[:n]
 		c_V := c_.V[:n]
 		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(b.Clean() && probe.Clean() && c_.Clean())
 		for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
 			i := when2.Row(k)
-			if b.Dirty(i) || probe.Dirty(i) || c_.Dirty(i) {
+			if dirty && (b.Dirty(i) || probe.Dirty(i) || c_.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -13426,23 +9971,16 @@ func shape00050Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], pro
 		}
 	}
 	vec.Merge(&caseResult, &ifResult, when2, n)
-	matches2 := vec.Make[bool](n)
-	{
+	var matches2 vec.Vec[bool]
+	if b.Clean() && vec.Dense(notYet2, n, false) {
+		matches2 = vec.Make[bool](n)
 		bV := b.V[:n]
 		out := matches2.V[:n]
-		if vec.Strict(&matches2, notYet2, n, vec.FlagsOf(&b)) && vec.Dense(notYet2, n, false) {
-			for i := range out {
-				out[i] = rt.EqInt64(bV[i], bV[i])
-			}
-		} else {
-			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-				i := notYet2.Row(k)
-				if matches2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(bV[i], bV[i])
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(bV[i], bV[i])
 		}
+	} else {
+		matches2 = vec.Map2(notYet2, n, vec.VecArg(&b), vec.VecArg(&b), rt.EqInt64)
 	}
 	vec.CopyErrs(&caseResult, &matches2, notYet2, n)
 	when3, notYet3 := vec.Split(&matches2, notYet2, n)
@@ -13451,32 +9989,20 @@ func shape00050Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], pro
 	vec.MergeNonNull(&coalesced, &caseResult, all, n)
 	stillNull := vec.NullRows(&caseResult, all, n)
 	// CAST(s AS BIGINT)
-	asBigint := vec.Make[int64](n)
-	{
+	var asBigint vec.Vec[int64]
+	if sArr.NullN() == 0 && vec.Dense(stillNull, n, true) {
+		asBigint = vec.Make[int64](n)
 		out := asBigint.V[:n]
-		if vec.Strict(&asBigint, stillNull, n, vec.ArrowFlags(sArr)) && vec.Dense(stillNull, n, true) {
-			for i := range out {
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.CastStringToInt64(sArr.Value(i))
+			if err != nil {
+				asBigint.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, stillNull.Rows(n); k < cnt; k++ {
-				i := stillNull.Row(k)
-				if asBigint.Dirty(i) {
-					continue
-				}
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		asBigint = vec.Map1E(stillNull, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
 	vec.Merge(&coalesced, &asBigint, stillNull, n)
 	return coalesced
@@ -13523,29 +10049,17 @@ func Shape00051(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	asBigint := shape00051Shared1(n, all, sArr)
 	probe := shape00051Shared0(n, all, r_)
 
 	// o1: a
 	caseResult := shape00051Col2(n, all, probe, c_, asBigint, a)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
+	vec.Check(&failed, &caseResult, all, n, 2)
 	asBigint2 := shape00051Col3(n, all, asBigint)
-	if r, e := vec.First(&asBigint2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 3, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2", "o3"}
-		texts := []string{"", "a", "CASE WHEN (probe(2, r, 9223372036854775807) <= CASE WHEN (CAST(NULL AS BIGINT) > 1) THEN 4611686018427387904 WHEN CAST(NULL AS BOOLEAN) THEN CAST(s AS BIGINT) ELSE c END) THEN CAST(s AS BIGINT) WHEN (a IS NOT NULL) THEN (probe(2, r, 9223372036854775807) * probe(2, r, 9223372036854775807)) ELSE CAST(s AS BIGINT) END", "CAST(s AS BIGINT)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &asBigint2, all, n, 3)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1", "o2", "o3"}, []string{"", "a", "CASE WHEN (probe(2, r, 9223372036854775807) <= CASE WHEN (CAST(NULL AS BIGINT) > 1) THEN 4611686018427387904 WHEN CAST(NULL AS BOOLEAN) THEN CAST(s AS BIGINT) ELSE c END) THEN CAST(s AS BIGINT) WHEN (a IS NOT NULL) THEN (probe(2, r, 9223372036854775807) * probe(2, r, 9223372036854775807)) ELSE CAST(s AS BIGINT) END", "CAST(s AS BIGINT)"})
 	}
 
 	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(1), all, n), vec.Int64Array(mem, &caseResult, all, n), vec.Int64Array(mem, &asBigint2, all, n)}
@@ -13561,32 +10075,20 @@ func Shape00051(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	CAST(s AS BIGINT)
 func shape00051Shared1(n int, all vec.Sel, sArr *array.String) vec.Vec[int64] {
 	// CAST(s AS BIGINT)
-	asBigint := vec.Make[int64](n)
-	{
+	var asBigint vec.Vec[int64]
+	if sArr.NullN() == 0 {
+		asBigint = vec.Make[int64](n)
 		out := asBigint.V[:n]
-		if vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.CastStringToInt64(sArr.Value(i))
+			if err != nil {
+				asBigint.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asBigint.Dirty(i) {
-					continue
-				}
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		asBigint = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
 	return asBigint
 }
@@ -13596,33 +10098,21 @@ func shape00051Shared1(n int, all vec.Sel, sArr *array.String) vec.Vec[int64] {
 //	probe(2, r, 9223372036854775807)
 func shape00051Shared0(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, 9223372036854775807)
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_)) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(2), r_V[i], int64(9223372036854775807))
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(9223372036854775807))
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(2), r_V[i], int64(9223372036854775807))
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.ConstArg[int64](int64(9223372036854775807)), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -13634,24 +10124,17 @@ func shape00051Col2(n int, all vec.Sel, probe vec.Vec[int64], c_ vec.Vec[int64],
 	// CASE WHEN (probe(2, r, 9223372036854775807) <= c) THEN CAST(s AS BIGINT) WHEN (a IS NOT NULL) THEN (probe(2, r, 9223372036854775807) * probe(2, r, 9223372036...
 	caseResult := vec.Make[int64](n)
 	// (probe(2, r, 9223372036854775807) <= c)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if probe.Clean() && c_.Clean() {
+		cmp = vec.Make[bool](n)
 		probeV := probe.V[:n]
 		c_V := c_.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&c_)) {
-			for i := range out {
-				out[i] = rt.LeInt64(probeV[i], c_V[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.LeInt64(probeV[i], c_V[i])
-			}
+		for i := range out {
+			out[i] = rt.LeInt64(probeV[i], c_V[i])
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&probe), vec.VecArg(&c_), rt.LeInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
 	when, notYet := vec.Split(&cmp, all, n)
@@ -13661,33 +10144,21 @@ func shape00051Col2(n int, all vec.Sel, probe vec.Vec[int64], c_ vec.Vec[int64],
 	vec.CopyErrs(&caseResult, &isNotNull, notYet, n)
 	when2, notYet2 := vec.Split(&isNotNull, notYet, n)
 	// (probe(2, r, 9223372036854775807) * probe(2, r, 9223372036854775807))
-	product := vec.Make[int64](n)
-	{
+	var product vec.Vec[int64]
+	if probe.Clean() && vec.Dense(when2, n, true) {
+		product = vec.Make[int64](n)
 		probeV := probe.V[:n]
 		out := product.V[:n]
-		if vec.Strict(&product, when2, n, vec.FlagsOf(&probe)) && vec.Dense(when2, n, true) {
-			for i := range out {
-				r, err := rt.MulInt64(probeV[i], probeV[i])
-				if err != nil {
-					product.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.MulInt64(probeV[i], probeV[i])
+			if err != nil {
+				product.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
-				i := when2.Row(k)
-				if product.Dirty(i) {
-					continue
-				}
-				r, err := rt.MulInt64(probeV[i], probeV[i])
-				if err != nil {
-					product.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		product = vec.Map2E(when2, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.MulInt64)
 	}
 	vec.Merge(&caseResult, &product, when2, n)
 	vec.Merge(&caseResult, &asBigint, notYet2, n)
@@ -13744,27 +10215,15 @@ func Shape00052(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	sArr := in.Column(6).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	product := shape00052Shared1(n, all, r_, a)
 	probe := shape00052Shared0(n, all, r_, product)
 	caseResult := shape00052Col1(n, all, p, probe, product, shared2, shared2Done, r_, sArr)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &caseResult, all, n, 1)
 	product3 := shape00052Col2(n, all, product)
-	if r, e := vec.First(&product3, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"", "CASE WHEN (p IS NOT NULL) THEN (probe(1, r, (r * a)) + IF(((r * a) < (r * a)), probe(1, r, (r * a)), probe(2, r, CAST(s AS BIGINT)))) WHEN (probe(2, r, CAST(s AS BIGINT)) >= probe(3, r, probe(1, r, (r * a)))) THEN (probe(1, r, (r * a)) * probe(1, r, (r * a))) ELSE (r * a) END", "(r * a)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &product3, all, n, 2)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "CASE WHEN (p IS NOT NULL) THEN (probe(1, r, (r * a)) + IF(((r * a) < (r * a)), probe(1, r, (r * a)), probe(2, r, CAST(s AS BIGINT)))) WHEN (probe(2, r, CAST(s AS BIGINT)) >= probe(3, r, probe(1, r, (r * a)))) THEN (probe(1, r, (r * a)) * probe(1, r, (r * a))) ELSE (r * a) END", "(r * a)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n), vec.Int64Array(mem, &product3, all, n)}
@@ -13780,34 +10239,22 @@ func Shape00052(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	(r * a)
 func shape00052Shared1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// (r * a)
-	product := vec.Make[int64](n)
-	{
+	var product vec.Vec[int64]
+	if r_.Clean() && a.Clean() {
+		product = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := product.V[:n]
-		if vec.Strict(&product, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&a)) {
-			for i := range out {
-				r, err := rt.MulInt64(r_V[i], aV[i])
-				if err != nil {
-					product.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.MulInt64(r_V[i], aV[i])
+			if err != nil {
+				product.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if product.Dirty(i) {
-					continue
-				}
-				r, err := rt.MulInt64(r_V[i], aV[i])
-				if err != nil {
-					product.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		product = vec.Map2E(all, n, vec.VecArg(&r_), vec.VecArg(&a), rt.MulInt64)
 	}
 	return product
 }
@@ -13817,34 +10264,22 @@ func shape00052Shared1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) 
 //	probe(1, r, (r * a))
 func shape00052Shared0(n int, all vec.Sel, r_ vec.Vec[int64], product vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, (r * a))
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() && product.Clean() {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		productV := product.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&product)) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], productV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], productV[i])
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], productV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&product), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -13860,23 +10295,16 @@ func shape00052Col1(n int, all vec.Sel, p vec.Vec[bool], probe vec.Vec[int64], p
 	vec.CopyErrs(&caseResult, &isNotNull, all, n)
 	when, notYet := vec.Split(&isNotNull, all, n)
 	// ((r * a) < (r * a))
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if product.Clean() && vec.Dense(when, n, false) {
+		cmp = vec.Make[bool](n)
 		productV := product.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, when, n, vec.FlagsOf(&product)) && vec.Dense(when, n, false) {
-			for i := range out {
-				out[i] = rt.LtInt64(productV[i], productV[i])
-			}
-		} else {
-			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-				i := when.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.LtInt64(productV[i], productV[i])
-			}
+		for i := range out {
+			out[i] = rt.LtInt64(productV[i], productV[i])
 		}
+	} else {
+		cmp = vec.Map2(when, n, vec.VecArg(&product), vec.VecArg(&product), rt.LtInt64)
 	}
 	// IF(((r * a) < (r * a)), probe(1, r, (r * a)), probe(2, r, CAST(s AS BIGINT)))
 	then, otherwise := vec.Split(&cmp, when, n)
@@ -13885,236 +10313,145 @@ func shape00052Col1(n int, all vec.Sel, p vec.Vec[bool], probe vec.Vec[int64], p
 	vec.Merge(&ifResult, &probe, then, n)
 	todo := vec.Missing(shared2Done, otherwise, n)
 	// CAST(s AS BIGINT)
-	asBigint := vec.Make[int64](n)
-	{
+	var asBigint vec.Vec[int64]
+	if sArr.NullN() == 0 && vec.Dense(todo, n, true) {
+		asBigint = vec.Make[int64](n)
 		out := asBigint.V[:n]
-		if vec.Strict(&asBigint, todo, n, vec.ArrowFlags(sArr)) && vec.Dense(todo, n, true) {
-			for i := range out {
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.CastStringToInt64(sArr.Value(i))
+			if err != nil {
+				asBigint.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
-				i := todo.Row(k)
-				if asBigint.Dirty(i) {
-					continue
-				}
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		asBigint = vec.Map1E(todo, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
 	// probe(2, r, CAST(s AS BIGINT))
-	probe2 := vec.Make[int64](n)
-	{
+	var probe2 vec.Vec[int64]
+	if r_.Clean() && asBigint.Clean() && vec.Dense(todo, n, true) {
+		probe2 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		asBigintV := asBigint.V[:n]
 		out := probe2.V[:n]
-		if vec.Strict(&probe2, todo, n, vec.FlagsOf(&r_), vec.FlagsOf(&asBigint)) && vec.Dense(todo, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(2), r_V[i], asBigintV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(2), r_V[i], asBigintV[i])
+			if err != nil {
+				probe2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
-				i := todo.Row(k)
-				if probe2.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(2), r_V[i], asBigintV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe2 = vec.Map3E(todo, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&asBigint), kernelKernels.Probe)
 	}
 	vec.Merge(&(*shared2), &probe2, todo, n)
 	vec.Merge(&ifResult, &(*shared2), otherwise, n)
 	// (probe(1, r, (r * a)) + IF(((r * a) < (r * a)), probe(1, r, (r * a)), probe(2, r, CAST(s AS BIGINT))))
-	sum := vec.Make[int64](n)
-	{
+	var sum vec.Vec[int64]
+	if probe.Clean() && ifResult.Clean() && vec.Dense(when, n, true) {
+		sum = vec.Make[int64](n)
 		probeV := probe.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
-		if vec.Strict(&sum, when, n, vec.FlagsOf(&probe), vec.FlagsOf(&ifResult)) && vec.Dense(when, n, true) {
-			for i := range out {
-				r, err := rt.AddInt64(probeV[i], ifResultV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AddInt64(probeV[i], ifResultV[i])
+			if err != nil {
+				sum.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-				i := when.Row(k)
-				if sum.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(probeV[i], ifResultV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		sum = vec.Map2E(when, n, vec.VecArg(&probe), vec.VecArg(&ifResult), rt.AddInt64)
 	}
 	vec.Merge(&caseResult, &sum, when, n)
 	todo2 := vec.Missing(shared2Done, notYet, n)
 	// CAST(s AS BIGINT)
-	asBigint2 := vec.Make[int64](n)
-	{
+	var asBigint2 vec.Vec[int64]
+	if sArr.NullN() == 0 && vec.Dense(todo2, n, true) {
+		asBigint2 = vec.Make[int64](n)
 		out := asBigint2.V[:n]
-		if vec.Strict(&asBigint2, todo2, n, vec.ArrowFlags(sArr)) && vec.Dense(todo2, n, true) {
-			for i := range out {
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.CastStringToInt64(sArr.Value(i))
+			if err != nil {
+				asBigint2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
-				i := todo2.Row(k)
-				if asBigint2.Dirty(i) {
-					continue
-				}
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		asBigint2 = vec.Map1E(todo2, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
 	// probe(2, r, CAST(s AS BIGINT))
-	probe3 := vec.Make[int64](n)
-	{
+	var probe3 vec.Vec[int64]
+	if r_.Clean() && asBigint2.Clean() && vec.Dense(todo2, n, true) {
+		probe3 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		asBigint2V := asBigint2.V[:n]
 		out := probe3.V[:n]
-		if vec.Strict(&probe3, todo2, n, vec.FlagsOf(&r_), vec.FlagsOf(&asBigint2)) && vec.Dense(todo2, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(2), r_V[i], asBigint2V[i])
-				if err != nil {
-					probe3.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(2), r_V[i], asBigint2V[i])
+			if err != nil {
+				probe3.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
-				i := todo2.Row(k)
-				if probe3.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(2), r_V[i], asBigint2V[i])
-				if err != nil {
-					probe3.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe3 = vec.Map3E(todo2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&asBigint2), kernelKernels.Probe)
 	}
 	vec.Merge(&(*shared2), &probe3, todo2, n)
 	// probe(3, r, probe(1, r, (r * a)))
-	probe4 := vec.Make[int64](n)
-	{
+	var probe4 vec.Vec[int64]
+	if r_.Clean() && probe.Clean() && vec.Dense(notYet, n, true) {
+		probe4 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe4.V[:n]
-		if vec.Strict(&probe4, notYet, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe)) && vec.Dense(notYet, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(3), r_V[i], probeV[i])
-				if err != nil {
-					probe4.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(3), r_V[i], probeV[i])
+			if err != nil {
+				probe4.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if probe4.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(3), r_V[i], probeV[i])
-				if err != nil {
-					probe4.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe4 = vec.Map3E(notYet, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&probe), kernelKernels.Probe)
 	}
 	// (probe(2, r, CAST(s AS BIGINT)) >= probe(3, r, probe(1, r, (r * a))))
-	cmp2 := vec.Make[bool](n)
-	{
+	var cmp2 vec.Vec[bool]
+	if (*shared2).Clean() && probe4.Clean() && vec.Dense(notYet, n, false) {
+		cmp2 = vec.Make[bool](n)
 		shared2V := (*shared2).V[:n]
 		probe4V := probe4.V[:n]
 		out := cmp2.V[:n]
-		if vec.Strict(&cmp2, notYet, n, vec.FlagsOf(&(*shared2)), vec.FlagsOf(&probe4)) && vec.Dense(notYet, n, false) {
-			for i := range out {
-				out[i] = rt.GeInt64(shared2V[i], probe4V[i])
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if cmp2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GeInt64(shared2V[i], probe4V[i])
-			}
+		for i := range out {
+			out[i] = rt.GeInt64(shared2V[i], probe4V[i])
 		}
+	} else {
+		cmp2 = vec.Map2(notYet, n, vec.VecArg(&(*shared2)), vec.VecArg(&probe4), rt.GeInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp2, notYet, n)
 	when2, notYet2 := vec.Split(&cmp2, notYet, n)
 	// (probe(1, r, (r * a)) * probe(1, r, (r * a)))
-	product2 := vec.Make[int64](n)
-	{
+	var product2 vec.Vec[int64]
+	if probe.Clean() && vec.Dense(when2, n, true) {
+		product2 = vec.Make[int64](n)
 		probeV := probe.V[:n]
 		out := product2.V[:n]
-		if vec.Strict(&product2, when2, n, vec.FlagsOf(&probe)) && vec.Dense(when2, n, true) {
-			for i := range out {
-				r, err := rt.MulInt64(probeV[i], probeV[i])
-				if err != nil {
-					product2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.MulInt64(probeV[i], probeV[i])
+			if err != nil {
+				product2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
-				i := when2.Row(k)
-				if product2.Dirty(i) {
-					continue
-				}
-				r, err := rt.MulInt64(probeV[i], probeV[i])
-				if err != nil {
-					product2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		product2 = vec.Map2E(when2, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.MulInt64)
 	}
 	vec.Merge(&caseResult, &product2, when2, n)
 	vec.Merge(&caseResult, &product, notYet2, n)
@@ -14165,21 +10502,11 @@ func Shape00053(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	b := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	cmp := shape00053Col1(n, all, r_, b)
-	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"", "(probe(2, r, probe(1, r, b)) = 7)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &cmp, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"", "(probe(2, r, probe(1, r, b)) = 7)"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
@@ -14195,83 +10522,52 @@ func Shape00053(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	(probe(2, r, probe(1, r, b)) = 7)
 func shape00053Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
 	// probe(1, r, b)
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() && b.Clean() {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&b)) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	}
 	// probe(2, r, probe(1, r, b))
-	probe2 := vec.Make[int64](n)
-	{
+	var probe2 vec.Vec[int64]
+	if r_.Clean() && probe.Clean() {
+		probe2 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
-		if vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe)) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
+			if err != nil {
+				probe2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if probe2.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe2 = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe), kernelKernels.Probe)
 	}
 	// (probe(2, r, probe(1, r, b)) = 7)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if probe2.Clean() {
+		cmp = vec.Make[bool](n)
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&probe2)) {
-			for i := range out {
-				out[i] = rt.EqInt64(probe2V[i], int64(7))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(probe2V[i], int64(7))
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(probe2V[i], int64(7))
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&probe2), vec.ConstArg[int64](int64(7)), rt.EqInt64)
 	}
 	return cmp
 }
@@ -14313,29 +10609,17 @@ func Shape00054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	sArr := in.Column(6).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	probe := shape00054Shared1(n, all, r_)
 	probe2 := shape00054Shared0(n, all, r_, probe)
 	cmp := shape00054Where(n, all, probe2)
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
 	caseResult := shape00054Col1(n, sel, probe, r_, probe2, sArr)
-	if r, e := vec.First(&caseResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"probe(2, r, probe(1, r, 0)) = 0", "CASE WHEN (NOT ((probe(1, r, 0) < probe(3, r, probe(2, r, probe(1, r, 0)))) OR (-1 < probe(1, r, 0)))) THEN probe(1, r, 0) WHEN (CAST(s AS BIGINT) <= probe(2, r, probe(1, r, 0))) THEN probe(1, r, 0) END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult, sel, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"probe(2, r, probe(1, r, 0)) = 0", "CASE WHEN (NOT ((probe(1, r, 0) < probe(3, r, probe(2, r, probe(1, r, 0)))) OR (-1 < probe(1, r, 0)))) THEN probe(1, r, 0) WHEN (CAST(s AS BIGINT) <= probe(2, r, probe(1, r, 0))) THEN probe(1, r, 0) END"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, sel, n)}
@@ -14351,33 +10635,21 @@ func Shape00054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(1, r, 0)
 func shape00054Shared1(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, 0)
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_)) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(0))
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(0))
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(0))
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(0)), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -14387,34 +10659,22 @@ func shape00054Shared1(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 //	probe(2, r, probe(1, r, 0))
 func shape00054Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, probe(1, r, 0))
-	probe2 := vec.Make[int64](n)
-	{
+	var probe2 vec.Vec[int64]
+	if r_.Clean() && probe.Clean() {
+		probe2 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
-		if vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe)) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
+			if err != nil {
+				probe2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if probe2.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe2 = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe), kernelKernels.Probe)
 	}
 	return probe2
 }
@@ -14424,23 +10684,16 @@ func shape00054Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 //	probe(2, r, probe(1, r, 0)) = 0
 func shape00054Where(n int, all vec.Sel, probe2 vec.Vec[int64]) vec.Vec[bool] {
 	// (probe(2, r, probe(1, r, 0)) = 0)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if probe2.Clean() {
+		cmp = vec.Make[bool](n)
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&probe2)) {
-			for i := range out {
-				out[i] = rt.EqInt64(probe2V[i], int64(0))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(probe2V[i], int64(0))
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(probe2V[i], int64(0))
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&probe2), vec.ConstArg[int64](int64(0)), rt.EqInt64)
 	}
 	return cmp
 }
@@ -14453,146 +10706,94 @@ func shape00054Col1(n int, sel vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64],
 	caseResult := vec.Make[int64](n)
 	or := vec.NewLogic(true, sel, n)
 	// probe(3, r, probe(2, r, probe(1, r, 0)))
-	probe3 := vec.Make[int64](n)
-	{
+	var probe3 vec.Vec[int64]
+	if r_.Clean() && probe2.Clean() && vec.Dense(or.Live, n, true) {
+		probe3 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		probe2V := probe2.V[:n]
 		out := probe3.V[:n]
-		if vec.Strict(&probe3, or.Live, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe2)) && vec.Dense(or.Live, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(3), r_V[i], probe2V[i])
-				if err != nil {
-					probe3.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(3), r_V[i], probe2V[i])
+			if err != nil {
+				probe3.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-				i := or.Live.Row(k)
-				if probe3.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(3), r_V[i], probe2V[i])
-				if err != nil {
-					probe3.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe3 = vec.Map3E(or.Live, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&probe2), kernelKernels.Probe)
 	}
 	// (probe(1, r, 0) < probe(3, r, probe(2, r, probe(1, r, 0))))
-	cmp2 := vec.Make[bool](n)
-	{
+	var cmp2 vec.Vec[bool]
+	if probe.Clean() && probe3.Clean() && vec.Dense(or.Live, n, false) {
+		cmp2 = vec.Make[bool](n)
 		probeV := probe.V[:n]
 		probe3V := probe3.V[:n]
 		out := cmp2.V[:n]
-		if vec.Strict(&cmp2, or.Live, n, vec.FlagsOf(&probe), vec.FlagsOf(&probe3)) && vec.Dense(or.Live, n, false) {
-			for i := range out {
-				out[i] = rt.LtInt64(probeV[i], probe3V[i])
-			}
-		} else {
-			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-				i := or.Live.Row(k)
-				if cmp2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.LtInt64(probeV[i], probe3V[i])
-			}
+		for i := range out {
+			out[i] = rt.LtInt64(probeV[i], probe3V[i])
 		}
+	} else {
+		cmp2 = vec.Map2(or.Live, n, vec.VecArg(&probe), vec.VecArg(&probe3), rt.LtInt64)
 	}
 	or.Add(&cmp2)
 	// (-1 < probe(1, r, 0))
-	cmp3 := vec.Make[bool](n)
-	{
+	var cmp3 vec.Vec[bool]
+	if probe.Clean() && vec.Dense(or.Live, n, false) {
+		cmp3 = vec.Make[bool](n)
 		probeV := probe.V[:n]
 		out := cmp3.V[:n]
-		if vec.Strict(&cmp3, or.Live, n, vec.FlagsOf(&probe)) && vec.Dense(or.Live, n, false) {
-			for i := range out {
-				out[i] = rt.LtInt64(int64(-1), probeV[i])
-			}
-		} else {
-			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-				i := or.Live.Row(k)
-				if cmp3.Dirty(i) {
-					continue
-				}
-				out[i] = rt.LtInt64(int64(-1), probeV[i])
-			}
+		for i := range out {
+			out[i] = rt.LtInt64(int64(-1), probeV[i])
 		}
+	} else {
+		cmp3 = vec.Map2(or.Live, n, vec.ConstArg[int64](int64(-1)), vec.VecArg(&probe), rt.LtInt64)
 	}
 	or.Add(&cmp3)
 	orResult := or.Finish()
 	// (NOT ((probe(1, r, 0) < probe(3, r, probe(2, r, probe(1, r, 0)))) OR (-1 < probe(1, r, 0))))
-	negated := vec.Make[bool](n)
-	{
+	var negated vec.Vec[bool]
+	if orResult.Clean() && vec.Dense(sel, n, false) {
+		negated = vec.Make[bool](n)
 		orResultV := orResult.V[:n]
 		out := negated.V[:n]
-		if vec.Strict(&negated, sel, n, vec.FlagsOf(&orResult)) && vec.Dense(sel, n, false) {
-			for i := range out {
-				out[i] = rt.Not(orResultV[i])
-			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if negated.Dirty(i) {
-					continue
-				}
-				out[i] = rt.Not(orResultV[i])
-			}
+		for i := range out {
+			out[i] = rt.Not(orResultV[i])
 		}
+	} else {
+		negated = vec.Map1(sel, n, vec.VecArg(&orResult), rt.Not)
 	}
 	vec.CopyErrs(&caseResult, &negated, sel, n)
 	when, notYet := vec.Split(&negated, sel, n)
 	vec.Merge(&caseResult, &probe, when, n)
 	// CAST(s AS BIGINT)
-	asBigint := vec.Make[int64](n)
-	{
+	var asBigint vec.Vec[int64]
+	if sArr.NullN() == 0 && vec.Dense(notYet, n, true) {
+		asBigint = vec.Make[int64](n)
 		out := asBigint.V[:n]
-		if vec.Strict(&asBigint, notYet, n, vec.ArrowFlags(sArr)) && vec.Dense(notYet, n, true) {
-			for i := range out {
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.CastStringToInt64(sArr.Value(i))
+			if err != nil {
+				asBigint.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if asBigint.Dirty(i) {
-					continue
-				}
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		asBigint = vec.Map1E(notYet, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
 	// (CAST(s AS BIGINT) <= probe(2, r, probe(1, r, 0)))
-	cmp4 := vec.Make[bool](n)
-	{
+	var cmp4 vec.Vec[bool]
+	if asBigint.Clean() && probe2.Clean() && vec.Dense(notYet, n, false) {
+		cmp4 = vec.Make[bool](n)
 		asBigintV := asBigint.V[:n]
 		probe2V := probe2.V[:n]
 		out := cmp4.V[:n]
-		if vec.Strict(&cmp4, notYet, n, vec.FlagsOf(&asBigint), vec.FlagsOf(&probe2)) && vec.Dense(notYet, n, false) {
-			for i := range out {
-				out[i] = rt.LeInt64(asBigintV[i], probe2V[i])
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if cmp4.Dirty(i) {
-					continue
-				}
-				out[i] = rt.LeInt64(asBigintV[i], probe2V[i])
-			}
+		for i := range out {
+			out[i] = rt.LeInt64(asBigintV[i], probe2V[i])
 		}
+	} else {
+		cmp4 = vec.Map2(notYet, n, vec.VecArg(&asBigint), vec.VecArg(&probe2), rt.LeInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp4, notYet, n)
 	when2, notYet2 := vec.Split(&cmp4, notYet, n)
@@ -14641,22 +10842,12 @@ func Shape00055(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	q := vec.Bools(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	caseResult := shape00055Shared0(n, all, a, b)
 	caseResult2 := shape00055Col1(n, all, caseResult, r_, c_, b, q)
-	if r, e := vec.First(&caseResult2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"", "CASE WHEN ((CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END < probe(4, r, r)) OR (CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END BETWEEN c AND probe(1, r, b))) THEN probe(2, r, CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END) WHEN q THEN c END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult2, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"", "CASE WHEN ((CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END < probe(4, r, r)) OR (CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END BETWEEN c AND probe(1, r, b))) THEN probe(2, r, CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END) WHEN q THEN c END"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &caseResult2, all, n)}
@@ -14674,23 +10865,16 @@ func shape00055Shared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) v
 	// CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END
 	caseResult := vec.Make[int64](n)
 	// (a > a)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if a.Clean() {
+		cmp = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&a)) {
-			for i := range out {
-				out[i] = rt.GtInt64(aV[i], aV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GtInt64(aV[i], aV[i])
-			}
+		for i := range out {
+			out[i] = rt.GtInt64(aV[i], aV[i])
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&a), vec.VecArg(&a), rt.GtInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
 	when, notYet := vec.Split(&cmp, all, n)
@@ -14712,125 +10896,80 @@ func shape00055Col1(n int, all vec.Sel, caseResult vec.Vec[int64], r_ vec.Vec[in
 	caseResult2 := vec.Make[int64](n)
 	or := vec.NewLogic(true, all, n)
 	// probe(4, r, r)
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() && vec.Dense(or.Live, n, true) {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, or.Live, n, vec.FlagsOf(&r_)) && vec.Dense(or.Live, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(4), r_V[i], r_V[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(4), r_V[i], r_V[i])
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-				i := or.Live.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(4), r_V[i], r_V[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(or.Live, n, vec.ConstArg[int32](int32(4)), vec.VecArg(&r_), vec.VecArg(&r_), kernelKernels.Probe)
 	}
 	// (CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END < probe(4, r, r))
-	cmp2 := vec.Make[bool](n)
-	{
+	var cmp2 vec.Vec[bool]
+	if caseResult.Clean() && probe.Clean() && vec.Dense(or.Live, n, false) {
+		cmp2 = vec.Make[bool](n)
 		caseResultV := caseResult.V[:n]
 		probeV := probe.V[:n]
 		out := cmp2.V[:n]
-		if vec.Strict(&cmp2, or.Live, n, vec.FlagsOf(&caseResult), vec.FlagsOf(&probe)) && vec.Dense(or.Live, n, false) {
-			for i := range out {
-				out[i] = rt.LtInt64(caseResultV[i], probeV[i])
-			}
-		} else {
-			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-				i := or.Live.Row(k)
-				if cmp2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.LtInt64(caseResultV[i], probeV[i])
-			}
+		for i := range out {
+			out[i] = rt.LtInt64(caseResultV[i], probeV[i])
 		}
+	} else {
+		cmp2 = vec.Map2(or.Live, n, vec.VecArg(&caseResult), vec.VecArg(&probe), rt.LtInt64)
 	}
 	or.Add(&cmp2)
 	// (CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END BETWEEN c AND probe(1, r, b))
 	between := vec.NewLogic(false, or.Live, n)
-	inRange := vec.Make[bool](n)
-	{
+	var inRange vec.Vec[bool]
+	if caseResult.Clean() && c_.Clean() && vec.Dense(between.Live, n, false) {
+		inRange = vec.Make[bool](n)
 		caseResultV := caseResult.V[:n]
 		c_V := c_.V[:n]
 		out := inRange.V[:n]
-		if vec.Strict(&inRange, between.Live, n, vec.FlagsOf(&caseResult), vec.FlagsOf(&c_)) && vec.Dense(between.Live, n, false) {
-			for i := range out {
-				out[i] = rt.GeInt64(caseResultV[i], c_V[i])
-			}
-		} else {
-			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-				i := between.Live.Row(k)
-				if inRange.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GeInt64(caseResultV[i], c_V[i])
-			}
+		for i := range out {
+			out[i] = rt.GeInt64(caseResultV[i], c_V[i])
 		}
+	} else {
+		inRange = vec.Map2(between.Live, n, vec.VecArg(&caseResult), vec.VecArg(&c_), rt.GeInt64)
 	}
 	between.Add(&inRange)
 	// probe(1, r, b)
-	probe2 := vec.Make[int64](n)
-	{
+	var probe2 vec.Vec[int64]
+	if r_.Clean() && b.Clean() && vec.Dense(between.Live, n, true) {
+		probe2 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe2.V[:n]
-		if vec.Strict(&probe2, between.Live, n, vec.FlagsOf(&r_), vec.FlagsOf(&b)) && vec.Dense(between.Live, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+			if err != nil {
+				probe2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-				i := between.Live.Row(k)
-				if probe2.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe2 = vec.Map3E(between.Live, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	}
-	inRange2 := vec.Make[bool](n)
-	{
+	var inRange2 vec.Vec[bool]
+	if caseResult.Clean() && probe2.Clean() && vec.Dense(between.Live, n, false) {
+		inRange2 = vec.Make[bool](n)
 		caseResultV := caseResult.V[:n]
 		probe2V := probe2.V[:n]
 		out := inRange2.V[:n]
-		if vec.Strict(&inRange2, between.Live, n, vec.FlagsOf(&caseResult), vec.FlagsOf(&probe2)) && vec.Dense(between.Live, n, false) {
-			for i := range out {
-				out[i] = rt.LeInt64(caseResultV[i], probe2V[i])
-			}
-		} else {
-			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-				i := between.Live.Row(k)
-				if inRange2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.LeInt64(caseResultV[i], probe2V[i])
-			}
+		for i := range out {
+			out[i] = rt.LeInt64(caseResultV[i], probe2V[i])
 		}
+	} else {
+		inRange2 = vec.Map2(between.Live, n, vec.VecArg(&caseResult), vec.VecArg(&probe2), rt.LeInt64)
 	}
 	between.Add(&inRange2)
 	betweenResult := between.Finish()
@@ -14839,34 +10978,22 @@ func shape00055Col1(n int, all vec.Sel, caseResult vec.Vec[int64], r_ vec.Vec[in
 	vec.CopyErrs(&caseResult2, &orResult, all, n)
 	when3, notYet3 := vec.Split(&orResult, all, n)
 	// probe(2, r, CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END)
-	probe3 := vec.Make[int64](n)
-	{
+	var probe3 vec.Vec[int64]
+	if r_.Clean() && caseResult.Clean() && vec.Dense(when3, n, true) {
+		probe3 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		caseResultV := caseResult.V[:n]
 		out := probe3.V[:n]
-		if vec.Strict(&probe3, when3, n, vec.FlagsOf(&r_), vec.FlagsOf(&caseResult)) && vec.Dense(when3, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(2), r_V[i], caseResultV[i])
-				if err != nil {
-					probe3.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(2), r_V[i], caseResultV[i])
+			if err != nil {
+				probe3.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, when3.Rows(n); k < cnt; k++ {
-				i := when3.Row(k)
-				if probe3.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(2), r_V[i], caseResultV[i])
-				if err != nil {
-					probe3.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe3 = vec.Map3E(when3, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&caseResult), kernelKernels.Probe)
 	}
 	vec.Merge(&caseResult2, &probe3, when3, n)
 	vec.CopyErrs(&caseResult2, &q, notYet3, n)
@@ -14918,28 +11045,16 @@ func Shape00056(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	konst := shape00056Where(n, all)
-	if r, e := vec.First(&konst, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &konst, all, n, 0)
 	sel := vec.Where(&konst, n)
 	probe := shape00056Shared0(n, sel, r_)
 	ifResult2 := shape00056Col1(n, sel, probe, shared1, shared1Done, r_, b, in, c_, a)
-	if r, e := vec.First(&ifResult2, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"7 = 4611686018427387904", "IF((IF((probe(2, r, 0) IS NULL), probe(1, r, r), probe(1, r, r)) BETWEEN CASE WHEN (1 <> b) THEN 2 WHEN (probe(2, r, 0) > probe(2, r, 0)) THEN (probe(2, r, 0) + probe(2, r, 0)) ELSE c END AND r), a, probe(3, r, 5))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &ifResult2, sel, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"7 = 4611686018427387904", "IF((IF((probe(2, r, 0) IS NULL), probe(1, r, r), probe(1, r, r)) BETWEEN CASE WHEN (1 <> b) THEN 2 WHEN (probe(2, r, 0) > probe(2, r, 0)) THEN (probe(2, r, 0) + probe(2, r, 0)) ELSE c END AND r), a, probe(3, r, 5))"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &ifResult2, sel, n)}
@@ -14963,33 +11078,21 @@ func shape00056Where(n int, all vec.Sel) vec.Vec[bool] {
 //	probe(2, r, 0)
 func shape00056Shared0(n int, sel vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, 0)
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() && vec.Dense(sel, n, true) {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(sel, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.ConstArg[int64](int64(0)), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -15006,65 +11109,41 @@ func shape00056Col1(n int, sel vec.Sel, probe vec.Vec[int64], shared1 *vec.Vec[i
 	vec.CopyErrs(&ifResult, &isNull, sel, n)
 	todo := vec.Missing(shared1Done, then, n)
 	// probe(1, r, r)
-	probe2 := vec.Make[int64](n)
-	{
+	var probe2 vec.Vec[int64]
+	if r_.Clean() && vec.Dense(todo, n, true) {
+		probe2 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		out := probe2.V[:n]
-		if vec.Strict(&probe2, todo, n, vec.FlagsOf(&r_)) && vec.Dense(todo, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], r_V[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], r_V[i])
+			if err != nil {
+				probe2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
-				i := todo.Row(k)
-				if probe2.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], r_V[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe2 = vec.Map3E(todo, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&r_), kernelKernels.Probe)
 	}
 	vec.Merge(&(*shared1), &probe2, todo, n)
 	vec.Merge(&ifResult, &(*shared1), then, n)
 	todo2 := vec.Missing(shared1Done, otherwise, n)
 	// probe(1, r, r)
-	probe3 := vec.Make[int64](n)
-	{
+	var probe3 vec.Vec[int64]
+	if r_.Clean() && vec.Dense(todo2, n, true) {
+		probe3 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		out := probe3.V[:n]
-		if vec.Strict(&probe3, todo2, n, vec.FlagsOf(&r_)) && vec.Dense(todo2, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], r_V[i])
-				if err != nil {
-					probe3.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], r_V[i])
+			if err != nil {
+				probe3.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
-				i := todo2.Row(k)
-				if probe3.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], r_V[i])
-				if err != nil {
-					probe3.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe3 = vec.Map3E(todo2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&r_), kernelKernels.Probe)
 	}
 	vec.Merge(&(*shared1), &probe3, todo2, n)
 	vec.Merge(&ifResult, &(*shared1), otherwise, n)
@@ -15072,46 +11151,21 @@ func shape00056Col1(n int, sel vec.Sel, probe vec.Vec[int64], shared1 *vec.Vec[i
 	between := vec.NewLogic(false, sel, n)
 	// CASE WHEN (1 <> b) THEN 2 WHEN (probe(2, r, 0) > probe(2, r, 0)) THEN (probe(2, r, 0) + probe(2, r, 0)) ELSE c END
 	var caseResult vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	rest := between.Live
-	if b.Clean() && probe.Clean() && c_.Clean() {
-		caseResult = vec.Make[int64](n)
-		bV := b.V[:n]
-		probeV := probe.V[:n]
-		c_V := c_.V[:n]
-		out := caseResult.V[:n]
-		var bad vec.Failed
-		for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-			i := between.Live.Row(k)
-			switch {
-			case rt.NeInt64(int64(1), bV[i]):
-				out[i] = int64(2)
-			case rt.GtInt64(probeV[i], probeV[i]):
-				out[i] = bad.Int64(rt.AddInt64(probeV[i], probeV[i]))
-			default:
-				out[i] = c_V[i]
-			}
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-		}
-	} else if in.Column(2).NullN()+in.Column(3).NullN() <= n/2 {
+	if in.Column(2).NullN()+in.Column(3).NullN() <= n/2 {
 		caseResult = vec.Make[int64](n)
 		bV := b.V[:n]
 		probeV := probe.V[:n]
 		c_V := c_.V[:n]
 		out := caseResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(b.Clean() && probe.Clean() && c_.Clean())
 		var bad vec.Failed
 		for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
 			i := between.Live.Row(k)
-			if b.Dirty(i) || probe.Dirty(i) || c_.Dirty(i) {
+			if dirty && (b.Dirty(i) || probe.Dirty(i) || c_.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -15152,44 +11206,30 @@ func shape00056Col1(n int, sel vec.Sel, probe vec.Vec[int64], shared1 *vec.Vec[i
 			caseResult = caseResult2
 		}
 	}
-	inRange := vec.Make[bool](n)
-	{
+	var inRange vec.Vec[bool]
+	if ifResult.Clean() && caseResult.Clean() && vec.Dense(between.Live, n, false) {
+		inRange = vec.Make[bool](n)
 		ifResultV := ifResult.V[:n]
 		caseResultV := caseResult.V[:n]
 		out := inRange.V[:n]
-		if vec.Strict(&inRange, between.Live, n, vec.FlagsOf(&ifResult), vec.FlagsOf(&caseResult)) && vec.Dense(between.Live, n, false) {
-			for i := range out {
-				out[i] = rt.GeInt64(ifResultV[i], caseResultV[i])
-			}
-		} else {
-			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-				i := between.Live.Row(k)
-				if inRange.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GeInt64(ifResultV[i], caseResultV[i])
-			}
+		for i := range out {
+			out[i] = rt.GeInt64(ifResultV[i], caseResultV[i])
 		}
+	} else {
+		inRange = vec.Map2(between.Live, n, vec.VecArg(&ifResult), vec.VecArg(&caseResult), rt.GeInt64)
 	}
 	between.Add(&inRange)
-	inRange2 := vec.Make[bool](n)
-	{
+	var inRange2 vec.Vec[bool]
+	if ifResult.Clean() && r_.Clean() && vec.Dense(between.Live, n, false) {
+		inRange2 = vec.Make[bool](n)
 		ifResultV := ifResult.V[:n]
 		r_V := r_.V[:n]
 		out := inRange2.V[:n]
-		if vec.Strict(&inRange2, between.Live, n, vec.FlagsOf(&ifResult), vec.FlagsOf(&r_)) && vec.Dense(between.Live, n, false) {
-			for i := range out {
-				out[i] = rt.LeInt64(ifResultV[i], r_V[i])
-			}
-		} else {
-			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-				i := between.Live.Row(k)
-				if inRange2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.LeInt64(ifResultV[i], r_V[i])
-			}
+		for i := range out {
+			out[i] = rt.LeInt64(ifResultV[i], r_V[i])
 		}
+	} else {
+		inRange2 = vec.Map2(between.Live, n, vec.VecArg(&ifResult), vec.VecArg(&r_), rt.LeInt64)
 	}
 	between.Add(&inRange2)
 	betweenResult := between.Finish()
@@ -15199,33 +11239,21 @@ func shape00056Col1(n int, sel vec.Sel, probe vec.Vec[int64], shared1 *vec.Vec[i
 	vec.CopyErrs(&ifResult2, &betweenResult, sel, n)
 	vec.Merge(&ifResult2, &a, then2, n)
 	// probe(3, r, 5)
-	probe4 := vec.Make[int64](n)
-	{
+	var probe4 vec.Vec[int64]
+	if r_.Clean() && vec.Dense(otherwise2, n, true) {
+		probe4 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		out := probe4.V[:n]
-		if vec.Strict(&probe4, otherwise2, n, vec.FlagsOf(&r_)) && vec.Dense(otherwise2, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(3), r_V[i], int64(5))
-				if err != nil {
-					probe4.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(3), r_V[i], int64(5))
+			if err != nil {
+				probe4.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
-				i := otherwise2.Row(k)
-				if probe4.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(3), r_V[i], int64(5))
-				if err != nil {
-					probe4.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe4 = vec.Map3E(otherwise2, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.ConstArg[int64](int64(5)), kernelKernels.Probe)
 	}
 	vec.Merge(&ifResult2, &probe4, otherwise2, n)
 	return ifResult2
@@ -15268,29 +11296,17 @@ func Shape00057(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	c_ := vec.Int64s(in.Column(3))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	probe := shape00057Shared1(n, all, r_, c_)
 	probe2 := shape00057Shared0(n, all, r_, probe)
 	orResult := shape00057Where(n, all, probe2, probe)
-	if r, e := vec.First(&orResult, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &orResult, all, n, 0)
 	sel := vec.Where(&orResult, n)
 	nullIf := shape00057Col1(n, sel, c_, probe2)
-	if r, e := vec.First(&nullIf, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"CAST(NULL AS BOOLEAN) OR (probe(2, r, probe(1, r, c)) <> probe(1, r, c))", "NULLIF(c, probe(2, r, probe(1, r, c)))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &nullIf, sel, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"CAST(NULL AS BOOLEAN) OR (probe(2, r, probe(1, r, c)) <> probe(1, r, c))", "NULLIF(c, probe(2, r, probe(1, r, c)))"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &nullIf, sel, n)}
@@ -15306,34 +11322,22 @@ func Shape00057(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(1, r, c)
 func shape00057Shared1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, c)
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() && c_.Clean() {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_)) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -15343,34 +11347,22 @@ func shape00057Shared1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64])
 //	probe(2, r, probe(1, r, c))
 func shape00057Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, probe(1, r, c))
-	probe2 := vec.Make[int64](n)
-	{
+	var probe2 vec.Vec[int64]
+	if r_.Clean() && probe.Clean() {
+		probe2 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
-		if vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe)) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
+			if err != nil {
+				probe2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if probe2.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe2 = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe), kernelKernels.Probe)
 	}
 	return probe2
 }
@@ -15383,24 +11375,17 @@ func shape00057Where(n int, all vec.Sel, probe2 vec.Vec[int64], probe vec.Vec[in
 	konst := vec.NullVec[bool](n)
 	or.Add(&konst)
 	// (probe(2, r, probe(1, r, c)) <> probe(1, r, c))
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if probe2.Clean() && probe.Clean() && vec.Dense(or.Live, n, false) {
+		cmp = vec.Make[bool](n)
 		probe2V := probe2.V[:n]
 		probeV := probe.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, or.Live, n, vec.FlagsOf(&probe2), vec.FlagsOf(&probe)) && vec.Dense(or.Live, n, false) {
-			for i := range out {
-				out[i] = rt.NeInt64(probe2V[i], probeV[i])
-			}
-		} else {
-			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-				i := or.Live.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.NeInt64(probe2V[i], probeV[i])
-			}
+		for i := range out {
+			out[i] = rt.NeInt64(probe2V[i], probeV[i])
 		}
+	} else {
+		cmp = vec.Map2(or.Live, n, vec.VecArg(&probe2), vec.VecArg(&probe), rt.NeInt64)
 	}
 	or.Add(&cmp)
 	orResult := or.Finish()
@@ -15411,24 +11396,17 @@ func shape00057Where(n int, all vec.Sel, probe2 vec.Vec[int64], probe vec.Vec[in
 //
 //	NULLIF(c, probe(2, r, probe(1, r, c)))
 func shape00057Col1(n int, sel vec.Sel, c_ vec.Vec[int64], probe2 vec.Vec[int64]) vec.Vec[int64] {
-	eq := vec.Make[bool](n)
-	{
+	var eq vec.Vec[bool]
+	if c_.Clean() && probe2.Clean() && vec.Dense(sel, n, false) {
+		eq = vec.Make[bool](n)
 		c_V := c_.V[:n]
 		probe2V := probe2.V[:n]
 		out := eq.V[:n]
-		if vec.Strict(&eq, sel, n, vec.FlagsOf(&c_), vec.FlagsOf(&probe2)) && vec.Dense(sel, n, false) {
-			for i := range out {
-				out[i] = rt.EqInt64(c_V[i], probe2V[i])
-			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if eq.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(c_V[i], probe2V[i])
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(c_V[i], probe2V[i])
 		}
+	} else {
+		eq = vec.Map2(sel, n, vec.VecArg(&c_), vec.VecArg(&probe2), rt.EqInt64)
 	}
 	// NULLIF(c, probe(2, r, probe(1, r, c)))
 	nullIf := vec.NullIf(&c_, &eq, sel, n)
@@ -15471,21 +11449,11 @@ func Shape00058(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	anyOf := shape00058Col1(n, all, a, in)
-	if r, e := vec.First(&anyOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"", "((9223372036854775807 = a) OR ((0 > a) OR ((- a) <> a)))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &anyOf, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"", "((9223372036854775807 = a) OR ((0 > a) OR ((- a) <> a)))"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &anyOf, all, n)}
@@ -15502,33 +11470,18 @@ func Shape00058(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 func shape00058Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[bool] {
 	// ((9223372036854775807 = a) OR (0 > a) OR ((-a) <> a))
 	var anyOf vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if a.Clean() {
-		anyOf = vec.Make[bool](n)
-		aV := a.V[:n]
-		out := anyOf.V[:n]
-		var bad vec.Failed
-		for i := range out {
-			out[i] = (rt.EqInt64(int64(9223372036854775807), aV[i]) || rt.GtInt64(int64(0), aV[i]) || rt.NeInt64(bad.Int64(rt.NegateInt64(aV[i])), aV[i]))
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-		}
-	} else if in.Column(1).NullN() <= n/2 {
+	if in.Column(1).NullN() <= n/2 {
 		anyOf = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := anyOf.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(a.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if a.Dirty(i) {
+			if dirty && (a.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -15601,31 +11554,17 @@ func Shape00059(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	r_ := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	probe := shape00059Shared0(n, all, r_)
 	ifResult, o1Col := shape00059Col1(n, all, probe, r_, in, mem)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &ifResult, all, n, 1)
 	konst := shape00059Col2(n, all)
-	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
+	vec.Check(&failed, &konst, all, n, 2)
 
 	// o3: r
-	if errRow >= 0 {
-		if o1Col != nil {
-			o1Col.Release()
-		}
-		clauses := []string{"WHERE", "o1", "o2", "o3"}
-		texts := []string{"", "IF((probe(1, r, 9223372036854775807) < r), (probe(1, r, 9223372036854775807) * probe(1, r, 9223372036854775807)), 0)", "'x'", "r"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	if failed.Err != nil {
+		vec.Release(o1Col)
+		return nil, failed.QueryError([]string{"WHERE", "o1", "o2", "o3"}, []string{"", "IF((probe(1, r, 9223372036854775807) < r), (probe(1, r, 9223372036854775807) * probe(1, r, 9223372036854775807)), 0)", "'x'", "r"})
 	}
 	if o1Col == nil {
 		o1Col = vec.Int64Array(mem, &ifResult, all, n)
@@ -15644,33 +11583,21 @@ func Shape00059(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(1, r, 9223372036854775807)
 func shape00059Shared0(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, 9223372036854775807)
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_)) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(9223372036854775807))
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(9223372036854775807))
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(9223372036854775807))
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(9223372036854775807)), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -15680,43 +11607,22 @@ func shape00059Shared0(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 //	IF((probe(1, r, 9223372036854775807) < r), (probe(1, r, 9223372036854775807) * probe(1, r, 9223372036854775807)), 0)
 func shape00059Col1(n int, all vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// IF((probe(1, r, 9223372036854775807) < r), (probe(1, r, 9223372036854775807) * probe(1, r, 9223372036854775807)), 0)
-	var o1Col arrow.Array // written by the clean loop, or below from ifResult
+	var o1Col arrow.Array // written by the loop, or below from ifResult
+	var o1Out *vec.FixedOut[int64]
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if probe.Clean() && r_.Clean() {
-		o1Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+	if in.Column(0).NullN() <= n/2 {
+		o1Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		probeV := probe.V[:n]
 		r_V := r_.V[:n]
 		out := o1Out.V
-		var bad vec.Failed
-		for i := range out {
-			if rt.LtInt64(probeV[i], r_V[i]) {
-				out[i] = bad.Int64(rt.MulInt64(probeV[i], probeV[i]))
-			} else {
-				out[i] = int64(0)
-			}
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			o1Col = o1Out.Array()
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			o1Out.Release()
-		}
-	} else if in.Column(0).NullN() <= n/2 {
-		ifResult = vec.Make[int64](n)
-		probeV := probe.V[:n]
-		r_V := r_.V[:n]
-		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(probe.Clean() && r_.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if probe.Dirty(i) || r_.Dirty(i) {
+			if dirty && (probe.Dirty(i) || r_.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -15731,6 +11637,9 @@ func shape00059Col1(n int, all vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64],
 			}
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			o1Col = o1Out.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// (probe(1, r, 9223372036854775807) < r)
@@ -15744,10 +11653,10 @@ func shape00059Col1(n int, all vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64],
 		vec.Merge(&ifResult2, &product, then, n)
 		vec.Fill(&ifResult2, int64(0), otherwise, n)
 		if fused {
-			vec.Merge(&ifResult, &ifResult2, rest, n)
-		} else {
-			ifResult = ifResult2
+			o1Out.Patch(&ifResult2, rest, all)
+			o1Col = o1Out.Array()
 		}
+		ifResult = ifResult2
 	}
 	return ifResult, o1Col
 }
@@ -15803,36 +11712,20 @@ func Shape00060(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	probe := shape00060Shared0(n, all, r_, c_)
 	cmp := shape00060Where(n, all, probe, sArr)
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
 	caseResult := shape00060Col1(n, sel, p, probe, b, a, in)
-	if r, e := vec.First(&caseResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &caseResult, sel, n, 1)
 	probe2 := shape00060Col2(n, sel, probe)
-	if r, e := vec.First(&probe2, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
+	vec.Check(&failed, &probe2, sel, n, 2)
 	probe3 := shape00060Col3(n, sel, probe)
-	if r, e := vec.First(&probe3, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 3, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2", "o3"}
-		texts := []string{"probe(1, r, c) = CAST(s AS BIGINT)", "CASE WHEN (CASE WHEN (p IS NOT NULL) THEN 2 ELSE probe(1, r, c) END <= (b + probe(1, r, c))) THEN (- (b % probe(1, r, c))) WHEN (probe(1, r, c) = probe(1, r, c)) THEN IF((probe(1, r, c) <= probe(1, r, c)), probe(1, r, c), a) ELSE probe(1, r, c) END", "probe(1, r, c)", "probe(1, r, c)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &probe3, sel, n, 3)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1", "o2", "o3"}, []string{"probe(1, r, c) = CAST(s AS BIGINT)", "CASE WHEN (CASE WHEN (p IS NOT NULL) THEN 2 ELSE probe(1, r, c) END <= (b + probe(1, r, c))) THEN (- (b % probe(1, r, c))) WHEN (probe(1, r, c) = probe(1, r, c)) THEN IF((probe(1, r, c) <= probe(1, r, c)), probe(1, r, c), a) ELSE probe(1, r, c) END", "probe(1, r, c)", "probe(1, r, c)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, sel, n), vec.Int64Array(mem, &probe2, sel, n), vec.Int64Array(mem, &probe3, sel, n)}
@@ -15848,34 +11741,22 @@ func Shape00060(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(1, r, c)
 func shape00060Shared0(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, c)
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() && c_.Clean() {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_)) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -15886,33 +11767,18 @@ func shape00060Shared0(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64])
 func shape00060Where(n int, all vec.Sel, probe vec.Vec[int64], sArr *array.String) vec.Vec[bool] {
 	// (probe(1, r, c) = CAST(s AS BIGINT))
 	var cmp vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if probe.Clean() && sArr.NullN() == 0 {
-		cmp = vec.Make[bool](n)
-		probeV := probe.V[:n]
-		out := cmp.V[:n]
-		var bad vec.Failed
-		for i := range out {
-			out[i] = rt.EqInt64(probeV[i], bad.Int64(rt.CastStringToInt64(sArr.Value(i))))
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-		}
-	} else if sArr.NullN() <= n/2 {
+	if sArr.NullN() <= n/2 {
 		cmp = vec.Make[bool](n)
 		probeV := probe.V[:n]
 		out := cmp.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(probe.Clean() && sArr.NullN() == 0)
 		var bad vec.Failed
 		for i := range out {
-			if probe.Dirty(i) || sArr.IsNull(i) {
+			if dirty && (probe.Dirty(i) || sArr.IsNull(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -15953,166 +11819,103 @@ func shape00060Col1(n int, sel vec.Sel, p vec.Vec[bool], probe vec.Vec[int64], b
 	vec.Fill(&caseResult2, int64(2), when, n)
 	vec.Merge(&caseResult2, &probe, notYet, n)
 	// (b + probe(1, r, c))
-	sum := vec.Make[int64](n)
-	{
+	var sum vec.Vec[int64]
+	if b.Clean() && probe.Clean() && vec.Dense(sel, n, true) {
+		sum = vec.Make[int64](n)
 		bV := b.V[:n]
 		probeV := probe.V[:n]
 		out := sum.V[:n]
-		if vec.Strict(&sum, sel, n, vec.FlagsOf(&b), vec.FlagsOf(&probe)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := rt.AddInt64(bV[i], probeV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AddInt64(bV[i], probeV[i])
+			if err != nil {
+				sum.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if sum.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(bV[i], probeV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		sum = vec.Map2E(sel, n, vec.VecArg(&b), vec.VecArg(&probe), rt.AddInt64)
 	}
 	// (CASE WHEN (p IS NOT NULL) THEN 2 ELSE probe(1, r, c) END <= (b + probe(1, r, c)))
-	cmp3 := vec.Make[bool](n)
-	{
+	var cmp3 vec.Vec[bool]
+	if caseResult2.Clean() && sum.Clean() && vec.Dense(sel, n, false) {
+		cmp3 = vec.Make[bool](n)
 		caseResult2V := caseResult2.V[:n]
 		sumV := sum.V[:n]
 		out := cmp3.V[:n]
-		if vec.Strict(&cmp3, sel, n, vec.FlagsOf(&caseResult2), vec.FlagsOf(&sum)) && vec.Dense(sel, n, false) {
-			for i := range out {
-				out[i] = rt.LeInt64(caseResult2V[i], sumV[i])
-			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if cmp3.Dirty(i) {
-					continue
-				}
-				out[i] = rt.LeInt64(caseResult2V[i], sumV[i])
-			}
+		for i := range out {
+			out[i] = rt.LeInt64(caseResult2V[i], sumV[i])
 		}
+	} else {
+		cmp3 = vec.Map2(sel, n, vec.VecArg(&caseResult2), vec.VecArg(&sum), rt.LeInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp3, sel, n)
 	when2, notYet2 := vec.Split(&cmp3, sel, n)
 	// (b % probe(1, r, c))
-	remainder := vec.Make[int64](n)
-	{
+	var remainder vec.Vec[int64]
+	if b.Clean() && probe.Clean() && vec.Dense(when2, n, true) {
+		remainder = vec.Make[int64](n)
 		bV := b.V[:n]
 		probeV := probe.V[:n]
 		out := remainder.V[:n]
-		if vec.Strict(&remainder, when2, n, vec.FlagsOf(&b), vec.FlagsOf(&probe)) && vec.Dense(when2, n, true) {
-			for i := range out {
-				r, err := rt.ModInt64(bV[i], probeV[i])
-				if err != nil {
-					remainder.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.ModInt64(bV[i], probeV[i])
+			if err != nil {
+				remainder.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
-				i := when2.Row(k)
-				if remainder.Dirty(i) {
-					continue
-				}
-				r, err := rt.ModInt64(bV[i], probeV[i])
-				if err != nil {
-					remainder.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		remainder = vec.Map2E(when2, n, vec.VecArg(&b), vec.VecArg(&probe), rt.ModInt64)
 	}
 	// (-(b % probe(1, r, c)))
-	minus := vec.Make[int64](n)
-	{
+	var minus vec.Vec[int64]
+	if remainder.Clean() && vec.Dense(when2, n, true) {
+		minus = vec.Make[int64](n)
 		remainderV := remainder.V[:n]
 		out := minus.V[:n]
-		if vec.Strict(&minus, when2, n, vec.FlagsOf(&remainder)) && vec.Dense(when2, n, true) {
-			for i := range out {
-				r, err := rt.NegateInt64(remainderV[i])
-				if err != nil {
-					minus.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.NegateInt64(remainderV[i])
+			if err != nil {
+				minus.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
-				i := when2.Row(k)
-				if minus.Dirty(i) {
-					continue
-				}
-				r, err := rt.NegateInt64(remainderV[i])
-				if err != nil {
-					minus.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		minus = vec.Map1E(when2, n, vec.VecArg(&remainder), rt.NegateInt64)
 	}
 	vec.Merge(&caseResult, &minus, when2, n)
 	// (probe(1, r, c) = probe(1, r, c))
-	cmp4 := vec.Make[bool](n)
-	{
+	var cmp4 vec.Vec[bool]
+	if probe.Clean() && vec.Dense(notYet2, n, false) {
+		cmp4 = vec.Make[bool](n)
 		probeV := probe.V[:n]
 		out := cmp4.V[:n]
-		if vec.Strict(&cmp4, notYet2, n, vec.FlagsOf(&probe)) && vec.Dense(notYet2, n, false) {
-			for i := range out {
-				out[i] = rt.EqInt64(probeV[i], probeV[i])
-			}
-		} else {
-			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
-				i := notYet2.Row(k)
-				if cmp4.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(probeV[i], probeV[i])
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(probeV[i], probeV[i])
 		}
+	} else {
+		cmp4 = vec.Map2(notYet2, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.EqInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp4, notYet2, n)
 	when3, notYet3 := vec.Split(&cmp4, notYet2, n)
 	// IF((probe(1, r, c) <= probe(1, r, c)), probe(1, r, c), a)
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused2 bool
 	rest2 := when3
-	if probe.Clean() && a.Clean() {
-		ifResult = vec.Make[int64](n)
-		probeV := probe.V[:n]
-		aV := a.V[:n]
-		out := ifResult.V[:n]
-		for k, cnt := 0, when3.Rows(n); k < cnt; k++ {
-			i := when3.Row(k)
-			if rt.LeInt64(probeV[i], probeV[i]) {
-				out[i] = probeV[i]
-			} else {
-				out[i] = aV[i]
-			}
-		}
-		fused2, rest2 = true, vec.Sel{}
-	} else if in.Column(1).NullN() <= n/2 {
+	if in.Column(1).NullN() <= n/2 {
 		ifResult = vec.Make[int64](n)
 		probeV := probe.V[:n]
 		aV := a.V[:n]
 		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(probe.Clean() && a.Clean())
 		for k, cnt := 0, when3.Rows(n); k < cnt; k++ {
 			i := when3.Row(k)
-			if probe.Dirty(i) || a.Dirty(i) {
+			if dirty && (probe.Dirty(i) || a.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -16200,23 +12003,13 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	ifResult := shape00061Col1(n, all, r_, c_, shared0, shared0Done, in, a)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &ifResult, all, n, 1)
 
 	// o2: a
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"", "IF((probe(2, r, c) IS NOT NULL), (probe(1, r, IF((c < 3), a, a)) + probe(1, r, IF((c < 3), a, a))), probe(1, r, IF((c < 3), a, a)))", "a"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "IF((probe(2, r, c) IS NOT NULL), (probe(1, r, IF((c < 3), a, a)) + probe(1, r, IF((c < 3), a, a))), probe(1, r, IF((c < 3), a, a)))", "a"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n), vec.TakeColumn(mem, in.Column(1), all, n)}
@@ -16232,34 +12025,22 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	IF((probe(2, r, c) IS NOT NULL), (probe(1, r, IF((c < 3), a, a)) + probe(1, r, IF((c < 3), a, a))), probe(1, r, IF((c < 3), a, a)))
 func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], shared0 *vec.Vec[int64], shared0Done []bool, in arrow.RecordBatch, a vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, c)
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() && c_.Clean() {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_)) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(2), r_V[i], c_V[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(2), r_V[i], c_V[i])
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(2), r_V[i], c_V[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	}
 	// (probe(2, r, c) IS NOT NULL)
 	isNotNull := vec.IsNull(&probe, true, all, n)
@@ -16271,32 +12052,19 @@ func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], sh
 	todo := vec.Missing(shared0Done, then, n)
 	// IF((c < 3), a, a)
 	var ifResult2 vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	rest := todo
-	if c_.Clean() && a.Clean() {
-		ifResult2 = vec.Make[int64](n)
-		c_V := c_.V[:n]
-		aV := a.V[:n]
-		out := ifResult2.V[:n]
-		for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
-			i := todo.Row(k)
-			if rt.LtInt64(c_V[i], int64(3)) {
-				out[i] = aV[i]
-			} else {
-				out[i] = aV[i]
-			}
-		}
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(3).NullN()+in.Column(1).NullN() <= n/2 {
+	if in.Column(3).NullN()+in.Column(1).NullN() <= n/2 {
 		ifResult2 = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		aV := a.V[:n]
 		out := ifResult2.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(c_.Clean() && a.Clean())
 		for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
 			i := todo.Row(k)
-			if c_.Dirty(i) || a.Dirty(i) {
+			if dirty && (c_.Dirty(i) || a.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -16324,95 +12092,58 @@ func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], sh
 		}
 	}
 	// probe(1, r, IF((c < 3), a, a))
-	probe2 := vec.Make[int64](n)
-	{
+	var probe2 vec.Vec[int64]
+	if r_.Clean() && ifResult2.Clean() && vec.Dense(todo, n, true) {
+		probe2 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		ifResult2V := ifResult2.V[:n]
 		out := probe2.V[:n]
-		if vec.Strict(&probe2, todo, n, vec.FlagsOf(&r_), vec.FlagsOf(&ifResult2)) && vec.Dense(todo, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], ifResult2V[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], ifResult2V[i])
+			if err != nil {
+				probe2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
-				i := todo.Row(k)
-				if probe2.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], ifResult2V[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe2 = vec.Map3E(todo, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&ifResult2), kernelKernels.Probe)
 	}
 	vec.Merge(&(*shared0), &probe2, todo, n)
 	// (probe(1, r, IF((c < 3), a, a)) + probe(1, r, IF((c < 3), a, a)))
-	sum := vec.Make[int64](n)
-	{
+	var sum vec.Vec[int64]
+	if (*shared0).Clean() && vec.Dense(then, n, true) {
+		sum = vec.Make[int64](n)
 		shared0V := (*shared0).V[:n]
 		out := sum.V[:n]
-		if vec.Strict(&sum, then, n, vec.FlagsOf(&(*shared0))) && vec.Dense(then, n, true) {
-			for i := range out {
-				r, err := rt.AddInt64(shared0V[i], shared0V[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AddInt64(shared0V[i], shared0V[i])
+			if err != nil {
+				sum.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-				i := then.Row(k)
-				if sum.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(shared0V[i], shared0V[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		sum = vec.Map2E(then, n, vec.VecArg(&(*shared0)), vec.VecArg(&(*shared0)), rt.AddInt64)
 	}
 	vec.Merge(&ifResult, &sum, then, n)
 	todo2 := vec.Missing(shared0Done, otherwise, n)
 	// IF((c < 3), a, a)
 	var ifResult4 vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused2 bool
 	rest2 := todo2
-	if c_.Clean() && a.Clean() {
-		ifResult4 = vec.Make[int64](n)
-		c_V := c_.V[:n]
-		aV := a.V[:n]
-		out := ifResult4.V[:n]
-		for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
-			i := todo2.Row(k)
-			if rt.LtInt64(c_V[i], int64(3)) {
-				out[i] = aV[i]
-			} else {
-				out[i] = aV[i]
-			}
-		}
-		fused2, rest2 = true, vec.Sel{}
-	} else if in.Column(3).NullN()+in.Column(1).NullN() <= n/2 {
+	if in.Column(3).NullN()+in.Column(1).NullN() <= n/2 {
 		ifResult4 = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		aV := a.V[:n]
 		out := ifResult4.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(c_.Clean() && a.Clean())
 		for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
 			i := todo2.Row(k)
-			if c_.Dirty(i) || a.Dirty(i) {
+			if dirty && (c_.Dirty(i) || a.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -16440,34 +12171,22 @@ func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], sh
 		}
 	}
 	// probe(1, r, IF((c < 3), a, a))
-	probe3 := vec.Make[int64](n)
-	{
+	var probe3 vec.Vec[int64]
+	if r_.Clean() && ifResult4.Clean() && vec.Dense(todo2, n, true) {
+		probe3 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		ifResult4V := ifResult4.V[:n]
 		out := probe3.V[:n]
-		if vec.Strict(&probe3, todo2, n, vec.FlagsOf(&r_), vec.FlagsOf(&ifResult4)) && vec.Dense(todo2, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], ifResult4V[i])
-				if err != nil {
-					probe3.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], ifResult4V[i])
+			if err != nil {
+				probe3.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
-				i := todo2.Row(k)
-				if probe3.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], ifResult4V[i])
-				if err != nil {
-					probe3.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe3 = vec.Map3E(todo2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&ifResult4), kernelKernels.Probe)
 	}
 	vec.Merge(&(*shared0), &probe3, todo2, n)
 	vec.Merge(&ifResult, &(*shared0), otherwise, n)
@@ -16516,34 +12235,20 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	sArr := in.Column(6).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	isNull := shape00062Where(n, all, s)
-	if r, e := vec.First(&isNull, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &isNull, all, n, 0)
 	sel := vec.Where(&isNull, n)
 	probe := shape00062Shared0(n, sel, r_, b)
 	ifResult := shape00062Shared2(n, sel, a, in, c_)
 	probe2 := shape00062Shared1(n, sel, r_, ifResult)
 	sum := shape00062Col1(n, sel, probe, probe2, sArr)
-	if r, e := vec.First(&sum, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &sum, sel, n, 1)
 	anyOf := shape00062Col2(n, sel, b, in, probe, ifResult)
-	if r, e := vec.First(&anyOf, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"s IS NULL", "(probe(4, r, b) + IF((probe(1, r, IF((a = c), c, a)) <> CAST(s AS BIGINT)), probe(4, r, b), probe(1, r, IF((a = c), c, a))))", "((0 <> b) OR (probe(4, r, b) <> IF((a = c), c, a)))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &anyOf, sel, n, 2)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"s IS NULL", "(probe(4, r, b) + IF((probe(1, r, IF((a = c), c, a)) <> CAST(s AS BIGINT)), probe(4, r, b), probe(1, r, IF((a = c), c, a))))", "((0 <> b) OR (probe(4, r, b) <> IF((a = c), c, a)))"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sum, sel, n), vec.BoolArray(mem, &anyOf, sel, n)}
@@ -16568,34 +12273,22 @@ func shape00062Where(n int, all vec.Sel, s vec.Vec[string]) vec.Vec[bool] {
 //	probe(4, r, b)
 func shape00062Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// probe(4, r, b)
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() && b.Clean() && vec.Dense(sel, n, true) {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&b)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(4), r_V[i], bV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(4), r_V[i], bV[i])
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(4), r_V[i], bV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(sel, n, vec.ConstArg[int32](int32(4)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -16606,32 +12299,19 @@ func shape00062Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) 
 func shape00062Shared2(n int, sel vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, c_ vec.Vec[int64]) vec.Vec[int64] {
 	// IF((a = c), c, a)
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	rest := sel
-	if a.Clean() && c_.Clean() {
-		ifResult = vec.Make[int64](n)
-		aV := a.V[:n]
-		c_V := c_.V[:n]
-		out := ifResult.V[:n]
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if rt.EqInt64(aV[i], c_V[i]) {
-				out[i] = c_V[i]
-			} else {
-				out[i] = aV[i]
-			}
-		}
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(1).NullN()+in.Column(3).NullN() <= n/2 {
+	if in.Column(1).NullN()+in.Column(3).NullN() <= n/2 {
 		ifResult = vec.Make[int64](n)
 		aV := a.V[:n]
 		c_V := c_.V[:n]
 		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(a.Clean() && c_.Clean())
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			if a.Dirty(i) || c_.Dirty(i) {
+			if dirty && (a.Dirty(i) || c_.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -16666,34 +12346,22 @@ func shape00062Shared2(n int, sel vec.Sel, a vec.Vec[int64], in arrow.RecordBatc
 //	probe(1, r, IF((a = c), c, a))
 func shape00062Shared1(n int, sel vec.Sel, r_ vec.Vec[int64], ifResult vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, IF((a = c), c, a))
-	probe2 := vec.Make[int64](n)
-	{
+	var probe2 vec.Vec[int64]
+	if r_.Clean() && ifResult.Clean() && vec.Dense(sel, n, true) {
+		probe2 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := probe2.V[:n]
-		if vec.Strict(&probe2, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&ifResult)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], ifResultV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], ifResultV[i])
+			if err != nil {
+				probe2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if probe2.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], ifResultV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe2 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&ifResult), kernelKernels.Probe)
 	}
 	return probe2
 }
@@ -16704,41 +12372,20 @@ func shape00062Shared1(n int, sel vec.Sel, r_ vec.Vec[int64], ifResult vec.Vec[i
 func shape00062Col1(n int, sel vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int64], sArr *array.String) vec.Vec[int64] {
 	// IF((probe(1, r, IF((a = c), c, a)) <> CAST(s AS BIGINT)), probe(4, r, b), probe(1, r, IF((a = c), c, a)))
 	var ifResult3 vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused2 bool
 	rest2 := sel
-	if probe2.Clean() && sArr.NullN() == 0 && probe.Clean() {
-		ifResult3 = vec.Make[int64](n)
-		probe2V := probe2.V[:n]
-		probeV := probe.V[:n]
-		out := ifResult3.V[:n]
-		var bad vec.Failed
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if rt.NeInt64(probe2V[i], bad.Int64(rt.CastStringToInt64(sArr.Value(i)))) {
-				out[i] = probeV[i]
-			} else {
-				out[i] = probe2V[i]
-			}
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			fused2, rest2 = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-		}
-	} else if sArr.NullN() <= n/2 {
+	if sArr.NullN() <= n/2 {
 		ifResult3 = vec.Make[int64](n)
 		probe2V := probe2.V[:n]
 		probeV := probe.V[:n]
 		out := ifResult3.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(probe2.Clean() && sArr.NullN() == 0 && probe.Clean())
 		var bad vec.Failed
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			if probe2.Dirty(i) || sArr.IsNull(i) || probe.Dirty(i) {
+			if dirty && (probe2.Dirty(i) || sArr.IsNull(i) || probe.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -16772,34 +12419,22 @@ func shape00062Col1(n int, sel vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int
 		}
 	}
 	// (probe(4, r, b) + IF((probe(1, r, IF((a = c), c, a)) <> CAST(s AS BIGINT)), probe(4, r, b), probe(1, r, IF((a = c), c, a))))
-	sum := vec.Make[int64](n)
-	{
+	var sum vec.Vec[int64]
+	if probe.Clean() && ifResult3.Clean() && vec.Dense(sel, n, true) {
+		sum = vec.Make[int64](n)
 		probeV := probe.V[:n]
 		ifResult3V := ifResult3.V[:n]
 		out := sum.V[:n]
-		if vec.Strict(&sum, sel, n, vec.FlagsOf(&probe), vec.FlagsOf(&ifResult3)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := rt.AddInt64(probeV[i], ifResult3V[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AddInt64(probeV[i], ifResult3V[i])
+			if err != nil {
+				sum.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if sum.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(probeV[i], ifResult3V[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		sum = vec.Map2E(sel, n, vec.VecArg(&probe), vec.VecArg(&ifResult3), rt.AddInt64)
 	}
 	return sum
 }
@@ -16810,30 +12445,20 @@ func shape00062Col1(n int, sel vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int
 func shape00062Col2(n int, sel vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, probe vec.Vec[int64], ifResult vec.Vec[int64]) vec.Vec[bool] {
 	// ((0 <> b) OR (probe(4, r, b) <> IF((a = c), c, a)))
 	var anyOf vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused3 bool
 	rest3 := sel
-	if b.Clean() && probe.Clean() && ifResult.Clean() {
-		anyOf = vec.Make[bool](n)
-		bV := b.V[:n]
-		probeV := probe.V[:n]
-		ifResultV := ifResult.V[:n]
-		out := anyOf.V[:n]
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			out[i] = (rt.NeInt64(int64(0), bV[i]) || rt.NeInt64(probeV[i], ifResultV[i]))
-		}
-		fused3, rest3 = true, vec.Sel{}
-	} else if in.Column(2).NullN() <= n/2 {
+	if in.Column(2).NullN() <= n/2 {
 		anyOf = vec.Make[bool](n)
 		bV := b.V[:n]
 		probeV := probe.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := anyOf.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(b.Clean() && probe.Clean() && ifResult.Clean())
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			if b.Dirty(i) || probe.Dirty(i) || ifResult.Dirty(i) {
+			if dirty && (b.Dirty(i) || probe.Dirty(i) || ifResult.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -16898,32 +12523,18 @@ func Shape00063(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	isNull := shape00063Where(n, all, c_)
-	if r, e := vec.First(&isNull, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &isNull, all, n, 0)
 	sel := vec.Where(&isNull, n)
 	probe := shape00063Shared0(n, sel, r_, a, c_)
 	probe2 := shape00063Col1(n, sel, probe)
-	if r, e := vec.First(&probe2, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &probe2, sel, n, 1)
 	sum := shape00063Col2(n, sel, probe, r_, c_, a)
-	if r, e := vec.First(&sum, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"c IS NULL", "probe(2, r, (a * c))", "(probe(2, r, (a * c)) + IF((probe(1, r, c) <= a), probe(2, r, (a * c)), r))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sum, sel, n, 2)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"c IS NULL", "probe(2, r, (a * c))", "(probe(2, r, (a * c)) + IF((probe(1, r, c) <= a), probe(2, r, (a * c)), r))"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &probe2, sel, n), vec.Int64Array(mem, &sum, sel, n)}
@@ -16948,64 +12559,40 @@ func shape00063Where(n int, all vec.Sel, c_ vec.Vec[int64]) vec.Vec[bool] {
 //	probe(2, r, (a * c))
 func shape00063Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// (a * c)
-	product := vec.Make[int64](n)
-	{
+	var product vec.Vec[int64]
+	if a.Clean() && c_.Clean() && vec.Dense(sel, n, true) {
+		product = vec.Make[int64](n)
 		aV := a.V[:n]
 		c_V := c_.V[:n]
 		out := product.V[:n]
-		if vec.Strict(&product, sel, n, vec.FlagsOf(&a), vec.FlagsOf(&c_)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := rt.MulInt64(aV[i], c_V[i])
-				if err != nil {
-					product.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.MulInt64(aV[i], c_V[i])
+			if err != nil {
+				product.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if product.Dirty(i) {
-					continue
-				}
-				r, err := rt.MulInt64(aV[i], c_V[i])
-				if err != nil {
-					product.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		product = vec.Map2E(sel, n, vec.VecArg(&a), vec.VecArg(&c_), rt.MulInt64)
 	}
 	// probe(2, r, (a * c))
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() && product.Clean() && vec.Dense(sel, n, true) {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		productV := product.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&product)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(2), r_V[i], productV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(2), r_V[i], productV[i])
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(2), r_V[i], productV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(sel, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&product), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -17022,54 +12609,35 @@ func shape00063Col1(n int, sel vec.Sel, probe vec.Vec[int64]) vec.Vec[int64] {
 //	(probe(2, r, (a * c)) + IF((probe(1, r, c) <= a), probe(2, r, (a * c)), r))
 func shape00063Col2(n int, sel vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64], c_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, c)
-	probe3 := vec.Make[int64](n)
-	{
+	var probe3 vec.Vec[int64]
+	if r_.Clean() && c_.Clean() && vec.Dense(sel, n, true) {
+		probe3 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe3.V[:n]
-		if vec.Strict(&probe3, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-				if err != nil {
-					probe3.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
+			if err != nil {
+				probe3.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if probe3.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-				if err != nil {
-					probe3.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe3 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	}
 	// (probe(1, r, c) <= a)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if probe3.Clean() && a.Clean() && vec.Dense(sel, n, false) {
+		cmp = vec.Make[bool](n)
 		probe3V := probe3.V[:n]
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, sel, n, vec.FlagsOf(&probe3), vec.FlagsOf(&a)) && vec.Dense(sel, n, false) {
-			for i := range out {
-				out[i] = rt.LeInt64(probe3V[i], aV[i])
-			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.LeInt64(probe3V[i], aV[i])
-			}
+		for i := range out {
+			out[i] = rt.LeInt64(probe3V[i], aV[i])
 		}
+	} else {
+		cmp = vec.Map2(sel, n, vec.VecArg(&probe3), vec.VecArg(&a), rt.LeInt64)
 	}
 	// IF((probe(1, r, c) <= a), probe(2, r, (a * c)), r)
 	then, otherwise := vec.Split(&cmp, sel, n)
@@ -17078,34 +12646,22 @@ func shape00063Col2(n int, sel vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64],
 	vec.Merge(&ifResult, &probe, then, n)
 	vec.Merge(&ifResult, &r_, otherwise, n)
 	// (probe(2, r, (a * c)) + IF((probe(1, r, c) <= a), probe(2, r, (a * c)), r))
-	sum := vec.Make[int64](n)
-	{
+	var sum vec.Vec[int64]
+	if probe.Clean() && ifResult.Clean() && vec.Dense(sel, n, true) {
+		sum = vec.Make[int64](n)
 		probeV := probe.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
-		if vec.Strict(&sum, sel, n, vec.FlagsOf(&probe), vec.FlagsOf(&ifResult)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := rt.AddInt64(probeV[i], ifResultV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AddInt64(probeV[i], ifResultV[i])
+			if err != nil {
+				sum.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if sum.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(probeV[i], ifResultV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		sum = vec.Map2E(sel, n, vec.VecArg(&probe), vec.VecArg(&ifResult), rt.AddInt64)
 	}
 	return sum
 }
@@ -17153,27 +12709,15 @@ func Shape00064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	sArr := in.Column(6).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	probe := shape00064Shared1(n, all, r_, b)
 	probe3 := shape00064Shared0(n, all, r_, probe, shared2, shared2Done, b, a)
 	sum2 := shape00064Col1(n, all, probe3, sArr, shared2, shared2Done, r_, b, probe)
-	if r, e := vec.First(&sum2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &sum2, all, n, 1)
 	probe32 := shape00064Col2(n, all, probe3)
-	if r, e := vec.First(&probe32, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"", "(probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a)) + IF((NOT TRY((CAST(s AS BIGINT) <> 0))), probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a)), (- (probe(2, r, b) + IF((probe(1, r, b) > probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))), probe(2, r, b), 5)))))", "probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &probe32, all, n, 2)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "(probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a)) + IF((NOT TRY((CAST(s AS BIGINT) <> 0))), probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a)), (- (probe(2, r, b) + IF((probe(1, r, b) > probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))), probe(2, r, b), 5)))))", "probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sum2, all, n), vec.Int64Array(mem, &probe32, all, n)}
@@ -17189,34 +12733,22 @@ func Shape00064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(2, r, b)
 func shape00064Shared1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, b)
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() && b.Clean() {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&b)) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(2), r_V[i], bV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(2), r_V[i], bV[i])
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(2), r_V[i], bV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -17226,23 +12758,16 @@ func shape00064Shared1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) 
 //	probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))
 func shape00064Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64], shared2 *vec.Vec[int64], shared2Done []bool, b vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// (probe(2, r, b) >= probe(2, r, b))
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if probe.Clean() {
+		cmp = vec.Make[bool](n)
 		probeV := probe.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&probe)) {
-			for i := range out {
-				out[i] = rt.GeInt64(probeV[i], probeV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GeInt64(probeV[i], probeV[i])
-			}
+		for i := range out {
+			out[i] = rt.GeInt64(probeV[i], probeV[i])
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.GeInt64)
 	}
 	// IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a)
 	then, otherwise := vec.Split(&cmp, all, n)
@@ -17251,96 +12776,60 @@ func shape00064Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 	// shared (lazy): probe(1, r, b)
 	todo := vec.Missing(shared2Done, then, n)
 	// probe(1, r, b)
-	probe2 := vec.Make[int64](n)
-	{
+	var probe2 vec.Vec[int64]
+	if r_.Clean() && b.Clean() && vec.Dense(todo, n, true) {
+		probe2 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe2.V[:n]
-		if vec.Strict(&probe2, todo, n, vec.FlagsOf(&r_), vec.FlagsOf(&b)) && vec.Dense(todo, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+			if err != nil {
+				probe2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
-				i := todo.Row(k)
-				if probe2.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe2 = vec.Map3E(todo, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	}
 	vec.Merge(&(*shared2), &probe2, todo, n)
 	// (probe(1, r, b) - probe(1, r, b))
-	difference := vec.Make[int64](n)
-	{
+	var difference vec.Vec[int64]
+	if (*shared2).Clean() && vec.Dense(then, n, true) {
+		difference = vec.Make[int64](n)
 		shared2V := (*shared2).V[:n]
 		out := difference.V[:n]
-		if vec.Strict(&difference, then, n, vec.FlagsOf(&(*shared2))) && vec.Dense(then, n, true) {
-			for i := range out {
-				r, err := rt.SubInt64(shared2V[i], shared2V[i])
-				if err != nil {
-					difference.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.SubInt64(shared2V[i], shared2V[i])
+			if err != nil {
+				difference.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-				i := then.Row(k)
-				if difference.Dirty(i) {
-					continue
-				}
-				r, err := rt.SubInt64(shared2V[i], shared2V[i])
-				if err != nil {
-					difference.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		difference = vec.Map2E(then, n, vec.VecArg(&(*shared2)), vec.VecArg(&(*shared2)), rt.SubInt64)
 	}
 	vec.Merge(&ifResult, &difference, then, n)
 	vec.Merge(&ifResult, &a, otherwise, n)
 	// probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))
-	probe3 := vec.Make[int64](n)
-	{
+	var probe3 vec.Vec[int64]
+	if r_.Clean() && ifResult.Clean() {
+		probe3 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := probe3.V[:n]
-		if vec.Strict(&probe3, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&ifResult)) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(3), r_V[i], ifResultV[i])
-				if err != nil {
-					probe3.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(3), r_V[i], ifResultV[i])
+			if err != nil {
+				probe3.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if probe3.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(3), r_V[i], ifResultV[i])
-				if err != nil {
-					probe3.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe3 = vec.Map3E(all, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&ifResult), kernelKernels.Probe)
 	}
 	return probe3
 }
@@ -17350,72 +12839,46 @@ func shape00064Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 //	(probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a)) + IF((NOT TRY((CAST(s AS BIGINT) <> 0))), probe(3, r, IF((probe(2,...
 func shape00064Col1(n int, all vec.Sel, probe3 vec.Vec[int64], sArr *array.String, shared2 *vec.Vec[int64], shared2Done []bool, r_ vec.Vec[int64], b vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
 	// CAST(s AS BIGINT)
-	asBigint := vec.Make[int64](n)
-	{
+	var asBigint vec.Vec[int64]
+	if sArr.NullN() == 0 {
+		asBigint = vec.Make[int64](n)
 		out := asBigint.V[:n]
-		if vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.CastStringToInt64(sArr.Value(i))
+			if err != nil {
+				asBigint.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asBigint.Dirty(i) {
-					continue
-				}
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		asBigint = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
 	// (CAST(s AS BIGINT) <> 0)
-	cmp2 := vec.Make[bool](n)
-	{
+	var cmp2 vec.Vec[bool]
+	if asBigint.Clean() {
+		cmp2 = vec.Make[bool](n)
 		asBigintV := asBigint.V[:n]
 		out := cmp2.V[:n]
-		if vec.Strict(&cmp2, all, n, vec.FlagsOf(&asBigint)) {
-			for i := range out {
-				out[i] = rt.NeInt64(asBigintV[i], int64(0))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.NeInt64(asBigintV[i], int64(0))
-			}
+		for i := range out {
+			out[i] = rt.NeInt64(asBigintV[i], int64(0))
 		}
+	} else {
+		cmp2 = vec.Map2(all, n, vec.VecArg(&asBigint), vec.ConstArg[int64](int64(0)), rt.NeInt64)
 	}
 	// TRY((CAST(s AS BIGINT) <> 0))
 	tried := vec.Try(&cmp2, all, n)
 	// (NOT TRY((CAST(s AS BIGINT) <> 0)))
-	negated := vec.Make[bool](n)
-	{
+	var negated vec.Vec[bool]
+	if tried.Clean() {
+		negated = vec.Make[bool](n)
 		triedV := tried.V[:n]
 		out := negated.V[:n]
-		if vec.Strict(&negated, all, n, vec.FlagsOf(&tried)) {
-			for i := range out {
-				out[i] = rt.Not(triedV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if negated.Dirty(i) {
-					continue
-				}
-				out[i] = rt.Not(triedV[i])
-			}
+		for i := range out {
+			out[i] = rt.Not(triedV[i])
 		}
+	} else {
+		negated = vec.Map1(all, n, vec.VecArg(&tried), rt.Not)
 	}
 	// IF((NOT TRY((CAST(s AS BIGINT) <> 0))), probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a)), (-(probe(2, r, b) + IF((pr...
 	then2, otherwise2 := vec.Split(&negated, all, n)
@@ -17425,66 +12888,40 @@ func shape00064Col1(n int, all vec.Sel, probe3 vec.Vec[int64], sArr *array.Strin
 	// shared (lazy): probe(1, r, b)
 	todo2 := vec.Missing(shared2Done, otherwise2, n)
 	// probe(1, r, b)
-	probe4 := vec.Make[int64](n)
-	{
+	var probe4 vec.Vec[int64]
+	if r_.Clean() && b.Clean() && vec.Dense(todo2, n, true) {
+		probe4 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe4.V[:n]
-		if vec.Strict(&probe4, todo2, n, vec.FlagsOf(&r_), vec.FlagsOf(&b)) && vec.Dense(todo2, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-				if err != nil {
-					probe4.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+			if err != nil {
+				probe4.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
-				i := todo2.Row(k)
-				if probe4.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-				if err != nil {
-					probe4.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe4 = vec.Map3E(todo2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	}
 	vec.Merge(&(*shared2), &probe4, todo2, n)
 	// IF((probe(1, r, b) > probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))), probe(2, r, b), 5)
 	var ifResult3 vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
-	var rest vec.Sel
-	if (*shared2).Clean() && probe3.Clean() && probe.Clean() {
-		ifResult3 = vec.Make[int64](n)
-		shared2V := (*shared2).V[:n]
-		probe3V := probe3.V[:n]
-		probeV := probe.V[:n]
-		out := ifResult3.V[:n]
-		for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
-			i := otherwise2.Row(k)
-			if rt.GtInt64(shared2V[i], probe3V[i]) {
-				out[i] = probeV[i]
-			} else {
-				out[i] = int64(5)
-			}
-		}
-		fused, rest = true, vec.Sel{}
-	} else {
+	rest := otherwise2
+	{
 		ifResult3 = vec.Make[int64](n)
 		shared2V := (*shared2).V[:n]
 		probe3V := probe3.V[:n]
 		probeV := probe.V[:n]
 		out := ifResult3.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !((*shared2).Clean() && probe3.Clean() && probe.Clean())
 		for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
 			i := otherwise2.Row(k)
-			if (*shared2).Dirty(i) || probe3.Dirty(i) || probe.Dirty(i) {
+			if dirty && ((*shared2).Dirty(i) || probe3.Dirty(i) || probe.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -17512,94 +12949,58 @@ func shape00064Col1(n int, all vec.Sel, probe3 vec.Vec[int64], sArr *array.Strin
 		}
 	}
 	// (probe(2, r, b) + IF((probe(1, r, b) > probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))), probe(2, r, b), 5))
-	sum := vec.Make[int64](n)
-	{
+	var sum vec.Vec[int64]
+	if probe.Clean() && ifResult3.Clean() && vec.Dense(otherwise2, n, true) {
+		sum = vec.Make[int64](n)
 		probeV := probe.V[:n]
 		ifResult3V := ifResult3.V[:n]
 		out := sum.V[:n]
-		if vec.Strict(&sum, otherwise2, n, vec.FlagsOf(&probe), vec.FlagsOf(&ifResult3)) && vec.Dense(otherwise2, n, true) {
-			for i := range out {
-				r, err := rt.AddInt64(probeV[i], ifResult3V[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AddInt64(probeV[i], ifResult3V[i])
+			if err != nil {
+				sum.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
-				i := otherwise2.Row(k)
-				if sum.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(probeV[i], ifResult3V[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		sum = vec.Map2E(otherwise2, n, vec.VecArg(&probe), vec.VecArg(&ifResult3), rt.AddInt64)
 	}
 	// (-(probe(2, r, b) + IF((probe(1, r, b) > probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))), probe(2, r, b), 5)))
-	minus := vec.Make[int64](n)
-	{
+	var minus vec.Vec[int64]
+	if sum.Clean() && vec.Dense(otherwise2, n, true) {
+		minus = vec.Make[int64](n)
 		sumV := sum.V[:n]
 		out := minus.V[:n]
-		if vec.Strict(&minus, otherwise2, n, vec.FlagsOf(&sum)) && vec.Dense(otherwise2, n, true) {
-			for i := range out {
-				r, err := rt.NegateInt64(sumV[i])
-				if err != nil {
-					minus.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.NegateInt64(sumV[i])
+			if err != nil {
+				minus.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
-				i := otherwise2.Row(k)
-				if minus.Dirty(i) {
-					continue
-				}
-				r, err := rt.NegateInt64(sumV[i])
-				if err != nil {
-					minus.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		minus = vec.Map1E(otherwise2, n, vec.VecArg(&sum), rt.NegateInt64)
 	}
 	vec.Merge(&ifResult2, &minus, otherwise2, n)
 	// (probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a)) + IF((NOT TRY((CAST(s AS BIGINT) <> 0))), probe(3, r, IF((probe(2,...
-	sum2 := vec.Make[int64](n)
-	{
+	var sum2 vec.Vec[int64]
+	if probe3.Clean() && ifResult2.Clean() {
+		sum2 = vec.Make[int64](n)
 		probe3V := probe3.V[:n]
 		ifResult2V := ifResult2.V[:n]
 		out := sum2.V[:n]
-		if vec.Strict(&sum2, all, n, vec.FlagsOf(&probe3), vec.FlagsOf(&ifResult2)) {
-			for i := range out {
-				r, err := rt.AddInt64(probe3V[i], ifResult2V[i])
-				if err != nil {
-					sum2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AddInt64(probe3V[i], ifResult2V[i])
+			if err != nil {
+				sum2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if sum2.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(probe3V[i], ifResult2V[i])
-				if err != nil {
-					sum2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		sum2 = vec.Map2E(all, n, vec.VecArg(&probe3), vec.VecArg(&ifResult2), rt.AddInt64)
 	}
 	return sum2
 }
@@ -17650,23 +13051,13 @@ func Shape00065(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	c_ := vec.Int64s(in.Column(3))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	probe := shape00065Shared1(n, all, r_, a)
 	probe2 := shape00065Shared0(n, all, r_, sArr)
 	sum := shape00065Col1(n, all, probe2, probe, c_)
-	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"", "(probe(2, r, CAST(s AS BIGINT)) + IF((probe(1, r, a) > c), probe(2, r, CAST(s AS BIGINT)), TRY(probe(1, r, a))))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sum, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"", "(probe(2, r, CAST(s AS BIGINT)) + IF((probe(1, r, a) > c), probe(2, r, CAST(s AS BIGINT)), TRY(probe(1, r, a))))"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
@@ -17682,34 +13073,22 @@ func Shape00065(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(1, r, a)
 func shape00065Shared1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, a)
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() && a.Clean() {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&a)) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -17719,62 +13098,38 @@ func shape00065Shared1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) 
 //	probe(2, r, CAST(s AS BIGINT))
 func shape00065Shared0(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String) vec.Vec[int64] {
 	// CAST(s AS BIGINT)
-	asBigint := vec.Make[int64](n)
-	{
+	var asBigint vec.Vec[int64]
+	if sArr.NullN() == 0 {
+		asBigint = vec.Make[int64](n)
 		out := asBigint.V[:n]
-		if vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.CastStringToInt64(sArr.Value(i))
+			if err != nil {
+				asBigint.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asBigint.Dirty(i) {
-					continue
-				}
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		asBigint = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
 	// probe(2, r, CAST(s AS BIGINT))
-	probe2 := vec.Make[int64](n)
-	{
+	var probe2 vec.Vec[int64]
+	if r_.Clean() && asBigint.Clean() {
+		probe2 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		asBigintV := asBigint.V[:n]
 		out := probe2.V[:n]
-		if vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&asBigint)) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(2), r_V[i], asBigintV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(2), r_V[i], asBigintV[i])
+			if err != nil {
+				probe2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if probe2.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(2), r_V[i], asBigintV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe2 = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&asBigint), kernelKernels.Probe)
 	}
 	return probe2
 }
@@ -17784,24 +13139,17 @@ func shape00065Shared0(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String
 //	(probe(2, r, CAST(s AS BIGINT)) + IF((probe(1, r, a) > c), probe(2, r, CAST(s AS BIGINT)), TRY(probe(1, r, a))))
 func shape00065Col1(n int, all vec.Sel, probe2 vec.Vec[int64], probe vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// (probe(1, r, a) > c)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if probe.Clean() && c_.Clean() {
+		cmp = vec.Make[bool](n)
 		probeV := probe.V[:n]
 		c_V := c_.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&c_)) {
-			for i := range out {
-				out[i] = rt.GtInt64(probeV[i], c_V[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GtInt64(probeV[i], c_V[i])
-			}
+		for i := range out {
+			out[i] = rt.GtInt64(probeV[i], c_V[i])
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&probe), vec.VecArg(&c_), rt.GtInt64)
 	}
 	// IF((probe(1, r, a) > c), probe(2, r, CAST(s AS BIGINT)), TRY(probe(1, r, a)))
 	then, otherwise := vec.Split(&cmp, all, n)
@@ -17812,34 +13160,22 @@ func shape00065Col1(n int, all vec.Sel, probe2 vec.Vec[int64], probe vec.Vec[int
 	tried := vec.Try(&probe, otherwise, n)
 	vec.Merge(&ifResult, &tried, otherwise, n)
 	// (probe(2, r, CAST(s AS BIGINT)) + IF((probe(1, r, a) > c), probe(2, r, CAST(s AS BIGINT)), TRY(probe(1, r, a))))
-	sum := vec.Make[int64](n)
-	{
+	var sum vec.Vec[int64]
+	if probe2.Clean() && ifResult.Clean() {
+		sum = vec.Make[int64](n)
 		probe2V := probe2.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
-		if vec.Strict(&sum, all, n, vec.FlagsOf(&probe2), vec.FlagsOf(&ifResult)) {
-			for i := range out {
-				r, err := rt.AddInt64(probe2V[i], ifResultV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AddInt64(probe2V[i], ifResultV[i])
+			if err != nil {
+				sum.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if sum.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(probe2V[i], ifResultV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		sum = vec.Map2E(all, n, vec.VecArg(&probe2), vec.VecArg(&ifResult), rt.AddInt64)
 	}
 	return sum
 }
@@ -17884,23 +13220,13 @@ func Shape00066(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	c_ := vec.Int64s(in.Column(3))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	caseResult := shape00066Col1(n, all, r_, b, sArr, c_, in)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &caseResult, all, n, 1)
 
 	// o2: r
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"", "CASE WHEN (r BETWEEN 9223372036854775807 AND b) THEN IF((CAST(s AS BIGINT) <= c), CAST(s AS BIGINT), r) END", "r"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "CASE WHEN (r BETWEEN 9223372036854775807 AND b) THEN IF((CAST(s AS BIGINT) <= c), CAST(s AS BIGINT), r) END", "r"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n), vec.TakeColumn(mem, in.Column(0), all, n)}
@@ -17919,43 +13245,29 @@ func shape00066Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sAr
 	caseResult := vec.Make[int64](n)
 	// (r BETWEEN 9223372036854775807 AND b)
 	between := vec.NewLogic(false, all, n)
-	inRange := vec.Make[bool](n)
-	{
+	var inRange vec.Vec[bool]
+	if r_.Clean() && vec.Dense(between.Live, n, false) {
+		inRange = vec.Make[bool](n)
 		r_V := r_.V[:n]
 		out := inRange.V[:n]
-		if vec.Strict(&inRange, between.Live, n, vec.FlagsOf(&r_)) && vec.Dense(between.Live, n, false) {
-			for i := range out {
-				out[i] = rt.GeInt64(r_V[i], int64(9223372036854775807))
-			}
-		} else {
-			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-				i := between.Live.Row(k)
-				if inRange.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GeInt64(r_V[i], int64(9223372036854775807))
-			}
+		for i := range out {
+			out[i] = rt.GeInt64(r_V[i], int64(9223372036854775807))
 		}
+	} else {
+		inRange = vec.Map2(between.Live, n, vec.VecArg(&r_), vec.ConstArg[int64](int64(9223372036854775807)), rt.GeInt64)
 	}
 	between.Add(&inRange)
-	inRange2 := vec.Make[bool](n)
-	{
+	var inRange2 vec.Vec[bool]
+	if r_.Clean() && b.Clean() && vec.Dense(between.Live, n, false) {
+		inRange2 = vec.Make[bool](n)
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := inRange2.V[:n]
-		if vec.Strict(&inRange2, between.Live, n, vec.FlagsOf(&r_), vec.FlagsOf(&b)) && vec.Dense(between.Live, n, false) {
-			for i := range out {
-				out[i] = rt.LeInt64(r_V[i], bV[i])
-			}
-		} else {
-			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-				i := between.Live.Row(k)
-				if inRange2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.LeInt64(r_V[i], bV[i])
-			}
+		for i := range out {
+			out[i] = rt.LeInt64(r_V[i], bV[i])
 		}
+	} else {
+		inRange2 = vec.Map2(between.Live, n, vec.VecArg(&r_), vec.VecArg(&b), rt.LeInt64)
 	}
 	between.Add(&inRange2)
 	betweenResult := between.Finish()
@@ -17963,63 +13275,37 @@ func shape00066Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sAr
 	when, notYet := vec.Split(&betweenResult, all, n)
 	// shared (region): CAST(s AS BIGINT)
 	// CAST(s AS BIGINT)
-	asBigint := vec.Make[int64](n)
-	{
+	var asBigint vec.Vec[int64]
+	if sArr.NullN() == 0 && vec.Dense(when, n, true) {
+		asBigint = vec.Make[int64](n)
 		out := asBigint.V[:n]
-		if vec.Strict(&asBigint, when, n, vec.ArrowFlags(sArr)) && vec.Dense(when, n, true) {
-			for i := range out {
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.CastStringToInt64(sArr.Value(i))
+			if err != nil {
+				asBigint.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-				i := when.Row(k)
-				if asBigint.Dirty(i) {
-					continue
-				}
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		asBigint = vec.Map1E(when, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
 	// IF((CAST(s AS BIGINT) <= c), CAST(s AS BIGINT), r)
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	rest := when
-	if asBigint.Clean() && c_.Clean() && r_.Clean() {
-		ifResult = vec.Make[int64](n)
-		asBigintV := asBigint.V[:n]
-		c_V := c_.V[:n]
-		r_V := r_.V[:n]
-		out := ifResult.V[:n]
-		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-			i := when.Row(k)
-			if rt.LeInt64(asBigintV[i], c_V[i]) {
-				out[i] = asBigintV[i]
-			} else {
-				out[i] = r_V[i]
-			}
-		}
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(3).NullN()+in.Column(0).NullN() <= n/2 {
+	if in.Column(3).NullN()+in.Column(0).NullN() <= n/2 {
 		ifResult = vec.Make[int64](n)
 		asBigintV := asBigint.V[:n]
 		c_V := c_.V[:n]
 		r_V := r_.V[:n]
 		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(asBigint.Clean() && c_.Clean() && r_.Clean())
 		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
 			i := when.Row(k)
-			if asBigint.Dirty(i) || c_.Dirty(i) || r_.Dirty(i) {
+			if dirty && (asBigint.Dirty(i) || c_.Dirty(i) || r_.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -18089,26 +13375,14 @@ func Shape00067(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	probe := shape00067Shared0(n, all, r_, a)
 	caseResult := shape00067Col1(n, all, probe, r_)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &caseResult, all, n, 1)
 	konst := shape00067Col2(n, all)
-	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"", "CASE probe(1, r, a) WHEN r THEN probe(1, r, a) END", "(NOT (IF((c <= CAST(NULL AS BIGINT)), 1, CAST(NULL AS BIGINT)) IS NOT NULL))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &konst, all, n, 2)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "CASE probe(1, r, a) WHEN r THEN probe(1, r, a) END", "(NOT (IF((c <= CAST(NULL AS BIGINT)), 1, CAST(NULL AS BIGINT)) IS NOT NULL))"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n), vec.BoolArray(mem, &konst, all, n)}
@@ -18124,34 +13398,22 @@ func Shape00067(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(1, r, a)
 func shape00067Shared0(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, a)
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() && a.Clean() {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&a)) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -18162,24 +13424,17 @@ func shape00067Shared0(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) 
 func shape00067Col1(n int, all vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64]) vec.Vec[int64] {
 	// CASE probe(1, r, a) WHEN r THEN probe(1, r, a) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
-	matches := vec.Make[bool](n)
-	{
+	var matches vec.Vec[bool]
+	if probe.Clean() && r_.Clean() {
+		matches = vec.Make[bool](n)
 		probeV := probe.V[:n]
 		r_V := r_.V[:n]
 		out := matches.V[:n]
-		if vec.Strict(&matches, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&r_)) {
-			for i := range out {
-				out[i] = rt.EqInt64(probeV[i], r_V[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if matches.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(probeV[i], r_V[i])
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(probeV[i], r_V[i])
 		}
+	} else {
+		matches = vec.Map2(all, n, vec.VecArg(&probe), vec.VecArg(&r_), rt.EqInt64)
 	}
 	vec.CopyErrs(&caseResult, &matches, all, n)
 	when, notYet := vec.Split(&matches, all, n)
@@ -18239,26 +13494,14 @@ func Shape00068(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	shared1Done := make([]bool, n)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	probe := shape00068Shared0(n, all, r_, sArr)
 	caseResult := shape00068Col1(n, all, probe, a, b, shared1, shared1Done, r_)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &caseResult, all, n, 1)
 	ifResult := shape00068Col2(n, all, r_, b, shared1, shared1Done, a, probe)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"", "CASE probe(1, r, CAST(s AS BIGINT)) WHEN probe(1, r, CAST(s AS BIGINT)) THEN a WHEN b THEN a ELSE probe(4, r, 1) END", "IF((r IS NOT NULL), CASE b WHEN probe(4, r, 1) THEN a ELSE probe(2, r, NULLIF(a, probe(1, r, CAST(s AS BIGINT)))) END, (4611686018427387904 DIV a))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &ifResult, all, n, 2)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "CASE probe(1, r, CAST(s AS BIGINT)) WHEN probe(1, r, CAST(s AS BIGINT)) THEN a WHEN b THEN a ELSE probe(4, r, 1) END", "IF((r IS NOT NULL), CASE b WHEN probe(4, r, 1) THEN a ELSE probe(2, r, NULLIF(a, probe(1, r, CAST(s AS BIGINT)))) END, (4611686018427387904 DIV a))"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n), vec.Int64Array(mem, &ifResult, all, n)}
@@ -18274,62 +13517,38 @@ func Shape00068(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(1, r, CAST(s AS BIGINT))
 func shape00068Shared0(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String) vec.Vec[int64] {
 	// CAST(s AS BIGINT)
-	asBigint := vec.Make[int64](n)
-	{
+	var asBigint vec.Vec[int64]
+	if sArr.NullN() == 0 {
+		asBigint = vec.Make[int64](n)
 		out := asBigint.V[:n]
-		if vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.CastStringToInt64(sArr.Value(i))
+			if err != nil {
+				asBigint.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asBigint.Dirty(i) {
-					continue
-				}
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		asBigint = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
 	// probe(1, r, CAST(s AS BIGINT))
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() && asBigint.Clean() {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		asBigintV := asBigint.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&asBigint)) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], asBigintV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], asBigintV[i])
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], asBigintV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -18340,78 +13559,52 @@ func shape00068Shared0(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String
 func shape00068Col1(n int, all vec.Sel, probe vec.Vec[int64], a vec.Vec[int64], b vec.Vec[int64], shared1 *vec.Vec[int64], shared1Done []bool, r_ vec.Vec[int64]) vec.Vec[int64] {
 	// CASE probe(1, r, CAST(s AS BIGINT)) WHEN probe(1, r, CAST(s AS BIGINT)) THEN a WHEN b THEN a ELSE probe(4, r, 1) END
 	caseResult := vec.Make[int64](n)
-	matches := vec.Make[bool](n)
-	{
+	var matches vec.Vec[bool]
+	if probe.Clean() {
+		matches = vec.Make[bool](n)
 		probeV := probe.V[:n]
 		out := matches.V[:n]
-		if vec.Strict(&matches, all, n, vec.FlagsOf(&probe)) {
-			for i := range out {
-				out[i] = rt.EqInt64(probeV[i], probeV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if matches.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(probeV[i], probeV[i])
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(probeV[i], probeV[i])
 		}
+	} else {
+		matches = vec.Map2(all, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.EqInt64)
 	}
 	vec.CopyErrs(&caseResult, &matches, all, n)
 	when, notYet := vec.Split(&matches, all, n)
 	vec.Merge(&caseResult, &a, when, n)
-	matches2 := vec.Make[bool](n)
-	{
+	var matches2 vec.Vec[bool]
+	if probe.Clean() && b.Clean() && vec.Dense(notYet, n, false) {
+		matches2 = vec.Make[bool](n)
 		probeV := probe.V[:n]
 		bV := b.V[:n]
 		out := matches2.V[:n]
-		if vec.Strict(&matches2, notYet, n, vec.FlagsOf(&probe), vec.FlagsOf(&b)) && vec.Dense(notYet, n, false) {
-			for i := range out {
-				out[i] = rt.EqInt64(probeV[i], bV[i])
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if matches2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(probeV[i], bV[i])
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(probeV[i], bV[i])
 		}
+	} else {
+		matches2 = vec.Map2(notYet, n, vec.VecArg(&probe), vec.VecArg(&b), rt.EqInt64)
 	}
 	vec.CopyErrs(&caseResult, &matches2, notYet, n)
 	when2, notYet2 := vec.Split(&matches2, notYet, n)
 	vec.Merge(&caseResult, &a, when2, n)
 	todo := vec.Missing(shared1Done, notYet2, n)
 	// probe(4, r, 1)
-	probe2 := vec.Make[int64](n)
-	{
+	var probe2 vec.Vec[int64]
+	if r_.Clean() && vec.Dense(todo, n, true) {
+		probe2 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		out := probe2.V[:n]
-		if vec.Strict(&probe2, todo, n, vec.FlagsOf(&r_)) && vec.Dense(todo, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(4), r_V[i], int64(1))
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(4), r_V[i], int64(1))
+			if err != nil {
+				probe2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
-				i := todo.Row(k)
-				if probe2.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(4), r_V[i], int64(1))
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe2 = vec.Map3E(todo, n, vec.ConstArg[int32](int32(4)), vec.VecArg(&r_), vec.ConstArg[int64](int64(1)), kernelKernels.Probe)
 	}
 	vec.Merge(&(*shared1), &probe2, todo, n)
 	vec.Merge(&caseResult, &(*shared1), notYet2, n)
@@ -18432,138 +13625,88 @@ func shape00068Col2(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sha
 	caseResult2 := vec.Make[int64](n)
 	todo2 := vec.Missing(shared1Done, then, n)
 	// probe(4, r, 1)
-	probe3 := vec.Make[int64](n)
-	{
+	var probe3 vec.Vec[int64]
+	if r_.Clean() && vec.Dense(todo2, n, true) {
+		probe3 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		out := probe3.V[:n]
-		if vec.Strict(&probe3, todo2, n, vec.FlagsOf(&r_)) && vec.Dense(todo2, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(4), r_V[i], int64(1))
-				if err != nil {
-					probe3.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(4), r_V[i], int64(1))
+			if err != nil {
+				probe3.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
-				i := todo2.Row(k)
-				if probe3.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(4), r_V[i], int64(1))
-				if err != nil {
-					probe3.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe3 = vec.Map3E(todo2, n, vec.ConstArg[int32](int32(4)), vec.VecArg(&r_), vec.ConstArg[int64](int64(1)), kernelKernels.Probe)
 	}
 	vec.Merge(&(*shared1), &probe3, todo2, n)
-	matches3 := vec.Make[bool](n)
-	{
+	var matches3 vec.Vec[bool]
+	if b.Clean() && (*shared1).Clean() && vec.Dense(then, n, false) {
+		matches3 = vec.Make[bool](n)
 		bV := b.V[:n]
 		shared1V := (*shared1).V[:n]
 		out := matches3.V[:n]
-		if vec.Strict(&matches3, then, n, vec.FlagsOf(&b), vec.FlagsOf(&(*shared1))) && vec.Dense(then, n, false) {
-			for i := range out {
-				out[i] = rt.EqInt64(bV[i], shared1V[i])
-			}
-		} else {
-			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-				i := then.Row(k)
-				if matches3.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(bV[i], shared1V[i])
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(bV[i], shared1V[i])
 		}
+	} else {
+		matches3 = vec.Map2(then, n, vec.VecArg(&b), vec.VecArg(&(*shared1)), rt.EqInt64)
 	}
 	vec.CopyErrs(&caseResult2, &matches3, then, n)
 	when3, notYet3 := vec.Split(&matches3, then, n)
 	vec.Merge(&caseResult2, &a, when3, n)
-	eq := vec.Make[bool](n)
-	{
+	var eq vec.Vec[bool]
+	if a.Clean() && probe.Clean() && vec.Dense(notYet3, n, false) {
+		eq = vec.Make[bool](n)
 		aV := a.V[:n]
 		probeV := probe.V[:n]
 		out := eq.V[:n]
-		if vec.Strict(&eq, notYet3, n, vec.FlagsOf(&a), vec.FlagsOf(&probe)) && vec.Dense(notYet3, n, false) {
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], probeV[i])
-			}
-		} else {
-			for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
-				i := notYet3.Row(k)
-				if eq.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(aV[i], probeV[i])
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(aV[i], probeV[i])
 		}
+	} else {
+		eq = vec.Map2(notYet3, n, vec.VecArg(&a), vec.VecArg(&probe), rt.EqInt64)
 	}
 	// NULLIF(a, probe(1, r, CAST(s AS BIGINT)))
 	nullIf := vec.NullIf(&a, &eq, notYet3, n)
 	// probe(2, r, NULLIF(a, probe(1, r, CAST(s AS BIGINT))))
-	probe4 := vec.Make[int64](n)
-	{
+	var probe4 vec.Vec[int64]
+	if r_.Clean() && nullIf.Clean() && vec.Dense(notYet3, n, true) {
+		probe4 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		nullIfV := nullIf.V[:n]
 		out := probe4.V[:n]
-		if vec.Strict(&probe4, notYet3, n, vec.FlagsOf(&r_), vec.FlagsOf(&nullIf)) && vec.Dense(notYet3, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(2), r_V[i], nullIfV[i])
-				if err != nil {
-					probe4.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(2), r_V[i], nullIfV[i])
+			if err != nil {
+				probe4.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
-				i := notYet3.Row(k)
-				if probe4.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(2), r_V[i], nullIfV[i])
-				if err != nil {
-					probe4.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe4 = vec.Map3E(notYet3, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&nullIf), kernelKernels.Probe)
 	}
 	vec.Merge(&caseResult2, &probe4, notYet3, n)
 	vec.Merge(&ifResult, &caseResult2, then, n)
 	// (4611686018427387904 DIV a)
-	quotient := vec.Make[int64](n)
-	{
+	var quotient vec.Vec[int64]
+	if a.Clean() && vec.Dense(otherwise, n, true) {
+		quotient = vec.Make[int64](n)
 		aV := a.V[:n]
 		out := quotient.V[:n]
-		if vec.Strict(&quotient, otherwise, n, vec.FlagsOf(&a)) && vec.Dense(otherwise, n, true) {
-			for i := range out {
-				r, err := rt.DivInt64(int64(4611686018427387904), aV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(int64(4611686018427387904), aV[i])
+			if err != nil {
+				quotient.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-				i := otherwise.Row(k)
-				if quotient.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(int64(4611686018427387904), aV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient = vec.Map2E(otherwise, n, vec.ConstArg[int64](int64(4611686018427387904)), vec.VecArg(&a), rt.DivInt64)
 	}
 	vec.Merge(&ifResult, &quotient, otherwise, n)
 	return ifResult
@@ -18610,32 +13753,20 @@ func Shape00069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	b := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	probe := shape00069Shared0(n, all, r_)
 	cmp := shape00069Where(n, all, probe, a)
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
 	caseResult := shape00069Col1(n, sel, c_, b, a, probe, in, r_)
-	if r, e := vec.First(&caseResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &caseResult, sel, n, 1)
 
 	// o2: c
 
 	// o3: s
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2", "o3"}
-		texts := []string{"probe(1, r, 4611686018427387904) < a", "CASE WHEN (c BETWEEN b AND a) THEN (probe(1, r, 4611686018427387904) + IF((a = probe(1, r, 4611686018427387904)), probe(1, r, 4611686018427387904), 5)) WHEN (4611686018427387904 = c) THEN r END", "c", "s"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1", "o2", "o3"}, []string{"probe(1, r, 4611686018427387904) < a", "CASE WHEN (c BETWEEN b AND a) THEN (probe(1, r, 4611686018427387904) + IF((a = probe(1, r, 4611686018427387904)), probe(1, r, 4611686018427387904), 5)) WHEN (4611686018427387904 = c) THEN r END", "c", "s"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, sel, n), vec.TakeColumn(mem, in.Column(3), sel, n), vec.TakeColumn(mem, in.Column(6), sel, n)}
@@ -18651,33 +13782,21 @@ func Shape00069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(1, r, 4611686018427387904)
 func shape00069Shared0(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, 4611686018427387904)
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_)) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(4611686018427387904))
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(4611686018427387904))
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(4611686018427387904))
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(4611686018427387904)), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -18687,24 +13806,17 @@ func shape00069Shared0(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 //	probe(1, r, 4611686018427387904) < a
 func shape00069Where(n int, all vec.Sel, probe vec.Vec[int64], a vec.Vec[int64]) vec.Vec[bool] {
 	// (probe(1, r, 4611686018427387904) < a)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if probe.Clean() && a.Clean() {
+		cmp = vec.Make[bool](n)
 		probeV := probe.V[:n]
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&a)) {
-			for i := range out {
-				out[i] = rt.LtInt64(probeV[i], aV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.LtInt64(probeV[i], aV[i])
-			}
+		for i := range out {
+			out[i] = rt.LtInt64(probeV[i], aV[i])
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&probe), vec.VecArg(&a), rt.LtInt64)
 	}
 	return cmp
 }
@@ -18717,44 +13829,30 @@ func shape00069Col1(n int, sel vec.Sel, c_ vec.Vec[int64], b vec.Vec[int64], a v
 	caseResult := vec.Make[int64](n)
 	// (c BETWEEN b AND a)
 	between := vec.NewLogic(false, sel, n)
-	inRange := vec.Make[bool](n)
-	{
+	var inRange vec.Vec[bool]
+	if c_.Clean() && b.Clean() && vec.Dense(between.Live, n, false) {
+		inRange = vec.Make[bool](n)
 		c_V := c_.V[:n]
 		bV := b.V[:n]
 		out := inRange.V[:n]
-		if vec.Strict(&inRange, between.Live, n, vec.FlagsOf(&c_), vec.FlagsOf(&b)) && vec.Dense(between.Live, n, false) {
-			for i := range out {
-				out[i] = rt.GeInt64(c_V[i], bV[i])
-			}
-		} else {
-			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-				i := between.Live.Row(k)
-				if inRange.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GeInt64(c_V[i], bV[i])
-			}
+		for i := range out {
+			out[i] = rt.GeInt64(c_V[i], bV[i])
 		}
+	} else {
+		inRange = vec.Map2(between.Live, n, vec.VecArg(&c_), vec.VecArg(&b), rt.GeInt64)
 	}
 	between.Add(&inRange)
-	inRange2 := vec.Make[bool](n)
-	{
+	var inRange2 vec.Vec[bool]
+	if c_.Clean() && a.Clean() && vec.Dense(between.Live, n, false) {
+		inRange2 = vec.Make[bool](n)
 		c_V := c_.V[:n]
 		aV := a.V[:n]
 		out := inRange2.V[:n]
-		if vec.Strict(&inRange2, between.Live, n, vec.FlagsOf(&c_), vec.FlagsOf(&a)) && vec.Dense(between.Live, n, false) {
-			for i := range out {
-				out[i] = rt.LeInt64(c_V[i], aV[i])
-			}
-		} else {
-			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-				i := between.Live.Row(k)
-				if inRange2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.LeInt64(c_V[i], aV[i])
-			}
+		for i := range out {
+			out[i] = rt.LeInt64(c_V[i], aV[i])
 		}
+	} else {
+		inRange2 = vec.Map2(between.Live, n, vec.VecArg(&c_), vec.VecArg(&a), rt.LeInt64)
 	}
 	between.Add(&inRange2)
 	betweenResult := between.Finish()
@@ -18762,32 +13860,19 @@ func shape00069Col1(n int, sel vec.Sel, c_ vec.Vec[int64], b vec.Vec[int64], a v
 	when, notYet := vec.Split(&betweenResult, sel, n)
 	// IF((a = probe(1, r, 4611686018427387904)), probe(1, r, 4611686018427387904), 5)
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	rest := when
-	if a.Clean() && probe.Clean() {
-		ifResult = vec.Make[int64](n)
-		aV := a.V[:n]
-		probeV := probe.V[:n]
-		out := ifResult.V[:n]
-		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-			i := when.Row(k)
-			if rt.EqInt64(aV[i], probeV[i]) {
-				out[i] = probeV[i]
-			} else {
-				out[i] = int64(5)
-			}
-		}
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(1).NullN() <= n/2 {
+	if in.Column(1).NullN() <= n/2 {
 		ifResult = vec.Make[int64](n)
 		aV := a.V[:n]
 		probeV := probe.V[:n]
 		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(a.Clean() && probe.Clean())
 		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
 			i := when.Row(k)
-			if a.Dirty(i) || probe.Dirty(i) {
+			if dirty && (a.Dirty(i) || probe.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -18815,54 +13900,35 @@ func shape00069Col1(n int, sel vec.Sel, c_ vec.Vec[int64], b vec.Vec[int64], a v
 		}
 	}
 	// (probe(1, r, 4611686018427387904) + IF((a = probe(1, r, 4611686018427387904)), probe(1, r, 4611686018427387904), 5))
-	sum := vec.Make[int64](n)
-	{
+	var sum vec.Vec[int64]
+	if probe.Clean() && ifResult.Clean() && vec.Dense(when, n, true) {
+		sum = vec.Make[int64](n)
 		probeV := probe.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
-		if vec.Strict(&sum, when, n, vec.FlagsOf(&probe), vec.FlagsOf(&ifResult)) && vec.Dense(when, n, true) {
-			for i := range out {
-				r, err := rt.AddInt64(probeV[i], ifResultV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AddInt64(probeV[i], ifResultV[i])
+			if err != nil {
+				sum.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-				i := when.Row(k)
-				if sum.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(probeV[i], ifResultV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		sum = vec.Map2E(when, n, vec.VecArg(&probe), vec.VecArg(&ifResult), rt.AddInt64)
 	}
 	vec.Merge(&caseResult, &sum, when, n)
 	// (4611686018427387904 = c)
-	cmp3 := vec.Make[bool](n)
-	{
+	var cmp3 vec.Vec[bool]
+	if c_.Clean() && vec.Dense(notYet, n, false) {
+		cmp3 = vec.Make[bool](n)
 		c_V := c_.V[:n]
 		out := cmp3.V[:n]
-		if vec.Strict(&cmp3, notYet, n, vec.FlagsOf(&c_)) && vec.Dense(notYet, n, false) {
-			for i := range out {
-				out[i] = rt.EqInt64(int64(4611686018427387904), c_V[i])
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if cmp3.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(int64(4611686018427387904), c_V[i])
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(int64(4611686018427387904), c_V[i])
 		}
+	} else {
+		cmp3 = vec.Map2(notYet, n, vec.ConstArg[int64](int64(4611686018427387904)), vec.VecArg(&c_), rt.EqInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp3, notYet, n)
 	when2, notYet2 := vec.Split(&cmp3, notYet, n)
@@ -18914,28 +13980,16 @@ func Shape00070(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	p := vec.Bools(in.Column(4))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	cmp := shape00070Where(n, all, sArr)
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
 	probe := shape00070Shared0(n, sel, r_)
 	caseResult := shape00070Col1(n, sel, a, probe, b, shared1, shared1Done, sArr, p)
-	if r, e := vec.First(&caseResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"s = 'a'", "CASE (a - probe(1, r, r)) WHEN CASE WHEN (b >= 1) THEN CAST(s AS BIGINT) WHEN p THEN (probe(1, r, r) + probe(1, r, r)) ELSE probe(1, r, r) END THEN b WHEN b THEN CAST(s AS BIGINT) ELSE probe(1, r, r) END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult, sel, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"s = 'a'", "CASE (a - probe(1, r, r)) WHEN CASE WHEN (b >= 1) THEN CAST(s AS BIGINT) WHEN p THEN (probe(1, r, r) + probe(1, r, r)) ELSE probe(1, r, r) END THEN b WHEN b THEN CAST(s AS BIGINT) ELSE probe(1, r, r) END"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, sel, n)}
@@ -18951,22 +14005,15 @@ func Shape00070(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	s = 'a'
 func shape00070Where(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	// (s = 'a')
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if sArr.NullN() == 0 {
+		cmp = vec.Make[bool](n)
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				out[i] = rt.EqString(sArr.Value(i), "a")
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqString(sArr.Value(i), "a")
-			}
+		for i := range out {
+			out[i] = rt.EqString(sArr.Value(i), "a")
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.StrArg(sArr), vec.ConstArg[string]("a"), rt.EqString)
 	}
 	return cmp
 }
@@ -18976,33 +14023,21 @@ func shape00070Where(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 //	probe(1, r, r)
 func shape00070Shared0(n int, sel vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, r)
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() && vec.Dense(sel, n, true) {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], r_V[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], r_V[i])
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], r_V[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&r_), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -19014,193 +14049,124 @@ func shape00070Col1(n int, sel vec.Sel, a vec.Vec[int64], probe vec.Vec[int64], 
 	// CASE (a - probe(1, r, r)) WHEN CASE WHEN (b >= 1) THEN CAST(s AS BIGINT) WHEN p THEN (probe(1, r, r) + probe(1, r, r)) ELSE probe(1, r, r) END THEN b WHEN b ...
 	caseResult := vec.Make[int64](n)
 	// (a - probe(1, r, r))
-	difference := vec.Make[int64](n)
-	{
+	var difference vec.Vec[int64]
+	if a.Clean() && probe.Clean() && vec.Dense(sel, n, true) {
+		difference = vec.Make[int64](n)
 		aV := a.V[:n]
 		probeV := probe.V[:n]
 		out := difference.V[:n]
-		if vec.Strict(&difference, sel, n, vec.FlagsOf(&a), vec.FlagsOf(&probe)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := rt.SubInt64(aV[i], probeV[i])
-				if err != nil {
-					difference.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.SubInt64(aV[i], probeV[i])
+			if err != nil {
+				difference.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if difference.Dirty(i) {
-					continue
-				}
-				r, err := rt.SubInt64(aV[i], probeV[i])
-				if err != nil {
-					difference.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		difference = vec.Map2E(sel, n, vec.VecArg(&a), vec.VecArg(&probe), rt.SubInt64)
 	}
 	// CASE WHEN (b >= 1) THEN CAST(s AS BIGINT) WHEN p THEN (probe(1, r, r) + probe(1, r, r)) ELSE probe(1, r, r) END
 	caseResult2 := vec.Make[int64](n)
 	// (b >= 1)
-	cmp2 := vec.Make[bool](n)
-	{
+	var cmp2 vec.Vec[bool]
+	if b.Clean() && vec.Dense(sel, n, false) {
+		cmp2 = vec.Make[bool](n)
 		bV := b.V[:n]
 		out := cmp2.V[:n]
-		if vec.Strict(&cmp2, sel, n, vec.FlagsOf(&b)) && vec.Dense(sel, n, false) {
-			for i := range out {
-				out[i] = rt.GeInt64(bV[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if cmp2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GeInt64(bV[i], int64(1))
-			}
+		for i := range out {
+			out[i] = rt.GeInt64(bV[i], int64(1))
 		}
+	} else {
+		cmp2 = vec.Map2(sel, n, vec.VecArg(&b), vec.ConstArg[int64](int64(1)), rt.GeInt64)
 	}
 	vec.CopyErrs(&caseResult2, &cmp2, sel, n)
 	when, notYet := vec.Split(&cmp2, sel, n)
 	todo := vec.Missing(shared1Done, when, n)
 	// CAST(s AS BIGINT)
-	asBigint := vec.Make[int64](n)
-	{
+	var asBigint vec.Vec[int64]
+	if sArr.NullN() == 0 && vec.Dense(todo, n, true) {
+		asBigint = vec.Make[int64](n)
 		out := asBigint.V[:n]
-		if vec.Strict(&asBigint, todo, n, vec.ArrowFlags(sArr)) && vec.Dense(todo, n, true) {
-			for i := range out {
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.CastStringToInt64(sArr.Value(i))
+			if err != nil {
+				asBigint.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
-				i := todo.Row(k)
-				if asBigint.Dirty(i) {
-					continue
-				}
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		asBigint = vec.Map1E(todo, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
 	vec.Merge(&(*shared1), &asBigint, todo, n)
 	vec.Merge(&caseResult2, &(*shared1), when, n)
 	vec.CopyErrs(&caseResult2, &p, notYet, n)
 	when2, notYet2 := vec.Split(&p, notYet, n)
 	// (probe(1, r, r) + probe(1, r, r))
-	sum := vec.Make[int64](n)
-	{
+	var sum vec.Vec[int64]
+	if probe.Clean() && vec.Dense(when2, n, true) {
+		sum = vec.Make[int64](n)
 		probeV := probe.V[:n]
 		out := sum.V[:n]
-		if vec.Strict(&sum, when2, n, vec.FlagsOf(&probe)) && vec.Dense(when2, n, true) {
-			for i := range out {
-				r, err := rt.AddInt64(probeV[i], probeV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AddInt64(probeV[i], probeV[i])
+			if err != nil {
+				sum.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
-				i := when2.Row(k)
-				if sum.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(probeV[i], probeV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		sum = vec.Map2E(when2, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.AddInt64)
 	}
 	vec.Merge(&caseResult2, &sum, when2, n)
 	vec.Merge(&caseResult2, &probe, notYet2, n)
-	matches := vec.Make[bool](n)
-	{
+	var matches vec.Vec[bool]
+	if difference.Clean() && caseResult2.Clean() && vec.Dense(sel, n, false) {
+		matches = vec.Make[bool](n)
 		differenceV := difference.V[:n]
 		caseResult2V := caseResult2.V[:n]
 		out := matches.V[:n]
-		if vec.Strict(&matches, sel, n, vec.FlagsOf(&difference), vec.FlagsOf(&caseResult2)) && vec.Dense(sel, n, false) {
-			for i := range out {
-				out[i] = rt.EqInt64(differenceV[i], caseResult2V[i])
-			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if matches.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(differenceV[i], caseResult2V[i])
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(differenceV[i], caseResult2V[i])
 		}
+	} else {
+		matches = vec.Map2(sel, n, vec.VecArg(&difference), vec.VecArg(&caseResult2), rt.EqInt64)
 	}
 	vec.CopyErrs(&caseResult, &matches, sel, n)
 	when3, notYet3 := vec.Split(&matches, sel, n)
 	vec.Merge(&caseResult, &b, when3, n)
-	matches2 := vec.Make[bool](n)
-	{
+	var matches2 vec.Vec[bool]
+	if difference.Clean() && b.Clean() && vec.Dense(notYet3, n, false) {
+		matches2 = vec.Make[bool](n)
 		differenceV := difference.V[:n]
 		bV := b.V[:n]
 		out := matches2.V[:n]
-		if vec.Strict(&matches2, notYet3, n, vec.FlagsOf(&difference), vec.FlagsOf(&b)) && vec.Dense(notYet3, n, false) {
-			for i := range out {
-				out[i] = rt.EqInt64(differenceV[i], bV[i])
-			}
-		} else {
-			for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
-				i := notYet3.Row(k)
-				if matches2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(differenceV[i], bV[i])
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(differenceV[i], bV[i])
 		}
+	} else {
+		matches2 = vec.Map2(notYet3, n, vec.VecArg(&difference), vec.VecArg(&b), rt.EqInt64)
 	}
 	vec.CopyErrs(&caseResult, &matches2, notYet3, n)
 	when4, notYet4 := vec.Split(&matches2, notYet3, n)
 	todo2 := vec.Missing(shared1Done, when4, n)
 	// CAST(s AS BIGINT)
-	asBigint2 := vec.Make[int64](n)
-	{
+	var asBigint2 vec.Vec[int64]
+	if sArr.NullN() == 0 && vec.Dense(todo2, n, true) {
+		asBigint2 = vec.Make[int64](n)
 		out := asBigint2.V[:n]
-		if vec.Strict(&asBigint2, todo2, n, vec.ArrowFlags(sArr)) && vec.Dense(todo2, n, true) {
-			for i := range out {
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.CastStringToInt64(sArr.Value(i))
+			if err != nil {
+				asBigint2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
-				i := todo2.Row(k)
-				if asBigint2.Dirty(i) {
-					continue
-				}
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		asBigint2 = vec.Map1E(todo2, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
 	vec.Merge(&(*shared1), &asBigint2, todo2, n)
 	vec.Merge(&caseResult, &(*shared1), when4, n)
@@ -19254,31 +14220,17 @@ func Shape00071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	shared1Done := make([]bool, n)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	konst := shape00071Where(n, all)
-	if r, e := vec.First(&konst, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &konst, all, n, 0)
 	sel := vec.Where(&konst, n)
 	ifResult := shape00071Col1(n, sel, b, a, c_, r_, shared0, shared0Done, shared1, shared1Done)
-	if r, e := vec.First(&ifResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &ifResult, sel, n, 1)
 	caseResult2 := shape00071Col2(n, sel, b, a, shared0, shared0Done, r_, shared1, shared1Done)
-	if r, e := vec.First(&caseResult2, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"CAST(NULL AS BIGINT) < probe(1, r, -1)", "IF((5 > b), (a + c), CASE c WHEN a THEN r WHEN a THEN probe(1, r, -1) ELSE probe(2, r, probe(1, r, -1)) END)", "CASE WHEN (b < 1) THEN a WHEN (a >= a) THEN (probe(2, r, probe(1, r, -1)) + probe(2, r, probe(1, r, -1))) ELSE probe(1, r, -1) END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult2, sel, n, 2)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"CAST(NULL AS BIGINT) < probe(1, r, -1)", "IF((5 > b), (a + c), CASE c WHEN a THEN r WHEN a THEN probe(1, r, -1) ELSE probe(2, r, probe(1, r, -1)) END)", "CASE WHEN (b < 1) THEN a WHEN (a >= a) THEN (probe(2, r, probe(1, r, -1)) + probe(2, r, probe(1, r, -1))) ELSE probe(1, r, -1) END"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, sel, n), vec.Int64Array(mem, &caseResult2, sel, n)}
@@ -19302,79 +14254,53 @@ func shape00071Where(n int, all vec.Sel) vec.Vec[bool] {
 //	IF((5 > b), (a + c), CASE c WHEN a THEN r WHEN a THEN probe(1, r, -1) ELSE probe(2, r, probe(1, r, -1)) END)
 func shape00071Col1(n int, sel vec.Sel, b vec.Vec[int64], a vec.Vec[int64], c_ vec.Vec[int64], r_ vec.Vec[int64], shared0 *vec.Vec[int64], shared0Done []bool, shared1 *vec.Vec[int64], shared1Done []bool) vec.Vec[int64] {
 	// (5 > b)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if b.Clean() && vec.Dense(sel, n, false) {
+		cmp = vec.Make[bool](n)
 		bV := b.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, sel, n, vec.FlagsOf(&b)) && vec.Dense(sel, n, false) {
-			for i := range out {
-				out[i] = rt.GtInt64(int64(5), bV[i])
-			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GtInt64(int64(5), bV[i])
-			}
+		for i := range out {
+			out[i] = rt.GtInt64(int64(5), bV[i])
 		}
+	} else {
+		cmp = vec.Map2(sel, n, vec.ConstArg[int64](int64(5)), vec.VecArg(&b), rt.GtInt64)
 	}
 	// IF((5 > b), (a + c), CASE c WHEN a THEN r WHEN a THEN probe(1, r, -1) ELSE probe(2, r, probe(1, r, -1)) END)
 	then, otherwise := vec.Split(&cmp, sel, n)
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &cmp, sel, n)
 	// (a + c)
-	sum := vec.Make[int64](n)
-	{
+	var sum vec.Vec[int64]
+	if a.Clean() && c_.Clean() && vec.Dense(then, n, true) {
+		sum = vec.Make[int64](n)
 		aV := a.V[:n]
 		c_V := c_.V[:n]
 		out := sum.V[:n]
-		if vec.Strict(&sum, then, n, vec.FlagsOf(&a), vec.FlagsOf(&c_)) && vec.Dense(then, n, true) {
-			for i := range out {
-				r, err := rt.AddInt64(aV[i], c_V[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AddInt64(aV[i], c_V[i])
+			if err != nil {
+				sum.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-				i := then.Row(k)
-				if sum.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(aV[i], c_V[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		sum = vec.Map2E(then, n, vec.VecArg(&a), vec.VecArg(&c_), rt.AddInt64)
 	}
 	vec.Merge(&ifResult, &sum, then, n)
 	// CASE c WHEN a THEN r WHEN a THEN probe(1, r, -1) ELSE probe(2, r, probe(1, r, -1)) END
 	caseResult := vec.Make[int64](n)
-	matches := vec.Make[bool](n)
-	{
+	var matches vec.Vec[bool]
+	if c_.Clean() && a.Clean() && vec.Dense(otherwise, n, false) {
+		matches = vec.Make[bool](n)
 		c_V := c_.V[:n]
 		aV := a.V[:n]
 		out := matches.V[:n]
-		if vec.Strict(&matches, otherwise, n, vec.FlagsOf(&c_), vec.FlagsOf(&a)) && vec.Dense(otherwise, n, false) {
-			for i := range out {
-				out[i] = rt.EqInt64(c_V[i], aV[i])
-			}
-		} else {
-			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-				i := otherwise.Row(k)
-				if matches.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(c_V[i], aV[i])
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(c_V[i], aV[i])
 		}
+	} else {
+		matches = vec.Map2(otherwise, n, vec.VecArg(&c_), vec.VecArg(&a), rt.EqInt64)
 	}
 	vec.CopyErrs(&caseResult, &matches, otherwise, n)
 	when, notYet := vec.Split(&matches, otherwise, n)
@@ -19382,87 +14308,56 @@ func shape00071Col1(n int, sel vec.Sel, b vec.Vec[int64], a vec.Vec[int64], c_ v
 	// shared (lazy): probe(1, r, -1)
 	todo := vec.Missing(shared0Done, notYet, n)
 	// probe(1, r, -1)
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() && vec.Dense(todo, n, true) {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, todo, n, vec.FlagsOf(&r_)) && vec.Dense(todo, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(-1))
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(-1))
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
-				i := todo.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(-1))
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(todo, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(-1)), kernelKernels.Probe)
 	}
 	vec.Merge(&(*shared0), &probe, todo, n)
-	matches2 := vec.Make[bool](n)
-	{
+	var matches2 vec.Vec[bool]
+	if c_.Clean() && a.Clean() && vec.Dense(notYet, n, false) {
+		matches2 = vec.Make[bool](n)
 		c_V := c_.V[:n]
 		aV := a.V[:n]
 		out := matches2.V[:n]
-		if vec.Strict(&matches2, notYet, n, vec.FlagsOf(&c_), vec.FlagsOf(&a)) && vec.Dense(notYet, n, false) {
-			for i := range out {
-				out[i] = rt.EqInt64(c_V[i], aV[i])
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if matches2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(c_V[i], aV[i])
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(c_V[i], aV[i])
 		}
+	} else {
+		matches2 = vec.Map2(notYet, n, vec.VecArg(&c_), vec.VecArg(&a), rt.EqInt64)
 	}
 	vec.CopyErrs(&caseResult, &matches2, notYet, n)
 	when2, notYet2 := vec.Split(&matches2, notYet, n)
 	vec.Merge(&caseResult, &(*shared0), when2, n)
 	todo2 := vec.Missing(shared1Done, notYet2, n)
 	// probe(2, r, probe(1, r, -1))
-	probe2 := vec.Make[int64](n)
-	{
+	var probe2 vec.Vec[int64]
+	if r_.Clean() && (*shared0).Clean() && vec.Dense(todo2, n, true) {
+		probe2 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		shared0V := (*shared0).V[:n]
 		out := probe2.V[:n]
-		if vec.Strict(&probe2, todo2, n, vec.FlagsOf(&r_), vec.FlagsOf(&(*shared0))) && vec.Dense(todo2, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(2), r_V[i], shared0V[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(2), r_V[i], shared0V[i])
+			if err != nil {
+				probe2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
-				i := todo2.Row(k)
-				if probe2.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(2), r_V[i], shared0V[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe2 = vec.Map3E(todo2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&(*shared0)), kernelKernels.Probe)
 	}
 	vec.Merge(&(*shared1), &probe2, todo2, n)
 	vec.Merge(&caseResult, &(*shared1), notYet2, n)
@@ -19477,23 +14372,16 @@ func shape00071Col2(n int, sel vec.Sel, b vec.Vec[int64], a vec.Vec[int64], shar
 	// CASE WHEN (b < 1) THEN a WHEN (a >= a) THEN (probe(2, r, probe(1, r, -1)) + probe(2, r, probe(1, r, -1))) ELSE probe(1, r, -1) END
 	caseResult2 := vec.Make[int64](n)
 	// (b < 1)
-	cmp2 := vec.Make[bool](n)
-	{
+	var cmp2 vec.Vec[bool]
+	if b.Clean() && vec.Dense(sel, n, false) {
+		cmp2 = vec.Make[bool](n)
 		bV := b.V[:n]
 		out := cmp2.V[:n]
-		if vec.Strict(&cmp2, sel, n, vec.FlagsOf(&b)) && vec.Dense(sel, n, false) {
-			for i := range out {
-				out[i] = rt.LtInt64(bV[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if cmp2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.LtInt64(bV[i], int64(1))
-			}
+		for i := range out {
+			out[i] = rt.LtInt64(bV[i], int64(1))
 		}
+	} else {
+		cmp2 = vec.Map2(sel, n, vec.VecArg(&b), vec.ConstArg[int64](int64(1)), rt.LtInt64)
 	}
 	vec.CopyErrs(&caseResult2, &cmp2, sel, n)
 	when3, notYet3 := vec.Split(&cmp2, sel, n)
@@ -19501,117 +14389,74 @@ func shape00071Col2(n int, sel vec.Sel, b vec.Vec[int64], a vec.Vec[int64], shar
 	// shared (lazy): probe(1, r, -1)
 	todo3 := vec.Missing(shared0Done, notYet3, n)
 	// probe(1, r, -1)
-	probe3 := vec.Make[int64](n)
-	{
+	var probe3 vec.Vec[int64]
+	if r_.Clean() && vec.Dense(todo3, n, true) {
+		probe3 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		out := probe3.V[:n]
-		if vec.Strict(&probe3, todo3, n, vec.FlagsOf(&r_)) && vec.Dense(todo3, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(-1))
-				if err != nil {
-					probe3.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(-1))
+			if err != nil {
+				probe3.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, todo3.Rows(n); k < cnt; k++ {
-				i := todo3.Row(k)
-				if probe3.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(-1))
-				if err != nil {
-					probe3.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe3 = vec.Map3E(todo3, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(-1)), kernelKernels.Probe)
 	}
 	vec.Merge(&(*shared0), &probe3, todo3, n)
 	// (a >= a)
-	cmp3 := vec.Make[bool](n)
-	{
+	var cmp3 vec.Vec[bool]
+	if a.Clean() && vec.Dense(notYet3, n, false) {
+		cmp3 = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := cmp3.V[:n]
-		if vec.Strict(&cmp3, notYet3, n, vec.FlagsOf(&a)) && vec.Dense(notYet3, n, false) {
-			for i := range out {
-				out[i] = rt.GeInt64(aV[i], aV[i])
-			}
-		} else {
-			for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
-				i := notYet3.Row(k)
-				if cmp3.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GeInt64(aV[i], aV[i])
-			}
+		for i := range out {
+			out[i] = rt.GeInt64(aV[i], aV[i])
 		}
+	} else {
+		cmp3 = vec.Map2(notYet3, n, vec.VecArg(&a), vec.VecArg(&a), rt.GeInt64)
 	}
 	vec.CopyErrs(&caseResult2, &cmp3, notYet3, n)
 	when4, notYet4 := vec.Split(&cmp3, notYet3, n)
 	// shared (lazy): probe(2, r, probe(1, r, -1))
 	todo4 := vec.Missing(shared1Done, when4, n)
 	// probe(2, r, probe(1, r, -1))
-	probe4 := vec.Make[int64](n)
-	{
+	var probe4 vec.Vec[int64]
+	if r_.Clean() && (*shared0).Clean() && vec.Dense(todo4, n, true) {
+		probe4 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		shared0V := (*shared0).V[:n]
 		out := probe4.V[:n]
-		if vec.Strict(&probe4, todo4, n, vec.FlagsOf(&r_), vec.FlagsOf(&(*shared0))) && vec.Dense(todo4, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(2), r_V[i], shared0V[i])
-				if err != nil {
-					probe4.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(2), r_V[i], shared0V[i])
+			if err != nil {
+				probe4.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, todo4.Rows(n); k < cnt; k++ {
-				i := todo4.Row(k)
-				if probe4.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(2), r_V[i], shared0V[i])
-				if err != nil {
-					probe4.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe4 = vec.Map3E(todo4, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&(*shared0)), kernelKernels.Probe)
 	}
 	vec.Merge(&(*shared1), &probe4, todo4, n)
 	// (probe(2, r, probe(1, r, -1)) + probe(2, r, probe(1, r, -1)))
-	sum2 := vec.Make[int64](n)
-	{
+	var sum2 vec.Vec[int64]
+	if (*shared1).Clean() && vec.Dense(when4, n, true) {
+		sum2 = vec.Make[int64](n)
 		shared1V := (*shared1).V[:n]
 		out := sum2.V[:n]
-		if vec.Strict(&sum2, when4, n, vec.FlagsOf(&(*shared1))) && vec.Dense(when4, n, true) {
-			for i := range out {
-				r, err := rt.AddInt64(shared1V[i], shared1V[i])
-				if err != nil {
-					sum2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AddInt64(shared1V[i], shared1V[i])
+			if err != nil {
+				sum2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, when4.Rows(n); k < cnt; k++ {
-				i := when4.Row(k)
-				if sum2.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(shared1V[i], shared1V[i])
-				if err != nil {
-					sum2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		sum2 = vec.Map2E(when4, n, vec.VecArg(&(*shared1)), vec.VecArg(&(*shared1)), rt.AddInt64)
 	}
 	vec.Merge(&caseResult2, &sum2, when4, n)
 	vec.Merge(&caseResult2, &(*shared0), notYet4, n)
@@ -19658,32 +14503,18 @@ func Shape00072(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	c_ := vec.Int64s(in.Column(3))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	p2 := shape00072Where(n, all, p)
-	if r, e := vec.First(&p2, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &p2, all, n, 0)
 	sel := vec.Where(&p2, n)
 	probe2 := shape00072Shared0(n, sel, r_, a)
 	konst := shape00072Col1(n, sel)
-	if r, e := vec.First(&konst, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &konst, sel, n, 1)
 	sum := shape00072Col2(n, sel, probe2, c_, a, r_)
-	if r, e := vec.First(&sum, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"p", "(CAST(NULL AS BIGINT) >= IF((TRY(c) < a), 5, CAST(s AS BIGINT)))", "(probe(2, r, probe(1, r, a)) + IF((TRY(c) > a), probe(2, r, probe(1, r, a)), r))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sum, sel, n, 2)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"p", "(CAST(NULL AS BIGINT) >= IF((TRY(c) < a), 5, CAST(s AS BIGINT)))", "(probe(2, r, probe(1, r, a)) + IF((TRY(c) > a), probe(2, r, probe(1, r, a)), r))"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &konst, sel, n), vec.Int64Array(mem, &sum, sel, n)}
@@ -19706,64 +14537,40 @@ func shape00072Where(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[bool] {
 //	probe(2, r, probe(1, r, a))
 func shape00072Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, a)
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() && a.Clean() && vec.Dense(sel, n, true) {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&a)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	}
 	// probe(2, r, probe(1, r, a))
-	probe2 := vec.Make[int64](n)
-	{
+	var probe2 vec.Vec[int64]
+	if r_.Clean() && probe.Clean() && vec.Dense(sel, n, true) {
+		probe2 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
-		if vec.Strict(&probe2, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
+			if err != nil {
+				probe2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if probe2.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe2 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe), kernelKernels.Probe)
 	}
 	return probe2
 }
@@ -19783,24 +14590,17 @@ func shape00072Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], c_ vec.Vec[int64]
 	// TRY(c)
 	tried := vec.Try(&c_, sel, n)
 	// (TRY(c) > a)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if tried.Clean() && a.Clean() && vec.Dense(sel, n, false) {
+		cmp = vec.Make[bool](n)
 		triedV := tried.V[:n]
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, sel, n, vec.FlagsOf(&tried), vec.FlagsOf(&a)) && vec.Dense(sel, n, false) {
-			for i := range out {
-				out[i] = rt.GtInt64(triedV[i], aV[i])
-			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GtInt64(triedV[i], aV[i])
-			}
+		for i := range out {
+			out[i] = rt.GtInt64(triedV[i], aV[i])
 		}
+	} else {
+		cmp = vec.Map2(sel, n, vec.VecArg(&tried), vec.VecArg(&a), rt.GtInt64)
 	}
 	// IF((TRY(c) > a), probe(2, r, probe(1, r, a)), r)
 	then, otherwise := vec.Split(&cmp, sel, n)
@@ -19809,34 +14609,22 @@ func shape00072Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], c_ vec.Vec[int64]
 	vec.Merge(&ifResult, &probe2, then, n)
 	vec.Merge(&ifResult, &r_, otherwise, n)
 	// (probe(2, r, probe(1, r, a)) + IF((TRY(c) > a), probe(2, r, probe(1, r, a)), r))
-	sum := vec.Make[int64](n)
-	{
+	var sum vec.Vec[int64]
+	if probe2.Clean() && ifResult.Clean() && vec.Dense(sel, n, true) {
+		sum = vec.Make[int64](n)
 		probe2V := probe2.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
-		if vec.Strict(&sum, sel, n, vec.FlagsOf(&probe2), vec.FlagsOf(&ifResult)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := rt.AddInt64(probe2V[i], ifResultV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AddInt64(probe2V[i], ifResultV[i])
+			if err != nil {
+				sum.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if sum.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(probe2V[i], ifResultV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		sum = vec.Map2E(sel, n, vec.VecArg(&probe2), vec.VecArg(&ifResult), rt.AddInt64)
 	}
 	return sum
 }
@@ -19879,24 +14667,12 @@ func Shape00073(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	ifResult, o1Col := shape00073Col1(n, all, r_, in, c_, a, mem)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if o1Col != nil {
-			o1Col.Release()
-		}
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"", "IF((r > c), a, a)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &ifResult, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(o1Col)
+		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"", "IF((r > c), a, a)"})
 	}
 	if o1Col == nil {
 		o1Col = vec.Int64Array(mem, &ifResult, all, n)
@@ -19915,35 +14691,22 @@ func Shape00073(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	IF((r > c), a, a)
 func shape00073Col1(n int, all vec.Sel, r_ vec.Vec[int64], in arrow.RecordBatch, c_ vec.Vec[int64], a vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// IF((r > c), a, a)
-	var o1Col arrow.Array // written by the clean loop, or below from ifResult
+	var o1Col arrow.Array // written by the loop, or below from ifResult
+	var o1Out *vec.FixedOut[int64]
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if r_.Clean() && c_.Clean() && a.Clean() {
-		o1Out := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+	if in.Column(0).NullN()+in.Column(3).NullN()+in.Column(1).NullN() <= n/2 {
+		o1Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		aV := a.V[:n]
 		out := o1Out.V
-		for i := range out {
-			if rt.GtInt64(r_V[i], c_V[i]) {
-				out[i] = aV[i]
-			} else {
-				out[i] = aV[i]
-			}
-		}
-		o1Col = o1Out.Array()
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(0).NullN()+in.Column(3).NullN()+in.Column(1).NullN() <= n/2 {
-		ifResult = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		c_V := c_.V[:n]
-		aV := a.V[:n]
-		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(r_.Clean() && c_.Clean() && a.Clean())
 		for i := range out {
-			if r_.Dirty(i) || c_.Dirty(i) || a.Dirty(i) {
+			if dirty && (r_.Dirty(i) || c_.Dirty(i) || a.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -19954,6 +14717,9 @@ func shape00073Col1(n int, all vec.Sel, r_ vec.Vec[int64], in arrow.RecordBatch,
 			}
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			o1Col = o1Out.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// (r > c)
@@ -19965,10 +14731,10 @@ func shape00073Col1(n int, all vec.Sel, r_ vec.Vec[int64], in arrow.RecordBatch,
 		vec.Merge(&ifResult2, &a, then, n)
 		vec.Merge(&ifResult2, &a, otherwise, n)
 		if fused {
-			vec.Merge(&ifResult, &ifResult2, rest, n)
-		} else {
-			ifResult = ifResult2
+			o1Out.Patch(&ifResult2, rest, all)
+			o1Col = o1Out.Array()
 		}
+		ifResult = ifResult2
 	}
 	return ifResult, o1Col
 }
@@ -20015,34 +14781,20 @@ func Shape00074(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	b := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	p2 := shape00074Where(n, all, p)
-	if r, e := vec.First(&p2, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &p2, all, n, 0)
 	sel := vec.Where(&p2, n)
 	probe := shape00074Shared0(n, sel, r_)
 	probe2 := shape00074Shared1(n, sel, r_, c_)
 	probe3 := shape00074Shared2(n, sel, r_, probe2)
 	orResult2 := shape00074Col1(n, sel, q, probe, a, probe2, probe3, b, c_, r_)
-	if r, e := vec.First(&orResult2, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &orResult2, sel, n, 1)
 	cmp6 := shape00074Col2(n, sel, r_, c_)
-	if r, e := vec.First(&cmp6, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"p", "((q AND ((probe(2, r, 0) >= a) OR (probe(1, r, c) <> probe(2, r, 0)))) OR CASE WHEN ((probe(3, r, probe(1, r, c)) IS NOT NULL) AND (probe(1, r, c) < a)) THEN (probe(3, r, probe(1, r, c)) IS NULL) WHEN (b < c) THEN (r < c) ELSE FALSE END)", "(r <> c)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &cmp6, sel, n, 2)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"p", "((q AND ((probe(2, r, 0) >= a) OR (probe(1, r, c) <> probe(2, r, 0)))) OR CASE WHEN ((probe(3, r, probe(1, r, c)) IS NOT NULL) AND (probe(1, r, c) < a)) THEN (probe(3, r, probe(1, r, c)) IS NULL) WHEN (b < c) THEN (r < c) ELSE FALSE END)", "(r <> c)"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &orResult2, sel, n), vec.BoolArray(mem, &cmp6, sel, n)}
@@ -20065,33 +14817,21 @@ func shape00074Where(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[bool] {
 //	probe(2, r, 0)
 func shape00074Shared0(n int, sel vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, 0)
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() && vec.Dense(sel, n, true) {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(sel, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.ConstArg[int64](int64(0)), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -20101,34 +14841,22 @@ func shape00074Shared0(n int, sel vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 //	probe(1, r, c)
 func shape00074Shared1(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, c)
-	probe2 := vec.Make[int64](n)
-	{
+	var probe2 vec.Vec[int64]
+	if r_.Clean() && c_.Clean() && vec.Dense(sel, n, true) {
+		probe2 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe2.V[:n]
-		if vec.Strict(&probe2, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
+			if err != nil {
+				probe2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if probe2.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe2 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	}
 	return probe2
 }
@@ -20138,34 +14866,22 @@ func shape00074Shared1(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64])
 //	probe(3, r, probe(1, r, c))
 func shape00074Shared2(n int, sel vec.Sel, r_ vec.Vec[int64], probe2 vec.Vec[int64]) vec.Vec[int64] {
 	// probe(3, r, probe(1, r, c))
-	probe3 := vec.Make[int64](n)
-	{
+	var probe3 vec.Vec[int64]
+	if r_.Clean() && probe2.Clean() && vec.Dense(sel, n, true) {
+		probe3 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		probe2V := probe2.V[:n]
 		out := probe3.V[:n]
-		if vec.Strict(&probe3, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe2)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(3), r_V[i], probe2V[i])
-				if err != nil {
-					probe3.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(3), r_V[i], probe2V[i])
+			if err != nil {
+				probe3.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if probe3.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(3), r_V[i], probe2V[i])
-				if err != nil {
-					probe3.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe3 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&probe2), kernelKernels.Probe)
 	}
 	return probe3
 }
@@ -20179,45 +14895,31 @@ func shape00074Col1(n int, sel vec.Sel, q vec.Vec[bool], probe vec.Vec[int64], a
 	and.Add(&q)
 	or2 := vec.NewLogic(true, and.Live, n)
 	// (probe(2, r, 0) >= a)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if probe.Clean() && a.Clean() && vec.Dense(or2.Live, n, false) {
+		cmp = vec.Make[bool](n)
 		probeV := probe.V[:n]
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, or2.Live, n, vec.FlagsOf(&probe), vec.FlagsOf(&a)) && vec.Dense(or2.Live, n, false) {
-			for i := range out {
-				out[i] = rt.GeInt64(probeV[i], aV[i])
-			}
-		} else {
-			for k, cnt := 0, or2.Live.Rows(n); k < cnt; k++ {
-				i := or2.Live.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GeInt64(probeV[i], aV[i])
-			}
+		for i := range out {
+			out[i] = rt.GeInt64(probeV[i], aV[i])
 		}
+	} else {
+		cmp = vec.Map2(or2.Live, n, vec.VecArg(&probe), vec.VecArg(&a), rt.GeInt64)
 	}
 	or2.Add(&cmp)
 	// (probe(1, r, c) <> probe(2, r, 0))
-	cmp2 := vec.Make[bool](n)
-	{
+	var cmp2 vec.Vec[bool]
+	if probe2.Clean() && probe.Clean() && vec.Dense(or2.Live, n, false) {
+		cmp2 = vec.Make[bool](n)
 		probe2V := probe2.V[:n]
 		probeV := probe.V[:n]
 		out := cmp2.V[:n]
-		if vec.Strict(&cmp2, or2.Live, n, vec.FlagsOf(&probe2), vec.FlagsOf(&probe)) && vec.Dense(or2.Live, n, false) {
-			for i := range out {
-				out[i] = rt.NeInt64(probe2V[i], probeV[i])
-			}
-		} else {
-			for k, cnt := 0, or2.Live.Rows(n); k < cnt; k++ {
-				i := or2.Live.Row(k)
-				if cmp2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.NeInt64(probe2V[i], probeV[i])
-			}
+		for i := range out {
+			out[i] = rt.NeInt64(probe2V[i], probeV[i])
 		}
+	} else {
+		cmp2 = vec.Map2(or2.Live, n, vec.VecArg(&probe2), vec.VecArg(&probe), rt.NeInt64)
 	}
 	or2.Add(&cmp2)
 	orResult := or2.Finish()
@@ -20231,24 +14933,17 @@ func shape00074Col1(n int, sel vec.Sel, q vec.Vec[bool], probe vec.Vec[int64], a
 	isNotNull := vec.IsNull(&probe3, true, and2.Live, n)
 	and2.Add(&isNotNull)
 	// (probe(1, r, c) < a)
-	cmp3 := vec.Make[bool](n)
-	{
+	var cmp3 vec.Vec[bool]
+	if probe2.Clean() && a.Clean() && vec.Dense(and2.Live, n, false) {
+		cmp3 = vec.Make[bool](n)
 		probe2V := probe2.V[:n]
 		aV := a.V[:n]
 		out := cmp3.V[:n]
-		if vec.Strict(&cmp3, and2.Live, n, vec.FlagsOf(&probe2), vec.FlagsOf(&a)) && vec.Dense(and2.Live, n, false) {
-			for i := range out {
-				out[i] = rt.LtInt64(probe2V[i], aV[i])
-			}
-		} else {
-			for k, cnt := 0, and2.Live.Rows(n); k < cnt; k++ {
-				i := and2.Live.Row(k)
-				if cmp3.Dirty(i) {
-					continue
-				}
-				out[i] = rt.LtInt64(probe2V[i], aV[i])
-			}
+		for i := range out {
+			out[i] = rt.LtInt64(probe2V[i], aV[i])
 		}
+	} else {
+		cmp3 = vec.Map2(and2.Live, n, vec.VecArg(&probe2), vec.VecArg(&a), rt.LtInt64)
 	}
 	and2.Add(&cmp3)
 	andResult2 := and2.Finish()
@@ -20258,46 +14953,32 @@ func shape00074Col1(n int, sel vec.Sel, q vec.Vec[bool], probe vec.Vec[int64], a
 	isNull2 := vec.IsNull(&probe3, false, when, n)
 	vec.Merge(&caseResult, &isNull2, when, n)
 	// (b < c)
-	cmp4 := vec.Make[bool](n)
-	{
+	var cmp4 vec.Vec[bool]
+	if b.Clean() && c_.Clean() && vec.Dense(notYet, n, false) {
+		cmp4 = vec.Make[bool](n)
 		bV := b.V[:n]
 		c_V := c_.V[:n]
 		out := cmp4.V[:n]
-		if vec.Strict(&cmp4, notYet, n, vec.FlagsOf(&b), vec.FlagsOf(&c_)) && vec.Dense(notYet, n, false) {
-			for i := range out {
-				out[i] = rt.LtInt64(bV[i], c_V[i])
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if cmp4.Dirty(i) {
-					continue
-				}
-				out[i] = rt.LtInt64(bV[i], c_V[i])
-			}
+		for i := range out {
+			out[i] = rt.LtInt64(bV[i], c_V[i])
 		}
+	} else {
+		cmp4 = vec.Map2(notYet, n, vec.VecArg(&b), vec.VecArg(&c_), rt.LtInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp4, notYet, n)
 	when2, notYet2 := vec.Split(&cmp4, notYet, n)
 	// (r < c)
-	cmp5 := vec.Make[bool](n)
-	{
+	var cmp5 vec.Vec[bool]
+	if r_.Clean() && c_.Clean() && vec.Dense(when2, n, false) {
+		cmp5 = vec.Make[bool](n)
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := cmp5.V[:n]
-		if vec.Strict(&cmp5, when2, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_)) && vec.Dense(when2, n, false) {
-			for i := range out {
-				out[i] = rt.LtInt64(r_V[i], c_V[i])
-			}
-		} else {
-			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
-				i := when2.Row(k)
-				if cmp5.Dirty(i) {
-					continue
-				}
-				out[i] = rt.LtInt64(r_V[i], c_V[i])
-			}
+		for i := range out {
+			out[i] = rt.LtInt64(r_V[i], c_V[i])
 		}
+	} else {
+		cmp5 = vec.Map2(when2, n, vec.VecArg(&r_), vec.VecArg(&c_), rt.LtInt64)
 	}
 	vec.Merge(&caseResult, &cmp5, when2, n)
 	vec.Fill(&caseResult, false, notYet2, n)
@@ -20311,24 +14992,17 @@ func shape00074Col1(n int, sel vec.Sel, q vec.Vec[bool], probe vec.Vec[int64], a
 //	(r <> c)
 func shape00074Col2(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[bool] {
 	// (r <> c)
-	cmp6 := vec.Make[bool](n)
-	{
+	var cmp6 vec.Vec[bool]
+	if r_.Clean() && c_.Clean() && vec.Dense(sel, n, false) {
+		cmp6 = vec.Make[bool](n)
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := cmp6.V[:n]
-		if vec.Strict(&cmp6, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_)) && vec.Dense(sel, n, false) {
-			for i := range out {
-				out[i] = rt.NeInt64(r_V[i], c_V[i])
-			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if cmp6.Dirty(i) {
-					continue
-				}
-				out[i] = rt.NeInt64(r_V[i], c_V[i])
-			}
+		for i := range out {
+			out[i] = rt.NeInt64(r_V[i], c_V[i])
 		}
+	} else {
+		cmp6 = vec.Map2(sel, n, vec.VecArg(&r_), vec.VecArg(&c_), rt.NeInt64)
 	}
 	return cmp6
 }
@@ -20372,34 +15046,20 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	b := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	probe := shape00075Shared0(n, all, r_)
 	probe2 := shape00075Shared2(n, all, r_, probe)
 	probe3 := shape00075Shared1(n, all, r_, probe2)
 	cmp := shape00075Where(n, all, probe, probe3)
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
 	probe22 := shape00075Col1(n, sel, probe2)
-	if r, e := vec.First(&probe22, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &probe22, sel, n, 1)
 	ifResult := shape00075Col2(n, sel, probe2, sArr, probe3, b)
-	if r, e := vec.First(&ifResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"probe(1, r, 5) = probe(3, r, probe(2, r, probe(1, r, 5)))", "probe(2, r, probe(1, r, 5))", "IF(((9223372036854775807 > probe(2, r, probe(1, r, 5))) AND (CAST(s AS BIGINT) < probe(3, r, probe(2, r, probe(1, r, 5))))), COALESCE(CAST(NULL AS BIGINT), b), (probe(3, r, probe(2, r, probe(1, r, 5))) + IF((probe(3, r, probe(2, r, probe(1, r, 5))) = probe(2, r, probe(1, r, 5))), probe(3, r, probe(2, r, probe(1, r, 5))), probe(2, r, probe(1, r, 5)))))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &ifResult, sel, n, 2)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"probe(1, r, 5) = probe(3, r, probe(2, r, probe(1, r, 5)))", "probe(2, r, probe(1, r, 5))", "IF(((9223372036854775807 > probe(2, r, probe(1, r, 5))) AND (CAST(s AS BIGINT) < probe(3, r, probe(2, r, probe(1, r, 5))))), COALESCE(CAST(NULL AS BIGINT), b), (probe(3, r, probe(2, r, probe(1, r, 5))) + IF((probe(3, r, probe(2, r, probe(1, r, 5))) = probe(2, r, probe(1, r, 5))), probe(3, r, probe(2, r, probe(1, r, 5))), probe(2, r, probe(1, r, 5)))))"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &probe22, sel, n), vec.Int64Array(mem, &ifResult, sel, n)}
@@ -20415,33 +15075,21 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(1, r, 5)
 func shape00075Shared0(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, 5)
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_)) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(5)), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -20451,34 +15099,22 @@ func shape00075Shared0(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 //	probe(2, r, probe(1, r, 5))
 func shape00075Shared2(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, probe(1, r, 5))
-	probe2 := vec.Make[int64](n)
-	{
+	var probe2 vec.Vec[int64]
+	if r_.Clean() && probe.Clean() {
+		probe2 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
-		if vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe)) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
+			if err != nil {
+				probe2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if probe2.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe2 = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe), kernelKernels.Probe)
 	}
 	return probe2
 }
@@ -20488,34 +15124,22 @@ func shape00075Shared2(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 //	probe(3, r, probe(2, r, probe(1, r, 5)))
 func shape00075Shared1(n int, all vec.Sel, r_ vec.Vec[int64], probe2 vec.Vec[int64]) vec.Vec[int64] {
 	// probe(3, r, probe(2, r, probe(1, r, 5)))
-	probe3 := vec.Make[int64](n)
-	{
+	var probe3 vec.Vec[int64]
+	if r_.Clean() && probe2.Clean() {
+		probe3 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		probe2V := probe2.V[:n]
 		out := probe3.V[:n]
-		if vec.Strict(&probe3, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe2)) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(3), r_V[i], probe2V[i])
-				if err != nil {
-					probe3.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(3), r_V[i], probe2V[i])
+			if err != nil {
+				probe3.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if probe3.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(3), r_V[i], probe2V[i])
-				if err != nil {
-					probe3.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe3 = vec.Map3E(all, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&probe2), kernelKernels.Probe)
 	}
 	return probe3
 }
@@ -20525,24 +15149,17 @@ func shape00075Shared1(n int, all vec.Sel, r_ vec.Vec[int64], probe2 vec.Vec[int
 //	probe(1, r, 5) = probe(3, r, probe(2, r, probe(1, r, 5)))
 func shape00075Where(n int, all vec.Sel, probe vec.Vec[int64], probe3 vec.Vec[int64]) vec.Vec[bool] {
 	// (probe(1, r, 5) = probe(3, r, probe(2, r, probe(1, r, 5))))
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if probe.Clean() && probe3.Clean() {
+		cmp = vec.Make[bool](n)
 		probeV := probe.V[:n]
 		probe3V := probe3.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&probe3)) {
-			for i := range out {
-				out[i] = rt.EqInt64(probeV[i], probe3V[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(probeV[i], probe3V[i])
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(probeV[i], probe3V[i])
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&probe), vec.VecArg(&probe3), rt.EqInt64)
 	}
 	return cmp
 }
@@ -20560,72 +15177,46 @@ func shape00075Col1(n int, sel vec.Sel, probe2 vec.Vec[int64]) vec.Vec[int64] {
 func shape00075Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], sArr *array.String, probe3 vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	and := vec.NewLogic(false, sel, n)
 	// (9223372036854775807 > probe(2, r, probe(1, r, 5)))
-	cmp2 := vec.Make[bool](n)
-	{
+	var cmp2 vec.Vec[bool]
+	if probe2.Clean() && vec.Dense(and.Live, n, false) {
+		cmp2 = vec.Make[bool](n)
 		probe2V := probe2.V[:n]
 		out := cmp2.V[:n]
-		if vec.Strict(&cmp2, and.Live, n, vec.FlagsOf(&probe2)) && vec.Dense(and.Live, n, false) {
-			for i := range out {
-				out[i] = rt.GtInt64(int64(9223372036854775807), probe2V[i])
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if cmp2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GtInt64(int64(9223372036854775807), probe2V[i])
-			}
+		for i := range out {
+			out[i] = rt.GtInt64(int64(9223372036854775807), probe2V[i])
 		}
+	} else {
+		cmp2 = vec.Map2(and.Live, n, vec.ConstArg[int64](int64(9223372036854775807)), vec.VecArg(&probe2), rt.GtInt64)
 	}
 	and.Add(&cmp2)
 	// CAST(s AS BIGINT)
-	asBigint := vec.Make[int64](n)
-	{
+	var asBigint vec.Vec[int64]
+	if sArr.NullN() == 0 && vec.Dense(and.Live, n, true) {
+		asBigint = vec.Make[int64](n)
 		out := asBigint.V[:n]
-		if vec.Strict(&asBigint, and.Live, n, vec.ArrowFlags(sArr)) && vec.Dense(and.Live, n, true) {
-			for i := range out {
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.CastStringToInt64(sArr.Value(i))
+			if err != nil {
+				asBigint.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if asBigint.Dirty(i) {
-					continue
-				}
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		asBigint = vec.Map1E(and.Live, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
 	// (CAST(s AS BIGINT) < probe(3, r, probe(2, r, probe(1, r, 5))))
-	cmp3 := vec.Make[bool](n)
-	{
+	var cmp3 vec.Vec[bool]
+	if asBigint.Clean() && probe3.Clean() && vec.Dense(and.Live, n, false) {
+		cmp3 = vec.Make[bool](n)
 		asBigintV := asBigint.V[:n]
 		probe3V := probe3.V[:n]
 		out := cmp3.V[:n]
-		if vec.Strict(&cmp3, and.Live, n, vec.FlagsOf(&asBigint), vec.FlagsOf(&probe3)) && vec.Dense(and.Live, n, false) {
-			for i := range out {
-				out[i] = rt.LtInt64(asBigintV[i], probe3V[i])
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if cmp3.Dirty(i) {
-					continue
-				}
-				out[i] = rt.LtInt64(asBigintV[i], probe3V[i])
-			}
+		for i := range out {
+			out[i] = rt.LtInt64(asBigintV[i], probe3V[i])
 		}
+	} else {
+		cmp3 = vec.Map2(and.Live, n, vec.VecArg(&asBigint), vec.VecArg(&probe3), rt.LtInt64)
 	}
 	and.Add(&cmp3)
 	andResult := and.Finish()
@@ -20636,32 +15227,19 @@ func shape00075Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], sArr *array.Strin
 	vec.Merge(&ifResult, &b, then, n)
 	// IF((probe(3, r, probe(2, r, probe(1, r, 5))) = probe(2, r, probe(1, r, 5))), probe(3, r, probe(2, r, probe(1, r, 5))), probe(2, r, probe(1, r, 5)))
 	var ifResult2 vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
-	var rest vec.Sel
-	if probe3.Clean() && probe2.Clean() {
-		ifResult2 = vec.Make[int64](n)
-		probe3V := probe3.V[:n]
-		probe2V := probe2.V[:n]
-		out := ifResult2.V[:n]
-		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-			i := otherwise.Row(k)
-			if rt.EqInt64(probe3V[i], probe2V[i]) {
-				out[i] = probe3V[i]
-			} else {
-				out[i] = probe2V[i]
-			}
-		}
-		fused, rest = true, vec.Sel{}
-	} else {
+	rest := otherwise
+	{
 		ifResult2 = vec.Make[int64](n)
 		probe3V := probe3.V[:n]
 		probe2V := probe2.V[:n]
 		out := ifResult2.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(probe3.Clean() && probe2.Clean())
 		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
 			i := otherwise.Row(k)
-			if probe3.Dirty(i) || probe2.Dirty(i) {
+			if dirty && (probe3.Dirty(i) || probe2.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -20689,34 +15267,22 @@ func shape00075Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], sArr *array.Strin
 		}
 	}
 	// (probe(3, r, probe(2, r, probe(1, r, 5))) + IF((probe(3, r, probe(2, r, probe(1, r, 5))) = probe(2, r, probe(1, r, 5))), probe(3, r, probe(2, r, probe(1, r, ...
-	sum := vec.Make[int64](n)
-	{
+	var sum vec.Vec[int64]
+	if probe3.Clean() && ifResult2.Clean() && vec.Dense(otherwise, n, true) {
+		sum = vec.Make[int64](n)
 		probe3V := probe3.V[:n]
 		ifResult2V := ifResult2.V[:n]
 		out := sum.V[:n]
-		if vec.Strict(&sum, otherwise, n, vec.FlagsOf(&probe3), vec.FlagsOf(&ifResult2)) && vec.Dense(otherwise, n, true) {
-			for i := range out {
-				r, err := rt.AddInt64(probe3V[i], ifResult2V[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AddInt64(probe3V[i], ifResult2V[i])
+			if err != nil {
+				sum.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-				i := otherwise.Row(k)
-				if sum.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(probe3V[i], ifResult2V[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		sum = vec.Map2E(otherwise, n, vec.VecArg(&probe3), vec.VecArg(&ifResult2), rt.AddInt64)
 	}
 	vec.Merge(&ifResult, &sum, otherwise, n)
 	return ifResult
@@ -20760,24 +15326,14 @@ func Shape00076(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	c_ := vec.Int64s(in.Column(3))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	probe := shape00076Shared0(n, all, r_, c_)
 	sum := shape00076Col1(n, all, probe, r_)
-	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &sum, all, n, 1)
 
 	// o2: s
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"", "(probe(3, r, c) + IF((probe(3, r, c) < r), probe(3, r, c), probe(1, r, 0)))", "s"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "(probe(3, r, c) + IF((probe(3, r, c) < r), probe(3, r, c), probe(1, r, 0)))", "s"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n), vec.TakeColumn(mem, in.Column(6), all, n)}
@@ -20793,34 +15349,22 @@ func Shape00076(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(3, r, c)
 func shape00076Shared0(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(3, r, c)
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() && c_.Clean() {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_)) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(3), r_V[i], c_V[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(3), r_V[i], c_V[i])
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(3), r_V[i], c_V[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -20830,24 +15374,17 @@ func shape00076Shared0(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64])
 //	(probe(3, r, c) + IF((probe(3, r, c) < r), probe(3, r, c), probe(1, r, 0)))
 func shape00076Col1(n int, all vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64]) vec.Vec[int64] {
 	// (probe(3, r, c) < r)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if probe.Clean() && r_.Clean() {
+		cmp = vec.Make[bool](n)
 		probeV := probe.V[:n]
 		r_V := r_.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&r_)) {
-			for i := range out {
-				out[i] = rt.LtInt64(probeV[i], r_V[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.LtInt64(probeV[i], r_V[i])
-			}
+		for i := range out {
+			out[i] = rt.LtInt64(probeV[i], r_V[i])
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&probe), vec.VecArg(&r_), rt.LtInt64)
 	}
 	// IF((probe(3, r, c) < r), probe(3, r, c), probe(1, r, 0))
 	then, otherwise := vec.Split(&cmp, all, n)
@@ -20855,64 +15392,40 @@ func shape00076Col1(n int, all vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64])
 	vec.CopyErrs(&ifResult, &cmp, all, n)
 	vec.Merge(&ifResult, &probe, then, n)
 	// probe(1, r, 0)
-	probe2 := vec.Make[int64](n)
-	{
+	var probe2 vec.Vec[int64]
+	if r_.Clean() && vec.Dense(otherwise, n, true) {
+		probe2 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		out := probe2.V[:n]
-		if vec.Strict(&probe2, otherwise, n, vec.FlagsOf(&r_)) && vec.Dense(otherwise, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(0))
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(0))
+			if err != nil {
+				probe2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-				i := otherwise.Row(k)
-				if probe2.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(0))
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe2 = vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(0)), kernelKernels.Probe)
 	}
 	vec.Merge(&ifResult, &probe2, otherwise, n)
 	// (probe(3, r, c) + IF((probe(3, r, c) < r), probe(3, r, c), probe(1, r, 0)))
-	sum := vec.Make[int64](n)
-	{
+	var sum vec.Vec[int64]
+	if probe.Clean() && ifResult.Clean() {
+		sum = vec.Make[int64](n)
 		probeV := probe.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
-		if vec.Strict(&sum, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&ifResult)) {
-			for i := range out {
-				r, err := rt.AddInt64(probeV[i], ifResultV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AddInt64(probeV[i], ifResultV[i])
+			if err != nil {
+				sum.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if sum.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(probeV[i], ifResultV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		sum = vec.Map2E(all, n, vec.VecArg(&probe), vec.VecArg(&ifResult), rt.AddInt64)
 	}
 	return sum
 }
@@ -20958,31 +15471,19 @@ func Shape00077(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	isNotNull := shape00077Where(n, all, p)
-	if r, e := vec.First(&isNotNull, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &isNotNull, all, n, 0)
 	sel := vec.Where(&isNotNull, n)
 	difference := shape00077Col1(n, sel, r_, b, a)
-	if r, e := vec.First(&difference, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &difference, sel, n, 1)
 
 	// o2: s
 
 	// o3: c
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2", "o3"}
-		texts := []string{"p IS NOT NULL", "(probe(1, r, b) - a)", "s", "c"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1", "o2", "o3"}, []string{"p IS NOT NULL", "(probe(1, r, b) - a)", "s", "c"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &difference, sel, n), vec.TakeColumn(mem, in.Column(6), sel, n), vec.TakeColumn(mem, in.Column(3), sel, n)}
@@ -21007,64 +15508,40 @@ func shape00077Where(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[bool] {
 //	(probe(1, r, b) - a)
 func shape00077Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, b)
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() && b.Clean() && vec.Dense(sel, n, true) {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&b)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	}
 	// (probe(1, r, b) - a)
-	difference := vec.Make[int64](n)
-	{
+	var difference vec.Vec[int64]
+	if probe.Clean() && a.Clean() && vec.Dense(sel, n, true) {
+		difference = vec.Make[int64](n)
 		probeV := probe.V[:n]
 		aV := a.V[:n]
 		out := difference.V[:n]
-		if vec.Strict(&difference, sel, n, vec.FlagsOf(&probe), vec.FlagsOf(&a)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := rt.SubInt64(probeV[i], aV[i])
-				if err != nil {
-					difference.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.SubInt64(probeV[i], aV[i])
+			if err != nil {
+				difference.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if difference.Dirty(i) {
-					continue
-				}
-				r, err := rt.SubInt64(probeV[i], aV[i])
-				if err != nil {
-					difference.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		difference = vec.Map2E(sel, n, vec.VecArg(&probe), vec.VecArg(&a), rt.SubInt64)
 	}
 	return difference
 }
@@ -21109,29 +15586,17 @@ func Shape00078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	p := vec.Bools(in.Column(4))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	probe := shape00078Shared0(n, all, r_, c_)
 	probe2 := shape00078Shared1(n, all, r_, probe, a, in)
 	cmp4 := shape00078Where(n, all, probe, sArr, probe2)
-	if r, e := vec.First(&cmp4, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &cmp4, all, n, 0)
 	sel := vec.Where(&cmp4, n)
 	andResult := shape00078Col1(n, sel, probe2, p)
-	if r, e := vec.First(&andResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1"}
-		texts := []string{"(probe(1, r, c) + IF(s = 'a', probe(1, r, c), probe(1, r, c))) <> (-probe(2, r, CASE WHEN probe(1, r, c) <> 0 THEN 5 WHEN probe(1, r, c) > a THEN probe(1, r, c) - probe(1, r, c) ELSE probe(1, r, c) END))", "((probe(2, r, CASE WHEN (probe(1, r, c) <> 0) THEN 5 WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE probe(1, r, c) END) IS NULL) AND p)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &andResult, sel, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"(probe(1, r, c) + IF(s = 'a', probe(1, r, c), probe(1, r, c))) <> (-probe(2, r, CASE WHEN probe(1, r, c) <> 0 THEN 5 WHEN probe(1, r, c) > a THEN probe(1, r, c) - probe(1, r, c) ELSE probe(1, r, c) END))", "((probe(2, r, CASE WHEN (probe(1, r, c) <> 0) THEN 5 WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE probe(1, r, c) END) IS NULL) AND p)"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &andResult, sel, n)}
@@ -21147,34 +15612,22 @@ func Shape00078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(1, r, c)
 func shape00078Shared0(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, c)
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() && c_.Clean() {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_)) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -21185,42 +15638,19 @@ func shape00078Shared0(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64])
 func shape00078Shared1(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64], a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[int64] {
 	// CASE WHEN (probe(1, r, c) <> 0) THEN 5 WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE probe(1, r, c) END
 	var caseResult vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if probe.Clean() && a.Clean() {
-		caseResult = vec.Make[int64](n)
-		probeV := probe.V[:n]
-		aV := a.V[:n]
-		out := caseResult.V[:n]
-		var bad vec.Failed
-		for i := range out {
-			switch {
-			case rt.NeInt64(probeV[i], int64(0)):
-				out[i] = int64(5)
-			case rt.GtInt64(probeV[i], aV[i]):
-				out[i] = bad.Int64(rt.SubInt64(probeV[i], probeV[i]))
-			default:
-				out[i] = probeV[i]
-			}
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-		}
-	} else if in.Column(1).NullN() <= n/2 {
+	if in.Column(1).NullN() <= n/2 {
 		caseResult = vec.Make[int64](n)
 		probeV := probe.V[:n]
 		aV := a.V[:n]
 		out := caseResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(probe.Clean() && a.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if probe.Dirty(i) || a.Dirty(i) {
+			if dirty && (probe.Dirty(i) || a.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -21262,34 +15692,22 @@ func shape00078Shared1(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 		}
 	}
 	// probe(2, r, CASE WHEN (probe(1, r, c) <> 0) THEN 5 WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE probe(1, r, c) END)
-	probe2 := vec.Make[int64](n)
-	{
+	var probe2 vec.Vec[int64]
+	if r_.Clean() && caseResult.Clean() {
+		probe2 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		caseResultV := caseResult.V[:n]
 		out := probe2.V[:n]
-		if vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&caseResult)) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(2), r_V[i], caseResultV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(2), r_V[i], caseResultV[i])
+			if err != nil {
+				probe2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if probe2.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(2), r_V[i], caseResultV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe2 = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&caseResult), kernelKernels.Probe)
 	}
 	return probe2
 }
@@ -21300,28 +15718,17 @@ func shape00078Shared1(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 func shape00078Where(n int, all vec.Sel, probe vec.Vec[int64], sArr *array.String, probe2 vec.Vec[int64]) vec.Vec[bool] {
 	// IF((s = 'a'), probe(1, r, c), probe(1, r, c))
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused2 bool
 	var rest2 vec.Sel
-	if sArr.NullN() == 0 && probe.Clean() {
-		ifResult = vec.Make[int64](n)
-		probeV := probe.V[:n]
-		out := ifResult.V[:n]
-		for i := range out {
-			if rt.EqString(sArr.Value(i), "a") {
-				out[i] = probeV[i]
-			} else {
-				out[i] = probeV[i]
-			}
-		}
-		fused2, rest2 = true, vec.Sel{}
-	} else if sArr.NullN() <= n/2 {
+	if sArr.NullN() <= n/2 {
 		ifResult = vec.Make[int64](n)
 		probeV := probe.V[:n]
 		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(sArr.NullN() == 0 && probe.Clean())
 		for i := range out {
-			if sArr.IsNull(i) || probe.Dirty(i) {
+			if dirty && (sArr.IsNull(i) || probe.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -21349,83 +15756,52 @@ func shape00078Where(n int, all vec.Sel, probe vec.Vec[int64], sArr *array.Strin
 		}
 	}
 	// (probe(1, r, c) + IF((s = 'a'), probe(1, r, c), probe(1, r, c)))
-	sum := vec.Make[int64](n)
-	{
+	var sum vec.Vec[int64]
+	if probe.Clean() && ifResult.Clean() {
+		sum = vec.Make[int64](n)
 		probeV := probe.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
-		if vec.Strict(&sum, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&ifResult)) {
-			for i := range out {
-				r, err := rt.AddInt64(probeV[i], ifResultV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AddInt64(probeV[i], ifResultV[i])
+			if err != nil {
+				sum.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if sum.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(probeV[i], ifResultV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		sum = vec.Map2E(all, n, vec.VecArg(&probe), vec.VecArg(&ifResult), rt.AddInt64)
 	}
 	// (-probe(2, r, CASE WHEN (probe(1, r, c) <> 0) THEN 5 WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE probe(1, r, c) END))
-	minus := vec.Make[int64](n)
-	{
+	var minus vec.Vec[int64]
+	if probe2.Clean() {
+		minus = vec.Make[int64](n)
 		probe2V := probe2.V[:n]
 		out := minus.V[:n]
-		if vec.Strict(&minus, all, n, vec.FlagsOf(&probe2)) {
-			for i := range out {
-				r, err := rt.NegateInt64(probe2V[i])
-				if err != nil {
-					minus.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.NegateInt64(probe2V[i])
+			if err != nil {
+				minus.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if minus.Dirty(i) {
-					continue
-				}
-				r, err := rt.NegateInt64(probe2V[i])
-				if err != nil {
-					minus.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		minus = vec.Map1E(all, n, vec.VecArg(&probe2), rt.NegateInt64)
 	}
 	// ((probe(1, r, c) + IF((s = 'a'), probe(1, r, c), probe(1, r, c))) <> (-probe(2, r, CASE WHEN (probe(1, r, c) <> 0) THEN 5 WHEN (probe(1, r, c) > a) THEN (pro...
-	cmp4 := vec.Make[bool](n)
-	{
+	var cmp4 vec.Vec[bool]
+	if sum.Clean() && minus.Clean() {
+		cmp4 = vec.Make[bool](n)
 		sumV := sum.V[:n]
 		minusV := minus.V[:n]
 		out := cmp4.V[:n]
-		if vec.Strict(&cmp4, all, n, vec.FlagsOf(&sum), vec.FlagsOf(&minus)) {
-			for i := range out {
-				out[i] = rt.NeInt64(sumV[i], minusV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp4.Dirty(i) {
-					continue
-				}
-				out[i] = rt.NeInt64(sumV[i], minusV[i])
-			}
+		for i := range out {
+			out[i] = rt.NeInt64(sumV[i], minusV[i])
 		}
+	} else {
+		cmp4 = vec.Map2(all, n, vec.VecArg(&sum), vec.VecArg(&minus), rt.NeInt64)
 	}
 	return cmp4
 }
@@ -21483,32 +15859,18 @@ func Shape00079(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	p := vec.Bools(in.Column(4))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	cmp := shape00079Where(n, all, r_, b)
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
 	asBigint := shape00079Shared0(n, sel, sArr)
 	caseResult := shape00079Col1(n, sel, asBigint, b, r_)
-	if r, e := vec.First(&caseResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &caseResult, sel, n, 1)
 	isNotNull := shape00079Col2(n, sel, p)
-	if r, e := vec.First(&isNotNull, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "o1", "o2"}
-		texts := []string{"probe(1, r, 5) < b", "CASE WHEN (CAST(s AS BIGINT) < b) THEN b WHEN (CAST(s AS BIGINT) <= r) THEN (probe(2, r, 0) * probe(2, r, 0)) ELSE CAST(s AS BIGINT) END", "(p IS NOT NULL)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &isNotNull, sel, n, 2)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"probe(1, r, 5) < b", "CASE WHEN (CAST(s AS BIGINT) < b) THEN b WHEN (CAST(s AS BIGINT) <= r) THEN (probe(2, r, 0) * probe(2, r, 0)) ELSE CAST(s AS BIGINT) END", "(p IS NOT NULL)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, sel, n), vec.BoolArray(mem, &isNotNull, sel, n)}
@@ -21524,53 +15886,34 @@ func Shape00079(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(1, r, 5) < b
 func shape00079Where(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
 	// probe(1, r, 5)
-	probe := vec.Make[int64](n)
-	{
+	var probe vec.Vec[int64]
+	if r_.Clean() {
+		probe = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, all, n, vec.FlagsOf(&r_)) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
+			if err != nil {
+				probe.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(5)), kernelKernels.Probe)
 	}
 	// (probe(1, r, 5) < b)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if probe.Clean() && b.Clean() {
+		cmp = vec.Make[bool](n)
 		probeV := probe.V[:n]
 		bV := b.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&b)) {
-			for i := range out {
-				out[i] = rt.LtInt64(probeV[i], bV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.LtInt64(probeV[i], bV[i])
-			}
+		for i := range out {
+			out[i] = rt.LtInt64(probeV[i], bV[i])
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&probe), vec.VecArg(&b), rt.LtInt64)
 	}
 	return cmp
 }
@@ -21580,32 +15923,20 @@ func shape00079Where(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) ve
 //	CAST(s AS BIGINT)
 func shape00079Shared0(n int, sel vec.Sel, sArr *array.String) vec.Vec[int64] {
 	// CAST(s AS BIGINT)
-	asBigint := vec.Make[int64](n)
-	{
+	var asBigint vec.Vec[int64]
+	if sArr.NullN() == 0 && vec.Dense(sel, n, true) {
+		asBigint = vec.Make[int64](n)
 		out := asBigint.V[:n]
-		if vec.Strict(&asBigint, sel, n, vec.ArrowFlags(sArr)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.CastStringToInt64(sArr.Value(i))
+			if err != nil {
+				asBigint.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if asBigint.Dirty(i) {
-					continue
-				}
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		asBigint = vec.Map1E(sel, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
 	return asBigint
 }
@@ -21617,108 +15948,70 @@ func shape00079Col1(n int, sel vec.Sel, asBigint vec.Vec[int64], b vec.Vec[int64
 	// CASE WHEN (CAST(s AS BIGINT) < b) THEN b WHEN (CAST(s AS BIGINT) <= r) THEN (probe(2, r, 0) * probe(2, r, 0)) ELSE CAST(s AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	// (CAST(s AS BIGINT) < b)
-	cmp2 := vec.Make[bool](n)
-	{
+	var cmp2 vec.Vec[bool]
+	if asBigint.Clean() && b.Clean() && vec.Dense(sel, n, false) {
+		cmp2 = vec.Make[bool](n)
 		asBigintV := asBigint.V[:n]
 		bV := b.V[:n]
 		out := cmp2.V[:n]
-		if vec.Strict(&cmp2, sel, n, vec.FlagsOf(&asBigint), vec.FlagsOf(&b)) && vec.Dense(sel, n, false) {
-			for i := range out {
-				out[i] = rt.LtInt64(asBigintV[i], bV[i])
-			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if cmp2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.LtInt64(asBigintV[i], bV[i])
-			}
+		for i := range out {
+			out[i] = rt.LtInt64(asBigintV[i], bV[i])
 		}
+	} else {
+		cmp2 = vec.Map2(sel, n, vec.VecArg(&asBigint), vec.VecArg(&b), rt.LtInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp2, sel, n)
 	when, notYet := vec.Split(&cmp2, sel, n)
 	vec.Merge(&caseResult, &b, when, n)
 	// (CAST(s AS BIGINT) <= r)
-	cmp3 := vec.Make[bool](n)
-	{
+	var cmp3 vec.Vec[bool]
+	if asBigint.Clean() && r_.Clean() && vec.Dense(notYet, n, false) {
+		cmp3 = vec.Make[bool](n)
 		asBigintV := asBigint.V[:n]
 		r_V := r_.V[:n]
 		out := cmp3.V[:n]
-		if vec.Strict(&cmp3, notYet, n, vec.FlagsOf(&asBigint), vec.FlagsOf(&r_)) && vec.Dense(notYet, n, false) {
-			for i := range out {
-				out[i] = rt.LeInt64(asBigintV[i], r_V[i])
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if cmp3.Dirty(i) {
-					continue
-				}
-				out[i] = rt.LeInt64(asBigintV[i], r_V[i])
-			}
+		for i := range out {
+			out[i] = rt.LeInt64(asBigintV[i], r_V[i])
 		}
+	} else {
+		cmp3 = vec.Map2(notYet, n, vec.VecArg(&asBigint), vec.VecArg(&r_), rt.LeInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp3, notYet, n)
 	when2, notYet2 := vec.Split(&cmp3, notYet, n)
 	// shared (region): probe(2, r, 0)
 	// probe(2, r, 0)
-	probe2 := vec.Make[int64](n)
-	{
+	var probe2 vec.Vec[int64]
+	if r_.Clean() && vec.Dense(when2, n, true) {
+		probe2 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		out := probe2.V[:n]
-		if vec.Strict(&probe2, when2, n, vec.FlagsOf(&r_)) && vec.Dense(when2, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
+			if err != nil {
+				probe2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
-				i := when2.Row(k)
-				if probe2.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		probe2 = vec.Map3E(when2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.ConstArg[int64](int64(0)), kernelKernels.Probe)
 	}
 	// (probe(2, r, 0) * probe(2, r, 0))
-	product := vec.Make[int64](n)
-	{
+	var product vec.Vec[int64]
+	if probe2.Clean() && vec.Dense(when2, n, true) {
+		product = vec.Make[int64](n)
 		probe2V := probe2.V[:n]
 		out := product.V[:n]
-		if vec.Strict(&product, when2, n, vec.FlagsOf(&probe2)) && vec.Dense(when2, n, true) {
-			for i := range out {
-				r, err := rt.MulInt64(probe2V[i], probe2V[i])
-				if err != nil {
-					product.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.MulInt64(probe2V[i], probe2V[i])
+			if err != nil {
+				product.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
-				i := when2.Row(k)
-				if product.Dirty(i) {
-					continue
-				}
-				r, err := rt.MulInt64(probe2V[i], probe2V[i])
-				if err != nil {
-					product.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		product = vec.Map2E(when2, n, vec.VecArg(&probe2), vec.VecArg(&probe2), rt.MulInt64)
 	}
 	vec.Merge(&caseResult, &product, when2, n)
 	vec.Merge(&caseResult, &asBigint, notYet2, n)

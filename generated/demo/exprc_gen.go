@@ -6,13 +6,12 @@ package demo
 import (
 	"context"
 	"fmt"
-	"strings"
-
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/exprc/exprc/templates/rt"
 	"github.com/exprc/exprc/templates/vec"
+	"strings"
 )
 
 // like pattern '123%', compiled once
@@ -81,13 +80,10 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	lTax := vec.Float64s(in.Column(7))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	cmp := q1ProjectionWhere(n, all, lShipdate)
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
 
 	// l_returnflag: l_returnflag
@@ -98,28 +94,12 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 
 	// l_extendedprice: l_extendedprice
 	product, discPriceCol := q1ProjectionCol5(n, sel, lExtendedprice, in, lDiscount, mem)
-	if r, e := vec.First(&product, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 5, e
-	}
+	vec.Check(&failed, &product, sel, n, 5)
 	product3, chargeCol := q1ProjectionCol6(n, sel, lExtendedprice, in, lDiscount, lTax, mem)
-	if r, e := vec.First(&product3, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 6, e
-	}
-	if errRow >= 0 {
-		if discPriceCol != nil {
-			discPriceCol.Release()
-		}
-		if chargeCol != nil {
-			chargeCol.Release()
-		}
-		clauses := []string{"WHERE", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "disc_price", "charge"}
-		texts := []string{"l_shipdate <= DATE '1998-09-02'", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "l_extendedprice * (1 - l_discount)", "l_extendedprice * (1 - l_discount) * (1 + l_tax)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &product3, sel, n, 6)
+	if failed.Err != nil {
+		vec.Release(discPriceCol, chargeCol)
+		return nil, failed.QueryError([]string{"WHERE", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "disc_price", "charge"}, []string{"l_shipdate <= DATE '1998-09-02'", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "l_extendedprice * (1 - l_discount)", "l_extendedprice * (1 - l_discount) * (1 + l_tax)"})
 	}
 	if discPriceCol == nil {
 		discPriceCol = vec.Float64Array(mem, &product, sel, n)
@@ -141,23 +121,16 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 //	l_shipdate <= DATE '1998-09-02'
 func q1ProjectionWhere(n int, all vec.Sel, lShipdate vec.Vec[int32]) vec.Vec[bool] {
 	// (l_shipdate <= DATE '1998-09-02')
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if lShipdate.Clean() {
+		cmp = vec.Make[bool](n)
 		lShipdateV := lShipdate.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&lShipdate)) {
-			for i := range out {
-				out[i] = rt.LeInt32(lShipdateV[i], int32(10471))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.LeInt32(lShipdateV[i], int32(10471))
-			}
+		for i := range out {
+			out[i] = rt.LeInt32(lShipdateV[i], int32(10471))
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&lShipdate), vec.ConstArg[int32](int32(10471)), rt.LeInt32)
 	}
 	return cmp
 }
@@ -167,37 +140,31 @@ func q1ProjectionWhere(n int, all vec.Sel, lShipdate vec.Vec[int32]) vec.Vec[boo
 //	l_extendedprice * (1 - l_discount)
 func q1ProjectionCol5(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (l_extendedprice * (1.0 - l_discount))
-	var discPriceCol arrow.Array // written by the clean loop, or below from product
+	var discPriceCol arrow.Array // written by the loop, or below from product
+	var discPriceOut *vec.FixedOut[float64]
 	var product vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	rest := sel
-	if lExtendedprice.Clean() && lDiscount.Clean() {
-		discPriceOut := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, sel.Rows(n))
+	if in.Column(5).NullN()+in.Column(6).NullN() <= n/2 {
+		discPriceOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, sel.Rows(n))
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := discPriceOut.V
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			out[k] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
-		}
-		discPriceCol = discPriceOut.Array()
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(5).NullN()+in.Column(6).NullN() <= n/2 {
-		product = vec.Make[float64](n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		out := product.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(lExtendedprice.Clean() && lDiscount.Clean())
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) {
+			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
-			out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+			out[k] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			discPriceCol = discPriceOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// (1.0 - l_discount)
@@ -205,10 +172,10 @@ func q1ProjectionCol5(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in ar
 		// (l_extendedprice * (1.0 - l_discount))
 		product2 := vec.Map2(rest, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference), rt.MulFloat64)
 		if fused {
-			vec.Merge(&product, &product2, rest, n)
-		} else {
-			product = product2
+			discPriceOut.Patch(&product2, rest, sel)
+			discPriceCol = discPriceOut.Array()
 		}
+		product = product2
 	}
 	return product, discPriceCol
 }
@@ -218,43 +185,34 @@ func q1ProjectionCol5(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in ar
 //	l_extendedprice * (1 - l_discount) * (1 + l_tax)
 func q1ProjectionCol6(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-	var chargeCol arrow.Array // written by the clean loop, or below from product3
+	var chargeCol arrow.Array // written by the loop, or below from product3
+	var chargeOut *vec.FixedOut[float64]
 	var product3 vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused2 bool
 	rest2 := sel
-	if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
-		chargeOut := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, sel.Rows(n))
+	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+		chargeOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, sel.Rows(n))
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := chargeOut.V
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
-			product3 := rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
-			out[k] = rt.MulFloat64(product3, rt.AddFloat64(float64(1.0), lTaxV[i]))
-		}
-		chargeCol = chargeOut.Array()
-		fused2, rest2 = true, vec.Sel{}
-	} else if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
-		product3 = vec.Make[float64](n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lTaxV := lTax.V[:n]
-		out := product3.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) {
+			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
 			// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
 			product3 := rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
-			out[i] = rt.MulFloat64(product3, rt.AddFloat64(float64(1.0), lTaxV[i]))
+			out[k] = rt.MulFloat64(product3, rt.AddFloat64(float64(1.0), lTaxV[i]))
 		}
 		fused2, rest2 = true, left
+		if len(rest2) == 0 {
+			chargeCol = chargeOut.Array()
+		}
 	}
 	if !fused2 || len(rest2) > 0 {
 		// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
@@ -267,10 +225,10 @@ func q1ProjectionCol6(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in ar
 		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
 		product5 := vec.Map2(rest2, n, vec.VecArg(&product4), vec.VecArg(&sum), rt.MulFloat64)
 		if fused2 {
-			vec.Merge(&product3, &product5, rest2, n)
-		} else {
-			product3 = product5
+			chargeOut.Patch(&product5, rest2, sel)
+			chargeCol = chargeOut.Array()
 		}
+		product3 = product5
 	}
 	return product3, chargeCol
 }
@@ -328,27 +286,15 @@ func Q6Filter(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	lExtendedprice := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	allOf := q6FilterWhere(n, all, lShipdate, in, lDiscount, lQuantity)
-	if r, e := vec.First(&allOf, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &allOf, all, n, 0)
 	sel := vec.Where(&allOf, n)
 	product := q6FilterCol1(n, sel, lExtendedprice, lDiscount)
-	if r, e := vec.First(&product, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "revenue"}
-		texts := []string{"(((l_shipdate >= DATE '1994-01-01') AND (l_shipdate < DATE '1995-01-01')) AND (l_discount BETWEEN 0.05 AND 0.07)) AND (l_quantity < 24)", "l_extendedprice * l_discount"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &product, sel, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "revenue"}, []string{"(((l_shipdate >= DATE '1994-01-01') AND (l_shipdate < DATE '1995-01-01')) AND (l_discount BETWEEN 0.05 AND 0.07)) AND (l_quantity < 24)", "l_extendedprice * l_discount"})
 	}
 
 	cols := []arrow.Array{vec.Float64Array(mem, &product, sel, n)}
@@ -365,28 +311,19 @@ func Q6Filter(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func q6FilterWhere(n int, all vec.Sel, lShipdate vec.Vec[int32], in arrow.RecordBatch, lDiscount vec.Vec[float64], lQuantity vec.Vec[float64]) vec.Vec[bool] {
 	// ((l_shipdate >= DATE '1994-01-01') AND (l_shipdate < DATE '1995-01-01') AND (l_discount BETWEEN 0.05 AND 0.07) AND (l_quantity < 24.0))
 	var allOf vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if lShipdate.Clean() && lDiscount.Clean() && lQuantity.Clean() {
-		allOf = vec.Make[bool](n)
-		lShipdateV := lShipdate.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lQuantityV := lQuantity.V[:n]
-		out := allOf.V[:n]
-		for i := range out {
-			out[i] = (rt.GeInt32(lShipdateV[i], int32(8766)) && rt.LtInt32(lShipdateV[i], int32(9131)) && (rt.GeFloat64(lDiscountV[i], float64(0.05)) && rt.LeFloat64(lDiscountV[i], float64(0.07))) && rt.LtFloat64(lQuantityV[i], float64(24.0)))
-		}
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(10).NullN()+in.Column(6).NullN()+in.Column(4).NullN() <= n/2 {
+	if in.Column(10).NullN()+in.Column(6).NullN()+in.Column(4).NullN() <= n/2 {
 		allOf = vec.Make[bool](n)
 		lShipdateV := lShipdate.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lQuantityV := lQuantity.V[:n]
 		out := allOf.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(lShipdate.Clean() && lDiscount.Clean() && lQuantity.Clean())
 		for i := range out {
-			if lShipdate.Dirty(i) || lDiscount.Dirty(i) || lQuantity.Dirty(i) {
+			if dirty && (lShipdate.Dirty(i) || lDiscount.Dirty(i) || lQuantity.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -428,24 +365,17 @@ func q6FilterWhere(n int, all vec.Sel, lShipdate vec.Vec[int32], in arrow.Record
 //	l_extendedprice * l_discount
 func q6FilterCol1(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64]) vec.Vec[float64] {
 	// (l_extendedprice * l_discount)
-	product := vec.Make[float64](n)
-	{
+	var product vec.Vec[float64]
+	if lExtendedprice.Clean() && lDiscount.Clean() && vec.Dense(sel, n, false) {
+		product = vec.Make[float64](n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := product.V[:n]
-		if vec.Strict(&product, sel, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)) && vec.Dense(sel, n, false) {
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], lDiscountV[i])
-			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if product.Dirty(i) {
-					continue
-				}
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], lDiscountV[i])
-			}
+		for i := range out {
+			out[i] = rt.MulFloat64(lExtendedpriceV[i], lDiscountV[i])
 		}
+	} else {
+		product = vec.Map2(sel, n, vec.VecArg(&lExtendedprice), vec.VecArg(&lDiscount), rt.MulFloat64)
 	}
 	return product
 }
@@ -498,37 +428,18 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	infoItems := infoArr.Items().(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	cmp := classifyWhere(n, all, day)
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
 	ifResult, bucketCol := classifyCol1(n, sel, a, in, x, y, mem)
-	if r, e := vec.First(&ifResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &ifResult, sel, n, 1)
 	caseResult, labelCol := classifyCol2(n, sel, infoArr, infoKeys, infoOffs, infoItems, mem)
-	if r, e := vec.First(&caseResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		if bucketCol != nil {
-			bucketCol.Release()
-		}
-		if labelCol != nil {
-			labelCol.Release()
-		}
-		clauses := []string{"WHERE", "bucket", "label"}
-		texts := []string{"day >= DATE '2024-01-01'", "IF(x > y, a + 5, (a + 5) DIV 100)", "CASE WHEN info['test'] LIKE '123%' THEN 'FOO'\n            WHEN info['test'] LIKE '124%' THEN 'BAR'\n            ELSE info['test'] END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult, sel, n, 2)
+	if failed.Err != nil {
+		vec.Release(bucketCol, labelCol)
+		return nil, failed.QueryError([]string{"WHERE", "bucket", "label"}, []string{"day >= DATE '2024-01-01'", "IF(x > y, a + 5, (a + 5) DIV 100)", "CASE WHEN info['test'] LIKE '123%' THEN 'FOO'\n            WHEN info['test'] LIKE '124%' THEN 'BAR'\n            ELSE info['test'] END"})
 	}
 	if bucketCol == nil {
 		bucketCol = vec.Int64Array(mem, &ifResult, sel, n)
@@ -550,23 +461,16 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	day >= DATE '2024-01-01'
 func classifyWhere(n int, all vec.Sel, day vec.Vec[int32]) vec.Vec[bool] {
 	// (day >= DATE '2024-01-01')
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if day.Clean() {
+		cmp = vec.Make[bool](n)
 		dayV := day.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&day)) {
-			for i := range out {
-				out[i] = rt.GeInt32(dayV[i], int32(19723))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GeInt32(dayV[i], int32(19723))
-			}
+		for i := range out {
+			out[i] = rt.GeInt32(dayV[i], int32(19723))
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&day), vec.ConstArg[int32](int32(19723)), rt.GeInt32)
 	}
 	return cmp
 }
@@ -576,20 +480,27 @@ func classifyWhere(n int, all vec.Sel, day vec.Vec[int32]) vec.Vec[bool] {
 //	IF(x > y, a + 5, (a + 5) DIV 100)
 func classifyCol1(n int, sel vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, x vec.Vec[int64], y vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// IF((x > y), (a + 5), ((a + 5) DIV 100))
-	var bucketCol arrow.Array // written by the clean loop, or below from ifResult
+	var bucketCol arrow.Array // written by the loop, or below from ifResult
+	var bucketOut *vec.FixedOut[int64]
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	rest := sel
-	if a.Clean() && x.Clean() && y.Clean() {
-		bucketOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
+	if in.Column(2).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		bucketOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
 		aV := a.V[:n]
 		xV := x.V[:n]
 		yV := y.V[:n]
 		out := bucketOut.V
+		left := vec.Sel{} // rows for the vector code
+		dirty := !(a.Clean() && x.Clean() && y.Clean())
 		var bad vec.Failed
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
+			if dirty && (a.Dirty(i) || x.Dirty(i) || y.Dirty(i)) {
+				left = append(left, int32(i))
+				continue
+			}
 			// shared (always): (a + 5)
 			sum := bad.Int64(rt.AddInt64(aV[i], int64(5)))
 			if rt.GtInt64(xV[i], yV[i]) {
@@ -598,43 +509,14 @@ func classifyCol1(n int, sel vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, x 
 				out[k] = bad.Int64(rt.DivInt64(sum, int64(100)))
 			}
 			if bad {
-				break
-			}
-		}
-		if !bad {
-			bucketCol = bucketOut.Array()
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			bucketOut.Release()
-		}
-	} else if in.Column(2).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
-		ifResult = vec.Make[int64](n)
-		aV := a.V[:n]
-		xV := x.V[:n]
-		yV := y.V[:n]
-		out := ifResult.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if a.Dirty(i) || x.Dirty(i) || y.Dirty(i) {
-				left = append(left, int32(i))
-				continue
-			}
-			// shared (always): (a + 5)
-			sum := bad.Int64(rt.AddInt64(aV[i], int64(5)))
-			if rt.GtInt64(xV[i], yV[i]) {
-				out[i] = sum
-			} else {
-				out[i] = bad.Int64(rt.DivInt64(sum, int64(100)))
-			}
-			if bad {
 				bad = false
 				left = append(left, int32(i))
 			}
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			bucketCol = bucketOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// shared (always): (a + 5)
@@ -651,10 +533,10 @@ func classifyCol1(n int, sel vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, x 
 		quotient := vec.Map2E(otherwise, n, vec.VecArg(&sum), vec.ConstArg[int64](int64(100)), rt.DivInt64)
 		vec.Merge(&ifResult2, &quotient, otherwise, n)
 		if fused {
-			vec.Merge(&ifResult, &ifResult2, rest, n)
-		} else {
-			ifResult = ifResult2
+			bucketOut.Patch(&ifResult2, rest, sel)
+			bucketCol = bucketOut.Array()
 		}
+		ifResult = ifResult2
 	}
 	return ifResult, bucketCol
 }

@@ -6,14 +6,13 @@ package semcases
 import (
 	"context"
 	"fmt"
-	"math"
-	"strings"
-
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/exprc/exprc/templates/rt"
 	"github.com/exprc/exprc/templates/vec"
+	"math"
+	"strings"
 )
 
 // like pattern 'h%', compiled once
@@ -124,21 +123,11 @@ func Case0000(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	asInt := case0000Col1(n, all, sArr)
-	if r, e := vec.First(&asInt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(s AS INT)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &asInt, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS INT)"})
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &asInt, all, n)}
@@ -154,32 +143,20 @@ func Case0000(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(s AS INT)
 func case0000Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
 	// CAST(s AS INT)
-	asInt := vec.Make[int32](n)
-	{
+	var asInt vec.Vec[int32]
+	if sArr.NullN() == 0 {
+		asInt = vec.Make[int32](n)
 		out := asInt.V[:n]
-		if vec.Strict(&asInt, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				r, err := rt.CastStringToInt32(sArr.Value(i))
-				if err != nil {
-					asInt.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.CastStringToInt32(sArr.Value(i))
+			if err != nil {
+				asInt.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asInt.Dirty(i) {
-					continue
-				}
-				r, err := rt.CastStringToInt32(sArr.Value(i))
-				if err != nil {
-					asInt.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		asInt = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt32)
 	}
 	return asInt
 }
@@ -229,21 +206,11 @@ func Case0001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	asInt := case0001Col1(n, all, sArr)
-	if r, e := vec.First(&asInt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(s AS INT)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &asInt, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS INT)"})
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &asInt, all, n)}
@@ -259,32 +226,20 @@ func Case0001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(s AS INT)
 func case0001Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
 	// CAST(s AS INT)
-	asInt := vec.Make[int32](n)
-	{
+	var asInt vec.Vec[int32]
+	if sArr.NullN() == 0 {
+		asInt = vec.Make[int32](n)
 		out := asInt.V[:n]
-		if vec.Strict(&asInt, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				r, err := rt.CastStringToInt32(sArr.Value(i))
-				if err != nil {
-					asInt.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.CastStringToInt32(sArr.Value(i))
+			if err != nil {
+				asInt.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asInt.Dirty(i) {
-					continue
-				}
-				r, err := rt.CastStringToInt32(sArr.Value(i))
-				if err != nil {
-					asInt.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		asInt = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt32)
 	}
 	return asInt
 }
@@ -334,21 +289,11 @@ func Case0002(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	asInt := case0002Col1(n, all, sArr)
-	if r, e := vec.First(&asInt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(s AS INT)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &asInt, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS INT)"})
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &asInt, all, n)}
@@ -364,32 +309,20 @@ func Case0002(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(s AS INT)
 func case0002Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
 	// CAST(s AS INT)
-	asInt := vec.Make[int32](n)
-	{
+	var asInt vec.Vec[int32]
+	if sArr.NullN() == 0 {
+		asInt = vec.Make[int32](n)
 		out := asInt.V[:n]
-		if vec.Strict(&asInt, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				r, err := rt.CastStringToInt32(sArr.Value(i))
-				if err != nil {
-					asInt.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.CastStringToInt32(sArr.Value(i))
+			if err != nil {
+				asInt.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asInt.Dirty(i) {
-					continue
-				}
-				r, err := rt.CastStringToInt32(sArr.Value(i))
-				if err != nil {
-					asInt.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		asInt = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt32)
 	}
 	return asInt
 }
@@ -439,21 +372,11 @@ func Case0003(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	asInt := case0003Col1(n, all, sArr)
-	if r, e := vec.First(&asInt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(s AS INT)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &asInt, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS INT)"})
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &asInt, all, n)}
@@ -469,32 +392,20 @@ func Case0003(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(s AS INT)
 func case0003Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
 	// CAST(s AS INT)
-	asInt := vec.Make[int32](n)
-	{
+	var asInt vec.Vec[int32]
+	if sArr.NullN() == 0 {
+		asInt = vec.Make[int32](n)
 		out := asInt.V[:n]
-		if vec.Strict(&asInt, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				r, err := rt.CastStringToInt32(sArr.Value(i))
-				if err != nil {
-					asInt.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.CastStringToInt32(sArr.Value(i))
+			if err != nil {
+				asInt.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asInt.Dirty(i) {
-					continue
-				}
-				r, err := rt.CastStringToInt32(sArr.Value(i))
-				if err != nil {
-					asInt.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		asInt = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt32)
 	}
 	return asInt
 }
@@ -544,21 +455,11 @@ func Case0004(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	asInt := case0004Col1(n, all, sArr)
-	if r, e := vec.First(&asInt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(s AS INT)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &asInt, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS INT)"})
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &asInt, all, n)}
@@ -574,32 +475,20 @@ func Case0004(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(s AS INT)
 func case0004Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
 	// CAST(s AS INT)
-	asInt := vec.Make[int32](n)
-	{
+	var asInt vec.Vec[int32]
+	if sArr.NullN() == 0 {
+		asInt = vec.Make[int32](n)
 		out := asInt.V[:n]
-		if vec.Strict(&asInt, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				r, err := rt.CastStringToInt32(sArr.Value(i))
-				if err != nil {
-					asInt.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.CastStringToInt32(sArr.Value(i))
+			if err != nil {
+				asInt.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asInt.Dirty(i) {
-					continue
-				}
-				r, err := rt.CastStringToInt32(sArr.Value(i))
-				if err != nil {
-					asInt.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		asInt = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt32)
 	}
 	return asInt
 }
@@ -649,21 +538,11 @@ func Case0005(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	asInt := case0005Col1(n, all, sArr)
-	if r, e := vec.First(&asInt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(s AS INT)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &asInt, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS INT)"})
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &asInt, all, n)}
@@ -679,32 +558,20 @@ func Case0005(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(s AS INT)
 func case0005Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
 	// CAST(s AS INT)
-	asInt := vec.Make[int32](n)
-	{
+	var asInt vec.Vec[int32]
+	if sArr.NullN() == 0 {
+		asInt = vec.Make[int32](n)
 		out := asInt.V[:n]
-		if vec.Strict(&asInt, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				r, err := rt.CastStringToInt32(sArr.Value(i))
-				if err != nil {
-					asInt.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.CastStringToInt32(sArr.Value(i))
+			if err != nil {
+				asInt.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asInt.Dirty(i) {
-					continue
-				}
-				r, err := rt.CastStringToInt32(sArr.Value(i))
-				if err != nil {
-					asInt.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		asInt = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt32)
 	}
 	return asInt
 }
@@ -754,21 +621,11 @@ func Case0006(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	asInt := case0006Col1(n, all, sArr)
-	if r, e := vec.First(&asInt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(s AS INT)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &asInt, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS INT)"})
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &asInt, all, n)}
@@ -784,32 +641,20 @@ func Case0006(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(s AS INT)
 func case0006Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
 	// CAST(s AS INT)
-	asInt := vec.Make[int32](n)
-	{
+	var asInt vec.Vec[int32]
+	if sArr.NullN() == 0 {
+		asInt = vec.Make[int32](n)
 		out := asInt.V[:n]
-		if vec.Strict(&asInt, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				r, err := rt.CastStringToInt32(sArr.Value(i))
-				if err != nil {
-					asInt.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.CastStringToInt32(sArr.Value(i))
+			if err != nil {
+				asInt.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asInt.Dirty(i) {
-					continue
-				}
-				r, err := rt.CastStringToInt32(sArr.Value(i))
-				if err != nil {
-					asInt.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		asInt = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt32)
 	}
 	return asInt
 }
@@ -859,21 +704,11 @@ func Case0007(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	asBigint := case0007Col1(n, all, sArr)
-	if r, e := vec.First(&asBigint, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(s AS BIGINT)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &asBigint, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS BIGINT)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &asBigint, all, n)}
@@ -889,32 +724,20 @@ func Case0007(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(s AS BIGINT)
 func case0007Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int64] {
 	// CAST(s AS BIGINT)
-	asBigint := vec.Make[int64](n)
-	{
+	var asBigint vec.Vec[int64]
+	if sArr.NullN() == 0 {
+		asBigint = vec.Make[int64](n)
 		out := asBigint.V[:n]
-		if vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.CastStringToInt64(sArr.Value(i))
+			if err != nil {
+				asBigint.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asBigint.Dirty(i) {
-					continue
-				}
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		asBigint = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
 	return asBigint
 }
@@ -964,21 +787,11 @@ func Case0008(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	asBigint := case0008Col1(n, all, sArr)
-	if r, e := vec.First(&asBigint, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(s AS BIGINT)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &asBigint, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS BIGINT)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &asBigint, all, n)}
@@ -994,32 +807,20 @@ func Case0008(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(s AS BIGINT)
 func case0008Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int64] {
 	// CAST(s AS BIGINT)
-	asBigint := vec.Make[int64](n)
-	{
+	var asBigint vec.Vec[int64]
+	if sArr.NullN() == 0 {
+		asBigint = vec.Make[int64](n)
 		out := asBigint.V[:n]
-		if vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.CastStringToInt64(sArr.Value(i))
+			if err != nil {
+				asBigint.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asBigint.Dirty(i) {
-					continue
-				}
-				r, err := rt.CastStringToInt64(sArr.Value(i))
-				if err != nil {
-					asBigint.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		asBigint = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
 	return asBigint
 }
@@ -1069,21 +870,11 @@ func Case0009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	asDouble := case0009Col1(n, all, sArr)
-	if r, e := vec.First(&asDouble, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(s AS DOUBLE)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &asDouble, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS DOUBLE)"})
 	}
 
 	cols := []arrow.Array{vec.Float64Array(mem, &asDouble, all, n)}
@@ -1099,32 +890,20 @@ func Case0009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(s AS DOUBLE)
 func case0009Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[float64] {
 	// CAST(s AS DOUBLE)
-	asDouble := vec.Make[float64](n)
-	{
+	var asDouble vec.Vec[float64]
+	if sArr.NullN() == 0 {
+		asDouble = vec.Make[float64](n)
 		out := asDouble.V[:n]
-		if vec.Strict(&asDouble, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				r, err := rt.CastStringToFloat64(sArr.Value(i))
-				if err != nil {
-					asDouble.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.CastStringToFloat64(sArr.Value(i))
+			if err != nil {
+				asDouble.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asDouble.Dirty(i) {
-					continue
-				}
-				r, err := rt.CastStringToFloat64(sArr.Value(i))
-				if err != nil {
-					asDouble.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		asDouble = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToFloat64)
 	}
 	return asDouble
 }
@@ -1174,21 +953,11 @@ func Case0010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	asDouble := case0010Col1(n, all, sArr)
-	if r, e := vec.First(&asDouble, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(s AS DOUBLE)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &asDouble, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS DOUBLE)"})
 	}
 
 	cols := []arrow.Array{vec.Float64Array(mem, &asDouble, all, n)}
@@ -1204,32 +973,20 @@ func Case0010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(s AS DOUBLE)
 func case0010Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[float64] {
 	// CAST(s AS DOUBLE)
-	asDouble := vec.Make[float64](n)
-	{
+	var asDouble vec.Vec[float64]
+	if sArr.NullN() == 0 {
+		asDouble = vec.Make[float64](n)
 		out := asDouble.V[:n]
-		if vec.Strict(&asDouble, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				r, err := rt.CastStringToFloat64(sArr.Value(i))
-				if err != nil {
-					asDouble.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.CastStringToFloat64(sArr.Value(i))
+			if err != nil {
+				asDouble.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asDouble.Dirty(i) {
-					continue
-				}
-				r, err := rt.CastStringToFloat64(sArr.Value(i))
-				if err != nil {
-					asDouble.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		asDouble = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToFloat64)
 	}
 	return asDouble
 }
@@ -1279,21 +1036,11 @@ func Case0011(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	asDouble := case0011Col1(n, all, sArr)
-	if r, e := vec.First(&asDouble, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(s AS DOUBLE)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &asDouble, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS DOUBLE)"})
 	}
 
 	cols := []arrow.Array{vec.Float64Array(mem, &asDouble, all, n)}
@@ -1309,32 +1056,20 @@ func Case0011(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(s AS DOUBLE)
 func case0011Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[float64] {
 	// CAST(s AS DOUBLE)
-	asDouble := vec.Make[float64](n)
-	{
+	var asDouble vec.Vec[float64]
+	if sArr.NullN() == 0 {
+		asDouble = vec.Make[float64](n)
 		out := asDouble.V[:n]
-		if vec.Strict(&asDouble, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				r, err := rt.CastStringToFloat64(sArr.Value(i))
-				if err != nil {
-					asDouble.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.CastStringToFloat64(sArr.Value(i))
+			if err != nil {
+				asDouble.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asDouble.Dirty(i) {
-					continue
-				}
-				r, err := rt.CastStringToFloat64(sArr.Value(i))
-				if err != nil {
-					asDouble.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		asDouble = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToFloat64)
 	}
 	return asDouble
 }
@@ -1384,21 +1119,11 @@ func Case0012(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	asDouble := case0012Col1(n, all, sArr)
-	if r, e := vec.First(&asDouble, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(s AS DOUBLE)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &asDouble, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS DOUBLE)"})
 	}
 
 	cols := []arrow.Array{vec.Float64Array(mem, &asDouble, all, n)}
@@ -1414,32 +1139,20 @@ func Case0012(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(s AS DOUBLE)
 func case0012Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[float64] {
 	// CAST(s AS DOUBLE)
-	asDouble := vec.Make[float64](n)
-	{
+	var asDouble vec.Vec[float64]
+	if sArr.NullN() == 0 {
+		asDouble = vec.Make[float64](n)
 		out := asDouble.V[:n]
-		if vec.Strict(&asDouble, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				r, err := rt.CastStringToFloat64(sArr.Value(i))
-				if err != nil {
-					asDouble.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.CastStringToFloat64(sArr.Value(i))
+			if err != nil {
+				asDouble.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asDouble.Dirty(i) {
-					continue
-				}
-				r, err := rt.CastStringToFloat64(sArr.Value(i))
-				if err != nil {
-					asDouble.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		asDouble = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToFloat64)
 	}
 	return asDouble
 }
@@ -1489,21 +1202,11 @@ func Case0013(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	asBoolean := case0013Col1(n, all, sArr)
-	if r, e := vec.First(&asBoolean, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(s AS BOOLEAN)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &asBoolean, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS BOOLEAN)"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &asBoolean, all, n)}
@@ -1519,32 +1222,20 @@ func Case0013(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(s AS BOOLEAN)
 func case0013Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	// CAST(s AS BOOLEAN)
-	asBoolean := vec.Make[bool](n)
-	{
+	var asBoolean vec.Vec[bool]
+	if sArr.NullN() == 0 {
+		asBoolean = vec.Make[bool](n)
 		out := asBoolean.V[:n]
-		if vec.Strict(&asBoolean, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				r, err := rt.CastStringToBool(sArr.Value(i))
-				if err != nil {
-					asBoolean.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.CastStringToBool(sArr.Value(i))
+			if err != nil {
+				asBoolean.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asBoolean.Dirty(i) {
-					continue
-				}
-				r, err := rt.CastStringToBool(sArr.Value(i))
-				if err != nil {
-					asBoolean.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		asBoolean = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToBool)
 	}
 	return asBoolean
 }
@@ -1594,21 +1285,11 @@ func Case0014(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	asBoolean := case0014Col1(n, all, sArr)
-	if r, e := vec.First(&asBoolean, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(s AS BOOLEAN)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &asBoolean, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS BOOLEAN)"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &asBoolean, all, n)}
@@ -1624,32 +1305,20 @@ func Case0014(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(s AS BOOLEAN)
 func case0014Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	// CAST(s AS BOOLEAN)
-	asBoolean := vec.Make[bool](n)
-	{
+	var asBoolean vec.Vec[bool]
+	if sArr.NullN() == 0 {
+		asBoolean = vec.Make[bool](n)
 		out := asBoolean.V[:n]
-		if vec.Strict(&asBoolean, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				r, err := rt.CastStringToBool(sArr.Value(i))
-				if err != nil {
-					asBoolean.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.CastStringToBool(sArr.Value(i))
+			if err != nil {
+				asBoolean.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asBoolean.Dirty(i) {
-					continue
-				}
-				r, err := rt.CastStringToBool(sArr.Value(i))
-				if err != nil {
-					asBoolean.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		asBoolean = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToBool)
 	}
 	return asBoolean
 }
@@ -1699,21 +1368,11 @@ func Case0015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	asBoolean := case0015Col1(n, all, sArr)
-	if r, e := vec.First(&asBoolean, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(s AS BOOLEAN)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &asBoolean, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS BOOLEAN)"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &asBoolean, all, n)}
@@ -1729,32 +1388,20 @@ func Case0015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(s AS BOOLEAN)
 func case0015Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	// CAST(s AS BOOLEAN)
-	asBoolean := vec.Make[bool](n)
-	{
+	var asBoolean vec.Vec[bool]
+	if sArr.NullN() == 0 {
+		asBoolean = vec.Make[bool](n)
 		out := asBoolean.V[:n]
-		if vec.Strict(&asBoolean, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				r, err := rt.CastStringToBool(sArr.Value(i))
-				if err != nil {
-					asBoolean.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.CastStringToBool(sArr.Value(i))
+			if err != nil {
+				asBoolean.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asBoolean.Dirty(i) {
-					continue
-				}
-				r, err := rt.CastStringToBool(sArr.Value(i))
-				if err != nil {
-					asBoolean.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		asBoolean = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToBool)
 	}
 	return asBoolean
 }
@@ -1804,21 +1451,11 @@ func Case0016(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	asBoolean := case0016Col1(n, all, sArr)
-	if r, e := vec.First(&asBoolean, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(s AS BOOLEAN)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &asBoolean, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS BOOLEAN)"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &asBoolean, all, n)}
@@ -1834,32 +1471,20 @@ func Case0016(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(s AS BOOLEAN)
 func case0016Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	// CAST(s AS BOOLEAN)
-	asBoolean := vec.Make[bool](n)
-	{
+	var asBoolean vec.Vec[bool]
+	if sArr.NullN() == 0 {
+		asBoolean = vec.Make[bool](n)
 		out := asBoolean.V[:n]
-		if vec.Strict(&asBoolean, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				r, err := rt.CastStringToBool(sArr.Value(i))
-				if err != nil {
-					asBoolean.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.CastStringToBool(sArr.Value(i))
+			if err != nil {
+				asBoolean.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asBoolean.Dirty(i) {
-					continue
-				}
-				r, err := rt.CastStringToBool(sArr.Value(i))
-				if err != nil {
-					asBoolean.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		asBoolean = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToBool)
 	}
 	return asBoolean
 }
@@ -1909,21 +1534,11 @@ func Case0017(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	asDate := case0017Col1(n, all, sArr)
-	if r, e := vec.First(&asDate, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(s AS DATE)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &asDate, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS DATE)"})
 	}
 
 	cols := []arrow.Array{vec.DateArray(mem, &asDate, all, n)}
@@ -1939,32 +1554,20 @@ func Case0017(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(s AS DATE)
 func case0017Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
 	// CAST(s AS DATE)
-	asDate := vec.Make[int32](n)
-	{
+	var asDate vec.Vec[int32]
+	if sArr.NullN() == 0 {
+		asDate = vec.Make[int32](n)
 		out := asDate.V[:n]
-		if vec.Strict(&asDate, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				r, err := rt.CastStringToDate(sArr.Value(i))
-				if err != nil {
-					asDate.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.CastStringToDate(sArr.Value(i))
+			if err != nil {
+				asDate.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asDate.Dirty(i) {
-					continue
-				}
-				r, err := rt.CastStringToDate(sArr.Value(i))
-				if err != nil {
-					asDate.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		asDate = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToDate)
 	}
 	return asDate
 }
@@ -2014,21 +1617,11 @@ func Case0018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	asDate := case0018Col1(n, all, sArr)
-	if r, e := vec.First(&asDate, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(s AS DATE)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &asDate, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS DATE)"})
 	}
 
 	cols := []arrow.Array{vec.DateArray(mem, &asDate, all, n)}
@@ -2044,32 +1637,20 @@ func Case0018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(s AS DATE)
 func case0018Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
 	// CAST(s AS DATE)
-	asDate := vec.Make[int32](n)
-	{
+	var asDate vec.Vec[int32]
+	if sArr.NullN() == 0 {
+		asDate = vec.Make[int32](n)
 		out := asDate.V[:n]
-		if vec.Strict(&asDate, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				r, err := rt.CastStringToDate(sArr.Value(i))
-				if err != nil {
-					asDate.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.CastStringToDate(sArr.Value(i))
+			if err != nil {
+				asDate.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asDate.Dirty(i) {
-					continue
-				}
-				r, err := rt.CastStringToDate(sArr.Value(i))
-				if err != nil {
-					asDate.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		asDate = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToDate)
 	}
 	return asDate
 }
@@ -2119,21 +1700,11 @@ func Case0019(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	asDate := case0019Col1(n, all, sArr)
-	if r, e := vec.First(&asDate, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(s AS DATE)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &asDate, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS DATE)"})
 	}
 
 	cols := []arrow.Array{vec.DateArray(mem, &asDate, all, n)}
@@ -2149,32 +1720,20 @@ func Case0019(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(s AS DATE)
 func case0019Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
 	// CAST(s AS DATE)
-	asDate := vec.Make[int32](n)
-	{
+	var asDate vec.Vec[int32]
+	if sArr.NullN() == 0 {
+		asDate = vec.Make[int32](n)
 		out := asDate.V[:n]
-		if vec.Strict(&asDate, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				r, err := rt.CastStringToDate(sArr.Value(i))
-				if err != nil {
-					asDate.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.CastStringToDate(sArr.Value(i))
+			if err != nil {
+				asDate.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asDate.Dirty(i) {
-					continue
-				}
-				r, err := rt.CastStringToDate(sArr.Value(i))
-				if err != nil {
-					asDate.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		asDate = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToDate)
 	}
 	return asDate
 }
@@ -2224,21 +1783,11 @@ func Case0020(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	asInt := case0020Col1(n, all, a)
-	if r, e := vec.First(&asInt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(a AS INT)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &asInt, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(a AS INT)"})
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &asInt, all, n)}
@@ -2254,33 +1803,21 @@ func Case0020(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(a AS INT)
 func case0020Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int32] {
 	// CAST(a AS INT)
-	asInt := vec.Make[int32](n)
-	{
+	var asInt vec.Vec[int32]
+	if a.Clean() {
+		asInt = vec.Make[int32](n)
 		aV := a.V[:n]
 		out := asInt.V[:n]
-		if vec.Strict(&asInt, all, n, vec.FlagsOf(&a)) {
-			for i := range out {
-				r, err := rt.CastInt64ToInt32(aV[i])
-				if err != nil {
-					asInt.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.CastInt64ToInt32(aV[i])
+			if err != nil {
+				asInt.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asInt.Dirty(i) {
-					continue
-				}
-				r, err := rt.CastInt64ToInt32(aV[i])
-				if err != nil {
-					asInt.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		asInt = vec.Map1E(all, n, vec.VecArg(&a), rt.CastInt64ToInt32)
 	}
 	return asInt
 }
@@ -2330,21 +1867,11 @@ func Case0021(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	asInt := case0021Col1(n, all, a)
-	if r, e := vec.First(&asInt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(a AS INT)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &asInt, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(a AS INT)"})
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &asInt, all, n)}
@@ -2360,33 +1887,21 @@ func Case0021(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(a AS INT)
 func case0021Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int32] {
 	// CAST(a AS INT)
-	asInt := vec.Make[int32](n)
-	{
+	var asInt vec.Vec[int32]
+	if a.Clean() {
+		asInt = vec.Make[int32](n)
 		aV := a.V[:n]
 		out := asInt.V[:n]
-		if vec.Strict(&asInt, all, n, vec.FlagsOf(&a)) {
-			for i := range out {
-				r, err := rt.CastInt64ToInt32(aV[i])
-				if err != nil {
-					asInt.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.CastInt64ToInt32(aV[i])
+			if err != nil {
+				asInt.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asInt.Dirty(i) {
-					continue
-				}
-				r, err := rt.CastInt64ToInt32(aV[i])
-				if err != nil {
-					asInt.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		asInt = vec.Map1E(all, n, vec.VecArg(&a), rt.CastInt64ToInt32)
 	}
 	return asInt
 }
@@ -2436,21 +1951,11 @@ func Case0022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	asInt := case0022Col1(n, all, a)
-	if r, e := vec.First(&asInt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(a AS INT)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &asInt, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(a AS INT)"})
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &asInt, all, n)}
@@ -2466,33 +1971,21 @@ func Case0022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(a AS INT)
 func case0022Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int32] {
 	// CAST(a AS INT)
-	asInt := vec.Make[int32](n)
-	{
+	var asInt vec.Vec[int32]
+	if a.Clean() {
+		asInt = vec.Make[int32](n)
 		aV := a.V[:n]
 		out := asInt.V[:n]
-		if vec.Strict(&asInt, all, n, vec.FlagsOf(&a)) {
-			for i := range out {
-				r, err := rt.CastInt64ToInt32(aV[i])
-				if err != nil {
-					asInt.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.CastInt64ToInt32(aV[i])
+			if err != nil {
+				asInt.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asInt.Dirty(i) {
-					continue
-				}
-				r, err := rt.CastInt64ToInt32(aV[i])
-				if err != nil {
-					asInt.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		asInt = vec.Map1E(all, n, vec.VecArg(&a), rt.CastInt64ToInt32)
 	}
 	return asInt
 }
@@ -2542,21 +2035,11 @@ func Case0023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	i_ := vec.Int32s(in.Column(3))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	asBigint := case0023Col1(n, all, i_)
-	if r, e := vec.First(&asBigint, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(i AS BIGINT)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &asBigint, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(i AS BIGINT)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &asBigint, all, n)}
@@ -2572,23 +2055,16 @@ func Case0023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(i AS BIGINT)
 func case0023Col1(n int, all vec.Sel, i_ vec.Vec[int32]) vec.Vec[int64] {
 	// CAST(i AS BIGINT)
-	asBigint := vec.Make[int64](n)
-	{
+	var asBigint vec.Vec[int64]
+	if i_.Clean() {
+		asBigint = vec.Make[int64](n)
 		i_V := i_.V[:n]
 		out := asBigint.V[:n]
-		if vec.Strict(&asBigint, all, n, vec.FlagsOf(&i_)) {
-			for i := range out {
-				out[i] = rt.CastInt32ToInt64(i_V[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asBigint.Dirty(i) {
-					continue
-				}
-				out[i] = rt.CastInt32ToInt64(i_V[i])
-			}
+		for i := range out {
+			out[i] = rt.CastInt32ToInt64(i_V[i])
 		}
+	} else {
+		asBigint = vec.Map1(all, n, vec.VecArg(&i_), rt.CastInt32ToInt64)
 	}
 	return asBigint
 }
@@ -2638,21 +2114,11 @@ func Case0024(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	asDouble := case0024Col1(n, all, a)
-	if r, e := vec.First(&asDouble, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(a AS DOUBLE)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &asDouble, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(a AS DOUBLE)"})
 	}
 
 	cols := []arrow.Array{vec.Float64Array(mem, &asDouble, all, n)}
@@ -2668,23 +2134,16 @@ func Case0024(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(a AS DOUBLE)
 func case0024Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[float64] {
 	// CAST(a AS DOUBLE)
-	asDouble := vec.Make[float64](n)
-	{
+	var asDouble vec.Vec[float64]
+	if a.Clean() {
+		asDouble = vec.Make[float64](n)
 		aV := a.V[:n]
 		out := asDouble.V[:n]
-		if vec.Strict(&asDouble, all, n, vec.FlagsOf(&a)) {
-			for i := range out {
-				out[i] = rt.CastInt64ToFloat64(aV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asDouble.Dirty(i) {
-					continue
-				}
-				out[i] = rt.CastInt64ToFloat64(aV[i])
-			}
+		for i := range out {
+			out[i] = rt.CastInt64ToFloat64(aV[i])
 		}
+	} else {
+		asDouble = vec.Map1(all, n, vec.VecArg(&a), rt.CastInt64ToFloat64)
 	}
 	return asDouble
 }
@@ -2734,21 +2193,11 @@ func Case0025(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	asInt := case0025Col1(n, all, x)
-	if r, e := vec.First(&asInt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(x AS INT)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &asInt, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(x AS INT)"})
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &asInt, all, n)}
@@ -2764,33 +2213,21 @@ func Case0025(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(x AS INT)
 func case0025Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int32] {
 	// CAST(x AS INT)
-	asInt := vec.Make[int32](n)
-	{
+	var asInt vec.Vec[int32]
+	if x.Clean() {
+		asInt = vec.Make[int32](n)
 		xV := x.V[:n]
 		out := asInt.V[:n]
-		if vec.Strict(&asInt, all, n, vec.FlagsOf(&x)) {
-			for i := range out {
-				r, err := rt.CastFloat64ToInt32(xV[i])
-				if err != nil {
-					asInt.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.CastFloat64ToInt32(xV[i])
+			if err != nil {
+				asInt.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asInt.Dirty(i) {
-					continue
-				}
-				r, err := rt.CastFloat64ToInt32(xV[i])
-				if err != nil {
-					asInt.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		asInt = vec.Map1E(all, n, vec.VecArg(&x), rt.CastFloat64ToInt32)
 	}
 	return asInt
 }
@@ -2840,21 +2277,11 @@ func Case0026(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	asInt := case0026Col1(n, all, x)
-	if r, e := vec.First(&asInt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(x AS INT)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &asInt, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(x AS INT)"})
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &asInt, all, n)}
@@ -2870,33 +2297,21 @@ func Case0026(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(x AS INT)
 func case0026Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int32] {
 	// CAST(x AS INT)
-	asInt := vec.Make[int32](n)
-	{
+	var asInt vec.Vec[int32]
+	if x.Clean() {
+		asInt = vec.Make[int32](n)
 		xV := x.V[:n]
 		out := asInt.V[:n]
-		if vec.Strict(&asInt, all, n, vec.FlagsOf(&x)) {
-			for i := range out {
-				r, err := rt.CastFloat64ToInt32(xV[i])
-				if err != nil {
-					asInt.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.CastFloat64ToInt32(xV[i])
+			if err != nil {
+				asInt.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asInt.Dirty(i) {
-					continue
-				}
-				r, err := rt.CastFloat64ToInt32(xV[i])
-				if err != nil {
-					asInt.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		asInt = vec.Map1E(all, n, vec.VecArg(&x), rt.CastFloat64ToInt32)
 	}
 	return asInt
 }
@@ -2946,21 +2361,11 @@ func Case0027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	asBigint := case0027Col1(n, all, x)
-	if r, e := vec.First(&asBigint, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(x AS BIGINT)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &asBigint, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(x AS BIGINT)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &asBigint, all, n)}
@@ -2976,33 +2381,21 @@ func Case0027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(x AS BIGINT)
 func case0027Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int64] {
 	// CAST(x AS BIGINT)
-	asBigint := vec.Make[int64](n)
-	{
+	var asBigint vec.Vec[int64]
+	if x.Clean() {
+		asBigint = vec.Make[int64](n)
 		xV := x.V[:n]
 		out := asBigint.V[:n]
-		if vec.Strict(&asBigint, all, n, vec.FlagsOf(&x)) {
-			for i := range out {
-				r, err := rt.CastFloat64ToInt64(xV[i])
-				if err != nil {
-					asBigint.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.CastFloat64ToInt64(xV[i])
+			if err != nil {
+				asBigint.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asBigint.Dirty(i) {
-					continue
-				}
-				r, err := rt.CastFloat64ToInt64(xV[i])
-				if err != nil {
-					asBigint.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		asBigint = vec.Map1E(all, n, vec.VecArg(&x), rt.CastFloat64ToInt64)
 	}
 	return asBigint
 }
@@ -3052,21 +2445,11 @@ func Case0028(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	asBigint := case0028Col1(n, all, x)
-	if r, e := vec.First(&asBigint, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(x AS BIGINT)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &asBigint, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(x AS BIGINT)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &asBigint, all, n)}
@@ -3082,33 +2465,21 @@ func Case0028(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(x AS BIGINT)
 func case0028Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int64] {
 	// CAST(x AS BIGINT)
-	asBigint := vec.Make[int64](n)
-	{
+	var asBigint vec.Vec[int64]
+	if x.Clean() {
+		asBigint = vec.Make[int64](n)
 		xV := x.V[:n]
 		out := asBigint.V[:n]
-		if vec.Strict(&asBigint, all, n, vec.FlagsOf(&x)) {
-			for i := range out {
-				r, err := rt.CastFloat64ToInt64(xV[i])
-				if err != nil {
-					asBigint.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.CastFloat64ToInt64(xV[i])
+			if err != nil {
+				asBigint.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asBigint.Dirty(i) {
-					continue
-				}
-				r, err := rt.CastFloat64ToInt64(xV[i])
-				if err != nil {
-					asBigint.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		asBigint = vec.Map1E(all, n, vec.VecArg(&x), rt.CastFloat64ToInt64)
 	}
 	return asBigint
 }
@@ -3158,21 +2529,11 @@ func Case0029(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	asBigint := case0029Col1(n, all, x)
-	if r, e := vec.First(&asBigint, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(x AS BIGINT)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &asBigint, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(x AS BIGINT)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &asBigint, all, n)}
@@ -3188,33 +2549,21 @@ func Case0029(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(x AS BIGINT)
 func case0029Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int64] {
 	// CAST(x AS BIGINT)
-	asBigint := vec.Make[int64](n)
-	{
+	var asBigint vec.Vec[int64]
+	if x.Clean() {
+		asBigint = vec.Make[int64](n)
 		xV := x.V[:n]
 		out := asBigint.V[:n]
-		if vec.Strict(&asBigint, all, n, vec.FlagsOf(&x)) {
-			for i := range out {
-				r, err := rt.CastFloat64ToInt64(xV[i])
-				if err != nil {
-					asBigint.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.CastFloat64ToInt64(xV[i])
+			if err != nil {
+				asBigint.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asBigint.Dirty(i) {
-					continue
-				}
-				r, err := rt.CastFloat64ToInt64(xV[i])
-				if err != nil {
-					asBigint.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		asBigint = vec.Map1E(all, n, vec.VecArg(&x), rt.CastFloat64ToInt64)
 	}
 	return asBigint
 }
@@ -3264,21 +2613,11 @@ func Case0030(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	asInt := case0030Col1(n, all, x)
-	if r, e := vec.First(&asInt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(x AS INT)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &asInt, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(x AS INT)"})
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &asInt, all, n)}
@@ -3294,33 +2633,21 @@ func Case0030(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(x AS INT)
 func case0030Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int32] {
 	// CAST(x AS INT)
-	asInt := vec.Make[int32](n)
-	{
+	var asInt vec.Vec[int32]
+	if x.Clean() {
+		asInt = vec.Make[int32](n)
 		xV := x.V[:n]
 		out := asInt.V[:n]
-		if vec.Strict(&asInt, all, n, vec.FlagsOf(&x)) {
-			for i := range out {
-				r, err := rt.CastFloat64ToInt32(xV[i])
-				if err != nil {
-					asInt.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.CastFloat64ToInt32(xV[i])
+			if err != nil {
+				asInt.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asInt.Dirty(i) {
-					continue
-				}
-				r, err := rt.CastFloat64ToInt32(xV[i])
-				if err != nil {
-					asInt.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		asInt = vec.Map1E(all, n, vec.VecArg(&x), rt.CastFloat64ToInt32)
 	}
 	return asInt
 }
@@ -3370,21 +2697,11 @@ func Case0031(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	asVarchar := case0031Col1(n, all, x)
-	if r, e := vec.First(&asVarchar, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(x AS VARCHAR)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &asVarchar, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(x AS VARCHAR)"})
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &asVarchar, all, n)}
@@ -3400,23 +2717,16 @@ func Case0031(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(x AS VARCHAR)
 func case0031Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[string] {
 	// CAST(x AS VARCHAR)
-	asVarchar := vec.Make[string](n)
-	{
+	var asVarchar vec.Vec[string]
+	if x.Clean() {
+		asVarchar = vec.Make[string](n)
 		xV := x.V[:n]
 		out := asVarchar.V[:n]
-		if vec.Strict(&asVarchar, all, n, vec.FlagsOf(&x)) {
-			for i := range out {
-				out[i] = rt.CastFloat64ToString(xV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asVarchar.Dirty(i) {
-					continue
-				}
-				out[i] = rt.CastFloat64ToString(xV[i])
-			}
+		for i := range out {
+			out[i] = rt.CastFloat64ToString(xV[i])
 		}
+	} else {
+		asVarchar = vec.Map1(all, n, vec.VecArg(&x), rt.CastFloat64ToString)
 	}
 	return asVarchar
 }
@@ -3466,21 +2776,11 @@ func Case0032(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	asVarchar := case0032Col1(n, all, x)
-	if r, e := vec.First(&asVarchar, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(x AS VARCHAR)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &asVarchar, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(x AS VARCHAR)"})
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &asVarchar, all, n)}
@@ -3496,23 +2796,16 @@ func Case0032(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(x AS VARCHAR)
 func case0032Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[string] {
 	// CAST(x AS VARCHAR)
-	asVarchar := vec.Make[string](n)
-	{
+	var asVarchar vec.Vec[string]
+	if x.Clean() {
+		asVarchar = vec.Make[string](n)
 		xV := x.V[:n]
 		out := asVarchar.V[:n]
-		if vec.Strict(&asVarchar, all, n, vec.FlagsOf(&x)) {
-			for i := range out {
-				out[i] = rt.CastFloat64ToString(xV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asVarchar.Dirty(i) {
-					continue
-				}
-				out[i] = rt.CastFloat64ToString(xV[i])
-			}
+		for i := range out {
+			out[i] = rt.CastFloat64ToString(xV[i])
 		}
+	} else {
+		asVarchar = vec.Map1(all, n, vec.VecArg(&x), rt.CastFloat64ToString)
 	}
 	return asVarchar
 }
@@ -3562,21 +2855,11 @@ func Case0033(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	asVarchar := case0033Col1(n, all, x)
-	if r, e := vec.First(&asVarchar, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(x AS VARCHAR)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &asVarchar, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(x AS VARCHAR)"})
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &asVarchar, all, n)}
@@ -3592,23 +2875,16 @@ func Case0033(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(x AS VARCHAR)
 func case0033Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[string] {
 	// CAST(x AS VARCHAR)
-	asVarchar := vec.Make[string](n)
-	{
+	var asVarchar vec.Vec[string]
+	if x.Clean() {
+		asVarchar = vec.Make[string](n)
 		xV := x.V[:n]
 		out := asVarchar.V[:n]
-		if vec.Strict(&asVarchar, all, n, vec.FlagsOf(&x)) {
-			for i := range out {
-				out[i] = rt.CastFloat64ToString(xV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asVarchar.Dirty(i) {
-					continue
-				}
-				out[i] = rt.CastFloat64ToString(xV[i])
-			}
+		for i := range out {
+			out[i] = rt.CastFloat64ToString(xV[i])
 		}
+	} else {
+		asVarchar = vec.Map1(all, n, vec.VecArg(&x), rt.CastFloat64ToString)
 	}
 	return asVarchar
 }
@@ -3658,21 +2934,11 @@ func Case0034(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	asVarchar := case0034Col1(n, all, x)
-	if r, e := vec.First(&asVarchar, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(x AS VARCHAR)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &asVarchar, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(x AS VARCHAR)"})
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &asVarchar, all, n)}
@@ -3688,23 +2954,16 @@ func Case0034(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(x AS VARCHAR)
 func case0034Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[string] {
 	// CAST(x AS VARCHAR)
-	asVarchar := vec.Make[string](n)
-	{
+	var asVarchar vec.Vec[string]
+	if x.Clean() {
+		asVarchar = vec.Make[string](n)
 		xV := x.V[:n]
 		out := asVarchar.V[:n]
-		if vec.Strict(&asVarchar, all, n, vec.FlagsOf(&x)) {
-			for i := range out {
-				out[i] = rt.CastFloat64ToString(xV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asVarchar.Dirty(i) {
-					continue
-				}
-				out[i] = rt.CastFloat64ToString(xV[i])
-			}
+		for i := range out {
+			out[i] = rt.CastFloat64ToString(xV[i])
 		}
+	} else {
+		asVarchar = vec.Map1(all, n, vec.VecArg(&x), rt.CastFloat64ToString)
 	}
 	return asVarchar
 }
@@ -3754,21 +3013,11 @@ func Case0035(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	asVarchar := case0035Col1(n, all, a)
-	if r, e := vec.First(&asVarchar, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(a AS VARCHAR)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &asVarchar, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(a AS VARCHAR)"})
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &asVarchar, all, n)}
@@ -3784,23 +3033,16 @@ func Case0035(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(a AS VARCHAR)
 func case0035Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[string] {
 	// CAST(a AS VARCHAR)
-	asVarchar := vec.Make[string](n)
-	{
+	var asVarchar vec.Vec[string]
+	if a.Clean() {
+		asVarchar = vec.Make[string](n)
 		aV := a.V[:n]
 		out := asVarchar.V[:n]
-		if vec.Strict(&asVarchar, all, n, vec.FlagsOf(&a)) {
-			for i := range out {
-				out[i] = rt.CastInt64ToString(aV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asVarchar.Dirty(i) {
-					continue
-				}
-				out[i] = rt.CastInt64ToString(aV[i])
-			}
+		for i := range out {
+			out[i] = rt.CastInt64ToString(aV[i])
 		}
+	} else {
+		asVarchar = vec.Map1(all, n, vec.VecArg(&a), rt.CastInt64ToString)
 	}
 	return asVarchar
 }
@@ -3850,21 +3092,11 @@ func Case0036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	p := vec.Bools(in.Column(13))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	asVarchar := case0036Col1(n, all, p)
-	if r, e := vec.First(&asVarchar, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(p AS VARCHAR)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &asVarchar, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(p AS VARCHAR)"})
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &asVarchar, all, n)}
@@ -3880,23 +3112,16 @@ func Case0036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(p AS VARCHAR)
 func case0036Col1(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[string] {
 	// CAST(p AS VARCHAR)
-	asVarchar := vec.Make[string](n)
-	{
+	var asVarchar vec.Vec[string]
+	if p.Clean() {
+		asVarchar = vec.Make[string](n)
 		pV := p.V[:n]
 		out := asVarchar.V[:n]
-		if vec.Strict(&asVarchar, all, n, vec.FlagsOf(&p)) {
-			for i := range out {
-				out[i] = rt.CastBoolToString(pV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asVarchar.Dirty(i) {
-					continue
-				}
-				out[i] = rt.CastBoolToString(pV[i])
-			}
+		for i := range out {
+			out[i] = rt.CastBoolToString(pV[i])
 		}
+	} else {
+		asVarchar = vec.Map1(all, n, vec.VecArg(&p), rt.CastBoolToString)
 	}
 	return asVarchar
 }
@@ -3946,21 +3171,11 @@ func Case0037(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	d := vec.Dates(in.Column(9))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	asVarchar := case0037Col1(n, all, d)
-	if r, e := vec.First(&asVarchar, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(d AS VARCHAR)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &asVarchar, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(d AS VARCHAR)"})
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &asVarchar, all, n)}
@@ -3976,23 +3191,16 @@ func Case0037(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(d AS VARCHAR)
 func case0037Col1(n int, all vec.Sel, d vec.Vec[int32]) vec.Vec[string] {
 	// CAST(d AS VARCHAR)
-	asVarchar := vec.Make[string](n)
-	{
+	var asVarchar vec.Vec[string]
+	if d.Clean() {
+		asVarchar = vec.Make[string](n)
 		dV := d.V[:n]
 		out := asVarchar.V[:n]
-		if vec.Strict(&asVarchar, all, n, vec.FlagsOf(&d)) {
-			for i := range out {
-				out[i] = rt.CastDateToString(dV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asVarchar.Dirty(i) {
-					continue
-				}
-				out[i] = rt.CastDateToString(dV[i])
-			}
+		for i := range out {
+			out[i] = rt.CastDateToString(dV[i])
 		}
+	} else {
+		asVarchar = vec.Map1(all, n, vec.VecArg(&d), rt.CastDateToString)
 	}
 	return asVarchar
 }
@@ -4042,21 +3250,11 @@ func Case0038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	p := vec.Bools(in.Column(13))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	asInt := case0038Col1(n, all, p)
-	if r, e := vec.First(&asInt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(p AS INT)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &asInt, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(p AS INT)"})
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &asInt, all, n)}
@@ -4072,23 +3270,16 @@ func Case0038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(p AS INT)
 func case0038Col1(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[int32] {
 	// CAST(p AS INT)
-	asInt := vec.Make[int32](n)
-	{
+	var asInt vec.Vec[int32]
+	if p.Clean() {
+		asInt = vec.Make[int32](n)
 		pV := p.V[:n]
 		out := asInt.V[:n]
-		if vec.Strict(&asInt, all, n, vec.FlagsOf(&p)) {
-			for i := range out {
-				out[i] = rt.CastBoolToInt32(pV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asInt.Dirty(i) {
-					continue
-				}
-				out[i] = rt.CastBoolToInt32(pV[i])
-			}
+		for i := range out {
+			out[i] = rt.CastBoolToInt32(pV[i])
 		}
+	} else {
+		asInt = vec.Map1(all, n, vec.VecArg(&p), rt.CastBoolToInt32)
 	}
 	return asInt
 }
@@ -4138,21 +3329,11 @@ func Case0039(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	p := vec.Bools(in.Column(13))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	asDouble := case0039Col1(n, all, p)
-	if r, e := vec.First(&asDouble, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(p AS DOUBLE)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &asDouble, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(p AS DOUBLE)"})
 	}
 
 	cols := []arrow.Array{vec.Float64Array(mem, &asDouble, all, n)}
@@ -4168,23 +3349,16 @@ func Case0039(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(p AS DOUBLE)
 func case0039Col1(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[float64] {
 	// CAST(p AS DOUBLE)
-	asDouble := vec.Make[float64](n)
-	{
+	var asDouble vec.Vec[float64]
+	if p.Clean() {
+		asDouble = vec.Make[float64](n)
 		pV := p.V[:n]
 		out := asDouble.V[:n]
-		if vec.Strict(&asDouble, all, n, vec.FlagsOf(&p)) {
-			for i := range out {
-				out[i] = rt.CastBoolToFloat64(pV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asDouble.Dirty(i) {
-					continue
-				}
-				out[i] = rt.CastBoolToFloat64(pV[i])
-			}
+		for i := range out {
+			out[i] = rt.CastBoolToFloat64(pV[i])
 		}
+	} else {
+		asDouble = vec.Map1(all, n, vec.VecArg(&p), rt.CastBoolToFloat64)
 	}
 	return asDouble
 }
@@ -4234,21 +3408,11 @@ func Case0040(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	asBoolean := case0040Col1(n, all, a)
-	if r, e := vec.First(&asBoolean, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(a AS BOOLEAN)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &asBoolean, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(a AS BOOLEAN)"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &asBoolean, all, n)}
@@ -4264,23 +3428,16 @@ func Case0040(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(a AS BOOLEAN)
 func case0040Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[bool] {
 	// CAST(a AS BOOLEAN)
-	asBoolean := vec.Make[bool](n)
-	{
+	var asBoolean vec.Vec[bool]
+	if a.Clean() {
+		asBoolean = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := asBoolean.V[:n]
-		if vec.Strict(&asBoolean, all, n, vec.FlagsOf(&a)) {
-			for i := range out {
-				out[i] = rt.CastInt64ToBool(aV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asBoolean.Dirty(i) {
-					continue
-				}
-				out[i] = rt.CastInt64ToBool(aV[i])
-			}
+		for i := range out {
+			out[i] = rt.CastInt64ToBool(aV[i])
 		}
+	} else {
+		asBoolean = vec.Map1(all, n, vec.VecArg(&a), rt.CastInt64ToBool)
 	}
 	return asBoolean
 }
@@ -4330,21 +3487,11 @@ func Case0041(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	asBoolean := case0041Col1(n, all, x)
-	if r, e := vec.First(&asBoolean, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(x AS BOOLEAN)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &asBoolean, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(x AS BOOLEAN)"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &asBoolean, all, n)}
@@ -4360,23 +3507,16 @@ func Case0041(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(x AS BOOLEAN)
 func case0041Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[bool] {
 	// CAST(x AS BOOLEAN)
-	asBoolean := vec.Make[bool](n)
-	{
+	var asBoolean vec.Vec[bool]
+	if x.Clean() {
+		asBoolean = vec.Make[bool](n)
 		xV := x.V[:n]
 		out := asBoolean.V[:n]
-		if vec.Strict(&asBoolean, all, n, vec.FlagsOf(&x)) {
-			for i := range out {
-				out[i] = rt.CastFloat64ToBool(xV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asBoolean.Dirty(i) {
-					continue
-				}
-				out[i] = rt.CastFloat64ToBool(xV[i])
-			}
+		for i := range out {
+			out[i] = rt.CastFloat64ToBool(xV[i])
 		}
+	} else {
+		asBoolean = vec.Map1(all, n, vec.VecArg(&x), rt.CastFloat64ToBool)
 	}
 	return asBoolean
 }
@@ -4425,21 +3565,11 @@ func Case0042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	konst := case0042Col1(n, all)
-	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(NULL AS DATE)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &konst, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(NULL AS DATE)"})
 	}
 
 	cols := []arrow.Array{vec.DateArray(mem, &konst, all, n)}
@@ -4502,19 +3632,11 @@ func Case0043(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: CAST(s AS VARCHAR)
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(s AS VARCHAR)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS VARCHAR)"})
 	}
 
 	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(7), all, n)}
@@ -4570,24 +3692,12 @@ func Case0044(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	i_ := vec.Int32s(in.Column(3))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	asInt, directCol := case0044Col1(n, all, i_, in, mem)
-	if r, e := vec.First(&asInt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if directCol != nil {
-			directCol.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(CAST(i AS VARCHAR) AS INT)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &asInt, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(directCol)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(CAST(i AS VARCHAR) AS INT)"})
 	}
 	if directCol == nil {
 		directCol = vec.Int32Array(mem, &asInt, all, n)
@@ -4606,37 +3716,21 @@ func Case0044(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(CAST(i AS VARCHAR) AS INT)
 func case0044Col1(n int, all vec.Sel, i_ vec.Vec[int32], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int32], arrow.Array) {
 	// CAST(CAST(i AS VARCHAR) AS INT)
-	var directCol arrow.Array // written by the clean loop, or below from asInt
+	var directCol arrow.Array // written by the loop, or below from asInt
+	var directOut *vec.FixedOut[int32]
 	var asInt vec.Vec[int32]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if i_.Clean() {
-		directOut := vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+	if in.Column(3).NullN() <= n/2 {
+		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
 		i_V := i_.V[:n]
 		out := directOut.V
-		var bad vec.Failed
-		for i := range out {
-			out[i] = bad.Int32(rt.CastStringToInt32(rt.CastInt32ToString(i_V[i])))
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			directCol = directOut.Array()
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			directOut.Release()
-		}
-	} else if in.Column(3).NullN() <= n/2 {
-		asInt = vec.Make[int32](n)
-		i_V := i_.V[:n]
-		out := asInt.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(i_.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if i_.Dirty(i) {
+			if dirty && (i_.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -4647,6 +3741,9 @@ func case0044Col1(n int, all vec.Sel, i_ vec.Vec[int32], in arrow.RecordBatch, m
 			}
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// CAST(i AS VARCHAR)
@@ -4654,10 +3751,10 @@ func case0044Col1(n int, all vec.Sel, i_ vec.Vec[int32], in arrow.RecordBatch, m
 		// CAST(CAST(i AS VARCHAR) AS INT)
 		asInt2 := vec.Map1E(rest, n, vec.VecArg(&asVarchar), rt.CastStringToInt32)
 		if fused {
-			vec.Merge(&asInt, &asInt2, rest, n)
-		} else {
-			asInt = asInt2
+			directOut.Patch(&asInt2, rest, all)
+			directCol = directOut.Array()
 		}
+		asInt = asInt2
 	}
 	return asInt, directCol
 }
@@ -4707,21 +3804,11 @@ func Case0045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	tried := case0045Col1(n, all, sArr)
-	if r, e := vec.First(&tried, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "TRY(CAST(s AS DATE))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &tried, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "TRY(CAST(s AS DATE))"})
 	}
 
 	cols := []arrow.Array{vec.DateArray(mem, &tried, all, n)}
@@ -4737,32 +3824,20 @@ func Case0045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	TRY(CAST(s AS DATE))
 func case0045Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
 	// CAST(s AS DATE)
-	asDate := vec.Make[int32](n)
-	{
+	var asDate vec.Vec[int32]
+	if sArr.NullN() == 0 {
+		asDate = vec.Make[int32](n)
 		out := asDate.V[:n]
-		if vec.Strict(&asDate, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				r, err := rt.CastStringToDate(sArr.Value(i))
-				if err != nil {
-					asDate.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.CastStringToDate(sArr.Value(i))
+			if err != nil {
+				asDate.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asDate.Dirty(i) {
-					continue
-				}
-				r, err := rt.CastStringToDate(sArr.Value(i))
-				if err != nil {
-					asDate.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		asDate = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToDate)
 	}
 	// TRY(CAST(s AS DATE))
 	tried := vec.Try(&asDate, all, n)
@@ -4814,21 +3889,11 @@ func Case0046(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	abs := case0046Col1(n, all, a)
-	if r, e := vec.First(&abs, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "abs(a)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &abs, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "abs(a)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &abs, all, n)}
@@ -4844,33 +3909,21 @@ func Case0046(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	abs(a)
 func case0046Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// abs(a)
-	abs := vec.Make[int64](n)
-	{
+	var abs vec.Vec[int64]
+	if a.Clean() {
+		abs = vec.Make[int64](n)
 		aV := a.V[:n]
 		out := abs.V[:n]
-		if vec.Strict(&abs, all, n, vec.FlagsOf(&a)) {
-			for i := range out {
-				r, err := rt.AbsInt64(aV[i])
-				if err != nil {
-					abs.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AbsInt64(aV[i])
+			if err != nil {
+				abs.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if abs.Dirty(i) {
-					continue
-				}
-				r, err := rt.AbsInt64(aV[i])
-				if err != nil {
-					abs.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		abs = vec.Map1E(all, n, vec.VecArg(&a), rt.AbsInt64)
 	}
 	return abs
 }
@@ -4920,21 +3973,11 @@ func Case0047(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	i_ := vec.Int32s(in.Column(3))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	abs := case0047Col1(n, all, i_)
-	if r, e := vec.First(&abs, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "abs(i)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &abs, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "abs(i)"})
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &abs, all, n)}
@@ -4950,33 +3993,21 @@ func Case0047(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	abs(i)
 func case0047Col1(n int, all vec.Sel, i_ vec.Vec[int32]) vec.Vec[int32] {
 	// abs(i)
-	abs := vec.Make[int32](n)
-	{
+	var abs vec.Vec[int32]
+	if i_.Clean() {
+		abs = vec.Make[int32](n)
 		i_V := i_.V[:n]
 		out := abs.V[:n]
-		if vec.Strict(&abs, all, n, vec.FlagsOf(&i_)) {
-			for i := range out {
-				r, err := rt.AbsInt32(i_V[i])
-				if err != nil {
-					abs.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AbsInt32(i_V[i])
+			if err != nil {
+				abs.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if abs.Dirty(i) {
-					continue
-				}
-				r, err := rt.AbsInt32(i_V[i])
-				if err != nil {
-					abs.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		abs = vec.Map1E(all, n, vec.VecArg(&i_), rt.AbsInt32)
 	}
 	return abs
 }
@@ -5026,21 +4057,11 @@ func Case0048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	abs := case0048Col1(n, all, x)
-	if r, e := vec.First(&abs, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "abs(x)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &abs, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "abs(x)"})
 	}
 
 	cols := []arrow.Array{vec.Float64Array(mem, &abs, all, n)}
@@ -5056,23 +4077,16 @@ func Case0048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	abs(x)
 func case0048Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
 	// abs(x)
-	abs := vec.Make[float64](n)
-	{
+	var abs vec.Vec[float64]
+	if x.Clean() {
+		abs = vec.Make[float64](n)
 		xV := x.V[:n]
 		out := abs.V[:n]
-		if vec.Strict(&abs, all, n, vec.FlagsOf(&x)) {
-			for i := range out {
-				out[i] = rt.AbsFloat64(xV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if abs.Dirty(i) {
-					continue
-				}
-				out[i] = rt.AbsFloat64(xV[i])
-			}
+		for i := range out {
+			out[i] = rt.AbsFloat64(xV[i])
 		}
+	} else {
+		abs = vec.Map1(all, n, vec.VecArg(&x), rt.AbsFloat64)
 	}
 	return abs
 }
@@ -5122,21 +4136,11 @@ func Case0049(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	abs := case0049Col1(n, all, a)
-	if r, e := vec.First(&abs, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "abs(a)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &abs, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "abs(a)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &abs, all, n)}
@@ -5152,33 +4156,21 @@ func Case0049(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	abs(a)
 func case0049Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// abs(a)
-	abs := vec.Make[int64](n)
-	{
+	var abs vec.Vec[int64]
+	if a.Clean() {
+		abs = vec.Make[int64](n)
 		aV := a.V[:n]
 		out := abs.V[:n]
-		if vec.Strict(&abs, all, n, vec.FlagsOf(&a)) {
-			for i := range out {
-				r, err := rt.AbsInt64(aV[i])
-				if err != nil {
-					abs.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AbsInt64(aV[i])
+			if err != nil {
+				abs.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if abs.Dirty(i) {
-					continue
-				}
-				r, err := rt.AbsInt64(aV[i])
-				if err != nil {
-					abs.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		abs = vec.Map1E(all, n, vec.VecArg(&a), rt.AbsInt64)
 	}
 	return abs
 }
@@ -5228,21 +4220,11 @@ func Case0050(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	i_ := vec.Int32s(in.Column(3))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	abs := case0050Col1(n, all, i_)
-	if r, e := vec.First(&abs, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "abs(i)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &abs, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "abs(i)"})
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &abs, all, n)}
@@ -5258,33 +4240,21 @@ func Case0050(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	abs(i)
 func case0050Col1(n int, all vec.Sel, i_ vec.Vec[int32]) vec.Vec[int32] {
 	// abs(i)
-	abs := vec.Make[int32](n)
-	{
+	var abs vec.Vec[int32]
+	if i_.Clean() {
+		abs = vec.Make[int32](n)
 		i_V := i_.V[:n]
 		out := abs.V[:n]
-		if vec.Strict(&abs, all, n, vec.FlagsOf(&i_)) {
-			for i := range out {
-				r, err := rt.AbsInt32(i_V[i])
-				if err != nil {
-					abs.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AbsInt32(i_V[i])
+			if err != nil {
+				abs.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if abs.Dirty(i) {
-					continue
-				}
-				r, err := rt.AbsInt32(i_V[i])
-				if err != nil {
-					abs.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		abs = vec.Map1E(all, n, vec.VecArg(&i_), rt.AbsInt32)
 	}
 	return abs
 }
@@ -5334,21 +4304,11 @@ func Case0051(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	ceil := case0051Col1(n, all, x)
-	if r, e := vec.First(&ceil, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "ceil(x)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &ceil, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ceil(x)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &ceil, all, n)}
@@ -5364,33 +4324,21 @@ func Case0051(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	ceil(x)
 func case0051Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int64] {
 	// ceil(x)
-	ceil := vec.Make[int64](n)
-	{
+	var ceil vec.Vec[int64]
+	if x.Clean() {
+		ceil = vec.Make[int64](n)
 		xV := x.V[:n]
 		out := ceil.V[:n]
-		if vec.Strict(&ceil, all, n, vec.FlagsOf(&x)) {
-			for i := range out {
-				r, err := rt.CeilFloat64(xV[i])
-				if err != nil {
-					ceil.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.CeilFloat64(xV[i])
+			if err != nil {
+				ceil.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if ceil.Dirty(i) {
-					continue
-				}
-				r, err := rt.CeilFloat64(xV[i])
-				if err != nil {
-					ceil.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		ceil = vec.Map1E(all, n, vec.VecArg(&x), rt.CeilFloat64)
 	}
 	return ceil
 }
@@ -5440,21 +4388,11 @@ func Case0052(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	ceil := case0052Col1(n, all, x)
-	if r, e := vec.First(&ceil, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "ceil(x)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &ceil, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ceil(x)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &ceil, all, n)}
@@ -5470,33 +4408,21 @@ func Case0052(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	ceil(x)
 func case0052Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int64] {
 	// ceil(x)
-	ceil := vec.Make[int64](n)
-	{
+	var ceil vec.Vec[int64]
+	if x.Clean() {
+		ceil = vec.Make[int64](n)
 		xV := x.V[:n]
 		out := ceil.V[:n]
-		if vec.Strict(&ceil, all, n, vec.FlagsOf(&x)) {
-			for i := range out {
-				r, err := rt.CeilFloat64(xV[i])
-				if err != nil {
-					ceil.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.CeilFloat64(xV[i])
+			if err != nil {
+				ceil.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if ceil.Dirty(i) {
-					continue
-				}
-				r, err := rt.CeilFloat64(xV[i])
-				if err != nil {
-					ceil.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		ceil = vec.Map1E(all, n, vec.VecArg(&x), rt.CeilFloat64)
 	}
 	return ceil
 }
@@ -5546,21 +4472,11 @@ func Case0053(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	ceil := case0053Col1(n, all, x)
-	if r, e := vec.First(&ceil, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "ceiling(x)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &ceil, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ceiling(x)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &ceil, all, n)}
@@ -5576,33 +4492,21 @@ func Case0053(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	ceiling(x)
 func case0053Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int64] {
 	// ceil(x)
-	ceil := vec.Make[int64](n)
-	{
+	var ceil vec.Vec[int64]
+	if x.Clean() {
+		ceil = vec.Make[int64](n)
 		xV := x.V[:n]
 		out := ceil.V[:n]
-		if vec.Strict(&ceil, all, n, vec.FlagsOf(&x)) {
-			for i := range out {
-				r, err := rt.CeilFloat64(xV[i])
-				if err != nil {
-					ceil.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.CeilFloat64(xV[i])
+			if err != nil {
+				ceil.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if ceil.Dirty(i) {
-					continue
-				}
-				r, err := rt.CeilFloat64(xV[i])
-				if err != nil {
-					ceil.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		ceil = vec.Map1E(all, n, vec.VecArg(&x), rt.CeilFloat64)
 	}
 	return ceil
 }
@@ -5652,21 +4556,11 @@ func Case0054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	floor := case0054Col1(n, all, x)
-	if r, e := vec.First(&floor, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "floor(x)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &floor, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "floor(x)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &floor, all, n)}
@@ -5682,33 +4576,21 @@ func Case0054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	floor(x)
 func case0054Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int64] {
 	// floor(x)
-	floor := vec.Make[int64](n)
-	{
+	var floor vec.Vec[int64]
+	if x.Clean() {
+		floor = vec.Make[int64](n)
 		xV := x.V[:n]
 		out := floor.V[:n]
-		if vec.Strict(&floor, all, n, vec.FlagsOf(&x)) {
-			for i := range out {
-				r, err := rt.FloorFloat64(xV[i])
-				if err != nil {
-					floor.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.FloorFloat64(xV[i])
+			if err != nil {
+				floor.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if floor.Dirty(i) {
-					continue
-				}
-				r, err := rt.FloorFloat64(xV[i])
-				if err != nil {
-					floor.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		floor = vec.Map1E(all, n, vec.VecArg(&x), rt.FloorFloat64)
 	}
 	return floor
 }
@@ -5758,21 +4640,11 @@ func Case0055(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	floor := case0055Col1(n, all, x)
-	if r, e := vec.First(&floor, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "floor(x)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &floor, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "floor(x)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &floor, all, n)}
@@ -5788,33 +4660,21 @@ func Case0055(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	floor(x)
 func case0055Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int64] {
 	// floor(x)
-	floor := vec.Make[int64](n)
-	{
+	var floor vec.Vec[int64]
+	if x.Clean() {
+		floor = vec.Make[int64](n)
 		xV := x.V[:n]
 		out := floor.V[:n]
-		if vec.Strict(&floor, all, n, vec.FlagsOf(&x)) {
-			for i := range out {
-				r, err := rt.FloorFloat64(xV[i])
-				if err != nil {
-					floor.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.FloorFloat64(xV[i])
+			if err != nil {
+				floor.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if floor.Dirty(i) {
-					continue
-				}
-				r, err := rt.FloorFloat64(xV[i])
-				if err != nil {
-					floor.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		floor = vec.Map1E(all, n, vec.VecArg(&x), rt.FloorFloat64)
 	}
 	return floor
 }
@@ -5864,21 +4724,11 @@ func Case0056(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	floor := case0056Col1(n, all, x)
-	if r, e := vec.First(&floor, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "floor(x)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &floor, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "floor(x)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &floor, all, n)}
@@ -5894,33 +4744,21 @@ func Case0056(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	floor(x)
 func case0056Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int64] {
 	// floor(x)
-	floor := vec.Make[int64](n)
-	{
+	var floor vec.Vec[int64]
+	if x.Clean() {
+		floor = vec.Make[int64](n)
 		xV := x.V[:n]
 		out := floor.V[:n]
-		if vec.Strict(&floor, all, n, vec.FlagsOf(&x)) {
-			for i := range out {
-				r, err := rt.FloorFloat64(xV[i])
-				if err != nil {
-					floor.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.FloorFloat64(xV[i])
+			if err != nil {
+				floor.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if floor.Dirty(i) {
-					continue
-				}
-				r, err := rt.FloorFloat64(xV[i])
-				if err != nil {
-					floor.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		floor = vec.Map1E(all, n, vec.VecArg(&x), rt.FloorFloat64)
 	}
 	return floor
 }
@@ -5970,21 +4808,11 @@ func Case0057(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	ceil := case0057Col1(n, all, x)
-	if r, e := vec.First(&ceil, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "ceil(x)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &ceil, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ceil(x)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &ceil, all, n)}
@@ -6000,33 +4828,21 @@ func Case0057(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	ceil(x)
 func case0057Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int64] {
 	// ceil(x)
-	ceil := vec.Make[int64](n)
-	{
+	var ceil vec.Vec[int64]
+	if x.Clean() {
+		ceil = vec.Make[int64](n)
 		xV := x.V[:n]
 		out := ceil.V[:n]
-		if vec.Strict(&ceil, all, n, vec.FlagsOf(&x)) {
-			for i := range out {
-				r, err := rt.CeilFloat64(xV[i])
-				if err != nil {
-					ceil.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.CeilFloat64(xV[i])
+			if err != nil {
+				ceil.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if ceil.Dirty(i) {
-					continue
-				}
-				r, err := rt.CeilFloat64(xV[i])
-				if err != nil {
-					ceil.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		ceil = vec.Map1E(all, n, vec.VecArg(&x), rt.CeilFloat64)
 	}
 	return ceil
 }
@@ -6076,21 +4892,11 @@ func Case0058(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	floor := case0058Col1(n, all, a)
-	if r, e := vec.First(&floor, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "floor(a)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &floor, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "floor(a)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &floor, all, n)}
@@ -6106,23 +4912,16 @@ func Case0058(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	floor(a)
 func case0058Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// floor(a)
-	floor := vec.Make[int64](n)
-	{
+	var floor vec.Vec[int64]
+	if a.Clean() {
+		floor = vec.Make[int64](n)
 		aV := a.V[:n]
 		out := floor.V[:n]
-		if vec.Strict(&floor, all, n, vec.FlagsOf(&a)) {
-			for i := range out {
-				out[i] = rt.FloorInt64(aV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if floor.Dirty(i) {
-					continue
-				}
-				out[i] = rt.FloorInt64(aV[i])
-			}
+		for i := range out {
+			out[i] = rt.FloorInt64(aV[i])
 		}
+	} else {
+		floor = vec.Map1(all, n, vec.VecArg(&a), rt.FloorInt64)
 	}
 	return floor
 }
@@ -6172,21 +4971,11 @@ func Case0059(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	round := case0059Col1(n, all, x)
-	if r, e := vec.First(&round, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "round(x)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &round, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "round(x)"})
 	}
 
 	cols := []arrow.Array{vec.Float64Array(mem, &round, all, n)}
@@ -6202,23 +4991,16 @@ func Case0059(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	round(x)
 func case0059Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
 	// round(x)
-	round := vec.Make[float64](n)
-	{
+	var round vec.Vec[float64]
+	if x.Clean() {
+		round = vec.Make[float64](n)
 		xV := x.V[:n]
 		out := round.V[:n]
-		if vec.Strict(&round, all, n, vec.FlagsOf(&x)) {
-			for i := range out {
-				out[i] = rt.RoundFloat64(xV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if round.Dirty(i) {
-					continue
-				}
-				out[i] = rt.RoundFloat64(xV[i])
-			}
+		for i := range out {
+			out[i] = rt.RoundFloat64(xV[i])
 		}
+	} else {
+		round = vec.Map1(all, n, vec.VecArg(&x), rt.RoundFloat64)
 	}
 	return round
 }
@@ -6268,21 +5050,11 @@ func Case0060(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	round := case0060Col1(n, all, x)
-	if r, e := vec.First(&round, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "round(x)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &round, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "round(x)"})
 	}
 
 	cols := []arrow.Array{vec.Float64Array(mem, &round, all, n)}
@@ -6298,23 +5070,16 @@ func Case0060(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	round(x)
 func case0060Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
 	// round(x)
-	round := vec.Make[float64](n)
-	{
+	var round vec.Vec[float64]
+	if x.Clean() {
+		round = vec.Make[float64](n)
 		xV := x.V[:n]
 		out := round.V[:n]
-		if vec.Strict(&round, all, n, vec.FlagsOf(&x)) {
-			for i := range out {
-				out[i] = rt.RoundFloat64(xV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if round.Dirty(i) {
-					continue
-				}
-				out[i] = rt.RoundFloat64(xV[i])
-			}
+		for i := range out {
+			out[i] = rt.RoundFloat64(xV[i])
 		}
+	} else {
+		round = vec.Map1(all, n, vec.VecArg(&x), rt.RoundFloat64)
 	}
 	return round
 }
@@ -6364,21 +5129,11 @@ func Case0061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	round := case0061Col1(n, all, x)
-	if r, e := vec.First(&round, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "round(x, 2)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &round, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "round(x, 2)"})
 	}
 
 	cols := []arrow.Array{vec.Float64Array(mem, &round, all, n)}
@@ -6394,23 +5149,16 @@ func Case0061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	round(x, 2)
 func case0061Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
 	// round(x, 2)
-	round := vec.Make[float64](n)
-	{
+	var round vec.Vec[float64]
+	if x.Clean() {
+		round = vec.Make[float64](n)
 		xV := x.V[:n]
 		out := round.V[:n]
-		if vec.Strict(&round, all, n, vec.FlagsOf(&x)) {
-			for i := range out {
-				out[i] = rt.RoundScaleFloat64(xV[i], int32(2))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if round.Dirty(i) {
-					continue
-				}
-				out[i] = rt.RoundScaleFloat64(xV[i], int32(2))
-			}
+		for i := range out {
+			out[i] = rt.RoundScaleFloat64(xV[i], int32(2))
 		}
+	} else {
+		round = vec.Map2(all, n, vec.VecArg(&x), vec.ConstArg[int32](int32(2)), rt.RoundScaleFloat64)
 	}
 	return round
 }
@@ -6460,21 +5208,11 @@ func Case0062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	round := case0062Col1(n, all, x)
-	if r, e := vec.First(&round, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "round(x, 1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &round, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "round(x, 1)"})
 	}
 
 	cols := []arrow.Array{vec.Float64Array(mem, &round, all, n)}
@@ -6490,23 +5228,16 @@ func Case0062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	round(x, 1)
 func case0062Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
 	// round(x, 1)
-	round := vec.Make[float64](n)
-	{
+	var round vec.Vec[float64]
+	if x.Clean() {
+		round = vec.Make[float64](n)
 		xV := x.V[:n]
 		out := round.V[:n]
-		if vec.Strict(&round, all, n, vec.FlagsOf(&x)) {
-			for i := range out {
-				out[i] = rt.RoundScaleFloat64(xV[i], int32(1))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if round.Dirty(i) {
-					continue
-				}
-				out[i] = rt.RoundScaleFloat64(xV[i], int32(1))
-			}
+		for i := range out {
+			out[i] = rt.RoundScaleFloat64(xV[i], int32(1))
 		}
+	} else {
+		round = vec.Map2(all, n, vec.VecArg(&x), vec.ConstArg[int32](int32(1)), rt.RoundScaleFloat64)
 	}
 	return round
 }
@@ -6556,21 +5287,11 @@ func Case0063(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	round := case0063Col1(n, all, a)
-	if r, e := vec.First(&round, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "round(a, -1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &round, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "round(a, -1)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &round, all, n)}
@@ -6586,33 +5307,21 @@ func Case0063(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	round(a, -1)
 func case0063Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// round(a, -1)
-	round := vec.Make[int64](n)
-	{
+	var round vec.Vec[int64]
+	if a.Clean() {
+		round = vec.Make[int64](n)
 		aV := a.V[:n]
 		out := round.V[:n]
-		if vec.Strict(&round, all, n, vec.FlagsOf(&a)) {
-			for i := range out {
-				r, err := rt.RoundScaleInt64(aV[i], int32(-1))
-				if err != nil {
-					round.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.RoundScaleInt64(aV[i], int32(-1))
+			if err != nil {
+				round.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if round.Dirty(i) {
-					continue
-				}
-				r, err := rt.RoundScaleInt64(aV[i], int32(-1))
-				if err != nil {
-					round.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		round = vec.Map2E(all, n, vec.VecArg(&a), vec.ConstArg[int32](int32(-1)), rt.RoundScaleInt64)
 	}
 	return round
 }
@@ -6662,21 +5371,11 @@ func Case0064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	round := case0064Col1(n, all, a)
-	if r, e := vec.First(&round, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "round(a, -1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &round, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "round(a, -1)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &round, all, n)}
@@ -6692,33 +5391,21 @@ func Case0064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	round(a, -1)
 func case0064Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// round(a, -1)
-	round := vec.Make[int64](n)
-	{
+	var round vec.Vec[int64]
+	if a.Clean() {
+		round = vec.Make[int64](n)
 		aV := a.V[:n]
 		out := round.V[:n]
-		if vec.Strict(&round, all, n, vec.FlagsOf(&a)) {
-			for i := range out {
-				r, err := rt.RoundScaleInt64(aV[i], int32(-1))
-				if err != nil {
-					round.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.RoundScaleInt64(aV[i], int32(-1))
+			if err != nil {
+				round.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if round.Dirty(i) {
-					continue
-				}
-				r, err := rt.RoundScaleInt64(aV[i], int32(-1))
-				if err != nil {
-					round.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		round = vec.Map2E(all, n, vec.VecArg(&a), vec.ConstArg[int32](int32(-1)), rt.RoundScaleInt64)
 	}
 	return round
 }
@@ -6769,21 +5456,11 @@ func Case0065(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	i_ := vec.Int32s(in.Column(3))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	round := case0065Col1(n, all, x, i_)
-	if r, e := vec.First(&round, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "round(x, i)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &round, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "round(x, i)"})
 	}
 
 	cols := []arrow.Array{vec.Float64Array(mem, &round, all, n)}
@@ -6799,24 +5476,17 @@ func Case0065(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	round(x, i)
 func case0065Col1(n int, all vec.Sel, x vec.Vec[float64], i_ vec.Vec[int32]) vec.Vec[float64] {
 	// round(x, i)
-	round := vec.Make[float64](n)
-	{
+	var round vec.Vec[float64]
+	if x.Clean() && i_.Clean() {
+		round = vec.Make[float64](n)
 		xV := x.V[:n]
 		i_V := i_.V[:n]
 		out := round.V[:n]
-		if vec.Strict(&round, all, n, vec.FlagsOf(&x), vec.FlagsOf(&i_)) {
-			for i := range out {
-				out[i] = rt.RoundScaleFloat64(xV[i], i_V[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if round.Dirty(i) {
-					continue
-				}
-				out[i] = rt.RoundScaleFloat64(xV[i], i_V[i])
-			}
+		for i := range out {
+			out[i] = rt.RoundScaleFloat64(xV[i], i_V[i])
 		}
+	} else {
+		round = vec.Map2(all, n, vec.VecArg(&x), vec.VecArg(&i_), rt.RoundScaleFloat64)
 	}
 	return round
 }
@@ -6866,21 +5536,11 @@ func Case0066(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	round := case0066Col1(n, all, a)
-	if r, e := vec.First(&round, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "round(a, -1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &round, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "round(a, -1)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &round, all, n)}
@@ -6896,33 +5556,21 @@ func Case0066(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	round(a, -1)
 func case0066Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// round(a, -1)
-	round := vec.Make[int64](n)
-	{
+	var round vec.Vec[int64]
+	if a.Clean() {
+		round = vec.Make[int64](n)
 		aV := a.V[:n]
 		out := round.V[:n]
-		if vec.Strict(&round, all, n, vec.FlagsOf(&a)) {
-			for i := range out {
-				r, err := rt.RoundScaleInt64(aV[i], int32(-1))
-				if err != nil {
-					round.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.RoundScaleInt64(aV[i], int32(-1))
+			if err != nil {
+				round.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if round.Dirty(i) {
-					continue
-				}
-				r, err := rt.RoundScaleInt64(aV[i], int32(-1))
-				if err != nil {
-					round.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		round = vec.Map2E(all, n, vec.VecArg(&a), vec.ConstArg[int32](int32(-1)), rt.RoundScaleInt64)
 	}
 	return round
 }
@@ -6972,21 +5620,11 @@ func Case0067(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	sqrt := case0067Col1(n, all, x)
-	if r, e := vec.First(&sqrt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "sqrt(x)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sqrt, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sqrt(x)"})
 	}
 
 	cols := []arrow.Array{vec.Float64Array(mem, &sqrt, all, n)}
@@ -7002,23 +5640,16 @@ func Case0067(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	sqrt(x)
 func case0067Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
 	// sqrt(x)
-	sqrt := vec.Make[float64](n)
-	{
+	var sqrt vec.Vec[float64]
+	if x.Clean() {
+		sqrt = vec.Make[float64](n)
 		xV := x.V[:n]
 		out := sqrt.V[:n]
-		if vec.Strict(&sqrt, all, n, vec.FlagsOf(&x)) {
-			for i := range out {
-				out[i] = rt.Sqrt(xV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if sqrt.Dirty(i) {
-					continue
-				}
-				out[i] = rt.Sqrt(xV[i])
-			}
+		for i := range out {
+			out[i] = rt.Sqrt(xV[i])
 		}
+	} else {
+		sqrt = vec.Map1(all, n, vec.VecArg(&x), rt.Sqrt)
 	}
 	return sqrt
 }
@@ -7068,21 +5699,11 @@ func Case0068(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	sqrt := case0068Col1(n, all, x)
-	if r, e := vec.First(&sqrt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "sqrt(x)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sqrt, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sqrt(x)"})
 	}
 
 	cols := []arrow.Array{vec.Float64Array(mem, &sqrt, all, n)}
@@ -7098,23 +5719,16 @@ func Case0068(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	sqrt(x)
 func case0068Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
 	// sqrt(x)
-	sqrt := vec.Make[float64](n)
-	{
+	var sqrt vec.Vec[float64]
+	if x.Clean() {
+		sqrt = vec.Make[float64](n)
 		xV := x.V[:n]
 		out := sqrt.V[:n]
-		if vec.Strict(&sqrt, all, n, vec.FlagsOf(&x)) {
-			for i := range out {
-				out[i] = rt.Sqrt(xV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if sqrt.Dirty(i) {
-					continue
-				}
-				out[i] = rt.Sqrt(xV[i])
-			}
+		for i := range out {
+			out[i] = rt.Sqrt(xV[i])
 		}
+	} else {
+		sqrt = vec.Map1(all, n, vec.VecArg(&x), rt.Sqrt)
 	}
 	return sqrt
 }
@@ -7164,24 +5778,12 @@ func Case0069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	sqrt, directCol := case0069Col1(n, all, a, in, mem)
-	if r, e := vec.First(&sqrt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if directCol != nil {
-			directCol.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "sqrt(a)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sqrt, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(directCol)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sqrt(a)"})
 	}
 	if directCol == nil {
 		directCol = vec.Float64Array(mem, &sqrt, all, n)
@@ -7200,33 +5802,29 @@ func Case0069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	sqrt(a)
 func case0069Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// sqrt(CAST(a AS DOUBLE))
-	var directCol arrow.Array // written by the clean loop, or below from sqrt
+	var directCol arrow.Array // written by the loop, or below from sqrt
+	var directOut *vec.FixedOut[float64]
 	var sqrt vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if a.Clean() {
-		directOut := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	if in.Column(0).NullN() <= n/2 {
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		aV := a.V[:n]
 		out := directOut.V
-		for i := range out {
-			out[i] = rt.Sqrt(rt.CastInt64ToFloat64(aV[i]))
-		}
-		directCol = directOut.Array()
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(0).NullN() <= n/2 {
-		sqrt = vec.Make[float64](n)
-		aV := a.V[:n]
-		out := sqrt.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(a.Clean())
 		for i := range out {
-			if a.Dirty(i) {
+			if dirty && (a.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
 			out[i] = rt.Sqrt(rt.CastInt64ToFloat64(aV[i]))
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// CAST(a AS DOUBLE)
@@ -7234,10 +5832,10 @@ func case0069Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 		// sqrt(CAST(a AS DOUBLE))
 		sqrt2 := vec.Map1(rest, n, vec.VecArg(&asDouble), rt.Sqrt)
 		if fused {
-			vec.Merge(&sqrt, &sqrt2, rest, n)
-		} else {
-			sqrt = sqrt2
+			directOut.Patch(&sqrt2, rest, all)
+			directCol = directOut.Array()
 		}
+		sqrt = sqrt2
 	}
 	return sqrt, directCol
 }
@@ -7287,24 +5885,12 @@ func Case0070(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	power, directCol := case0070Col1(n, all, a, in, mem)
-	if r, e := vec.First(&power, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if directCol != nil {
-			directCol.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "power(a, 2)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &power, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(directCol)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "power(a, 2)"})
 	}
 	if directCol == nil {
 		directCol = vec.Float64Array(mem, &power, all, n)
@@ -7323,33 +5909,29 @@ func Case0070(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	power(a, 2)
 func case0070Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// power(CAST(a AS DOUBLE), 2.0)
-	var directCol arrow.Array // written by the clean loop, or below from power
+	var directCol arrow.Array // written by the loop, or below from power
+	var directOut *vec.FixedOut[float64]
 	var power vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if a.Clean() {
-		directOut := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	if in.Column(0).NullN() <= n/2 {
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		aV := a.V[:n]
 		out := directOut.V
-		for i := range out {
-			out[i] = rt.Power(rt.CastInt64ToFloat64(aV[i]), float64(2.0))
-		}
-		directCol = directOut.Array()
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(0).NullN() <= n/2 {
-		power = vec.Make[float64](n)
-		aV := a.V[:n]
-		out := power.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(a.Clean())
 		for i := range out {
-			if a.Dirty(i) {
+			if dirty && (a.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
 			out[i] = rt.Power(rt.CastInt64ToFloat64(aV[i]), float64(2.0))
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// CAST(a AS DOUBLE)
@@ -7357,10 +5939,10 @@ func case0070Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 		// power(CAST(a AS DOUBLE), 2.0)
 		power2 := vec.Map2(rest, n, vec.VecArg(&asDouble), vec.ConstArg[float64](float64(2.0)), rt.Power)
 		if fused {
-			vec.Merge(&power, &power2, rest, n)
-		} else {
-			power = power2
+			directOut.Patch(&power2, rest, all)
+			directCol = directOut.Array()
 		}
+		power = power2
 	}
 	return power, directCol
 }
@@ -7411,21 +5993,11 @@ func Case0071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	y := vec.Float64s(in.Column(6))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	power := case0071Col1(n, all, x, y)
-	if r, e := vec.First(&power, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "pow(x, y)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &power, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "pow(x, y)"})
 	}
 
 	cols := []arrow.Array{vec.Float64Array(mem, &power, all, n)}
@@ -7441,24 +6013,17 @@ func Case0071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	pow(x, y)
 func case0071Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64]) vec.Vec[float64] {
 	// power(x, y)
-	power := vec.Make[float64](n)
-	{
+	var power vec.Vec[float64]
+	if x.Clean() && y.Clean() {
+		power = vec.Make[float64](n)
 		xV := x.V[:n]
 		yV := y.V[:n]
 		out := power.V[:n]
-		if vec.Strict(&power, all, n, vec.FlagsOf(&x), vec.FlagsOf(&y)) {
-			for i := range out {
-				out[i] = rt.Power(xV[i], yV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if power.Dirty(i) {
-					continue
-				}
-				out[i] = rt.Power(xV[i], yV[i])
-			}
+		for i := range out {
+			out[i] = rt.Power(xV[i], yV[i])
 		}
+	} else {
+		power = vec.Map2(all, n, vec.VecArg(&x), vec.VecArg(&y), rt.Power)
 	}
 	return power
 }
@@ -7509,24 +6074,12 @@ func Case0072(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	power, directCol := case0072Col1(n, all, a, in, b, mem)
-	if r, e := vec.First(&power, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if directCol != nil {
-			directCol.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "power(a, b)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &power, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(directCol)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "power(a, b)"})
 	}
 	if directCol == nil {
 		directCol = vec.Float64Array(mem, &power, all, n)
@@ -7545,35 +6098,30 @@ func Case0072(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	power(a, b)
 func case0072Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// power(CAST(a AS DOUBLE), CAST(b AS DOUBLE))
-	var directCol arrow.Array // written by the clean loop, or below from power
+	var directCol arrow.Array // written by the loop, or below from power
+	var directOut *vec.FixedOut[float64]
 	var power vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if a.Clean() && b.Clean() {
-		directOut := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := directOut.V
-		for i := range out {
-			out[i] = rt.Power(rt.CastInt64ToFloat64(aV[i]), rt.CastInt64ToFloat64(bV[i]))
-		}
-		directCol = directOut.Array()
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
-		power = vec.Make[float64](n)
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := power.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(a.Clean() && b.Clean())
 		for i := range out {
-			if a.Dirty(i) || b.Dirty(i) {
+			if dirty && (a.Dirty(i) || b.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
 			out[i] = rt.Power(rt.CastInt64ToFloat64(aV[i]), rt.CastInt64ToFloat64(bV[i]))
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// CAST(a AS DOUBLE)
@@ -7583,10 +6131,10 @@ func case0072Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b 
 		// power(CAST(a AS DOUBLE), CAST(b AS DOUBLE))
 		power2 := vec.Map2(rest, n, vec.VecArg(&asDouble), vec.VecArg(&asDouble2), rt.Power)
 		if fused {
-			vec.Merge(&power, &power2, rest, n)
-		} else {
-			power = power2
+			directOut.Patch(&power2, rest, all)
+			directCol = directOut.Array()
 		}
+		power = power2
 	}
 	return power, directCol
 }
@@ -7635,21 +6183,11 @@ func Case0073(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	konst := case0073Col1(n, all)
-	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "power(0, -1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &konst, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "power(0, -1)"})
 	}
 
 	cols := []arrow.Array{vec.Float64Array(mem, &konst, all, n)}
@@ -7714,21 +6252,11 @@ func Case0074(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	remainder := case0074Col1(n, all, a, b)
-	if r, e := vec.First(&remainder, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "mod(a, b)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &remainder, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "mod(a, b)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &remainder, all, n)}
@@ -7744,34 +6272,22 @@ func Case0074(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	mod(a, b)
 func case0074Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a % b)
-	remainder := vec.Make[int64](n)
-	{
+	var remainder vec.Vec[int64]
+	if a.Clean() && b.Clean() {
+		remainder = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := remainder.V[:n]
-		if vec.Strict(&remainder, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
-			for i := range out {
-				r, err := rt.ModInt64(aV[i], bV[i])
-				if err != nil {
-					remainder.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.ModInt64(aV[i], bV[i])
+			if err != nil {
+				remainder.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if remainder.Dirty(i) {
-					continue
-				}
-				r, err := rt.ModInt64(aV[i], bV[i])
-				if err != nil {
-					remainder.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		remainder = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.ModInt64)
 	}
 	return remainder
 }
@@ -7822,21 +6338,11 @@ func Case0075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	remainder := case0075Col1(n, all, a, b)
-	if r, e := vec.First(&remainder, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "mod(a, b)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &remainder, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "mod(a, b)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &remainder, all, n)}
@@ -7852,34 +6358,22 @@ func Case0075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	mod(a, b)
 func case0075Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a % b)
-	remainder := vec.Make[int64](n)
-	{
+	var remainder vec.Vec[int64]
+	if a.Clean() && b.Clean() {
+		remainder = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := remainder.V[:n]
-		if vec.Strict(&remainder, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
-			for i := range out {
-				r, err := rt.ModInt64(aV[i], bV[i])
-				if err != nil {
-					remainder.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.ModInt64(aV[i], bV[i])
+			if err != nil {
+				remainder.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if remainder.Dirty(i) {
-					continue
-				}
-				r, err := rt.ModInt64(aV[i], bV[i])
-				if err != nil {
-					remainder.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		remainder = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.ModInt64)
 	}
 	return remainder
 }
@@ -7930,21 +6424,11 @@ func Case0076(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	y := vec.Float64s(in.Column(6))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	remainder := case0076Col1(n, all, x, y)
-	if r, e := vec.First(&remainder, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "mod(x, y)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &remainder, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "mod(x, y)"})
 	}
 
 	cols := []arrow.Array{vec.Float64Array(mem, &remainder, all, n)}
@@ -7960,34 +6444,22 @@ func Case0076(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	mod(x, y)
 func case0076Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64]) vec.Vec[float64] {
 	// (x % y)
-	remainder := vec.Make[float64](n)
-	{
+	var remainder vec.Vec[float64]
+	if x.Clean() && y.Clean() {
+		remainder = vec.Make[float64](n)
 		xV := x.V[:n]
 		yV := y.V[:n]
 		out := remainder.V[:n]
-		if vec.Strict(&remainder, all, n, vec.FlagsOf(&x), vec.FlagsOf(&y)) {
-			for i := range out {
-				r, err := rt.ModFloat64(xV[i], yV[i])
-				if err != nil {
-					remainder.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.ModFloat64(xV[i], yV[i])
+			if err != nil {
+				remainder.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if remainder.Dirty(i) {
-					continue
-				}
-				r, err := rt.ModFloat64(xV[i], yV[i])
-				if err != nil {
-					remainder.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		remainder = vec.Map2E(all, n, vec.VecArg(&x), vec.VecArg(&y), rt.ModFloat64)
 	}
 	return remainder
 }
@@ -8037,21 +6509,11 @@ func Case0077(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	remainder := case0077Col1(n, all, a)
-	if r, e := vec.First(&remainder, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "mod(a, 0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &remainder, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "mod(a, 0)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &remainder, all, n)}
@@ -8067,33 +6529,21 @@ func Case0077(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	mod(a, 0)
 func case0077Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// (a % 0)
-	remainder := vec.Make[int64](n)
-	{
+	var remainder vec.Vec[int64]
+	if a.Clean() {
+		remainder = vec.Make[int64](n)
 		aV := a.V[:n]
 		out := remainder.V[:n]
-		if vec.Strict(&remainder, all, n, vec.FlagsOf(&a)) {
-			for i := range out {
-				r, err := rt.ModInt64(aV[i], int64(0))
-				if err != nil {
-					remainder.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.ModInt64(aV[i], int64(0))
+			if err != nil {
+				remainder.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if remainder.Dirty(i) {
-					continue
-				}
-				r, err := rt.ModInt64(aV[i], int64(0))
-				if err != nil {
-					remainder.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		remainder = vec.Map2E(all, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.ModInt64)
 	}
 	return remainder
 }
@@ -8143,21 +6593,11 @@ func Case0078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	remainder := case0078Col1(n, all, x)
-	if r, e := vec.First(&remainder, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "mod(x, 0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &remainder, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "mod(x, 0)"})
 	}
 
 	cols := []arrow.Array{vec.Float64Array(mem, &remainder, all, n)}
@@ -8173,33 +6613,21 @@ func Case0078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	mod(x, 0)
 func case0078Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
 	// (x % 0.0)
-	remainder := vec.Make[float64](n)
-	{
+	var remainder vec.Vec[float64]
+	if x.Clean() {
+		remainder = vec.Make[float64](n)
 		xV := x.V[:n]
 		out := remainder.V[:n]
-		if vec.Strict(&remainder, all, n, vec.FlagsOf(&x)) {
-			for i := range out {
-				r, err := rt.ModFloat64(xV[i], float64(0.0))
-				if err != nil {
-					remainder.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.ModFloat64(xV[i], float64(0.0))
+			if err != nil {
+				remainder.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if remainder.Dirty(i) {
-					continue
-				}
-				r, err := rt.ModFloat64(xV[i], float64(0.0))
-				if err != nil {
-					remainder.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		remainder = vec.Map2E(all, n, vec.VecArg(&x), vec.ConstArg[float64](float64(0.0)), rt.ModFloat64)
 	}
 	return remainder
 }
@@ -8249,21 +6677,11 @@ func Case0079(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	remainder := case0079Col1(n, all, a)
-	if r, e := vec.First(&remainder, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a % -1"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &remainder, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a % -1"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &remainder, all, n)}
@@ -8279,33 +6697,21 @@ func Case0079(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	a % -1
 func case0079Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// (a % -1)
-	remainder := vec.Make[int64](n)
-	{
+	var remainder vec.Vec[int64]
+	if a.Clean() {
+		remainder = vec.Make[int64](n)
 		aV := a.V[:n]
 		out := remainder.V[:n]
-		if vec.Strict(&remainder, all, n, vec.FlagsOf(&a)) {
-			for i := range out {
-				r, err := rt.ModInt64(aV[i], int64(-1))
-				if err != nil {
-					remainder.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.ModInt64(aV[i], int64(-1))
+			if err != nil {
+				remainder.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if remainder.Dirty(i) {
-					continue
-				}
-				r, err := rt.ModInt64(aV[i], int64(-1))
-				if err != nil {
-					remainder.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		remainder = vec.Map2E(all, n, vec.VecArg(&a), vec.ConstArg[int64](int64(-1)), rt.ModInt64)
 	}
 	return remainder
 }
@@ -8355,24 +6761,12 @@ func Case0080(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	sign, directCol := case0080Col1(n, all, a, in, mem)
-	if r, e := vec.First(&sign, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if directCol != nil {
-			directCol.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "sign(a)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sign, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(directCol)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sign(a)"})
 	}
 	if directCol == nil {
 		directCol = vec.Float64Array(mem, &sign, all, n)
@@ -8391,33 +6785,29 @@ func Case0080(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	sign(a)
 func case0080Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// sign(CAST(a AS DOUBLE))
-	var directCol arrow.Array // written by the clean loop, or below from sign
+	var directCol arrow.Array // written by the loop, or below from sign
+	var directOut *vec.FixedOut[float64]
 	var sign vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if a.Clean() {
-		directOut := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	if in.Column(0).NullN() <= n/2 {
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		aV := a.V[:n]
 		out := directOut.V
-		for i := range out {
-			out[i] = rt.SignFloat64(rt.CastInt64ToFloat64(aV[i]))
-		}
-		directCol = directOut.Array()
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(0).NullN() <= n/2 {
-		sign = vec.Make[float64](n)
-		aV := a.V[:n]
-		out := sign.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(a.Clean())
 		for i := range out {
-			if a.Dirty(i) {
+			if dirty && (a.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
 			out[i] = rt.SignFloat64(rt.CastInt64ToFloat64(aV[i]))
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// CAST(a AS DOUBLE)
@@ -8425,10 +6815,10 @@ func case0080Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 		// sign(CAST(a AS DOUBLE))
 		sign2 := vec.Map1(rest, n, vec.VecArg(&asDouble), rt.SignFloat64)
 		if fused {
-			vec.Merge(&sign, &sign2, rest, n)
-		} else {
-			sign = sign2
+			directOut.Patch(&sign2, rest, all)
+			directCol = directOut.Array()
 		}
+		sign = sign2
 	}
 	return sign, directCol
 }
@@ -8478,21 +6868,11 @@ func Case0081(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	sign := case0081Col1(n, all, x)
-	if r, e := vec.First(&sign, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "sign(x)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sign, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sign(x)"})
 	}
 
 	cols := []arrow.Array{vec.Float64Array(mem, &sign, all, n)}
@@ -8508,23 +6888,16 @@ func Case0081(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	sign(x)
 func case0081Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
 	// sign(x)
-	sign := vec.Make[float64](n)
-	{
+	var sign vec.Vec[float64]
+	if x.Clean() {
+		sign = vec.Make[float64](n)
 		xV := x.V[:n]
 		out := sign.V[:n]
-		if vec.Strict(&sign, all, n, vec.FlagsOf(&x)) {
-			for i := range out {
-				out[i] = rt.SignFloat64(xV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if sign.Dirty(i) {
-					continue
-				}
-				out[i] = rt.SignFloat64(xV[i])
-			}
+		for i := range out {
+			out[i] = rt.SignFloat64(xV[i])
 		}
+	} else {
+		sign = vec.Map1(all, n, vec.VecArg(&x), rt.SignFloat64)
 	}
 	return sign
 }
@@ -8574,21 +6947,11 @@ func Case0082(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	sign := case0082Col1(n, all, x)
-	if r, e := vec.First(&sign, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "signum(x)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sign, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "signum(x)"})
 	}
 
 	cols := []arrow.Array{vec.Float64Array(mem, &sign, all, n)}
@@ -8604,23 +6967,16 @@ func Case0082(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	signum(x)
 func case0082Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
 	// sign(x)
-	sign := vec.Make[float64](n)
-	{
+	var sign vec.Vec[float64]
+	if x.Clean() {
+		sign = vec.Make[float64](n)
 		xV := x.V[:n]
 		out := sign.V[:n]
-		if vec.Strict(&sign, all, n, vec.FlagsOf(&x)) {
-			for i := range out {
-				out[i] = rt.SignFloat64(xV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if sign.Dirty(i) {
-					continue
-				}
-				out[i] = rt.SignFloat64(xV[i])
-			}
+		for i := range out {
+			out[i] = rt.SignFloat64(xV[i])
 		}
+	} else {
+		sign = vec.Map1(all, n, vec.VecArg(&x), rt.SignFloat64)
 	}
 	return sign
 }
@@ -8670,21 +7026,11 @@ func Case0083(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	sign := case0083Col1(n, all, x)
-	if r, e := vec.First(&sign, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "sign(x)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sign, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sign(x)"})
 	}
 
 	cols := []arrow.Array{vec.Float64Array(mem, &sign, all, n)}
@@ -8700,23 +7046,16 @@ func Case0083(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	sign(x)
 func case0083Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
 	// sign(x)
-	sign := vec.Make[float64](n)
-	{
+	var sign vec.Vec[float64]
+	if x.Clean() {
+		sign = vec.Make[float64](n)
 		xV := x.V[:n]
 		out := sign.V[:n]
-		if vec.Strict(&sign, all, n, vec.FlagsOf(&x)) {
-			for i := range out {
-				out[i] = rt.SignFloat64(xV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if sign.Dirty(i) {
-					continue
-				}
-				out[i] = rt.SignFloat64(xV[i])
-			}
+		for i := range out {
+			out[i] = rt.SignFloat64(xV[i])
 		}
+	} else {
+		sign = vec.Map1(all, n, vec.VecArg(&x), rt.SignFloat64)
 	}
 	return sign
 }
@@ -8768,21 +7107,11 @@ func Case0084(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	c_ := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	greatest := case0084Col1(n, all, a, b, c_)
-	if r, e := vec.First(&greatest, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "greatest(a, b, c)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &greatest, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "greatest(a, b, c)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &greatest, all, n)}
@@ -8880,21 +7209,11 @@ func Case0085(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	c_ := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	greatest := case0085Col1(n, all, a, b, c_)
-	if r, e := vec.First(&greatest, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "greatest(a, b, c)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &greatest, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "greatest(a, b, c)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &greatest, all, n)}
@@ -8991,21 +7310,11 @@ func Case0086(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	greatest := case0086Col1(n, all, a, b)
-	if r, e := vec.First(&greatest, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "greatest(a, b)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &greatest, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "greatest(a, b)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &greatest, all, n)}
@@ -9096,21 +7405,11 @@ func Case0087(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	greatest := case0087Col1(n, all, i_, a, x)
-	if r, e := vec.First(&greatest, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "greatest(i, a, x)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &greatest, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "greatest(i, a, x)"})
 	}
 
 	cols := []arrow.Array{vec.Float64Array(mem, &greatest, all, n)}
@@ -9126,42 +7425,28 @@ func Case0087(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	greatest(i, a, x)
 func case0087Col1(n int, all vec.Sel, i_ vec.Vec[int32], a vec.Vec[int64], x vec.Vec[float64]) vec.Vec[float64] {
 	// CAST(i AS DOUBLE)
-	asDouble := vec.Make[float64](n)
-	{
+	var asDouble vec.Vec[float64]
+	if i_.Clean() {
+		asDouble = vec.Make[float64](n)
 		i_V := i_.V[:n]
 		out := asDouble.V[:n]
-		if vec.Strict(&asDouble, all, n, vec.FlagsOf(&i_)) {
-			for i := range out {
-				out[i] = rt.CastInt32ToFloat64(i_V[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asDouble.Dirty(i) {
-					continue
-				}
-				out[i] = rt.CastInt32ToFloat64(i_V[i])
-			}
+		for i := range out {
+			out[i] = rt.CastInt32ToFloat64(i_V[i])
 		}
+	} else {
+		asDouble = vec.Map1(all, n, vec.VecArg(&i_), rt.CastInt32ToFloat64)
 	}
 	// CAST(a AS DOUBLE)
-	asDouble2 := vec.Make[float64](n)
-	{
+	var asDouble2 vec.Vec[float64]
+	if a.Clean() {
+		asDouble2 = vec.Make[float64](n)
 		aV := a.V[:n]
 		out := asDouble2.V[:n]
-		if vec.Strict(&asDouble2, all, n, vec.FlagsOf(&a)) {
-			for i := range out {
-				out[i] = rt.CastInt64ToFloat64(aV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asDouble2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.CastInt64ToFloat64(aV[i])
-			}
+		for i := range out {
+			out[i] = rt.CastInt64ToFloat64(aV[i])
 		}
+	} else {
+		asDouble2 = vec.Map1(all, n, vec.VecArg(&a), rt.CastInt64ToFloat64)
 	}
 	// greatest(CAST(i AS DOUBLE), CAST(a AS DOUBLE), x)
 	greatest := vec.Make[float64](n)
@@ -9245,21 +7530,11 @@ func Case0088(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	greatest := case0088Col1(n, all, a, b)
-	if r, e := vec.First(&greatest, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "greatest(a, 1 DIV b)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &greatest, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "greatest(a, 1 DIV b)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &greatest, all, n)}
@@ -9275,33 +7550,21 @@ func Case0088(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	greatest(a, 1 DIV b)
 func case0088Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (1 DIV b)
-	quotient := vec.Make[int64](n)
-	{
+	var quotient vec.Vec[int64]
+	if b.Clean() {
+		quotient = vec.Make[int64](n)
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		if vec.Strict(&quotient, all, n, vec.FlagsOf(&b)) {
-			for i := range out {
-				r, err := rt.DivInt64(int64(1), bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(int64(1), bV[i])
+			if err != nil {
+				quotient.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if quotient.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(int64(1), bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient = vec.Map2E(all, n, vec.ConstArg[int64](int64(1)), vec.VecArg(&b), rt.DivInt64)
 	}
 	// greatest(a, (1 DIV b))
 	greatest := vec.Make[int64](n)
@@ -9378,21 +7641,11 @@ func Case0089(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	greatest := case0089Col1(n, all, b, a)
-	if r, e := vec.First(&greatest, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "greatest(1 DIV b, a)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &greatest, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "greatest(1 DIV b, a)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &greatest, all, n)}
@@ -9408,33 +7661,21 @@ func Case0089(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	greatest(1 DIV b, a)
 func case0089Col1(n int, all vec.Sel, b vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// (1 DIV b)
-	quotient := vec.Make[int64](n)
-	{
+	var quotient vec.Vec[int64]
+	if b.Clean() {
+		quotient = vec.Make[int64](n)
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		if vec.Strict(&quotient, all, n, vec.FlagsOf(&b)) {
-			for i := range out {
-				r, err := rt.DivInt64(int64(1), bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(int64(1), bV[i])
+			if err != nil {
+				quotient.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if quotient.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(int64(1), bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient = vec.Map2E(all, n, vec.ConstArg[int64](int64(1)), vec.VecArg(&b), rt.DivInt64)
 	}
 	// greatest((1 DIV b), a)
 	greatest := vec.Make[int64](n)
@@ -9511,21 +7752,11 @@ func Case0090(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	greatest := case0090Col1(n, all, b, a)
-	if r, e := vec.First(&greatest, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "greatest(1 DIV b, a)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &greatest, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "greatest(1 DIV b, a)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &greatest, all, n)}
@@ -9541,33 +7772,21 @@ func Case0090(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	greatest(1 DIV b, a)
 func case0090Col1(n int, all vec.Sel, b vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// (1 DIV b)
-	quotient := vec.Make[int64](n)
-	{
+	var quotient vec.Vec[int64]
+	if b.Clean() {
+		quotient = vec.Make[int64](n)
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		if vec.Strict(&quotient, all, n, vec.FlagsOf(&b)) {
-			for i := range out {
-				r, err := rt.DivInt64(int64(1), bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(int64(1), bV[i])
+			if err != nil {
+				quotient.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if quotient.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(int64(1), bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient = vec.Map2E(all, n, vec.ConstArg[int64](int64(1)), vec.VecArg(&b), rt.DivInt64)
 	}
 	// greatest((1 DIV b), a)
 	greatest := vec.Make[int64](n)
@@ -9645,21 +7864,11 @@ func Case0091(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	c_ := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	least := case0091Col1(n, all, a, b, c_)
-	if r, e := vec.First(&least, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "least(a, b, c)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &least, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "least(a, b, c)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &least, all, n)}
@@ -9756,21 +7965,11 @@ func Case0092(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	u := vec.Strings(in.Column(8))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	least := case0092Col1(n, all, s, u)
-	if r, e := vec.First(&least, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "least(s, u)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &least, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "least(s, u)"})
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &least, all, n)}
@@ -9860,21 +8059,11 @@ func Case0093(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	u := vec.Strings(in.Column(8))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	least := case0093Col1(n, all, s, u)
-	if r, e := vec.First(&least, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "least(s, u)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &least, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "least(s, u)"})
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &least, all, n)}
@@ -9964,21 +8153,11 @@ func Case0094(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	y := vec.Float64s(in.Column(6))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	greatest := case0094Col1(n, all, x, y)
-	if r, e := vec.First(&greatest, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "greatest(x, y)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &greatest, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "greatest(x, y)"})
 	}
 
 	cols := []arrow.Array{vec.Float64Array(mem, &greatest, all, n)}
@@ -10068,21 +8247,11 @@ func Case0095(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	e_ := vec.Dates(in.Column(10))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	least := case0095Col1(n, all, d, e_)
-	if r, e := vec.First(&least, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "least(d, e)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &least, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "least(d, e)"})
 	}
 
 	cols := []arrow.Array{vec.DateArray(mem, &least, all, n)}
@@ -10171,21 +8340,11 @@ func Case0096(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	length := case0096Col1(n, all, sArr)
-	if r, e := vec.First(&length, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "length(s)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &length, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "length(s)"})
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &length, all, n)}
@@ -10201,22 +8360,15 @@ func Case0096(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	length(s)
 func case0096Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
 	// length(s)
-	length := vec.Make[int32](n)
-	{
+	var length vec.Vec[int32]
+	if sArr.NullN() == 0 {
+		length = vec.Make[int32](n)
 		out := length.V[:n]
-		if vec.Strict(&length, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				out[i] = rt.Length(sArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if length.Dirty(i) {
-					continue
-				}
-				out[i] = rt.Length(sArr.Value(i))
-			}
+		for i := range out {
+			out[i] = rt.Length(sArr.Value(i))
 		}
+	} else {
+		length = vec.Map1(all, n, vec.StrArg(sArr), rt.Length)
 	}
 	return length
 }
@@ -10266,21 +8418,11 @@ func Case0097(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	length := case0097Col1(n, all, sArr)
-	if r, e := vec.First(&length, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "char_length(s)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &length, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "char_length(s)"})
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &length, all, n)}
@@ -10296,22 +8438,15 @@ func Case0097(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	char_length(s)
 func case0097Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
 	// length(s)
-	length := vec.Make[int32](n)
-	{
+	var length vec.Vec[int32]
+	if sArr.NullN() == 0 {
+		length = vec.Make[int32](n)
 		out := length.V[:n]
-		if vec.Strict(&length, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				out[i] = rt.Length(sArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if length.Dirty(i) {
-					continue
-				}
-				out[i] = rt.Length(sArr.Value(i))
-			}
+		for i := range out {
+			out[i] = rt.Length(sArr.Value(i))
 		}
+	} else {
+		length = vec.Map1(all, n, vec.StrArg(sArr), rt.Length)
 	}
 	return length
 }
@@ -10361,21 +8496,11 @@ func Case0098(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	length := case0098Col1(n, all, sArr)
-	if r, e := vec.First(&length, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "length(s)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &length, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "length(s)"})
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &length, all, n)}
@@ -10391,22 +8516,15 @@ func Case0098(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	length(s)
 func case0098Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
 	// length(s)
-	length := vec.Make[int32](n)
-	{
+	var length vec.Vec[int32]
+	if sArr.NullN() == 0 {
+		length = vec.Make[int32](n)
 		out := length.V[:n]
-		if vec.Strict(&length, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				out[i] = rt.Length(sArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if length.Dirty(i) {
-					continue
-				}
-				out[i] = rt.Length(sArr.Value(i))
-			}
+		for i := range out {
+			out[i] = rt.Length(sArr.Value(i))
 		}
+	} else {
+		length = vec.Map1(all, n, vec.StrArg(sArr), rt.Length)
 	}
 	return length
 }
@@ -10456,21 +8574,11 @@ func Case0099(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	upper := case0099Col1(n, all, sArr)
-	if r, e := vec.First(&upper, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "upper(s)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &upper, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "upper(s)"})
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &upper, all, n)}
@@ -10486,22 +8594,15 @@ func Case0099(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	upper(s)
 func case0099Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	// upper(s)
-	upper := vec.Make[string](n)
-	{
+	var upper vec.Vec[string]
+	if sArr.NullN() == 0 {
+		upper = vec.Make[string](n)
 		out := upper.V[:n]
-		if vec.Strict(&upper, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				out[i] = rt.Upper(sArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if upper.Dirty(i) {
-					continue
-				}
-				out[i] = rt.Upper(sArr.Value(i))
-			}
+		for i := range out {
+			out[i] = rt.Upper(sArr.Value(i))
 		}
+	} else {
+		upper = vec.Map1(all, n, vec.StrArg(sArr), rt.Upper)
 	}
 	return upper
 }
@@ -10551,21 +8652,11 @@ func Case0100(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	lower := case0100Col1(n, all, sArr)
-	if r, e := vec.First(&lower, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "lower(s)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &lower, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "lower(s)"})
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &lower, all, n)}
@@ -10581,22 +8672,15 @@ func Case0100(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	lower(s)
 func case0100Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	// lower(s)
-	lower := vec.Make[string](n)
-	{
+	var lower vec.Vec[string]
+	if sArr.NullN() == 0 {
+		lower = vec.Make[string](n)
 		out := lower.V[:n]
-		if vec.Strict(&lower, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				out[i] = rt.Lower(sArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if lower.Dirty(i) {
-					continue
-				}
-				out[i] = rt.Lower(sArr.Value(i))
-			}
+		for i := range out {
+			out[i] = rt.Lower(sArr.Value(i))
 		}
+	} else {
+		lower = vec.Map1(all, n, vec.StrArg(sArr), rt.Lower)
 	}
 	return lower
 }
@@ -10646,21 +8730,11 @@ func Case0101(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	upper := case0101Col1(n, all, sArr)
-	if r, e := vec.First(&upper, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "upper(s)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &upper, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "upper(s)"})
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &upper, all, n)}
@@ -10676,22 +8750,15 @@ func Case0101(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	upper(s)
 func case0101Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	// upper(s)
-	upper := vec.Make[string](n)
-	{
+	var upper vec.Vec[string]
+	if sArr.NullN() == 0 {
+		upper = vec.Make[string](n)
 		out := upper.V[:n]
-		if vec.Strict(&upper, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				out[i] = rt.Upper(sArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if upper.Dirty(i) {
-					continue
-				}
-				out[i] = rt.Upper(sArr.Value(i))
-			}
+		for i := range out {
+			out[i] = rt.Upper(sArr.Value(i))
 		}
+	} else {
+		upper = vec.Map1(all, n, vec.StrArg(sArr), rt.Upper)
 	}
 	return upper
 }
@@ -10741,21 +8808,11 @@ func Case0102(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	substring := case0102Col1(n, all, sArr)
-	if r, e := vec.First(&substring, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "substring(s, 2)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &substring, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "substring(s, 2)"})
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &substring, all, n)}
@@ -10771,22 +8828,15 @@ func Case0102(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	substring(s, 2)
 func case0102Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	// substring(s, 2)
-	substring := vec.Make[string](n)
-	{
+	var substring vec.Vec[string]
+	if sArr.NullN() == 0 {
+		substring = vec.Make[string](n)
 		out := substring.V[:n]
-		if vec.Strict(&substring, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				out[i] = rt.Substring2(sArr.Value(i), int32(2))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if substring.Dirty(i) {
-					continue
-				}
-				out[i] = rt.Substring2(sArr.Value(i), int32(2))
-			}
+		for i := range out {
+			out[i] = rt.Substring2(sArr.Value(i), int32(2))
 		}
+	} else {
+		substring = vec.Map2(all, n, vec.StrArg(sArr), vec.ConstArg[int32](int32(2)), rt.Substring2)
 	}
 	return substring
 }
@@ -10836,21 +8886,11 @@ func Case0103(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	substring := case0103Col1(n, all, sArr)
-	if r, e := vec.First(&substring, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "substring(s, 2, 3)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &substring, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "substring(s, 2, 3)"})
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &substring, all, n)}
@@ -10866,22 +8906,15 @@ func Case0103(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	substring(s, 2, 3)
 func case0103Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	// substring(s, 2, 3)
-	substring := vec.Make[string](n)
-	{
+	var substring vec.Vec[string]
+	if sArr.NullN() == 0 {
+		substring = vec.Make[string](n)
 		out := substring.V[:n]
-		if vec.Strict(&substring, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				out[i] = rt.Substring3(sArr.Value(i), int32(2), int32(3))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if substring.Dirty(i) {
-					continue
-				}
-				out[i] = rt.Substring3(sArr.Value(i), int32(2), int32(3))
-			}
+		for i := range out {
+			out[i] = rt.Substring3(sArr.Value(i), int32(2), int32(3))
 		}
+	} else {
+		substring = vec.Map3(all, n, vec.StrArg(sArr), vec.ConstArg[int32](int32(2)), vec.ConstArg[int32](int32(3)), rt.Substring3)
 	}
 	return substring
 }
@@ -10931,21 +8964,11 @@ func Case0104(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	substring := case0104Col1(n, all, sArr)
-	if r, e := vec.First(&substring, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "substr(s, 0, 2)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &substring, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "substr(s, 0, 2)"})
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &substring, all, n)}
@@ -10961,22 +8984,15 @@ func Case0104(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	substr(s, 0, 2)
 func case0104Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	// substring(s, 0, 2)
-	substring := vec.Make[string](n)
-	{
+	var substring vec.Vec[string]
+	if sArr.NullN() == 0 {
+		substring = vec.Make[string](n)
 		out := substring.V[:n]
-		if vec.Strict(&substring, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				out[i] = rt.Substring3(sArr.Value(i), int32(0), int32(2))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if substring.Dirty(i) {
-					continue
-				}
-				out[i] = rt.Substring3(sArr.Value(i), int32(0), int32(2))
-			}
+		for i := range out {
+			out[i] = rt.Substring3(sArr.Value(i), int32(0), int32(2))
 		}
+	} else {
+		substring = vec.Map3(all, n, vec.StrArg(sArr), vec.ConstArg[int32](int32(0)), vec.ConstArg[int32](int32(2)), rt.Substring3)
 	}
 	return substring
 }
@@ -11026,21 +9042,11 @@ func Case0105(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	substring := case0105Col1(n, all, sArr)
-	if r, e := vec.First(&substring, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "substring(s, -3)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &substring, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "substring(s, -3)"})
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &substring, all, n)}
@@ -11056,22 +9062,15 @@ func Case0105(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	substring(s, -3)
 func case0105Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	// substring(s, -3)
-	substring := vec.Make[string](n)
-	{
+	var substring vec.Vec[string]
+	if sArr.NullN() == 0 {
+		substring = vec.Make[string](n)
 		out := substring.V[:n]
-		if vec.Strict(&substring, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				out[i] = rt.Substring2(sArr.Value(i), int32(-3))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if substring.Dirty(i) {
-					continue
-				}
-				out[i] = rt.Substring2(sArr.Value(i), int32(-3))
-			}
+		for i := range out {
+			out[i] = rt.Substring2(sArr.Value(i), int32(-3))
 		}
+	} else {
+		substring = vec.Map2(all, n, vec.StrArg(sArr), vec.ConstArg[int32](int32(-3)), rt.Substring2)
 	}
 	return substring
 }
@@ -11121,21 +9120,11 @@ func Case0106(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	substring := case0106Col1(n, all, sArr)
-	if r, e := vec.First(&substring, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "substring(s, -3, 2)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &substring, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "substring(s, -3, 2)"})
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &substring, all, n)}
@@ -11151,22 +9140,15 @@ func Case0106(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	substring(s, -3, 2)
 func case0106Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	// substring(s, -3, 2)
-	substring := vec.Make[string](n)
-	{
+	var substring vec.Vec[string]
+	if sArr.NullN() == 0 {
+		substring = vec.Make[string](n)
 		out := substring.V[:n]
-		if vec.Strict(&substring, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				out[i] = rt.Substring3(sArr.Value(i), int32(-3), int32(2))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if substring.Dirty(i) {
-					continue
-				}
-				out[i] = rt.Substring3(sArr.Value(i), int32(-3), int32(2))
-			}
+		for i := range out {
+			out[i] = rt.Substring3(sArr.Value(i), int32(-3), int32(2))
 		}
+	} else {
+		substring = vec.Map3(all, n, vec.StrArg(sArr), vec.ConstArg[int32](int32(-3)), vec.ConstArg[int32](int32(2)), rt.Substring3)
 	}
 	return substring
 }
@@ -11216,21 +9198,11 @@ func Case0107(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	substring := case0107Col1(n, all, sArr)
-	if r, e := vec.First(&substring, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "substring(s, 10)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &substring, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "substring(s, 10)"})
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &substring, all, n)}
@@ -11246,22 +9218,15 @@ func Case0107(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	substring(s, 10)
 func case0107Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	// substring(s, 10)
-	substring := vec.Make[string](n)
-	{
+	var substring vec.Vec[string]
+	if sArr.NullN() == 0 {
+		substring = vec.Make[string](n)
 		out := substring.V[:n]
-		if vec.Strict(&substring, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				out[i] = rt.Substring2(sArr.Value(i), int32(10))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if substring.Dirty(i) {
-					continue
-				}
-				out[i] = rt.Substring2(sArr.Value(i), int32(10))
-			}
+		for i := range out {
+			out[i] = rt.Substring2(sArr.Value(i), int32(10))
 		}
+	} else {
+		substring = vec.Map2(all, n, vec.StrArg(sArr), vec.ConstArg[int32](int32(10)), rt.Substring2)
 	}
 	return substring
 }
@@ -11311,21 +9276,11 @@ func Case0108(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	substring := case0108Col1(n, all, sArr)
-	if r, e := vec.First(&substring, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "substring(s, 2, -1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &substring, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "substring(s, 2, -1)"})
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &substring, all, n)}
@@ -11341,22 +9296,15 @@ func Case0108(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	substring(s, 2, -1)
 func case0108Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	// substring(s, 2, -1)
-	substring := vec.Make[string](n)
-	{
+	var substring vec.Vec[string]
+	if sArr.NullN() == 0 {
+		substring = vec.Make[string](n)
 		out := substring.V[:n]
-		if vec.Strict(&substring, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				out[i] = rt.Substring3(sArr.Value(i), int32(2), int32(-1))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if substring.Dirty(i) {
-					continue
-				}
-				out[i] = rt.Substring3(sArr.Value(i), int32(2), int32(-1))
-			}
+		for i := range out {
+			out[i] = rt.Substring3(sArr.Value(i), int32(2), int32(-1))
 		}
+	} else {
+		substring = vec.Map3(all, n, vec.StrArg(sArr), vec.ConstArg[int32](int32(2)), vec.ConstArg[int32](int32(-1)), rt.Substring3)
 	}
 	return substring
 }
@@ -11406,21 +9354,11 @@ func Case0109(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	substring := case0109Col1(n, all, sArr)
-	if r, e := vec.First(&substring, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "substring(s, 2, 2)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &substring, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "substring(s, 2, 2)"})
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &substring, all, n)}
@@ -11436,22 +9374,15 @@ func Case0109(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	substring(s, 2, 2)
 func case0109Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	// substring(s, 2, 2)
-	substring := vec.Make[string](n)
-	{
+	var substring vec.Vec[string]
+	if sArr.NullN() == 0 {
+		substring = vec.Make[string](n)
 		out := substring.V[:n]
-		if vec.Strict(&substring, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				out[i] = rt.Substring3(sArr.Value(i), int32(2), int32(2))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if substring.Dirty(i) {
-					continue
-				}
-				out[i] = rt.Substring3(sArr.Value(i), int32(2), int32(2))
-			}
+		for i := range out {
+			out[i] = rt.Substring3(sArr.Value(i), int32(2), int32(2))
 		}
+	} else {
+		substring = vec.Map3(all, n, vec.StrArg(sArr), vec.ConstArg[int32](int32(2)), vec.ConstArg[int32](int32(2)), rt.Substring3)
 	}
 	return substring
 }
@@ -11502,21 +9433,11 @@ func Case0110(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	substring := case0110Col1(n, all, i_, sArr)
-	if r, e := vec.First(&substring, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "substring(s, i)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &substring, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "substring(s, i)"})
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &substring, all, n)}
@@ -11532,23 +9453,16 @@ func Case0110(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	substring(s, i)
 func case0110Col1(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String) vec.Vec[string] {
 	// substring(s, i)
-	substring := vec.Make[string](n)
-	{
+	var substring vec.Vec[string]
+	if sArr.NullN() == 0 && i_.Clean() {
+		substring = vec.Make[string](n)
 		i_V := i_.V[:n]
 		out := substring.V[:n]
-		if vec.Strict(&substring, all, n, vec.ArrowFlags(sArr), vec.FlagsOf(&i_)) {
-			for i := range out {
-				out[i] = rt.Substring2(sArr.Value(i), i_V[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if substring.Dirty(i) {
-					continue
-				}
-				out[i] = rt.Substring2(sArr.Value(i), i_V[i])
-			}
+		for i := range out {
+			out[i] = rt.Substring2(sArr.Value(i), i_V[i])
 		}
+	} else {
+		substring = vec.Map2(all, n, vec.StrArg(sArr), vec.VecArg(&i_), rt.Substring2)
 	}
 	return substring
 }
@@ -11599,21 +9513,11 @@ func Case0111(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	uArr := in.Column(8).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	concat := case0111Col1(n, all, sArr, uArr)
-	if r, e := vec.First(&concat, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "concat(s, u)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &concat, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "concat(s, u)"})
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &concat, all, n)}
@@ -11629,22 +9533,15 @@ func Case0111(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	concat(s, u)
 func case0111Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String) vec.Vec[string] {
 	// (s || u)
-	concat := vec.Make[string](n)
-	{
+	var concat vec.Vec[string]
+	if sArr.NullN() == 0 && uArr.NullN() == 0 {
+		concat = vec.Make[string](n)
 		out := concat.V[:n]
-		if vec.Strict(&concat, all, n, vec.ArrowFlags(sArr), vec.ArrowFlags(uArr)) {
-			for i := range out {
-				out[i] = rt.Concat2(sArr.Value(i), uArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if concat.Dirty(i) {
-					continue
-				}
-				out[i] = rt.Concat2(sArr.Value(i), uArr.Value(i))
-			}
+		for i := range out {
+			out[i] = rt.Concat2(sArr.Value(i), uArr.Value(i))
 		}
+	} else {
+		concat = vec.Map2(all, n, vec.StrArg(sArr), vec.StrArg(uArr), rt.Concat2)
 	}
 	return concat
 }
@@ -11695,21 +9592,11 @@ func Case0112(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	uArr := in.Column(8).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	concat := case0112Col1(n, all, sArr, uArr)
-	if r, e := vec.First(&concat, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "concat(s, u)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &concat, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "concat(s, u)"})
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &concat, all, n)}
@@ -11725,22 +9612,15 @@ func Case0112(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	concat(s, u)
 func case0112Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String) vec.Vec[string] {
 	// (s || u)
-	concat := vec.Make[string](n)
-	{
+	var concat vec.Vec[string]
+	if sArr.NullN() == 0 && uArr.NullN() == 0 {
+		concat = vec.Make[string](n)
 		out := concat.V[:n]
-		if vec.Strict(&concat, all, n, vec.ArrowFlags(sArr), vec.ArrowFlags(uArr)) {
-			for i := range out {
-				out[i] = rt.Concat2(sArr.Value(i), uArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if concat.Dirty(i) {
-					continue
-				}
-				out[i] = rt.Concat2(sArr.Value(i), uArr.Value(i))
-			}
+		for i := range out {
+			out[i] = rt.Concat2(sArr.Value(i), uArr.Value(i))
 		}
+	} else {
+		concat = vec.Map2(all, n, vec.StrArg(sArr), vec.StrArg(uArr), rt.Concat2)
 	}
 	return concat
 }
@@ -11790,21 +9670,11 @@ func Case0113(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	concat := case0113Col1(n, all, sArr)
-	if r, e := vec.First(&concat, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "concat(s)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &concat, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "concat(s)"})
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &concat, all, n)}
@@ -11886,21 +9756,11 @@ func Case0114(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	uArr := in.Column(8).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	concat := case0114Col1(n, all, sArr, uArr)
-	if r, e := vec.First(&concat, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "s || u"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &concat, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s || u"})
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &concat, all, n)}
@@ -11916,22 +9776,15 @@ func Case0114(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	s || u
 func case0114Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String) vec.Vec[string] {
 	// (s || u)
-	concat := vec.Make[string](n)
-	{
+	var concat vec.Vec[string]
+	if sArr.NullN() == 0 && uArr.NullN() == 0 {
+		concat = vec.Make[string](n)
 		out := concat.V[:n]
-		if vec.Strict(&concat, all, n, vec.ArrowFlags(sArr), vec.ArrowFlags(uArr)) {
-			for i := range out {
-				out[i] = rt.Concat2(sArr.Value(i), uArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if concat.Dirty(i) {
-					continue
-				}
-				out[i] = rt.Concat2(sArr.Value(i), uArr.Value(i))
-			}
+		for i := range out {
+			out[i] = rt.Concat2(sArr.Value(i), uArr.Value(i))
 		}
+	} else {
+		concat = vec.Map2(all, n, vec.StrArg(sArr), vec.StrArg(uArr), rt.Concat2)
 	}
 	return concat
 }
@@ -11982,24 +9835,12 @@ func Case0115(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	uArr := in.Column(8).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	concat, directCol := case0115Col1(n, all, sArr, uArr, mem)
-	if r, e := vec.First(&concat, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if directCol != nil {
-			directCol.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "s || 'x' || u"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &concat, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(directCol)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s || 'x' || u"})
 	}
 	if directCol == nil {
 		directCol = vec.StringArray(mem, &concat, all, n)
@@ -12102,21 +9943,11 @@ func Case0116(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	trim := case0116Col1(n, all, sArr)
-	if r, e := vec.First(&trim, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "trim(s)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &trim, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "trim(s)"})
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &trim, all, n)}
@@ -12132,22 +9963,15 @@ func Case0116(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	trim(s)
 func case0116Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	// trim(s)
-	trim := vec.Make[string](n)
-	{
+	var trim vec.Vec[string]
+	if sArr.NullN() == 0 {
+		trim = vec.Make[string](n)
 		out := trim.V[:n]
-		if vec.Strict(&trim, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				out[i] = rt.Trim(sArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if trim.Dirty(i) {
-					continue
-				}
-				out[i] = rt.Trim(sArr.Value(i))
-			}
+		for i := range out {
+			out[i] = rt.Trim(sArr.Value(i))
 		}
+	} else {
+		trim = vec.Map1(all, n, vec.StrArg(sArr), rt.Trim)
 	}
 	return trim
 }
@@ -12197,21 +10021,11 @@ func Case0117(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	ltrim := case0117Col1(n, all, sArr)
-	if r, e := vec.First(&ltrim, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "ltrim(s)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &ltrim, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ltrim(s)"})
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &ltrim, all, n)}
@@ -12227,22 +10041,15 @@ func Case0117(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	ltrim(s)
 func case0117Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	// ltrim(s)
-	ltrim := vec.Make[string](n)
-	{
+	var ltrim vec.Vec[string]
+	if sArr.NullN() == 0 {
+		ltrim = vec.Make[string](n)
 		out := ltrim.V[:n]
-		if vec.Strict(&ltrim, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				out[i] = rt.Ltrim(sArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if ltrim.Dirty(i) {
-					continue
-				}
-				out[i] = rt.Ltrim(sArr.Value(i))
-			}
+		for i := range out {
+			out[i] = rt.Ltrim(sArr.Value(i))
 		}
+	} else {
+		ltrim = vec.Map1(all, n, vec.StrArg(sArr), rt.Ltrim)
 	}
 	return ltrim
 }
@@ -12292,21 +10099,11 @@ func Case0118(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	rtrim := case0118Col1(n, all, sArr)
-	if r, e := vec.First(&rtrim, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "rtrim(s)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &rtrim, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "rtrim(s)"})
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &rtrim, all, n)}
@@ -12322,22 +10119,15 @@ func Case0118(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	rtrim(s)
 func case0118Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	// rtrim(s)
-	rtrim := vec.Make[string](n)
-	{
+	var rtrim vec.Vec[string]
+	if sArr.NullN() == 0 {
+		rtrim = vec.Make[string](n)
 		out := rtrim.V[:n]
-		if vec.Strict(&rtrim, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				out[i] = rt.Rtrim(sArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if rtrim.Dirty(i) {
-					continue
-				}
-				out[i] = rt.Rtrim(sArr.Value(i))
-			}
+		for i := range out {
+			out[i] = rt.Rtrim(sArr.Value(i))
 		}
+	} else {
+		rtrim = vec.Map1(all, n, vec.StrArg(sArr), rt.Rtrim)
 	}
 	return rtrim
 }
@@ -12387,21 +10177,11 @@ func Case0119(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	trim := case0119Col1(n, all, sArr)
-	if r, e := vec.First(&trim, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "trim(s)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &trim, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "trim(s)"})
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &trim, all, n)}
@@ -12417,22 +10197,15 @@ func Case0119(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	trim(s)
 func case0119Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	// trim(s)
-	trim := vec.Make[string](n)
-	{
+	var trim vec.Vec[string]
+	if sArr.NullN() == 0 {
+		trim = vec.Make[string](n)
 		out := trim.V[:n]
-		if vec.Strict(&trim, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				out[i] = rt.Trim(sArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if trim.Dirty(i) {
-					continue
-				}
-				out[i] = rt.Trim(sArr.Value(i))
-			}
+		for i := range out {
+			out[i] = rt.Trim(sArr.Value(i))
 		}
+	} else {
+		trim = vec.Map1(all, n, vec.StrArg(sArr), rt.Trim)
 	}
 	return trim
 }
@@ -12482,21 +10255,11 @@ func Case0120(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	startsWith := case0120Col1(n, all, sArr)
-	if r, e := vec.First(&startsWith, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "starts_with(s, 'he')"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &startsWith, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "starts_with(s, 'he')"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &startsWith, all, n)}
@@ -12512,22 +10275,15 @@ func Case0120(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	starts_with(s, 'he')
 func case0120Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	// starts_with(s, 'he')
-	startsWith := vec.Make[bool](n)
-	{
+	var startsWith vec.Vec[bool]
+	if sArr.NullN() == 0 {
+		startsWith = vec.Make[bool](n)
 		out := startsWith.V[:n]
-		if vec.Strict(&startsWith, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				out[i] = rt.StartsWith(sArr.Value(i), "he")
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if startsWith.Dirty(i) {
-					continue
-				}
-				out[i] = rt.StartsWith(sArr.Value(i), "he")
-			}
+		for i := range out {
+			out[i] = rt.StartsWith(sArr.Value(i), "he")
 		}
+	} else {
+		startsWith = vec.Map2(all, n, vec.StrArg(sArr), vec.ConstArg[string]("he"), rt.StartsWith)
 	}
 	return startsWith
 }
@@ -12578,21 +10334,11 @@ func Case0121(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	uArr := in.Column(8).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	startsWith := case0121Col1(n, all, sArr, uArr)
-	if r, e := vec.First(&startsWith, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "starts_with(s, u)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &startsWith, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "starts_with(s, u)"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &startsWith, all, n)}
@@ -12608,22 +10354,15 @@ func Case0121(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	starts_with(s, u)
 func case0121Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String) vec.Vec[bool] {
 	// starts_with(s, u)
-	startsWith := vec.Make[bool](n)
-	{
+	var startsWith vec.Vec[bool]
+	if sArr.NullN() == 0 && uArr.NullN() == 0 {
+		startsWith = vec.Make[bool](n)
 		out := startsWith.V[:n]
-		if vec.Strict(&startsWith, all, n, vec.ArrowFlags(sArr), vec.ArrowFlags(uArr)) {
-			for i := range out {
-				out[i] = rt.StartsWith(sArr.Value(i), uArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if startsWith.Dirty(i) {
-					continue
-				}
-				out[i] = rt.StartsWith(sArr.Value(i), uArr.Value(i))
-			}
+		for i := range out {
+			out[i] = rt.StartsWith(sArr.Value(i), uArr.Value(i))
 		}
+	} else {
+		startsWith = vec.Map2(all, n, vec.StrArg(sArr), vec.StrArg(uArr), rt.StartsWith)
 	}
 	return startsWith
 }
@@ -12673,21 +10412,11 @@ func Case0122(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	endsWith := case0122Col1(n, all, sArr)
-	if r, e := vec.First(&endsWith, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "ends_with(s, 'lo')"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &endsWith, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ends_with(s, 'lo')"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &endsWith, all, n)}
@@ -12703,22 +10432,15 @@ func Case0122(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	ends_with(s, 'lo')
 func case0122Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	// ends_with(s, 'lo')
-	endsWith := vec.Make[bool](n)
-	{
+	var endsWith vec.Vec[bool]
+	if sArr.NullN() == 0 {
+		endsWith = vec.Make[bool](n)
 		out := endsWith.V[:n]
-		if vec.Strict(&endsWith, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				out[i] = rt.EndsWith(sArr.Value(i), "lo")
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if endsWith.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EndsWith(sArr.Value(i), "lo")
-			}
+		for i := range out {
+			out[i] = rt.EndsWith(sArr.Value(i), "lo")
 		}
+	} else {
+		endsWith = vec.Map2(all, n, vec.StrArg(sArr), vec.ConstArg[string]("lo"), rt.EndsWith)
 	}
 	return endsWith
 }
@@ -12768,21 +10490,11 @@ func Case0123(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	endsWith := case0123Col1(n, all, sArr)
-	if r, e := vec.First(&endsWith, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "ends_with(s, 'x')"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &endsWith, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ends_with(s, 'x')"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &endsWith, all, n)}
@@ -12798,22 +10510,15 @@ func Case0123(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	ends_with(s, 'x')
 func case0123Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	// ends_with(s, 'x')
-	endsWith := vec.Make[bool](n)
-	{
+	var endsWith vec.Vec[bool]
+	if sArr.NullN() == 0 {
+		endsWith = vec.Make[bool](n)
 		out := endsWith.V[:n]
-		if vec.Strict(&endsWith, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				out[i] = rt.EndsWith(sArr.Value(i), "x")
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if endsWith.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EndsWith(sArr.Value(i), "x")
-			}
+		for i := range out {
+			out[i] = rt.EndsWith(sArr.Value(i), "x")
 		}
+	} else {
+		endsWith = vec.Map2(all, n, vec.StrArg(sArr), vec.ConstArg[string]("x"), rt.EndsWith)
 	}
 	return endsWith
 }
@@ -12863,21 +10568,11 @@ func Case0124(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	contains := case0124Col1(n, all, sArr)
-	if r, e := vec.First(&contains, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "contains(s, 'ell')"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &contains, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "contains(s, 'ell')"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &contains, all, n)}
@@ -12893,22 +10588,15 @@ func Case0124(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	contains(s, 'ell')
 func case0124Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	// contains(s, 'ell')
-	contains := vec.Make[bool](n)
-	{
+	var contains vec.Vec[bool]
+	if sArr.NullN() == 0 {
+		contains = vec.Make[bool](n)
 		out := contains.V[:n]
-		if vec.Strict(&contains, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				out[i] = rt.Contains(sArr.Value(i), "ell")
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if contains.Dirty(i) {
-					continue
-				}
-				out[i] = rt.Contains(sArr.Value(i), "ell")
-			}
+		for i := range out {
+			out[i] = rt.Contains(sArr.Value(i), "ell")
 		}
+	} else {
+		contains = vec.Map2(all, n, vec.StrArg(sArr), vec.ConstArg[string]("ell"), rt.Contains)
 	}
 	return contains
 }
@@ -12958,21 +10646,11 @@ func Case0125(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	contains := case0125Col1(n, all, sArr)
-	if r, e := vec.First(&contains, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "contains(s, '')"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &contains, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "contains(s, '')"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &contains, all, n)}
@@ -12988,22 +10666,15 @@ func Case0125(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	contains(s, '')
 func case0125Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	// contains(s, ”)
-	contains := vec.Make[bool](n)
-	{
+	var contains vec.Vec[bool]
+	if sArr.NullN() == 0 {
+		contains = vec.Make[bool](n)
 		out := contains.V[:n]
-		if vec.Strict(&contains, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				out[i] = rt.Contains(sArr.Value(i), "")
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if contains.Dirty(i) {
-					continue
-				}
-				out[i] = rt.Contains(sArr.Value(i), "")
-			}
+		for i := range out {
+			out[i] = rt.Contains(sArr.Value(i), "")
 		}
+	} else {
+		contains = vec.Map2(all, n, vec.StrArg(sArr), vec.ConstArg[string](""), rt.Contains)
 	}
 	return contains
 }
@@ -13053,21 +10724,11 @@ func Case0126(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	replace := case0126Col1(n, all, sArr)
-	if r, e := vec.First(&replace, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "replace(s, 'l', 'L')"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &replace, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "replace(s, 'l', 'L')"})
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &replace, all, n)}
@@ -13083,22 +10744,15 @@ func Case0126(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	replace(s, 'l', 'L')
 func case0126Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	// replace(s, 'l', 'L')
-	replace := vec.Make[string](n)
-	{
+	var replace vec.Vec[string]
+	if sArr.NullN() == 0 {
+		replace = vec.Make[string](n)
 		out := replace.V[:n]
-		if vec.Strict(&replace, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				out[i] = rt.Replace3(sArr.Value(i), "l", "L")
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if replace.Dirty(i) {
-					continue
-				}
-				out[i] = rt.Replace3(sArr.Value(i), "l", "L")
-			}
+		for i := range out {
+			out[i] = rt.Replace3(sArr.Value(i), "l", "L")
 		}
+	} else {
+		replace = vec.Map3(all, n, vec.StrArg(sArr), vec.ConstArg[string]("l"), vec.ConstArg[string]("L"), rt.Replace3)
 	}
 	return replace
 }
@@ -13148,21 +10802,11 @@ func Case0127(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	replace := case0127Col1(n, all, sArr)
-	if r, e := vec.First(&replace, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "replace(s, 'l')"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &replace, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "replace(s, 'l')"})
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &replace, all, n)}
@@ -13178,22 +10822,15 @@ func Case0127(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	replace(s, 'l')
 func case0127Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	// replace(s, 'l')
-	replace := vec.Make[string](n)
-	{
+	var replace vec.Vec[string]
+	if sArr.NullN() == 0 {
+		replace = vec.Make[string](n)
 		out := replace.V[:n]
-		if vec.Strict(&replace, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				out[i] = rt.Replace2(sArr.Value(i), "l")
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if replace.Dirty(i) {
-					continue
-				}
-				out[i] = rt.Replace2(sArr.Value(i), "l")
-			}
+		for i := range out {
+			out[i] = rt.Replace2(sArr.Value(i), "l")
 		}
+	} else {
+		replace = vec.Map2(all, n, vec.StrArg(sArr), vec.ConstArg[string]("l"), rt.Replace2)
 	}
 	return replace
 }
@@ -13243,21 +10880,11 @@ func Case0128(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	replace := case0128Col1(n, all, sArr)
-	if r, e := vec.First(&replace, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "replace(s, '', 'x')"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &replace, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "replace(s, '', 'x')"})
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &replace, all, n)}
@@ -13273,22 +10900,15 @@ func Case0128(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	replace(s, '', 'x')
 func case0128Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	// replace(s, ”, 'x')
-	replace := vec.Make[string](n)
-	{
+	var replace vec.Vec[string]
+	if sArr.NullN() == 0 {
+		replace = vec.Make[string](n)
 		out := replace.V[:n]
-		if vec.Strict(&replace, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				out[i] = rt.Replace3(sArr.Value(i), "", "x")
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if replace.Dirty(i) {
-					continue
-				}
-				out[i] = rt.Replace3(sArr.Value(i), "", "x")
-			}
+		for i := range out {
+			out[i] = rt.Replace3(sArr.Value(i), "", "x")
 		}
+	} else {
+		replace = vec.Map3(all, n, vec.StrArg(sArr), vec.ConstArg[string](""), vec.ConstArg[string]("x"), rt.Replace3)
 	}
 	return replace
 }
@@ -13339,21 +10959,11 @@ func Case0129(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	uArr := in.Column(8).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	replace := case0129Col1(n, all, sArr, uArr)
-	if r, e := vec.First(&replace, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "replace(s, u, 'x')"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &replace, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "replace(s, u, 'x')"})
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &replace, all, n)}
@@ -13369,22 +10979,15 @@ func Case0129(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	replace(s, u, 'x')
 func case0129Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String) vec.Vec[string] {
 	// replace(s, u, 'x')
-	replace := vec.Make[string](n)
-	{
+	var replace vec.Vec[string]
+	if sArr.NullN() == 0 && uArr.NullN() == 0 {
+		replace = vec.Make[string](n)
 		out := replace.V[:n]
-		if vec.Strict(&replace, all, n, vec.ArrowFlags(sArr), vec.ArrowFlags(uArr)) {
-			for i := range out {
-				out[i] = rt.Replace3(sArr.Value(i), uArr.Value(i), "x")
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if replace.Dirty(i) {
-					continue
-				}
-				out[i] = rt.Replace3(sArr.Value(i), uArr.Value(i), "x")
-			}
+		for i := range out {
+			out[i] = rt.Replace3(sArr.Value(i), uArr.Value(i), "x")
 		}
+	} else {
+		replace = vec.Map3(all, n, vec.StrArg(sArr), vec.StrArg(uArr), vec.ConstArg[string]("x"), rt.Replace3)
 	}
 	return replace
 }
@@ -13434,21 +11037,11 @@ func Case0130(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	lpad := case0130Col1(n, all, sArr)
-	if r, e := vec.First(&lpad, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "lpad(s, 5, '*')"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &lpad, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "lpad(s, 5, '*')"})
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &lpad, all, n)}
@@ -13464,32 +11057,20 @@ func Case0130(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	lpad(s, 5, '*')
 func case0130Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	// lpad(s, 5, '*')
-	lpad := vec.Make[string](n)
-	{
+	var lpad vec.Vec[string]
+	if sArr.NullN() == 0 {
+		lpad = vec.Make[string](n)
 		out := lpad.V[:n]
-		if vec.Strict(&lpad, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				r, err := rt.Lpad3(sArr.Value(i), int32(5), "*")
-				if err != nil {
-					lpad.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.Lpad3(sArr.Value(i), int32(5), "*")
+			if err != nil {
+				lpad.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if lpad.Dirty(i) {
-					continue
-				}
-				r, err := rt.Lpad3(sArr.Value(i), int32(5), "*")
-				if err != nil {
-					lpad.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		lpad = vec.Map3E(all, n, vec.StrArg(sArr), vec.ConstArg[int32](int32(5)), vec.ConstArg[string]("*"), rt.Lpad3)
 	}
 	return lpad
 }
@@ -13539,21 +11120,11 @@ func Case0131(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	lpad := case0131Col1(n, all, sArr)
-	if r, e := vec.First(&lpad, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "lpad(s, 5)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &lpad, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "lpad(s, 5)"})
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &lpad, all, n)}
@@ -13569,32 +11140,20 @@ func Case0131(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	lpad(s, 5)
 func case0131Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	// lpad(s, 5)
-	lpad := vec.Make[string](n)
-	{
+	var lpad vec.Vec[string]
+	if sArr.NullN() == 0 {
+		lpad = vec.Make[string](n)
 		out := lpad.V[:n]
-		if vec.Strict(&lpad, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				r, err := rt.Lpad2(sArr.Value(i), int32(5))
-				if err != nil {
-					lpad.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.Lpad2(sArr.Value(i), int32(5))
+			if err != nil {
+				lpad.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if lpad.Dirty(i) {
-					continue
-				}
-				r, err := rt.Lpad2(sArr.Value(i), int32(5))
-				if err != nil {
-					lpad.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		lpad = vec.Map2E(all, n, vec.StrArg(sArr), vec.ConstArg[int32](int32(5)), rt.Lpad2)
 	}
 	return lpad
 }
@@ -13644,21 +11203,11 @@ func Case0132(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	lpad := case0132Col1(n, all, sArr)
-	if r, e := vec.First(&lpad, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "lpad(s, 1, '*')"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &lpad, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "lpad(s, 1, '*')"})
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &lpad, all, n)}
@@ -13674,32 +11223,20 @@ func Case0132(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	lpad(s, 1, '*')
 func case0132Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	// lpad(s, 1, '*')
-	lpad := vec.Make[string](n)
-	{
+	var lpad vec.Vec[string]
+	if sArr.NullN() == 0 {
+		lpad = vec.Make[string](n)
 		out := lpad.V[:n]
-		if vec.Strict(&lpad, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				r, err := rt.Lpad3(sArr.Value(i), int32(1), "*")
-				if err != nil {
-					lpad.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.Lpad3(sArr.Value(i), int32(1), "*")
+			if err != nil {
+				lpad.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if lpad.Dirty(i) {
-					continue
-				}
-				r, err := rt.Lpad3(sArr.Value(i), int32(1), "*")
-				if err != nil {
-					lpad.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		lpad = vec.Map3E(all, n, vec.StrArg(sArr), vec.ConstArg[int32](int32(1)), vec.ConstArg[string]("*"), rt.Lpad3)
 	}
 	return lpad
 }
@@ -13749,21 +11286,11 @@ func Case0133(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	lpad := case0133Col1(n, all, sArr)
-	if r, e := vec.First(&lpad, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "lpad(s, 5, 'xy')"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &lpad, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "lpad(s, 5, 'xy')"})
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &lpad, all, n)}
@@ -13779,32 +11306,20 @@ func Case0133(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	lpad(s, 5, 'xy')
 func case0133Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	// lpad(s, 5, 'xy')
-	lpad := vec.Make[string](n)
-	{
+	var lpad vec.Vec[string]
+	if sArr.NullN() == 0 {
+		lpad = vec.Make[string](n)
 		out := lpad.V[:n]
-		if vec.Strict(&lpad, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				r, err := rt.Lpad3(sArr.Value(i), int32(5), "xy")
-				if err != nil {
-					lpad.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.Lpad3(sArr.Value(i), int32(5), "xy")
+			if err != nil {
+				lpad.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if lpad.Dirty(i) {
-					continue
-				}
-				r, err := rt.Lpad3(sArr.Value(i), int32(5), "xy")
-				if err != nil {
-					lpad.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		lpad = vec.Map3E(all, n, vec.StrArg(sArr), vec.ConstArg[int32](int32(5)), vec.ConstArg[string]("xy"), rt.Lpad3)
 	}
 	return lpad
 }
@@ -13854,21 +11369,11 @@ func Case0134(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	lpad := case0134Col1(n, all, sArr)
-	if r, e := vec.First(&lpad, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "lpad(s, 5, '')"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &lpad, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "lpad(s, 5, '')"})
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &lpad, all, n)}
@@ -13884,32 +11389,20 @@ func Case0134(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	lpad(s, 5, '')
 func case0134Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	// lpad(s, 5, ”)
-	lpad := vec.Make[string](n)
-	{
+	var lpad vec.Vec[string]
+	if sArr.NullN() == 0 {
+		lpad = vec.Make[string](n)
 		out := lpad.V[:n]
-		if vec.Strict(&lpad, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				r, err := rt.Lpad3(sArr.Value(i), int32(5), "")
-				if err != nil {
-					lpad.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.Lpad3(sArr.Value(i), int32(5), "")
+			if err != nil {
+				lpad.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if lpad.Dirty(i) {
-					continue
-				}
-				r, err := rt.Lpad3(sArr.Value(i), int32(5), "")
-				if err != nil {
-					lpad.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		lpad = vec.Map3E(all, n, vec.StrArg(sArr), vec.ConstArg[int32](int32(5)), vec.ConstArg[string](""), rt.Lpad3)
 	}
 	return lpad
 }
@@ -13959,21 +11452,11 @@ func Case0135(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	lpad := case0135Col1(n, all, sArr)
-	if r, e := vec.First(&lpad, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "lpad(s, -1, '*')"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &lpad, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "lpad(s, -1, '*')"})
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &lpad, all, n)}
@@ -13989,32 +11472,20 @@ func Case0135(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	lpad(s, -1, '*')
 func case0135Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	// lpad(s, -1, '*')
-	lpad := vec.Make[string](n)
-	{
+	var lpad vec.Vec[string]
+	if sArr.NullN() == 0 {
+		lpad = vec.Make[string](n)
 		out := lpad.V[:n]
-		if vec.Strict(&lpad, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				r, err := rt.Lpad3(sArr.Value(i), int32(-1), "*")
-				if err != nil {
-					lpad.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.Lpad3(sArr.Value(i), int32(-1), "*")
+			if err != nil {
+				lpad.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if lpad.Dirty(i) {
-					continue
-				}
-				r, err := rt.Lpad3(sArr.Value(i), int32(-1), "*")
-				if err != nil {
-					lpad.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		lpad = vec.Map3E(all, n, vec.StrArg(sArr), vec.ConstArg[int32](int32(-1)), vec.ConstArg[string]("*"), rt.Lpad3)
 	}
 	return lpad
 }
@@ -14064,21 +11535,11 @@ func Case0136(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	rpad := case0136Col1(n, all, sArr)
-	if r, e := vec.First(&rpad, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "rpad(s, 5, '*')"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &rpad, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "rpad(s, 5, '*')"})
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &rpad, all, n)}
@@ -14094,32 +11555,20 @@ func Case0136(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	rpad(s, 5, '*')
 func case0136Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	// rpad(s, 5, '*')
-	rpad := vec.Make[string](n)
-	{
+	var rpad vec.Vec[string]
+	if sArr.NullN() == 0 {
+		rpad = vec.Make[string](n)
 		out := rpad.V[:n]
-		if vec.Strict(&rpad, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				r, err := rt.Rpad3(sArr.Value(i), int32(5), "*")
-				if err != nil {
-					rpad.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.Rpad3(sArr.Value(i), int32(5), "*")
+			if err != nil {
+				rpad.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if rpad.Dirty(i) {
-					continue
-				}
-				r, err := rt.Rpad3(sArr.Value(i), int32(5), "*")
-				if err != nil {
-					rpad.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		rpad = vec.Map3E(all, n, vec.StrArg(sArr), vec.ConstArg[int32](int32(5)), vec.ConstArg[string]("*"), rt.Rpad3)
 	}
 	return rpad
 }
@@ -14169,21 +11618,11 @@ func Case0137(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	rpad := case0137Col1(n, all, sArr)
-	if r, e := vec.First(&rpad, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "rpad(s, 1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &rpad, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "rpad(s, 1)"})
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &rpad, all, n)}
@@ -14199,32 +11638,20 @@ func Case0137(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	rpad(s, 1)
 func case0137Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	// rpad(s, 1)
-	rpad := vec.Make[string](n)
-	{
+	var rpad vec.Vec[string]
+	if sArr.NullN() == 0 {
+		rpad = vec.Make[string](n)
 		out := rpad.V[:n]
-		if vec.Strict(&rpad, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				r, err := rt.Rpad2(sArr.Value(i), int32(1))
-				if err != nil {
-					rpad.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.Rpad2(sArr.Value(i), int32(1))
+			if err != nil {
+				rpad.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if rpad.Dirty(i) {
-					continue
-				}
-				r, err := rt.Rpad2(sArr.Value(i), int32(1))
-				if err != nil {
-					rpad.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		rpad = vec.Map2E(all, n, vec.StrArg(sArr), vec.ConstArg[int32](int32(1)), rt.Rpad2)
 	}
 	return rpad
 }
@@ -14275,21 +11702,11 @@ func Case0138(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	rpad := case0138Col1(n, all, i_, sArr)
-	if r, e := vec.First(&rpad, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "rpad(s, i, '*')"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &rpad, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "rpad(s, i, '*')"})
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &rpad, all, n)}
@@ -14305,33 +11722,21 @@ func Case0138(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	rpad(s, i, '*')
 func case0138Col1(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String) vec.Vec[string] {
 	// rpad(s, i, '*')
-	rpad := vec.Make[string](n)
-	{
+	var rpad vec.Vec[string]
+	if sArr.NullN() == 0 && i_.Clean() {
+		rpad = vec.Make[string](n)
 		i_V := i_.V[:n]
 		out := rpad.V[:n]
-		if vec.Strict(&rpad, all, n, vec.ArrowFlags(sArr), vec.FlagsOf(&i_)) {
-			for i := range out {
-				r, err := rt.Rpad3(sArr.Value(i), i_V[i], "*")
-				if err != nil {
-					rpad.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.Rpad3(sArr.Value(i), i_V[i], "*")
+			if err != nil {
+				rpad.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if rpad.Dirty(i) {
-					continue
-				}
-				r, err := rt.Rpad3(sArr.Value(i), i_V[i], "*")
-				if err != nil {
-					rpad.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		rpad = vec.Map3E(all, n, vec.StrArg(sArr), vec.VecArg(&i_), vec.ConstArg[string]("*"), rt.Rpad3)
 	}
 	return rpad
 }
@@ -14381,21 +11786,11 @@ func Case0139(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	lpad := case0139Col1(n, all, sArr)
-	if r, e := vec.First(&lpad, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "lpad(s, 2147483647, '*')"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &lpad, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "lpad(s, 2147483647, '*')"})
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &lpad, all, n)}
@@ -14411,32 +11806,20 @@ func Case0139(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	lpad(s, 2147483647, '*')
 func case0139Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	// lpad(s, 2147483647, '*')
-	lpad := vec.Make[string](n)
-	{
+	var lpad vec.Vec[string]
+	if sArr.NullN() == 0 {
+		lpad = vec.Make[string](n)
 		out := lpad.V[:n]
-		if vec.Strict(&lpad, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				r, err := rt.Lpad3(sArr.Value(i), int32(2147483647), "*")
-				if err != nil {
-					lpad.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.Lpad3(sArr.Value(i), int32(2147483647), "*")
+			if err != nil {
+				lpad.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if lpad.Dirty(i) {
-					continue
-				}
-				r, err := rt.Lpad3(sArr.Value(i), int32(2147483647), "*")
-				if err != nil {
-					lpad.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		lpad = vec.Map3E(all, n, vec.StrArg(sArr), vec.ConstArg[int32](int32(2147483647)), vec.ConstArg[string]("*"), rt.Lpad3)
 	}
 	return lpad
 }
@@ -14486,21 +11869,11 @@ func Case0140(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	like := case0140Col1(n, all, sArr)
-	if r, e := vec.First(&like, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "s LIKE 'h%'"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &like, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s LIKE 'h%'"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &like, all, n)}
@@ -14516,22 +11889,15 @@ func Case0140(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	s LIKE 'h%'
 func case0140Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	// (s LIKE 'h%')
-	like := vec.Make[bool](n)
-	{
+	var like vec.Vec[bool]
+	if sArr.NullN() == 0 {
+		like = vec.Make[bool](n)
 		out := like.V[:n]
-		if vec.Strict(&like, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				out[i] = likePattern.Match(sArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if like.Dirty(i) {
-					continue
-				}
-				out[i] = likePattern.Match(sArr.Value(i))
-			}
+		for i := range out {
+			out[i] = likePattern.Match(sArr.Value(i))
 		}
+	} else {
+		like = vec.Map1(all, n, vec.StrArg(sArr), likePattern.Match)
 	}
 	return like
 }
@@ -14581,21 +11947,11 @@ func Case0141(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	like := case0141Col1(n, all, sArr)
-	if r, e := vec.First(&like, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "s LIKE 'h_llo'"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &like, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s LIKE 'h_llo'"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &like, all, n)}
@@ -14611,22 +11967,15 @@ func Case0141(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	s LIKE 'h_llo'
 func case0141Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	// (s LIKE 'h_llo')
-	like := vec.Make[bool](n)
-	{
+	var like vec.Vec[bool]
+	if sArr.NullN() == 0 {
+		like = vec.Make[bool](n)
 		out := like.V[:n]
-		if vec.Strict(&like, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				out[i] = likePattern2.Match(sArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if like.Dirty(i) {
-					continue
-				}
-				out[i] = likePattern2.Match(sArr.Value(i))
-			}
+		for i := range out {
+			out[i] = likePattern2.Match(sArr.Value(i))
 		}
+	} else {
+		like = vec.Map1(all, n, vec.StrArg(sArr), likePattern2.Match)
 	}
 	return like
 }
@@ -14676,21 +12025,11 @@ func Case0142(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	like := case0142Col1(n, all, sArr)
-	if r, e := vec.First(&like, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "s LIKE 'h_llo'"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &like, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s LIKE 'h_llo'"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &like, all, n)}
@@ -14706,22 +12045,15 @@ func Case0142(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	s LIKE 'h_llo'
 func case0142Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	// (s LIKE 'h_llo')
-	like := vec.Make[bool](n)
-	{
+	var like vec.Vec[bool]
+	if sArr.NullN() == 0 {
+		like = vec.Make[bool](n)
 		out := like.V[:n]
-		if vec.Strict(&like, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				out[i] = likePattern2.Match(sArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if like.Dirty(i) {
-					continue
-				}
-				out[i] = likePattern2.Match(sArr.Value(i))
-			}
+		for i := range out {
+			out[i] = likePattern2.Match(sArr.Value(i))
 		}
+	} else {
+		like = vec.Map1(all, n, vec.StrArg(sArr), likePattern2.Match)
 	}
 	return like
 }
@@ -14771,21 +12103,11 @@ func Case0143(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	like := case0143Col1(n, all, sArr)
-	if r, e := vec.First(&like, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "s LIKE '%'"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &like, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s LIKE '%'"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &like, all, n)}
@@ -14801,22 +12123,15 @@ func Case0143(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	s LIKE '%'
 func case0143Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	// (s LIKE '%')
-	like := vec.Make[bool](n)
-	{
+	var like vec.Vec[bool]
+	if sArr.NullN() == 0 {
+		like = vec.Make[bool](n)
 		out := like.V[:n]
-		if vec.Strict(&like, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				out[i] = likePattern3.Match(sArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if like.Dirty(i) {
-					continue
-				}
-				out[i] = likePattern3.Match(sArr.Value(i))
-			}
+		for i := range out {
+			out[i] = likePattern3.Match(sArr.Value(i))
 		}
+	} else {
+		like = vec.Map1(all, n, vec.StrArg(sArr), likePattern3.Match)
 	}
 	return like
 }
@@ -14866,21 +12181,11 @@ func Case0144(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	negated := case0144Col1(n, all, sArr)
-	if r, e := vec.First(&negated, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "s NOT LIKE 'x%'"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &negated, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s NOT LIKE 'x%'"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &negated, all, n)}
@@ -14897,22 +12202,16 @@ func Case0144(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0144Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	// (NOT (s LIKE 'x%'))
 	var negated vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if sArr.NullN() == 0 {
-		negated = vec.Make[bool](n)
-		out := negated.V[:n]
-		for i := range out {
-			out[i] = rt.Not(strings.HasPrefix(sArr.Value(i), "x"))
-		}
-		fused, rest = true, vec.Sel{}
-	} else if sArr.NullN() <= n/2 {
+	if sArr.NullN() <= n/2 {
 		negated = vec.Make[bool](n)
 		out := negated.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(sArr.NullN() == 0)
 		for i := range out {
-			if sArr.IsNull(i) {
+			if dirty && (sArr.IsNull(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -14980,21 +12279,11 @@ func Case0145(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	uArr := in.Column(8).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	like := case0145Col1(n, all, sArr, uArr)
-	if r, e := vec.First(&like, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "s LIKE u"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &like, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s LIKE u"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &like, all, n)}
@@ -15010,32 +12299,20 @@ func Case0145(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	s LIKE u
 func case0145Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String) vec.Vec[bool] {
 	// (s LIKE u)
-	like := vec.Make[bool](n)
-	{
+	var like vec.Vec[bool]
+	if sArr.NullN() == 0 && uArr.NullN() == 0 {
+		like = vec.Make[bool](n)
 		out := like.V[:n]
-		if vec.Strict(&like, all, n, vec.ArrowFlags(sArr), vec.ArrowFlags(uArr)) {
-			for i := range out {
-				r, err := rt.Like(sArr.Value(i), uArr.Value(i))
-				if err != nil {
-					like.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.Like(sArr.Value(i), uArr.Value(i))
+			if err != nil {
+				like.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if like.Dirty(i) {
-					continue
-				}
-				r, err := rt.Like(sArr.Value(i), uArr.Value(i))
-				if err != nil {
-					like.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		like = vec.Map2E(all, n, vec.StrArg(sArr), vec.StrArg(uArr), rt.Like)
 	}
 	return like
 }
@@ -15085,21 +12362,11 @@ func Case0146(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	like := case0146Col1(n, all, sArr)
-	if r, e := vec.First(&like, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "s LIKE 'a\\%b'"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &like, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s LIKE 'a\\%b'"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &like, all, n)}
@@ -15115,22 +12382,15 @@ func Case0146(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	s LIKE 'a\%b'
 func case0146Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	// (s LIKE 'a\%b')
-	like := vec.Make[bool](n)
-	{
+	var like vec.Vec[bool]
+	if sArr.NullN() == 0 {
+		like = vec.Make[bool](n)
 		out := like.V[:n]
-		if vec.Strict(&like, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				out[i] = likePattern5.Match(sArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if like.Dirty(i) {
-					continue
-				}
-				out[i] = likePattern5.Match(sArr.Value(i))
-			}
+		for i := range out {
+			out[i] = likePattern5.Match(sArr.Value(i))
 		}
+	} else {
+		like = vec.Map1(all, n, vec.StrArg(sArr), likePattern5.Match)
 	}
 	return like
 }
@@ -15180,21 +12440,11 @@ func Case0147(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	like := case0147Col1(n, all, sArr)
-	if r, e := vec.First(&like, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "s LIKE 'a\\%b'"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &like, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s LIKE 'a\\%b'"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &like, all, n)}
@@ -15210,22 +12460,15 @@ func Case0147(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	s LIKE 'a\%b'
 func case0147Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	// (s LIKE 'a\%b')
-	like := vec.Make[bool](n)
-	{
+	var like vec.Vec[bool]
+	if sArr.NullN() == 0 {
+		like = vec.Make[bool](n)
 		out := like.V[:n]
-		if vec.Strict(&like, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				out[i] = likePattern5.Match(sArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if like.Dirty(i) {
-					continue
-				}
-				out[i] = likePattern5.Match(sArr.Value(i))
-			}
+		for i := range out {
+			out[i] = likePattern5.Match(sArr.Value(i))
 		}
+	} else {
+		like = vec.Map1(all, n, vec.StrArg(sArr), likePattern5.Match)
 	}
 	return like
 }
@@ -15275,21 +12518,11 @@ func Case0148(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	like := case0148Col1(n, all, sArr)
-	if r, e := vec.First(&like, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "s LIKE 'a.b'"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &like, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s LIKE 'a.b'"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &like, all, n)}
@@ -15305,22 +12538,15 @@ func Case0148(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	s LIKE 'a.b'
 func case0148Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	// (s LIKE 'a.b')
-	like := vec.Make[bool](n)
-	{
+	var like vec.Vec[bool]
+	if sArr.NullN() == 0 {
+		like = vec.Make[bool](n)
 		out := like.V[:n]
-		if vec.Strict(&like, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				out[i] = likePattern6.Match(sArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if like.Dirty(i) {
-					continue
-				}
-				out[i] = likePattern6.Match(sArr.Value(i))
-			}
+		for i := range out {
+			out[i] = likePattern6.Match(sArr.Value(i))
 		}
+	} else {
+		like = vec.Map1(all, n, vec.StrArg(sArr), likePattern6.Match)
 	}
 	return like
 }
@@ -15370,21 +12596,11 @@ func Case0149(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	like := case0149Col1(n, all, sArr)
-	if r, e := vec.First(&like, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "s LIKE '%é_'"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &like, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s LIKE '%é_'"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &like, all, n)}
@@ -15400,22 +12616,15 @@ func Case0149(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	s LIKE '%é_'
 func case0149Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	// (s LIKE '%é_')
-	like := vec.Make[bool](n)
-	{
+	var like vec.Vec[bool]
+	if sArr.NullN() == 0 {
+		like = vec.Make[bool](n)
 		out := like.V[:n]
-		if vec.Strict(&like, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				out[i] = likePattern7.Match(sArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if like.Dirty(i) {
-					continue
-				}
-				out[i] = likePattern7.Match(sArr.Value(i))
-			}
+		for i := range out {
+			out[i] = likePattern7.Match(sArr.Value(i))
 		}
+	} else {
+		like = vec.Map1(all, n, vec.StrArg(sArr), likePattern7.Match)
 	}
 	return like
 }
@@ -15465,21 +12674,11 @@ func Case0150(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	like := case0150Col1(n, all, sArr)
-	if r, e := vec.First(&like, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "s LIKE 'a!%b' ESCAPE '!'"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &like, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s LIKE 'a!%b' ESCAPE '!'"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &like, all, n)}
@@ -15495,22 +12694,15 @@ func Case0150(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	s LIKE 'a!%b' ESCAPE '!'
 func case0150Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	// (s LIKE 'a!%b' ESCAPE '!')
-	like := vec.Make[bool](n)
-	{
+	var like vec.Vec[bool]
+	if sArr.NullN() == 0 {
+		like = vec.Make[bool](n)
 		out := like.V[:n]
-		if vec.Strict(&like, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				out[i] = likePattern8.Match(sArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if like.Dirty(i) {
-					continue
-				}
-				out[i] = likePattern8.Match(sArr.Value(i))
-			}
+		for i := range out {
+			out[i] = likePattern8.Match(sArr.Value(i))
 		}
+	} else {
+		like = vec.Map1(all, n, vec.StrArg(sArr), likePattern8.Match)
 	}
 	return like
 }
@@ -15560,21 +12752,11 @@ func Case0151(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	s := vec.Strings(in.Column(7))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	like := case0151Col1(n, all, s)
-	if r, e := vec.First(&like, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "s LIKE 'a\\'"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &like, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s LIKE 'a\\'"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &like, all, n)}
@@ -15639,24 +12821,12 @@ func Case0152(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	caseResult, directCol := case0152Col1(n, all, sArr, mem)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if directCol != nil {
-			directCol.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(directCol)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END"})
 	}
 	if directCol == nil {
 		directCol = vec.Int32Array(mem, &caseResult, all, n)
@@ -15675,36 +12845,19 @@ func Case0152(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END
 func case0152Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) (vec.Vec[int32], arrow.Array) {
 	// CASE WHEN (s LIKE 'ab%') THEN 1 WHEN (s LIKE '%yz') THEN 2 WHEN (s LIKE '%mm%') THEN 3 WHEN (s LIKE 'exact') THEN 4 ELSE 0 END
-	var directCol arrow.Array // written by the clean loop, or below from caseResult
+	var directCol arrow.Array // written by the loop, or below from caseResult
+	var directOut *vec.FixedOut[int32]
 	var caseResult vec.Vec[int32]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if sArr.NullN() == 0 {
-		directOut := vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+	if sArr.NullN() <= n/2 {
+		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
 		out := directOut.V
-		for i := range out {
-			switch {
-			case strings.HasPrefix(sArr.Value(i), "ab"):
-				out[i] = int32(1)
-			case strings.HasSuffix(sArr.Value(i), "yz"):
-				out[i] = int32(2)
-			case strings.Contains(sArr.Value(i), "mm"):
-				out[i] = int32(3)
-			case (sArr.Value(i) == "exact"):
-				out[i] = int32(4)
-			default:
-				out[i] = int32(0)
-			}
-		}
-		directCol = directOut.Array()
-		fused, rest = true, vec.Sel{}
-	} else if sArr.NullN() <= n/2 {
-		caseResult = vec.Make[int32](n)
-		out := caseResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(sArr.NullN() == 0)
 		for i := range out {
-			if sArr.IsNull(i) {
+			if dirty && (sArr.IsNull(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -15722,6 +12875,9 @@ func case0152Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) 
 			}
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// CASE WHEN (s LIKE 'ab%') THEN 1 WHEN (s LIKE '%yz') THEN 2 WHEN (s LIKE '%mm%') THEN 3 WHEN (s LIKE 'exact') THEN 4 ELSE 0 END
@@ -15748,10 +12904,10 @@ func case0152Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) 
 		vec.Fill(&caseResult2, int32(4), when4, n)
 		vec.Fill(&caseResult2, int32(0), notYet4, n)
 		if fused {
-			vec.Merge(&caseResult, &caseResult2, rest, n)
-		} else {
-			caseResult = caseResult2
+			directOut.Patch(&caseResult2, rest, all)
+			directCol = directOut.Array()
 		}
+		caseResult = caseResult2
 	}
 	return caseResult, directCol
 }
@@ -15801,24 +12957,12 @@ func Case0153(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	caseResult, directCol := case0153Col1(n, all, sArr, mem)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if directCol != nil {
-			directCol.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(directCol)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END"})
 	}
 	if directCol == nil {
 		directCol = vec.Int32Array(mem, &caseResult, all, n)
@@ -15837,36 +12981,19 @@ func Case0153(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END
 func case0153Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) (vec.Vec[int32], arrow.Array) {
 	// CASE WHEN (s LIKE 'ab%') THEN 1 WHEN (s LIKE '%yz') THEN 2 WHEN (s LIKE '%mm%') THEN 3 WHEN (s LIKE 'exact') THEN 4 ELSE 0 END
-	var directCol arrow.Array // written by the clean loop, or below from caseResult
+	var directCol arrow.Array // written by the loop, or below from caseResult
+	var directOut *vec.FixedOut[int32]
 	var caseResult vec.Vec[int32]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if sArr.NullN() == 0 {
-		directOut := vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+	if sArr.NullN() <= n/2 {
+		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
 		out := directOut.V
-		for i := range out {
-			switch {
-			case strings.HasPrefix(sArr.Value(i), "ab"):
-				out[i] = int32(1)
-			case strings.HasSuffix(sArr.Value(i), "yz"):
-				out[i] = int32(2)
-			case strings.Contains(sArr.Value(i), "mm"):
-				out[i] = int32(3)
-			case (sArr.Value(i) == "exact"):
-				out[i] = int32(4)
-			default:
-				out[i] = int32(0)
-			}
-		}
-		directCol = directOut.Array()
-		fused, rest = true, vec.Sel{}
-	} else if sArr.NullN() <= n/2 {
-		caseResult = vec.Make[int32](n)
-		out := caseResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(sArr.NullN() == 0)
 		for i := range out {
-			if sArr.IsNull(i) {
+			if dirty && (sArr.IsNull(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -15884,6 +13011,9 @@ func case0153Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) 
 			}
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// CASE WHEN (s LIKE 'ab%') THEN 1 WHEN (s LIKE '%yz') THEN 2 WHEN (s LIKE '%mm%') THEN 3 WHEN (s LIKE 'exact') THEN 4 ELSE 0 END
@@ -15910,10 +13040,10 @@ func case0153Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) 
 		vec.Fill(&caseResult2, int32(4), when4, n)
 		vec.Fill(&caseResult2, int32(0), notYet4, n)
 		if fused {
-			vec.Merge(&caseResult, &caseResult2, rest, n)
-		} else {
-			caseResult = caseResult2
+			directOut.Patch(&caseResult2, rest, all)
+			directCol = directOut.Array()
 		}
+		caseResult = caseResult2
 	}
 	return caseResult, directCol
 }
@@ -15963,24 +13093,12 @@ func Case0154(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	caseResult, directCol := case0154Col1(n, all, sArr, mem)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if directCol != nil {
-			directCol.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(directCol)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END"})
 	}
 	if directCol == nil {
 		directCol = vec.Int32Array(mem, &caseResult, all, n)
@@ -15999,36 +13117,19 @@ func Case0154(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END
 func case0154Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) (vec.Vec[int32], arrow.Array) {
 	// CASE WHEN (s LIKE 'ab%') THEN 1 WHEN (s LIKE '%yz') THEN 2 WHEN (s LIKE '%mm%') THEN 3 WHEN (s LIKE 'exact') THEN 4 ELSE 0 END
-	var directCol arrow.Array // written by the clean loop, or below from caseResult
+	var directCol arrow.Array // written by the loop, or below from caseResult
+	var directOut *vec.FixedOut[int32]
 	var caseResult vec.Vec[int32]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if sArr.NullN() == 0 {
-		directOut := vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+	if sArr.NullN() <= n/2 {
+		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
 		out := directOut.V
-		for i := range out {
-			switch {
-			case strings.HasPrefix(sArr.Value(i), "ab"):
-				out[i] = int32(1)
-			case strings.HasSuffix(sArr.Value(i), "yz"):
-				out[i] = int32(2)
-			case strings.Contains(sArr.Value(i), "mm"):
-				out[i] = int32(3)
-			case (sArr.Value(i) == "exact"):
-				out[i] = int32(4)
-			default:
-				out[i] = int32(0)
-			}
-		}
-		directCol = directOut.Array()
-		fused, rest = true, vec.Sel{}
-	} else if sArr.NullN() <= n/2 {
-		caseResult = vec.Make[int32](n)
-		out := caseResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(sArr.NullN() == 0)
 		for i := range out {
-			if sArr.IsNull(i) {
+			if dirty && (sArr.IsNull(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -16046,6 +13147,9 @@ func case0154Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) 
 			}
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// CASE WHEN (s LIKE 'ab%') THEN 1 WHEN (s LIKE '%yz') THEN 2 WHEN (s LIKE '%mm%') THEN 3 WHEN (s LIKE 'exact') THEN 4 ELSE 0 END
@@ -16072,10 +13176,10 @@ func case0154Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) 
 		vec.Fill(&caseResult2, int32(4), when4, n)
 		vec.Fill(&caseResult2, int32(0), notYet4, n)
 		if fused {
-			vec.Merge(&caseResult, &caseResult2, rest, n)
-		} else {
-			caseResult = caseResult2
+			directOut.Patch(&caseResult2, rest, all)
+			directCol = directOut.Array()
 		}
+		caseResult = caseResult2
 	}
 	return caseResult, directCol
 }
@@ -16125,24 +13229,12 @@ func Case0155(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	caseResult, directCol := case0155Col1(n, all, sArr, mem)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if directCol != nil {
-			directCol.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(directCol)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END"})
 	}
 	if directCol == nil {
 		directCol = vec.Int32Array(mem, &caseResult, all, n)
@@ -16161,36 +13253,19 @@ func Case0155(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END
 func case0155Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) (vec.Vec[int32], arrow.Array) {
 	// CASE WHEN (s LIKE 'ab%') THEN 1 WHEN (s LIKE '%yz') THEN 2 WHEN (s LIKE '%mm%') THEN 3 WHEN (s LIKE 'exact') THEN 4 ELSE 0 END
-	var directCol arrow.Array // written by the clean loop, or below from caseResult
+	var directCol arrow.Array // written by the loop, or below from caseResult
+	var directOut *vec.FixedOut[int32]
 	var caseResult vec.Vec[int32]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if sArr.NullN() == 0 {
-		directOut := vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+	if sArr.NullN() <= n/2 {
+		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
 		out := directOut.V
-		for i := range out {
-			switch {
-			case strings.HasPrefix(sArr.Value(i), "ab"):
-				out[i] = int32(1)
-			case strings.HasSuffix(sArr.Value(i), "yz"):
-				out[i] = int32(2)
-			case strings.Contains(sArr.Value(i), "mm"):
-				out[i] = int32(3)
-			case (sArr.Value(i) == "exact"):
-				out[i] = int32(4)
-			default:
-				out[i] = int32(0)
-			}
-		}
-		directCol = directOut.Array()
-		fused, rest = true, vec.Sel{}
-	} else if sArr.NullN() <= n/2 {
-		caseResult = vec.Make[int32](n)
-		out := caseResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(sArr.NullN() == 0)
 		for i := range out {
-			if sArr.IsNull(i) {
+			if dirty && (sArr.IsNull(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -16208,6 +13283,9 @@ func case0155Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) 
 			}
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// CASE WHEN (s LIKE 'ab%') THEN 1 WHEN (s LIKE '%yz') THEN 2 WHEN (s LIKE '%mm%') THEN 3 WHEN (s LIKE 'exact') THEN 4 ELSE 0 END
@@ -16234,10 +13312,10 @@ func case0155Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) 
 		vec.Fill(&caseResult2, int32(4), when4, n)
 		vec.Fill(&caseResult2, int32(0), notYet4, n)
 		if fused {
-			vec.Merge(&caseResult, &caseResult2, rest, n)
-		} else {
-			caseResult = caseResult2
+			directOut.Patch(&caseResult2, rest, all)
+			directCol = directOut.Array()
 		}
+		caseResult = caseResult2
 	}
 	return caseResult, directCol
 }
@@ -16287,24 +13365,12 @@ func Case0156(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	caseResult, directCol := case0156Col1(n, all, sArr, mem)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if directCol != nil {
-			directCol.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(directCol)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END"})
 	}
 	if directCol == nil {
 		directCol = vec.Int32Array(mem, &caseResult, all, n)
@@ -16323,36 +13389,19 @@ func Case0156(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END
 func case0156Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) (vec.Vec[int32], arrow.Array) {
 	// CASE WHEN (s LIKE 'ab%') THEN 1 WHEN (s LIKE '%yz') THEN 2 WHEN (s LIKE '%mm%') THEN 3 WHEN (s LIKE 'exact') THEN 4 ELSE 0 END
-	var directCol arrow.Array // written by the clean loop, or below from caseResult
+	var directCol arrow.Array // written by the loop, or below from caseResult
+	var directOut *vec.FixedOut[int32]
 	var caseResult vec.Vec[int32]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if sArr.NullN() == 0 {
-		directOut := vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+	if sArr.NullN() <= n/2 {
+		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
 		out := directOut.V
-		for i := range out {
-			switch {
-			case strings.HasPrefix(sArr.Value(i), "ab"):
-				out[i] = int32(1)
-			case strings.HasSuffix(sArr.Value(i), "yz"):
-				out[i] = int32(2)
-			case strings.Contains(sArr.Value(i), "mm"):
-				out[i] = int32(3)
-			case (sArr.Value(i) == "exact"):
-				out[i] = int32(4)
-			default:
-				out[i] = int32(0)
-			}
-		}
-		directCol = directOut.Array()
-		fused, rest = true, vec.Sel{}
-	} else if sArr.NullN() <= n/2 {
-		caseResult = vec.Make[int32](n)
-		out := caseResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(sArr.NullN() == 0)
 		for i := range out {
-			if sArr.IsNull(i) {
+			if dirty && (sArr.IsNull(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -16370,6 +13419,9 @@ func case0156Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) 
 			}
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// CASE WHEN (s LIKE 'ab%') THEN 1 WHEN (s LIKE '%yz') THEN 2 WHEN (s LIKE '%mm%') THEN 3 WHEN (s LIKE 'exact') THEN 4 ELSE 0 END
@@ -16396,10 +13448,10 @@ func case0156Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) 
 		vec.Fill(&caseResult2, int32(4), when4, n)
 		vec.Fill(&caseResult2, int32(0), notYet4, n)
 		if fused {
-			vec.Merge(&caseResult, &caseResult2, rest, n)
-		} else {
-			caseResult = caseResult2
+			directOut.Patch(&caseResult2, rest, all)
+			directCol = directOut.Array()
 		}
+		caseResult = caseResult2
 	}
 	return caseResult, directCol
 }
@@ -16449,24 +13501,12 @@ func Case0157(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	caseResult, directCol := case0157Col1(n, all, sArr, mem)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if directCol != nil {
-			directCol.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(directCol)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END"})
 	}
 	if directCol == nil {
 		directCol = vec.Int32Array(mem, &caseResult, all, n)
@@ -16485,36 +13525,19 @@ func Case0157(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END
 func case0157Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) (vec.Vec[int32], arrow.Array) {
 	// CASE WHEN (s LIKE 'ab%') THEN 1 WHEN (s LIKE '%yz') THEN 2 WHEN (s LIKE '%mm%') THEN 3 WHEN (s LIKE 'exact') THEN 4 ELSE 0 END
-	var directCol arrow.Array // written by the clean loop, or below from caseResult
+	var directCol arrow.Array // written by the loop, or below from caseResult
+	var directOut *vec.FixedOut[int32]
 	var caseResult vec.Vec[int32]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if sArr.NullN() == 0 {
-		directOut := vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+	if sArr.NullN() <= n/2 {
+		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
 		out := directOut.V
-		for i := range out {
-			switch {
-			case strings.HasPrefix(sArr.Value(i), "ab"):
-				out[i] = int32(1)
-			case strings.HasSuffix(sArr.Value(i), "yz"):
-				out[i] = int32(2)
-			case strings.Contains(sArr.Value(i), "mm"):
-				out[i] = int32(3)
-			case (sArr.Value(i) == "exact"):
-				out[i] = int32(4)
-			default:
-				out[i] = int32(0)
-			}
-		}
-		directCol = directOut.Array()
-		fused, rest = true, vec.Sel{}
-	} else if sArr.NullN() <= n/2 {
-		caseResult = vec.Make[int32](n)
-		out := caseResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(sArr.NullN() == 0)
 		for i := range out {
-			if sArr.IsNull(i) {
+			if dirty && (sArr.IsNull(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -16532,6 +13555,9 @@ func case0157Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) 
 			}
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// CASE WHEN (s LIKE 'ab%') THEN 1 WHEN (s LIKE '%yz') THEN 2 WHEN (s LIKE '%mm%') THEN 3 WHEN (s LIKE 'exact') THEN 4 ELSE 0 END
@@ -16558,10 +13584,10 @@ func case0157Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) 
 		vec.Fill(&caseResult2, int32(4), when4, n)
 		vec.Fill(&caseResult2, int32(0), notYet4, n)
 		if fused {
-			vec.Merge(&caseResult, &caseResult2, rest, n)
-		} else {
-			caseResult = caseResult2
+			directOut.Patch(&caseResult2, rest, all)
+			directCol = directOut.Array()
 		}
+		caseResult = caseResult2
 	}
 	return caseResult, directCol
 }
@@ -16611,24 +13637,12 @@ func Case0158(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	ifResult, directCol := case0158Col1(n, all, sArr, mem)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if directCol != nil {
-			directCol.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "IF(s LIKE 'a\\%%', 'pct', 'no')"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &ifResult, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(directCol)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(s LIKE 'a\\%%', 'pct', 'no')"})
 	}
 	if directCol == nil {
 		directCol = vec.StringArray(mem, &ifResult, all, n)
@@ -16743,24 +13757,12 @@ func Case0159(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	ifResult, directCol := case0159Col1(n, all, sArr, mem)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if directCol != nil {
-			directCol.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "IF(s LIKE 'a\\%%', 'pct', 'no')"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &ifResult, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(directCol)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(s LIKE 'a\\%%', 'pct', 'no')"})
 	}
 	if directCol == nil {
 		directCol = vec.StringArray(mem, &ifResult, all, n)
@@ -16875,24 +13877,12 @@ func Case0160(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	ifResult, directCol := case0160Col1(n, all, sArr, mem)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if directCol != nil {
-			directCol.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "IF(s LIKE 'a!_%' ESCAPE '!', 'us', 'no')"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &ifResult, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(directCol)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(s LIKE 'a!_%' ESCAPE '!', 'us', 'no')"})
 	}
 	if directCol == nil {
 		directCol = vec.StringArray(mem, &ifResult, all, n)
@@ -17007,24 +13997,12 @@ func Case0161(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	ifResult, directCol := case0161Col1(n, all, sArr, mem)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if directCol != nil {
-			directCol.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "IF(s LIKE 'a!_%' ESCAPE '!', 'us', 'no')"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &ifResult, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(directCol)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(s LIKE 'a!_%' ESCAPE '!', 'us', 'no')"})
 	}
 	if directCol == nil {
 		directCol = vec.StringArray(mem, &ifResult, all, n)
@@ -17139,24 +14117,12 @@ func Case0162(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	ifResult, directCol := case0162Col1(n, all, sArr, mem)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if directCol != nil {
-			directCol.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "IF(s LIKE '%é', 'e', 'no')"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &ifResult, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(directCol)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(s LIKE '%é', 'e', 'no')"})
 	}
 	if directCol == nil {
 		directCol = vec.StringArray(mem, &ifResult, all, n)
@@ -17271,24 +14237,12 @@ func Case0163(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	ifResult, directCol := case0163Col1(n, all, sArr, mem)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if directCol != nil {
-			directCol.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "IF(s LIKE 'a_', 'two', 'no')"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &ifResult, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(directCol)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(s LIKE 'a_', 'two', 'no')"})
 	}
 	if directCol == nil {
 		directCol = vec.StringArray(mem, &ifResult, all, n)
@@ -17403,21 +14357,11 @@ func Case0164(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	rlike := case0164Col1(n, all, sArr)
-	if r, e := vec.First(&rlike, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "s RLIKE '^h.*o$'"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &rlike, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s RLIKE '^h.*o$'"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &rlike, all, n)}
@@ -17433,22 +14377,15 @@ func Case0164(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	s RLIKE '^h.*o$'
 func case0164Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	// (s RLIKE '^h.*o$')
-	rlike := vec.Make[bool](n)
-	{
+	var rlike vec.Vec[bool]
+	if sArr.NullN() == 0 {
+		rlike = vec.Make[bool](n)
 		out := rlike.V[:n]
-		if vec.Strict(&rlike, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				out[i] = rlikePattern.Match(sArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if rlike.Dirty(i) {
-					continue
-				}
-				out[i] = rlikePattern.Match(sArr.Value(i))
-			}
+		for i := range out {
+			out[i] = rlikePattern.Match(sArr.Value(i))
 		}
+	} else {
+		rlike = vec.Map1(all, n, vec.StrArg(sArr), rlikePattern.Match)
 	}
 	return rlike
 }
@@ -17498,21 +14435,11 @@ func Case0165(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	rlike := case0165Col1(n, all, sArr)
-	if r, e := vec.First(&rlike, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "s RLIKE 'z'"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &rlike, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s RLIKE 'z'"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &rlike, all, n)}
@@ -17528,22 +14455,15 @@ func Case0165(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	s RLIKE 'z'
 func case0165Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	// (s RLIKE 'z')
-	rlike := vec.Make[bool](n)
-	{
+	var rlike vec.Vec[bool]
+	if sArr.NullN() == 0 {
+		rlike = vec.Make[bool](n)
 		out := rlike.V[:n]
-		if vec.Strict(&rlike, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				out[i] = rlikePattern2.Match(sArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if rlike.Dirty(i) {
-					continue
-				}
-				out[i] = rlikePattern2.Match(sArr.Value(i))
-			}
+		for i := range out {
+			out[i] = rlikePattern2.Match(sArr.Value(i))
 		}
+	} else {
+		rlike = vec.Map1(all, n, vec.StrArg(sArr), rlikePattern2.Match)
 	}
 	return rlike
 }
@@ -17593,21 +14513,11 @@ func Case0166(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	rlike := case0166Col1(n, all, sArr)
-	if r, e := vec.First(&rlike, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "s REGEXP 'l+'"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &rlike, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s REGEXP 'l+'"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &rlike, all, n)}
@@ -17623,22 +14533,15 @@ func Case0166(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	s REGEXP 'l+'
 func case0166Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	// (s RLIKE 'l+')
-	rlike := vec.Make[bool](n)
-	{
+	var rlike vec.Vec[bool]
+	if sArr.NullN() == 0 {
+		rlike = vec.Make[bool](n)
 		out := rlike.V[:n]
-		if vec.Strict(&rlike, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				out[i] = rlikePattern3.Match(sArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if rlike.Dirty(i) {
-					continue
-				}
-				out[i] = rlikePattern3.Match(sArr.Value(i))
-			}
+		for i := range out {
+			out[i] = rlikePattern3.Match(sArr.Value(i))
 		}
+	} else {
+		rlike = vec.Map1(all, n, vec.StrArg(sArr), rlikePattern3.Match)
 	}
 	return rlike
 }
@@ -17689,21 +14592,11 @@ func Case0167(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	uArr := in.Column(8).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	rlike := case0167Col1(n, all, sArr, uArr)
-	if r, e := vec.First(&rlike, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "s RLIKE u"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &rlike, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s RLIKE u"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &rlike, all, n)}
@@ -17719,32 +14612,20 @@ func Case0167(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	s RLIKE u
 func case0167Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String) vec.Vec[bool] {
 	// (s RLIKE u)
-	rlike := vec.Make[bool](n)
-	{
+	var rlike vec.Vec[bool]
+	if sArr.NullN() == 0 && uArr.NullN() == 0 {
+		rlike = vec.Make[bool](n)
 		out := rlike.V[:n]
-		if vec.Strict(&rlike, all, n, vec.ArrowFlags(sArr), vec.ArrowFlags(uArr)) {
-			for i := range out {
-				r, err := rt.Rlike(sArr.Value(i), uArr.Value(i))
-				if err != nil {
-					rlike.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.Rlike(sArr.Value(i), uArr.Value(i))
+			if err != nil {
+				rlike.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if rlike.Dirty(i) {
-					continue
-				}
-				r, err := rt.Rlike(sArr.Value(i), uArr.Value(i))
-				if err != nil {
-					rlike.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		rlike = vec.Map2E(all, n, vec.StrArg(sArr), vec.StrArg(uArr), rt.Rlike)
 	}
 	return rlike
 }
@@ -17794,21 +14675,11 @@ func Case0168(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	s := vec.Strings(in.Column(7))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	rlike := case0168Col1(n, all, s)
-	if r, e := vec.First(&rlike, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "s RLIKE '('"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &rlike, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s RLIKE '('"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &rlike, all, n)}
@@ -17873,21 +14744,11 @@ func Case0169(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	s := vec.Strings(in.Column(7))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	rlike := case0169Col1(n, all, s)
-	if r, e := vec.First(&rlike, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "s RLIKE '('"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &rlike, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s RLIKE '('"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &rlike, all, n)}
@@ -17952,21 +14813,11 @@ func Case0170(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	rlike := case0170Col1(n, all, sArr)
-	if r, e := vec.First(&rlike, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "upper(s) RLIKE '('"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &rlike, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "upper(s) RLIKE '('"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &rlike, all, n)}
@@ -17982,22 +14833,15 @@ func Case0170(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	upper(s) RLIKE '('
 func case0170Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	// upper(s)
-	upper := vec.Make[string](n)
-	{
+	var upper vec.Vec[string]
+	if sArr.NullN() == 0 {
+		upper = vec.Make[string](n)
 		out := upper.V[:n]
-		if vec.Strict(&upper, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				out[i] = rt.Upper(sArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if upper.Dirty(i) {
-					continue
-				}
-				out[i] = rt.Upper(sArr.Value(i))
-			}
+		for i := range out {
+			out[i] = rt.Upper(sArr.Value(i))
 		}
+	} else {
+		upper = vec.Map1(all, n, vec.StrArg(sArr), rt.Upper)
 	}
 	// (upper(s) RLIKE '(')
 	rlike := vec.FailValues[bool](&upper, rlikePattern4Err, all, n)
@@ -18049,21 +14893,11 @@ func Case0171(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	rlike := case0171Col1(n, all, sArr)
-	if r, e := vec.First(&rlike, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "upper(s) RLIKE '('"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &rlike, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "upper(s) RLIKE '('"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &rlike, all, n)}
@@ -18079,22 +14913,15 @@ func Case0171(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	upper(s) RLIKE '('
 func case0171Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	// upper(s)
-	upper := vec.Make[string](n)
-	{
+	var upper vec.Vec[string]
+	if sArr.NullN() == 0 {
+		upper = vec.Make[string](n)
 		out := upper.V[:n]
-		if vec.Strict(&upper, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				out[i] = rt.Upper(sArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if upper.Dirty(i) {
-					continue
-				}
-				out[i] = rt.Upper(sArr.Value(i))
-			}
+		for i := range out {
+			out[i] = rt.Upper(sArr.Value(i))
 		}
+	} else {
+		upper = vec.Map1(all, n, vec.StrArg(sArr), rt.Upper)
 	}
 	// (upper(s) RLIKE '(')
 	rlike := vec.FailValues[bool](&upper, rlikePattern4Err, all, n)
@@ -18148,21 +14975,11 @@ func Case0172(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n_Items := n_Arr.Items().(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	like := case0172Col1(n, all, n_Arr, n_Keys, n_Items)
-	if r, e := vec.First(&like, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "n[9] LIKE 'a\\'"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &like, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "n[9] LIKE 'a\\'"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &like, all, n)}
@@ -18265,21 +15082,11 @@ func Case0173(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	s := vec.Strings(in.Column(7))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	ifResult := case0173Col1(n, all, s)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "IF(s LIKE 'a\\', 1, 2)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &ifResult, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(s LIKE 'a\\', 1, 2)"})
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &ifResult, all, n)}
@@ -18353,21 +15160,11 @@ func Case0174(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	mItems := mArr.Items().(*array.Int64)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	elementAt := case0174Col1(n, all, mArr, mKeys, sArr, mItems)
-	if r, e := vec.First(&elementAt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "element_at(m, s)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &elementAt, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "element_at(m, s)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &elementAt, all, n)}
@@ -18471,21 +15268,11 @@ func Case0175(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	mItems := mArr.Items().(*array.Int64)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	elementAt := case0175Col1(n, all, mArr, mKeys, sArr, mItems)
-	if r, e := vec.First(&elementAt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "element_at(m, s)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &elementAt, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "element_at(m, s)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &elementAt, all, n)}
@@ -18588,21 +15375,11 @@ func Case0176(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n_Items := n_Arr.Items().(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	elementAt := case0176Col1(n, all, n_Arr, n_Keys, n_Items)
-	if r, e := vec.First(&elementAt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "element_at(n, 3)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &elementAt, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "element_at(n, 3)"})
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &elementAt, all, n)}
@@ -18704,21 +15481,11 @@ func Case0177(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	mKeys := vec.StringKeys(mArr.Keys())
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	mapContainsKey := case0177Col1(n, all, mArr, mKeys)
-	if r, e := vec.First(&mapContainsKey, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "map_contains_key(m, 'k')"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &mapContainsKey, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "map_contains_key(m, 'k')"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &mapContainsKey, all, n)}
@@ -18804,21 +15571,11 @@ func Case0178(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	mKeys := vec.StringKeys(mArr.Keys())
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	mapContainsKey := case0178Col1(n, all, mArr, mKeys)
-	if r, e := vec.First(&mapContainsKey, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "map_contains_key(m, 'z')"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &mapContainsKey, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "map_contains_key(m, 'z')"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &mapContainsKey, all, n)}
@@ -18904,21 +15661,11 @@ func Case0179(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	mKeys := vec.StringKeys(mArr.Keys())
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	mapContainsKey := case0179Col1(n, all, mArr, mKeys)
-	if r, e := vec.First(&mapContainsKey, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "map_contains_key(m, 'z')"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &mapContainsKey, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "map_contains_key(m, 'z')"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &mapContainsKey, all, n)}
@@ -19004,21 +15751,11 @@ func Case0180(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	mKeys := vec.StringKeys(mArr.Keys())
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	cardinality := case0180Col1(n, all, mArr, mKeys)
-	if r, e := vec.First(&cardinality, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "cardinality(m)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &cardinality, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cardinality(m)"})
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &cardinality, all, n)}
@@ -19102,21 +15839,11 @@ func Case0181(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	mKeys := vec.StringKeys(mArr.Keys())
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	cardinality := case0181Col1(n, all, mArr, mKeys)
-	if r, e := vec.First(&cardinality, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "size(m)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &cardinality, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "size(m)"})
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &cardinality, all, n)}
@@ -19200,21 +15927,11 @@ func Case0182(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	mKeys := vec.StringKeys(mArr.Keys())
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	cardinality := case0182Col1(n, all, mArr, mKeys)
-	if r, e := vec.First(&cardinality, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "cardinality(m)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &cardinality, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cardinality(m)"})
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &cardinality, all, n)}
@@ -19300,21 +16017,11 @@ func Case0183(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	mItems := mArr.Items().(*array.Int64)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	entry := case0183Col1(n, all, mArr, mKeys, sArr, mItems)
-	if r, e := vec.First(&entry, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "m[s]"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &entry, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "m[s]"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &entry, all, n)}
@@ -19415,21 +16122,11 @@ func Case0184(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	m := vec.Maps(in.Column(11), vec.Strings, vec.Int64s)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	m2 := case0184Col1(n, all, m)
-	if r, e := vec.First(&m2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "m"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &m2, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "m"})
 	}
 
 	cols := []arrow.Array{vec.MapArray(mem, Case0184Schema.Field(0).Type.(*arrow.MapType), &m2, all, n, vec.AppendString, vec.AppendInt64)}
@@ -19492,21 +16189,11 @@ func Case0185(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	d := vec.Dates(in.Column(9))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	year := case0185Col1(n, all, d)
-	if r, e := vec.First(&year, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "year(d)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &year, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "year(d)"})
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &year, all, n)}
@@ -19522,23 +16209,16 @@ func Case0185(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	year(d)
 func case0185Col1(n int, all vec.Sel, d vec.Vec[int32]) vec.Vec[int32] {
 	// year(d)
-	year := vec.Make[int32](n)
-	{
+	var year vec.Vec[int32]
+	if d.Clean() {
+		year = vec.Make[int32](n)
 		dV := d.V[:n]
 		out := year.V[:n]
-		if vec.Strict(&year, all, n, vec.FlagsOf(&d)) {
-			for i := range out {
-				out[i] = rt.Year(dV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if year.Dirty(i) {
-					continue
-				}
-				out[i] = rt.Year(dV[i])
-			}
+		for i := range out {
+			out[i] = rt.Year(dV[i])
 		}
+	} else {
+		year = vec.Map1(all, n, vec.VecArg(&d), rt.Year)
 	}
 	return year
 }
@@ -19588,21 +16268,11 @@ func Case0186(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	d := vec.Dates(in.Column(9))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	month := case0186Col1(n, all, d)
-	if r, e := vec.First(&month, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "month(d)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &month, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "month(d)"})
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &month, all, n)}
@@ -19618,23 +16288,16 @@ func Case0186(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	month(d)
 func case0186Col1(n int, all vec.Sel, d vec.Vec[int32]) vec.Vec[int32] {
 	// month(d)
-	month := vec.Make[int32](n)
-	{
+	var month vec.Vec[int32]
+	if d.Clean() {
+		month = vec.Make[int32](n)
 		dV := d.V[:n]
 		out := month.V[:n]
-		if vec.Strict(&month, all, n, vec.FlagsOf(&d)) {
-			for i := range out {
-				out[i] = rt.Month(dV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if month.Dirty(i) {
-					continue
-				}
-				out[i] = rt.Month(dV[i])
-			}
+		for i := range out {
+			out[i] = rt.Month(dV[i])
 		}
+	} else {
+		month = vec.Map1(all, n, vec.VecArg(&d), rt.Month)
 	}
 	return month
 }
@@ -19684,21 +16347,11 @@ func Case0187(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	d := vec.Dates(in.Column(9))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	day := case0187Col1(n, all, d)
-	if r, e := vec.First(&day, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "day(d)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &day, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "day(d)"})
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &day, all, n)}
@@ -19714,23 +16367,16 @@ func Case0187(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	day(d)
 func case0187Col1(n int, all vec.Sel, d vec.Vec[int32]) vec.Vec[int32] {
 	// day(d)
-	day := vec.Make[int32](n)
-	{
+	var day vec.Vec[int32]
+	if d.Clean() {
+		day = vec.Make[int32](n)
 		dV := d.V[:n]
 		out := day.V[:n]
-		if vec.Strict(&day, all, n, vec.FlagsOf(&d)) {
-			for i := range out {
-				out[i] = rt.Day(dV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if day.Dirty(i) {
-					continue
-				}
-				out[i] = rt.Day(dV[i])
-			}
+		for i := range out {
+			out[i] = rt.Day(dV[i])
 		}
+	} else {
+		day = vec.Map1(all, n, vec.VecArg(&d), rt.Day)
 	}
 	return day
 }
@@ -19780,21 +16426,11 @@ func Case0188(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	d := vec.Dates(in.Column(9))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	day := case0188Col1(n, all, d)
-	if r, e := vec.First(&day, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "dayofmonth(d)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &day, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "dayofmonth(d)"})
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &day, all, n)}
@@ -19810,23 +16446,16 @@ func Case0188(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	dayofmonth(d)
 func case0188Col1(n int, all vec.Sel, d vec.Vec[int32]) vec.Vec[int32] {
 	// day(d)
-	day := vec.Make[int32](n)
-	{
+	var day vec.Vec[int32]
+	if d.Clean() {
+		day = vec.Make[int32](n)
 		dV := d.V[:n]
 		out := day.V[:n]
-		if vec.Strict(&day, all, n, vec.FlagsOf(&d)) {
-			for i := range out {
-				out[i] = rt.Day(dV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if day.Dirty(i) {
-					continue
-				}
-				out[i] = rt.Day(dV[i])
-			}
+		for i := range out {
+			out[i] = rt.Day(dV[i])
 		}
+	} else {
+		day = vec.Map1(all, n, vec.VecArg(&d), rt.Day)
 	}
 	return day
 }
@@ -19876,21 +16505,11 @@ func Case0189(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	d := vec.Dates(in.Column(9))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	year := case0189Col1(n, all, d)
-	if r, e := vec.First(&year, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "year(d)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &year, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "year(d)"})
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &year, all, n)}
@@ -19906,23 +16525,16 @@ func Case0189(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	year(d)
 func case0189Col1(n int, all vec.Sel, d vec.Vec[int32]) vec.Vec[int32] {
 	// year(d)
-	year := vec.Make[int32](n)
-	{
+	var year vec.Vec[int32]
+	if d.Clean() {
+		year = vec.Make[int32](n)
 		dV := d.V[:n]
 		out := year.V[:n]
-		if vec.Strict(&year, all, n, vec.FlagsOf(&d)) {
-			for i := range out {
-				out[i] = rt.Year(dV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if year.Dirty(i) {
-					continue
-				}
-				out[i] = rt.Year(dV[i])
-			}
+		for i := range out {
+			out[i] = rt.Year(dV[i])
 		}
+	} else {
+		year = vec.Map1(all, n, vec.VecArg(&d), rt.Year)
 	}
 	return year
 }
@@ -19972,21 +16584,11 @@ func Case0190(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	d := vec.Dates(in.Column(9))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	dateAdd := case0190Col1(n, all, d)
-	if r, e := vec.First(&dateAdd, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "date_add(d, 1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &dateAdd, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "date_add(d, 1)"})
 	}
 
 	cols := []arrow.Array{vec.DateArray(mem, &dateAdd, all, n)}
@@ -20002,33 +16604,21 @@ func Case0190(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	date_add(d, 1)
 func case0190Col1(n int, all vec.Sel, d vec.Vec[int32]) vec.Vec[int32] {
 	// date_add(d, 1)
-	dateAdd := vec.Make[int32](n)
-	{
+	var dateAdd vec.Vec[int32]
+	if d.Clean() {
+		dateAdd = vec.Make[int32](n)
 		dV := d.V[:n]
 		out := dateAdd.V[:n]
-		if vec.Strict(&dateAdd, all, n, vec.FlagsOf(&d)) {
-			for i := range out {
-				r, err := rt.DateAdd(dV[i], int32(1))
-				if err != nil {
-					dateAdd.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DateAdd(dV[i], int32(1))
+			if err != nil {
+				dateAdd.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if dateAdd.Dirty(i) {
-					continue
-				}
-				r, err := rt.DateAdd(dV[i], int32(1))
-				if err != nil {
-					dateAdd.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		dateAdd = vec.Map2E(all, n, vec.VecArg(&d), vec.ConstArg[int32](int32(1)), rt.DateAdd)
 	}
 	return dateAdd
 }
@@ -20079,21 +16669,11 @@ func Case0191(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	i_ := vec.Int32s(in.Column(3))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	dateAdd := case0191Col1(n, all, d, i_)
-	if r, e := vec.First(&dateAdd, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "date_add(d, i)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &dateAdd, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "date_add(d, i)"})
 	}
 
 	cols := []arrow.Array{vec.DateArray(mem, &dateAdd, all, n)}
@@ -20109,34 +16689,22 @@ func Case0191(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	date_add(d, i)
 func case0191Col1(n int, all vec.Sel, d vec.Vec[int32], i_ vec.Vec[int32]) vec.Vec[int32] {
 	// date_add(d, i)
-	dateAdd := vec.Make[int32](n)
-	{
+	var dateAdd vec.Vec[int32]
+	if d.Clean() && i_.Clean() {
+		dateAdd = vec.Make[int32](n)
 		dV := d.V[:n]
 		i_V := i_.V[:n]
 		out := dateAdd.V[:n]
-		if vec.Strict(&dateAdd, all, n, vec.FlagsOf(&d), vec.FlagsOf(&i_)) {
-			for i := range out {
-				r, err := rt.DateAdd(dV[i], i_V[i])
-				if err != nil {
-					dateAdd.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DateAdd(dV[i], i_V[i])
+			if err != nil {
+				dateAdd.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if dateAdd.Dirty(i) {
-					continue
-				}
-				r, err := rt.DateAdd(dV[i], i_V[i])
-				if err != nil {
-					dateAdd.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		dateAdd = vec.Map2E(all, n, vec.VecArg(&d), vec.VecArg(&i_), rt.DateAdd)
 	}
 	return dateAdd
 }
@@ -20186,21 +16754,11 @@ func Case0192(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	d := vec.Dates(in.Column(9))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	dateSub := case0192Col1(n, all, d)
-	if r, e := vec.First(&dateSub, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "date_sub(d, 1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &dateSub, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "date_sub(d, 1)"})
 	}
 
 	cols := []arrow.Array{vec.DateArray(mem, &dateSub, all, n)}
@@ -20216,33 +16774,21 @@ func Case0192(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	date_sub(d, 1)
 func case0192Col1(n int, all vec.Sel, d vec.Vec[int32]) vec.Vec[int32] {
 	// date_sub(d, 1)
-	dateSub := vec.Make[int32](n)
-	{
+	var dateSub vec.Vec[int32]
+	if d.Clean() {
+		dateSub = vec.Make[int32](n)
 		dV := d.V[:n]
 		out := dateSub.V[:n]
-		if vec.Strict(&dateSub, all, n, vec.FlagsOf(&d)) {
-			for i := range out {
-				r, err := rt.DateSub(dV[i], int32(1))
-				if err != nil {
-					dateSub.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DateSub(dV[i], int32(1))
+			if err != nil {
+				dateSub.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if dateSub.Dirty(i) {
-					continue
-				}
-				r, err := rt.DateSub(dV[i], int32(1))
-				if err != nil {
-					dateSub.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		dateSub = vec.Map2E(all, n, vec.VecArg(&d), vec.ConstArg[int32](int32(1)), rt.DateSub)
 	}
 	return dateSub
 }
@@ -20293,21 +16839,11 @@ func Case0193(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	i_ := vec.Int32s(in.Column(3))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	dateAdd := case0193Col1(n, all, d, i_)
-	if r, e := vec.First(&dateAdd, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "date_add(d, i)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &dateAdd, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "date_add(d, i)"})
 	}
 
 	cols := []arrow.Array{vec.DateArray(mem, &dateAdd, all, n)}
@@ -20323,34 +16859,22 @@ func Case0193(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	date_add(d, i)
 func case0193Col1(n int, all vec.Sel, d vec.Vec[int32], i_ vec.Vec[int32]) vec.Vec[int32] {
 	// date_add(d, i)
-	dateAdd := vec.Make[int32](n)
-	{
+	var dateAdd vec.Vec[int32]
+	if d.Clean() && i_.Clean() {
+		dateAdd = vec.Make[int32](n)
 		dV := d.V[:n]
 		i_V := i_.V[:n]
 		out := dateAdd.V[:n]
-		if vec.Strict(&dateAdd, all, n, vec.FlagsOf(&d), vec.FlagsOf(&i_)) {
-			for i := range out {
-				r, err := rt.DateAdd(dV[i], i_V[i])
-				if err != nil {
-					dateAdd.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DateAdd(dV[i], i_V[i])
+			if err != nil {
+				dateAdd.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if dateAdd.Dirty(i) {
-					continue
-				}
-				r, err := rt.DateAdd(dV[i], i_V[i])
-				if err != nil {
-					dateAdd.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		dateAdd = vec.Map2E(all, n, vec.VecArg(&d), vec.VecArg(&i_), rt.DateAdd)
 	}
 	return dateAdd
 }
@@ -20400,21 +16924,11 @@ func Case0194(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	d := vec.Dates(in.Column(9))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	dateAdd := case0194Col1(n, all, d)
-	if r, e := vec.First(&dateAdd, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "date_add(d, 2147483647)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &dateAdd, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "date_add(d, 2147483647)"})
 	}
 
 	cols := []arrow.Array{vec.DateArray(mem, &dateAdd, all, n)}
@@ -20430,33 +16944,21 @@ func Case0194(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	date_add(d, 2147483647)
 func case0194Col1(n int, all vec.Sel, d vec.Vec[int32]) vec.Vec[int32] {
 	// date_add(d, 2147483647)
-	dateAdd := vec.Make[int32](n)
-	{
+	var dateAdd vec.Vec[int32]
+	if d.Clean() {
+		dateAdd = vec.Make[int32](n)
 		dV := d.V[:n]
 		out := dateAdd.V[:n]
-		if vec.Strict(&dateAdd, all, n, vec.FlagsOf(&d)) {
-			for i := range out {
-				r, err := rt.DateAdd(dV[i], int32(2147483647))
-				if err != nil {
-					dateAdd.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DateAdd(dV[i], int32(2147483647))
+			if err != nil {
+				dateAdd.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if dateAdd.Dirty(i) {
-					continue
-				}
-				r, err := rt.DateAdd(dV[i], int32(2147483647))
-				if err != nil {
-					dateAdd.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		dateAdd = vec.Map2E(all, n, vec.VecArg(&d), vec.ConstArg[int32](int32(2147483647)), rt.DateAdd)
 	}
 	return dateAdd
 }
@@ -20507,21 +17009,11 @@ func Case0195(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	e_ := vec.Dates(in.Column(10))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	datediff := case0195Col1(n, all, d, e_)
-	if r, e := vec.First(&datediff, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "datediff(d, e)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &datediff, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "datediff(d, e)"})
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &datediff, all, n)}
@@ -20537,34 +17029,22 @@ func Case0195(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	datediff(d, e)
 func case0195Col1(n int, all vec.Sel, d vec.Vec[int32], e_ vec.Vec[int32]) vec.Vec[int32] {
 	// datediff(d, e)
-	datediff := vec.Make[int32](n)
-	{
+	var datediff vec.Vec[int32]
+	if d.Clean() && e_.Clean() {
+		datediff = vec.Make[int32](n)
 		dV := d.V[:n]
 		e_V := e_.V[:n]
 		out := datediff.V[:n]
-		if vec.Strict(&datediff, all, n, vec.FlagsOf(&d), vec.FlagsOf(&e_)) {
-			for i := range out {
-				r, err := rt.DateDiff(dV[i], e_V[i])
-				if err != nil {
-					datediff.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DateDiff(dV[i], e_V[i])
+			if err != nil {
+				datediff.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if datediff.Dirty(i) {
-					continue
-				}
-				r, err := rt.DateDiff(dV[i], e_V[i])
-				if err != nil {
-					datediff.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		datediff = vec.Map2E(all, n, vec.VecArg(&d), vec.VecArg(&e_), rt.DateDiff)
 	}
 	return datediff
 }
@@ -20615,21 +17095,11 @@ func Case0196(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	d := vec.Dates(in.Column(9))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	datediff := case0196Col1(n, all, e_, d)
-	if r, e := vec.First(&datediff, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "datediff(e, d)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &datediff, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "datediff(e, d)"})
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &datediff, all, n)}
@@ -20645,34 +17115,22 @@ func Case0196(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	datediff(e, d)
 func case0196Col1(n int, all vec.Sel, e_ vec.Vec[int32], d vec.Vec[int32]) vec.Vec[int32] {
 	// datediff(e, d)
-	datediff := vec.Make[int32](n)
-	{
+	var datediff vec.Vec[int32]
+	if e_.Clean() && d.Clean() {
+		datediff = vec.Make[int32](n)
 		e_V := e_.V[:n]
 		dV := d.V[:n]
 		out := datediff.V[:n]
-		if vec.Strict(&datediff, all, n, vec.FlagsOf(&e_), vec.FlagsOf(&d)) {
-			for i := range out {
-				r, err := rt.DateDiff(e_V[i], dV[i])
-				if err != nil {
-					datediff.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DateDiff(e_V[i], dV[i])
+			if err != nil {
+				datediff.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if datediff.Dirty(i) {
-					continue
-				}
-				r, err := rt.DateDiff(e_V[i], dV[i])
-				if err != nil {
-					datediff.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		datediff = vec.Map2E(all, n, vec.VecArg(&e_), vec.VecArg(&d), rt.DateDiff)
 	}
 	return datediff
 }
@@ -20723,21 +17181,11 @@ func Case0197(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	e_ := vec.Dates(in.Column(10))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	datediff := case0197Col1(n, all, d, e_)
-	if r, e := vec.First(&datediff, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "datediff(d, e)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &datediff, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "datediff(d, e)"})
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &datediff, all, n)}
@@ -20753,34 +17201,22 @@ func Case0197(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	datediff(d, e)
 func case0197Col1(n int, all vec.Sel, d vec.Vec[int32], e_ vec.Vec[int32]) vec.Vec[int32] {
 	// datediff(d, e)
-	datediff := vec.Make[int32](n)
-	{
+	var datediff vec.Vec[int32]
+	if d.Clean() && e_.Clean() {
+		datediff = vec.Make[int32](n)
 		dV := d.V[:n]
 		e_V := e_.V[:n]
 		out := datediff.V[:n]
-		if vec.Strict(&datediff, all, n, vec.FlagsOf(&d), vec.FlagsOf(&e_)) {
-			for i := range out {
-				r, err := rt.DateDiff(dV[i], e_V[i])
-				if err != nil {
-					datediff.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DateDiff(dV[i], e_V[i])
+			if err != nil {
+				datediff.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if datediff.Dirty(i) {
-					continue
-				}
-				r, err := rt.DateDiff(dV[i], e_V[i])
-				if err != nil {
-					datediff.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		datediff = vec.Map2E(all, n, vec.VecArg(&d), vec.VecArg(&e_), rt.DateDiff)
 	}
 	return datediff
 }
@@ -20830,21 +17266,11 @@ func Case0198(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	d := vec.Dates(in.Column(9))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	cmp := case0198Col1(n, all, d)
-	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "d >= DATE '2024-01-01'"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &cmp, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "d >= DATE '2024-01-01'"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
@@ -20860,23 +17286,16 @@ func Case0198(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	d >= DATE '2024-01-01'
 func case0198Col1(n int, all vec.Sel, d vec.Vec[int32]) vec.Vec[bool] {
 	// (d >= DATE '2024-01-01')
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if d.Clean() {
+		cmp = vec.Make[bool](n)
 		dV := d.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&d)) {
-			for i := range out {
-				out[i] = rt.GeInt32(dV[i], int32(19723))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GeInt32(dV[i], int32(19723))
-			}
+		for i := range out {
+			out[i] = rt.GeInt32(dV[i], int32(19723))
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&d), vec.ConstArg[int32](int32(19723)), rt.GeInt32)
 	}
 	return cmp
 }
@@ -20926,21 +17345,11 @@ func Case0199(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	d := vec.Dates(in.Column(9))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	cmp := case0199Col1(n, all, d)
-	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "d < DATE '2024-01-01'"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &cmp, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "d < DATE '2024-01-01'"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
@@ -20956,23 +17365,16 @@ func Case0199(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	d < DATE '2024-01-01'
 func case0199Col1(n int, all vec.Sel, d vec.Vec[int32]) vec.Vec[bool] {
 	// (d < DATE '2024-01-01')
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if d.Clean() {
+		cmp = vec.Make[bool](n)
 		dV := d.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&d)) {
-			for i := range out {
-				out[i] = rt.LtInt32(dV[i], int32(19723))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.LtInt32(dV[i], int32(19723))
-			}
+		for i := range out {
+			out[i] = rt.LtInt32(dV[i], int32(19723))
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&d), vec.ConstArg[int32](int32(19723)), rt.LtInt32)
 	}
 	return cmp
 }
@@ -21023,21 +17425,11 @@ func Case0200(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	cmp := case0200Col1(n, all, a, b)
-	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a = b"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &cmp, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a = b"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
@@ -21053,24 +17445,17 @@ func Case0200(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	a = b
 func case0200Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
 	// (a = b)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if a.Clean() && b.Clean() {
+		cmp = vec.Make[bool](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], bV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(aV[i], bV[i])
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(aV[i], bV[i])
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.EqInt64)
 	}
 	return cmp
 }
@@ -21121,21 +17506,11 @@ func Case0201(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	cmp := case0201Col1(n, all, a, b)
-	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a <> b"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &cmp, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a <> b"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
@@ -21151,24 +17526,17 @@ func Case0201(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	a <> b
 func case0201Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
 	// (a <> b)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if a.Clean() && b.Clean() {
+		cmp = vec.Make[bool](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
-			for i := range out {
-				out[i] = rt.NeInt64(aV[i], bV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.NeInt64(aV[i], bV[i])
-			}
+		for i := range out {
+			out[i] = rt.NeInt64(aV[i], bV[i])
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.NeInt64)
 	}
 	return cmp
 }
@@ -21219,21 +17587,11 @@ func Case0202(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	cmp := case0202Col1(n, all, a, b)
-	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a != b"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &cmp, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a != b"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
@@ -21249,24 +17607,17 @@ func Case0202(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	a != b
 func case0202Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
 	// (a <> b)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if a.Clean() && b.Clean() {
+		cmp = vec.Make[bool](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
-			for i := range out {
-				out[i] = rt.NeInt64(aV[i], bV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.NeInt64(aV[i], bV[i])
-			}
+		for i := range out {
+			out[i] = rt.NeInt64(aV[i], bV[i])
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.NeInt64)
 	}
 	return cmp
 }
@@ -21317,21 +17668,11 @@ func Case0203(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	cmp := case0203Col1(n, all, a, b)
-	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a < b"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &cmp, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a < b"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
@@ -21347,24 +17688,17 @@ func Case0203(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	a < b
 func case0203Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
 	// (a < b)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if a.Clean() && b.Clean() {
+		cmp = vec.Make[bool](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
-			for i := range out {
-				out[i] = rt.LtInt64(aV[i], bV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.LtInt64(aV[i], bV[i])
-			}
+		for i := range out {
+			out[i] = rt.LtInt64(aV[i], bV[i])
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.LtInt64)
 	}
 	return cmp
 }
@@ -21415,21 +17749,11 @@ func Case0204(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	cmp := case0204Col1(n, all, i_, in, a)
-	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "i < a"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &cmp, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "i < a"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
@@ -21446,26 +17770,18 @@ func Case0204(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0204Col1(n int, all vec.Sel, i_ vec.Vec[int32], in arrow.RecordBatch, a vec.Vec[int64]) vec.Vec[bool] {
 	// (CAST(i AS BIGINT) < a)
 	var cmp vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if i_.Clean() && a.Clean() {
-		cmp = vec.Make[bool](n)
-		i_V := i_.V[:n]
-		aV := a.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.LtInt64(rt.CastInt32ToInt64(i_V[i]), aV[i])
-		}
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(3).NullN()+in.Column(0).NullN() <= n/2 {
+	if in.Column(3).NullN()+in.Column(0).NullN() <= n/2 {
 		cmp = vec.Make[bool](n)
 		i_V := i_.V[:n]
 		aV := a.V[:n]
 		out := cmp.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(i_.Clean() && a.Clean())
 		for i := range out {
-			if i_.Dirty(i) || a.Dirty(i) {
+			if dirty && (i_.Dirty(i) || a.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -21533,21 +17849,11 @@ func Case0205(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	y := vec.Float64s(in.Column(6))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	cmp := case0205Col1(n, all, x, y)
-	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "x = y"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &cmp, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "x = y"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
@@ -21563,24 +17869,17 @@ func Case0205(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	x = y
 func case0205Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64]) vec.Vec[bool] {
 	// (x = y)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if x.Clean() && y.Clean() {
+		cmp = vec.Make[bool](n)
 		xV := x.V[:n]
 		yV := y.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&x), vec.FlagsOf(&y)) {
-			for i := range out {
-				out[i] = rt.EqFloat64(xV[i], yV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqFloat64(xV[i], yV[i])
-			}
+		for i := range out {
+			out[i] = rt.EqFloat64(xV[i], yV[i])
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&x), vec.VecArg(&y), rt.EqFloat64)
 	}
 	return cmp
 }
@@ -21631,21 +17930,11 @@ func Case0206(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	y := vec.Float64s(in.Column(6))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	cmp := case0206Col1(n, all, x, y)
-	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "x > y"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &cmp, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "x > y"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
@@ -21661,24 +17950,17 @@ func Case0206(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	x > y
 func case0206Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64]) vec.Vec[bool] {
 	// (x > y)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if x.Clean() && y.Clean() {
+		cmp = vec.Make[bool](n)
 		xV := x.V[:n]
 		yV := y.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&x), vec.FlagsOf(&y)) {
-			for i := range out {
-				out[i] = rt.GtFloat64(xV[i], yV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GtFloat64(xV[i], yV[i])
-			}
+		for i := range out {
+			out[i] = rt.GtFloat64(xV[i], yV[i])
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&x), vec.VecArg(&y), rt.GtFloat64)
 	}
 	return cmp
 }
@@ -21729,21 +18011,11 @@ func Case0207(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	y := vec.Float64s(in.Column(6))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	cmp := case0207Col1(n, all, x, y)
-	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "x = y"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &cmp, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "x = y"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
@@ -21759,24 +18031,17 @@ func Case0207(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	x = y
 func case0207Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64]) vec.Vec[bool] {
 	// (x = y)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if x.Clean() && y.Clean() {
+		cmp = vec.Make[bool](n)
 		xV := x.V[:n]
 		yV := y.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&x), vec.FlagsOf(&y)) {
-			for i := range out {
-				out[i] = rt.EqFloat64(xV[i], yV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqFloat64(xV[i], yV[i])
-			}
+		for i := range out {
+			out[i] = rt.EqFloat64(xV[i], yV[i])
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&x), vec.VecArg(&y), rt.EqFloat64)
 	}
 	return cmp
 }
@@ -21827,21 +18092,11 @@ func Case0208(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	y := vec.Float64s(in.Column(6))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	cmp := case0208Col1(n, all, x, y)
-	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "x < y"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &cmp, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "x < y"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
@@ -21857,24 +18112,17 @@ func Case0208(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	x < y
 func case0208Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64]) vec.Vec[bool] {
 	// (x < y)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if x.Clean() && y.Clean() {
+		cmp = vec.Make[bool](n)
 		xV := x.V[:n]
 		yV := y.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&x), vec.FlagsOf(&y)) {
-			for i := range out {
-				out[i] = rt.LtFloat64(xV[i], yV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.LtFloat64(xV[i], yV[i])
-			}
+		for i := range out {
+			out[i] = rt.LtFloat64(xV[i], yV[i])
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&x), vec.VecArg(&y), rt.LtFloat64)
 	}
 	return cmp
 }
@@ -21925,21 +18173,11 @@ func Case0209(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	uArr := in.Column(8).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	cmp := case0209Col1(n, all, sArr, uArr)
-	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "s < u"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &cmp, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s < u"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
@@ -21955,22 +18193,15 @@ func Case0209(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	s < u
 func case0209Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String) vec.Vec[bool] {
 	// (s < u)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if sArr.NullN() == 0 && uArr.NullN() == 0 {
+		cmp = vec.Make[bool](n)
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.ArrowFlags(sArr), vec.ArrowFlags(uArr)) {
-			for i := range out {
-				out[i] = rt.LtString(sArr.Value(i), uArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.LtString(sArr.Value(i), uArr.Value(i))
-			}
+		for i := range out {
+			out[i] = rt.LtString(sArr.Value(i), uArr.Value(i))
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.StrArg(sArr), vec.StrArg(uArr), rt.LtString)
 	}
 	return cmp
 }
@@ -22021,21 +18252,11 @@ func Case0210(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	uArr := in.Column(8).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	cmp := case0210Col1(n, all, sArr, uArr)
-	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "s < u"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &cmp, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s < u"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
@@ -22051,22 +18272,15 @@ func Case0210(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	s < u
 func case0210Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String) vec.Vec[bool] {
 	// (s < u)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if sArr.NullN() == 0 && uArr.NullN() == 0 {
+		cmp = vec.Make[bool](n)
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.ArrowFlags(sArr), vec.ArrowFlags(uArr)) {
-			for i := range out {
-				out[i] = rt.LtString(sArr.Value(i), uArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.LtString(sArr.Value(i), uArr.Value(i))
-			}
+		for i := range out {
+			out[i] = rt.LtString(sArr.Value(i), uArr.Value(i))
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.StrArg(sArr), vec.StrArg(uArr), rt.LtString)
 	}
 	return cmp
 }
@@ -22117,21 +18331,11 @@ func Case0211(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	uArr := in.Column(8).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	cmp := case0211Col1(n, all, sArr, uArr)
-	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "s = u"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &cmp, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s = u"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
@@ -22147,22 +18351,15 @@ func Case0211(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	s = u
 func case0211Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String) vec.Vec[bool] {
 	// (s = u)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if sArr.NullN() == 0 && uArr.NullN() == 0 {
+		cmp = vec.Make[bool](n)
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.ArrowFlags(sArr), vec.ArrowFlags(uArr)) {
-			for i := range out {
-				out[i] = rt.EqString(sArr.Value(i), uArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqString(sArr.Value(i), uArr.Value(i))
-			}
+		for i := range out {
+			out[i] = rt.EqString(sArr.Value(i), uArr.Value(i))
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.StrArg(sArr), vec.StrArg(uArr), rt.EqString)
 	}
 	return cmp
 }
@@ -22213,21 +18410,11 @@ func Case0212(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	q := vec.Bools(in.Column(14))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	cmp := case0212Col1(n, all, p, q)
-	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "p < q"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &cmp, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "p < q"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
@@ -22243,24 +18430,17 @@ func Case0212(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	p < q
 func case0212Col1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool]) vec.Vec[bool] {
 	// (p < q)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if p.Clean() && q.Clean() {
+		cmp = vec.Make[bool](n)
 		pV := p.V[:n]
 		qV := q.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&p), vec.FlagsOf(&q)) {
-			for i := range out {
-				out[i] = rt.LtBool(pV[i], qV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.LtBool(pV[i], qV[i])
-			}
+		for i := range out {
+			out[i] = rt.LtBool(pV[i], qV[i])
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&p), vec.VecArg(&q), rt.LtBool)
 	}
 	return cmp
 }
@@ -22311,21 +18491,11 @@ func Case0213(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	q := vec.Bools(in.Column(14))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	cmp := case0213Col1(n, all, p, q)
-	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "p = q"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &cmp, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "p = q"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
@@ -22341,24 +18511,17 @@ func Case0213(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	p = q
 func case0213Col1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool]) vec.Vec[bool] {
 	// (p = q)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if p.Clean() && q.Clean() {
+		cmp = vec.Make[bool](n)
 		pV := p.V[:n]
 		qV := q.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&p), vec.FlagsOf(&q)) {
-			for i := range out {
-				out[i] = rt.EqBool(pV[i], qV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqBool(pV[i], qV[i])
-			}
+		for i := range out {
+			out[i] = rt.EqBool(pV[i], qV[i])
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&p), vec.VecArg(&q), rt.EqBool)
 	}
 	return cmp
 }
@@ -22409,21 +18572,11 @@ func Case0214(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	e_ := vec.Dates(in.Column(10))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	cmp := case0214Col1(n, all, d, e_)
-	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "d <= e"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &cmp, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "d <= e"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
@@ -22439,24 +18592,17 @@ func Case0214(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	d <= e
 func case0214Col1(n int, all vec.Sel, d vec.Vec[int32], e_ vec.Vec[int32]) vec.Vec[bool] {
 	// (d <= e)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if d.Clean() && e_.Clean() {
+		cmp = vec.Make[bool](n)
 		dV := d.V[:n]
 		e_V := e_.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&d), vec.FlagsOf(&e_)) {
-			for i := range out {
-				out[i] = rt.LeInt32(dV[i], e_V[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.LeInt32(dV[i], e_V[i])
-			}
+		for i := range out {
+			out[i] = rt.LeInt32(dV[i], e_V[i])
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&d), vec.VecArg(&e_), rt.LeInt32)
 	}
 	return cmp
 }
@@ -22506,21 +18652,11 @@ func Case0215(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	minus := case0215Col1(n, all, a)
-	if r, e := vec.First(&minus, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "-a"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &minus, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "-a"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &minus, all, n)}
@@ -22536,33 +18672,21 @@ func Case0215(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	-a
 func case0215Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// (-a)
-	minus := vec.Make[int64](n)
-	{
+	var minus vec.Vec[int64]
+	if a.Clean() {
+		minus = vec.Make[int64](n)
 		aV := a.V[:n]
 		out := minus.V[:n]
-		if vec.Strict(&minus, all, n, vec.FlagsOf(&a)) {
-			for i := range out {
-				r, err := rt.NegateInt64(aV[i])
-				if err != nil {
-					minus.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.NegateInt64(aV[i])
+			if err != nil {
+				minus.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if minus.Dirty(i) {
-					continue
-				}
-				r, err := rt.NegateInt64(aV[i])
-				if err != nil {
-					minus.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		minus = vec.Map1E(all, n, vec.VecArg(&a), rt.NegateInt64)
 	}
 	return minus
 }
@@ -22612,21 +18736,11 @@ func Case0216(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	minus := case0216Col1(n, all, x)
-	if r, e := vec.First(&minus, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "-x"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &minus, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "-x"})
 	}
 
 	cols := []arrow.Array{vec.Float64Array(mem, &minus, all, n)}
@@ -22642,23 +18756,16 @@ func Case0216(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	-x
 func case0216Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
 	// (-x)
-	minus := vec.Make[float64](n)
-	{
+	var minus vec.Vec[float64]
+	if x.Clean() {
+		minus = vec.Make[float64](n)
 		xV := x.V[:n]
 		out := minus.V[:n]
-		if vec.Strict(&minus, all, n, vec.FlagsOf(&x)) {
-			for i := range out {
-				out[i] = rt.NegateFloat64(xV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if minus.Dirty(i) {
-					continue
-				}
-				out[i] = rt.NegateFloat64(xV[i])
-			}
+		for i := range out {
+			out[i] = rt.NegateFloat64(xV[i])
 		}
+	} else {
+		minus = vec.Map1(all, n, vec.VecArg(&x), rt.NegateFloat64)
 	}
 	return minus
 }
@@ -22707,21 +18814,11 @@ func Case0217(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	konst := case0217Col1(n, all)
-	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "NULL + (1 DIV 0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &konst, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "NULL + (1 DIV 0)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &konst, all, n)}
@@ -22784,21 +18881,11 @@ func Case0218(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	konst := case0218Col1(n, all)
-	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(1 DIV 0) + NULL"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &konst, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(1 DIV 0) + NULL"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &konst, all, n)}
@@ -22862,21 +18949,11 @@ func Case0219(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	sum := case0219Col1(n, all, a)
-	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a + (1 DIV 0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sum, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a + (1 DIV 0)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
@@ -22893,34 +18970,22 @@ func Case0219(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0219Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// (a + ERROR(DIVIDE_BY_ZERO))
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
-	sum := vec.Make[int64](n)
-	{
+	var sum vec.Vec[int64]
+	if a.Clean() && konst.Clean() {
+		sum = vec.Make[int64](n)
 		aV := a.V[:n]
 		konstV := konst.V[:n]
 		out := sum.V[:n]
-		if vec.Strict(&sum, all, n, vec.FlagsOf(&a), vec.FlagsOf(&konst)) {
-			for i := range out {
-				r, err := rt.AddInt64(aV[i], konstV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AddInt64(aV[i], konstV[i])
+			if err != nil {
+				sum.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if sum.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(aV[i], konstV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		sum = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&konst), rt.AddInt64)
 	}
 	return sum
 }
@@ -22970,21 +19035,11 @@ func Case0220(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	sum := case0220Col1(n, all, a)
-	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(1 DIV 0) + a"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sum, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(1 DIV 0) + a"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
@@ -23001,34 +19056,22 @@ func Case0220(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0220Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// (ERROR(DIVIDE_BY_ZERO) + a)
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
-	sum := vec.Make[int64](n)
-	{
+	var sum vec.Vec[int64]
+	if konst.Clean() && a.Clean() {
+		sum = vec.Make[int64](n)
 		konstV := konst.V[:n]
 		aV := a.V[:n]
 		out := sum.V[:n]
-		if vec.Strict(&sum, all, n, vec.FlagsOf(&konst), vec.FlagsOf(&a)) {
-			for i := range out {
-				r, err := rt.AddInt64(konstV[i], aV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AddInt64(konstV[i], aV[i])
+			if err != nil {
+				sum.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if sum.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(konstV[i], aV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		sum = vec.Map2E(all, n, vec.VecArg(&konst), vec.VecArg(&a), rt.AddInt64)
 	}
 	return sum
 }
@@ -23078,21 +19121,11 @@ func Case0221(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	sum := case0221Col1(n, all, a)
-	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a + (1 DIV 0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sum, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a + (1 DIV 0)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
@@ -23109,34 +19142,22 @@ func Case0221(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0221Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// (a + ERROR(DIVIDE_BY_ZERO))
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
-	sum := vec.Make[int64](n)
-	{
+	var sum vec.Vec[int64]
+	if a.Clean() && konst.Clean() {
+		sum = vec.Make[int64](n)
 		aV := a.V[:n]
 		konstV := konst.V[:n]
 		out := sum.V[:n]
-		if vec.Strict(&sum, all, n, vec.FlagsOf(&a), vec.FlagsOf(&konst)) {
-			for i := range out {
-				r, err := rt.AddInt64(aV[i], konstV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AddInt64(aV[i], konstV[i])
+			if err != nil {
+				sum.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if sum.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(aV[i], konstV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		sum = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&konst), rt.AddInt64)
 	}
 	return sum
 }
@@ -23187,24 +19208,12 @@ func Case0222(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	product, directCol := case0222Col1(n, all, a, in, b, mem)
-	if r, e := vec.First(&product, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if directCol != nil {
-			directCol.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(100 DIV a) * (b DIV 0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &product, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(directCol)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(100 DIV a) * (b DIV 0)"})
 	}
 	if directCol == nil {
 		directCol = vec.Int64Array(mem, &product, all, n)
@@ -23223,39 +19232,22 @@ func Case0222(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	(100 DIV a) * (b DIV 0)
 func case0222Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// ((100 DIV a) * (b DIV 0))
-	var directCol arrow.Array // written by the clean loop, or below from product
+	var directCol arrow.Array // written by the loop, or below from product
+	var directOut *vec.FixedOut[int64]
 	var product vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if a.Clean() && b.Clean() {
-		directOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+	if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := directOut.V
-		var bad vec.Failed
-		for i := range out {
-			out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.DivInt64(int64(100), aV[i])), bad.Int64(rt.DivInt64(bV[i], int64(0)))))
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			directCol = directOut.Array()
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			directOut.Release()
-		}
-	} else if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
-		product = vec.Make[int64](n)
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := product.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(a.Clean() && b.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if a.Dirty(i) || b.Dirty(i) {
+			if dirty && (a.Dirty(i) || b.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -23266,6 +19258,9 @@ func case0222Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b 
 			}
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// (100 DIV a)
@@ -23275,10 +19270,10 @@ func case0222Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b 
 		// ((100 DIV a) * (b DIV 0))
 		product2 := vec.Map2E(rest, n, vec.VecArg(&quotient), vec.VecArg(&quotient2), rt.MulInt64)
 		if fused {
-			vec.Merge(&product, &product2, rest, n)
-		} else {
-			product = product2
+			directOut.Patch(&product2, rest, all)
+			directCol = directOut.Array()
 		}
+		product = product2
 	}
 	return product, directCol
 }
@@ -23328,24 +19323,12 @@ func Case0223(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	sum, directCol := case0223Col1(n, all, a, in, mem)
-	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if directCol != nil {
-			directCol.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(a DIV 0) + (9223372036854775807 + a)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sum, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(directCol)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(a DIV 0) + (9223372036854775807 + a)"})
 	}
 	if directCol == nil {
 		directCol = vec.Int64Array(mem, &sum, all, n)
@@ -23364,37 +19347,21 @@ func Case0223(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	(a DIV 0) + (9223372036854775807 + a)
 func case0223Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// ((a DIV 0) + (9223372036854775807 + a))
-	var directCol arrow.Array // written by the clean loop, or below from sum
+	var directCol arrow.Array // written by the loop, or below from sum
+	var directOut *vec.FixedOut[int64]
 	var sum vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if a.Clean() {
-		directOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+	if in.Column(0).NullN() <= n/2 {
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		out := directOut.V
-		var bad vec.Failed
-		for i := range out {
-			out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), bad.Int64(rt.AddInt64(int64(9223372036854775807), aV[i]))))
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			directCol = directOut.Array()
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			directOut.Release()
-		}
-	} else if in.Column(0).NullN() <= n/2 {
-		sum = vec.Make[int64](n)
-		aV := a.V[:n]
-		out := sum.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(a.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if a.Dirty(i) {
+			if dirty && (a.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -23405,6 +19372,9 @@ func case0223Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 			}
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// (a DIV 0)
@@ -23414,10 +19384,10 @@ func case0223Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 		// ((a DIV 0) + (9223372036854775807 + a))
 		sum3 := vec.Map2E(rest, n, vec.VecArg(&quotient), vec.VecArg(&sum2), rt.AddInt64)
 		if fused {
-			vec.Merge(&sum, &sum3, rest, n)
-		} else {
-			sum = sum3
+			directOut.Patch(&sum3, rest, all)
+			directCol = directOut.Array()
 		}
+		sum = sum3
 	}
 	return sum, directCol
 }
@@ -23467,24 +19437,12 @@ func Case0224(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	sum, directCol := case0224Col1(n, all, a, in, mem)
-	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if directCol != nil {
-			directCol.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(9223372036854775807 + a) + (a DIV 0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sum, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(directCol)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(9223372036854775807 + a) + (a DIV 0)"})
 	}
 	if directCol == nil {
 		directCol = vec.Int64Array(mem, &sum, all, n)
@@ -23503,37 +19461,21 @@ func Case0224(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	(9223372036854775807 + a) + (a DIV 0)
 func case0224Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// ((9223372036854775807 + a) + (a DIV 0))
-	var directCol arrow.Array // written by the clean loop, or below from sum
+	var directCol arrow.Array // written by the loop, or below from sum
+	var directOut *vec.FixedOut[int64]
 	var sum vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if a.Clean() {
-		directOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+	if in.Column(0).NullN() <= n/2 {
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		out := directOut.V
-		var bad vec.Failed
-		for i := range out {
-			out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.AddInt64(int64(9223372036854775807), aV[i])), bad.Int64(rt.DivInt64(aV[i], int64(0)))))
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			directCol = directOut.Array()
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			directOut.Release()
-		}
-	} else if in.Column(0).NullN() <= n/2 {
-		sum = vec.Make[int64](n)
-		aV := a.V[:n]
-		out := sum.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(a.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if a.Dirty(i) {
+			if dirty && (a.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -23544,6 +19486,9 @@ func case0224Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 			}
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// (9223372036854775807 + a)
@@ -23553,10 +19498,10 @@ func case0224Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 		// ((9223372036854775807 + a) + (a DIV 0))
 		sum3 := vec.Map2E(rest, n, vec.VecArg(&sum2), vec.VecArg(&quotient), rt.AddInt64)
 		if fused {
-			vec.Merge(&sum, &sum3, rest, n)
-		} else {
-			sum = sum3
+			directOut.Patch(&sum3, rest, all)
+			directCol = directOut.Array()
 		}
+		sum = sum3
 	}
 	return sum, directCol
 }
@@ -23608,24 +19553,12 @@ func Case0225(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	concat, directCol := case0225Col1(n, all, sArr, uArr, a, in, mem)
-	if r, e := vec.First(&concat, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if directCol != nil {
-			directCol.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "concat(s, CAST(u AS VARCHAR), CAST(1 DIV a AS VARCHAR))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &concat, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(directCol)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "concat(s, CAST(u AS VARCHAR), CAST(1 DIV a AS VARCHAR))"})
 	}
 	if directCol == nil {
 		directCol = vec.StringArray(mem, &concat, all, n)
@@ -23765,24 +19698,12 @@ func Case0226(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	uArr := in.Column(8).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	concat, directCol := case0226Col1(n, all, a, in, sArr, uArr, mem)
-	if r, e := vec.First(&concat, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if directCol != nil {
-			directCol.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "concat(CAST(1 DIV a AS VARCHAR), s, u)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &concat, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(directCol)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "concat(CAST(1 DIV a AS VARCHAR), s, u)"})
 	}
 	if directCol == nil {
 		directCol = vec.StringArray(mem, &concat, all, n)
@@ -23922,24 +19843,12 @@ func Case0227(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	uArr := in.Column(8).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	concat, directCol := case0227Col1(n, all, a, in, sArr, uArr, mem)
-	if r, e := vec.First(&concat, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if directCol != nil {
-			directCol.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "concat(CAST(1 DIV a AS VARCHAR), s, u)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &concat, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(directCol)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "concat(CAST(1 DIV a AS VARCHAR), s, u)"})
 	}
 	if directCol == nil {
 		directCol = vec.StringArray(mem, &concat, all, n)
@@ -24078,21 +19987,11 @@ func Case0228(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	quotient := case0228Col1(n, all, a, b)
-	if r, e := vec.First(&quotient, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a DIV b"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &quotient, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a DIV b"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &quotient, all, n)}
@@ -24108,34 +20007,22 @@ func Case0228(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	a DIV b
 func case0228Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	{
+	var quotient vec.Vec[int64]
+	if a.Clean() && b.Clean() {
+		quotient = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		if vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], bV[i])
+			if err != nil {
+				quotient.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if quotient.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	return quotient
 }
@@ -24187,21 +20074,11 @@ func Case0229(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	mItems := mArr.Items().(*array.Int64)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	entry := case0229Col1(n, all, mArr, mKeys, mItems)
-	if r, e := vec.First(&entry, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "m['zz']"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &entry, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "m['zz']"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &entry, all, n)}
@@ -24302,21 +20179,11 @@ func Case0230(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	abs := case0230Col1(n, all, a)
-	if r, e := vec.First(&abs, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "abs(a)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &abs, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "abs(a)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &abs, all, n)}
@@ -24332,33 +20199,21 @@ func Case0230(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	abs(a)
 func case0230Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// abs(a)
-	abs := vec.Make[int64](n)
-	{
+	var abs vec.Vec[int64]
+	if a.Clean() {
+		abs = vec.Make[int64](n)
 		aV := a.V[:n]
 		out := abs.V[:n]
-		if vec.Strict(&abs, all, n, vec.FlagsOf(&a)) {
-			for i := range out {
-				r, err := rt.AbsInt64(aV[i])
-				if err != nil {
-					abs.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AbsInt64(aV[i])
+			if err != nil {
+				abs.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if abs.Dirty(i) {
-					continue
-				}
-				r, err := rt.AbsInt64(aV[i])
-				if err != nil {
-					abs.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		abs = vec.Map1E(all, n, vec.VecArg(&a), rt.AbsInt64)
 	}
 	return abs
 }
@@ -24407,21 +20262,11 @@ func Case0231(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	konst := case0231Col1(n, all)
-	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(a DIV 0 > 1) AND FALSE"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &konst, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(a DIV 0 > 1) AND FALSE"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &konst, all, n)}
@@ -24484,21 +20329,11 @@ func Case0232(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	konst := case0232Col1(n, all)
-	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "FALSE AND (a DIV 0 > 1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &konst, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "FALSE AND (a DIV 0 > 1)"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &konst, all, n)}
@@ -24562,21 +20397,11 @@ func Case0233(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	cmp := case0233Col1(n, all, a, in)
-	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(a DIV 0 > 1) AND TRUE"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &cmp, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(a DIV 0 > 1) AND TRUE"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
@@ -24593,33 +20418,18 @@ func Case0233(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0233Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[bool] {
 	// ((a DIV 0) > 1)
 	var cmp vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if a.Clean() {
-		cmp = vec.Make[bool](n)
-		aV := a.V[:n]
-		out := cmp.V[:n]
-		var bad vec.Failed
-		for i := range out {
-			out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1))
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-		}
-	} else if in.Column(0).NullN() <= n/2 {
+	if in.Column(0).NullN() <= n/2 {
 		cmp = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := cmp.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(a.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if a.Dirty(i) {
+			if dirty && (a.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -24690,21 +20500,11 @@ func Case0234(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	cmp := case0234Col1(n, all, a, in)
-	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "TRUE AND (a DIV 0 > 1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &cmp, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "TRUE AND (a DIV 0 > 1)"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
@@ -24721,33 +20521,18 @@ func Case0234(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0234Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[bool] {
 	// ((a DIV 0) > 1)
 	var cmp vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if a.Clean() {
-		cmp = vec.Make[bool](n)
-		aV := a.V[:n]
-		out := cmp.V[:n]
-		var bad vec.Failed
-		for i := range out {
-			out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1))
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-		}
-	} else if in.Column(0).NullN() <= n/2 {
+	if in.Column(0).NullN() <= n/2 {
 		cmp = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := cmp.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(a.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if a.Dirty(i) {
+			if dirty && (a.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -24819,21 +20604,11 @@ func Case0235(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	p := vec.Bools(in.Column(13))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	allOf := case0235Col1(n, all, a, in, p)
-	if r, e := vec.First(&allOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(a DIV 0 > 1) AND p"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &allOf, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(a DIV 0 > 1) AND p"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &allOf, all, n)}
@@ -24850,35 +20625,19 @@ func Case0235(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0235Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, p vec.Vec[bool]) vec.Vec[bool] {
 	// (((a DIV 0) > 1) AND p)
 	var allOf vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if a.Clean() && p.Clean() {
-		allOf = vec.Make[bool](n)
-		aV := a.V[:n]
-		pV := p.V[:n]
-		out := allOf.V[:n]
-		var bad vec.Failed
-		for i := range out {
-			out[i] = (rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)) && pV[i])
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-		}
-	} else if in.Column(0).NullN()+in.Column(13).NullN() <= n/2 {
+	if in.Column(0).NullN()+in.Column(13).NullN() <= n/2 {
 		allOf = vec.Make[bool](n)
 		aV := a.V[:n]
 		pV := p.V[:n]
 		out := allOf.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(a.Clean() && p.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if a.Dirty(i) || p.Dirty(i) {
+			if dirty && (a.Dirty(i) || p.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -24954,21 +20713,11 @@ func Case0236(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	allOf := case0236Col1(n, all, p, in, a)
-	if r, e := vec.First(&allOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "p AND (a DIV 0 > 1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &allOf, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "p AND (a DIV 0 > 1)"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &allOf, all, n)}
@@ -24985,35 +20734,19 @@ func Case0236(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0236Col1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64]) vec.Vec[bool] {
 	// (p AND ((a DIV 0) > 1))
 	var allOf vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if p.Clean() && a.Clean() {
-		allOf = vec.Make[bool](n)
-		pV := p.V[:n]
-		aV := a.V[:n]
-		out := allOf.V[:n]
-		var bad vec.Failed
-		for i := range out {
-			out[i] = (pV[i] && rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)))
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-		}
-	} else if in.Column(13).NullN()+in.Column(0).NullN() <= n/2 {
+	if in.Column(13).NullN()+in.Column(0).NullN() <= n/2 {
 		allOf = vec.Make[bool](n)
 		pV := p.V[:n]
 		aV := a.V[:n]
 		out := allOf.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(p.Clean() && a.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if p.Dirty(i) || a.Dirty(i) {
+			if dirty && (p.Dirty(i) || a.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -25087,21 +20820,11 @@ func Case0237(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	konst := case0237Col1(n, all)
-	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(a DIV 0 > 1) OR TRUE"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &konst, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(a DIV 0 > 1) OR TRUE"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &konst, all, n)}
@@ -25164,21 +20887,11 @@ func Case0238(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	konst := case0238Col1(n, all)
-	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "TRUE OR (a DIV 0 > 1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &konst, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "TRUE OR (a DIV 0 > 1)"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &konst, all, n)}
@@ -25242,21 +20955,11 @@ func Case0239(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	cmp := case0239Col1(n, all, a, in)
-	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(a DIV 0 > 1) OR FALSE"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &cmp, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(a DIV 0 > 1) OR FALSE"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
@@ -25273,33 +20976,18 @@ func Case0239(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0239Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[bool] {
 	// ((a DIV 0) > 1)
 	var cmp vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if a.Clean() {
-		cmp = vec.Make[bool](n)
-		aV := a.V[:n]
-		out := cmp.V[:n]
-		var bad vec.Failed
-		for i := range out {
-			out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1))
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-		}
-	} else if in.Column(0).NullN() <= n/2 {
+	if in.Column(0).NullN() <= n/2 {
 		cmp = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := cmp.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(a.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if a.Dirty(i) {
+			if dirty && (a.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -25371,21 +21059,11 @@ func Case0240(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	p := vec.Bools(in.Column(13))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	anyOf := case0240Col1(n, all, a, in, p)
-	if r, e := vec.First(&anyOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(a DIV 0 > 1) OR p"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &anyOf, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(a DIV 0 > 1) OR p"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &anyOf, all, n)}
@@ -25402,35 +21080,19 @@ func Case0240(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0240Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, p vec.Vec[bool]) vec.Vec[bool] {
 	// (((a DIV 0) > 1) OR p)
 	var anyOf vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if a.Clean() && p.Clean() {
-		anyOf = vec.Make[bool](n)
-		aV := a.V[:n]
-		pV := p.V[:n]
-		out := anyOf.V[:n]
-		var bad vec.Failed
-		for i := range out {
-			out[i] = (rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)) || pV[i])
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-		}
-	} else if in.Column(0).NullN()+in.Column(13).NullN() <= n/2 {
+	if in.Column(0).NullN()+in.Column(13).NullN() <= n/2 {
 		anyOf = vec.Make[bool](n)
 		aV := a.V[:n]
 		pV := p.V[:n]
 		out := anyOf.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(a.Clean() && p.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if a.Dirty(i) || p.Dirty(i) {
+			if dirty && (a.Dirty(i) || p.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -25505,21 +21167,11 @@ func Case0241(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	allOf := case0241Col1(n, all, a, in)
-	if r, e := vec.First(&allOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a <> 0 AND 100 DIV a > 1"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &allOf, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a <> 0 AND 100 DIV a > 1"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &allOf, all, n)}
@@ -25536,33 +21188,18 @@ func Case0241(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0241Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[bool] {
 	// ((a <> 0) AND ((100 DIV a) > 1))
 	var allOf vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if a.Clean() {
-		allOf = vec.Make[bool](n)
-		aV := a.V[:n]
-		out := allOf.V[:n]
-		var bad vec.Failed
-		for i := range out {
-			out[i] = (rt.NeInt64(aV[i], int64(0)) && rt.GtInt64(bad.Int64(rt.DivInt64(int64(100), aV[i])), int64(1)))
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-		}
-	} else if in.Column(0).NullN() <= n/2 {
+	if in.Column(0).NullN() <= n/2 {
 		allOf = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := allOf.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(a.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if a.Dirty(i) {
+			if dirty && (a.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -25639,21 +21276,11 @@ func Case0242(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	allOf := case0242Col1(n, all, a, in)
-	if r, e := vec.First(&allOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "100 DIV a > 1 AND a <> 0"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &allOf, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "100 DIV a > 1 AND a <> 0"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &allOf, all, n)}
@@ -25670,33 +21297,18 @@ func Case0242(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0242Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[bool] {
 	// (((100 DIV a) > 1) AND (a <> 0))
 	var allOf vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if a.Clean() {
-		allOf = vec.Make[bool](n)
-		aV := a.V[:n]
-		out := allOf.V[:n]
-		var bad vec.Failed
-		for i := range out {
-			out[i] = (rt.GtInt64(bad.Int64(rt.DivInt64(int64(100), aV[i])), int64(1)) && rt.NeInt64(aV[i], int64(0)))
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-		}
-	} else if in.Column(0).NullN() <= n/2 {
+	if in.Column(0).NullN() <= n/2 {
 		allOf = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := allOf.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(a.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if a.Dirty(i) {
+			if dirty && (a.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -25773,21 +21385,11 @@ func Case0243(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	allOf := case0243Col1(n, all, a, in)
-	if r, e := vec.First(&allOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a <> 0 AND 100 DIV a > 1"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &allOf, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a <> 0 AND 100 DIV a > 1"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &allOf, all, n)}
@@ -25804,33 +21406,18 @@ func Case0243(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0243Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[bool] {
 	// ((a <> 0) AND ((100 DIV a) > 1))
 	var allOf vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if a.Clean() {
-		allOf = vec.Make[bool](n)
-		aV := a.V[:n]
-		out := allOf.V[:n]
-		var bad vec.Failed
-		for i := range out {
-			out[i] = (rt.NeInt64(aV[i], int64(0)) && rt.GtInt64(bad.Int64(rt.DivInt64(int64(100), aV[i])), int64(1)))
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-		}
-	} else if in.Column(0).NullN() <= n/2 {
+	if in.Column(0).NullN() <= n/2 {
 		allOf = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := allOf.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(a.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if a.Dirty(i) {
+			if dirty && (a.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -25907,21 +21494,11 @@ func Case0244(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	anyOf := case0244Col1(n, all, a, in)
-	if r, e := vec.First(&anyOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a = 0 OR 100 DIV a > 1"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &anyOf, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a = 0 OR 100 DIV a > 1"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &anyOf, all, n)}
@@ -25938,33 +21515,18 @@ func Case0244(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0244Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[bool] {
 	// ((a = 0) OR ((100 DIV a) > 1))
 	var anyOf vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if a.Clean() {
-		anyOf = vec.Make[bool](n)
-		aV := a.V[:n]
-		out := anyOf.V[:n]
-		var bad vec.Failed
-		for i := range out {
-			out[i] = (rt.EqInt64(aV[i], int64(0)) || rt.GtInt64(bad.Int64(rt.DivInt64(int64(100), aV[i])), int64(1)))
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-		}
-	} else if in.Column(0).NullN() <= n/2 {
+	if in.Column(0).NullN() <= n/2 {
 		anyOf = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := anyOf.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(a.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if a.Dirty(i) {
+			if dirty && (a.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -26041,21 +21603,11 @@ func Case0245(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	anyOf := case0245Col1(n, all, a, in)
-	if r, e := vec.First(&anyOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "100 DIV a > 1 OR a = 0"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &anyOf, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "100 DIV a > 1 OR a = 0"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &anyOf, all, n)}
@@ -26072,33 +21624,18 @@ func Case0245(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0245Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[bool] {
 	// (((100 DIV a) > 1) OR (a = 0))
 	var anyOf vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if a.Clean() {
-		anyOf = vec.Make[bool](n)
-		aV := a.V[:n]
-		out := anyOf.V[:n]
-		var bad vec.Failed
-		for i := range out {
-			out[i] = (rt.GtInt64(bad.Int64(rt.DivInt64(int64(100), aV[i])), int64(1)) || rt.EqInt64(aV[i], int64(0)))
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-		}
-	} else if in.Column(0).NullN() <= n/2 {
+	if in.Column(0).NullN() <= n/2 {
 		anyOf = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := anyOf.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(a.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if a.Dirty(i) {
+			if dirty && (a.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -26176,21 +21713,11 @@ func Case0246(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	q := vec.Bools(in.Column(14))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	andResult := case0246Col1(n, all, p, q)
-	if r, e := vec.First(&andResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "p AND q"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &andResult, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "p AND q"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &andResult, all, n)}
@@ -26258,21 +21785,11 @@ func Case0247(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	q := vec.Bools(in.Column(14))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	andResult := case0247Col1(n, all, p, q)
-	if r, e := vec.First(&andResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "p AND q"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &andResult, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "p AND q"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &andResult, all, n)}
@@ -26340,21 +21857,11 @@ func Case0248(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	p := vec.Bools(in.Column(13))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	andResult := case0248Col1(n, all, q, p)
-	if r, e := vec.First(&andResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "q AND p"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &andResult, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "q AND p"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &andResult, all, n)}
@@ -26422,21 +21929,11 @@ func Case0249(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	q := vec.Bools(in.Column(14))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	andResult := case0249Col1(n, all, p, q)
-	if r, e := vec.First(&andResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "p AND q"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &andResult, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "p AND q"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &andResult, all, n)}
@@ -26504,21 +22001,11 @@ func Case0250(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	q := vec.Bools(in.Column(14))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	orResult := case0250Col1(n, all, p, q)
-	if r, e := vec.First(&orResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "p OR q"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &orResult, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "p OR q"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &orResult, all, n)}
@@ -26586,21 +22073,11 @@ func Case0251(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	q := vec.Bools(in.Column(14))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	orResult := case0251Col1(n, all, p, q)
-	if r, e := vec.First(&orResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "p OR q"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &orResult, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "p OR q"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &orResult, all, n)}
@@ -26668,21 +22145,11 @@ func Case0252(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	q := vec.Bools(in.Column(14))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	andResult := case0252Col1(n, all, p, q)
-	if r, e := vec.First(&andResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "p AND q AND TRUE"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &andResult, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "p AND q AND TRUE"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &andResult, all, n)}
@@ -26750,21 +22217,11 @@ func Case0253(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	allOf := case0253Col1(n, all, a, in, b)
-	if r, e := vec.First(&allOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(a DIV 0 = 1) AND (b + 9223372036854775807 = 1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &allOf, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(a DIV 0 = 1) AND (b + 9223372036854775807 = 1)"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &allOf, all, n)}
@@ -26781,35 +22238,19 @@ func Case0253(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0253Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64]) vec.Vec[bool] {
 	// (((a DIV 0) = 1) AND ((b + 9223372036854775807) = 1))
 	var allOf vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if a.Clean() && b.Clean() {
-		allOf = vec.Make[bool](n)
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := allOf.V[:n]
-		var bad vec.Failed
-		for i := range out {
-			out[i] = (rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)) && rt.EqInt64(bad.Int64(rt.AddInt64(bV[i], int64(9223372036854775807))), int64(1)))
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-		}
-	} else if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+	if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
 		allOf = vec.Make[bool](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := allOf.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(a.Clean() && b.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if a.Dirty(i) || b.Dirty(i) {
+			if dirty && (a.Dirty(i) || b.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -26889,21 +22330,11 @@ func Case0254(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	allOf := case0254Col1(n, all, b, in, a)
-	if r, e := vec.First(&allOf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(b + 9223372036854775807 = 1) AND (a DIV 0 = 1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &allOf, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(b + 9223372036854775807 = 1) AND (a DIV 0 = 1)"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &allOf, all, n)}
@@ -26920,35 +22351,19 @@ func Case0254(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0254Col1(n int, all vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, a vec.Vec[int64]) vec.Vec[bool] {
 	// (((b + 9223372036854775807) = 1) AND ((a DIV 0) = 1))
 	var allOf vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if b.Clean() && a.Clean() {
-		allOf = vec.Make[bool](n)
-		bV := b.V[:n]
-		aV := a.V[:n]
-		out := allOf.V[:n]
-		var bad vec.Failed
-		for i := range out {
-			out[i] = (rt.EqInt64(bad.Int64(rt.AddInt64(bV[i], int64(9223372036854775807))), int64(1)) && rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)))
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-		}
-	} else if in.Column(1).NullN()+in.Column(0).NullN() <= n/2 {
+	if in.Column(1).NullN()+in.Column(0).NullN() <= n/2 {
 		allOf = vec.Make[bool](n)
 		bV := b.V[:n]
 		aV := a.V[:n]
 		out := allOf.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(b.Clean() && a.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if b.Dirty(i) || a.Dirty(i) {
+			if dirty && (b.Dirty(i) || a.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -27027,21 +22442,11 @@ func Case0255(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	negated := case0255Col1(n, all, a, in)
-	if r, e := vec.First(&negated, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "NOT (a DIV 0 = 1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &negated, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "NOT (a DIV 0 = 1)"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &negated, all, n)}
@@ -27058,33 +22463,18 @@ func Case0255(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0255Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[bool] {
 	// (NOT ((a DIV 0) = 1))
 	var negated vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if a.Clean() {
-		negated = vec.Make[bool](n)
-		aV := a.V[:n]
-		out := negated.V[:n]
-		var bad vec.Failed
-		for i := range out {
-			out[i] = rt.Not(rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)))
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-		}
-	} else if in.Column(0).NullN() <= n/2 {
+	if in.Column(0).NullN() <= n/2 {
 		negated = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := negated.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(a.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if a.Dirty(i) {
+			if dirty && (a.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -27157,21 +22547,11 @@ func Case0256(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	p := vec.Bools(in.Column(13))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	negated := case0256Col1(n, all, p)
-	if r, e := vec.First(&negated, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "NOT p"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &negated, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "NOT p"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &negated, all, n)}
@@ -27187,23 +22567,16 @@ func Case0256(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	NOT p
 func case0256Col1(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[bool] {
 	// (NOT p)
-	negated := vec.Make[bool](n)
-	{
+	var negated vec.Vec[bool]
+	if p.Clean() {
+		negated = vec.Make[bool](n)
 		pV := p.V[:n]
 		out := negated.V[:n]
-		if vec.Strict(&negated, all, n, vec.FlagsOf(&p)) {
-			for i := range out {
-				out[i] = rt.Not(pV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if negated.Dirty(i) {
-					continue
-				}
-				out[i] = rt.Not(pV[i])
-			}
+		for i := range out {
+			out[i] = rt.Not(pV[i])
 		}
+	} else {
+		negated = vec.Map1(all, n, vec.VecArg(&p), rt.Not)
 	}
 	return negated
 }
@@ -27253,24 +22626,12 @@ func Case0257(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	caseResult, directCol := case0257Col1(n, all, a, in, mem)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if directCol != nil {
-			directCol.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(directCol)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END"})
 	}
 	if directCol == nil {
 		directCol = vec.Int64Array(mem, &caseResult, all, n)
@@ -27289,42 +22650,21 @@ func Case0257(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END
 func case0257Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// CASE WHEN (a = 0) THEN 0 ELSE (100 DIV a) END
-	var directCol arrow.Array // written by the clean loop, or below from caseResult
+	var directCol arrow.Array // written by the loop, or below from caseResult
+	var directOut *vec.FixedOut[int64]
 	var caseResult vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if a.Clean() {
-		directOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+	if in.Column(0).NullN() <= n/2 {
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		out := directOut.V
-		var bad vec.Failed
-		for i := range out {
-			switch {
-			case rt.EqInt64(aV[i], int64(0)):
-				out[i] = int64(0)
-			default:
-				out[i] = bad.Int64(rt.DivInt64(int64(100), aV[i]))
-			}
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			directCol = directOut.Array()
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			directOut.Release()
-		}
-	} else if in.Column(0).NullN() <= n/2 {
-		caseResult = vec.Make[int64](n)
-		aV := a.V[:n]
-		out := caseResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(a.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if a.Dirty(i) {
+			if dirty && (a.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -27340,6 +22680,9 @@ func case0257Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 			}
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// CASE WHEN (a = 0) THEN 0 ELSE (100 DIV a) END
@@ -27353,10 +22696,10 @@ func case0257Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 		quotient := vec.Map2E(notYet, n, vec.ConstArg[int64](int64(100)), vec.VecArg(&a), rt.DivInt64)
 		vec.Merge(&caseResult2, &quotient, notYet, n)
 		if fused {
-			vec.Merge(&caseResult, &caseResult2, rest, n)
-		} else {
-			caseResult = caseResult2
+			directOut.Patch(&caseResult2, rest, all)
+			directCol = directOut.Array()
 		}
+		caseResult = caseResult2
 	}
 	return caseResult, directCol
 }
@@ -27406,24 +22749,12 @@ func Case0258(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	caseResult, directCol := case0258Col1(n, all, a, in, mem)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if directCol != nil {
-			directCol.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(directCol)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END"})
 	}
 	if directCol == nil {
 		directCol = vec.Int64Array(mem, &caseResult, all, n)
@@ -27442,42 +22773,21 @@ func Case0258(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END
 func case0258Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// CASE WHEN (a = 0) THEN 0 ELSE (100 DIV a) END
-	var directCol arrow.Array // written by the clean loop, or below from caseResult
+	var directCol arrow.Array // written by the loop, or below from caseResult
+	var directOut *vec.FixedOut[int64]
 	var caseResult vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if a.Clean() {
-		directOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+	if in.Column(0).NullN() <= n/2 {
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		out := directOut.V
-		var bad vec.Failed
-		for i := range out {
-			switch {
-			case rt.EqInt64(aV[i], int64(0)):
-				out[i] = int64(0)
-			default:
-				out[i] = bad.Int64(rt.DivInt64(int64(100), aV[i]))
-			}
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			directCol = directOut.Array()
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			directOut.Release()
-		}
-	} else if in.Column(0).NullN() <= n/2 {
-		caseResult = vec.Make[int64](n)
-		aV := a.V[:n]
-		out := caseResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(a.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if a.Dirty(i) {
+			if dirty && (a.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -27493,6 +22803,9 @@ func case0258Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 			}
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// CASE WHEN (a = 0) THEN 0 ELSE (100 DIV a) END
@@ -27506,10 +22819,10 @@ func case0258Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 		quotient := vec.Map2E(notYet, n, vec.ConstArg[int64](int64(100)), vec.VecArg(&a), rt.DivInt64)
 		vec.Merge(&caseResult2, &quotient, notYet, n)
 		if fused {
-			vec.Merge(&caseResult, &caseResult2, rest, n)
-		} else {
-			caseResult = caseResult2
+			directOut.Patch(&caseResult2, rest, all)
+			directCol = directOut.Array()
 		}
+		caseResult = caseResult2
 	}
 	return caseResult, directCol
 }
@@ -27559,24 +22872,12 @@ func Case0259(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	caseResult, directCol := case0259Col1(n, all, a, in, mem)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if directCol != nil {
-			directCol.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(directCol)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END"})
 	}
 	if directCol == nil {
 		directCol = vec.Int64Array(mem, &caseResult, all, n)
@@ -27595,42 +22896,21 @@ func Case0259(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END
 func case0259Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// CASE WHEN (a = 0) THEN 0 ELSE (100 DIV a) END
-	var directCol arrow.Array // written by the clean loop, or below from caseResult
+	var directCol arrow.Array // written by the loop, or below from caseResult
+	var directOut *vec.FixedOut[int64]
 	var caseResult vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if a.Clean() {
-		directOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+	if in.Column(0).NullN() <= n/2 {
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		out := directOut.V
-		var bad vec.Failed
-		for i := range out {
-			switch {
-			case rt.EqInt64(aV[i], int64(0)):
-				out[i] = int64(0)
-			default:
-				out[i] = bad.Int64(rt.DivInt64(int64(100), aV[i]))
-			}
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			directCol = directOut.Array()
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			directOut.Release()
-		}
-	} else if in.Column(0).NullN() <= n/2 {
-		caseResult = vec.Make[int64](n)
-		aV := a.V[:n]
-		out := caseResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(a.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if a.Dirty(i) {
+			if dirty && (a.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -27646,6 +22926,9 @@ func case0259Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 			}
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// CASE WHEN (a = 0) THEN 0 ELSE (100 DIV a) END
@@ -27659,10 +22942,10 @@ func case0259Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 		quotient := vec.Map2E(notYet, n, vec.ConstArg[int64](int64(100)), vec.VecArg(&a), rt.DivInt64)
 		vec.Merge(&caseResult2, &quotient, notYet, n)
 		if fused {
-			vec.Merge(&caseResult, &caseResult2, rest, n)
-		} else {
-			caseResult = caseResult2
+			directOut.Patch(&caseResult2, rest, all)
+			directCol = directOut.Array()
 		}
+		caseResult = caseResult2
 	}
 	return caseResult, directCol
 }
@@ -27712,21 +22995,11 @@ func Case0260(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	ifResult := case0260Col1(n, all, a)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "IF(a = 0, NULL, 100 DIV a)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &ifResult, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(a = 0, NULL, 100 DIV a)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n)}
@@ -27742,23 +23015,16 @@ func Case0260(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	IF(a = 0, NULL, 100 DIV a)
 func case0260Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// (a = 0)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if a.Clean() {
+		cmp = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&a)) {
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], int64(0))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(aV[i], int64(0))
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(aV[i], int64(0))
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.EqInt64)
 	}
 	// IF((a = 0), CAST(NULL AS BIGINT), (100 DIV a))
 	then, otherwise := vec.Split(&cmp, all, n)
@@ -27766,33 +23032,21 @@ func case0260Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	vec.CopyErrs(&ifResult, &cmp, all, n)
 	vec.FillNull(&ifResult, then, n)
 	// (100 DIV a)
-	quotient := vec.Make[int64](n)
-	{
+	var quotient vec.Vec[int64]
+	if a.Clean() && vec.Dense(otherwise, n, true) {
+		quotient = vec.Make[int64](n)
 		aV := a.V[:n]
 		out := quotient.V[:n]
-		if vec.Strict(&quotient, otherwise, n, vec.FlagsOf(&a)) && vec.Dense(otherwise, n, true) {
-			for i := range out {
-				r, err := rt.DivInt64(int64(100), aV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(int64(100), aV[i])
+			if err != nil {
+				quotient.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-				i := otherwise.Row(k)
-				if quotient.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(int64(100), aV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient = vec.Map2E(otherwise, n, vec.ConstArg[int64](int64(100)), vec.VecArg(&a), rt.DivInt64)
 	}
 	vec.Merge(&ifResult, &quotient, otherwise, n)
 	return ifResult
@@ -27843,24 +23097,12 @@ func Case0261(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	ifResult, directCol := case0261Col1(n, all, a, in, mem)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if directCol != nil {
-			directCol.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "IF(a <> 0, 100 DIV a, -1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &ifResult, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(directCol)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(a <> 0, 100 DIV a, -1)"})
 	}
 	if directCol == nil {
 		directCol = vec.Int64Array(mem, &ifResult, all, n)
@@ -27879,41 +23121,21 @@ func Case0261(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	IF(a <> 0, 100 DIV a, -1)
 func case0261Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// IF((a <> 0), (100 DIV a), -1)
-	var directCol arrow.Array // written by the clean loop, or below from ifResult
+	var directCol arrow.Array // written by the loop, or below from ifResult
+	var directOut *vec.FixedOut[int64]
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if a.Clean() {
-		directOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+	if in.Column(0).NullN() <= n/2 {
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		out := directOut.V
-		var bad vec.Failed
-		for i := range out {
-			if rt.NeInt64(aV[i], int64(0)) {
-				out[i] = bad.Int64(rt.DivInt64(int64(100), aV[i]))
-			} else {
-				out[i] = int64(-1)
-			}
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			directCol = directOut.Array()
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			directOut.Release()
-		}
-	} else if in.Column(0).NullN() <= n/2 {
-		ifResult = vec.Make[int64](n)
-		aV := a.V[:n]
-		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(a.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if a.Dirty(i) {
+			if dirty && (a.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -27928,6 +23150,9 @@ func case0261Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 			}
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// (a <> 0)
@@ -27941,10 +23166,10 @@ func case0261Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 		vec.Merge(&ifResult2, &quotient, then, n)
 		vec.Fill(&ifResult2, int64(-1), otherwise, n)
 		if fused {
-			vec.Merge(&ifResult, &ifResult2, rest, n)
-		} else {
-			ifResult = ifResult2
+			directOut.Patch(&ifResult2, rest, all)
+			directCol = directOut.Array()
 		}
+		ifResult = ifResult2
 	}
 	return ifResult, directCol
 }
@@ -27994,24 +23219,12 @@ func Case0262(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	ifResult, directCol := case0262Col1(n, all, a, in, mem)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if directCol != nil {
-			directCol.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "IF(a DIV 0 = 1, 1, 2)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &ifResult, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(directCol)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(a DIV 0 = 1, 1, 2)"})
 	}
 	if directCol == nil {
 		directCol = vec.Int32Array(mem, &ifResult, all, n)
@@ -28030,41 +23243,21 @@ func Case0262(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	IF(a DIV 0 = 1, 1, 2)
 func case0262Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int32], arrow.Array) {
 	// IF(((a DIV 0) = 1), 1, 2)
-	var directCol arrow.Array // written by the clean loop, or below from ifResult
+	var directCol arrow.Array // written by the loop, or below from ifResult
+	var directOut *vec.FixedOut[int32]
 	var ifResult vec.Vec[int32]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if a.Clean() {
-		directOut := vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+	if in.Column(0).NullN() <= n/2 {
+		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
 		aV := a.V[:n]
 		out := directOut.V
-		var bad vec.Failed
-		for i := range out {
-			if rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)) {
-				out[i] = int32(1)
-			} else {
-				out[i] = int32(2)
-			}
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			directCol = directOut.Array()
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			directOut.Release()
-		}
-	} else if in.Column(0).NullN() <= n/2 {
-		ifResult = vec.Make[int32](n)
-		aV := a.V[:n]
-		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(a.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if a.Dirty(i) {
+			if dirty && (a.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -28079,6 +23272,9 @@ func case0262Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 			}
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// (a DIV 0)
@@ -28092,10 +23288,10 @@ func case0262Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 		vec.Fill(&ifResult2, int32(1), then, n)
 		vec.Fill(&ifResult2, int32(2), otherwise, n)
 		if fused {
-			vec.Merge(&ifResult, &ifResult2, rest, n)
-		} else {
-			ifResult = ifResult2
+			directOut.Patch(&ifResult2, rest, all)
+			directCol = directOut.Array()
 		}
+		ifResult = ifResult2
 	}
 	return ifResult, directCol
 }
@@ -28145,24 +23341,12 @@ func Case0263(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	p := vec.Bools(in.Column(13))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	ifResult, directCol := case0263Col1(n, all, p, in, mem)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if directCol != nil {
-			directCol.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "IF(p, 1, 2)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &ifResult, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(directCol)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(p, 1, 2)"})
 	}
 	if directCol == nil {
 		directCol = vec.Int32Array(mem, &ifResult, all, n)
@@ -28181,31 +23365,20 @@ func Case0263(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	IF(p, 1, 2)
 func case0263Col1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int32], arrow.Array) {
 	// IF(p, 1, 2)
-	var directCol arrow.Array // written by the clean loop, or below from ifResult
+	var directCol arrow.Array // written by the loop, or below from ifResult
+	var directOut *vec.FixedOut[int32]
 	var ifResult vec.Vec[int32]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if p.Clean() {
-		directOut := vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+	if in.Column(13).NullN() <= n/2 {
+		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
 		pV := p.V[:n]
 		out := directOut.V
-		for i := range out {
-			if pV[i] {
-				out[i] = int32(1)
-			} else {
-				out[i] = int32(2)
-			}
-		}
-		directCol = directOut.Array()
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(13).NullN() <= n/2 {
-		ifResult = vec.Make[int32](n)
-		pV := p.V[:n]
-		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(p.Clean())
 		for i := range out {
-			if p.Dirty(i) {
+			if dirty && (p.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -28216,6 +23389,9 @@ func case0263Col1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, mem
 			}
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// IF(p, 1, 2)
@@ -28225,10 +23401,10 @@ func case0263Col1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, mem
 		vec.Fill(&ifResult2, int32(1), then, n)
 		vec.Fill(&ifResult2, int32(2), otherwise, n)
 		if fused {
-			vec.Merge(&ifResult, &ifResult2, rest, n)
-		} else {
-			ifResult = ifResult2
+			directOut.Patch(&ifResult2, rest, all)
+			directCol = directOut.Array()
 		}
+		ifResult = ifResult2
 	}
 	return ifResult, directCol
 }
@@ -28278,21 +23454,11 @@ func Case0264(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	p := vec.Bools(in.Column(13))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	ifResult := case0264Col1(n, all, p)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "IF(p, 1 DIV 0, 2)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &ifResult, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(p, 1 DIV 0, 2)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n)}
@@ -28362,24 +23528,12 @@ func Case0265(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	caseResult, directCol := case0265Col1(n, all, p, in, a, mem)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if directCol != nil {
-			directCol.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN p THEN 'a' WHEN a DIV 0 = 1 THEN 'b' ELSE 'c' END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(directCol)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN p THEN 'a' WHEN a DIV 0 = 1 THEN 'b' ELSE 'c' END"})
 	}
 	if directCol == nil {
 		directCol = vec.StringArray(mem, &caseResult, all, n)
@@ -28524,24 +23678,12 @@ func Case0266(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	caseResult, directCol := case0266Col1(n, all, p, in, a, mem)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if directCol != nil {
-			directCol.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN p THEN 'a' WHEN a DIV 0 = 1 THEN 'b' ELSE 'c' END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(directCol)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN p THEN 'a' WHEN a DIV 0 = 1 THEN 'b' ELSE 'c' END"})
 	}
 	if directCol == nil {
 		directCol = vec.StringArray(mem, &caseResult, all, n)
@@ -28685,21 +23827,11 @@ func Case0267(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	p := vec.Bools(in.Column(13))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	caseResult := case0267Col1(n, all, p)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN p THEN 'a' END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN p THEN 'a' END"})
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &caseResult, all, n)}
@@ -28768,21 +23900,11 @@ func Case0268(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	p := vec.Bools(in.Column(13))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	caseResult := case0268Col1(n, all, p)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN p THEN 'a' END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN p THEN 'a' END"})
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &caseResult, all, n)}
@@ -28851,24 +23973,12 @@ func Case0269(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	caseResult, directCol := case0269Col1(n, all, a, in, mem)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if directCol != nil {
-			directCol.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(directCol)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END"})
 	}
 	if directCol == nil {
 		directCol = vec.StringArray(mem, &caseResult, all, n)
@@ -28996,24 +24106,12 @@ func Case0270(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	caseResult, directCol := case0270Col1(n, all, a, in, mem)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if directCol != nil {
-			directCol.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(directCol)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END"})
 	}
 	if directCol == nil {
 		directCol = vec.StringArray(mem, &caseResult, all, n)
@@ -29141,21 +24239,11 @@ func Case0271(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	caseResult := case0271Col1(n, all, a)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE a WHEN NULL THEN 'null' ELSE 'other' END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE a WHEN NULL THEN 'null' ELSE 'other' END"})
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &caseResult, all, n)}
@@ -29173,24 +24261,17 @@ func case0271Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[string] {
 	// CASE a WHEN CAST(NULL AS BIGINT) THEN 'null' ELSE 'other' END
 	caseResult := vec.Make[string](n)
 	konst := vec.NullVec[int64](n)
-	matches := vec.Make[bool](n)
-	{
+	var matches vec.Vec[bool]
+	if a.Clean() && konst.Clean() {
+		matches = vec.Make[bool](n)
 		aV := a.V[:n]
 		konstV := konst.V[:n]
 		out := matches.V[:n]
-		if vec.Strict(&matches, all, n, vec.FlagsOf(&a), vec.FlagsOf(&konst)) {
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], konstV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if matches.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(aV[i], konstV[i])
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(aV[i], konstV[i])
 		}
+	} else {
+		matches = vec.Map2(all, n, vec.VecArg(&a), vec.VecArg(&konst), rt.EqInt64)
 	}
 	vec.CopyErrs(&caseResult, &matches, all, n)
 	when, notYet := vec.Split(&matches, all, n)
@@ -29244,21 +24325,11 @@ func Case0272(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	caseResult := case0272Col1(n, all, a)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE a WHEN 1 DIV 0 THEN 'x' ELSE 'y' END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE a WHEN 1 DIV 0 THEN 'x' ELSE 'y' END"})
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &caseResult, all, n)}
@@ -29276,24 +24347,17 @@ func case0272Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[string] {
 	// CASE a WHEN ERROR(DIVIDE_BY_ZERO) THEN 'x' ELSE 'y' END
 	caseResult := vec.Make[string](n)
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
-	matches := vec.Make[bool](n)
-	{
+	var matches vec.Vec[bool]
+	if a.Clean() && konst.Clean() {
+		matches = vec.Make[bool](n)
 		aV := a.V[:n]
 		konstV := konst.V[:n]
 		out := matches.V[:n]
-		if vec.Strict(&matches, all, n, vec.FlagsOf(&a), vec.FlagsOf(&konst)) {
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], konstV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if matches.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(aV[i], konstV[i])
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(aV[i], konstV[i])
 		}
+	} else {
+		matches = vec.Map2(all, n, vec.VecArg(&a), vec.VecArg(&konst), rt.EqInt64)
 	}
 	vec.CopyErrs(&caseResult, &matches, all, n)
 	when, notYet := vec.Split(&matches, all, n)
@@ -29347,21 +24411,11 @@ func Case0273(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	caseResult := case0273Col1(n, all, a)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE a WHEN 1 DIV 0 THEN 'x' ELSE 'y' END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE a WHEN 1 DIV 0 THEN 'x' ELSE 'y' END"})
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &caseResult, all, n)}
@@ -29379,24 +24433,17 @@ func case0273Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[string] {
 	// CASE a WHEN ERROR(DIVIDE_BY_ZERO) THEN 'x' ELSE 'y' END
 	caseResult := vec.Make[string](n)
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
-	matches := vec.Make[bool](n)
-	{
+	var matches vec.Vec[bool]
+	if a.Clean() && konst.Clean() {
+		matches = vec.Make[bool](n)
 		aV := a.V[:n]
 		konstV := konst.V[:n]
 		out := matches.V[:n]
-		if vec.Strict(&matches, all, n, vec.FlagsOf(&a), vec.FlagsOf(&konst)) {
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], konstV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if matches.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(aV[i], konstV[i])
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(aV[i], konstV[i])
 		}
+	} else {
+		matches = vec.Map2(all, n, vec.VecArg(&a), vec.VecArg(&konst), rt.EqInt64)
 	}
 	vec.CopyErrs(&caseResult, &matches, all, n)
 	when, notYet := vec.Split(&matches, all, n)
@@ -29450,21 +24497,11 @@ func Case0274(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	caseResult := case0274Col1(n, all, a)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE a WHEN 1 THEN 'x' WHEN 1 DIV 0 THEN 'y' ELSE 'z' END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE a WHEN 1 THEN 'x' WHEN 1 DIV 0 THEN 'y' ELSE 'z' END"})
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &caseResult, all, n)}
@@ -29481,46 +24518,32 @@ func Case0274(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0274Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[string] {
 	// CASE a WHEN 1 THEN 'x' WHEN ERROR(DIVIDE_BY_ZERO) THEN 'y' ELSE 'z' END
 	caseResult := vec.Make[string](n)
-	matches := vec.Make[bool](n)
-	{
+	var matches vec.Vec[bool]
+	if a.Clean() {
+		matches = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := matches.V[:n]
-		if vec.Strict(&matches, all, n, vec.FlagsOf(&a)) {
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if matches.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(aV[i], int64(1))
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(aV[i], int64(1))
 		}
+	} else {
+		matches = vec.Map2(all, n, vec.VecArg(&a), vec.ConstArg[int64](int64(1)), rt.EqInt64)
 	}
 	vec.CopyErrs(&caseResult, &matches, all, n)
 	when, notYet := vec.Split(&matches, all, n)
 	vec.Fill(&caseResult, "x", when, n)
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
-	matches2 := vec.Make[bool](n)
-	{
+	var matches2 vec.Vec[bool]
+	if a.Clean() && konst.Clean() && vec.Dense(notYet, n, false) {
+		matches2 = vec.Make[bool](n)
 		aV := a.V[:n]
 		konstV := konst.V[:n]
 		out := matches2.V[:n]
-		if vec.Strict(&matches2, notYet, n, vec.FlagsOf(&a), vec.FlagsOf(&konst)) && vec.Dense(notYet, n, false) {
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], konstV[i])
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if matches2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(aV[i], konstV[i])
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(aV[i], konstV[i])
 		}
+	} else {
+		matches2 = vec.Map2(notYet, n, vec.VecArg(&a), vec.VecArg(&konst), rt.EqInt64)
 	}
 	vec.CopyErrs(&caseResult, &matches2, notYet, n)
 	when2, notYet2 := vec.Split(&matches2, notYet, n)
@@ -29574,21 +24597,11 @@ func Case0275(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	coalesced := case0275Col1(n, all, a)
-	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "COALESCE(a, 1 DIV 0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &coalesced, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "COALESCE(a, 1 DIV 0)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n)}
@@ -29657,21 +24670,11 @@ func Case0276(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	coalesced := case0276Col1(n, all, a, b)
-	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "COALESCE(a, b, 7)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &coalesced, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "COALESCE(a, b, 7)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n)}
@@ -29741,21 +24744,11 @@ func Case0277(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	coalesced := case0277Col1(n, all, a)
-	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "COALESCE(a, 1 DIV 0, 7)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &coalesced, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "COALESCE(a, 1 DIV 0, 7)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n)}
@@ -29823,21 +24816,11 @@ func Case0278(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	coalesced := case0278Col1(n, all, a)
-	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "COALESCE(1 DIV a, 7)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &coalesced, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "COALESCE(1 DIV a, 7)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n)}
@@ -29855,33 +24838,21 @@ func case0278Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// COALESCE((1 DIV a), 7)
 	coalesced := vec.Make[int64](n)
 	// (1 DIV a)
-	quotient := vec.Make[int64](n)
-	{
+	var quotient vec.Vec[int64]
+	if a.Clean() {
+		quotient = vec.Make[int64](n)
 		aV := a.V[:n]
 		out := quotient.V[:n]
-		if vec.Strict(&quotient, all, n, vec.FlagsOf(&a)) {
-			for i := range out {
-				r, err := rt.DivInt64(int64(1), aV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(int64(1), aV[i])
+			if err != nil {
+				quotient.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if quotient.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(int64(1), aV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient = vec.Map2E(all, n, vec.ConstArg[int64](int64(1)), vec.VecArg(&a), rt.DivInt64)
 	}
 	vec.MergeNonNull(&coalesced, &quotient, all, n)
 	stillNull := vec.NullRows(&quotient, all, n)
@@ -29935,21 +24906,11 @@ func Case0279(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	coalesced := case0279Col1(n, all, a, b)
-	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "COALESCE(a, b)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &coalesced, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "COALESCE(a, b)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n)}
@@ -30018,21 +24979,11 @@ func Case0280(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	coalesced := case0280Col1(n, all, i_, a)
-	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "COALESCE(i, a)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &coalesced, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "COALESCE(i, a)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n)}
@@ -30050,23 +25001,16 @@ func case0280Col1(n int, all vec.Sel, i_ vec.Vec[int32], a vec.Vec[int64]) vec.V
 	// COALESCE(CAST(i AS BIGINT), a)
 	coalesced := vec.Make[int64](n)
 	// CAST(i AS BIGINT)
-	asBigint := vec.Make[int64](n)
-	{
+	var asBigint vec.Vec[int64]
+	if i_.Clean() {
+		asBigint = vec.Make[int64](n)
 		i_V := i_.V[:n]
 		out := asBigint.V[:n]
-		if vec.Strict(&asBigint, all, n, vec.FlagsOf(&i_)) {
-			for i := range out {
-				out[i] = rt.CastInt32ToInt64(i_V[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asBigint.Dirty(i) {
-					continue
-				}
-				out[i] = rt.CastInt32ToInt64(i_V[i])
-			}
+		for i := range out {
+			out[i] = rt.CastInt32ToInt64(i_V[i])
 		}
+	} else {
+		asBigint = vec.Map1(all, n, vec.VecArg(&i_), rt.CastInt32ToInt64)
 	}
 	vec.MergeNonNull(&coalesced, &asBigint, all, n)
 	stillNull := vec.NullRows(&asBigint, all, n)
@@ -30119,21 +25063,11 @@ func Case0281(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	coalesced := case0281Col1(n, all, a)
-	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "nvl(a, 1 DIV 0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &coalesced, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "nvl(a, 1 DIV 0)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n)}
@@ -30201,21 +25135,11 @@ func Case0282(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	s := vec.Strings(in.Column(7))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	coalesced := case0282Col1(n, all, s)
-	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "nvl(s, 'dflt')"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &coalesced, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "nvl(s, 'dflt')"})
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &coalesced, all, n)}
@@ -30283,21 +25207,11 @@ func Case0283(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	nullIf := case0283Col1(n, all, a)
-	if r, e := vec.First(&nullIf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "NULLIF(a, 1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &nullIf, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "NULLIF(a, 1)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &nullIf, all, n)}
@@ -30312,23 +25226,16 @@ func Case0283(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //
 //	NULLIF(a, 1)
 func case0283Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
-	eq := vec.Make[bool](n)
-	{
+	var eq vec.Vec[bool]
+	if a.Clean() {
+		eq = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := eq.V[:n]
-		if vec.Strict(&eq, all, n, vec.FlagsOf(&a)) {
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if eq.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(aV[i], int64(1))
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(aV[i], int64(1))
 		}
+	} else {
+		eq = vec.Map2(all, n, vec.VecArg(&a), vec.ConstArg[int64](int64(1)), rt.EqInt64)
 	}
 	// NULLIF(a, 1)
 	nullIf := vec.NullIf(&a, &eq, all, n)
@@ -30380,21 +25287,11 @@ func Case0284(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	nullIf := case0284Col1(n, all, a)
-	if r, e := vec.First(&nullIf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "NULLIF(a, 1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &nullIf, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "NULLIF(a, 1)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &nullIf, all, n)}
@@ -30409,23 +25306,16 @@ func Case0284(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //
 //	NULLIF(a, 1)
 func case0284Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
-	eq := vec.Make[bool](n)
-	{
+	var eq vec.Vec[bool]
+	if a.Clean() {
+		eq = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := eq.V[:n]
-		if vec.Strict(&eq, all, n, vec.FlagsOf(&a)) {
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if eq.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(aV[i], int64(1))
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(aV[i], int64(1))
 		}
+	} else {
+		eq = vec.Map2(all, n, vec.VecArg(&a), vec.ConstArg[int64](int64(1)), rt.EqInt64)
 	}
 	// NULLIF(a, 1)
 	nullIf := vec.NullIf(&a, &eq, all, n)
@@ -30478,21 +25368,11 @@ func Case0285(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	nullIf := case0285Col1(n, all, a, b)
-	if r, e := vec.First(&nullIf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "NULLIF(a, b)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &nullIf, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "NULLIF(a, b)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &nullIf, all, n)}
@@ -30507,24 +25387,17 @@ func Case0285(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //
 //	NULLIF(a, b)
 func case0285Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
-	eq := vec.Make[bool](n)
-	{
+	var eq vec.Vec[bool]
+	if a.Clean() && b.Clean() {
+		eq = vec.Make[bool](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := eq.V[:n]
-		if vec.Strict(&eq, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], bV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if eq.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(aV[i], bV[i])
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(aV[i], bV[i])
 		}
+	} else {
+		eq = vec.Map2(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.EqInt64)
 	}
 	// NULLIF(a, b)
 	nullIf := vec.NullIf(&a, &eq, all, n)
@@ -30576,21 +25449,11 @@ func Case0286(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	nullIf := case0286Col1(n, all, a)
-	if r, e := vec.First(&nullIf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "NULLIF(a, 1 DIV 0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &nullIf, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "NULLIF(a, 1 DIV 0)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &nullIf, all, n)}
@@ -30606,24 +25469,17 @@ func Case0286(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	NULLIF(a, 1 DIV 0)
 func case0286Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
-	eq := vec.Make[bool](n)
-	{
+	var eq vec.Vec[bool]
+	if a.Clean() && konst.Clean() {
+		eq = vec.Make[bool](n)
 		aV := a.V[:n]
 		konstV := konst.V[:n]
 		out := eq.V[:n]
-		if vec.Strict(&eq, all, n, vec.FlagsOf(&a), vec.FlagsOf(&konst)) {
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], konstV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if eq.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(aV[i], konstV[i])
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(aV[i], konstV[i])
 		}
+	} else {
+		eq = vec.Map2(all, n, vec.VecArg(&a), vec.VecArg(&konst), rt.EqInt64)
 	}
 	// NULLIF(a, ERROR(DIVIDE_BY_ZERO))
 	nullIf := vec.NullIf(&a, &eq, all, n)
@@ -30675,21 +25531,11 @@ func Case0287(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	nullIf := case0287Col1(n, all, a)
-	if r, e := vec.First(&nullIf, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "NULLIF(a, 1 DIV 0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &nullIf, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "NULLIF(a, 1 DIV 0)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &nullIf, all, n)}
@@ -30705,24 +25551,17 @@ func Case0287(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	NULLIF(a, 1 DIV 0)
 func case0287Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
-	eq := vec.Make[bool](n)
-	{
+	var eq vec.Vec[bool]
+	if a.Clean() && konst.Clean() {
+		eq = vec.Make[bool](n)
 		aV := a.V[:n]
 		konstV := konst.V[:n]
 		out := eq.V[:n]
-		if vec.Strict(&eq, all, n, vec.FlagsOf(&a), vec.FlagsOf(&konst)) {
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], konstV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if eq.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(aV[i], konstV[i])
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(aV[i], konstV[i])
 		}
+	} else {
+		eq = vec.Map2(all, n, vec.VecArg(&a), vec.VecArg(&konst), rt.EqInt64)
 	}
 	// NULLIF(a, ERROR(DIVIDE_BY_ZERO))
 	nullIf := vec.NullIf(&a, &eq, all, n)
@@ -30774,21 +25613,11 @@ func Case0288(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	inList := case0288Col1(n, all, a, in)
-	if r, e := vec.First(&inList, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a IN (1, 2, 3)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &inList, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a IN (1, 2, 3)"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &inList, all, n)}
@@ -30805,24 +25634,17 @@ func Case0288(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0288Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[bool] {
 	// (a IN (1, 2, 3))
 	var inList vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if a.Clean() {
-		inList = vec.Make[bool](n)
-		aV := a.V[:n]
-		out := inList.V[:n]
-		for i := range out {
-			out[i] = (rt.EqInt64(aV[i], int64(1)) || rt.EqInt64(aV[i], int64(2)) || rt.EqInt64(aV[i], int64(3)))
-		}
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(0).NullN() <= n/2 {
+	if in.Column(0).NullN() <= n/2 {
 		inList = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := inList.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(a.Clean())
 		for i := range out {
-			if a.Dirty(i) {
+			if dirty && (a.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -30894,21 +25716,11 @@ func Case0289(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	inList := case0289Col1(n, all, a, in)
-	if r, e := vec.First(&inList, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a IN (1, 2, 3)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &inList, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a IN (1, 2, 3)"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &inList, all, n)}
@@ -30925,24 +25737,17 @@ func Case0289(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0289Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[bool] {
 	// (a IN (1, 2, 3))
 	var inList vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if a.Clean() {
-		inList = vec.Make[bool](n)
-		aV := a.V[:n]
-		out := inList.V[:n]
-		for i := range out {
-			out[i] = (rt.EqInt64(aV[i], int64(1)) || rt.EqInt64(aV[i], int64(2)) || rt.EqInt64(aV[i], int64(3)))
-		}
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(0).NullN() <= n/2 {
+	if in.Column(0).NullN() <= n/2 {
 		inList = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := inList.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(a.Clean())
 		for i := range out {
-			if a.Dirty(i) {
+			if dirty && (a.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -31014,21 +25819,11 @@ func Case0290(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	inList := case0290Col1(n, all, a, in)
-	if r, e := vec.First(&inList, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a IN (1, 2, 3)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &inList, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a IN (1, 2, 3)"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &inList, all, n)}
@@ -31045,24 +25840,17 @@ func Case0290(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0290Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[bool] {
 	// (a IN (1, 2, 3))
 	var inList vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if a.Clean() {
-		inList = vec.Make[bool](n)
-		aV := a.V[:n]
-		out := inList.V[:n]
-		for i := range out {
-			out[i] = (rt.EqInt64(aV[i], int64(1)) || rt.EqInt64(aV[i], int64(2)) || rt.EqInt64(aV[i], int64(3)))
-		}
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(0).NullN() <= n/2 {
+	if in.Column(0).NullN() <= n/2 {
 		inList = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := inList.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(a.Clean())
 		for i := range out {
-			if a.Dirty(i) {
+			if dirty && (a.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -31134,21 +25922,11 @@ func Case0291(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	inResult := case0291Col1(n, all, a)
-	if r, e := vec.First(&inResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a IN (1, NULL, 3)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &inResult, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a IN (1, NULL, 3)"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &inResult, all, n)}
@@ -31165,63 +25943,42 @@ func Case0291(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0291Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[bool] {
 	// (a IN (1, CAST(NULL AS BIGINT), 3))
 	in2 := vec.NewLogic(true, all, n)
-	matches := vec.Make[bool](n)
-	{
+	var matches vec.Vec[bool]
+	if a.Clean() && vec.Dense(in2.Live, n, false) {
+		matches = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := matches.V[:n]
-		if vec.Strict(&matches, in2.Live, n, vec.FlagsOf(&a)) && vec.Dense(in2.Live, n, false) {
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-				i := in2.Live.Row(k)
-				if matches.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(aV[i], int64(1))
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(aV[i], int64(1))
 		}
+	} else {
+		matches = vec.Map2(in2.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(1)), rt.EqInt64)
 	}
 	in2.Add(&matches)
 	konst := vec.NullVec[int64](n)
-	matches2 := vec.Make[bool](n)
-	{
+	var matches2 vec.Vec[bool]
+	if a.Clean() && konst.Clean() && vec.Dense(in2.Live, n, false) {
+		matches2 = vec.Make[bool](n)
 		aV := a.V[:n]
 		konstV := konst.V[:n]
 		out := matches2.V[:n]
-		if vec.Strict(&matches2, in2.Live, n, vec.FlagsOf(&a), vec.FlagsOf(&konst)) && vec.Dense(in2.Live, n, false) {
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], konstV[i])
-			}
-		} else {
-			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-				i := in2.Live.Row(k)
-				if matches2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(aV[i], konstV[i])
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(aV[i], konstV[i])
 		}
+	} else {
+		matches2 = vec.Map2(in2.Live, n, vec.VecArg(&a), vec.VecArg(&konst), rt.EqInt64)
 	}
 	in2.Add(&matches2)
-	matches3 := vec.Make[bool](n)
-	{
+	var matches3 vec.Vec[bool]
+	if a.Clean() && vec.Dense(in2.Live, n, false) {
+		matches3 = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := matches3.V[:n]
-		if vec.Strict(&matches3, in2.Live, n, vec.FlagsOf(&a)) && vec.Dense(in2.Live, n, false) {
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], int64(3))
-			}
-		} else {
-			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-				i := in2.Live.Row(k)
-				if matches3.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(aV[i], int64(3))
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(aV[i], int64(3))
 		}
+	} else {
+		matches3 = vec.Map2(in2.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(3)), rt.EqInt64)
 	}
 	in2.Add(&matches3)
 	inResult := in2.Finish()
@@ -31273,21 +26030,11 @@ func Case0292(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	inResult := case0292Col1(n, all, a)
-	if r, e := vec.First(&inResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a IN (1, NULL, 3)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &inResult, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a IN (1, NULL, 3)"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &inResult, all, n)}
@@ -31304,63 +26051,42 @@ func Case0292(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0292Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[bool] {
 	// (a IN (1, CAST(NULL AS BIGINT), 3))
 	in2 := vec.NewLogic(true, all, n)
-	matches := vec.Make[bool](n)
-	{
+	var matches vec.Vec[bool]
+	if a.Clean() && vec.Dense(in2.Live, n, false) {
+		matches = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := matches.V[:n]
-		if vec.Strict(&matches, in2.Live, n, vec.FlagsOf(&a)) && vec.Dense(in2.Live, n, false) {
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-				i := in2.Live.Row(k)
-				if matches.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(aV[i], int64(1))
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(aV[i], int64(1))
 		}
+	} else {
+		matches = vec.Map2(in2.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(1)), rt.EqInt64)
 	}
 	in2.Add(&matches)
 	konst := vec.NullVec[int64](n)
-	matches2 := vec.Make[bool](n)
-	{
+	var matches2 vec.Vec[bool]
+	if a.Clean() && konst.Clean() && vec.Dense(in2.Live, n, false) {
+		matches2 = vec.Make[bool](n)
 		aV := a.V[:n]
 		konstV := konst.V[:n]
 		out := matches2.V[:n]
-		if vec.Strict(&matches2, in2.Live, n, vec.FlagsOf(&a), vec.FlagsOf(&konst)) && vec.Dense(in2.Live, n, false) {
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], konstV[i])
-			}
-		} else {
-			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-				i := in2.Live.Row(k)
-				if matches2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(aV[i], konstV[i])
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(aV[i], konstV[i])
 		}
+	} else {
+		matches2 = vec.Map2(in2.Live, n, vec.VecArg(&a), vec.VecArg(&konst), rt.EqInt64)
 	}
 	in2.Add(&matches2)
-	matches3 := vec.Make[bool](n)
-	{
+	var matches3 vec.Vec[bool]
+	if a.Clean() && vec.Dense(in2.Live, n, false) {
+		matches3 = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := matches3.V[:n]
-		if vec.Strict(&matches3, in2.Live, n, vec.FlagsOf(&a)) && vec.Dense(in2.Live, n, false) {
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], int64(3))
-			}
-		} else {
-			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-				i := in2.Live.Row(k)
-				if matches3.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(aV[i], int64(3))
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(aV[i], int64(3))
 		}
+	} else {
+		matches3 = vec.Map2(in2.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(3)), rt.EqInt64)
 	}
 	in2.Add(&matches3)
 	inResult := in2.Finish()
@@ -31412,21 +26138,11 @@ func Case0293(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	negated := case0293Col1(n, all, a)
-	if r, e := vec.First(&negated, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a NOT IN (1, NULL, 3)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &negated, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a NOT IN (1, NULL, 3)"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &negated, all, n)}
@@ -31443,84 +26159,56 @@ func Case0293(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0293Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[bool] {
 	// (a IN (1, CAST(NULL AS BIGINT), 3))
 	in2 := vec.NewLogic(true, all, n)
-	matches := vec.Make[bool](n)
-	{
+	var matches vec.Vec[bool]
+	if a.Clean() && vec.Dense(in2.Live, n, false) {
+		matches = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := matches.V[:n]
-		if vec.Strict(&matches, in2.Live, n, vec.FlagsOf(&a)) && vec.Dense(in2.Live, n, false) {
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-				i := in2.Live.Row(k)
-				if matches.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(aV[i], int64(1))
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(aV[i], int64(1))
 		}
+	} else {
+		matches = vec.Map2(in2.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(1)), rt.EqInt64)
 	}
 	in2.Add(&matches)
 	konst := vec.NullVec[int64](n)
-	matches2 := vec.Make[bool](n)
-	{
+	var matches2 vec.Vec[bool]
+	if a.Clean() && konst.Clean() && vec.Dense(in2.Live, n, false) {
+		matches2 = vec.Make[bool](n)
 		aV := a.V[:n]
 		konstV := konst.V[:n]
 		out := matches2.V[:n]
-		if vec.Strict(&matches2, in2.Live, n, vec.FlagsOf(&a), vec.FlagsOf(&konst)) && vec.Dense(in2.Live, n, false) {
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], konstV[i])
-			}
-		} else {
-			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-				i := in2.Live.Row(k)
-				if matches2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(aV[i], konstV[i])
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(aV[i], konstV[i])
 		}
+	} else {
+		matches2 = vec.Map2(in2.Live, n, vec.VecArg(&a), vec.VecArg(&konst), rt.EqInt64)
 	}
 	in2.Add(&matches2)
-	matches3 := vec.Make[bool](n)
-	{
+	var matches3 vec.Vec[bool]
+	if a.Clean() && vec.Dense(in2.Live, n, false) {
+		matches3 = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := matches3.V[:n]
-		if vec.Strict(&matches3, in2.Live, n, vec.FlagsOf(&a)) && vec.Dense(in2.Live, n, false) {
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], int64(3))
-			}
-		} else {
-			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-				i := in2.Live.Row(k)
-				if matches3.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(aV[i], int64(3))
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(aV[i], int64(3))
 		}
+	} else {
+		matches3 = vec.Map2(in2.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(3)), rt.EqInt64)
 	}
 	in2.Add(&matches3)
 	inResult := in2.Finish()
 	// (NOT (a IN (1, CAST(NULL AS BIGINT), 3)))
-	negated := vec.Make[bool](n)
-	{
+	var negated vec.Vec[bool]
+	if inResult.Clean() {
+		negated = vec.Make[bool](n)
 		inResultV := inResult.V[:n]
 		out := negated.V[:n]
-		if vec.Strict(&negated, all, n, vec.FlagsOf(&inResult)) {
-			for i := range out {
-				out[i] = rt.Not(inResultV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if negated.Dirty(i) {
-					continue
-				}
-				out[i] = rt.Not(inResultV[i])
-			}
+		for i := range out {
+			out[i] = rt.Not(inResultV[i])
 		}
+	} else {
+		negated = vec.Map1(all, n, vec.VecArg(&inResult), rt.Not)
 	}
 	return negated
 }
@@ -31570,21 +26258,11 @@ func Case0294(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	negated := case0294Col1(n, all, a, in)
-	if r, e := vec.First(&negated, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a NOT IN (1, 2)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &negated, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a NOT IN (1, 2)"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &negated, all, n)}
@@ -31601,24 +26279,17 @@ func Case0294(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0294Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[bool] {
 	// (NOT (a IN (1, 2)))
 	var negated vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if a.Clean() {
-		negated = vec.Make[bool](n)
-		aV := a.V[:n]
-		out := negated.V[:n]
-		for i := range out {
-			out[i] = rt.Not((rt.EqInt64(aV[i], int64(1)) || rt.EqInt64(aV[i], int64(2))))
-		}
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(0).NullN() <= n/2 {
+	if in.Column(0).NullN() <= n/2 {
 		negated = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := negated.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(a.Clean())
 		for i := range out {
-			if a.Dirty(i) {
+			if dirty && (a.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -31689,21 +26360,11 @@ func Case0295(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	konst := case0295Col1(n, all)
-	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a IN ()"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &konst, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a IN ()"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &konst, all, n)}
@@ -31766,21 +26427,11 @@ func Case0296(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	konst := case0296Col1(n, all)
-	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a IN ()"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &konst, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a IN ()"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &konst, all, n)}
@@ -31843,21 +26494,11 @@ func Case0297(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	konst := case0297Col1(n, all)
-	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a NOT IN ()"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &konst, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a NOT IN ()"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &konst, all, n)}
@@ -31921,21 +26562,11 @@ func Case0298(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	inResult := case0298Col1(n, all, a)
-	if r, e := vec.First(&inResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a IN (1, 1 DIV 0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &inResult, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a IN (1, 1 DIV 0)"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &inResult, all, n)}
@@ -31952,44 +26583,30 @@ func Case0298(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0298Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[bool] {
 	// (a IN (1, ERROR(DIVIDE_BY_ZERO)))
 	in2 := vec.NewLogic(true, all, n)
-	matches := vec.Make[bool](n)
-	{
+	var matches vec.Vec[bool]
+	if a.Clean() && vec.Dense(in2.Live, n, false) {
+		matches = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := matches.V[:n]
-		if vec.Strict(&matches, in2.Live, n, vec.FlagsOf(&a)) && vec.Dense(in2.Live, n, false) {
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-				i := in2.Live.Row(k)
-				if matches.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(aV[i], int64(1))
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(aV[i], int64(1))
 		}
+	} else {
+		matches = vec.Map2(in2.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(1)), rt.EqInt64)
 	}
 	in2.Add(&matches)
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
-	matches2 := vec.Make[bool](n)
-	{
+	var matches2 vec.Vec[bool]
+	if a.Clean() && konst.Clean() && vec.Dense(in2.Live, n, false) {
+		matches2 = vec.Make[bool](n)
 		aV := a.V[:n]
 		konstV := konst.V[:n]
 		out := matches2.V[:n]
-		if vec.Strict(&matches2, in2.Live, n, vec.FlagsOf(&a), vec.FlagsOf(&konst)) && vec.Dense(in2.Live, n, false) {
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], konstV[i])
-			}
-		} else {
-			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-				i := in2.Live.Row(k)
-				if matches2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(aV[i], konstV[i])
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(aV[i], konstV[i])
 		}
+	} else {
+		matches2 = vec.Map2(in2.Live, n, vec.VecArg(&a), vec.VecArg(&konst), rt.EqInt64)
 	}
 	in2.Add(&matches2)
 	inResult := in2.Finish()
@@ -32041,21 +26658,11 @@ func Case0299(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	inResult := case0299Col1(n, all, a)
-	if r, e := vec.First(&inResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a IN (2, 1 DIV 0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &inResult, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a IN (2, 1 DIV 0)"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &inResult, all, n)}
@@ -32072,44 +26679,30 @@ func Case0299(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0299Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[bool] {
 	// (a IN (2, ERROR(DIVIDE_BY_ZERO)))
 	in2 := vec.NewLogic(true, all, n)
-	matches := vec.Make[bool](n)
-	{
+	var matches vec.Vec[bool]
+	if a.Clean() && vec.Dense(in2.Live, n, false) {
+		matches = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := matches.V[:n]
-		if vec.Strict(&matches, in2.Live, n, vec.FlagsOf(&a)) && vec.Dense(in2.Live, n, false) {
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], int64(2))
-			}
-		} else {
-			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-				i := in2.Live.Row(k)
-				if matches.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(aV[i], int64(2))
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(aV[i], int64(2))
 		}
+	} else {
+		matches = vec.Map2(in2.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(2)), rt.EqInt64)
 	}
 	in2.Add(&matches)
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
-	matches2 := vec.Make[bool](n)
-	{
+	var matches2 vec.Vec[bool]
+	if a.Clean() && konst.Clean() && vec.Dense(in2.Live, n, false) {
+		matches2 = vec.Make[bool](n)
 		aV := a.V[:n]
 		konstV := konst.V[:n]
 		out := matches2.V[:n]
-		if vec.Strict(&matches2, in2.Live, n, vec.FlagsOf(&a), vec.FlagsOf(&konst)) && vec.Dense(in2.Live, n, false) {
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], konstV[i])
-			}
-		} else {
-			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-				i := in2.Live.Row(k)
-				if matches2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(aV[i], konstV[i])
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(aV[i], konstV[i])
 		}
+	} else {
+		matches2 = vec.Map2(in2.Live, n, vec.VecArg(&a), vec.VecArg(&konst), rt.EqInt64)
 	}
 	in2.Add(&matches2)
 	inResult := in2.Finish()
@@ -32162,21 +26755,11 @@ func Case0300(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	inList := case0300Col1(n, all, a, in, b)
-	if r, e := vec.First(&inList, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a IN (2, 1 DIV b)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &inList, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a IN (2, 1 DIV b)"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &inList, all, n)}
@@ -32193,35 +26776,19 @@ func Case0300(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0300Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64]) vec.Vec[bool] {
 	// (a IN (2, (1 DIV b)))
 	var inList vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if a.Clean() && b.Clean() {
-		inList = vec.Make[bool](n)
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := inList.V[:n]
-		var bad vec.Failed
-		for i := range out {
-			out[i] = (rt.EqInt64(aV[i], int64(2)) || rt.EqInt64(aV[i], bad.Int64(rt.DivInt64(int64(1), bV[i]))))
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-		}
-	} else if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+	if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
 		inList = vec.Make[bool](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := inList.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(a.Clean() && b.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if a.Dirty(i) || b.Dirty(i) {
+			if dirty && (a.Dirty(i) || b.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -32297,21 +26864,11 @@ func Case0301(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	inResult := case0301Col1(n, all, a)
-	if r, e := vec.First(&inResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "1 DIV a IN (1, 2)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &inResult, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "1 DIV a IN (1, 2)"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &inResult, all, n)}
@@ -32327,72 +26884,46 @@ func Case0301(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	1 DIV a IN (1, 2)
 func case0301Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[bool] {
 	// (1 DIV a)
-	quotient := vec.Make[int64](n)
-	{
+	var quotient vec.Vec[int64]
+	if a.Clean() {
+		quotient = vec.Make[int64](n)
 		aV := a.V[:n]
 		out := quotient.V[:n]
-		if vec.Strict(&quotient, all, n, vec.FlagsOf(&a)) {
-			for i := range out {
-				r, err := rt.DivInt64(int64(1), aV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(int64(1), aV[i])
+			if err != nil {
+				quotient.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if quotient.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(int64(1), aV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient = vec.Map2E(all, n, vec.ConstArg[int64](int64(1)), vec.VecArg(&a), rt.DivInt64)
 	}
 	// ((1 DIV a) IN (1, 2))
 	in2 := vec.NewLogic(true, all, n)
-	matches := vec.Make[bool](n)
-	{
+	var matches vec.Vec[bool]
+	if quotient.Clean() && vec.Dense(in2.Live, n, false) {
+		matches = vec.Make[bool](n)
 		quotientV := quotient.V[:n]
 		out := matches.V[:n]
-		if vec.Strict(&matches, in2.Live, n, vec.FlagsOf(&quotient)) && vec.Dense(in2.Live, n, false) {
-			for i := range out {
-				out[i] = rt.EqInt64(quotientV[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-				i := in2.Live.Row(k)
-				if matches.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(quotientV[i], int64(1))
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(quotientV[i], int64(1))
 		}
+	} else {
+		matches = vec.Map2(in2.Live, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.EqInt64)
 	}
 	in2.Add(&matches)
-	matches2 := vec.Make[bool](n)
-	{
+	var matches2 vec.Vec[bool]
+	if quotient.Clean() && vec.Dense(in2.Live, n, false) {
+		matches2 = vec.Make[bool](n)
 		quotientV := quotient.V[:n]
 		out := matches2.V[:n]
-		if vec.Strict(&matches2, in2.Live, n, vec.FlagsOf(&quotient)) && vec.Dense(in2.Live, n, false) {
-			for i := range out {
-				out[i] = rt.EqInt64(quotientV[i], int64(2))
-			}
-		} else {
-			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-				i := in2.Live.Row(k)
-				if matches2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(quotientV[i], int64(2))
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(quotientV[i], int64(2))
 		}
+	} else {
+		matches2 = vec.Map2(in2.Live, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(2)), rt.EqInt64)
 	}
 	in2.Add(&matches2)
 	inResult := in2.Finish()
@@ -32444,21 +26975,11 @@ func Case0302(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	i_ := vec.Int32s(in.Column(3))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	inResult := case0302Col1(n, all, i_)
-	if r, e := vec.First(&inResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "i IN (1, 2147483648)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &inResult, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "i IN (1, 2147483648)"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &inResult, all, n)}
@@ -32474,62 +26995,41 @@ func Case0302(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	i IN (1, 2147483648)
 func case0302Col1(n int, all vec.Sel, i_ vec.Vec[int32]) vec.Vec[bool] {
 	// CAST(i AS BIGINT)
-	asBigint := vec.Make[int64](n)
-	{
+	var asBigint vec.Vec[int64]
+	if i_.Clean() {
+		asBigint = vec.Make[int64](n)
 		i_V := i_.V[:n]
 		out := asBigint.V[:n]
-		if vec.Strict(&asBigint, all, n, vec.FlagsOf(&i_)) {
-			for i := range out {
-				out[i] = rt.CastInt32ToInt64(i_V[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asBigint.Dirty(i) {
-					continue
-				}
-				out[i] = rt.CastInt32ToInt64(i_V[i])
-			}
+		for i := range out {
+			out[i] = rt.CastInt32ToInt64(i_V[i])
 		}
+	} else {
+		asBigint = vec.Map1(all, n, vec.VecArg(&i_), rt.CastInt32ToInt64)
 	}
 	// (CAST(i AS BIGINT) IN (1, 2147483648))
 	in2 := vec.NewLogic(true, all, n)
-	matches := vec.Make[bool](n)
-	{
+	var matches vec.Vec[bool]
+	if asBigint.Clean() && vec.Dense(in2.Live, n, false) {
+		matches = vec.Make[bool](n)
 		asBigintV := asBigint.V[:n]
 		out := matches.V[:n]
-		if vec.Strict(&matches, in2.Live, n, vec.FlagsOf(&asBigint)) && vec.Dense(in2.Live, n, false) {
-			for i := range out {
-				out[i] = rt.EqInt64(asBigintV[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-				i := in2.Live.Row(k)
-				if matches.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(asBigintV[i], int64(1))
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(asBigintV[i], int64(1))
 		}
+	} else {
+		matches = vec.Map2(in2.Live, n, vec.VecArg(&asBigint), vec.ConstArg[int64](int64(1)), rt.EqInt64)
 	}
 	in2.Add(&matches)
-	matches2 := vec.Make[bool](n)
-	{
+	var matches2 vec.Vec[bool]
+	if asBigint.Clean() && vec.Dense(in2.Live, n, false) {
+		matches2 = vec.Make[bool](n)
 		asBigintV := asBigint.V[:n]
 		out := matches2.V[:n]
-		if vec.Strict(&matches2, in2.Live, n, vec.FlagsOf(&asBigint)) && vec.Dense(in2.Live, n, false) {
-			for i := range out {
-				out[i] = rt.EqInt64(asBigintV[i], int64(2147483648))
-			}
-		} else {
-			for k, cnt := 0, in2.Live.Rows(n); k < cnt; k++ {
-				i := in2.Live.Row(k)
-				if matches2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(asBigintV[i], int64(2147483648))
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(asBigintV[i], int64(2147483648))
 		}
+	} else {
+		matches2 = vec.Map2(in2.Live, n, vec.VecArg(&asBigint), vec.ConstArg[int64](int64(2147483648)), rt.EqInt64)
 	}
 	in2.Add(&matches2)
 	inResult := in2.Finish()
@@ -32581,21 +27081,11 @@ func Case0303(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	inList := case0303Col1(n, all, sArr)
-	if r, e := vec.First(&inList, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "s IN ('a', 'b')"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &inList, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s IN ('a', 'b')"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &inList, all, n)}
@@ -32612,22 +27102,16 @@ func Case0303(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0303Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	// (s IN ('a', 'b'))
 	var inList vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if sArr.NullN() == 0 {
-		inList = vec.Make[bool](n)
-		out := inList.V[:n]
-		for i := range out {
-			out[i] = (rt.EqString(sArr.Value(i), "a") || rt.EqString(sArr.Value(i), "b"))
-		}
-		fused, rest = true, vec.Sel{}
-	} else if sArr.NullN() <= n/2 {
+	if sArr.NullN() <= n/2 {
 		inList = vec.Make[bool](n)
 		out := inList.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(sArr.NullN() == 0)
 		for i := range out {
-			if sArr.IsNull(i) {
+			if dirty && (sArr.IsNull(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -32697,21 +27181,11 @@ func Case0304(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	inRange := case0304Col1(n, all, a, in)
-	if r, e := vec.First(&inRange, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a BETWEEN 1 AND 3"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &inRange, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a BETWEEN 1 AND 3"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &inRange, all, n)}
@@ -32728,24 +27202,17 @@ func Case0304(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0304Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[bool] {
 	// (a BETWEEN 1 AND 3)
 	var inRange vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if a.Clean() {
-		inRange = vec.Make[bool](n)
-		aV := a.V[:n]
-		out := inRange.V[:n]
-		for i := range out {
-			out[i] = (rt.GeInt64(aV[i], int64(1)) && rt.LeInt64(aV[i], int64(3)))
-		}
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(0).NullN() <= n/2 {
+	if in.Column(0).NullN() <= n/2 {
 		inRange = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := inRange.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(a.Clean())
 		for i := range out {
-			if a.Dirty(i) {
+			if dirty && (a.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -32815,21 +27282,11 @@ func Case0305(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	inRange := case0305Col1(n, all, a, in)
-	if r, e := vec.First(&inRange, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a BETWEEN 1 AND 3"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &inRange, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a BETWEEN 1 AND 3"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &inRange, all, n)}
@@ -32846,24 +27303,17 @@ func Case0305(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0305Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[bool] {
 	// (a BETWEEN 1 AND 3)
 	var inRange vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if a.Clean() {
-		inRange = vec.Make[bool](n)
-		aV := a.V[:n]
-		out := inRange.V[:n]
-		for i := range out {
-			out[i] = (rt.GeInt64(aV[i], int64(1)) && rt.LeInt64(aV[i], int64(3)))
-		}
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(0).NullN() <= n/2 {
+	if in.Column(0).NullN() <= n/2 {
 		inRange = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := inRange.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(a.Clean())
 		for i := range out {
-			if a.Dirty(i) {
+			if dirty && (a.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -32933,21 +27383,11 @@ func Case0306(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	inRange := case0306Col1(n, all, a, in)
-	if r, e := vec.First(&inRange, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a BETWEEN 1 AND 3"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &inRange, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a BETWEEN 1 AND 3"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &inRange, all, n)}
@@ -32964,24 +27404,17 @@ func Case0306(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0306Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[bool] {
 	// (a BETWEEN 1 AND 3)
 	var inRange vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if a.Clean() {
-		inRange = vec.Make[bool](n)
-		aV := a.V[:n]
-		out := inRange.V[:n]
-		for i := range out {
-			out[i] = (rt.GeInt64(aV[i], int64(1)) && rt.LeInt64(aV[i], int64(3)))
-		}
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(0).NullN() <= n/2 {
+	if in.Column(0).NullN() <= n/2 {
 		inRange = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := inRange.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(a.Clean())
 		for i := range out {
-			if a.Dirty(i) {
+			if dirty && (a.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -33052,21 +27485,11 @@ func Case0307(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	inRange := case0307Col1(n, all, a, in, b)
-	if r, e := vec.First(&inRange, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a BETWEEN b AND 3"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &inRange, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a BETWEEN b AND 3"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &inRange, all, n)}
@@ -33083,26 +27506,18 @@ func Case0307(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0307Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64]) vec.Vec[bool] {
 	// (a BETWEEN b AND 3)
 	var inRange vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if a.Clean() && b.Clean() {
-		inRange = vec.Make[bool](n)
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := inRange.V[:n]
-		for i := range out {
-			out[i] = (rt.GeInt64(aV[i], bV[i]) && rt.LeInt64(aV[i], int64(3)))
-		}
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+	if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
 		inRange = vec.Make[bool](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := inRange.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(a.Clean() && b.Clean())
 		for i := range out {
-			if a.Dirty(i) || b.Dirty(i) {
+			if dirty && (a.Dirty(i) || b.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -33173,21 +27588,11 @@ func Case0308(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	inRange := case0308Col1(n, all, a, in, b)
-	if r, e := vec.First(&inRange, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a BETWEEN b AND 3"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &inRange, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a BETWEEN b AND 3"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &inRange, all, n)}
@@ -33204,26 +27609,18 @@ func Case0308(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0308Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64]) vec.Vec[bool] {
 	// (a BETWEEN b AND 3)
 	var inRange vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if a.Clean() && b.Clean() {
-		inRange = vec.Make[bool](n)
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := inRange.V[:n]
-		for i := range out {
-			out[i] = (rt.GeInt64(aV[i], bV[i]) && rt.LeInt64(aV[i], int64(3)))
-		}
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+	if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
 		inRange = vec.Make[bool](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := inRange.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(a.Clean() && b.Clean())
 		for i := range out {
-			if a.Dirty(i) || b.Dirty(i) {
+			if dirty && (a.Dirty(i) || b.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -33293,21 +27690,11 @@ func Case0309(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	negated := case0309Col1(n, all, a, in)
-	if r, e := vec.First(&negated, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a NOT BETWEEN 1 AND 3"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &negated, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a NOT BETWEEN 1 AND 3"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &negated, all, n)}
@@ -33324,24 +27711,17 @@ func Case0309(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0309Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[bool] {
 	// (NOT (a BETWEEN 1 AND 3))
 	var negated vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if a.Clean() {
-		negated = vec.Make[bool](n)
-		aV := a.V[:n]
-		out := negated.V[:n]
-		for i := range out {
-			out[i] = rt.Not((rt.GeInt64(aV[i], int64(1)) && rt.LeInt64(aV[i], int64(3))))
-		}
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(0).NullN() <= n/2 {
+	if in.Column(0).NullN() <= n/2 {
 		negated = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := negated.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(a.Clean())
 		for i := range out {
-			if a.Dirty(i) {
+			if dirty && (a.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -33413,21 +27793,11 @@ func Case0310(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	betweenResult := case0310Col1(n, all, a)
-	if r, e := vec.First(&betweenResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a BETWEEN 1 DIV 0 AND 3"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &betweenResult, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a BETWEEN 1 DIV 0 AND 3"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &betweenResult, all, n)}
@@ -33445,43 +27815,29 @@ func case0310Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[bool] {
 	// (a BETWEEN ERROR(DIVIDE_BY_ZERO) AND 3)
 	between := vec.NewLogic(false, all, n)
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
-	inRange := vec.Make[bool](n)
-	{
+	var inRange vec.Vec[bool]
+	if a.Clean() && konst.Clean() && vec.Dense(between.Live, n, false) {
+		inRange = vec.Make[bool](n)
 		aV := a.V[:n]
 		konstV := konst.V[:n]
 		out := inRange.V[:n]
-		if vec.Strict(&inRange, between.Live, n, vec.FlagsOf(&a), vec.FlagsOf(&konst)) && vec.Dense(between.Live, n, false) {
-			for i := range out {
-				out[i] = rt.GeInt64(aV[i], konstV[i])
-			}
-		} else {
-			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-				i := between.Live.Row(k)
-				if inRange.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GeInt64(aV[i], konstV[i])
-			}
+		for i := range out {
+			out[i] = rt.GeInt64(aV[i], konstV[i])
 		}
+	} else {
+		inRange = vec.Map2(between.Live, n, vec.VecArg(&a), vec.VecArg(&konst), rt.GeInt64)
 	}
 	between.Add(&inRange)
-	inRange2 := vec.Make[bool](n)
-	{
+	var inRange2 vec.Vec[bool]
+	if a.Clean() && vec.Dense(between.Live, n, false) {
+		inRange2 = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := inRange2.V[:n]
-		if vec.Strict(&inRange2, between.Live, n, vec.FlagsOf(&a)) && vec.Dense(between.Live, n, false) {
-			for i := range out {
-				out[i] = rt.LeInt64(aV[i], int64(3))
-			}
-		} else {
-			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-				i := between.Live.Row(k)
-				if inRange2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.LeInt64(aV[i], int64(3))
-			}
+		for i := range out {
+			out[i] = rt.LeInt64(aV[i], int64(3))
 		}
+	} else {
+		inRange2 = vec.Map2(between.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(3)), rt.LeInt64)
 	}
 	between.Add(&inRange2)
 	betweenResult := between.Finish()
@@ -33533,21 +27889,11 @@ func Case0311(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	betweenResult := case0311Col1(n, all, a)
-	if r, e := vec.First(&betweenResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a BETWEEN 1 DIV 0 AND 3"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &betweenResult, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a BETWEEN 1 DIV 0 AND 3"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &betweenResult, all, n)}
@@ -33565,43 +27911,29 @@ func case0311Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[bool] {
 	// (a BETWEEN ERROR(DIVIDE_BY_ZERO) AND 3)
 	between := vec.NewLogic(false, all, n)
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
-	inRange := vec.Make[bool](n)
-	{
+	var inRange vec.Vec[bool]
+	if a.Clean() && konst.Clean() && vec.Dense(between.Live, n, false) {
+		inRange = vec.Make[bool](n)
 		aV := a.V[:n]
 		konstV := konst.V[:n]
 		out := inRange.V[:n]
-		if vec.Strict(&inRange, between.Live, n, vec.FlagsOf(&a), vec.FlagsOf(&konst)) && vec.Dense(between.Live, n, false) {
-			for i := range out {
-				out[i] = rt.GeInt64(aV[i], konstV[i])
-			}
-		} else {
-			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-				i := between.Live.Row(k)
-				if inRange.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GeInt64(aV[i], konstV[i])
-			}
+		for i := range out {
+			out[i] = rt.GeInt64(aV[i], konstV[i])
 		}
+	} else {
+		inRange = vec.Map2(between.Live, n, vec.VecArg(&a), vec.VecArg(&konst), rt.GeInt64)
 	}
 	between.Add(&inRange)
-	inRange2 := vec.Make[bool](n)
-	{
+	var inRange2 vec.Vec[bool]
+	if a.Clean() && vec.Dense(between.Live, n, false) {
+		inRange2 = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := inRange2.V[:n]
-		if vec.Strict(&inRange2, between.Live, n, vec.FlagsOf(&a)) && vec.Dense(between.Live, n, false) {
-			for i := range out {
-				out[i] = rt.LeInt64(aV[i], int64(3))
-			}
-		} else {
-			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-				i := between.Live.Row(k)
-				if inRange2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.LeInt64(aV[i], int64(3))
-			}
+		for i := range out {
+			out[i] = rt.LeInt64(aV[i], int64(3))
 		}
+	} else {
+		inRange2 = vec.Map2(between.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(3)), rt.LeInt64)
 	}
 	between.Add(&inRange2)
 	betweenResult := between.Finish()
@@ -33653,21 +27985,11 @@ func Case0312(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	inRange := case0312Col1(n, all, x, in)
-	if r, e := vec.First(&inRange, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "x BETWEEN 0.05 AND 0.07"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &inRange, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "x BETWEEN 0.05 AND 0.07"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &inRange, all, n)}
@@ -33684,24 +28006,17 @@ func Case0312(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0312Col1(n int, all vec.Sel, x vec.Vec[float64], in arrow.RecordBatch) vec.Vec[bool] {
 	// (x BETWEEN 0.05 AND 0.07)
 	var inRange vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if x.Clean() {
-		inRange = vec.Make[bool](n)
-		xV := x.V[:n]
-		out := inRange.V[:n]
-		for i := range out {
-			out[i] = (rt.GeFloat64(xV[i], float64(0.05)) && rt.LeFloat64(xV[i], float64(0.07)))
-		}
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(5).NullN() <= n/2 {
+	if in.Column(5).NullN() <= n/2 {
 		inRange = vec.Make[bool](n)
 		xV := x.V[:n]
 		out := inRange.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(x.Clean())
 		for i := range out {
-			if x.Dirty(i) {
+			if dirty && (x.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -33770,21 +28085,11 @@ func Case0313(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	konst := case0313Col1(n, all)
-	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "TRY(1 DIV 0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &konst, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "TRY(1 DIV 0)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &konst, all, n)}
@@ -33849,21 +28154,11 @@ func Case0314(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	tried := case0314Col1(n, all, a, b)
-	if r, e := vec.First(&tried, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "TRY(a DIV b)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &tried, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "TRY(a DIV b)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &tried, all, n)}
@@ -33879,34 +28174,22 @@ func Case0314(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	TRY(a DIV b)
 func case0314Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	{
+	var quotient vec.Vec[int64]
+	if a.Clean() && b.Clean() {
+		quotient = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		if vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], bV[i])
+			if err != nil {
+				quotient.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if quotient.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	// TRY((a DIV b))
 	tried := vec.Try(&quotient, all, n)
@@ -33959,21 +28242,11 @@ func Case0315(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	tried := case0315Col1(n, all, a, b)
-	if r, e := vec.First(&tried, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "TRY(a DIV b)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &tried, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "TRY(a DIV b)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &tried, all, n)}
@@ -33989,34 +28262,22 @@ func Case0315(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	TRY(a DIV b)
 func case0315Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	{
+	var quotient vec.Vec[int64]
+	if a.Clean() && b.Clean() {
+		quotient = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		if vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) {
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], bV[i])
+			if err != nil {
+				quotient.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if quotient.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	// TRY((a DIV b))
 	tried := vec.Try(&quotient, all, n)
@@ -34070,21 +28331,11 @@ func Case0316(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	mItems := mArr.Items().(*array.Int64)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	tried := case0316Col1(n, all, mArr, mKeys, mItems)
-	if r, e := vec.First(&tried, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "TRY(m['k'])"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &tried, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "TRY(m['k'])"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &tried, all, n)}
@@ -34187,21 +28438,11 @@ func Case0317(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	sum2 := case0317Col1(n, all, a)
-	if r, e := vec.First(&sum2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "TRY(a + 1) + (1 DIV 0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sum2, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "TRY(a + 1) + (1 DIV 0)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sum2, all, n)}
@@ -34217,66 +28458,42 @@ func Case0317(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	TRY(a + 1) + (1 DIV 0)
 func case0317Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// (a + 1)
-	sum := vec.Make[int64](n)
-	{
+	var sum vec.Vec[int64]
+	if a.Clean() {
+		sum = vec.Make[int64](n)
 		aV := a.V[:n]
 		out := sum.V[:n]
-		if vec.Strict(&sum, all, n, vec.FlagsOf(&a)) {
-			for i := range out {
-				r, err := rt.AddInt64(aV[i], int64(1))
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AddInt64(aV[i], int64(1))
+			if err != nil {
+				sum.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if sum.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(aV[i], int64(1))
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		sum = vec.Map2E(all, n, vec.VecArg(&a), vec.ConstArg[int64](int64(1)), rt.AddInt64)
 	}
 	// TRY((a + 1))
 	tried := vec.Try(&sum, all, n)
 	// (TRY((a + 1)) + ERROR(DIVIDE_BY_ZERO))
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
-	sum2 := vec.Make[int64](n)
-	{
+	var sum2 vec.Vec[int64]
+	if tried.Clean() && konst.Clean() {
+		sum2 = vec.Make[int64](n)
 		triedV := tried.V[:n]
 		konstV := konst.V[:n]
 		out := sum2.V[:n]
-		if vec.Strict(&sum2, all, n, vec.FlagsOf(&tried), vec.FlagsOf(&konst)) {
-			for i := range out {
-				r, err := rt.AddInt64(triedV[i], konstV[i])
-				if err != nil {
-					sum2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AddInt64(triedV[i], konstV[i])
+			if err != nil {
+				sum2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if sum2.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(triedV[i], konstV[i])
-				if err != nil {
-					sum2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		sum2 = vec.Map2E(all, n, vec.VecArg(&tried), vec.VecArg(&konst), rt.AddInt64)
 	}
 	return sum2
 }
@@ -34326,21 +28543,11 @@ func Case0318(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	sum2 := case0318Col1(n, all, a)
-	if r, e := vec.First(&sum2, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "TRY(a + 1) + (1 DIV 0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sum2, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "TRY(a + 1) + (1 DIV 0)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sum2, all, n)}
@@ -34356,66 +28563,42 @@ func Case0318(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	TRY(a + 1) + (1 DIV 0)
 func case0318Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// (a + 1)
-	sum := vec.Make[int64](n)
-	{
+	var sum vec.Vec[int64]
+	if a.Clean() {
+		sum = vec.Make[int64](n)
 		aV := a.V[:n]
 		out := sum.V[:n]
-		if vec.Strict(&sum, all, n, vec.FlagsOf(&a)) {
-			for i := range out {
-				r, err := rt.AddInt64(aV[i], int64(1))
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AddInt64(aV[i], int64(1))
+			if err != nil {
+				sum.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if sum.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(aV[i], int64(1))
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		sum = vec.Map2E(all, n, vec.VecArg(&a), vec.ConstArg[int64](int64(1)), rt.AddInt64)
 	}
 	// TRY((a + 1))
 	tried := vec.Try(&sum, all, n)
 	// (TRY((a + 1)) + ERROR(DIVIDE_BY_ZERO))
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
-	sum2 := vec.Make[int64](n)
-	{
+	var sum2 vec.Vec[int64]
+	if tried.Clean() && konst.Clean() {
+		sum2 = vec.Make[int64](n)
 		triedV := tried.V[:n]
 		konstV := konst.V[:n]
 		out := sum2.V[:n]
-		if vec.Strict(&sum2, all, n, vec.FlagsOf(&tried), vec.FlagsOf(&konst)) {
-			for i := range out {
-				r, err := rt.AddInt64(triedV[i], konstV[i])
-				if err != nil {
-					sum2.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AddInt64(triedV[i], konstV[i])
+			if err != nil {
+				sum2.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if sum2.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(triedV[i], konstV[i])
-				if err != nil {
-					sum2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		sum2 = vec.Map2E(all, n, vec.VecArg(&tried), vec.VecArg(&konst), rt.AddInt64)
 	}
 	return sum2
 }
@@ -34465,21 +28648,11 @@ func Case0319(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	coalesced := case0319Col1(n, all, sArr)
-	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "COALESCE(TRY(CAST(s AS INT)), -1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &coalesced, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "COALESCE(TRY(CAST(s AS INT)), -1)"})
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &coalesced, all, n)}
@@ -34497,32 +28670,20 @@ func case0319Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
 	// COALESCE(TRY(CAST(s AS INT)), -1)
 	coalesced := vec.Make[int32](n)
 	// CAST(s AS INT)
-	asInt := vec.Make[int32](n)
-	{
+	var asInt vec.Vec[int32]
+	if sArr.NullN() == 0 {
+		asInt = vec.Make[int32](n)
 		out := asInt.V[:n]
-		if vec.Strict(&asInt, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				r, err := rt.CastStringToInt32(sArr.Value(i))
-				if err != nil {
-					asInt.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.CastStringToInt32(sArr.Value(i))
+			if err != nil {
+				asInt.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asInt.Dirty(i) {
-					continue
-				}
-				r, err := rt.CastStringToInt32(sArr.Value(i))
-				if err != nil {
-					asInt.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		asInt = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt32)
 	}
 	// TRY(CAST(s AS INT))
 	tried := vec.Try(&asInt, all, n)
@@ -34577,21 +28738,11 @@ func Case0320(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	coalesced := case0320Col1(n, all, sArr)
-	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "COALESCE(TRY(CAST(s AS INT)), -1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &coalesced, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "COALESCE(TRY(CAST(s AS INT)), -1)"})
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &coalesced, all, n)}
@@ -34609,32 +28760,20 @@ func case0320Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
 	// COALESCE(TRY(CAST(s AS INT)), -1)
 	coalesced := vec.Make[int32](n)
 	// CAST(s AS INT)
-	asInt := vec.Make[int32](n)
-	{
+	var asInt vec.Vec[int32]
+	if sArr.NullN() == 0 {
+		asInt = vec.Make[int32](n)
 		out := asInt.V[:n]
-		if vec.Strict(&asInt, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				r, err := rt.CastStringToInt32(sArr.Value(i))
-				if err != nil {
-					asInt.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.CastStringToInt32(sArr.Value(i))
+			if err != nil {
+				asInt.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asInt.Dirty(i) {
-					continue
-				}
-				r, err := rt.CastStringToInt32(sArr.Value(i))
-				if err != nil {
-					asInt.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		asInt = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt32)
 	}
 	// TRY(CAST(s AS INT))
 	tried := vec.Try(&asInt, all, n)
@@ -34691,21 +28830,11 @@ func Case0321(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	mItems := mArr.Items().(*array.Int64)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	entry := case0321Col1(n, all, mArr, mKeys, mItems)
-	if r, e := vec.First(&entry, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "m['k']"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &entry, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "m['k']"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &entry, all, n)}
@@ -34808,21 +28937,11 @@ func Case0322(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	mItems := mArr.Items().(*array.Int64)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	entry := case0322Col1(n, all, mArr, mKeys, mItems)
-	if r, e := vec.First(&entry, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "m['k']"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &entry, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "m['k']"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &entry, all, n)}
@@ -34925,21 +29044,11 @@ func Case0323(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	mItems := mArr.Items().(*array.Int64)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	elementAt := case0323Col1(n, all, mArr, mKeys, mItems)
-	if r, e := vec.First(&elementAt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "element_at(m, 'k')"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &elementAt, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "element_at(m, 'k')"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &elementAt, all, n)}
@@ -35042,21 +29151,11 @@ func Case0324(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	mItems := mArr.Items().(*array.Int64)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	elementAt := case0324Col1(n, all, mArr, mKeys, mItems)
-	if r, e := vec.First(&elementAt, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "element_at(m, 'j')"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &elementAt, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "element_at(m, 'j')"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &elementAt, all, n)}
@@ -35159,21 +29258,11 @@ func Case0325(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	mItems := mArr.Items().(*array.Int64)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	entry := case0325Col1(n, all, mArr, mKeys, mItems)
-	if r, e := vec.First(&entry, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "m['k']"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &entry, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "m['k']"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &entry, all, n)}
@@ -35276,21 +29365,11 @@ func Case0326(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n_Items := n_Arr.Items().(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	entry := case0326Col1(n, all, n_Arr, n_Keys, n_Items)
-	if r, e := vec.First(&entry, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "n[2]"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &entry, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "n[2]"})
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &entry, all, n)}
@@ -35395,24 +29474,12 @@ func Case0327(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n_Items := n_Arr.Items().(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	entry, directCol := case0327Col1(n, all, n_Arr, n_Keys, n_Offs, i_, in, n_Items, mem)
-	if r, e := vec.First(&entry, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if directCol != nil {
-			directCol.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "n[i]"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &entry, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(directCol)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "n[i]"})
 	}
 	if directCol == nil {
 		directCol = vec.StringArray(mem, &entry, all, n)
@@ -35567,21 +29634,11 @@ func Case0328(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	konst := case0328Col1(n, all)
-	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "7 / 2"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &konst, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "7 / 2"})
 	}
 
 	cols := []arrow.Array{vec.Float64Array(mem, &konst, all, n)}
@@ -35646,24 +29703,12 @@ func Case0329(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	quotient, directCol := case0329Col1(n, all, a, in, b, mem)
-	if r, e := vec.First(&quotient, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if directCol != nil {
-			directCol.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a / b"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &quotient, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(directCol)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a / b"})
 	}
 	if directCol == nil {
 		directCol = vec.Float64Array(mem, &quotient, all, n)
@@ -35682,39 +29727,22 @@ func Case0329(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	a / b
 func case0329Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (CAST(a AS DOUBLE) / CAST(b AS DOUBLE))
-	var directCol arrow.Array // written by the clean loop, or below from quotient
+	var directCol arrow.Array // written by the loop, or below from quotient
+	var directOut *vec.FixedOut[float64]
 	var quotient vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if a.Clean() && b.Clean() {
-		directOut := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+	if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := directOut.V
-		var bad vec.Failed
-		for i := range out {
-			out[i] = bad.Float64(rt.DivideFloat64(rt.CastInt64ToFloat64(aV[i]), rt.CastInt64ToFloat64(bV[i])))
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			directCol = directOut.Array()
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			directOut.Release()
-		}
-	} else if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
-		quotient = vec.Make[float64](n)
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := quotient.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(a.Clean() && b.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if a.Dirty(i) || b.Dirty(i) {
+			if dirty && (a.Dirty(i) || b.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -35725,6 +29753,9 @@ func case0329Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b 
 			}
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// CAST(a AS DOUBLE)
@@ -35734,10 +29765,10 @@ func case0329Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b 
 		// (CAST(a AS DOUBLE) / CAST(b AS DOUBLE))
 		quotient2 := vec.Map2E(rest, n, vec.VecArg(&asDouble), vec.VecArg(&asDouble2), rt.DivideFloat64)
 		if fused {
-			vec.Merge(&quotient, &quotient2, rest, n)
-		} else {
-			quotient = quotient2
+			directOut.Patch(&quotient2, rest, all)
+			directCol = directOut.Array()
 		}
+		quotient = quotient2
 	}
 	return quotient, directCol
 }
@@ -35788,21 +29819,11 @@ func Case0330(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	y := vec.Float64s(in.Column(6))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	quotient := case0330Col1(n, all, x, y)
-	if r, e := vec.First(&quotient, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "x / y"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &quotient, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "x / y"})
 	}
 
 	cols := []arrow.Array{vec.Float64Array(mem, &quotient, all, n)}
@@ -35818,34 +29839,22 @@ func Case0330(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	x / y
 func case0330Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64]) vec.Vec[float64] {
 	// (x / y)
-	quotient := vec.Make[float64](n)
-	{
+	var quotient vec.Vec[float64]
+	if x.Clean() && y.Clean() {
+		quotient = vec.Make[float64](n)
 		xV := x.V[:n]
 		yV := y.V[:n]
 		out := quotient.V[:n]
-		if vec.Strict(&quotient, all, n, vec.FlagsOf(&x), vec.FlagsOf(&y)) {
-			for i := range out {
-				r, err := rt.DivideFloat64(xV[i], yV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivideFloat64(xV[i], yV[i])
+			if err != nil {
+				quotient.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if quotient.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivideFloat64(xV[i], yV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient = vec.Map2E(all, n, vec.VecArg(&x), vec.VecArg(&y), rt.DivideFloat64)
 	}
 	return quotient
 }
@@ -35894,21 +29903,11 @@ func Case0331(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	konst := case0331Col1(n, all)
-	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "7 DIV 2"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &konst, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "7 DIV 2"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &konst, all, n)}
@@ -35971,21 +29970,11 @@ func Case0332(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	konst := case0332Col1(n, all)
-	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "-7 DIV 2"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &konst, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "-7 DIV 2"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &konst, all, n)}
@@ -36049,21 +30038,11 @@ func Case0333(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	quotient := case0333Col1(n, all, a)
-	if r, e := vec.First(&quotient, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a DIV -1"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &quotient, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a DIV -1"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &quotient, all, n)}
@@ -36079,33 +30058,21 @@ func Case0333(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	a DIV -1
 func case0333Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV -1)
-	quotient := vec.Make[int64](n)
-	{
+	var quotient vec.Vec[int64]
+	if a.Clean() {
+		quotient = vec.Make[int64](n)
 		aV := a.V[:n]
 		out := quotient.V[:n]
-		if vec.Strict(&quotient, all, n, vec.FlagsOf(&a)) {
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], int64(-1))
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], int64(-1))
+			if err != nil {
+				quotient.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if quotient.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(aV[i], int64(-1))
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient = vec.Map2E(all, n, vec.VecArg(&a), vec.ConstArg[int64](int64(-1)), rt.DivInt64)
 	}
 	return quotient
 }
@@ -36155,21 +30122,11 @@ func Case0334(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	sum := case0334Col1(n, all, a)
-	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a + 1"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sum, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a + 1"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
@@ -36185,33 +30142,21 @@ func Case0334(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	a + 1
 func case0334Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// (a + 1)
-	sum := vec.Make[int64](n)
-	{
+	var sum vec.Vec[int64]
+	if a.Clean() {
+		sum = vec.Make[int64](n)
 		aV := a.V[:n]
 		out := sum.V[:n]
-		if vec.Strict(&sum, all, n, vec.FlagsOf(&a)) {
-			for i := range out {
-				r, err := rt.AddInt64(aV[i], int64(1))
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AddInt64(aV[i], int64(1))
+			if err != nil {
+				sum.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if sum.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(aV[i], int64(1))
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		sum = vec.Map2E(all, n, vec.VecArg(&a), vec.ConstArg[int64](int64(1)), rt.AddInt64)
 	}
 	return sum
 }
@@ -36261,21 +30206,11 @@ func Case0335(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	difference := case0335Col1(n, all, a)
-	if r, e := vec.First(&difference, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a - 1"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &difference, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a - 1"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &difference, all, n)}
@@ -36291,33 +30226,21 @@ func Case0335(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	a - 1
 func case0335Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// (a - 1)
-	difference := vec.Make[int64](n)
-	{
+	var difference vec.Vec[int64]
+	if a.Clean() {
+		difference = vec.Make[int64](n)
 		aV := a.V[:n]
 		out := difference.V[:n]
-		if vec.Strict(&difference, all, n, vec.FlagsOf(&a)) {
-			for i := range out {
-				r, err := rt.SubInt64(aV[i], int64(1))
-				if err != nil {
-					difference.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.SubInt64(aV[i], int64(1))
+			if err != nil {
+				difference.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if difference.Dirty(i) {
-					continue
-				}
-				r, err := rt.SubInt64(aV[i], int64(1))
-				if err != nil {
-					difference.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		difference = vec.Map2E(all, n, vec.VecArg(&a), vec.ConstArg[int64](int64(1)), rt.SubInt64)
 	}
 	return difference
 }
@@ -36367,21 +30290,11 @@ func Case0336(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	product := case0336Col1(n, all, a)
-	if r, e := vec.First(&product, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a * 2"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &product, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a * 2"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &product, all, n)}
@@ -36397,33 +30310,21 @@ func Case0336(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	a * 2
 func case0336Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// (a * 2)
-	product := vec.Make[int64](n)
-	{
+	var product vec.Vec[int64]
+	if a.Clean() {
+		product = vec.Make[int64](n)
 		aV := a.V[:n]
 		out := product.V[:n]
-		if vec.Strict(&product, all, n, vec.FlagsOf(&a)) {
-			for i := range out {
-				r, err := rt.MulInt64(aV[i], int64(2))
-				if err != nil {
-					product.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.MulInt64(aV[i], int64(2))
+			if err != nil {
+				product.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if product.Dirty(i) {
-					continue
-				}
-				r, err := rt.MulInt64(aV[i], int64(2))
-				if err != nil {
-					product.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		product = vec.Map2E(all, n, vec.VecArg(&a), vec.ConstArg[int64](int64(2)), rt.MulInt64)
 	}
 	return product
 }
@@ -36473,21 +30374,11 @@ func Case0337(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	i_ := vec.Int32s(in.Column(3))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	sum := case0337Col1(n, all, i_)
-	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "i + 1"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sum, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "i + 1"})
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &sum, all, n)}
@@ -36503,33 +30394,21 @@ func Case0337(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	i + 1
 func case0337Col1(n int, all vec.Sel, i_ vec.Vec[int32]) vec.Vec[int32] {
 	// (i + 1)
-	sum := vec.Make[int32](n)
-	{
+	var sum vec.Vec[int32]
+	if i_.Clean() {
+		sum = vec.Make[int32](n)
 		i_V := i_.V[:n]
 		out := sum.V[:n]
-		if vec.Strict(&sum, all, n, vec.FlagsOf(&i_)) {
-			for i := range out {
-				r, err := rt.AddInt32(i_V[i], int32(1))
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AddInt32(i_V[i], int32(1))
+			if err != nil {
+				sum.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if sum.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt32(i_V[i], int32(1))
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		sum = vec.Map2E(all, n, vec.VecArg(&i_), vec.ConstArg[int32](int32(1)), rt.AddInt32)
 	}
 	return sum
 }
@@ -36580,24 +30459,12 @@ func Case0338(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	sum, directCol := case0338Col1(n, all, i_, in, a, mem)
-	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if directCol != nil {
-			directCol.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "i + a"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sum, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(directCol)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "i + a"})
 	}
 	if directCol == nil {
 		directCol = vec.Int64Array(mem, &sum, all, n)
@@ -36616,39 +30483,22 @@ func Case0338(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	i + a
 func case0338Col1(n int, all vec.Sel, i_ vec.Vec[int32], in arrow.RecordBatch, a vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// (CAST(i AS BIGINT) + a)
-	var directCol arrow.Array // written by the clean loop, or below from sum
+	var directCol arrow.Array // written by the loop, or below from sum
+	var directOut *vec.FixedOut[int64]
 	var sum vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if i_.Clean() && a.Clean() {
-		directOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+	if in.Column(3).NullN()+in.Column(0).NullN() <= n/2 {
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		i_V := i_.V[:n]
 		aV := a.V[:n]
 		out := directOut.V
-		var bad vec.Failed
-		for i := range out {
-			out[i] = bad.Int64(rt.AddInt64(rt.CastInt32ToInt64(i_V[i]), aV[i]))
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			directCol = directOut.Array()
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			directOut.Release()
-		}
-	} else if in.Column(3).NullN()+in.Column(0).NullN() <= n/2 {
-		sum = vec.Make[int64](n)
-		i_V := i_.V[:n]
-		aV := a.V[:n]
-		out := sum.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(i_.Clean() && a.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if i_.Dirty(i) || a.Dirty(i) {
+			if dirty && (i_.Dirty(i) || a.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -36659,6 +30509,9 @@ func case0338Col1(n int, all vec.Sel, i_ vec.Vec[int32], in arrow.RecordBatch, a
 			}
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// CAST(i AS BIGINT)
@@ -36666,10 +30519,10 @@ func case0338Col1(n int, all vec.Sel, i_ vec.Vec[int32], in arrow.RecordBatch, a
 		// (CAST(i AS BIGINT) + a)
 		sum2 := vec.Map2E(rest, n, vec.VecArg(&asBigint), vec.VecArg(&a), rt.AddInt64)
 		if fused {
-			vec.Merge(&sum, &sum2, rest, n)
-		} else {
-			sum = sum2
+			directOut.Patch(&sum2, rest, all)
+			directCol = directOut.Array()
 		}
+		sum = sum2
 	}
 	return sum, directCol
 }
@@ -36720,21 +30573,11 @@ func Case0339(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	j := vec.Int32s(in.Column(4))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	product := case0339Col1(n, all, i_, j)
-	if r, e := vec.First(&product, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "i * j"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &product, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "i * j"})
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &product, all, n)}
@@ -36750,34 +30593,22 @@ func Case0339(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	i * j
 func case0339Col1(n int, all vec.Sel, i_ vec.Vec[int32], j vec.Vec[int32]) vec.Vec[int32] {
 	// (i * j)
-	product := vec.Make[int32](n)
-	{
+	var product vec.Vec[int32]
+	if i_.Clean() && j.Clean() {
+		product = vec.Make[int32](n)
 		i_V := i_.V[:n]
 		jV := j.V[:n]
 		out := product.V[:n]
-		if vec.Strict(&product, all, n, vec.FlagsOf(&i_), vec.FlagsOf(&j)) {
-			for i := range out {
-				r, err := rt.MulInt32(i_V[i], jV[i])
-				if err != nil {
-					product.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.MulInt32(i_V[i], jV[i])
+			if err != nil {
+				product.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if product.Dirty(i) {
-					continue
-				}
-				r, err := rt.MulInt32(i_V[i], jV[i])
-				if err != nil {
-					product.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		product = vec.Map2E(all, n, vec.VecArg(&i_), vec.VecArg(&j), rt.MulInt32)
 	}
 	return product
 }
@@ -36827,21 +30658,11 @@ func Case0340(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	i_ := vec.Int32s(in.Column(3))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	minus := case0340Col1(n, all, i_)
-	if r, e := vec.First(&minus, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "-i"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &minus, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "-i"})
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &minus, all, n)}
@@ -36857,33 +30678,21 @@ func Case0340(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	-i
 func case0340Col1(n int, all vec.Sel, i_ vec.Vec[int32]) vec.Vec[int32] {
 	// (-i)
-	minus := vec.Make[int32](n)
-	{
+	var minus vec.Vec[int32]
+	if i_.Clean() {
+		minus = vec.Make[int32](n)
 		i_V := i_.V[:n]
 		out := minus.V[:n]
-		if vec.Strict(&minus, all, n, vec.FlagsOf(&i_)) {
-			for i := range out {
-				r, err := rt.NegateInt32(i_V[i])
-				if err != nil {
-					minus.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.NegateInt32(i_V[i])
+			if err != nil {
+				minus.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if minus.Dirty(i) {
-					continue
-				}
-				r, err := rt.NegateInt32(i_V[i])
-				if err != nil {
-					minus.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		minus = vec.Map1E(all, n, vec.VecArg(&i_), rt.NegateInt32)
 	}
 	return minus
 }
@@ -36933,21 +30742,11 @@ func Case0341(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	sum := case0341Col1(n, all, x)
-	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "x + 1"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sum, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "x + 1"})
 	}
 
 	cols := []arrow.Array{vec.Float64Array(mem, &sum, all, n)}
@@ -36963,23 +30762,16 @@ func Case0341(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	x + 1
 func case0341Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
 	// (x + 1.0)
-	sum := vec.Make[float64](n)
-	{
+	var sum vec.Vec[float64]
+	if x.Clean() {
+		sum = vec.Make[float64](n)
 		xV := x.V[:n]
 		out := sum.V[:n]
-		if vec.Strict(&sum, all, n, vec.FlagsOf(&x)) {
-			for i := range out {
-				out[i] = rt.AddFloat64(xV[i], float64(1.0))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if sum.Dirty(i) {
-					continue
-				}
-				out[i] = rt.AddFloat64(xV[i], float64(1.0))
-			}
+		for i := range out {
+			out[i] = rt.AddFloat64(xV[i], float64(1.0))
 		}
+	} else {
+		sum = vec.Map2(all, n, vec.VecArg(&x), vec.ConstArg[float64](float64(1.0)), rt.AddFloat64)
 	}
 	return sum
 }
@@ -37029,21 +30821,11 @@ func Case0342(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	product := case0342Col1(n, all, x)
-	if r, e := vec.First(&product, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "x * 10"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &product, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "x * 10"})
 	}
 
 	cols := []arrow.Array{vec.Float64Array(mem, &product, all, n)}
@@ -37059,23 +30841,16 @@ func Case0342(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	x * 10
 func case0342Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
 	// (x * 10.0)
-	product := vec.Make[float64](n)
-	{
+	var product vec.Vec[float64]
+	if x.Clean() {
+		product = vec.Make[float64](n)
 		xV := x.V[:n]
 		out := product.V[:n]
-		if vec.Strict(&product, all, n, vec.FlagsOf(&x)) {
-			for i := range out {
-				out[i] = rt.MulFloat64(xV[i], float64(10.0))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if product.Dirty(i) {
-					continue
-				}
-				out[i] = rt.MulFloat64(xV[i], float64(10.0))
-			}
+		for i := range out {
+			out[i] = rt.MulFloat64(xV[i], float64(10.0))
 		}
+	} else {
+		product = vec.Map2(all, n, vec.VecArg(&x), vec.ConstArg[float64](float64(10.0)), rt.MulFloat64)
 	}
 	return product
 }
@@ -37125,21 +30900,11 @@ func Case0343(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	remainder := case0343Col1(n, all, a)
-	if r, e := vec.First(&remainder, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a % 0"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &remainder, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a % 0"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &remainder, all, n)}
@@ -37155,33 +30920,21 @@ func Case0343(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	a % 0
 func case0343Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// (a % 0)
-	remainder := vec.Make[int64](n)
-	{
+	var remainder vec.Vec[int64]
+	if a.Clean() {
+		remainder = vec.Make[int64](n)
 		aV := a.V[:n]
 		out := remainder.V[:n]
-		if vec.Strict(&remainder, all, n, vec.FlagsOf(&a)) {
-			for i := range out {
-				r, err := rt.ModInt64(aV[i], int64(0))
-				if err != nil {
-					remainder.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.ModInt64(aV[i], int64(0))
+			if err != nil {
+				remainder.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if remainder.Dirty(i) {
-					continue
-				}
-				r, err := rt.ModInt64(aV[i], int64(0))
-				if err != nil {
-					remainder.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		remainder = vec.Map2E(all, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.ModInt64)
 	}
 	return remainder
 }
@@ -37230,21 +30983,11 @@ func Case0344(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	konst := case0344Col1(n, all)
-	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "-7 % 3"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &konst, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "-7 % 3"})
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &konst, all, n)}
@@ -37307,21 +31050,11 @@ func Case0345(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	konst := case0345Col1(n, all)
-	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "7 % -3"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &konst, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "7 % -3"})
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &konst, all, n)}
@@ -37385,21 +31118,11 @@ func Case0346(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	ifResult := case0346Col1(n, all, a)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "IF(a > 0, 1 DIV 0, 5)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &ifResult, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(a > 0, 1 DIV 0, 5)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n)}
@@ -37415,23 +31138,16 @@ func Case0346(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	IF(a > 0, 1 DIV 0, 5)
 func case0346Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// (a > 0)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if a.Clean() {
+		cmp = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&a)) {
-			for i := range out {
-				out[i] = rt.GtInt64(aV[i], int64(0))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GtInt64(aV[i], int64(0))
-			}
+		for i := range out {
+			out[i] = rt.GtInt64(aV[i], int64(0))
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.GtInt64)
 	}
 	// IF((a > 0), ERROR(DIVIDE_BY_ZERO), 5)
 	then, otherwise := vec.Split(&cmp, all, n)
@@ -37487,21 +31203,11 @@ func Case0347(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	ifResult := case0347Col1(n, all, a)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "IF(a > 0, 1 DIV 0, 5)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &ifResult, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(a > 0, 1 DIV 0, 5)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n)}
@@ -37517,23 +31223,16 @@ func Case0347(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	IF(a > 0, 1 DIV 0, 5)
 func case0347Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// (a > 0)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if a.Clean() {
+		cmp = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&a)) {
-			for i := range out {
-				out[i] = rt.GtInt64(aV[i], int64(0))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GtInt64(aV[i], int64(0))
-			}
+		for i := range out {
+			out[i] = rt.GtInt64(aV[i], int64(0))
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.GtInt64)
 	}
 	// IF((a > 0), ERROR(DIVIDE_BY_ZERO), 5)
 	then, otherwise := vec.Split(&cmp, all, n)
@@ -37588,21 +31287,11 @@ func Case0348(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	konst := case0348Col1(n, all)
-	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN 1 DIV 0 = 1 THEN 1 ELSE 2 END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &konst, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN 1 DIV 0 = 1 THEN 1 ELSE 2 END"})
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &konst, all, n)}
@@ -37666,24 +31355,12 @@ func Case0349(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	caseResult, directCol := case0349Col1(n, all, a, in, mem)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		if directCol != nil {
-			directCol.Release()
-		}
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN FALSE THEN 1 DIV 0 WHEN a > 0 THEN 2 ELSE 3 END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult, all, n, 1)
+	if failed.Err != nil {
+		vec.Release(directCol)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN FALSE THEN 1 DIV 0 WHEN a > 0 THEN 2 ELSE 3 END"})
 	}
 	if directCol == nil {
 		directCol = vec.Int64Array(mem, &caseResult, all, n)
@@ -37702,32 +31379,20 @@ func Case0349(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CASE WHEN FALSE THEN 1 DIV 0 WHEN a > 0 THEN 2 ELSE 3 END
 func case0349Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
 	// CASE WHEN (a > 0) THEN 2 ELSE 3 END
-	var directCol arrow.Array // written by the clean loop, or below from caseResult
+	var directCol arrow.Array // written by the loop, or below from caseResult
+	var directOut *vec.FixedOut[int64]
 	var caseResult vec.Vec[int64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if a.Clean() {
-		directOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+	if in.Column(0).NullN() <= n/2 {
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		out := directOut.V
-		for i := range out {
-			switch {
-			case rt.GtInt64(aV[i], int64(0)):
-				out[i] = int64(2)
-			default:
-				out[i] = int64(3)
-			}
-		}
-		directCol = directOut.Array()
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(0).NullN() <= n/2 {
-		caseResult = vec.Make[int64](n)
-		aV := a.V[:n]
-		out := caseResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(a.Clean())
 		for i := range out {
-			if a.Dirty(i) {
+			if dirty && (a.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -37739,6 +31404,9 @@ func case0349Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 			}
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// CASE WHEN (a > 0) THEN 2 ELSE 3 END
@@ -37750,10 +31418,10 @@ func case0349Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 		vec.Fill(&caseResult2, int64(2), when, n)
 		vec.Fill(&caseResult2, int64(3), notYet, n)
 		if fused {
-			vec.Merge(&caseResult, &caseResult2, rest, n)
-		} else {
-			caseResult = caseResult2
+			directOut.Patch(&caseResult2, rest, all)
+			directCol = directOut.Array()
 		}
+		caseResult = caseResult2
 	}
 	return caseResult, directCol
 }
@@ -37803,21 +31471,11 @@ func Case0350(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	caseResult := case0350Col1(n, all, a)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN a > 0 THEN 1 WHEN 1 DIV 0 = 1 THEN 2 ELSE 3 END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN a > 0 THEN 1 WHEN 1 DIV 0 = 1 THEN 2 ELSE 3 END"})
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &caseResult, all, n)}
@@ -37835,23 +31493,16 @@ func case0350Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int32] {
 	// CASE WHEN (a > 0) THEN 1 ELSE ERROR(DIVIDE_BY_ZERO) END
 	caseResult := vec.Make[int32](n)
 	// (a > 0)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if a.Clean() {
+		cmp = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&a)) {
-			for i := range out {
-				out[i] = rt.GtInt64(aV[i], int64(0))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GtInt64(aV[i], int64(0))
-			}
+		for i := range out {
+			out[i] = rt.GtInt64(aV[i], int64(0))
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.GtInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
 	when, notYet := vec.Split(&cmp, all, n)
@@ -37905,21 +31556,11 @@ func Case0351(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	caseResult := case0351Col1(n, all, a)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN a > 0 THEN 1 WHEN 1 DIV 0 = 1 THEN 2 ELSE 3 END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN a > 0 THEN 1 WHEN 1 DIV 0 = 1 THEN 2 ELSE 3 END"})
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &caseResult, all, n)}
@@ -37937,23 +31578,16 @@ func case0351Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int32] {
 	// CASE WHEN (a > 0) THEN 1 ELSE ERROR(DIVIDE_BY_ZERO) END
 	caseResult := vec.Make[int32](n)
 	// (a > 0)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if a.Clean() {
+		cmp = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&a)) {
-			for i := range out {
-				out[i] = rt.GtInt64(aV[i], int64(0))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GtInt64(aV[i], int64(0))
-			}
+		for i := range out {
+			out[i] = rt.GtInt64(aV[i], int64(0))
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.GtInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
 	when, notYet := vec.Split(&cmp, all, n)
@@ -38006,21 +31640,11 @@ func Case0352(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	konst := case0352Col1(n, all)
-	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "FALSE AND 1 DIV 0 = 1"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &konst, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "FALSE AND 1 DIV 0 = 1"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &konst, all, n)}
@@ -38083,21 +31707,11 @@ func Case0353(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	konst := case0353Col1(n, all)
-	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "TRUE OR 1 DIV 0 = 1"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &konst, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "TRUE OR 1 DIV 0 = 1"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &konst, all, n)}
@@ -38161,21 +31775,11 @@ func Case0354(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	p := vec.Bools(in.Column(13))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	andResult := case0354Col1(n, all, p)
-	if r, e := vec.First(&andResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "p AND 1 DIV 0 = 1"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &andResult, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "p AND 1 DIV 0 = 1"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &andResult, all, n)}
@@ -38243,21 +31847,11 @@ func Case0355(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	p := vec.Bools(in.Column(13))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	andResult := case0355Col1(n, all, p)
-	if r, e := vec.First(&andResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "p AND 1 DIV 0 = 1"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &andResult, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "p AND 1 DIV 0 = 1"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &andResult, all, n)}
@@ -38325,21 +31919,11 @@ func Case0356(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	coalesced := case0356Col1(n, all, a)
-	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "COALESCE(NULL, a, 1 DIV 0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &coalesced, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "COALESCE(NULL, a, 1 DIV 0)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n)}
@@ -38406,21 +31990,11 @@ func Case0357(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	konst := case0357Col1(n, all)
-	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "2147483647 + 1"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &konst, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "2147483647 + 1"})
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &konst, all, n)}
@@ -38483,21 +32057,11 @@ func Case0358(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	konst := case0358Col1(n, all)
-	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "-2147483648"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &konst, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "-2147483648"})
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &konst, all, n)}
@@ -38560,21 +32124,11 @@ func Case0359(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	konst := case0359Col1(n, all)
-	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "2147483648"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &konst, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "2147483648"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &konst, all, n)}
@@ -38638,21 +32192,11 @@ func Case0360(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	isNull := case0360Col1(n, all, a)
-	if r, e := vec.First(&isNull, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a IS NULL"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &isNull, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a IS NULL"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &isNull, all, n)}
@@ -38717,21 +32261,11 @@ func Case0361(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	isNotNull := case0361Col1(n, all, a)
-	if r, e := vec.First(&isNotNull, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a IS NOT NULL"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &isNotNull, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a IS NOT NULL"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &isNotNull, all, n)}
@@ -38796,21 +32330,11 @@ func Case0362(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	isNull := case0362Col1(n, all, a)
-	if r, e := vec.First(&isNull, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(1 DIV a) IS NULL"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &isNull, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(1 DIV a) IS NULL"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &isNull, all, n)}
@@ -38826,33 +32350,21 @@ func Case0362(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	(1 DIV a) IS NULL
 func case0362Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[bool] {
 	// (1 DIV a)
-	quotient := vec.Make[int64](n)
-	{
+	var quotient vec.Vec[int64]
+	if a.Clean() {
+		quotient = vec.Make[int64](n)
 		aV := a.V[:n]
 		out := quotient.V[:n]
-		if vec.Strict(&quotient, all, n, vec.FlagsOf(&a)) {
-			for i := range out {
-				r, err := rt.DivInt64(int64(1), aV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(int64(1), aV[i])
+			if err != nil {
+				quotient.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if quotient.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(int64(1), aV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient = vec.Map2E(all, n, vec.ConstArg[int64](int64(1)), vec.VecArg(&a), rt.DivInt64)
 	}
 	// ((1 DIV a) IS NULL)
 	isNull := vec.IsNull(&quotient, false, all, n)
@@ -38904,21 +32416,11 @@ func Case0363(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	isNull := case0363Col1(n, all, a)
-	if r, e := vec.First(&isNull, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(1 DIV a) IS NULL"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &isNull, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(1 DIV a) IS NULL"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &isNull, all, n)}
@@ -38934,33 +32436,21 @@ func Case0363(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	(1 DIV a) IS NULL
 func case0363Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[bool] {
 	// (1 DIV a)
-	quotient := vec.Make[int64](n)
-	{
+	var quotient vec.Vec[int64]
+	if a.Clean() {
+		quotient = vec.Make[int64](n)
 		aV := a.V[:n]
 		out := quotient.V[:n]
-		if vec.Strict(&quotient, all, n, vec.FlagsOf(&a)) {
-			for i := range out {
-				r, err := rt.DivInt64(int64(1), aV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(int64(1), aV[i])
+			if err != nil {
+				quotient.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if quotient.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(int64(1), aV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient = vec.Map2E(all, n, vec.ConstArg[int64](int64(1)), vec.VecArg(&a), rt.DivInt64)
 	}
 	// ((1 DIV a) IS NULL)
 	isNull := vec.IsNull(&quotient, false, all, n)
@@ -39012,21 +32502,11 @@ func Case0364(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	s := vec.Strings(in.Column(7))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	isNull := case0364Col1(n, all, s)
-	if r, e := vec.First(&isNull, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "isnull(s)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &isNull, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "isnull(s)"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &isNull, all, n)}
@@ -39091,21 +32571,11 @@ func Case0365(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	s := vec.Strings(in.Column(7))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	isNotNull := case0365Col1(n, all, s)
-	if r, e := vec.First(&isNotNull, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "isnotnull(s)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &isNotNull, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "isnotnull(s)"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &isNotNull, all, n)}
@@ -39170,21 +32640,11 @@ func Case0366(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	least := case0366Col1(n, all, x)
-	if r, e := vec.First(&least, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "least(0, CASE x WHEN x THEN NULL END)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &least, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "least(0, CASE x WHEN x THEN NULL END)"})
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &least, all, n)}
@@ -39201,23 +32661,16 @@ func Case0366(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0366Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int32] {
 	// CASE x WHEN x THEN CAST(NULL AS INT) ELSE CAST(NULL AS INT) END
 	caseResult := vec.Make[int32](n)
-	matches := vec.Make[bool](n)
-	{
+	var matches vec.Vec[bool]
+	if x.Clean() {
+		matches = vec.Make[bool](n)
 		xV := x.V[:n]
 		out := matches.V[:n]
-		if vec.Strict(&matches, all, n, vec.FlagsOf(&x)) {
-			for i := range out {
-				out[i] = rt.EqFloat64(xV[i], xV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if matches.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqFloat64(xV[i], xV[i])
-			}
+		for i := range out {
+			out[i] = rt.EqFloat64(xV[i], xV[i])
 		}
+	} else {
+		matches = vec.Map2(all, n, vec.VecArg(&x), vec.VecArg(&x), rt.EqFloat64)
 	}
 	vec.CopyErrs(&caseResult, &matches, all, n)
 	when, notYet := vec.Split(&matches, all, n)
@@ -39298,21 +32751,11 @@ func Case0367(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	p := vec.Bools(in.Column(13))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	coalesced := case0367Col1(n, all, p)
-	if r, e := vec.First(&coalesced, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "COALESCE(CASE WHEN p THEN NULL END, 5)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &coalesced, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "COALESCE(CASE WHEN p THEN NULL END, 5)"})
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &coalesced, all, n)}
@@ -39387,21 +32830,11 @@ func Case0368(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	p := vec.Bools(in.Column(13))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	sum := case0368Col1(n, all, a, p)
-	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a + IF(p, NULL, NULL)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sum, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a + IF(p, NULL, NULL)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
@@ -39423,34 +32856,22 @@ func case0368Col1(n int, all vec.Sel, a vec.Vec[int64], p vec.Vec[bool]) vec.Vec
 	vec.FillNull(&ifResult, then, n)
 	vec.FillNull(&ifResult, otherwise, n)
 	// (a + IF(p, CAST(NULL AS BIGINT), CAST(NULL AS BIGINT)))
-	sum := vec.Make[int64](n)
-	{
+	var sum vec.Vec[int64]
+	if a.Clean() && ifResult.Clean() {
+		sum = vec.Make[int64](n)
 		aV := a.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
-		if vec.Strict(&sum, all, n, vec.FlagsOf(&a), vec.FlagsOf(&ifResult)) {
-			for i := range out {
-				r, err := rt.AddInt64(aV[i], ifResultV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AddInt64(aV[i], ifResultV[i])
+			if err != nil {
+				sum.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if sum.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(aV[i], ifResultV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		sum = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&ifResult), rt.AddInt64)
 	}
 	return sum
 }
@@ -39500,21 +32921,11 @@ func Case0369(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	sum := case0369Col1(n, all, a)
-	if r, e := vec.First(&sum, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a + CASE WHEN a DIV 0 = 1 THEN NULL END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sum, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a + CASE WHEN a DIV 0 = 1 THEN NULL END"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
@@ -39532,86 +32943,55 @@ func case0369Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// CASE WHEN ((a DIV 0) = 1) THEN CAST(NULL AS BIGINT) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	// (a DIV 0)
-	quotient := vec.Make[int64](n)
-	{
+	var quotient vec.Vec[int64]
+	if a.Clean() {
+		quotient = vec.Make[int64](n)
 		aV := a.V[:n]
 		out := quotient.V[:n]
-		if vec.Strict(&quotient, all, n, vec.FlagsOf(&a)) {
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], int64(0))
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(aV[i], int64(0))
+			if err != nil {
+				quotient.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if quotient.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(aV[i], int64(0))
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient = vec.Map2E(all, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.DivInt64)
 	}
 	// ((a DIV 0) = 1)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if quotient.Clean() {
+		cmp = vec.Make[bool](n)
 		quotientV := quotient.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&quotient)) {
-			for i := range out {
-				out[i] = rt.EqInt64(quotientV[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(quotientV[i], int64(1))
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(quotientV[i], int64(1))
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.EqInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
 	when, notYet := vec.Split(&cmp, all, n)
 	vec.FillNull(&caseResult, when, n)
 	vec.FillNull(&caseResult, notYet, n)
 	// (a + CASE WHEN ((a DIV 0) = 1) THEN CAST(NULL AS BIGINT) ELSE CAST(NULL AS BIGINT) END)
-	sum := vec.Make[int64](n)
-	{
+	var sum vec.Vec[int64]
+	if a.Clean() && caseResult.Clean() {
+		sum = vec.Make[int64](n)
 		aV := a.V[:n]
 		caseResultV := caseResult.V[:n]
 		out := sum.V[:n]
-		if vec.Strict(&sum, all, n, vec.FlagsOf(&a), vec.FlagsOf(&caseResult)) {
-			for i := range out {
-				r, err := rt.AddInt64(aV[i], caseResultV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AddInt64(aV[i], caseResultV[i])
+			if err != nil {
+				sum.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if sum.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(aV[i], caseResultV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		sum = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&caseResult), rt.AddInt64)
 	}
 	return sum
 }
@@ -39661,21 +33041,11 @@ func Case0370(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	p := vec.Bools(in.Column(13))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	caseResult := case0370Col1(n, all, p)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE NULL WHEN NULL THEN p END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE NULL WHEN NULL THEN p END"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &caseResult, all, n)}
@@ -39694,24 +33064,17 @@ func case0370Col1(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[bool] {
 	caseResult := vec.Make[bool](n)
 	konst := vec.NullVec[bool](n)
 	konst2 := vec.NullVec[bool](n)
-	matches := vec.Make[bool](n)
-	{
+	var matches vec.Vec[bool]
+	if konst.Clean() && konst2.Clean() {
+		matches = vec.Make[bool](n)
 		konstV := konst.V[:n]
 		konst2V := konst2.V[:n]
 		out := matches.V[:n]
-		if vec.Strict(&matches, all, n, vec.FlagsOf(&konst), vec.FlagsOf(&konst2)) {
-			for i := range out {
-				out[i] = rt.EqBool(konstV[i], konst2V[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if matches.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqBool(konstV[i], konst2V[i])
-			}
+		for i := range out {
+			out[i] = rt.EqBool(konstV[i], konst2V[i])
 		}
+	} else {
+		matches = vec.Map2(all, n, vec.VecArg(&konst), vec.VecArg(&konst2), rt.EqBool)
 	}
 	vec.CopyErrs(&caseResult, &matches, all, n)
 	when, notYet := vec.Split(&matches, all, n)
@@ -39765,21 +33128,11 @@ func Case0371(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	p := vec.Bools(in.Column(13))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	caseResult := case0371Col1(n, all, p)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE NULL WHEN NULL THEN p ELSE NOT p END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE NULL WHEN NULL THEN p ELSE NOT p END"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &caseResult, all, n)}
@@ -39798,46 +33151,32 @@ func case0371Col1(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[bool] {
 	caseResult := vec.Make[bool](n)
 	konst := vec.NullVec[bool](n)
 	konst2 := vec.NullVec[bool](n)
-	matches := vec.Make[bool](n)
-	{
+	var matches vec.Vec[bool]
+	if konst.Clean() && konst2.Clean() {
+		matches = vec.Make[bool](n)
 		konstV := konst.V[:n]
 		konst2V := konst2.V[:n]
 		out := matches.V[:n]
-		if vec.Strict(&matches, all, n, vec.FlagsOf(&konst), vec.FlagsOf(&konst2)) {
-			for i := range out {
-				out[i] = rt.EqBool(konstV[i], konst2V[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if matches.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqBool(konstV[i], konst2V[i])
-			}
+		for i := range out {
+			out[i] = rt.EqBool(konstV[i], konst2V[i])
 		}
+	} else {
+		matches = vec.Map2(all, n, vec.VecArg(&konst), vec.VecArg(&konst2), rt.EqBool)
 	}
 	vec.CopyErrs(&caseResult, &matches, all, n)
 	when, notYet := vec.Split(&matches, all, n)
 	vec.Merge(&caseResult, &p, when, n)
 	// (NOT p)
-	negated := vec.Make[bool](n)
-	{
+	var negated vec.Vec[bool]
+	if p.Clean() && vec.Dense(notYet, n, false) {
+		negated = vec.Make[bool](n)
 		pV := p.V[:n]
 		out := negated.V[:n]
-		if vec.Strict(&negated, notYet, n, vec.FlagsOf(&p)) && vec.Dense(notYet, n, false) {
-			for i := range out {
-				out[i] = rt.Not(pV[i])
-			}
-		} else {
-			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-				i := notYet.Row(k)
-				if negated.Dirty(i) {
-					continue
-				}
-				out[i] = rt.Not(pV[i])
-			}
+		for i := range out {
+			out[i] = rt.Not(pV[i])
 		}
+	} else {
+		negated = vec.Map1(notYet, n, vec.VecArg(&p), rt.Not)
 	}
 	vec.Merge(&caseResult, &negated, notYet, n)
 	return caseResult
@@ -39887,21 +33226,11 @@ func Case0372(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	konst := case0372Col1(n, all)
-	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "IF(NULL IN (NULL, NULL), 1, 2)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &konst, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(NULL IN (NULL, NULL), 1, 2)"})
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &konst, all, n)}
@@ -39964,21 +33293,11 @@ func Case0373(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	konst := case0373Col1(n, all)
-	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "IF(NULL BETWEEN NULL AND NULL, 1, 2)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &konst, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(NULL BETWEEN NULL AND NULL, 1, 2)"})
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &konst, all, n)}
@@ -40042,21 +33361,11 @@ func Case0374(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	caseResult := case0374Col1(n, all, sArr)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(CASE s WHEN '' THEN NULL END AS INT)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(CASE s WHEN '' THEN NULL END AS INT)"})
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &caseResult, all, n)}
@@ -40073,22 +33382,15 @@ func Case0374(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0374Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
 	// CASE s WHEN ” THEN CAST(NULL AS INT) ELSE CAST(NULL AS INT) END
 	caseResult := vec.Make[int32](n)
-	matches := vec.Make[bool](n)
-	{
+	var matches vec.Vec[bool]
+	if sArr.NullN() == 0 {
+		matches = vec.Make[bool](n)
 		out := matches.V[:n]
-		if vec.Strict(&matches, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				out[i] = rt.EqString(sArr.Value(i), "")
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if matches.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqString(sArr.Value(i), "")
-			}
+		for i := range out {
+			out[i] = rt.EqString(sArr.Value(i), "")
 		}
+	} else {
+		matches = vec.Map2(all, n, vec.StrArg(sArr), vec.ConstArg[string](""), rt.EqString)
 	}
 	vec.CopyErrs(&caseResult, &matches, all, n)
 	when, notYet := vec.Split(&matches, all, n)
@@ -40142,21 +33444,11 @@ func Case0375(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	p := vec.Bools(in.Column(13))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	ifResult := case0375Col1(n, all, p)
-	if r, e := vec.First(&ifResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(IF(p, NULL, NULL) AS VARCHAR)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &ifResult, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(IF(p, NULL, NULL) AS VARCHAR)"})
 	}
 
 	cols := []arrow.Array{vec.StringArray(mem, &ifResult, all, n)}
@@ -40224,21 +33516,11 @@ func Case0376(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 	konst := case0376Col1(n, all)
-	if r, e := vec.First(&konst, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CAST(COALESCE(NULL, NULL) AS BIGINT) + 1"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &konst, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(COALESCE(NULL, NULL) AS BIGINT) + 1"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &konst, all, n)}

@@ -6,7 +6,6 @@ package subqcasesnocse
 import (
 	"context"
 	"fmt"
-
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
@@ -111,24 +110,14 @@ func (p *Sub000) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: a IN (SELECT v FROM nonull)
 	// #1 set = any over nonull: a IN (SELECT v FROM nonull)
 	sub1Read := vec.SubProbeIn(p.sub1, p.sub1Err, &a, all, n)
-	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a IN (SELECT v FROM nonull)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sub1Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a IN (SELECT v FROM nonull)"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &sub1Read, all, n)}
@@ -236,24 +225,14 @@ func (p *Sub001) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: a IN (SELECT v FROM empty)
 	// #1 set = any over empty: a IN (SELECT v FROM empty)
 	sub1Read := vec.SubProbeIn(p.sub1, p.sub1Err, &a, all, n)
-	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a IN (SELECT v FROM empty)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sub1Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a IN (SELECT v FROM empty)"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &sub1Read, all, n)}
@@ -361,24 +340,14 @@ func (p *Sub002) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: a IN (SELECT v FROM withnull)
 	// #1 set = any over withnull: a IN (SELECT v FROM withnull)
 	sub1Read := vec.SubProbeIn(p.sub1, p.sub1Err, &a, all, n)
-	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a IN (SELECT v FROM withnull)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sub1Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a IN (SELECT v FROM withnull)"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &sub1Read, all, n)}
@@ -486,24 +455,14 @@ func (p *Sub003) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: a IN (SELECT v FROM onlynull)
 	// #1 set = any over onlynull: a IN (SELECT v FROM onlynull)
 	sub1Read := vec.SubProbeIn(p.sub1, p.sub1Err, &a, all, n)
-	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a IN (SELECT v FROM onlynull)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sub1Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a IN (SELECT v FROM onlynull)"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &sub1Read, all, n)}
@@ -611,43 +570,26 @@ func (p *Sub004) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: a NOT IN (SELECT v FROM nonull)
 	// #1 set = any over nonull: a IN (SELECT v FROM nonull)
 	sub1Read := vec.SubProbeIn(p.sub1, p.sub1Err, &a, all, n)
 	// (NOT #1 a IN (SELECT v FROM nonull))
-	negated := vec.Make[bool](n)
-	{
+	var negated vec.Vec[bool]
+	if sub1Read.Clean() {
+		negated = vec.Make[bool](n)
 		sub1ReadV := sub1Read.V[:n]
 		out := negated.V[:n]
-		if vec.Strict(&negated, all, n, vec.FlagsOf(&sub1Read)) {
-			for i := range out {
-				out[i] = rt.Not(sub1ReadV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if negated.Dirty(i) {
-					continue
-				}
-				out[i] = rt.Not(sub1ReadV[i])
-			}
+		for i := range out {
+			out[i] = rt.Not(sub1ReadV[i])
 		}
+	} else {
+		negated = vec.Map1(all, n, vec.VecArg(&sub1Read), rt.Not)
 	}
-	if r, e := vec.First(&negated, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a NOT IN (SELECT v FROM nonull)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &negated, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a NOT IN (SELECT v FROM nonull)"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &negated, all, n)}
@@ -755,43 +697,26 @@ func (p *Sub005) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: a NOT IN (SELECT v FROM empty)
 	// #1 set = any over empty: a IN (SELECT v FROM empty)
 	sub1Read := vec.SubProbeIn(p.sub1, p.sub1Err, &a, all, n)
 	// (NOT #1 a IN (SELECT v FROM empty))
-	negated := vec.Make[bool](n)
-	{
+	var negated vec.Vec[bool]
+	if sub1Read.Clean() {
+		negated = vec.Make[bool](n)
 		sub1ReadV := sub1Read.V[:n]
 		out := negated.V[:n]
-		if vec.Strict(&negated, all, n, vec.FlagsOf(&sub1Read)) {
-			for i := range out {
-				out[i] = rt.Not(sub1ReadV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if negated.Dirty(i) {
-					continue
-				}
-				out[i] = rt.Not(sub1ReadV[i])
-			}
+		for i := range out {
+			out[i] = rt.Not(sub1ReadV[i])
 		}
+	} else {
+		negated = vec.Map1(all, n, vec.VecArg(&sub1Read), rt.Not)
 	}
-	if r, e := vec.First(&negated, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a NOT IN (SELECT v FROM empty)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &negated, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a NOT IN (SELECT v FROM empty)"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &negated, all, n)}
@@ -899,43 +824,26 @@ func (p *Sub006) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: a NOT IN (SELECT v FROM withnull)
 	// #1 set = any over withnull: a IN (SELECT v FROM withnull)
 	sub1Read := vec.SubProbeIn(p.sub1, p.sub1Err, &a, all, n)
 	// (NOT #1 a IN (SELECT v FROM withnull))
-	negated := vec.Make[bool](n)
-	{
+	var negated vec.Vec[bool]
+	if sub1Read.Clean() {
+		negated = vec.Make[bool](n)
 		sub1ReadV := sub1Read.V[:n]
 		out := negated.V[:n]
-		if vec.Strict(&negated, all, n, vec.FlagsOf(&sub1Read)) {
-			for i := range out {
-				out[i] = rt.Not(sub1ReadV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if negated.Dirty(i) {
-					continue
-				}
-				out[i] = rt.Not(sub1ReadV[i])
-			}
+		for i := range out {
+			out[i] = rt.Not(sub1ReadV[i])
 		}
+	} else {
+		negated = vec.Map1(all, n, vec.VecArg(&sub1Read), rt.Not)
 	}
-	if r, e := vec.First(&negated, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a NOT IN (SELECT v FROM withnull)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &negated, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a NOT IN (SELECT v FROM withnull)"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &negated, all, n)}
@@ -1043,43 +951,26 @@ func (p *Sub007) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: a NOT IN (SELECT v FROM onlynull)
 	// #1 set = any over onlynull: a IN (SELECT v FROM onlynull)
 	sub1Read := vec.SubProbeIn(p.sub1, p.sub1Err, &a, all, n)
 	// (NOT #1 a IN (SELECT v FROM onlynull))
-	negated := vec.Make[bool](n)
-	{
+	var negated vec.Vec[bool]
+	if sub1Read.Clean() {
+		negated = vec.Make[bool](n)
 		sub1ReadV := sub1Read.V[:n]
 		out := negated.V[:n]
-		if vec.Strict(&negated, all, n, vec.FlagsOf(&sub1Read)) {
-			for i := range out {
-				out[i] = rt.Not(sub1ReadV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if negated.Dirty(i) {
-					continue
-				}
-				out[i] = rt.Not(sub1ReadV[i])
-			}
+		for i := range out {
+			out[i] = rt.Not(sub1ReadV[i])
 		}
+	} else {
+		negated = vec.Map1(all, n, vec.VecArg(&sub1Read), rt.Not)
 	}
-	if r, e := vec.First(&negated, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a NOT IN (SELECT v FROM onlynull)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &negated, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a NOT IN (SELECT v FROM onlynull)"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &negated, all, n)}
@@ -1187,24 +1078,14 @@ func (p *Sub008) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: a = SOME (SELECT v FROM nonull)
 	// #1 set = any over nonull: a = ANY (SELECT v FROM nonull)
 	sub1Read := vec.SubProbeIn(p.sub1, p.sub1Err, &a, all, n)
-	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a = SOME (SELECT v FROM nonull)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sub1Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a = SOME (SELECT v FROM nonull)"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &sub1Read, all, n)}
@@ -1304,24 +1185,14 @@ func (p *Sub009) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: EXISTS (SELECT 1 FROM empty)
 	// #1 once exists over empty: EXISTS (SELECT 1 FROM empty)
 	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, all, n)
-	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "EXISTS (SELECT 1 FROM empty)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sub1Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "EXISTS (SELECT 1 FROM empty)"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &sub1Read, all, n)}
@@ -1421,43 +1292,26 @@ func (p *Sub010) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: NOT EXISTS (SELECT 1 FROM empty)
 	// #1 once exists over empty: EXISTS (SELECT 1 FROM empty)
 	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, all, n)
 	// (NOT #1 EXISTS (SELECT 1 FROM empty))
-	negated := vec.Make[bool](n)
-	{
+	var negated vec.Vec[bool]
+	if sub1Read.Clean() {
+		negated = vec.Make[bool](n)
 		sub1ReadV := sub1Read.V[:n]
 		out := negated.V[:n]
-		if vec.Strict(&negated, all, n, vec.FlagsOf(&sub1Read)) {
-			for i := range out {
-				out[i] = rt.Not(sub1ReadV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if negated.Dirty(i) {
-					continue
-				}
-				out[i] = rt.Not(sub1ReadV[i])
-			}
+		for i := range out {
+			out[i] = rt.Not(sub1ReadV[i])
 		}
+	} else {
+		negated = vec.Map1(all, n, vec.VecArg(&sub1Read), rt.Not)
 	}
-	if r, e := vec.First(&negated, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "NOT EXISTS (SELECT 1 FROM empty)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &negated, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "NOT EXISTS (SELECT 1 FROM empty)"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &negated, all, n)}
@@ -1557,24 +1411,14 @@ func (p *Sub011) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: EXISTS (SELECT 1 FROM onlynull)
 	// #1 once exists over onlynull: EXISTS (SELECT 1 FROM onlynull)
 	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, all, n)
-	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "EXISTS (SELECT 1 FROM onlynull)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sub1Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "EXISTS (SELECT 1 FROM onlynull)"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &sub1Read, all, n)}
@@ -1684,25 +1528,15 @@ func (p *Sub012) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: EXISTS (SELECT * FROM nums WHERE nums.v = t.a)
 	// #1 keyed exists over nums: EXISTS (SELECT * FROM nums WHERE nums.v = t.a)
 	sub1ArgErrs := vec.SubArgErrs(n, a.Err)
 	sub1Read := vec.SubProbeKeyedExists(p.sub1, p.sub1Err, &a, sub1ArgErrs, all, n)
-	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "EXISTS (SELECT * FROM nums WHERE nums.v = t.a)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sub1Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "EXISTS (SELECT * FROM nums WHERE nums.v = t.a)"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &sub1Read, all, n)}
@@ -1812,44 +1646,27 @@ func (p *Sub013) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: NOT EXISTS (SELECT 1 FROM nums WHERE nums.v = t.a)
 	// #1 keyed exists over nums: EXISTS (SELECT 1 FROM nums WHERE nums.v = t.a)
 	sub1ArgErrs := vec.SubArgErrs(n, a.Err)
 	sub1Read := vec.SubProbeKeyedExists(p.sub1, p.sub1Err, &a, sub1ArgErrs, all, n)
 	// (NOT #1 EXISTS (SELECT 1 FROM nums WHERE nums.v = t.a))
-	negated := vec.Make[bool](n)
-	{
+	var negated vec.Vec[bool]
+	if sub1Read.Clean() {
+		negated = vec.Make[bool](n)
 		sub1ReadV := sub1Read.V[:n]
 		out := negated.V[:n]
-		if vec.Strict(&negated, all, n, vec.FlagsOf(&sub1Read)) {
-			for i := range out {
-				out[i] = rt.Not(sub1ReadV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if negated.Dirty(i) {
-					continue
-				}
-				out[i] = rt.Not(sub1ReadV[i])
-			}
+		for i := range out {
+			out[i] = rt.Not(sub1ReadV[i])
 		}
+	} else {
+		negated = vec.Map1(all, n, vec.VecArg(&sub1Read), rt.Not)
 	}
-	if r, e := vec.First(&negated, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "NOT EXISTS (SELECT 1 FROM nums WHERE nums.v = t.a)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &negated, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "NOT EXISTS (SELECT 1 FROM nums WHERE nums.v = t.a)"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &negated, all, n)}
@@ -1949,43 +1766,26 @@ func (p *Sub014) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: EXISTS (SELECT count(*) FROM empty)
 	// #1 once count(*) over empty: (SELECT count(*) FROM empty)
 	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, all, n)
 	// (#1 (SELECT count(*) FROM empty) >= 0)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if sub1Read.Clean() {
+		cmp = vec.Make[bool](n)
 		sub1ReadV := sub1Read.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&sub1Read)) {
-			for i := range out {
-				out[i] = rt.GeInt64(sub1ReadV[i], int64(0))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GeInt64(sub1ReadV[i], int64(0))
-			}
+		for i := range out {
+			out[i] = rt.GeInt64(sub1ReadV[i], int64(0))
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&sub1Read), vec.ConstArg[int64](int64(0)), rt.GeInt64)
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "EXISTS (SELECT count(*) FROM empty)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &cmp, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "EXISTS (SELECT count(*) FROM empty)"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
@@ -2093,24 +1893,14 @@ func (p *Sub015) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: a > ANY (SELECT v FROM nonull)
 	// #1 set > any over nonull: a > ANY (SELECT v FROM nonull)
 	sub1Read := vec.SubProbeSet(p.sub1, p.sub1Err, vec.ResAny[int64, int64](vec.RelGt), &a, all, n)
-	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a > ANY (SELECT v FROM nonull)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sub1Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a > ANY (SELECT v FROM nonull)"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &sub1Read, all, n)}
@@ -2218,43 +2008,26 @@ func (p *Sub016) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: a > ALL (SELECT v FROM nonull)
 	// #1 set <= any over nonull: a <= ANY (SELECT v FROM nonull)
 	sub1Read := vec.SubProbeSet(p.sub1, p.sub1Err, vec.ResAny[int64, int64](vec.RelLe), &a, all, n)
 	// (NOT #1 a <= ANY (SELECT v FROM nonull))
-	negated := vec.Make[bool](n)
-	{
+	var negated vec.Vec[bool]
+	if sub1Read.Clean() {
+		negated = vec.Make[bool](n)
 		sub1ReadV := sub1Read.V[:n]
 		out := negated.V[:n]
-		if vec.Strict(&negated, all, n, vec.FlagsOf(&sub1Read)) {
-			for i := range out {
-				out[i] = rt.Not(sub1ReadV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if negated.Dirty(i) {
-					continue
-				}
-				out[i] = rt.Not(sub1ReadV[i])
-			}
+		for i := range out {
+			out[i] = rt.Not(sub1ReadV[i])
 		}
+	} else {
+		negated = vec.Map1(all, n, vec.VecArg(&sub1Read), rt.Not)
 	}
-	if r, e := vec.First(&negated, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a > ALL (SELECT v FROM nonull)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &negated, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a > ALL (SELECT v FROM nonull)"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &negated, all, n)}
@@ -2362,43 +2135,26 @@ func (p *Sub017) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: a > ALL (SELECT v FROM empty)
 	// #1 set <= any over empty: a <= ANY (SELECT v FROM empty)
 	sub1Read := vec.SubProbeSet(p.sub1, p.sub1Err, vec.ResAny[int64, int64](vec.RelLe), &a, all, n)
 	// (NOT #1 a <= ANY (SELECT v FROM empty))
-	negated := vec.Make[bool](n)
-	{
+	var negated vec.Vec[bool]
+	if sub1Read.Clean() {
+		negated = vec.Make[bool](n)
 		sub1ReadV := sub1Read.V[:n]
 		out := negated.V[:n]
-		if vec.Strict(&negated, all, n, vec.FlagsOf(&sub1Read)) {
-			for i := range out {
-				out[i] = rt.Not(sub1ReadV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if negated.Dirty(i) {
-					continue
-				}
-				out[i] = rt.Not(sub1ReadV[i])
-			}
+		for i := range out {
+			out[i] = rt.Not(sub1ReadV[i])
 		}
+	} else {
+		negated = vec.Map1(all, n, vec.VecArg(&sub1Read), rt.Not)
 	}
-	if r, e := vec.First(&negated, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a > ALL (SELECT v FROM empty)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &negated, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a > ALL (SELECT v FROM empty)"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &negated, all, n)}
@@ -2506,24 +2262,14 @@ func (p *Sub018) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: a > ANY (SELECT v FROM empty)
 	// #1 set > any over empty: a > ANY (SELECT v FROM empty)
 	sub1Read := vec.SubProbeSet(p.sub1, p.sub1Err, vec.ResAny[int64, int64](vec.RelGt), &a, all, n)
-	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a > ANY (SELECT v FROM empty)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sub1Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a > ANY (SELECT v FROM empty)"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &sub1Read, all, n)}
@@ -2631,43 +2377,26 @@ func (p *Sub019) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: a < ALL (SELECT v FROM withnull)
 	// #1 set >= any over withnull: a >= ANY (SELECT v FROM withnull)
 	sub1Read := vec.SubProbeSet(p.sub1, p.sub1Err, vec.ResAny[int64, int64](vec.RelGe), &a, all, n)
 	// (NOT #1 a >= ANY (SELECT v FROM withnull))
-	negated := vec.Make[bool](n)
-	{
+	var negated vec.Vec[bool]
+	if sub1Read.Clean() {
+		negated = vec.Make[bool](n)
 		sub1ReadV := sub1Read.V[:n]
 		out := negated.V[:n]
-		if vec.Strict(&negated, all, n, vec.FlagsOf(&sub1Read)) {
-			for i := range out {
-				out[i] = rt.Not(sub1ReadV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if negated.Dirty(i) {
-					continue
-				}
-				out[i] = rt.Not(sub1ReadV[i])
-			}
+		for i := range out {
+			out[i] = rt.Not(sub1ReadV[i])
 		}
+	} else {
+		negated = vec.Map1(all, n, vec.VecArg(&sub1Read), rt.Not)
 	}
-	if r, e := vec.First(&negated, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a < ALL (SELECT v FROM withnull)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &negated, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a < ALL (SELECT v FROM withnull)"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &negated, all, n)}
@@ -2775,24 +2504,14 @@ func (p *Sub020) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: a <> ANY (SELECT v FROM withnull)
 	// #1 set <> any over withnull: a <> ANY (SELECT v FROM withnull)
 	sub1Read := vec.SubProbeSet(p.sub1, p.sub1Err, vec.ResAny[int64, int64](vec.RelNe), &a, all, n)
-	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a <> ANY (SELECT v FROM withnull)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sub1Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a <> ANY (SELECT v FROM withnull)"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &sub1Read, all, n)}
@@ -2900,43 +2619,26 @@ func (p *Sub021) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: a >= ALL (SELECT v FROM withnull)
 	// #1 set < any over withnull: a < ANY (SELECT v FROM withnull)
 	sub1Read := vec.SubProbeSet(p.sub1, p.sub1Err, vec.ResAny[int64, int64](vec.RelLt), &a, all, n)
 	// (NOT #1 a < ANY (SELECT v FROM withnull))
-	negated := vec.Make[bool](n)
-	{
+	var negated vec.Vec[bool]
+	if sub1Read.Clean() {
+		negated = vec.Make[bool](n)
 		sub1ReadV := sub1Read.V[:n]
 		out := negated.V[:n]
-		if vec.Strict(&negated, all, n, vec.FlagsOf(&sub1Read)) {
-			for i := range out {
-				out[i] = rt.Not(sub1ReadV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if negated.Dirty(i) {
-					continue
-				}
-				out[i] = rt.Not(sub1ReadV[i])
-			}
+		for i := range out {
+			out[i] = rt.Not(sub1ReadV[i])
 		}
+	} else {
+		negated = vec.Map1(all, n, vec.VecArg(&sub1Read), rt.Not)
 	}
-	if r, e := vec.First(&negated, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a >= ALL (SELECT v FROM withnull)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &negated, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a >= ALL (SELECT v FROM withnull)"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &negated, all, n)}
@@ -3044,43 +2746,26 @@ func (p *Sub022) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: a = ALL (SELECT v FROM one)
 	// #1 set <> any over one: a <> ANY (SELECT v FROM one)
 	sub1Read := vec.SubProbeSet(p.sub1, p.sub1Err, vec.ResAny[int64, int64](vec.RelNe), &a, all, n)
 	// (NOT #1 a <> ANY (SELECT v FROM one))
-	negated := vec.Make[bool](n)
-	{
+	var negated vec.Vec[bool]
+	if sub1Read.Clean() {
+		negated = vec.Make[bool](n)
 		sub1ReadV := sub1Read.V[:n]
 		out := negated.V[:n]
-		if vec.Strict(&negated, all, n, vec.FlagsOf(&sub1Read)) {
-			for i := range out {
-				out[i] = rt.Not(sub1ReadV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if negated.Dirty(i) {
-					continue
-				}
-				out[i] = rt.Not(sub1ReadV[i])
-			}
+		for i := range out {
+			out[i] = rt.Not(sub1ReadV[i])
 		}
+	} else {
+		negated = vec.Map1(all, n, vec.VecArg(&sub1Read), rt.Not)
 	}
-	if r, e := vec.First(&negated, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a = ALL (SELECT v FROM one)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &negated, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a = ALL (SELECT v FROM one)"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &negated, all, n)}
@@ -3192,24 +2877,14 @@ func (p *Sub023) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: (SELECT v FROM empty)
 	// #1 once scalar over empty: (SELECT v FROM empty)
 	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, all, n)
-	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(SELECT v FROM empty)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sub1Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT v FROM empty)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sub1Read, all, n)}
@@ -3321,24 +2996,14 @@ func (p *Sub024) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: (SELECT v FROM one)
 	// #1 once scalar over one: (SELECT v FROM one)
 	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, all, n)
-	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(SELECT v FROM one)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sub1Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT v FROM one)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sub1Read, all, n)}
@@ -3450,24 +3115,14 @@ func (p *Sub025) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: (SELECT v FROM two)
 	// #1 once scalar over two: (SELECT v FROM two)
 	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, all, n)
-	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(SELECT v FROM two)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sub1Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT v FROM two)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sub1Read, all, n)}
@@ -3580,30 +3235,22 @@ func (p *Sub026) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: CASE WHEN a > 100 THEN (SELECT v FROM two) ELSE 0 END
 	// CASE WHEN (a > 100) THEN #1 (SELECT v FROM two) ELSE 0 END
 	caseResult := vec.Make[int64](n)
 	// (a > 100)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if a.Clean() {
+		cmp = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&a)) {
-			for i := range out {
-				out[i] = rt.GtInt64(aV[i], int64(100))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GtInt64(aV[i], int64(100))
-			}
+		for i := range out {
+			out[i] = rt.GtInt64(aV[i], int64(100))
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&a), vec.ConstArg[int64](int64(100)), rt.GtInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
 	when, notYet := vec.Split(&cmp, all, n)
@@ -3611,18 +3258,9 @@ func (p *Sub026) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, when, n)
 	vec.Merge(&caseResult, &sub1Read, when, n)
 	vec.Fill(&caseResult, int64(0), notYet, n)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN a > 100 THEN (SELECT v FROM two) ELSE 0 END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN a > 100 THEN (SELECT v FROM two) ELSE 0 END"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
@@ -3735,30 +3373,22 @@ func (p *Sub027) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: CASE WHEN a = 4 THEN (SELECT v FROM two) ELSE 0 END
 	// CASE WHEN (a = 4) THEN #1 (SELECT v FROM two) ELSE 0 END
 	caseResult := vec.Make[int64](n)
 	// (a = 4)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if a.Clean() {
+		cmp = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&a)) {
-			for i := range out {
-				out[i] = rt.EqInt64(aV[i], int64(4))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(aV[i], int64(4))
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(aV[i], int64(4))
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&a), vec.ConstArg[int64](int64(4)), rt.EqInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
 	when, notYet := vec.Split(&cmp, all, n)
@@ -3766,18 +3396,9 @@ func (p *Sub027) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, when, n)
 	vec.Merge(&caseResult, &sub1Read, when, n)
 	vec.Fill(&caseResult, int64(0), notYet, n)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN a = 4 THEN (SELECT v FROM two) ELSE 0 END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN a = 4 THEN (SELECT v FROM two) ELSE 0 END"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
@@ -3890,25 +3511,15 @@ func (p *Sub028) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: (SELECT w FROM nums WHERE nums.v = t.a)
 	// #1 keyed scalar over nums: (SELECT w FROM nums WHERE nums.v = t.a)
 	sub1ArgErrs := vec.SubArgErrs(n, a.Err)
 	sub1Read := vec.SubProbeKeyed(p.sub1, p.sub1Err, vec.ResScalar[int64, int64], nil, &a, sub1ArgErrs, all, n)
-	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(SELECT w FROM nums WHERE nums.v = t.a)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sub1Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT w FROM nums WHERE nums.v = t.a)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sub1Read, all, n)}
@@ -4021,30 +3632,22 @@ func (p *Sub029) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: CASE WHEN a <> 2 THEN (SELECT w FROM nums WHERE nums.v = t.a) END
 	// CASE WHEN (a <> 2) THEN #1 (SELECT w FROM nums WHERE nums.v = t.a) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	// (a <> 2)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if a.Clean() {
+		cmp = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&a)) {
-			for i := range out {
-				out[i] = rt.NeInt64(aV[i], int64(2))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.NeInt64(aV[i], int64(2))
-			}
+		for i := range out {
+			out[i] = rt.NeInt64(aV[i], int64(2))
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&a), vec.ConstArg[int64](int64(2)), rt.NeInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
 	when, notYet := vec.Split(&cmp, all, n)
@@ -4053,18 +3656,9 @@ func (p *Sub029) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	sub1Read := vec.SubProbeKeyed(p.sub1, p.sub1Err, vec.ResScalar[int64, int64], nil, &a, sub1ArgErrs, when, n)
 	vec.Merge(&caseResult, &sub1Read, when, n)
 	vec.FillNull(&caseResult, notYet, n)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN a <> 2 THEN (SELECT w FROM nums WHERE nums.v = t.a) END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN a <> 2 THEN (SELECT w FROM nums WHERE nums.v = t.a) END"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
@@ -4177,80 +3771,51 @@ func (p *Sub030) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	b := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: CASE WHEN b > 15 THEN (SELECT v FROM one) * 2 ELSE (SELECT v FROM one) END
 	// CASE WHEN (b > 15) THEN (#1 (SELECT v FROM one) * 2) ELSE #1 (SELECT v FROM one) END
 	caseResult := vec.Make[int64](n)
 	// (b > 15)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if b.Clean() {
+		cmp = vec.Make[bool](n)
 		bV := b.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&b)) {
-			for i := range out {
-				out[i] = rt.GtInt64(bV[i], int64(15))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GtInt64(bV[i], int64(15))
-			}
+		for i := range out {
+			out[i] = rt.GtInt64(bV[i], int64(15))
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&b), vec.ConstArg[int64](int64(15)), rt.GtInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
 	when, notYet := vec.Split(&cmp, all, n)
 	// #1 once scalar over one: (SELECT v FROM one)
 	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, when, n)
 	// (#1 (SELECT v FROM one) * 2)
-	product := vec.Make[int64](n)
-	{
+	var product vec.Vec[int64]
+	if sub1Read.Clean() && vec.Dense(when, n, true) {
+		product = vec.Make[int64](n)
 		sub1ReadV := sub1Read.V[:n]
 		out := product.V[:n]
-		if vec.Strict(&product, when, n, vec.FlagsOf(&sub1Read)) && vec.Dense(when, n, true) {
-			for i := range out {
-				r, err := rt.MulInt64(sub1ReadV[i], int64(2))
-				if err != nil {
-					product.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.MulInt64(sub1ReadV[i], int64(2))
+			if err != nil {
+				product.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-				i := when.Row(k)
-				if product.Dirty(i) {
-					continue
-				}
-				r, err := rt.MulInt64(sub1ReadV[i], int64(2))
-				if err != nil {
-					product.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		product = vec.Map2E(when, n, vec.VecArg(&sub1Read), vec.ConstArg[int64](int64(2)), rt.MulInt64)
 	}
 	vec.Merge(&caseResult, &product, when, n)
 	// #1 once scalar over one: (SELECT v FROM one)
 	sub1Read2 := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, notYet, n)
 	vec.Merge(&caseResult, &sub1Read2, notYet, n)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN b > 15 THEN (SELECT v FROM one) * 2 ELSE (SELECT v FROM one) END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN b > 15 THEN (SELECT v FROM one) * 2 ELSE (SELECT v FROM one) END"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
@@ -4360,25 +3925,15 @@ func (p *Sub031) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: (SELECT count(*) FROM nums WHERE nums.v = t.a)
 	// #1 keyed count(*) over nums: (SELECT count(*) FROM nums WHERE nums.v = t.a)
 	sub1ArgErrs := vec.SubArgErrs(n, a.Err)
 	sub1Read := vec.SubProbeKeyedRows(p.sub1, p.sub1Err, &a, sub1ArgErrs, all, n)
-	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(SELECT count(*) FROM nums WHERE nums.v = t.a)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sub1Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT count(*) FROM nums WHERE nums.v = t.a)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sub1Read, all, n)}
@@ -4491,25 +4046,15 @@ func (p *Sub032) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: (SELECT count(w) FROM nums WHERE nums.v = t.a)
 	// #1 keyed count over nums: (SELECT count(w) FROM nums WHERE nums.v = t.a)
 	sub1ArgErrs := vec.SubArgErrs(n, a.Err)
 	sub1Read := vec.SubProbeKeyed(p.sub1, p.sub1Err, vec.ResCount[int64, int64], nil, &a, sub1ArgErrs, all, n)
-	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(SELECT count(w) FROM nums WHERE nums.v = t.a)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sub1Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT count(w) FROM nums WHERE nums.v = t.a)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sub1Read, all, n)}
@@ -4622,25 +4167,15 @@ func (p *Sub033) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: (SELECT sum(w) FROM nums WHERE nums.v = t.a)
 	// #1 keyed sum over nums: (SELECT sum(w) FROM nums WHERE nums.v = t.a)
 	sub1ArgErrs := vec.SubArgErrs(n, a.Err)
 	sub1Read := vec.SubProbeKeyed(p.sub1, p.sub1Err, vec.ResSumInt[int64, int64], nil, &a, sub1ArgErrs, all, n)
-	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(SELECT sum(w) FROM nums WHERE nums.v = t.a)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sub1Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT sum(w) FROM nums WHERE nums.v = t.a)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sub1Read, all, n)}
@@ -4753,25 +4288,15 @@ func (p *Sub034) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: (SELECT max(w) FROM nums WHERE t.a = nums.v)
 	// #1 keyed max over nums: (SELECT max(w) FROM nums WHERE t.a = nums.v)
 	sub1ArgErrs := vec.SubArgErrs(n, a.Err)
 	sub1Read := vec.SubProbeKeyed(p.sub1, p.sub1Err, vec.ResMax[int64, int64], nil, &a, sub1ArgErrs, all, n)
-	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(SELECT max(w) FROM nums WHERE t.a = nums.v)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sub1Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT max(w) FROM nums WHERE t.a = nums.v)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sub1Read, all, n)}
@@ -4809,23 +4334,16 @@ func (p *Sub035) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 	// sub1Value: CAST(w AS DOUBLE)
 	// CAST(w AS DOUBLE)
-	asDouble := vec.Make[float64](n)
-	{
+	var asDouble vec.Vec[float64]
+	if w.Clean() {
+		asDouble = vec.Make[float64](n)
 		wV := w.V[:n]
 		out := asDouble.V[:n]
-		if vec.Strict(&asDouble, all, n, vec.FlagsOf(&w)) {
-			for i := range out {
-				out[i] = rt.CastInt64ToFloat64(wV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asDouble.Dirty(i) {
-					continue
-				}
-				out[i] = rt.CastInt64ToFloat64(wV[i])
-			}
+		for i := range out {
+			out[i] = rt.CastInt64ToFloat64(wV[i])
 		}
+	} else {
+		asDouble = vec.Map1(all, n, vec.VecArg(&w), rt.CastInt64ToFloat64)
 	}
 	_, _, _ = n, all, p
 	return v, asDouble
@@ -4903,25 +4421,15 @@ func (p *Sub035) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: (SELECT avg(w) FROM nums WHERE nums.v = t.a)
 	// #1 keyed avg over nums: (SELECT avg(w) FROM nums WHERE nums.v = t.a)
 	sub1ArgErrs := vec.SubArgErrs(n, a.Err)
 	sub1Read := vec.SubProbeKeyed(p.sub1, p.sub1Err, vec.ResAvg[float64, uint64], nil, &a, sub1ArgErrs, all, n)
-	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(SELECT avg(w) FROM nums WHERE nums.v = t.a)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sub1Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT avg(w) FROM nums WHERE nums.v = t.a)"})
 	}
 
 	cols := []arrow.Array{vec.Float64Array(mem, &sub1Read, all, n)}
@@ -5038,8 +4546,7 @@ func (p *Sub036) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	k_ := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: (SELECT count(*) FROM nums WHERE nums.v = t.a AND nums.g = t.k)
 	// #1 keyed count(*) over nums: (SELECT count(*) FROM nums WHERE (nums.v = t.a) AND (nums.g = t.k))
@@ -5048,18 +4555,9 @@ func (p *Sub036) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	vec.SubPack(&sub1Key, &a, (*vec.KeyPacker).Int64, all, n)
 	vec.SubPack(&sub1Key, &k_, (*vec.KeyPacker).Int64, all, n)
 	sub1Read := vec.SubProbeKeyedRows(p.sub1, p.sub1Err, &sub1Key, sub1ArgErrs, all, n)
-	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(SELECT count(*) FROM nums WHERE nums.v = t.a AND nums.g = t.k)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sub1Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT count(*) FROM nums WHERE nums.v = t.a AND nums.g = t.k)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sub1Read, all, n)}
@@ -5169,54 +4667,32 @@ func (p *Sub037) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: (SELECT count(*) FROM nums WHERE nums.v = t.a + 1)
 	// (a + 1)
-	sum := vec.Make[int64](n)
-	{
+	var sum vec.Vec[int64]
+	if a.Clean() {
+		sum = vec.Make[int64](n)
 		aV := a.V[:n]
 		out := sum.V[:n]
-		if vec.Strict(&sum, all, n, vec.FlagsOf(&a)) {
-			for i := range out {
-				r, err := rt.AddInt64(aV[i], int64(1))
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AddInt64(aV[i], int64(1))
+			if err != nil {
+				sum.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if sum.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(aV[i], int64(1))
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		sum = vec.Map2E(all, n, vec.VecArg(&a), vec.ConstArg[int64](int64(1)), rt.AddInt64)
 	}
 	// #1 keyed count(*) over nums: (SELECT count(*) FROM nums WHERE nums.v = (t.a + 1))
 	sub1ArgErrs := vec.SubArgErrs(n, sum.Err)
 	sub1Read := vec.SubProbeKeyedRows(p.sub1, p.sub1Err, &sum, sub1ArgErrs, all, n)
-	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(SELECT count(*) FROM nums WHERE nums.v = t.a + 1)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sub1Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT count(*) FROM nums WHERE nums.v = t.a + 1)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sub1Read, all, n)}
@@ -5326,25 +4802,15 @@ func (p *Sub038) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: (SELECT count(*) FROM nums WHERE nums.v < t.a)
 	// #1 sorted count(*) over nums: (SELECT count(*) FROM nums WHERE nums.v < t.a)
 	sub1ArgErrs := vec.SubArgErrs(n, a.Err)
 	sub1Read := vec.SubProbeSortedRows(p.sub1, p.sub1Err, vec.RelLt, &a, sub1ArgErrs, all, n)
-	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(SELECT count(*) FROM nums WHERE nums.v < t.a)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sub1Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT count(*) FROM nums WHERE nums.v < t.a)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sub1Read, all, n)}
@@ -5454,25 +4920,15 @@ func (p *Sub039) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: EXISTS (SELECT 1 FROM nums WHERE nums.v > t.a)
 	// #1 sorted exists over nums: EXISTS (SELECT 1 FROM nums WHERE nums.v > t.a)
 	sub1ArgErrs := vec.SubArgErrs(n, a.Err)
 	sub1Read := vec.SubProbeSorted(p.sub1, p.sub1Err, vec.RelGt, vec.RangeExists[int64, bool, bool], &a, sub1ArgErrs, all, n)
-	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "EXISTS (SELECT 1 FROM nums WHERE nums.v > t.a)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sub1Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "EXISTS (SELECT 1 FROM nums WHERE nums.v > t.a)"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &sub1Read, all, n)}
@@ -5585,25 +5041,15 @@ func (p *Sub040) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: (SELECT sum(w) FROM nums WHERE nums.v <= t.a)
 	// #1 sorted sum over nums: (SELECT sum(w) FROM nums WHERE nums.v <= t.a)
 	sub1ArgErrs := vec.SubArgErrs(n, a.Err)
 	sub1Read := vec.SubProbeSorted(p.sub1, p.sub1Err, vec.RelLe, vec.RangeSumInt[int64, int64, int64], &a, sub1ArgErrs, all, n)
-	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(SELECT sum(w) FROM nums WHERE nums.v <= t.a)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sub1Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT sum(w) FROM nums WHERE nums.v <= t.a)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sub1Read, all, n)}
@@ -5716,25 +5162,15 @@ func (p *Sub041) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: (SELECT min(w) FROM nums WHERE t.a > nums.v)
 	// #1 sorted min over nums: (SELECT min(w) FROM nums WHERE t.a > nums.v)
 	sub1ArgErrs := vec.SubArgErrs(n, a.Err)
 	sub1Read := vec.SubProbeSorted(p.sub1, p.sub1Err, vec.RelLt, vec.RangeMin[int64, int64, int64], &a, sub1ArgErrs, all, n)
-	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(SELECT min(w) FROM nums WHERE t.a > nums.v)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sub1Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT min(w) FROM nums WHERE t.a > nums.v)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sub1Read, all, n)}
@@ -5847,54 +5283,32 @@ func (p *Sub042) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	b := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: (SELECT max(v) FROM nums WHERE nums.w >= t.b * 20)
 	// (b * 20)
-	product := vec.Make[int64](n)
-	{
+	var product vec.Vec[int64]
+	if b.Clean() {
+		product = vec.Make[int64](n)
 		bV := b.V[:n]
 		out := product.V[:n]
-		if vec.Strict(&product, all, n, vec.FlagsOf(&b)) {
-			for i := range out {
-				r, err := rt.MulInt64(bV[i], int64(20))
-				if err != nil {
-					product.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.MulInt64(bV[i], int64(20))
+			if err != nil {
+				product.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if product.Dirty(i) {
-					continue
-				}
-				r, err := rt.MulInt64(bV[i], int64(20))
-				if err != nil {
-					product.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		product = vec.Map2E(all, n, vec.VecArg(&b), vec.ConstArg[int64](int64(20)), rt.MulInt64)
 	}
 	// #1 sorted max over nums: (SELECT max(v) FROM nums WHERE nums.w >= (t.b * 20))
 	sub1ArgErrs := vec.SubArgErrs(n, product.Err)
 	sub1Read := vec.SubProbeSorted(p.sub1, p.sub1Err, vec.RelGe, vec.RangeMax[int64, int64, int64], &product, sub1ArgErrs, all, n)
-	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(SELECT max(v) FROM nums WHERE nums.w >= t.b * 20)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sub1Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT max(v) FROM nums WHERE nums.w >= t.b * 20)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sub1Read, all, n)}
@@ -6006,25 +5420,15 @@ func (p *Sub043) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	b := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: (SELECT count(*) FROM t AS x WHERE x.b < t.b)
 	// #1 sorted count(*) over t: (SELECT count(*) FROM t x WHERE x.b < t.b)
 	sub1ArgErrs := vec.SubArgErrs(n, b.Err)
 	sub1Read := vec.SubProbeSortedRows(p.sub1, p.sub1Err, vec.RelLt, &b, sub1ArgErrs, all, n)
-	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(SELECT count(*) FROM t AS x WHERE x.b < t.b)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sub1Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT count(*) FROM t AS x WHERE x.b < t.b)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sub1Read, all, n)}
@@ -6111,24 +5515,17 @@ func (p *Sub044) sub1Cond(ctx context.Context, in arrow.RecordBatch, mem memory.
 	// membership: (k <> outer.k)
 	outer0 := vec.SubParam[int64](n, arg0, arg0Null)
 	// (k <> outer.k)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if k_.Clean() && outer0.Clean() {
+		cmp = vec.Make[bool](n)
 		k_V := k_.V[:n]
 		outer0V := outer0.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&k_), vec.FlagsOf(&outer0)) {
-			for i := range out {
-				out[i] = rt.NeInt64(k_V[i], outer0V[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.NeInt64(k_V[i], outer0V[i])
-			}
+		for i := range out {
+			out[i] = rt.NeInt64(k_V[i], outer0V[i])
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&k_), vec.VecArg(&outer0), rt.NeInt64)
 	}
 	_, _, _ = n, all, p
 	return cmp
@@ -6173,8 +5570,7 @@ func (p *Sub044) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	k_ := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: (SELECT count(*) FROM t x WHERE x.k <> t.k AND x.a IS NOT NULL)
 	// #1 loop count(*) over t: (SELECT count(*) FROM t x WHERE (x.k <> t.k) AND (x.a IS NOT NULL))
@@ -6207,18 +5603,9 @@ func (p *Sub044) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 			sub1Read.V[i2] = value
 		}
 	}
-	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(SELECT count(*) FROM t x WHERE x.k <> t.k AND x.a IS NOT NULL)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sub1Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT count(*) FROM t x WHERE x.k <> t.k AND x.a IS NOT NULL)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sub1Read, all, n)}
@@ -6333,25 +5720,15 @@ func (p *Sub045) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	s := vec.Strings(in.Column(4))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: (SELECT max(y.b) FROM t y WHERE y.s = t.s)
 	// #1 keyed max over t: (SELECT max(y.b) FROM t y WHERE y.s = t.s)
 	sub1ArgErrs := vec.SubArgErrs(n, s.Err)
 	sub1Read := vec.SubProbeKeyed(p.sub1, p.sub1Err, vec.ResMax[int64, int64], nil, &s, sub1ArgErrs, all, n)
-	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(SELECT max(y.b) FROM t y WHERE y.s = t.s)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sub1Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT max(y.b) FROM t y WHERE y.s = t.s)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sub1Read, all, n)}
@@ -6471,24 +5848,17 @@ func (p *Sub046) sub1Cond(ctx context.Context, in arrow.RecordBatch, mem memory.
 	// membership: (v <= outer.arg1)
 	outer1 := vec.SubParam[int64](n, arg1, arg1Null)
 	// (v <= outer.arg1)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if v.Clean() && outer1.Clean() {
+		cmp = vec.Make[bool](n)
 		vV := v.V[:n]
 		outer1V := outer1.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&v), vec.FlagsOf(&outer1)) {
-			for i := range out {
-				out[i] = rt.LeInt64(vV[i], outer1V[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.LeInt64(vV[i], outer1V[i])
-			}
+		for i := range out {
+			out[i] = rt.LeInt64(vV[i], outer1V[i])
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&v), vec.VecArg(&outer1), rt.LeInt64)
 	}
 	_, _, _ = n, all, p
 	return cmp
@@ -6576,8 +5946,7 @@ func (p *Sub046) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: (SELECT count(*) FROM nums WHERE nums.v IN (SELECT v FROM nonull WHERE nonull.v <= t.a))
 	// #2 loop count(*) over nums: (SELECT count(*) FROM nums WHERE nums.v IN (SELECT v FROM nonull WHERE nonull.v <= t.a))
@@ -6610,18 +5979,9 @@ func (p *Sub046) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 			sub2Read.V[i2] = value
 		}
 	}
-	if r, e := vec.First(&sub2Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(SELECT count(*) FROM nums WHERE nums.v IN (SELECT v FROM nonull WHERE nonull.v <= t.a))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sub2Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT count(*) FROM nums WHERE nums.v IN (SELECT v FROM nonull WHERE nonull.v <= t.a))"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sub2Read, all, n)}
@@ -6684,53 +6044,34 @@ func (p *Sub047) pass2(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	sub1ArgErrs := vec.SubArgErrs(n, v.Err)
 	sub1Read := vec.SubProbeKeyed(p.sub1, p.sub1Err, vec.ResMax[int64, int64], nil, &v, sub1ArgErrs, all, n)
 	// (#1 (SELECT max(w) FROM nums WHERE nums.v = nonull.v) DIV 100)
-	quotient := vec.Make[int64](n)
-	{
+	var quotient vec.Vec[int64]
+	if sub1Read.Clean() {
+		quotient = vec.Make[int64](n)
 		sub1ReadV := sub1Read.V[:n]
 		out := quotient.V[:n]
-		if vec.Strict(&quotient, all, n, vec.FlagsOf(&sub1Read)) {
-			for i := range out {
-				r, err := rt.DivInt64(sub1ReadV[i], int64(100))
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(sub1ReadV[i], int64(100))
+			if err != nil {
+				quotient.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if quotient.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(sub1ReadV[i], int64(100))
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient = vec.Map2E(all, n, vec.VecArg(&sub1Read), vec.ConstArg[int64](int64(100)), rt.DivInt64)
 	}
 	// (v <= (#1 (SELECT max(w) FROM nums WHERE nums.v = nonull.v) DIV 100))
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if v.Clean() && quotient.Clean() {
+		cmp = vec.Make[bool](n)
 		vV := v.V[:n]
 		quotientV := quotient.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&v), vec.FlagsOf(&quotient)) {
-			for i := range out {
-				out[i] = rt.LeInt64(vV[i], quotientV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.LeInt64(vV[i], quotientV[i])
-			}
+		for i := range out {
+			out[i] = rt.LeInt64(vV[i], quotientV[i])
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&v), vec.VecArg(&quotient), rt.LeInt64)
 	}
 
 	// sub2Value: v
@@ -6841,24 +6182,14 @@ func (p *Sub047) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: (SELECT max(v) FROM nonull WHERE nonull.v <= (SELECT max(w) FROM nums WHERE nums.v = nonull.v) DIV 100)
 	// #2 once max over nonull: (SELECT max(v) FROM nonull WHERE nonull.v <= ((SELECT max(w) FROM nums WHERE nums.v = nonull.v) D...
 	sub2Read := vec.SubReadOnce(p.sub2, p.sub2Null, p.sub2Err, all, n)
-	if r, e := vec.First(&sub2Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(SELECT max(v) FROM nonull WHERE nonull.v <= (SELECT max(w) FROM nums WHERE nums.v = nonull.v) DIV 100)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sub2Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT max(v) FROM nonull WHERE nonull.v <= (SELECT max(w) FROM nums WHERE nums.v = nonull.v) DIV 100)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sub2Read, all, n)}
@@ -6940,53 +6271,34 @@ func (p *Sub048) sub1Cond(ctx context.Context, in arrow.RecordBatch, mem memory.
 	// membership: ((v + outer.a) > 3)
 	outer0 := vec.SubParam[int64](n, arg0, arg0Null)
 	// (v + outer.a)
-	sum := vec.Make[int64](n)
-	{
+	var sum vec.Vec[int64]
+	if v.Clean() && outer0.Clean() {
+		sum = vec.Make[int64](n)
 		vV := v.V[:n]
 		outer0V := outer0.V[:n]
 		out := sum.V[:n]
-		if vec.Strict(&sum, all, n, vec.FlagsOf(&v), vec.FlagsOf(&outer0)) {
-			for i := range out {
-				r, err := rt.AddInt64(vV[i], outer0V[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AddInt64(vV[i], outer0V[i])
+			if err != nil {
+				sum.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if sum.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(vV[i], outer0V[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		sum = vec.Map2E(all, n, vec.VecArg(&v), vec.VecArg(&outer0), rt.AddInt64)
 	}
 	// ((v + outer.a) > 3)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if sum.Clean() {
+		cmp = vec.Make[bool](n)
 		sumV := sum.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&sum)) {
-			for i := range out {
-				out[i] = rt.GtInt64(sumV[i], int64(3))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GtInt64(sumV[i], int64(3))
-			}
+		for i := range out {
+			out[i] = rt.GtInt64(sumV[i], int64(3))
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&sum), vec.ConstArg[int64](int64(3)), rt.GtInt64)
 	}
 	_, _, _ = n, all, p
 	return cmp
@@ -7031,8 +6343,7 @@ func (p *Sub048) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: (SELECT sum(w) FROM nums WHERE nums.v + t.a > 3)
 	// #1 loop sum over nums: (SELECT sum(w) FROM nums WHERE (nums.v + t.a) > 3)
@@ -7065,18 +6376,9 @@ func (p *Sub048) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 			sub1Read.V[i2] = value
 		}
 	}
-	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(SELECT sum(w) FROM nums WHERE nums.v + t.a > 3)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sub1Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT sum(w) FROM nums WHERE nums.v + t.a > 3)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sub1Read, all, n)}
@@ -7163,46 +6465,32 @@ func (p *Sub049) sub1Cond(ctx context.Context, in arrow.RecordBatch, mem memory.
 	and := vec.NewLogic(false, all, n)
 	outer0 := vec.SubParam[int64](n, arg0, arg0Null)
 	// (v = outer.arg0)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if v.Clean() && outer0.Clean() && vec.Dense(and.Live, n, false) {
+		cmp = vec.Make[bool](n)
 		vV := v.V[:n]
 		outer0V := outer0.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, and.Live, n, vec.FlagsOf(&v), vec.FlagsOf(&outer0)) && vec.Dense(and.Live, n, false) {
-			for i := range out {
-				out[i] = rt.EqInt64(vV[i], outer0V[i])
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(vV[i], outer0V[i])
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(vV[i], outer0V[i])
 		}
+	} else {
+		cmp = vec.Map2(and.Live, n, vec.VecArg(&v), vec.VecArg(&outer0), rt.EqInt64)
 	}
 	and.Add(&cmp)
 	outer1 := vec.SubParam[int64](n, arg1, arg1Null)
 	// (w > outer.arg1)
-	cmp2 := vec.Make[bool](n)
-	{
+	var cmp2 vec.Vec[bool]
+	if w.Clean() && outer1.Clean() && vec.Dense(and.Live, n, false) {
+		cmp2 = vec.Make[bool](n)
 		wV := w.V[:n]
 		outer1V := outer1.V[:n]
 		out := cmp2.V[:n]
-		if vec.Strict(&cmp2, and.Live, n, vec.FlagsOf(&w), vec.FlagsOf(&outer1)) && vec.Dense(and.Live, n, false) {
-			for i := range out {
-				out[i] = rt.GtInt64(wV[i], outer1V[i])
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if cmp2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GtInt64(wV[i], outer1V[i])
-			}
+		for i := range out {
+			out[i] = rt.GtInt64(wV[i], outer1V[i])
 		}
+	} else {
+		cmp2 = vec.Map2(and.Live, n, vec.VecArg(&w), vec.VecArg(&outer1), rt.GtInt64)
 	}
 	and.Add(&cmp2)
 	andResult := and.Finish()
@@ -7250,38 +6538,25 @@ func (p *Sub049) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	b := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: (SELECT count(*) FROM nums WHERE nums.v = t.a AND nums.w > t.b * 11)
 	// (b * 11)
-	product := vec.Make[int64](n)
-	{
+	var product vec.Vec[int64]
+	if b.Clean() {
+		product = vec.Make[int64](n)
 		bV := b.V[:n]
 		out := product.V[:n]
-		if vec.Strict(&product, all, n, vec.FlagsOf(&b)) {
-			for i := range out {
-				r, err := rt.MulInt64(bV[i], int64(11))
-				if err != nil {
-					product.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.MulInt64(bV[i], int64(11))
+			if err != nil {
+				product.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if product.Dirty(i) {
-					continue
-				}
-				r, err := rt.MulInt64(bV[i], int64(11))
-				if err != nil {
-					product.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		product = vec.Map2E(all, n, vec.VecArg(&b), vec.ConstArg[int64](int64(11)), rt.MulInt64)
 	}
 	// #1 loop count(*) over nums: (SELECT count(*) FROM nums WHERE (nums.v = t.a) AND (nums.w > (t.b * 11)))
 	sub1ArgErrs := vec.SubArgErrs(n, a.Err, product.Err)
@@ -7313,18 +6588,9 @@ func (p *Sub049) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 			sub1Read.V[i2] = value
 		}
 	}
-	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(SELECT count(*) FROM nums WHERE nums.v = t.a AND nums.w > t.b * 11)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sub1Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT count(*) FROM nums WHERE nums.v = t.a AND nums.w > t.b * 11)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sub1Read, all, n)}
@@ -7359,33 +6625,21 @@ func (p *Sub050) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 	// sub1Value: (10 DIV d)
 	// (10 DIV d)
-	quotient := vec.Make[int64](n)
-	{
+	var quotient vec.Vec[int64]
+	if d.Clean() {
+		quotient = vec.Make[int64](n)
 		dV := d.V[:n]
 		out := quotient.V[:n]
-		if vec.Strict(&quotient, all, n, vec.FlagsOf(&d)) {
-			for i := range out {
-				r, err := rt.DivInt64(int64(10), dV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(int64(10), dV[i])
+			if err != nil {
+				quotient.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if quotient.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(int64(10), dV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient = vec.Map2E(all, n, vec.ConstArg[int64](int64(10)), vec.VecArg(&d), rt.DivInt64)
 	}
 	_, _, _ = n, all, p
 	return quotient
@@ -7466,24 +6720,14 @@ func (p *Sub050) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: (SELECT sum(10 DIV d) FROM zeros)
 	// #1 once sum over zeros: (SELECT sum(10 DIV d) FROM zeros)
 	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, all, n)
-	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(SELECT sum(10 DIV d) FROM zeros)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sub1Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT sum(10 DIV d) FROM zeros)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sub1Read, all, n)}
@@ -7518,54 +6762,35 @@ func (p *Sub051) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 	// filter: (d <> 0)
 	// (d <> 0)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if d.Clean() {
+		cmp = vec.Make[bool](n)
 		dV := d.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&d)) {
-			for i := range out {
-				out[i] = rt.NeInt64(dV[i], int64(0))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.NeInt64(dV[i], int64(0))
-			}
+		for i := range out {
+			out[i] = rt.NeInt64(dV[i], int64(0))
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&d), vec.ConstArg[int64](int64(0)), rt.NeInt64)
 	}
 
 	// sub1Value: (10 DIV d)
 	// (10 DIV d)
-	quotient := vec.Make[int64](n)
-	{
+	var quotient vec.Vec[int64]
+	if d.Clean() {
+		quotient = vec.Make[int64](n)
 		dV := d.V[:n]
 		out := quotient.V[:n]
-		if vec.Strict(&quotient, all, n, vec.FlagsOf(&d)) {
-			for i := range out {
-				r, err := rt.DivInt64(int64(10), dV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(int64(10), dV[i])
+			if err != nil {
+				quotient.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if quotient.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(int64(10), dV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient = vec.Map2E(all, n, vec.ConstArg[int64](int64(10)), vec.VecArg(&d), rt.DivInt64)
 	}
 	_, _, _ = n, all, p
 	return cmp, quotient
@@ -7647,24 +6872,14 @@ func (p *Sub051) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: (SELECT sum(10 DIV d) FROM zeros WHERE d <> 0)
 	// #1 once sum over zeros: (SELECT sum(10 DIV d) FROM zeros WHERE d <> 0)
 	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, all, n)
-	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(SELECT sum(10 DIV d) FROM zeros WHERE d <> 0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sub1Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT sum(10 DIV d) FROM zeros WHERE d <> 0)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sub1Read, all, n)}
@@ -7699,33 +6914,21 @@ func (p *Sub052) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 	// sub1Value: (10 DIV d)
 	// (10 DIV d)
-	quotient := vec.Make[int64](n)
-	{
+	var quotient vec.Vec[int64]
+	if d.Clean() {
+		quotient = vec.Make[int64](n)
 		dV := d.V[:n]
 		out := quotient.V[:n]
-		if vec.Strict(&quotient, all, n, vec.FlagsOf(&d)) {
-			for i := range out {
-				r, err := rt.DivInt64(int64(10), dV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(int64(10), dV[i])
+			if err != nil {
+				quotient.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if quotient.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(int64(10), dV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient = vec.Map2E(all, n, vec.ConstArg[int64](int64(10)), vec.VecArg(&d), rt.DivInt64)
 	}
 	_, _, _ = n, all, p
 	return quotient
@@ -7807,30 +7010,22 @@ func (p *Sub052) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: CASE WHEN a > 100 THEN (SELECT sum(10 DIV d) FROM zeros) END
 	// CASE WHEN (a > 100) THEN #1 (SELECT sum(10 DIV d) FROM zeros) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	// (a > 100)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if a.Clean() {
+		cmp = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&a)) {
-			for i := range out {
-				out[i] = rt.GtInt64(aV[i], int64(100))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GtInt64(aV[i], int64(100))
-			}
+		for i := range out {
+			out[i] = rt.GtInt64(aV[i], int64(100))
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&a), vec.ConstArg[int64](int64(100)), rt.GtInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
 	when, notYet := vec.Split(&cmp, all, n)
@@ -7838,18 +7033,9 @@ func (p *Sub052) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, when, n)
 	vec.Merge(&caseResult, &sub1Read, when, n)
 	vec.FillNull(&caseResult, notYet, n)
-	if r, e := vec.First(&caseResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "CASE WHEN a > 100 THEN (SELECT sum(10 DIV d) FROM zeros) END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN a > 100 THEN (SELECT sum(10 DIV d) FROM zeros) END"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
@@ -7961,24 +7147,14 @@ func (p *Sub053) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: (SELECT sum(v) FROM big)
 	// #1 once sum over big: (SELECT sum(v) FROM big)
 	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, all, n)
-	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(SELECT sum(v) FROM big)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sub1Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT sum(v) FROM big)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sub1Read, all, n)}
@@ -8012,23 +7188,16 @@ func (p *Sub054) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 	// filter: (v < 2)
 	// (v < 2)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if v.Clean() {
+		cmp = vec.Make[bool](n)
 		vV := v.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&v)) {
-			for i := range out {
-				out[i] = rt.LtInt64(vV[i], int64(2))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.LtInt64(vV[i], int64(2))
-			}
+		for i := range out {
+			out[i] = rt.LtInt64(vV[i], int64(2))
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&v), vec.ConstArg[int64](int64(2)), rt.LtInt64)
 	}
 
 	// sub1Value: v
@@ -8112,24 +7281,14 @@ func (p *Sub054) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: (SELECT sum(v) FROM big WHERE v < 2)
 	// #1 once sum over big: (SELECT sum(v) FROM big WHERE v < 2)
 	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, all, n)
-	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(SELECT sum(v) FROM big WHERE v < 2)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sub1Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT sum(v) FROM big WHERE v < 2)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sub1Read, all, n)}
@@ -8163,33 +7322,21 @@ func (p *Sub055) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 	// sub1Value: (10 DIV d)
 	// (10 DIV d)
-	quotient := vec.Make[int64](n)
-	{
+	var quotient vec.Vec[int64]
+	if d.Clean() {
+		quotient = vec.Make[int64](n)
 		dV := d.V[:n]
 		out := quotient.V[:n]
-		if vec.Strict(&quotient, all, n, vec.FlagsOf(&d)) {
-			for i := range out {
-				r, err := rt.DivInt64(int64(10), dV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DivInt64(int64(10), dV[i])
+			if err != nil {
+				quotient.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if quotient.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(int64(10), dV[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		quotient = vec.Map2E(all, n, vec.ConstArg[int64](int64(10)), vec.VecArg(&d), rt.DivInt64)
 	}
 	_, _, _ = n, all, p
 	return quotient
@@ -8267,24 +7414,14 @@ func (p *Sub055) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: a IN (SELECT 10 DIV d FROM zeros)
 	// #1 set = any over zeros: a IN (SELECT 10 DIV d FROM zeros)
 	sub1Read := vec.SubProbeIn(p.sub1, p.sub1Err, &a, all, n)
-	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a IN (SELECT 10 DIV d FROM zeros)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sub1Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a IN (SELECT 10 DIV d FROM zeros)"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &sub1Read, all, n)}
@@ -8392,24 +7529,14 @@ func (p *Sub056) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	x := vec.Float64s(in.Column(3))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: x IN (SELECT v FROM dbl)
 	// #1 set = any over dbl: x IN (SELECT v FROM dbl)
 	sub1Read := vec.SubProbeSet(p.sub1, p.sub1Err, vec.ResAny[float64, uint64](vec.RelEq), &x, all, n)
-	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "x IN (SELECT v FROM dbl)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sub1Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "x IN (SELECT v FROM dbl)"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &sub1Read, all, n)}
@@ -8519,46 +7646,29 @@ func (p *Sub057) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	x := vec.Float64s(in.Column(3))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: (SELECT count(*) FROM dbl WHERE dbl.v = t.x - 1.0)
 	// (x - 1.0)
-	difference := vec.Make[float64](n)
-	{
+	var difference vec.Vec[float64]
+	if x.Clean() {
+		difference = vec.Make[float64](n)
 		xV := x.V[:n]
 		out := difference.V[:n]
-		if vec.Strict(&difference, all, n, vec.FlagsOf(&x)) {
-			for i := range out {
-				out[i] = rt.SubFloat64(xV[i], float64(1.0))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if difference.Dirty(i) {
-					continue
-				}
-				out[i] = rt.SubFloat64(xV[i], float64(1.0))
-			}
+		for i := range out {
+			out[i] = rt.SubFloat64(xV[i], float64(1.0))
 		}
+	} else {
+		difference = vec.Map2(all, n, vec.VecArg(&x), vec.ConstArg[float64](float64(1.0)), rt.SubFloat64)
 	}
 	// #1 keyed count(*) over dbl: (SELECT count(*) FROM dbl WHERE dbl.v = (t.x - 1.0))
 	sub1ArgErrs := vec.SubArgErrs(n, difference.Err)
 	sub1Key := vec.Make[string](n)
 	vec.SubPack(&sub1Key, &difference, (*vec.KeyPacker).Float64, all, n)
 	sub1Read := vec.SubProbeKeyedRows(p.sub1, p.sub1Err, &sub1Key, sub1ArgErrs, all, n)
-	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(SELECT count(*) FROM dbl WHERE dbl.v = t.x - 1.0)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sub1Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT count(*) FROM dbl WHERE dbl.v = t.x - 1.0)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sub1Read, all, n)}
@@ -8595,23 +7705,16 @@ func (p *Sub058) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 	// sub1Value: CAST(n AS BIGINT)
 	// CAST(n AS BIGINT)
-	asBigint := vec.Make[int64](n)
-	{
+	var asBigint vec.Vec[int64]
+	if n_.Clean() {
+		asBigint = vec.Make[int64](n)
 		n_V := n_.V[:n]
 		out := asBigint.V[:n]
-		if vec.Strict(&asBigint, all, n, vec.FlagsOf(&n_)) {
-			for i := range out {
-				out[i] = rt.CastInt32ToInt64(n_V[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asBigint.Dirty(i) {
-					continue
-				}
-				out[i] = rt.CastInt32ToInt64(n_V[i])
-			}
+		for i := range out {
+			out[i] = rt.CastInt32ToInt64(n_V[i])
 		}
+	} else {
+		asBigint = vec.Map1(all, n, vec.VecArg(&n_), rt.CastInt32ToInt64)
 	}
 	_, _, _ = n, all, p
 	return s, asBigint
@@ -8689,25 +7792,15 @@ func (p *Sub058) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	s := vec.Strings(in.Column(4))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: (SELECT sum(n) FROM words WHERE words.s = t.s)
 	// #1 keyed sum over words: (SELECT sum(n) FROM words WHERE words.s = t.s)
 	sub1ArgErrs := vec.SubArgErrs(n, s.Err)
 	sub1Read := vec.SubProbeKeyed(p.sub1, p.sub1Err, vec.ResSumInt[int64, int64], nil, &s, sub1ArgErrs, all, n)
-	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(SELECT sum(n) FROM words WHERE words.s = t.s)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sub1Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT sum(n) FROM words WHERE words.s = t.s)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sub1Read, all, n)}
@@ -8816,24 +7909,14 @@ func (p *Sub059) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	s := vec.Strings(in.Column(4))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: s IN (SELECT s FROM words)
 	// #1 set = any over words: s IN (SELECT s FROM words)
 	sub1Read := vec.SubProbeIn(p.sub1, p.sub1Err, &s, all, n)
-	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "s IN (SELECT s FROM words)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sub1Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s IN (SELECT s FROM words)"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &sub1Read, all, n)}
@@ -8970,8 +8053,7 @@ func (p *Sub060) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: (SELECT max(v) - min(v) FROM nonull)
 	// #1 once max over nonull: (SELECT max(v) FROM nonull)
@@ -8979,47 +8061,26 @@ func (p *Sub060) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	// #2 once min over nonull: (SELECT min(v) FROM nonull)
 	sub2Read := vec.SubReadOnce(p.sub2, p.sub2Null, p.sub2Err, all, n)
 	// (#1 (SELECT max(v) FROM nonull) - #2 (SELECT min(v) FROM nonull))
-	difference := vec.Make[int64](n)
-	{
+	var difference vec.Vec[int64]
+	if sub1Read.Clean() && sub2Read.Clean() {
+		difference = vec.Make[int64](n)
 		sub1ReadV := sub1Read.V[:n]
 		sub2ReadV := sub2Read.V[:n]
 		out := difference.V[:n]
-		if vec.Strict(&difference, all, n, vec.FlagsOf(&sub1Read), vec.FlagsOf(&sub2Read)) {
-			for i := range out {
-				r, err := rt.SubInt64(sub1ReadV[i], sub2ReadV[i])
-				if err != nil {
-					difference.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.SubInt64(sub1ReadV[i], sub2ReadV[i])
+			if err != nil {
+				difference.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if difference.Dirty(i) {
-					continue
-				}
-				r, err := rt.SubInt64(sub1ReadV[i], sub2ReadV[i])
-				if err != nil {
-					difference.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		difference = vec.Map2E(all, n, vec.VecArg(&sub1Read), vec.VecArg(&sub2Read), rt.SubInt64)
 	}
-	if r, e := vec.First(&difference, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(SELECT max(v) - min(v) FROM nonull)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &difference, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT max(v) - min(v) FROM nonull)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &difference, all, n)}
@@ -9053,23 +8114,16 @@ func (p *Sub061) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 	// sub1Value: CAST(v AS DOUBLE)
 	// CAST(v AS DOUBLE)
-	asDouble := vec.Make[float64](n)
-	{
+	var asDouble vec.Vec[float64]
+	if v.Clean() {
+		asDouble = vec.Make[float64](n)
 		vV := v.V[:n]
 		out := asDouble.V[:n]
-		if vec.Strict(&asDouble, all, n, vec.FlagsOf(&v)) {
-			for i := range out {
-				out[i] = rt.CastInt64ToFloat64(vV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asDouble.Dirty(i) {
-					continue
-				}
-				out[i] = rt.CastInt64ToFloat64(vV[i])
-			}
+		for i := range out {
+			out[i] = rt.CastInt64ToFloat64(vV[i])
 		}
+	} else {
+		asDouble = vec.Map1(all, n, vec.VecArg(&v), rt.CastInt64ToFloat64)
 	}
 	_, _, _ = n, all, p
 	return asDouble
@@ -9151,63 +8205,39 @@ func (p *Sub061) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: a < (SELECT avg(v) FROM nonull)
 	// CAST(a AS DOUBLE)
-	asDouble := vec.Make[float64](n)
-	{
+	var asDouble vec.Vec[float64]
+	if a.Clean() {
+		asDouble = vec.Make[float64](n)
 		aV := a.V[:n]
 		out := asDouble.V[:n]
-		if vec.Strict(&asDouble, all, n, vec.FlagsOf(&a)) {
-			for i := range out {
-				out[i] = rt.CastInt64ToFloat64(aV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asDouble.Dirty(i) {
-					continue
-				}
-				out[i] = rt.CastInt64ToFloat64(aV[i])
-			}
+		for i := range out {
+			out[i] = rt.CastInt64ToFloat64(aV[i])
 		}
+	} else {
+		asDouble = vec.Map1(all, n, vec.VecArg(&a), rt.CastInt64ToFloat64)
 	}
 	// #1 once avg over nonull: (SELECT avg(v) FROM nonull)
 	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, all, n)
 	// (CAST(a AS DOUBLE) < #1 (SELECT avg(v) FROM nonull))
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if asDouble.Clean() && sub1Read.Clean() {
+		cmp = vec.Make[bool](n)
 		asDoubleV := asDouble.V[:n]
 		sub1ReadV := sub1Read.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&asDouble), vec.FlagsOf(&sub1Read)) {
-			for i := range out {
-				out[i] = rt.LtFloat64(asDoubleV[i], sub1ReadV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.LtFloat64(asDoubleV[i], sub1ReadV[i])
-			}
+		for i := range out {
+			out[i] = rt.LtFloat64(asDoubleV[i], sub1ReadV[i])
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&asDouble), vec.VecArg(&sub1Read), rt.LtFloat64)
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a < (SELECT avg(v) FROM nonull)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &cmp, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a < (SELECT avg(v) FROM nonull)"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
@@ -9316,8 +8346,7 @@ func (p *Sub062) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	b := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: a IN (SELECT v FROM nonull) OR b IN (SELECT v FROM nonull)
 	or := vec.NewLogic(true, all, n)
@@ -9328,18 +8357,9 @@ func (p *Sub062) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	sub1Read2 := vec.SubProbeIn(p.sub1, p.sub1Err, &b, or.Live, n)
 	or.Add(&sub1Read2)
 	orResult := or.Finish()
-	if r, e := vec.First(&orResult, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "a IN (SELECT v FROM nonull) OR b IN (SELECT v FROM nonull)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &orResult, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a IN (SELECT v FROM nonull) OR b IN (SELECT v FROM nonull)"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &orResult, all, n)}
@@ -9459,25 +8479,15 @@ func (p *Sub063) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	k_ := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: (SELECT count(m) FROM maps WHERE maps.id <= t.k)
 	// #1 sorted count over maps: (SELECT count(m) FROM maps WHERE maps.id <= t.k)
 	sub1ArgErrs := vec.SubArgErrs(n, k_.Err)
 	sub1Read := vec.SubProbeSorted(p.sub1, p.sub1Err, vec.RelLe, vec.RangeCount[int64, bool, bool], &k_, sub1ArgErrs, all, n)
-	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(SELECT count(m) FROM maps WHERE maps.id <= t.k)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sub1Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT count(m) FROM maps WHERE maps.id <= t.k)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sub1Read, all, n)}
@@ -9589,44 +8599,27 @@ func (p *Sub064) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: (SELECT max(d) FROM dates WHERE dates.p = (t.a > 1))
 	// (a > 1)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if a.Clean() {
+		cmp = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&a)) {
-			for i := range out {
-				out[i] = rt.GtInt64(aV[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GtInt64(aV[i], int64(1))
-			}
+		for i := range out {
+			out[i] = rt.GtInt64(aV[i], int64(1))
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&a), vec.ConstArg[int64](int64(1)), rt.GtInt64)
 	}
 	// #1 keyed max over dates: (SELECT max(d) FROM dates WHERE dates.p = (t.a > 1))
 	sub1ArgErrs := vec.SubArgErrs(n, cmp.Err)
 	sub1Read := vec.SubProbeKeyed(p.sub1, p.sub1Err, vec.ResMax[int32, int32], nil, &cmp, sub1ArgErrs, all, n)
-	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(SELECT max(d) FROM dates WHERE dates.p = (t.a > 1))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sub1Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT max(d) FROM dates WHERE dates.p = (t.a > 1))"})
 	}
 
 	cols := []arrow.Array{vec.DateArray(mem, &sub1Read, all, n)}
@@ -9738,25 +8731,15 @@ func (p *Sub065) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	s := vec.Strings(in.Column(4))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: (SELECT min(n) FROM words WHERE words.s < t.s)
 	// #1 sorted min over words: (SELECT min(n) FROM words WHERE words.s < t.s)
 	sub1ArgErrs := vec.SubArgErrs(n, s.Err)
 	sub1Read := vec.SubProbeSorted(p.sub1, p.sub1Err, vec.RelLt, vec.RangeMin[string, int32, int32], &s, sub1ArgErrs, all, n)
-	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(SELECT min(n) FROM words WHERE words.s < t.s)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sub1Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT min(n) FROM words WHERE words.s < t.s)"})
 	}
 
 	cols := []arrow.Array{vec.Int32Array(mem, &sub1Read, all, n)}
@@ -9793,26 +8776,18 @@ func (p *Sub066) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	// filter: ((d > DATE '2024-01-15') AND p)
 	// ((d > DATE '2024-01-15') AND p)
 	var allOf vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if d.Clean() && p2.Clean() {
-		allOf = vec.Make[bool](n)
-		dV := d.V[:n]
-		p2V := p2.V[:n]
-		out := allOf.V[:n]
-		for i := range out {
-			out[i] = (rt.GtInt32(dV[i], int32(19737)) && p2V[i])
-		}
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+	if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
 		allOf = vec.Make[bool](n)
 		dV := d.V[:n]
 		p2V := p2.V[:n]
 		out := allOf.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(d.Clean() && p2.Clean())
 		for i := range out {
-			if d.Dirty(i) || p2.Dirty(i) {
+			if dirty && (d.Dirty(i) || p2.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -9913,24 +8888,14 @@ func (p *Sub066) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: (SELECT count(*) FROM dates WHERE dates.d > DATE '2024-01-15' AND dates.p)
 	// #1 once count(*) over dates: (SELECT count(*) FROM dates WHERE (dates.d > DATE '2024-01-15') AND dates.p)
 	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, all, n)
-	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(SELECT count(*) FROM dates WHERE dates.d > DATE '2024-01-15' AND dates.p)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sub1Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT count(*) FROM dates WHERE dates.d > DATE '2024-01-15' AND dates.p)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sub1Read, all, n)}
@@ -10039,43 +9004,26 @@ func (p *Sub067) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: (t.a > 1) IN (SELECT p FROM dates)
 	// (a > 1)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if a.Clean() {
+		cmp = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&a)) {
-			for i := range out {
-				out[i] = rt.GtInt64(aV[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GtInt64(aV[i], int64(1))
-			}
+		for i := range out {
+			out[i] = rt.GtInt64(aV[i], int64(1))
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&a), vec.ConstArg[int64](int64(1)), rt.GtInt64)
 	}
 	// #1 set = any over dates: (t.a > 1) IN (SELECT p FROM dates)
 	sub1Read := vec.SubProbeIn(p.sub1, p.sub1Err, &cmp, all, n)
-	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(t.a > 1) IN (SELECT p FROM dates)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sub1Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(t.a > 1) IN (SELECT p FROM dates)"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &sub1Read, all, n)}
@@ -10128,34 +9076,22 @@ func (p *Sub068) pass2(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	// #1 once min over nonull: (SELECT min(v) FROM nonull)
 	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, all, n)
 	// (v + #1 (SELECT min(v) FROM nonull))
-	sum := vec.Make[int64](n)
-	{
+	var sum vec.Vec[int64]
+	if v.Clean() && sub1Read.Clean() {
+		sum = vec.Make[int64](n)
 		vV := v.V[:n]
 		sub1ReadV := sub1Read.V[:n]
 		out := sum.V[:n]
-		if vec.Strict(&sum, all, n, vec.FlagsOf(&v), vec.FlagsOf(&sub1Read)) {
-			for i := range out {
-				r, err := rt.AddInt64(vV[i], sub1ReadV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AddInt64(vV[i], sub1ReadV[i])
+			if err != nil {
+				sum.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if sum.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(vV[i], sub1ReadV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		sum = vec.Map2E(all, n, vec.VecArg(&v), vec.VecArg(&sub1Read), rt.AddInt64)
 	}
 	_, _, _ = n, all, p
 	return sum
@@ -10267,24 +9203,14 @@ func (p *Sub068) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: (SELECT max(v + (SELECT min(v) FROM nonull)) FROM nonull)
 	// #2 once max over nonull: (SELECT max(v + (SELECT min(v) FROM nonull)) FROM nonull)
 	sub2Read := vec.SubReadOnce(p.sub2, p.sub2Null, p.sub2Err, all, n)
-	if r, e := vec.First(&sub2Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(SELECT max(v + (SELECT min(v) FROM nonull)) FROM nonull)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sub2Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT max(v + (SELECT min(v) FROM nonull)) FROM nonull)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sub2Read, all, n)}
@@ -10347,23 +9273,16 @@ func (p *Sub069) pass2(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	// CASE WHEN (v > 1) THEN #1 (SELECT max(w) FROM nums WHERE nums.v = nonull.v) ELSE 0 END
 	caseResult := vec.Make[int64](n)
 	// (v > 1)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if v.Clean() {
+		cmp = vec.Make[bool](n)
 		vV := v.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&v)) {
-			for i := range out {
-				out[i] = rt.GtInt64(vV[i], int64(1))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GtInt64(vV[i], int64(1))
-			}
+		for i := range out {
+			out[i] = rt.GtInt64(vV[i], int64(1))
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&v), vec.ConstArg[int64](int64(1)), rt.GtInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
 	when, notYet := vec.Split(&cmp, all, n)
@@ -10475,25 +9394,15 @@ func (p *Sub069) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: (SELECT CASE WHEN v > 1 THEN (SELECT max(w) FROM nums WHERE nums.v = nonull.v) ELSE 0 END FROM nonull WHERE nonull.v = t.a)
 	// #2 keyed scalar over nonull: (SELECT CASE WHEN v > 1 THEN (SELECT max(w) FROM nums WHERE nums.v = nonull.v) ELSE 0 END FROM no...
 	sub2ArgErrs := vec.SubArgErrs(n, a.Err)
 	sub2Read := vec.SubProbeKeyed(p.sub2, p.sub2Err, vec.ResScalar[int64, int64], nil, &a, sub2ArgErrs, all, n)
-	if r, e := vec.First(&sub2Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "(SELECT CASE WHEN v > 1 THEN (SELECT max(w) FROM nums WHERE nums.v = nonull.v) ELSE 0 END FROM nonull WHERE nonull.v = t.a)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sub2Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT CASE WHEN v > 1 THEN (SELECT max(w) FROM nums WHERE nums.v = nonull.v) ELSE 0 END FROM nonull WHERE nonull.v = t.a)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sub2Read, all, n)}
@@ -10628,46 +9537,32 @@ func (p *Sub070) sub1Cond(ctx context.Context, in arrow.RecordBatch, mem memory.
 	and := vec.NewLogic(false, all, n)
 	outer0 := vec.SubParam[int64](n, arg0, arg0Null)
 	// (v = outer.arg0)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if v.Clean() && outer0.Clean() && vec.Dense(and.Live, n, false) {
+		cmp = vec.Make[bool](n)
 		vV := v.V[:n]
 		outer0V := outer0.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, and.Live, n, vec.FlagsOf(&v), vec.FlagsOf(&outer0)) && vec.Dense(and.Live, n, false) {
-			for i := range out {
-				out[i] = rt.EqInt64(vV[i], outer0V[i])
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(vV[i], outer0V[i])
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(vV[i], outer0V[i])
 		}
+	} else {
+		cmp = vec.Map2(and.Live, n, vec.VecArg(&v), vec.VecArg(&outer0), rt.EqInt64)
 	}
 	and.Add(&cmp)
 	outer1 := vec.SubParam[int64](n, arg1, arg1Null)
 	// (w > outer.arg1)
-	cmp2 := vec.Make[bool](n)
-	{
+	var cmp2 vec.Vec[bool]
+	if w.Clean() && outer1.Clean() && vec.Dense(and.Live, n, false) {
+		cmp2 = vec.Make[bool](n)
 		wV := w.V[:n]
 		outer1V := outer1.V[:n]
 		out := cmp2.V[:n]
-		if vec.Strict(&cmp2, and.Live, n, vec.FlagsOf(&w), vec.FlagsOf(&outer1)) && vec.Dense(and.Live, n, false) {
-			for i := range out {
-				out[i] = rt.GtInt64(wV[i], outer1V[i])
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if cmp2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GtInt64(wV[i], outer1V[i])
-			}
+		for i := range out {
+			out[i] = rt.GtInt64(wV[i], outer1V[i])
 		}
+	} else {
+		cmp2 = vec.Map2(and.Live, n, vec.VecArg(&w), vec.VecArg(&outer1), rt.GtInt64)
 	}
 	and.Add(&cmp2)
 	andResult := and.Finish()
@@ -10685,55 +9580,36 @@ func (p *Sub070) sub2Cond(ctx context.Context, in arrow.RecordBatch, mem memory.
 	and := vec.NewLogic(false, all, n)
 	outer0 := vec.SubParam[int64](n, arg0, arg0Null)
 	// (v = outer.arg0)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if v.Clean() && outer0.Clean() && vec.Dense(and.Live, n, false) {
+		cmp = vec.Make[bool](n)
 		vV := v.V[:n]
 		outer0V := outer0.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, and.Live, n, vec.FlagsOf(&v), vec.FlagsOf(&outer0)) && vec.Dense(and.Live, n, false) {
-			for i := range out {
-				out[i] = rt.EqInt64(vV[i], outer0V[i])
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(vV[i], outer0V[i])
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(vV[i], outer0V[i])
 		}
+	} else {
+		cmp = vec.Map2(and.Live, n, vec.VecArg(&v), vec.VecArg(&outer0), rt.EqInt64)
 	}
 	and.Add(&cmp)
 	outer1 := vec.SubParam[int64](n, arg1, arg1Null)
 	// (outer.b * 10)
-	product := vec.Make[int64](n)
-	{
+	var product vec.Vec[int64]
+	if outer1.Clean() && vec.Dense(and.Live, n, true) {
+		product = vec.Make[int64](n)
 		outer1V := outer1.V[:n]
 		out := product.V[:n]
-		if vec.Strict(&product, and.Live, n, vec.FlagsOf(&outer1)) && vec.Dense(and.Live, n, true) {
-			for i := range out {
-				r, err := rt.MulInt64(outer1V[i], int64(10))
-				if err != nil {
-					product.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.MulInt64(outer1V[i], int64(10))
+			if err != nil {
+				product.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if product.Dirty(i) {
-					continue
-				}
-				r, err := rt.MulInt64(outer1V[i], int64(10))
-				if err != nil {
-					product.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		product = vec.Map2E(and.Live, n, vec.VecArg(&outer1), vec.ConstArg[int64](int64(10)), rt.MulInt64)
 	}
 	// #1 loop exists over nums: EXISTS (SELECT 1 FROM nums WHERE (nums.v = nonull.v) AND (nums.w > (t.b * 10)))
 	sub1ArgErrs := vec.SubArgErrs(n, v.Err, product.Err)
@@ -10812,8 +9688,7 @@ func (p *Sub070) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	b := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// r: EXISTS (SELECT 1 FROM nonull WHERE nonull.v = t.a AND EXISTS (SELECT 1 FROM nums WHERE nums.v = nonull.v AND nums.w > t.b * 10))
 	// #2 loop exists over nonull: EXISTS (SELECT 1 FROM nonull WHERE (nonull.v = t.a) AND EXISTS (SELECT 1 FROM nums WHERE (nums.v ...
@@ -10846,18 +9721,9 @@ func (p *Sub070) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 			sub2Read.V[i2] = value
 		}
 	}
-	if r, e := vec.First(&sub2Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"", "EXISTS (SELECT 1 FROM nonull WHERE nonull.v = t.a AND EXISTS (SELECT 1 FROM nums WHERE nums.v = nonull.v AND nums.w > t.b * 10))"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sub2Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "EXISTS (SELECT 1 FROM nonull WHERE nonull.v = t.a AND EXISTS (SELECT 1 FROM nums WHERE nums.v = nonull.v AND nums.w > t.b * 10))"})
 	}
 
 	cols := []arrow.Array{vec.BoolArray(mem, &sub2Read, all, n)}
@@ -10965,27 +9831,17 @@ func (p *Sub071) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// WHERE a IN (SELECT v FROM nonull)
 	// #1 set = any over nonull: a IN (SELECT v FROM nonull)
 	sub1Read := vec.SubProbeIn(p.sub1, p.sub1Err, &a, all, n)
-	if r, e := vec.First(&sub1Read, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &sub1Read, all, n, 0)
 	sel := vec.Where(&sub1Read, n)
 
 	// r: k
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"a IN (SELECT v FROM nonull)", "k"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"a IN (SELECT v FROM nonull)", "k"})
 	}
 
 	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), sel, n)}
@@ -11095,47 +9951,30 @@ func (p *Sub072) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// WHERE NOT EXISTS (SELECT 1 FROM nums WHERE nums.v = t.a)
 	// #1 keyed exists over nums: EXISTS (SELECT 1 FROM nums WHERE nums.v = t.a)
 	sub1ArgErrs := vec.SubArgErrs(n, a.Err)
 	sub1Read := vec.SubProbeKeyedExists(p.sub1, p.sub1Err, &a, sub1ArgErrs, all, n)
 	// (NOT #1 EXISTS (SELECT 1 FROM nums WHERE nums.v = t.a))
-	negated := vec.Make[bool](n)
-	{
+	var negated vec.Vec[bool]
+	if sub1Read.Clean() {
+		negated = vec.Make[bool](n)
 		sub1ReadV := sub1Read.V[:n]
 		out := negated.V[:n]
-		if vec.Strict(&negated, all, n, vec.FlagsOf(&sub1Read)) {
-			for i := range out {
-				out[i] = rt.Not(sub1ReadV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if negated.Dirty(i) {
-					continue
-				}
-				out[i] = rt.Not(sub1ReadV[i])
-			}
+		for i := range out {
+			out[i] = rt.Not(sub1ReadV[i])
 		}
+	} else {
+		negated = vec.Map1(all, n, vec.VecArg(&sub1Read), rt.Not)
 	}
-	if r, e := vec.First(&negated, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &negated, all, n, 0)
 	sel := vec.Where(&negated, n)
 
 	// r: k
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"NOT EXISTS (SELECT 1 FROM nums WHERE nums.v = t.a)", "k"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"NOT EXISTS (SELECT 1 FROM nums WHERE nums.v = t.a)", "k"})
 	}
 
 	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), sel, n)}
@@ -11173,23 +10012,16 @@ func (p *Sub073) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 	// sub1Value: CAST(b AS DOUBLE)
 	// CAST(b AS DOUBLE)
-	asDouble := vec.Make[float64](n)
-	{
+	var asDouble vec.Vec[float64]
+	if b.Clean() {
+		asDouble = vec.Make[float64](n)
 		bV := b.V[:n]
 		out := asDouble.V[:n]
-		if vec.Strict(&asDouble, all, n, vec.FlagsOf(&b)) {
-			for i := range out {
-				out[i] = rt.CastInt64ToFloat64(bV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asDouble.Dirty(i) {
-					continue
-				}
-				out[i] = rt.CastInt64ToFloat64(bV[i])
-			}
+		for i := range out {
+			out[i] = rt.CastInt64ToFloat64(bV[i])
 		}
+	} else {
+		asDouble = vec.Map1(all, n, vec.VecArg(&b), rt.CastInt64ToFloat64)
 	}
 	_, _, _ = n, all, p
 	return asDouble
@@ -11271,66 +10103,42 @@ func (p *Sub073) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	b := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// WHERE b > (SELECT avg(b) FROM t AS x)
 	// CAST(b AS DOUBLE)
-	asDouble := vec.Make[float64](n)
-	{
+	var asDouble vec.Vec[float64]
+	if b.Clean() {
+		asDouble = vec.Make[float64](n)
 		bV := b.V[:n]
 		out := asDouble.V[:n]
-		if vec.Strict(&asDouble, all, n, vec.FlagsOf(&b)) {
-			for i := range out {
-				out[i] = rt.CastInt64ToFloat64(bV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if asDouble.Dirty(i) {
-					continue
-				}
-				out[i] = rt.CastInt64ToFloat64(bV[i])
-			}
+		for i := range out {
+			out[i] = rt.CastInt64ToFloat64(bV[i])
 		}
+	} else {
+		asDouble = vec.Map1(all, n, vec.VecArg(&b), rt.CastInt64ToFloat64)
 	}
 	// #1 once avg over t: (SELECT avg(b) FROM t x)
 	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, all, n)
 	// (CAST(b AS DOUBLE) > #1 (SELECT avg(b) FROM t x))
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if asDouble.Clean() && sub1Read.Clean() {
+		cmp = vec.Make[bool](n)
 		asDoubleV := asDouble.V[:n]
 		sub1ReadV := sub1Read.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&asDouble), vec.FlagsOf(&sub1Read)) {
-			for i := range out {
-				out[i] = rt.GtFloat64(asDoubleV[i], sub1ReadV[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GtFloat64(asDoubleV[i], sub1ReadV[i])
-			}
+		for i := range out {
+			out[i] = rt.GtFloat64(asDoubleV[i], sub1ReadV[i])
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&asDouble), vec.VecArg(&sub1Read), rt.GtFloat64)
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
 
 	// r: k
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"b > (SELECT avg(b) FROM t AS x)", "k"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"b > (SELECT avg(b) FROM t AS x)", "k"})
 	}
 
 	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), sel, n)}
@@ -11440,47 +10248,30 @@ func (p *Sub074) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// WHERE (SELECT count(*) FROM nums WHERE nums.v <= t.a) >= 3
 	// #1 sorted count(*) over nums: (SELECT count(*) FROM nums WHERE nums.v <= t.a)
 	sub1ArgErrs := vec.SubArgErrs(n, a.Err)
 	sub1Read := vec.SubProbeSortedRows(p.sub1, p.sub1Err, vec.RelLe, &a, sub1ArgErrs, all, n)
 	// (#1 (SELECT count(*) FROM nums WHERE nums.v <= t.a) >= 3)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if sub1Read.Clean() {
+		cmp = vec.Make[bool](n)
 		sub1ReadV := sub1Read.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&sub1Read)) {
-			for i := range out {
-				out[i] = rt.GeInt64(sub1ReadV[i], int64(3))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GeInt64(sub1ReadV[i], int64(3))
-			}
+		for i := range out {
+			out[i] = rt.GeInt64(sub1ReadV[i], int64(3))
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&sub1Read), vec.ConstArg[int64](int64(3)), rt.GeInt64)
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
 
 	// r: k
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"(SELECT count(*) FROM nums WHERE nums.v <= t.a) >= 3", "k"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"(SELECT count(*) FROM nums WHERE nums.v <= t.a) >= 3", "k"})
 	}
 
 	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), sel, n)}
@@ -11593,8 +10384,7 @@ func (p *Sub075) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// WHERE (COALESCE(a, 0) > 100) AND ((SELECT v FROM two) > 0)
 	and := vec.NewLogic(false, all, n)
@@ -11604,63 +10394,40 @@ func (p *Sub075) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	stillNull := vec.NullRows(&a, and.Live, n)
 	vec.Fill(&coalesced, int64(0), stillNull, n)
 	// (COALESCE(a, 0) > 100)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if coalesced.Clean() && vec.Dense(and.Live, n, false) {
+		cmp = vec.Make[bool](n)
 		coalescedV := coalesced.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, and.Live, n, vec.FlagsOf(&coalesced)) && vec.Dense(and.Live, n, false) {
-			for i := range out {
-				out[i] = rt.GtInt64(coalescedV[i], int64(100))
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GtInt64(coalescedV[i], int64(100))
-			}
+		for i := range out {
+			out[i] = rt.GtInt64(coalescedV[i], int64(100))
 		}
+	} else {
+		cmp = vec.Map2(and.Live, n, vec.VecArg(&coalesced), vec.ConstArg[int64](int64(100)), rt.GtInt64)
 	}
 	and.Add(&cmp)
 	// #1 once scalar over two: (SELECT v FROM two)
 	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, and.Live, n)
 	// (#1 (SELECT v FROM two) > 0)
-	cmp2 := vec.Make[bool](n)
-	{
+	var cmp2 vec.Vec[bool]
+	if sub1Read.Clean() && vec.Dense(and.Live, n, false) {
+		cmp2 = vec.Make[bool](n)
 		sub1ReadV := sub1Read.V[:n]
 		out := cmp2.V[:n]
-		if vec.Strict(&cmp2, and.Live, n, vec.FlagsOf(&sub1Read)) && vec.Dense(and.Live, n, false) {
-			for i := range out {
-				out[i] = rt.GtInt64(sub1ReadV[i], int64(0))
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if cmp2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GtInt64(sub1ReadV[i], int64(0))
-			}
+		for i := range out {
+			out[i] = rt.GtInt64(sub1ReadV[i], int64(0))
 		}
+	} else {
+		cmp2 = vec.Map2(and.Live, n, vec.VecArg(&sub1Read), vec.ConstArg[int64](int64(0)), rt.GtInt64)
 	}
 	and.Add(&cmp2)
 	andResult := and.Finish()
-	if r, e := vec.First(&andResult, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &andResult, all, n, 0)
 	sel := vec.Where(&andResult, n)
 
 	// r: k
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"(COALESCE(a, 0) > 100) AND ((SELECT v FROM two) > 0)", "k"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"(COALESCE(a, 0) > 100) AND ((SELECT v FROM two) > 0)", "k"})
 	}
 
 	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), sel, n)}
@@ -11773,69 +10540,45 @@ func (p *Sub076) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// WHERE (a > 100) AND ((SELECT v FROM two) > 0)
 	and := vec.NewLogic(false, all, n)
 	// (a > 100)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if a.Clean() && vec.Dense(and.Live, n, false) {
+		cmp = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, and.Live, n, vec.FlagsOf(&a)) && vec.Dense(and.Live, n, false) {
-			for i := range out {
-				out[i] = rt.GtInt64(aV[i], int64(100))
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GtInt64(aV[i], int64(100))
-			}
+		for i := range out {
+			out[i] = rt.GtInt64(aV[i], int64(100))
 		}
+	} else {
+		cmp = vec.Map2(and.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(100)), rt.GtInt64)
 	}
 	and.Add(&cmp)
 	// #1 once scalar over two: (SELECT v FROM two)
 	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, and.Live, n)
 	// (#1 (SELECT v FROM two) > 0)
-	cmp2 := vec.Make[bool](n)
-	{
+	var cmp2 vec.Vec[bool]
+	if sub1Read.Clean() && vec.Dense(and.Live, n, false) {
+		cmp2 = vec.Make[bool](n)
 		sub1ReadV := sub1Read.V[:n]
 		out := cmp2.V[:n]
-		if vec.Strict(&cmp2, and.Live, n, vec.FlagsOf(&sub1Read)) && vec.Dense(and.Live, n, false) {
-			for i := range out {
-				out[i] = rt.GtInt64(sub1ReadV[i], int64(0))
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if cmp2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GtInt64(sub1ReadV[i], int64(0))
-			}
+		for i := range out {
+			out[i] = rt.GtInt64(sub1ReadV[i], int64(0))
 		}
+	} else {
+		cmp2 = vec.Map2(and.Live, n, vec.VecArg(&sub1Read), vec.ConstArg[int64](int64(0)), rt.GtInt64)
 	}
 	and.Add(&cmp2)
 	andResult := and.Finish()
-	if r, e := vec.First(&andResult, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &andResult, all, n, 0)
 	sel := vec.Where(&andResult, n)
 
 	// r: k
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"(a > 100) AND ((SELECT v FROM two) > 0)", "k"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"(a > 100) AND ((SELECT v FROM two) > 0)", "k"})
 	}
 
 	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), sel, n)}
@@ -11948,69 +10691,45 @@ func (p *Sub077) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// WHERE (a < 100) AND ((SELECT v FROM two) > 0)
 	and := vec.NewLogic(false, all, n)
 	// (a < 100)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if a.Clean() && vec.Dense(and.Live, n, false) {
+		cmp = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, and.Live, n, vec.FlagsOf(&a)) && vec.Dense(and.Live, n, false) {
-			for i := range out {
-				out[i] = rt.LtInt64(aV[i], int64(100))
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.LtInt64(aV[i], int64(100))
-			}
+		for i := range out {
+			out[i] = rt.LtInt64(aV[i], int64(100))
 		}
+	} else {
+		cmp = vec.Map2(and.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(100)), rt.LtInt64)
 	}
 	and.Add(&cmp)
 	// #1 once scalar over two: (SELECT v FROM two)
 	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, and.Live, n)
 	// (#1 (SELECT v FROM two) > 0)
-	cmp2 := vec.Make[bool](n)
-	{
+	var cmp2 vec.Vec[bool]
+	if sub1Read.Clean() && vec.Dense(and.Live, n, false) {
+		cmp2 = vec.Make[bool](n)
 		sub1ReadV := sub1Read.V[:n]
 		out := cmp2.V[:n]
-		if vec.Strict(&cmp2, and.Live, n, vec.FlagsOf(&sub1Read)) && vec.Dense(and.Live, n, false) {
-			for i := range out {
-				out[i] = rt.GtInt64(sub1ReadV[i], int64(0))
-			}
-		} else {
-			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-				i := and.Live.Row(k)
-				if cmp2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GtInt64(sub1ReadV[i], int64(0))
-			}
+		for i := range out {
+			out[i] = rt.GtInt64(sub1ReadV[i], int64(0))
 		}
+	} else {
+		cmp2 = vec.Map2(and.Live, n, vec.VecArg(&sub1Read), vec.ConstArg[int64](int64(0)), rt.GtInt64)
 	}
 	and.Add(&cmp2)
 	andResult := and.Finish()
-	if r, e := vec.First(&andResult, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &andResult, all, n, 0)
 	sel := vec.Where(&andResult, n)
 
 	// r: k
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"(a < 100) AND ((SELECT v FROM two) > 0)", "k"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"(a < 100) AND ((SELECT v FROM two) > 0)", "k"})
 	}
 
 	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), sel, n)}
@@ -12123,49 +10842,30 @@ func (p *Sub078) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// WHERE a > 100
 	// (a > 100)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if a.Clean() {
+		cmp = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&a)) {
-			for i := range out {
-				out[i] = rt.GtInt64(aV[i], int64(100))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GtInt64(aV[i], int64(100))
-			}
+		for i := range out {
+			out[i] = rt.GtInt64(aV[i], int64(100))
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&a), vec.ConstArg[int64](int64(100)), rt.GtInt64)
 	}
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
 
 	// r: (SELECT v FROM two)
 	// #1 once scalar over two: (SELECT v FROM two)
 	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, sel, n)
-	if r, e := vec.First(&sub1Read, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "r"}
-		texts := []string{"a > 100", "(SELECT v FROM two)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sub1Read, sel, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"a > 100", "(SELECT v FROM two)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sub1Read, sel, n)}

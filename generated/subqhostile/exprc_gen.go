@@ -6,7 +6,6 @@ package subqhostile
 import (
 	"context"
 	"fmt"
-
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
@@ -106,23 +105,16 @@ func (p *P) pass2(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 
 	// filter: (rows > 0)
 	// (rows > 0)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if rows_.Clean() {
+		cmp = vec.Make[bool](n)
 		rows_V := rows_.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&rows_)) {
-			for i := range out {
-				out[i] = rt.GtInt64(rows_V[i], int64(0))
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GtInt64(rows_V[i], int64(0))
-			}
+		for i := range out {
+			out[i] = rt.GtInt64(rows_V[i], int64(0))
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&rows_), vec.ConstArg[int64](int64(0)), rt.GtInt64)
 	}
 
 	// sub4Value: `in`
@@ -273,54 +265,35 @@ func (p *P) sub1Cond(ctx context.Context, in arrow.RecordBatch, mem memory.Alloc
 	// membership: ((p + outer.n) > n)
 	outer0 := vec.SubParam[int64](n, arg0, arg0Null)
 	// (p + outer.n)
-	sum := vec.Make[int64](n)
-	{
+	var sum vec.Vec[int64]
+	if p2.Clean() && outer0.Clean() {
+		sum = vec.Make[int64](n)
 		p2V := p2.V[:n]
 		outer0V := outer0.V[:n]
 		out := sum.V[:n]
-		if vec.Strict(&sum, all, n, vec.FlagsOf(&p2), vec.FlagsOf(&outer0)) {
-			for i := range out {
-				r, err := rt.AddInt64(p2V[i], outer0V[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.AddInt64(p2V[i], outer0V[i])
+			if err != nil {
+				sum.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if sum.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(p2V[i], outer0V[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		sum = vec.Map2E(all, n, vec.VecArg(&p2), vec.VecArg(&outer0), rt.AddInt64)
 	}
 	// ((p + outer.n) > n)
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if sum.Clean() && n_.Clean() {
+		cmp = vec.Make[bool](n)
 		sumV := sum.V[:n]
 		n_V := n_.V[:n]
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.FlagsOf(&sum), vec.FlagsOf(&n_)) {
-			for i := range out {
-				out[i] = rt.GtInt64(sumV[i], n_V[i])
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.GtInt64(sumV[i], n_V[i])
-			}
+		for i := range out {
+			out[i] = rt.GtInt64(sumV[i], n_V[i])
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.VecArg(&sum), vec.VecArg(&n_), rt.GtInt64)
 	}
 	_, _, _ = n, all, p
 	return cmp
@@ -384,8 +357,7 @@ func (p *P) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 	cands := vec.Int64s(in.Column(9))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// loop1: (SELECT count(*) FROM `p` x WHERE x.p + `in`.n > x.n)
 	// #1 loop count(*) over p: (SELECT count(*) FROM `p` x WHERE (x.p + `in`.n) > x.n)
@@ -418,9 +390,7 @@ func (p *P) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 			sub1Read.V[i2] = value
 		}
 	}
-	if r, e := vec.First(&sub1Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 1, e
-	}
+	vec.Check(&failed, &sub1Read, all, n, 1)
 
 	// keyed: (SELECT sum(x.n) FROM `p` x WHERE x.p = `in`.p AND x.ctx = `in`.ctx)
 	// #2 keyed sum over p: (SELECT sum(x.n) FROM `p` x WHERE (x.p = `in`.p) AND (x.ctx = `in`.ctx))
@@ -429,40 +399,25 @@ func (p *P) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 	vec.SubPack(&sub2Key, &p2, (*vec.KeyPacker).Int64, all, n)
 	vec.SubPack(&sub2Key, &ctx_, (*vec.KeyPacker).Int64, all, n)
 	sub2Read := vec.SubProbeKeyed(p.sub2, p.sub2Err, vec.ResSumInt[int64, int64], nil, &sub2Key, sub2ArgErrs, all, n)
-	if r, e := vec.First(&sub2Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
+	vec.Check(&failed, &sub2Read, all, n, 2)
 
 	// sorted: (SELECT max(x.rows) FROM `p` x WHERE x.cands < `in`.cands)
 	// #3 sorted max over p: (SELECT max(x.rows) FROM `p` x WHERE x.cands < `in`.cands)
 	sub3ArgErrs := vec.SubArgErrs(n, cands.Err)
 	sub3Read := vec.SubProbeSorted(p.sub3, p.sub3Err, vec.RelLt, vec.RangeMax[int64, int64, int64], &cands, sub3ArgErrs, all, n)
-	if r, e := vec.First(&sub3Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 3, e
-	}
+	vec.Check(&failed, &sub3Read, all, n, 3)
 
 	// setin: n IN (SELECT x.`in` FROM `p` x WHERE x.rows > 0)
 	// #4 set = any over p: n IN (SELECT x.`in` FROM `p` AS x WHERE x.rows > 0)
 	sub4Read := vec.SubProbeIn(p.sub4, p.sub4Err, &n_, all, n)
-	if r, e := vec.First(&sub4Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 4, e
-	}
+	vec.Check(&failed, &sub4Read, all, n, 4)
 
 	// once: (SELECT min(mem) FROM `in` AS i2)
 	// #5 once min over `in`: (SELECT min(mem) FROM `in` i2)
 	sub5Read := vec.SubReadOnce(p.sub5, p.sub5Null, p.sub5Err, all, n)
-	if r, e := vec.First(&sub5Read, all, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 5, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "loop1", "keyed", "sorted", "setin", "once"}
-		texts := []string{"", "(SELECT count(*) FROM `p` x WHERE x.p + `in`.n > x.n)", "(SELECT sum(x.n) FROM `p` x WHERE x.p = `in`.p AND x.ctx = `in`.ctx)", "(SELECT max(x.rows) FROM `p` x WHERE x.cands < `in`.cands)", "n IN (SELECT x.`in` FROM `p` x WHERE x.rows > 0)", "(SELECT min(mem) FROM `in` AS i2)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &sub5Read, all, n, 5)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "loop1", "keyed", "sorted", "setin", "once"}, []string{"", "(SELECT count(*) FROM `p` x WHERE x.p + `in`.n > x.n)", "(SELECT sum(x.n) FROM `p` x WHERE x.p = `in`.p AND x.ctx = `in`.ctx)", "(SELECT max(x.rows) FROM `p` x WHERE x.cands < `in`.cands)", "n IN (SELECT x.`in` FROM `p` x WHERE x.rows > 0)", "(SELECT min(mem) FROM `in` AS i2)"})
 	}
 
 	cols := []arrow.Array{vec.Int64Array(mem, &sub1Read, all, n), vec.Int64Array(mem, &sub2Read, all, n), vec.Int64Array(mem, &sub3Read, all, n), vec.BoolArray(mem, &sub4Read, all, n), vec.Int64Array(mem, &sub5Read, all, n)}
@@ -513,19 +468,11 @@ func Other(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arr
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	// p: p
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "p"}
-		texts := []string{"", "p"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "p"}, []string{"", "p"})
 	}
 
 	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), all, n)}

@@ -10,10 +10,13 @@ import (
 // Direct output: a fused loop (codegen/fuse.go) that computes an output column
 // writes each selected row's value straight into the Arrow buffers of the
 // result, in selection order, instead of into a batch-sized vector that
-// StringArray or Int64Array then copies out. Fused loops only run on clean
-// inputs and never produce NULL, so the arrays have no validity bitmap. A loop
-// that stops early (a map lookup missed) releases its writer and the column is
-// built from the vector code's result as usual.
+// StringArray or Int64Array then copies out. A fixed-width column's loop
+// leaves the rows with a NULL or failed input, or that fail, to the vector
+// code, whose outcomes are then patched in (FixedOut.Patch, which makes the
+// validity bitmap on the first NULL). A VARCHAR column is appended, so only a
+// loop over clean inputs writes it; one that stops early (a map lookup
+// missed) releases its writer and the column is built from the vector code's
+// result as usual.
 
 // StringOut appends the values of a VARCHAR output column. Values go into a
 // buffer from mem sized by a guess; a column that outgrows it continues in
@@ -65,15 +68,18 @@ func (w *StringOut) Release() {
 // FixedOut holds the values of a fixed-width output column: the loop stores
 // row k of the selection into V[k].
 type FixedOut[T int32 | int64 | float64] struct {
-	V   []T
-	buf *memory.Buffer
-	dt  arrow.DataType
+	V     []T
+	buf   *memory.Buffer
+	dt    arrow.DataType
+	mem   memory.Allocator
+	valid *memory.Buffer // the validity bitmap, made by the first NULL Patch writes
+	nulls int
 }
 
 // NewFixedOut returns a writer for cnt values of Arrow type dt.
 func NewFixedOut[T int32 | int64 | float64](mem memory.Allocator, dt arrow.DataType, cnt int) *FixedOut[T] {
 	var zero T
-	w := &FixedOut[T]{buf: memory.NewResizableBuffer(mem), dt: dt}
+	w := &FixedOut[T]{buf: memory.NewResizableBuffer(mem), dt: dt, mem: mem}
 	w.buf.Resize(cnt * int(unsafe.Sizeof(zero)))
 	if cnt > 0 {
 		w.V = unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(w.buf.Bytes()))), cnt)
@@ -83,8 +89,52 @@ func NewFixedOut[T int32 | int64 | float64](mem memory.Allocator, dt arrow.DataT
 
 // Array returns the column; the writer is done with.
 func (w *FixedOut[T]) Array() arrow.Array {
-	return makeArray(w.dt, len(w.V), 0, nil, w.buf)
+	return makeArray(w.dt, len(w.V), w.nulls, w.valid, w.buf)
 }
 
-// Release frees the buffer of a writer whose loop stopped early.
-func (w *FixedOut[T]) Release() { w.buf.Release() }
+// Release frees the buffers of a writer whose column is not needed.
+func (w *FixedOut[T]) Release() {
+	w.buf.Release()
+	if w.valid != nil {
+		w.valid.Release()
+	}
+}
+
+// Patch writes the rows a fused loop left to the vector code: each row of
+// rest (a subset of sel, both in increasing order) takes its outcome in g at
+// its position in sel, a NULL clearing its validity bit. A row that failed is
+// left as is: the query returns its error, not the column.
+func (w *FixedOut[T]) Patch(g *Vec[T], rest, sel Sel) {
+	k := 0 // position in sel
+	for _, r := range rest {
+		i := int(r)
+		if sel != nil {
+			for int(sel[k]) != i {
+				k++
+			}
+		} else {
+			k = i
+		}
+		if g.IsNull(i) {
+			w.setNull(k)
+			continue
+		}
+		w.V[k] = g.V[i]
+	}
+}
+
+func (w *FixedOut[T]) setNull(k int) {
+	if w.valid == nil {
+		w.valid = memory.NewResizableBuffer(w.mem)
+		w.valid.Resize((len(w.V) + 7) / 8)
+		bits := w.valid.Bytes()
+		for j := range bits {
+			bits[j] = 0xff
+		}
+	}
+	bits := w.valid.Bytes()
+	if bits[k/8]&(1<<(k%8)) != 0 {
+		bits[k/8] &^= 1 << (k % 8)
+		w.nulls++
+	}
+}

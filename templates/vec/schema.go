@@ -70,3 +70,35 @@ func (e *QueryError) Error() string {
 
 // Unwrap exposes the row's error.
 func (e *QueryError) Unwrap() error { return e.Err }
+
+// Failure is the earliest failure of a batch found so far, over the clauses of
+// a query checked in order (the WHERE clause is clause 0, then the output
+// columns): the lowest row wins, and on one row the earlier clause.
+type Failure struct {
+	Row    int
+	Clause int
+	Err    *rt.Error // nil: no failure
+}
+
+// Check looks for a failed row of clause's vector v over the rows of sel.
+func Check[T any](f *Failure, v *Vec[T], sel Sel, n, clause int) {
+	if r, e := First(v, sel, n); r >= 0 && (f.Err == nil || r < f.Row) {
+		f.Row, f.Clause, f.Err = r, clause, e
+	}
+}
+
+// QueryError is the error the query returns for f: clauses and texts are the
+// names and SQL of its clauses, by clause number.
+func (f *Failure) QueryError(clauses, texts []string) *QueryError {
+	return &QueryError{Row: int64(f.Row), Column: clauses[f.Clause], Expr: texts[f.Clause], Err: f.Err}
+}
+
+// Release releases the arrays that are not nil (the output columns a fused
+// loop wrote, when the query fails).
+func Release(arrs ...arrow.Array) {
+	for _, a := range arrs {
+		if a != nil {
+			a.Release()
+		}
+	}
+}

@@ -6,7 +6,6 @@ package queries
 import (
 	"context"
 	"fmt"
-
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
@@ -59,36 +58,20 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	amount := vec.Float64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	cmp := classifyWhere(n, all, statusArr)
-	if r, e := vec.First(&cmp, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
 
 	// id: id
 	upper := classifyCol2(n, sel, customerArr)
-	if r, e := vec.First(&upper, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
+	vec.Check(&failed, &upper, sel, n, 2)
 	caseResult, sizeCol := classifyCol3(n, sel, amount, in, mem)
-	if r, e := vec.First(&caseResult, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 3, e
-	}
-	if errRow >= 0 {
-		if sizeCol != nil {
-			sizeCol.Release()
-		}
-		clauses := []string{"WHERE", "id", "customer", "size"}
-		texts := []string{"status <> 'cancelled'", "id", "upper(customer)", "CASE WHEN amount >= 100 THEN 'large'\n            WHEN amount >= 10 THEN 'medium'\n            ELSE 'small' END"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &caseResult, sel, n, 3)
+	if failed.Err != nil {
+		vec.Release(sizeCol)
+		return nil, failed.QueryError([]string{"WHERE", "id", "customer", "size"}, []string{"status <> 'cancelled'", "id", "upper(customer)", "CASE WHEN amount >= 100 THEN 'large'\n            WHEN amount >= 10 THEN 'medium'\n            ELSE 'small' END"})
 	}
 	if sizeCol == nil {
 		sizeCol = vec.StringArray(mem, &caseResult, sel, n)
@@ -107,22 +90,15 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	status <> 'cancelled'
 func classifyWhere(n int, all vec.Sel, statusArr *array.String) vec.Vec[bool] {
 	// (status <> 'cancelled')
-	cmp := vec.Make[bool](n)
-	{
+	var cmp vec.Vec[bool]
+	if statusArr.NullN() == 0 {
+		cmp = vec.Make[bool](n)
 		out := cmp.V[:n]
-		if vec.Strict(&cmp, all, n, vec.ArrowFlags(statusArr)) {
-			for i := range out {
-				out[i] = rt.NeString(statusArr.Value(i), "cancelled")
-			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cmp.Dirty(i) {
-					continue
-				}
-				out[i] = rt.NeString(statusArr.Value(i), "cancelled")
-			}
+		for i := range out {
+			out[i] = rt.NeString(statusArr.Value(i), "cancelled")
 		}
+	} else {
+		cmp = vec.Map2(all, n, vec.StrArg(statusArr), vec.ConstArg[string]("cancelled"), rt.NeString)
 	}
 	return cmp
 }
@@ -132,22 +108,15 @@ func classifyWhere(n int, all vec.Sel, statusArr *array.String) vec.Vec[bool] {
 //	upper(customer)
 func classifyCol2(n int, sel vec.Sel, customerArr *array.String) vec.Vec[string] {
 	// upper(customer)
-	upper := vec.Make[string](n)
-	{
+	var upper vec.Vec[string]
+	if customerArr.NullN() == 0 && vec.Dense(sel, n, false) {
+		upper = vec.Make[string](n)
 		out := upper.V[:n]
-		if vec.Strict(&upper, sel, n, vec.ArrowFlags(customerArr)) && vec.Dense(sel, n, false) {
-			for i := range out {
-				out[i] = rt.Upper(customerArr.Value(i))
-			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if upper.Dirty(i) {
-					continue
-				}
-				out[i] = rt.Upper(customerArr.Value(i))
-			}
+		for i := range out {
+			out[i] = rt.Upper(customerArr.Value(i))
 		}
+	} else {
+		upper = vec.Map1(sel, n, vec.StrArg(customerArr), rt.Upper)
 	}
 	return upper
 }
@@ -265,31 +234,19 @@ func Recent(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 	statusArr := in.Column(4).(*array.String)
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	allOf := recentWhere(n, all, placed, in, statusArr)
-	if r, e := vec.First(&allOf, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &allOf, all, n, 0)
 	sel := vec.Where(&allOf, n)
 
 	// id: id
 
 	// placed: placed
 	dateAdd := recentCol3(n, sel, placed)
-	if r, e := vec.First(&dateAdd, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 3, e
-	}
-	if errRow >= 0 {
-		clauses := []string{"WHERE", "id", "placed", "due"}
-		texts := []string{"(placed >= DATE '2024-01-01') AND (status = 'open')", "id", "placed", "date_add(placed, 30)"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &dateAdd, sel, n, 3)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "id", "placed", "due"}, []string{"(placed >= DATE '2024-01-01') AND (status = 'open')", "id", "placed", "date_add(placed, 30)"})
 	}
 
 	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), sel, n), vec.TakeColumn(mem, in.Column(5), sel, n), vec.DateArray(mem, &dateAdd, sel, n)}
@@ -306,24 +263,17 @@ func Recent(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 func recentWhere(n int, all vec.Sel, placed vec.Vec[int32], in arrow.RecordBatch, statusArr *array.String) vec.Vec[bool] {
 	// ((placed >= DATE '2024-01-01') AND (status = 'open'))
 	var allOf vec.Vec[bool]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if placed.Clean() && statusArr.NullN() == 0 {
-		allOf = vec.Make[bool](n)
-		placedV := placed.V[:n]
-		out := allOf.V[:n]
-		for i := range out {
-			out[i] = (rt.GeInt32(placedV[i], int32(19723)) && rt.EqString(statusArr.Value(i), "open"))
-		}
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(5).NullN()+statusArr.NullN() <= n/2 {
+	if in.Column(5).NullN()+statusArr.NullN() <= n/2 {
 		allOf = vec.Make[bool](n)
 		placedV := placed.V[:n]
 		out := allOf.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(placed.Clean() && statusArr.NullN() == 0)
 		for i := range out {
-			if placed.Dirty(i) || statusArr.IsNull(i) {
+			if dirty && (placed.Dirty(i) || statusArr.IsNull(i)) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -354,33 +304,21 @@ func recentWhere(n int, all vec.Sel, placed vec.Vec[int32], in arrow.RecordBatch
 //	date_add(placed, 30)
 func recentCol3(n int, sel vec.Sel, placed vec.Vec[int32]) vec.Vec[int32] {
 	// date_add(placed, 30)
-	dateAdd := vec.Make[int32](n)
-	{
+	var dateAdd vec.Vec[int32]
+	if placed.Clean() && vec.Dense(sel, n, true) {
+		dateAdd = vec.Make[int32](n)
 		placedV := placed.V[:n]
 		out := dateAdd.V[:n]
-		if vec.Strict(&dateAdd, sel, n, vec.FlagsOf(&placed)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := rt.DateAdd(placedV[i], int32(30))
-				if err != nil {
-					dateAdd.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		for i := range out {
+			r, err := rt.DateAdd(placedV[i], int32(30))
+			if err != nil {
+				dateAdd.Fail(i, err)
+				continue
 			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if dateAdd.Dirty(i) {
-					continue
-				}
-				r, err := rt.DateAdd(placedV[i], int32(30))
-				if err != nil {
-					dateAdd.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+			out[i] = r
 		}
+	} else {
+		dateAdd = vec.Map2E(sel, n, vec.VecArg(&placed), vec.ConstArg[int32](int32(30)), rt.DateAdd)
 	}
 	return dateAdd
 }
@@ -424,32 +362,18 @@ func UnitPrice(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	amount := vec.Float64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	errRow, errCol := -1, 0
-	var firstErr *rt.Error
+	var failed vec.Failure
 
 	isNotNull := unitPriceWhere(n, all, qty)
-	if r, e := vec.First(&isNotNull, all, n); r >= 0 {
-		errRow, errCol, firstErr = r, 0, e
-	}
+	vec.Check(&failed, &isNotNull, all, n, 0)
 	sel := vec.Where(&isNotNull, n)
 
 	// id: id
 	quotient, unitPriceCol := unitPriceCol2(n, sel, amount, in, qty, mem)
-	if r, e := vec.First(&quotient, sel, n); r >= 0 && (errRow < 0 || r < errRow) {
-		errRow, errCol, firstErr = r, 2, e
-	}
-	if errRow >= 0 {
-		if unitPriceCol != nil {
-			unitPriceCol.Release()
-		}
-		clauses := []string{"WHERE", "id", "unit_price"}
-		texts := []string{"qty IS NOT NULL", "id", "amount / qty"}
-		return nil, &vec.QueryError{
-			Column: clauses[errCol],
-			Err:    firstErr,
-			Expr:   texts[errCol],
-			Row:    int64(errRow),
-		}
+	vec.Check(&failed, &quotient, sel, n, 2)
+	if failed.Err != nil {
+		vec.Release(unitPriceCol)
+		return nil, failed.QueryError([]string{"WHERE", "id", "unit_price"}, []string{"qty IS NOT NULL", "id", "amount / qty"})
 	}
 	if unitPriceCol == nil {
 		unitPriceCol = vec.Float64Array(mem, &quotient, sel, n)
@@ -477,51 +401,36 @@ func unitPriceWhere(n int, all vec.Sel, qty vec.Vec[int64]) vec.Vec[bool] {
 //	amount / qty
 func unitPriceCol2(n int, sel vec.Sel, amount vec.Vec[float64], in arrow.RecordBatch, qty vec.Vec[int64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
 	// (amount / CAST(qty AS DOUBLE))
-	var unitPriceCol arrow.Array // written by the clean loop, or below from quotient
+	var unitPriceCol arrow.Array // written by the loop, or below from quotient
+	var unitPriceOut *vec.FixedOut[float64]
 	var quotient vec.Vec[float64]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	rest := sel
-	if amount.Clean() && qty.Clean() {
-		unitPriceOut := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, sel.Rows(n))
+	if in.Column(2).NullN()+in.Column(3).NullN() <= n/2 {
+		unitPriceOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, sel.Rows(n))
 		amountV := amount.V[:n]
 		qtyV := qty.V[:n]
 		out := unitPriceOut.V
-		var bad vec.Failed
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			out[k] = bad.Float64(rt.DivideFloat64(amountV[i], rt.CastInt64ToFloat64(qtyV[i])))
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			unitPriceCol = unitPriceOut.Array()
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			unitPriceOut.Release()
-		}
-	} else if in.Column(2).NullN()+in.Column(3).NullN() <= n/2 {
-		quotient = vec.Make[float64](n)
-		amountV := amount.V[:n]
-		qtyV := qty.V[:n]
-		out := quotient.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		dirty := !(amount.Clean() && qty.Clean())
 		var bad vec.Failed
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			if amount.Dirty(i) || qty.Dirty(i) {
+			if dirty && (amount.Dirty(i) || qty.Dirty(i)) {
 				left = append(left, int32(i))
 				continue
 			}
-			out[i] = bad.Float64(rt.DivideFloat64(amountV[i], rt.CastInt64ToFloat64(qtyV[i])))
+			out[k] = bad.Float64(rt.DivideFloat64(amountV[i], rt.CastInt64ToFloat64(qtyV[i])))
 			if bad {
 				bad = false
 				left = append(left, int32(i))
 			}
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			unitPriceCol = unitPriceOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// CAST(qty AS DOUBLE)
@@ -529,10 +438,10 @@ func unitPriceCol2(n int, sel vec.Sel, amount vec.Vec[float64], in arrow.RecordB
 		// (amount / CAST(qty AS DOUBLE))
 		quotient2 := vec.Map2E(rest, n, vec.VecArg(&amount), vec.VecArg(&asDouble), rt.DivideFloat64)
 		if fused {
-			vec.Merge(&quotient, &quotient2, rest, n)
-		} else {
-			quotient = quotient2
+			unitPriceOut.Patch(&quotient2, rest, sel)
+			unitPriceCol = unitPriceOut.Array()
 		}
+		quotient = quotient2
 	}
 	return quotient, unitPriceCol
 }
