@@ -388,14 +388,18 @@ func (f *funcGen) mapCall(mayFail bool, args []operand, sel string, fn jen.Code)
 
 // emitMapped emits a kernel call whose general path is a shared loop (call,
 // from mapCall). On the general path of a fused expression (f.general) that
-// is all: those rows are few. Elsewhere the hot path stays a loop printed for
-// the call, over the value slices of every row, when no argument has a NULL
-// or an error and every row is selected (or, for a kernel that cannot fail,
-// most of them: computing an unselected row is cheaper than skipping it and
-// is never read).
+// is all: those rows are few. So it is in the branches of vector code (a
+// conditional, COALESCE, AND/OR that package lower did not fuse), which run
+// on part of the batch and where the selections and merges cost more than
+// the call of a function value. The clause's own operations (over every row
+// or the rows that pass the WHERE clause) keep their hot path a loop printed
+// for the call, over the value slices of every row, when no argument has a
+// NULL or an error and every row is selected (or, for a kernel that cannot
+// fail, most of them: computing an unselected row is cheaper than skipping
+// it and is never read).
 func (f *funcGen) emitMapped(ret ir.Type, mayFail bool, args []operand, sel, base string, body rowBody, call jen.Code) operand {
 	res := f.fresh(base)
-	if f.general {
+	if f.general || sel != allRows && sel != "sel" {
 		// sum := vec.Map2E(rest, n, vec.VecArg(&a), vec.ConstArg[int64](1), rt.AddInt64)
 		f.add(jen.Id(res).Op(":=").Add(call))
 		return operand{t: ret, vec: res}

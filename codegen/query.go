@@ -84,7 +84,8 @@ func (fg *fileGen) query(q *ir.Query, opts Options) ([]jen.Code, error) {
 	}
 	lname := unexport(name)
 	f.add(jen.Line(), jen.Var().Id(allRows).Qual(vecPkg, "Sel").Comment("nil: every row"))
-	f.add(jen.Var().Id("failed").Qual(vecPkg, "Failure"))
+	f.add(jen.Id("failed").Op(":=").New(jen.Qual(vecPkg, "Failure")))
+	f.declareOuter("failed", jen.Op("*").Qual(vecPkg, "Failure"))
 	sel := allRows
 	if w := pq.Where; w != nil {
 		f.add(jen.Line())
@@ -92,14 +93,14 @@ func (fg *fileGen) query(q *ir.Query, opts Options) ([]jen.Code, error) {
 		if split {
 			f.hoistUnits(w.Hoists, lname, name, "on every row")
 			f.beginUnit(lname+"Where", unitDoc(lname+"Where", "computes the WHERE clause of query "+comment(q.Name)+" on every row:", q.FilterSQL)...)
-			v = f.endUnit(f.vector(f.emit(w.Value), allRows), ir.TypeBoolean, "")
+			v = f.endUnit(f.vector(f.emit(w.Value), allRows), vecType(ir.TypeBoolean))
 		} else {
 			f.add(commentLines("WHERE " + q.FilterSQL)...)
 			f.hoists(w.Hoists)
 			v = f.vector(f.emit(w.Value), allRows)
 		}
-		// vec.Check(&failed, &where, all, n, 0)
-		f.add(jen.Qual(vecPkg, "Check").Call(jen.Op("&").Id("failed"), jen.Op("&").Id(v), jen.Id(allRows), jen.Id("n"), jen.Lit(0)))
+		// vec.Check(failed, &where, all, n, 0)
+		f.add(jen.Qual(vecPkg, "Check").Call(jen.Id("failed"), jen.Op("&").Id(v), jen.Id(allRows), jen.Id("n"), jen.Lit(0)))
 		f.add(jen.Id("sel").Op(":=").Qual(vecPkg, "Where").Call(jen.Op("&").Id(v), jen.Id("n")))
 		f.declareOuter("sel", jen.Qual(vecPkg, "Sel"))
 		sel = "sel"
@@ -113,34 +114,6 @@ func (fg *fileGen) query(q *ir.Query, opts Options) ([]jen.Code, error) {
 	} else {
 		f.hoists(pq.OutputHoists)
 	}
-	outs := make([]string, len(q.Outputs))
-	direct := map[int]string{} // output -> its Arrow array, written by a fused loop
-	for j, o := range pq.Outputs {
-		if !split || o.PassThrough >= 0 {
-			f.add(jen.Line())
-			f.add(commentLines(o.Name + ": " + o.SQL)...)
-		}
-		if o.PassThrough >= 0 {
-			continue // an input column cannot fail: copied as is
-		}
-		if split {
-			unit := lname + "Col" + itoa(j+1)
-			f.beginUnit(unit, unitDoc(unit, fmt.Sprintf("computes output column %d (%s) of query %s %s:", j+1, comment(o.Name), comment(q.Name), rows), o.SQL)...)
-		}
-		v := f.vector(f.emit(o.Value), sel)
-		col := f.outCol
-		f.outCol = ""
-		if split {
-			v = f.endUnit(v, q.Outputs[j].Expr.Type(), col)
-		}
-		if col != "" {
-			direct[j] = col
-		}
-		outs[j] = v
-		// vec.Check(&failed, &v, sel, n, j+1)
-		f.add(jen.Qual(vecPkg, "Check").Call(jen.Op("&").Id("failed"), jen.Op("&").Id(v), jen.Id(sel), jen.Id("n"), jen.Lit(j+1)))
-	}
-
 	// Where each reported error comes from: index 0 is the WHERE clause.
 	columns := []jen.Code{jen.Lit("WHERE")}
 	sqls := []jen.Code{jen.Lit(q.FilterSQL)}
@@ -148,29 +121,9 @@ func (fg *fileGen) query(q *ir.Query, opts Options) ([]jen.Code, error) {
 		columns = append(columns, jen.Lit(o.Name))
 		sqls = append(sqls, jen.Lit(o.SQL))
 	}
-	var release []jen.Code // the directly written columns, on an error
-	for j := range q.Outputs {
-		if col, ok := direct[j]; ok {
-			release = append(release, jen.Id(col))
-		}
-	}
-	var onFail []jen.Code
-	if len(release) > 0 {
-		onFail = append(onFail, jen.Qual(vecPkg, "Release").Call(release...))
-	}
-	// if failed.Err != nil { return nil, failed.QueryError(clauses, texts) }
-	f.add(jen.If(jen.Id("failed").Dot("Err").Op("!=").Nil()).Block(append(onFail,
-		jen.Return(jen.Nil(), jen.Id("failed").Dot("QueryError").Call(
-			jen.Index().String().Values(columns...), jen.Index().String().Values(sqls...))))...))
-
-	// Output batch.
 	schema := q.OutputSchema()
-	arrays := make([]jen.Code, len(outs))
-	for j, v := range outs {
-		if c := pq.Outputs[j].PassThrough; c >= 0 {
-			arrays[j] = jen.Qual(vecPkg, "TakeColumn").Call(jen.Id("mem"), jen.Id("in").Dot("Column").Call(jen.Lit(c)), jen.Id(sel), jen.Id("n"))
-			continue
-		}
+	// build is the Arrow array of output j from its vector v.
+	build := func(j int, v string) jen.Code {
 		t := schema[j].Type
 		args := []jen.Code{jen.Id("mem")}
 		if t.Kind == ir.KindMap {
@@ -180,14 +133,70 @@ func (fg *fileGen) query(q *ir.Query, opts Options) ([]jen.Code, error) {
 		if t.Kind == ir.KindMap {
 			args = append(args, jen.Qual(vecPkg, kinds.Of(*t.Key).Appender), jen.Qual(vecPkg, kinds.Of(*t.Value).Appender))
 		}
-		build := jen.Qual(vecPkg, kinds.Of(t).Builder).Call(args...)
-		if col, ok := direct[j]; ok {
-			// the vector code computed the column: the fused loop did not run
-			f.add(jen.If(jen.Id(col).Op("==").Nil()).Block(jen.Id(col).Op("=").Add(build)))
-			build = jen.Id(col)
-		}
-		arrays[j] = build
+		return jen.Qual(vecPkg, kinds.Of(t).Builder).Call(args...)
 	}
+	arrays := make([]jen.Code, len(q.Outputs))
+	var release []jen.Code   // the columns built before the error, or written directly by a fused loop
+	var fallbacks []jen.Code // the directly written columns the vector code computed instead
+	for j, o := range pq.Outputs {
+		if !split || o.PassThrough >= 0 {
+			f.add(jen.Line())
+			f.add(commentLines(o.Name + ": " + o.SQL)...)
+		}
+		if c := o.PassThrough; c >= 0 {
+			// an input column cannot fail: copied as is
+			arrays[j] = jen.Qual(vecPkg, "TakeColumn").Call(jen.Id("mem"), jen.Id("in").Dot("Column").Call(jen.Lit(c)), jen.Id(sel), jen.Id("n"))
+			continue
+		}
+		if split {
+			// The unit checks its column for errors and returns its array.
+			unit := lname + "Col" + itoa(j+1)
+			f.beginUnit(unit, unitDoc(unit, fmt.Sprintf("computes output column %d (%s) of query %s %s, noting its first failed row in failed:", j+1, comment(o.Name), comment(q.Name), rows), o.SQL)...)
+			v := f.vector(f.emit(o.Value), sel)
+			col := f.outCol
+			f.outCol = ""
+			f.use("failed")
+			f.use("mem")
+			f.use(sel)
+			f.use(v)
+			// vec.Check(failed, &v, sel, n, j+1)
+			f.add(jen.Qual(vecPkg, "Check").Call(jen.Id("failed"), jen.Op("&").Id(v), jen.Id(sel), jen.Id("n"), jen.Lit(j+1)))
+			if col != "" {
+				// if col == nil { col = vec.Int64Array(mem, &v, sel, n) }: the vector code computed the column
+				f.add(jen.If(jen.Id(col).Op("==").Nil()).Block(jen.Id(col).Op("=").Add(build(j, v))))
+			} else {
+				col = f.fresh("column")
+				f.add(jen.Id(col).Op(":=").Add(build(j, v)))
+			}
+			col = f.endUnit(col, jen.Qual(arrowPkg, "Array"), "col"+itoa(j+1))
+			arrays[j] = jen.Id(col)
+			release = append(release, jen.Id(col))
+			continue
+		}
+		v := f.vector(f.emit(o.Value), sel)
+		col := f.outCol
+		f.outCol = ""
+		// vec.Check(failed, &v, sel, n, j+1)
+		f.add(jen.Qual(vecPkg, "Check").Call(jen.Id("failed"), jen.Op("&").Id(v), jen.Id(sel), jen.Id("n"), jen.Lit(j+1)))
+		arrays[j] = build(j, v)
+		if col != "" {
+			release = append(release, jen.Id(col))
+			// if col == nil { col = vec.Int64Array(mem, &v, sel, n) }: the vector code computed the column
+			fallbacks = append(fallbacks, jen.If(jen.Id(col).Op("==").Nil()).Block(jen.Id(col).Op("=").Add(build(j, v))))
+			arrays[j] = jen.Id(col)
+		}
+	}
+
+	var onFail []jen.Code
+	if len(release) > 0 {
+		onFail = append(onFail, jen.Qual(vecPkg, "Release").Call(release...))
+	}
+	// if failed.Err != nil { return nil, failed.QueryError(clauses, texts) }
+	f.add(jen.If(jen.Id("failed").Dot("Err").Op("!=").Nil()).Block(append(onFail,
+		jen.Return(jen.Nil(), jen.Id("failed").Dot("QueryError").Call(
+			jen.Index().String().Values(columns...), jen.Index().String().Values(sqls...))))...))
+	f.add(fallbacks...)
+
 	f.add(jen.Line(),
 		jen.Id("cols").Op(":=").Index().Qual(arrowPkg, "Array").Values(arrays...),
 		jen.Id("out").Op(":=").Qual(arrayPkg, "NewRecordBatch").Call(jen.Id(schemaVar), jen.Id("cols"), jen.Int64().Parens(jen.Id(sel).Dot("Rows").Call(jen.Id("n")))),

@@ -37,9 +37,6 @@ type unit struct {
 	// type; bind the query function's variable receiving it.
 	result, bind string
 	resultT      jen.Code
-	// col is the Arrow array an output column's fused loop wrote directly
-	// ("" when none does).
-	col string
 	// exports are locals later units read: returned after the value.
 	exports []string
 	// call is the query function's statement calling the unit, and ret its
@@ -112,7 +109,7 @@ func (f *funcGen) hoistUnits(ns []*lower.Node, lname, qname, rows string) {
 		unit := lname + "Shared" + itoa(n.Shared.ID)
 		f.beginUnit(unit, unitDoc(unit, "computes a shared subexpression of query "+comment(qname)+" "+rows+" ("+n.Shared.Decision.String()+"):", n.Shared.SQL)...)
 		o := f.emit(n)
-		f.done[n] = operand{t: o.t, vec: f.endUnit(f.vector(o, ""), n.Expr.Type(), "")}
+		f.done[n] = operand{t: o.t, vec: f.endUnit(f.vector(o, ""), vecType(n.Expr.Type()))}
 	}
 }
 
@@ -125,21 +122,30 @@ func unitDoc(name, what, sql string) []jen.Code {
 	return doc
 }
 
-// endUnit finishes the unit whose value is vector v of type t (and, for an
-// output column written directly by a fused loop, Arrow array col) and
-// returns the query function's variable that receives it.
-func (f *funcGen) endUnit(v string, t ir.Type, col string) string {
+// vecType is the Go type of a vector of t.
+func vecType(t ir.Type) jen.Code { return jen.Qual(vecPkg, "Vec").Types(goType(t)) }
+
+// endUnit finishes the unit whose value is variable v of Go type t (a
+// vector, or an output column's Arrow array) and returns the query
+// function's variable that receives it (named bind when given).
+func (f *funcGen) endUnit(v string, t jen.Code, bind ...string) string {
 	u := f.unit
 	f.use(v)
 	u.stmts = f.stmts
 	u.result = v
-	u.resultT = jen.Qual(vecPkg, "Vec").Types(goType(t))
+	u.resultT = t
 	u.bind = v
-	if s, ok := f.scope[baseName(v)]; ok && s.owner != u || strings.HasPrefix(v, "(*") {
-		// the value is a vector the query function has already: a new name
+	switch {
+	case len(bind) > 0:
+		u.bind = f.fresh(bind[0])
+	case strings.HasPrefix(v, "(*"):
 		u.bind = f.fresh(baseName(v))
+	default:
+		if s, ok := f.scope[v]; ok && s.owner != u {
+			// the value is a vector the query function has already: a new name
+			u.bind = f.fresh(v)
+		}
 	}
-	u.col = col
 	u.ret = jen.Null()
 	u.stmts = append(u.stmts, u.ret)
 	u.call = jen.Null()
@@ -164,11 +170,6 @@ func (f *funcGen) finishUnits() []jen.Code {
 		rets := []jen.Code{jen.Id(u.result)}
 		binds := []jen.Code{jen.Id(u.bind)}
 		types := []jen.Code{u.resultT}
-		if u.col != "" {
-			rets = append(rets, jen.Id(u.col))
-			binds = append(binds, jen.Id(u.col))
-			types = append(types, jen.Qual(arrowPkg, "Array"))
-		}
 		for _, x := range u.exports {
 			rets = append(rets, jen.Id(x))
 			binds = append(binds, jen.Id(x))

@@ -89,10 +89,10 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	lTax := vec.Float64s(in.Column(7))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	cmp := q1ProjectionWhere(n, all, lShipdate)
-	vec.Check(&failed, &cmp, all, n, 0)
+	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
 
 	// l_returnflag: l_returnflag
@@ -102,22 +102,14 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	// l_quantity: l_quantity
 
 	// l_extendedprice: l_extendedprice
-	product, discPriceCol := q1ProjectionCol5(n, sel, lExtendedprice, in, lDiscount, mem)
-	vec.Check(&failed, &product, sel, n, 5)
-	product3, chargeCol := q1ProjectionCol6(n, sel, lExtendedprice, in, lDiscount, lTax, mem)
-	vec.Check(&failed, &product3, sel, n, 6)
+	col5 := q1ProjectionCol5(n, sel, lExtendedprice, in, lDiscount, mem, failed)
+	col6 := q1ProjectionCol6(n, sel, lExtendedprice, in, lDiscount, lTax, mem, failed)
 	if failed.Err != nil {
-		vec.Release(discPriceCol, chargeCol)
+		vec.Release(col5, col6)
 		return nil, failed.QueryError([]string{"WHERE", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "disc_price", "charge"}, []string{"l_shipdate <= DATE '1998-09-02'", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "l_extendedprice * (1 - l_discount)", "l_extendedprice * (1 - l_discount) * (1 + l_tax)"})
 	}
-	if discPriceCol == nil {
-		discPriceCol = vec.Float64Array(mem, &product, sel, n)
-	}
-	if chargeCol == nil {
-		chargeCol = vec.Float64Array(mem, &product3, sel, n)
-	}
 
-	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(8), sel, n), vec.TakeColumn(mem, in.Column(9), sel, n), vec.TakeColumn(mem, in.Column(4), sel, n), vec.TakeColumn(mem, in.Column(5), sel, n), discPriceCol, chargeCol}
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(8), sel, n), vec.TakeColumn(mem, in.Column(9), sel, n), vec.TakeColumn(mem, in.Column(4), sel, n), vec.TakeColumn(mem, in.Column(5), sel, n), col5, col6}
 	out := array.NewRecordBatch(Q1ProjectionSchema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -144,10 +136,10 @@ func q1ProjectionWhere(n int, all vec.Sel, lShipdate vec.Vec[int32]) vec.Vec[boo
 	return cmp
 }
 
-// q1ProjectionCol5 computes output column 5 (disc_price) of query Q1Projection on the rows that pass its WHERE clause:
+// q1ProjectionCol5 computes output column 5 (disc_price) of query Q1Projection on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	l_extendedprice * (1 - l_discount)
-func q1ProjectionCol5(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func q1ProjectionCol5(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (l_extendedprice * (1.0 - l_discount))
 	var discPriceCol arrow.Array // written by the loop, or below from product
 	var discPriceOut *vec.FixedOut[float64]
@@ -186,13 +178,17 @@ func q1ProjectionCol5(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in ar
 		}
 		product = product2
 	}
-	return product, discPriceCol
+	vec.Check(failed, &product, sel, n, 5)
+	if discPriceCol == nil {
+		discPriceCol = vec.Float64Array(mem, &product, sel, n)
+	}
+	return discPriceCol
 }
 
-// q1ProjectionCol6 computes output column 6 (charge) of query Q1Projection on the rows that pass its WHERE clause:
+// q1ProjectionCol6 computes output column 6 (charge) of query Q1Projection on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	l_extendedprice * (1 - l_discount) * (1 + l_tax)
-func q1ProjectionCol6(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func q1ProjectionCol6(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
 	var chargeCol arrow.Array // written by the loop, or below from product3
 	var chargeOut *vec.FixedOut[float64]
@@ -239,7 +235,11 @@ func q1ProjectionCol6(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in ar
 		}
 		product3 = product5
 	}
-	return product3, chargeCol
+	vec.Check(failed, &product3, sel, n, 6)
+	if chargeCol == nil {
+		chargeCol = vec.Float64Array(mem, &product3, sel, n)
+	}
+	return chargeCol
 }
 
 // q1NoWhereInput is the schema of Q1NoWhere's input batches (table lineitem).
@@ -300,7 +300,7 @@ func Q1NoWhere(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	lTax := vec.Float64s(in.Column(7))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// l_returnflag: l_returnflag
 
@@ -309,22 +309,14 @@ func Q1NoWhere(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	// l_quantity: l_quantity
 
 	// l_extendedprice: l_extendedprice
-	product, discPriceCol := q1NoWhereCol5(n, all, lExtendedprice, in, lDiscount, mem)
-	vec.Check(&failed, &product, all, n, 5)
-	product3, chargeCol := q1NoWhereCol6(n, all, lExtendedprice, in, lDiscount, lTax, mem)
-	vec.Check(&failed, &product3, all, n, 6)
+	col5 := q1NoWhereCol5(n, all, lExtendedprice, in, lDiscount, mem, failed)
+	col6 := q1NoWhereCol6(n, all, lExtendedprice, in, lDiscount, lTax, mem, failed)
 	if failed.Err != nil {
-		vec.Release(discPriceCol, chargeCol)
+		vec.Release(col5, col6)
 		return nil, failed.QueryError([]string{"WHERE", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "disc_price", "charge"}, []string{"", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "l_extendedprice * (1 - l_discount)", "l_extendedprice * (1 - l_discount) * (1 + l_tax)"})
 	}
-	if discPriceCol == nil {
-		discPriceCol = vec.Float64Array(mem, &product, all, n)
-	}
-	if chargeCol == nil {
-		chargeCol = vec.Float64Array(mem, &product3, all, n)
-	}
 
-	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(8), all, n), vec.TakeColumn(mem, in.Column(9), all, n), vec.TakeColumn(mem, in.Column(4), all, n), vec.TakeColumn(mem, in.Column(5), all, n), discPriceCol, chargeCol}
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(8), all, n), vec.TakeColumn(mem, in.Column(9), all, n), vec.TakeColumn(mem, in.Column(4), all, n), vec.TakeColumn(mem, in.Column(5), all, n), col5, col6}
 	out := array.NewRecordBatch(Q1NoWhereSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -332,10 +324,10 @@ func Q1NoWhere(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	return out, nil
 }
 
-// q1NoWhereCol5 computes output column 5 (disc_price) of query Q1NoWhere on every row:
+// q1NoWhereCol5 computes output column 5 (disc_price) of query Q1NoWhere on every row, noting its first failed row in failed:
 //
 //	l_extendedprice * (1 - l_discount)
-func q1NoWhereCol5(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func q1NoWhereCol5(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (l_extendedprice * (1.0 - l_discount))
 	var discPriceCol arrow.Array // written by the loop, or below from product
 	var discPriceOut *vec.FixedOut[float64]
@@ -373,13 +365,17 @@ func q1NoWhereCol5(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow
 		}
 		product = product2
 	}
-	return product, discPriceCol
+	vec.Check(failed, &product, all, n, 5)
+	if discPriceCol == nil {
+		discPriceCol = vec.Float64Array(mem, &product, all, n)
+	}
+	return discPriceCol
 }
 
-// q1NoWhereCol6 computes output column 6 (charge) of query Q1NoWhere on every row:
+// q1NoWhereCol6 computes output column 6 (charge) of query Q1NoWhere on every row, noting its first failed row in failed:
 //
 //	l_extendedprice * (1 - l_discount) * (1 + l_tax)
-func q1NoWhereCol6(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func q1NoWhereCol6(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
 	var chargeCol arrow.Array // written by the loop, or below from product3
 	var chargeOut *vec.FixedOut[float64]
@@ -425,7 +421,11 @@ func q1NoWhereCol6(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow
 		}
 		product3 = product5
 	}
-	return product3, chargeCol
+	vec.Check(failed, &product3, all, n, 6)
+	if chargeCol == nil {
+		chargeCol = vec.Float64Array(mem, &product3, all, n)
+	}
+	return chargeCol
 }
 
 // q6FilterInput is the schema of Q6Filter's input batches (table lineitem).
@@ -481,18 +481,18 @@ func Q6Filter(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	lExtendedprice := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	allOf := q6FilterWhere(n, all, lShipdate, in, lDiscount, lQuantity)
-	vec.Check(&failed, &allOf, all, n, 0)
+	vec.Check(failed, &allOf, all, n, 0)
 	sel := vec.Where(&allOf, n)
-	product := q6FilterCol1(n, sel, lExtendedprice, lDiscount)
-	vec.Check(&failed, &product, sel, n, 1)
+	col1 := q6FilterCol1(n, sel, lExtendedprice, lDiscount, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "revenue"}, []string{"(((l_shipdate >= DATE '1994-01-01') AND (l_shipdate < DATE '1995-01-01')) AND (l_discount BETWEEN 0.05 AND 0.07)) AND (l_quantity < 24)", "l_extendedprice * l_discount"})
 	}
 
-	cols := []arrow.Array{vec.Float64Array(mem, &product, sel, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Q6FilterSchema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -555,10 +555,10 @@ func q6FilterWhere(n int, all vec.Sel, lShipdate vec.Vec[int32], in arrow.Record
 	return allOf
 }
 
-// q6FilterCol1 computes output column 1 (revenue) of query Q6Filter on the rows that pass its WHERE clause:
+// q6FilterCol1 computes output column 1 (revenue) of query Q6Filter on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	l_extendedprice * l_discount
-func q6FilterCol1(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64]) vec.Vec[float64] {
+func q6FilterCol1(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (l_extendedprice * l_discount)
 	var product vec.Vec[float64]
 	if lExtendedprice.Clean() && lDiscount.Clean() && vec.Dense(sel, n, false) {
@@ -572,7 +572,9 @@ func q6FilterCol1(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDiscount
 	} else {
 		product = vec.Map2(sel, n, vec.VecArg(&lExtendedprice), vec.VecArg(&lDiscount), rt.MulFloat64)
 	}
-	return product
+	vec.Check(failed, &product, sel, n, 1)
+	column := vec.Float64Array(mem, &product, sel, n)
+	return column
 }
 
 // seedIfInput is the schema of SeedIf's input batches (table events).
@@ -613,18 +615,14 @@ func SeedIf(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 	y := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	ifResult, bucketCol := seedIfCol1(n, all, a, in, x, y, mem)
-	vec.Check(&failed, &ifResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := seedIfCol1(n, all, a, in, x, y, mem, failed)
 	if failed.Err != nil {
-		vec.Release(bucketCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "bucket"}, []string{"", "IF(x > y, a + 5, (a + 5) DIV 100)"})
 	}
-	if bucketCol == nil {
-		bucketCol = vec.Int64Array(mem, &ifResult, all, n)
-	}
 
-	cols := []arrow.Array{bucketCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(SeedIfSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -632,10 +630,10 @@ func SeedIf(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 	return out, nil
 }
 
-// seedIfCol1 computes output column 1 (bucket) of query SeedIf on every row:
+// seedIfCol1 computes output column 1 (bucket) of query SeedIf on every row, noting its first failed row in failed:
 //
 //	IF(x > y, a + 5, (a + 5) DIV 100)
-func seedIfCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, x vec.Vec[int64], y vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
+func seedIfCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, x vec.Vec[int64], y vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((x > y), (a + 5), ((a + 5) DIV 100))
 	var bucketCol arrow.Array // written by the loop, or below from ifResult
 	var bucketOut *vec.FixedOut[int64]
@@ -694,7 +692,11 @@ func seedIfCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, x ve
 		}
 		ifResult = ifResult2
 	}
-	return ifResult, bucketCol
+	vec.Check(failed, &ifResult, all, n, 1)
+	if bucketCol == nil {
+		bucketCol = vec.Int64Array(mem, &ifResult, all, n)
+	}
+	return bucketCol
 }
 
 // seedCaseInput is the schema of SeedCase's input batches (table events).
@@ -739,18 +741,14 @@ func SeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	infoItems := infoArr.Items().(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult, labelCol := seedCaseCol1(n, all, infoArr, infoKeys, infoOffs, infoItems, mem)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := seedCaseCol1(n, all, infoArr, infoKeys, infoOffs, infoItems, mem, failed)
 	if failed.Err != nil {
-		vec.Release(labelCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "label"}, []string{"", "CASE WHEN info['test'] LIKE '123%' THEN 'FOO'\n            WHEN info['test'] LIKE '124%' THEN 'BAR'\n            WHEN info['test'] LIKE '125%' THEN 'BAZ'\n            ELSE info['test'] END"})
 	}
-	if labelCol == nil {
-		labelCol = vec.StringArray(mem, &caseResult, all, n)
-	}
 
-	cols := []arrow.Array{labelCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(SeedCaseSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -758,13 +756,13 @@ func SeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// seedCaseCol1 computes output column 1 (label) of query SeedCase on every row:
+// seedCaseCol1 computes output column 1 (label) of query SeedCase on every row, noting its first failed row in failed:
 //
 //	CASE WHEN info['test'] LIKE '123%' THEN 'FOO'
 //	            WHEN info['test'] LIKE '124%' THEN 'BAR'
 //	            WHEN info['test'] LIKE '125%' THEN 'BAZ'
 //	            ELSE info['test'] END
-func seedCaseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, infoOffs []int32, infoItems *array.String, mem memory.Allocator) (vec.Vec[string], arrow.Array) {
+func seedCaseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, infoOffs []int32, infoItems *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' WHEN (info['test'] LIKE '125%') THEN 'BAZ' ELSE info['test'] END
 	var labelCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[string]
@@ -891,7 +889,11 @@ func seedCaseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, 
 			caseResult = caseResult2
 		}
 	}
-	return caseResult, labelCol
+	vec.Check(failed, &caseResult, all, n, 1)
+	if labelCol == nil {
+		labelCol = vec.StringArray(mem, &caseResult, all, n)
+	}
+	return labelCol
 }
 
 // stringCaseInput is the schema of StringCase's input batches (table lineitem).
@@ -946,18 +948,14 @@ func StringCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	lLinestatusArr := in.Column(9).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult, labelCol := stringCaseCol1(n, all, lShipmodeArr, lShipinstructArr, lCommentArr, lReturnflagArr, lLinestatusArr, mem)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := stringCaseCol1(n, all, lShipmodeArr, lShipinstructArr, lCommentArr, lReturnflagArr, lLinestatusArr, mem, failed)
 	if failed.Err != nil {
-		vec.Release(labelCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "label"}, []string{"", "CASE WHEN upper(l_shipmode) LIKE '%AIR' THEN concat(substring(l_shipinstruct, 1, 7), '/', upper(l_shipmode))\n            WHEN l_comment LIKE '%special%' THEN concat(l_returnflag, l_linestatus, '-', substring(l_comment, 1, 12))\n            ELSE upper(l_shipmode) END"})
 	}
-	if labelCol == nil {
-		labelCol = vec.StringArray(mem, &caseResult, all, n)
-	}
 
-	cols := []arrow.Array{labelCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(StringCaseSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -965,12 +963,12 @@ func StringCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// stringCaseCol1 computes output column 1 (label) of query StringCase on every row:
+// stringCaseCol1 computes output column 1 (label) of query StringCase on every row, noting its first failed row in failed:
 //
 //	CASE WHEN upper(l_shipmode) LIKE '%AIR' THEN concat(substring(l_shipinstruct, 1, 7), '/', upper(l_shipmode))
 //	            WHEN l_comment LIKE '%special%' THEN concat(l_returnflag, l_linestatus, '-', substring(l_comment, 1, 12))
 //	            ELSE upper(l_shipmode) END
-func stringCaseCol1(n int, all vec.Sel, lShipmodeArr *array.String, lShipinstructArr *array.String, lCommentArr *array.String, lReturnflagArr *array.String, lLinestatusArr *array.String, mem memory.Allocator) (vec.Vec[string], arrow.Array) {
+func stringCaseCol1(n int, all vec.Sel, lShipmodeArr *array.String, lShipinstructArr *array.String, lCommentArr *array.String, lReturnflagArr *array.String, lLinestatusArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN (upper(l_shipmode) LIKE '%AIR') THEN concat(substring(l_shipinstruct, 1, 7), '/', upper(l_shipmode)) WHEN (l_comment LIKE '%special%') THEN concat(...
 	var labelCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[string]
@@ -1081,7 +1079,11 @@ func stringCaseCol1(n int, all vec.Sel, lShipmodeArr *array.String, lShipinstruc
 			caseResult = caseResult2
 		}
 	}
-	return caseResult, labelCol
+	vec.Check(failed, &caseResult, all, n, 1)
+	if labelCol == nil {
+		labelCol = vec.StringArray(mem, &caseResult, all, n)
+	}
+	return labelCol
 }
 
 // nullHeavyInput is the schema of NullHeavy's input batches (table lineitem).
@@ -1145,29 +1147,18 @@ func NullHeavy(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	lCommitdate := vec.Dates(in.Column(11))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	product, discPriceCol := nullHeavyCol1(n, all, lExtendedprice, in, lDiscount, mem)
-	vec.Check(&failed, &product, all, n, 1)
-	sum := nullHeavyCol2(n, all, lTax, lDiscount)
-	vec.Check(&failed, &sum, all, n, 2)
-	sum2 := nullHeavyCol3(n, all, lPartkey, lSuppkey)
-	vec.Check(&failed, &sum2, all, n, 3)
-	cmp := nullHeavyCol4(n, all, lQuantity)
-	vec.Check(&failed, &cmp, all, n, 4)
-	ifResult, signedQtyCol := nullHeavyCol5(n, all, lShipdate, in, lCommitdate, lQuantity, mem)
-	vec.Check(&failed, &ifResult, all, n, 5)
+	failed := new(vec.Failure)
+	col1 := nullHeavyCol1(n, all, lExtendedprice, in, lDiscount, mem, failed)
+	col2 := nullHeavyCol2(n, all, lTax, lDiscount, failed, mem)
+	col3 := nullHeavyCol3(n, all, lPartkey, lSuppkey, failed, mem)
+	col4 := nullHeavyCol4(n, all, lQuantity, failed, mem)
+	col5 := nullHeavyCol5(n, all, lShipdate, in, lCommitdate, lQuantity, mem, failed)
 	if failed.Err != nil {
-		vec.Release(discPriceCol, signedQtyCol)
+		vec.Release(col1, col2, col3, col4, col5)
 		return nil, failed.QueryError([]string{"WHERE", "disc_price", "rate", "keysum", "big", "signed_qty"}, []string{"", "l_extendedprice * (1 - l_discount)", "COALESCE(l_tax, 0.0) + l_discount", "l_partkey + l_suppkey", "l_quantity > 25", "IF(l_shipdate < l_commitdate, l_quantity, -l_quantity)"})
 	}
-	if discPriceCol == nil {
-		discPriceCol = vec.Float64Array(mem, &product, all, n)
-	}
-	if signedQtyCol == nil {
-		signedQtyCol = vec.Float64Array(mem, &ifResult, all, n)
-	}
 
-	cols := []arrow.Array{discPriceCol, vec.Float64Array(mem, &sum, all, n), vec.Int64Array(mem, &sum2, all, n), vec.BoolArray(mem, &cmp, all, n), signedQtyCol}
+	cols := []arrow.Array{col1, col2, col3, col4, col5}
 	out := array.NewRecordBatch(NullHeavySchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -1175,10 +1166,10 @@ func NullHeavy(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	return out, nil
 }
 
-// nullHeavyCol1 computes output column 1 (disc_price) of query NullHeavy on every row:
+// nullHeavyCol1 computes output column 1 (disc_price) of query NullHeavy on every row, noting its first failed row in failed:
 //
 //	l_extendedprice * (1 - l_discount)
-func nullHeavyCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func nullHeavyCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (l_extendedprice * (1.0 - l_discount))
 	var discPriceCol arrow.Array // written by the loop, or below from product
 	var discPriceOut *vec.FixedOut[float64]
@@ -1216,13 +1207,17 @@ func nullHeavyCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow
 		}
 		product = product2
 	}
-	return product, discPriceCol
+	vec.Check(failed, &product, all, n, 1)
+	if discPriceCol == nil {
+		discPriceCol = vec.Float64Array(mem, &product, all, n)
+	}
+	return discPriceCol
 }
 
-// nullHeavyCol2 computes output column 2 (rate) of query NullHeavy on every row:
+// nullHeavyCol2 computes output column 2 (rate) of query NullHeavy on every row, noting its first failed row in failed:
 //
 //	COALESCE(l_tax, 0.0) + l_discount
-func nullHeavyCol2(n int, all vec.Sel, lTax vec.Vec[float64], lDiscount vec.Vec[float64]) vec.Vec[float64] {
+func nullHeavyCol2(n int, all vec.Sel, lTax vec.Vec[float64], lDiscount vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// COALESCE(l_tax, 0.0)
 	coalesced := vec.Make[float64](n)
 	vec.MergeNonNull(&coalesced, &lTax, all, n)
@@ -1241,13 +1236,15 @@ func nullHeavyCol2(n int, all vec.Sel, lTax vec.Vec[float64], lDiscount vec.Vec[
 	} else {
 		sum = vec.Map2(all, n, vec.VecArg(&coalesced), vec.VecArg(&lDiscount), rt.AddFloat64)
 	}
-	return sum
+	vec.Check(failed, &sum, all, n, 2)
+	column := vec.Float64Array(mem, &sum, all, n)
+	return column
 }
 
-// nullHeavyCol3 computes output column 3 (keysum) of query NullHeavy on every row:
+// nullHeavyCol3 computes output column 3 (keysum) of query NullHeavy on every row, noting its first failed row in failed:
 //
 //	l_partkey + l_suppkey
-func nullHeavyCol3(n int, all vec.Sel, lPartkey vec.Vec[int64], lSuppkey vec.Vec[int64]) vec.Vec[int64] {
+func nullHeavyCol3(n int, all vec.Sel, lPartkey vec.Vec[int64], lSuppkey vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (l_partkey + l_suppkey)
 	var sum2 vec.Vec[int64]
 	if lPartkey.Clean() && lSuppkey.Clean() {
@@ -1266,13 +1263,15 @@ func nullHeavyCol3(n int, all vec.Sel, lPartkey vec.Vec[int64], lSuppkey vec.Vec
 	} else {
 		sum2 = vec.Map2E(all, n, vec.VecArg(&lPartkey), vec.VecArg(&lSuppkey), rt.AddInt64)
 	}
-	return sum2
+	vec.Check(failed, &sum2, all, n, 3)
+	column2 := vec.Int64Array(mem, &sum2, all, n)
+	return column2
 }
 
-// nullHeavyCol4 computes output column 4 (big) of query NullHeavy on every row:
+// nullHeavyCol4 computes output column 4 (big) of query NullHeavy on every row, noting its first failed row in failed:
 //
 //	l_quantity > 25
-func nullHeavyCol4(n int, all vec.Sel, lQuantity vec.Vec[float64]) vec.Vec[bool] {
+func nullHeavyCol4(n int, all vec.Sel, lQuantity vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (l_quantity > 25.0)
 	var cmp vec.Vec[bool]
 	if lQuantity.Clean() {
@@ -1285,13 +1284,15 @@ func nullHeavyCol4(n int, all vec.Sel, lQuantity vec.Vec[float64]) vec.Vec[bool]
 	} else {
 		cmp = vec.Map2(all, n, vec.VecArg(&lQuantity), vec.ConstArg[float64](float64(25.0)), rt.GtFloat64)
 	}
-	return cmp
+	vec.Check(failed, &cmp, all, n, 4)
+	column3 := vec.BoolArray(mem, &cmp, all, n)
+	return column3
 }
 
-// nullHeavyCol5 computes output column 5 (signed_qty) of query NullHeavy on every row:
+// nullHeavyCol5 computes output column 5 (signed_qty) of query NullHeavy on every row, noting its first failed row in failed:
 //
 //	IF(l_shipdate < l_commitdate, l_quantity, -l_quantity)
-func nullHeavyCol5(n int, all vec.Sel, lShipdate vec.Vec[int32], in arrow.RecordBatch, lCommitdate vec.Vec[int32], lQuantity vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func nullHeavyCol5(n int, all vec.Sel, lShipdate vec.Vec[int32], in arrow.RecordBatch, lCommitdate vec.Vec[int32], lQuantity vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((l_shipdate < l_commitdate), l_quantity, (-l_quantity))
 	var signedQtyCol arrow.Array // written by the loop, or below from ifResult
 	var signedQtyOut *vec.FixedOut[float64]
@@ -1340,7 +1341,11 @@ func nullHeavyCol5(n int, all vec.Sel, lShipdate vec.Vec[int32], in arrow.Record
 		}
 		ifResult = ifResult2
 	}
-	return ifResult, signedQtyCol
+	vec.Check(failed, &ifResult, all, n, 5)
+	if signedQtyCol == nil {
+		signedQtyCol = vec.Float64Array(mem, &ifResult, all, n)
+	}
+	return signedQtyCol
 }
 
 // errorGuardedInput is the schema of ErrorGuarded's input batches (table events).
@@ -1385,18 +1390,16 @@ func ErrorGuarded(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	x := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult := errorGuardedCol1(n, all, y, a)
-	vec.Check(&failed, &caseResult, all, n, 1)
-	tried := errorGuardedCol2(n, all, a, x)
-	vec.Check(&failed, &tried, all, n, 2)
-	tried2 := errorGuardedCol3(n, all, x, y)
-	vec.Check(&failed, &tried2, all, n, 3)
+	failed := new(vec.Failure)
+	col1 := errorGuardedCol1(n, all, y, a, failed, mem)
+	col2 := errorGuardedCol2(n, all, a, x, failed, mem)
+	col3 := errorGuardedCol3(n, all, x, y, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2, col3)
 		return nil, failed.QueryError([]string{"WHERE", "per_y", "per_x", "scaled"}, []string{"", "CASE WHEN y <> 0 THEN a DIV y END", "TRY(a DIV x)", "TRY(x * y * 1000000000000000)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n), vec.Int64Array(mem, &tried, all, n), vec.Int64Array(mem, &tried2, all, n)}
+	cols := []arrow.Array{col1, col2, col3}
 	out := array.NewRecordBatch(ErrorGuardedSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -1404,10 +1407,10 @@ func ErrorGuarded(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	return out, nil
 }
 
-// errorGuardedCol1 computes output column 1 (per_y) of query ErrorGuarded on every row:
+// errorGuardedCol1 computes output column 1 (per_y) of query ErrorGuarded on every row, noting its first failed row in failed:
 //
 //	CASE WHEN y <> 0 THEN a DIV y END
-func errorGuardedCol1(n int, all vec.Sel, y vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
+func errorGuardedCol1(n int, all vec.Sel, y vec.Vec[int64], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN (y <> 0) THEN (a DIV y) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	// (y <> 0)
@@ -1425,32 +1428,18 @@ func errorGuardedCol1(n int, all vec.Sel, y vec.Vec[int64], a vec.Vec[int64]) ve
 	vec.CopyErrs(&caseResult, &cmp, all, n)
 	when, notYet := vec.Split(&cmp, all, n)
 	// (a DIV y)
-	var quotient vec.Vec[int64]
-	if a.Clean() && y.Clean() && vec.Dense(when, n, true) {
-		quotient = vec.Make[int64](n)
-		aV := a.V[:n]
-		yV := y.V[:n]
-		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], yV[i])
-			if err != nil {
-				quotient.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		quotient = vec.Map2E(when, n, vec.VecArg(&a), vec.VecArg(&y), rt.DivInt64)
-	}
+	quotient := vec.Map2E(when, n, vec.VecArg(&a), vec.VecArg(&y), rt.DivInt64)
 	vec.Merge(&caseResult, &quotient, when, n)
 	vec.FillNull(&caseResult, notYet, n)
-	return caseResult
+	vec.Check(failed, &caseResult, all, n, 1)
+	column := vec.Int64Array(mem, &caseResult, all, n)
+	return column
 }
 
-// errorGuardedCol2 computes output column 2 (per_x) of query ErrorGuarded on every row:
+// errorGuardedCol2 computes output column 2 (per_x) of query ErrorGuarded on every row, noting its first failed row in failed:
 //
 //	TRY(a DIV x)
-func errorGuardedCol2(n int, all vec.Sel, a vec.Vec[int64], x vec.Vec[int64]) vec.Vec[int64] {
+func errorGuardedCol2(n int, all vec.Sel, a vec.Vec[int64], x vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a DIV x)
 	var quotient2 vec.Vec[int64]
 	if a.Clean() && x.Clean() {
@@ -1471,13 +1460,15 @@ func errorGuardedCol2(n int, all vec.Sel, a vec.Vec[int64], x vec.Vec[int64]) ve
 	}
 	// TRY((a DIV x))
 	tried := vec.Try(&quotient2, all, n)
-	return tried
+	vec.Check(failed, &tried, all, n, 2)
+	column2 := vec.Int64Array(mem, &tried, all, n)
+	return column2
 }
 
-// errorGuardedCol3 computes output column 3 (scaled) of query ErrorGuarded on every row:
+// errorGuardedCol3 computes output column 3 (scaled) of query ErrorGuarded on every row, noting its first failed row in failed:
 //
 //	TRY(x * y * 1000000000000000)
-func errorGuardedCol3(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64]) vec.Vec[int64] {
+func errorGuardedCol3(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (x * y)
 	var product vec.Vec[int64]
 	if x.Clean() && y.Clean() {
@@ -1515,7 +1506,9 @@ func errorGuardedCol3(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64]) ve
 	}
 	// TRY(((x * y) * 1000000000000000))
 	tried2 := vec.Try(&product2, all, n)
-	return tried2
+	vec.Check(failed, &tried2, all, n, 3)
+	column3 := vec.Int64Array(mem, &tried2, all, n)
+	return column3
 }
 
 // deepArithInput is the schema of DeepArith's input batches (table lineitem).
@@ -1570,18 +1563,14 @@ func DeepArith(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	lTax := vec.Float64s(in.Column(7))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	sum, scoreCol := deepArithCol1(n, all, lQuantity, in, lExtendedprice, lDiscount, lTax, mem)
-	vec.Check(&failed, &sum, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := deepArithCol1(n, all, lQuantity, in, lExtendedprice, lDiscount, lTax, mem, failed)
 	if failed.Err != nil {
-		vec.Release(scoreCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "score"}, []string{"", "((l_extendedprice * (1 - l_discount) * (1 + l_tax) - l_quantity * 0.5) / (l_quantity + 1)\n        + (l_tax - l_discount) * 100 - l_extendedprice / 1000) * 1.07\n       + (l_quantity - 25) * (l_quantity - 25) / 50 - l_discount * l_tax * 3\n       + (l_extendedprice - l_quantity * 900) / (l_tax + 2)"})
 	}
-	if scoreCol == nil {
-		scoreCol = vec.Float64Array(mem, &sum, all, n)
-	}
 
-	cols := []arrow.Array{scoreCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(DeepArithSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -1589,13 +1578,13 @@ func DeepArith(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	return out, nil
 }
 
-// deepArithCol1 computes output column 1 (score) of query DeepArith on every row:
+// deepArithCol1 computes output column 1 (score) of query DeepArith on every row, noting its first failed row in failed:
 //
 //	((l_extendedprice * (1 - l_discount) * (1 + l_tax) - l_quantity * 0.5) / (l_quantity + 1)
 //	        + (l_tax - l_discount) * 100 - l_extendedprice / 1000) * 1.07
 //	       + (l_quantity - 25) * (l_quantity - 25) / 50 - l_discount * l_tax * 3
 //	       + (l_extendedprice - l_quantity * 900) / (l_tax + 2)
-func deepArithCol1(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.RecordBatch, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func deepArithCol1(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.RecordBatch, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((((((((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0)) + ((l_tax - l_discount) * 100.0)) - (l_extendedp...
 	var scoreCol arrow.Array // written by the loop, or below from sum
 	var scoreOut *vec.FixedOut[float64]
@@ -1691,7 +1680,11 @@ func deepArithCol1(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.Reco
 		}
 		sum = sum7
 	}
-	return sum, scoreCol
+	vec.Check(failed, &sum, all, n, 1)
+	if scoreCol == nil {
+		scoreCol = vec.Float64Array(mem, &sum, all, n)
+	}
+	return scoreCol
 }
 
 // wideInput is the schema of Wide's input batches (table lineitem).
@@ -1821,7 +1814,7 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 	lDiscount := vec.Float64s(in.Column(6))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 	sum := wideShared3(n, all, lQuantity)
 	sum2 := wideShared6(n, all, lTax)
 	product := wideShared0(n, all, lExtendedprice, lDiscount)
@@ -1830,143 +1823,52 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 	product4 := wideShared4(n, all, product3, lTax)
 	difference2 := wideShared1(n, all, product3, product)
 	sum4 := wideShared7(n, all, product, product3)
-	product5 := wideCol1(n, all, product)
-	vec.Check(&failed, &product5, all, n, 1)
-	difference22 := wideCol2(n, all, difference2)
-	vec.Check(&failed, &difference22, all, n, 2)
-	sum5, w03Col := wideCol3(n, all, product, lQuantity, in, mem)
-	vec.Check(&failed, &sum5, all, n, 3)
-	quotient := wideCol4(n, all, product3, sum)
-	vec.Check(&failed, &quotient, all, n, 4)
-	ifResult, w05Col := wideCol5(n, all, product, product3, mem)
-	vec.Check(&failed, &ifResult, all, n, 5)
-	difference3 := wideCol6(n, all, product, lExtendedprice)
-	vec.Check(&failed, &difference3, all, n, 6)
-	product42 := wideCol7(n, all, product4)
-	vec.Check(&failed, &product42, all, n, 7)
-	product22 := wideCol8(n, all, product2)
-	vec.Check(&failed, &product22, all, n, 8)
-	quotient2 := wideCol9(n, all, difference2, sum2)
-	vec.Check(&failed, &quotient2, all, n, 9)
-	sum7 := wideCol10(n, all, product3, lQuantity)
-	vec.Check(&failed, &sum7, all, n, 10)
-	quotient3, w11Col := wideCol11(n, all, product, lQuantity, in, mem)
-	vec.Check(&failed, &quotient3, all, n, 11)
-	difference4, w12Col := wideCol12(n, all, product3, product, mem)
-	vec.Check(&failed, &difference4, all, n, 12)
-	quotient5, w13Col := wideCol13(n, all, lQuantity, in, product, mem)
-	vec.Check(&failed, &quotient5, all, n, 13)
-	ifResult3, w14Col := wideCol14(n, all, lQuantity, in, product, product3, mem)
-	vec.Check(&failed, &ifResult3, all, n, 14)
-	difference6, w15Col := wideCol15(n, all, product3, lQuantity, in, mem)
-	vec.Check(&failed, &difference6, all, n, 15)
-	product11, w16Col := wideCol16(n, all, product, lDiscount, in, mem)
-	vec.Check(&failed, &product11, all, n, 16)
-	product13, w17Col := wideCol17(n, all, product3, lTax, in, mem)
-	vec.Check(&failed, &product13, all, n, 17)
-	quotient7 := wideCol18(n, all, sum4)
-	vec.Check(&failed, &quotient7, all, n, 18)
-	quotient8, w19Col := wideCol19(n, all, product, mem)
-	vec.Check(&failed, &quotient8, all, n, 19)
-	difference9 := wideCol20(n, all, product3, lExtendedprice)
-	vec.Check(&failed, &difference9, all, n, 20)
-	difference10 := wideCol21(n, all, product, lQuantity)
-	vec.Check(&failed, &difference10, all, n, 21)
-	product16 := wideCol22(n, all, product3)
-	vec.Check(&failed, &product16, all, n, 22)
-	sum42 := wideCol23(n, all, sum4)
-	vec.Check(&failed, &sum42, all, n, 23)
-	product17 := wideCol24(n, all, lDiscount, in, product3, product)
-	vec.Check(&failed, &product17, all, n, 24)
-	quotient10 := wideCol25(n, all, product, sum2)
-	vec.Check(&failed, &quotient10, all, n, 25)
-	quotient11, w26Col := wideCol26(n, all, product3, lDiscount, in, mem)
-	vec.Check(&failed, &quotient11, all, n, 26)
-	sum11, w27Col := wideCol27(n, all, product, lTax, in, product3, lDiscount, mem)
-	vec.Check(&failed, &sum11, all, n, 27)
-	difference11, w28Col := wideCol28(n, all, product3, product, mem)
-	vec.Check(&failed, &difference11, all, n, 28)
-	sum13 := wideCol29(n, all, product)
-	vec.Check(&failed, &sum13, all, n, 29)
-	difference13 := wideCol30(n, all, product3)
-	vec.Check(&failed, &difference13, all, n, 30)
-	difference14, w31Col := wideCol31(n, all, product, product3, mem)
-	vec.Check(&failed, &difference14, all, n, 31)
-	product23 := wideCol32(n, all, difference2, lQuantity)
-	vec.Check(&failed, &product23, all, n, 32)
-	quotient13 := wideCol33(n, all, product)
-	vec.Check(&failed, &quotient13, all, n, 33)
-	quotient14 := wideCol34(n, all, product3)
-	vec.Check(&failed, &quotient14, all, n, 34)
-	sum14, w35Col := wideCol35(n, all, product, lTax, in, mem)
-	vec.Check(&failed, &sum14, all, n, 35)
-	sum16, w36Col := wideCol36(n, all, product3, lDiscount, in, mem)
-	vec.Check(&failed, &sum16, all, n, 36)
-	ifResult7, w37Col := wideCol37(n, all, product3, product, mem)
-	vec.Check(&failed, &ifResult7, all, n, 37)
-	difference16 := wideCol38(n, all, product, product4)
-	vec.Check(&failed, &difference16, all, n, 38)
-	sum18 := wideCol39(n, all, product3, product2)
-	vec.Check(&failed, &sum18, all, n, 39)
-	product27 := wideCol40(n, all, product, sum)
-	vec.Check(&failed, &product27, all, n, 40)
+	col1 := wideCol1(n, all, product, failed, mem)
+	col2 := wideCol2(n, all, difference2, failed, mem)
+	col3 := wideCol3(n, all, product, lQuantity, in, mem, failed)
+	col4 := wideCol4(n, all, product3, sum, failed, mem)
+	col5 := wideCol5(n, all, product, product3, mem, failed)
+	col6 := wideCol6(n, all, product, lExtendedprice, failed, mem)
+	col7 := wideCol7(n, all, product4, failed, mem)
+	col8 := wideCol8(n, all, product2, failed, mem)
+	col9 := wideCol9(n, all, difference2, sum2, failed, mem)
+	col10 := wideCol10(n, all, product3, lQuantity, failed, mem)
+	col11 := wideCol11(n, all, product, lQuantity, in, mem, failed)
+	col12 := wideCol12(n, all, product3, product, mem, failed)
+	col13 := wideCol13(n, all, lQuantity, in, product, mem, failed)
+	col14 := wideCol14(n, all, lQuantity, in, product, product3, mem, failed)
+	col15 := wideCol15(n, all, product3, lQuantity, in, mem, failed)
+	col16 := wideCol16(n, all, product, lDiscount, in, mem, failed)
+	col17 := wideCol17(n, all, product3, lTax, in, mem, failed)
+	col18 := wideCol18(n, all, sum4, failed, mem)
+	col19 := wideCol19(n, all, product, mem, failed)
+	col20 := wideCol20(n, all, product3, lExtendedprice, failed, mem)
+	col21 := wideCol21(n, all, product, lQuantity, failed, mem)
+	col22 := wideCol22(n, all, product3, failed, mem)
+	col23 := wideCol23(n, all, sum4, failed, mem)
+	col24 := wideCol24(n, all, lDiscount, in, product3, product, failed, mem)
+	col25 := wideCol25(n, all, product, sum2, failed, mem)
+	col26 := wideCol26(n, all, product3, lDiscount, in, mem, failed)
+	col27 := wideCol27(n, all, product, lTax, in, product3, lDiscount, mem, failed)
+	col28 := wideCol28(n, all, product3, product, mem, failed)
+	col29 := wideCol29(n, all, product, failed, mem)
+	col30 := wideCol30(n, all, product3, failed, mem)
+	col31 := wideCol31(n, all, product, product3, mem, failed)
+	col32 := wideCol32(n, all, difference2, lQuantity, failed, mem)
+	col33 := wideCol33(n, all, product, failed, mem)
+	col34 := wideCol34(n, all, product3, failed, mem)
+	col35 := wideCol35(n, all, product, lTax, in, mem, failed)
+	col36 := wideCol36(n, all, product3, lDiscount, in, mem, failed)
+	col37 := wideCol37(n, all, product3, product, mem, failed)
+	col38 := wideCol38(n, all, product, product4, failed, mem)
+	col39 := wideCol39(n, all, product3, product2, failed, mem)
+	col40 := wideCol40(n, all, product, sum, failed, mem)
 	if failed.Err != nil {
-		vec.Release(w03Col, w05Col, w11Col, w12Col, w13Col, w14Col, w15Col, w16Col, w17Col, w19Col, w26Col, w27Col, w28Col, w31Col, w35Col, w36Col, w37Col)
+		vec.Release(col1, col2, col3, col4, col5, col6, col7, col8, col9, col10, col11, col12, col13, col14, col15, col16, col17, col18, col19, col20, col21, col22, col23, col24, col25, col26, col27, col28, col29, col30, col31, col32, col33, col34, col35, col36, col37, col38, col39, col40)
 		return nil, failed.QueryError([]string{"WHERE", "w01", "w02", "w03", "w04", "w05", "w06", "w07", "w08", "w09", "w10", "w11", "w12", "w13", "w14", "w15", "w16", "w17", "w18", "w19", "w20", "w21", "w22", "w23", "w24", "w25", "w26", "w27", "w28", "w29", "w30", "w31", "w32", "w33", "w34", "w35", "w36", "w37", "w38", "w39", "w40"}, []string{"", "(l_extendedprice * (1 - l_discount)) * 1.01", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))", "(l_extendedprice * (1 - l_discount)) + l_quantity * 2", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_quantity + 1)", "IF((l_extendedprice * (1 - l_discount)) > 50000, (l_extendedprice * (1 - l_discount) * (1 + l_tax)), (l_extendedprice * (1 - l_discount)))", "(l_extendedprice * (1 - l_discount)) - l_extendedprice", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax", "(l_extendedprice * (1 - l_discount)) * l_discount", "((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) / (l_tax + 1)", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) + l_quantity", "(l_extendedprice * (1 - l_discount)) / (l_quantity + 2)", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.97 - (l_extendedprice * (1 - l_discount)) * 0.03", "l_quantity * (l_extendedprice * (1 - l_discount)) / 100", "IF(l_quantity < 25, (l_extendedprice * (1 - l_discount)), (l_extendedprice * (1 - l_discount) * (1 + l_tax)))", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_quantity * 3", "(l_extendedprice * (1 - l_discount)) * (1 + l_discount)", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * (1 - l_tax)", "((l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))) / 2", "(l_extendedprice * (1 - l_discount)) * (l_extendedprice * (1 - l_discount)) / 1000000", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_extendedprice", "(l_extendedprice * (1 - l_discount)) - l_quantity", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 1.05", "(l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))", "IF(l_discount > 0.05, (l_extendedprice * (1 - l_discount) * (1 + l_tax)), (l_extendedprice * (1 - l_discount))) * 2", "(l_extendedprice * (1 - l_discount)) / (l_tax + 1)", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_discount + 1)", "(l_extendedprice * (1 - l_discount)) * l_tax + (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_discount", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount)) * 0.5", "(l_extendedprice * (1 - l_discount)) + 100", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - 100", "(l_extendedprice * (1 - l_discount)) * 3 - (l_extendedprice * (1 - l_discount) * (1 + l_tax))", "((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) * l_quantity", "(l_extendedprice * (1 - l_discount)) / 7", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / 11", "(l_extendedprice * (1 - l_discount)) * 0.9 + l_tax", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.8 + l_discount", "IF((l_extendedprice * (1 - l_discount) * (1 + l_tax)) > (l_extendedprice * (1 - l_discount)) * 1.05, 1.0, 0.0)", "(l_extendedprice * (1 - l_discount)) - (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) + (l_extendedprice * (1 - l_discount)) * l_discount", "(l_extendedprice * (1 - l_discount)) * (l_quantity + 1)"})
 	}
-	if w03Col == nil {
-		w03Col = vec.Float64Array(mem, &sum5, all, n)
-	}
-	if w05Col == nil {
-		w05Col = vec.Float64Array(mem, &ifResult, all, n)
-	}
-	if w11Col == nil {
-		w11Col = vec.Float64Array(mem, &quotient3, all, n)
-	}
-	if w12Col == nil {
-		w12Col = vec.Float64Array(mem, &difference4, all, n)
-	}
-	if w13Col == nil {
-		w13Col = vec.Float64Array(mem, &quotient5, all, n)
-	}
-	if w14Col == nil {
-		w14Col = vec.Float64Array(mem, &ifResult3, all, n)
-	}
-	if w15Col == nil {
-		w15Col = vec.Float64Array(mem, &difference6, all, n)
-	}
-	if w16Col == nil {
-		w16Col = vec.Float64Array(mem, &product11, all, n)
-	}
-	if w17Col == nil {
-		w17Col = vec.Float64Array(mem, &product13, all, n)
-	}
-	if w19Col == nil {
-		w19Col = vec.Float64Array(mem, &quotient8, all, n)
-	}
-	if w26Col == nil {
-		w26Col = vec.Float64Array(mem, &quotient11, all, n)
-	}
-	if w27Col == nil {
-		w27Col = vec.Float64Array(mem, &sum11, all, n)
-	}
-	if w28Col == nil {
-		w28Col = vec.Float64Array(mem, &difference11, all, n)
-	}
-	if w31Col == nil {
-		w31Col = vec.Float64Array(mem, &difference14, all, n)
-	}
-	if w35Col == nil {
-		w35Col = vec.Float64Array(mem, &sum14, all, n)
-	}
-	if w36Col == nil {
-		w36Col = vec.Float64Array(mem, &sum16, all, n)
-	}
-	if w37Col == nil {
-		w37Col = vec.Float64Array(mem, &ifResult7, all, n)
-	}
 
-	cols := []arrow.Array{vec.Float64Array(mem, &product5, all, n), vec.Float64Array(mem, &difference22, all, n), w03Col, vec.Float64Array(mem, &quotient, all, n), w05Col, vec.Float64Array(mem, &difference3, all, n), vec.Float64Array(mem, &product42, all, n), vec.Float64Array(mem, &product22, all, n), vec.Float64Array(mem, &quotient2, all, n), vec.Float64Array(mem, &sum7, all, n), w11Col, w12Col, w13Col, w14Col, w15Col, w16Col, w17Col, vec.Float64Array(mem, &quotient7, all, n), w19Col, vec.Float64Array(mem, &difference9, all, n), vec.Float64Array(mem, &difference10, all, n), vec.Float64Array(mem, &product16, all, n), vec.Float64Array(mem, &sum42, all, n), vec.Float64Array(mem, &product17, all, n), vec.Float64Array(mem, &quotient10, all, n), w26Col, w27Col, w28Col, vec.Float64Array(mem, &sum13, all, n), vec.Float64Array(mem, &difference13, all, n), w31Col, vec.Float64Array(mem, &product23, all, n), vec.Float64Array(mem, &quotient13, all, n), vec.Float64Array(mem, &quotient14, all, n), w35Col, w36Col, w37Col, vec.Float64Array(mem, &difference16, all, n), vec.Float64Array(mem, &sum18, all, n), vec.Float64Array(mem, &product27, all, n)}
+	cols := []arrow.Array{col1, col2, col3, col4, col5, col6, col7, col8, col9, col10, col11, col12, col13, col14, col15, col16, col17, col18, col19, col20, col21, col22, col23, col24, col25, col26, col27, col28, col29, col30, col31, col32, col33, col34, col35, col36, col37, col38, col39, col40}
 	out := array.NewRecordBatch(WideSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -2156,10 +2058,10 @@ func wideShared7(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[
 	return sum4
 }
 
-// wideCol1 computes output column 1 (w01) of query Wide on every row:
+// wideCol1 computes output column 1 (w01) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) * 1.01
-func wideCol1(n int, all vec.Sel, product vec.Vec[float64]) vec.Vec[float64] {
+func wideCol1(n int, all vec.Sel, product vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) * 1.01)
 	var product5 vec.Vec[float64]
 	if product.Clean() {
@@ -2172,20 +2074,24 @@ func wideCol1(n int, all vec.Sel, product vec.Vec[float64]) vec.Vec[float64] {
 	} else {
 		product5 = vec.Map2(all, n, vec.VecArg(&product), vec.ConstArg[float64](float64(1.01)), rt.MulFloat64)
 	}
-	return product5
+	vec.Check(failed, &product5, all, n, 1)
+	column := vec.Float64Array(mem, &product5, all, n)
+	return column
 }
 
-// wideCol2 computes output column 2 (w02) of query Wide on every row:
+// wideCol2 computes output column 2 (w02) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))
-func wideCol2(n int, all vec.Sel, difference2 vec.Vec[float64]) vec.Vec[float64] {
-	return difference2
+func wideCol2(n int, all vec.Sel, difference2 vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	vec.Check(failed, &difference2, all, n, 2)
+	column2 := vec.Float64Array(mem, &difference2, all, n)
+	return column2
 }
 
-// wideCol3 computes output column 3 (w03) of query Wide on every row:
+// wideCol3 computes output column 3 (w03) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) + l_quantity * 2
-func wideCol3(n int, all vec.Sel, product vec.Vec[float64], lQuantity vec.Vec[float64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func wideCol3(n int, all vec.Sel, product vec.Vec[float64], lQuantity vec.Vec[float64], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) + (l_quantity * 2.0))
 	var w03Col arrow.Array // written by the loop, or below from sum5
 	var w03Out *vec.FixedOut[float64]
@@ -2223,13 +2129,17 @@ func wideCol3(n int, all vec.Sel, product vec.Vec[float64], lQuantity vec.Vec[fl
 		}
 		sum5 = sum6
 	}
-	return sum5, w03Col
+	vec.Check(failed, &sum5, all, n, 3)
+	if w03Col == nil {
+		w03Col = vec.Float64Array(mem, &sum5, all, n)
+	}
+	return w03Col
 }
 
-// wideCol4 computes output column 4 (w04) of query Wide on every row:
+// wideCol4 computes output column 4 (w04) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_quantity + 1)
-func wideCol4(n int, all vec.Sel, product3 vec.Vec[float64], sum vec.Vec[float64]) vec.Vec[float64] {
+func wideCol4(n int, all vec.Sel, product3 vec.Vec[float64], sum vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) / (l_quantity + 1.0))
 	var quotient vec.Vec[float64]
 	if product3.Clean() && sum.Clean() {
@@ -2248,13 +2158,15 @@ func wideCol4(n int, all vec.Sel, product3 vec.Vec[float64], sum vec.Vec[float64
 	} else {
 		quotient = vec.Map2E(all, n, vec.VecArg(&product3), vec.VecArg(&sum), rt.DivideFloat64)
 	}
-	return quotient
+	vec.Check(failed, &quotient, all, n, 4)
+	column3 := vec.Float64Array(mem, &quotient, all, n)
+	return column3
 }
 
-// wideCol5 computes output column 5 (w05) of query Wide on every row:
+// wideCol5 computes output column 5 (w05) of query Wide on every row, noting its first failed row in failed:
 //
 //	IF((l_extendedprice * (1 - l_discount)) > 50000, (l_extendedprice * (1 - l_discount) * (1 + l_tax)), (l_extendedprice * (1 - l_discount)))
-func wideCol5(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func wideCol5(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(((l_extendedprice * (1.0 - l_discount)) > 50000.0), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)), (l_extendedprice * (1.0 - l_discount)))
 	var w05Col arrow.Array // written by the loop, or below from ifResult
 	var w05Out *vec.FixedOut[float64]
@@ -2300,13 +2212,17 @@ func wideCol5(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[flo
 		}
 		ifResult = ifResult2
 	}
-	return ifResult, w05Col
+	vec.Check(failed, &ifResult, all, n, 5)
+	if w05Col == nil {
+		w05Col = vec.Float64Array(mem, &ifResult, all, n)
+	}
+	return w05Col
 }
 
-// wideCol6 computes output column 6 (w06) of query Wide on every row:
+// wideCol6 computes output column 6 (w06) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) - l_extendedprice
-func wideCol6(n int, all vec.Sel, product vec.Vec[float64], lExtendedprice vec.Vec[float64]) vec.Vec[float64] {
+func wideCol6(n int, all vec.Sel, product vec.Vec[float64], lExtendedprice vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) - l_extendedprice)
 	var difference3 vec.Vec[float64]
 	if product.Clean() && lExtendedprice.Clean() {
@@ -2320,27 +2236,33 @@ func wideCol6(n int, all vec.Sel, product vec.Vec[float64], lExtendedprice vec.V
 	} else {
 		difference3 = vec.Map2(all, n, vec.VecArg(&product), vec.VecArg(&lExtendedprice), rt.SubFloat64)
 	}
-	return difference3
+	vec.Check(failed, &difference3, all, n, 6)
+	column4 := vec.Float64Array(mem, &difference3, all, n)
+	return column4
 }
 
-// wideCol7 computes output column 7 (w07) of query Wide on every row:
+// wideCol7 computes output column 7 (w07) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax
-func wideCol7(n int, all vec.Sel, product4 vec.Vec[float64]) vec.Vec[float64] {
-	return product4
+func wideCol7(n int, all vec.Sel, product4 vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	vec.Check(failed, &product4, all, n, 7)
+	column5 := vec.Float64Array(mem, &product4, all, n)
+	return column5
 }
 
-// wideCol8 computes output column 8 (w08) of query Wide on every row:
+// wideCol8 computes output column 8 (w08) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) * l_discount
-func wideCol8(n int, all vec.Sel, product2 vec.Vec[float64]) vec.Vec[float64] {
-	return product2
+func wideCol8(n int, all vec.Sel, product2 vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	vec.Check(failed, &product2, all, n, 8)
+	column6 := vec.Float64Array(mem, &product2, all, n)
+	return column6
 }
 
-// wideCol9 computes output column 9 (w09) of query Wide on every row:
+// wideCol9 computes output column 9 (w09) of query Wide on every row, noting its first failed row in failed:
 //
 //	((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) / (l_tax + 1)
-func wideCol9(n int, all vec.Sel, difference2 vec.Vec[float64], sum2 vec.Vec[float64]) vec.Vec[float64] {
+func wideCol9(n int, all vec.Sel, difference2 vec.Vec[float64], sum2 vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount))) / (l_tax + 1.0))
 	var quotient2 vec.Vec[float64]
 	if difference2.Clean() && sum2.Clean() {
@@ -2359,13 +2281,15 @@ func wideCol9(n int, all vec.Sel, difference2 vec.Vec[float64], sum2 vec.Vec[flo
 	} else {
 		quotient2 = vec.Map2E(all, n, vec.VecArg(&difference2), vec.VecArg(&sum2), rt.DivideFloat64)
 	}
-	return quotient2
+	vec.Check(failed, &quotient2, all, n, 9)
+	column7 := vec.Float64Array(mem, &quotient2, all, n)
+	return column7
 }
 
-// wideCol10 computes output column 10 (w10) of query Wide on every row:
+// wideCol10 computes output column 10 (w10) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) + l_quantity
-func wideCol10(n int, all vec.Sel, product3 vec.Vec[float64], lQuantity vec.Vec[float64]) vec.Vec[float64] {
+func wideCol10(n int, all vec.Sel, product3 vec.Vec[float64], lQuantity vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) + l_quantity)
 	var sum7 vec.Vec[float64]
 	if product3.Clean() && lQuantity.Clean() {
@@ -2379,13 +2303,15 @@ func wideCol10(n int, all vec.Sel, product3 vec.Vec[float64], lQuantity vec.Vec[
 	} else {
 		sum7 = vec.Map2(all, n, vec.VecArg(&product3), vec.VecArg(&lQuantity), rt.AddFloat64)
 	}
-	return sum7
+	vec.Check(failed, &sum7, all, n, 10)
+	column8 := vec.Float64Array(mem, &sum7, all, n)
+	return column8
 }
 
-// wideCol11 computes output column 11 (w11) of query Wide on every row:
+// wideCol11 computes output column 11 (w11) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) / (l_quantity + 2)
-func wideCol11(n int, all vec.Sel, product vec.Vec[float64], lQuantity vec.Vec[float64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func wideCol11(n int, all vec.Sel, product vec.Vec[float64], lQuantity vec.Vec[float64], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) / (l_quantity + 2.0))
 	var w11Col arrow.Array // written by the loop, or below from quotient3
 	var w11Out *vec.FixedOut[float64]
@@ -2428,13 +2354,17 @@ func wideCol11(n int, all vec.Sel, product vec.Vec[float64], lQuantity vec.Vec[f
 		}
 		quotient3 = quotient4
 	}
-	return quotient3, w11Col
+	vec.Check(failed, &quotient3, all, n, 11)
+	if w11Col == nil {
+		w11Col = vec.Float64Array(mem, &quotient3, all, n)
+	}
+	return w11Col
 }
 
-// wideCol12 computes output column 12 (w12) of query Wide on every row:
+// wideCol12 computes output column 12 (w12) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.97 - (l_extendedprice * (1 - l_discount)) * 0.03
-func wideCol12(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func wideCol12(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 0.97) - ((l_extendedprice * (1.0 - l_discount)) * 0.03))
 	var w12Col arrow.Array // written by the loop, or below from difference4
 	var w12Out *vec.FixedOut[float64]
@@ -2474,13 +2404,17 @@ func wideCol12(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[fl
 		}
 		difference4 = difference5
 	}
-	return difference4, w12Col
+	vec.Check(failed, &difference4, all, n, 12)
+	if w12Col == nil {
+		w12Col = vec.Float64Array(mem, &difference4, all, n)
+	}
+	return w12Col
 }
 
-// wideCol13 computes output column 13 (w13) of query Wide on every row:
+// wideCol13 computes output column 13 (w13) of query Wide on every row, noting its first failed row in failed:
 //
 //	l_quantity * (l_extendedprice * (1 - l_discount)) / 100
-func wideCol13(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.RecordBatch, product vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func wideCol13(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.RecordBatch, product vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_quantity * (l_extendedprice * (1.0 - l_discount))) / 100.0)
 	var w13Col arrow.Array // written by the loop, or below from quotient5
 	var w13Out *vec.FixedOut[float64]
@@ -2523,13 +2457,17 @@ func wideCol13(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.RecordBa
 		}
 		quotient5 = quotient6
 	}
-	return quotient5, w13Col
+	vec.Check(failed, &quotient5, all, n, 13)
+	if w13Col == nil {
+		w13Col = vec.Float64Array(mem, &quotient5, all, n)
+	}
+	return w13Col
 }
 
-// wideCol14 computes output column 14 (w14) of query Wide on every row:
+// wideCol14 computes output column 14 (w14) of query Wide on every row, noting its first failed row in failed:
 //
 //	IF(l_quantity < 25, (l_extendedprice * (1 - l_discount)), (l_extendedprice * (1 - l_discount) * (1 + l_tax)))
-func wideCol14(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.RecordBatch, product vec.Vec[float64], product3 vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func wideCol14(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.RecordBatch, product vec.Vec[float64], product3 vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((l_quantity < 25.0), (l_extendedprice * (1.0 - l_discount)), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
 	var w14Col arrow.Array // written by the loop, or below from ifResult3
 	var w14Out *vec.FixedOut[float64]
@@ -2576,13 +2514,17 @@ func wideCol14(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.RecordBa
 		}
 		ifResult3 = ifResult4
 	}
-	return ifResult3, w14Col
+	vec.Check(failed, &ifResult3, all, n, 14)
+	if w14Col == nil {
+		w14Col = vec.Float64Array(mem, &ifResult3, all, n)
+	}
+	return w14Col
 }
 
-// wideCol15 computes output column 15 (w15) of query Wide on every row:
+// wideCol15 computes output column 15 (w15) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_quantity * 3
-func wideCol15(n int, all vec.Sel, product3 vec.Vec[float64], lQuantity vec.Vec[float64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func wideCol15(n int, all vec.Sel, product3 vec.Vec[float64], lQuantity vec.Vec[float64], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 3.0))
 	var w15Col arrow.Array // written by the loop, or below from difference6
 	var w15Out *vec.FixedOut[float64]
@@ -2620,13 +2562,17 @@ func wideCol15(n int, all vec.Sel, product3 vec.Vec[float64], lQuantity vec.Vec[
 		}
 		difference6 = difference7
 	}
-	return difference6, w15Col
+	vec.Check(failed, &difference6, all, n, 15)
+	if w15Col == nil {
+		w15Col = vec.Float64Array(mem, &difference6, all, n)
+	}
+	return w15Col
 }
 
-// wideCol16 computes output column 16 (w16) of query Wide on every row:
+// wideCol16 computes output column 16 (w16) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) * (1 + l_discount)
-func wideCol16(n int, all vec.Sel, product vec.Vec[float64], lDiscount vec.Vec[float64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func wideCol16(n int, all vec.Sel, product vec.Vec[float64], lDiscount vec.Vec[float64], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_discount))
 	var w16Col arrow.Array // written by the loop, or below from product11
 	var w16Out *vec.FixedOut[float64]
@@ -2664,13 +2610,17 @@ func wideCol16(n int, all vec.Sel, product vec.Vec[float64], lDiscount vec.Vec[f
 		}
 		product11 = product12
 	}
-	return product11, w16Col
+	vec.Check(failed, &product11, all, n, 16)
+	if w16Col == nil {
+		w16Col = vec.Float64Array(mem, &product11, all, n)
+	}
+	return w16Col
 }
 
-// wideCol17 computes output column 17 (w17) of query Wide on every row:
+// wideCol17 computes output column 17 (w17) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * (1 - l_tax)
-func wideCol17(n int, all vec.Sel, product3 vec.Vec[float64], lTax vec.Vec[float64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func wideCol17(n int, all vec.Sel, product3 vec.Vec[float64], lTax vec.Vec[float64], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * (1.0 - l_tax))
 	var w17Col arrow.Array // written by the loop, or below from product13
 	var w17Out *vec.FixedOut[float64]
@@ -2708,13 +2658,17 @@ func wideCol17(n int, all vec.Sel, product3 vec.Vec[float64], lTax vec.Vec[float
 		}
 		product13 = product14
 	}
-	return product13, w17Col
+	vec.Check(failed, &product13, all, n, 17)
+	if w17Col == nil {
+		w17Col = vec.Float64Array(mem, &product13, all, n)
+	}
+	return w17Col
 }
 
-// wideCol18 computes output column 18 (w18) of query Wide on every row:
+// wideCol18 computes output column 18 (w18) of query Wide on every row, noting its first failed row in failed:
 //
 //	((l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))) / 2
-func wideCol18(n int, all vec.Sel, sum4 vec.Vec[float64]) vec.Vec[float64] {
+func wideCol18(n int, all vec.Sel, sum4 vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) + ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))) / 2.0)
 	var quotient7 vec.Vec[float64]
 	if sum4.Clean() {
@@ -2732,13 +2686,15 @@ func wideCol18(n int, all vec.Sel, sum4 vec.Vec[float64]) vec.Vec[float64] {
 	} else {
 		quotient7 = vec.Map2E(all, n, vec.VecArg(&sum4), vec.ConstArg[float64](float64(2.0)), rt.DivideFloat64)
 	}
-	return quotient7
+	vec.Check(failed, &quotient7, all, n, 18)
+	column9 := vec.Float64Array(mem, &quotient7, all, n)
+	return column9
 }
 
-// wideCol19 computes output column 19 (w19) of query Wide on every row:
+// wideCol19 computes output column 19 (w19) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) * (l_extendedprice * (1 - l_discount)) / 1000000
-func wideCol19(n int, all vec.Sel, product vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func wideCol19(n int, all vec.Sel, product vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * (l_extendedprice * (1.0 - l_discount))) / 1000000.0)
 	var w19Col arrow.Array // written by the loop, or below from quotient8
 	var w19Out *vec.FixedOut[float64]
@@ -2780,13 +2736,17 @@ func wideCol19(n int, all vec.Sel, product vec.Vec[float64], mem memory.Allocato
 		}
 		quotient8 = quotient9
 	}
-	return quotient8, w19Col
+	vec.Check(failed, &quotient8, all, n, 19)
+	if w19Col == nil {
+		w19Col = vec.Float64Array(mem, &quotient8, all, n)
+	}
+	return w19Col
 }
 
-// wideCol20 computes output column 20 (w20) of query Wide on every row:
+// wideCol20 computes output column 20 (w20) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_extendedprice
-func wideCol20(n int, all vec.Sel, product3 vec.Vec[float64], lExtendedprice vec.Vec[float64]) vec.Vec[float64] {
+func wideCol20(n int, all vec.Sel, product3 vec.Vec[float64], lExtendedprice vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - l_extendedprice)
 	var difference9 vec.Vec[float64]
 	if product3.Clean() && lExtendedprice.Clean() {
@@ -2800,13 +2760,15 @@ func wideCol20(n int, all vec.Sel, product3 vec.Vec[float64], lExtendedprice vec
 	} else {
 		difference9 = vec.Map2(all, n, vec.VecArg(&product3), vec.VecArg(&lExtendedprice), rt.SubFloat64)
 	}
-	return difference9
+	vec.Check(failed, &difference9, all, n, 20)
+	column10 := vec.Float64Array(mem, &difference9, all, n)
+	return column10
 }
 
-// wideCol21 computes output column 21 (w21) of query Wide on every row:
+// wideCol21 computes output column 21 (w21) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) - l_quantity
-func wideCol21(n int, all vec.Sel, product vec.Vec[float64], lQuantity vec.Vec[float64]) vec.Vec[float64] {
+func wideCol21(n int, all vec.Sel, product vec.Vec[float64], lQuantity vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) - l_quantity)
 	var difference10 vec.Vec[float64]
 	if product.Clean() && lQuantity.Clean() {
@@ -2820,13 +2782,15 @@ func wideCol21(n int, all vec.Sel, product vec.Vec[float64], lQuantity vec.Vec[f
 	} else {
 		difference10 = vec.Map2(all, n, vec.VecArg(&product), vec.VecArg(&lQuantity), rt.SubFloat64)
 	}
-	return difference10
+	vec.Check(failed, &difference10, all, n, 21)
+	column11 := vec.Float64Array(mem, &difference10, all, n)
+	return column11
 }
 
-// wideCol22 computes output column 22 (w22) of query Wide on every row:
+// wideCol22 computes output column 22 (w22) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 1.05
-func wideCol22(n int, all vec.Sel, product3 vec.Vec[float64]) vec.Vec[float64] {
+func wideCol22(n int, all vec.Sel, product3 vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 1.05)
 	var product16 vec.Vec[float64]
 	if product3.Clean() {
@@ -2839,20 +2803,24 @@ func wideCol22(n int, all vec.Sel, product3 vec.Vec[float64]) vec.Vec[float64] {
 	} else {
 		product16 = vec.Map2(all, n, vec.VecArg(&product3), vec.ConstArg[float64](float64(1.05)), rt.MulFloat64)
 	}
-	return product16
+	vec.Check(failed, &product16, all, n, 22)
+	column12 := vec.Float64Array(mem, &product16, all, n)
+	return column12
 }
 
-// wideCol23 computes output column 23 (w23) of query Wide on every row:
+// wideCol23 computes output column 23 (w23) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))
-func wideCol23(n int, all vec.Sel, sum4 vec.Vec[float64]) vec.Vec[float64] {
-	return sum4
+func wideCol23(n int, all vec.Sel, sum4 vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	vec.Check(failed, &sum4, all, n, 23)
+	column13 := vec.Float64Array(mem, &sum4, all, n)
+	return column13
 }
 
-// wideCol24 computes output column 24 (w24) of query Wide on every row:
+// wideCol24 computes output column 24 (w24) of query Wide on every row, noting its first failed row in failed:
 //
 //	IF(l_discount > 0.05, (l_extendedprice * (1 - l_discount) * (1 + l_tax)), (l_extendedprice * (1 - l_discount))) * 2
-func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], in arrow.RecordBatch, product3 vec.Vec[float64], product vec.Vec[float64]) vec.Vec[float64] {
+func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], in arrow.RecordBatch, product3 vec.Vec[float64], product vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// IF((l_discount > 0.05), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)), (l_extendedprice * (1.0 - l_discount)))
 	var ifResult5 vec.Vec[float64]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -2906,13 +2874,15 @@ func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], in arrow.RecordBa
 	} else {
 		product17 = vec.Map2(all, n, vec.VecArg(&ifResult5), vec.ConstArg[float64](float64(2.0)), rt.MulFloat64)
 	}
-	return product17
+	vec.Check(failed, &product17, all, n, 24)
+	column14 := vec.Float64Array(mem, &product17, all, n)
+	return column14
 }
 
-// wideCol25 computes output column 25 (w25) of query Wide on every row:
+// wideCol25 computes output column 25 (w25) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) / (l_tax + 1)
-func wideCol25(n int, all vec.Sel, product vec.Vec[float64], sum2 vec.Vec[float64]) vec.Vec[float64] {
+func wideCol25(n int, all vec.Sel, product vec.Vec[float64], sum2 vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) / (l_tax + 1.0))
 	var quotient10 vec.Vec[float64]
 	if product.Clean() && sum2.Clean() {
@@ -2931,13 +2901,15 @@ func wideCol25(n int, all vec.Sel, product vec.Vec[float64], sum2 vec.Vec[float6
 	} else {
 		quotient10 = vec.Map2E(all, n, vec.VecArg(&product), vec.VecArg(&sum2), rt.DivideFloat64)
 	}
-	return quotient10
+	vec.Check(failed, &quotient10, all, n, 25)
+	column15 := vec.Float64Array(mem, &quotient10, all, n)
+	return column15
 }
 
-// wideCol26 computes output column 26 (w26) of query Wide on every row:
+// wideCol26 computes output column 26 (w26) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_discount + 1)
-func wideCol26(n int, all vec.Sel, product3 vec.Vec[float64], lDiscount vec.Vec[float64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func wideCol26(n int, all vec.Sel, product3 vec.Vec[float64], lDiscount vec.Vec[float64], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) / (l_discount + 1.0))
 	var w26Col arrow.Array // written by the loop, or below from quotient11
 	var w26Out *vec.FixedOut[float64]
@@ -2980,13 +2952,17 @@ func wideCol26(n int, all vec.Sel, product3 vec.Vec[float64], lDiscount vec.Vec[
 		}
 		quotient11 = quotient12
 	}
-	return quotient11, w26Col
+	vec.Check(failed, &quotient11, all, n, 26)
+	if w26Col == nil {
+		w26Col = vec.Float64Array(mem, &quotient11, all, n)
+	}
+	return w26Col
 }
 
-// wideCol27 computes output column 27 (w27) of query Wide on every row:
+// wideCol27 computes output column 27 (w27) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) * l_tax + (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_discount
-func wideCol27(n int, all vec.Sel, product vec.Vec[float64], lTax vec.Vec[float64], in arrow.RecordBatch, product3 vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func wideCol27(n int, all vec.Sel, product vec.Vec[float64], lTax vec.Vec[float64], in arrow.RecordBatch, product3 vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * l_tax) + (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_discount))
 	var w27Col arrow.Array // written by the loop, or below from sum11
 	var w27Out *vec.FixedOut[float64]
@@ -3028,13 +3004,17 @@ func wideCol27(n int, all vec.Sel, product vec.Vec[float64], lTax vec.Vec[float6
 		}
 		sum11 = sum12
 	}
-	return sum11, w27Col
+	vec.Check(failed, &sum11, all, n, 27)
+	if w27Col == nil {
+		w27Col = vec.Float64Array(mem, &sum11, all, n)
+	}
+	return w27Col
 }
 
-// wideCol28 computes output column 28 (w28) of query Wide on every row:
+// wideCol28 computes output column 28 (w28) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount)) * 0.5
-func wideCol28(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func wideCol28(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - ((l_extendedprice * (1.0 - l_discount)) * 0.5))
 	var w28Col arrow.Array // written by the loop, or below from difference11
 	var w28Out *vec.FixedOut[float64]
@@ -3072,13 +3052,17 @@ func wideCol28(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[fl
 		}
 		difference11 = difference12
 	}
-	return difference11, w28Col
+	vec.Check(failed, &difference11, all, n, 28)
+	if w28Col == nil {
+		w28Col = vec.Float64Array(mem, &difference11, all, n)
+	}
+	return w28Col
 }
 
-// wideCol29 computes output column 29 (w29) of query Wide on every row:
+// wideCol29 computes output column 29 (w29) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) + 100
-func wideCol29(n int, all vec.Sel, product vec.Vec[float64]) vec.Vec[float64] {
+func wideCol29(n int, all vec.Sel, product vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) + 100.0)
 	var sum13 vec.Vec[float64]
 	if product.Clean() {
@@ -3091,13 +3075,15 @@ func wideCol29(n int, all vec.Sel, product vec.Vec[float64]) vec.Vec[float64] {
 	} else {
 		sum13 = vec.Map2(all, n, vec.VecArg(&product), vec.ConstArg[float64](float64(100.0)), rt.AddFloat64)
 	}
-	return sum13
+	vec.Check(failed, &sum13, all, n, 29)
+	column16 := vec.Float64Array(mem, &sum13, all, n)
+	return column16
 }
 
-// wideCol30 computes output column 30 (w30) of query Wide on every row:
+// wideCol30 computes output column 30 (w30) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - 100
-func wideCol30(n int, all vec.Sel, product3 vec.Vec[float64]) vec.Vec[float64] {
+func wideCol30(n int, all vec.Sel, product3 vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - 100.0)
 	var difference13 vec.Vec[float64]
 	if product3.Clean() {
@@ -3110,13 +3096,15 @@ func wideCol30(n int, all vec.Sel, product3 vec.Vec[float64]) vec.Vec[float64] {
 	} else {
 		difference13 = vec.Map2(all, n, vec.VecArg(&product3), vec.ConstArg[float64](float64(100.0)), rt.SubFloat64)
 	}
-	return difference13
+	vec.Check(failed, &difference13, all, n, 30)
+	column17 := vec.Float64Array(mem, &difference13, all, n)
+	return column17
 }
 
-// wideCol31 computes output column 31 (w31) of query Wide on every row:
+// wideCol31 computes output column 31 (w31) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) * 3 - (l_extendedprice * (1 - l_discount) * (1 + l_tax))
-func wideCol31(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func wideCol31(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * 3.0) - ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
 	var w31Col arrow.Array // written by the loop, or below from difference14
 	var w31Out *vec.FixedOut[float64]
@@ -3154,33 +3142,39 @@ func wideCol31(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[fl
 		}
 		difference14 = difference15
 	}
-	return difference14, w31Col
+	vec.Check(failed, &difference14, all, n, 31)
+	if w31Col == nil {
+		w31Col = vec.Float64Array(mem, &difference14, all, n)
+	}
+	return w31Col
 }
 
-// wideCol32 computes output column 32 (w32) of query Wide on every row:
+// wideCol32 computes output column 32 (w32) of query Wide on every row, noting its first failed row in failed:
 //
 //	((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) * l_quantity
-func wideCol32(n int, all vec.Sel, difference2 vec.Vec[float64], lQuantity vec.Vec[float64]) vec.Vec[float64] {
+func wideCol32(n int, all vec.Sel, difference2 vec.Vec[float64], lQuantity vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount))) * l_quantity)
-	var product23 vec.Vec[float64]
+	var product22 vec.Vec[float64]
 	if difference2.Clean() && lQuantity.Clean() {
-		product23 = vec.Make[float64](n)
+		product22 = vec.Make[float64](n)
 		difference2V := difference2.V[:n]
 		lQuantityV := lQuantity.V[:n]
-		out := product23.V[:n]
+		out := product22.V[:n]
 		for i := range out {
 			out[i] = rt.MulFloat64(difference2V[i], lQuantityV[i])
 		}
 	} else {
-		product23 = vec.Map2(all, n, vec.VecArg(&difference2), vec.VecArg(&lQuantity), rt.MulFloat64)
+		product22 = vec.Map2(all, n, vec.VecArg(&difference2), vec.VecArg(&lQuantity), rt.MulFloat64)
 	}
-	return product23
+	vec.Check(failed, &product22, all, n, 32)
+	column18 := vec.Float64Array(mem, &product22, all, n)
+	return column18
 }
 
-// wideCol33 computes output column 33 (w33) of query Wide on every row:
+// wideCol33 computes output column 33 (w33) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) / 7
-func wideCol33(n int, all vec.Sel, product vec.Vec[float64]) vec.Vec[float64] {
+func wideCol33(n int, all vec.Sel, product vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) / 7.0)
 	var quotient13 vec.Vec[float64]
 	if product.Clean() {
@@ -3198,13 +3192,15 @@ func wideCol33(n int, all vec.Sel, product vec.Vec[float64]) vec.Vec[float64] {
 	} else {
 		quotient13 = vec.Map2E(all, n, vec.VecArg(&product), vec.ConstArg[float64](float64(7.0)), rt.DivideFloat64)
 	}
-	return quotient13
+	vec.Check(failed, &quotient13, all, n, 33)
+	column19 := vec.Float64Array(mem, &quotient13, all, n)
+	return column19
 }
 
-// wideCol34 computes output column 34 (w34) of query Wide on every row:
+// wideCol34 computes output column 34 (w34) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / 11
-func wideCol34(n int, all vec.Sel, product3 vec.Vec[float64]) vec.Vec[float64] {
+func wideCol34(n int, all vec.Sel, product3 vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) / 11.0)
 	var quotient14 vec.Vec[float64]
 	if product3.Clean() {
@@ -3222,13 +3218,15 @@ func wideCol34(n int, all vec.Sel, product3 vec.Vec[float64]) vec.Vec[float64] {
 	} else {
 		quotient14 = vec.Map2E(all, n, vec.VecArg(&product3), vec.ConstArg[float64](float64(11.0)), rt.DivideFloat64)
 	}
-	return quotient14
+	vec.Check(failed, &quotient14, all, n, 34)
+	column20 := vec.Float64Array(mem, &quotient14, all, n)
+	return column20
 }
 
-// wideCol35 computes output column 35 (w35) of query Wide on every row:
+// wideCol35 computes output column 35 (w35) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) * 0.9 + l_tax
-func wideCol35(n int, all vec.Sel, product vec.Vec[float64], lTax vec.Vec[float64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func wideCol35(n int, all vec.Sel, product vec.Vec[float64], lTax vec.Vec[float64], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * 0.9) + l_tax)
 	var w35Col arrow.Array // written by the loop, or below from sum14
 	var w35Out *vec.FixedOut[float64]
@@ -3257,22 +3255,26 @@ func wideCol35(n int, all vec.Sel, product vec.Vec[float64], lTax vec.Vec[float6
 	}
 	if !fused16 || len(rest16) > 0 {
 		// ((l_extendedprice * (1.0 - l_discount)) * 0.9)
-		product24 := vec.Map2(rest16, n, vec.VecArg(&product), vec.ConstArg[float64](float64(0.9)), rt.MulFloat64)
+		product23 := vec.Map2(rest16, n, vec.VecArg(&product), vec.ConstArg[float64](float64(0.9)), rt.MulFloat64)
 		// (((l_extendedprice * (1.0 - l_discount)) * 0.9) + l_tax)
-		sum15 := vec.Map2(rest16, n, vec.VecArg(&product24), vec.VecArg(&lTax), rt.AddFloat64)
+		sum15 := vec.Map2(rest16, n, vec.VecArg(&product23), vec.VecArg(&lTax), rt.AddFloat64)
 		if fused16 {
 			w35Out.Patch(&sum15, rest16, all)
 			w35Col = w35Out.Array()
 		}
 		sum14 = sum15
 	}
-	return sum14, w35Col
+	vec.Check(failed, &sum14, all, n, 35)
+	if w35Col == nil {
+		w35Col = vec.Float64Array(mem, &sum14, all, n)
+	}
+	return w35Col
 }
 
-// wideCol36 computes output column 36 (w36) of query Wide on every row:
+// wideCol36 computes output column 36 (w36) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.8 + l_discount
-func wideCol36(n int, all vec.Sel, product3 vec.Vec[float64], lDiscount vec.Vec[float64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func wideCol36(n int, all vec.Sel, product3 vec.Vec[float64], lDiscount vec.Vec[float64], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 0.8) + l_discount)
 	var w36Col arrow.Array // written by the loop, or below from sum16
 	var w36Out *vec.FixedOut[float64]
@@ -3301,22 +3303,26 @@ func wideCol36(n int, all vec.Sel, product3 vec.Vec[float64], lDiscount vec.Vec[
 	}
 	if !fused17 || len(rest17) > 0 {
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 0.8)
-		product25 := vec.Map2(rest17, n, vec.VecArg(&product3), vec.ConstArg[float64](float64(0.8)), rt.MulFloat64)
+		product24 := vec.Map2(rest17, n, vec.VecArg(&product3), vec.ConstArg[float64](float64(0.8)), rt.MulFloat64)
 		// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 0.8) + l_discount)
-		sum17 := vec.Map2(rest17, n, vec.VecArg(&product25), vec.VecArg(&lDiscount), rt.AddFloat64)
+		sum17 := vec.Map2(rest17, n, vec.VecArg(&product24), vec.VecArg(&lDiscount), rt.AddFloat64)
 		if fused17 {
 			w36Out.Patch(&sum17, rest17, all)
 			w36Col = w36Out.Array()
 		}
 		sum16 = sum17
 	}
-	return sum16, w36Col
+	vec.Check(failed, &sum16, all, n, 36)
+	if w36Col == nil {
+		w36Col = vec.Float64Array(mem, &sum16, all, n)
+	}
+	return w36Col
 }
 
-// wideCol37 computes output column 37 (w37) of query Wide on every row:
+// wideCol37 computes output column 37 (w37) of query Wide on every row, noting its first failed row in failed:
 //
 //	IF((l_extendedprice * (1 - l_discount) * (1 + l_tax)) > (l_extendedprice * (1 - l_discount)) * 1.05, 1.0, 0.0)
-func wideCol37(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func wideCol37(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) > ((l_extendedprice * (1.0 - l_discount)) * 1.05)), 1.0, 0.0)
 	var w37Col arrow.Array // written by the loop, or below from ifResult7
 	var w37Out *vec.FixedOut[float64]
@@ -3349,9 +3355,9 @@ func wideCol37(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[fl
 	}
 	if !fused18 || len(rest18) > 0 {
 		// ((l_extendedprice * (1.0 - l_discount)) * 1.05)
-		product26 := vec.Map2(rest18, n, vec.VecArg(&product), vec.ConstArg[float64](float64(1.05)), rt.MulFloat64)
+		product25 := vec.Map2(rest18, n, vec.VecArg(&product), vec.ConstArg[float64](float64(1.05)), rt.MulFloat64)
 		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) > ((l_extendedprice * (1.0 - l_discount)) * 1.05))
-		cmp4 := vec.Map2(rest18, n, vec.VecArg(&product3), vec.VecArg(&product26), rt.GtFloat64)
+		cmp4 := vec.Map2(rest18, n, vec.VecArg(&product3), vec.VecArg(&product25), rt.GtFloat64)
 		// IF((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) > ((l_extendedprice * (1.0 - l_discount)) * 1.05)), 1.0, 0.0)
 		then4, otherwise4 := vec.Split(&cmp4, rest18, n)
 		ifResult8 := vec.Make[float64](n)
@@ -3364,13 +3370,17 @@ func wideCol37(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[fl
 		}
 		ifResult7 = ifResult8
 	}
-	return ifResult7, w37Col
+	vec.Check(failed, &ifResult7, all, n, 37)
+	if w37Col == nil {
+		w37Col = vec.Float64Array(mem, &ifResult7, all, n)
+	}
+	return w37Col
 }
 
-// wideCol38 computes output column 38 (w38) of query Wide on every row:
+// wideCol38 computes output column 38 (w38) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) - (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax
-func wideCol38(n int, all vec.Sel, product vec.Vec[float64], product4 vec.Vec[float64]) vec.Vec[float64] {
+func wideCol38(n int, all vec.Sel, product vec.Vec[float64], product4 vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) - (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_tax))
 	var difference16 vec.Vec[float64]
 	if product.Clean() && product4.Clean() {
@@ -3384,13 +3394,15 @@ func wideCol38(n int, all vec.Sel, product vec.Vec[float64], product4 vec.Vec[fl
 	} else {
 		difference16 = vec.Map2(all, n, vec.VecArg(&product), vec.VecArg(&product4), rt.SubFloat64)
 	}
-	return difference16
+	vec.Check(failed, &difference16, all, n, 38)
+	column21 := vec.Float64Array(mem, &difference16, all, n)
+	return column21
 }
 
-// wideCol39 computes output column 39 (w39) of query Wide on every row:
+// wideCol39 computes output column 39 (w39) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) + (l_extendedprice * (1 - l_discount)) * l_discount
-func wideCol39(n int, all vec.Sel, product3 vec.Vec[float64], product2 vec.Vec[float64]) vec.Vec[float64] {
+func wideCol39(n int, all vec.Sel, product3 vec.Vec[float64], product2 vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) + ((l_extendedprice * (1.0 - l_discount)) * l_discount))
 	var sum18 vec.Vec[float64]
 	if product3.Clean() && product2.Clean() {
@@ -3404,27 +3416,31 @@ func wideCol39(n int, all vec.Sel, product3 vec.Vec[float64], product2 vec.Vec[f
 	} else {
 		sum18 = vec.Map2(all, n, vec.VecArg(&product3), vec.VecArg(&product2), rt.AddFloat64)
 	}
-	return sum18
+	vec.Check(failed, &sum18, all, n, 39)
+	column22 := vec.Float64Array(mem, &sum18, all, n)
+	return column22
 }
 
-// wideCol40 computes output column 40 (w40) of query Wide on every row:
+// wideCol40 computes output column 40 (w40) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) * (l_quantity + 1)
-func wideCol40(n int, all vec.Sel, product vec.Vec[float64], sum vec.Vec[float64]) vec.Vec[float64] {
+func wideCol40(n int, all vec.Sel, product vec.Vec[float64], sum vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) * (l_quantity + 1.0))
-	var product27 vec.Vec[float64]
+	var product26 vec.Vec[float64]
 	if product.Clean() && sum.Clean() {
-		product27 = vec.Make[float64](n)
+		product26 = vec.Make[float64](n)
 		productV := product.V[:n]
 		sumV := sum.V[:n]
-		out := product27.V[:n]
+		out := product26.V[:n]
 		for i := range out {
 			out[i] = rt.MulFloat64(productV[i], sumV[i])
 		}
 	} else {
-		product27 = vec.Map2(all, n, vec.VecArg(&product), vec.VecArg(&sum), rt.MulFloat64)
+		product26 = vec.Map2(all, n, vec.VecArg(&product), vec.VecArg(&sum), rt.MulFloat64)
 	}
-	return product27
+	vec.Check(failed, &product26, all, n, 40)
+	column23 := vec.Float64Array(mem, &product26, all, n)
+	return column23
 }
 
 // Evaluator is the signature of every query function of this package.

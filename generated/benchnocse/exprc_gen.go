@@ -89,10 +89,10 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	lTax := vec.Float64s(in.Column(7))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	cmp := q1ProjectionWhere(n, all, lShipdate)
-	vec.Check(&failed, &cmp, all, n, 0)
+	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
 
 	// l_returnflag: l_returnflag
@@ -102,22 +102,14 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	// l_quantity: l_quantity
 
 	// l_extendedprice: l_extendedprice
-	product, discPriceCol := q1ProjectionCol5(n, sel, lExtendedprice, in, lDiscount, mem)
-	vec.Check(&failed, &product, sel, n, 5)
-	product3, chargeCol := q1ProjectionCol6(n, sel, lExtendedprice, in, lDiscount, lTax, mem)
-	vec.Check(&failed, &product3, sel, n, 6)
+	col5 := q1ProjectionCol5(n, sel, lExtendedprice, in, lDiscount, mem, failed)
+	col6 := q1ProjectionCol6(n, sel, lExtendedprice, in, lDiscount, lTax, mem, failed)
 	if failed.Err != nil {
-		vec.Release(discPriceCol, chargeCol)
+		vec.Release(col5, col6)
 		return nil, failed.QueryError([]string{"WHERE", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "disc_price", "charge"}, []string{"l_shipdate <= DATE '1998-09-02'", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "l_extendedprice * (1 - l_discount)", "l_extendedprice * (1 - l_discount) * (1 + l_tax)"})
 	}
-	if discPriceCol == nil {
-		discPriceCol = vec.Float64Array(mem, &product, sel, n)
-	}
-	if chargeCol == nil {
-		chargeCol = vec.Float64Array(mem, &product3, sel, n)
-	}
 
-	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(8), sel, n), vec.TakeColumn(mem, in.Column(9), sel, n), vec.TakeColumn(mem, in.Column(4), sel, n), vec.TakeColumn(mem, in.Column(5), sel, n), discPriceCol, chargeCol}
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(8), sel, n), vec.TakeColumn(mem, in.Column(9), sel, n), vec.TakeColumn(mem, in.Column(4), sel, n), vec.TakeColumn(mem, in.Column(5), sel, n), col5, col6}
 	out := array.NewRecordBatch(Q1ProjectionSchema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -144,10 +136,10 @@ func q1ProjectionWhere(n int, all vec.Sel, lShipdate vec.Vec[int32]) vec.Vec[boo
 	return cmp
 }
 
-// q1ProjectionCol5 computes output column 5 (disc_price) of query Q1Projection on the rows that pass its WHERE clause:
+// q1ProjectionCol5 computes output column 5 (disc_price) of query Q1Projection on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	l_extendedprice * (1 - l_discount)
-func q1ProjectionCol5(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func q1ProjectionCol5(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (l_extendedprice * (1.0 - l_discount))
 	var discPriceCol arrow.Array // written by the loop, or below from product
 	var discPriceOut *vec.FixedOut[float64]
@@ -186,13 +178,17 @@ func q1ProjectionCol5(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in ar
 		}
 		product = product2
 	}
-	return product, discPriceCol
+	vec.Check(failed, &product, sel, n, 5)
+	if discPriceCol == nil {
+		discPriceCol = vec.Float64Array(mem, &product, sel, n)
+	}
+	return discPriceCol
 }
 
-// q1ProjectionCol6 computes output column 6 (charge) of query Q1Projection on the rows that pass its WHERE clause:
+// q1ProjectionCol6 computes output column 6 (charge) of query Q1Projection on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	l_extendedprice * (1 - l_discount) * (1 + l_tax)
-func q1ProjectionCol6(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func q1ProjectionCol6(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
 	var chargeCol arrow.Array // written by the loop, or below from product3
 	var chargeOut *vec.FixedOut[float64]
@@ -236,7 +232,11 @@ func q1ProjectionCol6(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in ar
 		}
 		product3 = product5
 	}
-	return product3, chargeCol
+	vec.Check(failed, &product3, sel, n, 6)
+	if chargeCol == nil {
+		chargeCol = vec.Float64Array(mem, &product3, sel, n)
+	}
+	return chargeCol
 }
 
 // q1NoWhereInput is the schema of Q1NoWhere's input batches (table lineitem).
@@ -297,7 +297,7 @@ func Q1NoWhere(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	lTax := vec.Float64s(in.Column(7))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// l_returnflag: l_returnflag
 
@@ -306,22 +306,14 @@ func Q1NoWhere(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	// l_quantity: l_quantity
 
 	// l_extendedprice: l_extendedprice
-	product, discPriceCol := q1NoWhereCol5(n, all, lExtendedprice, in, lDiscount, mem)
-	vec.Check(&failed, &product, all, n, 5)
-	product3, chargeCol := q1NoWhereCol6(n, all, lExtendedprice, in, lDiscount, lTax, mem)
-	vec.Check(&failed, &product3, all, n, 6)
+	col5 := q1NoWhereCol5(n, all, lExtendedprice, in, lDiscount, mem, failed)
+	col6 := q1NoWhereCol6(n, all, lExtendedprice, in, lDiscount, lTax, mem, failed)
 	if failed.Err != nil {
-		vec.Release(discPriceCol, chargeCol)
+		vec.Release(col5, col6)
 		return nil, failed.QueryError([]string{"WHERE", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "disc_price", "charge"}, []string{"", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "l_extendedprice * (1 - l_discount)", "l_extendedprice * (1 - l_discount) * (1 + l_tax)"})
 	}
-	if discPriceCol == nil {
-		discPriceCol = vec.Float64Array(mem, &product, all, n)
-	}
-	if chargeCol == nil {
-		chargeCol = vec.Float64Array(mem, &product3, all, n)
-	}
 
-	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(8), all, n), vec.TakeColumn(mem, in.Column(9), all, n), vec.TakeColumn(mem, in.Column(4), all, n), vec.TakeColumn(mem, in.Column(5), all, n), discPriceCol, chargeCol}
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(8), all, n), vec.TakeColumn(mem, in.Column(9), all, n), vec.TakeColumn(mem, in.Column(4), all, n), vec.TakeColumn(mem, in.Column(5), all, n), col5, col6}
 	out := array.NewRecordBatch(Q1NoWhereSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -329,10 +321,10 @@ func Q1NoWhere(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	return out, nil
 }
 
-// q1NoWhereCol5 computes output column 5 (disc_price) of query Q1NoWhere on every row:
+// q1NoWhereCol5 computes output column 5 (disc_price) of query Q1NoWhere on every row, noting its first failed row in failed:
 //
 //	l_extendedprice * (1 - l_discount)
-func q1NoWhereCol5(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func q1NoWhereCol5(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (l_extendedprice * (1.0 - l_discount))
 	var discPriceCol arrow.Array // written by the loop, or below from product
 	var discPriceOut *vec.FixedOut[float64]
@@ -370,13 +362,17 @@ func q1NoWhereCol5(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow
 		}
 		product = product2
 	}
-	return product, discPriceCol
+	vec.Check(failed, &product, all, n, 5)
+	if discPriceCol == nil {
+		discPriceCol = vec.Float64Array(mem, &product, all, n)
+	}
+	return discPriceCol
 }
 
-// q1NoWhereCol6 computes output column 6 (charge) of query Q1NoWhere on every row:
+// q1NoWhereCol6 computes output column 6 (charge) of query Q1NoWhere on every row, noting its first failed row in failed:
 //
 //	l_extendedprice * (1 - l_discount) * (1 + l_tax)
-func q1NoWhereCol6(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func q1NoWhereCol6(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
 	var chargeCol arrow.Array // written by the loop, or below from product3
 	var chargeOut *vec.FixedOut[float64]
@@ -419,7 +415,11 @@ func q1NoWhereCol6(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow
 		}
 		product3 = product5
 	}
-	return product3, chargeCol
+	vec.Check(failed, &product3, all, n, 6)
+	if chargeCol == nil {
+		chargeCol = vec.Float64Array(mem, &product3, all, n)
+	}
+	return chargeCol
 }
 
 // q6FilterInput is the schema of Q6Filter's input batches (table lineitem).
@@ -475,18 +475,18 @@ func Q6Filter(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	lExtendedprice := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	allOf := q6FilterWhere(n, all, lShipdate, in, lDiscount, lQuantity)
-	vec.Check(&failed, &allOf, all, n, 0)
+	vec.Check(failed, &allOf, all, n, 0)
 	sel := vec.Where(&allOf, n)
-	product := q6FilterCol1(n, sel, lExtendedprice, lDiscount)
-	vec.Check(&failed, &product, sel, n, 1)
+	col1 := q6FilterCol1(n, sel, lExtendedprice, lDiscount, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "revenue"}, []string{"(((l_shipdate >= DATE '1994-01-01') AND (l_shipdate < DATE '1995-01-01')) AND (l_discount BETWEEN 0.05 AND 0.07)) AND (l_quantity < 24)", "l_extendedprice * l_discount"})
 	}
 
-	cols := []arrow.Array{vec.Float64Array(mem, &product, sel, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Q6FilterSchema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -549,10 +549,10 @@ func q6FilterWhere(n int, all vec.Sel, lShipdate vec.Vec[int32], in arrow.Record
 	return allOf
 }
 
-// q6FilterCol1 computes output column 1 (revenue) of query Q6Filter on the rows that pass its WHERE clause:
+// q6FilterCol1 computes output column 1 (revenue) of query Q6Filter on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	l_extendedprice * l_discount
-func q6FilterCol1(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64]) vec.Vec[float64] {
+func q6FilterCol1(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (l_extendedprice * l_discount)
 	var product vec.Vec[float64]
 	if lExtendedprice.Clean() && lDiscount.Clean() && vec.Dense(sel, n, false) {
@@ -566,7 +566,9 @@ func q6FilterCol1(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDiscount
 	} else {
 		product = vec.Map2(sel, n, vec.VecArg(&lExtendedprice), vec.VecArg(&lDiscount), rt.MulFloat64)
 	}
-	return product
+	vec.Check(failed, &product, sel, n, 1)
+	column := vec.Float64Array(mem, &product, sel, n)
+	return column
 }
 
 // seedIfInput is the schema of SeedIf's input batches (table events).
@@ -607,18 +609,14 @@ func SeedIf(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 	a := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	ifResult, bucketCol := seedIfCol1(n, all, x, in, y, a, mem)
-	vec.Check(&failed, &ifResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := seedIfCol1(n, all, x, in, y, a, mem, failed)
 	if failed.Err != nil {
-		vec.Release(bucketCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "bucket"}, []string{"", "IF(x > y, a + 5, (a + 5) DIV 100)"})
 	}
-	if bucketCol == nil {
-		bucketCol = vec.Int64Array(mem, &ifResult, all, n)
-	}
 
-	cols := []arrow.Array{bucketCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(SeedIfSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -626,10 +624,10 @@ func SeedIf(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 	return out, nil
 }
 
-// seedIfCol1 computes output column 1 (bucket) of query SeedIf on every row:
+// seedIfCol1 computes output column 1 (bucket) of query SeedIf on every row, noting its first failed row in failed:
 //
 //	IF(x > y, a + 5, (a + 5) DIV 100)
-func seedIfCol1(n int, all vec.Sel, x vec.Vec[int64], in arrow.RecordBatch, y vec.Vec[int64], a vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
+func seedIfCol1(n int, all vec.Sel, x vec.Vec[int64], in arrow.RecordBatch, y vec.Vec[int64], a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((x > y), (a + 5), ((a + 5) DIV 100))
 	var bucketCol arrow.Array // written by the loop, or below from ifResult
 	var bucketOut *vec.FixedOut[int64]
@@ -687,7 +685,11 @@ func seedIfCol1(n int, all vec.Sel, x vec.Vec[int64], in arrow.RecordBatch, y ve
 		}
 		ifResult = ifResult2
 	}
-	return ifResult, bucketCol
+	vec.Check(failed, &ifResult, all, n, 1)
+	if bucketCol == nil {
+		bucketCol = vec.Int64Array(mem, &ifResult, all, n)
+	}
+	return bucketCol
 }
 
 // seedCaseInput is the schema of SeedCase's input batches (table events).
@@ -732,18 +734,14 @@ func SeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	infoItems := infoArr.Items().(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult, labelCol := seedCaseCol1(n, all, infoArr, infoKeys, infoOffs, infoItems, mem)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := seedCaseCol1(n, all, infoArr, infoKeys, infoOffs, infoItems, mem, failed)
 	if failed.Err != nil {
-		vec.Release(labelCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "label"}, []string{"", "CASE WHEN info['test'] LIKE '123%' THEN 'FOO'\n            WHEN info['test'] LIKE '124%' THEN 'BAR'\n            WHEN info['test'] LIKE '125%' THEN 'BAZ'\n            ELSE info['test'] END"})
 	}
-	if labelCol == nil {
-		labelCol = vec.StringArray(mem, &caseResult, all, n)
-	}
 
-	cols := []arrow.Array{labelCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(SeedCaseSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -751,13 +749,13 @@ func SeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// seedCaseCol1 computes output column 1 (label) of query SeedCase on every row:
+// seedCaseCol1 computes output column 1 (label) of query SeedCase on every row, noting its first failed row in failed:
 //
 //	CASE WHEN info['test'] LIKE '123%' THEN 'FOO'
 //	            WHEN info['test'] LIKE '124%' THEN 'BAR'
 //	            WHEN info['test'] LIKE '125%' THEN 'BAZ'
 //	            ELSE info['test'] END
-func seedCaseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, infoOffs []int32, infoItems *array.String, mem memory.Allocator) (vec.Vec[string], arrow.Array) {
+func seedCaseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, infoOffs []int32, infoItems *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' WHEN (info['test'] LIKE '125%') THEN 'BAZ' ELSE info['test'] END
 	var labelCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[string]
@@ -993,7 +991,11 @@ func seedCaseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, 
 			caseResult = caseResult2
 		}
 	}
-	return caseResult, labelCol
+	vec.Check(failed, &caseResult, all, n, 1)
+	if labelCol == nil {
+		labelCol = vec.StringArray(mem, &caseResult, all, n)
+	}
+	return labelCol
 }
 
 // stringCaseInput is the schema of StringCase's input batches (table lineitem).
@@ -1048,18 +1050,14 @@ func StringCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	lLinestatusArr := in.Column(9).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult, labelCol := stringCaseCol1(n, all, lShipmodeArr, lShipinstructArr, lCommentArr, lReturnflagArr, lLinestatusArr, mem)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := stringCaseCol1(n, all, lShipmodeArr, lShipinstructArr, lCommentArr, lReturnflagArr, lLinestatusArr, mem, failed)
 	if failed.Err != nil {
-		vec.Release(labelCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "label"}, []string{"", "CASE WHEN upper(l_shipmode) LIKE '%AIR' THEN concat(substring(l_shipinstruct, 1, 7), '/', upper(l_shipmode))\n            WHEN l_comment LIKE '%special%' THEN concat(l_returnflag, l_linestatus, '-', substring(l_comment, 1, 12))\n            ELSE upper(l_shipmode) END"})
 	}
-	if labelCol == nil {
-		labelCol = vec.StringArray(mem, &caseResult, all, n)
-	}
 
-	cols := []arrow.Array{labelCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(StringCaseSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -1067,12 +1065,12 @@ func StringCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// stringCaseCol1 computes output column 1 (label) of query StringCase on every row:
+// stringCaseCol1 computes output column 1 (label) of query StringCase on every row, noting its first failed row in failed:
 //
 //	CASE WHEN upper(l_shipmode) LIKE '%AIR' THEN concat(substring(l_shipinstruct, 1, 7), '/', upper(l_shipmode))
 //	            WHEN l_comment LIKE '%special%' THEN concat(l_returnflag, l_linestatus, '-', substring(l_comment, 1, 12))
 //	            ELSE upper(l_shipmode) END
-func stringCaseCol1(n int, all vec.Sel, lShipmodeArr *array.String, lShipinstructArr *array.String, lCommentArr *array.String, lReturnflagArr *array.String, lLinestatusArr *array.String, mem memory.Allocator) (vec.Vec[string], arrow.Array) {
+func stringCaseCol1(n int, all vec.Sel, lShipmodeArr *array.String, lShipinstructArr *array.String, lCommentArr *array.String, lReturnflagArr *array.String, lLinestatusArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN (upper(l_shipmode) LIKE '%AIR') THEN concat(substring(l_shipinstruct, 1, 7), '/', upper(l_shipmode)) WHEN (l_comment LIKE '%special%') THEN concat(...
 	var labelCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[string]
@@ -1182,7 +1180,11 @@ func stringCaseCol1(n int, all vec.Sel, lShipmodeArr *array.String, lShipinstruc
 			caseResult = caseResult2
 		}
 	}
-	return caseResult, labelCol
+	vec.Check(failed, &caseResult, all, n, 1)
+	if labelCol == nil {
+		labelCol = vec.StringArray(mem, &caseResult, all, n)
+	}
+	return labelCol
 }
 
 // nullHeavyInput is the schema of NullHeavy's input batches (table lineitem).
@@ -1246,29 +1248,18 @@ func NullHeavy(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	lCommitdate := vec.Dates(in.Column(11))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	product, discPriceCol := nullHeavyCol1(n, all, lExtendedprice, in, lDiscount, mem)
-	vec.Check(&failed, &product, all, n, 1)
-	sum := nullHeavyCol2(n, all, lTax, lDiscount)
-	vec.Check(&failed, &sum, all, n, 2)
-	sum2 := nullHeavyCol3(n, all, lPartkey, lSuppkey)
-	vec.Check(&failed, &sum2, all, n, 3)
-	cmp := nullHeavyCol4(n, all, lQuantity)
-	vec.Check(&failed, &cmp, all, n, 4)
-	ifResult, signedQtyCol := nullHeavyCol5(n, all, lShipdate, in, lCommitdate, lQuantity, mem)
-	vec.Check(&failed, &ifResult, all, n, 5)
+	failed := new(vec.Failure)
+	col1 := nullHeavyCol1(n, all, lExtendedprice, in, lDiscount, mem, failed)
+	col2 := nullHeavyCol2(n, all, lTax, lDiscount, failed, mem)
+	col3 := nullHeavyCol3(n, all, lPartkey, lSuppkey, failed, mem)
+	col4 := nullHeavyCol4(n, all, lQuantity, failed, mem)
+	col5 := nullHeavyCol5(n, all, lShipdate, in, lCommitdate, lQuantity, mem, failed)
 	if failed.Err != nil {
-		vec.Release(discPriceCol, signedQtyCol)
+		vec.Release(col1, col2, col3, col4, col5)
 		return nil, failed.QueryError([]string{"WHERE", "disc_price", "rate", "keysum", "big", "signed_qty"}, []string{"", "l_extendedprice * (1 - l_discount)", "COALESCE(l_tax, 0.0) + l_discount", "l_partkey + l_suppkey", "l_quantity > 25", "IF(l_shipdate < l_commitdate, l_quantity, -l_quantity)"})
 	}
-	if discPriceCol == nil {
-		discPriceCol = vec.Float64Array(mem, &product, all, n)
-	}
-	if signedQtyCol == nil {
-		signedQtyCol = vec.Float64Array(mem, &ifResult, all, n)
-	}
 
-	cols := []arrow.Array{discPriceCol, vec.Float64Array(mem, &sum, all, n), vec.Int64Array(mem, &sum2, all, n), vec.BoolArray(mem, &cmp, all, n), signedQtyCol}
+	cols := []arrow.Array{col1, col2, col3, col4, col5}
 	out := array.NewRecordBatch(NullHeavySchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -1276,10 +1267,10 @@ func NullHeavy(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	return out, nil
 }
 
-// nullHeavyCol1 computes output column 1 (disc_price) of query NullHeavy on every row:
+// nullHeavyCol1 computes output column 1 (disc_price) of query NullHeavy on every row, noting its first failed row in failed:
 //
 //	l_extendedprice * (1 - l_discount)
-func nullHeavyCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func nullHeavyCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (l_extendedprice * (1.0 - l_discount))
 	var discPriceCol arrow.Array // written by the loop, or below from product
 	var discPriceOut *vec.FixedOut[float64]
@@ -1317,13 +1308,17 @@ func nullHeavyCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow
 		}
 		product = product2
 	}
-	return product, discPriceCol
+	vec.Check(failed, &product, all, n, 1)
+	if discPriceCol == nil {
+		discPriceCol = vec.Float64Array(mem, &product, all, n)
+	}
+	return discPriceCol
 }
 
-// nullHeavyCol2 computes output column 2 (rate) of query NullHeavy on every row:
+// nullHeavyCol2 computes output column 2 (rate) of query NullHeavy on every row, noting its first failed row in failed:
 //
 //	COALESCE(l_tax, 0.0) + l_discount
-func nullHeavyCol2(n int, all vec.Sel, lTax vec.Vec[float64], lDiscount vec.Vec[float64]) vec.Vec[float64] {
+func nullHeavyCol2(n int, all vec.Sel, lTax vec.Vec[float64], lDiscount vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// COALESCE(l_tax, 0.0)
 	coalesced := vec.Make[float64](n)
 	vec.MergeNonNull(&coalesced, &lTax, all, n)
@@ -1342,13 +1337,15 @@ func nullHeavyCol2(n int, all vec.Sel, lTax vec.Vec[float64], lDiscount vec.Vec[
 	} else {
 		sum = vec.Map2(all, n, vec.VecArg(&coalesced), vec.VecArg(&lDiscount), rt.AddFloat64)
 	}
-	return sum
+	vec.Check(failed, &sum, all, n, 2)
+	column := vec.Float64Array(mem, &sum, all, n)
+	return column
 }
 
-// nullHeavyCol3 computes output column 3 (keysum) of query NullHeavy on every row:
+// nullHeavyCol3 computes output column 3 (keysum) of query NullHeavy on every row, noting its first failed row in failed:
 //
 //	l_partkey + l_suppkey
-func nullHeavyCol3(n int, all vec.Sel, lPartkey vec.Vec[int64], lSuppkey vec.Vec[int64]) vec.Vec[int64] {
+func nullHeavyCol3(n int, all vec.Sel, lPartkey vec.Vec[int64], lSuppkey vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (l_partkey + l_suppkey)
 	var sum2 vec.Vec[int64]
 	if lPartkey.Clean() && lSuppkey.Clean() {
@@ -1367,13 +1364,15 @@ func nullHeavyCol3(n int, all vec.Sel, lPartkey vec.Vec[int64], lSuppkey vec.Vec
 	} else {
 		sum2 = vec.Map2E(all, n, vec.VecArg(&lPartkey), vec.VecArg(&lSuppkey), rt.AddInt64)
 	}
-	return sum2
+	vec.Check(failed, &sum2, all, n, 3)
+	column2 := vec.Int64Array(mem, &sum2, all, n)
+	return column2
 }
 
-// nullHeavyCol4 computes output column 4 (big) of query NullHeavy on every row:
+// nullHeavyCol4 computes output column 4 (big) of query NullHeavy on every row, noting its first failed row in failed:
 //
 //	l_quantity > 25
-func nullHeavyCol4(n int, all vec.Sel, lQuantity vec.Vec[float64]) vec.Vec[bool] {
+func nullHeavyCol4(n int, all vec.Sel, lQuantity vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (l_quantity > 25.0)
 	var cmp vec.Vec[bool]
 	if lQuantity.Clean() {
@@ -1386,13 +1385,15 @@ func nullHeavyCol4(n int, all vec.Sel, lQuantity vec.Vec[float64]) vec.Vec[bool]
 	} else {
 		cmp = vec.Map2(all, n, vec.VecArg(&lQuantity), vec.ConstArg[float64](float64(25.0)), rt.GtFloat64)
 	}
-	return cmp
+	vec.Check(failed, &cmp, all, n, 4)
+	column3 := vec.BoolArray(mem, &cmp, all, n)
+	return column3
 }
 
-// nullHeavyCol5 computes output column 5 (signed_qty) of query NullHeavy on every row:
+// nullHeavyCol5 computes output column 5 (signed_qty) of query NullHeavy on every row, noting its first failed row in failed:
 //
 //	IF(l_shipdate < l_commitdate, l_quantity, -l_quantity)
-func nullHeavyCol5(n int, all vec.Sel, lShipdate vec.Vec[int32], in arrow.RecordBatch, lCommitdate vec.Vec[int32], lQuantity vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func nullHeavyCol5(n int, all vec.Sel, lShipdate vec.Vec[int32], in arrow.RecordBatch, lCommitdate vec.Vec[int32], lQuantity vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((l_shipdate < l_commitdate), l_quantity, (-l_quantity))
 	var signedQtyCol arrow.Array // written by the loop, or below from ifResult
 	var signedQtyOut *vec.FixedOut[float64]
@@ -1441,7 +1442,11 @@ func nullHeavyCol5(n int, all vec.Sel, lShipdate vec.Vec[int32], in arrow.Record
 		}
 		ifResult = ifResult2
 	}
-	return ifResult, signedQtyCol
+	vec.Check(failed, &ifResult, all, n, 5)
+	if signedQtyCol == nil {
+		signedQtyCol = vec.Float64Array(mem, &ifResult, all, n)
+	}
+	return signedQtyCol
 }
 
 // errorGuardedInput is the schema of ErrorGuarded's input batches (table events).
@@ -1486,18 +1491,16 @@ func ErrorGuarded(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	x := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult := errorGuardedCol1(n, all, y, a)
-	vec.Check(&failed, &caseResult, all, n, 1)
-	tried := errorGuardedCol2(n, all, a, x)
-	vec.Check(&failed, &tried, all, n, 2)
-	tried2 := errorGuardedCol3(n, all, x, y)
-	vec.Check(&failed, &tried2, all, n, 3)
+	failed := new(vec.Failure)
+	col1 := errorGuardedCol1(n, all, y, a, failed, mem)
+	col2 := errorGuardedCol2(n, all, a, x, failed, mem)
+	col3 := errorGuardedCol3(n, all, x, y, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2, col3)
 		return nil, failed.QueryError([]string{"WHERE", "per_y", "per_x", "scaled"}, []string{"", "CASE WHEN y <> 0 THEN a DIV y END", "TRY(a DIV x)", "TRY(x * y * 1000000000000000)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n), vec.Int64Array(mem, &tried, all, n), vec.Int64Array(mem, &tried2, all, n)}
+	cols := []arrow.Array{col1, col2, col3}
 	out := array.NewRecordBatch(ErrorGuardedSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -1505,10 +1508,10 @@ func ErrorGuarded(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	return out, nil
 }
 
-// errorGuardedCol1 computes output column 1 (per_y) of query ErrorGuarded on every row:
+// errorGuardedCol1 computes output column 1 (per_y) of query ErrorGuarded on every row, noting its first failed row in failed:
 //
 //	CASE WHEN y <> 0 THEN a DIV y END
-func errorGuardedCol1(n int, all vec.Sel, y vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
+func errorGuardedCol1(n int, all vec.Sel, y vec.Vec[int64], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN (y <> 0) THEN (a DIV y) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	// (y <> 0)
@@ -1526,32 +1529,18 @@ func errorGuardedCol1(n int, all vec.Sel, y vec.Vec[int64], a vec.Vec[int64]) ve
 	vec.CopyErrs(&caseResult, &cmp, all, n)
 	when, notYet := vec.Split(&cmp, all, n)
 	// (a DIV y)
-	var quotient vec.Vec[int64]
-	if a.Clean() && y.Clean() && vec.Dense(when, n, true) {
-		quotient = vec.Make[int64](n)
-		aV := a.V[:n]
-		yV := y.V[:n]
-		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], yV[i])
-			if err != nil {
-				quotient.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		quotient = vec.Map2E(when, n, vec.VecArg(&a), vec.VecArg(&y), rt.DivInt64)
-	}
+	quotient := vec.Map2E(when, n, vec.VecArg(&a), vec.VecArg(&y), rt.DivInt64)
 	vec.Merge(&caseResult, &quotient, when, n)
 	vec.FillNull(&caseResult, notYet, n)
-	return caseResult
+	vec.Check(failed, &caseResult, all, n, 1)
+	column := vec.Int64Array(mem, &caseResult, all, n)
+	return column
 }
 
-// errorGuardedCol2 computes output column 2 (per_x) of query ErrorGuarded on every row:
+// errorGuardedCol2 computes output column 2 (per_x) of query ErrorGuarded on every row, noting its first failed row in failed:
 //
 //	TRY(a DIV x)
-func errorGuardedCol2(n int, all vec.Sel, a vec.Vec[int64], x vec.Vec[int64]) vec.Vec[int64] {
+func errorGuardedCol2(n int, all vec.Sel, a vec.Vec[int64], x vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a DIV x)
 	var quotient2 vec.Vec[int64]
 	if a.Clean() && x.Clean() {
@@ -1572,13 +1561,15 @@ func errorGuardedCol2(n int, all vec.Sel, a vec.Vec[int64], x vec.Vec[int64]) ve
 	}
 	// TRY((a DIV x))
 	tried := vec.Try(&quotient2, all, n)
-	return tried
+	vec.Check(failed, &tried, all, n, 2)
+	column2 := vec.Int64Array(mem, &tried, all, n)
+	return column2
 }
 
-// errorGuardedCol3 computes output column 3 (scaled) of query ErrorGuarded on every row:
+// errorGuardedCol3 computes output column 3 (scaled) of query ErrorGuarded on every row, noting its first failed row in failed:
 //
 //	TRY(x * y * 1000000000000000)
-func errorGuardedCol3(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64]) vec.Vec[int64] {
+func errorGuardedCol3(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (x * y)
 	var product vec.Vec[int64]
 	if x.Clean() && y.Clean() {
@@ -1616,7 +1607,9 @@ func errorGuardedCol3(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64]) ve
 	}
 	// TRY(((x * y) * 1000000000000000))
 	tried2 := vec.Try(&product2, all, n)
-	return tried2
+	vec.Check(failed, &tried2, all, n, 3)
+	column3 := vec.Int64Array(mem, &tried2, all, n)
+	return column3
 }
 
 // deepArithInput is the schema of DeepArith's input batches (table lineitem).
@@ -1671,18 +1664,14 @@ func DeepArith(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	lQuantity := vec.Float64s(in.Column(4))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	sum, scoreCol := deepArithCol1(n, all, lExtendedprice, in, lDiscount, lTax, lQuantity, mem)
-	vec.Check(&failed, &sum, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := deepArithCol1(n, all, lExtendedprice, in, lDiscount, lTax, lQuantity, mem, failed)
 	if failed.Err != nil {
-		vec.Release(scoreCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "score"}, []string{"", "((l_extendedprice * (1 - l_discount) * (1 + l_tax) - l_quantity * 0.5) / (l_quantity + 1)\n        + (l_tax - l_discount) * 100 - l_extendedprice / 1000) * 1.07\n       + (l_quantity - 25) * (l_quantity - 25) / 50 - l_discount * l_tax * 3\n       + (l_extendedprice - l_quantity * 900) / (l_tax + 2)"})
 	}
-	if scoreCol == nil {
-		scoreCol = vec.Float64Array(mem, &sum, all, n)
-	}
 
-	cols := []arrow.Array{scoreCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(DeepArithSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -1690,13 +1679,13 @@ func DeepArith(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	return out, nil
 }
 
-// deepArithCol1 computes output column 1 (score) of query DeepArith on every row:
+// deepArithCol1 computes output column 1 (score) of query DeepArith on every row, noting its first failed row in failed:
 //
 //	((l_extendedprice * (1 - l_discount) * (1 + l_tax) - l_quantity * 0.5) / (l_quantity + 1)
 //	        + (l_tax - l_discount) * 100 - l_extendedprice / 1000) * 1.07
 //	       + (l_quantity - 25) * (l_quantity - 25) / 50 - l_discount * l_tax * 3
 //	       + (l_extendedprice - l_quantity * 900) / (l_tax + 2)
-func deepArithCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func deepArithCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((((((((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0)) + ((l_tax - l_discount) * 100.0)) - (l_extendedp...
 	var scoreCol arrow.Array // written by the loop, or below from sum
 	var scoreOut *vec.FixedOut[float64]
@@ -1791,7 +1780,11 @@ func deepArithCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow
 		}
 		sum = sum7
 	}
-	return sum, scoreCol
+	vec.Check(failed, &sum, all, n, 1)
+	if scoreCol == nil {
+		scoreCol = vec.Float64Array(mem, &sum, all, n)
+	}
+	return scoreCol
 }
 
 // wideInput is the schema of Wide's input batches (table lineitem).
@@ -1921,210 +1914,53 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 	lQuantity := vec.Float64s(in.Column(4))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	product, w01Col := wideCol1(n, all, lExtendedprice, in, lDiscount, mem)
-	vec.Check(&failed, &product, all, n, 1)
-	difference2, w02Col := wideCol2(n, all, lExtendedprice, in, lDiscount, lTax, mem)
-	vec.Check(&failed, &difference2, all, n, 2)
-	sum2, w03Col := wideCol3(n, all, lExtendedprice, in, lDiscount, lQuantity, mem)
-	vec.Check(&failed, &sum2, all, n, 3)
-	quotient, w04Col := wideCol4(n, all, lExtendedprice, in, lDiscount, lTax, lQuantity, mem)
-	vec.Check(&failed, &quotient, all, n, 4)
-	ifResult, w05Col := wideCol5(n, all, lExtendedprice, in, lDiscount, lTax, mem)
-	vec.Check(&failed, &ifResult, all, n, 5)
-	difference11, w06Col := wideCol6(n, all, lExtendedprice, in, lDiscount, mem)
-	vec.Check(&failed, &difference11, all, n, 6)
-	product16, w07Col := wideCol7(n, all, lExtendedprice, in, lDiscount, lTax, mem)
-	vec.Check(&failed, &product16, all, n, 7)
-	product20, w08Col := wideCol8(n, all, lExtendedprice, in, lDiscount, mem)
-	vec.Check(&failed, &product20, all, n, 8)
-	quotient3, w09Col := wideCol9(n, all, lExtendedprice, in, lDiscount, lTax, mem)
-	vec.Check(&failed, &quotient3, all, n, 9)
-	sum10, w10Col := wideCol10(n, all, lExtendedprice, in, lDiscount, lTax, lQuantity, mem)
-	vec.Check(&failed, &sum10, all, n, 10)
-	quotient5, w11Col := wideCol11(n, all, lExtendedprice, in, lDiscount, lQuantity, mem)
-	vec.Check(&failed, &quotient5, all, n, 11)
-	difference21, w12Col := wideCol12(n, all, lExtendedprice, in, lDiscount, lTax, mem)
-	vec.Check(&failed, &difference21, all, n, 12)
-	quotient7, w13Col := wideCol13(n, all, lQuantity, in, lExtendedprice, lDiscount, mem)
-	vec.Check(&failed, &quotient7, all, n, 13)
-	ifResult3, w14Col := wideCol14(n, all, lQuantity, in, lExtendedprice, lDiscount, lTax, mem)
-	vec.Check(&failed, &ifResult3, all, n, 14)
-	difference28, w15Col := wideCol15(n, all, lExtendedprice, in, lDiscount, lTax, lQuantity, mem)
-	vec.Check(&failed, &difference28, all, n, 15)
-	product42, w16Col := wideCol16(n, all, lExtendedprice, in, lDiscount, mem)
-	vec.Check(&failed, &product42, all, n, 16)
-	product45, w17Col := wideCol17(n, all, lExtendedprice, in, lDiscount, lTax, mem)
-	vec.Check(&failed, &product45, all, n, 17)
-	quotient9, w18Col := wideCol18(n, all, lExtendedprice, in, lDiscount, lTax, mem)
-	vec.Check(&failed, &quotient9, all, n, 18)
-	quotient11, w19Col := wideCol19(n, all, lExtendedprice, in, lDiscount, mem)
-	vec.Check(&failed, &quotient11, all, n, 19)
-	difference38, w20Col := wideCol20(n, all, lExtendedprice, in, lDiscount, lTax, mem)
-	vec.Check(&failed, &difference38, all, n, 20)
-	difference41, w21Col := wideCol21(n, all, lExtendedprice, in, lDiscount, lQuantity, mem)
-	vec.Check(&failed, &difference41, all, n, 21)
-	product58, w22Col := wideCol22(n, all, lExtendedprice, in, lDiscount, lTax, mem)
-	vec.Check(&failed, &product58, all, n, 22)
-	sum23, w23Col := wideCol23(n, all, lExtendedprice, in, lDiscount, lTax, mem)
-	vec.Check(&failed, &sum23, all, n, 23)
-	product68 := wideCol24(n, all, lDiscount, in, lExtendedprice, lTax)
-	vec.Check(&failed, &product68, all, n, 24)
-	quotient13, w25Col := wideCol25(n, all, lExtendedprice, in, lDiscount, lTax, mem)
-	vec.Check(&failed, &quotient13, all, n, 25)
-	quotient15, w26Col := wideCol26(n, all, lExtendedprice, in, lDiscount, lTax, mem)
-	vec.Check(&failed, &quotient15, all, n, 26)
-	sum30, w27Col := wideCol27(n, all, lExtendedprice, in, lDiscount, lTax, mem)
-	vec.Check(&failed, &sum30, all, n, 27)
-	difference53, w28Col := wideCol28(n, all, lExtendedprice, in, lDiscount, lTax, mem)
-	vec.Check(&failed, &difference53, all, n, 28)
-	sum34, w29Col := wideCol29(n, all, lExtendedprice, in, lDiscount, mem)
-	vec.Check(&failed, &sum34, all, n, 29)
-	difference58, w30Col := wideCol30(n, all, lExtendedprice, in, lDiscount, lTax, mem)
-	vec.Check(&failed, &difference58, all, n, 30)
-	difference61, w31Col := wideCol31(n, all, lExtendedprice, in, lDiscount, lTax, mem)
-	vec.Check(&failed, &difference61, all, n, 31)
-	product88, w32Col := wideCol32(n, all, lExtendedprice, in, lDiscount, lTax, lQuantity, mem)
-	vec.Check(&failed, &product88, all, n, 32)
-	quotient17, w33Col := wideCol33(n, all, lExtendedprice, in, lDiscount, mem)
-	vec.Check(&failed, &quotient17, all, n, 33)
-	quotient19, w34Col := wideCol34(n, all, lExtendedprice, in, lDiscount, lTax, mem)
-	vec.Check(&failed, &quotient19, all, n, 34)
-	sum40, w35Col := wideCol35(n, all, lExtendedprice, in, lDiscount, lTax, mem)
-	vec.Check(&failed, &sum40, all, n, 35)
-	sum42, w36Col := wideCol36(n, all, lExtendedprice, in, lDiscount, lTax, mem)
-	vec.Check(&failed, &sum42, all, n, 36)
-	ifResult7, w37Col := wideCol37(n, all, lExtendedprice, in, lDiscount, lTax, mem)
-	vec.Check(&failed, &ifResult7, all, n, 37)
-	difference74, w38Col := wideCol38(n, all, lExtendedprice, in, lDiscount, lTax, mem)
-	vec.Check(&failed, &difference74, all, n, 38)
-	sum47, w39Col := wideCol39(n, all, lExtendedprice, in, lDiscount, lTax, mem)
-	vec.Check(&failed, &sum47, all, n, 39)
-	product113, w40Col := wideCol40(n, all, lExtendedprice, in, lDiscount, lQuantity, mem)
-	vec.Check(&failed, &product113, all, n, 40)
+	failed := new(vec.Failure)
+	col1 := wideCol1(n, all, lExtendedprice, in, lDiscount, mem, failed)
+	col2 := wideCol2(n, all, lExtendedprice, in, lDiscount, lTax, mem, failed)
+	col3 := wideCol3(n, all, lExtendedprice, in, lDiscount, lQuantity, mem, failed)
+	col4 := wideCol4(n, all, lExtendedprice, in, lDiscount, lTax, lQuantity, mem, failed)
+	col5 := wideCol5(n, all, lExtendedprice, in, lDiscount, lTax, mem, failed)
+	col6 := wideCol6(n, all, lExtendedprice, in, lDiscount, mem, failed)
+	col7 := wideCol7(n, all, lExtendedprice, in, lDiscount, lTax, mem, failed)
+	col8 := wideCol8(n, all, lExtendedprice, in, lDiscount, mem, failed)
+	col9 := wideCol9(n, all, lExtendedprice, in, lDiscount, lTax, mem, failed)
+	col10 := wideCol10(n, all, lExtendedprice, in, lDiscount, lTax, lQuantity, mem, failed)
+	col11 := wideCol11(n, all, lExtendedprice, in, lDiscount, lQuantity, mem, failed)
+	col12 := wideCol12(n, all, lExtendedprice, in, lDiscount, lTax, mem, failed)
+	col13 := wideCol13(n, all, lQuantity, in, lExtendedprice, lDiscount, mem, failed)
+	col14 := wideCol14(n, all, lQuantity, in, lExtendedprice, lDiscount, lTax, mem, failed)
+	col15 := wideCol15(n, all, lExtendedprice, in, lDiscount, lTax, lQuantity, mem, failed)
+	col16 := wideCol16(n, all, lExtendedprice, in, lDiscount, mem, failed)
+	col17 := wideCol17(n, all, lExtendedprice, in, lDiscount, lTax, mem, failed)
+	col18 := wideCol18(n, all, lExtendedprice, in, lDiscount, lTax, mem, failed)
+	col19 := wideCol19(n, all, lExtendedprice, in, lDiscount, mem, failed)
+	col20 := wideCol20(n, all, lExtendedprice, in, lDiscount, lTax, mem, failed)
+	col21 := wideCol21(n, all, lExtendedprice, in, lDiscount, lQuantity, mem, failed)
+	col22 := wideCol22(n, all, lExtendedprice, in, lDiscount, lTax, mem, failed)
+	col23 := wideCol23(n, all, lExtendedprice, in, lDiscount, lTax, mem, failed)
+	col24 := wideCol24(n, all, lDiscount, in, lExtendedprice, lTax, failed, mem)
+	col25 := wideCol25(n, all, lExtendedprice, in, lDiscount, lTax, mem, failed)
+	col26 := wideCol26(n, all, lExtendedprice, in, lDiscount, lTax, mem, failed)
+	col27 := wideCol27(n, all, lExtendedprice, in, lDiscount, lTax, mem, failed)
+	col28 := wideCol28(n, all, lExtendedprice, in, lDiscount, lTax, mem, failed)
+	col29 := wideCol29(n, all, lExtendedprice, in, lDiscount, mem, failed)
+	col30 := wideCol30(n, all, lExtendedprice, in, lDiscount, lTax, mem, failed)
+	col31 := wideCol31(n, all, lExtendedprice, in, lDiscount, lTax, mem, failed)
+	col32 := wideCol32(n, all, lExtendedprice, in, lDiscount, lTax, lQuantity, mem, failed)
+	col33 := wideCol33(n, all, lExtendedprice, in, lDiscount, mem, failed)
+	col34 := wideCol34(n, all, lExtendedprice, in, lDiscount, lTax, mem, failed)
+	col35 := wideCol35(n, all, lExtendedprice, in, lDiscount, lTax, mem, failed)
+	col36 := wideCol36(n, all, lExtendedprice, in, lDiscount, lTax, mem, failed)
+	col37 := wideCol37(n, all, lExtendedprice, in, lDiscount, lTax, mem, failed)
+	col38 := wideCol38(n, all, lExtendedprice, in, lDiscount, lTax, mem, failed)
+	col39 := wideCol39(n, all, lExtendedprice, in, lDiscount, lTax, mem, failed)
+	col40 := wideCol40(n, all, lExtendedprice, in, lDiscount, lQuantity, mem, failed)
 	if failed.Err != nil {
-		vec.Release(w01Col, w02Col, w03Col, w04Col, w05Col, w06Col, w07Col, w08Col, w09Col, w10Col, w11Col, w12Col, w13Col, w14Col, w15Col, w16Col, w17Col, w18Col, w19Col, w20Col, w21Col, w22Col, w23Col, w25Col, w26Col, w27Col, w28Col, w29Col, w30Col, w31Col, w32Col, w33Col, w34Col, w35Col, w36Col, w37Col, w38Col, w39Col, w40Col)
+		vec.Release(col1, col2, col3, col4, col5, col6, col7, col8, col9, col10, col11, col12, col13, col14, col15, col16, col17, col18, col19, col20, col21, col22, col23, col24, col25, col26, col27, col28, col29, col30, col31, col32, col33, col34, col35, col36, col37, col38, col39, col40)
 		return nil, failed.QueryError([]string{"WHERE", "w01", "w02", "w03", "w04", "w05", "w06", "w07", "w08", "w09", "w10", "w11", "w12", "w13", "w14", "w15", "w16", "w17", "w18", "w19", "w20", "w21", "w22", "w23", "w24", "w25", "w26", "w27", "w28", "w29", "w30", "w31", "w32", "w33", "w34", "w35", "w36", "w37", "w38", "w39", "w40"}, []string{"", "(l_extendedprice * (1 - l_discount)) * 1.01", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))", "(l_extendedprice * (1 - l_discount)) + l_quantity * 2", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_quantity + 1)", "IF((l_extendedprice * (1 - l_discount)) > 50000, (l_extendedprice * (1 - l_discount) * (1 + l_tax)), (l_extendedprice * (1 - l_discount)))", "(l_extendedprice * (1 - l_discount)) - l_extendedprice", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax", "(l_extendedprice * (1 - l_discount)) * l_discount", "((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) / (l_tax + 1)", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) + l_quantity", "(l_extendedprice * (1 - l_discount)) / (l_quantity + 2)", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.97 - (l_extendedprice * (1 - l_discount)) * 0.03", "l_quantity * (l_extendedprice * (1 - l_discount)) / 100", "IF(l_quantity < 25, (l_extendedprice * (1 - l_discount)), (l_extendedprice * (1 - l_discount) * (1 + l_tax)))", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_quantity * 3", "(l_extendedprice * (1 - l_discount)) * (1 + l_discount)", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * (1 - l_tax)", "((l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))) / 2", "(l_extendedprice * (1 - l_discount)) * (l_extendedprice * (1 - l_discount)) / 1000000", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_extendedprice", "(l_extendedprice * (1 - l_discount)) - l_quantity", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 1.05", "(l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))", "IF(l_discount > 0.05, (l_extendedprice * (1 - l_discount) * (1 + l_tax)), (l_extendedprice * (1 - l_discount))) * 2", "(l_extendedprice * (1 - l_discount)) / (l_tax + 1)", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_discount + 1)", "(l_extendedprice * (1 - l_discount)) * l_tax + (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_discount", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount)) * 0.5", "(l_extendedprice * (1 - l_discount)) + 100", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - 100", "(l_extendedprice * (1 - l_discount)) * 3 - (l_extendedprice * (1 - l_discount) * (1 + l_tax))", "((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) * l_quantity", "(l_extendedprice * (1 - l_discount)) / 7", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / 11", "(l_extendedprice * (1 - l_discount)) * 0.9 + l_tax", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.8 + l_discount", "IF((l_extendedprice * (1 - l_discount) * (1 + l_tax)) > (l_extendedprice * (1 - l_discount)) * 1.05, 1.0, 0.0)", "(l_extendedprice * (1 - l_discount)) - (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) + (l_extendedprice * (1 - l_discount)) * l_discount", "(l_extendedprice * (1 - l_discount)) * (l_quantity + 1)"})
 	}
-	if w01Col == nil {
-		w01Col = vec.Float64Array(mem, &product, all, n)
-	}
-	if w02Col == nil {
-		w02Col = vec.Float64Array(mem, &difference2, all, n)
-	}
-	if w03Col == nil {
-		w03Col = vec.Float64Array(mem, &sum2, all, n)
-	}
-	if w04Col == nil {
-		w04Col = vec.Float64Array(mem, &quotient, all, n)
-	}
-	if w05Col == nil {
-		w05Col = vec.Float64Array(mem, &ifResult, all, n)
-	}
-	if w06Col == nil {
-		w06Col = vec.Float64Array(mem, &difference11, all, n)
-	}
-	if w07Col == nil {
-		w07Col = vec.Float64Array(mem, &product16, all, n)
-	}
-	if w08Col == nil {
-		w08Col = vec.Float64Array(mem, &product20, all, n)
-	}
-	if w09Col == nil {
-		w09Col = vec.Float64Array(mem, &quotient3, all, n)
-	}
-	if w10Col == nil {
-		w10Col = vec.Float64Array(mem, &sum10, all, n)
-	}
-	if w11Col == nil {
-		w11Col = vec.Float64Array(mem, &quotient5, all, n)
-	}
-	if w12Col == nil {
-		w12Col = vec.Float64Array(mem, &difference21, all, n)
-	}
-	if w13Col == nil {
-		w13Col = vec.Float64Array(mem, &quotient7, all, n)
-	}
-	if w14Col == nil {
-		w14Col = vec.Float64Array(mem, &ifResult3, all, n)
-	}
-	if w15Col == nil {
-		w15Col = vec.Float64Array(mem, &difference28, all, n)
-	}
-	if w16Col == nil {
-		w16Col = vec.Float64Array(mem, &product42, all, n)
-	}
-	if w17Col == nil {
-		w17Col = vec.Float64Array(mem, &product45, all, n)
-	}
-	if w18Col == nil {
-		w18Col = vec.Float64Array(mem, &quotient9, all, n)
-	}
-	if w19Col == nil {
-		w19Col = vec.Float64Array(mem, &quotient11, all, n)
-	}
-	if w20Col == nil {
-		w20Col = vec.Float64Array(mem, &difference38, all, n)
-	}
-	if w21Col == nil {
-		w21Col = vec.Float64Array(mem, &difference41, all, n)
-	}
-	if w22Col == nil {
-		w22Col = vec.Float64Array(mem, &product58, all, n)
-	}
-	if w23Col == nil {
-		w23Col = vec.Float64Array(mem, &sum23, all, n)
-	}
-	if w25Col == nil {
-		w25Col = vec.Float64Array(mem, &quotient13, all, n)
-	}
-	if w26Col == nil {
-		w26Col = vec.Float64Array(mem, &quotient15, all, n)
-	}
-	if w27Col == nil {
-		w27Col = vec.Float64Array(mem, &sum30, all, n)
-	}
-	if w28Col == nil {
-		w28Col = vec.Float64Array(mem, &difference53, all, n)
-	}
-	if w29Col == nil {
-		w29Col = vec.Float64Array(mem, &sum34, all, n)
-	}
-	if w30Col == nil {
-		w30Col = vec.Float64Array(mem, &difference58, all, n)
-	}
-	if w31Col == nil {
-		w31Col = vec.Float64Array(mem, &difference61, all, n)
-	}
-	if w32Col == nil {
-		w32Col = vec.Float64Array(mem, &product88, all, n)
-	}
-	if w33Col == nil {
-		w33Col = vec.Float64Array(mem, &quotient17, all, n)
-	}
-	if w34Col == nil {
-		w34Col = vec.Float64Array(mem, &quotient19, all, n)
-	}
-	if w35Col == nil {
-		w35Col = vec.Float64Array(mem, &sum40, all, n)
-	}
-	if w36Col == nil {
-		w36Col = vec.Float64Array(mem, &sum42, all, n)
-	}
-	if w37Col == nil {
-		w37Col = vec.Float64Array(mem, &ifResult7, all, n)
-	}
-	if w38Col == nil {
-		w38Col = vec.Float64Array(mem, &difference74, all, n)
-	}
-	if w39Col == nil {
-		w39Col = vec.Float64Array(mem, &sum47, all, n)
-	}
-	if w40Col == nil {
-		w40Col = vec.Float64Array(mem, &product113, all, n)
-	}
 
-	cols := []arrow.Array{w01Col, w02Col, w03Col, w04Col, w05Col, w06Col, w07Col, w08Col, w09Col, w10Col, w11Col, w12Col, w13Col, w14Col, w15Col, w16Col, w17Col, w18Col, w19Col, w20Col, w21Col, w22Col, w23Col, vec.Float64Array(mem, &product68, all, n), w25Col, w26Col, w27Col, w28Col, w29Col, w30Col, w31Col, w32Col, w33Col, w34Col, w35Col, w36Col, w37Col, w38Col, w39Col, w40Col}
+	cols := []arrow.Array{col1, col2, col3, col4, col5, col6, col7, col8, col9, col10, col11, col12, col13, col14, col15, col16, col17, col18, col19, col20, col21, col22, col23, col24, col25, col26, col27, col28, col29, col30, col31, col32, col33, col34, col35, col36, col37, col38, col39, col40}
 	out := array.NewRecordBatch(WideSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -2132,10 +1968,10 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 	return out, nil
 }
 
-// wideCol1 computes output column 1 (w01) of query Wide on every row:
+// wideCol1 computes output column 1 (w01) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) * 1.01
-func wideCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func wideCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) * 1.01)
 	var w01Col arrow.Array // written by the loop, or below from product
 	var w01Out *vec.FixedOut[float64]
@@ -2175,13 +2011,17 @@ func wideCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 		}
 		product = product3
 	}
-	return product, w01Col
+	vec.Check(failed, &product, all, n, 1)
+	if w01Col == nil {
+		w01Col = vec.Float64Array(mem, &product, all, n)
+	}
+	return w01Col
 }
 
-// wideCol2 computes output column 2 (w02) of query Wide on every row:
+// wideCol2 computes output column 2 (w02) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))
-func wideCol2(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func wideCol2(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount)))
 	var w02Col arrow.Array // written by the loop, or below from difference2
 	var w02Out *vec.FixedOut[float64]
@@ -2230,13 +2070,17 @@ func wideCol2(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 		}
 		difference2 = difference5
 	}
-	return difference2, w02Col
+	vec.Check(failed, &difference2, all, n, 2)
+	if w02Col == nil {
+		w02Col = vec.Float64Array(mem, &difference2, all, n)
+	}
+	return w02Col
 }
 
-// wideCol3 computes output column 3 (w03) of query Wide on every row:
+// wideCol3 computes output column 3 (w03) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) + l_quantity * 2
-func wideCol3(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func wideCol3(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) + (l_quantity * 2.0))
 	var w03Col arrow.Array // written by the loop, or below from sum2
 	var w03Out *vec.FixedOut[float64]
@@ -2279,13 +2123,17 @@ func wideCol3(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 		}
 		sum2 = sum3
 	}
-	return sum2, w03Col
+	vec.Check(failed, &sum2, all, n, 3)
+	if w03Col == nil {
+		w03Col = vec.Float64Array(mem, &sum2, all, n)
+	}
+	return w03Col
 }
 
-// wideCol4 computes output column 4 (w04) of query Wide on every row:
+// wideCol4 computes output column 4 (w04) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_quantity + 1)
-func wideCol4(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func wideCol4(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) / (l_quantity + 1.0))
 	var w04Col arrow.Array // written by the loop, or below from quotient
 	var w04Out *vec.FixedOut[float64]
@@ -2338,13 +2186,17 @@ func wideCol4(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 		}
 		quotient = quotient2
 	}
-	return quotient, w04Col
+	vec.Check(failed, &quotient, all, n, 4)
+	if w04Col == nil {
+		w04Col = vec.Float64Array(mem, &quotient, all, n)
+	}
+	return w04Col
 }
 
-// wideCol5 computes output column 5 (w05) of query Wide on every row:
+// wideCol5 computes output column 5 (w05) of query Wide on every row, noting its first failed row in failed:
 //
 //	IF((l_extendedprice * (1 - l_discount)) > 50000, (l_extendedprice * (1 - l_discount) * (1 + l_tax)), (l_extendedprice * (1 - l_discount)))
-func wideCol5(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func wideCol5(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(((l_extendedprice * (1.0 - l_discount)) > 50000.0), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)), (l_extendedprice * (1.0 - l_discount)))
 	var w05Col arrow.Array // written by the loop, or below from ifResult
 	var w05Out *vec.FixedOut[float64]
@@ -2407,13 +2259,17 @@ func wideCol5(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 		}
 		ifResult = ifResult2
 	}
-	return ifResult, w05Col
+	vec.Check(failed, &ifResult, all, n, 5)
+	if w05Col == nil {
+		w05Col = vec.Float64Array(mem, &ifResult, all, n)
+	}
+	return w05Col
 }
 
-// wideCol6 computes output column 6 (w06) of query Wide on every row:
+// wideCol6 computes output column 6 (w06) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) - l_extendedprice
-func wideCol6(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func wideCol6(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) - l_extendedprice)
 	var w06Col arrow.Array // written by the loop, or below from difference11
 	var w06Out *vec.FixedOut[float64]
@@ -2453,13 +2309,17 @@ func wideCol6(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 		}
 		difference11 = difference13
 	}
-	return difference11, w06Col
+	vec.Check(failed, &difference11, all, n, 6)
+	if w06Col == nil {
+		w06Col = vec.Float64Array(mem, &difference11, all, n)
+	}
+	return w06Col
 }
 
-// wideCol7 computes output column 7 (w07) of query Wide on every row:
+// wideCol7 computes output column 7 (w07) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax
-func wideCol7(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func wideCol7(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_tax)
 	var w07Col arrow.Array // written by the loop, or below from product16
 	var w07Out *vec.FixedOut[float64]
@@ -2504,13 +2364,17 @@ func wideCol7(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 		}
 		product16 = product19
 	}
-	return product16, w07Col
+	vec.Check(failed, &product16, all, n, 7)
+	if w07Col == nil {
+		w07Col = vec.Float64Array(mem, &product16, all, n)
+	}
+	return w07Col
 }
 
-// wideCol8 computes output column 8 (w08) of query Wide on every row:
+// wideCol8 computes output column 8 (w08) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) * l_discount
-func wideCol8(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func wideCol8(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) * l_discount)
 	var w08Col arrow.Array // written by the loop, or below from product20
 	var w08Out *vec.FixedOut[float64]
@@ -2550,13 +2414,17 @@ func wideCol8(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 		}
 		product20 = product22
 	}
-	return product20, w08Col
+	vec.Check(failed, &product20, all, n, 8)
+	if w08Col == nil {
+		w08Col = vec.Float64Array(mem, &product20, all, n)
+	}
+	return w08Col
 }
 
-// wideCol9 computes output column 9 (w09) of query Wide on every row:
+// wideCol9 computes output column 9 (w09) of query Wide on every row, noting its first failed row in failed:
 //
 //	((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) / (l_tax + 1)
-func wideCol9(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func wideCol9(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount))) / (l_tax + 1.0))
 	var w09Col arrow.Array // written by the loop, or below from quotient3
 	var w09Out *vec.FixedOut[float64]
@@ -2614,13 +2482,17 @@ func wideCol9(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 		}
 		quotient3 = quotient4
 	}
-	return quotient3, w09Col
+	vec.Check(failed, &quotient3, all, n, 9)
+	if w09Col == nil {
+		w09Col = vec.Float64Array(mem, &quotient3, all, n)
+	}
+	return w09Col
 }
 
-// wideCol10 computes output column 10 (w10) of query Wide on every row:
+// wideCol10 computes output column 10 (w10) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) + l_quantity
-func wideCol10(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func wideCol10(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) + l_quantity)
 	var w10Col arrow.Array // written by the loop, or below from sum10
 	var w10Out *vec.FixedOut[float64]
@@ -2666,13 +2538,17 @@ func wideCol10(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		}
 		sum10 = sum12
 	}
-	return sum10, w10Col
+	vec.Check(failed, &sum10, all, n, 10)
+	if w10Col == nil {
+		w10Col = vec.Float64Array(mem, &sum10, all, n)
+	}
+	return w10Col
 }
 
-// wideCol11 computes output column 11 (w11) of query Wide on every row:
+// wideCol11 computes output column 11 (w11) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) / (l_quantity + 2)
-func wideCol11(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func wideCol11(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) / (l_quantity + 2.0))
 	var w11Col arrow.Array // written by the loop, or below from quotient5
 	var w11Out *vec.FixedOut[float64]
@@ -2720,13 +2596,17 @@ func wideCol11(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		}
 		quotient5 = quotient6
 	}
-	return quotient5, w11Col
+	vec.Check(failed, &quotient5, all, n, 11)
+	if w11Col == nil {
+		w11Col = vec.Float64Array(mem, &quotient5, all, n)
+	}
+	return w11Col
 }
 
-// wideCol12 computes output column 12 (w12) of query Wide on every row:
+// wideCol12 computes output column 12 (w12) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.97 - (l_extendedprice * (1 - l_discount)) * 0.03
-func wideCol12(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func wideCol12(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 0.97) - ((l_extendedprice * (1.0 - l_discount)) * 0.03))
 	var w12Col arrow.Array // written by the loop, or below from difference21
 	var w12Out *vec.FixedOut[float64]
@@ -2779,13 +2659,17 @@ func wideCol12(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		}
 		difference21 = difference24
 	}
-	return difference21, w12Col
+	vec.Check(failed, &difference21, all, n, 12)
+	if w12Col == nil {
+		w12Col = vec.Float64Array(mem, &difference21, all, n)
+	}
+	return w12Col
 }
 
-// wideCol13 computes output column 13 (w13) of query Wide on every row:
+// wideCol13 computes output column 13 (w13) of query Wide on every row, noting its first failed row in failed:
 //
 //	l_quantity * (l_extendedprice * (1 - l_discount)) / 100
-func wideCol13(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.RecordBatch, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func wideCol13(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.RecordBatch, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_quantity * (l_extendedprice * (1.0 - l_discount))) / 100.0)
 	var w13Col arrow.Array // written by the loop, or below from quotient7
 	var w13Out *vec.FixedOut[float64]
@@ -2833,13 +2717,17 @@ func wideCol13(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.RecordBa
 		}
 		quotient7 = quotient8
 	}
-	return quotient7, w13Col
+	vec.Check(failed, &quotient7, all, n, 13)
+	if w13Col == nil {
+		w13Col = vec.Float64Array(mem, &quotient7, all, n)
+	}
+	return w13Col
 }
 
-// wideCol14 computes output column 14 (w14) of query Wide on every row:
+// wideCol14 computes output column 14 (w14) of query Wide on every row, noting its first failed row in failed:
 //
 //	IF(l_quantity < 25, (l_extendedprice * (1 - l_discount)), (l_extendedprice * (1 - l_discount) * (1 + l_tax)))
-func wideCol14(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.RecordBatch, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func wideCol14(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.RecordBatch, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((l_quantity < 25.0), (l_extendedprice * (1.0 - l_discount)), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
 	var w14Col arrow.Array // written by the loop, or below from ifResult3
 	var w14Out *vec.FixedOut[float64]
@@ -2899,13 +2787,17 @@ func wideCol14(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.RecordBa
 		}
 		ifResult3 = ifResult4
 	}
-	return ifResult3, w14Col
+	vec.Check(failed, &ifResult3, all, n, 14)
+	if w14Col == nil {
+		w14Col = vec.Float64Array(mem, &ifResult3, all, n)
+	}
+	return w14Col
 }
 
-// wideCol15 computes output column 15 (w15) of query Wide on every row:
+// wideCol15 computes output column 15 (w15) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_quantity * 3
-func wideCol15(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func wideCol15(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 3.0))
 	var w15Col arrow.Array // written by the loop, or below from difference28
 	var w15Out *vec.FixedOut[float64]
@@ -2953,13 +2845,17 @@ func wideCol15(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		}
 		difference28 = difference30
 	}
-	return difference28, w15Col
+	vec.Check(failed, &difference28, all, n, 15)
+	if w15Col == nil {
+		w15Col = vec.Float64Array(mem, &difference28, all, n)
+	}
+	return w15Col
 }
 
-// wideCol16 computes output column 16 (w16) of query Wide on every row:
+// wideCol16 computes output column 16 (w16) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) * (1 + l_discount)
-func wideCol16(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func wideCol16(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_discount))
 	var w16Col arrow.Array // written by the loop, or below from product42
 	var w16Out *vec.FixedOut[float64]
@@ -3001,13 +2897,17 @@ func wideCol16(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		}
 		product42 = product44
 	}
-	return product42, w16Col
+	vec.Check(failed, &product42, all, n, 16)
+	if w16Col == nil {
+		w16Col = vec.Float64Array(mem, &product42, all, n)
+	}
+	return w16Col
 }
 
-// wideCol17 computes output column 17 (w17) of query Wide on every row:
+// wideCol17 computes output column 17 (w17) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * (1 - l_tax)
-func wideCol17(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func wideCol17(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * (1.0 - l_tax))
 	var w17Col arrow.Array // written by the loop, or below from product45
 	var w17Out *vec.FixedOut[float64]
@@ -3054,13 +2954,17 @@ func wideCol17(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		}
 		product45 = product48
 	}
-	return product45, w17Col
+	vec.Check(failed, &product45, all, n, 17)
+	if w17Col == nil {
+		w17Col = vec.Float64Array(mem, &product45, all, n)
+	}
+	return w17Col
 }
 
-// wideCol18 computes output column 18 (w18) of query Wide on every row:
+// wideCol18 computes output column 18 (w18) of query Wide on every row, noting its first failed row in failed:
 //
 //	((l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))) / 2
-func wideCol18(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func wideCol18(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) + ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))) / 2.0)
 	var w18Col arrow.Array // written by the loop, or below from quotient9
 	var w18Out *vec.FixedOut[float64]
@@ -3116,13 +3020,17 @@ func wideCol18(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		}
 		quotient9 = quotient10
 	}
-	return quotient9, w18Col
+	vec.Check(failed, &quotient9, all, n, 18)
+	if w18Col == nil {
+		w18Col = vec.Float64Array(mem, &quotient9, all, n)
+	}
+	return w18Col
 }
 
-// wideCol19 computes output column 19 (w19) of query Wide on every row:
+// wideCol19 computes output column 19 (w19) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) * (l_extendedprice * (1 - l_discount)) / 1000000
-func wideCol19(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func wideCol19(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * (l_extendedprice * (1.0 - l_discount))) / 1000000.0)
 	var w19Col arrow.Array // written by the loop, or below from quotient11
 	var w19Out *vec.FixedOut[float64]
@@ -3173,13 +3081,17 @@ func wideCol19(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		}
 		quotient11 = quotient12
 	}
-	return quotient11, w19Col
+	vec.Check(failed, &quotient11, all, n, 19)
+	if w19Col == nil {
+		w19Col = vec.Float64Array(mem, &quotient11, all, n)
+	}
+	return w19Col
 }
 
-// wideCol20 computes output column 20 (w20) of query Wide on every row:
+// wideCol20 computes output column 20 (w20) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_extendedprice
-func wideCol20(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func wideCol20(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - l_extendedprice)
 	var w20Col arrow.Array // written by the loop, or below from difference38
 	var w20Out *vec.FixedOut[float64]
@@ -3224,13 +3136,17 @@ func wideCol20(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		}
 		difference38 = difference40
 	}
-	return difference38, w20Col
+	vec.Check(failed, &difference38, all, n, 20)
+	if w20Col == nil {
+		w20Col = vec.Float64Array(mem, &difference38, all, n)
+	}
+	return w20Col
 }
 
-// wideCol21 computes output column 21 (w21) of query Wide on every row:
+// wideCol21 computes output column 21 (w21) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) - l_quantity
-func wideCol21(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func wideCol21(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) - l_quantity)
 	var w21Col arrow.Array // written by the loop, or below from difference41
 	var w21Out *vec.FixedOut[float64]
@@ -3271,13 +3187,17 @@ func wideCol21(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		}
 		difference41 = difference43
 	}
-	return difference41, w21Col
+	vec.Check(failed, &difference41, all, n, 21)
+	if w21Col == nil {
+		w21Col = vec.Float64Array(mem, &difference41, all, n)
+	}
+	return w21Col
 }
 
-// wideCol22 computes output column 22 (w22) of query Wide on every row:
+// wideCol22 computes output column 22 (w22) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 1.05
-func wideCol22(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func wideCol22(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 1.05)
 	var w22Col arrow.Array // written by the loop, or below from product58
 	var w22Out *vec.FixedOut[float64]
@@ -3322,13 +3242,17 @@ func wideCol22(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		}
 		product58 = product61
 	}
-	return product58, w22Col
+	vec.Check(failed, &product58, all, n, 22)
+	if w22Col == nil {
+		w22Col = vec.Float64Array(mem, &product58, all, n)
+	}
+	return w22Col
 }
 
-// wideCol23 computes output column 23 (w23) of query Wide on every row:
+// wideCol23 computes output column 23 (w23) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))
-func wideCol23(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func wideCol23(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) + ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
 	var w23Col arrow.Array // written by the loop, or below from sum23
 	var w23Out *vec.FixedOut[float64]
@@ -3377,13 +3301,17 @@ func wideCol23(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		}
 		sum23 = sum25
 	}
-	return sum23, w23Col
+	vec.Check(failed, &sum23, all, n, 23)
+	if w23Col == nil {
+		w23Col = vec.Float64Array(mem, &sum23, all, n)
+	}
+	return w23Col
 }
 
-// wideCol24 computes output column 24 (w24) of query Wide on every row:
+// wideCol24 computes output column 24 (w24) of query Wide on every row, noting its first failed row in failed:
 //
 //	IF(l_discount > 0.05, (l_extendedprice * (1 - l_discount) * (1 + l_tax)), (l_extendedprice * (1 - l_discount))) * 2
-func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], in arrow.RecordBatch, lExtendedprice vec.Vec[float64], lTax vec.Vec[float64]) vec.Vec[float64] {
+func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], in arrow.RecordBatch, lExtendedprice vec.Vec[float64], lTax vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// IF((l_discount > 0.05), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)), (l_extendedprice * (1.0 - l_discount)))
 	var ifResult5 vec.Vec[float64]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -3449,13 +3377,15 @@ func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], in arrow.RecordBa
 	} else {
 		product68 = vec.Map2(all, n, vec.VecArg(&ifResult5), vec.ConstArg[float64](float64(2.0)), rt.MulFloat64)
 	}
-	return product68
+	vec.Check(failed, &product68, all, n, 24)
+	column := vec.Float64Array(mem, &product68, all, n)
+	return column
 }
 
-// wideCol25 computes output column 25 (w25) of query Wide on every row:
+// wideCol25 computes output column 25 (w25) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) / (l_tax + 1)
-func wideCol25(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func wideCol25(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) / (l_tax + 1.0))
 	var w25Col arrow.Array // written by the loop, or below from quotient13
 	var w25Out *vec.FixedOut[float64]
@@ -3503,13 +3433,17 @@ func wideCol25(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		}
 		quotient13 = quotient14
 	}
-	return quotient13, w25Col
+	vec.Check(failed, &quotient13, all, n, 25)
+	if w25Col == nil {
+		w25Col = vec.Float64Array(mem, &quotient13, all, n)
+	}
+	return w25Col
 }
 
-// wideCol26 computes output column 26 (w26) of query Wide on every row:
+// wideCol26 computes output column 26 (w26) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_discount + 1)
-func wideCol26(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func wideCol26(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) / (l_discount + 1.0))
 	var w26Col arrow.Array // written by the loop, or below from quotient15
 	var w26Out *vec.FixedOut[float64]
@@ -3561,13 +3495,17 @@ func wideCol26(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		}
 		quotient15 = quotient16
 	}
-	return quotient15, w26Col
+	vec.Check(failed, &quotient15, all, n, 26)
+	if w26Col == nil {
+		w26Col = vec.Float64Array(mem, &quotient15, all, n)
+	}
+	return w26Col
 }
 
-// wideCol27 computes output column 27 (w27) of query Wide on every row:
+// wideCol27 computes output column 27 (w27) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) * l_tax + (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_discount
-func wideCol27(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func wideCol27(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * l_tax) + (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_discount))
 	var w27Col arrow.Array // written by the loop, or below from sum30
 	var w27Out *vec.FixedOut[float64]
@@ -3620,13 +3558,17 @@ func wideCol27(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		}
 		sum30 = sum32
 	}
-	return sum30, w27Col
+	vec.Check(failed, &sum30, all, n, 27)
+	if w27Col == nil {
+		w27Col = vec.Float64Array(mem, &sum30, all, n)
+	}
+	return w27Col
 }
 
-// wideCol28 computes output column 28 (w28) of query Wide on every row:
+// wideCol28 computes output column 28 (w28) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount)) * 0.5
-func wideCol28(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func wideCol28(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - ((l_extendedprice * (1.0 - l_discount)) * 0.5))
 	var w28Col arrow.Array // written by the loop, or below from difference53
 	var w28Out *vec.FixedOut[float64]
@@ -3677,13 +3619,17 @@ func wideCol28(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		}
 		difference53 = difference56
 	}
-	return difference53, w28Col
+	vec.Check(failed, &difference53, all, n, 28)
+	if w28Col == nil {
+		w28Col = vec.Float64Array(mem, &difference53, all, n)
+	}
+	return w28Col
 }
 
-// wideCol29 computes output column 29 (w29) of query Wide on every row:
+// wideCol29 computes output column 29 (w29) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) + 100
-func wideCol29(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func wideCol29(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) + 100.0)
 	var w29Col arrow.Array // written by the loop, or below from sum34
 	var w29Out *vec.FixedOut[float64]
@@ -3723,13 +3669,17 @@ func wideCol29(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		}
 		sum34 = sum35
 	}
-	return sum34, w29Col
+	vec.Check(failed, &sum34, all, n, 29)
+	if w29Col == nil {
+		w29Col = vec.Float64Array(mem, &sum34, all, n)
+	}
+	return w29Col
 }
 
-// wideCol30 computes output column 30 (w30) of query Wide on every row:
+// wideCol30 computes output column 30 (w30) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - 100
-func wideCol30(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func wideCol30(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - 100.0)
 	var w30Col arrow.Array // written by the loop, or below from difference58
 	var w30Out *vec.FixedOut[float64]
@@ -3774,13 +3724,17 @@ func wideCol30(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		}
 		difference58 = difference60
 	}
-	return difference58, w30Col
+	vec.Check(failed, &difference58, all, n, 30)
+	if w30Col == nil {
+		w30Col = vec.Float64Array(mem, &difference58, all, n)
+	}
+	return w30Col
 }
 
-// wideCol31 computes output column 31 (w31) of query Wide on every row:
+// wideCol31 computes output column 31 (w31) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) * 3 - (l_extendedprice * (1 - l_discount) * (1 + l_tax))
-func wideCol31(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func wideCol31(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * 3.0) - ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
 	var w31Col arrow.Array // written by the loop, or below from difference61
 	var w31Out *vec.FixedOut[float64]
@@ -3831,13 +3785,17 @@ func wideCol31(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		}
 		difference61 = difference64
 	}
-	return difference61, w31Col
+	vec.Check(failed, &difference61, all, n, 31)
+	if w31Col == nil {
+		w31Col = vec.Float64Array(mem, &difference61, all, n)
+	}
+	return w31Col
 }
 
-// wideCol32 computes output column 32 (w32) of query Wide on every row:
+// wideCol32 computes output column 32 (w32) of query Wide on every row, noting its first failed row in failed:
 //
 //	((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) * l_quantity
-func wideCol32(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func wideCol32(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount))) * l_quantity)
 	var w32Col arrow.Array // written by the loop, or below from product88
 	var w32Out *vec.FixedOut[float64]
@@ -3889,13 +3847,17 @@ func wideCol32(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		}
 		product88 = product92
 	}
-	return product88, w32Col
+	vec.Check(failed, &product88, all, n, 32)
+	if w32Col == nil {
+		w32Col = vec.Float64Array(mem, &product88, all, n)
+	}
+	return w32Col
 }
 
-// wideCol33 computes output column 33 (w33) of query Wide on every row:
+// wideCol33 computes output column 33 (w33) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) / 7
-func wideCol33(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func wideCol33(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) / 7.0)
 	var w33Col arrow.Array // written by the loop, or below from quotient17
 	var w33Out *vec.FixedOut[float64]
@@ -3940,13 +3902,17 @@ func wideCol33(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		}
 		quotient17 = quotient18
 	}
-	return quotient17, w33Col
+	vec.Check(failed, &quotient17, all, n, 33)
+	if w33Col == nil {
+		w33Col = vec.Float64Array(mem, &quotient17, all, n)
+	}
+	return w33Col
 }
 
-// wideCol34 computes output column 34 (w34) of query Wide on every row:
+// wideCol34 computes output column 34 (w34) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / 11
-func wideCol34(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func wideCol34(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) / 11.0)
 	var w34Col arrow.Array // written by the loop, or below from quotient19
 	var w34Out *vec.FixedOut[float64]
@@ -3996,13 +3962,17 @@ func wideCol34(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		}
 		quotient19 = quotient20
 	}
-	return quotient19, w34Col
+	vec.Check(failed, &quotient19, all, n, 34)
+	if w34Col == nil {
+		w34Col = vec.Float64Array(mem, &quotient19, all, n)
+	}
+	return w34Col
 }
 
-// wideCol35 computes output column 35 (w35) of query Wide on every row:
+// wideCol35 computes output column 35 (w35) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) * 0.9 + l_tax
-func wideCol35(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func wideCol35(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * 0.9) + l_tax)
 	var w35Col arrow.Array // written by the loop, or below from sum40
 	var w35Out *vec.FixedOut[float64]
@@ -4045,13 +4015,17 @@ func wideCol35(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		}
 		sum40 = sum41
 	}
-	return sum40, w35Col
+	vec.Check(failed, &sum40, all, n, 35)
+	if w35Col == nil {
+		w35Col = vec.Float64Array(mem, &sum40, all, n)
+	}
+	return w35Col
 }
 
-// wideCol36 computes output column 36 (w36) of query Wide on every row:
+// wideCol36 computes output column 36 (w36) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.8 + l_discount
-func wideCol36(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func wideCol36(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 0.8) + l_discount)
 	var w36Col arrow.Array // written by the loop, or below from sum42
 	var w36Out *vec.FixedOut[float64]
@@ -4098,13 +4072,17 @@ func wideCol36(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		}
 		sum42 = sum44
 	}
-	return sum42, w36Col
+	vec.Check(failed, &sum42, all, n, 36)
+	if w36Col == nil {
+		w36Col = vec.Float64Array(mem, &sum42, all, n)
+	}
+	return w36Col
 }
 
-// wideCol37 computes output column 37 (w37) of query Wide on every row:
+// wideCol37 computes output column 37 (w37) of query Wide on every row, noting its first failed row in failed:
 //
 //	IF((l_extendedprice * (1 - l_discount) * (1 + l_tax)) > (l_extendedprice * (1 - l_discount)) * 1.05, 1.0, 0.0)
-func wideCol37(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func wideCol37(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) > ((l_extendedprice * (1.0 - l_discount)) * 1.05)), 1.0, 0.0)
 	var w37Col arrow.Array // written by the loop, or below from ifResult7
 	var w37Out *vec.FixedOut[float64]
@@ -4165,13 +4143,17 @@ func wideCol37(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		}
 		ifResult7 = ifResult8
 	}
-	return ifResult7, w37Col
+	vec.Check(failed, &ifResult7, all, n, 37)
+	if w37Col == nil {
+		w37Col = vec.Float64Array(mem, &ifResult7, all, n)
+	}
+	return w37Col
 }
 
-// wideCol38 computes output column 38 (w38) of query Wide on every row:
+// wideCol38 computes output column 38 (w38) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) - (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax
-func wideCol38(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func wideCol38(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) - (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_tax))
 	var w38Col arrow.Array // written by the loop, or below from difference74
 	var w38Out *vec.FixedOut[float64]
@@ -4222,13 +4204,17 @@ func wideCol38(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		}
 		difference74 = difference77
 	}
-	return difference74, w38Col
+	vec.Check(failed, &difference74, all, n, 38)
+	if w38Col == nil {
+		w38Col = vec.Float64Array(mem, &difference74, all, n)
+	}
+	return w38Col
 }
 
-// wideCol39 computes output column 39 (w39) of query Wide on every row:
+// wideCol39 computes output column 39 (w39) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) + (l_extendedprice * (1 - l_discount)) * l_discount
-func wideCol39(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func wideCol39(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) + ((l_extendedprice * (1.0 - l_discount)) * l_discount))
 	var w39Col arrow.Array // written by the loop, or below from sum47
 	var w39Out *vec.FixedOut[float64]
@@ -4279,13 +4265,17 @@ func wideCol39(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		}
 		sum47 = sum49
 	}
-	return sum47, w39Col
+	vec.Check(failed, &sum47, all, n, 39)
+	if w39Col == nil {
+		w39Col = vec.Float64Array(mem, &sum47, all, n)
+	}
+	return w39Col
 }
 
-// wideCol40 computes output column 40 (w40) of query Wide on every row:
+// wideCol40 computes output column 40 (w40) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) * (l_quantity + 1)
-func wideCol40(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func wideCol40(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) * (l_quantity + 1.0))
 	var w40Col arrow.Array // written by the loop, or below from product113
 	var w40Out *vec.FixedOut[float64]
@@ -4328,7 +4318,11 @@ func wideCol40(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		}
 		product113 = product115
 	}
-	return product113, w40Col
+	vec.Check(failed, &product113, all, n, 40)
+	if w40Col == nil {
+		w40Col = vec.Float64Array(mem, &product113, all, n)
+	}
+	return w40Col
 }
 
 // Evaluator is the signature of every query function of this package.

@@ -111,12 +111,12 @@ func (p *InProbe) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	code := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// hit: code IN (SELECT code FROM dims)
 	// #1 set = any over dims: code IN (SELECT code FROM dims)
 	sub1Read := vec.SubProbeIn(p.sub1, p.sub1Err, &code, all, n)
-	vec.Check(&failed, &sub1Read, all, n, 1)
+	vec.Check(failed, &sub1Read, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "hit"}, []string{"", "code IN (SELECT code FROM dims)"})
 	}
@@ -227,12 +227,12 @@ func (p *InFilter) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 	code := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// WHERE code IN (SELECT code FROM dims)
 	// #1 set = any over dims: code IN (SELECT code FROM dims)
 	sub1Read := vec.SubProbeIn(p.sub1, p.sub1Err, &code, all, n)
-	vec.Check(&failed, &sub1Read, all, n, 0)
+	vec.Check(failed, &sub1Read, all, n, 0)
 	sel := vec.Where(&sub1Read, n)
 
 	// id: id
@@ -346,13 +346,13 @@ func (p *EqCount) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	k_ := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// n: (SELECT count(*) FROM dims d WHERE d.k = facts.k)
 	// #1 keyed count(*) over dims: (SELECT count(*) FROM dims d WHERE d.k = facts.k)
 	sub1ArgErrs := vec.SubArgErrs(n, k_.Err)
 	sub1Read := vec.SubProbeKeyedRows(p.sub1, p.sub1Err, &k_, sub1ArgErrs, all, n)
-	vec.Check(&failed, &sub1Read, all, n, 1)
+	vec.Check(failed, &sub1Read, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "n"}, []string{"", "(SELECT count(*) FROM dims d WHERE d.k = facts.k)"})
 	}
@@ -463,13 +463,13 @@ func (p *IneqCount) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.A
 	v := vec.Int64s(in.Column(3))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// n: (SELECT count(*) FROM dims d WHERE d.v < facts.v)
 	// #1 sorted count(*) over dims: (SELECT count(*) FROM dims d WHERE d.v < facts.v)
 	sub1ArgErrs := vec.SubArgErrs(n, v.Err)
 	sub1Read := vec.SubProbeSortedRows(p.sub1, p.sub1Err, vec.RelLt, &v, sub1ArgErrs, all, n)
-	vec.Check(&failed, &sub1Read, all, n, 1)
+	vec.Check(failed, &sub1Read, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "n"}, []string{"", "(SELECT count(*) FROM dims d WHERE d.v < facts.v)"})
 	}
@@ -612,7 +612,7 @@ func (p *IneqCountLoop) Eval(ctx context.Context, in arrow.RecordBatch, mem memo
 	v := vec.Int64s(in.Column(3))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// n: (SELECT count(*) FROM dims d WHERE facts.v - d.v > 0)
 	// #1 loop count(*) over dims: (SELECT count(*) FROM dims d WHERE (facts.v - d.v) > 0)
@@ -645,7 +645,7 @@ func (p *IneqCountLoop) Eval(ctx context.Context, in arrow.RecordBatch, mem memo
 			sub1Read.V[i2] = value
 		}
 	}
-	vec.Check(&failed, &sub1Read, all, n, 1)
+	vec.Check(failed, &sub1Read, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "n"}, []string{"", "(SELECT count(*) FROM dims d WHERE facts.v - d.v > 0)"})
 	}

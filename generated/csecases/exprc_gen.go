@@ -64,17 +64,16 @@ func And_operand(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 	p := vec.Bools(in.Column(10))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 	quotient := and_operandShared0(n, all, a, b)
-	allOf := and_operandCol1(n, all, p, in, quotient)
-	vec.Check(&failed, &allOf, all, n, 1)
-	quotient2 := and_operandCol2(n, all, quotient)
-	vec.Check(&failed, &quotient2, all, n, 2)
+	col1 := and_operandCol1(n, all, p, in, quotient, failed, mem)
+	col2 := and_operandCol2(n, all, quotient, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "r", "s"}, []string{"", "p AND (a DIV b > 1)", "a DIV b"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &allOf, all, n), vec.Int64Array(mem, &quotient2, all, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(And_operandSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -107,10 +106,10 @@ func and_operandShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) 
 	return quotient
 }
 
-// and_operandCol1 computes output column 1 (r) of query and_operand on every row:
+// and_operandCol1 computes output column 1 (r) of query and_operand on every row, noting its first failed row in failed:
 //
 //	p AND (a DIV b > 1)
-func and_operandCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, quotient vec.Vec[int64]) vec.Vec[bool] {
+func and_operandCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, quotient vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (p AND ((a DIV b) > 1))
 	var allOf vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -145,14 +144,18 @@ func and_operandCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, 
 			allOf = andResult
 		}
 	}
-	return allOf
+	vec.Check(failed, &allOf, all, n, 1)
+	column := vec.BoolArray(mem, &allOf, all, n)
+	return column
 }
 
-// and_operandCol2 computes output column 2 (s) of query and_operand on every row:
+// and_operandCol2 computes output column 2 (s) of query and_operand on every row, noting its first failed row in failed:
 //
 //	a DIV b
-func and_operandCol2(n int, all vec.Sel, quotient vec.Vec[int64]) vec.Vec[int64] {
-	return quotient
+func and_operandCol2(n int, all vec.Sel, quotient vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	vec.Check(failed, &quotient, all, n, 2)
+	column2 := vec.Int64Array(mem, &quotient, all, n)
+	return column2
 }
 
 // betweenInput is the schema of Between's input batches (table t).
@@ -195,17 +198,16 @@ func Between(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 	quotient := betweenShared0(n, all, a, b)
-	inRange := betweenCol1(n, all, quotient)
-	vec.Check(&failed, &inRange, all, n, 1)
-	quotient2 := betweenCol2(n, all, quotient)
-	vec.Check(&failed, &quotient2, all, n, 2)
+	col1 := betweenCol1(n, all, quotient, failed, mem)
+	col2 := betweenCol2(n, all, quotient, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "r", "s"}, []string{"", "(a DIV b) BETWEEN 1 AND 10", "a DIV b"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &inRange, all, n), vec.Int64Array(mem, &quotient2, all, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(BetweenSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -238,10 +240,10 @@ func betweenShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.
 	return quotient
 }
 
-// betweenCol1 computes output column 1 (r) of query between on every row:
+// betweenCol1 computes output column 1 (r) of query between on every row, noting its first failed row in failed:
 //
 //	(a DIV b) BETWEEN 1 AND 10
-func betweenCol1(n int, all vec.Sel, quotient vec.Vec[int64]) vec.Vec[bool] {
+func betweenCol1(n int, all vec.Sel, quotient vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ((a DIV b) BETWEEN 1 AND 10)
 	var inRange vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -276,14 +278,18 @@ func betweenCol1(n int, all vec.Sel, quotient vec.Vec[int64]) vec.Vec[bool] {
 			inRange = betweenResult
 		}
 	}
-	return inRange
+	vec.Check(failed, &inRange, all, n, 1)
+	column := vec.BoolArray(mem, &inRange, all, n)
+	return column
 }
 
-// betweenCol2 computes output column 2 (s) of query between on every row:
+// betweenCol2 computes output column 2 (s) of query between on every row, noting its first failed row in failed:
 //
 //	a DIV b
-func betweenCol2(n int, all vec.Sel, quotient vec.Vec[int64]) vec.Vec[int64] {
-	return quotient
+func betweenCol2(n int, all vec.Sel, quotient vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	vec.Check(failed, &quotient, all, n, 2)
+	column2 := vec.Int64Array(mem, &quotient, all, n)
+	return column2
 }
 
 // case_condition_may_failInput is the schema of Case_condition_may_fail's input batches (table t).
@@ -331,14 +337,14 @@ func Case_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memo
 	c_ := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult := case_condition_may_failCol1(n, all, mArr, mKeys, mItems, shared0, shared0Done, b, c_)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case_condition_may_failCol1(n, all, mArr, mKeys, mItems, shared0, shared0Done, b, c_, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN m['k'] > 0 THEN b DIV c ELSE (b DIV c) * 2 END"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case_condition_may_failSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -346,10 +352,10 @@ func Case_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memo
 	return out, nil
 }
 
-// case_condition_may_failCol1 computes output column 1 (r) of query case_condition_may_fail on every row:
+// case_condition_may_failCol1 computes output column 1 (r) of query case_condition_may_fail on every row, noting its first failed row in failed:
 //
 //	CASE WHEN m['k'] > 0 THEN b DIV c ELSE (b DIV c) * 2 END
-func case_condition_may_failCol1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mItems *array.Int64, shared0 *vec.Vec[int64], shared0Done []bool, b vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
+func case_condition_may_failCol1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mItems *array.Int64, shared0 *vec.Vec[int64], shared0Done []bool, b vec.Vec[int64], c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN (m['k'] > 0) THEN (b DIV c) ELSE ((b DIV c) * 2) END
 	caseResult := vec.Make[int64](n)
 	// m['k']
@@ -406,64 +412,19 @@ func case_condition_may_failCol1(n int, all vec.Sel, mArr *array.Map, mKeys vec.
 	when, notYet := vec.Split(&cmp, all, n)
 	todo := vec.Missing(shared0Done, when, n)
 	// (b DIV c)
-	var quotient vec.Vec[int64]
-	if b.Clean() && c_.Clean() && vec.Dense(todo, n, true) {
-		quotient = vec.Make[int64](n)
-		bV := b.V[:n]
-		c_V := c_.V[:n]
-		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(bV[i], c_V[i])
-			if err != nil {
-				quotient.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		quotient = vec.Map2E(todo, n, vec.VecArg(&b), vec.VecArg(&c_), rt.DivInt64)
-	}
+	quotient := vec.Map2E(todo, n, vec.VecArg(&b), vec.VecArg(&c_), rt.DivInt64)
 	vec.Merge(&(*shared0), &quotient, todo, n)
 	vec.Merge(&caseResult, &(*shared0), when, n)
 	todo2 := vec.Missing(shared0Done, notYet, n)
 	// (b DIV c)
-	var quotient2 vec.Vec[int64]
-	if b.Clean() && c_.Clean() && vec.Dense(todo2, n, true) {
-		quotient2 = vec.Make[int64](n)
-		bV := b.V[:n]
-		c_V := c_.V[:n]
-		out := quotient2.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(bV[i], c_V[i])
-			if err != nil {
-				quotient2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		quotient2 = vec.Map2E(todo2, n, vec.VecArg(&b), vec.VecArg(&c_), rt.DivInt64)
-	}
+	quotient2 := vec.Map2E(todo2, n, vec.VecArg(&b), vec.VecArg(&c_), rt.DivInt64)
 	vec.Merge(&(*shared0), &quotient2, todo2, n)
 	// ((b DIV c) * 2)
-	var product vec.Vec[int64]
-	if (*shared0).Clean() && vec.Dense(notYet, n, true) {
-		product = vec.Make[int64](n)
-		shared0V := (*shared0).V[:n]
-		out := product.V[:n]
-		for i := range out {
-			r, err := rt.MulInt64(shared0V[i], int64(2))
-			if err != nil {
-				product.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		product = vec.Map2E(notYet, n, vec.VecArg(&(*shared0)), vec.ConstArg[int64](int64(2)), rt.MulInt64)
-	}
+	product := vec.Map2E(notYet, n, vec.VecArg(&(*shared0)), vec.ConstArg[int64](int64(2)), rt.MulInt64)
 	vec.Merge(&caseResult, &product, notYet, n)
-	return caseResult
+	vec.Check(failed, &caseResult, all, n, 1)
+	column := vec.Int64Array(mem, &caseResult, all, n)
+	return column
 }
 
 // case_every_resultInput is the schema of Case_every_result's input batches (table t).
@@ -507,18 +468,14 @@ func Case_every_result(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	q := vec.Bools(in.Column(11))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult, directCol := case_every_resultCol1(n, all, a, in, b, p, q, mem)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case_every_resultCol1(n, all, a, in, b, p, q, mem, failed)
 	if failed.Err != nil {
-		vec.Release(directCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN p THEN a DIV b WHEN q THEN (a DIV b) + 1 ELSE (a DIV b) - 1 END"})
 	}
-	if directCol == nil {
-		directCol = vec.Int64Array(mem, &caseResult, all, n)
-	}
 
-	cols := []arrow.Array{directCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case_every_resultSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -526,10 +483,10 @@ func Case_every_result(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return out, nil
 }
 
-// case_every_resultCol1 computes output column 1 (r) of query case_every_result on every row:
+// case_every_resultCol1 computes output column 1 (r) of query case_every_result on every row, noting its first failed row in failed:
 //
 //	CASE WHEN p THEN a DIV b WHEN q THEN (a DIV b) + 1 ELSE (a DIV b) - 1 END
-func case_every_resultCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], p vec.Vec[bool], q vec.Vec[bool], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
+func case_every_resultCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], p vec.Vec[bool], q vec.Vec[bool], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN p THEN (a DIV b) WHEN q THEN ((a DIV b) + 1) ELSE ((a DIV b) - 1) END
 	var directCol arrow.Array // written by the loop, or below from caseResult
 	var directOut *vec.FixedOut[int64]
@@ -595,7 +552,11 @@ func case_every_resultCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.Record
 		}
 		caseResult = caseResult2
 	}
-	return caseResult, directCol
+	vec.Check(failed, &caseResult, all, n, 1)
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &caseResult, all, n)
+	}
+	return directCol
 }
 
 // case_first_conditionInput is the schema of Case_first_condition's input batches (table t).
@@ -637,15 +598,15 @@ func Case_first_condition(ctx context.Context, in arrow.RecordBatch, mem memory.
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 	quotient := case_first_conditionShared0(n, all, a, b)
-	caseResult := case_first_conditionCol1(n, all, quotient)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	col1 := case_first_conditionCol1(n, all, quotient, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN a DIV b > 1 THEN 1 WHEN a DIV b > 0 THEN 2 END"})
 	}
 
-	cols := []arrow.Array{vec.Int32Array(mem, &caseResult, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case_first_conditionSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -678,10 +639,10 @@ func case_first_conditionShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec
 	return quotient
 }
 
-// case_first_conditionCol1 computes output column 1 (r) of query case_first_condition on every row:
+// case_first_conditionCol1 computes output column 1 (r) of query case_first_condition on every row, noting its first failed row in failed:
 //
 //	CASE WHEN a DIV b > 1 THEN 1 WHEN a DIV b > 0 THEN 2 END
-func case_first_conditionCol1(n int, all vec.Sel, quotient vec.Vec[int64]) vec.Vec[int32] {
+func case_first_conditionCol1(n int, all vec.Sel, quotient vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN ((a DIV b) > 1) THEN 1 WHEN ((a DIV b) > 0) THEN 2 ELSE CAST(NULL AS INT) END
 	caseResult := vec.Make[int32](n)
 	// ((a DIV b) > 1)
@@ -700,22 +661,14 @@ func case_first_conditionCol1(n int, all vec.Sel, quotient vec.Vec[int64]) vec.V
 	when, notYet := vec.Split(&cmp, all, n)
 	vec.Fill(&caseResult, int32(1), when, n)
 	// ((a DIV b) > 0)
-	var cmp2 vec.Vec[bool]
-	if quotient.Clean() && vec.Dense(notYet, n, false) {
-		cmp2 = vec.Make[bool](n)
-		quotientV := quotient.V[:n]
-		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(quotientV[i], int64(0))
-		}
-	} else {
-		cmp2 = vec.Map2(notYet, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(0)), rt.GtInt64)
-	}
+	cmp2 := vec.Map2(notYet, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(0)), rt.GtInt64)
 	vec.CopyErrs(&caseResult, &cmp2, notYet, n)
 	when2, notYet2 := vec.Split(&cmp2, notYet, n)
 	vec.Fill(&caseResult, int32(2), when2, n)
 	vec.FillNull(&caseResult, notYet2, n)
-	return caseResult
+	vec.Check(failed, &caseResult, all, n, 1)
+	column := vec.Int32Array(mem, &caseResult, all, n)
+	return column
 }
 
 // case_rest_regionInput is the schema of Case_rest_region's input batches (table t).
@@ -758,14 +711,14 @@ func Case_rest_region(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult := case_rest_regionCol1(n, all, p, a, b)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case_rest_regionCol1(n, all, p, a, b, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN p THEN 0 WHEN a DIV b > 1 THEN 1 WHEN a DIV b > 0 THEN 2 END"})
 	}
 
-	cols := []arrow.Array{vec.Int32Array(mem, &caseResult, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case_rest_regionSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -773,10 +726,10 @@ func Case_rest_region(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	return out, nil
 }
 
-// case_rest_regionCol1 computes output column 1 (r) of query case_rest_region on every row:
+// case_rest_regionCol1 computes output column 1 (r) of query case_rest_region on every row, noting its first failed row in failed:
 //
 //	CASE WHEN p THEN 0 WHEN a DIV b > 1 THEN 1 WHEN a DIV b > 0 THEN 2 END
-func case_rest_regionCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int32] {
+func case_rest_regionCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN p THEN 0 WHEN ((a DIV b) > 1) THEN 1 WHEN ((a DIV b) > 0) THEN 2 ELSE CAST(NULL AS INT) END
 	caseResult := vec.Make[int32](n)
 	vec.CopyErrs(&caseResult, &p, all, n)
@@ -784,55 +737,21 @@ func case_rest_regionCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64],
 	vec.Fill(&caseResult, int32(0), when, n)
 	// shared (region): (a DIV b)
 	// (a DIV b)
-	var quotient vec.Vec[int64]
-	if a.Clean() && b.Clean() && vec.Dense(notYet, n, true) {
-		quotient = vec.Make[int64](n)
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		quotient = vec.Map2E(notYet, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-	}
+	quotient := vec.Map2E(notYet, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	// ((a DIV b) > 1)
-	var cmp vec.Vec[bool]
-	if quotient.Clean() && vec.Dense(notYet, n, false) {
-		cmp = vec.Make[bool](n)
-		quotientV := quotient.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(quotientV[i], int64(1))
-		}
-	} else {
-		cmp = vec.Map2(notYet, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.GtInt64)
-	}
+	cmp := vec.Map2(notYet, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.GtInt64)
 	vec.CopyErrs(&caseResult, &cmp, notYet, n)
 	when2, notYet2 := vec.Split(&cmp, notYet, n)
 	vec.Fill(&caseResult, int32(1), when2, n)
 	// ((a DIV b) > 0)
-	var cmp2 vec.Vec[bool]
-	if quotient.Clean() && vec.Dense(notYet2, n, false) {
-		cmp2 = vec.Make[bool](n)
-		quotientV := quotient.V[:n]
-		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(quotientV[i], int64(0))
-		}
-	} else {
-		cmp2 = vec.Map2(notYet2, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(0)), rt.GtInt64)
-	}
+	cmp2 := vec.Map2(notYet2, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(0)), rt.GtInt64)
 	vec.CopyErrs(&caseResult, &cmp2, notYet2, n)
 	when3, notYet3 := vec.Split(&cmp2, notYet2, n)
 	vec.Fill(&caseResult, int32(2), when3, n)
 	vec.FillNull(&caseResult, notYet3, n)
-	return caseResult
+	vec.Check(failed, &caseResult, all, n, 1)
+	column := vec.Int32Array(mem, &caseResult, all, n)
+	return column
 }
 
 // case_rest_region_elseInput is the schema of Case_rest_region_else's input batches (table t).
@@ -875,14 +794,14 @@ func Case_rest_region_else(ctx context.Context, in arrow.RecordBatch, mem memory
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult := case_rest_region_elseCol1(n, all, p, a, b)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case_rest_region_elseCol1(n, all, p, a, b, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN p THEN 0 WHEN a DIV b > 1 THEN 1 ELSE a DIV b END"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case_rest_region_elseSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -890,10 +809,10 @@ func Case_rest_region_else(ctx context.Context, in arrow.RecordBatch, mem memory
 	return out, nil
 }
 
-// case_rest_region_elseCol1 computes output column 1 (r) of query case_rest_region_else on every row:
+// case_rest_region_elseCol1 computes output column 1 (r) of query case_rest_region_else on every row, noting its first failed row in failed:
 //
 //	CASE WHEN p THEN 0 WHEN a DIV b > 1 THEN 1 ELSE a DIV b END
-func case_rest_region_elseCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
+func case_rest_region_elseCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN p THEN 0 WHEN ((a DIV b) > 1) THEN 1 ELSE (a DIV b) END
 	caseResult := vec.Make[int64](n)
 	vec.CopyErrs(&caseResult, &p, all, n)
@@ -901,40 +820,16 @@ func case_rest_region_elseCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[in
 	vec.Fill(&caseResult, int64(0), when, n)
 	// shared (region): (a DIV b)
 	// (a DIV b)
-	var quotient vec.Vec[int64]
-	if a.Clean() && b.Clean() && vec.Dense(notYet, n, true) {
-		quotient = vec.Make[int64](n)
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		quotient = vec.Map2E(notYet, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-	}
+	quotient := vec.Map2E(notYet, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	// ((a DIV b) > 1)
-	var cmp vec.Vec[bool]
-	if quotient.Clean() && vec.Dense(notYet, n, false) {
-		cmp = vec.Make[bool](n)
-		quotientV := quotient.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(quotientV[i], int64(1))
-		}
-	} else {
-		cmp = vec.Map2(notYet, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.GtInt64)
-	}
+	cmp := vec.Map2(notYet, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.GtInt64)
 	vec.CopyErrs(&caseResult, &cmp, notYet, n)
 	when2, notYet2 := vec.Split(&cmp, notYet, n)
 	vec.Fill(&caseResult, int64(1), when2, n)
 	vec.Merge(&caseResult, &quotient, notYet2, n)
-	return caseResult
+	vec.Check(failed, &caseResult, all, n, 1)
+	column := vec.Int64Array(mem, &caseResult, all, n)
+	return column
 }
 
 // case_then_and_else_onlyInput is the schema of Case_then_and_else_only's input batches (table t).
@@ -981,14 +876,14 @@ func Case_then_and_else_only(ctx context.Context, in arrow.RecordBatch, mem memo
 	q := vec.Bools(in.Column(11))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult := case_then_and_else_onlyCol1(n, all, p, shared0, shared0Done, a, b, q)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case_then_and_else_onlyCol1(n, all, p, shared0, shared0Done, a, b, q, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN p THEN a DIV b WHEN q THEN 0 ELSE a DIV b END"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case_then_and_else_onlySchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -996,33 +891,17 @@ func Case_then_and_else_only(ctx context.Context, in arrow.RecordBatch, mem memo
 	return out, nil
 }
 
-// case_then_and_else_onlyCol1 computes output column 1 (r) of query case_then_and_else_only on every row:
+// case_then_and_else_onlyCol1 computes output column 1 (r) of query case_then_and_else_only on every row, noting its first failed row in failed:
 //
 //	CASE WHEN p THEN a DIV b WHEN q THEN 0 ELSE a DIV b END
-func case_then_and_else_onlyCol1(n int, all vec.Sel, p vec.Vec[bool], shared0 *vec.Vec[int64], shared0Done []bool, a vec.Vec[int64], b vec.Vec[int64], q vec.Vec[bool]) vec.Vec[int64] {
+func case_then_and_else_onlyCol1(n int, all vec.Sel, p vec.Vec[bool], shared0 *vec.Vec[int64], shared0Done []bool, a vec.Vec[int64], b vec.Vec[int64], q vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN p THEN (a DIV b) WHEN q THEN 0 ELSE (a DIV b) END
 	caseResult := vec.Make[int64](n)
 	vec.CopyErrs(&caseResult, &p, all, n)
 	when, notYet := vec.Split(&p, all, n)
 	todo := vec.Missing(shared0Done, when, n)
 	// (a DIV b)
-	var quotient vec.Vec[int64]
-	if a.Clean() && b.Clean() && vec.Dense(todo, n, true) {
-		quotient = vec.Make[int64](n)
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		quotient = vec.Map2E(todo, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-	}
+	quotient := vec.Map2E(todo, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	vec.Merge(&(*shared0), &quotient, todo, n)
 	vec.Merge(&caseResult, &(*shared0), when, n)
 	vec.CopyErrs(&caseResult, &q, notYet, n)
@@ -1030,26 +909,12 @@ func case_then_and_else_onlyCol1(n int, all vec.Sel, p vec.Vec[bool], shared0 *v
 	vec.Fill(&caseResult, int64(0), when2, n)
 	todo2 := vec.Missing(shared0Done, notYet2, n)
 	// (a DIV b)
-	var quotient2 vec.Vec[int64]
-	if a.Clean() && b.Clean() && vec.Dense(todo2, n, true) {
-		quotient2 = vec.Make[int64](n)
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := quotient2.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		quotient2 = vec.Map2E(todo2, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-	}
+	quotient2 := vec.Map2E(todo2, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	vec.Merge(&(*shared0), &quotient2, todo2, n)
 	vec.Merge(&caseResult, &(*shared0), notYet2, n)
-	return caseResult
+	vec.Check(failed, &caseResult, all, n, 1)
+	column := vec.Int64Array(mem, &caseResult, all, n)
+	return column
 }
 
 // cheap_shared_two_rootsInput is the schema of Cheap_shared_two_roots's input batches (table t).
@@ -1098,29 +963,20 @@ func Cheap_shared_two_roots(ctx context.Context, in arrow.RecordBatch, mem memor
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	cmp := cheap_shared_two_rootsWhere(n, all, i_)
-	vec.Check(&failed, &cmp, all, n, 0)
+	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
-	product, discCol := cheap_shared_two_rootsCol1(n, sel, x, in, y, mem)
-	vec.Check(&failed, &product, sel, n, 1)
-	product3, chargeCol := cheap_shared_two_rootsCol2(n, sel, x, in, y, c_, mem)
-	vec.Check(&failed, &product3, sel, n, 2)
-	ifResult := cheap_shared_two_rootsCol3(n, sel, x, in, y, p, a, b)
-	vec.Check(&failed, &ifResult, sel, n, 3)
+	col1 := cheap_shared_two_rootsCol1(n, sel, x, in, y, mem, failed)
+	col2 := cheap_shared_two_rootsCol2(n, sel, x, in, y, c_, mem, failed)
+	col3 := cheap_shared_two_rootsCol3(n, sel, x, in, y, p, a, b, failed, mem)
 	if failed.Err != nil {
-		vec.Release(discCol, chargeCol)
+		vec.Release(col1, col2, col3)
 		return nil, failed.QueryError([]string{"WHERE", "disc", "charge", "big"}, []string{"i > 0", "x * (1 - y)", "x * (1 - y) * (1 + CAST(c AS DOUBLE))", "IF(p, x * (1 - y) > 2, a > b)"})
 	}
-	if discCol == nil {
-		discCol = vec.Float64Array(mem, &product, sel, n)
-	}
-	if chargeCol == nil {
-		chargeCol = vec.Float64Array(mem, &product3, sel, n)
-	}
 
-	cols := []arrow.Array{discCol, chargeCol, vec.BoolArray(mem, &ifResult, sel, n)}
+	cols := []arrow.Array{col1, col2, col3}
 	out := array.NewRecordBatch(Cheap_shared_two_rootsSchema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -1147,10 +1003,10 @@ func cheap_shared_two_rootsWhere(n int, all vec.Sel, i_ vec.Vec[int32]) vec.Vec[
 	return cmp
 }
 
-// cheap_shared_two_rootsCol1 computes output column 1 (disc) of query cheap_shared_two_roots on the rows that pass its WHERE clause:
+// cheap_shared_two_rootsCol1 computes output column 1 (disc) of query cheap_shared_two_roots on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	x * (1 - y)
-func cheap_shared_two_rootsCol1(n int, sel vec.Sel, x vec.Vec[float64], in arrow.RecordBatch, y vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func cheap_shared_two_rootsCol1(n int, sel vec.Sel, x vec.Vec[float64], in arrow.RecordBatch, y vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (x * (1.0 - y))
 	var discCol arrow.Array // written by the loop, or below from product
 	var discOut *vec.FixedOut[float64]
@@ -1189,13 +1045,17 @@ func cheap_shared_two_rootsCol1(n int, sel vec.Sel, x vec.Vec[float64], in arrow
 		}
 		product = product2
 	}
-	return product, discCol
+	vec.Check(failed, &product, sel, n, 1)
+	if discCol == nil {
+		discCol = vec.Float64Array(mem, &product, sel, n)
+	}
+	return discCol
 }
 
-// cheap_shared_two_rootsCol2 computes output column 2 (charge) of query cheap_shared_two_roots on the rows that pass its WHERE clause:
+// cheap_shared_two_rootsCol2 computes output column 2 (charge) of query cheap_shared_two_roots on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	x * (1 - y) * (1 + CAST(c AS DOUBLE))
-func cheap_shared_two_rootsCol2(n int, sel vec.Sel, x vec.Vec[float64], in arrow.RecordBatch, y vec.Vec[float64], c_ vec.Vec[int64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func cheap_shared_two_rootsCol2(n int, sel vec.Sel, x vec.Vec[float64], in arrow.RecordBatch, y vec.Vec[float64], c_ vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((x * (1.0 - y)) * (1.0 + CAST(c AS DOUBLE)))
 	var chargeCol arrow.Array // written by the loop, or below from product3
 	var chargeOut *vec.FixedOut[float64]
@@ -1244,13 +1104,17 @@ func cheap_shared_two_rootsCol2(n int, sel vec.Sel, x vec.Vec[float64], in arrow
 		}
 		product3 = product5
 	}
-	return product3, chargeCol
+	vec.Check(failed, &product3, sel, n, 2)
+	if chargeCol == nil {
+		chargeCol = vec.Float64Array(mem, &product3, sel, n)
+	}
+	return chargeCol
 }
 
-// cheap_shared_two_rootsCol3 computes output column 3 (big) of query cheap_shared_two_roots on the rows that pass its WHERE clause:
+// cheap_shared_two_rootsCol3 computes output column 3 (big) of query cheap_shared_two_roots on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	IF(p, x * (1 - y) > 2, a > b)
-func cheap_shared_two_rootsCol3(n int, sel vec.Sel, x vec.Vec[float64], in arrow.RecordBatch, y vec.Vec[float64], p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
+func cheap_shared_two_rootsCol3(n int, sel vec.Sel, x vec.Vec[float64], in arrow.RecordBatch, y vec.Vec[float64], p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// IF(p, ((x * (1.0 - y)) > 2.0), (a > b))
 	var ifResult vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -1304,7 +1168,9 @@ func cheap_shared_two_rootsCol3(n int, sel vec.Sel, x vec.Vec[float64], in arrow
 			ifResult = ifResult2
 		}
 	}
-	return ifResult
+	vec.Check(failed, &ifResult, sel, n, 3)
+	column := vec.BoolArray(mem, &ifResult, sel, n)
+	return column
 }
 
 // coalesce_first_argInput is the schema of Coalesce_first_arg's input batches (table t).
@@ -1346,15 +1212,15 @@ func Coalesce_first_arg(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 	quotient := coalesce_first_argShared0(n, all, a, b)
-	sum := coalesce_first_argCol1(n, all, quotient)
-	vec.Check(&failed, &sum, all, n, 1)
+	col1 := coalesce_first_argCol1(n, all, quotient, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "COALESCE(a DIV b, 0) + (a DIV b)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Coalesce_first_argSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -1387,10 +1253,10 @@ func coalesce_first_argShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[i
 	return quotient
 }
 
-// coalesce_first_argCol1 computes output column 1 (r) of query coalesce_first_arg on every row:
+// coalesce_first_argCol1 computes output column 1 (r) of query coalesce_first_arg on every row, noting its first failed row in failed:
 //
 //	COALESCE(a DIV b, 0) + (a DIV b)
-func coalesce_first_argCol1(n int, all vec.Sel, quotient vec.Vec[int64]) vec.Vec[int64] {
+func coalesce_first_argCol1(n int, all vec.Sel, quotient vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// COALESCE((a DIV b), 0)
 	coalesced := vec.Make[int64](n)
 	vec.MergeNonNull(&coalesced, &quotient, all, n)
@@ -1414,7 +1280,9 @@ func coalesce_first_argCol1(n int, all vec.Sel, quotient vec.Vec[int64]) vec.Vec
 	} else {
 		sum = vec.Map2E(all, n, vec.VecArg(&coalesced), vec.VecArg(&quotient), rt.AddInt64)
 	}
-	return sum
+	vec.Check(failed, &sum, all, n, 1)
+	column := vec.Int64Array(mem, &sum, all, n)
+	return column
 }
 
 // coalesce_later_arg_other_outputInput is the schema of Coalesce_later_arg_other_output's input batches (table t).
@@ -1458,17 +1326,16 @@ func Coalesce_later_arg_other_output(ctx context.Context, in arrow.RecordBatch, 
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 	quotient := coalesce_later_arg_other_outputShared0(n, all, b, c_)
-	coalesced := coalesce_later_arg_other_outputCol1(n, all, a, quotient)
-	vec.Check(&failed, &coalesced, all, n, 1)
-	quotient2 := coalesce_later_arg_other_outputCol2(n, all, quotient)
-	vec.Check(&failed, &quotient2, all, n, 2)
+	col1 := coalesce_later_arg_other_outputCol1(n, all, a, quotient, failed, mem)
+	col2 := coalesce_later_arg_other_outputCol2(n, all, quotient, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "r", "s"}, []string{"", "COALESCE(a, b DIV c)", "b DIV c"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n), vec.Int64Array(mem, &quotient2, all, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Coalesce_later_arg_other_outputSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -1501,23 +1368,27 @@ func coalesce_later_arg_other_outputShared0(n int, all vec.Sel, b vec.Vec[int64]
 	return quotient
 }
 
-// coalesce_later_arg_other_outputCol1 computes output column 1 (r) of query coalesce_later_arg_other_output on every row:
+// coalesce_later_arg_other_outputCol1 computes output column 1 (r) of query coalesce_later_arg_other_output on every row, noting its first failed row in failed:
 //
 //	COALESCE(a, b DIV c)
-func coalesce_later_arg_other_outputCol1(n int, all vec.Sel, a vec.Vec[int64], quotient vec.Vec[int64]) vec.Vec[int64] {
+func coalesce_later_arg_other_outputCol1(n int, all vec.Sel, a vec.Vec[int64], quotient vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// COALESCE(a, (b DIV c))
 	coalesced := vec.Make[int64](n)
 	vec.MergeNonNull(&coalesced, &a, all, n)
 	stillNull := vec.NullRows(&a, all, n)
 	vec.Merge(&coalesced, &quotient, stillNull, n)
-	return coalesced
+	vec.Check(failed, &coalesced, all, n, 1)
+	column := vec.Int64Array(mem, &coalesced, all, n)
+	return column
 }
 
-// coalesce_later_arg_other_outputCol2 computes output column 2 (s) of query coalesce_later_arg_other_output on every row:
+// coalesce_later_arg_other_outputCol2 computes output column 2 (s) of query coalesce_later_arg_other_output on every row, noting its first failed row in failed:
 //
 //	b DIV c
-func coalesce_later_arg_other_outputCol2(n int, all vec.Sel, quotient vec.Vec[int64]) vec.Vec[int64] {
-	return quotient
+func coalesce_later_arg_other_outputCol2(n int, all vec.Sel, quotient vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	vec.Check(failed, &quotient, all, n, 2)
+	column2 := vec.Int64Array(mem, &quotient, all, n)
+	return column2
 }
 
 // coalesce_rest_regionInput is the schema of Coalesce_rest_region's input batches (table t).
@@ -1560,14 +1431,14 @@ func Coalesce_rest_region(ctx context.Context, in arrow.RecordBatch, mem memory.
 	c_ := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	coalesced := coalesce_rest_regionCol1(n, all, a, b, c_)
-	vec.Check(&failed, &coalesced, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := coalesce_rest_regionCol1(n, all, a, b, c_, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "COALESCE(a, b DIV c, (b DIV c) + 1)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Coalesce_rest_regionSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -1575,54 +1446,25 @@ func Coalesce_rest_region(ctx context.Context, in arrow.RecordBatch, mem memory.
 	return out, nil
 }
 
-// coalesce_rest_regionCol1 computes output column 1 (r) of query coalesce_rest_region on every row:
+// coalesce_rest_regionCol1 computes output column 1 (r) of query coalesce_rest_region on every row, noting its first failed row in failed:
 //
 //	COALESCE(a, b DIV c, (b DIV c) + 1)
-func coalesce_rest_regionCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
+func coalesce_rest_regionCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// COALESCE(a, (b DIV c), ((b DIV c) + 1))
 	coalesced := vec.Make[int64](n)
 	vec.MergeNonNull(&coalesced, &a, all, n)
 	stillNull := vec.NullRows(&a, all, n)
 	// shared (region): (b DIV c)
 	// (b DIV c)
-	var quotient vec.Vec[int64]
-	if b.Clean() && c_.Clean() && vec.Dense(stillNull, n, true) {
-		quotient = vec.Make[int64](n)
-		bV := b.V[:n]
-		c_V := c_.V[:n]
-		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(bV[i], c_V[i])
-			if err != nil {
-				quotient.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		quotient = vec.Map2E(stillNull, n, vec.VecArg(&b), vec.VecArg(&c_), rt.DivInt64)
-	}
+	quotient := vec.Map2E(stillNull, n, vec.VecArg(&b), vec.VecArg(&c_), rt.DivInt64)
 	vec.MergeNonNull(&coalesced, &quotient, stillNull, n)
 	stillNull2 := vec.NullRows(&quotient, stillNull, n)
 	// ((b DIV c) + 1)
-	var sum vec.Vec[int64]
-	if quotient.Clean() && vec.Dense(stillNull2, n, true) {
-		sum = vec.Make[int64](n)
-		quotientV := quotient.V[:n]
-		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(quotientV[i], int64(1))
-			if err != nil {
-				sum.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		sum = vec.Map2E(stillNull2, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.AddInt64)
-	}
+	sum := vec.Map2E(stillNull2, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.AddInt64)
 	vec.Merge(&coalesced, &sum, stillNull2, n)
-	return coalesced
+	vec.Check(failed, &coalesced, all, n, 1)
+	column := vec.Int64Array(mem, &coalesced, all, n)
+	return column
 }
 
 // cross_outputInput is the schema of Cross_output's input batches (table t).
@@ -1666,21 +1508,16 @@ func Cross_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	p := vec.Bools(in.Column(10))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 	quotient := cross_outputShared0(n, all, a, b)
-	ifResult, guardedCol := cross_outputCol1(n, all, p, in, quotient, mem)
-	vec.Check(&failed, &ifResult, all, n, 1)
-	quotient2 := cross_outputCol2(n, all, quotient)
-	vec.Check(&failed, &quotient2, all, n, 2)
+	col1 := cross_outputCol1(n, all, p, in, quotient, mem, failed)
+	col2 := cross_outputCol2(n, all, quotient, failed, mem)
 	if failed.Err != nil {
-		vec.Release(guardedCol)
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "guarded", "plain"}, []string{"", "IF(p, a DIV b, 0)", "a DIV b"})
 	}
-	if guardedCol == nil {
-		guardedCol = vec.Int64Array(mem, &ifResult, all, n)
-	}
 
-	cols := []arrow.Array{guardedCol, vec.Int64Array(mem, &quotient2, all, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Cross_outputSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -1713,10 +1550,10 @@ func cross_outputShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64])
 	return quotient
 }
 
-// cross_outputCol1 computes output column 1 (guarded) of query cross_output on every row:
+// cross_outputCol1 computes output column 1 (guarded) of query cross_output on every row, noting its first failed row in failed:
 //
 //	IF(p, a DIV b, 0)
-func cross_outputCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, quotient vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
+func cross_outputCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, quotient vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(p, (a DIV b), 0)
 	var guardedCol arrow.Array // written by the loop, or below from ifResult
 	var guardedOut *vec.FixedOut[int64]
@@ -1760,14 +1597,20 @@ func cross_outputCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch,
 		}
 		ifResult = ifResult2
 	}
-	return ifResult, guardedCol
+	vec.Check(failed, &ifResult, all, n, 1)
+	if guardedCol == nil {
+		guardedCol = vec.Int64Array(mem, &ifResult, all, n)
+	}
+	return guardedCol
 }
 
-// cross_outputCol2 computes output column 2 (plain) of query cross_output on every row:
+// cross_outputCol2 computes output column 2 (plain) of query cross_output on every row, noting its first failed row in failed:
 //
 //	a DIV b
-func cross_outputCol2(n int, all vec.Sel, quotient vec.Vec[int64]) vec.Vec[int64] {
-	return quotient
+func cross_outputCol2(n int, all vec.Sel, quotient vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	vec.Check(failed, &quotient, all, n, 2)
+	column := vec.Int64Array(mem, &quotient, all, n)
+	return column
 }
 
 // cross_output_swappedInput is the schema of Cross_output_swapped's input batches (table t).
@@ -1811,21 +1654,16 @@ func Cross_output_swapped(ctx context.Context, in arrow.RecordBatch, mem memory.
 	p := vec.Bools(in.Column(10))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 	quotient := cross_output_swappedShared0(n, all, a, b)
-	quotient2 := cross_output_swappedCol1(n, all, quotient)
-	vec.Check(&failed, &quotient2, all, n, 1)
-	ifResult, guardedCol := cross_output_swappedCol2(n, all, p, in, quotient, mem)
-	vec.Check(&failed, &ifResult, all, n, 2)
+	col1 := cross_output_swappedCol1(n, all, quotient, failed, mem)
+	col2 := cross_output_swappedCol2(n, all, p, in, quotient, mem, failed)
 	if failed.Err != nil {
-		vec.Release(guardedCol)
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "plain", "guarded"}, []string{"", "a DIV b", "IF(p, a DIV b, 0)"})
 	}
-	if guardedCol == nil {
-		guardedCol = vec.Int64Array(mem, &ifResult, all, n)
-	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &quotient2, all, n), guardedCol}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Cross_output_swappedSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -1858,17 +1696,19 @@ func cross_output_swappedShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec
 	return quotient
 }
 
-// cross_output_swappedCol1 computes output column 1 (plain) of query cross_output_swapped on every row:
+// cross_output_swappedCol1 computes output column 1 (plain) of query cross_output_swapped on every row, noting its first failed row in failed:
 //
 //	a DIV b
-func cross_output_swappedCol1(n int, all vec.Sel, quotient vec.Vec[int64]) vec.Vec[int64] {
-	return quotient
+func cross_output_swappedCol1(n int, all vec.Sel, quotient vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	vec.Check(failed, &quotient, all, n, 1)
+	column := vec.Int64Array(mem, &quotient, all, n)
+	return column
 }
 
-// cross_output_swappedCol2 computes output column 2 (guarded) of query cross_output_swapped on every row:
+// cross_output_swappedCol2 computes output column 2 (guarded) of query cross_output_swapped on every row, noting its first failed row in failed:
 //
 //	IF(p, a DIV b, 0)
-func cross_output_swappedCol2(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, quotient vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
+func cross_output_swappedCol2(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, quotient vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(p, (a DIV b), 0)
 	var guardedCol arrow.Array // written by the loop, or below from ifResult
 	var guardedOut *vec.FixedOut[int64]
@@ -1912,7 +1752,11 @@ func cross_output_swappedCol2(n int, all vec.Sel, p vec.Vec[bool], in arrow.Reco
 		}
 		ifResult = ifResult2
 	}
-	return ifResult, guardedCol
+	vec.Check(failed, &ifResult, all, n, 2)
+	if guardedCol == nil {
+		guardedCol = vec.Int64Array(mem, &ifResult, all, n)
+	}
+	return guardedCol
 }
 
 // fused_two_lookupsInput is the schema of Fused_two_lookups's input batches (table t).
@@ -1959,18 +1803,14 @@ func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult, directCol := fused_two_lookupsCol1(n, all, mArr, mKeys, mOffs, mItems, c_, in, i_, a, mem)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := fused_two_lookupsCol1(n, all, mArr, mKeys, mOffs, mItems, c_, in, i_, a, mem, failed)
 	if failed.Err != nil {
-		vec.Release(directCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN m['a'] > 0 AND m['b'] > c THEN m['a'] WHEN i > 0 THEN a ELSE m['b'] END"})
 	}
-	if directCol == nil {
-		directCol = vec.Int64Array(mem, &caseResult, all, n)
-	}
 
-	cols := []arrow.Array{directCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Fused_two_lookupsSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -1978,10 +1818,10 @@ func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return out, nil
 }
 
-// fused_two_lookupsCol1 computes output column 1 (r) of query fused_two_lookups on every row:
+// fused_two_lookupsCol1 computes output column 1 (r) of query fused_two_lookups on every row, noting its first failed row in failed:
 //
 //	CASE WHEN m['a'] > 0 AND m['b'] > c THEN m['a'] WHEN i > 0 THEN a ELSE m['b'] END
-func fused_two_lookupsCol1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mOffs []int32, mItems *array.Int64, c_ vec.Vec[int64], in arrow.RecordBatch, i_ vec.Vec[int32], a vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
+func fused_two_lookupsCol1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mOffs []int32, mItems *array.Int64, c_ vec.Vec[int64], in arrow.RecordBatch, i_ vec.Vec[int32], a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN ((m['a'] > 0) AND (m['b'] > c)) THEN m['a'] WHEN (i > 0) THEN a ELSE m['b'] END
 	var directCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[int64]
@@ -2155,7 +1995,11 @@ func fused_two_lookupsCol1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKey
 			caseResult = caseResult2
 		}
 	}
-	return caseResult, directCol
+	vec.Check(failed, &caseResult, all, n, 1)
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &caseResult, all, n)
+	}
+	return directCol
 }
 
 // if_both_branchesInput is the schema of If_both_branches's input batches (table t).
@@ -2198,18 +2042,14 @@ func If_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	p := vec.Bools(in.Column(10))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	ifResult, directCol := if_both_branchesCol1(n, all, a, in, b, p, mem)
-	vec.Check(&failed, &ifResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := if_both_branchesCol1(n, all, a, in, b, p, mem, failed)
 	if failed.Err != nil {
-		vec.Release(directCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(p, (a DIV b) + 1, (a DIV b) - 1)"})
 	}
-	if directCol == nil {
-		directCol = vec.Int64Array(mem, &ifResult, all, n)
-	}
 
-	cols := []arrow.Array{directCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(If_both_branchesSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -2217,10 +2057,10 @@ func If_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	return out, nil
 }
 
-// if_both_branchesCol1 computes output column 1 (r) of query if_both_branches on every row:
+// if_both_branchesCol1 computes output column 1 (r) of query if_both_branches on every row, noting its first failed row in failed:
 //
 //	IF(p, (a DIV b) + 1, (a DIV b) - 1)
-func if_both_branchesCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], p vec.Vec[bool], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
+func if_both_branchesCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], p vec.Vec[bool], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(p, ((a DIV b) + 1), ((a DIV b) - 1))
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[int64]
@@ -2279,7 +2119,11 @@ func if_both_branchesCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordB
 		}
 		ifResult = ifResult2
 	}
-	return ifResult, directCol
+	vec.Check(failed, &ifResult, all, n, 1)
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &ifResult, all, n)
+	}
+	return directCol
 }
 
 // if_condition_may_failInput is the schema of If_condition_may_fail's input batches (table t).
@@ -2325,14 +2169,14 @@ func If_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memory
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	ifResult := if_condition_may_failCol1(n, all, c_, a, shared0, shared0Done, b)
-	vec.Check(&failed, &ifResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := if_condition_may_failCol1(n, all, c_, a, shared0, shared0Done, b, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(c DIV a > 0, (b DIV c) + 1, (b DIV c) - 1)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(If_condition_may_failSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -2340,10 +2184,10 @@ func If_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memory
 	return out, nil
 }
 
-// if_condition_may_failCol1 computes output column 1 (r) of query if_condition_may_fail on every row:
+// if_condition_may_failCol1 computes output column 1 (r) of query if_condition_may_fail on every row, noting its first failed row in failed:
 //
 //	IF(c DIV a > 0, (b DIV c) + 1, (b DIV c) - 1)
-func if_condition_may_failCol1(n int, all vec.Sel, c_ vec.Vec[int64], a vec.Vec[int64], shared0 *vec.Vec[int64], shared0Done []bool, b vec.Vec[int64]) vec.Vec[int64] {
+func if_condition_may_failCol1(n int, all vec.Sel, c_ vec.Vec[int64], a vec.Vec[int64], shared0 *vec.Vec[int64], shared0Done []bool, b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (c DIV a)
 	var quotient vec.Vec[int64]
 	if c_.Clean() && a.Clean() {
@@ -2380,81 +2224,21 @@ func if_condition_may_failCol1(n int, all vec.Sel, c_ vec.Vec[int64], a vec.Vec[
 	vec.CopyErrs(&ifResult, &cmp, all, n)
 	todo := vec.Missing(shared0Done, then, n)
 	// (b DIV c)
-	var quotient2 vec.Vec[int64]
-	if b.Clean() && c_.Clean() && vec.Dense(todo, n, true) {
-		quotient2 = vec.Make[int64](n)
-		bV := b.V[:n]
-		c_V := c_.V[:n]
-		out := quotient2.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(bV[i], c_V[i])
-			if err != nil {
-				quotient2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		quotient2 = vec.Map2E(todo, n, vec.VecArg(&b), vec.VecArg(&c_), rt.DivInt64)
-	}
+	quotient2 := vec.Map2E(todo, n, vec.VecArg(&b), vec.VecArg(&c_), rt.DivInt64)
 	vec.Merge(&(*shared0), &quotient2, todo, n)
 	// ((b DIV c) + 1)
-	var sum vec.Vec[int64]
-	if (*shared0).Clean() && vec.Dense(then, n, true) {
-		sum = vec.Make[int64](n)
-		shared0V := (*shared0).V[:n]
-		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(shared0V[i], int64(1))
-			if err != nil {
-				sum.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		sum = vec.Map2E(then, n, vec.VecArg(&(*shared0)), vec.ConstArg[int64](int64(1)), rt.AddInt64)
-	}
+	sum := vec.Map2E(then, n, vec.VecArg(&(*shared0)), vec.ConstArg[int64](int64(1)), rt.AddInt64)
 	vec.Merge(&ifResult, &sum, then, n)
 	todo2 := vec.Missing(shared0Done, otherwise, n)
 	// (b DIV c)
-	var quotient3 vec.Vec[int64]
-	if b.Clean() && c_.Clean() && vec.Dense(todo2, n, true) {
-		quotient3 = vec.Make[int64](n)
-		bV := b.V[:n]
-		c_V := c_.V[:n]
-		out := quotient3.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(bV[i], c_V[i])
-			if err != nil {
-				quotient3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		quotient3 = vec.Map2E(todo2, n, vec.VecArg(&b), vec.VecArg(&c_), rt.DivInt64)
-	}
+	quotient3 := vec.Map2E(todo2, n, vec.VecArg(&b), vec.VecArg(&c_), rt.DivInt64)
 	vec.Merge(&(*shared0), &quotient3, todo2, n)
 	// ((b DIV c) - 1)
-	var difference vec.Vec[int64]
-	if (*shared0).Clean() && vec.Dense(otherwise, n, true) {
-		difference = vec.Make[int64](n)
-		shared0V := (*shared0).V[:n]
-		out := difference.V[:n]
-		for i := range out {
-			r, err := rt.SubInt64(shared0V[i], int64(1))
-			if err != nil {
-				difference.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		difference = vec.Map2E(otherwise, n, vec.VecArg(&(*shared0)), vec.ConstArg[int64](int64(1)), rt.SubInt64)
-	}
+	difference := vec.Map2E(otherwise, n, vec.VecArg(&(*shared0)), vec.ConstArg[int64](int64(1)), rt.SubInt64)
 	vec.Merge(&ifResult, &difference, otherwise, n)
-	return ifResult
+	vec.Check(failed, &ifResult, all, n, 1)
+	column := vec.Int64Array(mem, &ifResult, all, n)
+	return column
 }
 
 // in_listInput is the schema of In_list's input batches (table t).
@@ -2497,17 +2281,16 @@ func In_list(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 	quotient := in_listShared0(n, all, a, b)
-	inList := in_listCol1(n, all, quotient)
-	vec.Check(&failed, &inList, all, n, 1)
-	quotient2 := in_listCol2(n, all, quotient)
-	vec.Check(&failed, &quotient2, all, n, 2)
+	col1 := in_listCol1(n, all, quotient, failed, mem)
+	col2 := in_listCol2(n, all, quotient, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "r", "s"}, []string{"", "a DIV b IN (1, 2)", "a DIV b"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &inList, all, n), vec.Int64Array(mem, &quotient2, all, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(In_listSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -2540,10 +2323,10 @@ func in_listShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.
 	return quotient
 }
 
-// in_listCol1 computes output column 1 (r) of query in_list on every row:
+// in_listCol1 computes output column 1 (r) of query in_list on every row, noting its first failed row in failed:
 //
 //	a DIV b IN (1, 2)
-func in_listCol1(n int, all vec.Sel, quotient vec.Vec[int64]) vec.Vec[bool] {
+func in_listCol1(n int, all vec.Sel, quotient vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ((a DIV b) IN (1, 2))
 	var inList vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -2578,14 +2361,18 @@ func in_listCol1(n int, all vec.Sel, quotient vec.Vec[int64]) vec.Vec[bool] {
 			inList = inResult
 		}
 	}
-	return inList
+	vec.Check(failed, &inList, all, n, 1)
+	column := vec.BoolArray(mem, &inList, all, n)
+	return column
 }
 
-// in_listCol2 computes output column 2 (s) of query in_list on every row:
+// in_listCol2 computes output column 2 (s) of query in_list on every row, noting its first failed row in failed:
 //
 //	a DIV b
-func in_listCol2(n int, all vec.Sel, quotient vec.Vec[int64]) vec.Vec[int64] {
-	return quotient
+func in_listCol2(n int, all vec.Sel, quotient vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	vec.Check(failed, &quotient, all, n, 2)
+	column2 := vec.Int64Array(mem, &quotient, all, n)
+	return column2
 }
 
 // lazy_three_regionsInput is the schema of Lazy_three_regions's input batches (table t).
@@ -2634,18 +2421,16 @@ func Lazy_three_regions(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 	q := vec.Bools(in.Column(11))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	ifResult := lazy_three_regionsCol1(n, all, p, shared0, shared0Done, a, b)
-	vec.Check(&failed, &ifResult, all, n, 1)
-	ifResult2 := lazy_three_regionsCol2(n, all, q, shared0, shared0Done, a, b)
-	vec.Check(&failed, &ifResult2, all, n, 2)
-	ifResult3 := lazy_three_regionsCol3(n, all, p, q, shared0, shared0Done, a, b)
-	vec.Check(&failed, &ifResult3, all, n, 3)
+	failed := new(vec.Failure)
+	col1 := lazy_three_regionsCol1(n, all, p, shared0, shared0Done, a, b, failed, mem)
+	col2 := lazy_three_regionsCol2(n, all, q, shared0, shared0Done, a, b, failed, mem)
+	col3 := lazy_three_regionsCol3(n, all, p, q, shared0, shared0Done, a, b, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2, col3)
 		return nil, failed.QueryError([]string{"WHERE", "r1", "r2", "r3"}, []string{"", "IF(p, a DIV b, 0)", "IF(q, a DIV b, 0)", "IF(p AND q, a DIV b, 0)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n), vec.Int64Array(mem, &ifResult2, all, n), vec.Int64Array(mem, &ifResult3, all, n)}
+	cols := []arrow.Array{col1, col2, col3}
 	out := array.NewRecordBatch(Lazy_three_regionsSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -2653,76 +2438,48 @@ func Lazy_three_regions(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 	return out, nil
 }
 
-// lazy_three_regionsCol1 computes output column 1 (r1) of query lazy_three_regions on every row:
+// lazy_three_regionsCol1 computes output column 1 (r1) of query lazy_three_regions on every row, noting its first failed row in failed:
 //
 //	IF(p, a DIV b, 0)
-func lazy_three_regionsCol1(n int, all vec.Sel, p vec.Vec[bool], shared0 *vec.Vec[int64], shared0Done []bool, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
+func lazy_three_regionsCol1(n int, all vec.Sel, p vec.Vec[bool], shared0 *vec.Vec[int64], shared0Done []bool, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// IF(p, (a DIV b), 0)
 	then, otherwise := vec.Split(&p, all, n)
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &p, all, n)
 	todo := vec.Missing(shared0Done, then, n)
 	// (a DIV b)
-	var quotient vec.Vec[int64]
-	if a.Clean() && b.Clean() && vec.Dense(todo, n, true) {
-		quotient = vec.Make[int64](n)
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		quotient = vec.Map2E(todo, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-	}
+	quotient := vec.Map2E(todo, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	vec.Merge(&(*shared0), &quotient, todo, n)
 	vec.Merge(&ifResult, &(*shared0), then, n)
 	vec.Fill(&ifResult, int64(0), otherwise, n)
-	return ifResult
+	vec.Check(failed, &ifResult, all, n, 1)
+	column := vec.Int64Array(mem, &ifResult, all, n)
+	return column
 }
 
-// lazy_three_regionsCol2 computes output column 2 (r2) of query lazy_three_regions on every row:
+// lazy_three_regionsCol2 computes output column 2 (r2) of query lazy_three_regions on every row, noting its first failed row in failed:
 //
 //	IF(q, a DIV b, 0)
-func lazy_three_regionsCol2(n int, all vec.Sel, q vec.Vec[bool], shared0 *vec.Vec[int64], shared0Done []bool, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
+func lazy_three_regionsCol2(n int, all vec.Sel, q vec.Vec[bool], shared0 *vec.Vec[int64], shared0Done []bool, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// IF(q, (a DIV b), 0)
 	then2, otherwise2 := vec.Split(&q, all, n)
 	ifResult2 := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult2, &q, all, n)
 	todo2 := vec.Missing(shared0Done, then2, n)
 	// (a DIV b)
-	var quotient2 vec.Vec[int64]
-	if a.Clean() && b.Clean() && vec.Dense(todo2, n, true) {
-		quotient2 = vec.Make[int64](n)
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := quotient2.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		quotient2 = vec.Map2E(todo2, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-	}
+	quotient2 := vec.Map2E(todo2, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	vec.Merge(&(*shared0), &quotient2, todo2, n)
 	vec.Merge(&ifResult2, &(*shared0), then2, n)
 	vec.Fill(&ifResult2, int64(0), otherwise2, n)
-	return ifResult2
+	vec.Check(failed, &ifResult2, all, n, 2)
+	column2 := vec.Int64Array(mem, &ifResult2, all, n)
+	return column2
 }
 
-// lazy_three_regionsCol3 computes output column 3 (r3) of query lazy_three_regions on every row:
+// lazy_three_regionsCol3 computes output column 3 (r3) of query lazy_three_regions on every row, noting its first failed row in failed:
 //
 //	IF(p AND q, a DIV b, 0)
-func lazy_three_regionsCol3(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool], shared0 *vec.Vec[int64], shared0Done []bool, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
+func lazy_three_regionsCol3(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool], shared0 *vec.Vec[int64], shared0Done []bool, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	and := vec.NewLogic(false, all, n)
 	and.Add(&p)
 	and.Add(&q)
@@ -2733,27 +2490,13 @@ func lazy_three_regionsCol3(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool]
 	vec.CopyErrs(&ifResult3, &andResult, all, n)
 	todo3 := vec.Missing(shared0Done, then3, n)
 	// (a DIV b)
-	var quotient3 vec.Vec[int64]
-	if a.Clean() && b.Clean() && vec.Dense(todo3, n, true) {
-		quotient3 = vec.Make[int64](n)
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := quotient3.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		quotient3 = vec.Map2E(todo3, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-	}
+	quotient3 := vec.Map2E(todo3, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	vec.Merge(&(*shared0), &quotient3, todo3, n)
 	vec.Merge(&ifResult3, &(*shared0), then3, n)
 	vec.Fill(&ifResult3, int64(0), otherwise3, n)
-	return ifResult3
+	vec.Check(failed, &ifResult3, all, n, 3)
+	column3 := vec.Int64Array(mem, &ifResult3, all, n)
+	return column3
 }
 
 // lazy_two_ifsInput is the schema of Lazy_two_ifs's input batches (table t).
@@ -2800,14 +2543,14 @@ func Lazy_two_ifs(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	q := vec.Bools(in.Column(11))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	sum := lazy_two_ifsCol1(n, all, p, shared0, shared0Done, a, b, q)
-	vec.Check(&failed, &sum, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := lazy_two_ifsCol1(n, all, p, shared0, shared0Done, a, b, q, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(p, a DIV b, 0) + IF(q, a DIV b, 1)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Lazy_two_ifsSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -2815,33 +2558,17 @@ func Lazy_two_ifs(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	return out, nil
 }
 
-// lazy_two_ifsCol1 computes output column 1 (r) of query lazy_two_ifs on every row:
+// lazy_two_ifsCol1 computes output column 1 (r) of query lazy_two_ifs on every row, noting its first failed row in failed:
 //
 //	IF(p, a DIV b, 0) + IF(q, a DIV b, 1)
-func lazy_two_ifsCol1(n int, all vec.Sel, p vec.Vec[bool], shared0 *vec.Vec[int64], shared0Done []bool, a vec.Vec[int64], b vec.Vec[int64], q vec.Vec[bool]) vec.Vec[int64] {
+func lazy_two_ifsCol1(n int, all vec.Sel, p vec.Vec[bool], shared0 *vec.Vec[int64], shared0Done []bool, a vec.Vec[int64], b vec.Vec[int64], q vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// IF(p, (a DIV b), 0)
 	then, otherwise := vec.Split(&p, all, n)
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &p, all, n)
 	todo := vec.Missing(shared0Done, then, n)
 	// (a DIV b)
-	var quotient vec.Vec[int64]
-	if a.Clean() && b.Clean() && vec.Dense(todo, n, true) {
-		quotient = vec.Make[int64](n)
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		quotient = vec.Map2E(todo, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-	}
+	quotient := vec.Map2E(todo, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	vec.Merge(&(*shared0), &quotient, todo, n)
 	vec.Merge(&ifResult, &(*shared0), then, n)
 	vec.Fill(&ifResult, int64(0), otherwise, n)
@@ -2851,23 +2578,7 @@ func lazy_two_ifsCol1(n int, all vec.Sel, p vec.Vec[bool], shared0 *vec.Vec[int6
 	vec.CopyErrs(&ifResult2, &q, all, n)
 	todo2 := vec.Missing(shared0Done, then2, n)
 	// (a DIV b)
-	var quotient2 vec.Vec[int64]
-	if a.Clean() && b.Clean() && vec.Dense(todo2, n, true) {
-		quotient2 = vec.Make[int64](n)
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := quotient2.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		quotient2 = vec.Map2E(todo2, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-	}
+	quotient2 := vec.Map2E(todo2, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	vec.Merge(&(*shared0), &quotient2, todo2, n)
 	vec.Merge(&ifResult2, &(*shared0), then2, n)
 	vec.Fill(&ifResult2, int64(1), otherwise2, n)
@@ -2889,7 +2600,9 @@ func lazy_two_ifsCol1(n int, all vec.Sel, p vec.Vec[bool], shared0 *vec.Vec[int6
 	} else {
 		sum = vec.Map2E(all, n, vec.VecArg(&ifResult), vec.VecArg(&ifResult2), rt.AddInt64)
 	}
-	return sum
+	vec.Check(failed, &sum, all, n, 1)
+	column := vec.Int64Array(mem, &sum, all, n)
+	return column
 }
 
 // lazy_where_and_outputInput is the schema of Lazy_where_and_output's input batches (table t).
@@ -2936,18 +2649,18 @@ func Lazy_where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory
 	q := vec.Bools(in.Column(11))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	ifResult := lazy_where_and_outputWhere(n, all, p, shared0, shared0Done, a, b)
-	vec.Check(&failed, &ifResult, all, n, 0)
+	vec.Check(failed, &ifResult, all, n, 0)
 	sel := vec.Where(&ifResult, n)
-	ifResult2 := lazy_where_and_outputCol1(n, sel, q, shared0, shared0Done, a, b)
-	vec.Check(&failed, &ifResult2, sel, n, 1)
+	col1 := lazy_where_and_outputCol1(n, sel, q, shared0, shared0Done, a, b, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"IF(p, (a DIV b) > 0, TRUE)", "IF(q, a DIV b, 0)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult2, sel, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Lazy_where_and_outputSchema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -2965,72 +2678,32 @@ func lazy_where_and_outputWhere(n int, all vec.Sel, p vec.Vec[bool], shared0 *ve
 	vec.CopyErrs(&ifResult, &p, all, n)
 	todo := vec.Missing(shared0Done, then, n)
 	// (a DIV b)
-	var quotient vec.Vec[int64]
-	if a.Clean() && b.Clean() && vec.Dense(todo, n, true) {
-		quotient = vec.Make[int64](n)
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		quotient = vec.Map2E(todo, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-	}
+	quotient := vec.Map2E(todo, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	vec.Merge(&(*shared0), &quotient, todo, n)
 	// ((a DIV b) > 0)
-	var cmp vec.Vec[bool]
-	if (*shared0).Clean() && vec.Dense(then, n, false) {
-		cmp = vec.Make[bool](n)
-		shared0V := (*shared0).V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(shared0V[i], int64(0))
-		}
-	} else {
-		cmp = vec.Map2(then, n, vec.VecArg(&(*shared0)), vec.ConstArg[int64](int64(0)), rt.GtInt64)
-	}
+	cmp := vec.Map2(then, n, vec.VecArg(&(*shared0)), vec.ConstArg[int64](int64(0)), rt.GtInt64)
 	vec.Merge(&ifResult, &cmp, then, n)
 	vec.Fill(&ifResult, true, otherwise, n)
 	return ifResult
 }
 
-// lazy_where_and_outputCol1 computes output column 1 (r) of query lazy_where_and_output on the rows that pass its WHERE clause:
+// lazy_where_and_outputCol1 computes output column 1 (r) of query lazy_where_and_output on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	IF(q, a DIV b, 0)
-func lazy_where_and_outputCol1(n int, sel vec.Sel, q vec.Vec[bool], shared0 *vec.Vec[int64], shared0Done []bool, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
+func lazy_where_and_outputCol1(n int, sel vec.Sel, q vec.Vec[bool], shared0 *vec.Vec[int64], shared0Done []bool, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// IF(q, (a DIV b), 0)
 	then2, otherwise2 := vec.Split(&q, sel, n)
 	ifResult2 := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult2, &q, sel, n)
 	todo2 := vec.Missing(shared0Done, then2, n)
 	// (a DIV b)
-	var quotient2 vec.Vec[int64]
-	if a.Clean() && b.Clean() && vec.Dense(todo2, n, true) {
-		quotient2 = vec.Make[int64](n)
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := quotient2.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		quotient2 = vec.Map2E(todo2, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-	}
+	quotient2 := vec.Map2E(todo2, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	vec.Merge(&(*shared0), &quotient2, todo2, n)
 	vec.Merge(&ifResult2, &(*shared0), then2, n)
 	vec.Fill(&ifResult2, int64(0), otherwise2, n)
-	return ifResult2
+	vec.Check(failed, &ifResult2, sel, n, 1)
+	column := vec.Int64Array(mem, &ifResult2, sel, n)
+	return column
 }
 
 // lazy_with_region_hoistInput is the schema of Lazy_with_region_hoist's input batches (table t).
@@ -3078,16 +2751,15 @@ func Lazy_with_region_hoist(ctx context.Context, in arrow.RecordBatch, mem memor
 	q := vec.Bools(in.Column(11))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	ifResult := lazy_with_region_hoistCol1(n, all, p, shared0, shared0Done, a, b)
-	vec.Check(&failed, &ifResult, all, n, 1)
-	ifResult2 := lazy_with_region_hoistCol2(n, all, q, shared0, shared0Done, a, b)
-	vec.Check(&failed, &ifResult2, all, n, 2)
+	failed := new(vec.Failure)
+	col1 := lazy_with_region_hoistCol1(n, all, p, shared0, shared0Done, a, b, failed, mem)
+	col2 := lazy_with_region_hoistCol2(n, all, q, shared0, shared0Done, a, b, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "r1", "r2"}, []string{"", "IF(p, (a DIV b) + (a DIV b), 0)", "IF(q, a DIV b, 0)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n), vec.Int64Array(mem, &ifResult2, all, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Lazy_with_region_hoistSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -3095,10 +2767,10 @@ func Lazy_with_region_hoist(ctx context.Context, in arrow.RecordBatch, mem memor
 	return out, nil
 }
 
-// lazy_with_region_hoistCol1 computes output column 1 (r1) of query lazy_with_region_hoist on every row:
+// lazy_with_region_hoistCol1 computes output column 1 (r1) of query lazy_with_region_hoist on every row, noting its first failed row in failed:
 //
 //	IF(p, (a DIV b) + (a DIV b), 0)
-func lazy_with_region_hoistCol1(n int, all vec.Sel, p vec.Vec[bool], shared0 *vec.Vec[int64], shared0Done []bool, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
+func lazy_with_region_hoistCol1(n int, all vec.Sel, p vec.Vec[bool], shared0 *vec.Vec[int64], shared0Done []bool, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// IF(p, ((a DIV b) + (a DIV b)), 0)
 	then, otherwise := vec.Split(&p, all, n)
 	ifResult := vec.Make[int64](n)
@@ -3106,77 +2778,34 @@ func lazy_with_region_hoistCol1(n int, all vec.Sel, p vec.Vec[bool], shared0 *ve
 	// shared (lazy): (a DIV b)
 	todo := vec.Missing(shared0Done, then, n)
 	// (a DIV b)
-	var quotient vec.Vec[int64]
-	if a.Clean() && b.Clean() && vec.Dense(todo, n, true) {
-		quotient = vec.Make[int64](n)
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		quotient = vec.Map2E(todo, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-	}
+	quotient := vec.Map2E(todo, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	vec.Merge(&(*shared0), &quotient, todo, n)
 	// ((a DIV b) + (a DIV b))
-	var sum vec.Vec[int64]
-	if (*shared0).Clean() && vec.Dense(then, n, true) {
-		sum = vec.Make[int64](n)
-		shared0V := (*shared0).V[:n]
-		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(shared0V[i], shared0V[i])
-			if err != nil {
-				sum.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		sum = vec.Map2E(then, n, vec.VecArg(&(*shared0)), vec.VecArg(&(*shared0)), rt.AddInt64)
-	}
+	sum := vec.Map2E(then, n, vec.VecArg(&(*shared0)), vec.VecArg(&(*shared0)), rt.AddInt64)
 	vec.Merge(&ifResult, &sum, then, n)
 	vec.Fill(&ifResult, int64(0), otherwise, n)
-	return ifResult
+	vec.Check(failed, &ifResult, all, n, 1)
+	column := vec.Int64Array(mem, &ifResult, all, n)
+	return column
 }
 
-// lazy_with_region_hoistCol2 computes output column 2 (r2) of query lazy_with_region_hoist on every row:
+// lazy_with_region_hoistCol2 computes output column 2 (r2) of query lazy_with_region_hoist on every row, noting its first failed row in failed:
 //
 //	IF(q, a DIV b, 0)
-func lazy_with_region_hoistCol2(n int, all vec.Sel, q vec.Vec[bool], shared0 *vec.Vec[int64], shared0Done []bool, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
+func lazy_with_region_hoistCol2(n int, all vec.Sel, q vec.Vec[bool], shared0 *vec.Vec[int64], shared0Done []bool, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// IF(q, (a DIV b), 0)
 	then2, otherwise2 := vec.Split(&q, all, n)
 	ifResult2 := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult2, &q, all, n)
 	todo2 := vec.Missing(shared0Done, then2, n)
 	// (a DIV b)
-	var quotient2 vec.Vec[int64]
-	if a.Clean() && b.Clean() && vec.Dense(todo2, n, true) {
-		quotient2 = vec.Make[int64](n)
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := quotient2.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		quotient2 = vec.Map2E(todo2, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-	}
+	quotient2 := vec.Map2E(todo2, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	vec.Merge(&(*shared0), &quotient2, todo2, n)
 	vec.Merge(&ifResult2, &(*shared0), then2, n)
 	vec.Fill(&ifResult2, int64(0), otherwise2, n)
-	return ifResult2
+	vec.Check(failed, &ifResult2, all, n, 2)
+	column2 := vec.Int64Array(mem, &ifResult2, all, n)
+	return column2
 }
 
 // map_lookup_where_outputInput is the schema of Map_lookup_where_output's input batches (table t).
@@ -3219,19 +2848,19 @@ func Map_lookup_where_output(ctx context.Context, in arrow.RecordBatch, mem memo
 	mItems := mArr.Items().(*array.Int64)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	entry := map_lookup_where_outputShared0(n, all, mArr, mKeys, mItems)
 	cmp := map_lookup_where_outputWhere(n, all, entry)
-	vec.Check(&failed, &cmp, all, n, 0)
+	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
-	sum := map_lookup_where_outputCol1(n, sel, entry)
-	vec.Check(&failed, &sum, sel, n, 1)
+	col1 := map_lookup_where_outputCol1(n, sel, entry, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"m['k'] > 0", "m['k'] + 1"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, sel, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Map_lookup_where_outputSchema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -3303,10 +2932,10 @@ func map_lookup_where_outputWhere(n int, all vec.Sel, entry vec.Vec[int64]) vec.
 	return cmp
 }
 
-// map_lookup_where_outputCol1 computes output column 1 (r) of query map_lookup_where_output on the rows that pass its WHERE clause:
+// map_lookup_where_outputCol1 computes output column 1 (r) of query map_lookup_where_output on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	m['k'] + 1
-func map_lookup_where_outputCol1(n int, sel vec.Sel, entry vec.Vec[int64]) vec.Vec[int64] {
+func map_lookup_where_outputCol1(n int, sel vec.Sel, entry vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (m['k'] + 1)
 	var sum vec.Vec[int64]
 	if entry.Clean() && vec.Dense(sel, n, true) {
@@ -3324,7 +2953,9 @@ func map_lookup_where_outputCol1(n int, sel vec.Sel, entry vec.Vec[int64]) vec.V
 	} else {
 		sum = vec.Map2E(sel, n, vec.VecArg(&entry), vec.ConstArg[int64](int64(1)), rt.AddInt64)
 	}
-	return sum
+	vec.Check(failed, &sum, sel, n, 1)
+	column := vec.Int64Array(mem, &sum, sel, n)
+	return column
 }
 
 // nested_if_regionInput is the schema of Nested_if_region's input batches (table t).
@@ -3368,14 +2999,14 @@ func Nested_if_region(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	q := vec.Bools(in.Column(11))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	ifResult := nested_if_regionCol1(n, all, p, a, b, q, in)
-	vec.Check(&failed, &ifResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := nested_if_regionCol1(n, all, p, a, b, q, in, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(p, IF(q, a DIV b, (a DIV b) + 1), 0)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Nested_if_regionSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -3383,33 +3014,17 @@ func Nested_if_region(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	return out, nil
 }
 
-// nested_if_regionCol1 computes output column 1 (r) of query nested_if_region on every row:
+// nested_if_regionCol1 computes output column 1 (r) of query nested_if_region on every row, noting its first failed row in failed:
 //
 //	IF(p, IF(q, a DIV b, (a DIV b) + 1), 0)
-func nested_if_regionCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], q vec.Vec[bool], in arrow.RecordBatch) vec.Vec[int64] {
+func nested_if_regionCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], q vec.Vec[bool], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// IF(p, IF(q, (a DIV b), ((a DIV b) + 1)), 0)
 	then, otherwise := vec.Split(&p, all, n)
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &p, all, n)
 	// shared (region): (a DIV b)
 	// (a DIV b)
-	var quotient vec.Vec[int64]
-	if a.Clean() && b.Clean() && vec.Dense(then, n, true) {
-		quotient = vec.Make[int64](n)
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		quotient = vec.Map2E(then, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-	}
+	quotient := vec.Map2E(then, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	// IF(q, (a DIV b), ((a DIV b) + 1))
 	var ifResult2 vec.Vec[int64]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -3458,7 +3073,9 @@ func nested_if_regionCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64],
 	}
 	vec.Merge(&ifResult, &ifResult2, then, n)
 	vec.Fill(&ifResult, int64(0), otherwise, n)
-	return ifResult
+	vec.Check(failed, &ifResult, all, n, 1)
+	column := vec.Int64Array(mem, &ifResult, all, n)
+	return column
 }
 
 // nested_not_subsumedInput is the schema of Nested_not_subsumed's input batches (table t).
@@ -3501,17 +3118,16 @@ func Nested_not_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.A
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 	sum := nested_not_subsumedShared0(n, all, a, b)
-	product := nested_not_subsumedCol1(n, all, sum)
-	vec.Check(&failed, &product, all, n, 1)
-	sum2 := nested_not_subsumedCol2(n, all, sum)
-	vec.Check(&failed, &sum2, all, n, 2)
+	col1 := nested_not_subsumedCol1(n, all, sum, failed, mem)
+	col2 := nested_not_subsumedCol2(n, all, sum, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "r", "s"}, []string{"", "(a + b) * 2", "a + b"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &product, all, n), vec.Int64Array(mem, &sum2, all, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Nested_not_subsumedSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -3544,10 +3160,10 @@ func nested_not_subsumedShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[
 	return sum
 }
 
-// nested_not_subsumedCol1 computes output column 1 (r) of query nested_not_subsumed on every row:
+// nested_not_subsumedCol1 computes output column 1 (r) of query nested_not_subsumed on every row, noting its first failed row in failed:
 //
 //	(a + b) * 2
-func nested_not_subsumedCol1(n int, all vec.Sel, sum vec.Vec[int64]) vec.Vec[int64] {
+func nested_not_subsumedCol1(n int, all vec.Sel, sum vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ((a + b) * 2)
 	var product vec.Vec[int64]
 	if sum.Clean() {
@@ -3565,14 +3181,18 @@ func nested_not_subsumedCol1(n int, all vec.Sel, sum vec.Vec[int64]) vec.Vec[int
 	} else {
 		product = vec.Map2E(all, n, vec.VecArg(&sum), vec.ConstArg[int64](int64(2)), rt.MulInt64)
 	}
-	return product
+	vec.Check(failed, &product, all, n, 1)
+	column := vec.Int64Array(mem, &product, all, n)
+	return column
 }
 
-// nested_not_subsumedCol2 computes output column 2 (s) of query nested_not_subsumed on every row:
+// nested_not_subsumedCol2 computes output column 2 (s) of query nested_not_subsumed on every row, noting its first failed row in failed:
 //
 //	a + b
-func nested_not_subsumedCol2(n int, all vec.Sel, sum vec.Vec[int64]) vec.Vec[int64] {
-	return sum
+func nested_not_subsumedCol2(n int, all vec.Sel, sum vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	vec.Check(failed, &sum, all, n, 2)
+	column2 := vec.Int64Array(mem, &sum, all, n)
+	return column2
 }
 
 // nested_subsumedInput is the schema of Nested_subsumed's input batches (table t).
@@ -3615,17 +3235,16 @@ func Nested_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.Alloc
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 	product := nested_subsumedShared0(n, all, a, b)
-	product2 := nested_subsumedCol1(n, all, product)
-	vec.Check(&failed, &product2, all, n, 1)
-	sum2 := nested_subsumedCol2(n, all, product)
-	vec.Check(&failed, &sum2, all, n, 2)
+	col1 := nested_subsumedCol1(n, all, product, failed, mem)
+	col2 := nested_subsumedCol2(n, all, product, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "r", "s"}, []string{"", "(a + b) * 2", "(a + b) * 2 + 1"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &product2, all, n), vec.Int64Array(mem, &sum2, all, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Nested_subsumedSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -3675,17 +3294,19 @@ func nested_subsumedShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int6
 	return product
 }
 
-// nested_subsumedCol1 computes output column 1 (r) of query nested_subsumed on every row:
+// nested_subsumedCol1 computes output column 1 (r) of query nested_subsumed on every row, noting its first failed row in failed:
 //
 //	(a + b) * 2
-func nested_subsumedCol1(n int, all vec.Sel, product vec.Vec[int64]) vec.Vec[int64] {
-	return product
+func nested_subsumedCol1(n int, all vec.Sel, product vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	vec.Check(failed, &product, all, n, 1)
+	column := vec.Int64Array(mem, &product, all, n)
+	return column
 }
 
-// nested_subsumedCol2 computes output column 2 (s) of query nested_subsumed on every row:
+// nested_subsumedCol2 computes output column 2 (s) of query nested_subsumed on every row, noting its first failed row in failed:
 //
 //	(a + b) * 2 + 1
-func nested_subsumedCol2(n int, all vec.Sel, product vec.Vec[int64]) vec.Vec[int64] {
+func nested_subsumedCol2(n int, all vec.Sel, product vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (((a + b) * 2) + 1)
 	var sum2 vec.Vec[int64]
 	if product.Clean() {
@@ -3703,7 +3324,9 @@ func nested_subsumedCol2(n int, all vec.Sel, product vec.Vec[int64]) vec.Vec[int
 	} else {
 		sum2 = vec.Map2E(all, n, vec.VecArg(&product), vec.ConstArg[int64](int64(1)), rt.AddInt64)
 	}
-	return sum2
+	vec.Check(failed, &sum2, all, n, 2)
+	column2 := vec.Int64Array(mem, &sum2, all, n)
+	return column2
 }
 
 // non_failing_sharedInput is the schema of Non_failing_shared's input batches (table t).
@@ -3747,21 +3370,16 @@ func Non_failing_shared(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 	p := vec.Bools(in.Column(10))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 	product := non_failing_sharedShared0(n, all, x, y)
-	product2 := non_failing_sharedCol1(n, all, product)
-	vec.Check(&failed, &product2, all, n, 1)
-	ifResult, sCol := non_failing_sharedCol2(n, all, p, in, product, mem)
-	vec.Check(&failed, &ifResult, all, n, 2)
+	col1 := non_failing_sharedCol1(n, all, product, failed, mem)
+	col2 := non_failing_sharedCol2(n, all, p, in, product, mem, failed)
 	if failed.Err != nil {
-		vec.Release(sCol)
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "r", "s"}, []string{"", "x * y", "IF(p, x * y, 0.0)"})
 	}
-	if sCol == nil {
-		sCol = vec.Float64Array(mem, &ifResult, all, n)
-	}
 
-	cols := []arrow.Array{vec.Float64Array(mem, &product2, all, n), sCol}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Non_failing_sharedSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -3789,17 +3407,19 @@ func non_failing_sharedShared0(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec
 	return product
 }
 
-// non_failing_sharedCol1 computes output column 1 (r) of query non_failing_shared on every row:
+// non_failing_sharedCol1 computes output column 1 (r) of query non_failing_shared on every row, noting its first failed row in failed:
 //
 //	x * y
-func non_failing_sharedCol1(n int, all vec.Sel, product vec.Vec[float64]) vec.Vec[float64] {
-	return product
+func non_failing_sharedCol1(n int, all vec.Sel, product vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	vec.Check(failed, &product, all, n, 1)
+	column := vec.Float64Array(mem, &product, all, n)
+	return column
 }
 
-// non_failing_sharedCol2 computes output column 2 (s) of query non_failing_shared on every row:
+// non_failing_sharedCol2 computes output column 2 (s) of query non_failing_shared on every row, noting its first failed row in failed:
 //
 //	IF(p, x * y, 0.0)
-func non_failing_sharedCol2(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, product vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func non_failing_sharedCol2(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, product vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(p, (x * y), 0.0)
 	var sCol arrow.Array // written by the loop, or below from ifResult
 	var sOut *vec.FixedOut[float64]
@@ -3843,7 +3463,11 @@ func non_failing_sharedCol2(n int, all vec.Sel, p vec.Vec[bool], in arrow.Record
 		}
 		ifResult = ifResult2
 	}
-	return ifResult, sCol
+	vec.Check(failed, &ifResult, all, n, 2)
+	if sCol == nil {
+		sCol = vec.Float64Array(mem, &ifResult, all, n)
+	}
+	return sCol
 }
 
 // nullifInput is the schema of Nullif's input batches (table t).
@@ -3886,17 +3510,16 @@ func Nullif(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 	quotient := nullifShared0(n, all, a, b)
-	nullIf := nullifCol1(n, all, quotient)
-	vec.Check(&failed, &nullIf, all, n, 1)
-	sum := nullifCol2(n, all, quotient)
-	vec.Check(&failed, &sum, all, n, 2)
+	col1 := nullifCol1(n, all, quotient, failed, mem)
+	col2 := nullifCol2(n, all, quotient, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "r", "s"}, []string{"", "NULLIF(a DIV b, 0)", "(a DIV b) + 1"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &nullIf, all, n), vec.Int64Array(mem, &sum, all, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(NullifSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -3929,10 +3552,10 @@ func nullifShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.V
 	return quotient
 }
 
-// nullifCol1 computes output column 1 (r) of query nullif on every row:
+// nullifCol1 computes output column 1 (r) of query nullif on every row, noting its first failed row in failed:
 //
 //	NULLIF(a DIV b, 0)
-func nullifCol1(n int, all vec.Sel, quotient vec.Vec[int64]) vec.Vec[int64] {
+func nullifCol1(n int, all vec.Sel, quotient vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	var eq vec.Vec[bool]
 	if quotient.Clean() {
 		eq = vec.Make[bool](n)
@@ -3946,13 +3569,15 @@ func nullifCol1(n int, all vec.Sel, quotient vec.Vec[int64]) vec.Vec[int64] {
 	}
 	// NULLIF((a DIV b), 0)
 	nullIf := vec.NullIf(&quotient, &eq, all, n)
-	return nullIf
+	vec.Check(failed, &nullIf, all, n, 1)
+	column := vec.Int64Array(mem, &nullIf, all, n)
+	return column
 }
 
-// nullifCol2 computes output column 2 (s) of query nullif on every row:
+// nullifCol2 computes output column 2 (s) of query nullif on every row, noting its first failed row in failed:
 //
 //	(a DIV b) + 1
-func nullifCol2(n int, all vec.Sel, quotient vec.Vec[int64]) vec.Vec[int64] {
+func nullifCol2(n int, all vec.Sel, quotient vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ((a DIV b) + 1)
 	var sum vec.Vec[int64]
 	if quotient.Clean() {
@@ -3970,7 +3595,9 @@ func nullifCol2(n int, all vec.Sel, quotient vec.Vec[int64]) vec.Vec[int64] {
 	} else {
 		sum = vec.Map2E(all, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.AddInt64)
 	}
-	return sum
+	vec.Check(failed, &sum, all, n, 2)
+	column2 := vec.Int64Array(mem, &sum, all, n)
+	return column2
 }
 
 // or_operandsInput is the schema of Or_operands's input batches (table t).
@@ -4012,14 +3639,14 @@ func Or_operands(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	anyOf := or_operandsCol1(n, all, a, in, b)
-	vec.Check(&failed, &anyOf, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := or_operandsCol1(n, all, a, in, b, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(a DIV b > 1) OR (a DIV b < -1)"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &anyOf, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Or_operandsSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -4027,10 +3654,10 @@ func Or_operands(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 	return out, nil
 }
 
-// or_operandsCol1 computes output column 1 (r) of query or_operands on every row:
+// or_operandsCol1 computes output column 1 (r) of query or_operands on every row, noting its first failed row in failed:
 //
 //	(a DIV b > 1) OR (a DIV b < -1)
-func or_operandsCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64]) vec.Vec[bool] {
+func or_operandsCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (((a DIV b) > 1) OR ((a DIV b) < -1))
 	var anyOf vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -4077,7 +3704,9 @@ func or_operandsCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch,
 			anyOf = orResult
 		}
 	}
-	return anyOf
+	vec.Check(failed, &anyOf, all, n, 1)
+	column := vec.BoolArray(mem, &anyOf, all, n)
+	return column
 }
 
 // region_elseInput is the schema of Region_else's input batches (table t).
@@ -4120,14 +3749,14 @@ func Region_else(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	ifResult := region_elseCol1(n, all, p, a, b)
-	vec.Check(&failed, &ifResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := region_elseCol1(n, all, p, a, b, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(p, 0, (a DIV b) * (a DIV b))"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Region_elseSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -4135,10 +3764,10 @@ func Region_else(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 	return out, nil
 }
 
-// region_elseCol1 computes output column 1 (r) of query region_else on every row:
+// region_elseCol1 computes output column 1 (r) of query region_else on every row, noting its first failed row in failed:
 //
 //	IF(p, 0, (a DIV b) * (a DIV b))
-func region_elseCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
+func region_elseCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// IF(p, 0, ((a DIV b) * (a DIV b)))
 	then, otherwise := vec.Split(&p, all, n)
 	ifResult := vec.Make[int64](n)
@@ -4146,42 +3775,13 @@ func region_elseCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b ve
 	vec.Fill(&ifResult, int64(0), then, n)
 	// shared (region): (a DIV b)
 	// (a DIV b)
-	var quotient vec.Vec[int64]
-	if a.Clean() && b.Clean() && vec.Dense(otherwise, n, true) {
-		quotient = vec.Make[int64](n)
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		quotient = vec.Map2E(otherwise, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-	}
+	quotient := vec.Map2E(otherwise, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	// ((a DIV b) * (a DIV b))
-	var product vec.Vec[int64]
-	if quotient.Clean() && vec.Dense(otherwise, n, true) {
-		product = vec.Make[int64](n)
-		quotientV := quotient.V[:n]
-		out := product.V[:n]
-		for i := range out {
-			r, err := rt.MulInt64(quotientV[i], quotientV[i])
-			if err != nil {
-				product.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		product = vec.Map2E(otherwise, n, vec.VecArg(&quotient), vec.VecArg(&quotient), rt.MulInt64)
-	}
+	product := vec.Map2E(otherwise, n, vec.VecArg(&quotient), vec.VecArg(&quotient), rt.MulInt64)
 	vec.Merge(&ifResult, &product, otherwise, n)
-	return ifResult
+	vec.Check(failed, &ifResult, all, n, 1)
+	column := vec.Int64Array(mem, &ifResult, all, n)
+	return column
 }
 
 // region_thenInput is the schema of Region_then's input batches (table t).
@@ -4224,14 +3824,14 @@ func Region_then(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	ifResult := region_thenCol1(n, all, p, a, b)
-	vec.Check(&failed, &ifResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := region_thenCol1(n, all, p, a, b, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(p, (a DIV b) + (a DIV b), 0)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Region_thenSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -4239,53 +3839,24 @@ func Region_then(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 	return out, nil
 }
 
-// region_thenCol1 computes output column 1 (r) of query region_then on every row:
+// region_thenCol1 computes output column 1 (r) of query region_then on every row, noting its first failed row in failed:
 //
 //	IF(p, (a DIV b) + (a DIV b), 0)
-func region_thenCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
+func region_thenCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// IF(p, ((a DIV b) + (a DIV b)), 0)
 	then, otherwise := vec.Split(&p, all, n)
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &p, all, n)
 	// shared (region): (a DIV b)
 	// (a DIV b)
-	var quotient vec.Vec[int64]
-	if a.Clean() && b.Clean() && vec.Dense(then, n, true) {
-		quotient = vec.Make[int64](n)
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		quotient = vec.Map2E(then, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-	}
+	quotient := vec.Map2E(then, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	// ((a DIV b) + (a DIV b))
-	var sum vec.Vec[int64]
-	if quotient.Clean() && vec.Dense(then, n, true) {
-		sum = vec.Make[int64](n)
-		quotientV := quotient.V[:n]
-		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(quotientV[i], quotientV[i])
-			if err != nil {
-				sum.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		sum = vec.Map2E(then, n, vec.VecArg(&quotient), vec.VecArg(&quotient), rt.AddInt64)
-	}
+	sum := vec.Map2E(then, n, vec.VecArg(&quotient), vec.VecArg(&quotient), rt.AddInt64)
 	vec.Merge(&ifResult, &sum, then, n)
 	vec.Fill(&ifResult, int64(0), otherwise, n)
-	return ifResult
+	vec.Check(failed, &ifResult, all, n, 1)
+	column := vec.Int64Array(mem, &ifResult, all, n)
+	return column
 }
 
 // region_when_thenInput is the schema of Region_when_then's input batches (table t).
@@ -4328,14 +3899,14 @@ func Region_when_then(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult := region_when_thenCol1(n, all, p, a, b)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := region_when_thenCol1(n, all, p, a, b, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN p THEN (a DIV b) * (a DIV b) ELSE 0 END"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Region_when_thenSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -4343,53 +3914,24 @@ func Region_when_then(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	return out, nil
 }
 
-// region_when_thenCol1 computes output column 1 (r) of query region_when_then on every row:
+// region_when_thenCol1 computes output column 1 (r) of query region_when_then on every row, noting its first failed row in failed:
 //
 //	CASE WHEN p THEN (a DIV b) * (a DIV b) ELSE 0 END
-func region_when_thenCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
+func region_when_thenCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN p THEN ((a DIV b) * (a DIV b)) ELSE 0 END
 	caseResult := vec.Make[int64](n)
 	vec.CopyErrs(&caseResult, &p, all, n)
 	when, notYet := vec.Split(&p, all, n)
 	// shared (region): (a DIV b)
 	// (a DIV b)
-	var quotient vec.Vec[int64]
-	if a.Clean() && b.Clean() && vec.Dense(when, n, true) {
-		quotient = vec.Make[int64](n)
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		quotient = vec.Map2E(when, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-	}
+	quotient := vec.Map2E(when, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	// ((a DIV b) * (a DIV b))
-	var product vec.Vec[int64]
-	if quotient.Clean() && vec.Dense(when, n, true) {
-		product = vec.Make[int64](n)
-		quotientV := quotient.V[:n]
-		out := product.V[:n]
-		for i := range out {
-			r, err := rt.MulInt64(quotientV[i], quotientV[i])
-			if err != nil {
-				product.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		product = vec.Map2E(when, n, vec.VecArg(&quotient), vec.VecArg(&quotient), rt.MulInt64)
-	}
+	product := vec.Map2E(when, n, vec.VecArg(&quotient), vec.VecArg(&quotient), rt.MulInt64)
 	vec.Merge(&caseResult, &product, when, n)
 	vec.Fill(&caseResult, int64(0), notYet, n)
-	return caseResult
+	vec.Check(failed, &caseResult, all, n, 1)
+	column := vec.Int64Array(mem, &caseResult, all, n)
+	return column
 }
 
 // seed_caseInput is the schema of Seed_case's input batches (table events).
@@ -4430,18 +3972,14 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	infoItems := infoArr.Items().(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult, labelCol := seed_caseCol1(n, all, infoArr, infoKeys, infoOffs, infoItems, mem)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := seed_caseCol1(n, all, infoArr, infoKeys, infoOffs, infoItems, mem, failed)
 	if failed.Err != nil {
-		vec.Release(labelCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "label"}, []string{"", "CASE WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN info['test'] LIKE '125%' THEN 'BAZ' ELSE info['test'] END"})
 	}
-	if labelCol == nil {
-		labelCol = vec.StringArray(mem, &caseResult, all, n)
-	}
 
-	cols := []arrow.Array{labelCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Seed_caseSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -4449,10 +3987,10 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	return out, nil
 }
 
-// seed_caseCol1 computes output column 1 (label) of query seed_case on every row:
+// seed_caseCol1 computes output column 1 (label) of query seed_case on every row, noting its first failed row in failed:
 //
 //	CASE WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN info['test'] LIKE '125%' THEN 'BAZ' ELSE info['test'] END
-func seed_caseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, infoOffs []int32, infoItems *array.String, mem memory.Allocator) (vec.Vec[string], arrow.Array) {
+func seed_caseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, infoOffs []int32, infoItems *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' WHEN (info['test'] LIKE '125%') THEN 'BAZ' ELSE info['test'] END
 	var labelCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[string]
@@ -4579,7 +4117,11 @@ func seed_caseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys,
 			caseResult = caseResult2
 		}
 	}
-	return caseResult, labelCol
+	vec.Check(failed, &caseResult, all, n, 1)
+	if labelCol == nil {
+		labelCol = vec.StringArray(mem, &caseResult, all, n)
+	}
+	return labelCol
 }
 
 // seed_case_fixed_firstInput is the schema of Seed_case_fixed_first's input batches (table events).
@@ -4619,14 +4161,14 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 	infoItems := infoArr.Items().(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult := seed_case_fixed_firstCol1(n, all, infoArr, infoKeys, infoItems)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := seed_case_fixed_firstCol1(n, all, infoArr, infoKeys, infoItems, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "label"}, []string{"", "CASE WHEN map_contains_key(info, 'fixed_test') THEN info['fixed_test'] WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN info['test'] LIKE '125%' THEN 'BAZ' ELSE info['test'] END"})
 	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &caseResult, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Seed_case_fixed_firstSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -4634,10 +4176,10 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 	return out, nil
 }
 
-// seed_case_fixed_firstCol1 computes output column 1 (label) of query seed_case_fixed_first on every row:
+// seed_case_fixed_firstCol1 computes output column 1 (label) of query seed_case_fixed_first on every row, noting its first failed row in failed:
 //
 //	CASE WHEN map_contains_key(info, 'fixed_test') THEN info['fixed_test'] WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN...
-func seed_case_fixed_firstCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, infoItems *array.String) vec.Vec[string] {
+func seed_case_fixed_firstCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, infoItems *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN map_contains_key(info, 'fixed_test') THEN info['fixed_test'] WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' ...
 	caseResult := vec.Make[string](n)
 	// map_contains_key(info, 'fixed_test')
@@ -4743,52 +4285,24 @@ func seed_case_fixed_firstCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys 
 		}
 	}
 	// (info['test'] LIKE '123%')
-	var like vec.Vec[bool]
-	if entry2.Clean() && vec.Dense(notYet, n, false) {
-		like = vec.Make[bool](n)
-		entry2V := entry2.V[:n]
-		out := like.V[:n]
-		for i := range out {
-			out[i] = likePattern.Match(entry2V[i])
-		}
-	} else {
-		like = vec.Map1(notYet, n, vec.VecArg(&entry2), likePattern.Match)
-	}
+	like := vec.Map1(notYet, n, vec.VecArg(&entry2), likePattern.Match)
 	vec.CopyErrs(&caseResult, &like, notYet, n)
 	when2, notYet2 := vec.Split(&like, notYet, n)
 	vec.Fill(&caseResult, "FOO", when2, n)
 	// (info['test'] LIKE '124%')
-	var like2 vec.Vec[bool]
-	if entry2.Clean() && vec.Dense(notYet2, n, false) {
-		like2 = vec.Make[bool](n)
-		entry2V := entry2.V[:n]
-		out := like2.V[:n]
-		for i := range out {
-			out[i] = likePattern2.Match(entry2V[i])
-		}
-	} else {
-		like2 = vec.Map1(notYet2, n, vec.VecArg(&entry2), likePattern2.Match)
-	}
+	like2 := vec.Map1(notYet2, n, vec.VecArg(&entry2), likePattern2.Match)
 	vec.CopyErrs(&caseResult, &like2, notYet2, n)
 	when3, notYet3 := vec.Split(&like2, notYet2, n)
 	vec.Fill(&caseResult, "BAR", when3, n)
 	// (info['test'] LIKE '125%')
-	var like3 vec.Vec[bool]
-	if entry2.Clean() && vec.Dense(notYet3, n, false) {
-		like3 = vec.Make[bool](n)
-		entry2V := entry2.V[:n]
-		out := like3.V[:n]
-		for i := range out {
-			out[i] = likePattern3.Match(entry2V[i])
-		}
-	} else {
-		like3 = vec.Map1(notYet3, n, vec.VecArg(&entry2), likePattern3.Match)
-	}
+	like3 := vec.Map1(notYet3, n, vec.VecArg(&entry2), likePattern3.Match)
 	vec.CopyErrs(&caseResult, &like3, notYet3, n)
 	when4, notYet4 := vec.Split(&like3, notYet3, n)
 	vec.Fill(&caseResult, "BAZ", when4, n)
 	vec.Merge(&caseResult, &entry2, notYet4, n)
-	return caseResult
+	vec.Check(failed, &caseResult, all, n, 1)
+	column := vec.StringArray(mem, &caseResult, all, n)
+	return column
 }
 
 // seed_case_test_info_fixedInput is the schema of Seed_case_test_info_fixed's input batches (table events).
@@ -4830,18 +4344,14 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 	testInfoFixed := vec.Bools(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult, labelCol := seed_case_test_info_fixedCol1(n, all, infoArr, infoKeys, infoOffs, infoItems, testInfoFixed, in, mem)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := seed_case_test_info_fixedCol1(n, all, infoArr, infoKeys, infoOffs, infoItems, testInfoFixed, in, mem, failed)
 	if failed.Err != nil {
-		vec.Release(labelCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "label"}, []string{"", "CASE WHEN test_info_fixed THEN info['test'] WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN info['test'] LIKE '125%' THEN 'BAZ' ELSE info['test'] END"})
 	}
-	if labelCol == nil {
-		labelCol = vec.StringArray(mem, &caseResult, all, n)
-	}
 
-	cols := []arrow.Array{labelCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Seed_case_test_info_fixedSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -4849,10 +4359,10 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 	return out, nil
 }
 
-// seed_case_test_info_fixedCol1 computes output column 1 (label) of query seed_case_test_info_fixed on every row:
+// seed_case_test_info_fixedCol1 computes output column 1 (label) of query seed_case_test_info_fixed on every row, noting its first failed row in failed:
 //
 //	CASE WHEN test_info_fixed THEN info['test'] WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN info['test'] LIKE '125%' T...
-func seed_case_test_info_fixedCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, infoOffs []int32, infoItems *array.String, testInfoFixed vec.Vec[bool], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[string], arrow.Array) {
+func seed_case_test_info_fixedCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, infoOffs []int32, infoItems *array.String, testInfoFixed vec.Vec[bool], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN test_info_fixed THEN info['test'] WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' WHEN (info['test'] LIKE '12...
 	var labelCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[string]
@@ -4988,7 +4498,11 @@ func seed_case_test_info_fixedCol1(n int, all vec.Sel, infoArr *array.Map, infoK
 			caseResult = caseResult2
 		}
 	}
-	return caseResult, labelCol
+	vec.Check(failed, &caseResult, all, n, 1)
+	if labelCol == nil {
+		labelCol = vec.StringArray(mem, &caseResult, all, n)
+	}
+	return labelCol
 }
 
 // seed_ifInput is the schema of Seed_if's input batches (table events).
@@ -5028,18 +4542,14 @@ func Seed_if(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 	y := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	ifResult, bucketCol := seed_ifCol1(n, all, a, in, x, y, mem)
-	vec.Check(&failed, &ifResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := seed_ifCol1(n, all, a, in, x, y, mem, failed)
 	if failed.Err != nil {
-		vec.Release(bucketCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "bucket"}, []string{"", "IF(x > y, a + 5, (a + 5) DIV 100)"})
 	}
-	if bucketCol == nil {
-		bucketCol = vec.Int64Array(mem, &ifResult, all, n)
-	}
 
-	cols := []arrow.Array{bucketCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Seed_ifSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -5047,10 +4557,10 @@ func Seed_if(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 	return out, nil
 }
 
-// seed_ifCol1 computes output column 1 (bucket) of query seed_if on every row:
+// seed_ifCol1 computes output column 1 (bucket) of query seed_if on every row, noting its first failed row in failed:
 //
 //	IF(x > y, a + 5, (a + 5) DIV 100)
-func seed_ifCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, x vec.Vec[int64], y vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
+func seed_ifCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, x vec.Vec[int64], y vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((x > y), (a + 5), ((a + 5) DIV 100))
 	var bucketCol arrow.Array // written by the loop, or below from ifResult
 	var bucketOut *vec.FixedOut[int64]
@@ -5109,7 +4619,11 @@ func seed_ifCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, x v
 		}
 		ifResult = ifResult2
 	}
-	return ifResult, bucketCol
+	vec.Check(failed, &ifResult, all, n, 1)
+	if bucketCol == nil {
+		bucketCol = vec.Int64Array(mem, &ifResult, all, n)
+	}
+	return bucketCol
 }
 
 // simple_case_operandInput is the schema of Simple_case_operand's input batches (table t).
@@ -5152,21 +4666,16 @@ func Simple_case_operand(ctx context.Context, in arrow.RecordBatch, mem memory.A
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 	quotient := simple_case_operandShared0(n, all, a, b)
-	caseResult, directCol := simple_case_operandCol1(n, all, quotient, mem)
-	vec.Check(&failed, &caseResult, all, n, 1)
-	quotient2 := simple_case_operandCol2(n, all, quotient)
-	vec.Check(&failed, &quotient2, all, n, 2)
+	col1 := simple_case_operandCol1(n, all, quotient, mem, failed)
+	col2 := simple_case_operandCol2(n, all, quotient, failed, mem)
 	if failed.Err != nil {
-		vec.Release(directCol)
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "r", "s"}, []string{"", "CASE a DIV b WHEN 1 THEN 'x' ELSE 'y' END", "a DIV b"})
 	}
-	if directCol == nil {
-		directCol = vec.StringArray(mem, &caseResult, all, n)
-	}
 
-	cols := []arrow.Array{directCol, vec.Int64Array(mem, &quotient2, all, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Simple_case_operandSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -5199,10 +4708,10 @@ func simple_case_operandShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[
 	return quotient
 }
 
-// simple_case_operandCol1 computes output column 1 (r) of query simple_case_operand on every row:
+// simple_case_operandCol1 computes output column 1 (r) of query simple_case_operand on every row, noting its first failed row in failed:
 //
 //	CASE a DIV b WHEN 1 THEN 'x' ELSE 'y' END
-func simple_case_operandCol1(n int, all vec.Sel, quotient vec.Vec[int64], mem memory.Allocator) (vec.Vec[string], arrow.Array) {
+func simple_case_operandCol1(n int, all vec.Sel, quotient vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE (a DIV b) WHEN 1 THEN 'x' ELSE 'y' END
 	var directCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[string]
@@ -5257,14 +4766,20 @@ func simple_case_operandCol1(n int, all vec.Sel, quotient vec.Vec[int64], mem me
 			caseResult = caseResult2
 		}
 	}
-	return caseResult, directCol
+	vec.Check(failed, &caseResult, all, n, 1)
+	if directCol == nil {
+		directCol = vec.StringArray(mem, &caseResult, all, n)
+	}
+	return directCol
 }
 
-// simple_case_operandCol2 computes output column 2 (s) of query simple_case_operand on every row:
+// simple_case_operandCol2 computes output column 2 (s) of query simple_case_operand on every row, noting its first failed row in failed:
 //
 //	a DIV b
-func simple_case_operandCol2(n int, all vec.Sel, quotient vec.Vec[int64]) vec.Vec[int64] {
-	return quotient
+func simple_case_operandCol2(n int, all vec.Sel, quotient vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	vec.Check(failed, &quotient, all, n, 2)
+	column := vec.Int64Array(mem, &quotient, all, n)
+	return column
 }
 
 // single_useInput is the schema of Single_use's input batches (table t).
@@ -5306,18 +4821,14 @@ func Single_use(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	sum, directCol := single_useCol1(n, all, a, in, b, mem)
-	vec.Check(&failed, &sum, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := single_useCol1(n, all, a, in, b, mem, failed)
 	if failed.Err != nil {
-		vec.Release(directCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(a DIV b) + 1"})
 	}
-	if directCol == nil {
-		directCol = vec.Int64Array(mem, &sum, all, n)
-	}
 
-	cols := []arrow.Array{directCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Single_useSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -5325,10 +4836,10 @@ func Single_use(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// single_useCol1 computes output column 1 (r) of query single_use on every row:
+// single_useCol1 computes output column 1 (r) of query single_use on every row, noting its first failed row in failed:
 //
 //	(a DIV b) + 1
-func single_useCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
+func single_useCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((a DIV b) + 1)
 	var directCol arrow.Array // written by the loop, or below from sum
 	var directOut *vec.FixedOut[int64]
@@ -5371,7 +4882,11 @@ func single_useCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 		}
 		sum = sum2
 	}
-	return sum, directCol
+	vec.Check(failed, &sum, all, n, 1)
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &sum, all, n)
+	}
+	return directCol
 }
 
 // string_case_chainInput is the schema of String_case_chain's input batches (table t).
@@ -5412,18 +4927,14 @@ func String_case_chain(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	sArr := in.Column(6).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult, directCol := string_case_chainCol1(n, all, sArr, mem)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := string_case_chainCol1(n, all, sArr, mem, failed)
 	if failed.Err != nil {
-		vec.Release(directCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN upper(s) = 'A' THEN 1 WHEN upper(s) = 'B' THEN 2 ELSE length(upper(s)) END"})
 	}
-	if directCol == nil {
-		directCol = vec.Int32Array(mem, &caseResult, all, n)
-	}
 
-	cols := []arrow.Array{directCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(String_case_chainSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -5431,10 +4942,10 @@ func String_case_chain(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return out, nil
 }
 
-// string_case_chainCol1 computes output column 1 (r) of query string_case_chain on every row:
+// string_case_chainCol1 computes output column 1 (r) of query string_case_chain on every row, noting its first failed row in failed:
 //
 //	CASE WHEN upper(s) = 'A' THEN 1 WHEN upper(s) = 'B' THEN 2 ELSE length(upper(s)) END
-func string_case_chainCol1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) (vec.Vec[int32], arrow.Array) {
+func string_case_chainCol1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN (upper(s) = 'A') THEN 1 WHEN (upper(s) = 'B') THEN 2 ELSE length(upper(s)) END
 	var directCol arrow.Array // written by the loop, or below from caseResult
 	var directOut *vec.FixedOut[int32]
@@ -5493,7 +5004,11 @@ func string_case_chainCol1(n int, all vec.Sel, sArr *array.String, mem memory.Al
 		}
 		caseResult = caseResult2
 	}
-	return caseResult, directCol
+	vec.Check(failed, &caseResult, all, n, 1)
+	if directCol == nil {
+		directCol = vec.Int32Array(mem, &caseResult, all, n)
+	}
+	return directCol
 }
 
 // try_boundaryInput is the schema of Try_boundary's input batches (table t).
@@ -5536,17 +5051,16 @@ func Try_boundary(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 	quotient := try_boundaryShared0(n, all, a, b)
-	tried := try_boundaryCol1(n, all, quotient)
-	vec.Check(&failed, &tried, all, n, 1)
-	quotient2 := try_boundaryCol2(n, all, quotient)
-	vec.Check(&failed, &quotient2, all, n, 2)
+	col1 := try_boundaryCol1(n, all, quotient, failed, mem)
+	col2 := try_boundaryCol2(n, all, quotient, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "safe", "raw"}, []string{"", "TRY(a DIV b)", "a DIV b"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &tried, all, n), vec.Int64Array(mem, &quotient2, all, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Try_boundarySchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -5579,20 +5093,24 @@ func try_boundaryShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64])
 	return quotient
 }
 
-// try_boundaryCol1 computes output column 1 (safe) of query try_boundary on every row:
+// try_boundaryCol1 computes output column 1 (safe) of query try_boundary on every row, noting its first failed row in failed:
 //
 //	TRY(a DIV b)
-func try_boundaryCol1(n int, all vec.Sel, quotient vec.Vec[int64]) vec.Vec[int64] {
+func try_boundaryCol1(n int, all vec.Sel, quotient vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// TRY((a DIV b))
 	tried := vec.Try(&quotient, all, n)
-	return tried
+	vec.Check(failed, &tried, all, n, 1)
+	column := vec.Int64Array(mem, &tried, all, n)
+	return column
 }
 
-// try_boundaryCol2 computes output column 2 (raw) of query try_boundary on every row:
+// try_boundaryCol2 computes output column 2 (raw) of query try_boundary on every row, noting its first failed row in failed:
 //
 //	a DIV b
-func try_boundaryCol2(n int, all vec.Sel, quotient vec.Vec[int64]) vec.Vec[int64] {
-	return quotient
+func try_boundaryCol2(n int, all vec.Sel, quotient vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	vec.Check(failed, &quotient, all, n, 2)
+	column2 := vec.Int64Array(mem, &quotient, all, n)
+	return column2
 }
 
 // try_shared_wholeInput is the schema of Try_shared_whole's input batches (table t).
@@ -5634,15 +5152,15 @@ func Try_shared_whole(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 	tried := try_shared_wholeShared0(n, all, a, b)
-	sum := try_shared_wholeCol1(n, all, tried)
-	vec.Check(&failed, &sum, all, n, 1)
+	col1 := try_shared_wholeCol1(n, all, tried, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "TRY(a DIV b) + COALESCE(TRY(a DIV b), 0)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Try_shared_wholeSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -5677,10 +5195,10 @@ func try_shared_wholeShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int
 	return tried
 }
 
-// try_shared_wholeCol1 computes output column 1 (r) of query try_shared_whole on every row:
+// try_shared_wholeCol1 computes output column 1 (r) of query try_shared_whole on every row, noting its first failed row in failed:
 //
 //	TRY(a DIV b) + COALESCE(TRY(a DIV b), 0)
-func try_shared_wholeCol1(n int, all vec.Sel, tried vec.Vec[int64]) vec.Vec[int64] {
+func try_shared_wholeCol1(n int, all vec.Sel, tried vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// COALESCE(TRY((a DIV b)), 0)
 	coalesced := vec.Make[int64](n)
 	vec.MergeNonNull(&coalesced, &tried, all, n)
@@ -5704,7 +5222,9 @@ func try_shared_wholeCol1(n int, all vec.Sel, tried vec.Vec[int64]) vec.Vec[int6
 	} else {
 		sum = vec.Map2E(all, n, vec.VecArg(&tried), vec.VecArg(&coalesced), rt.AddInt64)
 	}
-	return sum
+	vec.Check(failed, &sum, all, n, 1)
+	column := vec.Int64Array(mem, &sum, all, n)
+	return column
 }
 
 // where_and_outputInput is the schema of Where_and_output's input batches (table t).
@@ -5746,19 +5266,19 @@ func Where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	quotient := where_and_outputShared0(n, all, a, b)
 	cmp := where_and_outputWhere(n, all, quotient)
-	vec.Check(&failed, &cmp, all, n, 0)
+	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
-	quotient2 := where_and_outputCol1(n, sel, quotient)
-	vec.Check(&failed, &quotient2, sel, n, 1)
+	col1 := where_and_outputCol1(n, sel, quotient, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "q"}, []string{"(a DIV b) > 1", "a DIV b"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &quotient2, sel, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Where_and_outputSchema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -5810,11 +5330,13 @@ func where_and_outputWhere(n int, all vec.Sel, quotient vec.Vec[int64]) vec.Vec[
 	return cmp
 }
 
-// where_and_outputCol1 computes output column 1 (q) of query where_and_output on the rows that pass its WHERE clause:
+// where_and_outputCol1 computes output column 1 (q) of query where_and_output on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	a DIV b
-func where_and_outputCol1(n int, sel vec.Sel, quotient vec.Vec[int64]) vec.Vec[int64] {
-	return quotient
+func where_and_outputCol1(n int, sel vec.Sel, quotient vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	vec.Check(failed, &quotient, sel, n, 1)
+	column := vec.Int64Array(mem, &quotient, sel, n)
+	return column
 }
 
 // where_both_branchesInput is the schema of Where_both_branches's input batches (table t).
@@ -5857,10 +5379,10 @@ func Where_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.A
 	p := vec.Bools(in.Column(10))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	ifResult := where_both_branchesWhere(n, all, a, in, b, p)
-	vec.Check(&failed, &ifResult, all, n, 0)
+	vec.Check(failed, &ifResult, all, n, 0)
 	sel := vec.Where(&ifResult, n)
 
 	// a: a
@@ -5979,19 +5501,19 @@ func Where_conditional_output_always(ctx context.Context, in arrow.RecordBatch, 
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	ifResult := where_conditional_output_alwaysWhere(n, all, p, shared0, shared0Done, a, b)
-	vec.Check(&failed, &ifResult, all, n, 0)
+	vec.Check(failed, &ifResult, all, n, 0)
 	sel := vec.Where(&ifResult, n)
 	shared02 := where_conditional_output_alwaysShared0(n, sel, shared0, shared0Done, a, b)
-	shared022 := where_conditional_output_alwaysCol1(n, sel, shared02)
-	vec.Check(&failed, &shared022, sel, n, 1)
+	col1 := where_conditional_output_alwaysCol1(n, sel, shared02, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "q"}, []string{"IF(p, (a DIV b) > 1, TRUE)", "a DIV b"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &shared022, sel, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Where_conditional_output_alwaysSchema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -6009,36 +5531,10 @@ func where_conditional_output_alwaysWhere(n int, all vec.Sel, p vec.Vec[bool], s
 	vec.CopyErrs(&ifResult, &p, all, n)
 	todo := vec.Missing(shared0Done, then, n)
 	// (a DIV b)
-	var quotient vec.Vec[int64]
-	if a.Clean() && b.Clean() && vec.Dense(todo, n, true) {
-		quotient = vec.Make[int64](n)
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		quotient = vec.Map2E(todo, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-	}
+	quotient := vec.Map2E(todo, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	vec.Merge(&(*shared0), &quotient, todo, n)
 	// ((a DIV b) > 1)
-	var cmp vec.Vec[bool]
-	if (*shared0).Clean() && vec.Dense(then, n, false) {
-		cmp = vec.Make[bool](n)
-		shared0V := (*shared0).V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(shared0V[i], int64(1))
-		}
-	} else {
-		cmp = vec.Map2(then, n, vec.VecArg(&(*shared0)), vec.ConstArg[int64](int64(1)), rt.GtInt64)
-	}
+	cmp := vec.Map2(then, n, vec.VecArg(&(*shared0)), vec.ConstArg[int64](int64(1)), rt.GtInt64)
 	vec.Merge(&ifResult, &cmp, then, n)
 	vec.Fill(&ifResult, true, otherwise, n)
 	return ifResult
@@ -6050,32 +5546,18 @@ func where_conditional_output_alwaysWhere(n int, all vec.Sel, p vec.Vec[bool], s
 func where_conditional_output_alwaysShared0(n int, sel vec.Sel, shared0 *vec.Vec[int64], shared0Done []bool, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	todo2 := vec.Missing(shared0Done, sel, n)
 	// (a DIV b)
-	var quotient2 vec.Vec[int64]
-	if a.Clean() && b.Clean() && vec.Dense(todo2, n, true) {
-		quotient2 = vec.Make[int64](n)
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := quotient2.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		quotient2 = vec.Map2E(todo2, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-	}
+	quotient2 := vec.Map2E(todo2, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	vec.Merge(&(*shared0), &quotient2, todo2, n)
 	return (*shared0)
 }
 
-// where_conditional_output_alwaysCol1 computes output column 1 (q) of query where_conditional_output_always on the rows that pass its WHERE clause:
+// where_conditional_output_alwaysCol1 computes output column 1 (q) of query where_conditional_output_always on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	a DIV b
-func where_conditional_output_alwaysCol1(n int, sel vec.Sel, shared02 vec.Vec[int64]) vec.Vec[int64] {
-	return shared02
+func where_conditional_output_alwaysCol1(n int, sel vec.Sel, shared02 vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	vec.Check(failed, &shared02, sel, n, 1)
+	column := vec.Int64Array(mem, &shared02, sel, n)
+	return column
 }
 
 // Evaluator is the signature of every query function of this package.

@@ -64,16 +64,15 @@ func And_operand(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	allOf := and_operandCol1(n, all, p, in, a, b)
-	vec.Check(&failed, &allOf, all, n, 1)
-	quotient2 := and_operandCol2(n, all, a, b)
-	vec.Check(&failed, &quotient2, all, n, 2)
+	failed := new(vec.Failure)
+	col1 := and_operandCol1(n, all, p, in, a, b, failed, mem)
+	col2 := and_operandCol2(n, all, a, b, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "r", "s"}, []string{"", "p AND (a DIV b > 1)", "a DIV b"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &allOf, all, n), vec.Int64Array(mem, &quotient2, all, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(And_operandSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -81,10 +80,10 @@ func And_operand(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 	return out, nil
 }
 
-// and_operandCol1 computes output column 1 (r) of query and_operand on every row:
+// and_operandCol1 computes output column 1 (r) of query and_operand on every row, noting its first failed row in failed:
 //
 //	p AND (a DIV b > 1)
-func and_operandCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
+func and_operandCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (p AND ((a DIV b) > 1))
 	var allOf vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -127,13 +126,15 @@ func and_operandCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, 
 			allOf = andResult
 		}
 	}
-	return allOf
+	vec.Check(failed, &allOf, all, n, 1)
+	column := vec.BoolArray(mem, &allOf, all, n)
+	return column
 }
 
-// and_operandCol2 computes output column 2 (s) of query and_operand on every row:
+// and_operandCol2 computes output column 2 (s) of query and_operand on every row, noting its first failed row in failed:
 //
 //	a DIV b
-func and_operandCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
+func and_operandCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a DIV b)
 	var quotient2 vec.Vec[int64]
 	if a.Clean() && b.Clean() {
@@ -152,7 +153,9 @@ func and_operandCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec
 	} else {
 		quotient2 = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
-	return quotient2
+	vec.Check(failed, &quotient2, all, n, 2)
+	column2 := vec.Int64Array(mem, &quotient2, all, n)
+	return column2
 }
 
 // betweenInput is the schema of Between's input batches (table t).
@@ -195,16 +198,15 @@ func Between(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	betweenResult := betweenCol1(n, all, a, b)
-	vec.Check(&failed, &betweenResult, all, n, 1)
-	quotient2 := betweenCol2(n, all, a, b)
-	vec.Check(&failed, &quotient2, all, n, 2)
+	failed := new(vec.Failure)
+	col1 := betweenCol1(n, all, a, b, failed, mem)
+	col2 := betweenCol2(n, all, a, b, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "r", "s"}, []string{"", "(a DIV b) BETWEEN 1 AND 10", "a DIV b"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &betweenResult, all, n), vec.Int64Array(mem, &quotient2, all, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(BetweenSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -212,10 +214,10 @@ func Between(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 	return out, nil
 }
 
-// betweenCol1 computes output column 1 (r) of query between on every row:
+// betweenCol1 computes output column 1 (r) of query between on every row, noting its first failed row in failed:
 //
 //	(a DIV b) BETWEEN 1 AND 10
-func betweenCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
+func betweenCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a DIV b)
 	var quotient vec.Vec[int64]
 	if a.Clean() && b.Clean() {
@@ -236,38 +238,20 @@ func betweenCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec
 	}
 	// ((a DIV b) BETWEEN 1 AND 10)
 	between := vec.NewLogic(false, all, n)
-	var inRange vec.Vec[bool]
-	if quotient.Clean() && vec.Dense(between.Live, n, false) {
-		inRange = vec.Make[bool](n)
-		quotientV := quotient.V[:n]
-		out := inRange.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(quotientV[i], int64(1))
-		}
-	} else {
-		inRange = vec.Map2(between.Live, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.GeInt64)
-	}
+	inRange := vec.Map2(between.Live, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.GeInt64)
 	between.Add(&inRange)
-	var inRange2 vec.Vec[bool]
-	if quotient.Clean() && vec.Dense(between.Live, n, false) {
-		inRange2 = vec.Make[bool](n)
-		quotientV := quotient.V[:n]
-		out := inRange2.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(quotientV[i], int64(10))
-		}
-	} else {
-		inRange2 = vec.Map2(between.Live, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(10)), rt.LeInt64)
-	}
+	inRange2 := vec.Map2(between.Live, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(10)), rt.LeInt64)
 	between.Add(&inRange2)
 	betweenResult := between.Finish()
-	return betweenResult
+	vec.Check(failed, &betweenResult, all, n, 1)
+	column := vec.BoolArray(mem, &betweenResult, all, n)
+	return column
 }
 
-// betweenCol2 computes output column 2 (s) of query between on every row:
+// betweenCol2 computes output column 2 (s) of query between on every row, noting its first failed row in failed:
 //
 //	a DIV b
-func betweenCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
+func betweenCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a DIV b)
 	var quotient2 vec.Vec[int64]
 	if a.Clean() && b.Clean() {
@@ -286,7 +270,9 @@ func betweenCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec
 	} else {
 		quotient2 = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
-	return quotient2
+	vec.Check(failed, &quotient2, all, n, 2)
+	column2 := vec.Int64Array(mem, &quotient2, all, n)
+	return column2
 }
 
 // case_condition_may_failInput is the schema of Case_condition_may_fail's input batches (table t).
@@ -332,18 +318,14 @@ func Case_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memo
 	c_ := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult, directCol := case_condition_may_failCol1(n, all, mArr, mKeys, mOffs, mItems, b, in, c_, mem)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case_condition_may_failCol1(n, all, mArr, mKeys, mOffs, mItems, b, in, c_, mem, failed)
 	if failed.Err != nil {
-		vec.Release(directCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN m['k'] > 0 THEN b DIV c ELSE (b DIV c) * 2 END"})
 	}
-	if directCol == nil {
-		directCol = vec.Int64Array(mem, &caseResult, all, n)
-	}
 
-	cols := []arrow.Array{directCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case_condition_may_failSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -351,10 +333,10 @@ func Case_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memo
 	return out, nil
 }
 
-// case_condition_may_failCol1 computes output column 1 (r) of query case_condition_may_fail on every row:
+// case_condition_may_failCol1 computes output column 1 (r) of query case_condition_may_fail on every row, noting its first failed row in failed:
 //
 //	CASE WHEN m['k'] > 0 THEN b DIV c ELSE (b DIV c) * 2 END
-func case_condition_may_failCol1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mOffs []int32, mItems *array.Int64, b vec.Vec[int64], in arrow.RecordBatch, c_ vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
+func case_condition_may_failCol1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mOffs []int32, mItems *array.Int64, b vec.Vec[int64], in arrow.RecordBatch, c_ vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN (m['k'] > 0) THEN (b DIV c) ELSE ((b DIV c) * 2) END
 	var directCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[int64]
@@ -469,7 +451,11 @@ func case_condition_may_failCol1(n int, all vec.Sel, mArr *array.Map, mKeys vec.
 			caseResult = caseResult2
 		}
 	}
-	return caseResult, directCol
+	vec.Check(failed, &caseResult, all, n, 1)
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &caseResult, all, n)
+	}
+	return directCol
 }
 
 // case_every_resultInput is the schema of Case_every_result's input batches (table t).
@@ -513,18 +499,14 @@ func Case_every_result(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	q := vec.Bools(in.Column(11))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult, directCol := case_every_resultCol1(n, all, p, in, a, b, q, mem)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case_every_resultCol1(n, all, p, in, a, b, q, mem, failed)
 	if failed.Err != nil {
-		vec.Release(directCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN p THEN a DIV b WHEN q THEN (a DIV b) + 1 ELSE (a DIV b) - 1 END"})
 	}
-	if directCol == nil {
-		directCol = vec.Int64Array(mem, &caseResult, all, n)
-	}
 
-	cols := []arrow.Array{directCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case_every_resultSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -532,10 +514,10 @@ func Case_every_result(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return out, nil
 }
 
-// case_every_resultCol1 computes output column 1 (r) of query case_every_result on every row:
+// case_every_resultCol1 computes output column 1 (r) of query case_every_result on every row, noting its first failed row in failed:
 //
 //	CASE WHEN p THEN a DIV b WHEN q THEN (a DIV b) + 1 ELSE (a DIV b) - 1 END
-func case_every_resultCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], q vec.Vec[bool], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
+func case_every_resultCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], q vec.Vec[bool], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN p THEN (a DIV b) WHEN q THEN ((a DIV b) + 1) ELSE ((a DIV b) - 1) END
 	var directCol arrow.Array // written by the loop, or below from caseResult
 	var directOut *vec.FixedOut[int64]
@@ -602,7 +584,11 @@ func case_every_resultCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordB
 		}
 		caseResult = caseResult2
 	}
-	return caseResult, directCol
+	vec.Check(failed, &caseResult, all, n, 1)
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &caseResult, all, n)
+	}
+	return directCol
 }
 
 // case_first_conditionInput is the schema of Case_first_condition's input batches (table t).
@@ -644,14 +630,14 @@ func Case_first_condition(ctx context.Context, in arrow.RecordBatch, mem memory.
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult := case_first_conditionCol1(n, all, a, b)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case_first_conditionCol1(n, all, a, b, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN a DIV b > 1 THEN 1 WHEN a DIV b > 0 THEN 2 END"})
 	}
 
-	cols := []arrow.Array{vec.Int32Array(mem, &caseResult, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case_first_conditionSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -659,10 +645,10 @@ func Case_first_condition(ctx context.Context, in arrow.RecordBatch, mem memory.
 	return out, nil
 }
 
-// case_first_conditionCol1 computes output column 1 (r) of query case_first_condition on every row:
+// case_first_conditionCol1 computes output column 1 (r) of query case_first_condition on every row, noting its first failed row in failed:
 //
 //	CASE WHEN a DIV b > 1 THEN 1 WHEN a DIV b > 0 THEN 2 END
-func case_first_conditionCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int32] {
+func case_first_conditionCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN ((a DIV b) > 1) THEN 1 WHEN ((a DIV b) > 0) THEN 2 ELSE CAST(NULL AS INT) END
 	caseResult := vec.Make[int32](n)
 	// (a DIV b)
@@ -699,40 +685,16 @@ func case_first_conditionCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[in
 	when, notYet := vec.Split(&cmp, all, n)
 	vec.Fill(&caseResult, int32(1), when, n)
 	// (a DIV b)
-	var quotient2 vec.Vec[int64]
-	if a.Clean() && b.Clean() && vec.Dense(notYet, n, true) {
-		quotient2 = vec.Make[int64](n)
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := quotient2.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		quotient2 = vec.Map2E(notYet, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-	}
+	quotient2 := vec.Map2E(notYet, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	// ((a DIV b) > 0)
-	var cmp2 vec.Vec[bool]
-	if quotient2.Clean() && vec.Dense(notYet, n, false) {
-		cmp2 = vec.Make[bool](n)
-		quotient2V := quotient2.V[:n]
-		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(quotient2V[i], int64(0))
-		}
-	} else {
-		cmp2 = vec.Map2(notYet, n, vec.VecArg(&quotient2), vec.ConstArg[int64](int64(0)), rt.GtInt64)
-	}
+	cmp2 := vec.Map2(notYet, n, vec.VecArg(&quotient2), vec.ConstArg[int64](int64(0)), rt.GtInt64)
 	vec.CopyErrs(&caseResult, &cmp2, notYet, n)
 	when2, notYet2 := vec.Split(&cmp2, notYet, n)
 	vec.Fill(&caseResult, int32(2), when2, n)
 	vec.FillNull(&caseResult, notYet2, n)
-	return caseResult
+	vec.Check(failed, &caseResult, all, n, 1)
+	column := vec.Int32Array(mem, &caseResult, all, n)
+	return column
 }
 
 // case_rest_regionInput is the schema of Case_rest_region's input batches (table t).
@@ -775,14 +737,14 @@ func Case_rest_region(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult := case_rest_regionCol1(n, all, p, a, b)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case_rest_regionCol1(n, all, p, a, b, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN p THEN 0 WHEN a DIV b > 1 THEN 1 WHEN a DIV b > 0 THEN 2 END"})
 	}
 
-	cols := []arrow.Array{vec.Int32Array(mem, &caseResult, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case_rest_regionSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -790,83 +752,33 @@ func Case_rest_region(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	return out, nil
 }
 
-// case_rest_regionCol1 computes output column 1 (r) of query case_rest_region on every row:
+// case_rest_regionCol1 computes output column 1 (r) of query case_rest_region on every row, noting its first failed row in failed:
 //
 //	CASE WHEN p THEN 0 WHEN a DIV b > 1 THEN 1 WHEN a DIV b > 0 THEN 2 END
-func case_rest_regionCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int32] {
+func case_rest_regionCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN p THEN 0 WHEN ((a DIV b) > 1) THEN 1 WHEN ((a DIV b) > 0) THEN 2 ELSE CAST(NULL AS INT) END
 	caseResult := vec.Make[int32](n)
 	vec.CopyErrs(&caseResult, &p, all, n)
 	when, notYet := vec.Split(&p, all, n)
 	vec.Fill(&caseResult, int32(0), when, n)
 	// (a DIV b)
-	var quotient vec.Vec[int64]
-	if a.Clean() && b.Clean() && vec.Dense(notYet, n, true) {
-		quotient = vec.Make[int64](n)
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		quotient = vec.Map2E(notYet, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-	}
+	quotient := vec.Map2E(notYet, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	// ((a DIV b) > 1)
-	var cmp vec.Vec[bool]
-	if quotient.Clean() && vec.Dense(notYet, n, false) {
-		cmp = vec.Make[bool](n)
-		quotientV := quotient.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(quotientV[i], int64(1))
-		}
-	} else {
-		cmp = vec.Map2(notYet, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.GtInt64)
-	}
+	cmp := vec.Map2(notYet, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.GtInt64)
 	vec.CopyErrs(&caseResult, &cmp, notYet, n)
 	when2, notYet2 := vec.Split(&cmp, notYet, n)
 	vec.Fill(&caseResult, int32(1), when2, n)
 	// (a DIV b)
-	var quotient2 vec.Vec[int64]
-	if a.Clean() && b.Clean() && vec.Dense(notYet2, n, true) {
-		quotient2 = vec.Make[int64](n)
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := quotient2.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		quotient2 = vec.Map2E(notYet2, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-	}
+	quotient2 := vec.Map2E(notYet2, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	// ((a DIV b) > 0)
-	var cmp2 vec.Vec[bool]
-	if quotient2.Clean() && vec.Dense(notYet2, n, false) {
-		cmp2 = vec.Make[bool](n)
-		quotient2V := quotient2.V[:n]
-		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(quotient2V[i], int64(0))
-		}
-	} else {
-		cmp2 = vec.Map2(notYet2, n, vec.VecArg(&quotient2), vec.ConstArg[int64](int64(0)), rt.GtInt64)
-	}
+	cmp2 := vec.Map2(notYet2, n, vec.VecArg(&quotient2), vec.ConstArg[int64](int64(0)), rt.GtInt64)
 	vec.CopyErrs(&caseResult, &cmp2, notYet2, n)
 	when3, notYet3 := vec.Split(&cmp2, notYet2, n)
 	vec.Fill(&caseResult, int32(2), when3, n)
 	vec.FillNull(&caseResult, notYet3, n)
-	return caseResult
+	vec.Check(failed, &caseResult, all, n, 1)
+	column := vec.Int32Array(mem, &caseResult, all, n)
+	return column
 }
 
 // case_rest_region_elseInput is the schema of Case_rest_region_else's input batches (table t).
@@ -909,18 +821,14 @@ func Case_rest_region_else(ctx context.Context, in arrow.RecordBatch, mem memory
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult, directCol := case_rest_region_elseCol1(n, all, p, in, a, b, mem)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case_rest_region_elseCol1(n, all, p, in, a, b, mem, failed)
 	if failed.Err != nil {
-		vec.Release(directCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN p THEN 0 WHEN a DIV b > 1 THEN 1 ELSE a DIV b END"})
 	}
-	if directCol == nil {
-		directCol = vec.Int64Array(mem, &caseResult, all, n)
-	}
 
-	cols := []arrow.Array{directCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case_rest_region_elseSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -928,10 +836,10 @@ func Case_rest_region_else(ctx context.Context, in arrow.RecordBatch, mem memory
 	return out, nil
 }
 
-// case_rest_region_elseCol1 computes output column 1 (r) of query case_rest_region_else on every row:
+// case_rest_region_elseCol1 computes output column 1 (r) of query case_rest_region_else on every row, noting its first failed row in failed:
 //
 //	CASE WHEN p THEN 0 WHEN a DIV b > 1 THEN 1 ELSE a DIV b END
-func case_rest_region_elseCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
+func case_rest_region_elseCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN p THEN 0 WHEN ((a DIV b) > 1) THEN 1 ELSE (a DIV b) END
 	var directCol arrow.Array // written by the loop, or below from caseResult
 	var directOut *vec.FixedOut[int64]
@@ -993,7 +901,11 @@ func case_rest_region_elseCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.Rec
 		}
 		caseResult = caseResult2
 	}
-	return caseResult, directCol
+	vec.Check(failed, &caseResult, all, n, 1)
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &caseResult, all, n)
+	}
+	return directCol
 }
 
 // case_then_and_else_onlyInput is the schema of Case_then_and_else_only's input batches (table t).
@@ -1037,18 +949,14 @@ func Case_then_and_else_only(ctx context.Context, in arrow.RecordBatch, mem memo
 	q := vec.Bools(in.Column(11))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult, directCol := case_then_and_else_onlyCol1(n, all, p, in, a, b, q, mem)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case_then_and_else_onlyCol1(n, all, p, in, a, b, q, mem, failed)
 	if failed.Err != nil {
-		vec.Release(directCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN p THEN a DIV b WHEN q THEN 0 ELSE a DIV b END"})
 	}
-	if directCol == nil {
-		directCol = vec.Int64Array(mem, &caseResult, all, n)
-	}
 
-	cols := []arrow.Array{directCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case_then_and_else_onlySchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -1056,10 +964,10 @@ func Case_then_and_else_only(ctx context.Context, in arrow.RecordBatch, mem memo
 	return out, nil
 }
 
-// case_then_and_else_onlyCol1 computes output column 1 (r) of query case_then_and_else_only on every row:
+// case_then_and_else_onlyCol1 computes output column 1 (r) of query case_then_and_else_only on every row, noting its first failed row in failed:
 //
 //	CASE WHEN p THEN a DIV b WHEN q THEN 0 ELSE a DIV b END
-func case_then_and_else_onlyCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], q vec.Vec[bool], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
+func case_then_and_else_onlyCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], q vec.Vec[bool], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN p THEN (a DIV b) WHEN q THEN 0 ELSE (a DIV b) END
 	var directCol arrow.Array // written by the loop, or below from caseResult
 	var directOut *vec.FixedOut[int64]
@@ -1120,7 +1028,11 @@ func case_then_and_else_onlyCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.R
 		}
 		caseResult = caseResult2
 	}
-	return caseResult, directCol
+	vec.Check(failed, &caseResult, all, n, 1)
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &caseResult, all, n)
+	}
+	return directCol
 }
 
 // cheap_shared_two_rootsInput is the schema of Cheap_shared_two_roots's input batches (table t).
@@ -1169,29 +1081,20 @@ func Cheap_shared_two_roots(ctx context.Context, in arrow.RecordBatch, mem memor
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	cmp := cheap_shared_two_rootsWhere(n, all, i_)
-	vec.Check(&failed, &cmp, all, n, 0)
+	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
-	product, discCol := cheap_shared_two_rootsCol1(n, sel, x, in, y, mem)
-	vec.Check(&failed, &product, sel, n, 1)
-	product3, chargeCol := cheap_shared_two_rootsCol2(n, sel, x, in, y, c_, mem)
-	vec.Check(&failed, &product3, sel, n, 2)
-	ifResult := cheap_shared_two_rootsCol3(n, sel, p, in, x, y, a, b)
-	vec.Check(&failed, &ifResult, sel, n, 3)
+	col1 := cheap_shared_two_rootsCol1(n, sel, x, in, y, mem, failed)
+	col2 := cheap_shared_two_rootsCol2(n, sel, x, in, y, c_, mem, failed)
+	col3 := cheap_shared_two_rootsCol3(n, sel, p, in, x, y, a, b, failed, mem)
 	if failed.Err != nil {
-		vec.Release(discCol, chargeCol)
+		vec.Release(col1, col2, col3)
 		return nil, failed.QueryError([]string{"WHERE", "disc", "charge", "big"}, []string{"i > 0", "x * (1 - y)", "x * (1 - y) * (1 + CAST(c AS DOUBLE))", "IF(p, x * (1 - y) > 2, a > b)"})
 	}
-	if discCol == nil {
-		discCol = vec.Float64Array(mem, &product, sel, n)
-	}
-	if chargeCol == nil {
-		chargeCol = vec.Float64Array(mem, &product3, sel, n)
-	}
 
-	cols := []arrow.Array{discCol, chargeCol, vec.BoolArray(mem, &ifResult, sel, n)}
+	cols := []arrow.Array{col1, col2, col3}
 	out := array.NewRecordBatch(Cheap_shared_two_rootsSchema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -1218,10 +1121,10 @@ func cheap_shared_two_rootsWhere(n int, all vec.Sel, i_ vec.Vec[int32]) vec.Vec[
 	return cmp
 }
 
-// cheap_shared_two_rootsCol1 computes output column 1 (disc) of query cheap_shared_two_roots on the rows that pass its WHERE clause:
+// cheap_shared_two_rootsCol1 computes output column 1 (disc) of query cheap_shared_two_roots on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	x * (1 - y)
-func cheap_shared_two_rootsCol1(n int, sel vec.Sel, x vec.Vec[float64], in arrow.RecordBatch, y vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func cheap_shared_two_rootsCol1(n int, sel vec.Sel, x vec.Vec[float64], in arrow.RecordBatch, y vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (x * (1.0 - y))
 	var discCol arrow.Array // written by the loop, or below from product
 	var discOut *vec.FixedOut[float64]
@@ -1260,13 +1163,17 @@ func cheap_shared_two_rootsCol1(n int, sel vec.Sel, x vec.Vec[float64], in arrow
 		}
 		product = product2
 	}
-	return product, discCol
+	vec.Check(failed, &product, sel, n, 1)
+	if discCol == nil {
+		discCol = vec.Float64Array(mem, &product, sel, n)
+	}
+	return discCol
 }
 
-// cheap_shared_two_rootsCol2 computes output column 2 (charge) of query cheap_shared_two_roots on the rows that pass its WHERE clause:
+// cheap_shared_two_rootsCol2 computes output column 2 (charge) of query cheap_shared_two_roots on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	x * (1 - y) * (1 + CAST(c AS DOUBLE))
-func cheap_shared_two_rootsCol2(n int, sel vec.Sel, x vec.Vec[float64], in arrow.RecordBatch, y vec.Vec[float64], c_ vec.Vec[int64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func cheap_shared_two_rootsCol2(n int, sel vec.Sel, x vec.Vec[float64], in arrow.RecordBatch, y vec.Vec[float64], c_ vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((x * (1.0 - y)) * (1.0 + CAST(c AS DOUBLE)))
 	var chargeCol arrow.Array // written by the loop, or below from product3
 	var chargeOut *vec.FixedOut[float64]
@@ -1312,13 +1219,17 @@ func cheap_shared_two_rootsCol2(n int, sel vec.Sel, x vec.Vec[float64], in arrow
 		}
 		product3 = product5
 	}
-	return product3, chargeCol
+	vec.Check(failed, &product3, sel, n, 2)
+	if chargeCol == nil {
+		chargeCol = vec.Float64Array(mem, &product3, sel, n)
+	}
+	return chargeCol
 }
 
-// cheap_shared_two_rootsCol3 computes output column 3 (big) of query cheap_shared_two_roots on the rows that pass its WHERE clause:
+// cheap_shared_two_rootsCol3 computes output column 3 (big) of query cheap_shared_two_roots on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	IF(p, x * (1 - y) > 2, a > b)
-func cheap_shared_two_rootsCol3(n int, sel vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, x vec.Vec[float64], y vec.Vec[float64], a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
+func cheap_shared_two_rootsCol3(n int, sel vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, x vec.Vec[float64], y vec.Vec[float64], a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// IF(p, ((x * (1.0 - y)) > 2.0), (a > b))
 	var ifResult vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -1369,7 +1280,9 @@ func cheap_shared_two_rootsCol3(n int, sel vec.Sel, p vec.Vec[bool], in arrow.Re
 			ifResult = ifResult2
 		}
 	}
-	return ifResult
+	vec.Check(failed, &ifResult, sel, n, 3)
+	column := vec.BoolArray(mem, &ifResult, sel, n)
+	return column
 }
 
 // coalesce_first_argInput is the schema of Coalesce_first_arg's input batches (table t).
@@ -1411,14 +1324,14 @@ func Coalesce_first_arg(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	sum := coalesce_first_argCol1(n, all, a, b)
-	vec.Check(&failed, &sum, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := coalesce_first_argCol1(n, all, a, b, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "COALESCE(a DIV b, 0) + (a DIV b)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Coalesce_first_argSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -1426,10 +1339,10 @@ func Coalesce_first_arg(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 	return out, nil
 }
 
-// coalesce_first_argCol1 computes output column 1 (r) of query coalesce_first_arg on every row:
+// coalesce_first_argCol1 computes output column 1 (r) of query coalesce_first_arg on every row, noting its first failed row in failed:
 //
 //	COALESCE(a DIV b, 0) + (a DIV b)
-func coalesce_first_argCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
+func coalesce_first_argCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// COALESCE((a DIV b), 0)
 	coalesced := vec.Make[int64](n)
 	// (a DIV b)
@@ -1489,7 +1402,9 @@ func coalesce_first_argCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int6
 	} else {
 		sum = vec.Map2E(all, n, vec.VecArg(&coalesced), vec.VecArg(&quotient2), rt.AddInt64)
 	}
-	return sum
+	vec.Check(failed, &sum, all, n, 1)
+	column := vec.Int64Array(mem, &sum, all, n)
+	return column
 }
 
 // coalesce_later_arg_other_outputInput is the schema of Coalesce_later_arg_other_output's input batches (table t).
@@ -1533,16 +1448,15 @@ func Coalesce_later_arg_other_output(ctx context.Context, in arrow.RecordBatch, 
 	c_ := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	coalesced := coalesce_later_arg_other_outputCol1(n, all, a, b, c_)
-	vec.Check(&failed, &coalesced, all, n, 1)
-	quotient2 := coalesce_later_arg_other_outputCol2(n, all, b, c_)
-	vec.Check(&failed, &quotient2, all, n, 2)
+	failed := new(vec.Failure)
+	col1 := coalesce_later_arg_other_outputCol1(n, all, a, b, c_, failed, mem)
+	col2 := coalesce_later_arg_other_outputCol2(n, all, b, c_, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "r", "s"}, []string{"", "COALESCE(a, b DIV c)", "b DIV c"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n), vec.Int64Array(mem, &quotient2, all, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Coalesce_later_arg_other_outputSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -1550,40 +1464,26 @@ func Coalesce_later_arg_other_output(ctx context.Context, in arrow.RecordBatch, 
 	return out, nil
 }
 
-// coalesce_later_arg_other_outputCol1 computes output column 1 (r) of query coalesce_later_arg_other_output on every row:
+// coalesce_later_arg_other_outputCol1 computes output column 1 (r) of query coalesce_later_arg_other_output on every row, noting its first failed row in failed:
 //
 //	COALESCE(a, b DIV c)
-func coalesce_later_arg_other_outputCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
+func coalesce_later_arg_other_outputCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// COALESCE(a, (b DIV c))
 	coalesced := vec.Make[int64](n)
 	vec.MergeNonNull(&coalesced, &a, all, n)
 	stillNull := vec.NullRows(&a, all, n)
 	// (b DIV c)
-	var quotient vec.Vec[int64]
-	if b.Clean() && c_.Clean() && vec.Dense(stillNull, n, true) {
-		quotient = vec.Make[int64](n)
-		bV := b.V[:n]
-		c_V := c_.V[:n]
-		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(bV[i], c_V[i])
-			if err != nil {
-				quotient.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		quotient = vec.Map2E(stillNull, n, vec.VecArg(&b), vec.VecArg(&c_), rt.DivInt64)
-	}
+	quotient := vec.Map2E(stillNull, n, vec.VecArg(&b), vec.VecArg(&c_), rt.DivInt64)
 	vec.Merge(&coalesced, &quotient, stillNull, n)
-	return coalesced
+	vec.Check(failed, &coalesced, all, n, 1)
+	column := vec.Int64Array(mem, &coalesced, all, n)
+	return column
 }
 
-// coalesce_later_arg_other_outputCol2 computes output column 2 (s) of query coalesce_later_arg_other_output on every row:
+// coalesce_later_arg_other_outputCol2 computes output column 2 (s) of query coalesce_later_arg_other_output on every row, noting its first failed row in failed:
 //
 //	b DIV c
-func coalesce_later_arg_other_outputCol2(n int, all vec.Sel, b vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
+func coalesce_later_arg_other_outputCol2(n int, all vec.Sel, b vec.Vec[int64], c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (b DIV c)
 	var quotient2 vec.Vec[int64]
 	if b.Clean() && c_.Clean() {
@@ -1602,7 +1502,9 @@ func coalesce_later_arg_other_outputCol2(n int, all vec.Sel, b vec.Vec[int64], c
 	} else {
 		quotient2 = vec.Map2E(all, n, vec.VecArg(&b), vec.VecArg(&c_), rt.DivInt64)
 	}
-	return quotient2
+	vec.Check(failed, &quotient2, all, n, 2)
+	column2 := vec.Int64Array(mem, &quotient2, all, n)
+	return column2
 }
 
 // coalesce_rest_regionInput is the schema of Coalesce_rest_region's input batches (table t).
@@ -1645,14 +1547,14 @@ func Coalesce_rest_region(ctx context.Context, in arrow.RecordBatch, mem memory.
 	c_ := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	coalesced := coalesce_rest_regionCol1(n, all, a, b, c_)
-	vec.Check(&failed, &coalesced, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := coalesce_rest_regionCol1(n, all, a, b, c_, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "COALESCE(a, b DIV c, (b DIV c) + 1)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Coalesce_rest_regionSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -1660,71 +1562,26 @@ func Coalesce_rest_region(ctx context.Context, in arrow.RecordBatch, mem memory.
 	return out, nil
 }
 
-// coalesce_rest_regionCol1 computes output column 1 (r) of query coalesce_rest_region on every row:
+// coalesce_rest_regionCol1 computes output column 1 (r) of query coalesce_rest_region on every row, noting its first failed row in failed:
 //
 //	COALESCE(a, b DIV c, (b DIV c) + 1)
-func coalesce_rest_regionCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
+func coalesce_rest_regionCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// COALESCE(a, (b DIV c), ((b DIV c) + 1))
 	coalesced := vec.Make[int64](n)
 	vec.MergeNonNull(&coalesced, &a, all, n)
 	stillNull := vec.NullRows(&a, all, n)
 	// (b DIV c)
-	var quotient vec.Vec[int64]
-	if b.Clean() && c_.Clean() && vec.Dense(stillNull, n, true) {
-		quotient = vec.Make[int64](n)
-		bV := b.V[:n]
-		c_V := c_.V[:n]
-		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(bV[i], c_V[i])
-			if err != nil {
-				quotient.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		quotient = vec.Map2E(stillNull, n, vec.VecArg(&b), vec.VecArg(&c_), rt.DivInt64)
-	}
+	quotient := vec.Map2E(stillNull, n, vec.VecArg(&b), vec.VecArg(&c_), rt.DivInt64)
 	vec.MergeNonNull(&coalesced, &quotient, stillNull, n)
 	stillNull2 := vec.NullRows(&quotient, stillNull, n)
 	// (b DIV c)
-	var quotient2 vec.Vec[int64]
-	if b.Clean() && c_.Clean() && vec.Dense(stillNull2, n, true) {
-		quotient2 = vec.Make[int64](n)
-		bV := b.V[:n]
-		c_V := c_.V[:n]
-		out := quotient2.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(bV[i], c_V[i])
-			if err != nil {
-				quotient2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		quotient2 = vec.Map2E(stillNull2, n, vec.VecArg(&b), vec.VecArg(&c_), rt.DivInt64)
-	}
+	quotient2 := vec.Map2E(stillNull2, n, vec.VecArg(&b), vec.VecArg(&c_), rt.DivInt64)
 	// ((b DIV c) + 1)
-	var sum vec.Vec[int64]
-	if quotient2.Clean() && vec.Dense(stillNull2, n, true) {
-		sum = vec.Make[int64](n)
-		quotient2V := quotient2.V[:n]
-		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(quotient2V[i], int64(1))
-			if err != nil {
-				sum.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		sum = vec.Map2E(stillNull2, n, vec.VecArg(&quotient2), vec.ConstArg[int64](int64(1)), rt.AddInt64)
-	}
+	sum := vec.Map2E(stillNull2, n, vec.VecArg(&quotient2), vec.ConstArg[int64](int64(1)), rt.AddInt64)
 	vec.Merge(&coalesced, &sum, stillNull2, n)
-	return coalesced
+	vec.Check(failed, &coalesced, all, n, 1)
+	column := vec.Int64Array(mem, &coalesced, all, n)
+	return column
 }
 
 // cross_outputInput is the schema of Cross_output's input batches (table t).
@@ -1768,20 +1625,15 @@ func Cross_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	ifResult, guardedCol := cross_outputCol1(n, all, p, in, a, b, mem)
-	vec.Check(&failed, &ifResult, all, n, 1)
-	quotient2 := cross_outputCol2(n, all, a, b)
-	vec.Check(&failed, &quotient2, all, n, 2)
+	failed := new(vec.Failure)
+	col1 := cross_outputCol1(n, all, p, in, a, b, mem, failed)
+	col2 := cross_outputCol2(n, all, a, b, failed, mem)
 	if failed.Err != nil {
-		vec.Release(guardedCol)
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "guarded", "plain"}, []string{"", "IF(p, a DIV b, 0)", "a DIV b"})
 	}
-	if guardedCol == nil {
-		guardedCol = vec.Int64Array(mem, &ifResult, all, n)
-	}
 
-	cols := []arrow.Array{guardedCol, vec.Int64Array(mem, &quotient2, all, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Cross_outputSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -1789,10 +1641,10 @@ func Cross_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	return out, nil
 }
 
-// cross_outputCol1 computes output column 1 (guarded) of query cross_output on every row:
+// cross_outputCol1 computes output column 1 (guarded) of query cross_output on every row, noting its first failed row in failed:
 //
 //	IF(p, a DIV b, 0)
-func cross_outputCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
+func cross_outputCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(p, (a DIV b), 0)
 	var guardedCol arrow.Array // written by the loop, or below from ifResult
 	var guardedOut *vec.FixedOut[int64]
@@ -1844,13 +1696,17 @@ func cross_outputCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch,
 		}
 		ifResult = ifResult2
 	}
-	return ifResult, guardedCol
+	vec.Check(failed, &ifResult, all, n, 1)
+	if guardedCol == nil {
+		guardedCol = vec.Int64Array(mem, &ifResult, all, n)
+	}
+	return guardedCol
 }
 
-// cross_outputCol2 computes output column 2 (plain) of query cross_output on every row:
+// cross_outputCol2 computes output column 2 (plain) of query cross_output on every row, noting its first failed row in failed:
 //
 //	a DIV b
-func cross_outputCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
+func cross_outputCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a DIV b)
 	var quotient2 vec.Vec[int64]
 	if a.Clean() && b.Clean() {
@@ -1869,7 +1725,9 @@ func cross_outputCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) ve
 	} else {
 		quotient2 = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
-	return quotient2
+	vec.Check(failed, &quotient2, all, n, 2)
+	column := vec.Int64Array(mem, &quotient2, all, n)
+	return column
 }
 
 // cross_output_swappedInput is the schema of Cross_output_swapped's input batches (table t).
@@ -1913,20 +1771,15 @@ func Cross_output_swapped(ctx context.Context, in arrow.RecordBatch, mem memory.
 	p := vec.Bools(in.Column(10))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	quotient := cross_output_swappedCol1(n, all, a, b)
-	vec.Check(&failed, &quotient, all, n, 1)
-	ifResult, guardedCol := cross_output_swappedCol2(n, all, p, in, a, b, mem)
-	vec.Check(&failed, &ifResult, all, n, 2)
+	failed := new(vec.Failure)
+	col1 := cross_output_swappedCol1(n, all, a, b, failed, mem)
+	col2 := cross_output_swappedCol2(n, all, p, in, a, b, mem, failed)
 	if failed.Err != nil {
-		vec.Release(guardedCol)
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "plain", "guarded"}, []string{"", "a DIV b", "IF(p, a DIV b, 0)"})
 	}
-	if guardedCol == nil {
-		guardedCol = vec.Int64Array(mem, &ifResult, all, n)
-	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &quotient, all, n), guardedCol}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Cross_output_swappedSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -1934,10 +1787,10 @@ func Cross_output_swapped(ctx context.Context, in arrow.RecordBatch, mem memory.
 	return out, nil
 }
 
-// cross_output_swappedCol1 computes output column 1 (plain) of query cross_output_swapped on every row:
+// cross_output_swappedCol1 computes output column 1 (plain) of query cross_output_swapped on every row, noting its first failed row in failed:
 //
 //	a DIV b
-func cross_output_swappedCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
+func cross_output_swappedCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a DIV b)
 	var quotient vec.Vec[int64]
 	if a.Clean() && b.Clean() {
@@ -1956,13 +1809,15 @@ func cross_output_swappedCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[in
 	} else {
 		quotient = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
-	return quotient
+	vec.Check(failed, &quotient, all, n, 1)
+	column := vec.Int64Array(mem, &quotient, all, n)
+	return column
 }
 
-// cross_output_swappedCol2 computes output column 2 (guarded) of query cross_output_swapped on every row:
+// cross_output_swappedCol2 computes output column 2 (guarded) of query cross_output_swapped on every row, noting its first failed row in failed:
 //
 //	IF(p, a DIV b, 0)
-func cross_output_swappedCol2(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
+func cross_output_swappedCol2(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(p, (a DIV b), 0)
 	var guardedCol arrow.Array // written by the loop, or below from ifResult
 	var guardedOut *vec.FixedOut[int64]
@@ -2014,7 +1869,11 @@ func cross_output_swappedCol2(n int, all vec.Sel, p vec.Vec[bool], in arrow.Reco
 		}
 		ifResult = ifResult2
 	}
-	return ifResult, guardedCol
+	vec.Check(failed, &ifResult, all, n, 2)
+	if guardedCol == nil {
+		guardedCol = vec.Int64Array(mem, &ifResult, all, n)
+	}
+	return guardedCol
 }
 
 // fused_two_lookupsInput is the schema of Fused_two_lookups's input batches (table t).
@@ -2061,18 +1920,14 @@ func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult, directCol := fused_two_lookupsCol1(n, all, mArr, mKeys, mOffs, mItems, c_, in, i_, a, mem)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := fused_two_lookupsCol1(n, all, mArr, mKeys, mOffs, mItems, c_, in, i_, a, mem, failed)
 	if failed.Err != nil {
-		vec.Release(directCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN m['a'] > 0 AND m['b'] > c THEN m['a'] WHEN i > 0 THEN a ELSE m['b'] END"})
 	}
-	if directCol == nil {
-		directCol = vec.Int64Array(mem, &caseResult, all, n)
-	}
 
-	cols := []arrow.Array{directCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Fused_two_lookupsSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -2080,10 +1935,10 @@ func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return out, nil
 }
 
-// fused_two_lookupsCol1 computes output column 1 (r) of query fused_two_lookups on every row:
+// fused_two_lookupsCol1 computes output column 1 (r) of query fused_two_lookups on every row, noting its first failed row in failed:
 //
 //	CASE WHEN m['a'] > 0 AND m['b'] > c THEN m['a'] WHEN i > 0 THEN a ELSE m['b'] END
-func fused_two_lookupsCol1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mOffs []int32, mItems *array.Int64, c_ vec.Vec[int64], in arrow.RecordBatch, i_ vec.Vec[int32], a vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
+func fused_two_lookupsCol1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mOffs []int32, mItems *array.Int64, c_ vec.Vec[int64], in arrow.RecordBatch, i_ vec.Vec[int32], a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN ((m['a'] > 0) AND (m['b'] > c)) THEN m['a'] WHEN (i > 0) THEN a ELSE m['b'] END
 	var directCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[int64]
@@ -2323,7 +2178,11 @@ func fused_two_lookupsCol1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKey
 			caseResult = caseResult2
 		}
 	}
-	return caseResult, directCol
+	vec.Check(failed, &caseResult, all, n, 1)
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &caseResult, all, n)
+	}
+	return directCol
 }
 
 // if_both_branchesInput is the schema of If_both_branches's input batches (table t).
@@ -2366,18 +2225,14 @@ func If_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	ifResult, directCol := if_both_branchesCol1(n, all, p, in, a, b, mem)
-	vec.Check(&failed, &ifResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := if_both_branchesCol1(n, all, p, in, a, b, mem, failed)
 	if failed.Err != nil {
-		vec.Release(directCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(p, (a DIV b) + 1, (a DIV b) - 1)"})
 	}
-	if directCol == nil {
-		directCol = vec.Int64Array(mem, &ifResult, all, n)
-	}
 
-	cols := []arrow.Array{directCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(If_both_branchesSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -2385,10 +2240,10 @@ func If_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	return out, nil
 }
 
-// if_both_branchesCol1 computes output column 1 (r) of query if_both_branches on every row:
+// if_both_branchesCol1 computes output column 1 (r) of query if_both_branches on every row, noting its first failed row in failed:
 //
 //	IF(p, (a DIV b) + 1, (a DIV b) - 1)
-func if_both_branchesCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
+func if_both_branchesCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(p, ((a DIV b) + 1), ((a DIV b) - 1))
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[int64]
@@ -2446,7 +2301,11 @@ func if_both_branchesCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBa
 		}
 		ifResult = ifResult2
 	}
-	return ifResult, directCol
+	vec.Check(failed, &ifResult, all, n, 1)
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &ifResult, all, n)
+	}
+	return directCol
 }
 
 // if_condition_may_failInput is the schema of If_condition_may_fail's input batches (table t).
@@ -2489,18 +2348,14 @@ func If_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memory
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	ifResult, directCol := if_condition_may_failCol1(n, all, c_, in, a, b, mem)
-	vec.Check(&failed, &ifResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := if_condition_may_failCol1(n, all, c_, in, a, b, mem, failed)
 	if failed.Err != nil {
-		vec.Release(directCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(c DIV a > 0, (b DIV c) + 1, (b DIV c) - 1)"})
 	}
-	if directCol == nil {
-		directCol = vec.Int64Array(mem, &ifResult, all, n)
-	}
 
-	cols := []arrow.Array{directCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(If_condition_may_failSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -2508,10 +2363,10 @@ func If_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memory
 	return out, nil
 }
 
-// if_condition_may_failCol1 computes output column 1 (r) of query if_condition_may_fail on every row:
+// if_condition_may_failCol1 computes output column 1 (r) of query if_condition_may_fail on every row, noting its first failed row in failed:
 //
 //	IF(c DIV a > 0, (b DIV c) + 1, (b DIV c) - 1)
-func if_condition_may_failCol1(n int, all vec.Sel, c_ vec.Vec[int64], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
+func if_condition_may_failCol1(n int, all vec.Sel, c_ vec.Vec[int64], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(((c DIV a) > 0), ((b DIV c) + 1), ((b DIV c) - 1))
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[int64]
@@ -2573,7 +2428,11 @@ func if_condition_may_failCol1(n int, all vec.Sel, c_ vec.Vec[int64], in arrow.R
 		}
 		ifResult = ifResult2
 	}
-	return ifResult, directCol
+	vec.Check(failed, &ifResult, all, n, 1)
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &ifResult, all, n)
+	}
+	return directCol
 }
 
 // in_listInput is the schema of In_list's input batches (table t).
@@ -2616,16 +2475,15 @@ func In_list(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	inResult := in_listCol1(n, all, a, b)
-	vec.Check(&failed, &inResult, all, n, 1)
-	quotient2 := in_listCol2(n, all, a, b)
-	vec.Check(&failed, &quotient2, all, n, 2)
+	failed := new(vec.Failure)
+	col1 := in_listCol1(n, all, a, b, failed, mem)
+	col2 := in_listCol2(n, all, a, b, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "r", "s"}, []string{"", "a DIV b IN (1, 2)", "a DIV b"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &inResult, all, n), vec.Int64Array(mem, &quotient2, all, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(In_listSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -2633,10 +2491,10 @@ func In_list(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 	return out, nil
 }
 
-// in_listCol1 computes output column 1 (r) of query in_list on every row:
+// in_listCol1 computes output column 1 (r) of query in_list on every row, noting its first failed row in failed:
 //
 //	a DIV b IN (1, 2)
-func in_listCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
+func in_listCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a DIV b)
 	var quotient vec.Vec[int64]
 	if a.Clean() && b.Clean() {
@@ -2657,38 +2515,20 @@ func in_listCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec
 	}
 	// ((a DIV b) IN (1, 2))
 	in2 := vec.NewLogic(true, all, n)
-	var matches vec.Vec[bool]
-	if quotient.Clean() && vec.Dense(in2.Live, n, false) {
-		matches = vec.Make[bool](n)
-		quotientV := quotient.V[:n]
-		out := matches.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(quotientV[i], int64(1))
-		}
-	} else {
-		matches = vec.Map2(in2.Live, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.EqInt64)
-	}
+	matches := vec.Map2(in2.Live, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.EqInt64)
 	in2.Add(&matches)
-	var matches2 vec.Vec[bool]
-	if quotient.Clean() && vec.Dense(in2.Live, n, false) {
-		matches2 = vec.Make[bool](n)
-		quotientV := quotient.V[:n]
-		out := matches2.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(quotientV[i], int64(2))
-		}
-	} else {
-		matches2 = vec.Map2(in2.Live, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(2)), rt.EqInt64)
-	}
+	matches2 := vec.Map2(in2.Live, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(2)), rt.EqInt64)
 	in2.Add(&matches2)
 	inResult := in2.Finish()
-	return inResult
+	vec.Check(failed, &inResult, all, n, 1)
+	column := vec.BoolArray(mem, &inResult, all, n)
+	return column
 }
 
-// in_listCol2 computes output column 2 (s) of query in_list on every row:
+// in_listCol2 computes output column 2 (s) of query in_list on every row, noting its first failed row in failed:
 //
 //	a DIV b
-func in_listCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
+func in_listCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a DIV b)
 	var quotient2 vec.Vec[int64]
 	if a.Clean() && b.Clean() {
@@ -2707,7 +2547,9 @@ func in_listCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec
 	} else {
 		quotient2 = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
-	return quotient2
+	vec.Check(failed, &quotient2, all, n, 2)
+	column2 := vec.Int64Array(mem, &quotient2, all, n)
+	return column2
 }
 
 // lazy_three_regionsInput is the schema of Lazy_three_regions's input batches (table t).
@@ -2753,28 +2595,16 @@ func Lazy_three_regions(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 	q := vec.Bools(in.Column(11))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	ifResult, r1Col := lazy_three_regionsCol1(n, all, p, in, a, b, mem)
-	vec.Check(&failed, &ifResult, all, n, 1)
-	ifResult3, r2Col := lazy_three_regionsCol2(n, all, q, in, a, b, mem)
-	vec.Check(&failed, &ifResult3, all, n, 2)
-	ifResult5, r3Col := lazy_three_regionsCol3(n, all, p, in, q, a, b, mem)
-	vec.Check(&failed, &ifResult5, all, n, 3)
+	failed := new(vec.Failure)
+	col1 := lazy_three_regionsCol1(n, all, p, in, a, b, mem, failed)
+	col2 := lazy_three_regionsCol2(n, all, q, in, a, b, mem, failed)
+	col3 := lazy_three_regionsCol3(n, all, p, in, q, a, b, mem, failed)
 	if failed.Err != nil {
-		vec.Release(r1Col, r2Col, r3Col)
+		vec.Release(col1, col2, col3)
 		return nil, failed.QueryError([]string{"WHERE", "r1", "r2", "r3"}, []string{"", "IF(p, a DIV b, 0)", "IF(q, a DIV b, 0)", "IF(p AND q, a DIV b, 0)"})
 	}
-	if r1Col == nil {
-		r1Col = vec.Int64Array(mem, &ifResult, all, n)
-	}
-	if r2Col == nil {
-		r2Col = vec.Int64Array(mem, &ifResult3, all, n)
-	}
-	if r3Col == nil {
-		r3Col = vec.Int64Array(mem, &ifResult5, all, n)
-	}
 
-	cols := []arrow.Array{r1Col, r2Col, r3Col}
+	cols := []arrow.Array{col1, col2, col3}
 	out := array.NewRecordBatch(Lazy_three_regionsSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -2782,10 +2612,10 @@ func Lazy_three_regions(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 	return out, nil
 }
 
-// lazy_three_regionsCol1 computes output column 1 (r1) of query lazy_three_regions on every row:
+// lazy_three_regionsCol1 computes output column 1 (r1) of query lazy_three_regions on every row, noting its first failed row in failed:
 //
 //	IF(p, a DIV b, 0)
-func lazy_three_regionsCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
+func lazy_three_regionsCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(p, (a DIV b), 0)
 	var r1Col arrow.Array // written by the loop, or below from ifResult
 	var r1Out *vec.FixedOut[int64]
@@ -2837,13 +2667,17 @@ func lazy_three_regionsCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.Record
 		}
 		ifResult = ifResult2
 	}
-	return ifResult, r1Col
+	vec.Check(failed, &ifResult, all, n, 1)
+	if r1Col == nil {
+		r1Col = vec.Int64Array(mem, &ifResult, all, n)
+	}
+	return r1Col
 }
 
-// lazy_three_regionsCol2 computes output column 2 (r2) of query lazy_three_regions on every row:
+// lazy_three_regionsCol2 computes output column 2 (r2) of query lazy_three_regions on every row, noting its first failed row in failed:
 //
 //	IF(q, a DIV b, 0)
-func lazy_three_regionsCol2(n int, all vec.Sel, q vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
+func lazy_three_regionsCol2(n int, all vec.Sel, q vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(q, (a DIV b), 0)
 	var r2Col arrow.Array // written by the loop, or below from ifResult3
 	var r2Out *vec.FixedOut[int64]
@@ -2895,13 +2729,17 @@ func lazy_three_regionsCol2(n int, all vec.Sel, q vec.Vec[bool], in arrow.Record
 		}
 		ifResult3 = ifResult4
 	}
-	return ifResult3, r2Col
+	vec.Check(failed, &ifResult3, all, n, 2)
+	if r2Col == nil {
+		r2Col = vec.Int64Array(mem, &ifResult3, all, n)
+	}
+	return r2Col
 }
 
-// lazy_three_regionsCol3 computes output column 3 (r3) of query lazy_three_regions on every row:
+// lazy_three_regionsCol3 computes output column 3 (r3) of query lazy_three_regions on every row, noting its first failed row in failed:
 //
 //	IF(p AND q, a DIV b, 0)
-func lazy_three_regionsCol3(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, q vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
+func lazy_three_regionsCol3(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, q vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((p AND q), (a DIV b), 0)
 	var r3Col arrow.Array // written by the loop, or below from ifResult5
 	var r3Out *vec.FixedOut[int64]
@@ -2958,7 +2796,11 @@ func lazy_three_regionsCol3(n int, all vec.Sel, p vec.Vec[bool], in arrow.Record
 		}
 		ifResult5 = ifResult6
 	}
-	return ifResult5, r3Col
+	vec.Check(failed, &ifResult5, all, n, 3)
+	if r3Col == nil {
+		r3Col = vec.Int64Array(mem, &ifResult5, all, n)
+	}
+	return r3Col
 }
 
 // lazy_two_ifsInput is the schema of Lazy_two_ifs's input batches (table t).
@@ -3002,14 +2844,14 @@ func Lazy_two_ifs(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	q := vec.Bools(in.Column(11))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	sum := lazy_two_ifsCol1(n, all, p, in, a, b, q)
-	vec.Check(&failed, &sum, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := lazy_two_ifsCol1(n, all, p, in, a, b, q, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(p, a DIV b, 0) + IF(q, a DIV b, 1)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Lazy_two_ifsSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -3017,10 +2859,10 @@ func Lazy_two_ifs(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	return out, nil
 }
 
-// lazy_two_ifsCol1 computes output column 1 (r) of query lazy_two_ifs on every row:
+// lazy_two_ifsCol1 computes output column 1 (r) of query lazy_two_ifs on every row, noting its first failed row in failed:
 //
 //	IF(p, a DIV b, 0) + IF(q, a DIV b, 1)
-func lazy_two_ifsCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], q vec.Vec[bool]) vec.Vec[int64] {
+func lazy_two_ifsCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], q vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// IF(p, (a DIV b), 0)
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -3131,7 +2973,9 @@ func lazy_two_ifsCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch,
 	} else {
 		sum = vec.Map2E(all, n, vec.VecArg(&ifResult), vec.VecArg(&ifResult3), rt.AddInt64)
 	}
-	return sum
+	vec.Check(failed, &sum, all, n, 1)
+	column := vec.Int64Array(mem, &sum, all, n)
+	return column
 }
 
 // lazy_where_and_outputInput is the schema of Lazy_where_and_output's input batches (table t).
@@ -3175,22 +3019,18 @@ func Lazy_where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory
 	q := vec.Bools(in.Column(11))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	ifResult := lazy_where_and_outputWhere(n, all, p, in, a, b)
-	vec.Check(&failed, &ifResult, all, n, 0)
+	vec.Check(failed, &ifResult, all, n, 0)
 	sel := vec.Where(&ifResult, n)
-	ifResult3, directCol := lazy_where_and_outputCol1(n, sel, q, in, a, b, mem)
-	vec.Check(&failed, &ifResult3, sel, n, 1)
+	col1 := lazy_where_and_outputCol1(n, sel, q, in, a, b, mem, failed)
 	if failed.Err != nil {
-		vec.Release(directCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"IF(p, (a DIV b) > 0, TRUE)", "IF(q, a DIV b, 0)"})
 	}
-	if directCol == nil {
-		directCol = vec.Int64Array(mem, &ifResult3, sel, n)
-	}
 
-	cols := []arrow.Array{directCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Lazy_where_and_outputSchema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -3253,10 +3093,10 @@ func lazy_where_and_outputWhere(n int, all vec.Sel, p vec.Vec[bool], in arrow.Re
 	return ifResult
 }
 
-// lazy_where_and_outputCol1 computes output column 1 (r) of query lazy_where_and_output on the rows that pass its WHERE clause:
+// lazy_where_and_outputCol1 computes output column 1 (r) of query lazy_where_and_output on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	IF(q, a DIV b, 0)
-func lazy_where_and_outputCol1(n int, sel vec.Sel, q vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
+func lazy_where_and_outputCol1(n int, sel vec.Sel, q vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(q, (a DIV b), 0)
 	var directCol arrow.Array // written by the loop, or below from ifResult3
 	var directOut *vec.FixedOut[int64]
@@ -3309,7 +3149,11 @@ func lazy_where_and_outputCol1(n int, sel vec.Sel, q vec.Vec[bool], in arrow.Rec
 		}
 		ifResult3 = ifResult4
 	}
-	return ifResult3, directCol
+	vec.Check(failed, &ifResult3, sel, n, 1)
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &ifResult3, sel, n)
+	}
+	return directCol
 }
 
 // lazy_with_region_hoistInput is the schema of Lazy_with_region_hoist's input batches (table t).
@@ -3354,23 +3198,15 @@ func Lazy_with_region_hoist(ctx context.Context, in arrow.RecordBatch, mem memor
 	q := vec.Bools(in.Column(11))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	ifResult, r1Col := lazy_with_region_hoistCol1(n, all, p, in, a, b, mem)
-	vec.Check(&failed, &ifResult, all, n, 1)
-	ifResult3, r2Col := lazy_with_region_hoistCol2(n, all, q, in, a, b, mem)
-	vec.Check(&failed, &ifResult3, all, n, 2)
+	failed := new(vec.Failure)
+	col1 := lazy_with_region_hoistCol1(n, all, p, in, a, b, mem, failed)
+	col2 := lazy_with_region_hoistCol2(n, all, q, in, a, b, mem, failed)
 	if failed.Err != nil {
-		vec.Release(r1Col, r2Col)
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "r1", "r2"}, []string{"", "IF(p, (a DIV b) + (a DIV b), 0)", "IF(q, a DIV b, 0)"})
 	}
-	if r1Col == nil {
-		r1Col = vec.Int64Array(mem, &ifResult, all, n)
-	}
-	if r2Col == nil {
-		r2Col = vec.Int64Array(mem, &ifResult3, all, n)
-	}
 
-	cols := []arrow.Array{r1Col, r2Col}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Lazy_with_region_hoistSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -3378,10 +3214,10 @@ func Lazy_with_region_hoist(ctx context.Context, in arrow.RecordBatch, mem memor
 	return out, nil
 }
 
-// lazy_with_region_hoistCol1 computes output column 1 (r1) of query lazy_with_region_hoist on every row:
+// lazy_with_region_hoistCol1 computes output column 1 (r1) of query lazy_with_region_hoist on every row, noting its first failed row in failed:
 //
 //	IF(p, (a DIV b) + (a DIV b), 0)
-func lazy_with_region_hoistCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
+func lazy_with_region_hoistCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(p, ((a DIV b) + (a DIV b)), 0)
 	var r1Col arrow.Array // written by the loop, or below from ifResult
 	var r1Out *vec.FixedOut[int64]
@@ -3437,13 +3273,17 @@ func lazy_with_region_hoistCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.Re
 		}
 		ifResult = ifResult2
 	}
-	return ifResult, r1Col
+	vec.Check(failed, &ifResult, all, n, 1)
+	if r1Col == nil {
+		r1Col = vec.Int64Array(mem, &ifResult, all, n)
+	}
+	return r1Col
 }
 
-// lazy_with_region_hoistCol2 computes output column 2 (r2) of query lazy_with_region_hoist on every row:
+// lazy_with_region_hoistCol2 computes output column 2 (r2) of query lazy_with_region_hoist on every row, noting its first failed row in failed:
 //
 //	IF(q, a DIV b, 0)
-func lazy_with_region_hoistCol2(n int, all vec.Sel, q vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
+func lazy_with_region_hoistCol2(n int, all vec.Sel, q vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(q, (a DIV b), 0)
 	var r2Col arrow.Array // written by the loop, or below from ifResult3
 	var r2Out *vec.FixedOut[int64]
@@ -3495,7 +3335,11 @@ func lazy_with_region_hoistCol2(n int, all vec.Sel, q vec.Vec[bool], in arrow.Re
 		}
 		ifResult3 = ifResult4
 	}
-	return ifResult3, r2Col
+	vec.Check(failed, &ifResult3, all, n, 2)
+	if r2Col == nil {
+		r2Col = vec.Int64Array(mem, &ifResult3, all, n)
+	}
+	return r2Col
 }
 
 // map_lookup_where_outputInput is the schema of Map_lookup_where_output's input batches (table t).
@@ -3539,22 +3383,18 @@ func Map_lookup_where_output(ctx context.Context, in arrow.RecordBatch, mem memo
 	mItems := mArr.Items().(*array.Int64)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	cmp := map_lookup_where_outputWhere(n, all, mArr, mKeys, mOffs, mItems)
-	vec.Check(&failed, &cmp, all, n, 0)
+	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
-	sum, directCol := map_lookup_where_outputCol1(n, sel, mArr, mKeys, mOffs, mItems, mem)
-	vec.Check(&failed, &sum, sel, n, 1)
+	col1 := map_lookup_where_outputCol1(n, sel, mArr, mKeys, mOffs, mItems, mem, failed)
 	if failed.Err != nil {
-		vec.Release(directCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"m['k'] > 0", "m['k'] + 1"})
 	}
-	if directCol == nil {
-		directCol = vec.Int64Array(mem, &sum, sel, n)
-	}
 
-	cols := []arrow.Array{directCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Map_lookup_where_outputSchema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -3654,10 +3494,10 @@ func map_lookup_where_outputWhere(n int, all vec.Sel, mArr *array.Map, mKeys vec
 	return cmp
 }
 
-// map_lookup_where_outputCol1 computes output column 1 (r) of query map_lookup_where_output on the rows that pass its WHERE clause:
+// map_lookup_where_outputCol1 computes output column 1 (r) of query map_lookup_where_output on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	m['k'] + 1
-func map_lookup_where_outputCol1(n int, sel vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mOffs []int32, mItems *array.Int64, mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
+func map_lookup_where_outputCol1(n int, sel vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mOffs []int32, mItems *array.Int64, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (m['k'] + 1)
 	var directCol arrow.Array // written by the clean loop, or below from sum
 	var sum vec.Vec[int64]
@@ -3748,7 +3588,11 @@ func map_lookup_where_outputCol1(n int, sel vec.Sel, mArr *array.Map, mKeys vec.
 			sum = sum2
 		}
 	}
-	return sum, directCol
+	vec.Check(failed, &sum, sel, n, 1)
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &sum, sel, n)
+	}
+	return directCol
 }
 
 // nested_if_regionInput is the schema of Nested_if_region's input batches (table t).
@@ -3792,18 +3636,14 @@ func Nested_if_region(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	ifResult, directCol := nested_if_regionCol1(n, all, p, in, q, a, b, mem)
-	vec.Check(&failed, &ifResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := nested_if_regionCol1(n, all, p, in, q, a, b, mem, failed)
 	if failed.Err != nil {
-		vec.Release(directCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(p, IF(q, a DIV b, (a DIV b) + 1), 0)"})
 	}
-	if directCol == nil {
-		directCol = vec.Int64Array(mem, &ifResult, all, n)
-	}
 
-	cols := []arrow.Array{directCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Nested_if_regionSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -3811,10 +3651,10 @@ func Nested_if_region(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	return out, nil
 }
 
-// nested_if_regionCol1 computes output column 1 (r) of query nested_if_region on every row:
+// nested_if_regionCol1 computes output column 1 (r) of query nested_if_region on every row, noting its first failed row in failed:
 //
 //	IF(p, IF(q, a DIV b, (a DIV b) + 1), 0)
-func nested_if_regionCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, q vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
+func nested_if_regionCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, q vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(p, IF(q, (a DIV b), ((a DIV b) + 1)), 0)
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[int64]
@@ -3920,7 +3760,11 @@ func nested_if_regionCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBa
 		}
 		ifResult = ifResult2
 	}
-	return ifResult, directCol
+	vec.Check(failed, &ifResult, all, n, 1)
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &ifResult, all, n)
+	}
+	return directCol
 }
 
 // nested_not_subsumedInput is the schema of Nested_not_subsumed's input batches (table t).
@@ -3963,20 +3807,15 @@ func Nested_not_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.A
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	product, directCol := nested_not_subsumedCol1(n, all, a, in, b, mem)
-	vec.Check(&failed, &product, all, n, 1)
-	sum2 := nested_not_subsumedCol2(n, all, a, b)
-	vec.Check(&failed, &sum2, all, n, 2)
+	failed := new(vec.Failure)
+	col1 := nested_not_subsumedCol1(n, all, a, in, b, mem, failed)
+	col2 := nested_not_subsumedCol2(n, all, a, b, failed, mem)
 	if failed.Err != nil {
-		vec.Release(directCol)
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "r", "s"}, []string{"", "(a + b) * 2", "a + b"})
 	}
-	if directCol == nil {
-		directCol = vec.Int64Array(mem, &product, all, n)
-	}
 
-	cols := []arrow.Array{directCol, vec.Int64Array(mem, &sum2, all, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Nested_not_subsumedSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -3984,10 +3823,10 @@ func Nested_not_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.A
 	return out, nil
 }
 
-// nested_not_subsumedCol1 computes output column 1 (r) of query nested_not_subsumed on every row:
+// nested_not_subsumedCol1 computes output column 1 (r) of query nested_not_subsumed on every row, noting its first failed row in failed:
 //
 //	(a + b) * 2
-func nested_not_subsumedCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
+func nested_not_subsumedCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((a + b) * 2)
 	var directCol arrow.Array // written by the loop, or below from product
 	var directOut *vec.FixedOut[int64]
@@ -4030,13 +3869,17 @@ func nested_not_subsumedCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.Reco
 		}
 		product = product2
 	}
-	return product, directCol
+	vec.Check(failed, &product, all, n, 1)
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &product, all, n)
+	}
+	return directCol
 }
 
-// nested_not_subsumedCol2 computes output column 2 (s) of query nested_not_subsumed on every row:
+// nested_not_subsumedCol2 computes output column 2 (s) of query nested_not_subsumed on every row, noting its first failed row in failed:
 //
 //	a + b
-func nested_not_subsumedCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
+func nested_not_subsumedCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a + b)
 	var sum2 vec.Vec[int64]
 	if a.Clean() && b.Clean() {
@@ -4055,7 +3898,9 @@ func nested_not_subsumedCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int
 	} else {
 		sum2 = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.AddInt64)
 	}
-	return sum2
+	vec.Check(failed, &sum2, all, n, 2)
+	column := vec.Int64Array(mem, &sum2, all, n)
+	return column
 }
 
 // nested_subsumedInput is the schema of Nested_subsumed's input batches (table t).
@@ -4098,23 +3943,15 @@ func Nested_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.Alloc
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	product, directCol := nested_subsumedCol1(n, all, a, in, b, mem)
-	vec.Check(&failed, &product, all, n, 1)
-	sum2, sCol := nested_subsumedCol2(n, all, a, in, b, mem)
-	vec.Check(&failed, &sum2, all, n, 2)
+	failed := new(vec.Failure)
+	col1 := nested_subsumedCol1(n, all, a, in, b, mem, failed)
+	col2 := nested_subsumedCol2(n, all, a, in, b, mem, failed)
 	if failed.Err != nil {
-		vec.Release(directCol, sCol)
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "r", "s"}, []string{"", "(a + b) * 2", "(a + b) * 2 + 1"})
 	}
-	if directCol == nil {
-		directCol = vec.Int64Array(mem, &product, all, n)
-	}
-	if sCol == nil {
-		sCol = vec.Int64Array(mem, &sum2, all, n)
-	}
 
-	cols := []arrow.Array{directCol, sCol}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Nested_subsumedSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -4122,10 +3959,10 @@ func Nested_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.Alloc
 	return out, nil
 }
 
-// nested_subsumedCol1 computes output column 1 (r) of query nested_subsumed on every row:
+// nested_subsumedCol1 computes output column 1 (r) of query nested_subsumed on every row, noting its first failed row in failed:
 //
 //	(a + b) * 2
-func nested_subsumedCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
+func nested_subsumedCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((a + b) * 2)
 	var directCol arrow.Array // written by the loop, or below from product
 	var directOut *vec.FixedOut[int64]
@@ -4168,13 +4005,17 @@ func nested_subsumedCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBa
 		}
 		product = product2
 	}
-	return product, directCol
+	vec.Check(failed, &product, all, n, 1)
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &product, all, n)
+	}
+	return directCol
 }
 
-// nested_subsumedCol2 computes output column 2 (s) of query nested_subsumed on every row:
+// nested_subsumedCol2 computes output column 2 (s) of query nested_subsumed on every row, noting its first failed row in failed:
 //
 //	(a + b) * 2 + 1
-func nested_subsumedCol2(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
+func nested_subsumedCol2(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((a + b) * 2) + 1)
 	var sCol arrow.Array // written by the loop, or below from sum2
 	var sOut *vec.FixedOut[int64]
@@ -4219,7 +4060,11 @@ func nested_subsumedCol2(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBa
 		}
 		sum2 = sum4
 	}
-	return sum2, sCol
+	vec.Check(failed, &sum2, all, n, 2)
+	if sCol == nil {
+		sCol = vec.Int64Array(mem, &sum2, all, n)
+	}
+	return sCol
 }
 
 // non_failing_sharedInput is the schema of Non_failing_shared's input batches (table t).
@@ -4263,20 +4108,15 @@ func Non_failing_shared(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 	p := vec.Bools(in.Column(10))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	product := non_failing_sharedCol1(n, all, x, y)
-	vec.Check(&failed, &product, all, n, 1)
-	ifResult, sCol := non_failing_sharedCol2(n, all, p, in, x, y, mem)
-	vec.Check(&failed, &ifResult, all, n, 2)
+	failed := new(vec.Failure)
+	col1 := non_failing_sharedCol1(n, all, x, y, failed, mem)
+	col2 := non_failing_sharedCol2(n, all, p, in, x, y, mem, failed)
 	if failed.Err != nil {
-		vec.Release(sCol)
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "r", "s"}, []string{"", "x * y", "IF(p, x * y, 0.0)"})
 	}
-	if sCol == nil {
-		sCol = vec.Float64Array(mem, &ifResult, all, n)
-	}
 
-	cols := []arrow.Array{vec.Float64Array(mem, &product, all, n), sCol}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Non_failing_sharedSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -4284,10 +4124,10 @@ func Non_failing_shared(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 	return out, nil
 }
 
-// non_failing_sharedCol1 computes output column 1 (r) of query non_failing_shared on every row:
+// non_failing_sharedCol1 computes output column 1 (r) of query non_failing_shared on every row, noting its first failed row in failed:
 //
 //	x * y
-func non_failing_sharedCol1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64]) vec.Vec[float64] {
+func non_failing_sharedCol1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (x * y)
 	var product vec.Vec[float64]
 	if x.Clean() && y.Clean() {
@@ -4301,13 +4141,15 @@ func non_failing_sharedCol1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[fl
 	} else {
 		product = vec.Map2(all, n, vec.VecArg(&x), vec.VecArg(&y), rt.MulFloat64)
 	}
-	return product
+	vec.Check(failed, &product, all, n, 1)
+	column := vec.Float64Array(mem, &product, all, n)
+	return column
 }
 
-// non_failing_sharedCol2 computes output column 2 (s) of query non_failing_shared on every row:
+// non_failing_sharedCol2 computes output column 2 (s) of query non_failing_shared on every row, noting its first failed row in failed:
 //
 //	IF(p, x * y, 0.0)
-func non_failing_sharedCol2(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, x vec.Vec[float64], y vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func non_failing_sharedCol2(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, x vec.Vec[float64], y vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(p, (x * y), 0.0)
 	var sCol arrow.Array // written by the loop, or below from ifResult
 	var sOut *vec.FixedOut[float64]
@@ -4354,7 +4196,11 @@ func non_failing_sharedCol2(n int, all vec.Sel, p vec.Vec[bool], in arrow.Record
 		}
 		ifResult = ifResult2
 	}
-	return ifResult, sCol
+	vec.Check(failed, &ifResult, all, n, 2)
+	if sCol == nil {
+		sCol = vec.Float64Array(mem, &ifResult, all, n)
+	}
+	return sCol
 }
 
 // nullifInput is the schema of Nullif's input batches (table t).
@@ -4397,20 +4243,15 @@ func Nullif(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	nullIf := nullifCol1(n, all, a, b)
-	vec.Check(&failed, &nullIf, all, n, 1)
-	sum, sCol := nullifCol2(n, all, a, in, b, mem)
-	vec.Check(&failed, &sum, all, n, 2)
+	failed := new(vec.Failure)
+	col1 := nullifCol1(n, all, a, b, failed, mem)
+	col2 := nullifCol2(n, all, a, in, b, mem, failed)
 	if failed.Err != nil {
-		vec.Release(sCol)
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "r", "s"}, []string{"", "NULLIF(a DIV b, 0)", "(a DIV b) + 1"})
 	}
-	if sCol == nil {
-		sCol = vec.Int64Array(mem, &sum, all, n)
-	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &nullIf, all, n), sCol}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(NullifSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -4418,10 +4259,10 @@ func Nullif(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 	return out, nil
 }
 
-// nullifCol1 computes output column 1 (r) of query nullif on every row:
+// nullifCol1 computes output column 1 (r) of query nullif on every row, noting its first failed row in failed:
 //
 //	NULLIF(a DIV b, 0)
-func nullifCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
+func nullifCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a DIV b)
 	var quotient vec.Vec[int64]
 	if a.Clean() && b.Clean() {
@@ -4453,13 +4294,15 @@ func nullifCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[
 	}
 	// NULLIF((a DIV b), 0)
 	nullIf := vec.NullIf(&quotient, &eq, all, n)
-	return nullIf
+	vec.Check(failed, &nullIf, all, n, 1)
+	column := vec.Int64Array(mem, &nullIf, all, n)
+	return column
 }
 
-// nullifCol2 computes output column 2 (s) of query nullif on every row:
+// nullifCol2 computes output column 2 (s) of query nullif on every row, noting its first failed row in failed:
 //
 //	(a DIV b) + 1
-func nullifCol2(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
+func nullifCol2(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((a DIV b) + 1)
 	var sCol arrow.Array // written by the loop, or below from sum
 	var sOut *vec.FixedOut[int64]
@@ -4502,7 +4345,11 @@ func nullifCol2(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b ve
 		}
 		sum = sum2
 	}
-	return sum, sCol
+	vec.Check(failed, &sum, all, n, 2)
+	if sCol == nil {
+		sCol = vec.Int64Array(mem, &sum, all, n)
+	}
+	return sCol
 }
 
 // or_operandsInput is the schema of Or_operands's input batches (table t).
@@ -4544,14 +4391,14 @@ func Or_operands(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	anyOf := or_operandsCol1(n, all, a, in, b)
-	vec.Check(&failed, &anyOf, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := or_operandsCol1(n, all, a, in, b, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(a DIV b > 1) OR (a DIV b < -1)"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &anyOf, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Or_operandsSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -4559,10 +4406,10 @@ func Or_operands(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 	return out, nil
 }
 
-// or_operandsCol1 computes output column 1 (r) of query or_operands on every row:
+// or_operandsCol1 computes output column 1 (r) of query or_operands on every row, noting its first failed row in failed:
 //
 //	(a DIV b > 1) OR (a DIV b < -1)
-func or_operandsCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64]) vec.Vec[bool] {
+func or_operandsCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (((a DIV b) > 1) OR ((a DIV b) < -1))
 	var anyOf vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -4608,7 +4455,9 @@ func or_operandsCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch,
 			anyOf = orResult
 		}
 	}
-	return anyOf
+	vec.Check(failed, &anyOf, all, n, 1)
+	column := vec.BoolArray(mem, &anyOf, all, n)
+	return column
 }
 
 // region_elseInput is the schema of Region_else's input batches (table t).
@@ -4651,18 +4500,14 @@ func Region_else(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	ifResult, directCol := region_elseCol1(n, all, p, in, a, b, mem)
-	vec.Check(&failed, &ifResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := region_elseCol1(n, all, p, in, a, b, mem, failed)
 	if failed.Err != nil {
-		vec.Release(directCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(p, 0, (a DIV b) * (a DIV b))"})
 	}
-	if directCol == nil {
-		directCol = vec.Int64Array(mem, &ifResult, all, n)
-	}
 
-	cols := []arrow.Array{directCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Region_elseSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -4670,10 +4515,10 @@ func Region_else(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 	return out, nil
 }
 
-// region_elseCol1 computes output column 1 (r) of query region_else on every row:
+// region_elseCol1 computes output column 1 (r) of query region_else on every row, noting its first failed row in failed:
 //
 //	IF(p, 0, (a DIV b) * (a DIV b))
-func region_elseCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
+func region_elseCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(p, 0, ((a DIV b) * (a DIV b)))
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[int64]
@@ -4729,7 +4574,11 @@ func region_elseCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, 
 		}
 		ifResult = ifResult2
 	}
-	return ifResult, directCol
+	vec.Check(failed, &ifResult, all, n, 1)
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &ifResult, all, n)
+	}
+	return directCol
 }
 
 // region_thenInput is the schema of Region_then's input batches (table t).
@@ -4772,18 +4621,14 @@ func Region_then(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	ifResult, directCol := region_thenCol1(n, all, p, in, a, b, mem)
-	vec.Check(&failed, &ifResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := region_thenCol1(n, all, p, in, a, b, mem, failed)
 	if failed.Err != nil {
-		vec.Release(directCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(p, (a DIV b) + (a DIV b), 0)"})
 	}
-	if directCol == nil {
-		directCol = vec.Int64Array(mem, &ifResult, all, n)
-	}
 
-	cols := []arrow.Array{directCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Region_thenSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -4791,10 +4636,10 @@ func Region_then(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 	return out, nil
 }
 
-// region_thenCol1 computes output column 1 (r) of query region_then on every row:
+// region_thenCol1 computes output column 1 (r) of query region_then on every row, noting its first failed row in failed:
 //
 //	IF(p, (a DIV b) + (a DIV b), 0)
-func region_thenCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
+func region_thenCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(p, ((a DIV b) + (a DIV b)), 0)
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[int64]
@@ -4850,7 +4695,11 @@ func region_thenCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, 
 		}
 		ifResult = ifResult2
 	}
-	return ifResult, directCol
+	vec.Check(failed, &ifResult, all, n, 1)
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &ifResult, all, n)
+	}
+	return directCol
 }
 
 // region_when_thenInput is the schema of Region_when_then's input batches (table t).
@@ -4893,18 +4742,14 @@ func Region_when_then(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult, directCol := region_when_thenCol1(n, all, p, in, a, b, mem)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := region_when_thenCol1(n, all, p, in, a, b, mem, failed)
 	if failed.Err != nil {
-		vec.Release(directCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN p THEN (a DIV b) * (a DIV b) ELSE 0 END"})
 	}
-	if directCol == nil {
-		directCol = vec.Int64Array(mem, &caseResult, all, n)
-	}
 
-	cols := []arrow.Array{directCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Region_when_thenSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -4912,10 +4757,10 @@ func Region_when_then(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	return out, nil
 }
 
-// region_when_thenCol1 computes output column 1 (r) of query region_when_then on every row:
+// region_when_thenCol1 computes output column 1 (r) of query region_when_then on every row, noting its first failed row in failed:
 //
 //	CASE WHEN p THEN (a DIV b) * (a DIV b) ELSE 0 END
-func region_when_thenCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
+func region_when_thenCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN p THEN ((a DIV b) * (a DIV b)) ELSE 0 END
 	var directCol arrow.Array // written by the loop, or below from caseResult
 	var directOut *vec.FixedOut[int64]
@@ -4972,7 +4817,11 @@ func region_when_thenCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBa
 		}
 		caseResult = caseResult2
 	}
-	return caseResult, directCol
+	vec.Check(failed, &caseResult, all, n, 1)
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &caseResult, all, n)
+	}
+	return directCol
 }
 
 // seed_caseInput is the schema of Seed_case's input batches (table events).
@@ -5013,18 +4862,14 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	infoItems := infoArr.Items().(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult, labelCol := seed_caseCol1(n, all, infoArr, infoKeys, infoOffs, infoItems, mem)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := seed_caseCol1(n, all, infoArr, infoKeys, infoOffs, infoItems, mem, failed)
 	if failed.Err != nil {
-		vec.Release(labelCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "label"}, []string{"", "CASE WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN info['test'] LIKE '125%' THEN 'BAZ' ELSE info['test'] END"})
 	}
-	if labelCol == nil {
-		labelCol = vec.StringArray(mem, &caseResult, all, n)
-	}
 
-	cols := []arrow.Array{labelCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Seed_caseSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -5032,10 +4877,10 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	return out, nil
 }
 
-// seed_caseCol1 computes output column 1 (label) of query seed_case on every row:
+// seed_caseCol1 computes output column 1 (label) of query seed_case on every row, noting its first failed row in failed:
 //
 //	CASE WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN info['test'] LIKE '125%' THEN 'BAZ' ELSE info['test'] END
-func seed_caseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, infoOffs []int32, infoItems *array.String, mem memory.Allocator) (vec.Vec[string], arrow.Array) {
+func seed_caseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, infoOffs []int32, infoItems *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' WHEN (info['test'] LIKE '125%') THEN 'BAZ' ELSE info['test'] END
 	var labelCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[string]
@@ -5271,7 +5116,11 @@ func seed_caseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys,
 			caseResult = caseResult2
 		}
 	}
-	return caseResult, labelCol
+	vec.Check(failed, &caseResult, all, n, 1)
+	if labelCol == nil {
+		labelCol = vec.StringArray(mem, &caseResult, all, n)
+	}
+	return labelCol
 }
 
 // seed_case_fixed_firstInput is the schema of Seed_case_fixed_first's input batches (table events).
@@ -5312,18 +5161,14 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 	infoItems := infoArr.Items().(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult, labelCol := seed_case_fixed_firstCol1(n, all, infoArr, infoKeys, infoOffs, infoItems, mem)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := seed_case_fixed_firstCol1(n, all, infoArr, infoKeys, infoOffs, infoItems, mem, failed)
 	if failed.Err != nil {
-		vec.Release(labelCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "label"}, []string{"", "CASE WHEN map_contains_key(info, 'fixed_test') THEN info['fixed_test'] WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN info['test'] LIKE '125%' THEN 'BAZ' ELSE info['test'] END"})
 	}
-	if labelCol == nil {
-		labelCol = vec.StringArray(mem, &caseResult, all, n)
-	}
 
-	cols := []arrow.Array{labelCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Seed_case_fixed_firstSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -5331,10 +5176,10 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 	return out, nil
 }
 
-// seed_case_fixed_firstCol1 computes output column 1 (label) of query seed_case_fixed_first on every row:
+// seed_case_fixed_firstCol1 computes output column 1 (label) of query seed_case_fixed_first on every row, noting its first failed row in failed:
 //
 //	CASE WHEN map_contains_key(info, 'fixed_test') THEN info['fixed_test'] WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN...
-func seed_case_fixed_firstCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, infoOffs []int32, infoItems *array.String, mem memory.Allocator) (vec.Vec[string], arrow.Array) {
+func seed_case_fixed_firstCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, infoOffs []int32, infoItems *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN map_contains_key(info, 'fixed_test') THEN info['fixed_test'] WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' ...
 	var labelCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[string]
@@ -5637,7 +5482,11 @@ func seed_case_fixed_firstCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys 
 			caseResult = caseResult2
 		}
 	}
-	return caseResult, labelCol
+	vec.Check(failed, &caseResult, all, n, 1)
+	if labelCol == nil {
+		labelCol = vec.StringArray(mem, &caseResult, all, n)
+	}
+	return labelCol
 }
 
 // seed_case_test_info_fixedInput is the schema of Seed_case_test_info_fixed's input batches (table events).
@@ -5679,18 +5528,14 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 	infoItems := infoArr.Items().(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult, labelCol := seed_case_test_info_fixedCol1(n, all, testInfoFixed, in, infoArr, infoKeys, infoOffs, infoItems, mem)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := seed_case_test_info_fixedCol1(n, all, testInfoFixed, in, infoArr, infoKeys, infoOffs, infoItems, mem, failed)
 	if failed.Err != nil {
-		vec.Release(labelCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "label"}, []string{"", "CASE WHEN test_info_fixed THEN info['test'] WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN info['test'] LIKE '125%' THEN 'BAZ' ELSE info['test'] END"})
 	}
-	if labelCol == nil {
-		labelCol = vec.StringArray(mem, &caseResult, all, n)
-	}
 
-	cols := []arrow.Array{labelCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Seed_case_test_info_fixedSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -5698,10 +5543,10 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 	return out, nil
 }
 
-// seed_case_test_info_fixedCol1 computes output column 1 (label) of query seed_case_test_info_fixed on every row:
+// seed_case_test_info_fixedCol1 computes output column 1 (label) of query seed_case_test_info_fixed on every row, noting its first failed row in failed:
 //
 //	CASE WHEN test_info_fixed THEN info['test'] WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN info['test'] LIKE '125%' T...
-func seed_case_test_info_fixedCol1(n int, all vec.Sel, testInfoFixed vec.Vec[bool], in arrow.RecordBatch, infoArr *array.Map, infoKeys vec.StrKeys, infoOffs []int32, infoItems *array.String, mem memory.Allocator) (vec.Vec[string], arrow.Array) {
+func seed_case_test_info_fixedCol1(n int, all vec.Sel, testInfoFixed vec.Vec[bool], in arrow.RecordBatch, infoArr *array.Map, infoKeys vec.StrKeys, infoOffs []int32, infoItems *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN test_info_fixed THEN info['test'] WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' WHEN (info['test'] LIKE '12...
 	var labelCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[string]
@@ -5984,7 +5829,11 @@ func seed_case_test_info_fixedCol1(n int, all vec.Sel, testInfoFixed vec.Vec[boo
 			caseResult = caseResult2
 		}
 	}
-	return caseResult, labelCol
+	vec.Check(failed, &caseResult, all, n, 1)
+	if labelCol == nil {
+		labelCol = vec.StringArray(mem, &caseResult, all, n)
+	}
+	return labelCol
 }
 
 // seed_ifInput is the schema of Seed_if's input batches (table events).
@@ -6024,18 +5873,14 @@ func Seed_if(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 	a := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	ifResult, bucketCol := seed_ifCol1(n, all, x, in, y, a, mem)
-	vec.Check(&failed, &ifResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := seed_ifCol1(n, all, x, in, y, a, mem, failed)
 	if failed.Err != nil {
-		vec.Release(bucketCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "bucket"}, []string{"", "IF(x > y, a + 5, (a + 5) DIV 100)"})
 	}
-	if bucketCol == nil {
-		bucketCol = vec.Int64Array(mem, &ifResult, all, n)
-	}
 
-	cols := []arrow.Array{bucketCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Seed_ifSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -6043,10 +5888,10 @@ func Seed_if(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 	return out, nil
 }
 
-// seed_ifCol1 computes output column 1 (bucket) of query seed_if on every row:
+// seed_ifCol1 computes output column 1 (bucket) of query seed_if on every row, noting its first failed row in failed:
 //
 //	IF(x > y, a + 5, (a + 5) DIV 100)
-func seed_ifCol1(n int, all vec.Sel, x vec.Vec[int64], in arrow.RecordBatch, y vec.Vec[int64], a vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
+func seed_ifCol1(n int, all vec.Sel, x vec.Vec[int64], in arrow.RecordBatch, y vec.Vec[int64], a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((x > y), (a + 5), ((a + 5) DIV 100))
 	var bucketCol arrow.Array // written by the loop, or below from ifResult
 	var bucketOut *vec.FixedOut[int64]
@@ -6104,7 +5949,11 @@ func seed_ifCol1(n int, all vec.Sel, x vec.Vec[int64], in arrow.RecordBatch, y v
 		}
 		ifResult = ifResult2
 	}
-	return ifResult, bucketCol
+	vec.Check(failed, &ifResult, all, n, 1)
+	if bucketCol == nil {
+		bucketCol = vec.Int64Array(mem, &ifResult, all, n)
+	}
+	return bucketCol
 }
 
 // simple_case_operandInput is the schema of Simple_case_operand's input batches (table t).
@@ -6147,20 +5996,15 @@ func Simple_case_operand(ctx context.Context, in arrow.RecordBatch, mem memory.A
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult, directCol := simple_case_operandCol1(n, all, a, in, b, mem)
-	vec.Check(&failed, &caseResult, all, n, 1)
-	quotient2 := simple_case_operandCol2(n, all, a, b)
-	vec.Check(&failed, &quotient2, all, n, 2)
+	failed := new(vec.Failure)
+	col1 := simple_case_operandCol1(n, all, a, in, b, mem, failed)
+	col2 := simple_case_operandCol2(n, all, a, b, failed, mem)
 	if failed.Err != nil {
-		vec.Release(directCol)
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "r", "s"}, []string{"", "CASE a DIV b WHEN 1 THEN 'x' ELSE 'y' END", "a DIV b"})
 	}
-	if directCol == nil {
-		directCol = vec.StringArray(mem, &caseResult, all, n)
-	}
 
-	cols := []arrow.Array{directCol, vec.Int64Array(mem, &quotient2, all, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Simple_case_operandSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -6168,10 +6012,10 @@ func Simple_case_operand(ctx context.Context, in arrow.RecordBatch, mem memory.A
 	return out, nil
 }
 
-// simple_case_operandCol1 computes output column 1 (r) of query simple_case_operand on every row:
+// simple_case_operandCol1 computes output column 1 (r) of query simple_case_operand on every row, noting its first failed row in failed:
 //
 //	CASE a DIV b WHEN 1 THEN 'x' ELSE 'y' END
-func simple_case_operandCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], mem memory.Allocator) (vec.Vec[string], arrow.Array) {
+func simple_case_operandCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE (a DIV b) WHEN 1 THEN 'x' ELSE 'y' END
 	var directCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[string]
@@ -6244,13 +6088,17 @@ func simple_case_operandCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.Reco
 			caseResult = caseResult2
 		}
 	}
-	return caseResult, directCol
+	vec.Check(failed, &caseResult, all, n, 1)
+	if directCol == nil {
+		directCol = vec.StringArray(mem, &caseResult, all, n)
+	}
+	return directCol
 }
 
-// simple_case_operandCol2 computes output column 2 (s) of query simple_case_operand on every row:
+// simple_case_operandCol2 computes output column 2 (s) of query simple_case_operand on every row, noting its first failed row in failed:
 //
 //	a DIV b
-func simple_case_operandCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
+func simple_case_operandCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a DIV b)
 	var quotient2 vec.Vec[int64]
 	if a.Clean() && b.Clean() {
@@ -6269,7 +6117,9 @@ func simple_case_operandCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int
 	} else {
 		quotient2 = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
-	return quotient2
+	vec.Check(failed, &quotient2, all, n, 2)
+	column := vec.Int64Array(mem, &quotient2, all, n)
+	return column
 }
 
 // single_useInput is the schema of Single_use's input batches (table t).
@@ -6311,18 +6161,14 @@ func Single_use(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	sum, directCol := single_useCol1(n, all, a, in, b, mem)
-	vec.Check(&failed, &sum, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := single_useCol1(n, all, a, in, b, mem, failed)
 	if failed.Err != nil {
-		vec.Release(directCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(a DIV b) + 1"})
 	}
-	if directCol == nil {
-		directCol = vec.Int64Array(mem, &sum, all, n)
-	}
 
-	cols := []arrow.Array{directCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Single_useSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -6330,10 +6176,10 @@ func Single_use(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// single_useCol1 computes output column 1 (r) of query single_use on every row:
+// single_useCol1 computes output column 1 (r) of query single_use on every row, noting its first failed row in failed:
 //
 //	(a DIV b) + 1
-func single_useCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
+func single_useCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((a DIV b) + 1)
 	var directCol arrow.Array // written by the loop, or below from sum
 	var directOut *vec.FixedOut[int64]
@@ -6376,7 +6222,11 @@ func single_useCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 		}
 		sum = sum2
 	}
-	return sum, directCol
+	vec.Check(failed, &sum, all, n, 1)
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &sum, all, n)
+	}
+	return directCol
 }
 
 // string_case_chainInput is the schema of String_case_chain's input batches (table t).
@@ -6417,18 +6267,14 @@ func String_case_chain(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	sArr := in.Column(6).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult, directCol := string_case_chainCol1(n, all, sArr, mem)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := string_case_chainCol1(n, all, sArr, mem, failed)
 	if failed.Err != nil {
-		vec.Release(directCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN upper(s) = 'A' THEN 1 WHEN upper(s) = 'B' THEN 2 ELSE length(upper(s)) END"})
 	}
-	if directCol == nil {
-		directCol = vec.Int32Array(mem, &caseResult, all, n)
-	}
 
-	cols := []arrow.Array{directCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(String_case_chainSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -6436,10 +6282,10 @@ func String_case_chain(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return out, nil
 }
 
-// string_case_chainCol1 computes output column 1 (r) of query string_case_chain on every row:
+// string_case_chainCol1 computes output column 1 (r) of query string_case_chain on every row, noting its first failed row in failed:
 //
 //	CASE WHEN upper(s) = 'A' THEN 1 WHEN upper(s) = 'B' THEN 2 ELSE length(upper(s)) END
-func string_case_chainCol1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) (vec.Vec[int32], arrow.Array) {
+func string_case_chainCol1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN (upper(s) = 'A') THEN 1 WHEN (upper(s) = 'B') THEN 2 ELSE length(upper(s)) END
 	var directCol arrow.Array // written by the loop, or below from caseResult
 	var directOut *vec.FixedOut[int32]
@@ -6499,7 +6345,11 @@ func string_case_chainCol1(n int, all vec.Sel, sArr *array.String, mem memory.Al
 		}
 		caseResult = caseResult2
 	}
-	return caseResult, directCol
+	vec.Check(failed, &caseResult, all, n, 1)
+	if directCol == nil {
+		directCol = vec.Int32Array(mem, &caseResult, all, n)
+	}
+	return directCol
 }
 
 // try_boundaryInput is the schema of Try_boundary's input batches (table t).
@@ -6542,16 +6392,15 @@ func Try_boundary(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	tried := try_boundaryCol1(n, all, a, b)
-	vec.Check(&failed, &tried, all, n, 1)
-	quotient2 := try_boundaryCol2(n, all, a, b)
-	vec.Check(&failed, &quotient2, all, n, 2)
+	failed := new(vec.Failure)
+	col1 := try_boundaryCol1(n, all, a, b, failed, mem)
+	col2 := try_boundaryCol2(n, all, a, b, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "safe", "raw"}, []string{"", "TRY(a DIV b)", "a DIV b"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &tried, all, n), vec.Int64Array(mem, &quotient2, all, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Try_boundarySchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -6559,10 +6408,10 @@ func Try_boundary(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	return out, nil
 }
 
-// try_boundaryCol1 computes output column 1 (safe) of query try_boundary on every row:
+// try_boundaryCol1 computes output column 1 (safe) of query try_boundary on every row, noting its first failed row in failed:
 //
 //	TRY(a DIV b)
-func try_boundaryCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
+func try_boundaryCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a DIV b)
 	var quotient vec.Vec[int64]
 	if a.Clean() && b.Clean() {
@@ -6583,13 +6432,15 @@ func try_boundaryCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) ve
 	}
 	// TRY((a DIV b))
 	tried := vec.Try(&quotient, all, n)
-	return tried
+	vec.Check(failed, &tried, all, n, 1)
+	column := vec.Int64Array(mem, &tried, all, n)
+	return column
 }
 
-// try_boundaryCol2 computes output column 2 (raw) of query try_boundary on every row:
+// try_boundaryCol2 computes output column 2 (raw) of query try_boundary on every row, noting its first failed row in failed:
 //
 //	a DIV b
-func try_boundaryCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
+func try_boundaryCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a DIV b)
 	var quotient2 vec.Vec[int64]
 	if a.Clean() && b.Clean() {
@@ -6608,7 +6459,9 @@ func try_boundaryCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) ve
 	} else {
 		quotient2 = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
-	return quotient2
+	vec.Check(failed, &quotient2, all, n, 2)
+	column2 := vec.Int64Array(mem, &quotient2, all, n)
+	return column2
 }
 
 // try_shared_wholeInput is the schema of Try_shared_whole's input batches (table t).
@@ -6650,14 +6503,14 @@ func Try_shared_whole(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	sum := try_shared_wholeCol1(n, all, a, b)
-	vec.Check(&failed, &sum, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := try_shared_wholeCol1(n, all, a, b, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "TRY(a DIV b) + COALESCE(TRY(a DIV b), 0)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Try_shared_wholeSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -6665,10 +6518,10 @@ func Try_shared_whole(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	return out, nil
 }
 
-// try_shared_wholeCol1 computes output column 1 (r) of query try_shared_whole on every row:
+// try_shared_wholeCol1 computes output column 1 (r) of query try_shared_whole on every row, noting its first failed row in failed:
 //
 //	TRY(a DIV b) + COALESCE(TRY(a DIV b), 0)
-func try_shared_wholeCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
+func try_shared_wholeCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a DIV b)
 	var quotient vec.Vec[int64]
 	if a.Clean() && b.Clean() {
@@ -6732,7 +6585,9 @@ func try_shared_wholeCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]
 	} else {
 		sum = vec.Map2E(all, n, vec.VecArg(&tried), vec.VecArg(&coalesced), rt.AddInt64)
 	}
-	return sum
+	vec.Check(failed, &sum, all, n, 1)
+	column := vec.Int64Array(mem, &sum, all, n)
+	return column
 }
 
 // where_and_outputInput is the schema of Where_and_output's input batches (table t).
@@ -6774,18 +6629,18 @@ func Where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	cmp := where_and_outputWhere(n, all, a, in, b)
-	vec.Check(&failed, &cmp, all, n, 0)
+	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
-	quotient2 := where_and_outputCol1(n, sel, a, b)
-	vec.Check(&failed, &quotient2, sel, n, 1)
+	col1 := where_and_outputCol1(n, sel, a, b, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "q"}, []string{"(a DIV b) > 1", "a DIV b"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &quotient2, sel, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Where_and_outputSchema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -6837,10 +6692,10 @@ func where_and_outputWhere(n int, all vec.Sel, a vec.Vec[int64], in arrow.Record
 	return cmp
 }
 
-// where_and_outputCol1 computes output column 1 (q) of query where_and_output on the rows that pass its WHERE clause:
+// where_and_outputCol1 computes output column 1 (q) of query where_and_output on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	a DIV b
-func where_and_outputCol1(n int, sel vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
+func where_and_outputCol1(n int, sel vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a DIV b)
 	var quotient2 vec.Vec[int64]
 	if a.Clean() && b.Clean() && vec.Dense(sel, n, true) {
@@ -6859,7 +6714,9 @@ func where_and_outputCol1(n int, sel vec.Sel, a vec.Vec[int64], b vec.Vec[int64]
 	} else {
 		quotient2 = vec.Map2E(sel, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
-	return quotient2
+	vec.Check(failed, &quotient2, sel, n, 1)
+	column := vec.Int64Array(mem, &quotient2, sel, n)
+	return column
 }
 
 // where_both_branchesInput is the schema of Where_both_branches's input batches (table t).
@@ -6902,10 +6759,10 @@ func Where_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.A
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	ifResult := where_both_branchesWhere(n, all, p, in, a, b)
-	vec.Check(&failed, &ifResult, all, n, 0)
+	vec.Check(failed, &ifResult, all, n, 0)
 	sel := vec.Where(&ifResult, n)
 
 	// a: a
@@ -7020,18 +6877,18 @@ func Where_conditional_output_always(ctx context.Context, in arrow.RecordBatch, 
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	ifResult := where_conditional_output_alwaysWhere(n, all, p, in, a, b)
-	vec.Check(&failed, &ifResult, all, n, 0)
+	vec.Check(failed, &ifResult, all, n, 0)
 	sel := vec.Where(&ifResult, n)
-	quotient2 := where_conditional_output_alwaysCol1(n, sel, a, b)
-	vec.Check(&failed, &quotient2, sel, n, 1)
+	col1 := where_conditional_output_alwaysCol1(n, sel, a, b, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "q"}, []string{"IF(p, (a DIV b) > 1, TRUE)", "a DIV b"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &quotient2, sel, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Where_conditional_output_alwaysSchema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -7094,10 +6951,10 @@ func where_conditional_output_alwaysWhere(n int, all vec.Sel, p vec.Vec[bool], i
 	return ifResult
 }
 
-// where_conditional_output_alwaysCol1 computes output column 1 (q) of query where_conditional_output_always on the rows that pass its WHERE clause:
+// where_conditional_output_alwaysCol1 computes output column 1 (q) of query where_conditional_output_always on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	a DIV b
-func where_conditional_output_alwaysCol1(n int, sel vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
+func where_conditional_output_alwaysCol1(n int, sel vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a DIV b)
 	var quotient2 vec.Vec[int64]
 	if a.Clean() && b.Clean() && vec.Dense(sel, n, true) {
@@ -7116,7 +6973,9 @@ func where_conditional_output_alwaysCol1(n int, sel vec.Sel, a vec.Vec[int64], b
 	} else {
 		quotient2 = vec.Map2E(sel, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
-	return quotient2
+	vec.Check(failed, &quotient2, sel, n, 1)
+	column := vec.Int64Array(mem, &quotient2, sel, n)
+	return column
 }
 
 // Evaluator is the signature of every query function of this package.

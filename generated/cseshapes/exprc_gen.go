@@ -53,21 +53,20 @@ func Shape00000(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	b := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	cmp := shape00000Where(n, all, sArr)
-	vec.Check(&failed, &cmp, all, n, 0)
+	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
 	probe := shape00000Shared0(n, sel, r_)
-	coalesced := shape00000Col1(n, sel, r_, probe, b)
-	vec.Check(&failed, &coalesced, sel, n, 1)
-	probe3 := shape00000Col2(n, sel, probe)
-	vec.Check(&failed, &probe3, sel, n, 2)
+	col1 := shape00000Col1(n, sel, r_, probe, b, failed, mem)
+	col2 := shape00000Col2(n, sel, probe, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"CAST(s AS BIGINT) = 9223372036854775807", "COALESCE(probe(2, r, probe(1, r, 1)), b, probe(1, r, 1))", "probe(1, r, 1)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, sel, n), vec.Int64Array(mem, &probe3, sel, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Shape00000Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -141,10 +140,10 @@ func shape00000Shared0(n int, sel vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	return probe
 }
 
-// shape00000Col1 computes output column 1 (o1) of query Shape00000 on the rows that pass its WHERE clause:
+// shape00000Col1 computes output column 1 (o1) of query Shape00000 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	COALESCE(probe(2, r, probe(1, r, 1)), b, probe(1, r, 1))
-func shape00000Col1(n int, sel vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
+func shape00000Col1(n int, sel vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// COALESCE(probe(2, r, probe(1, r, 1)), b, probe(1, r, 1))
 	coalesced := vec.Make[int64](n)
 	// probe(2, r, probe(1, r, 1))
@@ -170,14 +169,18 @@ func shape00000Col1(n int, sel vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64],
 	vec.MergeNonNull(&coalesced, &b, stillNull, n)
 	stillNull2 := vec.NullRows(&b, stillNull, n)
 	vec.Merge(&coalesced, &probe, stillNull2, n)
-	return coalesced
+	vec.Check(failed, &coalesced, sel, n, 1)
+	column := vec.Int64Array(mem, &coalesced, sel, n)
+	return column
 }
 
-// shape00000Col2 computes output column 2 (o2) of query Shape00000 on the rows that pass its WHERE clause:
+// shape00000Col2 computes output column 2 (o2) of query Shape00000 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	probe(1, r, 1)
-func shape00000Col2(n int, sel vec.Sel, probe vec.Vec[int64]) vec.Vec[int64] {
-	return probe
+func shape00000Col2(n int, sel vec.Sel, probe vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	vec.Check(failed, &probe, sel, n, 2)
+	column2 := vec.Int64Array(mem, &probe, sel, n)
+	return column2
 }
 
 // shape00001Input is the schema of Shape00001's input batches (table w).
@@ -224,20 +227,19 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	p := vec.Bools(in.Column(4))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	cmp := shape00001Where(n, all, b, a)
-	vec.Check(&failed, &cmp, all, n, 0)
+	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
-	ifResult := shape00001Col1(n, sel, b, r_, shared0, shared0Done, c_, in, a)
-	vec.Check(&failed, &ifResult, sel, n, 1)
-	coalesced := shape00001Col2(n, sel, a, r_, p, c_)
-	vec.Check(&failed, &coalesced, sel, n, 2)
+	col1 := shape00001Col1(n, sel, b, r_, shared0, shared0Done, c_, in, a, failed, mem)
+	col2 := shape00001Col2(n, sel, a, r_, p, c_, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"b = a", "IF((b <> probe(2, r, 9223372036854775807)), IF((2 > c), 0, a), IF((2 > c), 0, a))", "COALESCE(a, CASE WHEN (probe(1, r, CASE WHEN (p IS NOT NULL) THEN a END) <= c) THEN a WHEN (a IS NOT NULL) THEN r ELSE probe(1, r, CASE WHEN (p IS NOT NULL) THEN a END) END)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, sel, n), vec.Int64Array(mem, &coalesced, sel, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Shape00001Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -265,10 +267,10 @@ func shape00001Where(n int, all vec.Sel, b vec.Vec[int64], a vec.Vec[int64]) vec
 	return cmp
 }
 
-// shape00001Col1 computes output column 1 (o1) of query Shape00001 on the rows that pass its WHERE clause:
+// shape00001Col1 computes output column 1 (o1) of query Shape00001 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	IF((b <> probe(2, r, 9223372036854775807)), IF((2 > c), 0, a), IF((2 > c), 0, a))
-func shape00001Col1(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], shared0 *vec.Vec[int64], shared0Done []bool, c_ vec.Vec[int64], in arrow.RecordBatch, a vec.Vec[int64]) vec.Vec[int64] {
+func shape00001Col1(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], shared0 *vec.Vec[int64], shared0Done []bool, c_ vec.Vec[int64], in arrow.RecordBatch, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(2, r, 9223372036854775807)
 	var probe vec.Vec[int64]
 	if r_.Clean() && vec.Dense(sel, n, true) {
@@ -391,13 +393,15 @@ func shape00001Col1(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], sha
 	}
 	vec.Merge(&(*shared0), &ifResult4, todo2, n)
 	vec.Merge(&ifResult, &(*shared0), otherwise, n)
-	return ifResult
+	vec.Check(failed, &ifResult, sel, n, 1)
+	column := vec.Int64Array(mem, &ifResult, sel, n)
+	return column
 }
 
-// shape00001Col2 computes output column 2 (o2) of query Shape00001 on the rows that pass its WHERE clause:
+// shape00001Col2 computes output column 2 (o2) of query Shape00001 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	COALESCE(a, CASE WHEN (probe(1, r, CASE WHEN (p IS NOT NULL) THEN a END) <= c) THEN a WHEN (a IS NOT NULL) THEN r ELSE probe(1, r, CASE WHEN (p IS NOT NULL) ...
-func shape00001Col2(n int, sel vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], p vec.Vec[bool], c_ vec.Vec[int64]) vec.Vec[int64] {
+func shape00001Col2(n int, sel vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], p vec.Vec[bool], c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// COALESCE(a, CASE WHEN (probe(1, r, CASE WHEN (p IS NOT NULL) THEN a ELSE CAST(NULL AS BIGINT) END) <= c) THEN a WHEN (a IS NOT NULL) THEN r ELSE probe(1, r, ...
 	coalesced := vec.Make[int64](n)
 	vec.MergeNonNull(&coalesced, &a, sel, n)
@@ -412,38 +416,11 @@ func shape00001Col2(n int, sel vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], p v
 	vec.Merge(&caseResult, &a, when, n)
 	vec.FillNull(&caseResult, notYet, n)
 	// probe(1, r, CASE WHEN (p IS NOT NULL) THEN a ELSE CAST(NULL AS BIGINT) END)
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && caseResult.Clean() && vec.Dense(stillNull, n, true) {
-		probe2 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		caseResultV := caseResult.V[:n]
-		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], caseResultV[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe2 = vec.Map3E(stillNull, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&caseResult), kernelKernels.Probe)
-	}
+	probe2 := vec.Map3E(stillNull, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&caseResult), kernelKernels.Probe)
 	// CASE WHEN (probe(1, r, CASE WHEN (p IS NOT NULL) THEN a ELSE CAST(NULL AS BIGINT) END) <= c) THEN a WHEN (a IS NOT NULL) THEN r ELSE probe(1, r, CASE WHEN (p...
 	caseResult2 := vec.Make[int64](n)
 	// (probe(1, r, CASE WHEN (p IS NOT NULL) THEN a ELSE CAST(NULL AS BIGINT) END) <= c)
-	var cmp5 vec.Vec[bool]
-	if probe2.Clean() && c_.Clean() && vec.Dense(stillNull, n, false) {
-		cmp5 = vec.Make[bool](n)
-		probe2V := probe2.V[:n]
-		c_V := c_.V[:n]
-		out := cmp5.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(probe2V[i], c_V[i])
-		}
-	} else {
-		cmp5 = vec.Map2(stillNull, n, vec.VecArg(&probe2), vec.VecArg(&c_), rt.LeInt64)
-	}
+	cmp5 := vec.Map2(stillNull, n, vec.VecArg(&probe2), vec.VecArg(&c_), rt.LeInt64)
 	vec.CopyErrs(&caseResult2, &cmp5, stillNull, n)
 	when2, notYet2 := vec.Split(&cmp5, stillNull, n)
 	vec.Merge(&caseResult2, &a, when2, n)
@@ -454,7 +431,9 @@ func shape00001Col2(n int, sel vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], p v
 	vec.Merge(&caseResult2, &r_, when3, n)
 	vec.Merge(&caseResult2, &probe2, notYet3, n)
 	vec.Merge(&coalesced, &caseResult2, stillNull, n)
-	return coalesced
+	vec.Check(failed, &coalesced, sel, n, 2)
+	column2 := vec.Int64Array(mem, &coalesced, sel, n)
+	return column2
 }
 
 // shape00002Input is the schema of Shape00002's input batches (table w).
@@ -501,20 +480,19 @@ func Shape00002(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	isNotNull := shape00002Where(n, all, p)
-	vec.Check(&failed, &isNotNull, all, n, 0)
+	vec.Check(failed, &isNotNull, all, n, 0)
 	sel := vec.Where(&isNotNull, n)
-	caseResult := shape00002Col1(n, sel, sArr, shared0, shared0Done, r_)
-	vec.Check(&failed, &caseResult, sel, n, 1)
-	coalesced := shape00002Col2(n, sel, r_, b, a, shared0, shared0Done)
-	vec.Check(&failed, &coalesced, sel, n, 2)
+	col1 := shape00002Col1(n, sel, sArr, shared0, shared0Done, r_, failed, mem)
+	col2 := shape00002Col2(n, sel, r_, b, a, shared0, shared0Done, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"p IS NOT NULL", "CASE WHEN (CAST(s AS BIGINT) IS NULL) THEN TRY(-1) ELSE probe(3, r, 9223372036854775807) END", "COALESCE((probe(1, r, TRY(b)) * 10), a, probe(3, r, 9223372036854775807))"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, sel, n), vec.Int64Array(mem, &coalesced, sel, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Shape00002Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -531,10 +509,10 @@ func shape00002Where(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[bool] {
 	return isNotNull
 }
 
-// shape00002Col1 computes output column 1 (o1) of query Shape00002 on the rows that pass its WHERE clause:
+// shape00002Col1 computes output column 1 (o1) of query Shape00002 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	CASE WHEN (CAST(s AS BIGINT) IS NULL) THEN TRY(-1) ELSE probe(3, r, 9223372036854775807) END
-func shape00002Col1(n int, sel vec.Sel, sArr *array.String, shared0 *vec.Vec[int64], shared0Done []bool, r_ vec.Vec[int64]) vec.Vec[int64] {
+func shape00002Col1(n int, sel vec.Sel, sArr *array.String, shared0 *vec.Vec[int64], shared0Done []bool, r_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN (CAST(s AS BIGINT) IS NULL) THEN -1 ELSE probe(3, r, 9223372036854775807) END
 	caseResult := vec.Make[int64](n)
 	// CAST(s AS BIGINT)
@@ -560,31 +538,18 @@ func shape00002Col1(n int, sel vec.Sel, sArr *array.String, shared0 *vec.Vec[int
 	vec.Fill(&caseResult, int64(-1), when, n)
 	todo := vec.Missing(shared0Done, notYet, n)
 	// probe(3, r, 9223372036854775807)
-	var probe vec.Vec[int64]
-	if r_.Clean() && vec.Dense(todo, n, true) {
-		probe = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], int64(9223372036854775807))
-			if err != nil {
-				probe.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe = vec.Map3E(todo, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.ConstArg[int64](int64(9223372036854775807)), kernelKernels.Probe)
-	}
+	probe := vec.Map3E(todo, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.ConstArg[int64](int64(9223372036854775807)), kernelKernels.Probe)
 	vec.Merge(&(*shared0), &probe, todo, n)
 	vec.Merge(&caseResult, &(*shared0), notYet, n)
-	return caseResult
+	vec.Check(failed, &caseResult, sel, n, 1)
+	column := vec.Int64Array(mem, &caseResult, sel, n)
+	return column
 }
 
-// shape00002Col2 computes output column 2 (o2) of query Shape00002 on the rows that pass its WHERE clause:
+// shape00002Col2 computes output column 2 (o2) of query Shape00002 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	COALESCE((probe(1, r, TRY(b)) * 10), a, probe(3, r, 9223372036854775807))
-func shape00002Col2(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], shared0 *vec.Vec[int64], shared0Done []bool) vec.Vec[int64] {
+func shape00002Col2(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], shared0 *vec.Vec[int64], shared0Done []bool, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// COALESCE((probe(1, r, TRY(b)) * 10), a, probe(3, r, 9223372036854775807))
 	coalesced := vec.Make[int64](n)
 	// TRY(b)
@@ -630,25 +595,12 @@ func shape00002Col2(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 	stillNull2 := vec.NullRows(&a, stillNull, n)
 	todo2 := vec.Missing(shared0Done, stillNull2, n)
 	// probe(3, r, 9223372036854775807)
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(todo2, n, true) {
-		probe3 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], int64(9223372036854775807))
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe3 = vec.Map3E(todo2, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.ConstArg[int64](int64(9223372036854775807)), kernelKernels.Probe)
-	}
+	probe3 := vec.Map3E(todo2, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.ConstArg[int64](int64(9223372036854775807)), kernelKernels.Probe)
 	vec.Merge(&(*shared0), &probe3, todo2, n)
 	vec.Merge(&coalesced, &(*shared0), stillNull2, n)
-	return coalesced
+	vec.Check(failed, &coalesced, sel, n, 2)
+	column2 := vec.Int64Array(mem, &coalesced, sel, n)
+	return column2
 }
 
 // shape00003Input is the schema of Shape00003's input batches (table w).
@@ -689,18 +641,18 @@ func Shape00003(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	cmp := shape00003Where(n, all, r_, c_)
-	vec.Check(&failed, &cmp, all, n, 0)
+	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
-	coalesced := shape00003Col1(n, sel, r_, c_, a)
-	vec.Check(&failed, &coalesced, sel, n, 1)
+	col1 := shape00003Col1(n, sel, r_, c_, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"r >= c", "COALESCE((- IF((1 IS NOT NULL), r, a)), c, a)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, sel, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Shape00003Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -728,10 +680,10 @@ func shape00003Where(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) v
 	return cmp
 }
 
-// shape00003Col1 computes output column 1 (o1) of query Shape00003 on the rows that pass its WHERE clause:
+// shape00003Col1 computes output column 1 (o1) of query Shape00003 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	COALESCE((- IF((1 IS NOT NULL), r, a)), c, a)
-func shape00003Col1(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
+func shape00003Col1(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// COALESCE((-r), c, a)
 	coalesced := vec.Make[int64](n)
 	// (-r)
@@ -756,7 +708,9 @@ func shape00003Col1(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a 
 	vec.MergeNonNull(&coalesced, &c_, stillNull, n)
 	stillNull2 := vec.NullRows(&c_, stillNull, n)
 	vec.Merge(&coalesced, &a, stillNull2, n)
-	return coalesced
+	vec.Check(failed, &coalesced, sel, n, 1)
+	column := vec.Int64Array(mem, &coalesced, sel, n)
+	return column
 }
 
 // shape00004Input is the schema of Shape00004's input batches (table w).
@@ -800,22 +754,21 @@ func Shape00004(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	q2 := shape00004Where(n, all, q)
-	vec.Check(&failed, &q2, all, n, 0)
+	vec.Check(failed, &q2, all, n, 0)
 	sel := vec.Where(&q2, n)
 	probe := shape00004Shared1(n, sel, r_, b)
 	probe2 := shape00004Shared0(n, sel, r_, probe)
-	sum := shape00004Col1(n, sel, probe2, probe, r_, in)
-	vec.Check(&failed, &sum, sel, n, 1)
-	cmp2 := shape00004Col2(n, sel, sArr, a, in)
-	vec.Check(&failed, &cmp2, sel, n, 2)
+	col1 := shape00004Col1(n, sel, probe2, probe, r_, in, failed, mem)
+	col2 := shape00004Col2(n, sel, sArr, a, in, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"q", "(probe(4, r, probe(1, r, b)) + IF((probe(4, r, probe(1, r, b)) <> probe(1, r, b)), probe(4, r, probe(1, r, b)), r))", "(CAST(s AS BIGINT) <= a)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, sel, n), vec.BoolArray(mem, &cmp2, sel, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Shape00004Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -880,10 +833,10 @@ func shape00004Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 	return probe2
 }
 
-// shape00004Col1 computes output column 1 (o1) of query Shape00004 on the rows that pass its WHERE clause:
+// shape00004Col1 computes output column 1 (o1) of query Shape00004 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	(probe(4, r, probe(1, r, b)) + IF((probe(4, r, probe(1, r, b)) <> probe(1, r, b)), probe(4, r, probe(1, r, b)), r))
-func shape00004Col1(n int, sel vec.Sel, probe2 vec.Vec[int64], probe vec.Vec[int64], r_ vec.Vec[int64], in arrow.RecordBatch) vec.Vec[int64] {
+func shape00004Col1(n int, sel vec.Sel, probe2 vec.Vec[int64], probe vec.Vec[int64], r_ vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// IF((probe(4, r, probe(1, r, b)) <> probe(1, r, b)), probe(4, r, probe(1, r, b)), r)
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -944,13 +897,15 @@ func shape00004Col1(n int, sel vec.Sel, probe2 vec.Vec[int64], probe vec.Vec[int
 	} else {
 		sum = vec.Map2E(sel, n, vec.VecArg(&probe2), vec.VecArg(&ifResult), rt.AddInt64)
 	}
-	return sum
+	vec.Check(failed, &sum, sel, n, 1)
+	column := vec.Int64Array(mem, &sum, sel, n)
+	return column
 }
 
-// shape00004Col2 computes output column 2 (o2) of query Shape00004 on the rows that pass its WHERE clause:
+// shape00004Col2 computes output column 2 (o2) of query Shape00004 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	(CAST(s AS BIGINT) <= a)
-func shape00004Col2(n int, sel vec.Sel, sArr *array.String, a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[bool] {
+func shape00004Col2(n int, sel vec.Sel, sArr *array.String, a vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (CAST(s AS BIGINT) <= a)
 	var cmp2 vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -988,7 +943,9 @@ func shape00004Col2(n int, sel vec.Sel, sArr *array.String, a vec.Vec[int64], in
 			cmp2 = cmp3
 		}
 	}
-	return cmp2
+	vec.Check(failed, &cmp2, sel, n, 2)
+	column2 := vec.BoolArray(mem, &cmp2, sel, n)
+	return column2
 }
 
 // shape00005Input is the schema of Shape00005's input batches (table w).
@@ -1032,22 +989,21 @@ func Shape00005(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	b := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	q2 := shape00005Where(n, all, q)
-	vec.Check(&failed, &q2, all, n, 0)
+	vec.Check(failed, &q2, all, n, 0)
 	sel := vec.Where(&q2, n)
 	probe := shape00005Shared1(n, sel, r_, a)
 	probe2 := shape00005Shared0(n, sel, r_, sArr)
-	coalesced := shape00005Col1(n, sel, probe2, r_, probe)
-	vec.Check(&failed, &coalesced, sel, n, 1)
-	negated := shape00005Col2(n, sel, b, in, probe, probe2)
-	vec.Check(&failed, &negated, sel, n, 2)
+	col1 := shape00005Col1(n, sel, probe2, r_, probe, failed, mem)
+	col2 := shape00005Col2(n, sel, b, in, probe, probe2, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"q", "COALESCE(probe(3, r, CAST(s AS BIGINT)), TRY(probe(4, r, probe(2, r, a))))", "(b NOT BETWEEN probe(2, r, a) AND probe(3, r, CAST(s AS BIGINT)))"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, sel, n), vec.BoolArray(mem, &negated, sel, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Shape00005Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -1128,42 +1084,28 @@ func shape00005Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], sArr *array.String
 	return probe2
 }
 
-// shape00005Col1 computes output column 1 (o1) of query Shape00005 on the rows that pass its WHERE clause:
+// shape00005Col1 computes output column 1 (o1) of query Shape00005 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	COALESCE(probe(3, r, CAST(s AS BIGINT)), TRY(probe(4, r, probe(2, r, a))))
-func shape00005Col1(n int, sel vec.Sel, probe2 vec.Vec[int64], r_ vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
+func shape00005Col1(n int, sel vec.Sel, probe2 vec.Vec[int64], r_ vec.Vec[int64], probe vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// COALESCE(probe(3, r, CAST(s AS BIGINT)), TRY(probe(4, r, probe(2, r, a))))
 	coalesced := vec.Make[int64](n)
 	vec.MergeNonNull(&coalesced, &probe2, sel, n)
 	stillNull := vec.NullRows(&probe2, sel, n)
 	// probe(4, r, probe(2, r, a))
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && probe.Clean() && vec.Dense(stillNull, n, true) {
-		probe3 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		probeV := probe.V[:n]
-		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(4), r_V[i], probeV[i])
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe3 = vec.Map3E(stillNull, n, vec.ConstArg[int32](int32(4)), vec.VecArg(&r_), vec.VecArg(&probe), kernelKernels.Probe)
-	}
+	probe3 := vec.Map3E(stillNull, n, vec.ConstArg[int32](int32(4)), vec.VecArg(&r_), vec.VecArg(&probe), kernelKernels.Probe)
 	// TRY(probe(4, r, probe(2, r, a)))
 	tried := vec.Try(&probe3, stillNull, n)
 	vec.Merge(&coalesced, &tried, stillNull, n)
-	return coalesced
+	vec.Check(failed, &coalesced, sel, n, 1)
+	column := vec.Int64Array(mem, &coalesced, sel, n)
+	return column
 }
 
-// shape00005Col2 computes output column 2 (o2) of query Shape00005 on the rows that pass its WHERE clause:
+// shape00005Col2 computes output column 2 (o2) of query Shape00005 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	(b NOT BETWEEN probe(2, r, a) AND probe(3, r, CAST(s AS BIGINT)))
-func shape00005Col2(n int, sel vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, probe vec.Vec[int64], probe2 vec.Vec[int64]) vec.Vec[bool] {
+func shape00005Col2(n int, sel vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, probe vec.Vec[int64], probe2 vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (NOT (b BETWEEN probe(2, r, a) AND probe(3, r, CAST(s AS BIGINT))))
 	var negated vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -1203,7 +1145,9 @@ func shape00005Col2(n int, sel vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, 
 			negated = negated2
 		}
 	}
-	return negated
+	vec.Check(failed, &negated, sel, n, 2)
+	column2 := vec.BoolArray(mem, &negated, sel, n)
+	return column2
 }
 
 // shape00006Input is the schema of Shape00006's input batches (table w).
@@ -1243,14 +1187,14 @@ func Shape00006(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	s := vec.Strings(in.Column(6))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	ifResult := shape00006Col1(n, all, sArr, s)
-	vec.Check(&failed, &ifResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := shape00006Col1(n, all, sArr, s, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"", "IF((CAST(s AS BIGINT) IS NOT NULL), s, 'x')"})
 	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &ifResult, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Shape00006Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -1258,10 +1202,10 @@ func Shape00006(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00006Col1 computes output column 1 (o1) of query Shape00006 on every row:
+// shape00006Col1 computes output column 1 (o1) of query Shape00006 on every row, noting its first failed row in failed:
 //
 //	IF((CAST(s AS BIGINT) IS NOT NULL), s, 'x')
-func shape00006Col1(n int, all vec.Sel, sArr *array.String, s vec.Vec[string]) vec.Vec[string] {
+func shape00006Col1(n int, all vec.Sel, sArr *array.String, s vec.Vec[string], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(s AS BIGINT)
 	var asBigint vec.Vec[int64]
 	if sArr.NullN() == 0 {
@@ -1286,7 +1230,9 @@ func shape00006Col1(n int, all vec.Sel, sArr *array.String, s vec.Vec[string]) v
 	vec.CopyErrs(&ifResult, &isNotNull, all, n)
 	vec.Merge(&ifResult, &s, then, n)
 	vec.Fill(&ifResult, "x", otherwise, n)
-	return ifResult
+	vec.Check(failed, &ifResult, all, n, 1)
+	column := vec.StringArray(mem, &ifResult, all, n)
+	return column
 }
 
 // shape00007Input is the schema of Shape00007's input batches (table w).
@@ -1330,19 +1276,19 @@ func Shape00007(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	p := vec.Bools(in.Column(4))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	probe := shape00007Shared0(n, all, r_, a)
 	tried := shape00007Where(n, all, probe, c_, r_, sArr)
-	vec.Check(&failed, &tried, all, n, 0)
+	vec.Check(failed, &tried, all, n, 0)
 	sel := vec.Where(&tried, n)
-	ifResult3 := shape00007Col1(n, sel, probe, b, a, c_, r_, p)
-	vec.Check(&failed, &ifResult3, sel, n, 1)
+	col1 := shape00007Col1(n, sel, probe, b, a, c_, r_, p, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"TRY(IF(probe(1, r, a) < probe(1, r, a), c >= c, probe(2, r, CAST(s AS BIGINT)) IS NOT NULL))", "IF(IF((2 >= probe(1, r, a)), CASE WHEN (b IS NULL) THEN (a < a) WHEN (b = (1 % c)) THEN (r = 100) END, p), (probe(1, r, a) + probe(1, r, a)), probe(1, r, a))"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult3, sel, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Shape00007Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -1396,52 +1342,12 @@ func shape00007Where(n int, all vec.Sel, probe vec.Vec[int64], c_ vec.Vec[int64]
 	ifResult := vec.Make[bool](n)
 	vec.CopyErrs(&ifResult, &cmp, all, n)
 	// (c >= c)
-	var cmp2 vec.Vec[bool]
-	if c_.Clean() && vec.Dense(then, n, false) {
-		cmp2 = vec.Make[bool](n)
-		c_V := c_.V[:n]
-		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(c_V[i], c_V[i])
-		}
-	} else {
-		cmp2 = vec.Map2(then, n, vec.VecArg(&c_), vec.VecArg(&c_), rt.GeInt64)
-	}
+	cmp2 := vec.Map2(then, n, vec.VecArg(&c_), vec.VecArg(&c_), rt.GeInt64)
 	vec.Merge(&ifResult, &cmp2, then, n)
 	// CAST(s AS BIGINT)
-	var asBigint vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(otherwise, n, true) {
-		asBigint = vec.Make[int64](n)
-		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint = vec.Map1E(otherwise, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint := vec.Map1E(otherwise, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	// probe(2, r, CAST(s AS BIGINT))
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && asBigint.Clean() && vec.Dense(otherwise, n, true) {
-		probe2 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		asBigintV := asBigint.V[:n]
-		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], asBigintV[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe2 = vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&asBigint), kernelKernels.Probe)
-	}
+	probe2 := vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&asBigint), kernelKernels.Probe)
 	// (probe(2, r, CAST(s AS BIGINT)) IS NOT NULL)
 	isNotNull := vec.IsNull(&probe2, true, otherwise, n)
 	vec.Merge(&ifResult, &isNotNull, otherwise, n)
@@ -1450,10 +1356,10 @@ func shape00007Where(n int, all vec.Sel, probe vec.Vec[int64], c_ vec.Vec[int64]
 	return tried
 }
 
-// shape00007Col1 computes output column 1 (o1) of query Shape00007 on the rows that pass its WHERE clause:
+// shape00007Col1 computes output column 1 (o1) of query Shape00007 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	IF(IF((2 >= probe(1, r, a)), CASE WHEN (b IS NULL) THEN (a < a) WHEN (b = (1 % c)) THEN (r = 100) END, p), (probe(1, r, a) + probe(1, r, a)), probe(1, r, a))
-func shape00007Col1(n int, sel vec.Sel, probe vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], c_ vec.Vec[int64], r_ vec.Vec[int64], p vec.Vec[bool]) vec.Vec[int64] {
+func shape00007Col1(n int, sel vec.Sel, probe vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], c_ vec.Vec[int64], r_ vec.Vec[int64], p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (2 >= probe(1, r, a))
 	var cmp3 vec.Vec[bool]
 	if probe.Clean() && vec.Dense(sel, n, false) {
@@ -1477,62 +1383,16 @@ func shape00007Col1(n int, sel vec.Sel, probe vec.Vec[int64], b vec.Vec[int64], 
 	vec.CopyErrs(&caseResult, &isNull2, then2, n)
 	when, notYet := vec.Split(&isNull2, then2, n)
 	// (a < a)
-	var cmp4 vec.Vec[bool]
-	if a.Clean() && vec.Dense(when, n, false) {
-		cmp4 = vec.Make[bool](n)
-		aV := a.V[:n]
-		out := cmp4.V[:n]
-		for i := range out {
-			out[i] = rt.LtInt64(aV[i], aV[i])
-		}
-	} else {
-		cmp4 = vec.Map2(when, n, vec.VecArg(&a), vec.VecArg(&a), rt.LtInt64)
-	}
+	cmp4 := vec.Map2(when, n, vec.VecArg(&a), vec.VecArg(&a), rt.LtInt64)
 	vec.Merge(&caseResult, &cmp4, when, n)
 	// (1 % c)
-	var remainder vec.Vec[int64]
-	if c_.Clean() && vec.Dense(notYet, n, true) {
-		remainder = vec.Make[int64](n)
-		c_V := c_.V[:n]
-		out := remainder.V[:n]
-		for i := range out {
-			r, err := rt.ModInt64(int64(1), c_V[i])
-			if err != nil {
-				remainder.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		remainder = vec.Map2E(notYet, n, vec.ConstArg[int64](int64(1)), vec.VecArg(&c_), rt.ModInt64)
-	}
+	remainder := vec.Map2E(notYet, n, vec.ConstArg[int64](int64(1)), vec.VecArg(&c_), rt.ModInt64)
 	// (b = (1 % c))
-	var cmp5 vec.Vec[bool]
-	if b.Clean() && remainder.Clean() && vec.Dense(notYet, n, false) {
-		cmp5 = vec.Make[bool](n)
-		bV := b.V[:n]
-		remainderV := remainder.V[:n]
-		out := cmp5.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(bV[i], remainderV[i])
-		}
-	} else {
-		cmp5 = vec.Map2(notYet, n, vec.VecArg(&b), vec.VecArg(&remainder), rt.EqInt64)
-	}
+	cmp5 := vec.Map2(notYet, n, vec.VecArg(&b), vec.VecArg(&remainder), rt.EqInt64)
 	vec.CopyErrs(&caseResult, &cmp5, notYet, n)
 	when2, notYet2 := vec.Split(&cmp5, notYet, n)
 	// (r = 100)
-	var cmp6 vec.Vec[bool]
-	if r_.Clean() && vec.Dense(when2, n, false) {
-		cmp6 = vec.Make[bool](n)
-		r_V := r_.V[:n]
-		out := cmp6.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(r_V[i], int64(100))
-		}
-	} else {
-		cmp6 = vec.Map2(when2, n, vec.VecArg(&r_), vec.ConstArg[int64](int64(100)), rt.EqInt64)
-	}
+	cmp6 := vec.Map2(when2, n, vec.VecArg(&r_), vec.ConstArg[int64](int64(100)), rt.EqInt64)
 	vec.Merge(&caseResult, &cmp6, when2, n)
 	vec.FillNull(&caseResult, notYet2, n)
 	vec.Merge(&ifResult2, &caseResult, then2, n)
@@ -1542,25 +1402,12 @@ func shape00007Col1(n int, sel vec.Sel, probe vec.Vec[int64], b vec.Vec[int64], 
 	ifResult3 := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult3, &ifResult2, sel, n)
 	// (probe(1, r, a) + probe(1, r, a))
-	var sum vec.Vec[int64]
-	if probe.Clean() && vec.Dense(then3, n, true) {
-		sum = vec.Make[int64](n)
-		probeV := probe.V[:n]
-		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probeV[i], probeV[i])
-			if err != nil {
-				sum.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		sum = vec.Map2E(then3, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.AddInt64)
-	}
+	sum := vec.Map2E(then3, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.AddInt64)
 	vec.Merge(&ifResult3, &sum, then3, n)
 	vec.Merge(&ifResult3, &probe, otherwise3, n)
-	return ifResult3
+	vec.Check(failed, &ifResult3, sel, n, 1)
+	column := vec.Int64Array(mem, &ifResult3, sel, n)
+	return column
 }
 
 // shape00008Input is the schema of Shape00008's input batches (table w).
@@ -1605,19 +1452,19 @@ func Shape00008(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	b := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	coalesced := shape00008Where(n, all, c_, sArr, shared0, shared0Done, r_, b)
-	vec.Check(&failed, &coalesced, all, n, 0)
+	vec.Check(failed, &coalesced, all, n, 0)
 	sel := vec.Where(&coalesced, n)
 	shared02 := shape00008Shared0(n, sel, shared0, shared0Done, r_, b)
-	difference := shape00008Col1(n, sel, shared02)
-	vec.Check(&failed, &difference, sel, n, 1)
+	col1 := shape00008Col1(n, sel, shared02, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"COALESCE(c = CAST(s AS BIGINT), c >= probe(1, r, b))", "IF(TRUE, (probe(1, r, b) - probe(1, r, b)), (- probe(1, r, b)))"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &difference, sel, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Shape00008Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -1664,37 +1511,10 @@ func shape00008Where(n int, all vec.Sel, c_ vec.Vec[int64], sArr *array.String, 
 	stillNull := vec.NullRows(&cmp, all, n)
 	todo := vec.Missing(shared0Done, stillNull, n)
 	// probe(1, r, b)
-	var probe vec.Vec[int64]
-	if r_.Clean() && b.Clean() && vec.Dense(todo, n, true) {
-		probe = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		bV := b.V[:n]
-		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-			if err != nil {
-				probe.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe = vec.Map3E(todo, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
-	}
+	probe := vec.Map3E(todo, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	vec.Merge(&(*shared0), &probe, todo, n)
 	// (c >= probe(1, r, b))
-	var cmp2 vec.Vec[bool]
-	if c_.Clean() && (*shared0).Clean() && vec.Dense(stillNull, n, false) {
-		cmp2 = vec.Make[bool](n)
-		c_V := c_.V[:n]
-		shared0V := (*shared0).V[:n]
-		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(c_V[i], shared0V[i])
-		}
-	} else {
-		cmp2 = vec.Map2(stillNull, n, vec.VecArg(&c_), vec.VecArg(&(*shared0)), rt.GeInt64)
-	}
+	cmp2 := vec.Map2(stillNull, n, vec.VecArg(&c_), vec.VecArg(&(*shared0)), rt.GeInt64)
 	vec.Merge(&coalesced, &cmp2, stillNull, n)
 	return coalesced
 }
@@ -1705,31 +1525,15 @@ func shape00008Where(n int, all vec.Sel, c_ vec.Vec[int64], sArr *array.String, 
 func shape00008Shared0(n int, sel vec.Sel, shared0 *vec.Vec[int64], shared0Done []bool, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	todo2 := vec.Missing(shared0Done, sel, n)
 	// probe(1, r, b)
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && b.Clean() && vec.Dense(todo2, n, true) {
-		probe2 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		bV := b.V[:n]
-		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe2 = vec.Map3E(todo2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
-	}
+	probe2 := vec.Map3E(todo2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	vec.Merge(&(*shared0), &probe2, todo2, n)
 	return (*shared0)
 }
 
-// shape00008Col1 computes output column 1 (o1) of query Shape00008 on the rows that pass its WHERE clause:
+// shape00008Col1 computes output column 1 (o1) of query Shape00008 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	IF(TRUE, (probe(1, r, b) - probe(1, r, b)), (- probe(1, r, b)))
-func shape00008Col1(n int, sel vec.Sel, shared02 vec.Vec[int64]) vec.Vec[int64] {
+func shape00008Col1(n int, sel vec.Sel, shared02 vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (probe(1, r, b) - probe(1, r, b))
 	var difference vec.Vec[int64]
 	if shared02.Clean() && vec.Dense(sel, n, true) {
@@ -1747,7 +1551,9 @@ func shape00008Col1(n int, sel vec.Sel, shared02 vec.Vec[int64]) vec.Vec[int64] 
 	} else {
 		difference = vec.Map2E(sel, n, vec.VecArg(&shared02), vec.VecArg(&shared02), rt.SubInt64)
 	}
-	return difference
+	vec.Check(failed, &difference, sel, n, 1)
+	column := vec.Int64Array(mem, &difference, sel, n)
+	return column
 }
 
 // shape00009Input is the schema of Shape00009's input batches (table w).
@@ -1798,19 +1604,17 @@ func Shape00009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	q := vec.Bools(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 	caseResult := shape00009Shared0(n, all, sArr, c_, in)
-	coalesced := shape00009Col1(n, all, a, caseResult, shared1, shared1Done, r_, c_, shared2, shared2Done)
-	vec.Check(&failed, &coalesced, all, n, 1)
-	caseResult4 := shape00009Col2(n, all, a, shared1, shared1Done, r_, c_, q, shared2, shared2Done)
-	vec.Check(&failed, &caseResult4, all, n, 2)
-	caseResult5 := shape00009Col3(n, all, caseResult)
-	vec.Check(&failed, &caseResult5, all, n, 3)
+	col1 := shape00009Col1(n, all, a, caseResult, shared1, shared1Done, r_, c_, shared2, shared2Done, failed, mem)
+	col2 := shape00009Col2(n, all, a, shared1, shared1Done, r_, c_, q, shared2, shared2Done, failed, mem)
+	col3 := shape00009Col3(n, all, caseResult, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2, col3)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2", "o3"}, []string{"", "COALESCE(CASE WHEN (a <> 0) THEN CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END WHEN TRUE THEN (probe(1, r, (- c)) - probe(1, r, (- c))) ELSE a END, probe(2, r, a))", "CASE WHEN (a = a) THEN NULLIF(probe(1, r, (- c)), probe(1, r, (- c))) WHEN q THEN 9223372036854775807 ELSE probe(2, r, a) END", "CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n), vec.Int64Array(mem, &caseResult4, all, n), vec.Int64Array(mem, &caseResult5, all, n)}
+	cols := []arrow.Array{col1, col2, col3}
 	out := array.NewRecordBatch(Shape00009Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -1872,10 +1676,10 @@ func shape00009Shared0(n int, all vec.Sel, sArr *array.String, c_ vec.Vec[int64]
 	return caseResult
 }
 
-// shape00009Col1 computes output column 1 (o1) of query Shape00009 on every row:
+// shape00009Col1 computes output column 1 (o1) of query Shape00009 on every row, noting its first failed row in failed:
 //
 //	COALESCE(CASE WHEN (a <> 0) THEN CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END WHEN TRUE THEN (probe(1, r, (- c)) - probe(1, r, (- c))) ELSE a END, probe(...
-func shape00009Col1(n int, all vec.Sel, a vec.Vec[int64], caseResult vec.Vec[int64], shared1 *vec.Vec[int64], shared1Done []bool, r_ vec.Vec[int64], c_ vec.Vec[int64], shared2 *vec.Vec[int64], shared2Done []bool) vec.Vec[int64] {
+func shape00009Col1(n int, all vec.Sel, a vec.Vec[int64], caseResult vec.Vec[int64], shared1 *vec.Vec[int64], shared1Done []bool, r_ vec.Vec[int64], c_ vec.Vec[int64], shared2 *vec.Vec[int64], shared2Done []bool, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// COALESCE(CASE WHEN (a <> 0) THEN CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END ELSE (probe(1, r, (-c)) - probe(1, r, (-c))) END, probe(2, r, a))
 	coalesced := vec.Make[int64](n)
 	// CASE WHEN (a <> 0) THEN CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END ELSE (probe(1, r, (-c)) - probe(1, r, (-c))) END
@@ -1898,89 +1702,29 @@ func shape00009Col1(n int, all vec.Sel, a vec.Vec[int64], caseResult vec.Vec[int
 	// shared (lazy): probe(1, r, (-c))
 	todo := vec.Missing(shared1Done, notYet2, n)
 	// (-c)
-	var minus vec.Vec[int64]
-	if c_.Clean() && vec.Dense(todo, n, true) {
-		minus = vec.Make[int64](n)
-		c_V := c_.V[:n]
-		out := minus.V[:n]
-		for i := range out {
-			r, err := rt.NegateInt64(c_V[i])
-			if err != nil {
-				minus.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		minus = vec.Map1E(todo, n, vec.VecArg(&c_), rt.NegateInt64)
-	}
+	minus := vec.Map1E(todo, n, vec.VecArg(&c_), rt.NegateInt64)
 	// probe(1, r, (-c))
-	var probe vec.Vec[int64]
-	if r_.Clean() && minus.Clean() && vec.Dense(todo, n, true) {
-		probe = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		minusV := minus.V[:n]
-		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], minusV[i])
-			if err != nil {
-				probe.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe = vec.Map3E(todo, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&minus), kernelKernels.Probe)
-	}
+	probe := vec.Map3E(todo, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&minus), kernelKernels.Probe)
 	vec.Merge(&(*shared1), &probe, todo, n)
 	// (probe(1, r, (-c)) - probe(1, r, (-c)))
-	var difference vec.Vec[int64]
-	if (*shared1).Clean() && vec.Dense(notYet2, n, true) {
-		difference = vec.Make[int64](n)
-		shared1V := (*shared1).V[:n]
-		out := difference.V[:n]
-		for i := range out {
-			r, err := rt.SubInt64(shared1V[i], shared1V[i])
-			if err != nil {
-				difference.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		difference = vec.Map2E(notYet2, n, vec.VecArg(&(*shared1)), vec.VecArg(&(*shared1)), rt.SubInt64)
-	}
+	difference := vec.Map2E(notYet2, n, vec.VecArg(&(*shared1)), vec.VecArg(&(*shared1)), rt.SubInt64)
 	vec.Merge(&caseResult3, &difference, notYet2, n)
 	vec.MergeNonNull(&coalesced, &caseResult3, all, n)
 	stillNull := vec.NullRows(&caseResult3, all, n)
 	todo2 := vec.Missing(shared2Done, stillNull, n)
 	// probe(2, r, a)
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && a.Clean() && vec.Dense(todo2, n, true) {
-		probe2 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		aV := a.V[:n]
-		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], aV[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe2 = vec.Map3E(todo2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
-	}
+	probe2 := vec.Map3E(todo2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	vec.Merge(&(*shared2), &probe2, todo2, n)
 	vec.Merge(&coalesced, &(*shared2), stillNull, n)
-	return coalesced
+	vec.Check(failed, &coalesced, all, n, 1)
+	column := vec.Int64Array(mem, &coalesced, all, n)
+	return column
 }
 
-// shape00009Col2 computes output column 2 (o2) of query Shape00009 on every row:
+// shape00009Col2 computes output column 2 (o2) of query Shape00009 on every row, noting its first failed row in failed:
 //
 //	CASE WHEN (a = a) THEN NULLIF(probe(1, r, (- c)), probe(1, r, (- c))) WHEN q THEN 9223372036854775807 ELSE probe(2, r, a) END
-func shape00009Col2(n int, all vec.Sel, a vec.Vec[int64], shared1 *vec.Vec[int64], shared1Done []bool, r_ vec.Vec[int64], c_ vec.Vec[int64], q vec.Vec[bool], shared2 *vec.Vec[int64], shared2Done []bool) vec.Vec[int64] {
+func shape00009Col2(n int, all vec.Sel, a vec.Vec[int64], shared1 *vec.Vec[int64], shared1Done []bool, r_ vec.Vec[int64], c_ vec.Vec[int64], q vec.Vec[bool], shared2 *vec.Vec[int64], shared2Done []bool, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN (a = a) THEN NULLIF(probe(1, r, (-c)), probe(1, r, (-c))) WHEN q THEN 9223372036854775807 ELSE probe(2, r, a) END
 	caseResult4 := vec.Make[int64](n)
 	// (a = a)
@@ -2000,52 +1744,11 @@ func shape00009Col2(n int, all vec.Sel, a vec.Vec[int64], shared1 *vec.Vec[int64
 	// shared (lazy): probe(1, r, (-c))
 	todo3 := vec.Missing(shared1Done, when3, n)
 	// (-c)
-	var minus2 vec.Vec[int64]
-	if c_.Clean() && vec.Dense(todo3, n, true) {
-		minus2 = vec.Make[int64](n)
-		c_V := c_.V[:n]
-		out := minus2.V[:n]
-		for i := range out {
-			r, err := rt.NegateInt64(c_V[i])
-			if err != nil {
-				minus2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		minus2 = vec.Map1E(todo3, n, vec.VecArg(&c_), rt.NegateInt64)
-	}
+	minus2 := vec.Map1E(todo3, n, vec.VecArg(&c_), rt.NegateInt64)
 	// probe(1, r, (-c))
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && minus2.Clean() && vec.Dense(todo3, n, true) {
-		probe3 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		minus2V := minus2.V[:n]
-		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], minus2V[i])
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe3 = vec.Map3E(todo3, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&minus2), kernelKernels.Probe)
-	}
+	probe3 := vec.Map3E(todo3, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&minus2), kernelKernels.Probe)
 	vec.Merge(&(*shared1), &probe3, todo3, n)
-	var eq vec.Vec[bool]
-	if (*shared1).Clean() && vec.Dense(when3, n, false) {
-		eq = vec.Make[bool](n)
-		shared1V := (*shared1).V[:n]
-		out := eq.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(shared1V[i], shared1V[i])
-		}
-	} else {
-		eq = vec.Map2(when3, n, vec.VecArg(&(*shared1)), vec.VecArg(&(*shared1)), rt.EqInt64)
-	}
+	eq := vec.Map2(when3, n, vec.VecArg(&(*shared1)), vec.VecArg(&(*shared1)), rt.EqInt64)
 	// NULLIF(probe(1, r, (-c)), probe(1, r, (-c)))
 	nullIf := vec.NullIf(&(*shared1), &eq, when3, n)
 	vec.Merge(&caseResult4, &nullIf, when3, n)
@@ -2054,33 +1757,21 @@ func shape00009Col2(n int, all vec.Sel, a vec.Vec[int64], shared1 *vec.Vec[int64
 	vec.Fill(&caseResult4, int64(9223372036854775807), when4, n)
 	todo4 := vec.Missing(shared2Done, notYet4, n)
 	// probe(2, r, a)
-	var probe4 vec.Vec[int64]
-	if r_.Clean() && a.Clean() && vec.Dense(todo4, n, true) {
-		probe4 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		aV := a.V[:n]
-		out := probe4.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], aV[i])
-			if err != nil {
-				probe4.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe4 = vec.Map3E(todo4, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
-	}
+	probe4 := vec.Map3E(todo4, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	vec.Merge(&(*shared2), &probe4, todo4, n)
 	vec.Merge(&caseResult4, &(*shared2), notYet4, n)
-	return caseResult4
+	vec.Check(failed, &caseResult4, all, n, 2)
+	column2 := vec.Int64Array(mem, &caseResult4, all, n)
+	return column2
 }
 
-// shape00009Col3 computes output column 3 (o3) of query Shape00009 on every row:
+// shape00009Col3 computes output column 3 (o3) of query Shape00009 on every row, noting its first failed row in failed:
 //
 //	CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END
-func shape00009Col3(n int, all vec.Sel, caseResult vec.Vec[int64]) vec.Vec[int64] {
-	return caseResult
+func shape00009Col3(n int, all vec.Sel, caseResult vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	vec.Check(failed, &caseResult, all, n, 3)
+	column3 := vec.Int64Array(mem, &caseResult, all, n)
+	return column3
 }
 
 // shape00010Input is the schema of Shape00010's input batches (table w).
@@ -2123,15 +1814,15 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	b := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 	asBigint := shape00010Shared0(n, all, sArr)
-	caseResult := shape00010Col1(n, all, a, in, c_, asBigint, r_, b)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	col1 := shape00010Col1(n, all, a, in, c_, asBigint, r_, b, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"", "CASE IF((a > c), 1, 1) WHEN IF((CAST(s AS BIGINT) >= CAST(s AS BIGINT)), r, CAST(NULL AS BIGINT)) THEN 4611686018427387904 WHEN c THEN CASE WHEN (b < c) THEN 9223372036854775807 WHEN (5 IS NULL) THEN (probe(4, r, c) * probe(4, r, c)) ELSE 1 END ELSE a END"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Shape00010Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -2162,10 +1853,10 @@ func shape00010Shared0(n int, all vec.Sel, sArr *array.String) vec.Vec[int64] {
 	return asBigint
 }
 
-// shape00010Col1 computes output column 1 (o1) of query Shape00010 on every row:
+// shape00010Col1 computes output column 1 (o1) of query Shape00010 on every row, noting its first failed row in failed:
 //
 //	CASE IF((a > c), 1, 1) WHEN IF((CAST(s AS BIGINT) >= CAST(s AS BIGINT)), r, CAST(NULL AS BIGINT)) THEN 4611686018427387904 WHEN c THEN CASE WHEN (b < c) THEN...
-func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, c_ vec.Vec[int64], asBigint vec.Vec[int64], r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
+func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, c_ vec.Vec[int64], asBigint vec.Vec[int64], r_ vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE CAST(IF((a > c), 1, 1) AS BIGINT) WHEN IF((CAST(s AS BIGINT) >= CAST(s AS BIGINT)), r, CAST(NULL AS BIGINT)) THEN 4611686018427387904 WHEN c THEN CASE W...
 	caseResult := vec.Make[int64](n)
 	// IF((a > c), 1, 1)
@@ -2253,18 +1944,7 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 	vec.CopyErrs(&caseResult, &matches, all, n)
 	when, notYet := vec.Split(&matches, all, n)
 	vec.Fill(&caseResult, int64(4611686018427387904), when, n)
-	var matches2 vec.Vec[bool]
-	if asBigint2.Clean() && c_.Clean() && vec.Dense(notYet, n, false) {
-		matches2 = vec.Make[bool](n)
-		asBigint2V := asBigint2.V[:n]
-		c_V := c_.V[:n]
-		out := matches2.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(asBigint2V[i], c_V[i])
-		}
-	} else {
-		matches2 = vec.Map2(notYet, n, vec.VecArg(&asBigint2), vec.VecArg(&c_), rt.EqInt64)
-	}
+	matches2 := vec.Map2(notYet, n, vec.VecArg(&asBigint2), vec.VecArg(&c_), rt.EqInt64)
 	vec.CopyErrs(&caseResult, &matches2, notYet, n)
 	when2, notYet2 := vec.Split(&matches2, notYet, n)
 	// CASE WHEN (b < c) THEN 9223372036854775807 ELSE 1 END
@@ -2311,7 +1991,9 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 	}
 	vec.Merge(&caseResult, &caseResult2, when2, n)
 	vec.Merge(&caseResult, &a, notYet2, n)
-	return caseResult
+	vec.Check(failed, &caseResult, all, n, 1)
+	column := vec.Int64Array(mem, &caseResult, all, n)
+	return column
 }
 
 // shape00011Input is the schema of Shape00011's input batches (table w).
@@ -2354,15 +2036,15 @@ func Shape00011(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	b := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 	probe := shape00011Shared0(n, all, r_, sArr, c_)
-	ifResult := shape00011Col1(n, all, probe, a, b)
-	vec.Check(&failed, &ifResult, all, n, 1)
+	col1 := shape00011Col1(n, all, probe, a, b, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"", "IF(CASE WHEN ((probe(1, r, (CAST(s AS BIGINT) - c)) <= probe(1, r, (CAST(s AS BIGINT) - c))) AND (a <= probe(1, r, (CAST(s AS BIGINT) - c)))) THEN (b > probe(1, r, (CAST(s AS BIGINT) - c))) WHEN (1 IS NULL) THEN q END, probe(1, r, (CAST(s AS BIGINT) - c)), probe(1, r, (CAST(s AS BIGINT) - c)))"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Shape00011Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -2429,56 +2111,24 @@ func shape00011Shared0(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String
 	return probe
 }
 
-// shape00011Col1 computes output column 1 (o1) of query Shape00011 on every row:
+// shape00011Col1 computes output column 1 (o1) of query Shape00011 on every row, noting its first failed row in failed:
 //
 //	IF(CASE WHEN ((probe(1, r, (CAST(s AS BIGINT) - c)) <= probe(1, r, (CAST(s AS BIGINT) - c))) AND (a <= probe(1, r, (CAST(s AS BIGINT) - c)))) THEN (b > probe...
-func shape00011Col1(n int, all vec.Sel, probe vec.Vec[int64], a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
+func shape00011Col1(n int, all vec.Sel, probe vec.Vec[int64], a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN ((probe(1, r, (CAST(s AS BIGINT) - c)) <= probe(1, r, (CAST(s AS BIGINT) - c))) AND (a <= probe(1, r, (CAST(s AS BIGINT) - c)))) THEN (b > probe(1,...
 	caseResult := vec.Make[bool](n)
 	and := vec.NewLogic(false, all, n)
 	// (probe(1, r, (CAST(s AS BIGINT) - c)) <= probe(1, r, (CAST(s AS BIGINT) - c)))
-	var cmp vec.Vec[bool]
-	if probe.Clean() && vec.Dense(and.Live, n, false) {
-		cmp = vec.Make[bool](n)
-		probeV := probe.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(probeV[i], probeV[i])
-		}
-	} else {
-		cmp = vec.Map2(and.Live, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.LeInt64)
-	}
+	cmp := vec.Map2(and.Live, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.LeInt64)
 	and.Add(&cmp)
 	// (a <= probe(1, r, (CAST(s AS BIGINT) - c)))
-	var cmp2 vec.Vec[bool]
-	if a.Clean() && probe.Clean() && vec.Dense(and.Live, n, false) {
-		cmp2 = vec.Make[bool](n)
-		aV := a.V[:n]
-		probeV := probe.V[:n]
-		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(aV[i], probeV[i])
-		}
-	} else {
-		cmp2 = vec.Map2(and.Live, n, vec.VecArg(&a), vec.VecArg(&probe), rt.LeInt64)
-	}
+	cmp2 := vec.Map2(and.Live, n, vec.VecArg(&a), vec.VecArg(&probe), rt.LeInt64)
 	and.Add(&cmp2)
 	andResult := and.Finish()
 	vec.CopyErrs(&caseResult, &andResult, all, n)
 	when, notYet := vec.Split(&andResult, all, n)
 	// (b > probe(1, r, (CAST(s AS BIGINT) - c)))
-	var cmp3 vec.Vec[bool]
-	if b.Clean() && probe.Clean() && vec.Dense(when, n, false) {
-		cmp3 = vec.Make[bool](n)
-		bV := b.V[:n]
-		probeV := probe.V[:n]
-		out := cmp3.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(bV[i], probeV[i])
-		}
-	} else {
-		cmp3 = vec.Map2(when, n, vec.VecArg(&b), vec.VecArg(&probe), rt.GtInt64)
-	}
+	cmp3 := vec.Map2(when, n, vec.VecArg(&b), vec.VecArg(&probe), rt.GtInt64)
 	vec.Merge(&caseResult, &cmp3, when, n)
 	vec.FillNull(&caseResult, notYet, n)
 	// IF(CASE WHEN ((probe(1, r, (CAST(s AS BIGINT) - c)) <= probe(1, r, (CAST(s AS BIGINT) - c))) AND (a <= probe(1, r, (CAST(s AS BIGINT) - c)))) THEN (b > probe...
@@ -2487,7 +2137,9 @@ func shape00011Col1(n int, all vec.Sel, probe vec.Vec[int64], a vec.Vec[int64], 
 	vec.CopyErrs(&ifResult, &caseResult, all, n)
 	vec.Merge(&ifResult, &probe, then, n)
 	vec.Merge(&ifResult, &probe, otherwise, n)
-	return ifResult
+	vec.Check(failed, &ifResult, all, n, 1)
+	column := vec.Int64Array(mem, &ifResult, all, n)
+	return column
 }
 
 // shape00012Input is the schema of Shape00012's input batches (table w).
@@ -2531,16 +2183,15 @@ func Shape00012(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	c_ := vec.Int64s(in.Column(3))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult := shape00012Col1(n, all, r_, b, a)
-	vec.Check(&failed, &caseResult, all, n, 1)
-	caseResult2 := shape00012Col2(n, all, b, sArr, c_)
-	vec.Check(&failed, &caseResult2, all, n, 2)
+	failed := new(vec.Failure)
+	col1 := shape00012Col1(n, all, r_, b, a, failed, mem)
+	col2 := shape00012Col2(n, all, b, sArr, c_, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "CASE WHEN (probe(1, r, b) >= a) THEN r WHEN (a IS NOT NULL) THEN 0 ELSE probe(2, r, r) END", "CASE WHEN (b > CAST(s AS BIGINT)) THEN c END"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n), vec.Int64Array(mem, &caseResult2, all, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Shape00012Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -2548,10 +2199,10 @@ func Shape00012(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00012Col1 computes output column 1 (o1) of query Shape00012 on every row:
+// shape00012Col1 computes output column 1 (o1) of query Shape00012 on every row, noting its first failed row in failed:
 //
 //	CASE WHEN (probe(1, r, b) >= a) THEN r WHEN (a IS NOT NULL) THEN 0 ELSE probe(2, r, r) END
-func shape00012Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
+func shape00012Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN (probe(1, r, b) >= a) THEN r WHEN (a IS NOT NULL) THEN 0 ELSE probe(2, r, r) END
 	caseResult := vec.Make[int64](n)
 	// probe(1, r, b)
@@ -2594,30 +2245,17 @@ func shape00012Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 	when2, notYet2 := vec.Split(&isNotNull, notYet, n)
 	vec.Fill(&caseResult, int64(0), when2, n)
 	// probe(2, r, r)
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(notYet2, n, true) {
-		probe2 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], r_V[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe2 = vec.Map3E(notYet2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&r_), kernelKernels.Probe)
-	}
+	probe2 := vec.Map3E(notYet2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&r_), kernelKernels.Probe)
 	vec.Merge(&caseResult, &probe2, notYet2, n)
-	return caseResult
+	vec.Check(failed, &caseResult, all, n, 1)
+	column := vec.Int64Array(mem, &caseResult, all, n)
+	return column
 }
 
-// shape00012Col2 computes output column 2 (o2) of query Shape00012 on every row:
+// shape00012Col2 computes output column 2 (o2) of query Shape00012 on every row, noting its first failed row in failed:
 //
 //	CASE WHEN (b > CAST(s AS BIGINT)) THEN c END
-func shape00012Col2(n int, all vec.Sel, b vec.Vec[int64], sArr *array.String, c_ vec.Vec[int64]) vec.Vec[int64] {
+func shape00012Col2(n int, all vec.Sel, b vec.Vec[int64], sArr *array.String, c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN (b > CAST(s AS BIGINT)) THEN c ELSE CAST(NULL AS BIGINT) END
 	caseResult2 := vec.Make[int64](n)
 	// CAST(s AS BIGINT)
@@ -2653,7 +2291,9 @@ func shape00012Col2(n int, all vec.Sel, b vec.Vec[int64], sArr *array.String, c_
 	when3, notYet3 := vec.Split(&cmp2, all, n)
 	vec.Merge(&caseResult2, &c_, when3, n)
 	vec.FillNull(&caseResult2, notYet3, n)
-	return caseResult2
+	vec.Check(failed, &caseResult2, all, n, 2)
+	column2 := vec.Int64Array(mem, &caseResult2, all, n)
+	return column2
 }
 
 // shape00013Input is the schema of Shape00013's input batches (table w).
@@ -2694,16 +2334,15 @@ func Shape00013(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	sArr := in.Column(6).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	isNotNull := shape00013Col1(n, all, c_)
-	vec.Check(&failed, &isNotNull, all, n, 1)
-	asBigint := shape00013Col2(n, all, sArr)
-	vec.Check(&failed, &asBigint, all, n, 2)
+	failed := new(vec.Failure)
+	col1 := shape00013Col1(n, all, c_, failed, mem)
+	col2 := shape00013Col2(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "(c IS NOT NULL)", "CAST(s AS BIGINT)"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &isNotNull, all, n), vec.Int64Array(mem, &asBigint, all, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Shape00013Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -2711,19 +2350,21 @@ func Shape00013(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00013Col1 computes output column 1 (o1) of query Shape00013 on every row:
+// shape00013Col1 computes output column 1 (o1) of query Shape00013 on every row, noting its first failed row in failed:
 //
 //	(c IS NOT NULL)
-func shape00013Col1(n int, all vec.Sel, c_ vec.Vec[int64]) vec.Vec[bool] {
+func shape00013Col1(n int, all vec.Sel, c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (c IS NOT NULL)
 	isNotNull := vec.IsNull(&c_, true, all, n)
-	return isNotNull
+	vec.Check(failed, &isNotNull, all, n, 1)
+	column := vec.BoolArray(mem, &isNotNull, all, n)
+	return column
 }
 
-// shape00013Col2 computes output column 2 (o2) of query Shape00013 on every row:
+// shape00013Col2 computes output column 2 (o2) of query Shape00013 on every row, noting its first failed row in failed:
 //
 //	CAST(s AS BIGINT)
-func shape00013Col2(n int, all vec.Sel, sArr *array.String) vec.Vec[int64] {
+func shape00013Col2(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(s AS BIGINT)
 	var asBigint vec.Vec[int64]
 	if sArr.NullN() == 0 {
@@ -2740,7 +2381,9 @@ func shape00013Col2(n int, all vec.Sel, sArr *array.String) vec.Vec[int64] {
 	} else {
 		asBigint = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
-	return asBigint
+	vec.Check(failed, &asBigint, all, n, 2)
+	column2 := vec.Int64Array(mem, &asBigint, all, n)
+	return column2
 }
 
 // shape00014Input is the schema of Shape00014's input batches (table w).
@@ -2784,22 +2427,22 @@ func Shape00014(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	q := vec.Bools(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	cmp := shape00014Where(n, all, r_, c_, a)
-	vec.Check(&failed, &cmp, all, n, 0)
+	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
-	ifResult := shape00014Col1(n, sel, q, r_)
-	vec.Check(&failed, &ifResult, sel, n, 1)
+	col1 := shape00014Col1(n, sel, q, r_, failed, mem)
 
 	// o2: b
 
 	// o3: b
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2", "o3"}, []string{"probe(1, r, COALESCE(c, c)) >= probe(2, r, a)", "IF(q, (probe(3, r, 4611686018427387904) - probe(3, r, 4611686018427387904)), 5)", "b", "b"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, sel, n), vec.TakeColumn(mem, in.Column(2), sel, n), vec.TakeColumn(mem, in.Column(2), sel, n)}
+	cols := []arrow.Array{col1, vec.TakeColumn(mem, in.Column(2), sel, n), vec.TakeColumn(mem, in.Column(2), sel, n)}
 	out := array.NewRecordBatch(Shape00014Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -2868,52 +2511,24 @@ func shape00014Where(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a
 	return cmp
 }
 
-// shape00014Col1 computes output column 1 (o1) of query Shape00014 on the rows that pass its WHERE clause:
+// shape00014Col1 computes output column 1 (o1) of query Shape00014 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	IF(q, (probe(3, r, 4611686018427387904) - probe(3, r, 4611686018427387904)), 5)
-func shape00014Col1(n int, sel vec.Sel, q vec.Vec[bool], r_ vec.Vec[int64]) vec.Vec[int64] {
+func shape00014Col1(n int, sel vec.Sel, q vec.Vec[bool], r_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// IF(q, (probe(3, r, 4611686018427387904) - probe(3, r, 4611686018427387904)), 5)
 	then, otherwise := vec.Split(&q, sel, n)
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &q, sel, n)
 	// shared (region): probe(3, r, 4611686018427387904)
 	// probe(3, r, 4611686018427387904)
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(then, n, true) {
-		probe3 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], int64(4611686018427387904))
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe3 = vec.Map3E(then, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.ConstArg[int64](int64(4611686018427387904)), kernelKernels.Probe)
-	}
+	probe3 := vec.Map3E(then, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.ConstArg[int64](int64(4611686018427387904)), kernelKernels.Probe)
 	// (probe(3, r, 4611686018427387904) - probe(3, r, 4611686018427387904))
-	var difference vec.Vec[int64]
-	if probe3.Clean() && vec.Dense(then, n, true) {
-		difference = vec.Make[int64](n)
-		probe3V := probe3.V[:n]
-		out := difference.V[:n]
-		for i := range out {
-			r, err := rt.SubInt64(probe3V[i], probe3V[i])
-			if err != nil {
-				difference.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		difference = vec.Map2E(then, n, vec.VecArg(&probe3), vec.VecArg(&probe3), rt.SubInt64)
-	}
+	difference := vec.Map2E(then, n, vec.VecArg(&probe3), vec.VecArg(&probe3), rt.SubInt64)
 	vec.Merge(&ifResult, &difference, then, n)
 	vec.Fill(&ifResult, int64(5), otherwise, n)
-	return ifResult
+	vec.Check(failed, &ifResult, sel, n, 1)
+	column := vec.Int64Array(mem, &ifResult, sel, n)
+	return column
 }
 
 // shape00015Input is the schema of Shape00015's input batches (table w).
@@ -2957,24 +2572,24 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	b := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	asBigint := shape00015Shared2(n, all, sArr)
 	probe := shape00015Shared1(n, all, r_, asBigint)
 	probe3 := shape00015Shared0(n, all, r_, probe)
 	probe4 := shape00015Shared3(n, all, r_, probe3)
 	cmp2 := shape00015Where(n, all, probe3, probe4)
-	vec.Check(&failed, &cmp2, all, n, 0)
+	vec.Check(failed, &cmp2, all, n, 0)
 	sel := vec.Where(&cmp2, n)
-	caseResult := shape00015Col1(n, sel, probe, probe4, c_, in, probe3, q, asBigint, b)
-	vec.Check(&failed, &caseResult, sel, n, 1)
+	col1 := shape00015Col1(n, sel, probe, probe4, c_, in, probe3, q, asBigint, b, failed, mem)
 
 	// o2: b
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"probe(3, r, IF(probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5, probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT)), probe(1, r, CAST(s AS BIGINT)))) <> probe(4, r, probe(3, r, IF(probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5, probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT)), probe(1, r, CAST(s AS BIGINT)))))", "CASE WHEN (((probe(1, r, CAST(s AS BIGINT)) IS NULL) AND (probe(1, r, CAST(s AS BIGINT)) <= probe(4, r, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BIGINT))))))) AND IF((c <= probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BIGINT))))), q, (5 > CAST(s AS BIGINT)))) THEN COALESCE(b, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BIGINT)))), probe(1, r, CAST(s AS BIGINT))) WHEN (probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BIGINT)))) = b) THEN (probe(1, r, CAST(s AS BIGINT)) - probe(1, r, CAST(s AS BIGINT))) ELSE probe(4, r, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BIGINT))))) END", "b"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, sel, n), vec.TakeColumn(mem, in.Column(2), sel, n)}
+	cols := []arrow.Array{col1, vec.TakeColumn(mem, in.Column(2), sel, n)}
 	out := array.NewRecordBatch(Shape00015Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -3069,22 +2684,7 @@ func shape00015Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &cmp, all, n)
 	// (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT)))
-	var sum vec.Vec[int64]
-	if probe.Clean() && vec.Dense(then, n, true) {
-		sum = vec.Make[int64](n)
-		probeV := probe.V[:n]
-		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probeV[i], probeV[i])
-			if err != nil {
-				sum.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		sum = vec.Map2E(then, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.AddInt64)
-	}
+	sum := vec.Map2E(then, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.AddInt64)
 	vec.Merge(&ifResult, &sum, then, n)
 	vec.Merge(&ifResult, &probe, otherwise, n)
 	// probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BI...
@@ -3153,10 +2753,10 @@ func shape00015Where(n int, all vec.Sel, probe3 vec.Vec[int64], probe4 vec.Vec[i
 	return cmp2
 }
 
-// shape00015Col1 computes output column 1 (o1) of query Shape00015 on the rows that pass its WHERE clause:
+// shape00015Col1 computes output column 1 (o1) of query Shape00015 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	CASE WHEN (((probe(1, r, CAST(s AS BIGINT)) IS NULL) AND (probe(1, r, CAST(s AS BIGINT)) <= probe(4, r, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIG...
-func shape00015Col1(n int, sel vec.Sel, probe vec.Vec[int64], probe4 vec.Vec[int64], c_ vec.Vec[int64], in arrow.RecordBatch, probe3 vec.Vec[int64], q vec.Vec[bool], asBigint vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
+func shape00015Col1(n int, sel vec.Sel, probe vec.Vec[int64], probe4 vec.Vec[int64], c_ vec.Vec[int64], in arrow.RecordBatch, probe3 vec.Vec[int64], q vec.Vec[bool], asBigint vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN ((probe(1, r, CAST(s AS BIGINT)) IS NULL) AND (probe(1, r, CAST(s AS BIGINT)) <= probe(4, r, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGI...
 	caseResult := vec.Make[int64](n)
 	and := vec.NewLogic(false, sel, n)
@@ -3164,18 +2764,7 @@ func shape00015Col1(n int, sel vec.Sel, probe vec.Vec[int64], probe4 vec.Vec[int
 	isNull := vec.IsNull(&probe, false, and.Live, n)
 	and.Add(&isNull)
 	// (probe(1, r, CAST(s AS BIGINT)) <= probe(4, r, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r...
-	var cmp3 vec.Vec[bool]
-	if probe.Clean() && probe4.Clean() && vec.Dense(and.Live, n, false) {
-		cmp3 = vec.Make[bool](n)
-		probeV := probe.V[:n]
-		probe4V := probe4.V[:n]
-		out := cmp3.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(probeV[i], probe4V[i])
-		}
-	} else {
-		cmp3 = vec.Map2(and.Live, n, vec.VecArg(&probe), vec.VecArg(&probe4), rt.LeInt64)
-	}
+	cmp3 := vec.Map2(and.Live, n, vec.VecArg(&probe), vec.VecArg(&probe4), rt.LeInt64)
 	and.Add(&cmp3)
 	// IF((c <= probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAS...
 	var ifResult2 vec.Vec[bool]
@@ -3235,40 +2824,16 @@ func shape00015Col1(n int, sel vec.Sel, probe vec.Vec[int64], probe4 vec.Vec[int
 	vec.Merge(&coalesced, &probe, stillNull2, n)
 	vec.Merge(&caseResult, &coalesced, when, n)
 	// (probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS B...
-	var cmp6 vec.Vec[bool]
-	if probe3.Clean() && b.Clean() && vec.Dense(notYet, n, false) {
-		cmp6 = vec.Make[bool](n)
-		probe3V := probe3.V[:n]
-		bV := b.V[:n]
-		out := cmp6.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(probe3V[i], bV[i])
-		}
-	} else {
-		cmp6 = vec.Map2(notYet, n, vec.VecArg(&probe3), vec.VecArg(&b), rt.EqInt64)
-	}
+	cmp6 := vec.Map2(notYet, n, vec.VecArg(&probe3), vec.VecArg(&b), rt.EqInt64)
 	vec.CopyErrs(&caseResult, &cmp6, notYet, n)
 	when2, notYet2 := vec.Split(&cmp6, notYet, n)
 	// (probe(1, r, CAST(s AS BIGINT)) - probe(1, r, CAST(s AS BIGINT)))
-	var difference vec.Vec[int64]
-	if probe.Clean() && vec.Dense(when2, n, true) {
-		difference = vec.Make[int64](n)
-		probeV := probe.V[:n]
-		out := difference.V[:n]
-		for i := range out {
-			r, err := rt.SubInt64(probeV[i], probeV[i])
-			if err != nil {
-				difference.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		difference = vec.Map2E(when2, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.SubInt64)
-	}
+	difference := vec.Map2E(when2, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.SubInt64)
 	vec.Merge(&caseResult, &difference, when2, n)
 	vec.Merge(&caseResult, &probe4, notYet2, n)
-	return caseResult
+	vec.Check(failed, &caseResult, sel, n, 1)
+	column := vec.Int64Array(mem, &caseResult, sel, n)
+	return column
 }
 
 // shape00016Input is the schema of Shape00016's input batches (table w).
@@ -3313,20 +2878,18 @@ func Shape00016(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	s := vec.Strings(in.Column(6))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 	probe := shape00016Shared1(n, all, r_, c_, b)
 	probe2 := shape00016Shared0(n, all, r_, probe)
-	caseResult := shape00016Col1(n, all, p, probe2, s)
-	vec.Check(&failed, &caseResult, all, n, 1)
-	probe3 := shape00016Col2(n, all, probe)
-	vec.Check(&failed, &probe3, all, n, 2)
-	probe4 := shape00016Col3(n, all, probe)
-	vec.Check(&failed, &probe4, all, n, 3)
+	col1 := shape00016Col1(n, all, p, probe2, s, failed, mem)
+	col2 := shape00016Col2(n, all, probe, failed, mem)
+	col3 := shape00016Col3(n, all, probe, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2, col3)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2", "o3"}, []string{"", "CASE WHEN ((p IS NOT NULL) AND (probe(3, r, probe(1, r, (c - b))) <> probe(3, r, probe(1, r, (c - b))))) THEN 'x' ELSE s END", "probe(1, r, (c - b))", "probe(1, r, (c - b))"})
 	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &caseResult, all, n), vec.Int64Array(mem, &probe3, all, n), vec.Int64Array(mem, &probe4, all, n)}
+	cols := []arrow.Array{col1, col2, col3}
 	out := array.NewRecordBatch(Shape00016Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -3402,10 +2965,10 @@ func shape00016Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 	return probe2
 }
 
-// shape00016Col1 computes output column 1 (o1) of query Shape00016 on every row:
+// shape00016Col1 computes output column 1 (o1) of query Shape00016 on every row, noting its first failed row in failed:
 //
 //	CASE WHEN ((p IS NOT NULL) AND (probe(3, r, probe(1, r, (c - b))) <> probe(3, r, probe(1, r, (c - b))))) THEN 'x' ELSE s END
-func shape00016Col1(n int, all vec.Sel, p vec.Vec[bool], probe2 vec.Vec[int64], s vec.Vec[string]) vec.Vec[string] {
+func shape00016Col1(n int, all vec.Sel, p vec.Vec[bool], probe2 vec.Vec[int64], s vec.Vec[string], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN ((p IS NOT NULL) AND (probe(3, r, probe(1, r, (c - b))) <> probe(3, r, probe(1, r, (c - b))))) THEN 'x' ELSE s END
 	caseResult := vec.Make[string](n)
 	and := vec.NewLogic(false, all, n)
@@ -3413,38 +2976,34 @@ func shape00016Col1(n int, all vec.Sel, p vec.Vec[bool], probe2 vec.Vec[int64], 
 	isNotNull := vec.IsNull(&p, true, and.Live, n)
 	and.Add(&isNotNull)
 	// (probe(3, r, probe(1, r, (c - b))) <> probe(3, r, probe(1, r, (c - b))))
-	var cmp vec.Vec[bool]
-	if probe2.Clean() && vec.Dense(and.Live, n, false) {
-		cmp = vec.Make[bool](n)
-		probe2V := probe2.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(probe2V[i], probe2V[i])
-		}
-	} else {
-		cmp = vec.Map2(and.Live, n, vec.VecArg(&probe2), vec.VecArg(&probe2), rt.NeInt64)
-	}
+	cmp := vec.Map2(and.Live, n, vec.VecArg(&probe2), vec.VecArg(&probe2), rt.NeInt64)
 	and.Add(&cmp)
 	andResult := and.Finish()
 	vec.CopyErrs(&caseResult, &andResult, all, n)
 	when, notYet := vec.Split(&andResult, all, n)
 	vec.Fill(&caseResult, "x", when, n)
 	vec.Merge(&caseResult, &s, notYet, n)
-	return caseResult
+	vec.Check(failed, &caseResult, all, n, 1)
+	column := vec.StringArray(mem, &caseResult, all, n)
+	return column
 }
 
-// shape00016Col2 computes output column 2 (o2) of query Shape00016 on every row:
+// shape00016Col2 computes output column 2 (o2) of query Shape00016 on every row, noting its first failed row in failed:
 //
 //	probe(1, r, (c - b))
-func shape00016Col2(n int, all vec.Sel, probe vec.Vec[int64]) vec.Vec[int64] {
-	return probe
+func shape00016Col2(n int, all vec.Sel, probe vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	vec.Check(failed, &probe, all, n, 2)
+	column2 := vec.Int64Array(mem, &probe, all, n)
+	return column2
 }
 
-// shape00016Col3 computes output column 3 (o3) of query Shape00016 on every row:
+// shape00016Col3 computes output column 3 (o3) of query Shape00016 on every row, noting its first failed row in failed:
 //
 //	probe(1, r, (c - b))
-func shape00016Col3(n int, all vec.Sel, probe vec.Vec[int64]) vec.Vec[int64] {
-	return probe
+func shape00016Col3(n int, all vec.Sel, probe vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	vec.Check(failed, &probe, all, n, 3)
+	column3 := vec.Int64Array(mem, &probe, all, n)
+	return column3
 }
 
 // shape00017Input is the schema of Shape00017's input batches (table w).
@@ -3487,20 +3046,19 @@ func Shape00017(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	p := vec.Bools(in.Column(4))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 	probe := shape00017Shared1(n, all, r_, c_)
 	probe2 := shape00017Shared0(n, all, r_, probe)
-	sum := shape00017Col1(n, all, probe2, p, probe)
-	vec.Check(&failed, &sum, all, n, 1)
-	probe3 := shape00017Col2(n, all, probe)
-	vec.Check(&failed, &probe3, all, n, 2)
+	col1 := shape00017Col1(n, all, probe2, p, probe, failed, mem)
+	col2 := shape00017Col2(n, all, probe, failed, mem)
 
 	// o3: c
 	if failed.Err != nil {
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2", "o3"}, []string{"", "(probe(2, r, probe(1, r, c)) + IF((p IS NOT NULL), probe(2, r, probe(1, r, c)), probe(1, r, c)))", "probe(1, r, c)", "c"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n), vec.Int64Array(mem, &probe3, all, n), vec.TakeColumn(mem, in.Column(3), all, n)}
+	cols := []arrow.Array{col1, col2, vec.TakeColumn(mem, in.Column(3), all, n)}
 	out := array.NewRecordBatch(Shape00017Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -3558,10 +3116,10 @@ func shape00017Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 	return probe2
 }
 
-// shape00017Col1 computes output column 1 (o1) of query Shape00017 on every row:
+// shape00017Col1 computes output column 1 (o1) of query Shape00017 on every row, noting its first failed row in failed:
 //
 //	(probe(2, r, probe(1, r, c)) + IF((p IS NOT NULL), probe(2, r, probe(1, r, c)), probe(1, r, c)))
-func shape00017Col1(n int, all vec.Sel, probe2 vec.Vec[int64], p vec.Vec[bool], probe vec.Vec[int64]) vec.Vec[int64] {
+func shape00017Col1(n int, all vec.Sel, probe2 vec.Vec[int64], p vec.Vec[bool], probe vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (p IS NOT NULL)
 	isNotNull := vec.IsNull(&p, true, all, n)
 	// IF((p IS NOT NULL), probe(2, r, probe(1, r, c)), probe(1, r, c))
@@ -3588,14 +3146,18 @@ func shape00017Col1(n int, all vec.Sel, probe2 vec.Vec[int64], p vec.Vec[bool], 
 	} else {
 		sum = vec.Map2E(all, n, vec.VecArg(&probe2), vec.VecArg(&ifResult), rt.AddInt64)
 	}
-	return sum
+	vec.Check(failed, &sum, all, n, 1)
+	column := vec.Int64Array(mem, &sum, all, n)
+	return column
 }
 
-// shape00017Col2 computes output column 2 (o2) of query Shape00017 on every row:
+// shape00017Col2 computes output column 2 (o2) of query Shape00017 on every row, noting its first failed row in failed:
 //
 //	probe(1, r, c)
-func shape00017Col2(n int, all vec.Sel, probe vec.Vec[int64]) vec.Vec[int64] {
-	return probe
+func shape00017Col2(n int, all vec.Sel, probe vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	vec.Check(failed, &probe, all, n, 2)
+	column2 := vec.Int64Array(mem, &probe, all, n)
+	return column2
 }
 
 // shape00018Input is the schema of Shape00018's input batches (table w).
@@ -3642,16 +3204,15 @@ func Shape00018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	c_ := vec.Int64s(in.Column(3))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult := shape00018Col1(n, all, r_, b, q, in, shared0, shared0Done)
-	vec.Check(&failed, &caseResult, all, n, 1)
-	coalesced := shape00018Col2(n, all, p, b, shared0, shared0Done, r_, c_)
-	vec.Check(&failed, &coalesced, all, n, 2)
+	failed := new(vec.Failure)
+	col1 := shape00018Col1(n, all, r_, b, q, in, shared0, shared0Done, failed, mem)
+	col2 := shape00018Col2(n, all, p, b, shared0, shared0Done, r_, c_, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "CASE (r * b) WHEN IF(q, b, r) THEN IF((r <> probe(1, r, r)), 5, probe(1, r, r)) END", "COALESCE(CASE WHEN p THEN b WHEN (probe(1, r, r) < 1) THEN probe(1, r, r) ELSE r END, COALESCE(c, r, b), 4611686018427387904)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n), vec.Int64Array(mem, &coalesced, all, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Shape00018Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -3659,10 +3220,10 @@ func Shape00018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00018Col1 computes output column 1 (o1) of query Shape00018 on every row:
+// shape00018Col1 computes output column 1 (o1) of query Shape00018 on every row, noting its first failed row in failed:
 //
 //	CASE (r * b) WHEN IF(q, b, r) THEN IF((r <> probe(1, r, r)), 5, probe(1, r, r)) END
-func shape00018Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], q vec.Vec[bool], in arrow.RecordBatch, shared0 *vec.Vec[int64], shared0Done []bool) vec.Vec[int64] {
+func shape00018Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], q vec.Vec[bool], in arrow.RecordBatch, shared0 *vec.Vec[int64], shared0Done []bool, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE (r * b) WHEN IF(q, b, r) THEN IF((r <> probe(1, r, r)), 5, probe(1, r, r)) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	// (r * b)
@@ -3739,22 +3300,7 @@ func shape00018Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], q v
 	// shared (lazy): probe(1, r, r)
 	todo := vec.Missing(shared0Done, when, n)
 	// probe(1, r, r)
-	var probe vec.Vec[int64]
-	if r_.Clean() && vec.Dense(todo, n, true) {
-		probe = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], r_V[i])
-			if err != nil {
-				probe.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe = vec.Map3E(todo, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&r_), kernelKernels.Probe)
-	}
+	probe := vec.Map3E(todo, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&r_), kernelKernels.Probe)
 	vec.Merge(&(*shared0), &probe, todo, n)
 	// IF((r <> probe(1, r, r)), 5, probe(1, r, r))
 	var ifResult3 vec.Vec[int64]
@@ -3799,13 +3345,15 @@ func shape00018Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], q v
 	}
 	vec.Merge(&caseResult, &ifResult3, when, n)
 	vec.FillNull(&caseResult, notYet, n)
-	return caseResult
+	vec.Check(failed, &caseResult, all, n, 1)
+	column := vec.Int64Array(mem, &caseResult, all, n)
+	return column
 }
 
-// shape00018Col2 computes output column 2 (o2) of query Shape00018 on every row:
+// shape00018Col2 computes output column 2 (o2) of query Shape00018 on every row, noting its first failed row in failed:
 //
 //	COALESCE(CASE WHEN p THEN b WHEN (probe(1, r, r) < 1) THEN probe(1, r, r) ELSE r END, COALESCE(c, r, b), 4611686018427387904)
-func shape00018Col2(n int, all vec.Sel, p vec.Vec[bool], b vec.Vec[int64], shared0 *vec.Vec[int64], shared0Done []bool, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
+func shape00018Col2(n int, all vec.Sel, p vec.Vec[bool], b vec.Vec[int64], shared0 *vec.Vec[int64], shared0Done []bool, r_ vec.Vec[int64], c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// COALESCE(CASE WHEN p THEN b WHEN (probe(1, r, r) < 1) THEN probe(1, r, r) ELSE r END, COALESCE(c, r, b), 4611686018427387904)
 	coalesced := vec.Make[int64](n)
 	// CASE WHEN p THEN b WHEN (probe(1, r, r) < 1) THEN probe(1, r, r) ELSE r END
@@ -3816,35 +3364,10 @@ func shape00018Col2(n int, all vec.Sel, p vec.Vec[bool], b vec.Vec[int64], share
 	// shared (lazy): probe(1, r, r)
 	todo2 := vec.Missing(shared0Done, notYet2, n)
 	// probe(1, r, r)
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(todo2, n, true) {
-		probe2 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], r_V[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe2 = vec.Map3E(todo2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&r_), kernelKernels.Probe)
-	}
+	probe2 := vec.Map3E(todo2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&r_), kernelKernels.Probe)
 	vec.Merge(&(*shared0), &probe2, todo2, n)
 	// (probe(1, r, r) < 1)
-	var cmp2 vec.Vec[bool]
-	if (*shared0).Clean() && vec.Dense(notYet2, n, false) {
-		cmp2 = vec.Make[bool](n)
-		shared0V := (*shared0).V[:n]
-		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.LtInt64(shared0V[i], int64(1))
-		}
-	} else {
-		cmp2 = vec.Map2(notYet2, n, vec.VecArg(&(*shared0)), vec.ConstArg[int64](int64(1)), rt.LtInt64)
-	}
+	cmp2 := vec.Map2(notYet2, n, vec.VecArg(&(*shared0)), vec.ConstArg[int64](int64(1)), rt.LtInt64)
 	vec.CopyErrs(&caseResult2, &cmp2, notYet2, n)
 	when3, notYet3 := vec.Split(&cmp2, notYet2, n)
 	vec.Merge(&caseResult2, &(*shared0), when3, n)
@@ -3861,7 +3384,9 @@ func shape00018Col2(n int, all vec.Sel, p vec.Vec[bool], b vec.Vec[int64], share
 	vec.MergeNonNull(&coalesced, &coalesced2, stillNull, n)
 	stillNull4 := vec.NullRows(&coalesced2, stillNull, n)
 	vec.Fill(&coalesced, int64(4611686018427387904), stillNull4, n)
-	return coalesced
+	vec.Check(failed, &coalesced, all, n, 2)
+	column2 := vec.Int64Array(mem, &coalesced, all, n)
+	return column2
 }
 
 // shape00019Input is the schema of Shape00019's input batches (table w).
@@ -3902,16 +3427,16 @@ func Shape00019(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	b := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 	probe := shape00019Shared1(n, all, r_, a)
 	probe2 := shape00019Shared0(n, all, r_, b, probe)
-	product := shape00019Col1(n, all, probe2)
-	vec.Check(&failed, &product, all, n, 1)
+	col1 := shape00019Col1(n, all, probe2, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"", "IF(TRUE, (probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a))) * probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a)))), probe(4, r, 0))"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &product, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Shape00019Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -3977,10 +3502,10 @@ func shape00019Shared0(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], 
 	return probe2
 }
 
-// shape00019Col1 computes output column 1 (o1) of query Shape00019 on every row:
+// shape00019Col1 computes output column 1 (o1) of query Shape00019 on every row, noting its first failed row in failed:
 //
 //	IF(TRUE, (probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a))) * probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a)))), probe(4, r, 0))
-func shape00019Col1(n int, all vec.Sel, probe2 vec.Vec[int64]) vec.Vec[int64] {
+func shape00019Col1(n int, all vec.Sel, probe2 vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a))) * probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a))))
 	var product vec.Vec[int64]
 	if probe2.Clean() {
@@ -3998,7 +3523,9 @@ func shape00019Col1(n int, all vec.Sel, probe2 vec.Vec[int64]) vec.Vec[int64] {
 	} else {
 		product = vec.Map2E(all, n, vec.VecArg(&probe2), vec.VecArg(&probe2), rt.MulInt64)
 	}
-	return product
+	vec.Check(failed, &product, all, n, 1)
+	column := vec.Int64Array(mem, &product, all, n)
+	return column
 }
 
 // shape00020Input is the schema of Shape00020's input batches (table w).
@@ -4040,16 +3567,16 @@ func Shape00020(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	p := vec.Bools(in.Column(4))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	ifResult := shape00020Col1(n, all, r_, c_, p)
-	vec.Check(&failed, &ifResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := shape00020Col1(n, all, r_, c_, p, failed, mem)
 
 	// o2: s
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "IF(((r <= c) AND (NOT p)), (probe(2, r, CAST(NULL AS BIGINT)) + probe(2, r, CAST(NULL AS BIGINT))), probe(2, r, CAST(NULL AS BIGINT)))", "s"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n), vec.TakeColumn(mem, in.Column(6), all, n)}
+	cols := []arrow.Array{col1, vec.TakeColumn(mem, in.Column(6), all, n)}
 	out := array.NewRecordBatch(Shape00020Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -4057,37 +3584,16 @@ func Shape00020(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00020Col1 computes output column 1 (o1) of query Shape00020 on every row:
+// shape00020Col1 computes output column 1 (o1) of query Shape00020 on every row, noting its first failed row in failed:
 //
 //	IF(((r <= c) AND (NOT p)), (probe(2, r, CAST(NULL AS BIGINT)) + probe(2, r, CAST(NULL AS BIGINT))), probe(2, r, CAST(NULL AS BIGINT)))
-func shape00020Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], p vec.Vec[bool]) vec.Vec[int64] {
+func shape00020Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	and := vec.NewLogic(false, all, n)
 	// (r <= c)
-	var cmp vec.Vec[bool]
-	if r_.Clean() && c_.Clean() && vec.Dense(and.Live, n, false) {
-		cmp = vec.Make[bool](n)
-		r_V := r_.V[:n]
-		c_V := c_.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(r_V[i], c_V[i])
-		}
-	} else {
-		cmp = vec.Map2(and.Live, n, vec.VecArg(&r_), vec.VecArg(&c_), rt.LeInt64)
-	}
+	cmp := vec.Map2(and.Live, n, vec.VecArg(&r_), vec.VecArg(&c_), rt.LeInt64)
 	and.Add(&cmp)
 	// (NOT p)
-	var negated vec.Vec[bool]
-	if p.Clean() && vec.Dense(and.Live, n, false) {
-		negated = vec.Make[bool](n)
-		pV := p.V[:n]
-		out := negated.V[:n]
-		for i := range out {
-			out[i] = rt.Not(pV[i])
-		}
-	} else {
-		negated = vec.Map1(and.Live, n, vec.VecArg(&p), rt.Not)
-	}
+	negated := vec.Map1(and.Live, n, vec.VecArg(&p), rt.Not)
 	and.Add(&negated)
 	andResult := and.Finish()
 	// IF(((r <= c) AND (NOT p)), CAST(NULL AS BIGINT), CAST(NULL AS BIGINT))
@@ -4096,7 +3602,9 @@ func shape00020Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], p 
 	vec.CopyErrs(&ifResult, &andResult, all, n)
 	vec.FillNull(&ifResult, then, n)
 	vec.FillNull(&ifResult, otherwise, n)
-	return ifResult
+	vec.Check(failed, &ifResult, all, n, 1)
+	column := vec.Int64Array(mem, &ifResult, all, n)
+	return column
 }
 
 // shape00021Input is the schema of Shape00021's input batches (table w).
@@ -4134,14 +3642,14 @@ func Shape00021(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	konst := shape00021Col1(n, all)
-	vec.Check(&failed, &konst, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := shape00021Col1(n, all, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"", "TRY(0)"})
 	}
 
-	cols := []arrow.Array{vec.Int32Array(mem, &konst, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Shape00021Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -4149,12 +3657,14 @@ func Shape00021(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00021Col1 computes output column 1 (o1) of query Shape00021 on every row:
+// shape00021Col1 computes output column 1 (o1) of query Shape00021 on every row, noting its first failed row in failed:
 //
 //	TRY(0)
-func shape00021Col1(n int, all vec.Sel) vec.Vec[int32] {
+func shape00021Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	konst := vec.Const[int32](n, int32(0))
-	return konst
+	vec.Check(failed, &konst, all, n, 1)
+	column := vec.Int32Array(mem, &konst, all, n)
+	return column
 }
 
 // shape00022Input is the schema of Shape00022's input batches (table w).
@@ -4198,26 +3708,21 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	p := vec.Bools(in.Column(4))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	probe := shape00022Shared0(n, all, r_, a)
 	cmp := shape00022Where(n, all, probe)
-	vec.Check(&failed, &cmp, all, n, 0)
+	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
 	tried := shape00022Shared1(n, sel, probe)
-	nullIf := shape00022Col1(n, sel, sArr, s)
-	vec.Check(&failed, &nullIf, sel, n, 1)
-	caseResult, o2Col := shape00022Col2(n, sel, tried, p, in, probe, mem)
-	vec.Check(&failed, &caseResult, sel, n, 2)
+	col1 := shape00022Col1(n, sel, sArr, s, failed, mem)
+	col2 := shape00022Col2(n, sel, tried, p, in, probe, mem, failed)
 	if failed.Err != nil {
-		vec.Release(o2Col)
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"probe(1, r, a + 5) <= probe(1, r, a + 5)", "NULLIF(s, 'a')", "CASE WHEN TRY((probe(1, r, (a + 5)) <> probe(1, r, (a + 5)))) THEN IF(p, probe(1, r, (a + 5)), probe(1, r, (a + 5))) WHEN TRY((probe(1, r, (a + 5)) <> probe(1, r, (a + 5)))) THEN probe(1, r, (a + 5)) ELSE probe(1, r, (a + 5)) END"})
 	}
-	if o2Col == nil {
-		o2Col = vec.Int64Array(mem, &caseResult, sel, n)
-	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &nullIf, sel, n), o2Col}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Shape00022Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -4307,10 +3812,10 @@ func shape00022Shared1(n int, sel vec.Sel, probe vec.Vec[int64]) vec.Vec[bool] {
 	return tried
 }
 
-// shape00022Col1 computes output column 1 (o1) of query Shape00022 on the rows that pass its WHERE clause:
+// shape00022Col1 computes output column 1 (o1) of query Shape00022 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	NULLIF(s, 'a')
-func shape00022Col1(n int, sel vec.Sel, sArr *array.String, s vec.Vec[string]) vec.Vec[string] {
+func shape00022Col1(n int, sel vec.Sel, sArr *array.String, s vec.Vec[string], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	var eq vec.Vec[bool]
 	if sArr.NullN() == 0 && vec.Dense(sel, n, false) {
 		eq = vec.Make[bool](n)
@@ -4323,13 +3828,15 @@ func shape00022Col1(n int, sel vec.Sel, sArr *array.String, s vec.Vec[string]) v
 	}
 	// NULLIF(s, 'a')
 	nullIf := vec.NullIf(&s, &eq, sel, n)
-	return nullIf
+	vec.Check(failed, &nullIf, sel, n, 1)
+	column := vec.StringArray(mem, &nullIf, sel, n)
+	return column
 }
 
-// shape00022Col2 computes output column 2 (o2) of query Shape00022 on the rows that pass its WHERE clause:
+// shape00022Col2 computes output column 2 (o2) of query Shape00022 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	CASE WHEN TRY((probe(1, r, (a + 5)) <> probe(1, r, (a + 5)))) THEN IF(p, probe(1, r, (a + 5)), probe(1, r, (a + 5))) WHEN TRY((probe(1, r, (a + 5)) <> probe(...
-func shape00022Col2(n int, sel vec.Sel, tried vec.Vec[bool], p vec.Vec[bool], in arrow.RecordBatch, probe vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
+func shape00022Col2(n int, sel vec.Sel, tried vec.Vec[bool], p vec.Vec[bool], in arrow.RecordBatch, probe vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN TRY((probe(1, r, (a + 5)) <> probe(1, r, (a + 5)))) THEN IF(p, probe(1, r, (a + 5)), probe(1, r, (a + 5))) WHEN TRY((probe(1, r, (a + 5)) <> probe(...
 	var o2Col arrow.Array // written by the loop, or below from caseResult
 	var o2Out *vec.FixedOut[int64]
@@ -4424,7 +3931,11 @@ func shape00022Col2(n int, sel vec.Sel, tried vec.Vec[bool], p vec.Vec[bool], in
 		}
 		caseResult = caseResult2
 	}
-	return caseResult, o2Col
+	vec.Check(failed, &caseResult, sel, n, 2)
+	if o2Col == nil {
+		o2Col = vec.Int64Array(mem, &caseResult, sel, n)
+	}
+	return o2Col
 }
 
 // shape00023Input is the schema of Shape00023's input batches (table w).
@@ -4469,21 +3980,21 @@ func Shape00023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	shared2Done := make([]bool, n)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	probe := shape00023Shared1(n, all, r_, b, a, c_)
 	probe3 := shape00023Shared0(n, all, r_, probe, shared2, shared2Done, a)
 	cmp4 := shape00023Where(n, all, probe3, probe)
-	vec.Check(&failed, &cmp4, all, n, 0)
+	vec.Check(failed, &cmp4, all, n, 0)
 	sel := vec.Where(&cmp4, n)
 	shared22 := shape00023Shared2(n, sel, shared2, shared2Done, r_, a)
-	sum := shape00023Col1(n, sel, probe, shared22, probe3)
-	vec.Check(&failed, &sum, sel, n, 1)
+	col1 := shape00023Col1(n, sel, probe, shared22, probe3, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"probe(3, r, CASE WHEN probe(1, r, CASE WHEN b <= a THEN c END) >= 1 THEN 100 WHEN probe(2, r, a) <= probe(1, r, CASE WHEN b <= a THEN c END) THEN 5 ELSE probe(1, r, CASE WHEN b <= a THEN c END) END) >= probe(1, r, CASE WHEN b <= a THEN c END)", "(probe(1, r, CASE WHEN (b <= a) THEN c END) + IF((probe(2, r, a) <> 3), probe(1, r, CASE WHEN (b <= a) THEN c END), probe(3, r, CASE WHEN (probe(1, r, CASE WHEN (b <= a) THEN c END) >= 1) THEN 100 WHEN (probe(2, r, a) <= probe(1, r, CASE WHEN (b <= a) THEN c END)) THEN 5 ELSE probe(1, r, CASE WHEN (b <= a) THEN c END) END)))"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, sel, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Shape00023Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -4558,37 +4069,10 @@ func shape00023Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 	vec.Fill(&caseResult2, int64(100), when2, n)
 	todo := vec.Missing(shared2Done, notYet2, n)
 	// probe(2, r, a)
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && a.Clean() && vec.Dense(todo, n, true) {
-		probe2 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		aV := a.V[:n]
-		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], aV[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe2 = vec.Map3E(todo, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
-	}
+	probe2 := vec.Map3E(todo, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	vec.Merge(&(*shared2), &probe2, todo, n)
 	// (probe(2, r, a) <= probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END))
-	var cmp3 vec.Vec[bool]
-	if (*shared2).Clean() && probe.Clean() && vec.Dense(notYet2, n, false) {
-		cmp3 = vec.Make[bool](n)
-		shared2V := (*shared2).V[:n]
-		probeV := probe.V[:n]
-		out := cmp3.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(shared2V[i], probeV[i])
-		}
-	} else {
-		cmp3 = vec.Map2(notYet2, n, vec.VecArg(&(*shared2)), vec.VecArg(&probe), rt.LeInt64)
-	}
+	cmp3 := vec.Map2(notYet2, n, vec.VecArg(&(*shared2)), vec.VecArg(&probe), rt.LeInt64)
 	vec.CopyErrs(&caseResult2, &cmp3, notYet2, n)
 	when3, notYet3 := vec.Split(&cmp3, notYet2, n)
 	vec.Fill(&caseResult2, int64(5), when3, n)
@@ -4640,31 +4124,15 @@ func shape00023Where(n int, all vec.Sel, probe3 vec.Vec[int64], probe vec.Vec[in
 func shape00023Shared2(n int, sel vec.Sel, shared2 *vec.Vec[int64], shared2Done []bool, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	todo2 := vec.Missing(shared2Done, sel, n)
 	// probe(2, r, a)
-	var probe4 vec.Vec[int64]
-	if r_.Clean() && a.Clean() && vec.Dense(todo2, n, true) {
-		probe4 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		aV := a.V[:n]
-		out := probe4.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], aV[i])
-			if err != nil {
-				probe4.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe4 = vec.Map3E(todo2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
-	}
+	probe4 := vec.Map3E(todo2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	vec.Merge(&(*shared2), &probe4, todo2, n)
 	return (*shared2)
 }
 
-// shape00023Col1 computes output column 1 (o1) of query Shape00023 on the rows that pass its WHERE clause:
+// shape00023Col1 computes output column 1 (o1) of query Shape00023 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	(probe(1, r, CASE WHEN (b <= a) THEN c END) + IF((probe(2, r, a) <> 3), probe(1, r, CASE WHEN (b <= a) THEN c END), probe(3, r, CASE WHEN (probe(1, r, CASE W...
-func shape00023Col1(n int, sel vec.Sel, probe vec.Vec[int64], shared22 vec.Vec[int64], probe3 vec.Vec[int64]) vec.Vec[int64] {
+func shape00023Col1(n int, sel vec.Sel, probe vec.Vec[int64], shared22 vec.Vec[int64], probe3 vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// IF((probe(2, r, a) <> 3), probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END), probe(3, r, CASE WHEN (probe(1, r, CASE WHEN (b <= a) THEN c ...
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -4725,7 +4193,9 @@ func shape00023Col1(n int, sel vec.Sel, probe vec.Vec[int64], shared22 vec.Vec[i
 	} else {
 		sum = vec.Map2E(sel, n, vec.VecArg(&probe), vec.VecArg(&ifResult), rt.AddInt64)
 	}
-	return sum
+	vec.Check(failed, &sum, sel, n, 1)
+	column := vec.Int64Array(mem, &sum, sel, n)
+	return column
 }
 
 // shape00024Input is the schema of Shape00024's input batches (table w).
@@ -4763,10 +4233,10 @@ func Shape00024(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	konst := shape00024Where(n, all)
-	vec.Check(&failed, &konst, all, n, 0)
+	vec.Check(failed, &konst, all, n, 0)
 	sel := vec.Where(&konst, n)
 
 	// o1: a
@@ -4829,23 +4299,19 @@ func Shape00025(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	konst := shape00025Where(n, all)
-	vec.Check(&failed, &konst, all, n, 0)
+	vec.Check(failed, &konst, all, n, 0)
 	sel := vec.Where(&konst, n)
 	probe := shape00025Shared0(n, sel, r_, b)
-	ifResult, o1Col := shape00025Col1(n, sel, c_, in, probe, a, mem)
-	vec.Check(&failed, &ifResult, sel, n, 1)
+	col1 := shape00025Col1(n, sel, c_, in, probe, a, mem, failed)
 	if failed.Err != nil {
-		vec.Release(o1Col)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"TRUE", "IF((c = probe(4, r, b)), a, probe(4, r, b))"})
 	}
-	if o1Col == nil {
-		o1Col = vec.Int64Array(mem, &ifResult, sel, n)
-	}
 
-	cols := []arrow.Array{o1Col}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Shape00025Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -4886,10 +4352,10 @@ func shape00025Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) 
 	return probe
 }
 
-// shape00025Col1 computes output column 1 (o1) of query Shape00025 on the rows that pass its WHERE clause:
+// shape00025Col1 computes output column 1 (o1) of query Shape00025 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	IF((c = probe(4, r, b)), a, probe(4, r, b))
-func shape00025Col1(n int, sel vec.Sel, c_ vec.Vec[int64], in arrow.RecordBatch, probe vec.Vec[int64], a vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
+func shape00025Col1(n int, sel vec.Sel, c_ vec.Vec[int64], in arrow.RecordBatch, probe vec.Vec[int64], a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((c = probe(4, r, b)), a, probe(4, r, b))
 	var o1Col arrow.Array // written by the loop, or below from ifResult
 	var o1Out *vec.FixedOut[int64]
@@ -4937,7 +4403,11 @@ func shape00025Col1(n int, sel vec.Sel, c_ vec.Vec[int64], in arrow.RecordBatch,
 		}
 		ifResult = ifResult2
 	}
-	return ifResult, o1Col
+	vec.Check(failed, &ifResult, sel, n, 1)
+	if o1Col == nil {
+		o1Col = vec.Int64Array(mem, &ifResult, sel, n)
+	}
+	return o1Col
 }
 
 // shape00026Input is the schema of Shape00026's input batches (table w).
@@ -4977,19 +4447,19 @@ func Shape00026(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	sArr := in.Column(6).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	probe := shape00026Shared0(n, all, r_, sArr)
 	orResult := shape00026Where(n, all, probe)
-	vec.Check(&failed, &orResult, all, n, 0)
+	vec.Check(failed, &orResult, all, n, 0)
 	sel := vec.Where(&orResult, n)
-	tried2 := shape00026Col1(n, sel, r_, probe)
-	vec.Check(&failed, &tried2, sel, n, 1)
+	col1 := shape00026Col1(n, sel, r_, probe, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"(probe(1, r, CAST(s AS BIGINT)) IS NULL) OR (probe(1, r, CAST(s AS BIGINT)) IS NOT NULL)", "TRY(TRY(probe(2, r, probe(1, r, CAST(s AS BIGINT)))))"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &tried2, sel, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Shape00026Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -5053,10 +4523,10 @@ func shape00026Where(n int, all vec.Sel, probe vec.Vec[int64]) vec.Vec[bool] {
 	return orResult
 }
 
-// shape00026Col1 computes output column 1 (o1) of query Shape00026 on the rows that pass its WHERE clause:
+// shape00026Col1 computes output column 1 (o1) of query Shape00026 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	TRY(TRY(probe(2, r, probe(1, r, CAST(s AS BIGINT)))))
-func shape00026Col1(n int, sel vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
+func shape00026Col1(n int, sel vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(2, r, probe(1, r, CAST(s AS BIGINT)))
 	var probe2 vec.Vec[int64]
 	if r_.Clean() && probe.Clean() && vec.Dense(sel, n, true) {
@@ -5079,7 +4549,9 @@ func shape00026Col1(n int, sel vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64])
 	tried := vec.Try(&probe2, sel, n)
 	// TRY(TRY(probe(2, r, probe(1, r, CAST(s AS BIGINT)))))
 	tried2 := vec.Try(&tried, sel, n)
-	return tried2
+	vec.Check(failed, &tried2, sel, n, 1)
+	column := vec.Int64Array(mem, &tried2, sel, n)
+	return column
 }
 
 // shape00027Input is the schema of Shape00027's input batches (table w).
@@ -5119,25 +4591,20 @@ func Shape00027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	r_ := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	cmp := shape00027Where(n, all, r_)
-	vec.Check(&failed, &cmp, all, n, 0)
+	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
 	probe := shape00027Shared0(n, sel, r_)
-	coalesced := shape00027Col1(n, sel, probe)
-	vec.Check(&failed, &coalesced, sel, n, 1)
-	caseResult, o2Col := shape00027Col2(n, sel, probe, mem)
-	vec.Check(&failed, &caseResult, sel, n, 2)
+	col1 := shape00027Col1(n, sel, probe, failed, mem)
+	col2 := shape00027Col2(n, sel, probe, mem, failed)
 	if failed.Err != nil {
-		vec.Release(o2Col)
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"r = 2", "COALESCE(probe(1, r, 5), probe(1, r, 5), probe(1, r, 5))", "CASE WHEN (7 IS NULL) THEN probe(1, r, 5) WHEN (probe(1, r, 5) >= probe(1, r, 5)) THEN probe(1, r, 5) ELSE probe(1, r, 5) END"})
 	}
-	if o2Col == nil {
-		o2Col = vec.Int64Array(mem, &caseResult, sel, n)
-	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, sel, n), o2Col}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Shape00027Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -5188,10 +4655,10 @@ func shape00027Shared0(n int, sel vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	return probe
 }
 
-// shape00027Col1 computes output column 1 (o1) of query Shape00027 on the rows that pass its WHERE clause:
+// shape00027Col1 computes output column 1 (o1) of query Shape00027 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	COALESCE(probe(1, r, 5), probe(1, r, 5), probe(1, r, 5))
-func shape00027Col1(n int, sel vec.Sel, probe vec.Vec[int64]) vec.Vec[int64] {
+func shape00027Col1(n int, sel vec.Sel, probe vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// COALESCE(probe(1, r, 5), probe(1, r, 5), probe(1, r, 5))
 	coalesced := vec.Make[int64](n)
 	vec.MergeNonNull(&coalesced, &probe, sel, n)
@@ -5199,13 +4666,15 @@ func shape00027Col1(n int, sel vec.Sel, probe vec.Vec[int64]) vec.Vec[int64] {
 	vec.MergeNonNull(&coalesced, &probe, stillNull, n)
 	stillNull2 := vec.NullRows(&probe, stillNull, n)
 	vec.Merge(&coalesced, &probe, stillNull2, n)
-	return coalesced
+	vec.Check(failed, &coalesced, sel, n, 1)
+	column := vec.Int64Array(mem, &coalesced, sel, n)
+	return column
 }
 
-// shape00027Col2 computes output column 2 (o2) of query Shape00027 on the rows that pass its WHERE clause:
+// shape00027Col2 computes output column 2 (o2) of query Shape00027 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	CASE WHEN (7 IS NULL) THEN probe(1, r, 5) WHEN (probe(1, r, 5) >= probe(1, r, 5)) THEN probe(1, r, 5) ELSE probe(1, r, 5) END
-func shape00027Col2(n int, sel vec.Sel, probe vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
+func shape00027Col2(n int, sel vec.Sel, probe vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN (probe(1, r, 5) >= probe(1, r, 5)) THEN probe(1, r, 5) ELSE probe(1, r, 5) END
 	var o2Col arrow.Array // written by the loop, or below from caseResult
 	var o2Out *vec.FixedOut[int64]
@@ -5252,7 +4721,11 @@ func shape00027Col2(n int, sel vec.Sel, probe vec.Vec[int64], mem memory.Allocat
 		}
 		caseResult = caseResult2
 	}
-	return caseResult, o2Col
+	vec.Check(failed, &caseResult, sel, n, 2)
+	if o2Col == nil {
+		o2Col = vec.Int64Array(mem, &caseResult, sel, n)
+	}
+	return o2Col
 }
 
 // shape00028Input is the schema of Shape00028's input batches (table w).
@@ -5292,16 +4765,16 @@ func Shape00028(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 	probe := shape00028Shared1(n, all, r_, a)
 	probe2 := shape00028Shared0(n, all, r_, probe)
-	difference2 := shape00028Col1(n, all, probe2, probe, a)
-	vec.Check(&failed, &difference2, all, n, 1)
+	col1 := shape00028Col1(n, all, probe2, probe, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"", "(CASE WHEN (probe(2, r, probe(1, r, a)) IS NULL) THEN probe(2, r, probe(1, r, a)) WHEN (probe(2, r, probe(1, r, a)) <> probe(2, r, probe(1, r, a))) THEN (probe(1, r, a) - probe(1, r, a)) ELSE a END - probe(1, r, a))"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &difference2, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Shape00028Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -5359,10 +4832,10 @@ func shape00028Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 	return probe2
 }
 
-// shape00028Col1 computes output column 1 (o1) of query Shape00028 on every row:
+// shape00028Col1 computes output column 1 (o1) of query Shape00028 on every row, noting its first failed row in failed:
 //
 //	(CASE WHEN (probe(2, r, probe(1, r, a)) IS NULL) THEN probe(2, r, probe(1, r, a)) WHEN (probe(2, r, probe(1, r, a)) <> probe(2, r, probe(1, r, a))) THEN (pro...
-func shape00028Col1(n int, all vec.Sel, probe2 vec.Vec[int64], probe vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
+func shape00028Col1(n int, all vec.Sel, probe2 vec.Vec[int64], probe vec.Vec[int64], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN (probe(2, r, probe(1, r, a)) IS NULL) THEN probe(2, r, probe(1, r, a)) WHEN (probe(2, r, probe(1, r, a)) <> probe(2, r, probe(1, r, a))) THEN (prob...
 	caseResult := vec.Make[int64](n)
 	// (probe(2, r, probe(1, r, a)) IS NULL)
@@ -5371,36 +4844,11 @@ func shape00028Col1(n int, all vec.Sel, probe2 vec.Vec[int64], probe vec.Vec[int
 	when, notYet := vec.Split(&isNull, all, n)
 	vec.Merge(&caseResult, &probe2, when, n)
 	// (probe(2, r, probe(1, r, a)) <> probe(2, r, probe(1, r, a)))
-	var cmp vec.Vec[bool]
-	if probe2.Clean() && vec.Dense(notYet, n, false) {
-		cmp = vec.Make[bool](n)
-		probe2V := probe2.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(probe2V[i], probe2V[i])
-		}
-	} else {
-		cmp = vec.Map2(notYet, n, vec.VecArg(&probe2), vec.VecArg(&probe2), rt.NeInt64)
-	}
+	cmp := vec.Map2(notYet, n, vec.VecArg(&probe2), vec.VecArg(&probe2), rt.NeInt64)
 	vec.CopyErrs(&caseResult, &cmp, notYet, n)
 	when2, notYet2 := vec.Split(&cmp, notYet, n)
 	// (probe(1, r, a) - probe(1, r, a))
-	var difference vec.Vec[int64]
-	if probe.Clean() && vec.Dense(when2, n, true) {
-		difference = vec.Make[int64](n)
-		probeV := probe.V[:n]
-		out := difference.V[:n]
-		for i := range out {
-			r, err := rt.SubInt64(probeV[i], probeV[i])
-			if err != nil {
-				difference.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		difference = vec.Map2E(when2, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.SubInt64)
-	}
+	difference := vec.Map2E(when2, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.SubInt64)
 	vec.Merge(&caseResult, &difference, when2, n)
 	vec.Merge(&caseResult, &a, notYet2, n)
 	// (CASE WHEN (probe(2, r, probe(1, r, a)) IS NULL) THEN probe(2, r, probe(1, r, a)) WHEN (probe(2, r, probe(1, r, a)) <> probe(2, r, probe(1, r, a))) THEN (pro...
@@ -5421,7 +4869,9 @@ func shape00028Col1(n int, all vec.Sel, probe2 vec.Vec[int64], probe vec.Vec[int
 	} else {
 		difference2 = vec.Map2E(all, n, vec.VecArg(&caseResult), vec.VecArg(&probe), rt.SubInt64)
 	}
-	return difference2
+	vec.Check(failed, &difference2, all, n, 1)
+	column := vec.Int64Array(mem, &difference2, all, n)
+	return column
 }
 
 // shape00029Input is the schema of Shape00029's input batches (table w).
@@ -5464,24 +4914,22 @@ func Shape00029(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	p := vec.Bools(in.Column(4))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	probe := shape00029Shared1(n, all, r_, a)
 	probe2 := shape00029Shared0(n, all, r_, probe)
 	cmp := shape00029Where(n, all, probe2)
-	vec.Check(&failed, &cmp, all, n, 0)
+	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
-	sum := shape00029Col1(n, sel, probe2, p, in, probe)
-	vec.Check(&failed, &sum, sel, n, 1)
-	konst := shape00029Col2(n, sel)
-	vec.Check(&failed, &konst, sel, n, 2)
-	probe3 := shape00029Col3(n, sel, probe)
-	vec.Check(&failed, &probe3, sel, n, 3)
+	col1 := shape00029Col1(n, sel, probe2, p, in, probe, failed, mem)
+	col2 := shape00029Col2(n, sel, failed, mem)
+	col3 := shape00029Col3(n, sel, probe, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2, col3)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2", "o3"}, []string{"probe(2, r, probe(1, r, a)) < 9223372036854775807", "(probe(2, r, probe(1, r, a)) + IF(p, probe(2, r, probe(1, r, a)), probe(1, r, a)))", "9223372036854775807", "probe(1, r, a)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, sel, n), vec.Int64Array(mem, &konst, sel, n), vec.Int64Array(mem, &probe3, sel, n)}
+	cols := []arrow.Array{col1, col2, col3}
 	out := array.NewRecordBatch(Shape00029Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -5558,10 +5006,10 @@ func shape00029Where(n int, all vec.Sel, probe2 vec.Vec[int64]) vec.Vec[bool] {
 	return cmp
 }
 
-// shape00029Col1 computes output column 1 (o1) of query Shape00029 on the rows that pass its WHERE clause:
+// shape00029Col1 computes output column 1 (o1) of query Shape00029 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	(probe(2, r, probe(1, r, a)) + IF(p, probe(2, r, probe(1, r, a)), probe(1, r, a)))
-func shape00029Col1(n int, sel vec.Sel, probe2 vec.Vec[int64], p vec.Vec[bool], in arrow.RecordBatch, probe vec.Vec[int64]) vec.Vec[int64] {
+func shape00029Col1(n int, sel vec.Sel, probe2 vec.Vec[int64], p vec.Vec[bool], in arrow.RecordBatch, probe vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// IF(p, probe(2, r, probe(1, r, a)), probe(1, r, a))
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -5620,22 +5068,28 @@ func shape00029Col1(n int, sel vec.Sel, probe2 vec.Vec[int64], p vec.Vec[bool], 
 	} else {
 		sum = vec.Map2E(sel, n, vec.VecArg(&probe2), vec.VecArg(&ifResult), rt.AddInt64)
 	}
-	return sum
+	vec.Check(failed, &sum, sel, n, 1)
+	column := vec.Int64Array(mem, &sum, sel, n)
+	return column
 }
 
-// shape00029Col2 computes output column 2 (o2) of query Shape00029 on the rows that pass its WHERE clause:
+// shape00029Col2 computes output column 2 (o2) of query Shape00029 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	9223372036854775807
-func shape00029Col2(n int, sel vec.Sel) vec.Vec[int64] {
+func shape00029Col2(n int, sel vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	konst := vec.Const[int64](n, int64(9223372036854775807))
-	return konst
+	vec.Check(failed, &konst, sel, n, 2)
+	column2 := vec.Int64Array(mem, &konst, sel, n)
+	return column2
 }
 
-// shape00029Col3 computes output column 3 (o3) of query Shape00029 on the rows that pass its WHERE clause:
+// shape00029Col3 computes output column 3 (o3) of query Shape00029 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	probe(1, r, a)
-func shape00029Col3(n int, sel vec.Sel, probe vec.Vec[int64]) vec.Vec[int64] {
-	return probe
+func shape00029Col3(n int, sel vec.Sel, probe vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	vec.Check(failed, &probe, sel, n, 3)
+	column3 := vec.Int64Array(mem, &probe, sel, n)
+	return column3
 }
 
 // shape00030Input is the schema of Shape00030's input batches (table w).
@@ -5678,14 +5132,14 @@ func Shape00030(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	c_ := vec.Int64s(in.Column(3))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	coalesced := shape00030Col1(n, all, p, a, b, r_, c_)
-	vec.Check(&failed, &coalesced, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := shape00030Col1(n, all, p, a, b, r_, c_, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"", "COALESCE(CASE WHEN ((p IS NOT NULL) AND (a = 0)) THEN b WHEN (probe(1, r, c) >= c) THEN probe(3, r, probe(1, r, c)) ELSE b END, c, b)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Shape00030Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -5693,10 +5147,10 @@ func Shape00030(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00030Col1 computes output column 1 (o1) of query Shape00030 on every row:
+// shape00030Col1 computes output column 1 (o1) of query Shape00030 on every row, noting its first failed row in failed:
 //
 //	COALESCE(CASE WHEN ((p IS NOT NULL) AND (a = 0)) THEN b WHEN (probe(1, r, c) >= c) THEN probe(3, r, probe(1, r, c)) ELSE b END, c, b)
-func shape00030Col1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
+func shape00030Col1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], r_ vec.Vec[int64], c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// COALESCE(CASE WHEN ((p IS NOT NULL) AND (a = 0)) THEN b WHEN (probe(1, r, c) >= c) THEN probe(3, r, probe(1, r, c)) ELSE b END, c, b)
 	coalesced := vec.Make[int64](n)
 	// CASE WHEN ((p IS NOT NULL) AND (a = 0)) THEN b WHEN (probe(1, r, c) >= c) THEN probe(3, r, probe(1, r, c)) ELSE b END
@@ -5706,17 +5160,7 @@ func shape00030Col1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec
 	isNotNull := vec.IsNull(&p, true, and.Live, n)
 	and.Add(&isNotNull)
 	// (a = 0)
-	var cmp vec.Vec[bool]
-	if a.Clean() && vec.Dense(and.Live, n, false) {
-		cmp = vec.Make[bool](n)
-		aV := a.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], int64(0))
-		}
-	} else {
-		cmp = vec.Map2(and.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.EqInt64)
-	}
+	cmp := vec.Map2(and.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.EqInt64)
 	and.Add(&cmp)
 	andResult := and.Finish()
 	vec.CopyErrs(&caseResult, &andResult, all, n)
@@ -5724,56 +5168,13 @@ func shape00030Col1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec
 	vec.Merge(&caseResult, &b, when, n)
 	// shared (region): probe(1, r, c)
 	// probe(1, r, c)
-	var probe vec.Vec[int64]
-	if r_.Clean() && c_.Clean() && vec.Dense(notYet, n, true) {
-		probe = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		c_V := c_.V[:n]
-		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-			if err != nil {
-				probe.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe = vec.Map3E(notYet, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
-	}
+	probe := vec.Map3E(notYet, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	// (probe(1, r, c) >= c)
-	var cmp2 vec.Vec[bool]
-	if probe.Clean() && c_.Clean() && vec.Dense(notYet, n, false) {
-		cmp2 = vec.Make[bool](n)
-		probeV := probe.V[:n]
-		c_V := c_.V[:n]
-		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(probeV[i], c_V[i])
-		}
-	} else {
-		cmp2 = vec.Map2(notYet, n, vec.VecArg(&probe), vec.VecArg(&c_), rt.GeInt64)
-	}
+	cmp2 := vec.Map2(notYet, n, vec.VecArg(&probe), vec.VecArg(&c_), rt.GeInt64)
 	vec.CopyErrs(&caseResult, &cmp2, notYet, n)
 	when2, notYet2 := vec.Split(&cmp2, notYet, n)
 	// probe(3, r, probe(1, r, c))
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && probe.Clean() && vec.Dense(when2, n, true) {
-		probe2 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		probeV := probe.V[:n]
-		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], probeV[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe2 = vec.Map3E(when2, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&probe), kernelKernels.Probe)
-	}
+	probe2 := vec.Map3E(when2, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&probe), kernelKernels.Probe)
 	vec.Merge(&caseResult, &probe2, when2, n)
 	vec.Merge(&caseResult, &b, notYet2, n)
 	vec.MergeNonNull(&coalesced, &caseResult, all, n)
@@ -5781,7 +5182,9 @@ func shape00030Col1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec
 	vec.MergeNonNull(&coalesced, &c_, stillNull, n)
 	stillNull2 := vec.NullRows(&c_, stillNull, n)
 	vec.Merge(&coalesced, &b, stillNull2, n)
-	return coalesced
+	vec.Check(failed, &coalesced, all, n, 1)
+	column := vec.Int64Array(mem, &coalesced, all, n)
+	return column
 }
 
 // shape00031Input is the schema of Shape00031's input batches (table w).
@@ -5822,16 +5225,16 @@ func Shape00031(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	p := vec.Bools(in.Column(4))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 	probe := shape00031Shared1(n, all, r_, sArr)
 	probe3 := shape00031Shared0(n, all, r_, probe)
-	caseResult := shape00031Col1(n, all, p, probe3, probe)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	col1 := shape00031Col1(n, all, p, probe3, probe, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"", "CASE WHEN (p IS NOT NULL) THEN IF((probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))) = 1), probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))), probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT))))) WHEN (probe(1, r, CAST(s AS BIGINT)) <= probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT))))) THEN 1 END"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Shape00031Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -5923,10 +5326,10 @@ func shape00031Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 	return probe3
 }
 
-// shape00031Col1 computes output column 1 (o1) of query Shape00031 on every row:
+// shape00031Col1 computes output column 1 (o1) of query Shape00031 on every row, noting its first failed row in failed:
 //
 //	CASE WHEN (p IS NOT NULL) THEN IF((probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))) = 1), probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))), p...
-func shape00031Col1(n int, all vec.Sel, p vec.Vec[bool], probe3 vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
+func shape00031Col1(n int, all vec.Sel, p vec.Vec[bool], probe3 vec.Vec[int64], probe vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN (p IS NOT NULL) THEN IF((probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))) = 1), probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))), p...
 	caseResult := vec.Make[int64](n)
 	// (p IS NOT NULL)
@@ -5975,23 +5378,14 @@ func shape00031Col1(n int, all vec.Sel, p vec.Vec[bool], probe3 vec.Vec[int64], 
 	}
 	vec.Merge(&caseResult, &ifResult, when, n)
 	// (probe(1, r, CAST(s AS BIGINT)) <= probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))))
-	var cmp2 vec.Vec[bool]
-	if probe.Clean() && probe3.Clean() && vec.Dense(notYet, n, false) {
-		cmp2 = vec.Make[bool](n)
-		probeV := probe.V[:n]
-		probe3V := probe3.V[:n]
-		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(probeV[i], probe3V[i])
-		}
-	} else {
-		cmp2 = vec.Map2(notYet, n, vec.VecArg(&probe), vec.VecArg(&probe3), rt.LeInt64)
-	}
+	cmp2 := vec.Map2(notYet, n, vec.VecArg(&probe), vec.VecArg(&probe3), rt.LeInt64)
 	vec.CopyErrs(&caseResult, &cmp2, notYet, n)
 	when2, notYet2 := vec.Split(&cmp2, notYet, n)
 	vec.Fill(&caseResult, int64(1), when2, n)
 	vec.FillNull(&caseResult, notYet2, n)
-	return caseResult
+	vec.Check(failed, &caseResult, all, n, 1)
+	column := vec.Int64Array(mem, &caseResult, all, n)
+	return column
 }
 
 // shape00032Input is the schema of Shape00032's input batches (table w).
@@ -6034,18 +5428,18 @@ func Shape00032(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	sArr := in.Column(6).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 	probe := shape00032Shared0(n, all, r_)
 	probe2 := shape00032Shared1(n, all, r_, a)
-	ifResult := shape00032Col1(n, all, probe, probe2, r_, b, in, sArr)
-	vec.Check(&failed, &ifResult, all, n, 1)
+	col1 := shape00032Col1(n, all, probe, probe2, r_, b, in, sArr, failed, mem)
 
 	// o2: c
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "IF((probe(2, r, 9223372036854775807) = probe(1, r, a)), (probe(3, r, CASE probe(1, r, a) WHEN b THEN CAST(s AS BIGINT) ELSE probe(2, r, 9223372036854775807) END) - probe(3, r, CASE probe(1, r, a) WHEN b THEN CAST(s AS BIGINT) ELSE probe(2, r, 9223372036854775807) END)), probe(2, r, 9223372036854775807))", "c"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n), vec.TakeColumn(mem, in.Column(3), all, n)}
+	cols := []arrow.Array{col1, vec.TakeColumn(mem, in.Column(3), all, n)}
 	out := array.NewRecordBatch(Shape00032Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -6102,10 +5496,10 @@ func shape00032Shared1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) 
 	return probe2
 }
 
-// shape00032Col1 computes output column 1 (o1) of query Shape00032 on every row:
+// shape00032Col1 computes output column 1 (o1) of query Shape00032 on every row, noting its first failed row in failed:
 //
 //	IF((probe(2, r, 9223372036854775807) = probe(1, r, a)), (probe(3, r, CASE probe(1, r, a) WHEN b THEN CAST(s AS BIGINT) ELSE probe(2, r, 9223372036854775807) ...
-func shape00032Col1(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int64], r_ vec.Vec[int64], b vec.Vec[int64], in arrow.RecordBatch, sArr *array.String) vec.Vec[int64] {
+func shape00032Col1(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int64], r_ vec.Vec[int64], b vec.Vec[int64], in arrow.RecordBatch, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (probe(2, r, 9223372036854775807) = probe(1, r, a))
 	var cmp vec.Vec[bool]
 	if probe.Clean() && probe2.Clean() {
@@ -6175,43 +5569,14 @@ func shape00032Col1(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int
 		}
 	}
 	// probe(3, r, CASE probe(1, r, a) WHEN b THEN CAST(s AS BIGINT) ELSE probe(2, r, 9223372036854775807) END)
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && caseResult.Clean() && vec.Dense(then, n, true) {
-		probe3 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		caseResultV := caseResult.V[:n]
-		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], caseResultV[i])
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe3 = vec.Map3E(then, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&caseResult), kernelKernels.Probe)
-	}
+	probe3 := vec.Map3E(then, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&caseResult), kernelKernels.Probe)
 	// (probe(3, r, CASE probe(1, r, a) WHEN b THEN CAST(s AS BIGINT) ELSE probe(2, r, 9223372036854775807) END) - probe(3, r, CASE probe(1, r, a) WHEN b THEN CAST(...
-	var difference vec.Vec[int64]
-	if probe3.Clean() && vec.Dense(then, n, true) {
-		difference = vec.Make[int64](n)
-		probe3V := probe3.V[:n]
-		out := difference.V[:n]
-		for i := range out {
-			r, err := rt.SubInt64(probe3V[i], probe3V[i])
-			if err != nil {
-				difference.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		difference = vec.Map2E(then, n, vec.VecArg(&probe3), vec.VecArg(&probe3), rt.SubInt64)
-	}
+	difference := vec.Map2E(then, n, vec.VecArg(&probe3), vec.VecArg(&probe3), rt.SubInt64)
 	vec.Merge(&ifResult, &difference, then, n)
 	vec.Merge(&ifResult, &probe, otherwise, n)
-	return ifResult
+	vec.Check(failed, &ifResult, all, n, 1)
+	column := vec.Int64Array(mem, &ifResult, all, n)
+	return column
 }
 
 // shape00033Input is the schema of Shape00033's input batches (table w).
@@ -6256,23 +5621,22 @@ func Shape00033(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	q := vec.Bools(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	cmp := shape00033Where(n, all, c_)
-	vec.Check(&failed, &cmp, all, n, 0)
+	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
 	probe := shape00033Shared2(n, sel, r_, p, c_)
 	probe2 := shape00033Shared1(n, sel, r_, probe)
 	probe3 := shape00033Shared0(n, sel, r_, probe2)
-	sum := shape00033Col1(n, sel, probe3, r_, b)
-	vec.Check(&failed, &sum, sel, n, 1)
-	ifResult2 := shape00033Col2(n, sel, probe2, b, a, probe, probe3, q, in, c_)
-	vec.Check(&failed, &ifResult2, sel, n, 2)
+	col1 := shape00033Col1(n, sel, probe3, r_, b, failed, mem)
+	col2 := shape00033Col2(n, sel, probe2, b, a, probe, probe3, q, in, c_, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"c < c", "(probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))) + IF((r IS NOT NULL), probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))), b))", "IF((probe(2, r, probe(1, r, CASE WHEN p THEN c END)) = b), CASE a WHEN probe(1, r, CASE WHEN p THEN c END) THEN probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))) END, (probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))) + IF(q, probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))), c)))"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, sel, n), vec.Int64Array(mem, &ifResult2, sel, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Shape00033Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -6380,10 +5744,10 @@ func shape00033Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], probe2 vec.Vec[int
 	return probe3
 }
 
-// shape00033Col1 computes output column 1 (o1) of query Shape00033 on the rows that pass its WHERE clause:
+// shape00033Col1 computes output column 1 (o1) of query Shape00033 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	(probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))) + IF((r IS NOT NULL), probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))), b))
-func shape00033Col1(n int, sel vec.Sel, probe3 vec.Vec[int64], r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
+func shape00033Col1(n int, sel vec.Sel, probe3 vec.Vec[int64], r_ vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (r IS NOT NULL)
 	isNotNull := vec.IsNull(&r_, true, sel, n)
 	// IF((r IS NOT NULL), probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END))), b)
@@ -6410,13 +5774,15 @@ func shape00033Col1(n int, sel vec.Sel, probe3 vec.Vec[int64], r_ vec.Vec[int64]
 	} else {
 		sum = vec.Map2E(sel, n, vec.VecArg(&probe3), vec.VecArg(&ifResult), rt.AddInt64)
 	}
-	return sum
+	vec.Check(failed, &sum, sel, n, 1)
+	column := vec.Int64Array(mem, &sum, sel, n)
+	return column
 }
 
-// shape00033Col2 computes output column 2 (o2) of query Shape00033 on the rows that pass its WHERE clause:
+// shape00033Col2 computes output column 2 (o2) of query Shape00033 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	IF((probe(2, r, probe(1, r, CASE WHEN p THEN c END)) = b), CASE a WHEN probe(1, r, CASE WHEN p THEN c END) THEN probe(3, r, probe(2, r, probe(1, r, CASE WHEN...
-func shape00033Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], probe vec.Vec[int64], probe3 vec.Vec[int64], q vec.Vec[bool], in arrow.RecordBatch, c_ vec.Vec[int64]) vec.Vec[int64] {
+func shape00033Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], probe vec.Vec[int64], probe3 vec.Vec[int64], q vec.Vec[bool], in arrow.RecordBatch, c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END)) = b)
 	var cmp2 vec.Vec[bool]
 	if probe2.Clean() && b.Clean() && vec.Dense(sel, n, false) {
@@ -6436,18 +5802,7 @@ func shape00033Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], b vec.Vec[int64],
 	vec.CopyErrs(&ifResult2, &cmp2, sel, n)
 	// CASE a WHEN probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END) THEN probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGIN...
 	caseResult2 := vec.Make[int64](n)
-	var matches vec.Vec[bool]
-	if a.Clean() && probe.Clean() && vec.Dense(then2, n, false) {
-		matches = vec.Make[bool](n)
-		aV := a.V[:n]
-		probeV := probe.V[:n]
-		out := matches.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], probeV[i])
-		}
-	} else {
-		matches = vec.Map2(then2, n, vec.VecArg(&a), vec.VecArg(&probe), rt.EqInt64)
-	}
+	matches := vec.Map2(then2, n, vec.VecArg(&a), vec.VecArg(&probe), rt.EqInt64)
 	vec.CopyErrs(&caseResult2, &matches, then2, n)
 	when2, notYet2 := vec.Split(&matches, then2, n)
 	vec.Merge(&caseResult2, &probe3, when2, n)
@@ -6494,25 +5849,11 @@ func shape00033Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], b vec.Vec[int64],
 		}
 	}
 	// (probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END))) + IF(q, probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE ...
-	var sum2 vec.Vec[int64]
-	if probe3.Clean() && ifResult3.Clean() && vec.Dense(otherwise2, n, true) {
-		sum2 = vec.Make[int64](n)
-		probe3V := probe3.V[:n]
-		ifResult3V := ifResult3.V[:n]
-		out := sum2.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probe3V[i], ifResult3V[i])
-			if err != nil {
-				sum2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		sum2 = vec.Map2E(otherwise2, n, vec.VecArg(&probe3), vec.VecArg(&ifResult3), rt.AddInt64)
-	}
+	sum2 := vec.Map2E(otherwise2, n, vec.VecArg(&probe3), vec.VecArg(&ifResult3), rt.AddInt64)
 	vec.Merge(&ifResult2, &sum2, otherwise2, n)
-	return ifResult2
+	vec.Check(failed, &ifResult2, sel, n, 2)
+	column2 := vec.Int64Array(mem, &ifResult2, sel, n)
+	return column2
 }
 
 // shape00034Input is the schema of Shape00034's input batches (table w).
@@ -6555,17 +5896,16 @@ func Shape00034(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	q := vec.Bools(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 	probe := shape00034Shared0(n, all, r_, b)
-	caseResult := shape00034Col1(n, all, a, in, probe, q, b)
-	vec.Check(&failed, &caseResult, all, n, 1)
-	isNull := shape00034Col2(n, all, probe)
-	vec.Check(&failed, &isNull, all, n, 2)
+	col1 := shape00034Col1(n, all, a, in, probe, q, b, failed, mem)
+	col2 := shape00034Col2(n, all, probe, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "CASE CASE WHEN (a = probe(1, r, NULLIF(b, CAST(NULL AS BIGINT)))) THEN probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) WHEN q THEN probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) ELSE b END WHEN probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) THEN (probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) + IF(TRUE, probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))), a)) WHEN 3 THEN a ELSE probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) END", "(probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) IS NULL)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n), vec.BoolArray(mem, &isNull, all, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Shape00034Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -6613,10 +5953,10 @@ func shape00034Shared0(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) 
 	return probe
 }
 
-// shape00034Col1 computes output column 1 (o1) of query Shape00034 on every row:
+// shape00034Col1 computes output column 1 (o1) of query Shape00034 on every row, noting its first failed row in failed:
 //
 //	CASE CASE WHEN (a = probe(1, r, NULLIF(b, CAST(NULL AS BIGINT)))) THEN probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) WHEN q THEN probe(1, r, NULLIF(b, CAST(NU...
-func shape00034Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, probe vec.Vec[int64], q vec.Vec[bool], b vec.Vec[int64]) vec.Vec[int64] {
+func shape00034Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, probe vec.Vec[int64], q vec.Vec[bool], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE CASE WHEN (a = probe(1, r, NULLIF(b, CAST(NULL AS BIGINT)))) THEN probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) WHEN q THEN probe(1, r, NULLIF(b, CAST(NU...
 	caseResult := vec.Make[int64](n)
 	// CASE WHEN (a = probe(1, r, NULLIF(b, CAST(NULL AS BIGINT)))) THEN probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) WHEN q THEN probe(1, r, NULLIF(b, CAST(NULL AS...
@@ -6682,48 +6022,27 @@ func shape00034Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 	vec.CopyErrs(&caseResult, &matches, all, n)
 	when3, notYet3 := vec.Split(&matches, all, n)
 	// (probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) + probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))))
-	var sum vec.Vec[int64]
-	if probe.Clean() && vec.Dense(when3, n, true) {
-		sum = vec.Make[int64](n)
-		probeV := probe.V[:n]
-		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probeV[i], probeV[i])
-			if err != nil {
-				sum.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		sum = vec.Map2E(when3, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.AddInt64)
-	}
+	sum := vec.Map2E(when3, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.AddInt64)
 	vec.Merge(&caseResult, &sum, when3, n)
-	var matches2 vec.Vec[bool]
-	if caseResult2.Clean() && vec.Dense(notYet3, n, false) {
-		matches2 = vec.Make[bool](n)
-		caseResult2V := caseResult2.V[:n]
-		out := matches2.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(caseResult2V[i], int64(3))
-		}
-	} else {
-		matches2 = vec.Map2(notYet3, n, vec.VecArg(&caseResult2), vec.ConstArg[int64](int64(3)), rt.EqInt64)
-	}
+	matches2 := vec.Map2(notYet3, n, vec.VecArg(&caseResult2), vec.ConstArg[int64](int64(3)), rt.EqInt64)
 	vec.CopyErrs(&caseResult, &matches2, notYet3, n)
 	when4, notYet4 := vec.Split(&matches2, notYet3, n)
 	vec.Merge(&caseResult, &a, when4, n)
 	vec.Merge(&caseResult, &probe, notYet4, n)
-	return caseResult
+	vec.Check(failed, &caseResult, all, n, 1)
+	column := vec.Int64Array(mem, &caseResult, all, n)
+	return column
 }
 
-// shape00034Col2 computes output column 2 (o2) of query Shape00034 on every row:
+// shape00034Col2 computes output column 2 (o2) of query Shape00034 on every row, noting its first failed row in failed:
 //
 //	(probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) IS NULL)
-func shape00034Col2(n int, all vec.Sel, probe vec.Vec[int64]) vec.Vec[bool] {
+func shape00034Col2(n int, all vec.Sel, probe vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) IS NULL)
 	isNull := vec.IsNull(&probe, false, all, n)
-	return isNull
+	vec.Check(failed, &isNull, all, n, 2)
+	column2 := vec.BoolArray(mem, &isNull, all, n)
+	return column2
 }
 
 // shape00035Input is the schema of Shape00035's input batches (table w).
@@ -6767,19 +6086,19 @@ func Shape00035(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	p := vec.Bools(in.Column(4))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	negated := shape00035Where(n, all, b, in, a)
-	vec.Check(&failed, &negated, all, n, 0)
+	vec.Check(failed, &negated, all, n, 0)
 	sel := vec.Where(&negated, n)
 	probe := shape00035Shared0(n, sel, r_, b)
-	sum := shape00035Col1(n, sel, probe, b, c_, q, p)
-	vec.Check(&failed, &sum, sel, n, 1)
+	col1 := shape00035Col1(n, sel, probe, b, c_, q, p, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"5 NOT IN (b, 5, a)", "(probe(1, r, b) + IF(CASE WHEN (b IS NULL) THEN (9223372036854775807 <> c) WHEN q THEN (c > b) ELSE p END, probe(1, r, b), NULLIF(c, CAST(NULL AS BIGINT))))"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, sel, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Shape00035Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -6858,10 +6177,10 @@ func shape00035Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) 
 	return probe
 }
 
-// shape00035Col1 computes output column 1 (o1) of query Shape00035 on the rows that pass its WHERE clause:
+// shape00035Col1 computes output column 1 (o1) of query Shape00035 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	(probe(1, r, b) + IF(CASE WHEN (b IS NULL) THEN (9223372036854775807 <> c) WHEN q THEN (c > b) ELSE p END, probe(1, r, b), NULLIF(c, CAST(NULL AS BIGINT))))
-func shape00035Col1(n int, sel vec.Sel, probe vec.Vec[int64], b vec.Vec[int64], c_ vec.Vec[int64], q vec.Vec[bool], p vec.Vec[bool]) vec.Vec[int64] {
+func shape00035Col1(n int, sel vec.Sel, probe vec.Vec[int64], b vec.Vec[int64], c_ vec.Vec[int64], q vec.Vec[bool], p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN (b IS NULL) THEN (9223372036854775807 <> c) WHEN q THEN (c > b) ELSE p END
 	caseResult := vec.Make[bool](n)
 	// (b IS NULL)
@@ -6869,33 +6188,12 @@ func shape00035Col1(n int, sel vec.Sel, probe vec.Vec[int64], b vec.Vec[int64], 
 	vec.CopyErrs(&caseResult, &isNull, sel, n)
 	when, notYet := vec.Split(&isNull, sel, n)
 	// (9223372036854775807 <> c)
-	var cmp vec.Vec[bool]
-	if c_.Clean() && vec.Dense(when, n, false) {
-		cmp = vec.Make[bool](n)
-		c_V := c_.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(int64(9223372036854775807), c_V[i])
-		}
-	} else {
-		cmp = vec.Map2(when, n, vec.ConstArg[int64](int64(9223372036854775807)), vec.VecArg(&c_), rt.NeInt64)
-	}
+	cmp := vec.Map2(when, n, vec.ConstArg[int64](int64(9223372036854775807)), vec.VecArg(&c_), rt.NeInt64)
 	vec.Merge(&caseResult, &cmp, when, n)
 	vec.CopyErrs(&caseResult, &q, notYet, n)
 	when2, notYet2 := vec.Split(&q, notYet, n)
 	// (c > b)
-	var cmp2 vec.Vec[bool]
-	if c_.Clean() && b.Clean() && vec.Dense(when2, n, false) {
-		cmp2 = vec.Make[bool](n)
-		c_V := c_.V[:n]
-		bV := b.V[:n]
-		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(c_V[i], bV[i])
-		}
-	} else {
-		cmp2 = vec.Map2(when2, n, vec.VecArg(&c_), vec.VecArg(&b), rt.GtInt64)
-	}
+	cmp2 := vec.Map2(when2, n, vec.VecArg(&c_), vec.VecArg(&b), rt.GtInt64)
 	vec.Merge(&caseResult, &cmp2, when2, n)
 	vec.Merge(&caseResult, &p, notYet2, n)
 	// IF(CASE WHEN (b IS NULL) THEN (9223372036854775807 <> c) WHEN q THEN (c > b) ELSE p END, probe(1, r, b), NULLIF(c, CAST(NULL AS BIGINT)))
@@ -6904,18 +6202,7 @@ func shape00035Col1(n int, sel vec.Sel, probe vec.Vec[int64], b vec.Vec[int64], 
 	vec.CopyErrs(&ifResult, &caseResult, sel, n)
 	vec.Merge(&ifResult, &probe, then, n)
 	konst := vec.NullVec[int64](n)
-	var eq vec.Vec[bool]
-	if c_.Clean() && konst.Clean() && vec.Dense(otherwise, n, false) {
-		eq = vec.Make[bool](n)
-		c_V := c_.V[:n]
-		konstV := konst.V[:n]
-		out := eq.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(c_V[i], konstV[i])
-		}
-	} else {
-		eq = vec.Map2(otherwise, n, vec.VecArg(&c_), vec.VecArg(&konst), rt.EqInt64)
-	}
+	eq := vec.Map2(otherwise, n, vec.VecArg(&c_), vec.VecArg(&konst), rt.EqInt64)
 	// NULLIF(c, CAST(NULL AS BIGINT))
 	nullIf := vec.NullIf(&c_, &eq, otherwise, n)
 	vec.Merge(&ifResult, &nullIf, otherwise, n)
@@ -6937,7 +6224,9 @@ func shape00035Col1(n int, sel vec.Sel, probe vec.Vec[int64], b vec.Vec[int64], 
 	} else {
 		sum = vec.Map2E(sel, n, vec.VecArg(&probe), vec.VecArg(&ifResult), rt.AddInt64)
 	}
-	return sum
+	vec.Check(failed, &sum, sel, n, 1)
+	column := vec.Int64Array(mem, &sum, sel, n)
+	return column
 }
 
 // shape00036Input is the schema of Shape00036's input batches (table w).
@@ -6979,15 +6268,15 @@ func Shape00036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 	coalesced := shape00036Shared0(n, all, c_, r_)
-	caseResult := shape00036Col1(n, all, r_, coalesced, b, c_, in, a)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	col1 := shape00036Col1(n, all, r_, coalesced, b, c_, in, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"", "CASE WHEN (r > COALESCE(c, r)) THEN COALESCE(c, r) WHEN (b <> IF((1 <> c), 3, a)) THEN (probe(1, r, 4611686018427387904) + probe(1, r, 4611686018427387904)) ELSE probe(1, r, 4611686018427387904) END"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Shape00036Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -7007,10 +6296,10 @@ func shape00036Shared0(n int, all vec.Sel, c_ vec.Vec[int64], r_ vec.Vec[int64])
 	return coalesced
 }
 
-// shape00036Col1 computes output column 1 (o1) of query Shape00036 on every row:
+// shape00036Col1 computes output column 1 (o1) of query Shape00036 on every row, noting its first failed row in failed:
 //
 //	CASE WHEN (r > COALESCE(c, r)) THEN COALESCE(c, r) WHEN (b <> IF((1 <> c), 3, a)) THEN (probe(1, r, 4611686018427387904) + probe(1, r, 4611686018427387904)) ...
-func shape00036Col1(n int, all vec.Sel, r_ vec.Vec[int64], coalesced vec.Vec[int64], b vec.Vec[int64], c_ vec.Vec[int64], in arrow.RecordBatch, a vec.Vec[int64]) vec.Vec[int64] {
+func shape00036Col1(n int, all vec.Sel, r_ vec.Vec[int64], coalesced vec.Vec[int64], b vec.Vec[int64], c_ vec.Vec[int64], in arrow.RecordBatch, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN (r > COALESCE(c, r)) THEN COALESCE(c, r) WHEN (b <> IF((1 <> c), 3, a)) THEN (probe(1, r, 4611686018427387904) + probe(1, r, 4611686018427387904)) ...
 	caseResult := vec.Make[int64](n)
 	// (r > COALESCE(c, r))
@@ -7031,22 +6320,7 @@ func shape00036Col1(n int, all vec.Sel, r_ vec.Vec[int64], coalesced vec.Vec[int
 	vec.Merge(&caseResult, &coalesced, when, n)
 	// shared (region): probe(1, r, 4611686018427387904)
 	// probe(1, r, 4611686018427387904)
-	var probe vec.Vec[int64]
-	if r_.Clean() && vec.Dense(notYet, n, true) {
-		probe = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(4611686018427387904))
-			if err != nil {
-				probe.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe = vec.Map3E(notYet, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(4611686018427387904)), kernelKernels.Probe)
-	}
+	probe := vec.Map3E(notYet, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(4611686018427387904)), kernelKernels.Probe)
 	// IF((1 <> c), 3, a)
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -7089,40 +6363,16 @@ func shape00036Col1(n int, all vec.Sel, r_ vec.Vec[int64], coalesced vec.Vec[int
 		}
 	}
 	// (b <> IF((1 <> c), 3, a))
-	var cmp3 vec.Vec[bool]
-	if b.Clean() && ifResult.Clean() && vec.Dense(notYet, n, false) {
-		cmp3 = vec.Make[bool](n)
-		bV := b.V[:n]
-		ifResultV := ifResult.V[:n]
-		out := cmp3.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(bV[i], ifResultV[i])
-		}
-	} else {
-		cmp3 = vec.Map2(notYet, n, vec.VecArg(&b), vec.VecArg(&ifResult), rt.NeInt64)
-	}
+	cmp3 := vec.Map2(notYet, n, vec.VecArg(&b), vec.VecArg(&ifResult), rt.NeInt64)
 	vec.CopyErrs(&caseResult, &cmp3, notYet, n)
 	when2, notYet2 := vec.Split(&cmp3, notYet, n)
 	// (probe(1, r, 4611686018427387904) + probe(1, r, 4611686018427387904))
-	var sum vec.Vec[int64]
-	if probe.Clean() && vec.Dense(when2, n, true) {
-		sum = vec.Make[int64](n)
-		probeV := probe.V[:n]
-		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probeV[i], probeV[i])
-			if err != nil {
-				sum.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		sum = vec.Map2E(when2, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.AddInt64)
-	}
+	sum := vec.Map2E(when2, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.AddInt64)
 	vec.Merge(&caseResult, &sum, when2, n)
 	vec.Merge(&caseResult, &probe, notYet2, n)
-	return caseResult
+	vec.Check(failed, &caseResult, all, n, 1)
+	column := vec.Int64Array(mem, &caseResult, all, n)
+	return column
 }
 
 // shape00037Input is the schema of Shape00037's input batches (table w).
@@ -7164,20 +6414,15 @@ func Shape00037(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	r_ := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	ifResult, o1Col := shape00037Col1(n, all, a, in, b, mem)
-	vec.Check(&failed, &ifResult, all, n, 1)
-	probe := shape00037Col2(n, all, r_)
-	vec.Check(&failed, &probe, all, n, 2)
+	failed := new(vec.Failure)
+	col1 := shape00037Col1(n, all, a, in, b, mem, failed)
+	col2 := shape00037Col2(n, all, r_, failed, mem)
 	if failed.Err != nil {
-		vec.Release(o1Col)
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "IF((a <> b), 'x', 'x')", "probe(2, r, 0)"})
 	}
-	if o1Col == nil {
-		o1Col = vec.StringArray(mem, &ifResult, all, n)
-	}
 
-	cols := []arrow.Array{o1Col, vec.Int64Array(mem, &probe, all, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Shape00037Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -7185,10 +6430,10 @@ func Shape00037(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00037Col1 computes output column 1 (o1) of query Shape00037 on every row:
+// shape00037Col1 computes output column 1 (o1) of query Shape00037 on every row, noting its first failed row in failed:
 //
 //	IF((a <> b), 'x', 'x')
-func shape00037Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], mem memory.Allocator) (vec.Vec[string], arrow.Array) {
+func shape00037Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((a <> b), 'x', 'x')
 	var o1Col arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[string]
@@ -7242,13 +6487,17 @@ func shape00037Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 			ifResult = ifResult2
 		}
 	}
-	return ifResult, o1Col
+	vec.Check(failed, &ifResult, all, n, 1)
+	if o1Col == nil {
+		o1Col = vec.StringArray(mem, &ifResult, all, n)
+	}
+	return o1Col
 }
 
-// shape00037Col2 computes output column 2 (o2) of query Shape00037 on every row:
+// shape00037Col2 computes output column 2 (o2) of query Shape00037 on every row, noting its first failed row in failed:
 //
 //	probe(2, r, 0)
-func shape00037Col2(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
+func shape00037Col2(n int, all vec.Sel, r_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(2, r, 0)
 	var probe vec.Vec[int64]
 	if r_.Clean() {
@@ -7266,7 +6515,9 @@ func shape00037Col2(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	} else {
 		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.ConstArg[int64](int64(0)), kernelKernels.Probe)
 	}
-	return probe
+	vec.Check(failed, &probe, all, n, 2)
+	column := vec.Int64Array(mem, &probe, all, n)
+	return column
 }
 
 // shape00038Input is the schema of Shape00038's input batches (table w).
@@ -7308,15 +6559,15 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	c_ := vec.Int64s(in.Column(3))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 	ifResult := shape00038Shared0(n, all, a, in)
-	ifResult3 := shape00038Col1(n, all, q, r_, c_, ifResult)
-	vec.Check(&failed, &ifResult3, all, n, 1)
+	col1 := shape00038Col1(n, all, q, r_, c_, ifResult, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"", "IF(q, (probe(2, r, c) <> probe(3, r, IF((1 = a), 5, a))), (probe(1, r, IF((1 = a), 5, a)) > probe(1, r, IF((1 = a), 5, a))))"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &ifResult3, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Shape00038Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -7370,97 +6621,30 @@ func shape00038Shared0(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatc
 	return ifResult
 }
 
-// shape00038Col1 computes output column 1 (o1) of query Shape00038 on every row:
+// shape00038Col1 computes output column 1 (o1) of query Shape00038 on every row, noting its first failed row in failed:
 //
 //	IF(q, (probe(2, r, c) <> probe(3, r, IF((1 = a), 5, a))), (probe(1, r, IF((1 = a), 5, a)) > probe(1, r, IF((1 = a), 5, a))))
-func shape00038Col1(n int, all vec.Sel, q vec.Vec[bool], r_ vec.Vec[int64], c_ vec.Vec[int64], ifResult vec.Vec[int64]) vec.Vec[bool] {
+func shape00038Col1(n int, all vec.Sel, q vec.Vec[bool], r_ vec.Vec[int64], c_ vec.Vec[int64], ifResult vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// IF(q, (probe(2, r, c) <> probe(3, r, IF((1 = a), 5, a))), (probe(1, r, IF((1 = a), 5, a)) > probe(1, r, IF((1 = a), 5, a))))
 	then2, otherwise2 := vec.Split(&q, all, n)
 	ifResult3 := vec.Make[bool](n)
 	vec.CopyErrs(&ifResult3, &q, all, n)
 	// probe(2, r, c)
-	var probe vec.Vec[int64]
-	if r_.Clean() && c_.Clean() && vec.Dense(then2, n, true) {
-		probe = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		c_V := c_.V[:n]
-		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], c_V[i])
-			if err != nil {
-				probe.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe = vec.Map3E(then2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
-	}
+	probe := vec.Map3E(then2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	// probe(3, r, IF((1 = a), 5, a))
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && ifResult.Clean() && vec.Dense(then2, n, true) {
-		probe2 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		ifResultV := ifResult.V[:n]
-		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], ifResultV[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe2 = vec.Map3E(then2, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&ifResult), kernelKernels.Probe)
-	}
+	probe2 := vec.Map3E(then2, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&ifResult), kernelKernels.Probe)
 	// (probe(2, r, c) <> probe(3, r, IF((1 = a), 5, a)))
-	var cmp2 vec.Vec[bool]
-	if probe.Clean() && probe2.Clean() && vec.Dense(then2, n, false) {
-		cmp2 = vec.Make[bool](n)
-		probeV := probe.V[:n]
-		probe2V := probe2.V[:n]
-		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(probeV[i], probe2V[i])
-		}
-	} else {
-		cmp2 = vec.Map2(then2, n, vec.VecArg(&probe), vec.VecArg(&probe2), rt.NeInt64)
-	}
+	cmp2 := vec.Map2(then2, n, vec.VecArg(&probe), vec.VecArg(&probe2), rt.NeInt64)
 	vec.Merge(&ifResult3, &cmp2, then2, n)
 	// shared (region): probe(1, r, IF((1 = a), 5, a))
 	// probe(1, r, IF((1 = a), 5, a))
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && ifResult.Clean() && vec.Dense(otherwise2, n, true) {
-		probe3 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		ifResultV := ifResult.V[:n]
-		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], ifResultV[i])
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe3 = vec.Map3E(otherwise2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&ifResult), kernelKernels.Probe)
-	}
+	probe3 := vec.Map3E(otherwise2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&ifResult), kernelKernels.Probe)
 	// (probe(1, r, IF((1 = a), 5, a)) > probe(1, r, IF((1 = a), 5, a)))
-	var cmp3 vec.Vec[bool]
-	if probe3.Clean() && vec.Dense(otherwise2, n, false) {
-		cmp3 = vec.Make[bool](n)
-		probe3V := probe3.V[:n]
-		out := cmp3.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(probe3V[i], probe3V[i])
-		}
-	} else {
-		cmp3 = vec.Map2(otherwise2, n, vec.VecArg(&probe3), vec.VecArg(&probe3), rt.GtInt64)
-	}
+	cmp3 := vec.Map2(otherwise2, n, vec.VecArg(&probe3), vec.VecArg(&probe3), rt.GtInt64)
 	vec.Merge(&ifResult3, &cmp3, otherwise2, n)
-	return ifResult3
+	vec.Check(failed, &ifResult3, all, n, 1)
+	column := vec.BoolArray(mem, &ifResult3, all, n)
+	return column
 }
 
 // shape00039Input is the schema of Shape00039's input batches (table w).
@@ -7504,20 +6688,18 @@ func Shape00039(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 	probe := shape00039Shared0(n, all, r_, c_)
 	probe2 := shape00039Shared1(n, all, r_)
-	caseResult := shape00039Col1(n, all, probe, b, probe2, a, c_)
-	vec.Check(&failed, &caseResult, all, n, 1)
-	probe22 := shape00039Col2(n, all, probe2)
-	vec.Check(&failed, &probe22, all, n, 2)
-	probe3 := shape00039Col3(n, all, probe)
-	vec.Check(&failed, &probe3, all, n, 3)
+	col1 := shape00039Col1(n, all, probe, b, probe2, a, c_, failed, mem)
+	col2 := shape00039Col2(n, all, probe2, failed, mem)
+	col3 := shape00039Col3(n, all, probe, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2, col3)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2", "o3"}, []string{"", "CASE (- probe(1, r, c)) WHEN NULLIF(b, probe(2, r, 0)) THEN a WHEN c THEN probe(2, r, 0) END", "probe(2, r, 0)", "probe(1, r, c)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n), vec.Int64Array(mem, &probe22, all, n), vec.Int64Array(mem, &probe3, all, n)}
+	cols := []arrow.Array{col1, col2, col3}
 	out := array.NewRecordBatch(Shape00039Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -7574,10 +6756,10 @@ func shape00039Shared1(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	return probe2
 }
 
-// shape00039Col1 computes output column 1 (o1) of query Shape00039 on every row:
+// shape00039Col1 computes output column 1 (o1) of query Shape00039 on every row, noting its first failed row in failed:
 //
 //	CASE (- probe(1, r, c)) WHEN NULLIF(b, probe(2, r, 0)) THEN a WHEN c THEN probe(2, r, 0) END
-func shape00039Col1(n int, all vec.Sel, probe vec.Vec[int64], b vec.Vec[int64], probe2 vec.Vec[int64], a vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
+func shape00039Col1(n int, all vec.Sel, probe vec.Vec[int64], b vec.Vec[int64], probe2 vec.Vec[int64], a vec.Vec[int64], c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE (-probe(1, r, c)) WHEN NULLIF(b, probe(2, r, 0)) THEN a WHEN c THEN probe(2, r, 0) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	// (-probe(1, r, c))
@@ -7626,37 +6808,32 @@ func shape00039Col1(n int, all vec.Sel, probe vec.Vec[int64], b vec.Vec[int64], 
 	vec.CopyErrs(&caseResult, &matches, all, n)
 	when, notYet := vec.Split(&matches, all, n)
 	vec.Merge(&caseResult, &a, when, n)
-	var matches2 vec.Vec[bool]
-	if minus.Clean() && c_.Clean() && vec.Dense(notYet, n, false) {
-		matches2 = vec.Make[bool](n)
-		minusV := minus.V[:n]
-		c_V := c_.V[:n]
-		out := matches2.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(minusV[i], c_V[i])
-		}
-	} else {
-		matches2 = vec.Map2(notYet, n, vec.VecArg(&minus), vec.VecArg(&c_), rt.EqInt64)
-	}
+	matches2 := vec.Map2(notYet, n, vec.VecArg(&minus), vec.VecArg(&c_), rt.EqInt64)
 	vec.CopyErrs(&caseResult, &matches2, notYet, n)
 	when2, notYet2 := vec.Split(&matches2, notYet, n)
 	vec.Merge(&caseResult, &probe2, when2, n)
 	vec.FillNull(&caseResult, notYet2, n)
-	return caseResult
+	vec.Check(failed, &caseResult, all, n, 1)
+	column := vec.Int64Array(mem, &caseResult, all, n)
+	return column
 }
 
-// shape00039Col2 computes output column 2 (o2) of query Shape00039 on every row:
+// shape00039Col2 computes output column 2 (o2) of query Shape00039 on every row, noting its first failed row in failed:
 //
 //	probe(2, r, 0)
-func shape00039Col2(n int, all vec.Sel, probe2 vec.Vec[int64]) vec.Vec[int64] {
-	return probe2
+func shape00039Col2(n int, all vec.Sel, probe2 vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	vec.Check(failed, &probe2, all, n, 2)
+	column2 := vec.Int64Array(mem, &probe2, all, n)
+	return column2
 }
 
-// shape00039Col3 computes output column 3 (o3) of query Shape00039 on every row:
+// shape00039Col3 computes output column 3 (o3) of query Shape00039 on every row, noting its first failed row in failed:
 //
 //	probe(1, r, c)
-func shape00039Col3(n int, all vec.Sel, probe vec.Vec[int64]) vec.Vec[int64] {
-	return probe
+func shape00039Col3(n int, all vec.Sel, probe vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	vec.Check(failed, &probe, all, n, 3)
+	column3 := vec.Int64Array(mem, &probe, all, n)
+	return column3
 }
 
 // shape00040Input is the schema of Shape00040's input batches (table w).
@@ -7699,23 +6876,21 @@ func Shape00040(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	probe := shape00040Shared0(n, all, r_, b)
 	cmp := shape00040Where(n, all, probe)
-	vec.Check(&failed, &cmp, all, n, 0)
+	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
-	coalesced := shape00040Col1(n, sel, probe, b)
-	vec.Check(&failed, &coalesced, sel, n, 1)
-	caseResult := shape00040Col2(n, sel, a, in, probe)
-	vec.Check(&failed, &caseResult, sel, n, 2)
-	konst := shape00040Col3(n, sel)
-	vec.Check(&failed, &konst, sel, n, 3)
+	col1 := shape00040Col1(n, sel, probe, b, failed, mem)
+	col2 := shape00040Col2(n, sel, a, in, probe, failed, mem)
+	col3 := shape00040Col3(n, sel, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2, col3)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2", "o3"}, []string{"probe(1, r, b) <= probe(1, r, b)", "COALESCE(probe(1, r, b), b, probe(1, r, b))", "CASE IF((a >= probe(1, r, b)), (probe(1, r, b) - probe(1, r, b)), probe(1, r, b)) WHEN probe(1, r, b) THEN probe(1, r, b) END", "'x'"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, sel, n), vec.Int64Array(mem, &caseResult, sel, n), vec.StringArray(mem, &konst, sel, n)}
+	cols := []arrow.Array{col1, col2, col3}
 	out := array.NewRecordBatch(Shape00040Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -7767,10 +6942,10 @@ func shape00040Where(n int, all vec.Sel, probe vec.Vec[int64]) vec.Vec[bool] {
 	return cmp
 }
 
-// shape00040Col1 computes output column 1 (o1) of query Shape00040 on the rows that pass its WHERE clause:
+// shape00040Col1 computes output column 1 (o1) of query Shape00040 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	COALESCE(probe(1, r, b), b, probe(1, r, b))
-func shape00040Col1(n int, sel vec.Sel, probe vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
+func shape00040Col1(n int, sel vec.Sel, probe vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// COALESCE(probe(1, r, b), b, probe(1, r, b))
 	coalesced := vec.Make[int64](n)
 	vec.MergeNonNull(&coalesced, &probe, sel, n)
@@ -7778,13 +6953,15 @@ func shape00040Col1(n int, sel vec.Sel, probe vec.Vec[int64], b vec.Vec[int64]) 
 	vec.MergeNonNull(&coalesced, &b, stillNull, n)
 	stillNull2 := vec.NullRows(&b, stillNull, n)
 	vec.Merge(&coalesced, &probe, stillNull2, n)
-	return coalesced
+	vec.Check(failed, &coalesced, sel, n, 1)
+	column := vec.Int64Array(mem, &coalesced, sel, n)
+	return column
 }
 
-// shape00040Col2 computes output column 2 (o2) of query Shape00040 on the rows that pass its WHERE clause:
+// shape00040Col2 computes output column 2 (o2) of query Shape00040 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	CASE IF((a >= probe(1, r, b)), (probe(1, r, b) - probe(1, r, b)), probe(1, r, b)) WHEN probe(1, r, b) THEN probe(1, r, b) END
-func shape00040Col2(n int, sel vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, probe vec.Vec[int64]) vec.Vec[int64] {
+func shape00040Col2(n int, sel vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, probe vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE IF((a >= probe(1, r, b)), (probe(1, r, b) - probe(1, r, b)), probe(1, r, b)) WHEN probe(1, r, b) THEN probe(1, r, b) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	// IF((a >= probe(1, r, b)), (probe(1, r, b) - probe(1, r, b)), probe(1, r, b))
@@ -7851,15 +7028,19 @@ func shape00040Col2(n int, sel vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 	when, notYet := vec.Split(&matches, sel, n)
 	vec.Merge(&caseResult, &probe, when, n)
 	vec.FillNull(&caseResult, notYet, n)
-	return caseResult
+	vec.Check(failed, &caseResult, sel, n, 2)
+	column2 := vec.Int64Array(mem, &caseResult, sel, n)
+	return column2
 }
 
-// shape00040Col3 computes output column 3 (o3) of query Shape00040 on the rows that pass its WHERE clause:
+// shape00040Col3 computes output column 3 (o3) of query Shape00040 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	'x'
-func shape00040Col3(n int, sel vec.Sel) vec.Vec[string] {
+func shape00040Col3(n int, sel vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	konst := vec.Const[string](n, "x")
-	return konst
+	vec.Check(failed, &konst, sel, n, 3)
+	column3 := vec.StringArray(mem, &konst, sel, n)
+	return column3
 }
 
 // shape00041Input is the schema of Shape00041's input batches (table w).
@@ -7903,18 +7084,17 @@ func Shape00041(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	p := vec.Bools(in.Column(4))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 	probe := shape00041Shared0(n, all, r_, c_)
 	probe2 := shape00041Shared1(n, all, r_, probe)
-	coalesced := shape00041Col1(n, all, probe, probe2)
-	vec.Check(&failed, &coalesced, all, n, 1)
-	orResult := shape00041Col2(n, all, q, probe2, r_, b, p, probe)
-	vec.Check(&failed, &orResult, all, n, 2)
+	col1 := shape00041Col1(n, all, probe, probe2, failed, mem)
+	col2 := shape00041Col2(n, all, q, probe2, r_, b, p, probe, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "COALESCE((- probe(3, r, c)), probe(4, r, probe(3, r, c)))", "((NOT (q AND (probe(4, r, probe(3, r, c)) <> r))) OR (COALESCE((probe(1, r, b) >= probe(4, r, probe(3, r, c))), p) OR (probe(2, r, r) >= probe(3, r, c))))"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n), vec.BoolArray(mem, &orResult, all, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Shape00041Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -7972,10 +7152,10 @@ func shape00041Shared1(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 	return probe2
 }
 
-// shape00041Col1 computes output column 1 (o1) of query Shape00041 on every row:
+// shape00041Col1 computes output column 1 (o1) of query Shape00041 on every row, noting its first failed row in failed:
 //
 //	COALESCE((- probe(3, r, c)), probe(4, r, probe(3, r, c)))
-func shape00041Col1(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int64]) vec.Vec[int64] {
+func shape00041Col1(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// COALESCE((-probe(3, r, c)), probe(4, r, probe(3, r, c)))
 	coalesced := vec.Make[int64](n)
 	// (-probe(3, r, c))
@@ -7998,114 +7178,44 @@ func shape00041Col1(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int
 	vec.MergeNonNull(&coalesced, &minus, all, n)
 	stillNull := vec.NullRows(&minus, all, n)
 	vec.Merge(&coalesced, &probe2, stillNull, n)
-	return coalesced
+	vec.Check(failed, &coalesced, all, n, 1)
+	column := vec.Int64Array(mem, &coalesced, all, n)
+	return column
 }
 
-// shape00041Col2 computes output column 2 (o2) of query Shape00041 on every row:
+// shape00041Col2 computes output column 2 (o2) of query Shape00041 on every row, noting its first failed row in failed:
 //
 //	((NOT (q AND (probe(4, r, probe(3, r, c)) <> r))) OR (COALESCE((probe(1, r, b) >= probe(4, r, probe(3, r, c))), p) OR (probe(2, r, r) >= probe(3, r, c))))
-func shape00041Col2(n int, all vec.Sel, q vec.Vec[bool], probe2 vec.Vec[int64], r_ vec.Vec[int64], b vec.Vec[int64], p vec.Vec[bool], probe vec.Vec[int64]) vec.Vec[bool] {
+func shape00041Col2(n int, all vec.Sel, q vec.Vec[bool], probe2 vec.Vec[int64], r_ vec.Vec[int64], b vec.Vec[int64], p vec.Vec[bool], probe vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	or := vec.NewLogic(true, all, n)
 	and := vec.NewLogic(false, or.Live, n)
 	and.Add(&q)
 	// (probe(4, r, probe(3, r, c)) <> r)
-	var cmp vec.Vec[bool]
-	if probe2.Clean() && r_.Clean() && vec.Dense(and.Live, n, false) {
-		cmp = vec.Make[bool](n)
-		probe2V := probe2.V[:n]
-		r_V := r_.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(probe2V[i], r_V[i])
-		}
-	} else {
-		cmp = vec.Map2(and.Live, n, vec.VecArg(&probe2), vec.VecArg(&r_), rt.NeInt64)
-	}
+	cmp := vec.Map2(and.Live, n, vec.VecArg(&probe2), vec.VecArg(&r_), rt.NeInt64)
 	and.Add(&cmp)
 	andResult := and.Finish()
 	// (NOT (q AND (probe(4, r, probe(3, r, c)) <> r)))
-	var negated vec.Vec[bool]
-	if andResult.Clean() && vec.Dense(or.Live, n, false) {
-		negated = vec.Make[bool](n)
-		andResultV := andResult.V[:n]
-		out := negated.V[:n]
-		for i := range out {
-			out[i] = rt.Not(andResultV[i])
-		}
-	} else {
-		negated = vec.Map1(or.Live, n, vec.VecArg(&andResult), rt.Not)
-	}
+	negated := vec.Map1(or.Live, n, vec.VecArg(&andResult), rt.Not)
 	or.Add(&negated)
 	// COALESCE((probe(1, r, b) >= probe(4, r, probe(3, r, c))), p)
 	coalesced2 := vec.Make[bool](n)
 	// probe(1, r, b)
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && b.Clean() && vec.Dense(or.Live, n, true) {
-		probe3 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		bV := b.V[:n]
-		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe3 = vec.Map3E(or.Live, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
-	}
+	probe3 := vec.Map3E(or.Live, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	// (probe(1, r, b) >= probe(4, r, probe(3, r, c)))
-	var cmp2 vec.Vec[bool]
-	if probe3.Clean() && probe2.Clean() && vec.Dense(or.Live, n, false) {
-		cmp2 = vec.Make[bool](n)
-		probe3V := probe3.V[:n]
-		probe2V := probe2.V[:n]
-		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(probe3V[i], probe2V[i])
-		}
-	} else {
-		cmp2 = vec.Map2(or.Live, n, vec.VecArg(&probe3), vec.VecArg(&probe2), rt.GeInt64)
-	}
+	cmp2 := vec.Map2(or.Live, n, vec.VecArg(&probe3), vec.VecArg(&probe2), rt.GeInt64)
 	vec.MergeNonNull(&coalesced2, &cmp2, or.Live, n)
 	stillNull2 := vec.NullRows(&cmp2, or.Live, n)
 	vec.Merge(&coalesced2, &p, stillNull2, n)
 	or.Add(&coalesced2)
 	// probe(2, r, r)
-	var probe4 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(or.Live, n, true) {
-		probe4 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe4.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], r_V[i])
-			if err != nil {
-				probe4.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe4 = vec.Map3E(or.Live, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&r_), kernelKernels.Probe)
-	}
+	probe4 := vec.Map3E(or.Live, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&r_), kernelKernels.Probe)
 	// (probe(2, r, r) >= probe(3, r, c))
-	var cmp3 vec.Vec[bool]
-	if probe4.Clean() && probe.Clean() && vec.Dense(or.Live, n, false) {
-		cmp3 = vec.Make[bool](n)
-		probe4V := probe4.V[:n]
-		probeV := probe.V[:n]
-		out := cmp3.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(probe4V[i], probeV[i])
-		}
-	} else {
-		cmp3 = vec.Map2(or.Live, n, vec.VecArg(&probe4), vec.VecArg(&probe), rt.GeInt64)
-	}
+	cmp3 := vec.Map2(or.Live, n, vec.VecArg(&probe4), vec.VecArg(&probe), rt.GeInt64)
 	or.Add(&cmp3)
 	orResult := or.Finish()
-	return orResult
+	vec.Check(failed, &orResult, all, n, 2)
+	column2 := vec.BoolArray(mem, &orResult, all, n)
+	return column2
 }
 
 // shape00042Input is the schema of Shape00042's input batches (table w).
@@ -8149,21 +7259,20 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	sArr := in.Column(6).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	cmp := shape00042Where(n, all, c_, r_, a)
-	vec.Check(&failed, &cmp, all, n, 0)
+	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
 	probe3 := shape00042Shared0(n, sel, r_, c_, in)
-	anyOf := shape00042Col1(n, sel, b, in, c_, a)
-	vec.Check(&failed, &anyOf, sel, n, 1)
-	sum2 := shape00042Col2(n, sel, probe3, sArr, a, in)
-	vec.Check(&failed, &sum2, sel, n, 2)
+	col1 := shape00042Col1(n, sel, b, in, c_, a, failed, mem)
+	col2 := shape00042Col2(n, sel, probe3, sArr, a, in, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"c < probe(4, r, a)", "(((b + 1) = b) OR (c <> a))", "(probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))) + IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))), a))"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &anyOf, sel, n), vec.Int64Array(mem, &sum2, sel, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Shape00042Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -8292,10 +7401,10 @@ func shape00042Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64],
 	return probe3
 }
 
-// shape00042Col1 computes output column 1 (o1) of query Shape00042 on the rows that pass its WHERE clause:
+// shape00042Col1 computes output column 1 (o1) of query Shape00042 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	(((b + 1) = b) OR (c <> a))
-func shape00042Col1(n int, sel vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, c_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[bool] {
+func shape00042Col1(n int, sel vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, c_ vec.Vec[int64], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (((b + 1) = b) OR (c <> a))
 	var anyOf vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -8341,13 +7450,15 @@ func shape00042Col1(n int, sel vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, 
 			anyOf = orResult
 		}
 	}
-	return anyOf
+	vec.Check(failed, &anyOf, sel, n, 1)
+	column := vec.BoolArray(mem, &anyOf, sel, n)
+	return column
 }
 
-// shape00042Col2 computes output column 2 (o2) of query Shape00042 on the rows that pass its WHERE clause:
+// shape00042Col2 computes output column 2 (o2) of query Shape00042 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	(probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))) + IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 46...
-func shape00042Col2(n int, sel vec.Sel, probe3 vec.Vec[int64], sArr *array.String, a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[int64] {
+func shape00042Col2(n int, sel vec.Sel, probe3 vec.Vec[int64], sArr *array.String, a vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))), a)
 	var ifResult3 vec.Vec[int64]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -8407,7 +7518,9 @@ func shape00042Col2(n int, sel vec.Sel, probe3 vec.Vec[int64], sArr *array.Strin
 	} else {
 		sum2 = vec.Map2E(sel, n, vec.VecArg(&probe3), vec.VecArg(&ifResult3), rt.AddInt64)
 	}
-	return sum2
+	vec.Check(failed, &sum2, sel, n, 2)
+	column2 := vec.Int64Array(mem, &sum2, sel, n)
+	return column2
 }
 
 // shape00043Input is the schema of Shape00043's input batches (table w).
@@ -8450,10 +7563,10 @@ func Shape00043(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	sArr := in.Column(6).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	ifResult2 := shape00043Where(n, all, a, c_, b, r_, sArr)
-	vec.Check(&failed, &ifResult2, all, n, 0)
+	vec.Check(failed, &ifResult2, all, n, 0)
 	sel := vec.Where(&ifResult2, n)
 
 	// o1: s
@@ -8491,132 +7604,28 @@ func shape00043Where(n int, all vec.Sel, a vec.Vec[int64], c_ vec.Vec[int64], b 
 	ifResult := vec.Make[bool](n)
 	vec.CopyErrs(&ifResult, &cmp, all, n)
 	// (b <> b)
-	var cmp2 vec.Vec[bool]
-	if b.Clean() && vec.Dense(then, n, false) {
-		cmp2 = vec.Make[bool](n)
-		bV := b.V[:n]
-		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(bV[i], bV[i])
-		}
-	} else {
-		cmp2 = vec.Map2(then, n, vec.VecArg(&b), vec.VecArg(&b), rt.NeInt64)
-	}
+	cmp2 := vec.Map2(then, n, vec.VecArg(&b), vec.VecArg(&b), rt.NeInt64)
 	vec.Merge(&ifResult, &cmp2, then, n)
 	// (c + 100)
-	var sum vec.Vec[int64]
-	if c_.Clean() && vec.Dense(otherwise, n, true) {
-		sum = vec.Make[int64](n)
-		c_V := c_.V[:n]
-		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(c_V[i], int64(100))
-			if err != nil {
-				sum.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		sum = vec.Map2E(otherwise, n, vec.VecArg(&c_), vec.ConstArg[int64](int64(100)), rt.AddInt64)
-	}
+	sum := vec.Map2E(otherwise, n, vec.VecArg(&c_), vec.ConstArg[int64](int64(100)), rt.AddInt64)
 	// probe(1, r, (c + 100))
-	var probe vec.Vec[int64]
-	if r_.Clean() && sum.Clean() && vec.Dense(otherwise, n, true) {
-		probe = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		sumV := sum.V[:n]
-		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], sumV[i])
-			if err != nil {
-				probe.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe = vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&sum), kernelKernels.Probe)
-	}
+	probe := vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&sum), kernelKernels.Probe)
 	// (b <> probe(1, r, (c + 100)))
-	var cmp3 vec.Vec[bool]
-	if b.Clean() && probe.Clean() && vec.Dense(otherwise, n, false) {
-		cmp3 = vec.Make[bool](n)
-		bV := b.V[:n]
-		probeV := probe.V[:n]
-		out := cmp3.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(bV[i], probeV[i])
-		}
-	} else {
-		cmp3 = vec.Map2(otherwise, n, vec.VecArg(&b), vec.VecArg(&probe), rt.NeInt64)
-	}
+	cmp3 := vec.Map2(otherwise, n, vec.VecArg(&b), vec.VecArg(&probe), rt.NeInt64)
 	vec.Merge(&ifResult, &cmp3, otherwise, n)
 	// IF(IF((a = c), (b <> b), (b <> probe(1, r, (c + 100)))), (probe(2, r, b) > c), (CAST(s AS BIGINT) <> a))
 	then2, otherwise2 := vec.Split(&ifResult, all, n)
 	ifResult2 := vec.Make[bool](n)
 	vec.CopyErrs(&ifResult2, &ifResult, all, n)
 	// probe(2, r, b)
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && b.Clean() && vec.Dense(then2, n, true) {
-		probe2 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		bV := b.V[:n]
-		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], bV[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe2 = vec.Map3E(then2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
-	}
+	probe2 := vec.Map3E(then2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	// (probe(2, r, b) > c)
-	var cmp4 vec.Vec[bool]
-	if probe2.Clean() && c_.Clean() && vec.Dense(then2, n, false) {
-		cmp4 = vec.Make[bool](n)
-		probe2V := probe2.V[:n]
-		c_V := c_.V[:n]
-		out := cmp4.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(probe2V[i], c_V[i])
-		}
-	} else {
-		cmp4 = vec.Map2(then2, n, vec.VecArg(&probe2), vec.VecArg(&c_), rt.GtInt64)
-	}
+	cmp4 := vec.Map2(then2, n, vec.VecArg(&probe2), vec.VecArg(&c_), rt.GtInt64)
 	vec.Merge(&ifResult2, &cmp4, then2, n)
 	// CAST(s AS BIGINT)
-	var asBigint vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(otherwise2, n, true) {
-		asBigint = vec.Make[int64](n)
-		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint = vec.Map1E(otherwise2, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint := vec.Map1E(otherwise2, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	// (CAST(s AS BIGINT) <> a)
-	var cmp5 vec.Vec[bool]
-	if asBigint.Clean() && a.Clean() && vec.Dense(otherwise2, n, false) {
-		cmp5 = vec.Make[bool](n)
-		asBigintV := asBigint.V[:n]
-		aV := a.V[:n]
-		out := cmp5.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(asBigintV[i], aV[i])
-		}
-	} else {
-		cmp5 = vec.Map2(otherwise2, n, vec.VecArg(&asBigint), vec.VecArg(&a), rt.NeInt64)
-	}
+	cmp5 := vec.Map2(otherwise2, n, vec.VecArg(&asBigint), vec.VecArg(&a), rt.NeInt64)
 	vec.Merge(&ifResult2, &cmp5, otherwise2, n)
 	return ifResult2
 }
@@ -8659,14 +7668,14 @@ func Shape00044(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	p := vec.Bools(in.Column(4))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult := shape00044Col1(n, all, b, r_, p, in)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := shape00044Col1(n, all, b, r_, p, in, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"", "CASE b WHEN 1 THEN probe(3, r, CASE WHEN p THEN probe(1, r, 9223372036854775807) WHEN (CAST(NULL AS BIGINT) IS NOT NULL) THEN (probe(2, r, CAST(s AS BIGINT)) + probe(2, r, CAST(s AS BIGINT))) ELSE probe(1, r, 9223372036854775807) END) END"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Shape00044Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -8674,10 +7683,10 @@ func Shape00044(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00044Col1 computes output column 1 (o1) of query Shape00044 on every row:
+// shape00044Col1 computes output column 1 (o1) of query Shape00044 on every row, noting its first failed row in failed:
 //
 //	CASE b WHEN 1 THEN probe(3, r, CASE WHEN p THEN probe(1, r, 9223372036854775807) WHEN (CAST(NULL AS BIGINT) IS NOT NULL) THEN (probe(2, r, CAST(s AS BIGINT))...
-func shape00044Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], p vec.Vec[bool], in arrow.RecordBatch) vec.Vec[int64] {
+func shape00044Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], p vec.Vec[bool], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE b WHEN 1 THEN probe(3, r, CASE WHEN p THEN probe(1, r, 9223372036854775807) ELSE probe(1, r, 9223372036854775807) END) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	var matches vec.Vec[bool]
@@ -8695,22 +7704,7 @@ func shape00044Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], p v
 	when, notYet := vec.Split(&matches, all, n)
 	// shared (region): probe(1, r, 9223372036854775807)
 	// probe(1, r, 9223372036854775807)
-	var probe vec.Vec[int64]
-	if r_.Clean() && vec.Dense(when, n, true) {
-		probe = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(9223372036854775807))
-			if err != nil {
-				probe.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe = vec.Map3E(when, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(9223372036854775807)), kernelKernels.Probe)
-	}
+	probe := vec.Map3E(when, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(9223372036854775807)), kernelKernels.Probe)
 	// CASE WHEN p THEN probe(1, r, 9223372036854775807) ELSE probe(1, r, 9223372036854775807) END
 	var caseResult2 vec.Vec[int64]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -8752,26 +7746,12 @@ func shape00044Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], p v
 		}
 	}
 	// probe(3, r, CASE WHEN p THEN probe(1, r, 9223372036854775807) ELSE probe(1, r, 9223372036854775807) END)
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && caseResult2.Clean() && vec.Dense(when, n, true) {
-		probe2 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		caseResult2V := caseResult2.V[:n]
-		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], caseResult2V[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe2 = vec.Map3E(when, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&caseResult2), kernelKernels.Probe)
-	}
+	probe2 := vec.Map3E(when, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&caseResult2), kernelKernels.Probe)
 	vec.Merge(&caseResult, &probe2, when, n)
 	vec.FillNull(&caseResult, notYet, n)
-	return caseResult
+	vec.Check(failed, &caseResult, all, n, 1)
+	column := vec.Int64Array(mem, &caseResult, all, n)
+	return column
 }
 
 // shape00045Input is the schema of Shape00045's input batches (table w).
@@ -8816,22 +7796,17 @@ func Shape00045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	s := vec.Strings(in.Column(6))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 	probe := shape00045Shared0(n, all, r_, a)
 	probe2 := shape00045Shared1(n, all, r_, b)
-	sum := shape00045Col1(n, all, probe, probe2, c_, r_)
-	vec.Check(&failed, &sum, all, n, 1)
-	ifResult3, o2Col := shape00045Col2(n, all, b, in, probe2, sArr, s, mem)
-	vec.Check(&failed, &ifResult3, all, n, 2)
+	col1 := shape00045Col1(n, all, probe, probe2, c_, r_, failed, mem)
+	col2 := shape00045Col2(n, all, b, in, probe2, sArr, s, mem, failed)
 	if failed.Err != nil {
-		vec.Release(o2Col)
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "(probe(2, r, a) + IF((probe(1, r, b) < probe(1, r, b)), probe(2, r, a), IF((c IS NOT NULL), r, probe(1, r, b))))", "IF((b = probe(1, r, b)), s, s)"})
 	}
-	if o2Col == nil {
-		o2Col = vec.StringArray(mem, &ifResult3, all, n)
-	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n), o2Col}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Shape00045Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -8889,10 +7864,10 @@ func shape00045Shared1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) 
 	return probe2
 }
 
-// shape00045Col1 computes output column 1 (o1) of query Shape00045 on every row:
+// shape00045Col1 computes output column 1 (o1) of query Shape00045 on every row, noting its first failed row in failed:
 //
 //	(probe(2, r, a) + IF((probe(1, r, b) < probe(1, r, b)), probe(2, r, a), IF((c IS NOT NULL), r, probe(1, r, b))))
-func shape00045Col1(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int64], c_ vec.Vec[int64], r_ vec.Vec[int64]) vec.Vec[int64] {
+func shape00045Col1(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int64], c_ vec.Vec[int64], r_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (probe(1, r, b) < probe(1, r, b))
 	var cmp vec.Vec[bool]
 	if probe2.Clean() {
@@ -8937,13 +7912,15 @@ func shape00045Col1(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int
 	} else {
 		sum = vec.Map2E(all, n, vec.VecArg(&probe), vec.VecArg(&ifResult), rt.AddInt64)
 	}
-	return sum
+	vec.Check(failed, &sum, all, n, 1)
+	column := vec.Int64Array(mem, &sum, all, n)
+	return column
 }
 
-// shape00045Col2 computes output column 2 (o2) of query Shape00045 on every row:
+// shape00045Col2 computes output column 2 (o2) of query Shape00045 on every row, noting its first failed row in failed:
 //
 //	IF((b = probe(1, r, b)), s, s)
-func shape00045Col2(n int, all vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, probe2 vec.Vec[int64], sArr *array.String, s vec.Vec[string], mem memory.Allocator) (vec.Vec[string], arrow.Array) {
+func shape00045Col2(n int, all vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, probe2 vec.Vec[int64], sArr *array.String, s vec.Vec[string], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((b = probe(1, r, b)), s, s)
 	var o2Col arrow.Array // written by the clean loop, or below from ifResult3
 	var ifResult3 vec.Vec[string]
@@ -8997,7 +7974,11 @@ func shape00045Col2(n int, all vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, 
 			ifResult3 = ifResult4
 		}
 	}
-	return ifResult3, o2Col
+	vec.Check(failed, &ifResult3, all, n, 2)
+	if o2Col == nil {
+		o2Col = vec.StringArray(mem, &ifResult3, all, n)
+	}
+	return o2Col
 }
 
 // shape00046Input is the schema of Shape00046's input batches (table w).
@@ -9040,16 +8021,15 @@ func Shape00046(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	b := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	ifResult := shape00046Col1(n, all, q, c_, r_, b)
-	vec.Check(&failed, &ifResult, all, n, 1)
-	isNull := shape00046Col2(n, all, c_)
-	vec.Check(&failed, &isNull, all, n, 2)
+	failed := new(vec.Failure)
+	col1 := shape00046Col1(n, all, q, c_, r_, b, failed, mem)
+	col2 := shape00046Col2(n, all, c_, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "IF((q OR (c > probe(1, r, 7))), 9223372036854775807, b)", "(c IS NULL)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n), vec.BoolArray(mem, &isNull, all, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Shape00046Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -9057,42 +8037,16 @@ func Shape00046(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00046Col1 computes output column 1 (o1) of query Shape00046 on every row:
+// shape00046Col1 computes output column 1 (o1) of query Shape00046 on every row, noting its first failed row in failed:
 //
 //	IF((q OR (c > probe(1, r, 7))), 9223372036854775807, b)
-func shape00046Col1(n int, all vec.Sel, q vec.Vec[bool], c_ vec.Vec[int64], r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
+func shape00046Col1(n int, all vec.Sel, q vec.Vec[bool], c_ vec.Vec[int64], r_ vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	or := vec.NewLogic(true, all, n)
 	or.Add(&q)
 	// probe(1, r, 7)
-	var probe vec.Vec[int64]
-	if r_.Clean() && vec.Dense(or.Live, n, true) {
-		probe = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(7))
-			if err != nil {
-				probe.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe = vec.Map3E(or.Live, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(7)), kernelKernels.Probe)
-	}
+	probe := vec.Map3E(or.Live, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(7)), kernelKernels.Probe)
 	// (c > probe(1, r, 7))
-	var cmp vec.Vec[bool]
-	if c_.Clean() && probe.Clean() && vec.Dense(or.Live, n, false) {
-		cmp = vec.Make[bool](n)
-		c_V := c_.V[:n]
-		probeV := probe.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(c_V[i], probeV[i])
-		}
-	} else {
-		cmp = vec.Map2(or.Live, n, vec.VecArg(&c_), vec.VecArg(&probe), rt.GtInt64)
-	}
+	cmp := vec.Map2(or.Live, n, vec.VecArg(&c_), vec.VecArg(&probe), rt.GtInt64)
 	or.Add(&cmp)
 	orResult := or.Finish()
 	// IF((q OR (c > probe(1, r, 7))), 9223372036854775807, b)
@@ -9101,16 +8055,20 @@ func shape00046Col1(n int, all vec.Sel, q vec.Vec[bool], c_ vec.Vec[int64], r_ v
 	vec.CopyErrs(&ifResult, &orResult, all, n)
 	vec.Fill(&ifResult, int64(9223372036854775807), then, n)
 	vec.Merge(&ifResult, &b, otherwise, n)
-	return ifResult
+	vec.Check(failed, &ifResult, all, n, 1)
+	column := vec.Int64Array(mem, &ifResult, all, n)
+	return column
 }
 
-// shape00046Col2 computes output column 2 (o2) of query Shape00046 on every row:
+// shape00046Col2 computes output column 2 (o2) of query Shape00046 on every row, noting its first failed row in failed:
 //
 //	(c IS NULL)
-func shape00046Col2(n int, all vec.Sel, c_ vec.Vec[int64]) vec.Vec[bool] {
+func shape00046Col2(n int, all vec.Sel, c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (c IS NULL)
 	isNull := vec.IsNull(&c_, false, all, n)
-	return isNull
+	vec.Check(failed, &isNull, all, n, 2)
+	column2 := vec.BoolArray(mem, &isNull, all, n)
+	return column2
 }
 
 // shape00047Input is the schema of Shape00047's input batches (table w).
@@ -9152,19 +8110,19 @@ func Shape00047(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	andResult := shape00047Where(n, all, b, r_, c_)
-	vec.Check(&failed, &andResult, all, n, 0)
+	vec.Check(failed, &andResult, all, n, 0)
 	sel := vec.Where(&andResult, n)
 	isNotNull := shape00047Shared0(n, sel, a)
-	andResult2 := shape00047Col1(n, sel, isNotNull, b, a)
-	vec.Check(&failed, &andResult2, sel, n, 1)
+	col1 := shape00047Col1(n, sel, isNotNull, b, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"(b >= probe(1, r, b)) AND (c >= c)", "(TRY(((a IS NOT NULL) OR (a IS NOT NULL))) AND (NOT (b >= a)))"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &andResult2, sel, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Shape00047Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -9178,49 +8136,12 @@ func Shape00047(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 func shape00047Where(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[bool] {
 	and := vec.NewLogic(false, all, n)
 	// probe(1, r, b)
-	var probe vec.Vec[int64]
-	if r_.Clean() && b.Clean() && vec.Dense(and.Live, n, true) {
-		probe = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		bV := b.V[:n]
-		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-			if err != nil {
-				probe.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe = vec.Map3E(and.Live, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
-	}
+	probe := vec.Map3E(and.Live, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	// (b >= probe(1, r, b))
-	var cmp vec.Vec[bool]
-	if b.Clean() && probe.Clean() && vec.Dense(and.Live, n, false) {
-		cmp = vec.Make[bool](n)
-		bV := b.V[:n]
-		probeV := probe.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(bV[i], probeV[i])
-		}
-	} else {
-		cmp = vec.Map2(and.Live, n, vec.VecArg(&b), vec.VecArg(&probe), rt.GeInt64)
-	}
+	cmp := vec.Map2(and.Live, n, vec.VecArg(&b), vec.VecArg(&probe), rt.GeInt64)
 	and.Add(&cmp)
 	// (c >= c)
-	var cmp2 vec.Vec[bool]
-	if c_.Clean() && vec.Dense(and.Live, n, false) {
-		cmp2 = vec.Make[bool](n)
-		c_V := c_.V[:n]
-		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(c_V[i], c_V[i])
-		}
-	} else {
-		cmp2 = vec.Map2(and.Live, n, vec.VecArg(&c_), vec.VecArg(&c_), rt.GeInt64)
-	}
+	cmp2 := vec.Map2(and.Live, n, vec.VecArg(&c_), vec.VecArg(&c_), rt.GeInt64)
 	and.Add(&cmp2)
 	andResult := and.Finish()
 	return andResult
@@ -9235,10 +8156,10 @@ func shape00047Shared0(n int, sel vec.Sel, a vec.Vec[int64]) vec.Vec[bool] {
 	return isNotNull
 }
 
-// shape00047Col1 computes output column 1 (o1) of query Shape00047 on the rows that pass its WHERE clause:
+// shape00047Col1 computes output column 1 (o1) of query Shape00047 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	(TRY(((a IS NOT NULL) OR (a IS NOT NULL))) AND (NOT (b >= a)))
-func shape00047Col1(n int, sel vec.Sel, isNotNull vec.Vec[bool], b vec.Vec[int64], a vec.Vec[int64]) vec.Vec[bool] {
+func shape00047Col1(n int, sel vec.Sel, isNotNull vec.Vec[bool], b vec.Vec[int64], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	and2 := vec.NewLogic(false, sel, n)
 	or := vec.NewLogic(true, and2.Live, n)
 	or.Add(&isNotNull)
@@ -9248,33 +8169,14 @@ func shape00047Col1(n int, sel vec.Sel, isNotNull vec.Vec[bool], b vec.Vec[int64
 	tried := vec.Try(&orResult, and2.Live, n)
 	and2.Add(&tried)
 	// (b >= a)
-	var cmp3 vec.Vec[bool]
-	if b.Clean() && a.Clean() && vec.Dense(and2.Live, n, false) {
-		cmp3 = vec.Make[bool](n)
-		bV := b.V[:n]
-		aV := a.V[:n]
-		out := cmp3.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(bV[i], aV[i])
-		}
-	} else {
-		cmp3 = vec.Map2(and2.Live, n, vec.VecArg(&b), vec.VecArg(&a), rt.GeInt64)
-	}
+	cmp3 := vec.Map2(and2.Live, n, vec.VecArg(&b), vec.VecArg(&a), rt.GeInt64)
 	// (NOT (b >= a))
-	var negated vec.Vec[bool]
-	if cmp3.Clean() && vec.Dense(and2.Live, n, false) {
-		negated = vec.Make[bool](n)
-		cmp3V := cmp3.V[:n]
-		out := negated.V[:n]
-		for i := range out {
-			out[i] = rt.Not(cmp3V[i])
-		}
-	} else {
-		negated = vec.Map1(and2.Live, n, vec.VecArg(&cmp3), rt.Not)
-	}
+	negated := vec.Map1(and2.Live, n, vec.VecArg(&cmp3), rt.Not)
 	and2.Add(&negated)
 	andResult2 := and2.Finish()
-	return andResult2
+	vec.Check(failed, &andResult2, sel, n, 1)
+	column := vec.BoolArray(mem, &andResult2, sel, n)
+	return column
 }
 
 // shape00048Input is the schema of Shape00048's input batches (table w).
@@ -9316,21 +8218,21 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	b := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	probe := shape00048Shared0(n, all, r_, a)
 	probe2 := shape00048Shared1(n, all, r_, c_)
 	cmp := shape00048Where(n, all, probe, probe2)
-	vec.Check(&failed, &cmp, all, n, 0)
+	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
 	ifResult := shape00048Shared2(n, sel, a, in, b, c_)
-	ifResult3 := shape00048Col1(n, sel, ifResult, probe, probe2, r_)
-	vec.Check(&failed, &ifResult3, sel, n, 1)
+	col1 := shape00048Col1(n, sel, ifResult, probe, probe2, r_, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"probe(1, r, a) <> probe(2, r, c)", "IF((IF((a < 100), b, c) NOT IN (probe(1, r, a))), (probe(2, r, c) + probe(2, r, c)), (probe(1, r, a) + IF((probe(1, r, a) = probe(3, r, IF((a < 100), b, c))), probe(1, r, a), probe(1, r, a))))"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult3, sel, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Shape00048Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -9457,24 +8359,13 @@ func shape00048Shared2(n int, sel vec.Sel, a vec.Vec[int64], in arrow.RecordBatc
 	return ifResult
 }
 
-// shape00048Col1 computes output column 1 (o1) of query Shape00048 on the rows that pass its WHERE clause:
+// shape00048Col1 computes output column 1 (o1) of query Shape00048 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	IF((IF((a < 100), b, c) NOT IN (probe(1, r, a))), (probe(2, r, c) + probe(2, r, c)), (probe(1, r, a) + IF((probe(1, r, a) = probe(3, r, IF((a < 100), b, c)))...
-func shape00048Col1(n int, sel vec.Sel, ifResult vec.Vec[int64], probe vec.Vec[int64], probe2 vec.Vec[int64], r_ vec.Vec[int64]) vec.Vec[int64] {
+func shape00048Col1(n int, sel vec.Sel, ifResult vec.Vec[int64], probe vec.Vec[int64], probe2 vec.Vec[int64], r_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (IF((a < 100), b, c) IN (probe(1, r, a)))
 	in2 := vec.NewLogic(true, sel, n)
-	var matches vec.Vec[bool]
-	if ifResult.Clean() && probe.Clean() && vec.Dense(in2.Live, n, false) {
-		matches = vec.Make[bool](n)
-		ifResultV := ifResult.V[:n]
-		probeV := probe.V[:n]
-		out := matches.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(ifResultV[i], probeV[i])
-		}
-	} else {
-		matches = vec.Map2(in2.Live, n, vec.VecArg(&ifResult), vec.VecArg(&probe), rt.EqInt64)
-	}
+	matches := vec.Map2(in2.Live, n, vec.VecArg(&ifResult), vec.VecArg(&probe), rt.EqInt64)
 	in2.Add(&matches)
 	inResult := in2.Finish()
 	// (NOT (IF((a < 100), b, c) IN (probe(1, r, a))))
@@ -9494,54 +8385,12 @@ func shape00048Col1(n int, sel vec.Sel, ifResult vec.Vec[int64], probe vec.Vec[i
 	ifResult3 := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult3, &negated, sel, n)
 	// (probe(2, r, c) + probe(2, r, c))
-	var sum vec.Vec[int64]
-	if probe2.Clean() && vec.Dense(then2, n, true) {
-		sum = vec.Make[int64](n)
-		probe2V := probe2.V[:n]
-		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probe2V[i], probe2V[i])
-			if err != nil {
-				sum.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		sum = vec.Map2E(then2, n, vec.VecArg(&probe2), vec.VecArg(&probe2), rt.AddInt64)
-	}
+	sum := vec.Map2E(then2, n, vec.VecArg(&probe2), vec.VecArg(&probe2), rt.AddInt64)
 	vec.Merge(&ifResult3, &sum, then2, n)
 	// probe(3, r, IF((a < 100), b, c))
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && ifResult.Clean() && vec.Dense(otherwise2, n, true) {
-		probe3 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		ifResultV := ifResult.V[:n]
-		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], ifResultV[i])
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe3 = vec.Map3E(otherwise2, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&ifResult), kernelKernels.Probe)
-	}
+	probe3 := vec.Map3E(otherwise2, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&ifResult), kernelKernels.Probe)
 	// (probe(1, r, a) = probe(3, r, IF((a < 100), b, c)))
-	var cmp3 vec.Vec[bool]
-	if probe.Clean() && probe3.Clean() && vec.Dense(otherwise2, n, false) {
-		cmp3 = vec.Make[bool](n)
-		probeV := probe.V[:n]
-		probe3V := probe3.V[:n]
-		out := cmp3.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(probeV[i], probe3V[i])
-		}
-	} else {
-		cmp3 = vec.Map2(otherwise2, n, vec.VecArg(&probe), vec.VecArg(&probe3), rt.EqInt64)
-	}
+	cmp3 := vec.Map2(otherwise2, n, vec.VecArg(&probe), vec.VecArg(&probe3), rt.EqInt64)
 	// IF((probe(1, r, a) = probe(3, r, IF((a < 100), b, c))), probe(1, r, a), probe(1, r, a))
 	then3, otherwise3 := vec.Split(&cmp3, otherwise2, n)
 	ifResult4 := vec.Make[int64](n)
@@ -9549,25 +8398,11 @@ func shape00048Col1(n int, sel vec.Sel, ifResult vec.Vec[int64], probe vec.Vec[i
 	vec.Merge(&ifResult4, &probe, then3, n)
 	vec.Merge(&ifResult4, &probe, otherwise3, n)
 	// (probe(1, r, a) + IF((probe(1, r, a) = probe(3, r, IF((a < 100), b, c))), probe(1, r, a), probe(1, r, a)))
-	var sum2 vec.Vec[int64]
-	if probe.Clean() && ifResult4.Clean() && vec.Dense(otherwise2, n, true) {
-		sum2 = vec.Make[int64](n)
-		probeV := probe.V[:n]
-		ifResult4V := ifResult4.V[:n]
-		out := sum2.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probeV[i], ifResult4V[i])
-			if err != nil {
-				sum2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		sum2 = vec.Map2E(otherwise2, n, vec.VecArg(&probe), vec.VecArg(&ifResult4), rt.AddInt64)
-	}
+	sum2 := vec.Map2E(otherwise2, n, vec.VecArg(&probe), vec.VecArg(&ifResult4), rt.AddInt64)
 	vec.Merge(&ifResult3, &sum2, otherwise2, n)
-	return ifResult3
+	vec.Check(failed, &ifResult3, sel, n, 1)
+	column := vec.Int64Array(mem, &ifResult3, sel, n)
+	return column
 }
 
 // shape00049Input is the schema of Shape00049's input batches (table w).
@@ -9612,19 +8447,19 @@ func Shape00049(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	caseResult := shape00049Where(n, all, b, sArr, shared0, shared0Done, r_, a)
-	vec.Check(&failed, &caseResult, all, n, 0)
+	vec.Check(failed, &caseResult, all, n, 0)
 	sel := vec.Where(&caseResult, n)
 	shared02 := shape00049Shared0(n, sel, shared0, shared0Done, r_, b)
-	shared022 := shape00049Col1(n, sel, shared02)
-	vec.Check(&failed, &shared022, sel, n, 1)
+	col1 := shape00049Col1(n, sel, shared02, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"CASE WHEN b > 1 THEN CAST(s AS BIGINT) > b ELSE TRY(probe(1, r, NULLIF(r, b)) > a) END", "probe(1, r, NULLIF(r, b))"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &shared022, sel, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Shape00049Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -9653,82 +8488,19 @@ func shape00049Where(n int, all vec.Sel, b vec.Vec[int64], sArr *array.String, s
 	vec.CopyErrs(&caseResult, &cmp, all, n)
 	when, notYet := vec.Split(&cmp, all, n)
 	// CAST(s AS BIGINT)
-	var asBigint vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(when, n, true) {
-		asBigint = vec.Make[int64](n)
-		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint = vec.Map1E(when, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint := vec.Map1E(when, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	// (CAST(s AS BIGINT) > b)
-	var cmp2 vec.Vec[bool]
-	if asBigint.Clean() && b.Clean() && vec.Dense(when, n, false) {
-		cmp2 = vec.Make[bool](n)
-		asBigintV := asBigint.V[:n]
-		bV := b.V[:n]
-		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(asBigintV[i], bV[i])
-		}
-	} else {
-		cmp2 = vec.Map2(when, n, vec.VecArg(&asBigint), vec.VecArg(&b), rt.GtInt64)
-	}
+	cmp2 := vec.Map2(when, n, vec.VecArg(&asBigint), vec.VecArg(&b), rt.GtInt64)
 	vec.Merge(&caseResult, &cmp2, when, n)
 	todo := vec.Missing(shared0Done, notYet, n)
-	var eq vec.Vec[bool]
-	if r_.Clean() && b.Clean() && vec.Dense(todo, n, false) {
-		eq = vec.Make[bool](n)
-		r_V := r_.V[:n]
-		bV := b.V[:n]
-		out := eq.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(r_V[i], bV[i])
-		}
-	} else {
-		eq = vec.Map2(todo, n, vec.VecArg(&r_), vec.VecArg(&b), rt.EqInt64)
-	}
+	eq := vec.Map2(todo, n, vec.VecArg(&r_), vec.VecArg(&b), rt.EqInt64)
 	// NULLIF(r, b)
 	nullIf := vec.NullIf(&r_, &eq, todo, n)
 	// probe(1, r, NULLIF(r, b))
-	var probe vec.Vec[int64]
-	if r_.Clean() && nullIf.Clean() && vec.Dense(todo, n, true) {
-		probe = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		nullIfV := nullIf.V[:n]
-		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], nullIfV[i])
-			if err != nil {
-				probe.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe = vec.Map3E(todo, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&nullIf), kernelKernels.Probe)
-	}
+	probe := vec.Map3E(todo, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&nullIf), kernelKernels.Probe)
 	vec.Merge(&(*shared0), &probe, todo, n)
 	// (probe(1, r, NULLIF(r, b)) > a)
-	var cmp3 vec.Vec[bool]
-	if (*shared0).Clean() && a.Clean() && vec.Dense(notYet, n, false) {
-		cmp3 = vec.Make[bool](n)
-		shared0V := (*shared0).V[:n]
-		aV := a.V[:n]
-		out := cmp3.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(shared0V[i], aV[i])
-		}
-	} else {
-		cmp3 = vec.Map2(notYet, n, vec.VecArg(&(*shared0)), vec.VecArg(&a), rt.GtInt64)
-	}
+	cmp3 := vec.Map2(notYet, n, vec.VecArg(&(*shared0)), vec.VecArg(&a), rt.GtInt64)
 	// TRY((probe(1, r, NULLIF(r, b)) > a))
 	tried := vec.Try(&cmp3, notYet, n)
 	vec.Merge(&caseResult, &tried, notYet, n)
@@ -9740,47 +8512,22 @@ func shape00049Where(n int, all vec.Sel, b vec.Vec[int64], sArr *array.String, s
 //	probe(1, r, NULLIF(r, b))
 func shape00049Shared0(n int, sel vec.Sel, shared0 *vec.Vec[int64], shared0Done []bool, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	todo2 := vec.Missing(shared0Done, sel, n)
-	var eq2 vec.Vec[bool]
-	if r_.Clean() && b.Clean() && vec.Dense(todo2, n, false) {
-		eq2 = vec.Make[bool](n)
-		r_V := r_.V[:n]
-		bV := b.V[:n]
-		out := eq2.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(r_V[i], bV[i])
-		}
-	} else {
-		eq2 = vec.Map2(todo2, n, vec.VecArg(&r_), vec.VecArg(&b), rt.EqInt64)
-	}
+	eq2 := vec.Map2(todo2, n, vec.VecArg(&r_), vec.VecArg(&b), rt.EqInt64)
 	// NULLIF(r, b)
 	nullIf2 := vec.NullIf(&r_, &eq2, todo2, n)
 	// probe(1, r, NULLIF(r, b))
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && nullIf2.Clean() && vec.Dense(todo2, n, true) {
-		probe2 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		nullIf2V := nullIf2.V[:n]
-		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], nullIf2V[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe2 = vec.Map3E(todo2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&nullIf2), kernelKernels.Probe)
-	}
+	probe2 := vec.Map3E(todo2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&nullIf2), kernelKernels.Probe)
 	vec.Merge(&(*shared0), &probe2, todo2, n)
 	return (*shared0)
 }
 
-// shape00049Col1 computes output column 1 (o1) of query Shape00049 on the rows that pass its WHERE clause:
+// shape00049Col1 computes output column 1 (o1) of query Shape00049 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	probe(1, r, NULLIF(r, b))
-func shape00049Col1(n int, sel vec.Sel, shared02 vec.Vec[int64]) vec.Vec[int64] {
-	return shared02
+func shape00049Col1(n int, sel vec.Sel, shared02 vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	vec.Check(failed, &shared02, sel, n, 1)
+	column := vec.Int64Array(mem, &shared02, sel, n)
+	return column
 }
 
 // shape00050Input is the schema of Shape00050's input batches (table w).
@@ -9822,15 +8569,15 @@ func Shape00050(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	sArr := in.Column(6).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 	probe := shape00050Shared0(n, all, r_)
-	coalesced := shape00050Col1(n, all, b, r_, probe, in, c_, sArr)
-	vec.Check(&failed, &coalesced, all, n, 1)
+	col1 := shape00050Col1(n, all, b, r_, probe, in, c_, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"", "COALESCE(CASE b WHEN probe(3, r, CASE WHEN (probe(1, r, 9223372036854775807) IS NULL) THEN probe(2, r, probe(1, r, 9223372036854775807)) END) THEN IF((b <= probe(1, r, 9223372036854775807)), 100, c) WHEN b THEN 4611686018427387904 ELSE c END, CAST(s AS BIGINT))"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Shape00050Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -9862,10 +8609,10 @@ func shape00050Shared0(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	return probe
 }
 
-// shape00050Col1 computes output column 1 (o1) of query Shape00050 on every row:
+// shape00050Col1 computes output column 1 (o1) of query Shape00050 on every row, noting its first failed row in failed:
 //
 //	COALESCE(CASE b WHEN probe(3, r, CASE WHEN (probe(1, r, 9223372036854775807) IS NULL) THEN probe(2, r, probe(1, r, 9223372036854775807)) END) THEN IF((b <= p...
-func shape00050Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], probe vec.Vec[int64], in arrow.RecordBatch, c_ vec.Vec[int64], sArr *array.String) vec.Vec[int64] {
+func shape00050Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], probe vec.Vec[int64], in arrow.RecordBatch, c_ vec.Vec[int64], sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// COALESCE(CASE b WHEN probe(3, r, CASE WHEN (probe(1, r, 9223372036854775807) IS NULL) THEN probe(2, r, probe(1, r, 9223372036854775807)) ELSE CAST(NULL AS BI...
 	coalesced := vec.Make[int64](n)
 	// CASE b WHEN probe(3, r, CASE WHEN (probe(1, r, 9223372036854775807) IS NULL) THEN probe(2, r, probe(1, r, 9223372036854775807)) ELSE CAST(NULL AS BIGINT) END...
@@ -9877,23 +8624,7 @@ func shape00050Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], pro
 	vec.CopyErrs(&caseResult2, &isNull, all, n)
 	when, notYet := vec.Split(&isNull, all, n)
 	// probe(2, r, probe(1, r, 9223372036854775807))
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && probe.Clean() && vec.Dense(when, n, true) {
-		probe2 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		probeV := probe.V[:n]
-		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe2 = vec.Map3E(when, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe), kernelKernels.Probe)
-	}
+	probe2 := vec.Map3E(when, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe), kernelKernels.Probe)
 	vec.Merge(&caseResult2, &probe2, when, n)
 	vec.FillNull(&caseResult2, notYet, n)
 	// probe(3, r, CASE WHEN (probe(1, r, 9223372036854775807) IS NULL) THEN probe(2, r, probe(1, r, 9223372036854775807)) ELSE CAST(NULL AS BIGINT) END)
@@ -9971,17 +8702,7 @@ func shape00050Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], pro
 		}
 	}
 	vec.Merge(&caseResult, &ifResult, when2, n)
-	var matches2 vec.Vec[bool]
-	if b.Clean() && vec.Dense(notYet2, n, false) {
-		matches2 = vec.Make[bool](n)
-		bV := b.V[:n]
-		out := matches2.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(bV[i], bV[i])
-		}
-	} else {
-		matches2 = vec.Map2(notYet2, n, vec.VecArg(&b), vec.VecArg(&b), rt.EqInt64)
-	}
+	matches2 := vec.Map2(notYet2, n, vec.VecArg(&b), vec.VecArg(&b), rt.EqInt64)
 	vec.CopyErrs(&caseResult, &matches2, notYet2, n)
 	when3, notYet3 := vec.Split(&matches2, notYet2, n)
 	vec.Fill(&caseResult, int64(4611686018427387904), when3, n)
@@ -9989,23 +8710,11 @@ func shape00050Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], pro
 	vec.MergeNonNull(&coalesced, &caseResult, all, n)
 	stillNull := vec.NullRows(&caseResult, all, n)
 	// CAST(s AS BIGINT)
-	var asBigint vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(stillNull, n, true) {
-		asBigint = vec.Make[int64](n)
-		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint = vec.Map1E(stillNull, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint := vec.Map1E(stillNull, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	vec.Merge(&coalesced, &asBigint, stillNull, n)
-	return coalesced
+	vec.Check(failed, &coalesced, all, n, 1)
+	column := vec.Int64Array(mem, &coalesced, all, n)
+	return column
 }
 
 // shape00051Input is the schema of Shape00051's input batches (table w).
@@ -10049,20 +8758,19 @@ func Shape00051(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 	asBigint := shape00051Shared1(n, all, sArr)
 	probe := shape00051Shared0(n, all, r_)
 
 	// o1: a
-	caseResult := shape00051Col2(n, all, probe, c_, asBigint, a)
-	vec.Check(&failed, &caseResult, all, n, 2)
-	asBigint2 := shape00051Col3(n, all, asBigint)
-	vec.Check(&failed, &asBigint2, all, n, 3)
+	col2 := shape00051Col2(n, all, probe, c_, asBigint, a, failed, mem)
+	col3 := shape00051Col3(n, all, asBigint, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col2, col3)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2", "o3"}, []string{"", "a", "CASE WHEN (probe(2, r, 9223372036854775807) <= CASE WHEN (CAST(NULL AS BIGINT) > 1) THEN 4611686018427387904 WHEN CAST(NULL AS BOOLEAN) THEN CAST(s AS BIGINT) ELSE c END) THEN CAST(s AS BIGINT) WHEN (a IS NOT NULL) THEN (probe(2, r, 9223372036854775807) * probe(2, r, 9223372036854775807)) ELSE CAST(s AS BIGINT) END", "CAST(s AS BIGINT)"})
 	}
 
-	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(1), all, n), vec.Int64Array(mem, &caseResult, all, n), vec.Int64Array(mem, &asBigint2, all, n)}
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(1), all, n), col2, col3}
 	out := array.NewRecordBatch(Shape00051Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -10117,10 +8825,10 @@ func shape00051Shared0(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	return probe
 }
 
-// shape00051Col2 computes output column 2 (o2) of query Shape00051 on every row:
+// shape00051Col2 computes output column 2 (o2) of query Shape00051 on every row, noting its first failed row in failed:
 //
 //	CASE WHEN (probe(2, r, 9223372036854775807) <= CASE WHEN (CAST(NULL AS BIGINT) > 1) THEN 4611686018427387904 WHEN CAST(NULL AS BOOLEAN) THEN CAST(s AS BIGINT...
-func shape00051Col2(n int, all vec.Sel, probe vec.Vec[int64], c_ vec.Vec[int64], asBigint vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
+func shape00051Col2(n int, all vec.Sel, probe vec.Vec[int64], c_ vec.Vec[int64], asBigint vec.Vec[int64], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN (probe(2, r, 9223372036854775807) <= c) THEN CAST(s AS BIGINT) WHEN (a IS NOT NULL) THEN (probe(2, r, 9223372036854775807) * probe(2, r, 9223372036...
 	caseResult := vec.Make[int64](n)
 	// (probe(2, r, 9223372036854775807) <= c)
@@ -10144,32 +8852,21 @@ func shape00051Col2(n int, all vec.Sel, probe vec.Vec[int64], c_ vec.Vec[int64],
 	vec.CopyErrs(&caseResult, &isNotNull, notYet, n)
 	when2, notYet2 := vec.Split(&isNotNull, notYet, n)
 	// (probe(2, r, 9223372036854775807) * probe(2, r, 9223372036854775807))
-	var product vec.Vec[int64]
-	if probe.Clean() && vec.Dense(when2, n, true) {
-		product = vec.Make[int64](n)
-		probeV := probe.V[:n]
-		out := product.V[:n]
-		for i := range out {
-			r, err := rt.MulInt64(probeV[i], probeV[i])
-			if err != nil {
-				product.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		product = vec.Map2E(when2, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.MulInt64)
-	}
+	product := vec.Map2E(when2, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.MulInt64)
 	vec.Merge(&caseResult, &product, when2, n)
 	vec.Merge(&caseResult, &asBigint, notYet2, n)
-	return caseResult
+	vec.Check(failed, &caseResult, all, n, 2)
+	column := vec.Int64Array(mem, &caseResult, all, n)
+	return column
 }
 
-// shape00051Col3 computes output column 3 (o3) of query Shape00051 on every row:
+// shape00051Col3 computes output column 3 (o3) of query Shape00051 on every row, noting its first failed row in failed:
 //
 //	CAST(s AS BIGINT)
-func shape00051Col3(n int, all vec.Sel, asBigint vec.Vec[int64]) vec.Vec[int64] {
-	return asBigint
+func shape00051Col3(n int, all vec.Sel, asBigint vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	vec.Check(failed, &asBigint, all, n, 3)
+	column2 := vec.Int64Array(mem, &asBigint, all, n)
+	return column2
 }
 
 // shape00052Input is the schema of Shape00052's input batches (table w).
@@ -10215,18 +8912,17 @@ func Shape00052(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	sArr := in.Column(6).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 	product := shape00052Shared1(n, all, r_, a)
 	probe := shape00052Shared0(n, all, r_, product)
-	caseResult := shape00052Col1(n, all, p, probe, product, shared2, shared2Done, r_, sArr)
-	vec.Check(&failed, &caseResult, all, n, 1)
-	product3 := shape00052Col2(n, all, product)
-	vec.Check(&failed, &product3, all, n, 2)
+	col1 := shape00052Col1(n, all, p, probe, product, shared2, shared2Done, r_, sArr, failed, mem)
+	col2 := shape00052Col2(n, all, product, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "CASE WHEN (p IS NOT NULL) THEN (probe(1, r, (r * a)) + IF(((r * a) < (r * a)), probe(1, r, (r * a)), probe(2, r, CAST(s AS BIGINT)))) WHEN (probe(2, r, CAST(s AS BIGINT)) >= probe(3, r, probe(1, r, (r * a)))) THEN (probe(1, r, (r * a)) * probe(1, r, (r * a))) ELSE (r * a) END", "(r * a)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n), vec.Int64Array(mem, &product3, all, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Shape00052Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -10284,10 +8980,10 @@ func shape00052Shared0(n int, all vec.Sel, r_ vec.Vec[int64], product vec.Vec[in
 	return probe
 }
 
-// shape00052Col1 computes output column 1 (o1) of query Shape00052 on every row:
+// shape00052Col1 computes output column 1 (o1) of query Shape00052 on every row, noting its first failed row in failed:
 //
 //	CASE WHEN (p IS NOT NULL) THEN (probe(1, r, (r * a)) + IF(((r * a) < (r * a)), probe(1, r, (r * a)), probe(2, r, CAST(s AS BIGINT)))) WHEN (probe(2, r, CAST(...
-func shape00052Col1(n int, all vec.Sel, p vec.Vec[bool], probe vec.Vec[int64], product vec.Vec[int64], shared2 *vec.Vec[int64], shared2Done []bool, r_ vec.Vec[int64], sArr *array.String) vec.Vec[int64] {
+func shape00052Col1(n int, all vec.Sel, p vec.Vec[bool], probe vec.Vec[int64], product vec.Vec[int64], shared2 *vec.Vec[int64], shared2Done []bool, r_ vec.Vec[int64], sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN (p IS NOT NULL) THEN (probe(1, r, (r * a)) + IF(((r * a) < (r * a)), probe(1, r, (r * a)), probe(2, r, CAST(s AS BIGINT)))) WHEN (probe(2, r, CAST(...
 	caseResult := vec.Make[int64](n)
 	// (p IS NOT NULL)
@@ -10295,17 +8991,7 @@ func shape00052Col1(n int, all vec.Sel, p vec.Vec[bool], probe vec.Vec[int64], p
 	vec.CopyErrs(&caseResult, &isNotNull, all, n)
 	when, notYet := vec.Split(&isNotNull, all, n)
 	// ((r * a) < (r * a))
-	var cmp vec.Vec[bool]
-	if product.Clean() && vec.Dense(when, n, false) {
-		cmp = vec.Make[bool](n)
-		productV := product.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.LtInt64(productV[i], productV[i])
-		}
-	} else {
-		cmp = vec.Map2(when, n, vec.VecArg(&product), vec.VecArg(&product), rt.LtInt64)
-	}
+	cmp := vec.Map2(when, n, vec.VecArg(&product), vec.VecArg(&product), rt.LtInt64)
 	// IF(((r * a) < (r * a)), probe(1, r, (r * a)), probe(2, r, CAST(s AS BIGINT)))
 	then, otherwise := vec.Split(&cmp, when, n)
 	ifResult := vec.Make[int64](n)
@@ -10313,156 +8999,42 @@ func shape00052Col1(n int, all vec.Sel, p vec.Vec[bool], probe vec.Vec[int64], p
 	vec.Merge(&ifResult, &probe, then, n)
 	todo := vec.Missing(shared2Done, otherwise, n)
 	// CAST(s AS BIGINT)
-	var asBigint vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(todo, n, true) {
-		asBigint = vec.Make[int64](n)
-		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint = vec.Map1E(todo, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint := vec.Map1E(todo, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	// probe(2, r, CAST(s AS BIGINT))
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && asBigint.Clean() && vec.Dense(todo, n, true) {
-		probe2 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		asBigintV := asBigint.V[:n]
-		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], asBigintV[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe2 = vec.Map3E(todo, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&asBigint), kernelKernels.Probe)
-	}
+	probe2 := vec.Map3E(todo, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&asBigint), kernelKernels.Probe)
 	vec.Merge(&(*shared2), &probe2, todo, n)
 	vec.Merge(&ifResult, &(*shared2), otherwise, n)
 	// (probe(1, r, (r * a)) + IF(((r * a) < (r * a)), probe(1, r, (r * a)), probe(2, r, CAST(s AS BIGINT))))
-	var sum vec.Vec[int64]
-	if probe.Clean() && ifResult.Clean() && vec.Dense(when, n, true) {
-		sum = vec.Make[int64](n)
-		probeV := probe.V[:n]
-		ifResultV := ifResult.V[:n]
-		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probeV[i], ifResultV[i])
-			if err != nil {
-				sum.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		sum = vec.Map2E(when, n, vec.VecArg(&probe), vec.VecArg(&ifResult), rt.AddInt64)
-	}
+	sum := vec.Map2E(when, n, vec.VecArg(&probe), vec.VecArg(&ifResult), rt.AddInt64)
 	vec.Merge(&caseResult, &sum, when, n)
 	todo2 := vec.Missing(shared2Done, notYet, n)
 	// CAST(s AS BIGINT)
-	var asBigint2 vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(todo2, n, true) {
-		asBigint2 = vec.Make[int64](n)
-		out := asBigint2.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint2 = vec.Map1E(todo2, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint2 := vec.Map1E(todo2, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	// probe(2, r, CAST(s AS BIGINT))
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && asBigint2.Clean() && vec.Dense(todo2, n, true) {
-		probe3 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		asBigint2V := asBigint2.V[:n]
-		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], asBigint2V[i])
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe3 = vec.Map3E(todo2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&asBigint2), kernelKernels.Probe)
-	}
+	probe3 := vec.Map3E(todo2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&asBigint2), kernelKernels.Probe)
 	vec.Merge(&(*shared2), &probe3, todo2, n)
 	// probe(3, r, probe(1, r, (r * a)))
-	var probe4 vec.Vec[int64]
-	if r_.Clean() && probe.Clean() && vec.Dense(notYet, n, true) {
-		probe4 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		probeV := probe.V[:n]
-		out := probe4.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], probeV[i])
-			if err != nil {
-				probe4.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe4 = vec.Map3E(notYet, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&probe), kernelKernels.Probe)
-	}
+	probe4 := vec.Map3E(notYet, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&probe), kernelKernels.Probe)
 	// (probe(2, r, CAST(s AS BIGINT)) >= probe(3, r, probe(1, r, (r * a))))
-	var cmp2 vec.Vec[bool]
-	if (*shared2).Clean() && probe4.Clean() && vec.Dense(notYet, n, false) {
-		cmp2 = vec.Make[bool](n)
-		shared2V := (*shared2).V[:n]
-		probe4V := probe4.V[:n]
-		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(shared2V[i], probe4V[i])
-		}
-	} else {
-		cmp2 = vec.Map2(notYet, n, vec.VecArg(&(*shared2)), vec.VecArg(&probe4), rt.GeInt64)
-	}
+	cmp2 := vec.Map2(notYet, n, vec.VecArg(&(*shared2)), vec.VecArg(&probe4), rt.GeInt64)
 	vec.CopyErrs(&caseResult, &cmp2, notYet, n)
 	when2, notYet2 := vec.Split(&cmp2, notYet, n)
 	// (probe(1, r, (r * a)) * probe(1, r, (r * a)))
-	var product2 vec.Vec[int64]
-	if probe.Clean() && vec.Dense(when2, n, true) {
-		product2 = vec.Make[int64](n)
-		probeV := probe.V[:n]
-		out := product2.V[:n]
-		for i := range out {
-			r, err := rt.MulInt64(probeV[i], probeV[i])
-			if err != nil {
-				product2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		product2 = vec.Map2E(when2, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.MulInt64)
-	}
+	product2 := vec.Map2E(when2, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.MulInt64)
 	vec.Merge(&caseResult, &product2, when2, n)
 	vec.Merge(&caseResult, &product, notYet2, n)
-	return caseResult
+	vec.Check(failed, &caseResult, all, n, 1)
+	column := vec.Int64Array(mem, &caseResult, all, n)
+	return column
 }
 
-// shape00052Col2 computes output column 2 (o2) of query Shape00052 on every row:
+// shape00052Col2 computes output column 2 (o2) of query Shape00052 on every row, noting its first failed row in failed:
 //
 //	(r * a)
-func shape00052Col2(n int, all vec.Sel, product vec.Vec[int64]) vec.Vec[int64] {
-	return product
+func shape00052Col2(n int, all vec.Sel, product vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	vec.Check(failed, &product, all, n, 2)
+	column2 := vec.Int64Array(mem, &product, all, n)
+	return column2
 }
 
 // shape00053Input is the schema of Shape00053's input batches (table w).
@@ -10502,14 +9074,14 @@ func Shape00053(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	b := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	cmp := shape00053Col1(n, all, r_, b)
-	vec.Check(&failed, &cmp, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := shape00053Col1(n, all, r_, b, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"", "(probe(2, r, probe(1, r, b)) = 7)"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Shape00053Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -10517,10 +9089,10 @@ func Shape00053(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00053Col1 computes output column 1 (o1) of query Shape00053 on every row:
+// shape00053Col1 computes output column 1 (o1) of query Shape00053 on every row, noting its first failed row in failed:
 //
 //	(probe(2, r, probe(1, r, b)) = 7)
-func shape00053Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
+func shape00053Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(1, r, b)
 	var probe vec.Vec[int64]
 	if r_.Clean() && b.Clean() {
@@ -10569,7 +9141,9 @@ func shape00053Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec
 	} else {
 		cmp = vec.Map2(all, n, vec.VecArg(&probe2), vec.ConstArg[int64](int64(7)), rt.EqInt64)
 	}
-	return cmp
+	vec.Check(failed, &cmp, all, n, 1)
+	column := vec.BoolArray(mem, &cmp, all, n)
+	return column
 }
 
 // shape00054Input is the schema of Shape00054's input batches (table w).
@@ -10609,20 +9183,20 @@ func Shape00054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	sArr := in.Column(6).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	probe := shape00054Shared1(n, all, r_)
 	probe2 := shape00054Shared0(n, all, r_, probe)
 	cmp := shape00054Where(n, all, probe2)
-	vec.Check(&failed, &cmp, all, n, 0)
+	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
-	caseResult := shape00054Col1(n, sel, probe, r_, probe2, sArr)
-	vec.Check(&failed, &caseResult, sel, n, 1)
+	col1 := shape00054Col1(n, sel, probe, r_, probe2, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"probe(2, r, probe(1, r, 0)) = 0", "CASE WHEN (NOT ((probe(1, r, 0) < probe(3, r, probe(2, r, probe(1, r, 0)))) OR (-1 < probe(1, r, 0)))) THEN probe(1, r, 0) WHEN (CAST(s AS BIGINT) <= probe(2, r, probe(1, r, 0))) THEN probe(1, r, 0) END"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, sel, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Shape00054Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -10698,57 +9272,20 @@ func shape00054Where(n int, all vec.Sel, probe2 vec.Vec[int64]) vec.Vec[bool] {
 	return cmp
 }
 
-// shape00054Col1 computes output column 1 (o1) of query Shape00054 on the rows that pass its WHERE clause:
+// shape00054Col1 computes output column 1 (o1) of query Shape00054 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	CASE WHEN (NOT ((probe(1, r, 0) < probe(3, r, probe(2, r, probe(1, r, 0)))) OR (-1 < probe(1, r, 0)))) THEN probe(1, r, 0) WHEN (CAST(s AS BIGINT) <= probe(2...
-func shape00054Col1(n int, sel vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64], probe2 vec.Vec[int64], sArr *array.String) vec.Vec[int64] {
+func shape00054Col1(n int, sel vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64], probe2 vec.Vec[int64], sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN (NOT ((probe(1, r, 0) < probe(3, r, probe(2, r, probe(1, r, 0)))) OR (-1 < probe(1, r, 0)))) THEN probe(1, r, 0) WHEN (CAST(s AS BIGINT) <= probe(2...
 	caseResult := vec.Make[int64](n)
 	or := vec.NewLogic(true, sel, n)
 	// probe(3, r, probe(2, r, probe(1, r, 0)))
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && probe2.Clean() && vec.Dense(or.Live, n, true) {
-		probe3 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		probe2V := probe2.V[:n]
-		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], probe2V[i])
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe3 = vec.Map3E(or.Live, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&probe2), kernelKernels.Probe)
-	}
+	probe3 := vec.Map3E(or.Live, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&probe2), kernelKernels.Probe)
 	// (probe(1, r, 0) < probe(3, r, probe(2, r, probe(1, r, 0))))
-	var cmp2 vec.Vec[bool]
-	if probe.Clean() && probe3.Clean() && vec.Dense(or.Live, n, false) {
-		cmp2 = vec.Make[bool](n)
-		probeV := probe.V[:n]
-		probe3V := probe3.V[:n]
-		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.LtInt64(probeV[i], probe3V[i])
-		}
-	} else {
-		cmp2 = vec.Map2(or.Live, n, vec.VecArg(&probe), vec.VecArg(&probe3), rt.LtInt64)
-	}
+	cmp2 := vec.Map2(or.Live, n, vec.VecArg(&probe), vec.VecArg(&probe3), rt.LtInt64)
 	or.Add(&cmp2)
 	// (-1 < probe(1, r, 0))
-	var cmp3 vec.Vec[bool]
-	if probe.Clean() && vec.Dense(or.Live, n, false) {
-		cmp3 = vec.Make[bool](n)
-		probeV := probe.V[:n]
-		out := cmp3.V[:n]
-		for i := range out {
-			out[i] = rt.LtInt64(int64(-1), probeV[i])
-		}
-	} else {
-		cmp3 = vec.Map2(or.Live, n, vec.ConstArg[int64](int64(-1)), vec.VecArg(&probe), rt.LtInt64)
-	}
+	cmp3 := vec.Map2(or.Live, n, vec.ConstArg[int64](int64(-1)), vec.VecArg(&probe), rt.LtInt64)
 	or.Add(&cmp3)
 	orResult := or.Finish()
 	// (NOT ((probe(1, r, 0) < probe(3, r, probe(2, r, probe(1, r, 0)))) OR (-1 < probe(1, r, 0))))
@@ -10767,39 +9304,16 @@ func shape00054Col1(n int, sel vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64],
 	when, notYet := vec.Split(&negated, sel, n)
 	vec.Merge(&caseResult, &probe, when, n)
 	// CAST(s AS BIGINT)
-	var asBigint vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(notYet, n, true) {
-		asBigint = vec.Make[int64](n)
-		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint = vec.Map1E(notYet, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint := vec.Map1E(notYet, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	// (CAST(s AS BIGINT) <= probe(2, r, probe(1, r, 0)))
-	var cmp4 vec.Vec[bool]
-	if asBigint.Clean() && probe2.Clean() && vec.Dense(notYet, n, false) {
-		cmp4 = vec.Make[bool](n)
-		asBigintV := asBigint.V[:n]
-		probe2V := probe2.V[:n]
-		out := cmp4.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(asBigintV[i], probe2V[i])
-		}
-	} else {
-		cmp4 = vec.Map2(notYet, n, vec.VecArg(&asBigint), vec.VecArg(&probe2), rt.LeInt64)
-	}
+	cmp4 := vec.Map2(notYet, n, vec.VecArg(&asBigint), vec.VecArg(&probe2), rt.LeInt64)
 	vec.CopyErrs(&caseResult, &cmp4, notYet, n)
 	when2, notYet2 := vec.Split(&cmp4, notYet, n)
 	vec.Merge(&caseResult, &probe, when2, n)
 	vec.FillNull(&caseResult, notYet2, n)
-	return caseResult
+	vec.Check(failed, &caseResult, sel, n, 1)
+	column := vec.Int64Array(mem, &caseResult, sel, n)
+	return column
 }
 
 // shape00055Input is the schema of Shape00055's input batches (table w).
@@ -10842,15 +9356,15 @@ func Shape00055(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	q := vec.Bools(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 	caseResult := shape00055Shared0(n, all, a, b)
-	caseResult2 := shape00055Col1(n, all, caseResult, r_, c_, b, q)
-	vec.Check(&failed, &caseResult2, all, n, 1)
+	col1 := shape00055Col1(n, all, caseResult, r_, c_, b, q, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"", "CASE WHEN ((CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END < probe(4, r, r)) OR (CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END BETWEEN c AND probe(1, r, b))) THEN probe(2, r, CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END) WHEN q THEN c END"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult2, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Shape00055Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -10888,89 +9402,25 @@ func shape00055Shared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) v
 	return caseResult
 }
 
-// shape00055Col1 computes output column 1 (o1) of query Shape00055 on every row:
+// shape00055Col1 computes output column 1 (o1) of query Shape00055 on every row, noting its first failed row in failed:
 //
 //	CASE WHEN ((CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END < probe(4, r, r)) OR (CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1...
-func shape00055Col1(n int, all vec.Sel, caseResult vec.Vec[int64], r_ vec.Vec[int64], c_ vec.Vec[int64], b vec.Vec[int64], q vec.Vec[bool]) vec.Vec[int64] {
+func shape00055Col1(n int, all vec.Sel, caseResult vec.Vec[int64], r_ vec.Vec[int64], c_ vec.Vec[int64], b vec.Vec[int64], q vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN ((CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END < probe(4, r, r)) OR (CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1...
 	caseResult2 := vec.Make[int64](n)
 	or := vec.NewLogic(true, all, n)
 	// probe(4, r, r)
-	var probe vec.Vec[int64]
-	if r_.Clean() && vec.Dense(or.Live, n, true) {
-		probe = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(4), r_V[i], r_V[i])
-			if err != nil {
-				probe.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe = vec.Map3E(or.Live, n, vec.ConstArg[int32](int32(4)), vec.VecArg(&r_), vec.VecArg(&r_), kernelKernels.Probe)
-	}
+	probe := vec.Map3E(or.Live, n, vec.ConstArg[int32](int32(4)), vec.VecArg(&r_), vec.VecArg(&r_), kernelKernels.Probe)
 	// (CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END < probe(4, r, r))
-	var cmp2 vec.Vec[bool]
-	if caseResult.Clean() && probe.Clean() && vec.Dense(or.Live, n, false) {
-		cmp2 = vec.Make[bool](n)
-		caseResultV := caseResult.V[:n]
-		probeV := probe.V[:n]
-		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.LtInt64(caseResultV[i], probeV[i])
-		}
-	} else {
-		cmp2 = vec.Map2(or.Live, n, vec.VecArg(&caseResult), vec.VecArg(&probe), rt.LtInt64)
-	}
+	cmp2 := vec.Map2(or.Live, n, vec.VecArg(&caseResult), vec.VecArg(&probe), rt.LtInt64)
 	or.Add(&cmp2)
 	// (CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END BETWEEN c AND probe(1, r, b))
 	between := vec.NewLogic(false, or.Live, n)
-	var inRange vec.Vec[bool]
-	if caseResult.Clean() && c_.Clean() && vec.Dense(between.Live, n, false) {
-		inRange = vec.Make[bool](n)
-		caseResultV := caseResult.V[:n]
-		c_V := c_.V[:n]
-		out := inRange.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(caseResultV[i], c_V[i])
-		}
-	} else {
-		inRange = vec.Map2(between.Live, n, vec.VecArg(&caseResult), vec.VecArg(&c_), rt.GeInt64)
-	}
+	inRange := vec.Map2(between.Live, n, vec.VecArg(&caseResult), vec.VecArg(&c_), rt.GeInt64)
 	between.Add(&inRange)
 	// probe(1, r, b)
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && b.Clean() && vec.Dense(between.Live, n, true) {
-		probe2 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		bV := b.V[:n]
-		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe2 = vec.Map3E(between.Live, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
-	}
-	var inRange2 vec.Vec[bool]
-	if caseResult.Clean() && probe2.Clean() && vec.Dense(between.Live, n, false) {
-		inRange2 = vec.Make[bool](n)
-		caseResultV := caseResult.V[:n]
-		probe2V := probe2.V[:n]
-		out := inRange2.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(caseResultV[i], probe2V[i])
-		}
-	} else {
-		inRange2 = vec.Map2(between.Live, n, vec.VecArg(&caseResult), vec.VecArg(&probe2), rt.LeInt64)
-	}
+	probe2 := vec.Map3E(between.Live, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
+	inRange2 := vec.Map2(between.Live, n, vec.VecArg(&caseResult), vec.VecArg(&probe2), rt.LeInt64)
 	between.Add(&inRange2)
 	betweenResult := between.Finish()
 	or.Add(&betweenResult)
@@ -10978,29 +9428,15 @@ func shape00055Col1(n int, all vec.Sel, caseResult vec.Vec[int64], r_ vec.Vec[in
 	vec.CopyErrs(&caseResult2, &orResult, all, n)
 	when3, notYet3 := vec.Split(&orResult, all, n)
 	// probe(2, r, CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END)
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && caseResult.Clean() && vec.Dense(when3, n, true) {
-		probe3 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		caseResultV := caseResult.V[:n]
-		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], caseResultV[i])
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe3 = vec.Map3E(when3, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&caseResult), kernelKernels.Probe)
-	}
+	probe3 := vec.Map3E(when3, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&caseResult), kernelKernels.Probe)
 	vec.Merge(&caseResult2, &probe3, when3, n)
 	vec.CopyErrs(&caseResult2, &q, notYet3, n)
 	when4, notYet4 := vec.Split(&q, notYet3, n)
 	vec.Merge(&caseResult2, &c_, when4, n)
 	vec.FillNull(&caseResult2, notYet4, n)
-	return caseResult2
+	vec.Check(failed, &caseResult2, all, n, 1)
+	column := vec.Int64Array(mem, &caseResult2, all, n)
+	return column
 }
 
 // shape00056Input is the schema of Shape00056's input batches (table w).
@@ -11045,19 +9481,19 @@ func Shape00056(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	konst := shape00056Where(n, all)
-	vec.Check(&failed, &konst, all, n, 0)
+	vec.Check(failed, &konst, all, n, 0)
 	sel := vec.Where(&konst, n)
 	probe := shape00056Shared0(n, sel, r_)
-	ifResult2 := shape00056Col1(n, sel, probe, shared1, shared1Done, r_, b, in, c_, a)
-	vec.Check(&failed, &ifResult2, sel, n, 1)
+	col1 := shape00056Col1(n, sel, probe, shared1, shared1Done, r_, b, in, c_, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"7 = 4611686018427387904", "IF((IF((probe(2, r, 0) IS NULL), probe(1, r, r), probe(1, r, r)) BETWEEN CASE WHEN (1 <> b) THEN 2 WHEN (probe(2, r, 0) > probe(2, r, 0)) THEN (probe(2, r, 0) + probe(2, r, 0)) ELSE c END AND r), a, probe(3, r, 5))"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult2, sel, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Shape00056Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -11097,10 +9533,10 @@ func shape00056Shared0(n int, sel vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	return probe
 }
 
-// shape00056Col1 computes output column 1 (o1) of query Shape00056 on the rows that pass its WHERE clause:
+// shape00056Col1 computes output column 1 (o1) of query Shape00056 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	IF((IF((probe(2, r, 0) IS NULL), probe(1, r, r), probe(1, r, r)) BETWEEN CASE WHEN (1 <> b) THEN 2 WHEN (probe(2, r, 0) > probe(2, r, 0)) THEN (probe(2, r, 0...
-func shape00056Col1(n int, sel vec.Sel, probe vec.Vec[int64], shared1 *vec.Vec[int64], shared1Done []bool, r_ vec.Vec[int64], b vec.Vec[int64], in arrow.RecordBatch, c_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
+func shape00056Col1(n int, sel vec.Sel, probe vec.Vec[int64], shared1 *vec.Vec[int64], shared1Done []bool, r_ vec.Vec[int64], b vec.Vec[int64], in arrow.RecordBatch, c_ vec.Vec[int64], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (probe(2, r, 0) IS NULL)
 	isNull := vec.IsNull(&probe, false, sel, n)
 	// IF((probe(2, r, 0) IS NULL), probe(1, r, r), probe(1, r, r))
@@ -11109,42 +9545,12 @@ func shape00056Col1(n int, sel vec.Sel, probe vec.Vec[int64], shared1 *vec.Vec[i
 	vec.CopyErrs(&ifResult, &isNull, sel, n)
 	todo := vec.Missing(shared1Done, then, n)
 	// probe(1, r, r)
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(todo, n, true) {
-		probe2 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], r_V[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe2 = vec.Map3E(todo, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&r_), kernelKernels.Probe)
-	}
+	probe2 := vec.Map3E(todo, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&r_), kernelKernels.Probe)
 	vec.Merge(&(*shared1), &probe2, todo, n)
 	vec.Merge(&ifResult, &(*shared1), then, n)
 	todo2 := vec.Missing(shared1Done, otherwise, n)
 	// probe(1, r, r)
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(todo2, n, true) {
-		probe3 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], r_V[i])
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe3 = vec.Map3E(todo2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&r_), kernelKernels.Probe)
-	}
+	probe3 := vec.Map3E(todo2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&r_), kernelKernels.Probe)
 	vec.Merge(&(*shared1), &probe3, todo2, n)
 	vec.Merge(&ifResult, &(*shared1), otherwise, n)
 	// (IF((probe(2, r, 0) IS NULL), probe(1, r, r), probe(1, r, r)) BETWEEN CASE WHEN (1 <> b) THEN 2 WHEN (probe(2, r, 0) > probe(2, r, 0)) THEN (probe(2, r, 0) +...
@@ -11206,31 +9612,9 @@ func shape00056Col1(n int, sel vec.Sel, probe vec.Vec[int64], shared1 *vec.Vec[i
 			caseResult = caseResult2
 		}
 	}
-	var inRange vec.Vec[bool]
-	if ifResult.Clean() && caseResult.Clean() && vec.Dense(between.Live, n, false) {
-		inRange = vec.Make[bool](n)
-		ifResultV := ifResult.V[:n]
-		caseResultV := caseResult.V[:n]
-		out := inRange.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(ifResultV[i], caseResultV[i])
-		}
-	} else {
-		inRange = vec.Map2(between.Live, n, vec.VecArg(&ifResult), vec.VecArg(&caseResult), rt.GeInt64)
-	}
+	inRange := vec.Map2(between.Live, n, vec.VecArg(&ifResult), vec.VecArg(&caseResult), rt.GeInt64)
 	between.Add(&inRange)
-	var inRange2 vec.Vec[bool]
-	if ifResult.Clean() && r_.Clean() && vec.Dense(between.Live, n, false) {
-		inRange2 = vec.Make[bool](n)
-		ifResultV := ifResult.V[:n]
-		r_V := r_.V[:n]
-		out := inRange2.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(ifResultV[i], r_V[i])
-		}
-	} else {
-		inRange2 = vec.Map2(between.Live, n, vec.VecArg(&ifResult), vec.VecArg(&r_), rt.LeInt64)
-	}
+	inRange2 := vec.Map2(between.Live, n, vec.VecArg(&ifResult), vec.VecArg(&r_), rt.LeInt64)
 	between.Add(&inRange2)
 	betweenResult := between.Finish()
 	// IF((IF((probe(2, r, 0) IS NULL), probe(1, r, r), probe(1, r, r)) BETWEEN CASE WHEN (1 <> b) THEN 2 WHEN (probe(2, r, 0) > probe(2, r, 0)) THEN (probe(2, r, 0...
@@ -11239,24 +9623,11 @@ func shape00056Col1(n int, sel vec.Sel, probe vec.Vec[int64], shared1 *vec.Vec[i
 	vec.CopyErrs(&ifResult2, &betweenResult, sel, n)
 	vec.Merge(&ifResult2, &a, then2, n)
 	// probe(3, r, 5)
-	var probe4 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(otherwise2, n, true) {
-		probe4 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe4.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], int64(5))
-			if err != nil {
-				probe4.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe4 = vec.Map3E(otherwise2, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.ConstArg[int64](int64(5)), kernelKernels.Probe)
-	}
+	probe4 := vec.Map3E(otherwise2, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.ConstArg[int64](int64(5)), kernelKernels.Probe)
 	vec.Merge(&ifResult2, &probe4, otherwise2, n)
-	return ifResult2
+	vec.Check(failed, &ifResult2, sel, n, 1)
+	column := vec.Int64Array(mem, &ifResult2, sel, n)
+	return column
 }
 
 // shape00057Input is the schema of Shape00057's input batches (table w).
@@ -11296,20 +9667,20 @@ func Shape00057(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	c_ := vec.Int64s(in.Column(3))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	probe := shape00057Shared1(n, all, r_, c_)
 	probe2 := shape00057Shared0(n, all, r_, probe)
 	orResult := shape00057Where(n, all, probe2, probe)
-	vec.Check(&failed, &orResult, all, n, 0)
+	vec.Check(failed, &orResult, all, n, 0)
 	sel := vec.Where(&orResult, n)
-	nullIf := shape00057Col1(n, sel, c_, probe2)
-	vec.Check(&failed, &nullIf, sel, n, 1)
+	col1 := shape00057Col1(n, sel, c_, probe2, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"CAST(NULL AS BOOLEAN) OR (probe(2, r, probe(1, r, c)) <> probe(1, r, c))", "NULLIF(c, probe(2, r, probe(1, r, c)))"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &nullIf, sel, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Shape00057Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -11375,27 +9746,16 @@ func shape00057Where(n int, all vec.Sel, probe2 vec.Vec[int64], probe vec.Vec[in
 	konst := vec.NullVec[bool](n)
 	or.Add(&konst)
 	// (probe(2, r, probe(1, r, c)) <> probe(1, r, c))
-	var cmp vec.Vec[bool]
-	if probe2.Clean() && probe.Clean() && vec.Dense(or.Live, n, false) {
-		cmp = vec.Make[bool](n)
-		probe2V := probe2.V[:n]
-		probeV := probe.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(probe2V[i], probeV[i])
-		}
-	} else {
-		cmp = vec.Map2(or.Live, n, vec.VecArg(&probe2), vec.VecArg(&probe), rt.NeInt64)
-	}
+	cmp := vec.Map2(or.Live, n, vec.VecArg(&probe2), vec.VecArg(&probe), rt.NeInt64)
 	or.Add(&cmp)
 	orResult := or.Finish()
 	return orResult
 }
 
-// shape00057Col1 computes output column 1 (o1) of query Shape00057 on the rows that pass its WHERE clause:
+// shape00057Col1 computes output column 1 (o1) of query Shape00057 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	NULLIF(c, probe(2, r, probe(1, r, c)))
-func shape00057Col1(n int, sel vec.Sel, c_ vec.Vec[int64], probe2 vec.Vec[int64]) vec.Vec[int64] {
+func shape00057Col1(n int, sel vec.Sel, c_ vec.Vec[int64], probe2 vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	var eq vec.Vec[bool]
 	if c_.Clean() && probe2.Clean() && vec.Dense(sel, n, false) {
 		eq = vec.Make[bool](n)
@@ -11410,7 +9770,9 @@ func shape00057Col1(n int, sel vec.Sel, c_ vec.Vec[int64], probe2 vec.Vec[int64]
 	}
 	// NULLIF(c, probe(2, r, probe(1, r, c)))
 	nullIf := vec.NullIf(&c_, &eq, sel, n)
-	return nullIf
+	vec.Check(failed, &nullIf, sel, n, 1)
+	column := vec.Int64Array(mem, &nullIf, sel, n)
+	return column
 }
 
 // shape00058Input is the schema of Shape00058's input batches (table w).
@@ -11449,14 +9811,14 @@ func Shape00058(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	anyOf := shape00058Col1(n, all, a, in)
-	vec.Check(&failed, &anyOf, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := shape00058Col1(n, all, a, in, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"", "((9223372036854775807 = a) OR ((0 > a) OR ((- a) <> a)))"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &anyOf, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Shape00058Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -11464,10 +9826,10 @@ func Shape00058(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00058Col1 computes output column 1 (o1) of query Shape00058 on every row:
+// shape00058Col1 computes output column 1 (o1) of query Shape00058 on every row, noting its first failed row in failed:
 //
 //	((9223372036854775807 = a) OR ((0 > a) OR ((- a) <> a)))
-func shape00058Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[bool] {
+func shape00058Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ((9223372036854775807 = a) OR (0 > a) OR ((-a) <> a))
 	var anyOf vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -11513,7 +9875,9 @@ func shape00058Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) 
 			anyOf = orResult
 		}
 	}
-	return anyOf
+	vec.Check(failed, &anyOf, all, n, 1)
+	column := vec.BoolArray(mem, &anyOf, all, n)
+	return column
 }
 
 // shape00059Input is the schema of Shape00059's input batches (table w).
@@ -11554,23 +9918,18 @@ func Shape00059(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	r_ := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 	probe := shape00059Shared0(n, all, r_)
-	ifResult, o1Col := shape00059Col1(n, all, probe, r_, in, mem)
-	vec.Check(&failed, &ifResult, all, n, 1)
-	konst := shape00059Col2(n, all)
-	vec.Check(&failed, &konst, all, n, 2)
+	col1 := shape00059Col1(n, all, probe, r_, in, mem, failed)
+	col2 := shape00059Col2(n, all, failed, mem)
 
 	// o3: r
 	if failed.Err != nil {
-		vec.Release(o1Col)
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2", "o3"}, []string{"", "IF((probe(1, r, 9223372036854775807) < r), (probe(1, r, 9223372036854775807) * probe(1, r, 9223372036854775807)), 0)", "'x'", "r"})
 	}
-	if o1Col == nil {
-		o1Col = vec.Int64Array(mem, &ifResult, all, n)
-	}
 
-	cols := []arrow.Array{o1Col, vec.StringArray(mem, &konst, all, n), vec.TakeColumn(mem, in.Column(0), all, n)}
+	cols := []arrow.Array{col1, col2, vec.TakeColumn(mem, in.Column(0), all, n)}
 	out := array.NewRecordBatch(Shape00059Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -11602,10 +9961,10 @@ func shape00059Shared0(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	return probe
 }
 
-// shape00059Col1 computes output column 1 (o1) of query Shape00059 on every row:
+// shape00059Col1 computes output column 1 (o1) of query Shape00059 on every row, noting its first failed row in failed:
 //
 //	IF((probe(1, r, 9223372036854775807) < r), (probe(1, r, 9223372036854775807) * probe(1, r, 9223372036854775807)), 0)
-func shape00059Col1(n int, all vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
+func shape00059Col1(n int, all vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((probe(1, r, 9223372036854775807) < r), (probe(1, r, 9223372036854775807) * probe(1, r, 9223372036854775807)), 0)
 	var o1Col arrow.Array // written by the loop, or below from ifResult
 	var o1Out *vec.FixedOut[int64]
@@ -11658,15 +10017,21 @@ func shape00059Col1(n int, all vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64],
 		}
 		ifResult = ifResult2
 	}
-	return ifResult, o1Col
+	vec.Check(failed, &ifResult, all, n, 1)
+	if o1Col == nil {
+		o1Col = vec.Int64Array(mem, &ifResult, all, n)
+	}
+	return o1Col
 }
 
-// shape00059Col2 computes output column 2 (o2) of query Shape00059 on every row:
+// shape00059Col2 computes output column 2 (o2) of query Shape00059 on every row, noting its first failed row in failed:
 //
 //	'x'
-func shape00059Col2(n int, all vec.Sel) vec.Vec[string] {
+func shape00059Col2(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	konst := vec.Const[string](n, "x")
-	return konst
+	vec.Check(failed, &konst, all, n, 2)
+	column := vec.StringArray(mem, &konst, all, n)
+	return column
 }
 
 // shape00060Input is the schema of Shape00060's input batches (table w).
@@ -11712,23 +10077,21 @@ func Shape00060(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	probe := shape00060Shared0(n, all, r_, c_)
 	cmp := shape00060Where(n, all, probe, sArr)
-	vec.Check(&failed, &cmp, all, n, 0)
+	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
-	caseResult := shape00060Col1(n, sel, p, probe, b, a, in)
-	vec.Check(&failed, &caseResult, sel, n, 1)
-	probe2 := shape00060Col2(n, sel, probe)
-	vec.Check(&failed, &probe2, sel, n, 2)
-	probe3 := shape00060Col3(n, sel, probe)
-	vec.Check(&failed, &probe3, sel, n, 3)
+	col1 := shape00060Col1(n, sel, p, probe, b, a, in, failed, mem)
+	col2 := shape00060Col2(n, sel, probe, failed, mem)
+	col3 := shape00060Col3(n, sel, probe, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2, col3)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2", "o3"}, []string{"probe(1, r, c) = CAST(s AS BIGINT)", "CASE WHEN (CASE WHEN (p IS NOT NULL) THEN 2 ELSE probe(1, r, c) END <= (b + probe(1, r, c))) THEN (- (b % probe(1, r, c))) WHEN (probe(1, r, c) = probe(1, r, c)) THEN IF((probe(1, r, c) <= probe(1, r, c)), probe(1, r, c), a) ELSE probe(1, r, c) END", "probe(1, r, c)", "probe(1, r, c)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, sel, n), vec.Int64Array(mem, &probe2, sel, n), vec.Int64Array(mem, &probe3, sel, n)}
+	cols := []arrow.Array{col1, col2, col3}
 	out := array.NewRecordBatch(Shape00060Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -11804,10 +10167,10 @@ func shape00060Where(n int, all vec.Sel, probe vec.Vec[int64], sArr *array.Strin
 	return cmp
 }
 
-// shape00060Col1 computes output column 1 (o1) of query Shape00060 on the rows that pass its WHERE clause:
+// shape00060Col1 computes output column 1 (o1) of query Shape00060 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	CASE WHEN (CASE WHEN (p IS NOT NULL) THEN 2 ELSE probe(1, r, c) END <= (b + probe(1, r, c))) THEN (- (b % probe(1, r, c))) WHEN (probe(1, r, c) = probe(1, r,...
-func shape00060Col1(n int, sel vec.Sel, p vec.Vec[bool], probe vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[int64] {
+func shape00060Col1(n int, sel vec.Sel, p vec.Vec[bool], probe vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN (CASE WHEN (p IS NOT NULL) THEN 2 ELSE probe(1, r, c) END <= (b + probe(1, r, c))) THEN (-(b % probe(1, r, c))) WHEN (probe(1, r, c) = probe(1, r, ...
 	caseResult := vec.Make[int64](n)
 	// CASE WHEN (p IS NOT NULL) THEN 2 ELSE probe(1, r, c) END
@@ -11852,53 +10215,12 @@ func shape00060Col1(n int, sel vec.Sel, p vec.Vec[bool], probe vec.Vec[int64], b
 	vec.CopyErrs(&caseResult, &cmp3, sel, n)
 	when2, notYet2 := vec.Split(&cmp3, sel, n)
 	// (b % probe(1, r, c))
-	var remainder vec.Vec[int64]
-	if b.Clean() && probe.Clean() && vec.Dense(when2, n, true) {
-		remainder = vec.Make[int64](n)
-		bV := b.V[:n]
-		probeV := probe.V[:n]
-		out := remainder.V[:n]
-		for i := range out {
-			r, err := rt.ModInt64(bV[i], probeV[i])
-			if err != nil {
-				remainder.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		remainder = vec.Map2E(when2, n, vec.VecArg(&b), vec.VecArg(&probe), rt.ModInt64)
-	}
+	remainder := vec.Map2E(when2, n, vec.VecArg(&b), vec.VecArg(&probe), rt.ModInt64)
 	// (-(b % probe(1, r, c)))
-	var minus vec.Vec[int64]
-	if remainder.Clean() && vec.Dense(when2, n, true) {
-		minus = vec.Make[int64](n)
-		remainderV := remainder.V[:n]
-		out := minus.V[:n]
-		for i := range out {
-			r, err := rt.NegateInt64(remainderV[i])
-			if err != nil {
-				minus.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		minus = vec.Map1E(when2, n, vec.VecArg(&remainder), rt.NegateInt64)
-	}
+	minus := vec.Map1E(when2, n, vec.VecArg(&remainder), rt.NegateInt64)
 	vec.Merge(&caseResult, &minus, when2, n)
 	// (probe(1, r, c) = probe(1, r, c))
-	var cmp4 vec.Vec[bool]
-	if probe.Clean() && vec.Dense(notYet2, n, false) {
-		cmp4 = vec.Make[bool](n)
-		probeV := probe.V[:n]
-		out := cmp4.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(probeV[i], probeV[i])
-		}
-	} else {
-		cmp4 = vec.Map2(notYet2, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.EqInt64)
-	}
+	cmp4 := vec.Map2(notYet2, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.EqInt64)
 	vec.CopyErrs(&caseResult, &cmp4, notYet2, n)
 	when3, notYet3 := vec.Split(&cmp4, notYet2, n)
 	// IF((probe(1, r, c) <= probe(1, r, c)), probe(1, r, c), a)
@@ -11944,21 +10266,27 @@ func shape00060Col1(n int, sel vec.Sel, p vec.Vec[bool], probe vec.Vec[int64], b
 	}
 	vec.Merge(&caseResult, &ifResult, when3, n)
 	vec.Merge(&caseResult, &probe, notYet3, n)
-	return caseResult
+	vec.Check(failed, &caseResult, sel, n, 1)
+	column := vec.Int64Array(mem, &caseResult, sel, n)
+	return column
 }
 
-// shape00060Col2 computes output column 2 (o2) of query Shape00060 on the rows that pass its WHERE clause:
+// shape00060Col2 computes output column 2 (o2) of query Shape00060 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	probe(1, r, c)
-func shape00060Col2(n int, sel vec.Sel, probe vec.Vec[int64]) vec.Vec[int64] {
-	return probe
+func shape00060Col2(n int, sel vec.Sel, probe vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	vec.Check(failed, &probe, sel, n, 2)
+	column2 := vec.Int64Array(mem, &probe, sel, n)
+	return column2
 }
 
-// shape00060Col3 computes output column 3 (o3) of query Shape00060 on the rows that pass its WHERE clause:
+// shape00060Col3 computes output column 3 (o3) of query Shape00060 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	probe(1, r, c)
-func shape00060Col3(n int, sel vec.Sel, probe vec.Vec[int64]) vec.Vec[int64] {
-	return probe
+func shape00060Col3(n int, sel vec.Sel, probe vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	vec.Check(failed, &probe, sel, n, 3)
+	column3 := vec.Int64Array(mem, &probe, sel, n)
+	return column3
 }
 
 // shape00061Input is the schema of Shape00061's input batches (table w).
@@ -12003,16 +10331,16 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	ifResult := shape00061Col1(n, all, r_, c_, shared0, shared0Done, in, a)
-	vec.Check(&failed, &ifResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := shape00061Col1(n, all, r_, c_, shared0, shared0Done, in, a, failed, mem)
 
 	// o2: a
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "IF((probe(2, r, c) IS NOT NULL), (probe(1, r, IF((c < 3), a, a)) + probe(1, r, IF((c < 3), a, a))), probe(1, r, IF((c < 3), a, a)))", "a"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n), vec.TakeColumn(mem, in.Column(1), all, n)}
+	cols := []arrow.Array{col1, vec.TakeColumn(mem, in.Column(1), all, n)}
 	out := array.NewRecordBatch(Shape00061Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -12020,10 +10348,10 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00061Col1 computes output column 1 (o1) of query Shape00061 on every row:
+// shape00061Col1 computes output column 1 (o1) of query Shape00061 on every row, noting its first failed row in failed:
 //
 //	IF((probe(2, r, c) IS NOT NULL), (probe(1, r, IF((c < 3), a, a)) + probe(1, r, IF((c < 3), a, a))), probe(1, r, IF((c < 3), a, a)))
-func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], shared0 *vec.Vec[int64], shared0Done []bool, in arrow.RecordBatch, a vec.Vec[int64]) vec.Vec[int64] {
+func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], shared0 *vec.Vec[int64], shared0Done []bool, in arrow.RecordBatch, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(2, r, c)
 	var probe vec.Vec[int64]
 	if r_.Clean() && c_.Clean() {
@@ -12092,41 +10420,10 @@ func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], sh
 		}
 	}
 	// probe(1, r, IF((c < 3), a, a))
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && ifResult2.Clean() && vec.Dense(todo, n, true) {
-		probe2 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		ifResult2V := ifResult2.V[:n]
-		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], ifResult2V[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe2 = vec.Map3E(todo, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&ifResult2), kernelKernels.Probe)
-	}
+	probe2 := vec.Map3E(todo, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&ifResult2), kernelKernels.Probe)
 	vec.Merge(&(*shared0), &probe2, todo, n)
 	// (probe(1, r, IF((c < 3), a, a)) + probe(1, r, IF((c < 3), a, a)))
-	var sum vec.Vec[int64]
-	if (*shared0).Clean() && vec.Dense(then, n, true) {
-		sum = vec.Make[int64](n)
-		shared0V := (*shared0).V[:n]
-		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(shared0V[i], shared0V[i])
-			if err != nil {
-				sum.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		sum = vec.Map2E(then, n, vec.VecArg(&(*shared0)), vec.VecArg(&(*shared0)), rt.AddInt64)
-	}
+	sum := vec.Map2E(then, n, vec.VecArg(&(*shared0)), vec.VecArg(&(*shared0)), rt.AddInt64)
 	vec.Merge(&ifResult, &sum, then, n)
 	todo2 := vec.Missing(shared0Done, otherwise, n)
 	// IF((c < 3), a, a)
@@ -12171,26 +10468,12 @@ func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], sh
 		}
 	}
 	// probe(1, r, IF((c < 3), a, a))
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && ifResult4.Clean() && vec.Dense(todo2, n, true) {
-		probe3 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		ifResult4V := ifResult4.V[:n]
-		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], ifResult4V[i])
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe3 = vec.Map3E(todo2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&ifResult4), kernelKernels.Probe)
-	}
+	probe3 := vec.Map3E(todo2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&ifResult4), kernelKernels.Probe)
 	vec.Merge(&(*shared0), &probe3, todo2, n)
 	vec.Merge(&ifResult, &(*shared0), otherwise, n)
-	return ifResult
+	vec.Check(failed, &ifResult, all, n, 1)
+	column := vec.Int64Array(mem, &ifResult, all, n)
+	return column
 }
 
 // shape00062Input is the schema of Shape00062's input batches (table w).
@@ -12235,23 +10518,22 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	sArr := in.Column(6).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	isNull := shape00062Where(n, all, s)
-	vec.Check(&failed, &isNull, all, n, 0)
+	vec.Check(failed, &isNull, all, n, 0)
 	sel := vec.Where(&isNull, n)
 	probe := shape00062Shared0(n, sel, r_, b)
 	ifResult := shape00062Shared2(n, sel, a, in, c_)
 	probe2 := shape00062Shared1(n, sel, r_, ifResult)
-	sum := shape00062Col1(n, sel, probe, probe2, sArr)
-	vec.Check(&failed, &sum, sel, n, 1)
-	anyOf := shape00062Col2(n, sel, b, in, probe, ifResult)
-	vec.Check(&failed, &anyOf, sel, n, 2)
+	col1 := shape00062Col1(n, sel, probe, probe2, sArr, failed, mem)
+	col2 := shape00062Col2(n, sel, b, in, probe, ifResult, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"s IS NULL", "(probe(4, r, b) + IF((probe(1, r, IF((a = c), c, a)) <> CAST(s AS BIGINT)), probe(4, r, b), probe(1, r, IF((a = c), c, a))))", "((0 <> b) OR (probe(4, r, b) <> IF((a = c), c, a)))"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, sel, n), vec.BoolArray(mem, &anyOf, sel, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Shape00062Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -12366,10 +10648,10 @@ func shape00062Shared1(n int, sel vec.Sel, r_ vec.Vec[int64], ifResult vec.Vec[i
 	return probe2
 }
 
-// shape00062Col1 computes output column 1 (o1) of query Shape00062 on the rows that pass its WHERE clause:
+// shape00062Col1 computes output column 1 (o1) of query Shape00062 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	(probe(4, r, b) + IF((probe(1, r, IF((a = c), c, a)) <> CAST(s AS BIGINT)), probe(4, r, b), probe(1, r, IF((a = c), c, a))))
-func shape00062Col1(n int, sel vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int64], sArr *array.String) vec.Vec[int64] {
+func shape00062Col1(n int, sel vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int64], sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// IF((probe(1, r, IF((a = c), c, a)) <> CAST(s AS BIGINT)), probe(4, r, b), probe(1, r, IF((a = c), c, a)))
 	var ifResult3 vec.Vec[int64]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -12436,13 +10718,15 @@ func shape00062Col1(n int, sel vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int
 	} else {
 		sum = vec.Map2E(sel, n, vec.VecArg(&probe), vec.VecArg(&ifResult3), rt.AddInt64)
 	}
-	return sum
+	vec.Check(failed, &sum, sel, n, 1)
+	column := vec.Int64Array(mem, &sum, sel, n)
+	return column
 }
 
-// shape00062Col2 computes output column 2 (o2) of query Shape00062 on the rows that pass its WHERE clause:
+// shape00062Col2 computes output column 2 (o2) of query Shape00062 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	((0 <> b) OR (probe(4, r, b) <> IF((a = c), c, a)))
-func shape00062Col2(n int, sel vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, probe vec.Vec[int64], ifResult vec.Vec[int64]) vec.Vec[bool] {
+func shape00062Col2(n int, sel vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, probe vec.Vec[int64], ifResult vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ((0 <> b) OR (probe(4, r, b) <> IF((a = c), c, a)))
 	var anyOf vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -12481,7 +10765,9 @@ func shape00062Col2(n int, sel vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, 
 			anyOf = orResult
 		}
 	}
-	return anyOf
+	vec.Check(failed, &anyOf, sel, n, 2)
+	column2 := vec.BoolArray(mem, &anyOf, sel, n)
+	return column2
 }
 
 // shape00063Input is the schema of Shape00063's input batches (table w).
@@ -12523,21 +10809,20 @@ func Shape00063(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	isNull := shape00063Where(n, all, c_)
-	vec.Check(&failed, &isNull, all, n, 0)
+	vec.Check(failed, &isNull, all, n, 0)
 	sel := vec.Where(&isNull, n)
 	probe := shape00063Shared0(n, sel, r_, a, c_)
-	probe2 := shape00063Col1(n, sel, probe)
-	vec.Check(&failed, &probe2, sel, n, 1)
-	sum := shape00063Col2(n, sel, probe, r_, c_, a)
-	vec.Check(&failed, &sum, sel, n, 2)
+	col1 := shape00063Col1(n, sel, probe, failed, mem)
+	col2 := shape00063Col2(n, sel, probe, r_, c_, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"c IS NULL", "probe(2, r, (a * c))", "(probe(2, r, (a * c)) + IF((probe(1, r, c) <= a), probe(2, r, (a * c)), r))"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &probe2, sel, n), vec.Int64Array(mem, &sum, sel, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Shape00063Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -12597,47 +10882,49 @@ func shape00063Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], 
 	return probe
 }
 
-// shape00063Col1 computes output column 1 (o1) of query Shape00063 on the rows that pass its WHERE clause:
+// shape00063Col1 computes output column 1 (o1) of query Shape00063 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	probe(2, r, (a * c))
-func shape00063Col1(n int, sel vec.Sel, probe vec.Vec[int64]) vec.Vec[int64] {
-	return probe
+func shape00063Col1(n int, sel vec.Sel, probe vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	vec.Check(failed, &probe, sel, n, 1)
+	column := vec.Int64Array(mem, &probe, sel, n)
+	return column
 }
 
-// shape00063Col2 computes output column 2 (o2) of query Shape00063 on the rows that pass its WHERE clause:
+// shape00063Col2 computes output column 2 (o2) of query Shape00063 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	(probe(2, r, (a * c)) + IF((probe(1, r, c) <= a), probe(2, r, (a * c)), r))
-func shape00063Col2(n int, sel vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64], c_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
+func shape00063Col2(n int, sel vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64], c_ vec.Vec[int64], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(1, r, c)
-	var probe3 vec.Vec[int64]
+	var probe2 vec.Vec[int64]
 	if r_.Clean() && c_.Clean() && vec.Dense(sel, n, true) {
-		probe3 = vec.Make[int64](n)
+		probe2 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
-		out := probe3.V[:n]
+		out := probe2.V[:n]
 		for i := range out {
 			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
 			if err != nil {
-				probe3.Fail(i, err)
+				probe2.Fail(i, err)
 				continue
 			}
 			out[i] = r
 		}
 	} else {
-		probe3 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
+		probe2 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	}
 	// (probe(1, r, c) <= a)
 	var cmp vec.Vec[bool]
-	if probe3.Clean() && a.Clean() && vec.Dense(sel, n, false) {
+	if probe2.Clean() && a.Clean() && vec.Dense(sel, n, false) {
 		cmp = vec.Make[bool](n)
-		probe3V := probe3.V[:n]
+		probe2V := probe2.V[:n]
 		aV := a.V[:n]
 		out := cmp.V[:n]
 		for i := range out {
-			out[i] = rt.LeInt64(probe3V[i], aV[i])
+			out[i] = rt.LeInt64(probe2V[i], aV[i])
 		}
 	} else {
-		cmp = vec.Map2(sel, n, vec.VecArg(&probe3), vec.VecArg(&a), rt.LeInt64)
+		cmp = vec.Map2(sel, n, vec.VecArg(&probe2), vec.VecArg(&a), rt.LeInt64)
 	}
 	// IF((probe(1, r, c) <= a), probe(2, r, (a * c)), r)
 	then, otherwise := vec.Split(&cmp, sel, n)
@@ -12663,7 +10950,9 @@ func shape00063Col2(n int, sel vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64],
 	} else {
 		sum = vec.Map2E(sel, n, vec.VecArg(&probe), vec.VecArg(&ifResult), rt.AddInt64)
 	}
-	return sum
+	vec.Check(failed, &sum, sel, n, 2)
+	column2 := vec.Int64Array(mem, &sum, sel, n)
+	return column2
 }
 
 // shape00064Input is the schema of Shape00064's input batches (table w).
@@ -12709,18 +10998,17 @@ func Shape00064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	sArr := in.Column(6).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 	probe := shape00064Shared1(n, all, r_, b)
 	probe3 := shape00064Shared0(n, all, r_, probe, shared2, shared2Done, b, a)
-	sum2 := shape00064Col1(n, all, probe3, sArr, shared2, shared2Done, r_, b, probe)
-	vec.Check(&failed, &sum2, all, n, 1)
-	probe32 := shape00064Col2(n, all, probe3)
-	vec.Check(&failed, &probe32, all, n, 2)
+	col1 := shape00064Col1(n, all, probe3, sArr, shared2, shared2Done, r_, b, probe, failed, mem)
+	col2 := shape00064Col2(n, all, probe3, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "(probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a)) + IF((NOT TRY((CAST(s AS BIGINT) <> 0))), probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a)), (- (probe(2, r, b) + IF((probe(1, r, b) > probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))), probe(2, r, b), 5)))))", "probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &sum2, all, n), vec.Int64Array(mem, &probe32, all, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Shape00064Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -12776,41 +11064,10 @@ func shape00064Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 	// shared (lazy): probe(1, r, b)
 	todo := vec.Missing(shared2Done, then, n)
 	// probe(1, r, b)
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && b.Clean() && vec.Dense(todo, n, true) {
-		probe2 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		bV := b.V[:n]
-		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe2 = vec.Map3E(todo, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
-	}
+	probe2 := vec.Map3E(todo, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	vec.Merge(&(*shared2), &probe2, todo, n)
 	// (probe(1, r, b) - probe(1, r, b))
-	var difference vec.Vec[int64]
-	if (*shared2).Clean() && vec.Dense(then, n, true) {
-		difference = vec.Make[int64](n)
-		shared2V := (*shared2).V[:n]
-		out := difference.V[:n]
-		for i := range out {
-			r, err := rt.SubInt64(shared2V[i], shared2V[i])
-			if err != nil {
-				difference.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		difference = vec.Map2E(then, n, vec.VecArg(&(*shared2)), vec.VecArg(&(*shared2)), rt.SubInt64)
-	}
+	difference := vec.Map2E(then, n, vec.VecArg(&(*shared2)), vec.VecArg(&(*shared2)), rt.SubInt64)
 	vec.Merge(&ifResult, &difference, then, n)
 	vec.Merge(&ifResult, &a, otherwise, n)
 	// probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))
@@ -12834,10 +11091,10 @@ func shape00064Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 	return probe3
 }
 
-// shape00064Col1 computes output column 1 (o1) of query Shape00064 on every row:
+// shape00064Col1 computes output column 1 (o1) of query Shape00064 on every row, noting its first failed row in failed:
 //
 //	(probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a)) + IF((NOT TRY((CAST(s AS BIGINT) <> 0))), probe(3, r, IF((probe(2,...
-func shape00064Col1(n int, all vec.Sel, probe3 vec.Vec[int64], sArr *array.String, shared2 *vec.Vec[int64], shared2Done []bool, r_ vec.Vec[int64], b vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
+func shape00064Col1(n int, all vec.Sel, probe3 vec.Vec[int64], sArr *array.String, shared2 *vec.Vec[int64], shared2Done []bool, r_ vec.Vec[int64], b vec.Vec[int64], probe vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(s AS BIGINT)
 	var asBigint vec.Vec[int64]
 	if sArr.NullN() == 0 {
@@ -12888,23 +11145,7 @@ func shape00064Col1(n int, all vec.Sel, probe3 vec.Vec[int64], sArr *array.Strin
 	// shared (lazy): probe(1, r, b)
 	todo2 := vec.Missing(shared2Done, otherwise2, n)
 	// probe(1, r, b)
-	var probe4 vec.Vec[int64]
-	if r_.Clean() && b.Clean() && vec.Dense(todo2, n, true) {
-		probe4 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		bV := b.V[:n]
-		out := probe4.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-			if err != nil {
-				probe4.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe4 = vec.Map3E(todo2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
-	}
+	probe4 := vec.Map3E(todo2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	vec.Merge(&(*shared2), &probe4, todo2, n)
 	// IF((probe(1, r, b) > probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))), probe(2, r, b), 5)
 	var ifResult3 vec.Vec[int64]
@@ -12949,40 +11190,9 @@ func shape00064Col1(n int, all vec.Sel, probe3 vec.Vec[int64], sArr *array.Strin
 		}
 	}
 	// (probe(2, r, b) + IF((probe(1, r, b) > probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))), probe(2, r, b), 5))
-	var sum vec.Vec[int64]
-	if probe.Clean() && ifResult3.Clean() && vec.Dense(otherwise2, n, true) {
-		sum = vec.Make[int64](n)
-		probeV := probe.V[:n]
-		ifResult3V := ifResult3.V[:n]
-		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probeV[i], ifResult3V[i])
-			if err != nil {
-				sum.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		sum = vec.Map2E(otherwise2, n, vec.VecArg(&probe), vec.VecArg(&ifResult3), rt.AddInt64)
-	}
+	sum := vec.Map2E(otherwise2, n, vec.VecArg(&probe), vec.VecArg(&ifResult3), rt.AddInt64)
 	// (-(probe(2, r, b) + IF((probe(1, r, b) > probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))), probe(2, r, b), 5)))
-	var minus vec.Vec[int64]
-	if sum.Clean() && vec.Dense(otherwise2, n, true) {
-		minus = vec.Make[int64](n)
-		sumV := sum.V[:n]
-		out := minus.V[:n]
-		for i := range out {
-			r, err := rt.NegateInt64(sumV[i])
-			if err != nil {
-				minus.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		minus = vec.Map1E(otherwise2, n, vec.VecArg(&sum), rt.NegateInt64)
-	}
+	minus := vec.Map1E(otherwise2, n, vec.VecArg(&sum), rt.NegateInt64)
 	vec.Merge(&ifResult2, &minus, otherwise2, n)
 	// (probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a)) + IF((NOT TRY((CAST(s AS BIGINT) <> 0))), probe(3, r, IF((probe(2,...
 	var sum2 vec.Vec[int64]
@@ -13002,14 +11212,18 @@ func shape00064Col1(n int, all vec.Sel, probe3 vec.Vec[int64], sArr *array.Strin
 	} else {
 		sum2 = vec.Map2E(all, n, vec.VecArg(&probe3), vec.VecArg(&ifResult2), rt.AddInt64)
 	}
-	return sum2
+	vec.Check(failed, &sum2, all, n, 1)
+	column := vec.Int64Array(mem, &sum2, all, n)
+	return column
 }
 
-// shape00064Col2 computes output column 2 (o2) of query Shape00064 on every row:
+// shape00064Col2 computes output column 2 (o2) of query Shape00064 on every row, noting its first failed row in failed:
 //
 //	probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))
-func shape00064Col2(n int, all vec.Sel, probe3 vec.Vec[int64]) vec.Vec[int64] {
-	return probe3
+func shape00064Col2(n int, all vec.Sel, probe3 vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	vec.Check(failed, &probe3, all, n, 2)
+	column2 := vec.Int64Array(mem, &probe3, all, n)
+	return column2
 }
 
 // shape00065Input is the schema of Shape00065's input batches (table w).
@@ -13051,16 +11265,16 @@ func Shape00065(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	c_ := vec.Int64s(in.Column(3))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 	probe := shape00065Shared1(n, all, r_, a)
 	probe2 := shape00065Shared0(n, all, r_, sArr)
-	sum := shape00065Col1(n, all, probe2, probe, c_)
-	vec.Check(&failed, &sum, all, n, 1)
+	col1 := shape00065Col1(n, all, probe2, probe, c_, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"", "(probe(2, r, CAST(s AS BIGINT)) + IF((probe(1, r, a) > c), probe(2, r, CAST(s AS BIGINT)), TRY(probe(1, r, a))))"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Shape00065Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -13134,10 +11348,10 @@ func shape00065Shared0(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String
 	return probe2
 }
 
-// shape00065Col1 computes output column 1 (o1) of query Shape00065 on every row:
+// shape00065Col1 computes output column 1 (o1) of query Shape00065 on every row, noting its first failed row in failed:
 //
 //	(probe(2, r, CAST(s AS BIGINT)) + IF((probe(1, r, a) > c), probe(2, r, CAST(s AS BIGINT)), TRY(probe(1, r, a))))
-func shape00065Col1(n int, all vec.Sel, probe2 vec.Vec[int64], probe vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
+func shape00065Col1(n int, all vec.Sel, probe2 vec.Vec[int64], probe vec.Vec[int64], c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (probe(1, r, a) > c)
 	var cmp vec.Vec[bool]
 	if probe.Clean() && c_.Clean() {
@@ -13177,7 +11391,9 @@ func shape00065Col1(n int, all vec.Sel, probe2 vec.Vec[int64], probe vec.Vec[int
 	} else {
 		sum = vec.Map2E(all, n, vec.VecArg(&probe2), vec.VecArg(&ifResult), rt.AddInt64)
 	}
-	return sum
+	vec.Check(failed, &sum, all, n, 1)
+	column := vec.Int64Array(mem, &sum, all, n)
+	return column
 }
 
 // shape00066Input is the schema of Shape00066's input batches (table w).
@@ -13220,16 +11436,16 @@ func Shape00066(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	c_ := vec.Int64s(in.Column(3))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult := shape00066Col1(n, all, r_, b, sArr, c_, in)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := shape00066Col1(n, all, r_, b, sArr, c_, in, failed, mem)
 
 	// o2: r
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "CASE WHEN (r BETWEEN 9223372036854775807 AND b) THEN IF((CAST(s AS BIGINT) <= c), CAST(s AS BIGINT), r) END", "r"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n), vec.TakeColumn(mem, in.Column(0), all, n)}
+	cols := []arrow.Array{col1, vec.TakeColumn(mem, in.Column(0), all, n)}
 	out := array.NewRecordBatch(Shape00066Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -13237,59 +11453,24 @@ func Shape00066(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00066Col1 computes output column 1 (o1) of query Shape00066 on every row:
+// shape00066Col1 computes output column 1 (o1) of query Shape00066 on every row, noting its first failed row in failed:
 //
 //	CASE WHEN (r BETWEEN 9223372036854775807 AND b) THEN IF((CAST(s AS BIGINT) <= c), CAST(s AS BIGINT), r) END
-func shape00066Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sArr *array.String, c_ vec.Vec[int64], in arrow.RecordBatch) vec.Vec[int64] {
+func shape00066Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sArr *array.String, c_ vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN (r BETWEEN 9223372036854775807 AND b) THEN IF((CAST(s AS BIGINT) <= c), CAST(s AS BIGINT), r) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	// (r BETWEEN 9223372036854775807 AND b)
 	between := vec.NewLogic(false, all, n)
-	var inRange vec.Vec[bool]
-	if r_.Clean() && vec.Dense(between.Live, n, false) {
-		inRange = vec.Make[bool](n)
-		r_V := r_.V[:n]
-		out := inRange.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(r_V[i], int64(9223372036854775807))
-		}
-	} else {
-		inRange = vec.Map2(between.Live, n, vec.VecArg(&r_), vec.ConstArg[int64](int64(9223372036854775807)), rt.GeInt64)
-	}
+	inRange := vec.Map2(between.Live, n, vec.VecArg(&r_), vec.ConstArg[int64](int64(9223372036854775807)), rt.GeInt64)
 	between.Add(&inRange)
-	var inRange2 vec.Vec[bool]
-	if r_.Clean() && b.Clean() && vec.Dense(between.Live, n, false) {
-		inRange2 = vec.Make[bool](n)
-		r_V := r_.V[:n]
-		bV := b.V[:n]
-		out := inRange2.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(r_V[i], bV[i])
-		}
-	} else {
-		inRange2 = vec.Map2(between.Live, n, vec.VecArg(&r_), vec.VecArg(&b), rt.LeInt64)
-	}
+	inRange2 := vec.Map2(between.Live, n, vec.VecArg(&r_), vec.VecArg(&b), rt.LeInt64)
 	between.Add(&inRange2)
 	betweenResult := between.Finish()
 	vec.CopyErrs(&caseResult, &betweenResult, all, n)
 	when, notYet := vec.Split(&betweenResult, all, n)
 	// shared (region): CAST(s AS BIGINT)
 	// CAST(s AS BIGINT)
-	var asBigint vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(when, n, true) {
-		asBigint = vec.Make[int64](n)
-		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint = vec.Map1E(when, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint := vec.Map1E(when, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	// IF((CAST(s AS BIGINT) <= c), CAST(s AS BIGINT), r)
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -13334,7 +11515,9 @@ func shape00066Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sAr
 	}
 	vec.Merge(&caseResult, &ifResult, when, n)
 	vec.FillNull(&caseResult, notYet, n)
-	return caseResult
+	vec.Check(failed, &caseResult, all, n, 1)
+	column := vec.Int64Array(mem, &caseResult, all, n)
+	return column
 }
 
 // shape00067Input is the schema of Shape00067's input batches (table w).
@@ -13375,17 +11558,16 @@ func Shape00067(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 	probe := shape00067Shared0(n, all, r_, a)
-	caseResult := shape00067Col1(n, all, probe, r_)
-	vec.Check(&failed, &caseResult, all, n, 1)
-	konst := shape00067Col2(n, all)
-	vec.Check(&failed, &konst, all, n, 2)
+	col1 := shape00067Col1(n, all, probe, r_, failed, mem)
+	col2 := shape00067Col2(n, all, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "CASE probe(1, r, a) WHEN r THEN probe(1, r, a) END", "(NOT (IF((c <= CAST(NULL AS BIGINT)), 1, CAST(NULL AS BIGINT)) IS NOT NULL))"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n), vec.BoolArray(mem, &konst, all, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Shape00067Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -13418,10 +11600,10 @@ func shape00067Shared0(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) 
 	return probe
 }
 
-// shape00067Col1 computes output column 1 (o1) of query Shape00067 on every row:
+// shape00067Col1 computes output column 1 (o1) of query Shape00067 on every row, noting its first failed row in failed:
 //
 //	CASE probe(1, r, a) WHEN r THEN probe(1, r, a) END
-func shape00067Col1(n int, all vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64]) vec.Vec[int64] {
+func shape00067Col1(n int, all vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE probe(1, r, a) WHEN r THEN probe(1, r, a) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	var matches vec.Vec[bool]
@@ -13440,15 +11622,19 @@ func shape00067Col1(n int, all vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64])
 	when, notYet := vec.Split(&matches, all, n)
 	vec.Merge(&caseResult, &probe, when, n)
 	vec.FillNull(&caseResult, notYet, n)
-	return caseResult
+	vec.Check(failed, &caseResult, all, n, 1)
+	column := vec.Int64Array(mem, &caseResult, all, n)
+	return column
 }
 
-// shape00067Col2 computes output column 2 (o2) of query Shape00067 on every row:
+// shape00067Col2 computes output column 2 (o2) of query Shape00067 on every row, noting its first failed row in failed:
 //
 //	(NOT (IF((c <= CAST(NULL AS BIGINT)), 1, CAST(NULL AS BIGINT)) IS NOT NULL))
-func shape00067Col2(n int, all vec.Sel) vec.Vec[bool] {
+func shape00067Col2(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	konst := vec.Const[bool](n, true)
-	return konst
+	vec.Check(failed, &konst, all, n, 2)
+	column2 := vec.BoolArray(mem, &konst, all, n)
+	return column2
 }
 
 // shape00068Input is the schema of Shape00068's input batches (table w).
@@ -13494,17 +11680,16 @@ func Shape00068(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	shared1Done := make([]bool, n)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 	probe := shape00068Shared0(n, all, r_, sArr)
-	caseResult := shape00068Col1(n, all, probe, a, b, shared1, shared1Done, r_)
-	vec.Check(&failed, &caseResult, all, n, 1)
-	ifResult := shape00068Col2(n, all, r_, b, shared1, shared1Done, a, probe)
-	vec.Check(&failed, &ifResult, all, n, 2)
+	col1 := shape00068Col1(n, all, probe, a, b, shared1, shared1Done, r_, failed, mem)
+	col2 := shape00068Col2(n, all, r_, b, shared1, shared1Done, a, probe, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "CASE probe(1, r, CAST(s AS BIGINT)) WHEN probe(1, r, CAST(s AS BIGINT)) THEN a WHEN b THEN a ELSE probe(4, r, 1) END", "IF((r IS NOT NULL), CASE b WHEN probe(4, r, 1) THEN a ELSE probe(2, r, NULLIF(a, probe(1, r, CAST(s AS BIGINT)))) END, (4611686018427387904 DIV a))"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n), vec.Int64Array(mem, &ifResult, all, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Shape00068Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -13553,10 +11738,10 @@ func shape00068Shared0(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String
 	return probe
 }
 
-// shape00068Col1 computes output column 1 (o1) of query Shape00068 on every row:
+// shape00068Col1 computes output column 1 (o1) of query Shape00068 on every row, noting its first failed row in failed:
 //
 //	CASE probe(1, r, CAST(s AS BIGINT)) WHEN probe(1, r, CAST(s AS BIGINT)) THEN a WHEN b THEN a ELSE probe(4, r, 1) END
-func shape00068Col1(n int, all vec.Sel, probe vec.Vec[int64], a vec.Vec[int64], b vec.Vec[int64], shared1 *vec.Vec[int64], shared1Done []bool, r_ vec.Vec[int64]) vec.Vec[int64] {
+func shape00068Col1(n int, all vec.Sel, probe vec.Vec[int64], a vec.Vec[int64], b vec.Vec[int64], shared1 *vec.Vec[int64], shared1Done []bool, r_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE probe(1, r, CAST(s AS BIGINT)) WHEN probe(1, r, CAST(s AS BIGINT)) THEN a WHEN b THEN a ELSE probe(4, r, 1) END
 	caseResult := vec.Make[int64](n)
 	var matches vec.Vec[bool]
@@ -13573,48 +11758,24 @@ func shape00068Col1(n int, all vec.Sel, probe vec.Vec[int64], a vec.Vec[int64], 
 	vec.CopyErrs(&caseResult, &matches, all, n)
 	when, notYet := vec.Split(&matches, all, n)
 	vec.Merge(&caseResult, &a, when, n)
-	var matches2 vec.Vec[bool]
-	if probe.Clean() && b.Clean() && vec.Dense(notYet, n, false) {
-		matches2 = vec.Make[bool](n)
-		probeV := probe.V[:n]
-		bV := b.V[:n]
-		out := matches2.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(probeV[i], bV[i])
-		}
-	} else {
-		matches2 = vec.Map2(notYet, n, vec.VecArg(&probe), vec.VecArg(&b), rt.EqInt64)
-	}
+	matches2 := vec.Map2(notYet, n, vec.VecArg(&probe), vec.VecArg(&b), rt.EqInt64)
 	vec.CopyErrs(&caseResult, &matches2, notYet, n)
 	when2, notYet2 := vec.Split(&matches2, notYet, n)
 	vec.Merge(&caseResult, &a, when2, n)
 	todo := vec.Missing(shared1Done, notYet2, n)
 	// probe(4, r, 1)
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(todo, n, true) {
-		probe2 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(4), r_V[i], int64(1))
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe2 = vec.Map3E(todo, n, vec.ConstArg[int32](int32(4)), vec.VecArg(&r_), vec.ConstArg[int64](int64(1)), kernelKernels.Probe)
-	}
+	probe2 := vec.Map3E(todo, n, vec.ConstArg[int32](int32(4)), vec.VecArg(&r_), vec.ConstArg[int64](int64(1)), kernelKernels.Probe)
 	vec.Merge(&(*shared1), &probe2, todo, n)
 	vec.Merge(&caseResult, &(*shared1), notYet2, n)
-	return caseResult
+	vec.Check(failed, &caseResult, all, n, 1)
+	column := vec.Int64Array(mem, &caseResult, all, n)
+	return column
 }
 
-// shape00068Col2 computes output column 2 (o2) of query Shape00068 on every row:
+// shape00068Col2 computes output column 2 (o2) of query Shape00068 on every row, noting its first failed row in failed:
 //
 //	IF((r IS NOT NULL), CASE b WHEN probe(4, r, 1) THEN a ELSE probe(2, r, NULLIF(a, probe(1, r, CAST(s AS BIGINT)))) END, (4611686018427387904 DIV a))
-func shape00068Col2(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], shared1 *vec.Vec[int64], shared1Done []bool, a vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
+func shape00068Col2(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], shared1 *vec.Vec[int64], shared1Done []bool, a vec.Vec[int64], probe vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (r IS NOT NULL)
 	isNotNull := vec.IsNull(&r_, true, all, n)
 	// IF((r IS NOT NULL), CASE b WHEN probe(4, r, 1) THEN a ELSE probe(2, r, NULLIF(a, probe(1, r, CAST(s AS BIGINT)))) END, (4611686018427387904 DIV a))
@@ -13625,91 +11786,25 @@ func shape00068Col2(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sha
 	caseResult2 := vec.Make[int64](n)
 	todo2 := vec.Missing(shared1Done, then, n)
 	// probe(4, r, 1)
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(todo2, n, true) {
-		probe3 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(4), r_V[i], int64(1))
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe3 = vec.Map3E(todo2, n, vec.ConstArg[int32](int32(4)), vec.VecArg(&r_), vec.ConstArg[int64](int64(1)), kernelKernels.Probe)
-	}
+	probe3 := vec.Map3E(todo2, n, vec.ConstArg[int32](int32(4)), vec.VecArg(&r_), vec.ConstArg[int64](int64(1)), kernelKernels.Probe)
 	vec.Merge(&(*shared1), &probe3, todo2, n)
-	var matches3 vec.Vec[bool]
-	if b.Clean() && (*shared1).Clean() && vec.Dense(then, n, false) {
-		matches3 = vec.Make[bool](n)
-		bV := b.V[:n]
-		shared1V := (*shared1).V[:n]
-		out := matches3.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(bV[i], shared1V[i])
-		}
-	} else {
-		matches3 = vec.Map2(then, n, vec.VecArg(&b), vec.VecArg(&(*shared1)), rt.EqInt64)
-	}
+	matches3 := vec.Map2(then, n, vec.VecArg(&b), vec.VecArg(&(*shared1)), rt.EqInt64)
 	vec.CopyErrs(&caseResult2, &matches3, then, n)
 	when3, notYet3 := vec.Split(&matches3, then, n)
 	vec.Merge(&caseResult2, &a, when3, n)
-	var eq vec.Vec[bool]
-	if a.Clean() && probe.Clean() && vec.Dense(notYet3, n, false) {
-		eq = vec.Make[bool](n)
-		aV := a.V[:n]
-		probeV := probe.V[:n]
-		out := eq.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], probeV[i])
-		}
-	} else {
-		eq = vec.Map2(notYet3, n, vec.VecArg(&a), vec.VecArg(&probe), rt.EqInt64)
-	}
+	eq := vec.Map2(notYet3, n, vec.VecArg(&a), vec.VecArg(&probe), rt.EqInt64)
 	// NULLIF(a, probe(1, r, CAST(s AS BIGINT)))
 	nullIf := vec.NullIf(&a, &eq, notYet3, n)
 	// probe(2, r, NULLIF(a, probe(1, r, CAST(s AS BIGINT))))
-	var probe4 vec.Vec[int64]
-	if r_.Clean() && nullIf.Clean() && vec.Dense(notYet3, n, true) {
-		probe4 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		nullIfV := nullIf.V[:n]
-		out := probe4.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], nullIfV[i])
-			if err != nil {
-				probe4.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe4 = vec.Map3E(notYet3, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&nullIf), kernelKernels.Probe)
-	}
+	probe4 := vec.Map3E(notYet3, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&nullIf), kernelKernels.Probe)
 	vec.Merge(&caseResult2, &probe4, notYet3, n)
 	vec.Merge(&ifResult, &caseResult2, then, n)
 	// (4611686018427387904 DIV a)
-	var quotient vec.Vec[int64]
-	if a.Clean() && vec.Dense(otherwise, n, true) {
-		quotient = vec.Make[int64](n)
-		aV := a.V[:n]
-		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(int64(4611686018427387904), aV[i])
-			if err != nil {
-				quotient.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		quotient = vec.Map2E(otherwise, n, vec.ConstArg[int64](int64(4611686018427387904)), vec.VecArg(&a), rt.DivInt64)
-	}
+	quotient := vec.Map2E(otherwise, n, vec.ConstArg[int64](int64(4611686018427387904)), vec.VecArg(&a), rt.DivInt64)
 	vec.Merge(&ifResult, &quotient, otherwise, n)
-	return ifResult
+	vec.Check(failed, &ifResult, all, n, 2)
+	column2 := vec.Int64Array(mem, &ifResult, all, n)
+	return column2
 }
 
 // shape00069Input is the schema of Shape00069's input batches (table w).
@@ -13753,23 +11848,23 @@ func Shape00069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	b := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	probe := shape00069Shared0(n, all, r_)
 	cmp := shape00069Where(n, all, probe, a)
-	vec.Check(&failed, &cmp, all, n, 0)
+	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
-	caseResult := shape00069Col1(n, sel, c_, b, a, probe, in, r_)
-	vec.Check(&failed, &caseResult, sel, n, 1)
+	col1 := shape00069Col1(n, sel, c_, b, a, probe, in, r_, failed, mem)
 
 	// o2: c
 
 	// o3: s
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2", "o3"}, []string{"probe(1, r, 4611686018427387904) < a", "CASE WHEN (c BETWEEN b AND a) THEN (probe(1, r, 4611686018427387904) + IF((a = probe(1, r, 4611686018427387904)), probe(1, r, 4611686018427387904), 5)) WHEN (4611686018427387904 = c) THEN r END", "c", "s"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, sel, n), vec.TakeColumn(mem, in.Column(3), sel, n), vec.TakeColumn(mem, in.Column(6), sel, n)}
+	cols := []arrow.Array{col1, vec.TakeColumn(mem, in.Column(3), sel, n), vec.TakeColumn(mem, in.Column(6), sel, n)}
 	out := array.NewRecordBatch(Shape00069Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -13821,39 +11916,17 @@ func shape00069Where(n int, all vec.Sel, probe vec.Vec[int64], a vec.Vec[int64])
 	return cmp
 }
 
-// shape00069Col1 computes output column 1 (o1) of query Shape00069 on the rows that pass its WHERE clause:
+// shape00069Col1 computes output column 1 (o1) of query Shape00069 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	CASE WHEN (c BETWEEN b AND a) THEN (probe(1, r, 4611686018427387904) + IF((a = probe(1, r, 4611686018427387904)), probe(1, r, 4611686018427387904), 5)) WHEN ...
-func shape00069Col1(n int, sel vec.Sel, c_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], probe vec.Vec[int64], in arrow.RecordBatch, r_ vec.Vec[int64]) vec.Vec[int64] {
+func shape00069Col1(n int, sel vec.Sel, c_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], probe vec.Vec[int64], in arrow.RecordBatch, r_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN (c BETWEEN b AND a) THEN (probe(1, r, 4611686018427387904) + IF((a = probe(1, r, 4611686018427387904)), probe(1, r, 4611686018427387904), 5)) WHEN ...
 	caseResult := vec.Make[int64](n)
 	// (c BETWEEN b AND a)
 	between := vec.NewLogic(false, sel, n)
-	var inRange vec.Vec[bool]
-	if c_.Clean() && b.Clean() && vec.Dense(between.Live, n, false) {
-		inRange = vec.Make[bool](n)
-		c_V := c_.V[:n]
-		bV := b.V[:n]
-		out := inRange.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(c_V[i], bV[i])
-		}
-	} else {
-		inRange = vec.Map2(between.Live, n, vec.VecArg(&c_), vec.VecArg(&b), rt.GeInt64)
-	}
+	inRange := vec.Map2(between.Live, n, vec.VecArg(&c_), vec.VecArg(&b), rt.GeInt64)
 	between.Add(&inRange)
-	var inRange2 vec.Vec[bool]
-	if c_.Clean() && a.Clean() && vec.Dense(between.Live, n, false) {
-		inRange2 = vec.Make[bool](n)
-		c_V := c_.V[:n]
-		aV := a.V[:n]
-		out := inRange2.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(c_V[i], aV[i])
-		}
-	} else {
-		inRange2 = vec.Map2(between.Live, n, vec.VecArg(&c_), vec.VecArg(&a), rt.LeInt64)
-	}
+	inRange2 := vec.Map2(between.Live, n, vec.VecArg(&c_), vec.VecArg(&a), rt.LeInt64)
 	between.Add(&inRange2)
 	betweenResult := between.Finish()
 	vec.CopyErrs(&caseResult, &betweenResult, sel, n)
@@ -13900,41 +11973,17 @@ func shape00069Col1(n int, sel vec.Sel, c_ vec.Vec[int64], b vec.Vec[int64], a v
 		}
 	}
 	// (probe(1, r, 4611686018427387904) + IF((a = probe(1, r, 4611686018427387904)), probe(1, r, 4611686018427387904), 5))
-	var sum vec.Vec[int64]
-	if probe.Clean() && ifResult.Clean() && vec.Dense(when, n, true) {
-		sum = vec.Make[int64](n)
-		probeV := probe.V[:n]
-		ifResultV := ifResult.V[:n]
-		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probeV[i], ifResultV[i])
-			if err != nil {
-				sum.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		sum = vec.Map2E(when, n, vec.VecArg(&probe), vec.VecArg(&ifResult), rt.AddInt64)
-	}
+	sum := vec.Map2E(when, n, vec.VecArg(&probe), vec.VecArg(&ifResult), rt.AddInt64)
 	vec.Merge(&caseResult, &sum, when, n)
 	// (4611686018427387904 = c)
-	var cmp3 vec.Vec[bool]
-	if c_.Clean() && vec.Dense(notYet, n, false) {
-		cmp3 = vec.Make[bool](n)
-		c_V := c_.V[:n]
-		out := cmp3.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(int64(4611686018427387904), c_V[i])
-		}
-	} else {
-		cmp3 = vec.Map2(notYet, n, vec.ConstArg[int64](int64(4611686018427387904)), vec.VecArg(&c_), rt.EqInt64)
-	}
+	cmp3 := vec.Map2(notYet, n, vec.ConstArg[int64](int64(4611686018427387904)), vec.VecArg(&c_), rt.EqInt64)
 	vec.CopyErrs(&caseResult, &cmp3, notYet, n)
 	when2, notYet2 := vec.Split(&cmp3, notYet, n)
 	vec.Merge(&caseResult, &r_, when2, n)
 	vec.FillNull(&caseResult, notYet2, n)
-	return caseResult
+	vec.Check(failed, &caseResult, sel, n, 1)
+	column := vec.Int64Array(mem, &caseResult, sel, n)
+	return column
 }
 
 // shape00070Input is the schema of Shape00070's input batches (table w).
@@ -13980,19 +12029,19 @@ func Shape00070(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	p := vec.Bools(in.Column(4))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	cmp := shape00070Where(n, all, sArr)
-	vec.Check(&failed, &cmp, all, n, 0)
+	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
 	probe := shape00070Shared0(n, sel, r_)
-	caseResult := shape00070Col1(n, sel, a, probe, b, shared1, shared1Done, sArr, p)
-	vec.Check(&failed, &caseResult, sel, n, 1)
+	col1 := shape00070Col1(n, sel, a, probe, b, shared1, shared1Done, sArr, p, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"s = 'a'", "CASE (a - probe(1, r, r)) WHEN CASE WHEN (b >= 1) THEN CAST(s AS BIGINT) WHEN p THEN (probe(1, r, r) + probe(1, r, r)) ELSE probe(1, r, r) END THEN b WHEN b THEN CAST(s AS BIGINT) ELSE probe(1, r, r) END"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, sel, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Shape00070Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -14042,10 +12091,10 @@ func shape00070Shared0(n int, sel vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	return probe
 }
 
-// shape00070Col1 computes output column 1 (o1) of query Shape00070 on the rows that pass its WHERE clause:
+// shape00070Col1 computes output column 1 (o1) of query Shape00070 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	CASE (a - probe(1, r, r)) WHEN CASE WHEN (b >= 1) THEN CAST(s AS BIGINT) WHEN p THEN (probe(1, r, r) + probe(1, r, r)) ELSE probe(1, r, r) END THEN b WHEN b ...
-func shape00070Col1(n int, sel vec.Sel, a vec.Vec[int64], probe vec.Vec[int64], b vec.Vec[int64], shared1 *vec.Vec[int64], shared1Done []bool, sArr *array.String, p vec.Vec[bool]) vec.Vec[int64] {
+func shape00070Col1(n int, sel vec.Sel, a vec.Vec[int64], probe vec.Vec[int64], b vec.Vec[int64], shared1 *vec.Vec[int64], shared1Done []bool, sArr *array.String, p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE (a - probe(1, r, r)) WHEN CASE WHEN (b >= 1) THEN CAST(s AS BIGINT) WHEN p THEN (probe(1, r, r) + probe(1, r, r)) ELSE probe(1, r, r) END THEN b WHEN b ...
 	caseResult := vec.Make[int64](n)
 	// (a - probe(1, r, r))
@@ -14084,42 +12133,13 @@ func shape00070Col1(n int, sel vec.Sel, a vec.Vec[int64], probe vec.Vec[int64], 
 	when, notYet := vec.Split(&cmp2, sel, n)
 	todo := vec.Missing(shared1Done, when, n)
 	// CAST(s AS BIGINT)
-	var asBigint vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(todo, n, true) {
-		asBigint = vec.Make[int64](n)
-		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint = vec.Map1E(todo, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint := vec.Map1E(todo, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	vec.Merge(&(*shared1), &asBigint, todo, n)
 	vec.Merge(&caseResult2, &(*shared1), when, n)
 	vec.CopyErrs(&caseResult2, &p, notYet, n)
 	when2, notYet2 := vec.Split(&p, notYet, n)
 	// (probe(1, r, r) + probe(1, r, r))
-	var sum vec.Vec[int64]
-	if probe.Clean() && vec.Dense(when2, n, true) {
-		sum = vec.Make[int64](n)
-		probeV := probe.V[:n]
-		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probeV[i], probeV[i])
-			if err != nil {
-				sum.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		sum = vec.Map2E(when2, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.AddInt64)
-	}
+	sum := vec.Map2E(when2, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.AddInt64)
 	vec.Merge(&caseResult2, &sum, when2, n)
 	vec.Merge(&caseResult2, &probe, notYet2, n)
 	var matches vec.Vec[bool]
@@ -14137,41 +12157,18 @@ func shape00070Col1(n int, sel vec.Sel, a vec.Vec[int64], probe vec.Vec[int64], 
 	vec.CopyErrs(&caseResult, &matches, sel, n)
 	when3, notYet3 := vec.Split(&matches, sel, n)
 	vec.Merge(&caseResult, &b, when3, n)
-	var matches2 vec.Vec[bool]
-	if difference.Clean() && b.Clean() && vec.Dense(notYet3, n, false) {
-		matches2 = vec.Make[bool](n)
-		differenceV := difference.V[:n]
-		bV := b.V[:n]
-		out := matches2.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(differenceV[i], bV[i])
-		}
-	} else {
-		matches2 = vec.Map2(notYet3, n, vec.VecArg(&difference), vec.VecArg(&b), rt.EqInt64)
-	}
+	matches2 := vec.Map2(notYet3, n, vec.VecArg(&difference), vec.VecArg(&b), rt.EqInt64)
 	vec.CopyErrs(&caseResult, &matches2, notYet3, n)
 	when4, notYet4 := vec.Split(&matches2, notYet3, n)
 	todo2 := vec.Missing(shared1Done, when4, n)
 	// CAST(s AS BIGINT)
-	var asBigint2 vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(todo2, n, true) {
-		asBigint2 = vec.Make[int64](n)
-		out := asBigint2.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint2 = vec.Map1E(todo2, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint2 := vec.Map1E(todo2, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	vec.Merge(&(*shared1), &asBigint2, todo2, n)
 	vec.Merge(&caseResult, &(*shared1), when4, n)
 	vec.Merge(&caseResult, &probe, notYet4, n)
-	return caseResult
+	vec.Check(failed, &caseResult, sel, n, 1)
+	column := vec.Int64Array(mem, &caseResult, sel, n)
+	return column
 }
 
 // shape00071Input is the schema of Shape00071's input batches (table w).
@@ -14220,20 +12217,19 @@ func Shape00071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	shared1Done := make([]bool, n)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	konst := shape00071Where(n, all)
-	vec.Check(&failed, &konst, all, n, 0)
+	vec.Check(failed, &konst, all, n, 0)
 	sel := vec.Where(&konst, n)
-	ifResult := shape00071Col1(n, sel, b, a, c_, r_, shared0, shared0Done, shared1, shared1Done)
-	vec.Check(&failed, &ifResult, sel, n, 1)
-	caseResult2 := shape00071Col2(n, sel, b, a, shared0, shared0Done, r_, shared1, shared1Done)
-	vec.Check(&failed, &caseResult2, sel, n, 2)
+	col1 := shape00071Col1(n, sel, b, a, c_, r_, shared0, shared0Done, shared1, shared1Done, failed, mem)
+	col2 := shape00071Col2(n, sel, b, a, shared0, shared0Done, r_, shared1, shared1Done, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"CAST(NULL AS BIGINT) < probe(1, r, -1)", "IF((5 > b), (a + c), CASE c WHEN a THEN r WHEN a THEN probe(1, r, -1) ELSE probe(2, r, probe(1, r, -1)) END)", "CASE WHEN (b < 1) THEN a WHEN (a >= a) THEN (probe(2, r, probe(1, r, -1)) + probe(2, r, probe(1, r, -1))) ELSE probe(1, r, -1) END"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, sel, n), vec.Int64Array(mem, &caseResult2, sel, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Shape00071Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -14249,10 +12245,10 @@ func shape00071Where(n int, all vec.Sel) vec.Vec[bool] {
 	return konst
 }
 
-// shape00071Col1 computes output column 1 (o1) of query Shape00071 on the rows that pass its WHERE clause:
+// shape00071Col1 computes output column 1 (o1) of query Shape00071 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	IF((5 > b), (a + c), CASE c WHEN a THEN r WHEN a THEN probe(1, r, -1) ELSE probe(2, r, probe(1, r, -1)) END)
-func shape00071Col1(n int, sel vec.Sel, b vec.Vec[int64], a vec.Vec[int64], c_ vec.Vec[int64], r_ vec.Vec[int64], shared0 *vec.Vec[int64], shared0Done []bool, shared1 *vec.Vec[int64], shared1Done []bool) vec.Vec[int64] {
+func shape00071Col1(n int, sel vec.Sel, b vec.Vec[int64], a vec.Vec[int64], c_ vec.Vec[int64], r_ vec.Vec[int64], shared0 *vec.Vec[int64], shared0Done []bool, shared1 *vec.Vec[int64], shared1Done []bool, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (5 > b)
 	var cmp vec.Vec[bool]
 	if b.Clean() && vec.Dense(sel, n, false) {
@@ -14270,105 +12266,38 @@ func shape00071Col1(n int, sel vec.Sel, b vec.Vec[int64], a vec.Vec[int64], c_ v
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &cmp, sel, n)
 	// (a + c)
-	var sum vec.Vec[int64]
-	if a.Clean() && c_.Clean() && vec.Dense(then, n, true) {
-		sum = vec.Make[int64](n)
-		aV := a.V[:n]
-		c_V := c_.V[:n]
-		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(aV[i], c_V[i])
-			if err != nil {
-				sum.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		sum = vec.Map2E(then, n, vec.VecArg(&a), vec.VecArg(&c_), rt.AddInt64)
-	}
+	sum := vec.Map2E(then, n, vec.VecArg(&a), vec.VecArg(&c_), rt.AddInt64)
 	vec.Merge(&ifResult, &sum, then, n)
 	// CASE c WHEN a THEN r WHEN a THEN probe(1, r, -1) ELSE probe(2, r, probe(1, r, -1)) END
 	caseResult := vec.Make[int64](n)
-	var matches vec.Vec[bool]
-	if c_.Clean() && a.Clean() && vec.Dense(otherwise, n, false) {
-		matches = vec.Make[bool](n)
-		c_V := c_.V[:n]
-		aV := a.V[:n]
-		out := matches.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(c_V[i], aV[i])
-		}
-	} else {
-		matches = vec.Map2(otherwise, n, vec.VecArg(&c_), vec.VecArg(&a), rt.EqInt64)
-	}
+	matches := vec.Map2(otherwise, n, vec.VecArg(&c_), vec.VecArg(&a), rt.EqInt64)
 	vec.CopyErrs(&caseResult, &matches, otherwise, n)
 	when, notYet := vec.Split(&matches, otherwise, n)
 	vec.Merge(&caseResult, &r_, when, n)
 	// shared (lazy): probe(1, r, -1)
 	todo := vec.Missing(shared0Done, notYet, n)
 	// probe(1, r, -1)
-	var probe vec.Vec[int64]
-	if r_.Clean() && vec.Dense(todo, n, true) {
-		probe = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(-1))
-			if err != nil {
-				probe.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe = vec.Map3E(todo, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(-1)), kernelKernels.Probe)
-	}
+	probe := vec.Map3E(todo, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(-1)), kernelKernels.Probe)
 	vec.Merge(&(*shared0), &probe, todo, n)
-	var matches2 vec.Vec[bool]
-	if c_.Clean() && a.Clean() && vec.Dense(notYet, n, false) {
-		matches2 = vec.Make[bool](n)
-		c_V := c_.V[:n]
-		aV := a.V[:n]
-		out := matches2.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(c_V[i], aV[i])
-		}
-	} else {
-		matches2 = vec.Map2(notYet, n, vec.VecArg(&c_), vec.VecArg(&a), rt.EqInt64)
-	}
+	matches2 := vec.Map2(notYet, n, vec.VecArg(&c_), vec.VecArg(&a), rt.EqInt64)
 	vec.CopyErrs(&caseResult, &matches2, notYet, n)
 	when2, notYet2 := vec.Split(&matches2, notYet, n)
 	vec.Merge(&caseResult, &(*shared0), when2, n)
 	todo2 := vec.Missing(shared1Done, notYet2, n)
 	// probe(2, r, probe(1, r, -1))
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && (*shared0).Clean() && vec.Dense(todo2, n, true) {
-		probe2 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		shared0V := (*shared0).V[:n]
-		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], shared0V[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe2 = vec.Map3E(todo2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&(*shared0)), kernelKernels.Probe)
-	}
+	probe2 := vec.Map3E(todo2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&(*shared0)), kernelKernels.Probe)
 	vec.Merge(&(*shared1), &probe2, todo2, n)
 	vec.Merge(&caseResult, &(*shared1), notYet2, n)
 	vec.Merge(&ifResult, &caseResult, otherwise, n)
-	return ifResult
+	vec.Check(failed, &ifResult, sel, n, 1)
+	column := vec.Int64Array(mem, &ifResult, sel, n)
+	return column
 }
 
-// shape00071Col2 computes output column 2 (o2) of query Shape00071 on the rows that pass its WHERE clause:
+// shape00071Col2 computes output column 2 (o2) of query Shape00071 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	CASE WHEN (b < 1) THEN a WHEN (a >= a) THEN (probe(2, r, probe(1, r, -1)) + probe(2, r, probe(1, r, -1))) ELSE probe(1, r, -1) END
-func shape00071Col2(n int, sel vec.Sel, b vec.Vec[int64], a vec.Vec[int64], shared0 *vec.Vec[int64], shared0Done []bool, r_ vec.Vec[int64], shared1 *vec.Vec[int64], shared1Done []bool) vec.Vec[int64] {
+func shape00071Col2(n int, sel vec.Sel, b vec.Vec[int64], a vec.Vec[int64], shared0 *vec.Vec[int64], shared0Done []bool, r_ vec.Vec[int64], shared1 *vec.Vec[int64], shared1Done []bool, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN (b < 1) THEN a WHEN (a >= a) THEN (probe(2, r, probe(1, r, -1)) + probe(2, r, probe(1, r, -1))) ELSE probe(1, r, -1) END
 	caseResult2 := vec.Make[int64](n)
 	// (b < 1)
@@ -14389,78 +12318,24 @@ func shape00071Col2(n int, sel vec.Sel, b vec.Vec[int64], a vec.Vec[int64], shar
 	// shared (lazy): probe(1, r, -1)
 	todo3 := vec.Missing(shared0Done, notYet3, n)
 	// probe(1, r, -1)
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(todo3, n, true) {
-		probe3 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(-1))
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe3 = vec.Map3E(todo3, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(-1)), kernelKernels.Probe)
-	}
+	probe3 := vec.Map3E(todo3, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(-1)), kernelKernels.Probe)
 	vec.Merge(&(*shared0), &probe3, todo3, n)
 	// (a >= a)
-	var cmp3 vec.Vec[bool]
-	if a.Clean() && vec.Dense(notYet3, n, false) {
-		cmp3 = vec.Make[bool](n)
-		aV := a.V[:n]
-		out := cmp3.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(aV[i], aV[i])
-		}
-	} else {
-		cmp3 = vec.Map2(notYet3, n, vec.VecArg(&a), vec.VecArg(&a), rt.GeInt64)
-	}
+	cmp3 := vec.Map2(notYet3, n, vec.VecArg(&a), vec.VecArg(&a), rt.GeInt64)
 	vec.CopyErrs(&caseResult2, &cmp3, notYet3, n)
 	when4, notYet4 := vec.Split(&cmp3, notYet3, n)
 	// shared (lazy): probe(2, r, probe(1, r, -1))
 	todo4 := vec.Missing(shared1Done, when4, n)
 	// probe(2, r, probe(1, r, -1))
-	var probe4 vec.Vec[int64]
-	if r_.Clean() && (*shared0).Clean() && vec.Dense(todo4, n, true) {
-		probe4 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		shared0V := (*shared0).V[:n]
-		out := probe4.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], shared0V[i])
-			if err != nil {
-				probe4.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe4 = vec.Map3E(todo4, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&(*shared0)), kernelKernels.Probe)
-	}
+	probe4 := vec.Map3E(todo4, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&(*shared0)), kernelKernels.Probe)
 	vec.Merge(&(*shared1), &probe4, todo4, n)
 	// (probe(2, r, probe(1, r, -1)) + probe(2, r, probe(1, r, -1)))
-	var sum2 vec.Vec[int64]
-	if (*shared1).Clean() && vec.Dense(when4, n, true) {
-		sum2 = vec.Make[int64](n)
-		shared1V := (*shared1).V[:n]
-		out := sum2.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(shared1V[i], shared1V[i])
-			if err != nil {
-				sum2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		sum2 = vec.Map2E(when4, n, vec.VecArg(&(*shared1)), vec.VecArg(&(*shared1)), rt.AddInt64)
-	}
+	sum2 := vec.Map2E(when4, n, vec.VecArg(&(*shared1)), vec.VecArg(&(*shared1)), rt.AddInt64)
 	vec.Merge(&caseResult2, &sum2, when4, n)
 	vec.Merge(&caseResult2, &(*shared0), notYet4, n)
-	return caseResult2
+	vec.Check(failed, &caseResult2, sel, n, 2)
+	column2 := vec.Int64Array(mem, &caseResult2, sel, n)
+	return column2
 }
 
 // shape00072Input is the schema of Shape00072's input batches (table w).
@@ -14503,21 +12378,20 @@ func Shape00072(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	c_ := vec.Int64s(in.Column(3))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	p2 := shape00072Where(n, all, p)
-	vec.Check(&failed, &p2, all, n, 0)
+	vec.Check(failed, &p2, all, n, 0)
 	sel := vec.Where(&p2, n)
 	probe2 := shape00072Shared0(n, sel, r_, a)
-	konst := shape00072Col1(n, sel)
-	vec.Check(&failed, &konst, sel, n, 1)
-	sum := shape00072Col2(n, sel, probe2, c_, a, r_)
-	vec.Check(&failed, &sum, sel, n, 2)
+	col1 := shape00072Col1(n, sel, failed, mem)
+	col2 := shape00072Col2(n, sel, probe2, c_, a, r_, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"p", "(CAST(NULL AS BIGINT) >= IF((TRY(c) < a), 5, CAST(s AS BIGINT)))", "(probe(2, r, probe(1, r, a)) + IF((TRY(c) > a), probe(2, r, probe(1, r, a)), r))"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &konst, sel, n), vec.Int64Array(mem, &sum, sel, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Shape00072Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -14575,18 +12449,20 @@ func shape00072Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) 
 	return probe2
 }
 
-// shape00072Col1 computes output column 1 (o1) of query Shape00072 on the rows that pass its WHERE clause:
+// shape00072Col1 computes output column 1 (o1) of query Shape00072 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	(CAST(NULL AS BIGINT) >= IF((TRY(c) < a), 5, CAST(s AS BIGINT)))
-func shape00072Col1(n int, sel vec.Sel) vec.Vec[bool] {
+func shape00072Col1(n int, sel vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	konst := vec.NullVec[bool](n)
-	return konst
+	vec.Check(failed, &konst, sel, n, 1)
+	column := vec.BoolArray(mem, &konst, sel, n)
+	return column
 }
 
-// shape00072Col2 computes output column 2 (o2) of query Shape00072 on the rows that pass its WHERE clause:
+// shape00072Col2 computes output column 2 (o2) of query Shape00072 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	(probe(2, r, probe(1, r, a)) + IF((TRY(c) > a), probe(2, r, probe(1, r, a)), r))
-func shape00072Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], c_ vec.Vec[int64], a vec.Vec[int64], r_ vec.Vec[int64]) vec.Vec[int64] {
+func shape00072Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], c_ vec.Vec[int64], a vec.Vec[int64], r_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// TRY(c)
 	tried := vec.Try(&c_, sel, n)
 	// (TRY(c) > a)
@@ -14626,7 +12502,9 @@ func shape00072Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], c_ vec.Vec[int64]
 	} else {
 		sum = vec.Map2E(sel, n, vec.VecArg(&probe2), vec.VecArg(&ifResult), rt.AddInt64)
 	}
-	return sum
+	vec.Check(failed, &sum, sel, n, 2)
+	column2 := vec.Int64Array(mem, &sum, sel, n)
+	return column2
 }
 
 // shape00073Input is the schema of Shape00073's input batches (table w).
@@ -14667,18 +12545,14 @@ func Shape00073(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	ifResult, o1Col := shape00073Col1(n, all, r_, in, c_, a, mem)
-	vec.Check(&failed, &ifResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := shape00073Col1(n, all, r_, in, c_, a, mem, failed)
 	if failed.Err != nil {
-		vec.Release(o1Col)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"", "IF((r > c), a, a)"})
 	}
-	if o1Col == nil {
-		o1Col = vec.Int64Array(mem, &ifResult, all, n)
-	}
 
-	cols := []arrow.Array{o1Col}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Shape00073Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -14686,10 +12560,10 @@ func Shape00073(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00073Col1 computes output column 1 (o1) of query Shape00073 on every row:
+// shape00073Col1 computes output column 1 (o1) of query Shape00073 on every row, noting its first failed row in failed:
 //
 //	IF((r > c), a, a)
-func shape00073Col1(n int, all vec.Sel, r_ vec.Vec[int64], in arrow.RecordBatch, c_ vec.Vec[int64], a vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
+func shape00073Col1(n int, all vec.Sel, r_ vec.Vec[int64], in arrow.RecordBatch, c_ vec.Vec[int64], a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((r > c), a, a)
 	var o1Col arrow.Array // written by the loop, or below from ifResult
 	var o1Out *vec.FixedOut[int64]
@@ -14736,7 +12610,11 @@ func shape00073Col1(n int, all vec.Sel, r_ vec.Vec[int64], in arrow.RecordBatch,
 		}
 		ifResult = ifResult2
 	}
-	return ifResult, o1Col
+	vec.Check(failed, &ifResult, all, n, 1)
+	if o1Col == nil {
+		o1Col = vec.Int64Array(mem, &ifResult, all, n)
+	}
+	return o1Col
 }
 
 // shape00074Input is the schema of Shape00074's input batches (table w).
@@ -14781,23 +12659,22 @@ func Shape00074(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	b := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	p2 := shape00074Where(n, all, p)
-	vec.Check(&failed, &p2, all, n, 0)
+	vec.Check(failed, &p2, all, n, 0)
 	sel := vec.Where(&p2, n)
 	probe := shape00074Shared0(n, sel, r_)
 	probe2 := shape00074Shared1(n, sel, r_, c_)
 	probe3 := shape00074Shared2(n, sel, r_, probe2)
-	orResult2 := shape00074Col1(n, sel, q, probe, a, probe2, probe3, b, c_, r_)
-	vec.Check(&failed, &orResult2, sel, n, 1)
-	cmp6 := shape00074Col2(n, sel, r_, c_)
-	vec.Check(&failed, &cmp6, sel, n, 2)
+	col1 := shape00074Col1(n, sel, q, probe, a, probe2, probe3, b, c_, r_, failed, mem)
+	col2 := shape00074Col2(n, sel, r_, c_, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"p", "((q AND ((probe(2, r, 0) >= a) OR (probe(1, r, c) <> probe(2, r, 0)))) OR CASE WHEN ((probe(3, r, probe(1, r, c)) IS NOT NULL) AND (probe(1, r, c) < a)) THEN (probe(3, r, probe(1, r, c)) IS NULL) WHEN (b < c) THEN (r < c) ELSE FALSE END)", "(r <> c)"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &orResult2, sel, n), vec.BoolArray(mem, &cmp6, sel, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Shape00074Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -14886,41 +12763,19 @@ func shape00074Shared2(n int, sel vec.Sel, r_ vec.Vec[int64], probe2 vec.Vec[int
 	return probe3
 }
 
-// shape00074Col1 computes output column 1 (o1) of query Shape00074 on the rows that pass its WHERE clause:
+// shape00074Col1 computes output column 1 (o1) of query Shape00074 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	((q AND ((probe(2, r, 0) >= a) OR (probe(1, r, c) <> probe(2, r, 0)))) OR CASE WHEN ((probe(3, r, probe(1, r, c)) IS NOT NULL) AND (probe(1, r, c) < a)) THEN...
-func shape00074Col1(n int, sel vec.Sel, q vec.Vec[bool], probe vec.Vec[int64], a vec.Vec[int64], probe2 vec.Vec[int64], probe3 vec.Vec[int64], b vec.Vec[int64], c_ vec.Vec[int64], r_ vec.Vec[int64]) vec.Vec[bool] {
+func shape00074Col1(n int, sel vec.Sel, q vec.Vec[bool], probe vec.Vec[int64], a vec.Vec[int64], probe2 vec.Vec[int64], probe3 vec.Vec[int64], b vec.Vec[int64], c_ vec.Vec[int64], r_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	or := vec.NewLogic(true, sel, n)
 	and := vec.NewLogic(false, or.Live, n)
 	and.Add(&q)
 	or2 := vec.NewLogic(true, and.Live, n)
 	// (probe(2, r, 0) >= a)
-	var cmp vec.Vec[bool]
-	if probe.Clean() && a.Clean() && vec.Dense(or2.Live, n, false) {
-		cmp = vec.Make[bool](n)
-		probeV := probe.V[:n]
-		aV := a.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(probeV[i], aV[i])
-		}
-	} else {
-		cmp = vec.Map2(or2.Live, n, vec.VecArg(&probe), vec.VecArg(&a), rt.GeInt64)
-	}
+	cmp := vec.Map2(or2.Live, n, vec.VecArg(&probe), vec.VecArg(&a), rt.GeInt64)
 	or2.Add(&cmp)
 	// (probe(1, r, c) <> probe(2, r, 0))
-	var cmp2 vec.Vec[bool]
-	if probe2.Clean() && probe.Clean() && vec.Dense(or2.Live, n, false) {
-		cmp2 = vec.Make[bool](n)
-		probe2V := probe2.V[:n]
-		probeV := probe.V[:n]
-		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(probe2V[i], probeV[i])
-		}
-	} else {
-		cmp2 = vec.Map2(or2.Live, n, vec.VecArg(&probe2), vec.VecArg(&probe), rt.NeInt64)
-	}
+	cmp2 := vec.Map2(or2.Live, n, vec.VecArg(&probe2), vec.VecArg(&probe), rt.NeInt64)
 	or2.Add(&cmp2)
 	orResult := or2.Finish()
 	and.Add(&orResult)
@@ -14933,18 +12788,7 @@ func shape00074Col1(n int, sel vec.Sel, q vec.Vec[bool], probe vec.Vec[int64], a
 	isNotNull := vec.IsNull(&probe3, true, and2.Live, n)
 	and2.Add(&isNotNull)
 	// (probe(1, r, c) < a)
-	var cmp3 vec.Vec[bool]
-	if probe2.Clean() && a.Clean() && vec.Dense(and2.Live, n, false) {
-		cmp3 = vec.Make[bool](n)
-		probe2V := probe2.V[:n]
-		aV := a.V[:n]
-		out := cmp3.V[:n]
-		for i := range out {
-			out[i] = rt.LtInt64(probe2V[i], aV[i])
-		}
-	} else {
-		cmp3 = vec.Map2(and2.Live, n, vec.VecArg(&probe2), vec.VecArg(&a), rt.LtInt64)
-	}
+	cmp3 := vec.Map2(and2.Live, n, vec.VecArg(&probe2), vec.VecArg(&a), rt.LtInt64)
 	and2.Add(&cmp3)
 	andResult2 := and2.Finish()
 	vec.CopyErrs(&caseResult, &andResult2, or.Live, n)
@@ -14953,44 +12797,24 @@ func shape00074Col1(n int, sel vec.Sel, q vec.Vec[bool], probe vec.Vec[int64], a
 	isNull2 := vec.IsNull(&probe3, false, when, n)
 	vec.Merge(&caseResult, &isNull2, when, n)
 	// (b < c)
-	var cmp4 vec.Vec[bool]
-	if b.Clean() && c_.Clean() && vec.Dense(notYet, n, false) {
-		cmp4 = vec.Make[bool](n)
-		bV := b.V[:n]
-		c_V := c_.V[:n]
-		out := cmp4.V[:n]
-		for i := range out {
-			out[i] = rt.LtInt64(bV[i], c_V[i])
-		}
-	} else {
-		cmp4 = vec.Map2(notYet, n, vec.VecArg(&b), vec.VecArg(&c_), rt.LtInt64)
-	}
+	cmp4 := vec.Map2(notYet, n, vec.VecArg(&b), vec.VecArg(&c_), rt.LtInt64)
 	vec.CopyErrs(&caseResult, &cmp4, notYet, n)
 	when2, notYet2 := vec.Split(&cmp4, notYet, n)
 	// (r < c)
-	var cmp5 vec.Vec[bool]
-	if r_.Clean() && c_.Clean() && vec.Dense(when2, n, false) {
-		cmp5 = vec.Make[bool](n)
-		r_V := r_.V[:n]
-		c_V := c_.V[:n]
-		out := cmp5.V[:n]
-		for i := range out {
-			out[i] = rt.LtInt64(r_V[i], c_V[i])
-		}
-	} else {
-		cmp5 = vec.Map2(when2, n, vec.VecArg(&r_), vec.VecArg(&c_), rt.LtInt64)
-	}
+	cmp5 := vec.Map2(when2, n, vec.VecArg(&r_), vec.VecArg(&c_), rt.LtInt64)
 	vec.Merge(&caseResult, &cmp5, when2, n)
 	vec.Fill(&caseResult, false, notYet2, n)
 	or.Add(&caseResult)
 	orResult2 := or.Finish()
-	return orResult2
+	vec.Check(failed, &orResult2, sel, n, 1)
+	column := vec.BoolArray(mem, &orResult2, sel, n)
+	return column
 }
 
-// shape00074Col2 computes output column 2 (o2) of query Shape00074 on the rows that pass its WHERE clause:
+// shape00074Col2 computes output column 2 (o2) of query Shape00074 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	(r <> c)
-func shape00074Col2(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[bool] {
+func shape00074Col2(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (r <> c)
 	var cmp6 vec.Vec[bool]
 	if r_.Clean() && c_.Clean() && vec.Dense(sel, n, false) {
@@ -15004,7 +12828,9 @@ func shape00074Col2(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) ve
 	} else {
 		cmp6 = vec.Map2(sel, n, vec.VecArg(&r_), vec.VecArg(&c_), rt.NeInt64)
 	}
-	return cmp6
+	vec.Check(failed, &cmp6, sel, n, 2)
+	column2 := vec.BoolArray(mem, &cmp6, sel, n)
+	return column2
 }
 
 // shape00075Input is the schema of Shape00075's input batches (table w).
@@ -15046,23 +12872,22 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	b := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	probe := shape00075Shared0(n, all, r_)
 	probe2 := shape00075Shared2(n, all, r_, probe)
 	probe3 := shape00075Shared1(n, all, r_, probe2)
 	cmp := shape00075Where(n, all, probe, probe3)
-	vec.Check(&failed, &cmp, all, n, 0)
+	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
-	probe22 := shape00075Col1(n, sel, probe2)
-	vec.Check(&failed, &probe22, sel, n, 1)
-	ifResult := shape00075Col2(n, sel, probe2, sArr, probe3, b)
-	vec.Check(&failed, &ifResult, sel, n, 2)
+	col1 := shape00075Col1(n, sel, probe2, failed, mem)
+	col2 := shape00075Col2(n, sel, probe2, sArr, probe3, b, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"probe(1, r, 5) = probe(3, r, probe(2, r, probe(1, r, 5)))", "probe(2, r, probe(1, r, 5))", "IF(((9223372036854775807 > probe(2, r, probe(1, r, 5))) AND (CAST(s AS BIGINT) < probe(3, r, probe(2, r, probe(1, r, 5))))), COALESCE(CAST(NULL AS BIGINT), b), (probe(3, r, probe(2, r, probe(1, r, 5))) + IF((probe(3, r, probe(2, r, probe(1, r, 5))) = probe(2, r, probe(1, r, 5))), probe(3, r, probe(2, r, probe(1, r, 5))), probe(2, r, probe(1, r, 5)))))"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &probe22, sel, n), vec.Int64Array(mem, &ifResult, sel, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Shape00075Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -15164,60 +12989,27 @@ func shape00075Where(n int, all vec.Sel, probe vec.Vec[int64], probe3 vec.Vec[in
 	return cmp
 }
 
-// shape00075Col1 computes output column 1 (o1) of query Shape00075 on the rows that pass its WHERE clause:
+// shape00075Col1 computes output column 1 (o1) of query Shape00075 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	probe(2, r, probe(1, r, 5))
-func shape00075Col1(n int, sel vec.Sel, probe2 vec.Vec[int64]) vec.Vec[int64] {
-	return probe2
+func shape00075Col1(n int, sel vec.Sel, probe2 vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	vec.Check(failed, &probe2, sel, n, 1)
+	column := vec.Int64Array(mem, &probe2, sel, n)
+	return column
 }
 
-// shape00075Col2 computes output column 2 (o2) of query Shape00075 on the rows that pass its WHERE clause:
+// shape00075Col2 computes output column 2 (o2) of query Shape00075 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	IF(((9223372036854775807 > probe(2, r, probe(1, r, 5))) AND (CAST(s AS BIGINT) < probe(3, r, probe(2, r, probe(1, r, 5))))), COALESCE(CAST(NULL AS BIGINT), b...
-func shape00075Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], sArr *array.String, probe3 vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
+func shape00075Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], sArr *array.String, probe3 vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	and := vec.NewLogic(false, sel, n)
 	// (9223372036854775807 > probe(2, r, probe(1, r, 5)))
-	var cmp2 vec.Vec[bool]
-	if probe2.Clean() && vec.Dense(and.Live, n, false) {
-		cmp2 = vec.Make[bool](n)
-		probe2V := probe2.V[:n]
-		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(int64(9223372036854775807), probe2V[i])
-		}
-	} else {
-		cmp2 = vec.Map2(and.Live, n, vec.ConstArg[int64](int64(9223372036854775807)), vec.VecArg(&probe2), rt.GtInt64)
-	}
+	cmp2 := vec.Map2(and.Live, n, vec.ConstArg[int64](int64(9223372036854775807)), vec.VecArg(&probe2), rt.GtInt64)
 	and.Add(&cmp2)
 	// CAST(s AS BIGINT)
-	var asBigint vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(and.Live, n, true) {
-		asBigint = vec.Make[int64](n)
-		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint = vec.Map1E(and.Live, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint := vec.Map1E(and.Live, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	// (CAST(s AS BIGINT) < probe(3, r, probe(2, r, probe(1, r, 5))))
-	var cmp3 vec.Vec[bool]
-	if asBigint.Clean() && probe3.Clean() && vec.Dense(and.Live, n, false) {
-		cmp3 = vec.Make[bool](n)
-		asBigintV := asBigint.V[:n]
-		probe3V := probe3.V[:n]
-		out := cmp3.V[:n]
-		for i := range out {
-			out[i] = rt.LtInt64(asBigintV[i], probe3V[i])
-		}
-	} else {
-		cmp3 = vec.Map2(and.Live, n, vec.VecArg(&asBigint), vec.VecArg(&probe3), rt.LtInt64)
-	}
+	cmp3 := vec.Map2(and.Live, n, vec.VecArg(&asBigint), vec.VecArg(&probe3), rt.LtInt64)
 	and.Add(&cmp3)
 	andResult := and.Finish()
 	// IF(((9223372036854775807 > probe(2, r, probe(1, r, 5))) AND (CAST(s AS BIGINT) < probe(3, r, probe(2, r, probe(1, r, 5))))), b, (probe(3, r, probe(2, r, prob...
@@ -15267,25 +13059,11 @@ func shape00075Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], sArr *array.Strin
 		}
 	}
 	// (probe(3, r, probe(2, r, probe(1, r, 5))) + IF((probe(3, r, probe(2, r, probe(1, r, 5))) = probe(2, r, probe(1, r, 5))), probe(3, r, probe(2, r, probe(1, r, ...
-	var sum vec.Vec[int64]
-	if probe3.Clean() && ifResult2.Clean() && vec.Dense(otherwise, n, true) {
-		sum = vec.Make[int64](n)
-		probe3V := probe3.V[:n]
-		ifResult2V := ifResult2.V[:n]
-		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probe3V[i], ifResult2V[i])
-			if err != nil {
-				sum.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		sum = vec.Map2E(otherwise, n, vec.VecArg(&probe3), vec.VecArg(&ifResult2), rt.AddInt64)
-	}
+	sum := vec.Map2E(otherwise, n, vec.VecArg(&probe3), vec.VecArg(&ifResult2), rt.AddInt64)
 	vec.Merge(&ifResult, &sum, otherwise, n)
-	return ifResult
+	vec.Check(failed, &ifResult, sel, n, 2)
+	column2 := vec.Int64Array(mem, &ifResult, sel, n)
+	return column2
 }
 
 // shape00076Input is the schema of Shape00076's input batches (table w).
@@ -15326,17 +13104,17 @@ func Shape00076(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	c_ := vec.Int64s(in.Column(3))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 	probe := shape00076Shared0(n, all, r_, c_)
-	sum := shape00076Col1(n, all, probe, r_)
-	vec.Check(&failed, &sum, all, n, 1)
+	col1 := shape00076Col1(n, all, probe, r_, failed, mem)
 
 	// o2: s
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "(probe(3, r, c) + IF((probe(3, r, c) < r), probe(3, r, c), probe(1, r, 0)))", "s"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n), vec.TakeColumn(mem, in.Column(6), all, n)}
+	cols := []arrow.Array{col1, vec.TakeColumn(mem, in.Column(6), all, n)}
 	out := array.NewRecordBatch(Shape00076Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -15369,10 +13147,10 @@ func shape00076Shared0(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64])
 	return probe
 }
 
-// shape00076Col1 computes output column 1 (o1) of query Shape00076 on every row:
+// shape00076Col1 computes output column 1 (o1) of query Shape00076 on every row, noting its first failed row in failed:
 //
 //	(probe(3, r, c) + IF((probe(3, r, c) < r), probe(3, r, c), probe(1, r, 0)))
-func shape00076Col1(n int, all vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64]) vec.Vec[int64] {
+func shape00076Col1(n int, all vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (probe(3, r, c) < r)
 	var cmp vec.Vec[bool]
 	if probe.Clean() && r_.Clean() {
@@ -15392,22 +13170,7 @@ func shape00076Col1(n int, all vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64])
 	vec.CopyErrs(&ifResult, &cmp, all, n)
 	vec.Merge(&ifResult, &probe, then, n)
 	// probe(1, r, 0)
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(otherwise, n, true) {
-		probe2 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(0))
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe2 = vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(0)), kernelKernels.Probe)
-	}
+	probe2 := vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(0)), kernelKernels.Probe)
 	vec.Merge(&ifResult, &probe2, otherwise, n)
 	// (probe(3, r, c) + IF((probe(3, r, c) < r), probe(3, r, c), probe(1, r, 0)))
 	var sum vec.Vec[int64]
@@ -15427,7 +13190,9 @@ func shape00076Col1(n int, all vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64])
 	} else {
 		sum = vec.Map2E(all, n, vec.VecArg(&probe), vec.VecArg(&ifResult), rt.AddInt64)
 	}
-	return sum
+	vec.Check(failed, &sum, all, n, 1)
+	column := vec.Int64Array(mem, &sum, all, n)
+	return column
 }
 
 // shape00077Input is the schema of Shape00077's input batches (table w).
@@ -15471,22 +13236,22 @@ func Shape00077(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	isNotNull := shape00077Where(n, all, p)
-	vec.Check(&failed, &isNotNull, all, n, 0)
+	vec.Check(failed, &isNotNull, all, n, 0)
 	sel := vec.Where(&isNotNull, n)
-	difference := shape00077Col1(n, sel, r_, b, a)
-	vec.Check(&failed, &difference, sel, n, 1)
+	col1 := shape00077Col1(n, sel, r_, b, a, failed, mem)
 
 	// o2: s
 
 	// o3: c
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2", "o3"}, []string{"p IS NOT NULL", "(probe(1, r, b) - a)", "s", "c"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &difference, sel, n), vec.TakeColumn(mem, in.Column(6), sel, n), vec.TakeColumn(mem, in.Column(3), sel, n)}
+	cols := []arrow.Array{col1, vec.TakeColumn(mem, in.Column(6), sel, n), vec.TakeColumn(mem, in.Column(3), sel, n)}
 	out := array.NewRecordBatch(Shape00077Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -15503,10 +13268,10 @@ func shape00077Where(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[bool] {
 	return isNotNull
 }
 
-// shape00077Col1 computes output column 1 (o1) of query Shape00077 on the rows that pass its WHERE clause:
+// shape00077Col1 computes output column 1 (o1) of query Shape00077 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	(probe(1, r, b) - a)
-func shape00077Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
+func shape00077Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(1, r, b)
 	var probe vec.Vec[int64]
 	if r_.Clean() && b.Clean() && vec.Dense(sel, n, true) {
@@ -15543,7 +13308,9 @@ func shape00077Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 	} else {
 		difference = vec.Map2E(sel, n, vec.VecArg(&probe), vec.VecArg(&a), rt.SubInt64)
 	}
-	return difference
+	vec.Check(failed, &difference, sel, n, 1)
+	column := vec.Int64Array(mem, &difference, sel, n)
+	return column
 }
 
 // shape00078Input is the schema of Shape00078's input batches (table w).
@@ -15586,20 +13353,20 @@ func Shape00078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	p := vec.Bools(in.Column(4))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	probe := shape00078Shared0(n, all, r_, c_)
 	probe2 := shape00078Shared1(n, all, r_, probe, a, in)
 	cmp4 := shape00078Where(n, all, probe, sArr, probe2)
-	vec.Check(&failed, &cmp4, all, n, 0)
+	vec.Check(failed, &cmp4, all, n, 0)
 	sel := vec.Where(&cmp4, n)
-	andResult := shape00078Col1(n, sel, probe2, p)
-	vec.Check(&failed, &andResult, sel, n, 1)
+	col1 := shape00078Col1(n, sel, probe2, p, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"(probe(1, r, c) + IF(s = 'a', probe(1, r, c), probe(1, r, c))) <> (-probe(2, r, CASE WHEN probe(1, r, c) <> 0 THEN 5 WHEN probe(1, r, c) > a THEN probe(1, r, c) - probe(1, r, c) ELSE probe(1, r, c) END))", "((probe(2, r, CASE WHEN (probe(1, r, c) <> 0) THEN 5 WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE probe(1, r, c) END) IS NULL) AND p)"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &andResult, sel, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Shape00078Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -15806,17 +13573,19 @@ func shape00078Where(n int, all vec.Sel, probe vec.Vec[int64], sArr *array.Strin
 	return cmp4
 }
 
-// shape00078Col1 computes output column 1 (o1) of query Shape00078 on the rows that pass its WHERE clause:
+// shape00078Col1 computes output column 1 (o1) of query Shape00078 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	((probe(2, r, CASE WHEN (probe(1, r, c) <> 0) THEN 5 WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE probe(1, r, c) END) IS NULL) AND p)
-func shape00078Col1(n int, sel vec.Sel, probe2 vec.Vec[int64], p vec.Vec[bool]) vec.Vec[bool] {
+func shape00078Col1(n int, sel vec.Sel, probe2 vec.Vec[int64], p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	and := vec.NewLogic(false, sel, n)
 	// (probe(2, r, CASE WHEN (probe(1, r, c) <> 0) THEN 5 WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE probe(1, r, c) END) IS NULL)
 	isNull := vec.IsNull(&probe2, false, and.Live, n)
 	and.Add(&isNull)
 	and.Add(&p)
 	andResult := and.Finish()
-	return andResult
+	vec.Check(failed, &andResult, sel, n, 1)
+	column := vec.BoolArray(mem, &andResult, sel, n)
+	return column
 }
 
 // shape00079Input is the schema of Shape00079's input batches (table w).
@@ -15859,21 +13628,20 @@ func Shape00079(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	p := vec.Bools(in.Column(4))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	cmp := shape00079Where(n, all, r_, b)
-	vec.Check(&failed, &cmp, all, n, 0)
+	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
 	asBigint := shape00079Shared0(n, sel, sArr)
-	caseResult := shape00079Col1(n, sel, asBigint, b, r_)
-	vec.Check(&failed, &caseResult, sel, n, 1)
-	isNotNull := shape00079Col2(n, sel, p)
-	vec.Check(&failed, &isNotNull, sel, n, 2)
+	col1 := shape00079Col1(n, sel, asBigint, b, r_, failed, mem)
+	col2 := shape00079Col2(n, sel, p, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"probe(1, r, 5) < b", "CASE WHEN (CAST(s AS BIGINT) < b) THEN b WHEN (CAST(s AS BIGINT) <= r) THEN (probe(2, r, 0) * probe(2, r, 0)) ELSE CAST(s AS BIGINT) END", "(p IS NOT NULL)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, sel, n), vec.BoolArray(mem, &isNotNull, sel, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Shape00079Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -15941,10 +13709,10 @@ func shape00079Shared0(n int, sel vec.Sel, sArr *array.String) vec.Vec[int64] {
 	return asBigint
 }
 
-// shape00079Col1 computes output column 1 (o1) of query Shape00079 on the rows that pass its WHERE clause:
+// shape00079Col1 computes output column 1 (o1) of query Shape00079 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	CASE WHEN (CAST(s AS BIGINT) < b) THEN b WHEN (CAST(s AS BIGINT) <= r) THEN (probe(2, r, 0) * probe(2, r, 0)) ELSE CAST(s AS BIGINT) END
-func shape00079Col1(n int, sel vec.Sel, asBigint vec.Vec[int64], b vec.Vec[int64], r_ vec.Vec[int64]) vec.Vec[int64] {
+func shape00079Col1(n int, sel vec.Sel, asBigint vec.Vec[int64], b vec.Vec[int64], r_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN (CAST(s AS BIGINT) < b) THEN b WHEN (CAST(s AS BIGINT) <= r) THEN (probe(2, r, 0) * probe(2, r, 0)) ELSE CAST(s AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	// (CAST(s AS BIGINT) < b)
@@ -15964,67 +13732,30 @@ func shape00079Col1(n int, sel vec.Sel, asBigint vec.Vec[int64], b vec.Vec[int64
 	when, notYet := vec.Split(&cmp2, sel, n)
 	vec.Merge(&caseResult, &b, when, n)
 	// (CAST(s AS BIGINT) <= r)
-	var cmp3 vec.Vec[bool]
-	if asBigint.Clean() && r_.Clean() && vec.Dense(notYet, n, false) {
-		cmp3 = vec.Make[bool](n)
-		asBigintV := asBigint.V[:n]
-		r_V := r_.V[:n]
-		out := cmp3.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(asBigintV[i], r_V[i])
-		}
-	} else {
-		cmp3 = vec.Map2(notYet, n, vec.VecArg(&asBigint), vec.VecArg(&r_), rt.LeInt64)
-	}
+	cmp3 := vec.Map2(notYet, n, vec.VecArg(&asBigint), vec.VecArg(&r_), rt.LeInt64)
 	vec.CopyErrs(&caseResult, &cmp3, notYet, n)
 	when2, notYet2 := vec.Split(&cmp3, notYet, n)
 	// shared (region): probe(2, r, 0)
 	// probe(2, r, 0)
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(when2, n, true) {
-		probe2 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe2 = vec.Map3E(when2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.ConstArg[int64](int64(0)), kernelKernels.Probe)
-	}
+	probe2 := vec.Map3E(when2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.ConstArg[int64](int64(0)), kernelKernels.Probe)
 	// (probe(2, r, 0) * probe(2, r, 0))
-	var product vec.Vec[int64]
-	if probe2.Clean() && vec.Dense(when2, n, true) {
-		product = vec.Make[int64](n)
-		probe2V := probe2.V[:n]
-		out := product.V[:n]
-		for i := range out {
-			r, err := rt.MulInt64(probe2V[i], probe2V[i])
-			if err != nil {
-				product.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		product = vec.Map2E(when2, n, vec.VecArg(&probe2), vec.VecArg(&probe2), rt.MulInt64)
-	}
+	product := vec.Map2E(when2, n, vec.VecArg(&probe2), vec.VecArg(&probe2), rt.MulInt64)
 	vec.Merge(&caseResult, &product, when2, n)
 	vec.Merge(&caseResult, &asBigint, notYet2, n)
-	return caseResult
+	vec.Check(failed, &caseResult, sel, n, 1)
+	column := vec.Int64Array(mem, &caseResult, sel, n)
+	return column
 }
 
-// shape00079Col2 computes output column 2 (o2) of query Shape00079 on the rows that pass its WHERE clause:
+// shape00079Col2 computes output column 2 (o2) of query Shape00079 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	(p IS NOT NULL)
-func shape00079Col2(n int, sel vec.Sel, p vec.Vec[bool]) vec.Vec[bool] {
+func shape00079Col2(n int, sel vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (p IS NOT NULL)
 	isNotNull := vec.IsNull(&p, true, sel, n)
-	return isNotNull
+	vec.Check(failed, &isNotNull, sel, n, 2)
+	column2 := vec.BoolArray(mem, &isNotNull, sel, n)
+	return column2
 }
 
 // Evaluator is the signature of every query function of this package.

@@ -53,20 +53,19 @@ func Shape00000(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	b := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	cmp := shape00000Where(n, all, sArr)
-	vec.Check(&failed, &cmp, all, n, 0)
+	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
-	coalesced := shape00000Col1(n, sel, r_, b)
-	vec.Check(&failed, &coalesced, sel, n, 1)
-	probe4 := shape00000Col2(n, sel, r_)
-	vec.Check(&failed, &probe4, sel, n, 2)
+	col1 := shape00000Col1(n, sel, r_, b, failed, mem)
+	col2 := shape00000Col2(n, sel, r_, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"CAST(s AS BIGINT) = 9223372036854775807", "COALESCE(probe(2, r, probe(1, r, 1)), b, probe(1, r, 1))", "probe(1, r, 1)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, sel, n), vec.Int64Array(mem, &probe4, sel, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Shape00000Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -116,10 +115,10 @@ func shape00000Where(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	return cmp
 }
 
-// shape00000Col1 computes output column 1 (o1) of query Shape00000 on the rows that pass its WHERE clause:
+// shape00000Col1 computes output column 1 (o1) of query Shape00000 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	COALESCE(probe(2, r, probe(1, r, 1)), b, probe(1, r, 1))
-func shape00000Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
+func shape00000Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// COALESCE(probe(2, r, probe(1, r, 1)), b, probe(1, r, 1))
 	coalesced := vec.Make[int64](n)
 	// probe(1, r, 1)
@@ -162,30 +161,17 @@ func shape00000Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec
 	vec.MergeNonNull(&coalesced, &b, stillNull, n)
 	stillNull2 := vec.NullRows(&b, stillNull, n)
 	// probe(1, r, 1)
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(stillNull2, n, true) {
-		probe3 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(1))
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe3 = vec.Map3E(stillNull2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(1)), kernelKernels.Probe)
-	}
+	probe3 := vec.Map3E(stillNull2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(1)), kernelKernels.Probe)
 	vec.Merge(&coalesced, &probe3, stillNull2, n)
-	return coalesced
+	vec.Check(failed, &coalesced, sel, n, 1)
+	column := vec.Int64Array(mem, &coalesced, sel, n)
+	return column
 }
 
-// shape00000Col2 computes output column 2 (o2) of query Shape00000 on the rows that pass its WHERE clause:
+// shape00000Col2 computes output column 2 (o2) of query Shape00000 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	probe(1, r, 1)
-func shape00000Col2(n int, sel vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
+func shape00000Col2(n int, sel vec.Sel, r_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(1, r, 1)
 	var probe4 vec.Vec[int64]
 	if r_.Clean() && vec.Dense(sel, n, true) {
@@ -203,7 +189,9 @@ func shape00000Col2(n int, sel vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	} else {
 		probe4 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(1)), kernelKernels.Probe)
 	}
-	return probe4
+	vec.Check(failed, &probe4, sel, n, 2)
+	column2 := vec.Int64Array(mem, &probe4, sel, n)
+	return column2
 }
 
 // shape00001Input is the schema of Shape00001's input batches (table w).
@@ -247,20 +235,19 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	p := vec.Bools(in.Column(4))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	cmp := shape00001Where(n, all, b, a)
-	vec.Check(&failed, &cmp, all, n, 0)
+	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
-	ifResult := shape00001Col1(n, sel, b, r_, c_, in, a)
-	vec.Check(&failed, &ifResult, sel, n, 1)
-	coalesced := shape00001Col2(n, sel, a, r_, p, c_)
-	vec.Check(&failed, &coalesced, sel, n, 2)
+	col1 := shape00001Col1(n, sel, b, r_, c_, in, a, failed, mem)
+	col2 := shape00001Col2(n, sel, a, r_, p, c_, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"b = a", "IF((b <> probe(2, r, 9223372036854775807)), IF((2 > c), 0, a), IF((2 > c), 0, a))", "COALESCE(a, CASE WHEN (probe(1, r, CASE WHEN (p IS NOT NULL) THEN a END) <= c) THEN a WHEN (a IS NOT NULL) THEN r ELSE probe(1, r, CASE WHEN (p IS NOT NULL) THEN a END) END)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, sel, n), vec.Int64Array(mem, &coalesced, sel, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Shape00001Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -288,10 +275,10 @@ func shape00001Where(n int, all vec.Sel, b vec.Vec[int64], a vec.Vec[int64]) vec
 	return cmp
 }
 
-// shape00001Col1 computes output column 1 (o1) of query Shape00001 on the rows that pass its WHERE clause:
+// shape00001Col1 computes output column 1 (o1) of query Shape00001 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	IF((b <> probe(2, r, 9223372036854775807)), IF((2 > c), 0, a), IF((2 > c), 0, a))
-func shape00001Col1(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], c_ vec.Vec[int64], in arrow.RecordBatch, a vec.Vec[int64]) vec.Vec[int64] {
+func shape00001Col1(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], c_ vec.Vec[int64], in arrow.RecordBatch, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(2, r, 9223372036854775807)
 	var probe vec.Vec[int64]
 	if r_.Clean() && vec.Dense(sel, n, true) {
@@ -410,13 +397,15 @@ func shape00001Col1(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], c_ 
 		}
 	}
 	vec.Merge(&ifResult, &ifResult4, otherwise, n)
-	return ifResult
+	vec.Check(failed, &ifResult, sel, n, 1)
+	column := vec.Int64Array(mem, &ifResult, sel, n)
+	return column
 }
 
-// shape00001Col2 computes output column 2 (o2) of query Shape00001 on the rows that pass its WHERE clause:
+// shape00001Col2 computes output column 2 (o2) of query Shape00001 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	COALESCE(a, CASE WHEN (probe(1, r, CASE WHEN (p IS NOT NULL) THEN a END) <= c) THEN a WHEN (a IS NOT NULL) THEN r ELSE probe(1, r, CASE WHEN (p IS NOT NULL) ...
-func shape00001Col2(n int, sel vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], p vec.Vec[bool], c_ vec.Vec[int64]) vec.Vec[int64] {
+func shape00001Col2(n int, sel vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], p vec.Vec[bool], c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// COALESCE(a, CASE WHEN (probe(1, r, CASE WHEN (p IS NOT NULL) THEN a ELSE CAST(NULL AS BIGINT) END) <= c) THEN a WHEN (a IS NOT NULL) THEN r ELSE probe(1, r, ...
 	coalesced := vec.Make[int64](n)
 	vec.MergeNonNull(&coalesced, &a, sel, n)
@@ -432,36 +421,9 @@ func shape00001Col2(n int, sel vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], p v
 	vec.Merge(&caseResult2, &a, when, n)
 	vec.FillNull(&caseResult2, notYet, n)
 	// probe(1, r, CASE WHEN (p IS NOT NULL) THEN a ELSE CAST(NULL AS BIGINT) END)
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && caseResult2.Clean() && vec.Dense(stillNull, n, true) {
-		probe2 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		caseResult2V := caseResult2.V[:n]
-		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], caseResult2V[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe2 = vec.Map3E(stillNull, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&caseResult2), kernelKernels.Probe)
-	}
+	probe2 := vec.Map3E(stillNull, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&caseResult2), kernelKernels.Probe)
 	// (probe(1, r, CASE WHEN (p IS NOT NULL) THEN a ELSE CAST(NULL AS BIGINT) END) <= c)
-	var cmp5 vec.Vec[bool]
-	if probe2.Clean() && c_.Clean() && vec.Dense(stillNull, n, false) {
-		cmp5 = vec.Make[bool](n)
-		probe2V := probe2.V[:n]
-		c_V := c_.V[:n]
-		out := cmp5.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(probe2V[i], c_V[i])
-		}
-	} else {
-		cmp5 = vec.Map2(stillNull, n, vec.VecArg(&probe2), vec.VecArg(&c_), rt.LeInt64)
-	}
+	cmp5 := vec.Map2(stillNull, n, vec.VecArg(&probe2), vec.VecArg(&c_), rt.LeInt64)
 	vec.CopyErrs(&caseResult, &cmp5, stillNull, n)
 	when2, notYet2 := vec.Split(&cmp5, stillNull, n)
 	vec.Merge(&caseResult, &a, when2, n)
@@ -479,26 +441,12 @@ func shape00001Col2(n int, sel vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], p v
 	vec.Merge(&caseResult3, &a, when4, n)
 	vec.FillNull(&caseResult3, notYet4, n)
 	// probe(1, r, CASE WHEN (p IS NOT NULL) THEN a ELSE CAST(NULL AS BIGINT) END)
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && caseResult3.Clean() && vec.Dense(notYet3, n, true) {
-		probe3 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		caseResult3V := caseResult3.V[:n]
-		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], caseResult3V[i])
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe3 = vec.Map3E(notYet3, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&caseResult3), kernelKernels.Probe)
-	}
+	probe3 := vec.Map3E(notYet3, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&caseResult3), kernelKernels.Probe)
 	vec.Merge(&caseResult, &probe3, notYet3, n)
 	vec.Merge(&coalesced, &caseResult, stillNull, n)
-	return coalesced
+	vec.Check(failed, &coalesced, sel, n, 2)
+	column2 := vec.Int64Array(mem, &coalesced, sel, n)
+	return column2
 }
 
 // shape00002Input is the schema of Shape00002's input batches (table w).
@@ -542,20 +490,19 @@ func Shape00002(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	isNotNull := shape00002Where(n, all, p)
-	vec.Check(&failed, &isNotNull, all, n, 0)
+	vec.Check(failed, &isNotNull, all, n, 0)
 	sel := vec.Where(&isNotNull, n)
-	caseResult := shape00002Col1(n, sel, sArr, r_)
-	vec.Check(&failed, &caseResult, sel, n, 1)
-	coalesced := shape00002Col2(n, sel, r_, b, a)
-	vec.Check(&failed, &coalesced, sel, n, 2)
+	col1 := shape00002Col1(n, sel, sArr, r_, failed, mem)
+	col2 := shape00002Col2(n, sel, r_, b, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"p IS NOT NULL", "CASE WHEN (CAST(s AS BIGINT) IS NULL) THEN TRY(-1) ELSE probe(3, r, 9223372036854775807) END", "COALESCE((probe(1, r, TRY(b)) * 10), a, probe(3, r, 9223372036854775807))"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, sel, n), vec.Int64Array(mem, &coalesced, sel, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Shape00002Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -572,10 +519,10 @@ func shape00002Where(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[bool] {
 	return isNotNull
 }
 
-// shape00002Col1 computes output column 1 (o1) of query Shape00002 on the rows that pass its WHERE clause:
+// shape00002Col1 computes output column 1 (o1) of query Shape00002 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	CASE WHEN (CAST(s AS BIGINT) IS NULL) THEN TRY(-1) ELSE probe(3, r, 9223372036854775807) END
-func shape00002Col1(n int, sel vec.Sel, sArr *array.String, r_ vec.Vec[int64]) vec.Vec[int64] {
+func shape00002Col1(n int, sel vec.Sel, sArr *array.String, r_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN (CAST(s AS BIGINT) IS NULL) THEN -1 ELSE probe(3, r, 9223372036854775807) END
 	caseResult := vec.Make[int64](n)
 	// CAST(s AS BIGINT)
@@ -600,30 +547,17 @@ func shape00002Col1(n int, sel vec.Sel, sArr *array.String, r_ vec.Vec[int64]) v
 	when, notYet := vec.Split(&isNull2, sel, n)
 	vec.Fill(&caseResult, int64(-1), when, n)
 	// probe(3, r, 9223372036854775807)
-	var probe vec.Vec[int64]
-	if r_.Clean() && vec.Dense(notYet, n, true) {
-		probe = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], int64(9223372036854775807))
-			if err != nil {
-				probe.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe = vec.Map3E(notYet, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.ConstArg[int64](int64(9223372036854775807)), kernelKernels.Probe)
-	}
+	probe := vec.Map3E(notYet, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.ConstArg[int64](int64(9223372036854775807)), kernelKernels.Probe)
 	vec.Merge(&caseResult, &probe, notYet, n)
-	return caseResult
+	vec.Check(failed, &caseResult, sel, n, 1)
+	column := vec.Int64Array(mem, &caseResult, sel, n)
+	return column
 }
 
-// shape00002Col2 computes output column 2 (o2) of query Shape00002 on the rows that pass its WHERE clause:
+// shape00002Col2 computes output column 2 (o2) of query Shape00002 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	COALESCE((probe(1, r, TRY(b)) * 10), a, probe(3, r, 9223372036854775807))
-func shape00002Col2(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
+func shape00002Col2(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// COALESCE((probe(1, r, TRY(b)) * 10), a, probe(3, r, 9223372036854775807))
 	coalesced := vec.Make[int64](n)
 	// TRY(b)
@@ -668,24 +602,11 @@ func shape00002Col2(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 	vec.MergeNonNull(&coalesced, &a, stillNull, n)
 	stillNull2 := vec.NullRows(&a, stillNull, n)
 	// probe(3, r, 9223372036854775807)
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(stillNull2, n, true) {
-		probe3 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], int64(9223372036854775807))
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe3 = vec.Map3E(stillNull2, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.ConstArg[int64](int64(9223372036854775807)), kernelKernels.Probe)
-	}
+	probe3 := vec.Map3E(stillNull2, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.ConstArg[int64](int64(9223372036854775807)), kernelKernels.Probe)
 	vec.Merge(&coalesced, &probe3, stillNull2, n)
-	return coalesced
+	vec.Check(failed, &coalesced, sel, n, 2)
+	column2 := vec.Int64Array(mem, &coalesced, sel, n)
+	return column2
 }
 
 // shape00003Input is the schema of Shape00003's input batches (table w).
@@ -726,18 +647,18 @@ func Shape00003(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	cmp := shape00003Where(n, all, r_, c_)
-	vec.Check(&failed, &cmp, all, n, 0)
+	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
-	coalesced := shape00003Col1(n, sel, r_, c_, a)
-	vec.Check(&failed, &coalesced, sel, n, 1)
+	col1 := shape00003Col1(n, sel, r_, c_, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"r >= c", "COALESCE((- IF((1 IS NOT NULL), r, a)), c, a)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, sel, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Shape00003Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -765,10 +686,10 @@ func shape00003Where(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) v
 	return cmp
 }
 
-// shape00003Col1 computes output column 1 (o1) of query Shape00003 on the rows that pass its WHERE clause:
+// shape00003Col1 computes output column 1 (o1) of query Shape00003 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	COALESCE((- IF((1 IS NOT NULL), r, a)), c, a)
-func shape00003Col1(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
+func shape00003Col1(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// COALESCE((-r), c, a)
 	coalesced := vec.Make[int64](n)
 	// (-r)
@@ -793,7 +714,9 @@ func shape00003Col1(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a 
 	vec.MergeNonNull(&coalesced, &c_, stillNull, n)
 	stillNull2 := vec.NullRows(&c_, stillNull, n)
 	vec.Merge(&coalesced, &a, stillNull2, n)
-	return coalesced
+	vec.Check(failed, &coalesced, sel, n, 1)
+	column := vec.Int64Array(mem, &coalesced, sel, n)
+	return column
 }
 
 // shape00004Input is the schema of Shape00004's input batches (table w).
@@ -837,20 +760,19 @@ func Shape00004(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	q2 := shape00004Where(n, all, q)
-	vec.Check(&failed, &q2, all, n, 0)
+	vec.Check(failed, &q2, all, n, 0)
 	sel := vec.Where(&q2, n)
-	sum := shape00004Col1(n, sel, r_, b)
-	vec.Check(&failed, &sum, sel, n, 1)
-	cmp2 := shape00004Col2(n, sel, sArr, a, in)
-	vec.Check(&failed, &cmp2, sel, n, 2)
+	col1 := shape00004Col1(n, sel, r_, b, failed, mem)
+	col2 := shape00004Col2(n, sel, sArr, a, in, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"q", "(probe(4, r, probe(1, r, b)) + IF((probe(4, r, probe(1, r, b)) <> probe(1, r, b)), probe(4, r, probe(1, r, b)), r))", "(CAST(s AS BIGINT) <= a)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, sel, n), vec.BoolArray(mem, &cmp2, sel, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Shape00004Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -865,10 +787,10 @@ func shape00004Where(n int, all vec.Sel, q vec.Vec[bool]) vec.Vec[bool] {
 	return q
 }
 
-// shape00004Col1 computes output column 1 (o1) of query Shape00004 on the rows that pass its WHERE clause:
+// shape00004Col1 computes output column 1 (o1) of query Shape00004 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	(probe(4, r, probe(1, r, b)) + IF((probe(4, r, probe(1, r, b)) <> probe(1, r, b)), probe(4, r, probe(1, r, b)), r))
-func shape00004Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
+func shape00004Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(1, r, b)
 	var probe vec.Vec[int64]
 	if r_.Clean() && b.Clean() && vec.Dense(sel, n, true) {
@@ -977,41 +899,9 @@ func shape00004Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &cmp, sel, n)
 	// probe(1, r, b)
-	var probe6 vec.Vec[int64]
-	if r_.Clean() && b.Clean() && vec.Dense(then, n, true) {
-		probe6 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		bV := b.V[:n]
-		out := probe6.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-			if err != nil {
-				probe6.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe6 = vec.Map3E(then, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
-	}
+	probe6 := vec.Map3E(then, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	// probe(4, r, probe(1, r, b))
-	var probe7 vec.Vec[int64]
-	if r_.Clean() && probe6.Clean() && vec.Dense(then, n, true) {
-		probe7 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		probe6V := probe6.V[:n]
-		out := probe7.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(4), r_V[i], probe6V[i])
-			if err != nil {
-				probe7.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe7 = vec.Map3E(then, n, vec.ConstArg[int32](int32(4)), vec.VecArg(&r_), vec.VecArg(&probe6), kernelKernels.Probe)
-	}
+	probe7 := vec.Map3E(then, n, vec.ConstArg[int32](int32(4)), vec.VecArg(&r_), vec.VecArg(&probe6), kernelKernels.Probe)
 	vec.Merge(&ifResult, &probe7, then, n)
 	vec.Merge(&ifResult, &r_, otherwise, n)
 	// (probe(4, r, probe(1, r, b)) + IF((probe(4, r, probe(1, r, b)) <> probe(1, r, b)), probe(4, r, probe(1, r, b)), r))
@@ -1032,13 +922,15 @@ func shape00004Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec
 	} else {
 		sum = vec.Map2E(sel, n, vec.VecArg(&probe2), vec.VecArg(&ifResult), rt.AddInt64)
 	}
-	return sum
+	vec.Check(failed, &sum, sel, n, 1)
+	column := vec.Int64Array(mem, &sum, sel, n)
+	return column
 }
 
-// shape00004Col2 computes output column 2 (o2) of query Shape00004 on the rows that pass its WHERE clause:
+// shape00004Col2 computes output column 2 (o2) of query Shape00004 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	(CAST(s AS BIGINT) <= a)
-func shape00004Col2(n int, sel vec.Sel, sArr *array.String, a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[bool] {
+func shape00004Col2(n int, sel vec.Sel, sArr *array.String, a vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (CAST(s AS BIGINT) <= a)
 	var cmp2 vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -1076,7 +968,9 @@ func shape00004Col2(n int, sel vec.Sel, sArr *array.String, a vec.Vec[int64], in
 			cmp2 = cmp3
 		}
 	}
-	return cmp2
+	vec.Check(failed, &cmp2, sel, n, 2)
+	column2 := vec.BoolArray(mem, &cmp2, sel, n)
+	return column2
 }
 
 // shape00005Input is the schema of Shape00005's input batches (table w).
@@ -1120,20 +1014,19 @@ func Shape00005(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	b := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	q2 := shape00005Where(n, all, q)
-	vec.Check(&failed, &q2, all, n, 0)
+	vec.Check(failed, &q2, all, n, 0)
 	sel := vec.Where(&q2, n)
-	coalesced := shape00005Col1(n, sel, r_, sArr, a)
-	vec.Check(&failed, &coalesced, sel, n, 1)
-	negated := shape00005Col2(n, sel, b, r_, a, sArr)
-	vec.Check(&failed, &negated, sel, n, 2)
+	col1 := shape00005Col1(n, sel, r_, sArr, a, failed, mem)
+	col2 := shape00005Col2(n, sel, b, r_, a, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"q", "COALESCE(probe(3, r, CAST(s AS BIGINT)), TRY(probe(4, r, probe(2, r, a))))", "(b NOT BETWEEN probe(2, r, a) AND probe(3, r, CAST(s AS BIGINT)))"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, sel, n), vec.BoolArray(mem, &negated, sel, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Shape00005Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -1148,10 +1041,10 @@ func shape00005Where(n int, all vec.Sel, q vec.Vec[bool]) vec.Vec[bool] {
 	return q
 }
 
-// shape00005Col1 computes output column 1 (o1) of query Shape00005 on the rows that pass its WHERE clause:
+// shape00005Col1 computes output column 1 (o1) of query Shape00005 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	COALESCE(probe(3, r, CAST(s AS BIGINT)), TRY(probe(4, r, probe(2, r, a))))
-func shape00005Col1(n int, sel vec.Sel, r_ vec.Vec[int64], sArr *array.String, a vec.Vec[int64]) vec.Vec[int64] {
+func shape00005Col1(n int, sel vec.Sel, r_ vec.Vec[int64], sArr *array.String, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// COALESCE(probe(3, r, CAST(s AS BIGINT)), TRY(probe(4, r, probe(2, r, a))))
 	coalesced := vec.Make[int64](n)
 	// CAST(s AS BIGINT)
@@ -1191,130 +1084,32 @@ func shape00005Col1(n int, sel vec.Sel, r_ vec.Vec[int64], sArr *array.String, a
 	vec.MergeNonNull(&coalesced, &probe, sel, n)
 	stillNull := vec.NullRows(&probe, sel, n)
 	// probe(2, r, a)
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && a.Clean() && vec.Dense(stillNull, n, true) {
-		probe2 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		aV := a.V[:n]
-		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], aV[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe2 = vec.Map3E(stillNull, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
-	}
+	probe2 := vec.Map3E(stillNull, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	// probe(4, r, probe(2, r, a))
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && probe2.Clean() && vec.Dense(stillNull, n, true) {
-		probe3 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		probe2V := probe2.V[:n]
-		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(4), r_V[i], probe2V[i])
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe3 = vec.Map3E(stillNull, n, vec.ConstArg[int32](int32(4)), vec.VecArg(&r_), vec.VecArg(&probe2), kernelKernels.Probe)
-	}
+	probe3 := vec.Map3E(stillNull, n, vec.ConstArg[int32](int32(4)), vec.VecArg(&r_), vec.VecArg(&probe2), kernelKernels.Probe)
 	// TRY(probe(4, r, probe(2, r, a)))
 	tried := vec.Try(&probe3, stillNull, n)
 	vec.Merge(&coalesced, &tried, stillNull, n)
-	return coalesced
+	vec.Check(failed, &coalesced, sel, n, 1)
+	column := vec.Int64Array(mem, &coalesced, sel, n)
+	return column
 }
 
-// shape00005Col2 computes output column 2 (o2) of query Shape00005 on the rows that pass its WHERE clause:
+// shape00005Col2 computes output column 2 (o2) of query Shape00005 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	(b NOT BETWEEN probe(2, r, a) AND probe(3, r, CAST(s AS BIGINT)))
-func shape00005Col2(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], a vec.Vec[int64], sArr *array.String) vec.Vec[bool] {
+func shape00005Col2(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], a vec.Vec[int64], sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (b BETWEEN probe(2, r, a) AND probe(3, r, CAST(s AS BIGINT)))
 	between := vec.NewLogic(false, sel, n)
 	// probe(2, r, a)
-	var probe4 vec.Vec[int64]
-	if r_.Clean() && a.Clean() && vec.Dense(between.Live, n, true) {
-		probe4 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		aV := a.V[:n]
-		out := probe4.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], aV[i])
-			if err != nil {
-				probe4.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe4 = vec.Map3E(between.Live, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
-	}
-	var inRange vec.Vec[bool]
-	if b.Clean() && probe4.Clean() && vec.Dense(between.Live, n, false) {
-		inRange = vec.Make[bool](n)
-		bV := b.V[:n]
-		probe4V := probe4.V[:n]
-		out := inRange.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(bV[i], probe4V[i])
-		}
-	} else {
-		inRange = vec.Map2(between.Live, n, vec.VecArg(&b), vec.VecArg(&probe4), rt.GeInt64)
-	}
+	probe4 := vec.Map3E(between.Live, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
+	inRange := vec.Map2(between.Live, n, vec.VecArg(&b), vec.VecArg(&probe4), rt.GeInt64)
 	between.Add(&inRange)
 	// CAST(s AS BIGINT)
-	var asBigint2 vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(between.Live, n, true) {
-		asBigint2 = vec.Make[int64](n)
-		out := asBigint2.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint2 = vec.Map1E(between.Live, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint2 := vec.Map1E(between.Live, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	// probe(3, r, CAST(s AS BIGINT))
-	var probe5 vec.Vec[int64]
-	if r_.Clean() && asBigint2.Clean() && vec.Dense(between.Live, n, true) {
-		probe5 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		asBigint2V := asBigint2.V[:n]
-		out := probe5.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], asBigint2V[i])
-			if err != nil {
-				probe5.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe5 = vec.Map3E(between.Live, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&asBigint2), kernelKernels.Probe)
-	}
-	var inRange2 vec.Vec[bool]
-	if b.Clean() && probe5.Clean() && vec.Dense(between.Live, n, false) {
-		inRange2 = vec.Make[bool](n)
-		bV := b.V[:n]
-		probe5V := probe5.V[:n]
-		out := inRange2.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(bV[i], probe5V[i])
-		}
-	} else {
-		inRange2 = vec.Map2(between.Live, n, vec.VecArg(&b), vec.VecArg(&probe5), rt.LeInt64)
-	}
+	probe5 := vec.Map3E(between.Live, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&asBigint2), kernelKernels.Probe)
+	inRange2 := vec.Map2(between.Live, n, vec.VecArg(&b), vec.VecArg(&probe5), rt.LeInt64)
 	between.Add(&inRange2)
 	betweenResult := between.Finish()
 	// (NOT (b BETWEEN probe(2, r, a) AND probe(3, r, CAST(s AS BIGINT))))
@@ -1329,7 +1124,9 @@ func shape00005Col2(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], a v
 	} else {
 		negated = vec.Map1(sel, n, vec.VecArg(&betweenResult), rt.Not)
 	}
-	return negated
+	vec.Check(failed, &negated, sel, n, 2)
+	column2 := vec.BoolArray(mem, &negated, sel, n)
+	return column2
 }
 
 // shape00006Input is the schema of Shape00006's input batches (table w).
@@ -1369,14 +1166,14 @@ func Shape00006(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	s := vec.Strings(in.Column(6))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	ifResult := shape00006Col1(n, all, sArr, s)
-	vec.Check(&failed, &ifResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := shape00006Col1(n, all, sArr, s, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"", "IF((CAST(s AS BIGINT) IS NOT NULL), s, 'x')"})
 	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &ifResult, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Shape00006Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -1384,10 +1181,10 @@ func Shape00006(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00006Col1 computes output column 1 (o1) of query Shape00006 on every row:
+// shape00006Col1 computes output column 1 (o1) of query Shape00006 on every row, noting its first failed row in failed:
 //
 //	IF((CAST(s AS BIGINT) IS NOT NULL), s, 'x')
-func shape00006Col1(n int, all vec.Sel, sArr *array.String, s vec.Vec[string]) vec.Vec[string] {
+func shape00006Col1(n int, all vec.Sel, sArr *array.String, s vec.Vec[string], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(s AS BIGINT)
 	var asBigint vec.Vec[int64]
 	if sArr.NullN() == 0 {
@@ -1412,7 +1209,9 @@ func shape00006Col1(n int, all vec.Sel, sArr *array.String, s vec.Vec[string]) v
 	vec.CopyErrs(&ifResult, &isNotNull, all, n)
 	vec.Merge(&ifResult, &s, then, n)
 	vec.Fill(&ifResult, "x", otherwise, n)
-	return ifResult
+	vec.Check(failed, &ifResult, all, n, 1)
+	column := vec.StringArray(mem, &ifResult, all, n)
+	return column
 }
 
 // shape00007Input is the schema of Shape00007's input batches (table w).
@@ -1456,18 +1255,18 @@ func Shape00007(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	p := vec.Bools(in.Column(4))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	tried := shape00007Where(n, all, r_, a, c_, sArr)
-	vec.Check(&failed, &tried, all, n, 0)
+	vec.Check(failed, &tried, all, n, 0)
 	sel := vec.Where(&tried, n)
-	ifResult3 := shape00007Col1(n, sel, r_, a, b, c_, p)
-	vec.Check(&failed, &ifResult3, sel, n, 1)
+	col1 := shape00007Col1(n, sel, r_, a, b, c_, p, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"TRY(IF(probe(1, r, a) < probe(1, r, a), c >= c, probe(2, r, CAST(s AS BIGINT)) IS NOT NULL))", "IF(IF((2 >= probe(1, r, a)), CASE WHEN (b IS NULL) THEN (a < a) WHEN (b = (1 % c)) THEN (r = 100) END, p), (probe(1, r, a) + probe(1, r, a)), probe(1, r, a))"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult3, sel, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Shape00007Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -1533,52 +1332,12 @@ func shape00007Where(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], c_
 	ifResult := vec.Make[bool](n)
 	vec.CopyErrs(&ifResult, &cmp, all, n)
 	// (c >= c)
-	var cmp2 vec.Vec[bool]
-	if c_.Clean() && vec.Dense(then, n, false) {
-		cmp2 = vec.Make[bool](n)
-		c_V := c_.V[:n]
-		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(c_V[i], c_V[i])
-		}
-	} else {
-		cmp2 = vec.Map2(then, n, vec.VecArg(&c_), vec.VecArg(&c_), rt.GeInt64)
-	}
+	cmp2 := vec.Map2(then, n, vec.VecArg(&c_), vec.VecArg(&c_), rt.GeInt64)
 	vec.Merge(&ifResult, &cmp2, then, n)
 	// CAST(s AS BIGINT)
-	var asBigint vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(otherwise, n, true) {
-		asBigint = vec.Make[int64](n)
-		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint = vec.Map1E(otherwise, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint := vec.Map1E(otherwise, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	// probe(2, r, CAST(s AS BIGINT))
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && asBigint.Clean() && vec.Dense(otherwise, n, true) {
-		probe3 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		asBigintV := asBigint.V[:n]
-		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], asBigintV[i])
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe3 = vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&asBigint), kernelKernels.Probe)
-	}
+	probe3 := vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&asBigint), kernelKernels.Probe)
 	// (probe(2, r, CAST(s AS BIGINT)) IS NOT NULL)
 	isNotNull := vec.IsNull(&probe3, true, otherwise, n)
 	vec.Merge(&ifResult, &isNotNull, otherwise, n)
@@ -1587,10 +1346,10 @@ func shape00007Where(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], c_
 	return tried
 }
 
-// shape00007Col1 computes output column 1 (o1) of query Shape00007 on the rows that pass its WHERE clause:
+// shape00007Col1 computes output column 1 (o1) of query Shape00007 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	IF(IF((2 >= probe(1, r, a)), CASE WHEN (b IS NULL) THEN (a < a) WHEN (b = (1 % c)) THEN (r = 100) END, p), (probe(1, r, a) + probe(1, r, a)), probe(1, r, a))
-func shape00007Col1(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], b vec.Vec[int64], c_ vec.Vec[int64], p vec.Vec[bool]) vec.Vec[int64] {
+func shape00007Col1(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], b vec.Vec[int64], c_ vec.Vec[int64], p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(1, r, a)
 	var probe4 vec.Vec[int64]
 	if r_.Clean() && a.Clean() && vec.Dense(sel, n, true) {
@@ -1632,62 +1391,16 @@ func shape00007Col1(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], b v
 	vec.CopyErrs(&caseResult, &isNull2, then2, n)
 	when, notYet := vec.Split(&isNull2, then2, n)
 	// (a < a)
-	var cmp4 vec.Vec[bool]
-	if a.Clean() && vec.Dense(when, n, false) {
-		cmp4 = vec.Make[bool](n)
-		aV := a.V[:n]
-		out := cmp4.V[:n]
-		for i := range out {
-			out[i] = rt.LtInt64(aV[i], aV[i])
-		}
-	} else {
-		cmp4 = vec.Map2(when, n, vec.VecArg(&a), vec.VecArg(&a), rt.LtInt64)
-	}
+	cmp4 := vec.Map2(when, n, vec.VecArg(&a), vec.VecArg(&a), rt.LtInt64)
 	vec.Merge(&caseResult, &cmp4, when, n)
 	// (1 % c)
-	var remainder vec.Vec[int64]
-	if c_.Clean() && vec.Dense(notYet, n, true) {
-		remainder = vec.Make[int64](n)
-		c_V := c_.V[:n]
-		out := remainder.V[:n]
-		for i := range out {
-			r, err := rt.ModInt64(int64(1), c_V[i])
-			if err != nil {
-				remainder.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		remainder = vec.Map2E(notYet, n, vec.ConstArg[int64](int64(1)), vec.VecArg(&c_), rt.ModInt64)
-	}
+	remainder := vec.Map2E(notYet, n, vec.ConstArg[int64](int64(1)), vec.VecArg(&c_), rt.ModInt64)
 	// (b = (1 % c))
-	var cmp5 vec.Vec[bool]
-	if b.Clean() && remainder.Clean() && vec.Dense(notYet, n, false) {
-		cmp5 = vec.Make[bool](n)
-		bV := b.V[:n]
-		remainderV := remainder.V[:n]
-		out := cmp5.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(bV[i], remainderV[i])
-		}
-	} else {
-		cmp5 = vec.Map2(notYet, n, vec.VecArg(&b), vec.VecArg(&remainder), rt.EqInt64)
-	}
+	cmp5 := vec.Map2(notYet, n, vec.VecArg(&b), vec.VecArg(&remainder), rt.EqInt64)
 	vec.CopyErrs(&caseResult, &cmp5, notYet, n)
 	when2, notYet2 := vec.Split(&cmp5, notYet, n)
 	// (r = 100)
-	var cmp6 vec.Vec[bool]
-	if r_.Clean() && vec.Dense(when2, n, false) {
-		cmp6 = vec.Make[bool](n)
-		r_V := r_.V[:n]
-		out := cmp6.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(r_V[i], int64(100))
-		}
-	} else {
-		cmp6 = vec.Map2(when2, n, vec.VecArg(&r_), vec.ConstArg[int64](int64(100)), rt.EqInt64)
-	}
+	cmp6 := vec.Map2(when2, n, vec.VecArg(&r_), vec.ConstArg[int64](int64(100)), rt.EqInt64)
 	vec.Merge(&caseResult, &cmp6, when2, n)
 	vec.FillNull(&caseResult, notYet2, n)
 	vec.Merge(&ifResult2, &caseResult, then2, n)
@@ -1697,80 +1410,18 @@ func shape00007Col1(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], b v
 	ifResult3 := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult3, &ifResult2, sel, n)
 	// probe(1, r, a)
-	var probe5 vec.Vec[int64]
-	if r_.Clean() && a.Clean() && vec.Dense(then3, n, true) {
-		probe5 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		aV := a.V[:n]
-		out := probe5.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
-			if err != nil {
-				probe5.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe5 = vec.Map3E(then3, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
-	}
+	probe5 := vec.Map3E(then3, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	// probe(1, r, a)
-	var probe6 vec.Vec[int64]
-	if r_.Clean() && a.Clean() && vec.Dense(then3, n, true) {
-		probe6 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		aV := a.V[:n]
-		out := probe6.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
-			if err != nil {
-				probe6.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe6 = vec.Map3E(then3, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
-	}
+	probe6 := vec.Map3E(then3, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	// (probe(1, r, a) + probe(1, r, a))
-	var sum vec.Vec[int64]
-	if probe5.Clean() && probe6.Clean() && vec.Dense(then3, n, true) {
-		sum = vec.Make[int64](n)
-		probe5V := probe5.V[:n]
-		probe6V := probe6.V[:n]
-		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probe5V[i], probe6V[i])
-			if err != nil {
-				sum.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		sum = vec.Map2E(then3, n, vec.VecArg(&probe5), vec.VecArg(&probe6), rt.AddInt64)
-	}
+	sum := vec.Map2E(then3, n, vec.VecArg(&probe5), vec.VecArg(&probe6), rt.AddInt64)
 	vec.Merge(&ifResult3, &sum, then3, n)
 	// probe(1, r, a)
-	var probe7 vec.Vec[int64]
-	if r_.Clean() && a.Clean() && vec.Dense(otherwise3, n, true) {
-		probe7 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		aV := a.V[:n]
-		out := probe7.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
-			if err != nil {
-				probe7.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe7 = vec.Map3E(otherwise3, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
-	}
+	probe7 := vec.Map3E(otherwise3, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	vec.Merge(&ifResult3, &probe7, otherwise3, n)
-	return ifResult3
+	vec.Check(failed, &ifResult3, sel, n, 1)
+	column := vec.Int64Array(mem, &ifResult3, sel, n)
+	return column
 }
 
 // shape00008Input is the schema of Shape00008's input batches (table w).
@@ -1812,18 +1463,18 @@ func Shape00008(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	b := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	coalesced := shape00008Where(n, all, c_, sArr, r_, b)
-	vec.Check(&failed, &coalesced, all, n, 0)
+	vec.Check(failed, &coalesced, all, n, 0)
 	sel := vec.Where(&coalesced, n)
-	difference := shape00008Col1(n, sel, r_, b)
-	vec.Check(&failed, &difference, sel, n, 1)
+	col1 := shape00008Col1(n, sel, r_, b, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"COALESCE(c = CAST(s AS BIGINT), c >= probe(1, r, b))", "IF(TRUE, (probe(1, r, b) - probe(1, r, b)), (- probe(1, r, b)))"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &difference, sel, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Shape00008Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -1869,44 +1520,17 @@ func shape00008Where(n int, all vec.Sel, c_ vec.Vec[int64], sArr *array.String, 
 	vec.MergeNonNull(&coalesced, &cmp, all, n)
 	stillNull := vec.NullRows(&cmp, all, n)
 	// probe(1, r, b)
-	var probe vec.Vec[int64]
-	if r_.Clean() && b.Clean() && vec.Dense(stillNull, n, true) {
-		probe = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		bV := b.V[:n]
-		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-			if err != nil {
-				probe.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe = vec.Map3E(stillNull, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
-	}
+	probe := vec.Map3E(stillNull, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	// (c >= probe(1, r, b))
-	var cmp2 vec.Vec[bool]
-	if c_.Clean() && probe.Clean() && vec.Dense(stillNull, n, false) {
-		cmp2 = vec.Make[bool](n)
-		c_V := c_.V[:n]
-		probeV := probe.V[:n]
-		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(c_V[i], probeV[i])
-		}
-	} else {
-		cmp2 = vec.Map2(stillNull, n, vec.VecArg(&c_), vec.VecArg(&probe), rt.GeInt64)
-	}
+	cmp2 := vec.Map2(stillNull, n, vec.VecArg(&c_), vec.VecArg(&probe), rt.GeInt64)
 	vec.Merge(&coalesced, &cmp2, stillNull, n)
 	return coalesced
 }
 
-// shape00008Col1 computes output column 1 (o1) of query Shape00008 on the rows that pass its WHERE clause:
+// shape00008Col1 computes output column 1 (o1) of query Shape00008 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	IF(TRUE, (probe(1, r, b) - probe(1, r, b)), (- probe(1, r, b)))
-func shape00008Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
+func shape00008Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(1, r, b)
 	var probe2 vec.Vec[int64]
 	if r_.Clean() && b.Clean() && vec.Dense(sel, n, true) {
@@ -1961,7 +1585,9 @@ func shape00008Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec
 	} else {
 		difference = vec.Map2E(sel, n, vec.VecArg(&probe2), vec.VecArg(&probe3), rt.SubInt64)
 	}
-	return difference
+	vec.Check(failed, &difference, sel, n, 1)
+	column := vec.Int64Array(mem, &difference, sel, n)
+	return column
 }
 
 // shape00009Input is the schema of Shape00009's input batches (table w).
@@ -2006,22 +1632,16 @@ func Shape00009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	q := vec.Bools(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	coalesced := shape00009Col1(n, all, a, sArr, c_, in, r_)
-	vec.Check(&failed, &coalesced, all, n, 1)
-	caseResult4 := shape00009Col2(n, all, a, r_, c_, q)
-	vec.Check(&failed, &caseResult4, all, n, 2)
-	caseResult5, o3Col := shape00009Col3(n, all, sArr, c_, in, mem)
-	vec.Check(&failed, &caseResult5, all, n, 3)
+	failed := new(vec.Failure)
+	col1 := shape00009Col1(n, all, a, sArr, c_, in, r_, failed, mem)
+	col2 := shape00009Col2(n, all, a, r_, c_, q, failed, mem)
+	col3 := shape00009Col3(n, all, sArr, c_, in, mem, failed)
 	if failed.Err != nil {
-		vec.Release(o3Col)
+		vec.Release(col1, col2, col3)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2", "o3"}, []string{"", "COALESCE(CASE WHEN (a <> 0) THEN CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END WHEN TRUE THEN (probe(1, r, (- c)) - probe(1, r, (- c))) ELSE a END, probe(2, r, a))", "CASE WHEN (a = a) THEN NULLIF(probe(1, r, (- c)), probe(1, r, (- c))) WHEN q THEN 9223372036854775807 ELSE probe(2, r, a) END", "CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END"})
 	}
-	if o3Col == nil {
-		o3Col = vec.Int64Array(mem, &caseResult5, all, n)
-	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n), vec.Int64Array(mem, &caseResult4, all, n), o3Col}
+	cols := []arrow.Array{col1, col2, col3}
 	out := array.NewRecordBatch(Shape00009Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -2029,10 +1649,10 @@ func Shape00009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00009Col1 computes output column 1 (o1) of query Shape00009 on every row:
+// shape00009Col1 computes output column 1 (o1) of query Shape00009 on every row, noting its first failed row in failed:
 //
 //	COALESCE(CASE WHEN (a <> 0) THEN CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END WHEN TRUE THEN (probe(1, r, (- c)) - probe(1, r, (- c))) ELSE a END, probe(...
-func shape00009Col1(n int, all vec.Sel, a vec.Vec[int64], sArr *array.String, c_ vec.Vec[int64], in arrow.RecordBatch, r_ vec.Vec[int64]) vec.Vec[int64] {
+func shape00009Col1(n int, all vec.Sel, a vec.Vec[int64], sArr *array.String, c_ vec.Vec[int64], in arrow.RecordBatch, r_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// COALESCE(CASE WHEN (a <> 0) THEN CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END ELSE (probe(1, r, (-c)) - probe(1, r, (-c))) END, probe(2, r, a))
 	coalesced := vec.Make[int64](n)
 	// CASE WHEN (a <> 0) THEN CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END ELSE (probe(1, r, (-c)) - probe(1, r, (-c))) END
@@ -2101,122 +1721,30 @@ func shape00009Col1(n int, all vec.Sel, a vec.Vec[int64], sArr *array.String, c_
 	}
 	vec.Merge(&caseResult, &caseResult2, when, n)
 	// (-c)
-	var minus vec.Vec[int64]
-	if c_.Clean() && vec.Dense(notYet, n, true) {
-		minus = vec.Make[int64](n)
-		c_V := c_.V[:n]
-		out := minus.V[:n]
-		for i := range out {
-			r, err := rt.NegateInt64(c_V[i])
-			if err != nil {
-				minus.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		minus = vec.Map1E(notYet, n, vec.VecArg(&c_), rt.NegateInt64)
-	}
+	minus := vec.Map1E(notYet, n, vec.VecArg(&c_), rt.NegateInt64)
 	// probe(1, r, (-c))
-	var probe vec.Vec[int64]
-	if r_.Clean() && minus.Clean() && vec.Dense(notYet, n, true) {
-		probe = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		minusV := minus.V[:n]
-		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], minusV[i])
-			if err != nil {
-				probe.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe = vec.Map3E(notYet, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&minus), kernelKernels.Probe)
-	}
+	probe := vec.Map3E(notYet, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&minus), kernelKernels.Probe)
 	// (-c)
-	var minus2 vec.Vec[int64]
-	if c_.Clean() && vec.Dense(notYet, n, true) {
-		minus2 = vec.Make[int64](n)
-		c_V := c_.V[:n]
-		out := minus2.V[:n]
-		for i := range out {
-			r, err := rt.NegateInt64(c_V[i])
-			if err != nil {
-				minus2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		minus2 = vec.Map1E(notYet, n, vec.VecArg(&c_), rt.NegateInt64)
-	}
+	minus2 := vec.Map1E(notYet, n, vec.VecArg(&c_), rt.NegateInt64)
 	// probe(1, r, (-c))
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && minus2.Clean() && vec.Dense(notYet, n, true) {
-		probe2 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		minus2V := minus2.V[:n]
-		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], minus2V[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe2 = vec.Map3E(notYet, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&minus2), kernelKernels.Probe)
-	}
+	probe2 := vec.Map3E(notYet, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&minus2), kernelKernels.Probe)
 	// (probe(1, r, (-c)) - probe(1, r, (-c)))
-	var difference vec.Vec[int64]
-	if probe.Clean() && probe2.Clean() && vec.Dense(notYet, n, true) {
-		difference = vec.Make[int64](n)
-		probeV := probe.V[:n]
-		probe2V := probe2.V[:n]
-		out := difference.V[:n]
-		for i := range out {
-			r, err := rt.SubInt64(probeV[i], probe2V[i])
-			if err != nil {
-				difference.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		difference = vec.Map2E(notYet, n, vec.VecArg(&probe), vec.VecArg(&probe2), rt.SubInt64)
-	}
+	difference := vec.Map2E(notYet, n, vec.VecArg(&probe), vec.VecArg(&probe2), rt.SubInt64)
 	vec.Merge(&caseResult, &difference, notYet, n)
 	vec.MergeNonNull(&coalesced, &caseResult, all, n)
 	stillNull := vec.NullRows(&caseResult, all, n)
 	// probe(2, r, a)
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && a.Clean() && vec.Dense(stillNull, n, true) {
-		probe3 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		aV := a.V[:n]
-		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], aV[i])
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe3 = vec.Map3E(stillNull, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
-	}
+	probe3 := vec.Map3E(stillNull, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	vec.Merge(&coalesced, &probe3, stillNull, n)
-	return coalesced
+	vec.Check(failed, &coalesced, all, n, 1)
+	column := vec.Int64Array(mem, &coalesced, all, n)
+	return column
 }
 
-// shape00009Col2 computes output column 2 (o2) of query Shape00009 on every row:
+// shape00009Col2 computes output column 2 (o2) of query Shape00009 on every row, noting its first failed row in failed:
 //
 //	CASE WHEN (a = a) THEN NULLIF(probe(1, r, (- c)), probe(1, r, (- c))) WHEN q THEN 9223372036854775807 ELSE probe(2, r, a) END
-func shape00009Col2(n int, all vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], c_ vec.Vec[int64], q vec.Vec[bool]) vec.Vec[int64] {
+func shape00009Col2(n int, all vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], c_ vec.Vec[int64], q vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN (a = a) THEN NULLIF(probe(1, r, (-c)), probe(1, r, (-c))) WHEN q THEN 9223372036854775807 ELSE probe(2, r, a) END
 	caseResult4 := vec.Make[int64](n)
 	// (a = a)
@@ -2234,87 +1762,14 @@ func shape00009Col2(n int, all vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], c_ 
 	vec.CopyErrs(&caseResult4, &cmp2, all, n)
 	when3, notYet3 := vec.Split(&cmp2, all, n)
 	// (-c)
-	var minus3 vec.Vec[int64]
-	if c_.Clean() && vec.Dense(when3, n, true) {
-		minus3 = vec.Make[int64](n)
-		c_V := c_.V[:n]
-		out := minus3.V[:n]
-		for i := range out {
-			r, err := rt.NegateInt64(c_V[i])
-			if err != nil {
-				minus3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		minus3 = vec.Map1E(when3, n, vec.VecArg(&c_), rt.NegateInt64)
-	}
+	minus3 := vec.Map1E(when3, n, vec.VecArg(&c_), rt.NegateInt64)
 	// probe(1, r, (-c))
-	var probe4 vec.Vec[int64]
-	if r_.Clean() && minus3.Clean() && vec.Dense(when3, n, true) {
-		probe4 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		minus3V := minus3.V[:n]
-		out := probe4.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], minus3V[i])
-			if err != nil {
-				probe4.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe4 = vec.Map3E(when3, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&minus3), kernelKernels.Probe)
-	}
+	probe4 := vec.Map3E(when3, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&minus3), kernelKernels.Probe)
 	// (-c)
-	var minus4 vec.Vec[int64]
-	if c_.Clean() && vec.Dense(when3, n, true) {
-		minus4 = vec.Make[int64](n)
-		c_V := c_.V[:n]
-		out := minus4.V[:n]
-		for i := range out {
-			r, err := rt.NegateInt64(c_V[i])
-			if err != nil {
-				minus4.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		minus4 = vec.Map1E(when3, n, vec.VecArg(&c_), rt.NegateInt64)
-	}
+	minus4 := vec.Map1E(when3, n, vec.VecArg(&c_), rt.NegateInt64)
 	// probe(1, r, (-c))
-	var probe5 vec.Vec[int64]
-	if r_.Clean() && minus4.Clean() && vec.Dense(when3, n, true) {
-		probe5 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		minus4V := minus4.V[:n]
-		out := probe5.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], minus4V[i])
-			if err != nil {
-				probe5.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe5 = vec.Map3E(when3, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&minus4), kernelKernels.Probe)
-	}
-	var eq vec.Vec[bool]
-	if probe4.Clean() && probe5.Clean() && vec.Dense(when3, n, false) {
-		eq = vec.Make[bool](n)
-		probe4V := probe4.V[:n]
-		probe5V := probe5.V[:n]
-		out := eq.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(probe4V[i], probe5V[i])
-		}
-	} else {
-		eq = vec.Map2(when3, n, vec.VecArg(&probe4), vec.VecArg(&probe5), rt.EqInt64)
-	}
+	probe5 := vec.Map3E(when3, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&minus4), kernelKernels.Probe)
+	eq := vec.Map2(when3, n, vec.VecArg(&probe4), vec.VecArg(&probe5), rt.EqInt64)
 	// NULLIF(probe(1, r, (-c)), probe(1, r, (-c)))
 	nullIf := vec.NullIf(&probe4, &eq, when3, n)
 	vec.Merge(&caseResult4, &nullIf, when3, n)
@@ -2322,31 +1777,17 @@ func shape00009Col2(n int, all vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], c_ 
 	when4, notYet4 := vec.Split(&q, notYet3, n)
 	vec.Fill(&caseResult4, int64(9223372036854775807), when4, n)
 	// probe(2, r, a)
-	var probe6 vec.Vec[int64]
-	if r_.Clean() && a.Clean() && vec.Dense(notYet4, n, true) {
-		probe6 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		aV := a.V[:n]
-		out := probe6.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], aV[i])
-			if err != nil {
-				probe6.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe6 = vec.Map3E(notYet4, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
-	}
+	probe6 := vec.Map3E(notYet4, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	vec.Merge(&caseResult4, &probe6, notYet4, n)
-	return caseResult4
+	vec.Check(failed, &caseResult4, all, n, 2)
+	column2 := vec.Int64Array(mem, &caseResult4, all, n)
+	return column2
 }
 
-// shape00009Col3 computes output column 3 (o3) of query Shape00009 on every row:
+// shape00009Col3 computes output column 3 (o3) of query Shape00009 on every row, noting its first failed row in failed:
 //
 //	CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END
-func shape00009Col3(n int, all vec.Sel, sArr *array.String, c_ vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
+func shape00009Col3(n int, all vec.Sel, sArr *array.String, c_ vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END
 	var o3Col arrow.Array // written by the loop, or below from caseResult5
 	var o3Out *vec.FixedOut[int64]
@@ -2399,7 +1840,11 @@ func shape00009Col3(n int, all vec.Sel, sArr *array.String, c_ vec.Vec[int64], i
 		}
 		caseResult5 = caseResult6
 	}
-	return caseResult5, o3Col
+	vec.Check(failed, &caseResult5, all, n, 3)
+	if o3Col == nil {
+		o3Col = vec.Int64Array(mem, &caseResult5, all, n)
+	}
+	return o3Col
 }
 
 // shape00010Input is the schema of Shape00010's input batches (table w).
@@ -2442,14 +1887,14 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	b := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult := shape00010Col1(n, all, a, in, c_, sArr, r_, b)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := shape00010Col1(n, all, a, in, c_, sArr, r_, b, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"", "CASE IF((a > c), 1, 1) WHEN IF((CAST(s AS BIGINT) >= CAST(s AS BIGINT)), r, CAST(NULL AS BIGINT)) THEN 4611686018427387904 WHEN c THEN CASE WHEN (b < c) THEN 9223372036854775807 WHEN (5 IS NULL) THEN (probe(4, r, c) * probe(4, r, c)) ELSE 1 END ELSE a END"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Shape00010Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -2457,10 +1902,10 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00010Col1 computes output column 1 (o1) of query Shape00010 on every row:
+// shape00010Col1 computes output column 1 (o1) of query Shape00010 on every row, noting its first failed row in failed:
 //
 //	CASE IF((a > c), 1, 1) WHEN IF((CAST(s AS BIGINT) >= CAST(s AS BIGINT)), r, CAST(NULL AS BIGINT)) THEN 4611686018427387904 WHEN c THEN CASE WHEN (b < c) THEN...
-func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, c_ vec.Vec[int64], sArr *array.String, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
+func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, c_ vec.Vec[int64], sArr *array.String, r_ vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE CAST(IF((a > c), 1, 1) AS BIGINT) WHEN IF((CAST(s AS BIGINT) >= CAST(s AS BIGINT)), r, CAST(NULL AS BIGINT)) THEN 4611686018427387904 WHEN c THEN CASE W...
 	caseResult := vec.Make[int64](n)
 	// IF((a > c), 1, 1)
@@ -2581,18 +2026,7 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 	vec.CopyErrs(&caseResult, &matches, all, n)
 	when, notYet := vec.Split(&matches, all, n)
 	vec.Fill(&caseResult, int64(4611686018427387904), when, n)
-	var matches2 vec.Vec[bool]
-	if asBigint.Clean() && c_.Clean() && vec.Dense(notYet, n, false) {
-		matches2 = vec.Make[bool](n)
-		asBigintV := asBigint.V[:n]
-		c_V := c_.V[:n]
-		out := matches2.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(asBigintV[i], c_V[i])
-		}
-	} else {
-		matches2 = vec.Map2(notYet, n, vec.VecArg(&asBigint), vec.VecArg(&c_), rt.EqInt64)
-	}
+	matches2 := vec.Map2(notYet, n, vec.VecArg(&asBigint), vec.VecArg(&c_), rt.EqInt64)
 	vec.CopyErrs(&caseResult, &matches2, notYet, n)
 	when2, notYet2 := vec.Split(&matches2, notYet, n)
 	// CASE WHEN (b < c) THEN 9223372036854775807 ELSE 1 END
@@ -2639,7 +2073,9 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 	}
 	vec.Merge(&caseResult, &caseResult2, when2, n)
 	vec.Merge(&caseResult, &a, notYet2, n)
-	return caseResult
+	vec.Check(failed, &caseResult, all, n, 1)
+	column := vec.Int64Array(mem, &caseResult, all, n)
+	return column
 }
 
 // shape00011Input is the schema of Shape00011's input batches (table w).
@@ -2682,14 +2118,14 @@ func Shape00011(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	b := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	ifResult := shape00011Col1(n, all, r_, sArr, c_, a, b)
-	vec.Check(&failed, &ifResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := shape00011Col1(n, all, r_, sArr, c_, a, b, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"", "IF(CASE WHEN ((probe(1, r, (CAST(s AS BIGINT) - c)) <= probe(1, r, (CAST(s AS BIGINT) - c))) AND (a <= probe(1, r, (CAST(s AS BIGINT) - c)))) THEN (b > probe(1, r, (CAST(s AS BIGINT) - c))) WHEN (1 IS NULL) THEN q END, probe(1, r, (CAST(s AS BIGINT) - c)), probe(1, r, (CAST(s AS BIGINT) - c)))"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Shape00011Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -2697,265 +2133,48 @@ func Shape00011(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00011Col1 computes output column 1 (o1) of query Shape00011 on every row:
+// shape00011Col1 computes output column 1 (o1) of query Shape00011 on every row, noting its first failed row in failed:
 //
 //	IF(CASE WHEN ((probe(1, r, (CAST(s AS BIGINT) - c)) <= probe(1, r, (CAST(s AS BIGINT) - c))) AND (a <= probe(1, r, (CAST(s AS BIGINT) - c)))) THEN (b > probe...
-func shape00011Col1(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String, c_ vec.Vec[int64], a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
+func shape00011Col1(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String, c_ vec.Vec[int64], a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN ((probe(1, r, (CAST(s AS BIGINT) - c)) <= probe(1, r, (CAST(s AS BIGINT) - c))) AND (a <= probe(1, r, (CAST(s AS BIGINT) - c)))) THEN (b > probe(1,...
 	caseResult := vec.Make[bool](n)
 	and := vec.NewLogic(false, all, n)
 	// CAST(s AS BIGINT)
-	var asBigint vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(and.Live, n, true) {
-		asBigint = vec.Make[int64](n)
-		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint = vec.Map1E(and.Live, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint := vec.Map1E(and.Live, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	// (CAST(s AS BIGINT) - c)
-	var difference vec.Vec[int64]
-	if asBigint.Clean() && c_.Clean() && vec.Dense(and.Live, n, true) {
-		difference = vec.Make[int64](n)
-		asBigintV := asBigint.V[:n]
-		c_V := c_.V[:n]
-		out := difference.V[:n]
-		for i := range out {
-			r, err := rt.SubInt64(asBigintV[i], c_V[i])
-			if err != nil {
-				difference.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		difference = vec.Map2E(and.Live, n, vec.VecArg(&asBigint), vec.VecArg(&c_), rt.SubInt64)
-	}
+	difference := vec.Map2E(and.Live, n, vec.VecArg(&asBigint), vec.VecArg(&c_), rt.SubInt64)
 	// probe(1, r, (CAST(s AS BIGINT) - c))
-	var probe vec.Vec[int64]
-	if r_.Clean() && difference.Clean() && vec.Dense(and.Live, n, true) {
-		probe = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		differenceV := difference.V[:n]
-		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], differenceV[i])
-			if err != nil {
-				probe.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe = vec.Map3E(and.Live, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&difference), kernelKernels.Probe)
-	}
+	probe := vec.Map3E(and.Live, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&difference), kernelKernels.Probe)
 	// CAST(s AS BIGINT)
-	var asBigint2 vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(and.Live, n, true) {
-		asBigint2 = vec.Make[int64](n)
-		out := asBigint2.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint2 = vec.Map1E(and.Live, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint2 := vec.Map1E(and.Live, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	// (CAST(s AS BIGINT) - c)
-	var difference2 vec.Vec[int64]
-	if asBigint2.Clean() && c_.Clean() && vec.Dense(and.Live, n, true) {
-		difference2 = vec.Make[int64](n)
-		asBigint2V := asBigint2.V[:n]
-		c_V := c_.V[:n]
-		out := difference2.V[:n]
-		for i := range out {
-			r, err := rt.SubInt64(asBigint2V[i], c_V[i])
-			if err != nil {
-				difference2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		difference2 = vec.Map2E(and.Live, n, vec.VecArg(&asBigint2), vec.VecArg(&c_), rt.SubInt64)
-	}
+	difference2 := vec.Map2E(and.Live, n, vec.VecArg(&asBigint2), vec.VecArg(&c_), rt.SubInt64)
 	// probe(1, r, (CAST(s AS BIGINT) - c))
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && difference2.Clean() && vec.Dense(and.Live, n, true) {
-		probe2 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		difference2V := difference2.V[:n]
-		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], difference2V[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe2 = vec.Map3E(and.Live, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&difference2), kernelKernels.Probe)
-	}
+	probe2 := vec.Map3E(and.Live, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&difference2), kernelKernels.Probe)
 	// (probe(1, r, (CAST(s AS BIGINT) - c)) <= probe(1, r, (CAST(s AS BIGINT) - c)))
-	var cmp vec.Vec[bool]
-	if probe.Clean() && probe2.Clean() && vec.Dense(and.Live, n, false) {
-		cmp = vec.Make[bool](n)
-		probeV := probe.V[:n]
-		probe2V := probe2.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(probeV[i], probe2V[i])
-		}
-	} else {
-		cmp = vec.Map2(and.Live, n, vec.VecArg(&probe), vec.VecArg(&probe2), rt.LeInt64)
-	}
+	cmp := vec.Map2(and.Live, n, vec.VecArg(&probe), vec.VecArg(&probe2), rt.LeInt64)
 	and.Add(&cmp)
 	// CAST(s AS BIGINT)
-	var asBigint3 vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(and.Live, n, true) {
-		asBigint3 = vec.Make[int64](n)
-		out := asBigint3.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint3 = vec.Map1E(and.Live, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint3 := vec.Map1E(and.Live, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	// (CAST(s AS BIGINT) - c)
-	var difference3 vec.Vec[int64]
-	if asBigint3.Clean() && c_.Clean() && vec.Dense(and.Live, n, true) {
-		difference3 = vec.Make[int64](n)
-		asBigint3V := asBigint3.V[:n]
-		c_V := c_.V[:n]
-		out := difference3.V[:n]
-		for i := range out {
-			r, err := rt.SubInt64(asBigint3V[i], c_V[i])
-			if err != nil {
-				difference3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		difference3 = vec.Map2E(and.Live, n, vec.VecArg(&asBigint3), vec.VecArg(&c_), rt.SubInt64)
-	}
+	difference3 := vec.Map2E(and.Live, n, vec.VecArg(&asBigint3), vec.VecArg(&c_), rt.SubInt64)
 	// probe(1, r, (CAST(s AS BIGINT) - c))
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && difference3.Clean() && vec.Dense(and.Live, n, true) {
-		probe3 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		difference3V := difference3.V[:n]
-		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], difference3V[i])
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe3 = vec.Map3E(and.Live, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&difference3), kernelKernels.Probe)
-	}
+	probe3 := vec.Map3E(and.Live, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&difference3), kernelKernels.Probe)
 	// (a <= probe(1, r, (CAST(s AS BIGINT) - c)))
-	var cmp2 vec.Vec[bool]
-	if a.Clean() && probe3.Clean() && vec.Dense(and.Live, n, false) {
-		cmp2 = vec.Make[bool](n)
-		aV := a.V[:n]
-		probe3V := probe3.V[:n]
-		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(aV[i], probe3V[i])
-		}
-	} else {
-		cmp2 = vec.Map2(and.Live, n, vec.VecArg(&a), vec.VecArg(&probe3), rt.LeInt64)
-	}
+	cmp2 := vec.Map2(and.Live, n, vec.VecArg(&a), vec.VecArg(&probe3), rt.LeInt64)
 	and.Add(&cmp2)
 	andResult := and.Finish()
 	vec.CopyErrs(&caseResult, &andResult, all, n)
 	when, notYet := vec.Split(&andResult, all, n)
 	// CAST(s AS BIGINT)
-	var asBigint4 vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(when, n, true) {
-		asBigint4 = vec.Make[int64](n)
-		out := asBigint4.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint4.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint4 = vec.Map1E(when, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint4 := vec.Map1E(when, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	// (CAST(s AS BIGINT) - c)
-	var difference4 vec.Vec[int64]
-	if asBigint4.Clean() && c_.Clean() && vec.Dense(when, n, true) {
-		difference4 = vec.Make[int64](n)
-		asBigint4V := asBigint4.V[:n]
-		c_V := c_.V[:n]
-		out := difference4.V[:n]
-		for i := range out {
-			r, err := rt.SubInt64(asBigint4V[i], c_V[i])
-			if err != nil {
-				difference4.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		difference4 = vec.Map2E(when, n, vec.VecArg(&asBigint4), vec.VecArg(&c_), rt.SubInt64)
-	}
+	difference4 := vec.Map2E(when, n, vec.VecArg(&asBigint4), vec.VecArg(&c_), rt.SubInt64)
 	// probe(1, r, (CAST(s AS BIGINT) - c))
-	var probe4 vec.Vec[int64]
-	if r_.Clean() && difference4.Clean() && vec.Dense(when, n, true) {
-		probe4 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		difference4V := difference4.V[:n]
-		out := probe4.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], difference4V[i])
-			if err != nil {
-				probe4.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe4 = vec.Map3E(when, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&difference4), kernelKernels.Probe)
-	}
+	probe4 := vec.Map3E(when, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&difference4), kernelKernels.Probe)
 	// (b > probe(1, r, (CAST(s AS BIGINT) - c)))
-	var cmp3 vec.Vec[bool]
-	if b.Clean() && probe4.Clean() && vec.Dense(when, n, false) {
-		cmp3 = vec.Make[bool](n)
-		bV := b.V[:n]
-		probe4V := probe4.V[:n]
-		out := cmp3.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(bV[i], probe4V[i])
-		}
-	} else {
-		cmp3 = vec.Map2(when, n, vec.VecArg(&b), vec.VecArg(&probe4), rt.GtInt64)
-	}
+	cmp3 := vec.Map2(when, n, vec.VecArg(&b), vec.VecArg(&probe4), rt.GtInt64)
 	vec.Merge(&caseResult, &cmp3, when, n)
 	vec.FillNull(&caseResult, notYet, n)
 	// IF(CASE WHEN ((probe(1, r, (CAST(s AS BIGINT) - c)) <= probe(1, r, (CAST(s AS BIGINT) - c))) AND (a <= probe(1, r, (CAST(s AS BIGINT) - c)))) THEN (b > probe...
@@ -2963,112 +2182,22 @@ func shape00011Col1(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String, c
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &caseResult, all, n)
 	// CAST(s AS BIGINT)
-	var asBigint5 vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(then, n, true) {
-		asBigint5 = vec.Make[int64](n)
-		out := asBigint5.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint5.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint5 = vec.Map1E(then, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint5 := vec.Map1E(then, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	// (CAST(s AS BIGINT) - c)
-	var difference5 vec.Vec[int64]
-	if asBigint5.Clean() && c_.Clean() && vec.Dense(then, n, true) {
-		difference5 = vec.Make[int64](n)
-		asBigint5V := asBigint5.V[:n]
-		c_V := c_.V[:n]
-		out := difference5.V[:n]
-		for i := range out {
-			r, err := rt.SubInt64(asBigint5V[i], c_V[i])
-			if err != nil {
-				difference5.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		difference5 = vec.Map2E(then, n, vec.VecArg(&asBigint5), vec.VecArg(&c_), rt.SubInt64)
-	}
+	difference5 := vec.Map2E(then, n, vec.VecArg(&asBigint5), vec.VecArg(&c_), rt.SubInt64)
 	// probe(1, r, (CAST(s AS BIGINT) - c))
-	var probe5 vec.Vec[int64]
-	if r_.Clean() && difference5.Clean() && vec.Dense(then, n, true) {
-		probe5 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		difference5V := difference5.V[:n]
-		out := probe5.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], difference5V[i])
-			if err != nil {
-				probe5.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe5 = vec.Map3E(then, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&difference5), kernelKernels.Probe)
-	}
+	probe5 := vec.Map3E(then, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&difference5), kernelKernels.Probe)
 	vec.Merge(&ifResult, &probe5, then, n)
 	// CAST(s AS BIGINT)
-	var asBigint6 vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(otherwise, n, true) {
-		asBigint6 = vec.Make[int64](n)
-		out := asBigint6.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint6.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint6 = vec.Map1E(otherwise, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint6 := vec.Map1E(otherwise, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	// (CAST(s AS BIGINT) - c)
-	var difference6 vec.Vec[int64]
-	if asBigint6.Clean() && c_.Clean() && vec.Dense(otherwise, n, true) {
-		difference6 = vec.Make[int64](n)
-		asBigint6V := asBigint6.V[:n]
-		c_V := c_.V[:n]
-		out := difference6.V[:n]
-		for i := range out {
-			r, err := rt.SubInt64(asBigint6V[i], c_V[i])
-			if err != nil {
-				difference6.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		difference6 = vec.Map2E(otherwise, n, vec.VecArg(&asBigint6), vec.VecArg(&c_), rt.SubInt64)
-	}
+	difference6 := vec.Map2E(otherwise, n, vec.VecArg(&asBigint6), vec.VecArg(&c_), rt.SubInt64)
 	// probe(1, r, (CAST(s AS BIGINT) - c))
-	var probe6 vec.Vec[int64]
-	if r_.Clean() && difference6.Clean() && vec.Dense(otherwise, n, true) {
-		probe6 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		difference6V := difference6.V[:n]
-		out := probe6.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], difference6V[i])
-			if err != nil {
-				probe6.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe6 = vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&difference6), kernelKernels.Probe)
-	}
+	probe6 := vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&difference6), kernelKernels.Probe)
 	vec.Merge(&ifResult, &probe6, otherwise, n)
-	return ifResult
+	vec.Check(failed, &ifResult, all, n, 1)
+	column := vec.Int64Array(mem, &ifResult, all, n)
+	return column
 }
 
 // shape00012Input is the schema of Shape00012's input batches (table w).
@@ -3112,16 +2241,15 @@ func Shape00012(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	c_ := vec.Int64s(in.Column(3))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult := shape00012Col1(n, all, r_, b, a)
-	vec.Check(&failed, &caseResult, all, n, 1)
-	caseResult2 := shape00012Col2(n, all, b, sArr, c_)
-	vec.Check(&failed, &caseResult2, all, n, 2)
+	failed := new(vec.Failure)
+	col1 := shape00012Col1(n, all, r_, b, a, failed, mem)
+	col2 := shape00012Col2(n, all, b, sArr, c_, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "CASE WHEN (probe(1, r, b) >= a) THEN r WHEN (a IS NOT NULL) THEN 0 ELSE probe(2, r, r) END", "CASE WHEN (b > CAST(s AS BIGINT)) THEN c END"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n), vec.Int64Array(mem, &caseResult2, all, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Shape00012Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -3129,10 +2257,10 @@ func Shape00012(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00012Col1 computes output column 1 (o1) of query Shape00012 on every row:
+// shape00012Col1 computes output column 1 (o1) of query Shape00012 on every row, noting its first failed row in failed:
 //
 //	CASE WHEN (probe(1, r, b) >= a) THEN r WHEN (a IS NOT NULL) THEN 0 ELSE probe(2, r, r) END
-func shape00012Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
+func shape00012Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN (probe(1, r, b) >= a) THEN r WHEN (a IS NOT NULL) THEN 0 ELSE probe(2, r, r) END
 	caseResult := vec.Make[int64](n)
 	// probe(1, r, b)
@@ -3175,30 +2303,17 @@ func shape00012Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 	when2, notYet2 := vec.Split(&isNotNull, notYet, n)
 	vec.Fill(&caseResult, int64(0), when2, n)
 	// probe(2, r, r)
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(notYet2, n, true) {
-		probe2 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], r_V[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe2 = vec.Map3E(notYet2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&r_), kernelKernels.Probe)
-	}
+	probe2 := vec.Map3E(notYet2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&r_), kernelKernels.Probe)
 	vec.Merge(&caseResult, &probe2, notYet2, n)
-	return caseResult
+	vec.Check(failed, &caseResult, all, n, 1)
+	column := vec.Int64Array(mem, &caseResult, all, n)
+	return column
 }
 
-// shape00012Col2 computes output column 2 (o2) of query Shape00012 on every row:
+// shape00012Col2 computes output column 2 (o2) of query Shape00012 on every row, noting its first failed row in failed:
 //
 //	CASE WHEN (b > CAST(s AS BIGINT)) THEN c END
-func shape00012Col2(n int, all vec.Sel, b vec.Vec[int64], sArr *array.String, c_ vec.Vec[int64]) vec.Vec[int64] {
+func shape00012Col2(n int, all vec.Sel, b vec.Vec[int64], sArr *array.String, c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN (b > CAST(s AS BIGINT)) THEN c ELSE CAST(NULL AS BIGINT) END
 	caseResult2 := vec.Make[int64](n)
 	// CAST(s AS BIGINT)
@@ -3234,7 +2349,9 @@ func shape00012Col2(n int, all vec.Sel, b vec.Vec[int64], sArr *array.String, c_
 	when3, notYet3 := vec.Split(&cmp2, all, n)
 	vec.Merge(&caseResult2, &c_, when3, n)
 	vec.FillNull(&caseResult2, notYet3, n)
-	return caseResult2
+	vec.Check(failed, &caseResult2, all, n, 2)
+	column2 := vec.Int64Array(mem, &caseResult2, all, n)
+	return column2
 }
 
 // shape00013Input is the schema of Shape00013's input batches (table w).
@@ -3275,16 +2392,15 @@ func Shape00013(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	sArr := in.Column(6).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	isNotNull := shape00013Col1(n, all, c_)
-	vec.Check(&failed, &isNotNull, all, n, 1)
-	asBigint := shape00013Col2(n, all, sArr)
-	vec.Check(&failed, &asBigint, all, n, 2)
+	failed := new(vec.Failure)
+	col1 := shape00013Col1(n, all, c_, failed, mem)
+	col2 := shape00013Col2(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "(c IS NOT NULL)", "CAST(s AS BIGINT)"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &isNotNull, all, n), vec.Int64Array(mem, &asBigint, all, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Shape00013Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -3292,19 +2408,21 @@ func Shape00013(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00013Col1 computes output column 1 (o1) of query Shape00013 on every row:
+// shape00013Col1 computes output column 1 (o1) of query Shape00013 on every row, noting its first failed row in failed:
 //
 //	(c IS NOT NULL)
-func shape00013Col1(n int, all vec.Sel, c_ vec.Vec[int64]) vec.Vec[bool] {
+func shape00013Col1(n int, all vec.Sel, c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (c IS NOT NULL)
 	isNotNull := vec.IsNull(&c_, true, all, n)
-	return isNotNull
+	vec.Check(failed, &isNotNull, all, n, 1)
+	column := vec.BoolArray(mem, &isNotNull, all, n)
+	return column
 }
 
-// shape00013Col2 computes output column 2 (o2) of query Shape00013 on every row:
+// shape00013Col2 computes output column 2 (o2) of query Shape00013 on every row, noting its first failed row in failed:
 //
 //	CAST(s AS BIGINT)
-func shape00013Col2(n int, all vec.Sel, sArr *array.String) vec.Vec[int64] {
+func shape00013Col2(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(s AS BIGINT)
 	var asBigint vec.Vec[int64]
 	if sArr.NullN() == 0 {
@@ -3321,7 +2439,9 @@ func shape00013Col2(n int, all vec.Sel, sArr *array.String) vec.Vec[int64] {
 	} else {
 		asBigint = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
-	return asBigint
+	vec.Check(failed, &asBigint, all, n, 2)
+	column2 := vec.Int64Array(mem, &asBigint, all, n)
+	return column2
 }
 
 // shape00014Input is the schema of Shape00014's input batches (table w).
@@ -3365,22 +2485,22 @@ func Shape00014(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	q := vec.Bools(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	cmp := shape00014Where(n, all, r_, c_, a)
-	vec.Check(&failed, &cmp, all, n, 0)
+	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
-	ifResult := shape00014Col1(n, sel, q, r_)
-	vec.Check(&failed, &ifResult, sel, n, 1)
+	col1 := shape00014Col1(n, sel, q, r_, failed, mem)
 
 	// o2: b
 
 	// o3: b
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2", "o3"}, []string{"probe(1, r, COALESCE(c, c)) >= probe(2, r, a)", "IF(q, (probe(3, r, 4611686018427387904) - probe(3, r, 4611686018427387904)), 5)", "b", "b"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, sel, n), vec.TakeColumn(mem, in.Column(2), sel, n), vec.TakeColumn(mem, in.Column(2), sel, n)}
+	cols := []arrow.Array{col1, vec.TakeColumn(mem, in.Column(2), sel, n), vec.TakeColumn(mem, in.Column(2), sel, n)}
 	out := array.NewRecordBatch(Shape00014Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -3449,69 +2569,25 @@ func shape00014Where(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a
 	return cmp
 }
 
-// shape00014Col1 computes output column 1 (o1) of query Shape00014 on the rows that pass its WHERE clause:
+// shape00014Col1 computes output column 1 (o1) of query Shape00014 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	IF(q, (probe(3, r, 4611686018427387904) - probe(3, r, 4611686018427387904)), 5)
-func shape00014Col1(n int, sel vec.Sel, q vec.Vec[bool], r_ vec.Vec[int64]) vec.Vec[int64] {
+func shape00014Col1(n int, sel vec.Sel, q vec.Vec[bool], r_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// IF(q, (probe(3, r, 4611686018427387904) - probe(3, r, 4611686018427387904)), 5)
 	then, otherwise := vec.Split(&q, sel, n)
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &q, sel, n)
 	// probe(3, r, 4611686018427387904)
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(then, n, true) {
-		probe3 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], int64(4611686018427387904))
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe3 = vec.Map3E(then, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.ConstArg[int64](int64(4611686018427387904)), kernelKernels.Probe)
-	}
+	probe3 := vec.Map3E(then, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.ConstArg[int64](int64(4611686018427387904)), kernelKernels.Probe)
 	// probe(3, r, 4611686018427387904)
-	var probe4 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(then, n, true) {
-		probe4 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe4.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], int64(4611686018427387904))
-			if err != nil {
-				probe4.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe4 = vec.Map3E(then, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.ConstArg[int64](int64(4611686018427387904)), kernelKernels.Probe)
-	}
+	probe4 := vec.Map3E(then, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.ConstArg[int64](int64(4611686018427387904)), kernelKernels.Probe)
 	// (probe(3, r, 4611686018427387904) - probe(3, r, 4611686018427387904))
-	var difference vec.Vec[int64]
-	if probe3.Clean() && probe4.Clean() && vec.Dense(then, n, true) {
-		difference = vec.Make[int64](n)
-		probe3V := probe3.V[:n]
-		probe4V := probe4.V[:n]
-		out := difference.V[:n]
-		for i := range out {
-			r, err := rt.SubInt64(probe3V[i], probe4V[i])
-			if err != nil {
-				difference.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		difference = vec.Map2E(then, n, vec.VecArg(&probe3), vec.VecArg(&probe4), rt.SubInt64)
-	}
+	difference := vec.Map2E(then, n, vec.VecArg(&probe3), vec.VecArg(&probe4), rt.SubInt64)
 	vec.Merge(&ifResult, &difference, then, n)
 	vec.Fill(&ifResult, int64(5), otherwise, n)
-	return ifResult
+	vec.Check(failed, &ifResult, sel, n, 1)
+	column := vec.Int64Array(mem, &ifResult, sel, n)
+	return column
 }
 
 // shape00015Input is the schema of Shape00015's input batches (table w).
@@ -3555,20 +2631,20 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	b := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	cmp3 := shape00015Where(n, all, r_, sArr)
-	vec.Check(&failed, &cmp3, all, n, 0)
+	vec.Check(failed, &cmp3, all, n, 0)
 	sel := vec.Where(&cmp3, n)
-	caseResult := shape00015Col1(n, sel, r_, sArr, c_, q, b)
-	vec.Check(&failed, &caseResult, sel, n, 1)
+	col1 := shape00015Col1(n, sel, r_, sArr, c_, q, b, failed, mem)
 
 	// o2: b
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"probe(3, r, IF(probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5, probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT)), probe(1, r, CAST(s AS BIGINT)))) <> probe(4, r, probe(3, r, IF(probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5, probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT)), probe(1, r, CAST(s AS BIGINT)))))", "CASE WHEN (((probe(1, r, CAST(s AS BIGINT)) IS NULL) AND (probe(1, r, CAST(s AS BIGINT)) <= probe(4, r, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BIGINT))))))) AND IF((c <= probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BIGINT))))), q, (5 > CAST(s AS BIGINT)))) THEN COALESCE(b, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BIGINT)))), probe(1, r, CAST(s AS BIGINT))) WHEN (probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BIGINT)))) = b) THEN (probe(1, r, CAST(s AS BIGINT)) - probe(1, r, CAST(s AS BIGINT))) ELSE probe(4, r, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BIGINT))))) END", "b"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, sel, n), vec.TakeColumn(mem, in.Column(2), sel, n)}
+	cols := []arrow.Array{col1, vec.TakeColumn(mem, in.Column(2), sel, n)}
 	out := array.NewRecordBatch(Shape00015Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -3649,126 +2725,20 @@ func shape00015Where(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String) 
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &cmp, all, n)
 	// CAST(s AS BIGINT)
-	var asBigint2 vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(then, n, true) {
-		asBigint2 = vec.Make[int64](n)
-		out := asBigint2.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint2 = vec.Map1E(then, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint2 := vec.Map1E(then, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	// probe(1, r, CAST(s AS BIGINT))
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && asBigint2.Clean() && vec.Dense(then, n, true) {
-		probe3 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		asBigint2V := asBigint2.V[:n]
-		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], asBigint2V[i])
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe3 = vec.Map3E(then, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint2), kernelKernels.Probe)
-	}
+	probe3 := vec.Map3E(then, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint2), kernelKernels.Probe)
 	// CAST(s AS BIGINT)
-	var asBigint3 vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(then, n, true) {
-		asBigint3 = vec.Make[int64](n)
-		out := asBigint3.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint3 = vec.Map1E(then, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint3 := vec.Map1E(then, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	// probe(1, r, CAST(s AS BIGINT))
-	var probe4 vec.Vec[int64]
-	if r_.Clean() && asBigint3.Clean() && vec.Dense(then, n, true) {
-		probe4 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		asBigint3V := asBigint3.V[:n]
-		out := probe4.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], asBigint3V[i])
-			if err != nil {
-				probe4.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe4 = vec.Map3E(then, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint3), kernelKernels.Probe)
-	}
+	probe4 := vec.Map3E(then, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint3), kernelKernels.Probe)
 	// (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT)))
-	var sum vec.Vec[int64]
-	if probe3.Clean() && probe4.Clean() && vec.Dense(then, n, true) {
-		sum = vec.Make[int64](n)
-		probe3V := probe3.V[:n]
-		probe4V := probe4.V[:n]
-		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probe3V[i], probe4V[i])
-			if err != nil {
-				sum.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		sum = vec.Map2E(then, n, vec.VecArg(&probe3), vec.VecArg(&probe4), rt.AddInt64)
-	}
+	sum := vec.Map2E(then, n, vec.VecArg(&probe3), vec.VecArg(&probe4), rt.AddInt64)
 	vec.Merge(&ifResult, &sum, then, n)
 	// CAST(s AS BIGINT)
-	var asBigint4 vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(otherwise, n, true) {
-		asBigint4 = vec.Make[int64](n)
-		out := asBigint4.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint4.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint4 = vec.Map1E(otherwise, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint4 := vec.Map1E(otherwise, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	// probe(1, r, CAST(s AS BIGINT))
-	var probe5 vec.Vec[int64]
-	if r_.Clean() && asBigint4.Clean() && vec.Dense(otherwise, n, true) {
-		probe5 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		asBigint4V := asBigint4.V[:n]
-		out := probe5.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], asBigint4V[i])
-			if err != nil {
-				probe5.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe5 = vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint4), kernelKernels.Probe)
-	}
+	probe5 := vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint4), kernelKernels.Probe)
 	vec.Merge(&ifResult, &probe5, otherwise, n)
 	// probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BI...
 	var probe6 vec.Vec[int64]
@@ -3857,126 +2827,20 @@ func shape00015Where(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String) 
 	ifResult2 := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult2, &cmp2, all, n)
 	// CAST(s AS BIGINT)
-	var asBigint6 vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(then2, n, true) {
-		asBigint6 = vec.Make[int64](n)
-		out := asBigint6.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint6.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint6 = vec.Map1E(then2, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint6 := vec.Map1E(then2, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	// probe(1, r, CAST(s AS BIGINT))
-	var probe9 vec.Vec[int64]
-	if r_.Clean() && asBigint6.Clean() && vec.Dense(then2, n, true) {
-		probe9 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		asBigint6V := asBigint6.V[:n]
-		out := probe9.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], asBigint6V[i])
-			if err != nil {
-				probe9.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe9 = vec.Map3E(then2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint6), kernelKernels.Probe)
-	}
+	probe9 := vec.Map3E(then2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint6), kernelKernels.Probe)
 	// CAST(s AS BIGINT)
-	var asBigint7 vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(then2, n, true) {
-		asBigint7 = vec.Make[int64](n)
-		out := asBigint7.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint7.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint7 = vec.Map1E(then2, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint7 := vec.Map1E(then2, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	// probe(1, r, CAST(s AS BIGINT))
-	var probe10 vec.Vec[int64]
-	if r_.Clean() && asBigint7.Clean() && vec.Dense(then2, n, true) {
-		probe10 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		asBigint7V := asBigint7.V[:n]
-		out := probe10.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], asBigint7V[i])
-			if err != nil {
-				probe10.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe10 = vec.Map3E(then2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint7), kernelKernels.Probe)
-	}
+	probe10 := vec.Map3E(then2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint7), kernelKernels.Probe)
 	// (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT)))
-	var sum2 vec.Vec[int64]
-	if probe9.Clean() && probe10.Clean() && vec.Dense(then2, n, true) {
-		sum2 = vec.Make[int64](n)
-		probe9V := probe9.V[:n]
-		probe10V := probe10.V[:n]
-		out := sum2.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probe9V[i], probe10V[i])
-			if err != nil {
-				sum2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		sum2 = vec.Map2E(then2, n, vec.VecArg(&probe9), vec.VecArg(&probe10), rt.AddInt64)
-	}
+	sum2 := vec.Map2E(then2, n, vec.VecArg(&probe9), vec.VecArg(&probe10), rt.AddInt64)
 	vec.Merge(&ifResult2, &sum2, then2, n)
 	// CAST(s AS BIGINT)
-	var asBigint8 vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(otherwise2, n, true) {
-		asBigint8 = vec.Make[int64](n)
-		out := asBigint8.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint8.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint8 = vec.Map1E(otherwise2, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint8 := vec.Map1E(otherwise2, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	// probe(1, r, CAST(s AS BIGINT))
-	var probe11 vec.Vec[int64]
-	if r_.Clean() && asBigint8.Clean() && vec.Dense(otherwise2, n, true) {
-		probe11 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		asBigint8V := asBigint8.V[:n]
-		out := probe11.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], asBigint8V[i])
-			if err != nil {
-				probe11.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe11 = vec.Map3E(otherwise2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint8), kernelKernels.Probe)
-	}
+	probe11 := vec.Map3E(otherwise2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint8), kernelKernels.Probe)
 	vec.Merge(&ifResult2, &probe11, otherwise2, n)
 	// probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BI...
 	var probe12 vec.Vec[int64]
@@ -4030,578 +2894,100 @@ func shape00015Where(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String) 
 	return cmp3
 }
 
-// shape00015Col1 computes output column 1 (o1) of query Shape00015 on the rows that pass its WHERE clause:
+// shape00015Col1 computes output column 1 (o1) of query Shape00015 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	CASE WHEN (((probe(1, r, CAST(s AS BIGINT)) IS NULL) AND (probe(1, r, CAST(s AS BIGINT)) <= probe(4, r, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIG...
-func shape00015Col1(n int, sel vec.Sel, r_ vec.Vec[int64], sArr *array.String, c_ vec.Vec[int64], q vec.Vec[bool], b vec.Vec[int64]) vec.Vec[int64] {
+func shape00015Col1(n int, sel vec.Sel, r_ vec.Vec[int64], sArr *array.String, c_ vec.Vec[int64], q vec.Vec[bool], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN ((probe(1, r, CAST(s AS BIGINT)) IS NULL) AND (probe(1, r, CAST(s AS BIGINT)) <= probe(4, r, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGI...
 	caseResult := vec.Make[int64](n)
 	and := vec.NewLogic(false, sel, n)
 	// CAST(s AS BIGINT)
-	var asBigint9 vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(and.Live, n, true) {
-		asBigint9 = vec.Make[int64](n)
-		out := asBigint9.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint9.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint9 = vec.Map1E(and.Live, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint9 := vec.Map1E(and.Live, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	// probe(1, r, CAST(s AS BIGINT))
-	var probe14 vec.Vec[int64]
-	if r_.Clean() && asBigint9.Clean() && vec.Dense(and.Live, n, true) {
-		probe14 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		asBigint9V := asBigint9.V[:n]
-		out := probe14.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], asBigint9V[i])
-			if err != nil {
-				probe14.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe14 = vec.Map3E(and.Live, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint9), kernelKernels.Probe)
-	}
+	probe14 := vec.Map3E(and.Live, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint9), kernelKernels.Probe)
 	// (probe(1, r, CAST(s AS BIGINT)) IS NULL)
 	isNull := vec.IsNull(&probe14, false, and.Live, n)
 	and.Add(&isNull)
 	// CAST(s AS BIGINT)
-	var asBigint10 vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(and.Live, n, true) {
-		asBigint10 = vec.Make[int64](n)
-		out := asBigint10.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint10.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint10 = vec.Map1E(and.Live, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint10 := vec.Map1E(and.Live, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	// probe(1, r, CAST(s AS BIGINT))
-	var probe15 vec.Vec[int64]
-	if r_.Clean() && asBigint10.Clean() && vec.Dense(and.Live, n, true) {
-		probe15 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		asBigint10V := asBigint10.V[:n]
-		out := probe15.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], asBigint10V[i])
-			if err != nil {
-				probe15.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe15 = vec.Map3E(and.Live, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint10), kernelKernels.Probe)
-	}
+	probe15 := vec.Map3E(and.Live, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint10), kernelKernels.Probe)
 	// CAST(s AS BIGINT)
-	var asBigint11 vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(and.Live, n, true) {
-		asBigint11 = vec.Make[int64](n)
-		out := asBigint11.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint11.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint11 = vec.Map1E(and.Live, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint11 := vec.Map1E(and.Live, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	// probe(1, r, CAST(s AS BIGINT))
-	var probe16 vec.Vec[int64]
-	if r_.Clean() && asBigint11.Clean() && vec.Dense(and.Live, n, true) {
-		probe16 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		asBigint11V := asBigint11.V[:n]
-		out := probe16.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], asBigint11V[i])
-			if err != nil {
-				probe16.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe16 = vec.Map3E(and.Live, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint11), kernelKernels.Probe)
-	}
+	probe16 := vec.Map3E(and.Live, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint11), kernelKernels.Probe)
 	// probe(2, r, probe(1, r, CAST(s AS BIGINT)))
-	var probe17 vec.Vec[int64]
-	if r_.Clean() && probe16.Clean() && vec.Dense(and.Live, n, true) {
-		probe17 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		probe16V := probe16.V[:n]
-		out := probe17.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probe16V[i])
-			if err != nil {
-				probe17.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe17 = vec.Map3E(and.Live, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe16), kernelKernels.Probe)
-	}
+	probe17 := vec.Map3E(and.Live, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe16), kernelKernels.Probe)
 	// (probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5)
-	var cmp4 vec.Vec[bool]
-	if probe17.Clean() && vec.Dense(and.Live, n, false) {
-		cmp4 = vec.Make[bool](n)
-		probe17V := probe17.V[:n]
-		out := cmp4.V[:n]
-		for i := range out {
-			out[i] = rt.LtInt64(probe17V[i], int64(5))
-		}
-	} else {
-		cmp4 = vec.Map2(and.Live, n, vec.VecArg(&probe17), vec.ConstArg[int64](int64(5)), rt.LtInt64)
-	}
+	cmp4 := vec.Map2(and.Live, n, vec.VecArg(&probe17), vec.ConstArg[int64](int64(5)), rt.LtInt64)
 	// IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BIGINT)))
 	then3, otherwise3 := vec.Split(&cmp4, and.Live, n)
 	ifResult3 := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult3, &cmp4, and.Live, n)
 	// CAST(s AS BIGINT)
-	var asBigint12 vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(then3, n, true) {
-		asBigint12 = vec.Make[int64](n)
-		out := asBigint12.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint12.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint12 = vec.Map1E(then3, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint12 := vec.Map1E(then3, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	// probe(1, r, CAST(s AS BIGINT))
-	var probe18 vec.Vec[int64]
-	if r_.Clean() && asBigint12.Clean() && vec.Dense(then3, n, true) {
-		probe18 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		asBigint12V := asBigint12.V[:n]
-		out := probe18.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], asBigint12V[i])
-			if err != nil {
-				probe18.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe18 = vec.Map3E(then3, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint12), kernelKernels.Probe)
-	}
+	probe18 := vec.Map3E(then3, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint12), kernelKernels.Probe)
 	// CAST(s AS BIGINT)
-	var asBigint13 vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(then3, n, true) {
-		asBigint13 = vec.Make[int64](n)
-		out := asBigint13.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint13.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint13 = vec.Map1E(then3, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint13 := vec.Map1E(then3, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	// probe(1, r, CAST(s AS BIGINT))
-	var probe19 vec.Vec[int64]
-	if r_.Clean() && asBigint13.Clean() && vec.Dense(then3, n, true) {
-		probe19 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		asBigint13V := asBigint13.V[:n]
-		out := probe19.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], asBigint13V[i])
-			if err != nil {
-				probe19.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe19 = vec.Map3E(then3, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint13), kernelKernels.Probe)
-	}
+	probe19 := vec.Map3E(then3, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint13), kernelKernels.Probe)
 	// (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT)))
-	var sum3 vec.Vec[int64]
-	if probe18.Clean() && probe19.Clean() && vec.Dense(then3, n, true) {
-		sum3 = vec.Make[int64](n)
-		probe18V := probe18.V[:n]
-		probe19V := probe19.V[:n]
-		out := sum3.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probe18V[i], probe19V[i])
-			if err != nil {
-				sum3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		sum3 = vec.Map2E(then3, n, vec.VecArg(&probe18), vec.VecArg(&probe19), rt.AddInt64)
-	}
+	sum3 := vec.Map2E(then3, n, vec.VecArg(&probe18), vec.VecArg(&probe19), rt.AddInt64)
 	vec.Merge(&ifResult3, &sum3, then3, n)
 	// CAST(s AS BIGINT)
-	var asBigint14 vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(otherwise3, n, true) {
-		asBigint14 = vec.Make[int64](n)
-		out := asBigint14.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint14.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint14 = vec.Map1E(otherwise3, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint14 := vec.Map1E(otherwise3, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	// probe(1, r, CAST(s AS BIGINT))
-	var probe20 vec.Vec[int64]
-	if r_.Clean() && asBigint14.Clean() && vec.Dense(otherwise3, n, true) {
-		probe20 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		asBigint14V := asBigint14.V[:n]
-		out := probe20.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], asBigint14V[i])
-			if err != nil {
-				probe20.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe20 = vec.Map3E(otherwise3, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint14), kernelKernels.Probe)
-	}
+	probe20 := vec.Map3E(otherwise3, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint14), kernelKernels.Probe)
 	vec.Merge(&ifResult3, &probe20, otherwise3, n)
 	// probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BI...
-	var probe21 vec.Vec[int64]
-	if r_.Clean() && ifResult3.Clean() && vec.Dense(and.Live, n, true) {
-		probe21 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		ifResult3V := ifResult3.V[:n]
-		out := probe21.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], ifResult3V[i])
-			if err != nil {
-				probe21.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe21 = vec.Map3E(and.Live, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&ifResult3), kernelKernels.Probe)
-	}
+	probe21 := vec.Map3E(and.Live, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&ifResult3), kernelKernels.Probe)
 	// probe(4, r, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, ...
-	var probe22 vec.Vec[int64]
-	if r_.Clean() && probe21.Clean() && vec.Dense(and.Live, n, true) {
-		probe22 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		probe21V := probe21.V[:n]
-		out := probe22.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(4), r_V[i], probe21V[i])
-			if err != nil {
-				probe22.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe22 = vec.Map3E(and.Live, n, vec.ConstArg[int32](int32(4)), vec.VecArg(&r_), vec.VecArg(&probe21), kernelKernels.Probe)
-	}
+	probe22 := vec.Map3E(and.Live, n, vec.ConstArg[int32](int32(4)), vec.VecArg(&r_), vec.VecArg(&probe21), kernelKernels.Probe)
 	// (probe(1, r, CAST(s AS BIGINT)) <= probe(4, r, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r...
-	var cmp5 vec.Vec[bool]
-	if probe15.Clean() && probe22.Clean() && vec.Dense(and.Live, n, false) {
-		cmp5 = vec.Make[bool](n)
-		probe15V := probe15.V[:n]
-		probe22V := probe22.V[:n]
-		out := cmp5.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(probe15V[i], probe22V[i])
-		}
-	} else {
-		cmp5 = vec.Map2(and.Live, n, vec.VecArg(&probe15), vec.VecArg(&probe22), rt.LeInt64)
-	}
+	cmp5 := vec.Map2(and.Live, n, vec.VecArg(&probe15), vec.VecArg(&probe22), rt.LeInt64)
 	and.Add(&cmp5)
 	// CAST(s AS BIGINT)
-	var asBigint15 vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(and.Live, n, true) {
-		asBigint15 = vec.Make[int64](n)
-		out := asBigint15.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint15.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint15 = vec.Map1E(and.Live, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint15 := vec.Map1E(and.Live, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	// probe(1, r, CAST(s AS BIGINT))
-	var probe23 vec.Vec[int64]
-	if r_.Clean() && asBigint15.Clean() && vec.Dense(and.Live, n, true) {
-		probe23 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		asBigint15V := asBigint15.V[:n]
-		out := probe23.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], asBigint15V[i])
-			if err != nil {
-				probe23.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe23 = vec.Map3E(and.Live, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint15), kernelKernels.Probe)
-	}
+	probe23 := vec.Map3E(and.Live, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint15), kernelKernels.Probe)
 	// probe(2, r, probe(1, r, CAST(s AS BIGINT)))
-	var probe24 vec.Vec[int64]
-	if r_.Clean() && probe23.Clean() && vec.Dense(and.Live, n, true) {
-		probe24 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		probe23V := probe23.V[:n]
-		out := probe24.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probe23V[i])
-			if err != nil {
-				probe24.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe24 = vec.Map3E(and.Live, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe23), kernelKernels.Probe)
-	}
+	probe24 := vec.Map3E(and.Live, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe23), kernelKernels.Probe)
 	// (probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5)
-	var cmp6 vec.Vec[bool]
-	if probe24.Clean() && vec.Dense(and.Live, n, false) {
-		cmp6 = vec.Make[bool](n)
-		probe24V := probe24.V[:n]
-		out := cmp6.V[:n]
-		for i := range out {
-			out[i] = rt.LtInt64(probe24V[i], int64(5))
-		}
-	} else {
-		cmp6 = vec.Map2(and.Live, n, vec.VecArg(&probe24), vec.ConstArg[int64](int64(5)), rt.LtInt64)
-	}
+	cmp6 := vec.Map2(and.Live, n, vec.VecArg(&probe24), vec.ConstArg[int64](int64(5)), rt.LtInt64)
 	// IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BIGINT)))
 	then4, otherwise4 := vec.Split(&cmp6, and.Live, n)
 	ifResult4 := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult4, &cmp6, and.Live, n)
 	// CAST(s AS BIGINT)
-	var asBigint16 vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(then4, n, true) {
-		asBigint16 = vec.Make[int64](n)
-		out := asBigint16.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint16.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint16 = vec.Map1E(then4, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint16 := vec.Map1E(then4, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	// probe(1, r, CAST(s AS BIGINT))
-	var probe25 vec.Vec[int64]
-	if r_.Clean() && asBigint16.Clean() && vec.Dense(then4, n, true) {
-		probe25 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		asBigint16V := asBigint16.V[:n]
-		out := probe25.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], asBigint16V[i])
-			if err != nil {
-				probe25.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe25 = vec.Map3E(then4, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint16), kernelKernels.Probe)
-	}
+	probe25 := vec.Map3E(then4, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint16), kernelKernels.Probe)
 	// CAST(s AS BIGINT)
-	var asBigint17 vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(then4, n, true) {
-		asBigint17 = vec.Make[int64](n)
-		out := asBigint17.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint17.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint17 = vec.Map1E(then4, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint17 := vec.Map1E(then4, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	// probe(1, r, CAST(s AS BIGINT))
-	var probe26 vec.Vec[int64]
-	if r_.Clean() && asBigint17.Clean() && vec.Dense(then4, n, true) {
-		probe26 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		asBigint17V := asBigint17.V[:n]
-		out := probe26.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], asBigint17V[i])
-			if err != nil {
-				probe26.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe26 = vec.Map3E(then4, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint17), kernelKernels.Probe)
-	}
+	probe26 := vec.Map3E(then4, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint17), kernelKernels.Probe)
 	// (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT)))
-	var sum4 vec.Vec[int64]
-	if probe25.Clean() && probe26.Clean() && vec.Dense(then4, n, true) {
-		sum4 = vec.Make[int64](n)
-		probe25V := probe25.V[:n]
-		probe26V := probe26.V[:n]
-		out := sum4.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probe25V[i], probe26V[i])
-			if err != nil {
-				sum4.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		sum4 = vec.Map2E(then4, n, vec.VecArg(&probe25), vec.VecArg(&probe26), rt.AddInt64)
-	}
+	sum4 := vec.Map2E(then4, n, vec.VecArg(&probe25), vec.VecArg(&probe26), rt.AddInt64)
 	vec.Merge(&ifResult4, &sum4, then4, n)
 	// CAST(s AS BIGINT)
-	var asBigint18 vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(otherwise4, n, true) {
-		asBigint18 = vec.Make[int64](n)
-		out := asBigint18.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint18.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint18 = vec.Map1E(otherwise4, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint18 := vec.Map1E(otherwise4, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	// probe(1, r, CAST(s AS BIGINT))
-	var probe27 vec.Vec[int64]
-	if r_.Clean() && asBigint18.Clean() && vec.Dense(otherwise4, n, true) {
-		probe27 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		asBigint18V := asBigint18.V[:n]
-		out := probe27.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], asBigint18V[i])
-			if err != nil {
-				probe27.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe27 = vec.Map3E(otherwise4, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint18), kernelKernels.Probe)
-	}
+	probe27 := vec.Map3E(otherwise4, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint18), kernelKernels.Probe)
 	vec.Merge(&ifResult4, &probe27, otherwise4, n)
 	// probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BI...
-	var probe28 vec.Vec[int64]
-	if r_.Clean() && ifResult4.Clean() && vec.Dense(and.Live, n, true) {
-		probe28 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		ifResult4V := ifResult4.V[:n]
-		out := probe28.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], ifResult4V[i])
-			if err != nil {
-				probe28.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe28 = vec.Map3E(and.Live, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&ifResult4), kernelKernels.Probe)
-	}
+	probe28 := vec.Map3E(and.Live, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&ifResult4), kernelKernels.Probe)
 	// (c <= probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s...
-	var cmp7 vec.Vec[bool]
-	if c_.Clean() && probe28.Clean() && vec.Dense(and.Live, n, false) {
-		cmp7 = vec.Make[bool](n)
-		c_V := c_.V[:n]
-		probe28V := probe28.V[:n]
-		out := cmp7.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(c_V[i], probe28V[i])
-		}
-	} else {
-		cmp7 = vec.Map2(and.Live, n, vec.VecArg(&c_), vec.VecArg(&probe28), rt.LeInt64)
-	}
+	cmp7 := vec.Map2(and.Live, n, vec.VecArg(&c_), vec.VecArg(&probe28), rt.LeInt64)
 	// IF((c <= probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAS...
 	then5, otherwise5 := vec.Split(&cmp7, and.Live, n)
 	ifResult5 := vec.Make[bool](n)
 	vec.CopyErrs(&ifResult5, &cmp7, and.Live, n)
 	vec.Merge(&ifResult5, &q, then5, n)
 	// CAST(s AS BIGINT)
-	var asBigint19 vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(otherwise5, n, true) {
-		asBigint19 = vec.Make[int64](n)
-		out := asBigint19.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint19.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint19 = vec.Map1E(otherwise5, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint19 := vec.Map1E(otherwise5, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	// (5 > CAST(s AS BIGINT))
-	var cmp8 vec.Vec[bool]
-	if asBigint19.Clean() && vec.Dense(otherwise5, n, false) {
-		cmp8 = vec.Make[bool](n)
-		asBigint19V := asBigint19.V[:n]
-		out := cmp8.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(int64(5), asBigint19V[i])
-		}
-	} else {
-		cmp8 = vec.Map2(otherwise5, n, vec.ConstArg[int64](int64(5)), vec.VecArg(&asBigint19), rt.GtInt64)
-	}
+	cmp8 := vec.Map2(otherwise5, n, vec.ConstArg[int64](int64(5)), vec.VecArg(&asBigint19), rt.GtInt64)
 	vec.Merge(&ifResult5, &cmp8, otherwise5, n)
 	and.Add(&ifResult5)
 	andResult := and.Finish()
@@ -4612,789 +2998,124 @@ func shape00015Col1(n int, sel vec.Sel, r_ vec.Vec[int64], sArr *array.String, c
 	vec.MergeNonNull(&coalesced, &b, when, n)
 	stillNull := vec.NullRows(&b, when, n)
 	// CAST(s AS BIGINT)
-	var asBigint20 vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(stillNull, n, true) {
-		asBigint20 = vec.Make[int64](n)
-		out := asBigint20.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint20.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint20 = vec.Map1E(stillNull, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint20 := vec.Map1E(stillNull, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	// probe(1, r, CAST(s AS BIGINT))
-	var probe29 vec.Vec[int64]
-	if r_.Clean() && asBigint20.Clean() && vec.Dense(stillNull, n, true) {
-		probe29 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		asBigint20V := asBigint20.V[:n]
-		out := probe29.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], asBigint20V[i])
-			if err != nil {
-				probe29.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe29 = vec.Map3E(stillNull, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint20), kernelKernels.Probe)
-	}
+	probe29 := vec.Map3E(stillNull, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint20), kernelKernels.Probe)
 	// probe(2, r, probe(1, r, CAST(s AS BIGINT)))
-	var probe30 vec.Vec[int64]
-	if r_.Clean() && probe29.Clean() && vec.Dense(stillNull, n, true) {
-		probe30 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		probe29V := probe29.V[:n]
-		out := probe30.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probe29V[i])
-			if err != nil {
-				probe30.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe30 = vec.Map3E(stillNull, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe29), kernelKernels.Probe)
-	}
+	probe30 := vec.Map3E(stillNull, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe29), kernelKernels.Probe)
 	// (probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5)
-	var cmp9 vec.Vec[bool]
-	if probe30.Clean() && vec.Dense(stillNull, n, false) {
-		cmp9 = vec.Make[bool](n)
-		probe30V := probe30.V[:n]
-		out := cmp9.V[:n]
-		for i := range out {
-			out[i] = rt.LtInt64(probe30V[i], int64(5))
-		}
-	} else {
-		cmp9 = vec.Map2(stillNull, n, vec.VecArg(&probe30), vec.ConstArg[int64](int64(5)), rt.LtInt64)
-	}
+	cmp9 := vec.Map2(stillNull, n, vec.VecArg(&probe30), vec.ConstArg[int64](int64(5)), rt.LtInt64)
 	// IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BIGINT)))
 	then6, otherwise6 := vec.Split(&cmp9, stillNull, n)
 	ifResult6 := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult6, &cmp9, stillNull, n)
 	// CAST(s AS BIGINT)
-	var asBigint21 vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(then6, n, true) {
-		asBigint21 = vec.Make[int64](n)
-		out := asBigint21.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint21.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint21 = vec.Map1E(then6, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint21 := vec.Map1E(then6, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	// probe(1, r, CAST(s AS BIGINT))
-	var probe31 vec.Vec[int64]
-	if r_.Clean() && asBigint21.Clean() && vec.Dense(then6, n, true) {
-		probe31 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		asBigint21V := asBigint21.V[:n]
-		out := probe31.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], asBigint21V[i])
-			if err != nil {
-				probe31.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe31 = vec.Map3E(then6, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint21), kernelKernels.Probe)
-	}
+	probe31 := vec.Map3E(then6, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint21), kernelKernels.Probe)
 	// CAST(s AS BIGINT)
-	var asBigint22 vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(then6, n, true) {
-		asBigint22 = vec.Make[int64](n)
-		out := asBigint22.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint22.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint22 = vec.Map1E(then6, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint22 := vec.Map1E(then6, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	// probe(1, r, CAST(s AS BIGINT))
-	var probe32 vec.Vec[int64]
-	if r_.Clean() && asBigint22.Clean() && vec.Dense(then6, n, true) {
-		probe32 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		asBigint22V := asBigint22.V[:n]
-		out := probe32.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], asBigint22V[i])
-			if err != nil {
-				probe32.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe32 = vec.Map3E(then6, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint22), kernelKernels.Probe)
-	}
+	probe32 := vec.Map3E(then6, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint22), kernelKernels.Probe)
 	// (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT)))
-	var sum5 vec.Vec[int64]
-	if probe31.Clean() && probe32.Clean() && vec.Dense(then6, n, true) {
-		sum5 = vec.Make[int64](n)
-		probe31V := probe31.V[:n]
-		probe32V := probe32.V[:n]
-		out := sum5.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probe31V[i], probe32V[i])
-			if err != nil {
-				sum5.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		sum5 = vec.Map2E(then6, n, vec.VecArg(&probe31), vec.VecArg(&probe32), rt.AddInt64)
-	}
+	sum5 := vec.Map2E(then6, n, vec.VecArg(&probe31), vec.VecArg(&probe32), rt.AddInt64)
 	vec.Merge(&ifResult6, &sum5, then6, n)
 	// CAST(s AS BIGINT)
-	var asBigint23 vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(otherwise6, n, true) {
-		asBigint23 = vec.Make[int64](n)
-		out := asBigint23.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint23.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint23 = vec.Map1E(otherwise6, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint23 := vec.Map1E(otherwise6, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	// probe(1, r, CAST(s AS BIGINT))
-	var probe33 vec.Vec[int64]
-	if r_.Clean() && asBigint23.Clean() && vec.Dense(otherwise6, n, true) {
-		probe33 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		asBigint23V := asBigint23.V[:n]
-		out := probe33.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], asBigint23V[i])
-			if err != nil {
-				probe33.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe33 = vec.Map3E(otherwise6, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint23), kernelKernels.Probe)
-	}
+	probe33 := vec.Map3E(otherwise6, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint23), kernelKernels.Probe)
 	vec.Merge(&ifResult6, &probe33, otherwise6, n)
 	// probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BI...
-	var probe34 vec.Vec[int64]
-	if r_.Clean() && ifResult6.Clean() && vec.Dense(stillNull, n, true) {
-		probe34 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		ifResult6V := ifResult6.V[:n]
-		out := probe34.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], ifResult6V[i])
-			if err != nil {
-				probe34.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe34 = vec.Map3E(stillNull, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&ifResult6), kernelKernels.Probe)
-	}
+	probe34 := vec.Map3E(stillNull, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&ifResult6), kernelKernels.Probe)
 	vec.MergeNonNull(&coalesced, &probe34, stillNull, n)
 	stillNull2 := vec.NullRows(&probe34, stillNull, n)
 	// CAST(s AS BIGINT)
-	var asBigint24 vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(stillNull2, n, true) {
-		asBigint24 = vec.Make[int64](n)
-		out := asBigint24.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint24.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint24 = vec.Map1E(stillNull2, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint24 := vec.Map1E(stillNull2, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	// probe(1, r, CAST(s AS BIGINT))
-	var probe35 vec.Vec[int64]
-	if r_.Clean() && asBigint24.Clean() && vec.Dense(stillNull2, n, true) {
-		probe35 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		asBigint24V := asBigint24.V[:n]
-		out := probe35.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], asBigint24V[i])
-			if err != nil {
-				probe35.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe35 = vec.Map3E(stillNull2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint24), kernelKernels.Probe)
-	}
+	probe35 := vec.Map3E(stillNull2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint24), kernelKernels.Probe)
 	vec.Merge(&coalesced, &probe35, stillNull2, n)
 	vec.Merge(&caseResult, &coalesced, when, n)
 	// CAST(s AS BIGINT)
-	var asBigint25 vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(notYet, n, true) {
-		asBigint25 = vec.Make[int64](n)
-		out := asBigint25.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint25.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint25 = vec.Map1E(notYet, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint25 := vec.Map1E(notYet, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	// probe(1, r, CAST(s AS BIGINT))
-	var probe36 vec.Vec[int64]
-	if r_.Clean() && asBigint25.Clean() && vec.Dense(notYet, n, true) {
-		probe36 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		asBigint25V := asBigint25.V[:n]
-		out := probe36.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], asBigint25V[i])
-			if err != nil {
-				probe36.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe36 = vec.Map3E(notYet, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint25), kernelKernels.Probe)
-	}
+	probe36 := vec.Map3E(notYet, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint25), kernelKernels.Probe)
 	// probe(2, r, probe(1, r, CAST(s AS BIGINT)))
-	var probe37 vec.Vec[int64]
-	if r_.Clean() && probe36.Clean() && vec.Dense(notYet, n, true) {
-		probe37 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		probe36V := probe36.V[:n]
-		out := probe37.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probe36V[i])
-			if err != nil {
-				probe37.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe37 = vec.Map3E(notYet, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe36), kernelKernels.Probe)
-	}
+	probe37 := vec.Map3E(notYet, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe36), kernelKernels.Probe)
 	// (probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5)
-	var cmp10 vec.Vec[bool]
-	if probe37.Clean() && vec.Dense(notYet, n, false) {
-		cmp10 = vec.Make[bool](n)
-		probe37V := probe37.V[:n]
-		out := cmp10.V[:n]
-		for i := range out {
-			out[i] = rt.LtInt64(probe37V[i], int64(5))
-		}
-	} else {
-		cmp10 = vec.Map2(notYet, n, vec.VecArg(&probe37), vec.ConstArg[int64](int64(5)), rt.LtInt64)
-	}
+	cmp10 := vec.Map2(notYet, n, vec.VecArg(&probe37), vec.ConstArg[int64](int64(5)), rt.LtInt64)
 	// IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BIGINT)))
 	then7, otherwise7 := vec.Split(&cmp10, notYet, n)
 	ifResult7 := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult7, &cmp10, notYet, n)
 	// CAST(s AS BIGINT)
-	var asBigint26 vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(then7, n, true) {
-		asBigint26 = vec.Make[int64](n)
-		out := asBigint26.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint26.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint26 = vec.Map1E(then7, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint26 := vec.Map1E(then7, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	// probe(1, r, CAST(s AS BIGINT))
-	var probe38 vec.Vec[int64]
-	if r_.Clean() && asBigint26.Clean() && vec.Dense(then7, n, true) {
-		probe38 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		asBigint26V := asBigint26.V[:n]
-		out := probe38.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], asBigint26V[i])
-			if err != nil {
-				probe38.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe38 = vec.Map3E(then7, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint26), kernelKernels.Probe)
-	}
+	probe38 := vec.Map3E(then7, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint26), kernelKernels.Probe)
 	// CAST(s AS BIGINT)
-	var asBigint27 vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(then7, n, true) {
-		asBigint27 = vec.Make[int64](n)
-		out := asBigint27.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint27.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint27 = vec.Map1E(then7, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint27 := vec.Map1E(then7, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	// probe(1, r, CAST(s AS BIGINT))
-	var probe39 vec.Vec[int64]
-	if r_.Clean() && asBigint27.Clean() && vec.Dense(then7, n, true) {
-		probe39 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		asBigint27V := asBigint27.V[:n]
-		out := probe39.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], asBigint27V[i])
-			if err != nil {
-				probe39.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe39 = vec.Map3E(then7, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint27), kernelKernels.Probe)
-	}
+	probe39 := vec.Map3E(then7, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint27), kernelKernels.Probe)
 	// (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT)))
-	var sum6 vec.Vec[int64]
-	if probe38.Clean() && probe39.Clean() && vec.Dense(then7, n, true) {
-		sum6 = vec.Make[int64](n)
-		probe38V := probe38.V[:n]
-		probe39V := probe39.V[:n]
-		out := sum6.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probe38V[i], probe39V[i])
-			if err != nil {
-				sum6.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		sum6 = vec.Map2E(then7, n, vec.VecArg(&probe38), vec.VecArg(&probe39), rt.AddInt64)
-	}
+	sum6 := vec.Map2E(then7, n, vec.VecArg(&probe38), vec.VecArg(&probe39), rt.AddInt64)
 	vec.Merge(&ifResult7, &sum6, then7, n)
 	// CAST(s AS BIGINT)
-	var asBigint28 vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(otherwise7, n, true) {
-		asBigint28 = vec.Make[int64](n)
-		out := asBigint28.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint28.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint28 = vec.Map1E(otherwise7, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint28 := vec.Map1E(otherwise7, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	// probe(1, r, CAST(s AS BIGINT))
-	var probe40 vec.Vec[int64]
-	if r_.Clean() && asBigint28.Clean() && vec.Dense(otherwise7, n, true) {
-		probe40 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		asBigint28V := asBigint28.V[:n]
-		out := probe40.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], asBigint28V[i])
-			if err != nil {
-				probe40.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe40 = vec.Map3E(otherwise7, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint28), kernelKernels.Probe)
-	}
+	probe40 := vec.Map3E(otherwise7, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint28), kernelKernels.Probe)
 	vec.Merge(&ifResult7, &probe40, otherwise7, n)
 	// probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BI...
-	var probe41 vec.Vec[int64]
-	if r_.Clean() && ifResult7.Clean() && vec.Dense(notYet, n, true) {
-		probe41 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		ifResult7V := ifResult7.V[:n]
-		out := probe41.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], ifResult7V[i])
-			if err != nil {
-				probe41.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe41 = vec.Map3E(notYet, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&ifResult7), kernelKernels.Probe)
-	}
+	probe41 := vec.Map3E(notYet, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&ifResult7), kernelKernels.Probe)
 	// (probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS B...
-	var cmp11 vec.Vec[bool]
-	if probe41.Clean() && b.Clean() && vec.Dense(notYet, n, false) {
-		cmp11 = vec.Make[bool](n)
-		probe41V := probe41.V[:n]
-		bV := b.V[:n]
-		out := cmp11.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(probe41V[i], bV[i])
-		}
-	} else {
-		cmp11 = vec.Map2(notYet, n, vec.VecArg(&probe41), vec.VecArg(&b), rt.EqInt64)
-	}
+	cmp11 := vec.Map2(notYet, n, vec.VecArg(&probe41), vec.VecArg(&b), rt.EqInt64)
 	vec.CopyErrs(&caseResult, &cmp11, notYet, n)
 	when2, notYet2 := vec.Split(&cmp11, notYet, n)
 	// CAST(s AS BIGINT)
-	var asBigint29 vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(when2, n, true) {
-		asBigint29 = vec.Make[int64](n)
-		out := asBigint29.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint29.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint29 = vec.Map1E(when2, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint29 := vec.Map1E(when2, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	// probe(1, r, CAST(s AS BIGINT))
-	var probe42 vec.Vec[int64]
-	if r_.Clean() && asBigint29.Clean() && vec.Dense(when2, n, true) {
-		probe42 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		asBigint29V := asBigint29.V[:n]
-		out := probe42.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], asBigint29V[i])
-			if err != nil {
-				probe42.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe42 = vec.Map3E(when2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint29), kernelKernels.Probe)
-	}
+	probe42 := vec.Map3E(when2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint29), kernelKernels.Probe)
 	// CAST(s AS BIGINT)
-	var asBigint30 vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(when2, n, true) {
-		asBigint30 = vec.Make[int64](n)
-		out := asBigint30.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint30.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint30 = vec.Map1E(when2, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint30 := vec.Map1E(when2, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	// probe(1, r, CAST(s AS BIGINT))
-	var probe43 vec.Vec[int64]
-	if r_.Clean() && asBigint30.Clean() && vec.Dense(when2, n, true) {
-		probe43 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		asBigint30V := asBigint30.V[:n]
-		out := probe43.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], asBigint30V[i])
-			if err != nil {
-				probe43.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe43 = vec.Map3E(when2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint30), kernelKernels.Probe)
-	}
+	probe43 := vec.Map3E(when2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint30), kernelKernels.Probe)
 	// (probe(1, r, CAST(s AS BIGINT)) - probe(1, r, CAST(s AS BIGINT)))
-	var difference vec.Vec[int64]
-	if probe42.Clean() && probe43.Clean() && vec.Dense(when2, n, true) {
-		difference = vec.Make[int64](n)
-		probe42V := probe42.V[:n]
-		probe43V := probe43.V[:n]
-		out := difference.V[:n]
-		for i := range out {
-			r, err := rt.SubInt64(probe42V[i], probe43V[i])
-			if err != nil {
-				difference.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		difference = vec.Map2E(when2, n, vec.VecArg(&probe42), vec.VecArg(&probe43), rt.SubInt64)
-	}
+	difference := vec.Map2E(when2, n, vec.VecArg(&probe42), vec.VecArg(&probe43), rt.SubInt64)
 	vec.Merge(&caseResult, &difference, when2, n)
 	// CAST(s AS BIGINT)
-	var asBigint31 vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(notYet2, n, true) {
-		asBigint31 = vec.Make[int64](n)
-		out := asBigint31.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint31.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint31 = vec.Map1E(notYet2, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint31 := vec.Map1E(notYet2, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	// probe(1, r, CAST(s AS BIGINT))
-	var probe44 vec.Vec[int64]
-	if r_.Clean() && asBigint31.Clean() && vec.Dense(notYet2, n, true) {
-		probe44 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		asBigint31V := asBigint31.V[:n]
-		out := probe44.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], asBigint31V[i])
-			if err != nil {
-				probe44.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe44 = vec.Map3E(notYet2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint31), kernelKernels.Probe)
-	}
+	probe44 := vec.Map3E(notYet2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint31), kernelKernels.Probe)
 	// probe(2, r, probe(1, r, CAST(s AS BIGINT)))
-	var probe45 vec.Vec[int64]
-	if r_.Clean() && probe44.Clean() && vec.Dense(notYet2, n, true) {
-		probe45 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		probe44V := probe44.V[:n]
-		out := probe45.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probe44V[i])
-			if err != nil {
-				probe45.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe45 = vec.Map3E(notYet2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe44), kernelKernels.Probe)
-	}
+	probe45 := vec.Map3E(notYet2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe44), kernelKernels.Probe)
 	// (probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5)
-	var cmp12 vec.Vec[bool]
-	if probe45.Clean() && vec.Dense(notYet2, n, false) {
-		cmp12 = vec.Make[bool](n)
-		probe45V := probe45.V[:n]
-		out := cmp12.V[:n]
-		for i := range out {
-			out[i] = rt.LtInt64(probe45V[i], int64(5))
-		}
-	} else {
-		cmp12 = vec.Map2(notYet2, n, vec.VecArg(&probe45), vec.ConstArg[int64](int64(5)), rt.LtInt64)
-	}
+	cmp12 := vec.Map2(notYet2, n, vec.VecArg(&probe45), vec.ConstArg[int64](int64(5)), rt.LtInt64)
 	// IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BIGINT)))
 	then8, otherwise8 := vec.Split(&cmp12, notYet2, n)
 	ifResult8 := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult8, &cmp12, notYet2, n)
 	// CAST(s AS BIGINT)
-	var asBigint32 vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(then8, n, true) {
-		asBigint32 = vec.Make[int64](n)
-		out := asBigint32.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint32.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint32 = vec.Map1E(then8, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint32 := vec.Map1E(then8, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	// probe(1, r, CAST(s AS BIGINT))
-	var probe46 vec.Vec[int64]
-	if r_.Clean() && asBigint32.Clean() && vec.Dense(then8, n, true) {
-		probe46 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		asBigint32V := asBigint32.V[:n]
-		out := probe46.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], asBigint32V[i])
-			if err != nil {
-				probe46.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe46 = vec.Map3E(then8, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint32), kernelKernels.Probe)
-	}
+	probe46 := vec.Map3E(then8, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint32), kernelKernels.Probe)
 	// CAST(s AS BIGINT)
-	var asBigint33 vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(then8, n, true) {
-		asBigint33 = vec.Make[int64](n)
-		out := asBigint33.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint33.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint33 = vec.Map1E(then8, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint33 := vec.Map1E(then8, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	// probe(1, r, CAST(s AS BIGINT))
-	var probe47 vec.Vec[int64]
-	if r_.Clean() && asBigint33.Clean() && vec.Dense(then8, n, true) {
-		probe47 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		asBigint33V := asBigint33.V[:n]
-		out := probe47.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], asBigint33V[i])
-			if err != nil {
-				probe47.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe47 = vec.Map3E(then8, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint33), kernelKernels.Probe)
-	}
+	probe47 := vec.Map3E(then8, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint33), kernelKernels.Probe)
 	// (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT)))
-	var sum7 vec.Vec[int64]
-	if probe46.Clean() && probe47.Clean() && vec.Dense(then8, n, true) {
-		sum7 = vec.Make[int64](n)
-		probe46V := probe46.V[:n]
-		probe47V := probe47.V[:n]
-		out := sum7.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probe46V[i], probe47V[i])
-			if err != nil {
-				sum7.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		sum7 = vec.Map2E(then8, n, vec.VecArg(&probe46), vec.VecArg(&probe47), rt.AddInt64)
-	}
+	sum7 := vec.Map2E(then8, n, vec.VecArg(&probe46), vec.VecArg(&probe47), rt.AddInt64)
 	vec.Merge(&ifResult8, &sum7, then8, n)
 	// CAST(s AS BIGINT)
-	var asBigint34 vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(otherwise8, n, true) {
-		asBigint34 = vec.Make[int64](n)
-		out := asBigint34.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint34.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint34 = vec.Map1E(otherwise8, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint34 := vec.Map1E(otherwise8, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	// probe(1, r, CAST(s AS BIGINT))
-	var probe48 vec.Vec[int64]
-	if r_.Clean() && asBigint34.Clean() && vec.Dense(otherwise8, n, true) {
-		probe48 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		asBigint34V := asBigint34.V[:n]
-		out := probe48.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], asBigint34V[i])
-			if err != nil {
-				probe48.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe48 = vec.Map3E(otherwise8, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint34), kernelKernels.Probe)
-	}
+	probe48 := vec.Map3E(otherwise8, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint34), kernelKernels.Probe)
 	vec.Merge(&ifResult8, &probe48, otherwise8, n)
 	// probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BI...
-	var probe49 vec.Vec[int64]
-	if r_.Clean() && ifResult8.Clean() && vec.Dense(notYet2, n, true) {
-		probe49 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		ifResult8V := ifResult8.V[:n]
-		out := probe49.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], ifResult8V[i])
-			if err != nil {
-				probe49.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe49 = vec.Map3E(notYet2, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&ifResult8), kernelKernels.Probe)
-	}
+	probe49 := vec.Map3E(notYet2, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&ifResult8), kernelKernels.Probe)
 	// probe(4, r, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, ...
-	var probe50 vec.Vec[int64]
-	if r_.Clean() && probe49.Clean() && vec.Dense(notYet2, n, true) {
-		probe50 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		probe49V := probe49.V[:n]
-		out := probe50.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(4), r_V[i], probe49V[i])
-			if err != nil {
-				probe50.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe50 = vec.Map3E(notYet2, n, vec.ConstArg[int32](int32(4)), vec.VecArg(&r_), vec.VecArg(&probe49), kernelKernels.Probe)
-	}
+	probe50 := vec.Map3E(notYet2, n, vec.ConstArg[int32](int32(4)), vec.VecArg(&r_), vec.VecArg(&probe49), kernelKernels.Probe)
 	vec.Merge(&caseResult, &probe50, notYet2, n)
-	return caseResult
+	vec.Check(failed, &caseResult, sel, n, 1)
+	column := vec.Int64Array(mem, &caseResult, sel, n)
+	return column
 }
 
 // shape00016Input is the schema of Shape00016's input batches (table w).
@@ -5439,18 +3160,16 @@ func Shape00016(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	s := vec.Strings(in.Column(6))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult := shape00016Col1(n, all, p, r_, c_, b, s)
-	vec.Check(&failed, &caseResult, all, n, 1)
-	probe5 := shape00016Col2(n, all, r_, c_, b)
-	vec.Check(&failed, &probe5, all, n, 2)
-	probe6 := shape00016Col3(n, all, r_, c_, b)
-	vec.Check(&failed, &probe6, all, n, 3)
+	failed := new(vec.Failure)
+	col1 := shape00016Col1(n, all, p, r_, c_, b, s, failed, mem)
+	col2 := shape00016Col2(n, all, r_, c_, b, failed, mem)
+	col3 := shape00016Col3(n, all, r_, c_, b, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2, col3)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2", "o3"}, []string{"", "CASE WHEN ((p IS NOT NULL) AND (probe(3, r, probe(1, r, (c - b))) <> probe(3, r, probe(1, r, (c - b))))) THEN 'x' ELSE s END", "probe(1, r, (c - b))", "probe(1, r, (c - b))"})
 	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &caseResult, all, n), vec.Int64Array(mem, &probe5, all, n), vec.Int64Array(mem, &probe6, all, n)}
+	cols := []arrow.Array{col1, col2, col3}
 	out := array.NewRecordBatch(Shape00016Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -5458,10 +3177,10 @@ func Shape00016(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00016Col1 computes output column 1 (o1) of query Shape00016 on every row:
+// shape00016Col1 computes output column 1 (o1) of query Shape00016 on every row, noting its first failed row in failed:
 //
 //	CASE WHEN ((p IS NOT NULL) AND (probe(3, r, probe(1, r, (c - b))) <> probe(3, r, probe(1, r, (c - b))))) THEN 'x' ELSE s END
-func shape00016Col1(n int, all vec.Sel, p vec.Vec[bool], r_ vec.Vec[int64], c_ vec.Vec[int64], b vec.Vec[int64], s vec.Vec[string]) vec.Vec[string] {
+func shape00016Col1(n int, all vec.Sel, p vec.Vec[bool], r_ vec.Vec[int64], c_ vec.Vec[int64], b vec.Vec[int64], s vec.Vec[string], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN ((p IS NOT NULL) AND (probe(3, r, probe(1, r, (c - b))) <> probe(3, r, probe(1, r, (c - b))))) THEN 'x' ELSE s END
 	caseResult := vec.Make[string](n)
 	and := vec.NewLogic(false, all, n)
@@ -5469,139 +3188,34 @@ func shape00016Col1(n int, all vec.Sel, p vec.Vec[bool], r_ vec.Vec[int64], c_ v
 	isNotNull := vec.IsNull(&p, true, and.Live, n)
 	and.Add(&isNotNull)
 	// (c - b)
-	var difference vec.Vec[int64]
-	if c_.Clean() && b.Clean() && vec.Dense(and.Live, n, true) {
-		difference = vec.Make[int64](n)
-		c_V := c_.V[:n]
-		bV := b.V[:n]
-		out := difference.V[:n]
-		for i := range out {
-			r, err := rt.SubInt64(c_V[i], bV[i])
-			if err != nil {
-				difference.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		difference = vec.Map2E(and.Live, n, vec.VecArg(&c_), vec.VecArg(&b), rt.SubInt64)
-	}
+	difference := vec.Map2E(and.Live, n, vec.VecArg(&c_), vec.VecArg(&b), rt.SubInt64)
 	// probe(1, r, (c - b))
-	var probe vec.Vec[int64]
-	if r_.Clean() && difference.Clean() && vec.Dense(and.Live, n, true) {
-		probe = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		differenceV := difference.V[:n]
-		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], differenceV[i])
-			if err != nil {
-				probe.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe = vec.Map3E(and.Live, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&difference), kernelKernels.Probe)
-	}
+	probe := vec.Map3E(and.Live, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&difference), kernelKernels.Probe)
 	// probe(3, r, probe(1, r, (c - b)))
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && probe.Clean() && vec.Dense(and.Live, n, true) {
-		probe2 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		probeV := probe.V[:n]
-		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], probeV[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe2 = vec.Map3E(and.Live, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&probe), kernelKernels.Probe)
-	}
+	probe2 := vec.Map3E(and.Live, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&probe), kernelKernels.Probe)
 	// (c - b)
-	var difference2 vec.Vec[int64]
-	if c_.Clean() && b.Clean() && vec.Dense(and.Live, n, true) {
-		difference2 = vec.Make[int64](n)
-		c_V := c_.V[:n]
-		bV := b.V[:n]
-		out := difference2.V[:n]
-		for i := range out {
-			r, err := rt.SubInt64(c_V[i], bV[i])
-			if err != nil {
-				difference2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		difference2 = vec.Map2E(and.Live, n, vec.VecArg(&c_), vec.VecArg(&b), rt.SubInt64)
-	}
+	difference2 := vec.Map2E(and.Live, n, vec.VecArg(&c_), vec.VecArg(&b), rt.SubInt64)
 	// probe(1, r, (c - b))
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && difference2.Clean() && vec.Dense(and.Live, n, true) {
-		probe3 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		difference2V := difference2.V[:n]
-		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], difference2V[i])
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe3 = vec.Map3E(and.Live, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&difference2), kernelKernels.Probe)
-	}
+	probe3 := vec.Map3E(and.Live, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&difference2), kernelKernels.Probe)
 	// probe(3, r, probe(1, r, (c - b)))
-	var probe4 vec.Vec[int64]
-	if r_.Clean() && probe3.Clean() && vec.Dense(and.Live, n, true) {
-		probe4 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		probe3V := probe3.V[:n]
-		out := probe4.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], probe3V[i])
-			if err != nil {
-				probe4.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe4 = vec.Map3E(and.Live, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&probe3), kernelKernels.Probe)
-	}
+	probe4 := vec.Map3E(and.Live, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&probe3), kernelKernels.Probe)
 	// (probe(3, r, probe(1, r, (c - b))) <> probe(3, r, probe(1, r, (c - b))))
-	var cmp vec.Vec[bool]
-	if probe2.Clean() && probe4.Clean() && vec.Dense(and.Live, n, false) {
-		cmp = vec.Make[bool](n)
-		probe2V := probe2.V[:n]
-		probe4V := probe4.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(probe2V[i], probe4V[i])
-		}
-	} else {
-		cmp = vec.Map2(and.Live, n, vec.VecArg(&probe2), vec.VecArg(&probe4), rt.NeInt64)
-	}
+	cmp := vec.Map2(and.Live, n, vec.VecArg(&probe2), vec.VecArg(&probe4), rt.NeInt64)
 	and.Add(&cmp)
 	andResult := and.Finish()
 	vec.CopyErrs(&caseResult, &andResult, all, n)
 	when, notYet := vec.Split(&andResult, all, n)
 	vec.Fill(&caseResult, "x", when, n)
 	vec.Merge(&caseResult, &s, notYet, n)
-	return caseResult
+	vec.Check(failed, &caseResult, all, n, 1)
+	column := vec.StringArray(mem, &caseResult, all, n)
+	return column
 }
 
-// shape00016Col2 computes output column 2 (o2) of query Shape00016 on every row:
+// shape00016Col2 computes output column 2 (o2) of query Shape00016 on every row, noting its first failed row in failed:
 //
 //	probe(1, r, (c - b))
-func shape00016Col2(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
+func shape00016Col2(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (c - b)
 	var difference3 vec.Vec[int64]
 	if c_.Clean() && b.Clean() {
@@ -5638,13 +3252,15 @@ func shape00016Col2(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], b 
 	} else {
 		probe5 = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&difference3), kernelKernels.Probe)
 	}
-	return probe5
+	vec.Check(failed, &probe5, all, n, 2)
+	column2 := vec.Int64Array(mem, &probe5, all, n)
+	return column2
 }
 
-// shape00016Col3 computes output column 3 (o3) of query Shape00016 on every row:
+// shape00016Col3 computes output column 3 (o3) of query Shape00016 on every row, noting its first failed row in failed:
 //
 //	probe(1, r, (c - b))
-func shape00016Col3(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
+func shape00016Col3(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (c - b)
 	var difference4 vec.Vec[int64]
 	if c_.Clean() && b.Clean() {
@@ -5681,7 +3297,9 @@ func shape00016Col3(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], b 
 	} else {
 		probe6 = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&difference4), kernelKernels.Probe)
 	}
-	return probe6
+	vec.Check(failed, &probe6, all, n, 3)
+	column3 := vec.Int64Array(mem, &probe6, all, n)
+	return column3
 }
 
 // shape00017Input is the schema of Shape00017's input batches (table w).
@@ -5724,18 +3342,17 @@ func Shape00017(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	p := vec.Bools(in.Column(4))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	sum := shape00017Col1(n, all, r_, c_, p)
-	vec.Check(&failed, &sum, all, n, 1)
-	probe6 := shape00017Col2(n, all, r_, c_)
-	vec.Check(&failed, &probe6, all, n, 2)
+	failed := new(vec.Failure)
+	col1 := shape00017Col1(n, all, r_, c_, p, failed, mem)
+	col2 := shape00017Col2(n, all, r_, c_, failed, mem)
 
 	// o3: c
 	if failed.Err != nil {
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2", "o3"}, []string{"", "(probe(2, r, probe(1, r, c)) + IF((p IS NOT NULL), probe(2, r, probe(1, r, c)), probe(1, r, c)))", "probe(1, r, c)", "c"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n), vec.Int64Array(mem, &probe6, all, n), vec.TakeColumn(mem, in.Column(3), all, n)}
+	cols := []arrow.Array{col1, col2, vec.TakeColumn(mem, in.Column(3), all, n)}
 	out := array.NewRecordBatch(Shape00017Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -5743,10 +3360,10 @@ func Shape00017(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00017Col1 computes output column 1 (o1) of query Shape00017 on every row:
+// shape00017Col1 computes output column 1 (o1) of query Shape00017 on every row, noting its first failed row in failed:
 //
 //	(probe(2, r, probe(1, r, c)) + IF((p IS NOT NULL), probe(2, r, probe(1, r, c)), probe(1, r, c)))
-func shape00017Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], p vec.Vec[bool]) vec.Vec[int64] {
+func shape00017Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(1, r, c)
 	var probe vec.Vec[int64]
 	if r_.Clean() && c_.Clean() {
@@ -5790,60 +3407,12 @@ func shape00017Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], p 
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &isNotNull, all, n)
 	// probe(1, r, c)
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && c_.Clean() && vec.Dense(then, n, true) {
-		probe3 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		c_V := c_.V[:n]
-		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe3 = vec.Map3E(then, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
-	}
+	probe3 := vec.Map3E(then, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	// probe(2, r, probe(1, r, c))
-	var probe4 vec.Vec[int64]
-	if r_.Clean() && probe3.Clean() && vec.Dense(then, n, true) {
-		probe4 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		probe3V := probe3.V[:n]
-		out := probe4.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probe3V[i])
-			if err != nil {
-				probe4.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe4 = vec.Map3E(then, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe3), kernelKernels.Probe)
-	}
+	probe4 := vec.Map3E(then, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe3), kernelKernels.Probe)
 	vec.Merge(&ifResult, &probe4, then, n)
 	// probe(1, r, c)
-	var probe5 vec.Vec[int64]
-	if r_.Clean() && c_.Clean() && vec.Dense(otherwise, n, true) {
-		probe5 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		c_V := c_.V[:n]
-		out := probe5.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-			if err != nil {
-				probe5.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe5 = vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
-	}
+	probe5 := vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	vec.Merge(&ifResult, &probe5, otherwise, n)
 	// (probe(2, r, probe(1, r, c)) + IF((p IS NOT NULL), probe(2, r, probe(1, r, c)), probe(1, r, c)))
 	var sum vec.Vec[int64]
@@ -5863,13 +3432,15 @@ func shape00017Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], p 
 	} else {
 		sum = vec.Map2E(all, n, vec.VecArg(&probe2), vec.VecArg(&ifResult), rt.AddInt64)
 	}
-	return sum
+	vec.Check(failed, &sum, all, n, 1)
+	column := vec.Int64Array(mem, &sum, all, n)
+	return column
 }
 
-// shape00017Col2 computes output column 2 (o2) of query Shape00017 on every row:
+// shape00017Col2 computes output column 2 (o2) of query Shape00017 on every row, noting its first failed row in failed:
 //
 //	probe(1, r, c)
-func shape00017Col2(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
+func shape00017Col2(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(1, r, c)
 	var probe6 vec.Vec[int64]
 	if r_.Clean() && c_.Clean() {
@@ -5888,7 +3459,9 @@ func shape00017Col2(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) ve
 	} else {
 		probe6 = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	}
-	return probe6
+	vec.Check(failed, &probe6, all, n, 2)
+	column2 := vec.Int64Array(mem, &probe6, all, n)
+	return column2
 }
 
 // shape00018Input is the schema of Shape00018's input batches (table w).
@@ -5932,16 +3505,15 @@ func Shape00018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	c_ := vec.Int64s(in.Column(3))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult := shape00018Col1(n, all, r_, b, q, in)
-	vec.Check(&failed, &caseResult, all, n, 1)
-	coalesced := shape00018Col2(n, all, p, b, r_, c_)
-	vec.Check(&failed, &coalesced, all, n, 2)
+	failed := new(vec.Failure)
+	col1 := shape00018Col1(n, all, r_, b, q, in, failed, mem)
+	col2 := shape00018Col2(n, all, p, b, r_, c_, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "CASE (r * b) WHEN IF(q, b, r) THEN IF((r <> probe(1, r, r)), 5, probe(1, r, r)) END", "COALESCE(CASE WHEN p THEN b WHEN (probe(1, r, r) < 1) THEN probe(1, r, r) ELSE r END, COALESCE(c, r, b), 4611686018427387904)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n), vec.Int64Array(mem, &coalesced, all, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Shape00018Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -5949,10 +3521,10 @@ func Shape00018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00018Col1 computes output column 1 (o1) of query Shape00018 on every row:
+// shape00018Col1 computes output column 1 (o1) of query Shape00018 on every row, noting its first failed row in failed:
 //
 //	CASE (r * b) WHEN IF(q, b, r) THEN IF((r <> probe(1, r, r)), 5, probe(1, r, r)) END
-func shape00018Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], q vec.Vec[bool], in arrow.RecordBatch) vec.Vec[int64] {
+func shape00018Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], q vec.Vec[bool], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE (r * b) WHEN IF(q, b, r) THEN IF((r <> probe(1, r, r)), 5, probe(1, r, r)) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	// (r * b)
@@ -6027,67 +3599,28 @@ func shape00018Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], q v
 	vec.CopyErrs(&caseResult, &matches, all, n)
 	when, notYet := vec.Split(&matches, all, n)
 	// probe(1, r, r)
-	var probe vec.Vec[int64]
-	if r_.Clean() && vec.Dense(when, n, true) {
-		probe = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], r_V[i])
-			if err != nil {
-				probe.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe = vec.Map3E(when, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&r_), kernelKernels.Probe)
-	}
+	probe := vec.Map3E(when, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&r_), kernelKernels.Probe)
 	// (r <> probe(1, r, r))
-	var cmp vec.Vec[bool]
-	if r_.Clean() && probe.Clean() && vec.Dense(when, n, false) {
-		cmp = vec.Make[bool](n)
-		r_V := r_.V[:n]
-		probeV := probe.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(r_V[i], probeV[i])
-		}
-	} else {
-		cmp = vec.Map2(when, n, vec.VecArg(&r_), vec.VecArg(&probe), rt.NeInt64)
-	}
+	cmp := vec.Map2(when, n, vec.VecArg(&r_), vec.VecArg(&probe), rt.NeInt64)
 	// IF((r <> probe(1, r, r)), 5, probe(1, r, r))
 	then2, otherwise2 := vec.Split(&cmp, when, n)
 	ifResult3 := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult3, &cmp, when, n)
 	vec.Fill(&ifResult3, int64(5), then2, n)
 	// probe(1, r, r)
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(otherwise2, n, true) {
-		probe2 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], r_V[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe2 = vec.Map3E(otherwise2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&r_), kernelKernels.Probe)
-	}
+	probe2 := vec.Map3E(otherwise2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&r_), kernelKernels.Probe)
 	vec.Merge(&ifResult3, &probe2, otherwise2, n)
 	vec.Merge(&caseResult, &ifResult3, when, n)
 	vec.FillNull(&caseResult, notYet, n)
-	return caseResult
+	vec.Check(failed, &caseResult, all, n, 1)
+	column := vec.Int64Array(mem, &caseResult, all, n)
+	return column
 }
 
-// shape00018Col2 computes output column 2 (o2) of query Shape00018 on every row:
+// shape00018Col2 computes output column 2 (o2) of query Shape00018 on every row, noting its first failed row in failed:
 //
 //	COALESCE(CASE WHEN p THEN b WHEN (probe(1, r, r) < 1) THEN probe(1, r, r) ELSE r END, COALESCE(c, r, b), 4611686018427387904)
-func shape00018Col2(n int, all vec.Sel, p vec.Vec[bool], b vec.Vec[int64], r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
+func shape00018Col2(n int, all vec.Sel, p vec.Vec[bool], b vec.Vec[int64], r_ vec.Vec[int64], c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// COALESCE(CASE WHEN p THEN b WHEN (probe(1, r, r) < 1) THEN probe(1, r, r) ELSE r END, COALESCE(c, r, b), 4611686018427387904)
 	coalesced := vec.Make[int64](n)
 	// CASE WHEN p THEN b WHEN (probe(1, r, r) < 1) THEN probe(1, r, r) ELSE r END
@@ -6096,53 +3629,13 @@ func shape00018Col2(n int, all vec.Sel, p vec.Vec[bool], b vec.Vec[int64], r_ ve
 	when2, notYet2 := vec.Split(&p, all, n)
 	vec.Merge(&caseResult2, &b, when2, n)
 	// probe(1, r, r)
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(notYet2, n, true) {
-		probe3 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], r_V[i])
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe3 = vec.Map3E(notYet2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&r_), kernelKernels.Probe)
-	}
+	probe3 := vec.Map3E(notYet2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&r_), kernelKernels.Probe)
 	// (probe(1, r, r) < 1)
-	var cmp2 vec.Vec[bool]
-	if probe3.Clean() && vec.Dense(notYet2, n, false) {
-		cmp2 = vec.Make[bool](n)
-		probe3V := probe3.V[:n]
-		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.LtInt64(probe3V[i], int64(1))
-		}
-	} else {
-		cmp2 = vec.Map2(notYet2, n, vec.VecArg(&probe3), vec.ConstArg[int64](int64(1)), rt.LtInt64)
-	}
+	cmp2 := vec.Map2(notYet2, n, vec.VecArg(&probe3), vec.ConstArg[int64](int64(1)), rt.LtInt64)
 	vec.CopyErrs(&caseResult2, &cmp2, notYet2, n)
 	when3, notYet3 := vec.Split(&cmp2, notYet2, n)
 	// probe(1, r, r)
-	var probe4 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(when3, n, true) {
-		probe4 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe4.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], r_V[i])
-			if err != nil {
-				probe4.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe4 = vec.Map3E(when3, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&r_), kernelKernels.Probe)
-	}
+	probe4 := vec.Map3E(when3, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&r_), kernelKernels.Probe)
 	vec.Merge(&caseResult2, &probe4, when3, n)
 	vec.Merge(&caseResult2, &r_, notYet3, n)
 	vec.MergeNonNull(&coalesced, &caseResult2, all, n)
@@ -6157,7 +3650,9 @@ func shape00018Col2(n int, all vec.Sel, p vec.Vec[bool], b vec.Vec[int64], r_ ve
 	vec.MergeNonNull(&coalesced, &coalesced2, stillNull, n)
 	stillNull4 := vec.NullRows(&coalesced2, stillNull, n)
 	vec.Fill(&coalesced, int64(4611686018427387904), stillNull4, n)
-	return coalesced
+	vec.Check(failed, &coalesced, all, n, 2)
+	column2 := vec.Int64Array(mem, &coalesced, all, n)
+	return column2
 }
 
 // shape00019Input is the schema of Shape00019's input batches (table w).
@@ -6198,14 +3693,14 @@ func Shape00019(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	product := shape00019Col1(n, all, r_, b, a)
-	vec.Check(&failed, &product, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := shape00019Col1(n, all, r_, b, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"", "IF(TRUE, (probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a))) * probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a)))), probe(4, r, 0))"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &product, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Shape00019Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -6213,10 +3708,10 @@ func Shape00019(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00019Col1 computes output column 1 (o1) of query Shape00019 on every row:
+// shape00019Col1 computes output column 1 (o1) of query Shape00019 on every row, noting its first failed row in failed:
 //
 //	IF(TRUE, (probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a))) * probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a)))), probe(4, r, 0))
-func shape00019Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
+func shape00019Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (b IS NULL)
 	isNull := vec.IsNull(&b, false, all, n)
 	// IF((b IS NULL), probe(1, r, a), probe(1, r, a))
@@ -6224,42 +3719,10 @@ func shape00019Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &isNull, all, n)
 	// probe(1, r, a)
-	var probe vec.Vec[int64]
-	if r_.Clean() && a.Clean() && vec.Dense(then, n, true) {
-		probe = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		aV := a.V[:n]
-		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
-			if err != nil {
-				probe.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe = vec.Map3E(then, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
-	}
+	probe := vec.Map3E(then, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	vec.Merge(&ifResult, &probe, then, n)
 	// probe(1, r, a)
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && a.Clean() && vec.Dense(otherwise, n, true) {
-		probe2 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		aV := a.V[:n]
-		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe2 = vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
-	}
+	probe2 := vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	vec.Merge(&ifResult, &probe2, otherwise, n)
 	// probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a)))
 	var probe3 vec.Vec[int64]
@@ -6286,42 +3749,10 @@ func shape00019Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 	ifResult2 := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult2, &isNull2, all, n)
 	// probe(1, r, a)
-	var probe4 vec.Vec[int64]
-	if r_.Clean() && a.Clean() && vec.Dense(then2, n, true) {
-		probe4 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		aV := a.V[:n]
-		out := probe4.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
-			if err != nil {
-				probe4.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe4 = vec.Map3E(then2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
-	}
+	probe4 := vec.Map3E(then2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	vec.Merge(&ifResult2, &probe4, then2, n)
 	// probe(1, r, a)
-	var probe5 vec.Vec[int64]
-	if r_.Clean() && a.Clean() && vec.Dense(otherwise2, n, true) {
-		probe5 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		aV := a.V[:n]
-		out := probe5.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
-			if err != nil {
-				probe5.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe5 = vec.Map3E(otherwise2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
-	}
+	probe5 := vec.Map3E(otherwise2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	vec.Merge(&ifResult2, &probe5, otherwise2, n)
 	// probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a)))
 	var probe6 vec.Vec[int64]
@@ -6359,7 +3790,9 @@ func shape00019Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 	} else {
 		product = vec.Map2E(all, n, vec.VecArg(&probe3), vec.VecArg(&probe6), rt.MulInt64)
 	}
-	return product
+	vec.Check(failed, &product, all, n, 1)
+	column := vec.Int64Array(mem, &product, all, n)
+	return column
 }
 
 // shape00020Input is the schema of Shape00020's input batches (table w).
@@ -6401,16 +3834,16 @@ func Shape00020(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	p := vec.Bools(in.Column(4))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	ifResult := shape00020Col1(n, all, r_, c_, p)
-	vec.Check(&failed, &ifResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := shape00020Col1(n, all, r_, c_, p, failed, mem)
 
 	// o2: s
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "IF(((r <= c) AND (NOT p)), (probe(2, r, CAST(NULL AS BIGINT)) + probe(2, r, CAST(NULL AS BIGINT))), probe(2, r, CAST(NULL AS BIGINT)))", "s"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n), vec.TakeColumn(mem, in.Column(6), all, n)}
+	cols := []arrow.Array{col1, vec.TakeColumn(mem, in.Column(6), all, n)}
 	out := array.NewRecordBatch(Shape00020Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -6418,37 +3851,16 @@ func Shape00020(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00020Col1 computes output column 1 (o1) of query Shape00020 on every row:
+// shape00020Col1 computes output column 1 (o1) of query Shape00020 on every row, noting its first failed row in failed:
 //
 //	IF(((r <= c) AND (NOT p)), (probe(2, r, CAST(NULL AS BIGINT)) + probe(2, r, CAST(NULL AS BIGINT))), probe(2, r, CAST(NULL AS BIGINT)))
-func shape00020Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], p vec.Vec[bool]) vec.Vec[int64] {
+func shape00020Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	and := vec.NewLogic(false, all, n)
 	// (r <= c)
-	var cmp vec.Vec[bool]
-	if r_.Clean() && c_.Clean() && vec.Dense(and.Live, n, false) {
-		cmp = vec.Make[bool](n)
-		r_V := r_.V[:n]
-		c_V := c_.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(r_V[i], c_V[i])
-		}
-	} else {
-		cmp = vec.Map2(and.Live, n, vec.VecArg(&r_), vec.VecArg(&c_), rt.LeInt64)
-	}
+	cmp := vec.Map2(and.Live, n, vec.VecArg(&r_), vec.VecArg(&c_), rt.LeInt64)
 	and.Add(&cmp)
 	// (NOT p)
-	var negated vec.Vec[bool]
-	if p.Clean() && vec.Dense(and.Live, n, false) {
-		negated = vec.Make[bool](n)
-		pV := p.V[:n]
-		out := negated.V[:n]
-		for i := range out {
-			out[i] = rt.Not(pV[i])
-		}
-	} else {
-		negated = vec.Map1(and.Live, n, vec.VecArg(&p), rt.Not)
-	}
+	negated := vec.Map1(and.Live, n, vec.VecArg(&p), rt.Not)
 	and.Add(&negated)
 	andResult := and.Finish()
 	// IF(((r <= c) AND (NOT p)), CAST(NULL AS BIGINT), CAST(NULL AS BIGINT))
@@ -6457,7 +3869,9 @@ func shape00020Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], p 
 	vec.CopyErrs(&ifResult, &andResult, all, n)
 	vec.FillNull(&ifResult, then, n)
 	vec.FillNull(&ifResult, otherwise, n)
-	return ifResult
+	vec.Check(failed, &ifResult, all, n, 1)
+	column := vec.Int64Array(mem, &ifResult, all, n)
+	return column
 }
 
 // shape00021Input is the schema of Shape00021's input batches (table w).
@@ -6495,14 +3909,14 @@ func Shape00021(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	konst := shape00021Col1(n, all)
-	vec.Check(&failed, &konst, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := shape00021Col1(n, all, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"", "TRY(0)"})
 	}
 
-	cols := []arrow.Array{vec.Int32Array(mem, &konst, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Shape00021Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -6510,12 +3924,14 @@ func Shape00021(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00021Col1 computes output column 1 (o1) of query Shape00021 on every row:
+// shape00021Col1 computes output column 1 (o1) of query Shape00021 on every row, noting its first failed row in failed:
 //
 //	TRY(0)
-func shape00021Col1(n int, all vec.Sel) vec.Vec[int32] {
+func shape00021Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	konst := vec.Const[int32](n, int32(0))
-	return konst
+	vec.Check(failed, &konst, all, n, 1)
+	column := vec.Int32Array(mem, &konst, all, n)
+	return column
 }
 
 // shape00022Input is the schema of Shape00022's input batches (table w).
@@ -6559,20 +3975,19 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	p := vec.Bools(in.Column(4))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	cmp := shape00022Where(n, all, r_, a)
-	vec.Check(&failed, &cmp, all, n, 0)
+	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
-	nullIf := shape00022Col1(n, sel, sArr, s)
-	vec.Check(&failed, &nullIf, sel, n, 1)
-	caseResult := shape00022Col2(n, sel, r_, a, p)
-	vec.Check(&failed, &caseResult, sel, n, 2)
+	col1 := shape00022Col1(n, sel, sArr, s, failed, mem)
+	col2 := shape00022Col2(n, sel, r_, a, p, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"probe(1, r, a + 5) <= probe(1, r, a + 5)", "NULLIF(s, 'a')", "CASE WHEN TRY((probe(1, r, (a + 5)) <> probe(1, r, (a + 5)))) THEN IF(p, probe(1, r, (a + 5)), probe(1, r, (a + 5))) WHEN TRY((probe(1, r, (a + 5)) <> probe(1, r, (a + 5)))) THEN probe(1, r, (a + 5)) ELSE probe(1, r, (a + 5)) END"})
 	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &nullIf, sel, n), vec.Int64Array(mem, &caseResult, sel, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Shape00022Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -6670,10 +4085,10 @@ func shape00022Where(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) ve
 	return cmp
 }
 
-// shape00022Col1 computes output column 1 (o1) of query Shape00022 on the rows that pass its WHERE clause:
+// shape00022Col1 computes output column 1 (o1) of query Shape00022 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	NULLIF(s, 'a')
-func shape00022Col1(n int, sel vec.Sel, sArr *array.String, s vec.Vec[string]) vec.Vec[string] {
+func shape00022Col1(n int, sel vec.Sel, sArr *array.String, s vec.Vec[string], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	var eq vec.Vec[bool]
 	if sArr.NullN() == 0 && vec.Dense(sel, n, false) {
 		eq = vec.Make[bool](n)
@@ -6686,13 +4101,15 @@ func shape00022Col1(n int, sel vec.Sel, sArr *array.String, s vec.Vec[string]) v
 	}
 	// NULLIF(s, 'a')
 	nullIf := vec.NullIf(&s, &eq, sel, n)
-	return nullIf
+	vec.Check(failed, &nullIf, sel, n, 1)
+	column := vec.StringArray(mem, &nullIf, sel, n)
+	return column
 }
 
-// shape00022Col2 computes output column 2 (o2) of query Shape00022 on the rows that pass its WHERE clause:
+// shape00022Col2 computes output column 2 (o2) of query Shape00022 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	CASE WHEN TRY((probe(1, r, (a + 5)) <> probe(1, r, (a + 5)))) THEN IF(p, probe(1, r, (a + 5)), probe(1, r, (a + 5))) WHEN TRY((probe(1, r, (a + 5)) <> probe(...
-func shape00022Col2(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], p vec.Vec[bool]) vec.Vec[int64] {
+func shape00022Col2(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN TRY((probe(1, r, (a + 5)) <> probe(1, r, (a + 5)))) THEN IF(p, probe(1, r, (a + 5)), probe(1, r, (a + 5))) WHEN TRY((probe(1, r, (a + 5)) <> probe(...
 	caseResult := vec.Make[int64](n)
 	// (a + 5)
@@ -6787,238 +4204,43 @@ func shape00022Col2(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], p v
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &p, when, n)
 	// (a + 5)
-	var sum5 vec.Vec[int64]
-	if a.Clean() && vec.Dense(then, n, true) {
-		sum5 = vec.Make[int64](n)
-		aV := a.V[:n]
-		out := sum5.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(aV[i], int64(5))
-			if err != nil {
-				sum5.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		sum5 = vec.Map2E(then, n, vec.VecArg(&a), vec.ConstArg[int64](int64(5)), rt.AddInt64)
-	}
+	sum5 := vec.Map2E(then, n, vec.VecArg(&a), vec.ConstArg[int64](int64(5)), rt.AddInt64)
 	// probe(1, r, (a + 5))
-	var probe5 vec.Vec[int64]
-	if r_.Clean() && sum5.Clean() && vec.Dense(then, n, true) {
-		probe5 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		sum5V := sum5.V[:n]
-		out := probe5.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], sum5V[i])
-			if err != nil {
-				probe5.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe5 = vec.Map3E(then, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&sum5), kernelKernels.Probe)
-	}
+	probe5 := vec.Map3E(then, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&sum5), kernelKernels.Probe)
 	vec.Merge(&ifResult, &probe5, then, n)
 	// (a + 5)
-	var sum6 vec.Vec[int64]
-	if a.Clean() && vec.Dense(otherwise, n, true) {
-		sum6 = vec.Make[int64](n)
-		aV := a.V[:n]
-		out := sum6.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(aV[i], int64(5))
-			if err != nil {
-				sum6.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		sum6 = vec.Map2E(otherwise, n, vec.VecArg(&a), vec.ConstArg[int64](int64(5)), rt.AddInt64)
-	}
+	sum6 := vec.Map2E(otherwise, n, vec.VecArg(&a), vec.ConstArg[int64](int64(5)), rt.AddInt64)
 	// probe(1, r, (a + 5))
-	var probe6 vec.Vec[int64]
-	if r_.Clean() && sum6.Clean() && vec.Dense(otherwise, n, true) {
-		probe6 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		sum6V := sum6.V[:n]
-		out := probe6.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], sum6V[i])
-			if err != nil {
-				probe6.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe6 = vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&sum6), kernelKernels.Probe)
-	}
+	probe6 := vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&sum6), kernelKernels.Probe)
 	vec.Merge(&ifResult, &probe6, otherwise, n)
 	vec.Merge(&caseResult, &ifResult, when, n)
 	// (a + 5)
-	var sum7 vec.Vec[int64]
-	if a.Clean() && vec.Dense(notYet, n, true) {
-		sum7 = vec.Make[int64](n)
-		aV := a.V[:n]
-		out := sum7.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(aV[i], int64(5))
-			if err != nil {
-				sum7.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		sum7 = vec.Map2E(notYet, n, vec.VecArg(&a), vec.ConstArg[int64](int64(5)), rt.AddInt64)
-	}
+	sum7 := vec.Map2E(notYet, n, vec.VecArg(&a), vec.ConstArg[int64](int64(5)), rt.AddInt64)
 	// probe(1, r, (a + 5))
-	var probe7 vec.Vec[int64]
-	if r_.Clean() && sum7.Clean() && vec.Dense(notYet, n, true) {
-		probe7 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		sum7V := sum7.V[:n]
-		out := probe7.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], sum7V[i])
-			if err != nil {
-				probe7.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe7 = vec.Map3E(notYet, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&sum7), kernelKernels.Probe)
-	}
+	probe7 := vec.Map3E(notYet, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&sum7), kernelKernels.Probe)
 	// (a + 5)
-	var sum8 vec.Vec[int64]
-	if a.Clean() && vec.Dense(notYet, n, true) {
-		sum8 = vec.Make[int64](n)
-		aV := a.V[:n]
-		out := sum8.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(aV[i], int64(5))
-			if err != nil {
-				sum8.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		sum8 = vec.Map2E(notYet, n, vec.VecArg(&a), vec.ConstArg[int64](int64(5)), rt.AddInt64)
-	}
+	sum8 := vec.Map2E(notYet, n, vec.VecArg(&a), vec.ConstArg[int64](int64(5)), rt.AddInt64)
 	// probe(1, r, (a + 5))
-	var probe8 vec.Vec[int64]
-	if r_.Clean() && sum8.Clean() && vec.Dense(notYet, n, true) {
-		probe8 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		sum8V := sum8.V[:n]
-		out := probe8.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], sum8V[i])
-			if err != nil {
-				probe8.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe8 = vec.Map3E(notYet, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&sum8), kernelKernels.Probe)
-	}
+	probe8 := vec.Map3E(notYet, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&sum8), kernelKernels.Probe)
 	// (probe(1, r, (a + 5)) <> probe(1, r, (a + 5)))
-	var cmp3 vec.Vec[bool]
-	if probe7.Clean() && probe8.Clean() && vec.Dense(notYet, n, false) {
-		cmp3 = vec.Make[bool](n)
-		probe7V := probe7.V[:n]
-		probe8V := probe8.V[:n]
-		out := cmp3.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(probe7V[i], probe8V[i])
-		}
-	} else {
-		cmp3 = vec.Map2(notYet, n, vec.VecArg(&probe7), vec.VecArg(&probe8), rt.NeInt64)
-	}
+	cmp3 := vec.Map2(notYet, n, vec.VecArg(&probe7), vec.VecArg(&probe8), rt.NeInt64)
 	// TRY((probe(1, r, (a + 5)) <> probe(1, r, (a + 5))))
 	tried2 := vec.Try(&cmp3, notYet, n)
 	vec.CopyErrs(&caseResult, &tried2, notYet, n)
 	when2, notYet2 := vec.Split(&tried2, notYet, n)
 	// (a + 5)
-	var sum9 vec.Vec[int64]
-	if a.Clean() && vec.Dense(when2, n, true) {
-		sum9 = vec.Make[int64](n)
-		aV := a.V[:n]
-		out := sum9.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(aV[i], int64(5))
-			if err != nil {
-				sum9.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		sum9 = vec.Map2E(when2, n, vec.VecArg(&a), vec.ConstArg[int64](int64(5)), rt.AddInt64)
-	}
+	sum9 := vec.Map2E(when2, n, vec.VecArg(&a), vec.ConstArg[int64](int64(5)), rt.AddInt64)
 	// probe(1, r, (a + 5))
-	var probe9 vec.Vec[int64]
-	if r_.Clean() && sum9.Clean() && vec.Dense(when2, n, true) {
-		probe9 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		sum9V := sum9.V[:n]
-		out := probe9.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], sum9V[i])
-			if err != nil {
-				probe9.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe9 = vec.Map3E(when2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&sum9), kernelKernels.Probe)
-	}
+	probe9 := vec.Map3E(when2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&sum9), kernelKernels.Probe)
 	vec.Merge(&caseResult, &probe9, when2, n)
 	// (a + 5)
-	var sum10 vec.Vec[int64]
-	if a.Clean() && vec.Dense(notYet2, n, true) {
-		sum10 = vec.Make[int64](n)
-		aV := a.V[:n]
-		out := sum10.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(aV[i], int64(5))
-			if err != nil {
-				sum10.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		sum10 = vec.Map2E(notYet2, n, vec.VecArg(&a), vec.ConstArg[int64](int64(5)), rt.AddInt64)
-	}
+	sum10 := vec.Map2E(notYet2, n, vec.VecArg(&a), vec.ConstArg[int64](int64(5)), rt.AddInt64)
 	// probe(1, r, (a + 5))
-	var probe10 vec.Vec[int64]
-	if r_.Clean() && sum10.Clean() && vec.Dense(notYet2, n, true) {
-		probe10 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		sum10V := sum10.V[:n]
-		out := probe10.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], sum10V[i])
-			if err != nil {
-				probe10.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe10 = vec.Map3E(notYet2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&sum10), kernelKernels.Probe)
-	}
+	probe10 := vec.Map3E(notYet2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&sum10), kernelKernels.Probe)
 	vec.Merge(&caseResult, &probe10, notYet2, n)
-	return caseResult
+	vec.Check(failed, &caseResult, sel, n, 2)
+	column2 := vec.Int64Array(mem, &caseResult, sel, n)
+	return column2
 }
 
 // shape00023Input is the schema of Shape00023's input batches (table w).
@@ -7060,18 +4282,18 @@ func Shape00023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	c_ := vec.Int64s(in.Column(3))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	cmp7 := shape00023Where(n, all, r_, b, a, c_)
-	vec.Check(&failed, &cmp7, all, n, 0)
+	vec.Check(failed, &cmp7, all, n, 0)
 	sel := vec.Where(&cmp7, n)
-	sum := shape00023Col1(n, sel, r_, b, a, c_)
-	vec.Check(&failed, &sum, sel, n, 1)
+	col1 := shape00023Col1(n, sel, r_, b, a, c_, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"probe(3, r, CASE WHEN probe(1, r, CASE WHEN b <= a THEN c END) >= 1 THEN 100 WHEN probe(2, r, a) <= probe(1, r, CASE WHEN b <= a THEN c END) THEN 5 ELSE probe(1, r, CASE WHEN b <= a THEN c END) END) >= probe(1, r, CASE WHEN b <= a THEN c END)", "(probe(1, r, CASE WHEN (b <= a) THEN c END) + IF((probe(2, r, a) <> 3), probe(1, r, CASE WHEN (b <= a) THEN c END), probe(3, r, CASE WHEN (probe(1, r, CASE WHEN (b <= a) THEN c END) >= 1) THEN 100 WHEN (probe(2, r, a) <= probe(1, r, CASE WHEN (b <= a) THEN c END)) THEN 5 ELSE probe(1, r, CASE WHEN (b <= a) THEN c END) END)))"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, sel, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Shape00023Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -7138,113 +4360,32 @@ func shape00023Where(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a 
 	when2, notYet2 := vec.Split(&cmp2, all, n)
 	vec.Fill(&caseResult, int64(100), when2, n)
 	// probe(2, r, a)
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && a.Clean() && vec.Dense(notYet2, n, true) {
-		probe2 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		aV := a.V[:n]
-		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], aV[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe2 = vec.Map3E(notYet2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
-	}
+	probe2 := vec.Map3E(notYet2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	// CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END
 	caseResult3 := vec.Make[int64](n)
 	// (b <= a)
-	var cmp3 vec.Vec[bool]
-	if b.Clean() && a.Clean() && vec.Dense(notYet2, n, false) {
-		cmp3 = vec.Make[bool](n)
-		bV := b.V[:n]
-		aV := a.V[:n]
-		out := cmp3.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(bV[i], aV[i])
-		}
-	} else {
-		cmp3 = vec.Map2(notYet2, n, vec.VecArg(&b), vec.VecArg(&a), rt.LeInt64)
-	}
+	cmp3 := vec.Map2(notYet2, n, vec.VecArg(&b), vec.VecArg(&a), rt.LeInt64)
 	vec.CopyErrs(&caseResult3, &cmp3, notYet2, n)
 	when3, notYet3 := vec.Split(&cmp3, notYet2, n)
 	vec.Merge(&caseResult3, &c_, when3, n)
 	vec.FillNull(&caseResult3, notYet3, n)
 	// probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END)
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && caseResult3.Clean() && vec.Dense(notYet2, n, true) {
-		probe3 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		caseResult3V := caseResult3.V[:n]
-		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], caseResult3V[i])
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe3 = vec.Map3E(notYet2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&caseResult3), kernelKernels.Probe)
-	}
+	probe3 := vec.Map3E(notYet2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&caseResult3), kernelKernels.Probe)
 	// (probe(2, r, a) <= probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END))
-	var cmp4 vec.Vec[bool]
-	if probe2.Clean() && probe3.Clean() && vec.Dense(notYet2, n, false) {
-		cmp4 = vec.Make[bool](n)
-		probe2V := probe2.V[:n]
-		probe3V := probe3.V[:n]
-		out := cmp4.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(probe2V[i], probe3V[i])
-		}
-	} else {
-		cmp4 = vec.Map2(notYet2, n, vec.VecArg(&probe2), vec.VecArg(&probe3), rt.LeInt64)
-	}
+	cmp4 := vec.Map2(notYet2, n, vec.VecArg(&probe2), vec.VecArg(&probe3), rt.LeInt64)
 	vec.CopyErrs(&caseResult, &cmp4, notYet2, n)
 	when4, notYet4 := vec.Split(&cmp4, notYet2, n)
 	vec.Fill(&caseResult, int64(5), when4, n)
 	// CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END
 	caseResult4 := vec.Make[int64](n)
 	// (b <= a)
-	var cmp5 vec.Vec[bool]
-	if b.Clean() && a.Clean() && vec.Dense(notYet4, n, false) {
-		cmp5 = vec.Make[bool](n)
-		bV := b.V[:n]
-		aV := a.V[:n]
-		out := cmp5.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(bV[i], aV[i])
-		}
-	} else {
-		cmp5 = vec.Map2(notYet4, n, vec.VecArg(&b), vec.VecArg(&a), rt.LeInt64)
-	}
+	cmp5 := vec.Map2(notYet4, n, vec.VecArg(&b), vec.VecArg(&a), rt.LeInt64)
 	vec.CopyErrs(&caseResult4, &cmp5, notYet4, n)
 	when5, notYet5 := vec.Split(&cmp5, notYet4, n)
 	vec.Merge(&caseResult4, &c_, when5, n)
 	vec.FillNull(&caseResult4, notYet5, n)
 	// probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END)
-	var probe4 vec.Vec[int64]
-	if r_.Clean() && caseResult4.Clean() && vec.Dense(notYet4, n, true) {
-		probe4 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		caseResult4V := caseResult4.V[:n]
-		out := probe4.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], caseResult4V[i])
-			if err != nil {
-				probe4.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe4 = vec.Map3E(notYet4, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&caseResult4), kernelKernels.Probe)
-	}
+	probe4 := vec.Map3E(notYet4, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&caseResult4), kernelKernels.Probe)
 	vec.Merge(&caseResult, &probe4, notYet4, n)
 	// probe(3, r, CASE WHEN (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) >= 1) THEN 100 WHEN (probe(2, r, a) <= probe(1, r, CASE WHEN (b <...
 	var probe5 vec.Vec[int64]
@@ -7317,10 +4458,10 @@ func shape00023Where(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a 
 	return cmp7
 }
 
-// shape00023Col1 computes output column 1 (o1) of query Shape00023 on the rows that pass its WHERE clause:
+// shape00023Col1 computes output column 1 (o1) of query Shape00023 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	(probe(1, r, CASE WHEN (b <= a) THEN c END) + IF((probe(2, r, a) <> 3), probe(1, r, CASE WHEN (b <= a) THEN c END), probe(3, r, CASE WHEN (probe(1, r, CASE W...
-func shape00023Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
+func shape00023Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END
 	caseResult6 := vec.Make[int64](n)
 	// (b <= a)
@@ -7395,222 +4536,61 @@ func shape00023Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 	// CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END
 	caseResult7 := vec.Make[int64](n)
 	// (b <= a)
-	var cmp10 vec.Vec[bool]
-	if b.Clean() && a.Clean() && vec.Dense(then, n, false) {
-		cmp10 = vec.Make[bool](n)
-		bV := b.V[:n]
-		aV := a.V[:n]
-		out := cmp10.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(bV[i], aV[i])
-		}
-	} else {
-		cmp10 = vec.Map2(then, n, vec.VecArg(&b), vec.VecArg(&a), rt.LeInt64)
-	}
+	cmp10 := vec.Map2(then, n, vec.VecArg(&b), vec.VecArg(&a), rt.LeInt64)
 	vec.CopyErrs(&caseResult7, &cmp10, then, n)
 	when8, notYet8 := vec.Split(&cmp10, then, n)
 	vec.Merge(&caseResult7, &c_, when8, n)
 	vec.FillNull(&caseResult7, notYet8, n)
 	// probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END)
-	var probe9 vec.Vec[int64]
-	if r_.Clean() && caseResult7.Clean() && vec.Dense(then, n, true) {
-		probe9 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		caseResult7V := caseResult7.V[:n]
-		out := probe9.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], caseResult7V[i])
-			if err != nil {
-				probe9.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe9 = vec.Map3E(then, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&caseResult7), kernelKernels.Probe)
-	}
+	probe9 := vec.Map3E(then, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&caseResult7), kernelKernels.Probe)
 	vec.Merge(&ifResult, &probe9, then, n)
 	// CASE WHEN (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) >= 1) THEN 100 WHEN (probe(2, r, a) <= probe(1, r, CASE WHEN (b <= a) THEN c ...
 	caseResult8 := vec.Make[int64](n)
 	// CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END
 	caseResult9 := vec.Make[int64](n)
 	// (b <= a)
-	var cmp11 vec.Vec[bool]
-	if b.Clean() && a.Clean() && vec.Dense(otherwise, n, false) {
-		cmp11 = vec.Make[bool](n)
-		bV := b.V[:n]
-		aV := a.V[:n]
-		out := cmp11.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(bV[i], aV[i])
-		}
-	} else {
-		cmp11 = vec.Map2(otherwise, n, vec.VecArg(&b), vec.VecArg(&a), rt.LeInt64)
-	}
+	cmp11 := vec.Map2(otherwise, n, vec.VecArg(&b), vec.VecArg(&a), rt.LeInt64)
 	vec.CopyErrs(&caseResult9, &cmp11, otherwise, n)
 	when9, notYet9 := vec.Split(&cmp11, otherwise, n)
 	vec.Merge(&caseResult9, &c_, when9, n)
 	vec.FillNull(&caseResult9, notYet9, n)
 	// probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END)
-	var probe10 vec.Vec[int64]
-	if r_.Clean() && caseResult9.Clean() && vec.Dense(otherwise, n, true) {
-		probe10 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		caseResult9V := caseResult9.V[:n]
-		out := probe10.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], caseResult9V[i])
-			if err != nil {
-				probe10.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe10 = vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&caseResult9), kernelKernels.Probe)
-	}
+	probe10 := vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&caseResult9), kernelKernels.Probe)
 	// (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) >= 1)
-	var cmp12 vec.Vec[bool]
-	if probe10.Clean() && vec.Dense(otherwise, n, false) {
-		cmp12 = vec.Make[bool](n)
-		probe10V := probe10.V[:n]
-		out := cmp12.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(probe10V[i], int64(1))
-		}
-	} else {
-		cmp12 = vec.Map2(otherwise, n, vec.VecArg(&probe10), vec.ConstArg[int64](int64(1)), rt.GeInt64)
-	}
+	cmp12 := vec.Map2(otherwise, n, vec.VecArg(&probe10), vec.ConstArg[int64](int64(1)), rt.GeInt64)
 	vec.CopyErrs(&caseResult8, &cmp12, otherwise, n)
 	when10, notYet10 := vec.Split(&cmp12, otherwise, n)
 	vec.Fill(&caseResult8, int64(100), when10, n)
 	// probe(2, r, a)
-	var probe11 vec.Vec[int64]
-	if r_.Clean() && a.Clean() && vec.Dense(notYet10, n, true) {
-		probe11 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		aV := a.V[:n]
-		out := probe11.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], aV[i])
-			if err != nil {
-				probe11.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe11 = vec.Map3E(notYet10, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
-	}
+	probe11 := vec.Map3E(notYet10, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	// CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END
 	caseResult10 := vec.Make[int64](n)
 	// (b <= a)
-	var cmp13 vec.Vec[bool]
-	if b.Clean() && a.Clean() && vec.Dense(notYet10, n, false) {
-		cmp13 = vec.Make[bool](n)
-		bV := b.V[:n]
-		aV := a.V[:n]
-		out := cmp13.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(bV[i], aV[i])
-		}
-	} else {
-		cmp13 = vec.Map2(notYet10, n, vec.VecArg(&b), vec.VecArg(&a), rt.LeInt64)
-	}
+	cmp13 := vec.Map2(notYet10, n, vec.VecArg(&b), vec.VecArg(&a), rt.LeInt64)
 	vec.CopyErrs(&caseResult10, &cmp13, notYet10, n)
 	when11, notYet11 := vec.Split(&cmp13, notYet10, n)
 	vec.Merge(&caseResult10, &c_, when11, n)
 	vec.FillNull(&caseResult10, notYet11, n)
 	// probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END)
-	var probe12 vec.Vec[int64]
-	if r_.Clean() && caseResult10.Clean() && vec.Dense(notYet10, n, true) {
-		probe12 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		caseResult10V := caseResult10.V[:n]
-		out := probe12.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], caseResult10V[i])
-			if err != nil {
-				probe12.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe12 = vec.Map3E(notYet10, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&caseResult10), kernelKernels.Probe)
-	}
+	probe12 := vec.Map3E(notYet10, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&caseResult10), kernelKernels.Probe)
 	// (probe(2, r, a) <= probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END))
-	var cmp14 vec.Vec[bool]
-	if probe11.Clean() && probe12.Clean() && vec.Dense(notYet10, n, false) {
-		cmp14 = vec.Make[bool](n)
-		probe11V := probe11.V[:n]
-		probe12V := probe12.V[:n]
-		out := cmp14.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(probe11V[i], probe12V[i])
-		}
-	} else {
-		cmp14 = vec.Map2(notYet10, n, vec.VecArg(&probe11), vec.VecArg(&probe12), rt.LeInt64)
-	}
+	cmp14 := vec.Map2(notYet10, n, vec.VecArg(&probe11), vec.VecArg(&probe12), rt.LeInt64)
 	vec.CopyErrs(&caseResult8, &cmp14, notYet10, n)
 	when12, notYet12 := vec.Split(&cmp14, notYet10, n)
 	vec.Fill(&caseResult8, int64(5), when12, n)
 	// CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END
 	caseResult11 := vec.Make[int64](n)
 	// (b <= a)
-	var cmp15 vec.Vec[bool]
-	if b.Clean() && a.Clean() && vec.Dense(notYet12, n, false) {
-		cmp15 = vec.Make[bool](n)
-		bV := b.V[:n]
-		aV := a.V[:n]
-		out := cmp15.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(bV[i], aV[i])
-		}
-	} else {
-		cmp15 = vec.Map2(notYet12, n, vec.VecArg(&b), vec.VecArg(&a), rt.LeInt64)
-	}
+	cmp15 := vec.Map2(notYet12, n, vec.VecArg(&b), vec.VecArg(&a), rt.LeInt64)
 	vec.CopyErrs(&caseResult11, &cmp15, notYet12, n)
 	when13, notYet13 := vec.Split(&cmp15, notYet12, n)
 	vec.Merge(&caseResult11, &c_, when13, n)
 	vec.FillNull(&caseResult11, notYet13, n)
 	// probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END)
-	var probe13 vec.Vec[int64]
-	if r_.Clean() && caseResult11.Clean() && vec.Dense(notYet12, n, true) {
-		probe13 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		caseResult11V := caseResult11.V[:n]
-		out := probe13.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], caseResult11V[i])
-			if err != nil {
-				probe13.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe13 = vec.Map3E(notYet12, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&caseResult11), kernelKernels.Probe)
-	}
+	probe13 := vec.Map3E(notYet12, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&caseResult11), kernelKernels.Probe)
 	vec.Merge(&caseResult8, &probe13, notYet12, n)
 	// probe(3, r, CASE WHEN (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) >= 1) THEN 100 WHEN (probe(2, r, a) <= probe(1, r, CASE WHEN (b <...
-	var probe14 vec.Vec[int64]
-	if r_.Clean() && caseResult8.Clean() && vec.Dense(otherwise, n, true) {
-		probe14 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		caseResult8V := caseResult8.V[:n]
-		out := probe14.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], caseResult8V[i])
-			if err != nil {
-				probe14.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe14 = vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&caseResult8), kernelKernels.Probe)
-	}
+	probe14 := vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&caseResult8), kernelKernels.Probe)
 	vec.Merge(&ifResult, &probe14, otherwise, n)
 	// (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) + IF((probe(2, r, a) <> 3), probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIG...
 	var sum vec.Vec[int64]
@@ -7630,7 +4610,9 @@ func shape00023Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 	} else {
 		sum = vec.Map2E(sel, n, vec.VecArg(&probe7), vec.VecArg(&ifResult), rt.AddInt64)
 	}
-	return sum
+	vec.Check(failed, &sum, sel, n, 1)
+	column := vec.Int64Array(mem, &sum, sel, n)
+	return column
 }
 
 // shape00024Input is the schema of Shape00024's input batches (table w).
@@ -7668,10 +4650,10 @@ func Shape00024(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	konst := shape00024Where(n, all)
-	vec.Check(&failed, &konst, all, n, 0)
+	vec.Check(failed, &konst, all, n, 0)
 	sel := vec.Where(&konst, n)
 
 	// o1: a
@@ -7734,18 +4716,18 @@ func Shape00025(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	konst := shape00025Where(n, all)
-	vec.Check(&failed, &konst, all, n, 0)
+	vec.Check(failed, &konst, all, n, 0)
 	sel := vec.Where(&konst, n)
-	ifResult := shape00025Col1(n, sel, c_, r_, b, a)
-	vec.Check(&failed, &ifResult, sel, n, 1)
+	col1 := shape00025Col1(n, sel, c_, r_, b, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"TRUE", "IF((c = probe(4, r, b)), a, probe(4, r, b))"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, sel, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Shape00025Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -7761,10 +4743,10 @@ func shape00025Where(n int, all vec.Sel) vec.Vec[bool] {
 	return konst
 }
 
-// shape00025Col1 computes output column 1 (o1) of query Shape00025 on the rows that pass its WHERE clause:
+// shape00025Col1 computes output column 1 (o1) of query Shape00025 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	IF((c = probe(4, r, b)), a, probe(4, r, b))
-func shape00025Col1(n int, sel vec.Sel, c_ vec.Vec[int64], r_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
+func shape00025Col1(n int, sel vec.Sel, c_ vec.Vec[int64], r_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(4, r, b)
 	var probe vec.Vec[int64]
 	if r_.Clean() && b.Clean() && vec.Dense(sel, n, true) {
@@ -7802,25 +4784,11 @@ func shape00025Col1(n int, sel vec.Sel, c_ vec.Vec[int64], r_ vec.Vec[int64], b 
 	vec.CopyErrs(&ifResult, &cmp, sel, n)
 	vec.Merge(&ifResult, &a, then, n)
 	// probe(4, r, b)
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && b.Clean() && vec.Dense(otherwise, n, true) {
-		probe2 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		bV := b.V[:n]
-		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(4), r_V[i], bV[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe2 = vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(4)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
-	}
+	probe2 := vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(4)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	vec.Merge(&ifResult, &probe2, otherwise, n)
-	return ifResult
+	vec.Check(failed, &ifResult, sel, n, 1)
+	column := vec.Int64Array(mem, &ifResult, sel, n)
+	return column
 }
 
 // shape00026Input is the schema of Shape00026's input batches (table w).
@@ -7860,18 +4828,18 @@ func Shape00026(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	sArr := in.Column(6).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	orResult := shape00026Where(n, all, r_, sArr)
-	vec.Check(&failed, &orResult, all, n, 0)
+	vec.Check(failed, &orResult, all, n, 0)
 	sel := vec.Where(&orResult, n)
-	tried2 := shape00026Col1(n, sel, r_, sArr)
-	vec.Check(&failed, &tried2, sel, n, 1)
+	col1 := shape00026Col1(n, sel, r_, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"(probe(1, r, CAST(s AS BIGINT)) IS NULL) OR (probe(1, r, CAST(s AS BIGINT)) IS NOT NULL)", "TRY(TRY(probe(2, r, probe(1, r, CAST(s AS BIGINT)))))"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &tried2, sel, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Shape00026Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -7885,76 +4853,16 @@ func Shape00026(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 func shape00026Where(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String) vec.Vec[bool] {
 	or := vec.NewLogic(true, all, n)
 	// CAST(s AS BIGINT)
-	var asBigint vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(or.Live, n, true) {
-		asBigint = vec.Make[int64](n)
-		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint = vec.Map1E(or.Live, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint := vec.Map1E(or.Live, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	// probe(1, r, CAST(s AS BIGINT))
-	var probe vec.Vec[int64]
-	if r_.Clean() && asBigint.Clean() && vec.Dense(or.Live, n, true) {
-		probe = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		asBigintV := asBigint.V[:n]
-		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], asBigintV[i])
-			if err != nil {
-				probe.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe = vec.Map3E(or.Live, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint), kernelKernels.Probe)
-	}
+	probe := vec.Map3E(or.Live, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint), kernelKernels.Probe)
 	// (probe(1, r, CAST(s AS BIGINT)) IS NULL)
 	isNull := vec.IsNull(&probe, false, or.Live, n)
 	or.Add(&isNull)
 	// CAST(s AS BIGINT)
-	var asBigint2 vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(or.Live, n, true) {
-		asBigint2 = vec.Make[int64](n)
-		out := asBigint2.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint2 = vec.Map1E(or.Live, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint2 := vec.Map1E(or.Live, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	// probe(1, r, CAST(s AS BIGINT))
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && asBigint2.Clean() && vec.Dense(or.Live, n, true) {
-		probe2 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		asBigint2V := asBigint2.V[:n]
-		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], asBigint2V[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe2 = vec.Map3E(or.Live, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint2), kernelKernels.Probe)
-	}
+	probe2 := vec.Map3E(or.Live, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint2), kernelKernels.Probe)
 	// (probe(1, r, CAST(s AS BIGINT)) IS NOT NULL)
 	isNotNull := vec.IsNull(&probe2, true, or.Live, n)
 	or.Add(&isNotNull)
@@ -7962,10 +4870,10 @@ func shape00026Where(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String) 
 	return orResult
 }
 
-// shape00026Col1 computes output column 1 (o1) of query Shape00026 on the rows that pass its WHERE clause:
+// shape00026Col1 computes output column 1 (o1) of query Shape00026 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	TRY(TRY(probe(2, r, probe(1, r, CAST(s AS BIGINT)))))
-func shape00026Col1(n int, sel vec.Sel, r_ vec.Vec[int64], sArr *array.String) vec.Vec[int64] {
+func shape00026Col1(n int, sel vec.Sel, r_ vec.Vec[int64], sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(s AS BIGINT)
 	var asBigint3 vec.Vec[int64]
 	if sArr.NullN() == 0 && vec.Dense(sel, n, true) {
@@ -8022,7 +4930,9 @@ func shape00026Col1(n int, sel vec.Sel, r_ vec.Vec[int64], sArr *array.String) v
 	tried := vec.Try(&probe4, sel, n)
 	// TRY(TRY(probe(2, r, probe(1, r, CAST(s AS BIGINT)))))
 	tried2 := vec.Try(&tried, sel, n)
-	return tried2
+	vec.Check(failed, &tried2, sel, n, 1)
+	column := vec.Int64Array(mem, &tried2, sel, n)
+	return column
 }
 
 // shape00027Input is the schema of Shape00027's input batches (table w).
@@ -8062,20 +4972,19 @@ func Shape00027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	r_ := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	cmp := shape00027Where(n, all, r_)
-	vec.Check(&failed, &cmp, all, n, 0)
+	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
-	coalesced := shape00027Col1(n, sel, r_)
-	vec.Check(&failed, &coalesced, sel, n, 1)
-	caseResult := shape00027Col2(n, sel, r_)
-	vec.Check(&failed, &caseResult, sel, n, 2)
+	col1 := shape00027Col1(n, sel, r_, failed, mem)
+	col2 := shape00027Col2(n, sel, r_, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"r = 2", "COALESCE(probe(1, r, 5), probe(1, r, 5), probe(1, r, 5))", "CASE WHEN (7 IS NULL) THEN probe(1, r, 5) WHEN (probe(1, r, 5) >= probe(1, r, 5)) THEN probe(1, r, 5) ELSE probe(1, r, 5) END"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, sel, n), vec.Int64Array(mem, &caseResult, sel, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Shape00027Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -8102,10 +5011,10 @@ func shape00027Where(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[bool] {
 	return cmp
 }
 
-// shape00027Col1 computes output column 1 (o1) of query Shape00027 on the rows that pass its WHERE clause:
+// shape00027Col1 computes output column 1 (o1) of query Shape00027 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	COALESCE(probe(1, r, 5), probe(1, r, 5), probe(1, r, 5))
-func shape00027Col1(n int, sel vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
+func shape00027Col1(n int, sel vec.Sel, r_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// COALESCE(probe(1, r, 5), probe(1, r, 5), probe(1, r, 5))
 	coalesced := vec.Make[int64](n)
 	// probe(1, r, 5)
@@ -8128,49 +5037,21 @@ func shape00027Col1(n int, sel vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	vec.MergeNonNull(&coalesced, &probe, sel, n)
 	stillNull := vec.NullRows(&probe, sel, n)
 	// probe(1, r, 5)
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(stillNull, n, true) {
-		probe2 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe2 = vec.Map3E(stillNull, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(5)), kernelKernels.Probe)
-	}
+	probe2 := vec.Map3E(stillNull, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(5)), kernelKernels.Probe)
 	vec.MergeNonNull(&coalesced, &probe2, stillNull, n)
 	stillNull2 := vec.NullRows(&probe2, stillNull, n)
 	// probe(1, r, 5)
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(stillNull2, n, true) {
-		probe3 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe3 = vec.Map3E(stillNull2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(5)), kernelKernels.Probe)
-	}
+	probe3 := vec.Map3E(stillNull2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(5)), kernelKernels.Probe)
 	vec.Merge(&coalesced, &probe3, stillNull2, n)
-	return coalesced
+	vec.Check(failed, &coalesced, sel, n, 1)
+	column := vec.Int64Array(mem, &coalesced, sel, n)
+	return column
 }
 
-// shape00027Col2 computes output column 2 (o2) of query Shape00027 on the rows that pass its WHERE clause:
+// shape00027Col2 computes output column 2 (o2) of query Shape00027 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	CASE WHEN (7 IS NULL) THEN probe(1, r, 5) WHEN (probe(1, r, 5) >= probe(1, r, 5)) THEN probe(1, r, 5) ELSE probe(1, r, 5) END
-func shape00027Col2(n int, sel vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
+func shape00027Col2(n int, sel vec.Sel, r_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN (probe(1, r, 5) >= probe(1, r, 5)) THEN probe(1, r, 5) ELSE probe(1, r, 5) END
 	caseResult := vec.Make[int64](n)
 	// probe(1, r, 5)
@@ -8223,42 +5104,14 @@ func shape00027Col2(n int, sel vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	vec.CopyErrs(&caseResult, &cmp2, sel, n)
 	when, notYet := vec.Split(&cmp2, sel, n)
 	// probe(1, r, 5)
-	var probe6 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(when, n, true) {
-		probe6 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe6.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
-			if err != nil {
-				probe6.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe6 = vec.Map3E(when, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(5)), kernelKernels.Probe)
-	}
+	probe6 := vec.Map3E(when, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(5)), kernelKernels.Probe)
 	vec.Merge(&caseResult, &probe6, when, n)
 	// probe(1, r, 5)
-	var probe7 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(notYet, n, true) {
-		probe7 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe7.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
-			if err != nil {
-				probe7.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe7 = vec.Map3E(notYet, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(5)), kernelKernels.Probe)
-	}
+	probe7 := vec.Map3E(notYet, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(5)), kernelKernels.Probe)
 	vec.Merge(&caseResult, &probe7, notYet, n)
-	return caseResult
+	vec.Check(failed, &caseResult, sel, n, 2)
+	column2 := vec.Int64Array(mem, &caseResult, sel, n)
+	return column2
 }
 
 // shape00028Input is the schema of Shape00028's input batches (table w).
@@ -8298,14 +5151,14 @@ func Shape00028(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	difference2 := shape00028Col1(n, all, r_, a)
-	vec.Check(&failed, &difference2, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := shape00028Col1(n, all, r_, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"", "(CASE WHEN (probe(2, r, probe(1, r, a)) IS NULL) THEN probe(2, r, probe(1, r, a)) WHEN (probe(2, r, probe(1, r, a)) <> probe(2, r, probe(1, r, a))) THEN (probe(1, r, a) - probe(1, r, a)) ELSE a END - probe(1, r, a))"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &difference2, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Shape00028Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -8313,10 +5166,10 @@ func Shape00028(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00028Col1 computes output column 1 (o1) of query Shape00028 on every row:
+// shape00028Col1 computes output column 1 (o1) of query Shape00028 on every row, noting its first failed row in failed:
 //
 //	(CASE WHEN (probe(2, r, probe(1, r, a)) IS NULL) THEN probe(2, r, probe(1, r, a)) WHEN (probe(2, r, probe(1, r, a)) <> probe(2, r, probe(1, r, a))) THEN (pro...
-func shape00028Col1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
+func shape00028Col1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN (probe(2, r, probe(1, r, a)) IS NULL) THEN probe(2, r, probe(1, r, a)) WHEN (probe(2, r, probe(1, r, a)) <> probe(2, r, probe(1, r, a))) THEN (prob...
 	caseResult := vec.Make[int64](n)
 	// probe(1, r, a)
@@ -8360,183 +5213,28 @@ func shape00028Col1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec
 	vec.CopyErrs(&caseResult, &isNull, all, n)
 	when, notYet := vec.Split(&isNull, all, n)
 	// probe(1, r, a)
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && a.Clean() && vec.Dense(when, n, true) {
-		probe3 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		aV := a.V[:n]
-		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe3 = vec.Map3E(when, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
-	}
+	probe3 := vec.Map3E(when, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	// probe(2, r, probe(1, r, a))
-	var probe4 vec.Vec[int64]
-	if r_.Clean() && probe3.Clean() && vec.Dense(when, n, true) {
-		probe4 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		probe3V := probe3.V[:n]
-		out := probe4.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probe3V[i])
-			if err != nil {
-				probe4.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe4 = vec.Map3E(when, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe3), kernelKernels.Probe)
-	}
+	probe4 := vec.Map3E(when, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe3), kernelKernels.Probe)
 	vec.Merge(&caseResult, &probe4, when, n)
 	// probe(1, r, a)
-	var probe5 vec.Vec[int64]
-	if r_.Clean() && a.Clean() && vec.Dense(notYet, n, true) {
-		probe5 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		aV := a.V[:n]
-		out := probe5.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
-			if err != nil {
-				probe5.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe5 = vec.Map3E(notYet, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
-	}
+	probe5 := vec.Map3E(notYet, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	// probe(2, r, probe(1, r, a))
-	var probe6 vec.Vec[int64]
-	if r_.Clean() && probe5.Clean() && vec.Dense(notYet, n, true) {
-		probe6 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		probe5V := probe5.V[:n]
-		out := probe6.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probe5V[i])
-			if err != nil {
-				probe6.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe6 = vec.Map3E(notYet, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe5), kernelKernels.Probe)
-	}
+	probe6 := vec.Map3E(notYet, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe5), kernelKernels.Probe)
 	// probe(1, r, a)
-	var probe7 vec.Vec[int64]
-	if r_.Clean() && a.Clean() && vec.Dense(notYet, n, true) {
-		probe7 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		aV := a.V[:n]
-		out := probe7.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
-			if err != nil {
-				probe7.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe7 = vec.Map3E(notYet, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
-	}
+	probe7 := vec.Map3E(notYet, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	// probe(2, r, probe(1, r, a))
-	var probe8 vec.Vec[int64]
-	if r_.Clean() && probe7.Clean() && vec.Dense(notYet, n, true) {
-		probe8 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		probe7V := probe7.V[:n]
-		out := probe8.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probe7V[i])
-			if err != nil {
-				probe8.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe8 = vec.Map3E(notYet, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe7), kernelKernels.Probe)
-	}
+	probe8 := vec.Map3E(notYet, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe7), kernelKernels.Probe)
 	// (probe(2, r, probe(1, r, a)) <> probe(2, r, probe(1, r, a)))
-	var cmp vec.Vec[bool]
-	if probe6.Clean() && probe8.Clean() && vec.Dense(notYet, n, false) {
-		cmp = vec.Make[bool](n)
-		probe6V := probe6.V[:n]
-		probe8V := probe8.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(probe6V[i], probe8V[i])
-		}
-	} else {
-		cmp = vec.Map2(notYet, n, vec.VecArg(&probe6), vec.VecArg(&probe8), rt.NeInt64)
-	}
+	cmp := vec.Map2(notYet, n, vec.VecArg(&probe6), vec.VecArg(&probe8), rt.NeInt64)
 	vec.CopyErrs(&caseResult, &cmp, notYet, n)
 	when2, notYet2 := vec.Split(&cmp, notYet, n)
 	// probe(1, r, a)
-	var probe9 vec.Vec[int64]
-	if r_.Clean() && a.Clean() && vec.Dense(when2, n, true) {
-		probe9 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		aV := a.V[:n]
-		out := probe9.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
-			if err != nil {
-				probe9.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe9 = vec.Map3E(when2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
-	}
+	probe9 := vec.Map3E(when2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	// probe(1, r, a)
-	var probe10 vec.Vec[int64]
-	if r_.Clean() && a.Clean() && vec.Dense(when2, n, true) {
-		probe10 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		aV := a.V[:n]
-		out := probe10.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
-			if err != nil {
-				probe10.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe10 = vec.Map3E(when2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
-	}
+	probe10 := vec.Map3E(when2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	// (probe(1, r, a) - probe(1, r, a))
-	var difference vec.Vec[int64]
-	if probe9.Clean() && probe10.Clean() && vec.Dense(when2, n, true) {
-		difference = vec.Make[int64](n)
-		probe9V := probe9.V[:n]
-		probe10V := probe10.V[:n]
-		out := difference.V[:n]
-		for i := range out {
-			r, err := rt.SubInt64(probe9V[i], probe10V[i])
-			if err != nil {
-				difference.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		difference = vec.Map2E(when2, n, vec.VecArg(&probe9), vec.VecArg(&probe10), rt.SubInt64)
-	}
+	difference := vec.Map2E(when2, n, vec.VecArg(&probe9), vec.VecArg(&probe10), rt.SubInt64)
 	vec.Merge(&caseResult, &difference, when2, n)
 	vec.Merge(&caseResult, &a, notYet2, n)
 	// probe(1, r, a)
@@ -8575,7 +5273,9 @@ func shape00028Col1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec
 	} else {
 		difference2 = vec.Map2E(all, n, vec.VecArg(&caseResult), vec.VecArg(&probe11), rt.SubInt64)
 	}
-	return difference2
+	vec.Check(failed, &difference2, all, n, 1)
+	column := vec.Int64Array(mem, &difference2, all, n)
+	return column
 }
 
 // shape00029Input is the schema of Shape00029's input batches (table w).
@@ -8618,22 +5318,20 @@ func Shape00029(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	p := vec.Bools(in.Column(4))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	cmp := shape00029Where(n, all, r_, a)
-	vec.Check(&failed, &cmp, all, n, 0)
+	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
-	sum := shape00029Col1(n, sel, r_, a, p)
-	vec.Check(&failed, &sum, sel, n, 1)
-	konst := shape00029Col2(n, sel)
-	vec.Check(&failed, &konst, sel, n, 2)
-	probe8 := shape00029Col3(n, sel, r_, a)
-	vec.Check(&failed, &probe8, sel, n, 3)
+	col1 := shape00029Col1(n, sel, r_, a, p, failed, mem)
+	col2 := shape00029Col2(n, sel, failed, mem)
+	col3 := shape00029Col3(n, sel, r_, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2, col3)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2", "o3"}, []string{"probe(2, r, probe(1, r, a)) < 9223372036854775807", "(probe(2, r, probe(1, r, a)) + IF(p, probe(2, r, probe(1, r, a)), probe(1, r, a)))", "9223372036854775807", "probe(1, r, a)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, sel, n), vec.Int64Array(mem, &konst, sel, n), vec.Int64Array(mem, &probe8, sel, n)}
+	cols := []arrow.Array{col1, col2, col3}
 	out := array.NewRecordBatch(Shape00029Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -8696,10 +5394,10 @@ func shape00029Where(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) ve
 	return cmp
 }
 
-// shape00029Col1 computes output column 1 (o1) of query Shape00029 on the rows that pass its WHERE clause:
+// shape00029Col1 computes output column 1 (o1) of query Shape00029 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	(probe(2, r, probe(1, r, a)) + IF(p, probe(2, r, probe(1, r, a)), probe(1, r, a)))
-func shape00029Col1(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], p vec.Vec[bool]) vec.Vec[int64] {
+func shape00029Col1(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(1, r, a)
 	var probe3 vec.Vec[int64]
 	if r_.Clean() && a.Clean() && vec.Dense(sel, n, true) {
@@ -8741,60 +5439,12 @@ func shape00029Col1(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], p v
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &p, sel, n)
 	// probe(1, r, a)
-	var probe5 vec.Vec[int64]
-	if r_.Clean() && a.Clean() && vec.Dense(then, n, true) {
-		probe5 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		aV := a.V[:n]
-		out := probe5.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
-			if err != nil {
-				probe5.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe5 = vec.Map3E(then, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
-	}
+	probe5 := vec.Map3E(then, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	// probe(2, r, probe(1, r, a))
-	var probe6 vec.Vec[int64]
-	if r_.Clean() && probe5.Clean() && vec.Dense(then, n, true) {
-		probe6 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		probe5V := probe5.V[:n]
-		out := probe6.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probe5V[i])
-			if err != nil {
-				probe6.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe6 = vec.Map3E(then, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe5), kernelKernels.Probe)
-	}
+	probe6 := vec.Map3E(then, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe5), kernelKernels.Probe)
 	vec.Merge(&ifResult, &probe6, then, n)
 	// probe(1, r, a)
-	var probe7 vec.Vec[int64]
-	if r_.Clean() && a.Clean() && vec.Dense(otherwise, n, true) {
-		probe7 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		aV := a.V[:n]
-		out := probe7.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
-			if err != nil {
-				probe7.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe7 = vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
-	}
+	probe7 := vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	vec.Merge(&ifResult, &probe7, otherwise, n)
 	// (probe(2, r, probe(1, r, a)) + IF(p, probe(2, r, probe(1, r, a)), probe(1, r, a)))
 	var sum vec.Vec[int64]
@@ -8814,21 +5464,25 @@ func shape00029Col1(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], p v
 	} else {
 		sum = vec.Map2E(sel, n, vec.VecArg(&probe4), vec.VecArg(&ifResult), rt.AddInt64)
 	}
-	return sum
+	vec.Check(failed, &sum, sel, n, 1)
+	column := vec.Int64Array(mem, &sum, sel, n)
+	return column
 }
 
-// shape00029Col2 computes output column 2 (o2) of query Shape00029 on the rows that pass its WHERE clause:
+// shape00029Col2 computes output column 2 (o2) of query Shape00029 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	9223372036854775807
-func shape00029Col2(n int, sel vec.Sel) vec.Vec[int64] {
+func shape00029Col2(n int, sel vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	konst := vec.Const[int64](n, int64(9223372036854775807))
-	return konst
+	vec.Check(failed, &konst, sel, n, 2)
+	column2 := vec.Int64Array(mem, &konst, sel, n)
+	return column2
 }
 
-// shape00029Col3 computes output column 3 (o3) of query Shape00029 on the rows that pass its WHERE clause:
+// shape00029Col3 computes output column 3 (o3) of query Shape00029 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	probe(1, r, a)
-func shape00029Col3(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
+func shape00029Col3(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(1, r, a)
 	var probe8 vec.Vec[int64]
 	if r_.Clean() && a.Clean() && vec.Dense(sel, n, true) {
@@ -8847,7 +5501,9 @@ func shape00029Col3(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec
 	} else {
 		probe8 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	}
-	return probe8
+	vec.Check(failed, &probe8, sel, n, 3)
+	column3 := vec.Int64Array(mem, &probe8, sel, n)
+	return column3
 }
 
 // shape00030Input is the schema of Shape00030's input batches (table w).
@@ -8890,14 +5546,14 @@ func Shape00030(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	c_ := vec.Int64s(in.Column(3))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	coalesced := shape00030Col1(n, all, p, a, b, r_, c_)
-	vec.Check(&failed, &coalesced, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := shape00030Col1(n, all, p, a, b, r_, c_, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"", "COALESCE(CASE WHEN ((p IS NOT NULL) AND (a = 0)) THEN b WHEN (probe(1, r, c) >= c) THEN probe(3, r, probe(1, r, c)) ELSE b END, c, b)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Shape00030Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -8905,10 +5561,10 @@ func Shape00030(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00030Col1 computes output column 1 (o1) of query Shape00030 on every row:
+// shape00030Col1 computes output column 1 (o1) of query Shape00030 on every row, noting its first failed row in failed:
 //
 //	COALESCE(CASE WHEN ((p IS NOT NULL) AND (a = 0)) THEN b WHEN (probe(1, r, c) >= c) THEN probe(3, r, probe(1, r, c)) ELSE b END, c, b)
-func shape00030Col1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
+func shape00030Col1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], r_ vec.Vec[int64], c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// COALESCE(CASE WHEN ((p IS NOT NULL) AND (a = 0)) THEN b WHEN (probe(1, r, c) >= c) THEN probe(3, r, probe(1, r, c)) ELSE b END, c, b)
 	coalesced := vec.Make[int64](n)
 	// CASE WHEN ((p IS NOT NULL) AND (a = 0)) THEN b WHEN (probe(1, r, c) >= c) THEN probe(3, r, probe(1, r, c)) ELSE b END
@@ -8918,91 +5574,22 @@ func shape00030Col1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec
 	isNotNull := vec.IsNull(&p, true, and.Live, n)
 	and.Add(&isNotNull)
 	// (a = 0)
-	var cmp vec.Vec[bool]
-	if a.Clean() && vec.Dense(and.Live, n, false) {
-		cmp = vec.Make[bool](n)
-		aV := a.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], int64(0))
-		}
-	} else {
-		cmp = vec.Map2(and.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.EqInt64)
-	}
+	cmp := vec.Map2(and.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.EqInt64)
 	and.Add(&cmp)
 	andResult := and.Finish()
 	vec.CopyErrs(&caseResult, &andResult, all, n)
 	when, notYet := vec.Split(&andResult, all, n)
 	vec.Merge(&caseResult, &b, when, n)
 	// probe(1, r, c)
-	var probe vec.Vec[int64]
-	if r_.Clean() && c_.Clean() && vec.Dense(notYet, n, true) {
-		probe = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		c_V := c_.V[:n]
-		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-			if err != nil {
-				probe.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe = vec.Map3E(notYet, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
-	}
+	probe := vec.Map3E(notYet, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	// (probe(1, r, c) >= c)
-	var cmp2 vec.Vec[bool]
-	if probe.Clean() && c_.Clean() && vec.Dense(notYet, n, false) {
-		cmp2 = vec.Make[bool](n)
-		probeV := probe.V[:n]
-		c_V := c_.V[:n]
-		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(probeV[i], c_V[i])
-		}
-	} else {
-		cmp2 = vec.Map2(notYet, n, vec.VecArg(&probe), vec.VecArg(&c_), rt.GeInt64)
-	}
+	cmp2 := vec.Map2(notYet, n, vec.VecArg(&probe), vec.VecArg(&c_), rt.GeInt64)
 	vec.CopyErrs(&caseResult, &cmp2, notYet, n)
 	when2, notYet2 := vec.Split(&cmp2, notYet, n)
 	// probe(1, r, c)
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && c_.Clean() && vec.Dense(when2, n, true) {
-		probe2 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		c_V := c_.V[:n]
-		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe2 = vec.Map3E(when2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
-	}
+	probe2 := vec.Map3E(when2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	// probe(3, r, probe(1, r, c))
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && probe2.Clean() && vec.Dense(when2, n, true) {
-		probe3 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		probe2V := probe2.V[:n]
-		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], probe2V[i])
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe3 = vec.Map3E(when2, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&probe2), kernelKernels.Probe)
-	}
+	probe3 := vec.Map3E(when2, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&probe2), kernelKernels.Probe)
 	vec.Merge(&caseResult, &probe3, when2, n)
 	vec.Merge(&caseResult, &b, notYet2, n)
 	vec.MergeNonNull(&coalesced, &caseResult, all, n)
@@ -9010,7 +5597,9 @@ func shape00030Col1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec
 	vec.MergeNonNull(&coalesced, &c_, stillNull, n)
 	stillNull2 := vec.NullRows(&c_, stillNull, n)
 	vec.Merge(&coalesced, &b, stillNull2, n)
-	return coalesced
+	vec.Check(failed, &coalesced, all, n, 1)
+	column := vec.Int64Array(mem, &coalesced, all, n)
+	return column
 }
 
 // shape00031Input is the schema of Shape00031's input batches (table w).
@@ -9051,14 +5640,14 @@ func Shape00031(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	sArr := in.Column(6).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult := shape00031Col1(n, all, p, r_, sArr)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := shape00031Col1(n, all, p, r_, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"", "CASE WHEN (p IS NOT NULL) THEN IF((probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))) = 1), probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))), probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT))))) WHEN (probe(1, r, CAST(s AS BIGINT)) <= probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT))))) THEN 1 END"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Shape00031Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -9066,10 +5655,10 @@ func Shape00031(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00031Col1 computes output column 1 (o1) of query Shape00031 on every row:
+// shape00031Col1 computes output column 1 (o1) of query Shape00031 on every row, noting its first failed row in failed:
 //
 //	CASE WHEN (p IS NOT NULL) THEN IF((probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))) = 1), probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))), p...
-func shape00031Col1(n int, all vec.Sel, p vec.Vec[bool], r_ vec.Vec[int64], sArr *array.String) vec.Vec[int64] {
+func shape00031Col1(n int, all vec.Sel, p vec.Vec[bool], r_ vec.Vec[int64], sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN (p IS NOT NULL) THEN IF((probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))) = 1), probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))), p...
 	caseResult := vec.Make[int64](n)
 	// (p IS NOT NULL)
@@ -9077,356 +5666,59 @@ func shape00031Col1(n int, all vec.Sel, p vec.Vec[bool], r_ vec.Vec[int64], sArr
 	vec.CopyErrs(&caseResult, &isNotNull, all, n)
 	when, notYet := vec.Split(&isNotNull, all, n)
 	// CAST(s AS BIGINT)
-	var asBigint vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(when, n, true) {
-		asBigint = vec.Make[int64](n)
-		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint = vec.Map1E(when, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint := vec.Map1E(when, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	// probe(1, r, CAST(s AS BIGINT))
-	var probe vec.Vec[int64]
-	if r_.Clean() && asBigint.Clean() && vec.Dense(when, n, true) {
-		probe = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		asBigintV := asBigint.V[:n]
-		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], asBigintV[i])
-			if err != nil {
-				probe.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe = vec.Map3E(when, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint), kernelKernels.Probe)
-	}
+	probe := vec.Map3E(when, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint), kernelKernels.Probe)
 	// probe(2, r, probe(1, r, CAST(s AS BIGINT)))
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && probe.Clean() && vec.Dense(when, n, true) {
-		probe2 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		probeV := probe.V[:n]
-		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe2 = vec.Map3E(when, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe), kernelKernels.Probe)
-	}
+	probe2 := vec.Map3E(when, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe), kernelKernels.Probe)
 	// probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT))))
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && probe2.Clean() && vec.Dense(when, n, true) {
-		probe3 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		probe2V := probe2.V[:n]
-		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], probe2V[i])
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe3 = vec.Map3E(when, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&probe2), kernelKernels.Probe)
-	}
+	probe3 := vec.Map3E(when, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&probe2), kernelKernels.Probe)
 	// (probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))) = 1)
-	var cmp vec.Vec[bool]
-	if probe3.Clean() && vec.Dense(when, n, false) {
-		cmp = vec.Make[bool](n)
-		probe3V := probe3.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(probe3V[i], int64(1))
-		}
-	} else {
-		cmp = vec.Map2(when, n, vec.VecArg(&probe3), vec.ConstArg[int64](int64(1)), rt.EqInt64)
-	}
+	cmp := vec.Map2(when, n, vec.VecArg(&probe3), vec.ConstArg[int64](int64(1)), rt.EqInt64)
 	// IF((probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))) = 1), probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))), probe(3, r, probe(2, r, probe(1,...
 	then, otherwise := vec.Split(&cmp, when, n)
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &cmp, when, n)
 	// CAST(s AS BIGINT)
-	var asBigint2 vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(then, n, true) {
-		asBigint2 = vec.Make[int64](n)
-		out := asBigint2.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint2 = vec.Map1E(then, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint2 := vec.Map1E(then, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	// probe(1, r, CAST(s AS BIGINT))
-	var probe4 vec.Vec[int64]
-	if r_.Clean() && asBigint2.Clean() && vec.Dense(then, n, true) {
-		probe4 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		asBigint2V := asBigint2.V[:n]
-		out := probe4.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], asBigint2V[i])
-			if err != nil {
-				probe4.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe4 = vec.Map3E(then, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint2), kernelKernels.Probe)
-	}
+	probe4 := vec.Map3E(then, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint2), kernelKernels.Probe)
 	// probe(2, r, probe(1, r, CAST(s AS BIGINT)))
-	var probe5 vec.Vec[int64]
-	if r_.Clean() && probe4.Clean() && vec.Dense(then, n, true) {
-		probe5 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		probe4V := probe4.V[:n]
-		out := probe5.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probe4V[i])
-			if err != nil {
-				probe5.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe5 = vec.Map3E(then, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe4), kernelKernels.Probe)
-	}
+	probe5 := vec.Map3E(then, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe4), kernelKernels.Probe)
 	// probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT))))
-	var probe6 vec.Vec[int64]
-	if r_.Clean() && probe5.Clean() && vec.Dense(then, n, true) {
-		probe6 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		probe5V := probe5.V[:n]
-		out := probe6.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], probe5V[i])
-			if err != nil {
-				probe6.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe6 = vec.Map3E(then, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&probe5), kernelKernels.Probe)
-	}
+	probe6 := vec.Map3E(then, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&probe5), kernelKernels.Probe)
 	vec.Merge(&ifResult, &probe6, then, n)
 	// CAST(s AS BIGINT)
-	var asBigint3 vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(otherwise, n, true) {
-		asBigint3 = vec.Make[int64](n)
-		out := asBigint3.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint3 = vec.Map1E(otherwise, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint3 := vec.Map1E(otherwise, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	// probe(1, r, CAST(s AS BIGINT))
-	var probe7 vec.Vec[int64]
-	if r_.Clean() && asBigint3.Clean() && vec.Dense(otherwise, n, true) {
-		probe7 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		asBigint3V := asBigint3.V[:n]
-		out := probe7.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], asBigint3V[i])
-			if err != nil {
-				probe7.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe7 = vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint3), kernelKernels.Probe)
-	}
+	probe7 := vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint3), kernelKernels.Probe)
 	// probe(2, r, probe(1, r, CAST(s AS BIGINT)))
-	var probe8 vec.Vec[int64]
-	if r_.Clean() && probe7.Clean() && vec.Dense(otherwise, n, true) {
-		probe8 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		probe7V := probe7.V[:n]
-		out := probe8.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probe7V[i])
-			if err != nil {
-				probe8.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe8 = vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe7), kernelKernels.Probe)
-	}
+	probe8 := vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe7), kernelKernels.Probe)
 	// probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT))))
-	var probe9 vec.Vec[int64]
-	if r_.Clean() && probe8.Clean() && vec.Dense(otherwise, n, true) {
-		probe9 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		probe8V := probe8.V[:n]
-		out := probe9.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], probe8V[i])
-			if err != nil {
-				probe9.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe9 = vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&probe8), kernelKernels.Probe)
-	}
+	probe9 := vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&probe8), kernelKernels.Probe)
 	vec.Merge(&ifResult, &probe9, otherwise, n)
 	vec.Merge(&caseResult, &ifResult, when, n)
 	// CAST(s AS BIGINT)
-	var asBigint4 vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(notYet, n, true) {
-		asBigint4 = vec.Make[int64](n)
-		out := asBigint4.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint4.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint4 = vec.Map1E(notYet, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint4 := vec.Map1E(notYet, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	// probe(1, r, CAST(s AS BIGINT))
-	var probe10 vec.Vec[int64]
-	if r_.Clean() && asBigint4.Clean() && vec.Dense(notYet, n, true) {
-		probe10 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		asBigint4V := asBigint4.V[:n]
-		out := probe10.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], asBigint4V[i])
-			if err != nil {
-				probe10.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe10 = vec.Map3E(notYet, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint4), kernelKernels.Probe)
-	}
+	probe10 := vec.Map3E(notYet, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint4), kernelKernels.Probe)
 	// CAST(s AS BIGINT)
-	var asBigint5 vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(notYet, n, true) {
-		asBigint5 = vec.Make[int64](n)
-		out := asBigint5.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint5.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint5 = vec.Map1E(notYet, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint5 := vec.Map1E(notYet, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	// probe(1, r, CAST(s AS BIGINT))
-	var probe11 vec.Vec[int64]
-	if r_.Clean() && asBigint5.Clean() && vec.Dense(notYet, n, true) {
-		probe11 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		asBigint5V := asBigint5.V[:n]
-		out := probe11.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], asBigint5V[i])
-			if err != nil {
-				probe11.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe11 = vec.Map3E(notYet, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint5), kernelKernels.Probe)
-	}
+	probe11 := vec.Map3E(notYet, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint5), kernelKernels.Probe)
 	// probe(2, r, probe(1, r, CAST(s AS BIGINT)))
-	var probe12 vec.Vec[int64]
-	if r_.Clean() && probe11.Clean() && vec.Dense(notYet, n, true) {
-		probe12 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		probe11V := probe11.V[:n]
-		out := probe12.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probe11V[i])
-			if err != nil {
-				probe12.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe12 = vec.Map3E(notYet, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe11), kernelKernels.Probe)
-	}
+	probe12 := vec.Map3E(notYet, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe11), kernelKernels.Probe)
 	// probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT))))
-	var probe13 vec.Vec[int64]
-	if r_.Clean() && probe12.Clean() && vec.Dense(notYet, n, true) {
-		probe13 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		probe12V := probe12.V[:n]
-		out := probe13.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], probe12V[i])
-			if err != nil {
-				probe13.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe13 = vec.Map3E(notYet, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&probe12), kernelKernels.Probe)
-	}
+	probe13 := vec.Map3E(notYet, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&probe12), kernelKernels.Probe)
 	// (probe(1, r, CAST(s AS BIGINT)) <= probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))))
-	var cmp2 vec.Vec[bool]
-	if probe10.Clean() && probe13.Clean() && vec.Dense(notYet, n, false) {
-		cmp2 = vec.Make[bool](n)
-		probe10V := probe10.V[:n]
-		probe13V := probe13.V[:n]
-		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(probe10V[i], probe13V[i])
-		}
-	} else {
-		cmp2 = vec.Map2(notYet, n, vec.VecArg(&probe10), vec.VecArg(&probe13), rt.LeInt64)
-	}
+	cmp2 := vec.Map2(notYet, n, vec.VecArg(&probe10), vec.VecArg(&probe13), rt.LeInt64)
 	vec.CopyErrs(&caseResult, &cmp2, notYet, n)
 	when2, notYet2 := vec.Split(&cmp2, notYet, n)
 	vec.Fill(&caseResult, int64(1), when2, n)
 	vec.FillNull(&caseResult, notYet2, n)
-	return caseResult
+	vec.Check(failed, &caseResult, all, n, 1)
+	column := vec.Int64Array(mem, &caseResult, all, n)
+	return column
 }
 
 // shape00032Input is the schema of Shape00032's input batches (table w).
@@ -9469,16 +5761,16 @@ func Shape00032(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	sArr := in.Column(6).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	ifResult := shape00032Col1(n, all, r_, a, b, sArr)
-	vec.Check(&failed, &ifResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := shape00032Col1(n, all, r_, a, b, sArr, failed, mem)
 
 	// o2: c
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "IF((probe(2, r, 9223372036854775807) = probe(1, r, a)), (probe(3, r, CASE probe(1, r, a) WHEN b THEN CAST(s AS BIGINT) ELSE probe(2, r, 9223372036854775807) END) - probe(3, r, CASE probe(1, r, a) WHEN b THEN CAST(s AS BIGINT) ELSE probe(2, r, 9223372036854775807) END)), probe(2, r, 9223372036854775807))", "c"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n), vec.TakeColumn(mem, in.Column(3), all, n)}
+	cols := []arrow.Array{col1, vec.TakeColumn(mem, in.Column(3), all, n)}
 	out := array.NewRecordBatch(Shape00032Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -9486,10 +5778,10 @@ func Shape00032(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00032Col1 computes output column 1 (o1) of query Shape00032 on every row:
+// shape00032Col1 computes output column 1 (o1) of query Shape00032 on every row, noting its first failed row in failed:
 //
 //	IF((probe(2, r, 9223372036854775807) = probe(1, r, a)), (probe(3, r, CASE probe(1, r, a) WHEN b THEN CAST(s AS BIGINT) ELSE probe(2, r, 9223372036854775807) ...
-func shape00032Col1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], b vec.Vec[int64], sArr *array.String) vec.Vec[int64] {
+func shape00032Col1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], b vec.Vec[int64], sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(2, r, 9223372036854775807)
 	var probe vec.Vec[int64]
 	if r_.Clean() {
@@ -9545,215 +5837,42 @@ func shape00032Col1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], b v
 	// CASE probe(1, r, a) WHEN b THEN CAST(s AS BIGINT) ELSE probe(2, r, 9223372036854775807) END
 	caseResult := vec.Make[int64](n)
 	// probe(1, r, a)
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && a.Clean() && vec.Dense(then, n, true) {
-		probe3 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		aV := a.V[:n]
-		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe3 = vec.Map3E(then, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
-	}
-	var matches vec.Vec[bool]
-	if probe3.Clean() && b.Clean() && vec.Dense(then, n, false) {
-		matches = vec.Make[bool](n)
-		probe3V := probe3.V[:n]
-		bV := b.V[:n]
-		out := matches.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(probe3V[i], bV[i])
-		}
-	} else {
-		matches = vec.Map2(then, n, vec.VecArg(&probe3), vec.VecArg(&b), rt.EqInt64)
-	}
+	probe3 := vec.Map3E(then, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
+	matches := vec.Map2(then, n, vec.VecArg(&probe3), vec.VecArg(&b), rt.EqInt64)
 	vec.CopyErrs(&caseResult, &matches, then, n)
 	when, notYet := vec.Split(&matches, then, n)
 	// CAST(s AS BIGINT)
-	var asBigint vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(when, n, true) {
-		asBigint = vec.Make[int64](n)
-		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint = vec.Map1E(when, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint := vec.Map1E(when, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	vec.Merge(&caseResult, &asBigint, when, n)
 	// probe(2, r, 9223372036854775807)
-	var probe4 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(notYet, n, true) {
-		probe4 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe4.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(9223372036854775807))
-			if err != nil {
-				probe4.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe4 = vec.Map3E(notYet, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.ConstArg[int64](int64(9223372036854775807)), kernelKernels.Probe)
-	}
+	probe4 := vec.Map3E(notYet, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.ConstArg[int64](int64(9223372036854775807)), kernelKernels.Probe)
 	vec.Merge(&caseResult, &probe4, notYet, n)
 	// probe(3, r, CASE probe(1, r, a) WHEN b THEN CAST(s AS BIGINT) ELSE probe(2, r, 9223372036854775807) END)
-	var probe5 vec.Vec[int64]
-	if r_.Clean() && caseResult.Clean() && vec.Dense(then, n, true) {
-		probe5 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		caseResultV := caseResult.V[:n]
-		out := probe5.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], caseResultV[i])
-			if err != nil {
-				probe5.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe5 = vec.Map3E(then, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&caseResult), kernelKernels.Probe)
-	}
+	probe5 := vec.Map3E(then, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&caseResult), kernelKernels.Probe)
 	// CASE probe(1, r, a) WHEN b THEN CAST(s AS BIGINT) ELSE probe(2, r, 9223372036854775807) END
 	caseResult2 := vec.Make[int64](n)
 	// probe(1, r, a)
-	var probe6 vec.Vec[int64]
-	if r_.Clean() && a.Clean() && vec.Dense(then, n, true) {
-		probe6 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		aV := a.V[:n]
-		out := probe6.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
-			if err != nil {
-				probe6.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe6 = vec.Map3E(then, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
-	}
-	var matches2 vec.Vec[bool]
-	if probe6.Clean() && b.Clean() && vec.Dense(then, n, false) {
-		matches2 = vec.Make[bool](n)
-		probe6V := probe6.V[:n]
-		bV := b.V[:n]
-		out := matches2.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(probe6V[i], bV[i])
-		}
-	} else {
-		matches2 = vec.Map2(then, n, vec.VecArg(&probe6), vec.VecArg(&b), rt.EqInt64)
-	}
+	probe6 := vec.Map3E(then, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
+	matches2 := vec.Map2(then, n, vec.VecArg(&probe6), vec.VecArg(&b), rt.EqInt64)
 	vec.CopyErrs(&caseResult2, &matches2, then, n)
 	when2, notYet2 := vec.Split(&matches2, then, n)
 	// CAST(s AS BIGINT)
-	var asBigint2 vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(when2, n, true) {
-		asBigint2 = vec.Make[int64](n)
-		out := asBigint2.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint2 = vec.Map1E(when2, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint2 := vec.Map1E(when2, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	vec.Merge(&caseResult2, &asBigint2, when2, n)
 	// probe(2, r, 9223372036854775807)
-	var probe7 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(notYet2, n, true) {
-		probe7 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe7.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(9223372036854775807))
-			if err != nil {
-				probe7.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe7 = vec.Map3E(notYet2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.ConstArg[int64](int64(9223372036854775807)), kernelKernels.Probe)
-	}
+	probe7 := vec.Map3E(notYet2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.ConstArg[int64](int64(9223372036854775807)), kernelKernels.Probe)
 	vec.Merge(&caseResult2, &probe7, notYet2, n)
 	// probe(3, r, CASE probe(1, r, a) WHEN b THEN CAST(s AS BIGINT) ELSE probe(2, r, 9223372036854775807) END)
-	var probe8 vec.Vec[int64]
-	if r_.Clean() && caseResult2.Clean() && vec.Dense(then, n, true) {
-		probe8 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		caseResult2V := caseResult2.V[:n]
-		out := probe8.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], caseResult2V[i])
-			if err != nil {
-				probe8.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe8 = vec.Map3E(then, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&caseResult2), kernelKernels.Probe)
-	}
+	probe8 := vec.Map3E(then, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&caseResult2), kernelKernels.Probe)
 	// (probe(3, r, CASE probe(1, r, a) WHEN b THEN CAST(s AS BIGINT) ELSE probe(2, r, 9223372036854775807) END) - probe(3, r, CASE probe(1, r, a) WHEN b THEN CAST(...
-	var difference vec.Vec[int64]
-	if probe5.Clean() && probe8.Clean() && vec.Dense(then, n, true) {
-		difference = vec.Make[int64](n)
-		probe5V := probe5.V[:n]
-		probe8V := probe8.V[:n]
-		out := difference.V[:n]
-		for i := range out {
-			r, err := rt.SubInt64(probe5V[i], probe8V[i])
-			if err != nil {
-				difference.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		difference = vec.Map2E(then, n, vec.VecArg(&probe5), vec.VecArg(&probe8), rt.SubInt64)
-	}
+	difference := vec.Map2E(then, n, vec.VecArg(&probe5), vec.VecArg(&probe8), rt.SubInt64)
 	vec.Merge(&ifResult, &difference, then, n)
 	// probe(2, r, 9223372036854775807)
-	var probe9 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(otherwise, n, true) {
-		probe9 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe9.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(9223372036854775807))
-			if err != nil {
-				probe9.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe9 = vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.ConstArg[int64](int64(9223372036854775807)), kernelKernels.Probe)
-	}
+	probe9 := vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.ConstArg[int64](int64(9223372036854775807)), kernelKernels.Probe)
 	vec.Merge(&ifResult, &probe9, otherwise, n)
-	return ifResult
+	vec.Check(failed, &ifResult, all, n, 1)
+	column := vec.Int64Array(mem, &ifResult, all, n)
+	return column
 }
 
 // shape00033Input is the schema of Shape00033's input batches (table w).
@@ -9798,20 +5917,19 @@ func Shape00033(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	q := vec.Bools(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	cmp := shape00033Where(n, all, c_)
-	vec.Check(&failed, &cmp, all, n, 0)
+	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
-	sum := shape00033Col1(n, sel, r_, p, c_, b)
-	vec.Check(&failed, &sum, sel, n, 1)
-	ifResult2 := shape00033Col2(n, sel, r_, p, c_, b, a, q)
-	vec.Check(&failed, &ifResult2, sel, n, 2)
+	col1 := shape00033Col1(n, sel, r_, p, c_, b, failed, mem)
+	col2 := shape00033Col2(n, sel, r_, p, c_, b, a, q, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"c < c", "(probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))) + IF((r IS NOT NULL), probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))), b))", "IF((probe(2, r, probe(1, r, CASE WHEN p THEN c END)) = b), CASE a WHEN probe(1, r, CASE WHEN p THEN c END) THEN probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))) END, (probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))) + IF(q, probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))), c)))"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, sel, n), vec.Int64Array(mem, &ifResult2, sel, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Shape00033Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -9838,10 +5956,10 @@ func shape00033Where(n int, all vec.Sel, c_ vec.Vec[int64]) vec.Vec[bool] {
 	return cmp
 }
 
-// shape00033Col1 computes output column 1 (o1) of query Shape00033 on the rows that pass its WHERE clause:
+// shape00033Col1 computes output column 1 (o1) of query Shape00033 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	(probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))) + IF((r IS NOT NULL), probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))), b))
-func shape00033Col1(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
+func shape00033Col1(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c_ vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	vec.CopyErrs(&caseResult, &p, sel, n)
@@ -9915,59 +6033,11 @@ func shape00033Col1(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c_ v
 	vec.Merge(&caseResult2, &c_, when2, n)
 	vec.FillNull(&caseResult2, notYet2, n)
 	// probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END)
-	var probe4 vec.Vec[int64]
-	if r_.Clean() && caseResult2.Clean() && vec.Dense(then, n, true) {
-		probe4 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		caseResult2V := caseResult2.V[:n]
-		out := probe4.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], caseResult2V[i])
-			if err != nil {
-				probe4.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe4 = vec.Map3E(then, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&caseResult2), kernelKernels.Probe)
-	}
+	probe4 := vec.Map3E(then, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&caseResult2), kernelKernels.Probe)
 	// probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END))
-	var probe5 vec.Vec[int64]
-	if r_.Clean() && probe4.Clean() && vec.Dense(then, n, true) {
-		probe5 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		probe4V := probe4.V[:n]
-		out := probe5.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probe4V[i])
-			if err != nil {
-				probe5.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe5 = vec.Map3E(then, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe4), kernelKernels.Probe)
-	}
+	probe5 := vec.Map3E(then, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe4), kernelKernels.Probe)
 	// probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END)))
-	var probe6 vec.Vec[int64]
-	if r_.Clean() && probe5.Clean() && vec.Dense(then, n, true) {
-		probe6 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		probe5V := probe5.V[:n]
-		out := probe6.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], probe5V[i])
-			if err != nil {
-				probe6.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe6 = vec.Map3E(then, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&probe5), kernelKernels.Probe)
-	}
+	probe6 := vec.Map3E(then, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&probe5), kernelKernels.Probe)
 	vec.Merge(&ifResult, &probe6, then, n)
 	vec.Merge(&ifResult, &b, otherwise, n)
 	// (probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END))) + IF((r IS NOT NULL), probe(3, r, probe(2, r, probe(1, r, CASE WHEN ...
@@ -9988,13 +6058,15 @@ func shape00033Col1(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c_ v
 	} else {
 		sum = vec.Map2E(sel, n, vec.VecArg(&probe3), vec.VecArg(&ifResult), rt.AddInt64)
 	}
-	return sum
+	vec.Check(failed, &sum, sel, n, 1)
+	column := vec.Int64Array(mem, &sum, sel, n)
+	return column
 }
 
-// shape00033Col2 computes output column 2 (o2) of query Shape00033 on the rows that pass its WHERE clause:
+// shape00033Col2 computes output column 2 (o2) of query Shape00033 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	IF((probe(2, r, probe(1, r, CASE WHEN p THEN c END)) = b), CASE a WHEN probe(1, r, CASE WHEN p THEN c END) THEN probe(3, r, probe(2, r, probe(1, r, CASE WHEN...
-func shape00033Col2(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], q vec.Vec[bool]) vec.Vec[int64] {
+func shape00033Col2(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], q vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END
 	caseResult3 := vec.Make[int64](n)
 	vec.CopyErrs(&caseResult3, &p, sel, n)
@@ -10063,35 +6135,8 @@ func shape00033Col2(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c_ v
 	vec.Merge(&caseResult5, &c_, when4, n)
 	vec.FillNull(&caseResult5, notYet4, n)
 	// probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END)
-	var probe9 vec.Vec[int64]
-	if r_.Clean() && caseResult5.Clean() && vec.Dense(then2, n, true) {
-		probe9 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		caseResult5V := caseResult5.V[:n]
-		out := probe9.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], caseResult5V[i])
-			if err != nil {
-				probe9.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe9 = vec.Map3E(then2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&caseResult5), kernelKernels.Probe)
-	}
-	var matches vec.Vec[bool]
-	if a.Clean() && probe9.Clean() && vec.Dense(then2, n, false) {
-		matches = vec.Make[bool](n)
-		aV := a.V[:n]
-		probe9V := probe9.V[:n]
-		out := matches.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], probe9V[i])
-		}
-	} else {
-		matches = vec.Map2(then2, n, vec.VecArg(&a), vec.VecArg(&probe9), rt.EqInt64)
-	}
+	probe9 := vec.Map3E(then2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&caseResult5), kernelKernels.Probe)
+	matches := vec.Map2(then2, n, vec.VecArg(&a), vec.VecArg(&probe9), rt.EqInt64)
 	vec.CopyErrs(&caseResult4, &matches, then2, n)
 	when5, notYet5 := vec.Split(&matches, then2, n)
 	// CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END
@@ -10101,59 +6146,11 @@ func shape00033Col2(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c_ v
 	vec.Merge(&caseResult6, &c_, when6, n)
 	vec.FillNull(&caseResult6, notYet6, n)
 	// probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END)
-	var probe10 vec.Vec[int64]
-	if r_.Clean() && caseResult6.Clean() && vec.Dense(when5, n, true) {
-		probe10 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		caseResult6V := caseResult6.V[:n]
-		out := probe10.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], caseResult6V[i])
-			if err != nil {
-				probe10.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe10 = vec.Map3E(when5, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&caseResult6), kernelKernels.Probe)
-	}
+	probe10 := vec.Map3E(when5, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&caseResult6), kernelKernels.Probe)
 	// probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END))
-	var probe11 vec.Vec[int64]
-	if r_.Clean() && probe10.Clean() && vec.Dense(when5, n, true) {
-		probe11 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		probe10V := probe10.V[:n]
-		out := probe11.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probe10V[i])
-			if err != nil {
-				probe11.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe11 = vec.Map3E(when5, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe10), kernelKernels.Probe)
-	}
+	probe11 := vec.Map3E(when5, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe10), kernelKernels.Probe)
 	// probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END)))
-	var probe12 vec.Vec[int64]
-	if r_.Clean() && probe11.Clean() && vec.Dense(when5, n, true) {
-		probe12 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		probe11V := probe11.V[:n]
-		out := probe12.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], probe11V[i])
-			if err != nil {
-				probe12.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe12 = vec.Map3E(when5, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&probe11), kernelKernels.Probe)
-	}
+	probe12 := vec.Map3E(when5, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&probe11), kernelKernels.Probe)
 	vec.Merge(&caseResult4, &probe12, when5, n)
 	vec.FillNull(&caseResult4, notYet5, n)
 	vec.Merge(&ifResult2, &caseResult4, then2, n)
@@ -10164,59 +6161,11 @@ func shape00033Col2(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c_ v
 	vec.Merge(&caseResult7, &c_, when7, n)
 	vec.FillNull(&caseResult7, notYet7, n)
 	// probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END)
-	var probe13 vec.Vec[int64]
-	if r_.Clean() && caseResult7.Clean() && vec.Dense(otherwise2, n, true) {
-		probe13 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		caseResult7V := caseResult7.V[:n]
-		out := probe13.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], caseResult7V[i])
-			if err != nil {
-				probe13.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe13 = vec.Map3E(otherwise2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&caseResult7), kernelKernels.Probe)
-	}
+	probe13 := vec.Map3E(otherwise2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&caseResult7), kernelKernels.Probe)
 	// probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END))
-	var probe14 vec.Vec[int64]
-	if r_.Clean() && probe13.Clean() && vec.Dense(otherwise2, n, true) {
-		probe14 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		probe13V := probe13.V[:n]
-		out := probe14.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probe13V[i])
-			if err != nil {
-				probe14.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe14 = vec.Map3E(otherwise2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe13), kernelKernels.Probe)
-	}
+	probe14 := vec.Map3E(otherwise2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe13), kernelKernels.Probe)
 	// probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END)))
-	var probe15 vec.Vec[int64]
-	if r_.Clean() && probe14.Clean() && vec.Dense(otherwise2, n, true) {
-		probe15 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		probe14V := probe14.V[:n]
-		out := probe15.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], probe14V[i])
-			if err != nil {
-				probe15.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe15 = vec.Map3E(otherwise2, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&probe14), kernelKernels.Probe)
-	}
+	probe15 := vec.Map3E(otherwise2, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&probe14), kernelKernels.Probe)
 	// IF(q, probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END))), c)
 	then3, otherwise3 := vec.Split(&q, otherwise2, n)
 	ifResult3 := vec.Make[int64](n)
@@ -10228,81 +6177,19 @@ func shape00033Col2(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c_ v
 	vec.Merge(&caseResult8, &c_, when8, n)
 	vec.FillNull(&caseResult8, notYet8, n)
 	// probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END)
-	var probe16 vec.Vec[int64]
-	if r_.Clean() && caseResult8.Clean() && vec.Dense(then3, n, true) {
-		probe16 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		caseResult8V := caseResult8.V[:n]
-		out := probe16.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], caseResult8V[i])
-			if err != nil {
-				probe16.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe16 = vec.Map3E(then3, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&caseResult8), kernelKernels.Probe)
-	}
+	probe16 := vec.Map3E(then3, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&caseResult8), kernelKernels.Probe)
 	// probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END))
-	var probe17 vec.Vec[int64]
-	if r_.Clean() && probe16.Clean() && vec.Dense(then3, n, true) {
-		probe17 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		probe16V := probe16.V[:n]
-		out := probe17.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probe16V[i])
-			if err != nil {
-				probe17.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe17 = vec.Map3E(then3, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe16), kernelKernels.Probe)
-	}
+	probe17 := vec.Map3E(then3, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe16), kernelKernels.Probe)
 	// probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END)))
-	var probe18 vec.Vec[int64]
-	if r_.Clean() && probe17.Clean() && vec.Dense(then3, n, true) {
-		probe18 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		probe17V := probe17.V[:n]
-		out := probe18.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], probe17V[i])
-			if err != nil {
-				probe18.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe18 = vec.Map3E(then3, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&probe17), kernelKernels.Probe)
-	}
+	probe18 := vec.Map3E(then3, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&probe17), kernelKernels.Probe)
 	vec.Merge(&ifResult3, &probe18, then3, n)
 	vec.Merge(&ifResult3, &c_, otherwise3, n)
 	// (probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END))) + IF(q, probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE ...
-	var sum2 vec.Vec[int64]
-	if probe15.Clean() && ifResult3.Clean() && vec.Dense(otherwise2, n, true) {
-		sum2 = vec.Make[int64](n)
-		probe15V := probe15.V[:n]
-		ifResult3V := ifResult3.V[:n]
-		out := sum2.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probe15V[i], ifResult3V[i])
-			if err != nil {
-				sum2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		sum2 = vec.Map2E(otherwise2, n, vec.VecArg(&probe15), vec.VecArg(&ifResult3), rt.AddInt64)
-	}
+	sum2 := vec.Map2E(otherwise2, n, vec.VecArg(&probe15), vec.VecArg(&ifResult3), rt.AddInt64)
 	vec.Merge(&ifResult2, &sum2, otherwise2, n)
-	return ifResult2
+	vec.Check(failed, &ifResult2, sel, n, 2)
+	column2 := vec.Int64Array(mem, &ifResult2, sel, n)
+	return column2
 }
 
 // shape00034Input is the schema of Shape00034's input batches (table w).
@@ -10345,16 +6232,15 @@ func Shape00034(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	q := vec.Bools(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult := shape00034Col1(n, all, a, r_, b, q)
-	vec.Check(&failed, &caseResult, all, n, 1)
-	isNull := shape00034Col2(n, all, r_, b)
-	vec.Check(&failed, &isNull, all, n, 2)
+	failed := new(vec.Failure)
+	col1 := shape00034Col1(n, all, a, r_, b, q, failed, mem)
+	col2 := shape00034Col2(n, all, r_, b, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "CASE CASE WHEN (a = probe(1, r, NULLIF(b, CAST(NULL AS BIGINT)))) THEN probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) WHEN q THEN probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) ELSE b END WHEN probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) THEN (probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) + IF(TRUE, probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))), a)) WHEN 3 THEN a ELSE probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) END", "(probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) IS NULL)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n), vec.BoolArray(mem, &isNull, all, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Shape00034Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -10362,10 +6248,10 @@ func Shape00034(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00034Col1 computes output column 1 (o1) of query Shape00034 on every row:
+// shape00034Col1 computes output column 1 (o1) of query Shape00034 on every row, noting its first failed row in failed:
 //
 //	CASE CASE WHEN (a = probe(1, r, NULLIF(b, CAST(NULL AS BIGINT)))) THEN probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) WHEN q THEN probe(1, r, NULLIF(b, CAST(NU...
-func shape00034Col1(n int, all vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], b vec.Vec[int64], q vec.Vec[bool]) vec.Vec[int64] {
+func shape00034Col1(n int, all vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], b vec.Vec[int64], q vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE CASE WHEN (a = probe(1, r, NULLIF(b, CAST(NULL AS BIGINT)))) THEN probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) WHEN q THEN probe(1, r, NULLIF(b, CAST(NU...
 	caseResult := vec.Make[int64](n)
 	// CASE WHEN (a = probe(1, r, NULLIF(b, CAST(NULL AS BIGINT)))) THEN probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) WHEN q THEN probe(1, r, NULLIF(b, CAST(NULL AS...
@@ -10419,74 +6305,20 @@ func shape00034Col1(n int, all vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], b v
 	vec.CopyErrs(&caseResult2, &cmp, all, n)
 	when, notYet := vec.Split(&cmp, all, n)
 	konst2 := vec.NullVec[int64](n)
-	var eq2 vec.Vec[bool]
-	if b.Clean() && konst2.Clean() && vec.Dense(when, n, false) {
-		eq2 = vec.Make[bool](n)
-		bV := b.V[:n]
-		konst2V := konst2.V[:n]
-		out := eq2.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(bV[i], konst2V[i])
-		}
-	} else {
-		eq2 = vec.Map2(when, n, vec.VecArg(&b), vec.VecArg(&konst2), rt.EqInt64)
-	}
+	eq2 := vec.Map2(when, n, vec.VecArg(&b), vec.VecArg(&konst2), rt.EqInt64)
 	// NULLIF(b, CAST(NULL AS BIGINT))
 	nullIf2 := vec.NullIf(&b, &eq2, when, n)
 	// probe(1, r, NULLIF(b, CAST(NULL AS BIGINT)))
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && nullIf2.Clean() && vec.Dense(when, n, true) {
-		probe2 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		nullIf2V := nullIf2.V[:n]
-		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], nullIf2V[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe2 = vec.Map3E(when, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&nullIf2), kernelKernels.Probe)
-	}
+	probe2 := vec.Map3E(when, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&nullIf2), kernelKernels.Probe)
 	vec.Merge(&caseResult2, &probe2, when, n)
 	vec.CopyErrs(&caseResult2, &q, notYet, n)
 	when2, notYet2 := vec.Split(&q, notYet, n)
 	konst3 := vec.NullVec[int64](n)
-	var eq3 vec.Vec[bool]
-	if b.Clean() && konst3.Clean() && vec.Dense(when2, n, false) {
-		eq3 = vec.Make[bool](n)
-		bV := b.V[:n]
-		konst3V := konst3.V[:n]
-		out := eq3.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(bV[i], konst3V[i])
-		}
-	} else {
-		eq3 = vec.Map2(when2, n, vec.VecArg(&b), vec.VecArg(&konst3), rt.EqInt64)
-	}
+	eq3 := vec.Map2(when2, n, vec.VecArg(&b), vec.VecArg(&konst3), rt.EqInt64)
 	// NULLIF(b, CAST(NULL AS BIGINT))
 	nullIf3 := vec.NullIf(&b, &eq3, when2, n)
 	// probe(1, r, NULLIF(b, CAST(NULL AS BIGINT)))
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && nullIf3.Clean() && vec.Dense(when2, n, true) {
-		probe3 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		nullIf3V := nullIf3.V[:n]
-		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], nullIf3V[i])
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe3 = vec.Map3E(when2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&nullIf3), kernelKernels.Probe)
-	}
+	probe3 := vec.Map3E(when2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&nullIf3), kernelKernels.Probe)
 	vec.Merge(&caseResult2, &probe3, when2, n)
 	vec.Merge(&caseResult2, &b, notYet2, n)
 	konst4 := vec.NullVec[int64](n)
@@ -10537,145 +6369,40 @@ func shape00034Col1(n int, all vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], b v
 	vec.CopyErrs(&caseResult, &matches, all, n)
 	when3, notYet3 := vec.Split(&matches, all, n)
 	konst5 := vec.NullVec[int64](n)
-	var eq5 vec.Vec[bool]
-	if b.Clean() && konst5.Clean() && vec.Dense(when3, n, false) {
-		eq5 = vec.Make[bool](n)
-		bV := b.V[:n]
-		konst5V := konst5.V[:n]
-		out := eq5.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(bV[i], konst5V[i])
-		}
-	} else {
-		eq5 = vec.Map2(when3, n, vec.VecArg(&b), vec.VecArg(&konst5), rt.EqInt64)
-	}
+	eq5 := vec.Map2(when3, n, vec.VecArg(&b), vec.VecArg(&konst5), rt.EqInt64)
 	// NULLIF(b, CAST(NULL AS BIGINT))
 	nullIf5 := vec.NullIf(&b, &eq5, when3, n)
 	// probe(1, r, NULLIF(b, CAST(NULL AS BIGINT)))
-	var probe5 vec.Vec[int64]
-	if r_.Clean() && nullIf5.Clean() && vec.Dense(when3, n, true) {
-		probe5 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		nullIf5V := nullIf5.V[:n]
-		out := probe5.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], nullIf5V[i])
-			if err != nil {
-				probe5.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe5 = vec.Map3E(when3, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&nullIf5), kernelKernels.Probe)
-	}
+	probe5 := vec.Map3E(when3, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&nullIf5), kernelKernels.Probe)
 	konst6 := vec.NullVec[int64](n)
-	var eq6 vec.Vec[bool]
-	if b.Clean() && konst6.Clean() && vec.Dense(when3, n, false) {
-		eq6 = vec.Make[bool](n)
-		bV := b.V[:n]
-		konst6V := konst6.V[:n]
-		out := eq6.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(bV[i], konst6V[i])
-		}
-	} else {
-		eq6 = vec.Map2(when3, n, vec.VecArg(&b), vec.VecArg(&konst6), rt.EqInt64)
-	}
+	eq6 := vec.Map2(when3, n, vec.VecArg(&b), vec.VecArg(&konst6), rt.EqInt64)
 	// NULLIF(b, CAST(NULL AS BIGINT))
 	nullIf6 := vec.NullIf(&b, &eq6, when3, n)
 	// probe(1, r, NULLIF(b, CAST(NULL AS BIGINT)))
-	var probe6 vec.Vec[int64]
-	if r_.Clean() && nullIf6.Clean() && vec.Dense(when3, n, true) {
-		probe6 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		nullIf6V := nullIf6.V[:n]
-		out := probe6.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], nullIf6V[i])
-			if err != nil {
-				probe6.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe6 = vec.Map3E(when3, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&nullIf6), kernelKernels.Probe)
-	}
+	probe6 := vec.Map3E(when3, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&nullIf6), kernelKernels.Probe)
 	// (probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) + probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))))
-	var sum vec.Vec[int64]
-	if probe5.Clean() && probe6.Clean() && vec.Dense(when3, n, true) {
-		sum = vec.Make[int64](n)
-		probe5V := probe5.V[:n]
-		probe6V := probe6.V[:n]
-		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probe5V[i], probe6V[i])
-			if err != nil {
-				sum.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		sum = vec.Map2E(when3, n, vec.VecArg(&probe5), vec.VecArg(&probe6), rt.AddInt64)
-	}
+	sum := vec.Map2E(when3, n, vec.VecArg(&probe5), vec.VecArg(&probe6), rt.AddInt64)
 	vec.Merge(&caseResult, &sum, when3, n)
-	var matches2 vec.Vec[bool]
-	if caseResult2.Clean() && vec.Dense(notYet3, n, false) {
-		matches2 = vec.Make[bool](n)
-		caseResult2V := caseResult2.V[:n]
-		out := matches2.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(caseResult2V[i], int64(3))
-		}
-	} else {
-		matches2 = vec.Map2(notYet3, n, vec.VecArg(&caseResult2), vec.ConstArg[int64](int64(3)), rt.EqInt64)
-	}
+	matches2 := vec.Map2(notYet3, n, vec.VecArg(&caseResult2), vec.ConstArg[int64](int64(3)), rt.EqInt64)
 	vec.CopyErrs(&caseResult, &matches2, notYet3, n)
 	when4, notYet4 := vec.Split(&matches2, notYet3, n)
 	vec.Merge(&caseResult, &a, when4, n)
 	konst7 := vec.NullVec[int64](n)
-	var eq7 vec.Vec[bool]
-	if b.Clean() && konst7.Clean() && vec.Dense(notYet4, n, false) {
-		eq7 = vec.Make[bool](n)
-		bV := b.V[:n]
-		konst7V := konst7.V[:n]
-		out := eq7.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(bV[i], konst7V[i])
-		}
-	} else {
-		eq7 = vec.Map2(notYet4, n, vec.VecArg(&b), vec.VecArg(&konst7), rt.EqInt64)
-	}
+	eq7 := vec.Map2(notYet4, n, vec.VecArg(&b), vec.VecArg(&konst7), rt.EqInt64)
 	// NULLIF(b, CAST(NULL AS BIGINT))
 	nullIf7 := vec.NullIf(&b, &eq7, notYet4, n)
 	// probe(1, r, NULLIF(b, CAST(NULL AS BIGINT)))
-	var probe7 vec.Vec[int64]
-	if r_.Clean() && nullIf7.Clean() && vec.Dense(notYet4, n, true) {
-		probe7 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		nullIf7V := nullIf7.V[:n]
-		out := probe7.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], nullIf7V[i])
-			if err != nil {
-				probe7.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe7 = vec.Map3E(notYet4, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&nullIf7), kernelKernels.Probe)
-	}
+	probe7 := vec.Map3E(notYet4, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&nullIf7), kernelKernels.Probe)
 	vec.Merge(&caseResult, &probe7, notYet4, n)
-	return caseResult
+	vec.Check(failed, &caseResult, all, n, 1)
+	column := vec.Int64Array(mem, &caseResult, all, n)
+	return column
 }
 
-// shape00034Col2 computes output column 2 (o2) of query Shape00034 on every row:
+// shape00034Col2 computes output column 2 (o2) of query Shape00034 on every row, noting its first failed row in failed:
 //
 //	(probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) IS NULL)
-func shape00034Col2(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
+func shape00034Col2(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	konst8 := vec.NullVec[int64](n)
 	var eq8 vec.Vec[bool]
 	if b.Clean() && konst8.Clean() {
@@ -10711,7 +6438,9 @@ func shape00034Col2(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec
 	}
 	// (probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) IS NULL)
 	isNull := vec.IsNull(&probe8, false, all, n)
-	return isNull
+	vec.Check(failed, &isNull, all, n, 2)
+	column2 := vec.BoolArray(mem, &isNull, all, n)
+	return column2
 }
 
 // shape00035Input is the schema of Shape00035's input batches (table w).
@@ -10755,18 +6484,18 @@ func Shape00035(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	p := vec.Bools(in.Column(4))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	negated := shape00035Where(n, all, b, in, a)
-	vec.Check(&failed, &negated, all, n, 0)
+	vec.Check(failed, &negated, all, n, 0)
 	sel := vec.Where(&negated, n)
-	sum := shape00035Col1(n, sel, r_, b, c_, q, p)
-	vec.Check(&failed, &sum, sel, n, 1)
+	col1 := shape00035Col1(n, sel, r_, b, c_, q, p, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"5 NOT IN (b, 5, a)", "(probe(1, r, b) + IF(CASE WHEN (b IS NULL) THEN (9223372036854775807 <> c) WHEN q THEN (c > b) ELSE p END, probe(1, r, b), NULLIF(c, CAST(NULL AS BIGINT))))"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, sel, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Shape00035Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -10820,10 +6549,10 @@ func shape00035Where(n int, all vec.Sel, b vec.Vec[int64], in arrow.RecordBatch,
 	return negated
 }
 
-// shape00035Col1 computes output column 1 (o1) of query Shape00035 on the rows that pass its WHERE clause:
+// shape00035Col1 computes output column 1 (o1) of query Shape00035 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	(probe(1, r, b) + IF(CASE WHEN (b IS NULL) THEN (9223372036854775807 <> c) WHEN q THEN (c > b) ELSE p END, probe(1, r, b), NULLIF(c, CAST(NULL AS BIGINT))))
-func shape00035Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], c_ vec.Vec[int64], q vec.Vec[bool], p vec.Vec[bool]) vec.Vec[int64] {
+func shape00035Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], c_ vec.Vec[int64], q vec.Vec[bool], p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(1, r, b)
 	var probe vec.Vec[int64]
 	if r_.Clean() && b.Clean() && vec.Dense(sel, n, true) {
@@ -10849,33 +6578,12 @@ func shape00035Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], c_ 
 	vec.CopyErrs(&caseResult, &isNull, sel, n)
 	when, notYet := vec.Split(&isNull, sel, n)
 	// (9223372036854775807 <> c)
-	var cmp vec.Vec[bool]
-	if c_.Clean() && vec.Dense(when, n, false) {
-		cmp = vec.Make[bool](n)
-		c_V := c_.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(int64(9223372036854775807), c_V[i])
-		}
-	} else {
-		cmp = vec.Map2(when, n, vec.ConstArg[int64](int64(9223372036854775807)), vec.VecArg(&c_), rt.NeInt64)
-	}
+	cmp := vec.Map2(when, n, vec.ConstArg[int64](int64(9223372036854775807)), vec.VecArg(&c_), rt.NeInt64)
 	vec.Merge(&caseResult, &cmp, when, n)
 	vec.CopyErrs(&caseResult, &q, notYet, n)
 	when2, notYet2 := vec.Split(&q, notYet, n)
 	// (c > b)
-	var cmp2 vec.Vec[bool]
-	if c_.Clean() && b.Clean() && vec.Dense(when2, n, false) {
-		cmp2 = vec.Make[bool](n)
-		c_V := c_.V[:n]
-		bV := b.V[:n]
-		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(c_V[i], bV[i])
-		}
-	} else {
-		cmp2 = vec.Map2(when2, n, vec.VecArg(&c_), vec.VecArg(&b), rt.GtInt64)
-	}
+	cmp2 := vec.Map2(when2, n, vec.VecArg(&c_), vec.VecArg(&b), rt.GtInt64)
 	vec.Merge(&caseResult, &cmp2, when2, n)
 	vec.Merge(&caseResult, &p, notYet2, n)
 	// IF(CASE WHEN (b IS NULL) THEN (9223372036854775807 <> c) WHEN q THEN (c > b) ELSE p END, probe(1, r, b), NULLIF(c, CAST(NULL AS BIGINT)))
@@ -10883,37 +6591,10 @@ func shape00035Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], c_ 
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &caseResult, sel, n)
 	// probe(1, r, b)
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && b.Clean() && vec.Dense(then, n, true) {
-		probe2 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		bV := b.V[:n]
-		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe2 = vec.Map3E(then, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
-	}
+	probe2 := vec.Map3E(then, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	vec.Merge(&ifResult, &probe2, then, n)
 	konst := vec.NullVec[int64](n)
-	var eq vec.Vec[bool]
-	if c_.Clean() && konst.Clean() && vec.Dense(otherwise, n, false) {
-		eq = vec.Make[bool](n)
-		c_V := c_.V[:n]
-		konstV := konst.V[:n]
-		out := eq.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(c_V[i], konstV[i])
-		}
-	} else {
-		eq = vec.Map2(otherwise, n, vec.VecArg(&c_), vec.VecArg(&konst), rt.EqInt64)
-	}
+	eq := vec.Map2(otherwise, n, vec.VecArg(&c_), vec.VecArg(&konst), rt.EqInt64)
 	// NULLIF(c, CAST(NULL AS BIGINT))
 	nullIf := vec.NullIf(&c_, &eq, otherwise, n)
 	vec.Merge(&ifResult, &nullIf, otherwise, n)
@@ -10935,7 +6616,9 @@ func shape00035Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], c_ 
 	} else {
 		sum = vec.Map2E(sel, n, vec.VecArg(&probe), vec.VecArg(&ifResult), rt.AddInt64)
 	}
-	return sum
+	vec.Check(failed, &sum, sel, n, 1)
+	column := vec.Int64Array(mem, &sum, sel, n)
+	return column
 }
 
 // shape00036Input is the schema of Shape00036's input batches (table w).
@@ -10977,14 +6660,14 @@ func Shape00036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult := shape00036Col1(n, all, r_, c_, b, in, a)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := shape00036Col1(n, all, r_, c_, b, in, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"", "CASE WHEN (r > COALESCE(c, r)) THEN COALESCE(c, r) WHEN (b <> IF((1 <> c), 3, a)) THEN (probe(1, r, 4611686018427387904) + probe(1, r, 4611686018427387904)) ELSE probe(1, r, 4611686018427387904) END"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Shape00036Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -10992,10 +6675,10 @@ func Shape00036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00036Col1 computes output column 1 (o1) of query Shape00036 on every row:
+// shape00036Col1 computes output column 1 (o1) of query Shape00036 on every row, noting its first failed row in failed:
 //
 //	CASE WHEN (r > COALESCE(c, r)) THEN COALESCE(c, r) WHEN (b <> IF((1 <> c), 3, a)) THEN (probe(1, r, 4611686018427387904) + probe(1, r, 4611686018427387904)) ...
-func shape00036Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], b vec.Vec[int64], in arrow.RecordBatch, a vec.Vec[int64]) vec.Vec[int64] {
+func shape00036Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], b vec.Vec[int64], in arrow.RecordBatch, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN (r > COALESCE(c, r)) THEN COALESCE(c, r) WHEN (b <> IF((1 <> c), 3, a)) THEN (probe(1, r, 4611686018427387904) + probe(1, r, 4611686018427387904)) ...
 	caseResult := vec.Make[int64](n)
 	// COALESCE(c, r)
@@ -11066,92 +6749,22 @@ func shape00036Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], b 
 		}
 	}
 	// (b <> IF((1 <> c), 3, a))
-	var cmp3 vec.Vec[bool]
-	if b.Clean() && ifResult.Clean() && vec.Dense(notYet, n, false) {
-		cmp3 = vec.Make[bool](n)
-		bV := b.V[:n]
-		ifResultV := ifResult.V[:n]
-		out := cmp3.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(bV[i], ifResultV[i])
-		}
-	} else {
-		cmp3 = vec.Map2(notYet, n, vec.VecArg(&b), vec.VecArg(&ifResult), rt.NeInt64)
-	}
+	cmp3 := vec.Map2(notYet, n, vec.VecArg(&b), vec.VecArg(&ifResult), rt.NeInt64)
 	vec.CopyErrs(&caseResult, &cmp3, notYet, n)
 	when2, notYet2 := vec.Split(&cmp3, notYet, n)
 	// probe(1, r, 4611686018427387904)
-	var probe vec.Vec[int64]
-	if r_.Clean() && vec.Dense(when2, n, true) {
-		probe = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(4611686018427387904))
-			if err != nil {
-				probe.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe = vec.Map3E(when2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(4611686018427387904)), kernelKernels.Probe)
-	}
+	probe := vec.Map3E(when2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(4611686018427387904)), kernelKernels.Probe)
 	// probe(1, r, 4611686018427387904)
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(when2, n, true) {
-		probe2 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(4611686018427387904))
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe2 = vec.Map3E(when2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(4611686018427387904)), kernelKernels.Probe)
-	}
+	probe2 := vec.Map3E(when2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(4611686018427387904)), kernelKernels.Probe)
 	// (probe(1, r, 4611686018427387904) + probe(1, r, 4611686018427387904))
-	var sum vec.Vec[int64]
-	if probe.Clean() && probe2.Clean() && vec.Dense(when2, n, true) {
-		sum = vec.Make[int64](n)
-		probeV := probe.V[:n]
-		probe2V := probe2.V[:n]
-		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probeV[i], probe2V[i])
-			if err != nil {
-				sum.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		sum = vec.Map2E(when2, n, vec.VecArg(&probe), vec.VecArg(&probe2), rt.AddInt64)
-	}
+	sum := vec.Map2E(when2, n, vec.VecArg(&probe), vec.VecArg(&probe2), rt.AddInt64)
 	vec.Merge(&caseResult, &sum, when2, n)
 	// probe(1, r, 4611686018427387904)
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(notYet2, n, true) {
-		probe3 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(4611686018427387904))
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe3 = vec.Map3E(notYet2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(4611686018427387904)), kernelKernels.Probe)
-	}
+	probe3 := vec.Map3E(notYet2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(4611686018427387904)), kernelKernels.Probe)
 	vec.Merge(&caseResult, &probe3, notYet2, n)
-	return caseResult
+	vec.Check(failed, &caseResult, all, n, 1)
+	column := vec.Int64Array(mem, &caseResult, all, n)
+	return column
 }
 
 // shape00037Input is the schema of Shape00037's input batches (table w).
@@ -11193,20 +6806,15 @@ func Shape00037(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	r_ := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	ifResult, o1Col := shape00037Col1(n, all, a, in, b, mem)
-	vec.Check(&failed, &ifResult, all, n, 1)
-	probe := shape00037Col2(n, all, r_)
-	vec.Check(&failed, &probe, all, n, 2)
+	failed := new(vec.Failure)
+	col1 := shape00037Col1(n, all, a, in, b, mem, failed)
+	col2 := shape00037Col2(n, all, r_, failed, mem)
 	if failed.Err != nil {
-		vec.Release(o1Col)
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "IF((a <> b), 'x', 'x')", "probe(2, r, 0)"})
 	}
-	if o1Col == nil {
-		o1Col = vec.StringArray(mem, &ifResult, all, n)
-	}
 
-	cols := []arrow.Array{o1Col, vec.Int64Array(mem, &probe, all, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Shape00037Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -11214,10 +6822,10 @@ func Shape00037(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00037Col1 computes output column 1 (o1) of query Shape00037 on every row:
+// shape00037Col1 computes output column 1 (o1) of query Shape00037 on every row, noting its first failed row in failed:
 //
 //	IF((a <> b), 'x', 'x')
-func shape00037Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], mem memory.Allocator) (vec.Vec[string], arrow.Array) {
+func shape00037Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((a <> b), 'x', 'x')
 	var o1Col arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[string]
@@ -11271,13 +6879,17 @@ func shape00037Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 			ifResult = ifResult2
 		}
 	}
-	return ifResult, o1Col
+	vec.Check(failed, &ifResult, all, n, 1)
+	if o1Col == nil {
+		o1Col = vec.StringArray(mem, &ifResult, all, n)
+	}
+	return o1Col
 }
 
-// shape00037Col2 computes output column 2 (o2) of query Shape00037 on every row:
+// shape00037Col2 computes output column 2 (o2) of query Shape00037 on every row, noting its first failed row in failed:
 //
 //	probe(2, r, 0)
-func shape00037Col2(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
+func shape00037Col2(n int, all vec.Sel, r_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(2, r, 0)
 	var probe vec.Vec[int64]
 	if r_.Clean() {
@@ -11295,7 +6907,9 @@ func shape00037Col2(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	} else {
 		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.ConstArg[int64](int64(0)), kernelKernels.Probe)
 	}
-	return probe
+	vec.Check(failed, &probe, all, n, 2)
+	column := vec.Int64Array(mem, &probe, all, n)
+	return column
 }
 
 // shape00038Input is the schema of Shape00038's input batches (table w).
@@ -11337,14 +6951,14 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	ifResult := shape00038Col1(n, all, q, r_, c_, a, in)
-	vec.Check(&failed, &ifResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := shape00038Col1(n, all, q, r_, c_, a, in, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"", "IF(q, (probe(2, r, c) <> probe(3, r, IF((1 = a), 5, a))), (probe(1, r, IF((1 = a), 5, a)) > probe(1, r, IF((1 = a), 5, a))))"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &ifResult, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Shape00038Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -11352,32 +6966,16 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00038Col1 computes output column 1 (o1) of query Shape00038 on every row:
+// shape00038Col1 computes output column 1 (o1) of query Shape00038 on every row, noting its first failed row in failed:
 //
 //	IF(q, (probe(2, r, c) <> probe(3, r, IF((1 = a), 5, a))), (probe(1, r, IF((1 = a), 5, a)) > probe(1, r, IF((1 = a), 5, a))))
-func shape00038Col1(n int, all vec.Sel, q vec.Vec[bool], r_ vec.Vec[int64], c_ vec.Vec[int64], a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[bool] {
+func shape00038Col1(n int, all vec.Sel, q vec.Vec[bool], r_ vec.Vec[int64], c_ vec.Vec[int64], a vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// IF(q, (probe(2, r, c) <> probe(3, r, IF((1 = a), 5, a))), (probe(1, r, IF((1 = a), 5, a)) > probe(1, r, IF((1 = a), 5, a))))
 	then, otherwise := vec.Split(&q, all, n)
 	ifResult := vec.Make[bool](n)
 	vec.CopyErrs(&ifResult, &q, all, n)
 	// probe(2, r, c)
-	var probe vec.Vec[int64]
-	if r_.Clean() && c_.Clean() && vec.Dense(then, n, true) {
-		probe = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		c_V := c_.V[:n]
-		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], c_V[i])
-			if err != nil {
-				probe.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe = vec.Map3E(then, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
-	}
+	probe := vec.Map3E(then, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	// IF((1 = a), 5, a)
 	var ifResult2 vec.Vec[int64]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -11419,36 +7017,9 @@ func shape00038Col1(n int, all vec.Sel, q vec.Vec[bool], r_ vec.Vec[int64], c_ v
 		}
 	}
 	// probe(3, r, IF((1 = a), 5, a))
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && ifResult2.Clean() && vec.Dense(then, n, true) {
-		probe2 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		ifResult2V := ifResult2.V[:n]
-		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], ifResult2V[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe2 = vec.Map3E(then, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&ifResult2), kernelKernels.Probe)
-	}
+	probe2 := vec.Map3E(then, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&ifResult2), kernelKernels.Probe)
 	// (probe(2, r, c) <> probe(3, r, IF((1 = a), 5, a)))
-	var cmp2 vec.Vec[bool]
-	if probe.Clean() && probe2.Clean() && vec.Dense(then, n, false) {
-		cmp2 = vec.Make[bool](n)
-		probeV := probe.V[:n]
-		probe2V := probe2.V[:n]
-		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(probeV[i], probe2V[i])
-		}
-	} else {
-		cmp2 = vec.Map2(then, n, vec.VecArg(&probe), vec.VecArg(&probe2), rt.NeInt64)
-	}
+	cmp2 := vec.Map2(then, n, vec.VecArg(&probe), vec.VecArg(&probe2), rt.NeInt64)
 	vec.Merge(&ifResult, &cmp2, then, n)
 	// IF((1 = a), 5, a)
 	var ifResult4 vec.Vec[int64]
@@ -11491,23 +7062,7 @@ func shape00038Col1(n int, all vec.Sel, q vec.Vec[bool], r_ vec.Vec[int64], c_ v
 		}
 	}
 	// probe(1, r, IF((1 = a), 5, a))
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && ifResult4.Clean() && vec.Dense(otherwise, n, true) {
-		probe3 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		ifResult4V := ifResult4.V[:n]
-		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], ifResult4V[i])
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe3 = vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&ifResult4), kernelKernels.Probe)
-	}
+	probe3 := vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&ifResult4), kernelKernels.Probe)
 	// IF((1 = a), 5, a)
 	var ifResult6 vec.Vec[int64]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -11549,38 +7104,13 @@ func shape00038Col1(n int, all vec.Sel, q vec.Vec[bool], r_ vec.Vec[int64], c_ v
 		}
 	}
 	// probe(1, r, IF((1 = a), 5, a))
-	var probe4 vec.Vec[int64]
-	if r_.Clean() && ifResult6.Clean() && vec.Dense(otherwise, n, true) {
-		probe4 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		ifResult6V := ifResult6.V[:n]
-		out := probe4.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], ifResult6V[i])
-			if err != nil {
-				probe4.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe4 = vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&ifResult6), kernelKernels.Probe)
-	}
+	probe4 := vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&ifResult6), kernelKernels.Probe)
 	// (probe(1, r, IF((1 = a), 5, a)) > probe(1, r, IF((1 = a), 5, a)))
-	var cmp5 vec.Vec[bool]
-	if probe3.Clean() && probe4.Clean() && vec.Dense(otherwise, n, false) {
-		cmp5 = vec.Make[bool](n)
-		probe3V := probe3.V[:n]
-		probe4V := probe4.V[:n]
-		out := cmp5.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(probe3V[i], probe4V[i])
-		}
-	} else {
-		cmp5 = vec.Map2(otherwise, n, vec.VecArg(&probe3), vec.VecArg(&probe4), rt.GtInt64)
-	}
+	cmp5 := vec.Map2(otherwise, n, vec.VecArg(&probe3), vec.VecArg(&probe4), rt.GtInt64)
 	vec.Merge(&ifResult, &cmp5, otherwise, n)
-	return ifResult
+	vec.Check(failed, &ifResult, all, n, 1)
+	column := vec.BoolArray(mem, &ifResult, all, n)
+	return column
 }
 
 // shape00039Input is the schema of Shape00039's input batches (table w).
@@ -11624,18 +7154,16 @@ func Shape00039(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult := shape00039Col1(n, all, r_, c_, b, a)
-	vec.Check(&failed, &caseResult, all, n, 1)
-	probe4 := shape00039Col2(n, all, r_)
-	vec.Check(&failed, &probe4, all, n, 2)
-	probe5 := shape00039Col3(n, all, r_, c_)
-	vec.Check(&failed, &probe5, all, n, 3)
+	failed := new(vec.Failure)
+	col1 := shape00039Col1(n, all, r_, c_, b, a, failed, mem)
+	col2 := shape00039Col2(n, all, r_, failed, mem)
+	col3 := shape00039Col3(n, all, r_, c_, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2, col3)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2", "o3"}, []string{"", "CASE (- probe(1, r, c)) WHEN NULLIF(b, probe(2, r, 0)) THEN a WHEN c THEN probe(2, r, 0) END", "probe(2, r, 0)", "probe(1, r, c)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n), vec.Int64Array(mem, &probe4, all, n), vec.Int64Array(mem, &probe5, all, n)}
+	cols := []arrow.Array{col1, col2, col3}
 	out := array.NewRecordBatch(Shape00039Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -11643,10 +7171,10 @@ func Shape00039(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00039Col1 computes output column 1 (o1) of query Shape00039 on every row:
+// shape00039Col1 computes output column 1 (o1) of query Shape00039 on every row, noting its first failed row in failed:
 //
 //	CASE (- probe(1, r, c)) WHEN NULLIF(b, probe(2, r, 0)) THEN a WHEN c THEN probe(2, r, 0) END
-func shape00039Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
+func shape00039Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE (-probe(1, r, c)) WHEN NULLIF(b, probe(2, r, 0)) THEN a WHEN c THEN probe(2, r, 0) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	// probe(1, r, c)
@@ -11730,46 +7258,22 @@ func shape00039Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], b 
 	vec.CopyErrs(&caseResult, &matches, all, n)
 	when, notYet := vec.Split(&matches, all, n)
 	vec.Merge(&caseResult, &a, when, n)
-	var matches2 vec.Vec[bool]
-	if minus.Clean() && c_.Clean() && vec.Dense(notYet, n, false) {
-		matches2 = vec.Make[bool](n)
-		minusV := minus.V[:n]
-		c_V := c_.V[:n]
-		out := matches2.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(minusV[i], c_V[i])
-		}
-	} else {
-		matches2 = vec.Map2(notYet, n, vec.VecArg(&minus), vec.VecArg(&c_), rt.EqInt64)
-	}
+	matches2 := vec.Map2(notYet, n, vec.VecArg(&minus), vec.VecArg(&c_), rt.EqInt64)
 	vec.CopyErrs(&caseResult, &matches2, notYet, n)
 	when2, notYet2 := vec.Split(&matches2, notYet, n)
 	// probe(2, r, 0)
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(when2, n, true) {
-		probe3 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe3 = vec.Map3E(when2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.ConstArg[int64](int64(0)), kernelKernels.Probe)
-	}
+	probe3 := vec.Map3E(when2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.ConstArg[int64](int64(0)), kernelKernels.Probe)
 	vec.Merge(&caseResult, &probe3, when2, n)
 	vec.FillNull(&caseResult, notYet2, n)
-	return caseResult
+	vec.Check(failed, &caseResult, all, n, 1)
+	column := vec.Int64Array(mem, &caseResult, all, n)
+	return column
 }
 
-// shape00039Col2 computes output column 2 (o2) of query Shape00039 on every row:
+// shape00039Col2 computes output column 2 (o2) of query Shape00039 on every row, noting its first failed row in failed:
 //
 //	probe(2, r, 0)
-func shape00039Col2(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
+func shape00039Col2(n int, all vec.Sel, r_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(2, r, 0)
 	var probe4 vec.Vec[int64]
 	if r_.Clean() {
@@ -11787,13 +7291,15 @@ func shape00039Col2(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	} else {
 		probe4 = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.ConstArg[int64](int64(0)), kernelKernels.Probe)
 	}
-	return probe4
+	vec.Check(failed, &probe4, all, n, 2)
+	column2 := vec.Int64Array(mem, &probe4, all, n)
+	return column2
 }
 
-// shape00039Col3 computes output column 3 (o3) of query Shape00039 on every row:
+// shape00039Col3 computes output column 3 (o3) of query Shape00039 on every row, noting its first failed row in failed:
 //
 //	probe(1, r, c)
-func shape00039Col3(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
+func shape00039Col3(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(1, r, c)
 	var probe5 vec.Vec[int64]
 	if r_.Clean() && c_.Clean() {
@@ -11812,7 +7318,9 @@ func shape00039Col3(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) ve
 	} else {
 		probe5 = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	}
-	return probe5
+	vec.Check(failed, &probe5, all, n, 3)
+	column3 := vec.Int64Array(mem, &probe5, all, n)
+	return column3
 }
 
 // shape00040Input is the schema of Shape00040's input batches (table w).
@@ -11855,22 +7363,20 @@ func Shape00040(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	cmp := shape00040Where(n, all, r_, b)
-	vec.Check(&failed, &cmp, all, n, 0)
+	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
-	coalesced := shape00040Col1(n, sel, r_, b)
-	vec.Check(&failed, &coalesced, sel, n, 1)
-	caseResult := shape00040Col2(n, sel, a, r_, b)
-	vec.Check(&failed, &caseResult, sel, n, 2)
-	konst := shape00040Col3(n, sel)
-	vec.Check(&failed, &konst, sel, n, 3)
+	col1 := shape00040Col1(n, sel, r_, b, failed, mem)
+	col2 := shape00040Col2(n, sel, a, r_, b, failed, mem)
+	col3 := shape00040Col3(n, sel, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2, col3)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2", "o3"}, []string{"probe(1, r, b) <= probe(1, r, b)", "COALESCE(probe(1, r, b), b, probe(1, r, b))", "CASE IF((a >= probe(1, r, b)), (probe(1, r, b) - probe(1, r, b)), probe(1, r, b)) WHEN probe(1, r, b) THEN probe(1, r, b) END", "'x'"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, sel, n), vec.Int64Array(mem, &caseResult, sel, n), vec.StringArray(mem, &konst, sel, n)}
+	cols := []arrow.Array{col1, col2, col3}
 	out := array.NewRecordBatch(Shape00040Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -11934,10 +7440,10 @@ func shape00040Where(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) ve
 	return cmp
 }
 
-// shape00040Col1 computes output column 1 (o1) of query Shape00040 on the rows that pass its WHERE clause:
+// shape00040Col1 computes output column 1 (o1) of query Shape00040 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	COALESCE(probe(1, r, b), b, probe(1, r, b))
-func shape00040Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
+func shape00040Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// COALESCE(probe(1, r, b), b, probe(1, r, b))
 	coalesced := vec.Make[int64](n)
 	// probe(1, r, b)
@@ -11963,31 +7469,17 @@ func shape00040Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec
 	vec.MergeNonNull(&coalesced, &b, stillNull, n)
 	stillNull2 := vec.NullRows(&b, stillNull, n)
 	// probe(1, r, b)
-	var probe4 vec.Vec[int64]
-	if r_.Clean() && b.Clean() && vec.Dense(stillNull2, n, true) {
-		probe4 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		bV := b.V[:n]
-		out := probe4.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-			if err != nil {
-				probe4.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe4 = vec.Map3E(stillNull2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
-	}
+	probe4 := vec.Map3E(stillNull2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	vec.Merge(&coalesced, &probe4, stillNull2, n)
-	return coalesced
+	vec.Check(failed, &coalesced, sel, n, 1)
+	column := vec.Int64Array(mem, &coalesced, sel, n)
+	return column
 }
 
-// shape00040Col2 computes output column 2 (o2) of query Shape00040 on the rows that pass its WHERE clause:
+// shape00040Col2 computes output column 2 (o2) of query Shape00040 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	CASE IF((a >= probe(1, r, b)), (probe(1, r, b) - probe(1, r, b)), probe(1, r, b)) WHEN probe(1, r, b) THEN probe(1, r, b) END
-func shape00040Col2(n int, sel vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
+func shape00040Col2(n int, sel vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE IF((a >= probe(1, r, b)), (probe(1, r, b) - probe(1, r, b)), probe(1, r, b)) WHEN probe(1, r, b) THEN probe(1, r, b) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	// probe(1, r, b)
@@ -12026,78 +7518,14 @@ func shape00040Col2(n int, sel vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], b v
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &cmp2, sel, n)
 	// probe(1, r, b)
-	var probe6 vec.Vec[int64]
-	if r_.Clean() && b.Clean() && vec.Dense(then, n, true) {
-		probe6 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		bV := b.V[:n]
-		out := probe6.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-			if err != nil {
-				probe6.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe6 = vec.Map3E(then, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
-	}
+	probe6 := vec.Map3E(then, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	// probe(1, r, b)
-	var probe7 vec.Vec[int64]
-	if r_.Clean() && b.Clean() && vec.Dense(then, n, true) {
-		probe7 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		bV := b.V[:n]
-		out := probe7.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-			if err != nil {
-				probe7.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe7 = vec.Map3E(then, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
-	}
+	probe7 := vec.Map3E(then, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	// (probe(1, r, b) - probe(1, r, b))
-	var difference vec.Vec[int64]
-	if probe6.Clean() && probe7.Clean() && vec.Dense(then, n, true) {
-		difference = vec.Make[int64](n)
-		probe6V := probe6.V[:n]
-		probe7V := probe7.V[:n]
-		out := difference.V[:n]
-		for i := range out {
-			r, err := rt.SubInt64(probe6V[i], probe7V[i])
-			if err != nil {
-				difference.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		difference = vec.Map2E(then, n, vec.VecArg(&probe6), vec.VecArg(&probe7), rt.SubInt64)
-	}
+	difference := vec.Map2E(then, n, vec.VecArg(&probe6), vec.VecArg(&probe7), rt.SubInt64)
 	vec.Merge(&ifResult, &difference, then, n)
 	// probe(1, r, b)
-	var probe8 vec.Vec[int64]
-	if r_.Clean() && b.Clean() && vec.Dense(otherwise, n, true) {
-		probe8 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		bV := b.V[:n]
-		out := probe8.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-			if err != nil {
-				probe8.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe8 = vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
-	}
+	probe8 := vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	vec.Merge(&ifResult, &probe8, otherwise, n)
 	// probe(1, r, b)
 	var probe9 vec.Vec[int64]
@@ -12132,34 +7560,22 @@ func shape00040Col2(n int, sel vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], b v
 	vec.CopyErrs(&caseResult, &matches, sel, n)
 	when, notYet := vec.Split(&matches, sel, n)
 	// probe(1, r, b)
-	var probe10 vec.Vec[int64]
-	if r_.Clean() && b.Clean() && vec.Dense(when, n, true) {
-		probe10 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		bV := b.V[:n]
-		out := probe10.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-			if err != nil {
-				probe10.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe10 = vec.Map3E(when, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
-	}
+	probe10 := vec.Map3E(when, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	vec.Merge(&caseResult, &probe10, when, n)
 	vec.FillNull(&caseResult, notYet, n)
-	return caseResult
+	vec.Check(failed, &caseResult, sel, n, 2)
+	column2 := vec.Int64Array(mem, &caseResult, sel, n)
+	return column2
 }
 
-// shape00040Col3 computes output column 3 (o3) of query Shape00040 on the rows that pass its WHERE clause:
+// shape00040Col3 computes output column 3 (o3) of query Shape00040 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	'x'
-func shape00040Col3(n int, sel vec.Sel) vec.Vec[string] {
+func shape00040Col3(n int, sel vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	konst := vec.Const[string](n, "x")
-	return konst
+	vec.Check(failed, &konst, sel, n, 3)
+	column3 := vec.StringArray(mem, &konst, sel, n)
+	return column3
 }
 
 // shape00041Input is the schema of Shape00041's input batches (table w).
@@ -12203,16 +7619,15 @@ func Shape00041(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	p := vec.Bools(in.Column(4))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	coalesced := shape00041Col1(n, all, r_, c_)
-	vec.Check(&failed, &coalesced, all, n, 1)
-	orResult := shape00041Col2(n, all, q, r_, c_, b, p)
-	vec.Check(&failed, &orResult, all, n, 2)
+	failed := new(vec.Failure)
+	col1 := shape00041Col1(n, all, r_, c_, failed, mem)
+	col2 := shape00041Col2(n, all, q, r_, c_, b, p, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "COALESCE((- probe(3, r, c)), probe(4, r, probe(3, r, c)))", "((NOT (q AND (probe(4, r, probe(3, r, c)) <> r))) OR (COALESCE((probe(1, r, b) >= probe(4, r, probe(3, r, c))), p) OR (probe(2, r, r) >= probe(3, r, c))))"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n), vec.BoolArray(mem, &orResult, all, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Shape00041Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -12220,10 +7635,10 @@ func Shape00041(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00041Col1 computes output column 1 (o1) of query Shape00041 on every row:
+// shape00041Col1 computes output column 1 (o1) of query Shape00041 on every row, noting its first failed row in failed:
 //
 //	COALESCE((- probe(3, r, c)), probe(4, r, probe(3, r, c)))
-func shape00041Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
+func shape00041Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// COALESCE((-probe(3, r, c)), probe(4, r, probe(3, r, c)))
 	coalesced := vec.Make[int64](n)
 	// probe(3, r, c)
@@ -12264,240 +7679,58 @@ func shape00041Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) ve
 	vec.MergeNonNull(&coalesced, &minus, all, n)
 	stillNull := vec.NullRows(&minus, all, n)
 	// probe(3, r, c)
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && c_.Clean() && vec.Dense(stillNull, n, true) {
-		probe2 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		c_V := c_.V[:n]
-		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], c_V[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe2 = vec.Map3E(stillNull, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
-	}
+	probe2 := vec.Map3E(stillNull, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	// probe(4, r, probe(3, r, c))
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && probe2.Clean() && vec.Dense(stillNull, n, true) {
-		probe3 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		probe2V := probe2.V[:n]
-		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(4), r_V[i], probe2V[i])
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe3 = vec.Map3E(stillNull, n, vec.ConstArg[int32](int32(4)), vec.VecArg(&r_), vec.VecArg(&probe2), kernelKernels.Probe)
-	}
+	probe3 := vec.Map3E(stillNull, n, vec.ConstArg[int32](int32(4)), vec.VecArg(&r_), vec.VecArg(&probe2), kernelKernels.Probe)
 	vec.Merge(&coalesced, &probe3, stillNull, n)
-	return coalesced
+	vec.Check(failed, &coalesced, all, n, 1)
+	column := vec.Int64Array(mem, &coalesced, all, n)
+	return column
 }
 
-// shape00041Col2 computes output column 2 (o2) of query Shape00041 on every row:
+// shape00041Col2 computes output column 2 (o2) of query Shape00041 on every row, noting its first failed row in failed:
 //
 //	((NOT (q AND (probe(4, r, probe(3, r, c)) <> r))) OR (COALESCE((probe(1, r, b) >= probe(4, r, probe(3, r, c))), p) OR (probe(2, r, r) >= probe(3, r, c))))
-func shape00041Col2(n int, all vec.Sel, q vec.Vec[bool], r_ vec.Vec[int64], c_ vec.Vec[int64], b vec.Vec[int64], p vec.Vec[bool]) vec.Vec[bool] {
+func shape00041Col2(n int, all vec.Sel, q vec.Vec[bool], r_ vec.Vec[int64], c_ vec.Vec[int64], b vec.Vec[int64], p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	or := vec.NewLogic(true, all, n)
 	and := vec.NewLogic(false, or.Live, n)
 	and.Add(&q)
 	// probe(3, r, c)
-	var probe4 vec.Vec[int64]
-	if r_.Clean() && c_.Clean() && vec.Dense(and.Live, n, true) {
-		probe4 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		c_V := c_.V[:n]
-		out := probe4.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], c_V[i])
-			if err != nil {
-				probe4.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe4 = vec.Map3E(and.Live, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
-	}
+	probe4 := vec.Map3E(and.Live, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	// probe(4, r, probe(3, r, c))
-	var probe5 vec.Vec[int64]
-	if r_.Clean() && probe4.Clean() && vec.Dense(and.Live, n, true) {
-		probe5 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		probe4V := probe4.V[:n]
-		out := probe5.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(4), r_V[i], probe4V[i])
-			if err != nil {
-				probe5.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe5 = vec.Map3E(and.Live, n, vec.ConstArg[int32](int32(4)), vec.VecArg(&r_), vec.VecArg(&probe4), kernelKernels.Probe)
-	}
+	probe5 := vec.Map3E(and.Live, n, vec.ConstArg[int32](int32(4)), vec.VecArg(&r_), vec.VecArg(&probe4), kernelKernels.Probe)
 	// (probe(4, r, probe(3, r, c)) <> r)
-	var cmp vec.Vec[bool]
-	if probe5.Clean() && r_.Clean() && vec.Dense(and.Live, n, false) {
-		cmp = vec.Make[bool](n)
-		probe5V := probe5.V[:n]
-		r_V := r_.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(probe5V[i], r_V[i])
-		}
-	} else {
-		cmp = vec.Map2(and.Live, n, vec.VecArg(&probe5), vec.VecArg(&r_), rt.NeInt64)
-	}
+	cmp := vec.Map2(and.Live, n, vec.VecArg(&probe5), vec.VecArg(&r_), rt.NeInt64)
 	and.Add(&cmp)
 	andResult := and.Finish()
 	// (NOT (q AND (probe(4, r, probe(3, r, c)) <> r)))
-	var negated vec.Vec[bool]
-	if andResult.Clean() && vec.Dense(or.Live, n, false) {
-		negated = vec.Make[bool](n)
-		andResultV := andResult.V[:n]
-		out := negated.V[:n]
-		for i := range out {
-			out[i] = rt.Not(andResultV[i])
-		}
-	} else {
-		negated = vec.Map1(or.Live, n, vec.VecArg(&andResult), rt.Not)
-	}
+	negated := vec.Map1(or.Live, n, vec.VecArg(&andResult), rt.Not)
 	or.Add(&negated)
 	// COALESCE((probe(1, r, b) >= probe(4, r, probe(3, r, c))), p)
 	coalesced2 := vec.Make[bool](n)
 	// probe(1, r, b)
-	var probe6 vec.Vec[int64]
-	if r_.Clean() && b.Clean() && vec.Dense(or.Live, n, true) {
-		probe6 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		bV := b.V[:n]
-		out := probe6.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-			if err != nil {
-				probe6.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe6 = vec.Map3E(or.Live, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
-	}
+	probe6 := vec.Map3E(or.Live, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	// probe(3, r, c)
-	var probe7 vec.Vec[int64]
-	if r_.Clean() && c_.Clean() && vec.Dense(or.Live, n, true) {
-		probe7 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		c_V := c_.V[:n]
-		out := probe7.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], c_V[i])
-			if err != nil {
-				probe7.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe7 = vec.Map3E(or.Live, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
-	}
+	probe7 := vec.Map3E(or.Live, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	// probe(4, r, probe(3, r, c))
-	var probe8 vec.Vec[int64]
-	if r_.Clean() && probe7.Clean() && vec.Dense(or.Live, n, true) {
-		probe8 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		probe7V := probe7.V[:n]
-		out := probe8.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(4), r_V[i], probe7V[i])
-			if err != nil {
-				probe8.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe8 = vec.Map3E(or.Live, n, vec.ConstArg[int32](int32(4)), vec.VecArg(&r_), vec.VecArg(&probe7), kernelKernels.Probe)
-	}
+	probe8 := vec.Map3E(or.Live, n, vec.ConstArg[int32](int32(4)), vec.VecArg(&r_), vec.VecArg(&probe7), kernelKernels.Probe)
 	// (probe(1, r, b) >= probe(4, r, probe(3, r, c)))
-	var cmp2 vec.Vec[bool]
-	if probe6.Clean() && probe8.Clean() && vec.Dense(or.Live, n, false) {
-		cmp2 = vec.Make[bool](n)
-		probe6V := probe6.V[:n]
-		probe8V := probe8.V[:n]
-		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(probe6V[i], probe8V[i])
-		}
-	} else {
-		cmp2 = vec.Map2(or.Live, n, vec.VecArg(&probe6), vec.VecArg(&probe8), rt.GeInt64)
-	}
+	cmp2 := vec.Map2(or.Live, n, vec.VecArg(&probe6), vec.VecArg(&probe8), rt.GeInt64)
 	vec.MergeNonNull(&coalesced2, &cmp2, or.Live, n)
 	stillNull2 := vec.NullRows(&cmp2, or.Live, n)
 	vec.Merge(&coalesced2, &p, stillNull2, n)
 	or.Add(&coalesced2)
 	// probe(2, r, r)
-	var probe9 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(or.Live, n, true) {
-		probe9 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe9.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], r_V[i])
-			if err != nil {
-				probe9.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe9 = vec.Map3E(or.Live, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&r_), kernelKernels.Probe)
-	}
+	probe9 := vec.Map3E(or.Live, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&r_), kernelKernels.Probe)
 	// probe(3, r, c)
-	var probe10 vec.Vec[int64]
-	if r_.Clean() && c_.Clean() && vec.Dense(or.Live, n, true) {
-		probe10 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		c_V := c_.V[:n]
-		out := probe10.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], c_V[i])
-			if err != nil {
-				probe10.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe10 = vec.Map3E(or.Live, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
-	}
+	probe10 := vec.Map3E(or.Live, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	// (probe(2, r, r) >= probe(3, r, c))
-	var cmp3 vec.Vec[bool]
-	if probe9.Clean() && probe10.Clean() && vec.Dense(or.Live, n, false) {
-		cmp3 = vec.Make[bool](n)
-		probe9V := probe9.V[:n]
-		probe10V := probe10.V[:n]
-		out := cmp3.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(probe9V[i], probe10V[i])
-		}
-	} else {
-		cmp3 = vec.Map2(or.Live, n, vec.VecArg(&probe9), vec.VecArg(&probe10), rt.GeInt64)
-	}
+	cmp3 := vec.Map2(or.Live, n, vec.VecArg(&probe9), vec.VecArg(&probe10), rt.GeInt64)
 	or.Add(&cmp3)
 	orResult := or.Finish()
-	return orResult
+	vec.Check(failed, &orResult, all, n, 2)
+	column2 := vec.BoolArray(mem, &orResult, all, n)
+	return column2
 }
 
 // shape00042Input is the schema of Shape00042's input batches (table w).
@@ -12541,20 +7774,19 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	sArr := in.Column(6).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	cmp := shape00042Where(n, all, c_, r_, a)
-	vec.Check(&failed, &cmp, all, n, 0)
+	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
-	anyOf := shape00042Col1(n, sel, b, in, c_, a)
-	vec.Check(&failed, &anyOf, sel, n, 1)
-	sum2 := shape00042Col2(n, sel, r_, c_, in, sArr, a)
-	vec.Check(&failed, &sum2, sel, n, 2)
+	col1 := shape00042Col1(n, sel, b, in, c_, a, failed, mem)
+	col2 := shape00042Col2(n, sel, r_, c_, in, sArr, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"c < probe(4, r, a)", "(((b + 1) = b) OR (c <> a))", "(probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))) + IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))), a))"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &anyOf, sel, n), vec.Int64Array(mem, &sum2, sel, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Shape00042Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -12600,10 +7832,10 @@ func shape00042Where(n int, all vec.Sel, c_ vec.Vec[int64], r_ vec.Vec[int64], a
 	return cmp
 }
 
-// shape00042Col1 computes output column 1 (o1) of query Shape00042 on the rows that pass its WHERE clause:
+// shape00042Col1 computes output column 1 (o1) of query Shape00042 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	(((b + 1) = b) OR (c <> a))
-func shape00042Col1(n int, sel vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, c_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[bool] {
+func shape00042Col1(n int, sel vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, c_ vec.Vec[int64], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (((b + 1) = b) OR (c <> a))
 	var anyOf vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -12649,13 +7881,15 @@ func shape00042Col1(n int, sel vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, 
 			anyOf = orResult
 		}
 	}
-	return anyOf
+	vec.Check(failed, &anyOf, sel, n, 1)
+	column := vec.BoolArray(mem, &anyOf, sel, n)
+	return column
 }
 
-// shape00042Col2 computes output column 2 (o2) of query Shape00042 on the rows that pass its WHERE clause:
+// shape00042Col2 computes output column 2 (o2) of query Shape00042 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	(probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))) + IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 46...
-func shape00042Col2(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], in arrow.RecordBatch, sArr *array.String, a vec.Vec[int64]) vec.Vec[int64] {
+func shape00042Col2(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], in arrow.RecordBatch, sArr *array.String, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// IF((c <= 9223372036854775807), 4611686018427387904, 100)
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -12788,41 +8022,9 @@ func shape00042Col2(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], in
 		}
 	}
 	// probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))
-	var probe4 vec.Vec[int64]
-	if r_.Clean() && ifResult4.Clean() && vec.Dense(then2, n, true) {
-		probe4 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		ifResult4V := ifResult4.V[:n]
-		out := probe4.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], ifResult4V[i])
-			if err != nil {
-				probe4.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe4 = vec.Map3E(then2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&ifResult4), kernelKernels.Probe)
-	}
+	probe4 := vec.Map3E(then2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&ifResult4), kernelKernels.Probe)
 	// probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100)))
-	var probe5 vec.Vec[int64]
-	if r_.Clean() && probe4.Clean() && vec.Dense(then2, n, true) {
-		probe5 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		probe4V := probe4.V[:n]
-		out := probe5.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probe4V[i])
-			if err != nil {
-				probe5.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe5 = vec.Map3E(then2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe4), kernelKernels.Probe)
-	}
+	probe5 := vec.Map3E(then2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe4), kernelKernels.Probe)
 	vec.Merge(&ifResult3, &probe5, then2, n)
 	vec.Merge(&ifResult3, &a, otherwise2, n)
 	// (probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))) + IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 46...
@@ -12843,7 +8045,9 @@ func shape00042Col2(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], in
 	} else {
 		sum2 = vec.Map2E(sel, n, vec.VecArg(&probe3), vec.VecArg(&ifResult3), rt.AddInt64)
 	}
-	return sum2
+	vec.Check(failed, &sum2, sel, n, 2)
+	column2 := vec.Int64Array(mem, &sum2, sel, n)
+	return column2
 }
 
 // shape00043Input is the schema of Shape00043's input batches (table w).
@@ -12886,10 +8090,10 @@ func Shape00043(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	sArr := in.Column(6).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	ifResult2 := shape00043Where(n, all, a, c_, b, r_, sArr)
-	vec.Check(&failed, &ifResult2, all, n, 0)
+	vec.Check(failed, &ifResult2, all, n, 0)
 	sel := vec.Where(&ifResult2, n)
 
 	// o1: s
@@ -12927,132 +8131,28 @@ func shape00043Where(n int, all vec.Sel, a vec.Vec[int64], c_ vec.Vec[int64], b 
 	ifResult := vec.Make[bool](n)
 	vec.CopyErrs(&ifResult, &cmp, all, n)
 	// (b <> b)
-	var cmp2 vec.Vec[bool]
-	if b.Clean() && vec.Dense(then, n, false) {
-		cmp2 = vec.Make[bool](n)
-		bV := b.V[:n]
-		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(bV[i], bV[i])
-		}
-	} else {
-		cmp2 = vec.Map2(then, n, vec.VecArg(&b), vec.VecArg(&b), rt.NeInt64)
-	}
+	cmp2 := vec.Map2(then, n, vec.VecArg(&b), vec.VecArg(&b), rt.NeInt64)
 	vec.Merge(&ifResult, &cmp2, then, n)
 	// (c + 100)
-	var sum vec.Vec[int64]
-	if c_.Clean() && vec.Dense(otherwise, n, true) {
-		sum = vec.Make[int64](n)
-		c_V := c_.V[:n]
-		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(c_V[i], int64(100))
-			if err != nil {
-				sum.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		sum = vec.Map2E(otherwise, n, vec.VecArg(&c_), vec.ConstArg[int64](int64(100)), rt.AddInt64)
-	}
+	sum := vec.Map2E(otherwise, n, vec.VecArg(&c_), vec.ConstArg[int64](int64(100)), rt.AddInt64)
 	// probe(1, r, (c + 100))
-	var probe vec.Vec[int64]
-	if r_.Clean() && sum.Clean() && vec.Dense(otherwise, n, true) {
-		probe = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		sumV := sum.V[:n]
-		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], sumV[i])
-			if err != nil {
-				probe.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe = vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&sum), kernelKernels.Probe)
-	}
+	probe := vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&sum), kernelKernels.Probe)
 	// (b <> probe(1, r, (c + 100)))
-	var cmp3 vec.Vec[bool]
-	if b.Clean() && probe.Clean() && vec.Dense(otherwise, n, false) {
-		cmp3 = vec.Make[bool](n)
-		bV := b.V[:n]
-		probeV := probe.V[:n]
-		out := cmp3.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(bV[i], probeV[i])
-		}
-	} else {
-		cmp3 = vec.Map2(otherwise, n, vec.VecArg(&b), vec.VecArg(&probe), rt.NeInt64)
-	}
+	cmp3 := vec.Map2(otherwise, n, vec.VecArg(&b), vec.VecArg(&probe), rt.NeInt64)
 	vec.Merge(&ifResult, &cmp3, otherwise, n)
 	// IF(IF((a = c), (b <> b), (b <> probe(1, r, (c + 100)))), (probe(2, r, b) > c), (CAST(s AS BIGINT) <> a))
 	then2, otherwise2 := vec.Split(&ifResult, all, n)
 	ifResult2 := vec.Make[bool](n)
 	vec.CopyErrs(&ifResult2, &ifResult, all, n)
 	// probe(2, r, b)
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && b.Clean() && vec.Dense(then2, n, true) {
-		probe2 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		bV := b.V[:n]
-		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], bV[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe2 = vec.Map3E(then2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
-	}
+	probe2 := vec.Map3E(then2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	// (probe(2, r, b) > c)
-	var cmp4 vec.Vec[bool]
-	if probe2.Clean() && c_.Clean() && vec.Dense(then2, n, false) {
-		cmp4 = vec.Make[bool](n)
-		probe2V := probe2.V[:n]
-		c_V := c_.V[:n]
-		out := cmp4.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(probe2V[i], c_V[i])
-		}
-	} else {
-		cmp4 = vec.Map2(then2, n, vec.VecArg(&probe2), vec.VecArg(&c_), rt.GtInt64)
-	}
+	cmp4 := vec.Map2(then2, n, vec.VecArg(&probe2), vec.VecArg(&c_), rt.GtInt64)
 	vec.Merge(&ifResult2, &cmp4, then2, n)
 	// CAST(s AS BIGINT)
-	var asBigint vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(otherwise2, n, true) {
-		asBigint = vec.Make[int64](n)
-		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint = vec.Map1E(otherwise2, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint := vec.Map1E(otherwise2, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	// (CAST(s AS BIGINT) <> a)
-	var cmp5 vec.Vec[bool]
-	if asBigint.Clean() && a.Clean() && vec.Dense(otherwise2, n, false) {
-		cmp5 = vec.Make[bool](n)
-		asBigintV := asBigint.V[:n]
-		aV := a.V[:n]
-		out := cmp5.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(asBigintV[i], aV[i])
-		}
-	} else {
-		cmp5 = vec.Map2(otherwise2, n, vec.VecArg(&asBigint), vec.VecArg(&a), rt.NeInt64)
-	}
+	cmp5 := vec.Map2(otherwise2, n, vec.VecArg(&asBigint), vec.VecArg(&a), rt.NeInt64)
 	vec.Merge(&ifResult2, &cmp5, otherwise2, n)
 	return ifResult2
 }
@@ -13095,14 +8195,14 @@ func Shape00044(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	p := vec.Bools(in.Column(4))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult := shape00044Col1(n, all, b, r_, p)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := shape00044Col1(n, all, b, r_, p, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"", "CASE b WHEN 1 THEN probe(3, r, CASE WHEN p THEN probe(1, r, 9223372036854775807) WHEN (CAST(NULL AS BIGINT) IS NOT NULL) THEN (probe(2, r, CAST(s AS BIGINT)) + probe(2, r, CAST(s AS BIGINT))) ELSE probe(1, r, 9223372036854775807) END) END"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Shape00044Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -13110,10 +8210,10 @@ func Shape00044(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00044Col1 computes output column 1 (o1) of query Shape00044 on every row:
+// shape00044Col1 computes output column 1 (o1) of query Shape00044 on every row, noting its first failed row in failed:
 //
 //	CASE b WHEN 1 THEN probe(3, r, CASE WHEN p THEN probe(1, r, 9223372036854775807) WHEN (CAST(NULL AS BIGINT) IS NOT NULL) THEN (probe(2, r, CAST(s AS BIGINT))...
-func shape00044Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], p vec.Vec[bool]) vec.Vec[int64] {
+func shape00044Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE b WHEN 1 THEN probe(3, r, CASE WHEN p THEN probe(1, r, 9223372036854775807) ELSE probe(1, r, 9223372036854775807) END) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	var matches vec.Vec[bool]
@@ -13134,62 +8234,18 @@ func shape00044Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], p v
 	vec.CopyErrs(&caseResult2, &p, when, n)
 	when2, notYet2 := vec.Split(&p, when, n)
 	// probe(1, r, 9223372036854775807)
-	var probe vec.Vec[int64]
-	if r_.Clean() && vec.Dense(when2, n, true) {
-		probe = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(9223372036854775807))
-			if err != nil {
-				probe.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe = vec.Map3E(when2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(9223372036854775807)), kernelKernels.Probe)
-	}
+	probe := vec.Map3E(when2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(9223372036854775807)), kernelKernels.Probe)
 	vec.Merge(&caseResult2, &probe, when2, n)
 	// probe(1, r, 9223372036854775807)
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(notYet2, n, true) {
-		probe2 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(9223372036854775807))
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe2 = vec.Map3E(notYet2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(9223372036854775807)), kernelKernels.Probe)
-	}
+	probe2 := vec.Map3E(notYet2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(9223372036854775807)), kernelKernels.Probe)
 	vec.Merge(&caseResult2, &probe2, notYet2, n)
 	// probe(3, r, CASE WHEN p THEN probe(1, r, 9223372036854775807) ELSE probe(1, r, 9223372036854775807) END)
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && caseResult2.Clean() && vec.Dense(when, n, true) {
-		probe3 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		caseResult2V := caseResult2.V[:n]
-		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], caseResult2V[i])
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe3 = vec.Map3E(when, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&caseResult2), kernelKernels.Probe)
-	}
+	probe3 := vec.Map3E(when, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&caseResult2), kernelKernels.Probe)
 	vec.Merge(&caseResult, &probe3, when, n)
 	vec.FillNull(&caseResult, notYet, n)
-	return caseResult
+	vec.Check(failed, &caseResult, all, n, 1)
+	column := vec.Int64Array(mem, &caseResult, all, n)
+	return column
 }
 
 // shape00045Input is the schema of Shape00045's input batches (table w).
@@ -13233,16 +8289,15 @@ func Shape00045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	s := vec.Strings(in.Column(6))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	sum := shape00045Col1(n, all, r_, a, b, c_)
-	vec.Check(&failed, &sum, all, n, 1)
-	ifResult3 := shape00045Col2(n, all, b, r_, s)
-	vec.Check(&failed, &ifResult3, all, n, 2)
+	failed := new(vec.Failure)
+	col1 := shape00045Col1(n, all, r_, a, b, c_, failed, mem)
+	col2 := shape00045Col2(n, all, b, r_, s, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "(probe(2, r, a) + IF((probe(1, r, b) < probe(1, r, b)), probe(2, r, a), IF((c IS NOT NULL), r, probe(1, r, b))))", "IF((b = probe(1, r, b)), s, s)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n), vec.StringArray(mem, &ifResult3, all, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Shape00045Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -13250,10 +8305,10 @@ func Shape00045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00045Col1 computes output column 1 (o1) of query Shape00045 on every row:
+// shape00045Col1 computes output column 1 (o1) of query Shape00045 on every row, noting its first failed row in failed:
 //
 //	(probe(2, r, a) + IF((probe(1, r, b) < probe(1, r, b)), probe(2, r, a), IF((c IS NOT NULL), r, probe(1, r, b))))
-func shape00045Col1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], b vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
+func shape00045Col1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], b vec.Vec[int64], c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(2, r, a)
 	var probe vec.Vec[int64]
 	if r_.Clean() && a.Clean() {
@@ -13326,23 +8381,7 @@ func shape00045Col1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], b v
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &cmp, all, n)
 	// probe(2, r, a)
-	var probe4 vec.Vec[int64]
-	if r_.Clean() && a.Clean() && vec.Dense(then, n, true) {
-		probe4 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		aV := a.V[:n]
-		out := probe4.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], aV[i])
-			if err != nil {
-				probe4.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe4 = vec.Map3E(then, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
-	}
+	probe4 := vec.Map3E(then, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	vec.Merge(&ifResult, &probe4, then, n)
 	// (c IS NOT NULL)
 	isNotNull := vec.IsNull(&c_, true, otherwise, n)
@@ -13352,23 +8391,7 @@ func shape00045Col1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], b v
 	vec.CopyErrs(&ifResult2, &isNotNull, otherwise, n)
 	vec.Merge(&ifResult2, &r_, then2, n)
 	// probe(1, r, b)
-	var probe5 vec.Vec[int64]
-	if r_.Clean() && b.Clean() && vec.Dense(otherwise2, n, true) {
-		probe5 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		bV := b.V[:n]
-		out := probe5.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-			if err != nil {
-				probe5.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe5 = vec.Map3E(otherwise2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
-	}
+	probe5 := vec.Map3E(otherwise2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	vec.Merge(&ifResult2, &probe5, otherwise2, n)
 	vec.Merge(&ifResult, &ifResult2, otherwise, n)
 	// (probe(2, r, a) + IF((probe(1, r, b) < probe(1, r, b)), probe(2, r, a), IF((c IS NOT NULL), r, probe(1, r, b))))
@@ -13389,13 +8412,15 @@ func shape00045Col1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], b v
 	} else {
 		sum = vec.Map2E(all, n, vec.VecArg(&probe), vec.VecArg(&ifResult), rt.AddInt64)
 	}
-	return sum
+	vec.Check(failed, &sum, all, n, 1)
+	column := vec.Int64Array(mem, &sum, all, n)
+	return column
 }
 
-// shape00045Col2 computes output column 2 (o2) of query Shape00045 on every row:
+// shape00045Col2 computes output column 2 (o2) of query Shape00045 on every row, noting its first failed row in failed:
 //
 //	IF((b = probe(1, r, b)), s, s)
-func shape00045Col2(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], s vec.Vec[string]) vec.Vec[string] {
+func shape00045Col2(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], s vec.Vec[string], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(1, r, b)
 	var probe6 vec.Vec[int64]
 	if r_.Clean() && b.Clean() {
@@ -13433,7 +8458,9 @@ func shape00045Col2(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], s v
 	vec.CopyErrs(&ifResult3, &cmp2, all, n)
 	vec.Merge(&ifResult3, &s, then3, n)
 	vec.Merge(&ifResult3, &s, otherwise3, n)
-	return ifResult3
+	vec.Check(failed, &ifResult3, all, n, 2)
+	column2 := vec.StringArray(mem, &ifResult3, all, n)
+	return column2
 }
 
 // shape00046Input is the schema of Shape00046's input batches (table w).
@@ -13476,16 +8503,15 @@ func Shape00046(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	b := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	ifResult := shape00046Col1(n, all, q, c_, r_, b)
-	vec.Check(&failed, &ifResult, all, n, 1)
-	isNull := shape00046Col2(n, all, c_)
-	vec.Check(&failed, &isNull, all, n, 2)
+	failed := new(vec.Failure)
+	col1 := shape00046Col1(n, all, q, c_, r_, b, failed, mem)
+	col2 := shape00046Col2(n, all, c_, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "IF((q OR (c > probe(1, r, 7))), 9223372036854775807, b)", "(c IS NULL)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n), vec.BoolArray(mem, &isNull, all, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Shape00046Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -13493,42 +8519,16 @@ func Shape00046(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00046Col1 computes output column 1 (o1) of query Shape00046 on every row:
+// shape00046Col1 computes output column 1 (o1) of query Shape00046 on every row, noting its first failed row in failed:
 //
 //	IF((q OR (c > probe(1, r, 7))), 9223372036854775807, b)
-func shape00046Col1(n int, all vec.Sel, q vec.Vec[bool], c_ vec.Vec[int64], r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
+func shape00046Col1(n int, all vec.Sel, q vec.Vec[bool], c_ vec.Vec[int64], r_ vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	or := vec.NewLogic(true, all, n)
 	or.Add(&q)
 	// probe(1, r, 7)
-	var probe vec.Vec[int64]
-	if r_.Clean() && vec.Dense(or.Live, n, true) {
-		probe = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(7))
-			if err != nil {
-				probe.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe = vec.Map3E(or.Live, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(7)), kernelKernels.Probe)
-	}
+	probe := vec.Map3E(or.Live, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(7)), kernelKernels.Probe)
 	// (c > probe(1, r, 7))
-	var cmp vec.Vec[bool]
-	if c_.Clean() && probe.Clean() && vec.Dense(or.Live, n, false) {
-		cmp = vec.Make[bool](n)
-		c_V := c_.V[:n]
-		probeV := probe.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(c_V[i], probeV[i])
-		}
-	} else {
-		cmp = vec.Map2(or.Live, n, vec.VecArg(&c_), vec.VecArg(&probe), rt.GtInt64)
-	}
+	cmp := vec.Map2(or.Live, n, vec.VecArg(&c_), vec.VecArg(&probe), rt.GtInt64)
 	or.Add(&cmp)
 	orResult := or.Finish()
 	// IF((q OR (c > probe(1, r, 7))), 9223372036854775807, b)
@@ -13537,16 +8537,20 @@ func shape00046Col1(n int, all vec.Sel, q vec.Vec[bool], c_ vec.Vec[int64], r_ v
 	vec.CopyErrs(&ifResult, &orResult, all, n)
 	vec.Fill(&ifResult, int64(9223372036854775807), then, n)
 	vec.Merge(&ifResult, &b, otherwise, n)
-	return ifResult
+	vec.Check(failed, &ifResult, all, n, 1)
+	column := vec.Int64Array(mem, &ifResult, all, n)
+	return column
 }
 
-// shape00046Col2 computes output column 2 (o2) of query Shape00046 on every row:
+// shape00046Col2 computes output column 2 (o2) of query Shape00046 on every row, noting its first failed row in failed:
 //
 //	(c IS NULL)
-func shape00046Col2(n int, all vec.Sel, c_ vec.Vec[int64]) vec.Vec[bool] {
+func shape00046Col2(n int, all vec.Sel, c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (c IS NULL)
 	isNull := vec.IsNull(&c_, false, all, n)
-	return isNull
+	vec.Check(failed, &isNull, all, n, 2)
+	column2 := vec.BoolArray(mem, &isNull, all, n)
+	return column2
 }
 
 // shape00047Input is the schema of Shape00047's input batches (table w).
@@ -13588,18 +8592,18 @@ func Shape00047(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	andResult := shape00047Where(n, all, b, r_, c_)
-	vec.Check(&failed, &andResult, all, n, 0)
+	vec.Check(failed, &andResult, all, n, 0)
 	sel := vec.Where(&andResult, n)
-	andResult2 := shape00047Col1(n, sel, a, b)
-	vec.Check(&failed, &andResult2, sel, n, 1)
+	col1 := shape00047Col1(n, sel, a, b, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"(b >= probe(1, r, b)) AND (c >= c)", "(TRY(((a IS NOT NULL) OR (a IS NOT NULL))) AND (NOT (b >= a)))"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &andResult2, sel, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Shape00047Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -13613,58 +8617,21 @@ func Shape00047(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 func shape00047Where(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[bool] {
 	and := vec.NewLogic(false, all, n)
 	// probe(1, r, b)
-	var probe vec.Vec[int64]
-	if r_.Clean() && b.Clean() && vec.Dense(and.Live, n, true) {
-		probe = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		bV := b.V[:n]
-		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-			if err != nil {
-				probe.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe = vec.Map3E(and.Live, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
-	}
+	probe := vec.Map3E(and.Live, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	// (b >= probe(1, r, b))
-	var cmp vec.Vec[bool]
-	if b.Clean() && probe.Clean() && vec.Dense(and.Live, n, false) {
-		cmp = vec.Make[bool](n)
-		bV := b.V[:n]
-		probeV := probe.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(bV[i], probeV[i])
-		}
-	} else {
-		cmp = vec.Map2(and.Live, n, vec.VecArg(&b), vec.VecArg(&probe), rt.GeInt64)
-	}
+	cmp := vec.Map2(and.Live, n, vec.VecArg(&b), vec.VecArg(&probe), rt.GeInt64)
 	and.Add(&cmp)
 	// (c >= c)
-	var cmp2 vec.Vec[bool]
-	if c_.Clean() && vec.Dense(and.Live, n, false) {
-		cmp2 = vec.Make[bool](n)
-		c_V := c_.V[:n]
-		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(c_V[i], c_V[i])
-		}
-	} else {
-		cmp2 = vec.Map2(and.Live, n, vec.VecArg(&c_), vec.VecArg(&c_), rt.GeInt64)
-	}
+	cmp2 := vec.Map2(and.Live, n, vec.VecArg(&c_), vec.VecArg(&c_), rt.GeInt64)
 	and.Add(&cmp2)
 	andResult := and.Finish()
 	return andResult
 }
 
-// shape00047Col1 computes output column 1 (o1) of query Shape00047 on the rows that pass its WHERE clause:
+// shape00047Col1 computes output column 1 (o1) of query Shape00047 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	(TRY(((a IS NOT NULL) OR (a IS NOT NULL))) AND (NOT (b >= a)))
-func shape00047Col1(n int, sel vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
+func shape00047Col1(n int, sel vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	and2 := vec.NewLogic(false, sel, n)
 	or := vec.NewLogic(true, and2.Live, n)
 	// (a IS NOT NULL)
@@ -13678,33 +8645,14 @@ func shape00047Col1(n int, sel vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.
 	tried := vec.Try(&orResult, and2.Live, n)
 	and2.Add(&tried)
 	// (b >= a)
-	var cmp3 vec.Vec[bool]
-	if b.Clean() && a.Clean() && vec.Dense(and2.Live, n, false) {
-		cmp3 = vec.Make[bool](n)
-		bV := b.V[:n]
-		aV := a.V[:n]
-		out := cmp3.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(bV[i], aV[i])
-		}
-	} else {
-		cmp3 = vec.Map2(and2.Live, n, vec.VecArg(&b), vec.VecArg(&a), rt.GeInt64)
-	}
+	cmp3 := vec.Map2(and2.Live, n, vec.VecArg(&b), vec.VecArg(&a), rt.GeInt64)
 	// (NOT (b >= a))
-	var negated vec.Vec[bool]
-	if cmp3.Clean() && vec.Dense(and2.Live, n, false) {
-		negated = vec.Make[bool](n)
-		cmp3V := cmp3.V[:n]
-		out := negated.V[:n]
-		for i := range out {
-			out[i] = rt.Not(cmp3V[i])
-		}
-	} else {
-		negated = vec.Map1(and2.Live, n, vec.VecArg(&cmp3), rt.Not)
-	}
+	negated := vec.Map1(and2.Live, n, vec.VecArg(&cmp3), rt.Not)
 	and2.Add(&negated)
 	andResult2 := and2.Finish()
-	return andResult2
+	vec.Check(failed, &andResult2, sel, n, 1)
+	column := vec.BoolArray(mem, &andResult2, sel, n)
+	return column
 }
 
 // shape00048Input is the schema of Shape00048's input batches (table w).
@@ -13746,18 +8694,18 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	b := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	cmp := shape00048Where(n, all, r_, a, c_)
-	vec.Check(&failed, &cmp, all, n, 0)
+	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
-	ifResult3 := shape00048Col1(n, sel, a, in, b, c_, r_)
-	vec.Check(&failed, &ifResult3, sel, n, 1)
+	col1 := shape00048Col1(n, sel, a, in, b, c_, r_, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"probe(1, r, a) <> probe(2, r, c)", "IF((IF((a < 100), b, c) NOT IN (probe(1, r, a))), (probe(2, r, c) + probe(2, r, c)), (probe(1, r, a) + IF((probe(1, r, a) = probe(3, r, IF((a < 100), b, c))), probe(1, r, a), probe(1, r, a))))"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult3, sel, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Shape00048Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -13821,10 +8769,10 @@ func shape00048Where(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], c_
 	return cmp
 }
 
-// shape00048Col1 computes output column 1 (o1) of query Shape00048 on the rows that pass its WHERE clause:
+// shape00048Col1 computes output column 1 (o1) of query Shape00048 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	IF((IF((a < 100), b, c) NOT IN (probe(1, r, a))), (probe(2, r, c) + probe(2, r, c)), (probe(1, r, a) + IF((probe(1, r, a) = probe(3, r, IF((a < 100), b, c)))...
-func shape00048Col1(n int, sel vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], c_ vec.Vec[int64], r_ vec.Vec[int64]) vec.Vec[int64] {
+func shape00048Col1(n int, sel vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], c_ vec.Vec[int64], r_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// IF((a < 100), b, c)
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -13870,35 +8818,8 @@ func shape00048Col1(n int, sel vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 	// (IF((a < 100), b, c) IN (probe(1, r, a)))
 	in2 := vec.NewLogic(true, sel, n)
 	// probe(1, r, a)
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && a.Clean() && vec.Dense(in2.Live, n, true) {
-		probe3 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		aV := a.V[:n]
-		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe3 = vec.Map3E(in2.Live, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
-	}
-	var matches vec.Vec[bool]
-	if ifResult.Clean() && probe3.Clean() && vec.Dense(in2.Live, n, false) {
-		matches = vec.Make[bool](n)
-		ifResultV := ifResult.V[:n]
-		probe3V := probe3.V[:n]
-		out := matches.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(ifResultV[i], probe3V[i])
-		}
-	} else {
-		matches = vec.Map2(in2.Live, n, vec.VecArg(&ifResult), vec.VecArg(&probe3), rt.EqInt64)
-	}
+	probe3 := vec.Map3E(in2.Live, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
+	matches := vec.Map2(in2.Live, n, vec.VecArg(&ifResult), vec.VecArg(&probe3), rt.EqInt64)
 	in2.Add(&matches)
 	inResult := in2.Finish()
 	// (NOT (IF((a < 100), b, c) IN (probe(1, r, a))))
@@ -13918,96 +8839,16 @@ func shape00048Col1(n int, sel vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 	ifResult3 := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult3, &negated, sel, n)
 	// probe(2, r, c)
-	var probe4 vec.Vec[int64]
-	if r_.Clean() && c_.Clean() && vec.Dense(then2, n, true) {
-		probe4 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		c_V := c_.V[:n]
-		out := probe4.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], c_V[i])
-			if err != nil {
-				probe4.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe4 = vec.Map3E(then2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
-	}
+	probe4 := vec.Map3E(then2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	// probe(2, r, c)
-	var probe5 vec.Vec[int64]
-	if r_.Clean() && c_.Clean() && vec.Dense(then2, n, true) {
-		probe5 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		c_V := c_.V[:n]
-		out := probe5.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], c_V[i])
-			if err != nil {
-				probe5.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe5 = vec.Map3E(then2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
-	}
+	probe5 := vec.Map3E(then2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	// (probe(2, r, c) + probe(2, r, c))
-	var sum vec.Vec[int64]
-	if probe4.Clean() && probe5.Clean() && vec.Dense(then2, n, true) {
-		sum = vec.Make[int64](n)
-		probe4V := probe4.V[:n]
-		probe5V := probe5.V[:n]
-		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probe4V[i], probe5V[i])
-			if err != nil {
-				sum.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		sum = vec.Map2E(then2, n, vec.VecArg(&probe4), vec.VecArg(&probe5), rt.AddInt64)
-	}
+	sum := vec.Map2E(then2, n, vec.VecArg(&probe4), vec.VecArg(&probe5), rt.AddInt64)
 	vec.Merge(&ifResult3, &sum, then2, n)
 	// probe(1, r, a)
-	var probe6 vec.Vec[int64]
-	if r_.Clean() && a.Clean() && vec.Dense(otherwise2, n, true) {
-		probe6 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		aV := a.V[:n]
-		out := probe6.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
-			if err != nil {
-				probe6.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe6 = vec.Map3E(otherwise2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
-	}
+	probe6 := vec.Map3E(otherwise2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	// probe(1, r, a)
-	var probe7 vec.Vec[int64]
-	if r_.Clean() && a.Clean() && vec.Dense(otherwise2, n, true) {
-		probe7 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		aV := a.V[:n]
-		out := probe7.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
-			if err != nil {
-				probe7.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe7 = vec.Map3E(otherwise2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
-	}
+	probe7 := vec.Map3E(otherwise2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	// IF((a < 100), b, c)
 	var ifResult4 vec.Vec[int64]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -14051,98 +8892,25 @@ func shape00048Col1(n int, sel vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 		}
 	}
 	// probe(3, r, IF((a < 100), b, c))
-	var probe8 vec.Vec[int64]
-	if r_.Clean() && ifResult4.Clean() && vec.Dense(otherwise2, n, true) {
-		probe8 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		ifResult4V := ifResult4.V[:n]
-		out := probe8.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], ifResult4V[i])
-			if err != nil {
-				probe8.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe8 = vec.Map3E(otherwise2, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&ifResult4), kernelKernels.Probe)
-	}
+	probe8 := vec.Map3E(otherwise2, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&ifResult4), kernelKernels.Probe)
 	// (probe(1, r, a) = probe(3, r, IF((a < 100), b, c)))
-	var cmp4 vec.Vec[bool]
-	if probe7.Clean() && probe8.Clean() && vec.Dense(otherwise2, n, false) {
-		cmp4 = vec.Make[bool](n)
-		probe7V := probe7.V[:n]
-		probe8V := probe8.V[:n]
-		out := cmp4.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(probe7V[i], probe8V[i])
-		}
-	} else {
-		cmp4 = vec.Map2(otherwise2, n, vec.VecArg(&probe7), vec.VecArg(&probe8), rt.EqInt64)
-	}
+	cmp4 := vec.Map2(otherwise2, n, vec.VecArg(&probe7), vec.VecArg(&probe8), rt.EqInt64)
 	// IF((probe(1, r, a) = probe(3, r, IF((a < 100), b, c))), probe(1, r, a), probe(1, r, a))
 	then4, otherwise4 := vec.Split(&cmp4, otherwise2, n)
 	ifResult6 := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult6, &cmp4, otherwise2, n)
 	// probe(1, r, a)
-	var probe9 vec.Vec[int64]
-	if r_.Clean() && a.Clean() && vec.Dense(then4, n, true) {
-		probe9 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		aV := a.V[:n]
-		out := probe9.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
-			if err != nil {
-				probe9.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe9 = vec.Map3E(then4, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
-	}
+	probe9 := vec.Map3E(then4, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	vec.Merge(&ifResult6, &probe9, then4, n)
 	// probe(1, r, a)
-	var probe10 vec.Vec[int64]
-	if r_.Clean() && a.Clean() && vec.Dense(otherwise4, n, true) {
-		probe10 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		aV := a.V[:n]
-		out := probe10.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
-			if err != nil {
-				probe10.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe10 = vec.Map3E(otherwise4, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
-	}
+	probe10 := vec.Map3E(otherwise4, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	vec.Merge(&ifResult6, &probe10, otherwise4, n)
 	// (probe(1, r, a) + IF((probe(1, r, a) = probe(3, r, IF((a < 100), b, c))), probe(1, r, a), probe(1, r, a)))
-	var sum2 vec.Vec[int64]
-	if probe6.Clean() && ifResult6.Clean() && vec.Dense(otherwise2, n, true) {
-		sum2 = vec.Make[int64](n)
-		probe6V := probe6.V[:n]
-		ifResult6V := ifResult6.V[:n]
-		out := sum2.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probe6V[i], ifResult6V[i])
-			if err != nil {
-				sum2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		sum2 = vec.Map2E(otherwise2, n, vec.VecArg(&probe6), vec.VecArg(&ifResult6), rt.AddInt64)
-	}
+	sum2 := vec.Map2E(otherwise2, n, vec.VecArg(&probe6), vec.VecArg(&ifResult6), rt.AddInt64)
 	vec.Merge(&ifResult3, &sum2, otherwise2, n)
-	return ifResult3
+	vec.Check(failed, &ifResult3, sel, n, 1)
+	column := vec.Int64Array(mem, &ifResult3, sel, n)
+	return column
 }
 
 // shape00049Input is the schema of Shape00049's input batches (table w).
@@ -14184,18 +8952,18 @@ func Shape00049(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	caseResult := shape00049Where(n, all, b, sArr, r_, a)
-	vec.Check(&failed, &caseResult, all, n, 0)
+	vec.Check(failed, &caseResult, all, n, 0)
 	sel := vec.Where(&caseResult, n)
-	probe2 := shape00049Col1(n, sel, r_, b)
-	vec.Check(&failed, &probe2, sel, n, 1)
+	col1 := shape00049Col1(n, sel, r_, b, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"CASE WHEN b > 1 THEN CAST(s AS BIGINT) > b ELSE TRY(probe(1, r, NULLIF(r, b)) > a) END", "probe(1, r, NULLIF(r, b))"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &probe2, sel, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Shape00049Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -14224,90 +8992,27 @@ func shape00049Where(n int, all vec.Sel, b vec.Vec[int64], sArr *array.String, r
 	vec.CopyErrs(&caseResult, &cmp, all, n)
 	when, notYet := vec.Split(&cmp, all, n)
 	// CAST(s AS BIGINT)
-	var asBigint vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(when, n, true) {
-		asBigint = vec.Make[int64](n)
-		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint = vec.Map1E(when, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint := vec.Map1E(when, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	// (CAST(s AS BIGINT) > b)
-	var cmp2 vec.Vec[bool]
-	if asBigint.Clean() && b.Clean() && vec.Dense(when, n, false) {
-		cmp2 = vec.Make[bool](n)
-		asBigintV := asBigint.V[:n]
-		bV := b.V[:n]
-		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(asBigintV[i], bV[i])
-		}
-	} else {
-		cmp2 = vec.Map2(when, n, vec.VecArg(&asBigint), vec.VecArg(&b), rt.GtInt64)
-	}
+	cmp2 := vec.Map2(when, n, vec.VecArg(&asBigint), vec.VecArg(&b), rt.GtInt64)
 	vec.Merge(&caseResult, &cmp2, when, n)
-	var eq vec.Vec[bool]
-	if r_.Clean() && b.Clean() && vec.Dense(notYet, n, false) {
-		eq = vec.Make[bool](n)
-		r_V := r_.V[:n]
-		bV := b.V[:n]
-		out := eq.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(r_V[i], bV[i])
-		}
-	} else {
-		eq = vec.Map2(notYet, n, vec.VecArg(&r_), vec.VecArg(&b), rt.EqInt64)
-	}
+	eq := vec.Map2(notYet, n, vec.VecArg(&r_), vec.VecArg(&b), rt.EqInt64)
 	// NULLIF(r, b)
 	nullIf := vec.NullIf(&r_, &eq, notYet, n)
 	// probe(1, r, NULLIF(r, b))
-	var probe vec.Vec[int64]
-	if r_.Clean() && nullIf.Clean() && vec.Dense(notYet, n, true) {
-		probe = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		nullIfV := nullIf.V[:n]
-		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], nullIfV[i])
-			if err != nil {
-				probe.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe = vec.Map3E(notYet, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&nullIf), kernelKernels.Probe)
-	}
+	probe := vec.Map3E(notYet, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&nullIf), kernelKernels.Probe)
 	// (probe(1, r, NULLIF(r, b)) > a)
-	var cmp3 vec.Vec[bool]
-	if probe.Clean() && a.Clean() && vec.Dense(notYet, n, false) {
-		cmp3 = vec.Make[bool](n)
-		probeV := probe.V[:n]
-		aV := a.V[:n]
-		out := cmp3.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(probeV[i], aV[i])
-		}
-	} else {
-		cmp3 = vec.Map2(notYet, n, vec.VecArg(&probe), vec.VecArg(&a), rt.GtInt64)
-	}
+	cmp3 := vec.Map2(notYet, n, vec.VecArg(&probe), vec.VecArg(&a), rt.GtInt64)
 	// TRY((probe(1, r, NULLIF(r, b)) > a))
 	tried := vec.Try(&cmp3, notYet, n)
 	vec.Merge(&caseResult, &tried, notYet, n)
 	return caseResult
 }
 
-// shape00049Col1 computes output column 1 (o1) of query Shape00049 on the rows that pass its WHERE clause:
+// shape00049Col1 computes output column 1 (o1) of query Shape00049 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	probe(1, r, NULLIF(r, b))
-func shape00049Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
+func shape00049Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	var eq2 vec.Vec[bool]
 	if r_.Clean() && b.Clean() && vec.Dense(sel, n, false) {
 		eq2 = vec.Make[bool](n)
@@ -14340,7 +9045,9 @@ func shape00049Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec
 	} else {
 		probe2 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&nullIf2), kernelKernels.Probe)
 	}
-	return probe2
+	vec.Check(failed, &probe2, sel, n, 1)
+	column := vec.Int64Array(mem, &probe2, sel, n)
+	return column
 }
 
 // shape00050Input is the schema of Shape00050's input batches (table w).
@@ -14382,14 +9089,14 @@ func Shape00050(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	sArr := in.Column(6).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	coalesced := shape00050Col1(n, all, b, r_, c_, sArr)
-	vec.Check(&failed, &coalesced, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := shape00050Col1(n, all, b, r_, c_, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"", "COALESCE(CASE b WHEN probe(3, r, CASE WHEN (probe(1, r, 9223372036854775807) IS NULL) THEN probe(2, r, probe(1, r, 9223372036854775807)) END) THEN IF((b <= probe(1, r, 9223372036854775807)), 100, c) WHEN b THEN 4611686018427387904 ELSE c END, CAST(s AS BIGINT))"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Shape00050Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -14397,10 +9104,10 @@ func Shape00050(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00050Col1 computes output column 1 (o1) of query Shape00050 on every row:
+// shape00050Col1 computes output column 1 (o1) of query Shape00050 on every row, noting its first failed row in failed:
 //
 //	COALESCE(CASE b WHEN probe(3, r, CASE WHEN (probe(1, r, 9223372036854775807) IS NULL) THEN probe(2, r, probe(1, r, 9223372036854775807)) END) THEN IF((b <= p...
-func shape00050Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], c_ vec.Vec[int64], sArr *array.String) vec.Vec[int64] {
+func shape00050Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], c_ vec.Vec[int64], sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// COALESCE(CASE b WHEN probe(3, r, CASE WHEN (probe(1, r, 9223372036854775807) IS NULL) THEN probe(2, r, probe(1, r, 9223372036854775807)) ELSE CAST(NULL AS BI...
 	coalesced := vec.Make[int64](n)
 	// CASE b WHEN probe(3, r, CASE WHEN (probe(1, r, 9223372036854775807) IS NULL) THEN probe(2, r, probe(1, r, 9223372036854775807)) ELSE CAST(NULL AS BIGINT) END...
@@ -14429,40 +9136,9 @@ func shape00050Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], c_ 
 	vec.CopyErrs(&caseResult2, &isNull, all, n)
 	when, notYet := vec.Split(&isNull, all, n)
 	// probe(1, r, 9223372036854775807)
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(when, n, true) {
-		probe2 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(9223372036854775807))
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe2 = vec.Map3E(when, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(9223372036854775807)), kernelKernels.Probe)
-	}
+	probe2 := vec.Map3E(when, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(9223372036854775807)), kernelKernels.Probe)
 	// probe(2, r, probe(1, r, 9223372036854775807))
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && probe2.Clean() && vec.Dense(when, n, true) {
-		probe3 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		probe2V := probe2.V[:n]
-		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probe2V[i])
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe3 = vec.Map3E(when, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe2), kernelKernels.Probe)
-	}
+	probe3 := vec.Map3E(when, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe2), kernelKernels.Probe)
 	vec.Merge(&caseResult2, &probe3, when, n)
 	vec.FillNull(&caseResult2, notYet, n)
 	// probe(3, r, CASE WHEN (probe(1, r, 9223372036854775807) IS NULL) THEN probe(2, r, probe(1, r, 9223372036854775807)) ELSE CAST(NULL AS BIGINT) END)
@@ -14498,35 +9174,9 @@ func shape00050Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], c_ 
 	vec.CopyErrs(&caseResult, &matches, all, n)
 	when2, notYet2 := vec.Split(&matches, all, n)
 	// probe(1, r, 9223372036854775807)
-	var probe5 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(when2, n, true) {
-		probe5 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe5.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(9223372036854775807))
-			if err != nil {
-				probe5.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe5 = vec.Map3E(when2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(9223372036854775807)), kernelKernels.Probe)
-	}
+	probe5 := vec.Map3E(when2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(9223372036854775807)), kernelKernels.Probe)
 	// (b <= probe(1, r, 9223372036854775807))
-	var cmp vec.Vec[bool]
-	if b.Clean() && probe5.Clean() && vec.Dense(when2, n, false) {
-		cmp = vec.Make[bool](n)
-		bV := b.V[:n]
-		probe5V := probe5.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(bV[i], probe5V[i])
-		}
-	} else {
-		cmp = vec.Map2(when2, n, vec.VecArg(&b), vec.VecArg(&probe5), rt.LeInt64)
-	}
+	cmp := vec.Map2(when2, n, vec.VecArg(&b), vec.VecArg(&probe5), rt.LeInt64)
 	// IF((b <= probe(1, r, 9223372036854775807)), 100, c)
 	then, otherwise := vec.Split(&cmp, when2, n)
 	ifResult := vec.Make[int64](n)
@@ -14534,17 +9184,7 @@ func shape00050Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], c_ 
 	vec.Fill(&ifResult, int64(100), then, n)
 	vec.Merge(&ifResult, &c_, otherwise, n)
 	vec.Merge(&caseResult, &ifResult, when2, n)
-	var matches2 vec.Vec[bool]
-	if b.Clean() && vec.Dense(notYet2, n, false) {
-		matches2 = vec.Make[bool](n)
-		bV := b.V[:n]
-		out := matches2.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(bV[i], bV[i])
-		}
-	} else {
-		matches2 = vec.Map2(notYet2, n, vec.VecArg(&b), vec.VecArg(&b), rt.EqInt64)
-	}
+	matches2 := vec.Map2(notYet2, n, vec.VecArg(&b), vec.VecArg(&b), rt.EqInt64)
 	vec.CopyErrs(&caseResult, &matches2, notYet2, n)
 	when3, notYet3 := vec.Split(&matches2, notYet2, n)
 	vec.Fill(&caseResult, int64(4611686018427387904), when3, n)
@@ -14552,23 +9192,11 @@ func shape00050Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], c_ 
 	vec.MergeNonNull(&coalesced, &caseResult, all, n)
 	stillNull := vec.NullRows(&caseResult, all, n)
 	// CAST(s AS BIGINT)
-	var asBigint vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(stillNull, n, true) {
-		asBigint = vec.Make[int64](n)
-		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint = vec.Map1E(stillNull, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint := vec.Map1E(stillNull, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	vec.Merge(&coalesced, &asBigint, stillNull, n)
-	return coalesced
+	vec.Check(failed, &coalesced, all, n, 1)
+	column := vec.Int64Array(mem, &coalesced, all, n)
+	return column
 }
 
 // shape00051Input is the schema of Shape00051's input batches (table w).
@@ -14612,18 +9240,17 @@ func Shape00051(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// o1: a
-	caseResult := shape00051Col2(n, all, r_, c_, sArr, a)
-	vec.Check(&failed, &caseResult, all, n, 2)
-	asBigint3 := shape00051Col3(n, all, sArr)
-	vec.Check(&failed, &asBigint3, all, n, 3)
+	col2 := shape00051Col2(n, all, r_, c_, sArr, a, failed, mem)
+	col3 := shape00051Col3(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col2, col3)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2", "o3"}, []string{"", "a", "CASE WHEN (probe(2, r, 9223372036854775807) <= CASE WHEN (CAST(NULL AS BIGINT) > 1) THEN 4611686018427387904 WHEN CAST(NULL AS BOOLEAN) THEN CAST(s AS BIGINT) ELSE c END) THEN CAST(s AS BIGINT) WHEN (a IS NOT NULL) THEN (probe(2, r, 9223372036854775807) * probe(2, r, 9223372036854775807)) ELSE CAST(s AS BIGINT) END", "CAST(s AS BIGINT)"})
 	}
 
-	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(1), all, n), vec.Int64Array(mem, &caseResult, all, n), vec.Int64Array(mem, &asBigint3, all, n)}
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(1), all, n), col2, col3}
 	out := array.NewRecordBatch(Shape00051Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -14631,10 +9258,10 @@ func Shape00051(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00051Col2 computes output column 2 (o2) of query Shape00051 on every row:
+// shape00051Col2 computes output column 2 (o2) of query Shape00051 on every row, noting its first failed row in failed:
 //
 //	CASE WHEN (probe(2, r, 9223372036854775807) <= CASE WHEN (CAST(NULL AS BIGINT) > 1) THEN 4611686018427387904 WHEN CAST(NULL AS BOOLEAN) THEN CAST(s AS BIGINT...
-func shape00051Col2(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], sArr *array.String, a vec.Vec[int64]) vec.Vec[int64] {
+func shape00051Col2(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], sArr *array.String, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN (probe(2, r, 9223372036854775807) <= c) THEN CAST(s AS BIGINT) WHEN (a IS NOT NULL) THEN (probe(2, r, 9223372036854775807) * probe(2, r, 9223372036...
 	caseResult := vec.Make[int64](n)
 	// probe(2, r, 9223372036854775807)
@@ -14670,103 +9297,31 @@ func shape00051Col2(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], sA
 	vec.CopyErrs(&caseResult, &cmp, all, n)
 	when, notYet := vec.Split(&cmp, all, n)
 	// CAST(s AS BIGINT)
-	var asBigint vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(when, n, true) {
-		asBigint = vec.Make[int64](n)
-		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint = vec.Map1E(when, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint := vec.Map1E(when, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	vec.Merge(&caseResult, &asBigint, when, n)
 	// (a IS NOT NULL)
 	isNotNull := vec.IsNull(&a, true, notYet, n)
 	vec.CopyErrs(&caseResult, &isNotNull, notYet, n)
 	when2, notYet2 := vec.Split(&isNotNull, notYet, n)
 	// probe(2, r, 9223372036854775807)
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(when2, n, true) {
-		probe2 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(9223372036854775807))
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe2 = vec.Map3E(when2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.ConstArg[int64](int64(9223372036854775807)), kernelKernels.Probe)
-	}
+	probe2 := vec.Map3E(when2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.ConstArg[int64](int64(9223372036854775807)), kernelKernels.Probe)
 	// probe(2, r, 9223372036854775807)
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(when2, n, true) {
-		probe3 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(9223372036854775807))
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe3 = vec.Map3E(when2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.ConstArg[int64](int64(9223372036854775807)), kernelKernels.Probe)
-	}
+	probe3 := vec.Map3E(when2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.ConstArg[int64](int64(9223372036854775807)), kernelKernels.Probe)
 	// (probe(2, r, 9223372036854775807) * probe(2, r, 9223372036854775807))
-	var product vec.Vec[int64]
-	if probe2.Clean() && probe3.Clean() && vec.Dense(when2, n, true) {
-		product = vec.Make[int64](n)
-		probe2V := probe2.V[:n]
-		probe3V := probe3.V[:n]
-		out := product.V[:n]
-		for i := range out {
-			r, err := rt.MulInt64(probe2V[i], probe3V[i])
-			if err != nil {
-				product.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		product = vec.Map2E(when2, n, vec.VecArg(&probe2), vec.VecArg(&probe3), rt.MulInt64)
-	}
+	product := vec.Map2E(when2, n, vec.VecArg(&probe2), vec.VecArg(&probe3), rt.MulInt64)
 	vec.Merge(&caseResult, &product, when2, n)
 	// CAST(s AS BIGINT)
-	var asBigint2 vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(notYet2, n, true) {
-		asBigint2 = vec.Make[int64](n)
-		out := asBigint2.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint2 = vec.Map1E(notYet2, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint2 := vec.Map1E(notYet2, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	vec.Merge(&caseResult, &asBigint2, notYet2, n)
-	return caseResult
+	vec.Check(failed, &caseResult, all, n, 2)
+	column := vec.Int64Array(mem, &caseResult, all, n)
+	return column
 }
 
-// shape00051Col3 computes output column 3 (o3) of query Shape00051 on every row:
+// shape00051Col3 computes output column 3 (o3) of query Shape00051 on every row, noting its first failed row in failed:
 //
 //	CAST(s AS BIGINT)
-func shape00051Col3(n int, all vec.Sel, sArr *array.String) vec.Vec[int64] {
+func shape00051Col3(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(s AS BIGINT)
 	var asBigint3 vec.Vec[int64]
 	if sArr.NullN() == 0 {
@@ -14783,7 +9338,9 @@ func shape00051Col3(n int, all vec.Sel, sArr *array.String) vec.Vec[int64] {
 	} else {
 		asBigint3 = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
-	return asBigint3
+	vec.Check(failed, &asBigint3, all, n, 3)
+	column2 := vec.Int64Array(mem, &asBigint3, all, n)
+	return column2
 }
 
 // shape00052Input is the schema of Shape00052's input batches (table w).
@@ -14826,16 +9383,15 @@ func Shape00052(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	sArr := in.Column(6).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult := shape00052Col1(n, all, p, r_, a, sArr)
-	vec.Check(&failed, &caseResult, all, n, 1)
-	product10 := shape00052Col2(n, all, r_, a)
-	vec.Check(&failed, &product10, all, n, 2)
+	failed := new(vec.Failure)
+	col1 := shape00052Col1(n, all, p, r_, a, sArr, failed, mem)
+	col2 := shape00052Col2(n, all, r_, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "CASE WHEN (p IS NOT NULL) THEN (probe(1, r, (r * a)) + IF(((r * a) < (r * a)), probe(1, r, (r * a)), probe(2, r, CAST(s AS BIGINT)))) WHEN (probe(2, r, CAST(s AS BIGINT)) >= probe(3, r, probe(1, r, (r * a)))) THEN (probe(1, r, (r * a)) * probe(1, r, (r * a))) ELSE (r * a) END", "(r * a)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n), vec.Int64Array(mem, &product10, all, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Shape00052Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -14843,10 +9399,10 @@ func Shape00052(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00052Col1 computes output column 1 (o1) of query Shape00052 on every row:
+// shape00052Col1 computes output column 1 (o1) of query Shape00052 on every row, noting its first failed row in failed:
 //
 //	CASE WHEN (p IS NOT NULL) THEN (probe(1, r, (r * a)) + IF(((r * a) < (r * a)), probe(1, r, (r * a)), probe(2, r, CAST(s AS BIGINT)))) WHEN (probe(2, r, CAST(...
-func shape00052Col1(n int, all vec.Sel, p vec.Vec[bool], r_ vec.Vec[int64], a vec.Vec[int64], sArr *array.String) vec.Vec[int64] {
+func shape00052Col1(n int, all vec.Sel, p vec.Vec[bool], r_ vec.Vec[int64], a vec.Vec[int64], sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN (p IS NOT NULL) THEN (probe(1, r, (r * a)) + IF(((r * a) < (r * a)), probe(1, r, (r * a)), probe(2, r, CAST(s AS BIGINT)))) WHEN (probe(2, r, CAST(...
 	caseResult := vec.Make[int64](n)
 	// (p IS NOT NULL)
@@ -14854,405 +9410,69 @@ func shape00052Col1(n int, all vec.Sel, p vec.Vec[bool], r_ vec.Vec[int64], a ve
 	vec.CopyErrs(&caseResult, &isNotNull, all, n)
 	when, notYet := vec.Split(&isNotNull, all, n)
 	// (r * a)
-	var product vec.Vec[int64]
-	if r_.Clean() && a.Clean() && vec.Dense(when, n, true) {
-		product = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		aV := a.V[:n]
-		out := product.V[:n]
-		for i := range out {
-			r, err := rt.MulInt64(r_V[i], aV[i])
-			if err != nil {
-				product.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		product = vec.Map2E(when, n, vec.VecArg(&r_), vec.VecArg(&a), rt.MulInt64)
-	}
+	product := vec.Map2E(when, n, vec.VecArg(&r_), vec.VecArg(&a), rt.MulInt64)
 	// probe(1, r, (r * a))
-	var probe vec.Vec[int64]
-	if r_.Clean() && product.Clean() && vec.Dense(when, n, true) {
-		probe = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		productV := product.V[:n]
-		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], productV[i])
-			if err != nil {
-				probe.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe = vec.Map3E(when, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&product), kernelKernels.Probe)
-	}
+	probe := vec.Map3E(when, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&product), kernelKernels.Probe)
 	// (r * a)
-	var product2 vec.Vec[int64]
-	if r_.Clean() && a.Clean() && vec.Dense(when, n, true) {
-		product2 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		aV := a.V[:n]
-		out := product2.V[:n]
-		for i := range out {
-			r, err := rt.MulInt64(r_V[i], aV[i])
-			if err != nil {
-				product2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		product2 = vec.Map2E(when, n, vec.VecArg(&r_), vec.VecArg(&a), rt.MulInt64)
-	}
+	product2 := vec.Map2E(when, n, vec.VecArg(&r_), vec.VecArg(&a), rt.MulInt64)
 	// (r * a)
-	var product3 vec.Vec[int64]
-	if r_.Clean() && a.Clean() && vec.Dense(when, n, true) {
-		product3 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		aV := a.V[:n]
-		out := product3.V[:n]
-		for i := range out {
-			r, err := rt.MulInt64(r_V[i], aV[i])
-			if err != nil {
-				product3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		product3 = vec.Map2E(when, n, vec.VecArg(&r_), vec.VecArg(&a), rt.MulInt64)
-	}
+	product3 := vec.Map2E(when, n, vec.VecArg(&r_), vec.VecArg(&a), rt.MulInt64)
 	// ((r * a) < (r * a))
-	var cmp vec.Vec[bool]
-	if product2.Clean() && product3.Clean() && vec.Dense(when, n, false) {
-		cmp = vec.Make[bool](n)
-		product2V := product2.V[:n]
-		product3V := product3.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.LtInt64(product2V[i], product3V[i])
-		}
-	} else {
-		cmp = vec.Map2(when, n, vec.VecArg(&product2), vec.VecArg(&product3), rt.LtInt64)
-	}
+	cmp := vec.Map2(when, n, vec.VecArg(&product2), vec.VecArg(&product3), rt.LtInt64)
 	// IF(((r * a) < (r * a)), probe(1, r, (r * a)), probe(2, r, CAST(s AS BIGINT)))
 	then, otherwise := vec.Split(&cmp, when, n)
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &cmp, when, n)
 	// (r * a)
-	var product4 vec.Vec[int64]
-	if r_.Clean() && a.Clean() && vec.Dense(then, n, true) {
-		product4 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		aV := a.V[:n]
-		out := product4.V[:n]
-		for i := range out {
-			r, err := rt.MulInt64(r_V[i], aV[i])
-			if err != nil {
-				product4.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		product4 = vec.Map2E(then, n, vec.VecArg(&r_), vec.VecArg(&a), rt.MulInt64)
-	}
+	product4 := vec.Map2E(then, n, vec.VecArg(&r_), vec.VecArg(&a), rt.MulInt64)
 	// probe(1, r, (r * a))
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && product4.Clean() && vec.Dense(then, n, true) {
-		probe2 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		product4V := product4.V[:n]
-		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], product4V[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe2 = vec.Map3E(then, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&product4), kernelKernels.Probe)
-	}
+	probe2 := vec.Map3E(then, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&product4), kernelKernels.Probe)
 	vec.Merge(&ifResult, &probe2, then, n)
 	// CAST(s AS BIGINT)
-	var asBigint vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(otherwise, n, true) {
-		asBigint = vec.Make[int64](n)
-		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint = vec.Map1E(otherwise, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint := vec.Map1E(otherwise, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	// probe(2, r, CAST(s AS BIGINT))
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && asBigint.Clean() && vec.Dense(otherwise, n, true) {
-		probe3 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		asBigintV := asBigint.V[:n]
-		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], asBigintV[i])
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe3 = vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&asBigint), kernelKernels.Probe)
-	}
+	probe3 := vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&asBigint), kernelKernels.Probe)
 	vec.Merge(&ifResult, &probe3, otherwise, n)
 	// (probe(1, r, (r * a)) + IF(((r * a) < (r * a)), probe(1, r, (r * a)), probe(2, r, CAST(s AS BIGINT))))
-	var sum vec.Vec[int64]
-	if probe.Clean() && ifResult.Clean() && vec.Dense(when, n, true) {
-		sum = vec.Make[int64](n)
-		probeV := probe.V[:n]
-		ifResultV := ifResult.V[:n]
-		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probeV[i], ifResultV[i])
-			if err != nil {
-				sum.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		sum = vec.Map2E(when, n, vec.VecArg(&probe), vec.VecArg(&ifResult), rt.AddInt64)
-	}
+	sum := vec.Map2E(when, n, vec.VecArg(&probe), vec.VecArg(&ifResult), rt.AddInt64)
 	vec.Merge(&caseResult, &sum, when, n)
 	// CAST(s AS BIGINT)
-	var asBigint2 vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(notYet, n, true) {
-		asBigint2 = vec.Make[int64](n)
-		out := asBigint2.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint2 = vec.Map1E(notYet, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint2 := vec.Map1E(notYet, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	// probe(2, r, CAST(s AS BIGINT))
-	var probe4 vec.Vec[int64]
-	if r_.Clean() && asBigint2.Clean() && vec.Dense(notYet, n, true) {
-		probe4 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		asBigint2V := asBigint2.V[:n]
-		out := probe4.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], asBigint2V[i])
-			if err != nil {
-				probe4.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe4 = vec.Map3E(notYet, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&asBigint2), kernelKernels.Probe)
-	}
+	probe4 := vec.Map3E(notYet, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&asBigint2), kernelKernels.Probe)
 	// (r * a)
-	var product5 vec.Vec[int64]
-	if r_.Clean() && a.Clean() && vec.Dense(notYet, n, true) {
-		product5 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		aV := a.V[:n]
-		out := product5.V[:n]
-		for i := range out {
-			r, err := rt.MulInt64(r_V[i], aV[i])
-			if err != nil {
-				product5.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		product5 = vec.Map2E(notYet, n, vec.VecArg(&r_), vec.VecArg(&a), rt.MulInt64)
-	}
+	product5 := vec.Map2E(notYet, n, vec.VecArg(&r_), vec.VecArg(&a), rt.MulInt64)
 	// probe(1, r, (r * a))
-	var probe5 vec.Vec[int64]
-	if r_.Clean() && product5.Clean() && vec.Dense(notYet, n, true) {
-		probe5 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		product5V := product5.V[:n]
-		out := probe5.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], product5V[i])
-			if err != nil {
-				probe5.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe5 = vec.Map3E(notYet, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&product5), kernelKernels.Probe)
-	}
+	probe5 := vec.Map3E(notYet, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&product5), kernelKernels.Probe)
 	// probe(3, r, probe(1, r, (r * a)))
-	var probe6 vec.Vec[int64]
-	if r_.Clean() && probe5.Clean() && vec.Dense(notYet, n, true) {
-		probe6 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		probe5V := probe5.V[:n]
-		out := probe6.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], probe5V[i])
-			if err != nil {
-				probe6.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe6 = vec.Map3E(notYet, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&probe5), kernelKernels.Probe)
-	}
+	probe6 := vec.Map3E(notYet, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&probe5), kernelKernels.Probe)
 	// (probe(2, r, CAST(s AS BIGINT)) >= probe(3, r, probe(1, r, (r * a))))
-	var cmp2 vec.Vec[bool]
-	if probe4.Clean() && probe6.Clean() && vec.Dense(notYet, n, false) {
-		cmp2 = vec.Make[bool](n)
-		probe4V := probe4.V[:n]
-		probe6V := probe6.V[:n]
-		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(probe4V[i], probe6V[i])
-		}
-	} else {
-		cmp2 = vec.Map2(notYet, n, vec.VecArg(&probe4), vec.VecArg(&probe6), rt.GeInt64)
-	}
+	cmp2 := vec.Map2(notYet, n, vec.VecArg(&probe4), vec.VecArg(&probe6), rt.GeInt64)
 	vec.CopyErrs(&caseResult, &cmp2, notYet, n)
 	when2, notYet2 := vec.Split(&cmp2, notYet, n)
 	// (r * a)
-	var product6 vec.Vec[int64]
-	if r_.Clean() && a.Clean() && vec.Dense(when2, n, true) {
-		product6 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		aV := a.V[:n]
-		out := product6.V[:n]
-		for i := range out {
-			r, err := rt.MulInt64(r_V[i], aV[i])
-			if err != nil {
-				product6.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		product6 = vec.Map2E(when2, n, vec.VecArg(&r_), vec.VecArg(&a), rt.MulInt64)
-	}
+	product6 := vec.Map2E(when2, n, vec.VecArg(&r_), vec.VecArg(&a), rt.MulInt64)
 	// probe(1, r, (r * a))
-	var probe7 vec.Vec[int64]
-	if r_.Clean() && product6.Clean() && vec.Dense(when2, n, true) {
-		probe7 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		product6V := product6.V[:n]
-		out := probe7.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], product6V[i])
-			if err != nil {
-				probe7.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe7 = vec.Map3E(when2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&product6), kernelKernels.Probe)
-	}
+	probe7 := vec.Map3E(when2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&product6), kernelKernels.Probe)
 	// (r * a)
-	var product7 vec.Vec[int64]
-	if r_.Clean() && a.Clean() && vec.Dense(when2, n, true) {
-		product7 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		aV := a.V[:n]
-		out := product7.V[:n]
-		for i := range out {
-			r, err := rt.MulInt64(r_V[i], aV[i])
-			if err != nil {
-				product7.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		product7 = vec.Map2E(when2, n, vec.VecArg(&r_), vec.VecArg(&a), rt.MulInt64)
-	}
+	product7 := vec.Map2E(when2, n, vec.VecArg(&r_), vec.VecArg(&a), rt.MulInt64)
 	// probe(1, r, (r * a))
-	var probe8 vec.Vec[int64]
-	if r_.Clean() && product7.Clean() && vec.Dense(when2, n, true) {
-		probe8 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		product7V := product7.V[:n]
-		out := probe8.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], product7V[i])
-			if err != nil {
-				probe8.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe8 = vec.Map3E(when2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&product7), kernelKernels.Probe)
-	}
+	probe8 := vec.Map3E(when2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&product7), kernelKernels.Probe)
 	// (probe(1, r, (r * a)) * probe(1, r, (r * a)))
-	var product8 vec.Vec[int64]
-	if probe7.Clean() && probe8.Clean() && vec.Dense(when2, n, true) {
-		product8 = vec.Make[int64](n)
-		probe7V := probe7.V[:n]
-		probe8V := probe8.V[:n]
-		out := product8.V[:n]
-		for i := range out {
-			r, err := rt.MulInt64(probe7V[i], probe8V[i])
-			if err != nil {
-				product8.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		product8 = vec.Map2E(when2, n, vec.VecArg(&probe7), vec.VecArg(&probe8), rt.MulInt64)
-	}
+	product8 := vec.Map2E(when2, n, vec.VecArg(&probe7), vec.VecArg(&probe8), rt.MulInt64)
 	vec.Merge(&caseResult, &product8, when2, n)
 	// (r * a)
-	var product9 vec.Vec[int64]
-	if r_.Clean() && a.Clean() && vec.Dense(notYet2, n, true) {
-		product9 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		aV := a.V[:n]
-		out := product9.V[:n]
-		for i := range out {
-			r, err := rt.MulInt64(r_V[i], aV[i])
-			if err != nil {
-				product9.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		product9 = vec.Map2E(notYet2, n, vec.VecArg(&r_), vec.VecArg(&a), rt.MulInt64)
-	}
+	product9 := vec.Map2E(notYet2, n, vec.VecArg(&r_), vec.VecArg(&a), rt.MulInt64)
 	vec.Merge(&caseResult, &product9, notYet2, n)
-	return caseResult
+	vec.Check(failed, &caseResult, all, n, 1)
+	column := vec.Int64Array(mem, &caseResult, all, n)
+	return column
 }
 
-// shape00052Col2 computes output column 2 (o2) of query Shape00052 on every row:
+// shape00052Col2 computes output column 2 (o2) of query Shape00052 on every row, noting its first failed row in failed:
 //
 //	(r * a)
-func shape00052Col2(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
+func shape00052Col2(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (r * a)
 	var product10 vec.Vec[int64]
 	if r_.Clean() && a.Clean() {
@@ -15271,7 +9491,9 @@ func shape00052Col2(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec
 	} else {
 		product10 = vec.Map2E(all, n, vec.VecArg(&r_), vec.VecArg(&a), rt.MulInt64)
 	}
-	return product10
+	vec.Check(failed, &product10, all, n, 2)
+	column2 := vec.Int64Array(mem, &product10, all, n)
+	return column2
 }
 
 // shape00053Input is the schema of Shape00053's input batches (table w).
@@ -15311,14 +9533,14 @@ func Shape00053(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	b := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	cmp := shape00053Col1(n, all, r_, b)
-	vec.Check(&failed, &cmp, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := shape00053Col1(n, all, r_, b, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"", "(probe(2, r, probe(1, r, b)) = 7)"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Shape00053Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -15326,10 +9548,10 @@ func Shape00053(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00053Col1 computes output column 1 (o1) of query Shape00053 on every row:
+// shape00053Col1 computes output column 1 (o1) of query Shape00053 on every row, noting its first failed row in failed:
 //
 //	(probe(2, r, probe(1, r, b)) = 7)
-func shape00053Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
+func shape00053Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(1, r, b)
 	var probe vec.Vec[int64]
 	if r_.Clean() && b.Clean() {
@@ -15378,7 +9600,9 @@ func shape00053Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec
 	} else {
 		cmp = vec.Map2(all, n, vec.VecArg(&probe2), vec.ConstArg[int64](int64(7)), rt.EqInt64)
 	}
-	return cmp
+	vec.Check(failed, &cmp, all, n, 1)
+	column := vec.BoolArray(mem, &cmp, all, n)
+	return column
 }
 
 // shape00054Input is the schema of Shape00054's input batches (table w).
@@ -15418,18 +9642,18 @@ func Shape00054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	sArr := in.Column(6).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	cmp := shape00054Where(n, all, r_)
-	vec.Check(&failed, &cmp, all, n, 0)
+	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
-	caseResult := shape00054Col1(n, sel, r_, sArr)
-	vec.Check(&failed, &caseResult, sel, n, 1)
+	col1 := shape00054Col1(n, sel, r_, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"probe(2, r, probe(1, r, 0)) = 0", "CASE WHEN (NOT ((probe(1, r, 0) < probe(3, r, probe(2, r, probe(1, r, 0)))) OR (-1 < probe(1, r, 0)))) THEN probe(1, r, 0) WHEN (CAST(s AS BIGINT) <= probe(2, r, probe(1, r, 0))) THEN probe(1, r, 0) END"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, sel, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Shape00054Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -15491,126 +9715,28 @@ func shape00054Where(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[bool] {
 	return cmp
 }
 
-// shape00054Col1 computes output column 1 (o1) of query Shape00054 on the rows that pass its WHERE clause:
+// shape00054Col1 computes output column 1 (o1) of query Shape00054 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	CASE WHEN (NOT ((probe(1, r, 0) < probe(3, r, probe(2, r, probe(1, r, 0)))) OR (-1 < probe(1, r, 0)))) THEN probe(1, r, 0) WHEN (CAST(s AS BIGINT) <= probe(2...
-func shape00054Col1(n int, sel vec.Sel, r_ vec.Vec[int64], sArr *array.String) vec.Vec[int64] {
+func shape00054Col1(n int, sel vec.Sel, r_ vec.Vec[int64], sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN (NOT ((probe(1, r, 0) < probe(3, r, probe(2, r, probe(1, r, 0)))) OR (-1 < probe(1, r, 0)))) THEN probe(1, r, 0) WHEN (CAST(s AS BIGINT) <= probe(2...
 	caseResult := vec.Make[int64](n)
 	or := vec.NewLogic(true, sel, n)
 	// probe(1, r, 0)
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(or.Live, n, true) {
-		probe3 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(0))
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe3 = vec.Map3E(or.Live, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(0)), kernelKernels.Probe)
-	}
+	probe3 := vec.Map3E(or.Live, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(0)), kernelKernels.Probe)
 	// probe(1, r, 0)
-	var probe4 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(or.Live, n, true) {
-		probe4 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe4.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(0))
-			if err != nil {
-				probe4.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe4 = vec.Map3E(or.Live, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(0)), kernelKernels.Probe)
-	}
+	probe4 := vec.Map3E(or.Live, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(0)), kernelKernels.Probe)
 	// probe(2, r, probe(1, r, 0))
-	var probe5 vec.Vec[int64]
-	if r_.Clean() && probe4.Clean() && vec.Dense(or.Live, n, true) {
-		probe5 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		probe4V := probe4.V[:n]
-		out := probe5.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probe4V[i])
-			if err != nil {
-				probe5.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe5 = vec.Map3E(or.Live, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe4), kernelKernels.Probe)
-	}
+	probe5 := vec.Map3E(or.Live, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe4), kernelKernels.Probe)
 	// probe(3, r, probe(2, r, probe(1, r, 0)))
-	var probe6 vec.Vec[int64]
-	if r_.Clean() && probe5.Clean() && vec.Dense(or.Live, n, true) {
-		probe6 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		probe5V := probe5.V[:n]
-		out := probe6.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], probe5V[i])
-			if err != nil {
-				probe6.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe6 = vec.Map3E(or.Live, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&probe5), kernelKernels.Probe)
-	}
+	probe6 := vec.Map3E(or.Live, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&probe5), kernelKernels.Probe)
 	// (probe(1, r, 0) < probe(3, r, probe(2, r, probe(1, r, 0))))
-	var cmp2 vec.Vec[bool]
-	if probe3.Clean() && probe6.Clean() && vec.Dense(or.Live, n, false) {
-		cmp2 = vec.Make[bool](n)
-		probe3V := probe3.V[:n]
-		probe6V := probe6.V[:n]
-		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.LtInt64(probe3V[i], probe6V[i])
-		}
-	} else {
-		cmp2 = vec.Map2(or.Live, n, vec.VecArg(&probe3), vec.VecArg(&probe6), rt.LtInt64)
-	}
+	cmp2 := vec.Map2(or.Live, n, vec.VecArg(&probe3), vec.VecArg(&probe6), rt.LtInt64)
 	or.Add(&cmp2)
 	// probe(1, r, 0)
-	var probe7 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(or.Live, n, true) {
-		probe7 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe7.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(0))
-			if err != nil {
-				probe7.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe7 = vec.Map3E(or.Live, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(0)), kernelKernels.Probe)
-	}
+	probe7 := vec.Map3E(or.Live, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(0)), kernelKernels.Probe)
 	// (-1 < probe(1, r, 0))
-	var cmp3 vec.Vec[bool]
-	if probe7.Clean() && vec.Dense(or.Live, n, false) {
-		cmp3 = vec.Make[bool](n)
-		probe7V := probe7.V[:n]
-		out := cmp3.V[:n]
-		for i := range out {
-			out[i] = rt.LtInt64(int64(-1), probe7V[i])
-		}
-	} else {
-		cmp3 = vec.Map2(or.Live, n, vec.ConstArg[int64](int64(-1)), vec.VecArg(&probe7), rt.LtInt64)
-	}
+	cmp3 := vec.Map2(or.Live, n, vec.ConstArg[int64](int64(-1)), vec.VecArg(&probe7), rt.LtInt64)
 	or.Add(&cmp3)
 	orResult := or.Finish()
 	// (NOT ((probe(1, r, 0) < probe(3, r, probe(2, r, probe(1, r, 0)))) OR (-1 < probe(1, r, 0))))
@@ -15628,109 +9754,25 @@ func shape00054Col1(n int, sel vec.Sel, r_ vec.Vec[int64], sArr *array.String) v
 	vec.CopyErrs(&caseResult, &negated, sel, n)
 	when, notYet := vec.Split(&negated, sel, n)
 	// probe(1, r, 0)
-	var probe8 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(when, n, true) {
-		probe8 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe8.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(0))
-			if err != nil {
-				probe8.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe8 = vec.Map3E(when, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(0)), kernelKernels.Probe)
-	}
+	probe8 := vec.Map3E(when, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(0)), kernelKernels.Probe)
 	vec.Merge(&caseResult, &probe8, when, n)
 	// CAST(s AS BIGINT)
-	var asBigint vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(notYet, n, true) {
-		asBigint = vec.Make[int64](n)
-		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint = vec.Map1E(notYet, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint := vec.Map1E(notYet, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	// probe(1, r, 0)
-	var probe9 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(notYet, n, true) {
-		probe9 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe9.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(0))
-			if err != nil {
-				probe9.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe9 = vec.Map3E(notYet, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(0)), kernelKernels.Probe)
-	}
+	probe9 := vec.Map3E(notYet, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(0)), kernelKernels.Probe)
 	// probe(2, r, probe(1, r, 0))
-	var probe10 vec.Vec[int64]
-	if r_.Clean() && probe9.Clean() && vec.Dense(notYet, n, true) {
-		probe10 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		probe9V := probe9.V[:n]
-		out := probe10.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probe9V[i])
-			if err != nil {
-				probe10.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe10 = vec.Map3E(notYet, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe9), kernelKernels.Probe)
-	}
+	probe10 := vec.Map3E(notYet, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe9), kernelKernels.Probe)
 	// (CAST(s AS BIGINT) <= probe(2, r, probe(1, r, 0)))
-	var cmp4 vec.Vec[bool]
-	if asBigint.Clean() && probe10.Clean() && vec.Dense(notYet, n, false) {
-		cmp4 = vec.Make[bool](n)
-		asBigintV := asBigint.V[:n]
-		probe10V := probe10.V[:n]
-		out := cmp4.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(asBigintV[i], probe10V[i])
-		}
-	} else {
-		cmp4 = vec.Map2(notYet, n, vec.VecArg(&asBigint), vec.VecArg(&probe10), rt.LeInt64)
-	}
+	cmp4 := vec.Map2(notYet, n, vec.VecArg(&asBigint), vec.VecArg(&probe10), rt.LeInt64)
 	vec.CopyErrs(&caseResult, &cmp4, notYet, n)
 	when2, notYet2 := vec.Split(&cmp4, notYet, n)
 	// probe(1, r, 0)
-	var probe11 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(when2, n, true) {
-		probe11 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe11.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(0))
-			if err != nil {
-				probe11.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe11 = vec.Map3E(when2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(0)), kernelKernels.Probe)
-	}
+	probe11 := vec.Map3E(when2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(0)), kernelKernels.Probe)
 	vec.Merge(&caseResult, &probe11, when2, n)
 	vec.FillNull(&caseResult, notYet2, n)
-	return caseResult
+	vec.Check(failed, &caseResult, sel, n, 1)
+	column := vec.Int64Array(mem, &caseResult, sel, n)
+	return column
 }
 
 // shape00055Input is the schema of Shape00055's input batches (table w).
@@ -15773,14 +9815,14 @@ func Shape00055(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	q := vec.Bools(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult := shape00055Col1(n, all, a, b, r_, c_, q)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := shape00055Col1(n, all, a, b, r_, c_, q, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"", "CASE WHEN ((CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END < probe(4, r, r)) OR (CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END BETWEEN c AND probe(1, r, b))) THEN probe(2, r, CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END) WHEN q THEN c END"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Shape00055Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -15788,27 +9830,17 @@ func Shape00055(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00055Col1 computes output column 1 (o1) of query Shape00055 on every row:
+// shape00055Col1 computes output column 1 (o1) of query Shape00055 on every row, noting its first failed row in failed:
 //
 //	CASE WHEN ((CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END < probe(4, r, r)) OR (CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1...
-func shape00055Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], r_ vec.Vec[int64], c_ vec.Vec[int64], q vec.Vec[bool]) vec.Vec[int64] {
+func shape00055Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], r_ vec.Vec[int64], c_ vec.Vec[int64], q vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN ((CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END < probe(4, r, r)) OR (CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1...
 	caseResult := vec.Make[int64](n)
 	or := vec.NewLogic(true, all, n)
 	// CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END
 	caseResult2 := vec.Make[int64](n)
 	// (a > a)
-	var cmp vec.Vec[bool]
-	if a.Clean() && vec.Dense(or.Live, n, false) {
-		cmp = vec.Make[bool](n)
-		aV := a.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(aV[i], aV[i])
-		}
-	} else {
-		cmp = vec.Map2(or.Live, n, vec.VecArg(&a), vec.VecArg(&a), rt.GtInt64)
-	}
+	cmp := vec.Map2(or.Live, n, vec.VecArg(&a), vec.VecArg(&a), rt.GtInt64)
 	vec.CopyErrs(&caseResult2, &cmp, or.Live, n)
 	when, notYet := vec.Split(&cmp, or.Live, n)
 	vec.Merge(&caseResult2, &a, when, n)
@@ -15819,50 +9851,14 @@ func shape00055Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], r_ v
 	vec.Fill(&caseResult2, int64(5), when2, n)
 	vec.Fill(&caseResult2, int64(1), notYet2, n)
 	// probe(4, r, r)
-	var probe vec.Vec[int64]
-	if r_.Clean() && vec.Dense(or.Live, n, true) {
-		probe = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(4), r_V[i], r_V[i])
-			if err != nil {
-				probe.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe = vec.Map3E(or.Live, n, vec.ConstArg[int32](int32(4)), vec.VecArg(&r_), vec.VecArg(&r_), kernelKernels.Probe)
-	}
+	probe := vec.Map3E(or.Live, n, vec.ConstArg[int32](int32(4)), vec.VecArg(&r_), vec.VecArg(&r_), kernelKernels.Probe)
 	// (CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END < probe(4, r, r))
-	var cmp2 vec.Vec[bool]
-	if caseResult2.Clean() && probe.Clean() && vec.Dense(or.Live, n, false) {
-		cmp2 = vec.Make[bool](n)
-		caseResult2V := caseResult2.V[:n]
-		probeV := probe.V[:n]
-		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.LtInt64(caseResult2V[i], probeV[i])
-		}
-	} else {
-		cmp2 = vec.Map2(or.Live, n, vec.VecArg(&caseResult2), vec.VecArg(&probe), rt.LtInt64)
-	}
+	cmp2 := vec.Map2(or.Live, n, vec.VecArg(&caseResult2), vec.VecArg(&probe), rt.LtInt64)
 	or.Add(&cmp2)
 	// CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END
 	caseResult3 := vec.Make[int64](n)
 	// (a > a)
-	var cmp3 vec.Vec[bool]
-	if a.Clean() && vec.Dense(or.Live, n, false) {
-		cmp3 = vec.Make[bool](n)
-		aV := a.V[:n]
-		out := cmp3.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(aV[i], aV[i])
-		}
-	} else {
-		cmp3 = vec.Map2(or.Live, n, vec.VecArg(&a), vec.VecArg(&a), rt.GtInt64)
-	}
+	cmp3 := vec.Map2(or.Live, n, vec.VecArg(&a), vec.VecArg(&a), rt.GtInt64)
 	vec.CopyErrs(&caseResult3, &cmp3, or.Live, n)
 	when3, notYet3 := vec.Split(&cmp3, or.Live, n)
 	vec.Merge(&caseResult3, &a, when3, n)
@@ -15874,49 +9870,11 @@ func shape00055Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], r_ v
 	vec.Fill(&caseResult3, int64(1), notYet4, n)
 	// (CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END BETWEEN c AND probe(1, r, b))
 	between := vec.NewLogic(false, or.Live, n)
-	var inRange vec.Vec[bool]
-	if caseResult3.Clean() && c_.Clean() && vec.Dense(between.Live, n, false) {
-		inRange = vec.Make[bool](n)
-		caseResult3V := caseResult3.V[:n]
-		c_V := c_.V[:n]
-		out := inRange.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(caseResult3V[i], c_V[i])
-		}
-	} else {
-		inRange = vec.Map2(between.Live, n, vec.VecArg(&caseResult3), vec.VecArg(&c_), rt.GeInt64)
-	}
+	inRange := vec.Map2(between.Live, n, vec.VecArg(&caseResult3), vec.VecArg(&c_), rt.GeInt64)
 	between.Add(&inRange)
 	// probe(1, r, b)
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && b.Clean() && vec.Dense(between.Live, n, true) {
-		probe2 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		bV := b.V[:n]
-		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe2 = vec.Map3E(between.Live, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
-	}
-	var inRange2 vec.Vec[bool]
-	if caseResult3.Clean() && probe2.Clean() && vec.Dense(between.Live, n, false) {
-		inRange2 = vec.Make[bool](n)
-		caseResult3V := caseResult3.V[:n]
-		probe2V := probe2.V[:n]
-		out := inRange2.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(caseResult3V[i], probe2V[i])
-		}
-	} else {
-		inRange2 = vec.Map2(between.Live, n, vec.VecArg(&caseResult3), vec.VecArg(&probe2), rt.LeInt64)
-	}
+	probe2 := vec.Map3E(between.Live, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
+	inRange2 := vec.Map2(between.Live, n, vec.VecArg(&caseResult3), vec.VecArg(&probe2), rt.LeInt64)
 	between.Add(&inRange2)
 	betweenResult := between.Finish()
 	or.Add(&betweenResult)
@@ -15926,17 +9884,7 @@ func shape00055Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], r_ v
 	// CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END
 	caseResult4 := vec.Make[int64](n)
 	// (a > a)
-	var cmp4 vec.Vec[bool]
-	if a.Clean() && vec.Dense(when5, n, false) {
-		cmp4 = vec.Make[bool](n)
-		aV := a.V[:n]
-		out := cmp4.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(aV[i], aV[i])
-		}
-	} else {
-		cmp4 = vec.Map2(when5, n, vec.VecArg(&a), vec.VecArg(&a), rt.GtInt64)
-	}
+	cmp4 := vec.Map2(when5, n, vec.VecArg(&a), vec.VecArg(&a), rt.GtInt64)
 	vec.CopyErrs(&caseResult4, &cmp4, when5, n)
 	when6, notYet6 := vec.Split(&cmp4, when5, n)
 	vec.Merge(&caseResult4, &a, when6, n)
@@ -15947,29 +9895,15 @@ func shape00055Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], r_ v
 	vec.Fill(&caseResult4, int64(5), when7, n)
 	vec.Fill(&caseResult4, int64(1), notYet7, n)
 	// probe(2, r, CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END)
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && caseResult4.Clean() && vec.Dense(when5, n, true) {
-		probe3 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		caseResult4V := caseResult4.V[:n]
-		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], caseResult4V[i])
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe3 = vec.Map3E(when5, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&caseResult4), kernelKernels.Probe)
-	}
+	probe3 := vec.Map3E(when5, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&caseResult4), kernelKernels.Probe)
 	vec.Merge(&caseResult, &probe3, when5, n)
 	vec.CopyErrs(&caseResult, &q, notYet5, n)
 	when8, notYet8 := vec.Split(&q, notYet5, n)
 	vec.Merge(&caseResult, &c_, when8, n)
 	vec.FillNull(&caseResult, notYet8, n)
-	return caseResult
+	vec.Check(failed, &caseResult, all, n, 1)
+	column := vec.Int64Array(mem, &caseResult, all, n)
+	return column
 }
 
 // shape00056Input is the schema of Shape00056's input batches (table w).
@@ -16011,18 +9945,18 @@ func Shape00056(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	konst := shape00056Where(n, all)
-	vec.Check(&failed, &konst, all, n, 0)
+	vec.Check(failed, &konst, all, n, 0)
 	sel := vec.Where(&konst, n)
-	ifResult2 := shape00056Col1(n, sel, r_, b, c_, a)
-	vec.Check(&failed, &ifResult2, sel, n, 1)
+	col1 := shape00056Col1(n, sel, r_, b, c_, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"7 = 4611686018427387904", "IF((IF((probe(2, r, 0) IS NULL), probe(1, r, r), probe(1, r, r)) BETWEEN CASE WHEN (1 <> b) THEN 2 WHEN (probe(2, r, 0) > probe(2, r, 0)) THEN (probe(2, r, 0) + probe(2, r, 0)) ELSE c END AND r), a, probe(3, r, 5))"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult2, sel, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Shape00056Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -16038,10 +9972,10 @@ func shape00056Where(n int, all vec.Sel) vec.Vec[bool] {
 	return konst
 }
 
-// shape00056Col1 computes output column 1 (o1) of query Shape00056 on the rows that pass its WHERE clause:
+// shape00056Col1 computes output column 1 (o1) of query Shape00056 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	IF((IF((probe(2, r, 0) IS NULL), probe(1, r, r), probe(1, r, r)) BETWEEN CASE WHEN (1 <> b) THEN 2 WHEN (probe(2, r, 0) > probe(2, r, 0)) THEN (probe(2, r, 0...
-func shape00056Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], c_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
+func shape00056Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], c_ vec.Vec[int64], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(2, r, 0)
 	var probe vec.Vec[int64]
 	if r_.Clean() && vec.Dense(sel, n, true) {
@@ -16066,188 +10000,39 @@ func shape00056Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], c_ 
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &isNull, sel, n)
 	// probe(1, r, r)
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(then, n, true) {
-		probe2 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], r_V[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe2 = vec.Map3E(then, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&r_), kernelKernels.Probe)
-	}
+	probe2 := vec.Map3E(then, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&r_), kernelKernels.Probe)
 	vec.Merge(&ifResult, &probe2, then, n)
 	// probe(1, r, r)
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(otherwise, n, true) {
-		probe3 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], r_V[i])
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe3 = vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&r_), kernelKernels.Probe)
-	}
+	probe3 := vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&r_), kernelKernels.Probe)
 	vec.Merge(&ifResult, &probe3, otherwise, n)
 	// (IF((probe(2, r, 0) IS NULL), probe(1, r, r), probe(1, r, r)) BETWEEN CASE WHEN (1 <> b) THEN 2 WHEN (probe(2, r, 0) > probe(2, r, 0)) THEN (probe(2, r, 0) +...
 	between := vec.NewLogic(false, sel, n)
 	// CASE WHEN (1 <> b) THEN 2 WHEN (probe(2, r, 0) > probe(2, r, 0)) THEN (probe(2, r, 0) + probe(2, r, 0)) ELSE c END
 	caseResult := vec.Make[int64](n)
 	// (1 <> b)
-	var cmp vec.Vec[bool]
-	if b.Clean() && vec.Dense(between.Live, n, false) {
-		cmp = vec.Make[bool](n)
-		bV := b.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(int64(1), bV[i])
-		}
-	} else {
-		cmp = vec.Map2(between.Live, n, vec.ConstArg[int64](int64(1)), vec.VecArg(&b), rt.NeInt64)
-	}
+	cmp := vec.Map2(between.Live, n, vec.ConstArg[int64](int64(1)), vec.VecArg(&b), rt.NeInt64)
 	vec.CopyErrs(&caseResult, &cmp, between.Live, n)
 	when, notYet := vec.Split(&cmp, between.Live, n)
 	vec.Fill(&caseResult, int64(2), when, n)
 	// probe(2, r, 0)
-	var probe4 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(notYet, n, true) {
-		probe4 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe4.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
-			if err != nil {
-				probe4.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe4 = vec.Map3E(notYet, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.ConstArg[int64](int64(0)), kernelKernels.Probe)
-	}
+	probe4 := vec.Map3E(notYet, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.ConstArg[int64](int64(0)), kernelKernels.Probe)
 	// probe(2, r, 0)
-	var probe5 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(notYet, n, true) {
-		probe5 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe5.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
-			if err != nil {
-				probe5.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe5 = vec.Map3E(notYet, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.ConstArg[int64](int64(0)), kernelKernels.Probe)
-	}
+	probe5 := vec.Map3E(notYet, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.ConstArg[int64](int64(0)), kernelKernels.Probe)
 	// (probe(2, r, 0) > probe(2, r, 0))
-	var cmp2 vec.Vec[bool]
-	if probe4.Clean() && probe5.Clean() && vec.Dense(notYet, n, false) {
-		cmp2 = vec.Make[bool](n)
-		probe4V := probe4.V[:n]
-		probe5V := probe5.V[:n]
-		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(probe4V[i], probe5V[i])
-		}
-	} else {
-		cmp2 = vec.Map2(notYet, n, vec.VecArg(&probe4), vec.VecArg(&probe5), rt.GtInt64)
-	}
+	cmp2 := vec.Map2(notYet, n, vec.VecArg(&probe4), vec.VecArg(&probe5), rt.GtInt64)
 	vec.CopyErrs(&caseResult, &cmp2, notYet, n)
 	when2, notYet2 := vec.Split(&cmp2, notYet, n)
 	// probe(2, r, 0)
-	var probe6 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(when2, n, true) {
-		probe6 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe6.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
-			if err != nil {
-				probe6.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe6 = vec.Map3E(when2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.ConstArg[int64](int64(0)), kernelKernels.Probe)
-	}
+	probe6 := vec.Map3E(when2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.ConstArg[int64](int64(0)), kernelKernels.Probe)
 	// probe(2, r, 0)
-	var probe7 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(when2, n, true) {
-		probe7 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe7.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
-			if err != nil {
-				probe7.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe7 = vec.Map3E(when2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.ConstArg[int64](int64(0)), kernelKernels.Probe)
-	}
+	probe7 := vec.Map3E(when2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.ConstArg[int64](int64(0)), kernelKernels.Probe)
 	// (probe(2, r, 0) + probe(2, r, 0))
-	var sum vec.Vec[int64]
-	if probe6.Clean() && probe7.Clean() && vec.Dense(when2, n, true) {
-		sum = vec.Make[int64](n)
-		probe6V := probe6.V[:n]
-		probe7V := probe7.V[:n]
-		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probe6V[i], probe7V[i])
-			if err != nil {
-				sum.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		sum = vec.Map2E(when2, n, vec.VecArg(&probe6), vec.VecArg(&probe7), rt.AddInt64)
-	}
+	sum := vec.Map2E(when2, n, vec.VecArg(&probe6), vec.VecArg(&probe7), rt.AddInt64)
 	vec.Merge(&caseResult, &sum, when2, n)
 	vec.Merge(&caseResult, &c_, notYet2, n)
-	var inRange vec.Vec[bool]
-	if ifResult.Clean() && caseResult.Clean() && vec.Dense(between.Live, n, false) {
-		inRange = vec.Make[bool](n)
-		ifResultV := ifResult.V[:n]
-		caseResultV := caseResult.V[:n]
-		out := inRange.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(ifResultV[i], caseResultV[i])
-		}
-	} else {
-		inRange = vec.Map2(between.Live, n, vec.VecArg(&ifResult), vec.VecArg(&caseResult), rt.GeInt64)
-	}
+	inRange := vec.Map2(between.Live, n, vec.VecArg(&ifResult), vec.VecArg(&caseResult), rt.GeInt64)
 	between.Add(&inRange)
-	var inRange2 vec.Vec[bool]
-	if ifResult.Clean() && r_.Clean() && vec.Dense(between.Live, n, false) {
-		inRange2 = vec.Make[bool](n)
-		ifResultV := ifResult.V[:n]
-		r_V := r_.V[:n]
-		out := inRange2.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(ifResultV[i], r_V[i])
-		}
-	} else {
-		inRange2 = vec.Map2(between.Live, n, vec.VecArg(&ifResult), vec.VecArg(&r_), rt.LeInt64)
-	}
+	inRange2 := vec.Map2(between.Live, n, vec.VecArg(&ifResult), vec.VecArg(&r_), rt.LeInt64)
 	between.Add(&inRange2)
 	betweenResult := between.Finish()
 	// IF((IF((probe(2, r, 0) IS NULL), probe(1, r, r), probe(1, r, r)) BETWEEN CASE WHEN (1 <> b) THEN 2 WHEN (probe(2, r, 0) > probe(2, r, 0)) THEN (probe(2, r, 0...
@@ -16256,24 +10041,11 @@ func shape00056Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], c_ 
 	vec.CopyErrs(&ifResult2, &betweenResult, sel, n)
 	vec.Merge(&ifResult2, &a, then2, n)
 	// probe(3, r, 5)
-	var probe8 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(otherwise2, n, true) {
-		probe8 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe8.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], int64(5))
-			if err != nil {
-				probe8.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe8 = vec.Map3E(otherwise2, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.ConstArg[int64](int64(5)), kernelKernels.Probe)
-	}
+	probe8 := vec.Map3E(otherwise2, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.ConstArg[int64](int64(5)), kernelKernels.Probe)
 	vec.Merge(&ifResult2, &probe8, otherwise2, n)
-	return ifResult2
+	vec.Check(failed, &ifResult2, sel, n, 1)
+	column := vec.Int64Array(mem, &ifResult2, sel, n)
+	return column
 }
 
 // shape00057Input is the schema of Shape00057's input batches (table w).
@@ -16313,18 +10085,18 @@ func Shape00057(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	c_ := vec.Int64s(in.Column(3))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	orResult := shape00057Where(n, all, r_, c_)
-	vec.Check(&failed, &orResult, all, n, 0)
+	vec.Check(failed, &orResult, all, n, 0)
 	sel := vec.Where(&orResult, n)
-	nullIf := shape00057Col1(n, sel, c_, r_)
-	vec.Check(&failed, &nullIf, sel, n, 1)
+	col1 := shape00057Col1(n, sel, c_, r_, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"CAST(NULL AS BOOLEAN) OR (probe(2, r, probe(1, r, c)) <> probe(1, r, c))", "NULLIF(c, probe(2, r, probe(1, r, c)))"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &nullIf, sel, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Shape00057Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -16340,81 +10112,22 @@ func shape00057Where(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) v
 	konst := vec.NullVec[bool](n)
 	or.Add(&konst)
 	// probe(1, r, c)
-	var probe vec.Vec[int64]
-	if r_.Clean() && c_.Clean() && vec.Dense(or.Live, n, true) {
-		probe = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		c_V := c_.V[:n]
-		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-			if err != nil {
-				probe.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe = vec.Map3E(or.Live, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
-	}
+	probe := vec.Map3E(or.Live, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	// probe(2, r, probe(1, r, c))
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && probe.Clean() && vec.Dense(or.Live, n, true) {
-		probe2 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		probeV := probe.V[:n]
-		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe2 = vec.Map3E(or.Live, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe), kernelKernels.Probe)
-	}
+	probe2 := vec.Map3E(or.Live, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe), kernelKernels.Probe)
 	// probe(1, r, c)
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && c_.Clean() && vec.Dense(or.Live, n, true) {
-		probe3 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		c_V := c_.V[:n]
-		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe3 = vec.Map3E(or.Live, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
-	}
+	probe3 := vec.Map3E(or.Live, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	// (probe(2, r, probe(1, r, c)) <> probe(1, r, c))
-	var cmp vec.Vec[bool]
-	if probe2.Clean() && probe3.Clean() && vec.Dense(or.Live, n, false) {
-		cmp = vec.Make[bool](n)
-		probe2V := probe2.V[:n]
-		probe3V := probe3.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(probe2V[i], probe3V[i])
-		}
-	} else {
-		cmp = vec.Map2(or.Live, n, vec.VecArg(&probe2), vec.VecArg(&probe3), rt.NeInt64)
-	}
+	cmp := vec.Map2(or.Live, n, vec.VecArg(&probe2), vec.VecArg(&probe3), rt.NeInt64)
 	or.Add(&cmp)
 	orResult := or.Finish()
 	return orResult
 }
 
-// shape00057Col1 computes output column 1 (o1) of query Shape00057 on the rows that pass its WHERE clause:
+// shape00057Col1 computes output column 1 (o1) of query Shape00057 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	NULLIF(c, probe(2, r, probe(1, r, c)))
-func shape00057Col1(n int, sel vec.Sel, c_ vec.Vec[int64], r_ vec.Vec[int64]) vec.Vec[int64] {
+func shape00057Col1(n int, sel vec.Sel, c_ vec.Vec[int64], r_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(1, r, c)
 	var probe4 vec.Vec[int64]
 	if r_.Clean() && c_.Clean() && vec.Dense(sel, n, true) {
@@ -16465,7 +10178,9 @@ func shape00057Col1(n int, sel vec.Sel, c_ vec.Vec[int64], r_ vec.Vec[int64]) ve
 	}
 	// NULLIF(c, probe(2, r, probe(1, r, c)))
 	nullIf := vec.NullIf(&c_, &eq, sel, n)
-	return nullIf
+	vec.Check(failed, &nullIf, sel, n, 1)
+	column := vec.Int64Array(mem, &nullIf, sel, n)
+	return column
 }
 
 // shape00058Input is the schema of Shape00058's input batches (table w).
@@ -16504,14 +10219,14 @@ func Shape00058(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	anyOf := shape00058Col1(n, all, a, in)
-	vec.Check(&failed, &anyOf, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := shape00058Col1(n, all, a, in, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"", "((9223372036854775807 = a) OR ((0 > a) OR ((- a) <> a)))"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &anyOf, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Shape00058Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -16519,10 +10234,10 @@ func Shape00058(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00058Col1 computes output column 1 (o1) of query Shape00058 on every row:
+// shape00058Col1 computes output column 1 (o1) of query Shape00058 on every row, noting its first failed row in failed:
 //
 //	((9223372036854775807 = a) OR ((0 > a) OR ((- a) <> a)))
-func shape00058Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[bool] {
+func shape00058Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ((9223372036854775807 = a) OR (0 > a) OR ((-a) <> a))
 	var anyOf vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -16568,7 +10283,9 @@ func shape00058Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) 
 			anyOf = orResult
 		}
 	}
-	return anyOf
+	vec.Check(failed, &anyOf, all, n, 1)
+	column := vec.BoolArray(mem, &anyOf, all, n)
+	return column
 }
 
 // shape00059Input is the schema of Shape00059's input batches (table w).
@@ -16609,18 +10326,17 @@ func Shape00059(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	r_ := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	ifResult := shape00059Col1(n, all, r_)
-	vec.Check(&failed, &ifResult, all, n, 1)
-	konst := shape00059Col2(n, all)
-	vec.Check(&failed, &konst, all, n, 2)
+	failed := new(vec.Failure)
+	col1 := shape00059Col1(n, all, r_, failed, mem)
+	col2 := shape00059Col2(n, all, failed, mem)
 
 	// o3: r
 	if failed.Err != nil {
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2", "o3"}, []string{"", "IF((probe(1, r, 9223372036854775807) < r), (probe(1, r, 9223372036854775807) * probe(1, r, 9223372036854775807)), 0)", "'x'", "r"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n), vec.StringArray(mem, &konst, all, n), vec.TakeColumn(mem, in.Column(0), all, n)}
+	cols := []arrow.Array{col1, col2, vec.TakeColumn(mem, in.Column(0), all, n)}
 	out := array.NewRecordBatch(Shape00059Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -16628,10 +10344,10 @@ func Shape00059(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00059Col1 computes output column 1 (o1) of query Shape00059 on every row:
+// shape00059Col1 computes output column 1 (o1) of query Shape00059 on every row, noting its first failed row in failed:
 //
 //	IF((probe(1, r, 9223372036854775807) < r), (probe(1, r, 9223372036854775807) * probe(1, r, 9223372036854775807)), 0)
-func shape00059Col1(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
+func shape00059Col1(n int, all vec.Sel, r_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(1, r, 9223372036854775807)
 	var probe vec.Vec[int64]
 	if r_.Clean() {
@@ -16667,68 +10383,26 @@ func shape00059Col1(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &cmp, all, n)
 	// probe(1, r, 9223372036854775807)
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(then, n, true) {
-		probe2 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(9223372036854775807))
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe2 = vec.Map3E(then, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(9223372036854775807)), kernelKernels.Probe)
-	}
+	probe2 := vec.Map3E(then, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(9223372036854775807)), kernelKernels.Probe)
 	// probe(1, r, 9223372036854775807)
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(then, n, true) {
-		probe3 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(9223372036854775807))
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe3 = vec.Map3E(then, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(9223372036854775807)), kernelKernels.Probe)
-	}
+	probe3 := vec.Map3E(then, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(9223372036854775807)), kernelKernels.Probe)
 	// (probe(1, r, 9223372036854775807) * probe(1, r, 9223372036854775807))
-	var product vec.Vec[int64]
-	if probe2.Clean() && probe3.Clean() && vec.Dense(then, n, true) {
-		product = vec.Make[int64](n)
-		probe2V := probe2.V[:n]
-		probe3V := probe3.V[:n]
-		out := product.V[:n]
-		for i := range out {
-			r, err := rt.MulInt64(probe2V[i], probe3V[i])
-			if err != nil {
-				product.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		product = vec.Map2E(then, n, vec.VecArg(&probe2), vec.VecArg(&probe3), rt.MulInt64)
-	}
+	product := vec.Map2E(then, n, vec.VecArg(&probe2), vec.VecArg(&probe3), rt.MulInt64)
 	vec.Merge(&ifResult, &product, then, n)
 	vec.Fill(&ifResult, int64(0), otherwise, n)
-	return ifResult
+	vec.Check(failed, &ifResult, all, n, 1)
+	column := vec.Int64Array(mem, &ifResult, all, n)
+	return column
 }
 
-// shape00059Col2 computes output column 2 (o2) of query Shape00059 on every row:
+// shape00059Col2 computes output column 2 (o2) of query Shape00059 on every row, noting its first failed row in failed:
 //
 //	'x'
-func shape00059Col2(n int, all vec.Sel) vec.Vec[string] {
+func shape00059Col2(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	konst := vec.Const[string](n, "x")
-	return konst
+	vec.Check(failed, &konst, all, n, 2)
+	column2 := vec.StringArray(mem, &konst, all, n)
+	return column2
 }
 
 // shape00060Input is the schema of Shape00060's input batches (table w).
@@ -16774,22 +10448,20 @@ func Shape00060(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	cmp := shape00060Where(n, all, r_, c_, sArr)
-	vec.Check(&failed, &cmp, all, n, 0)
+	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
-	caseResult := shape00060Col1(n, sel, p, r_, c_, b, a)
-	vec.Check(&failed, &caseResult, sel, n, 1)
-	probe11 := shape00060Col2(n, sel, r_, c_)
-	vec.Check(&failed, &probe11, sel, n, 2)
-	probe12 := shape00060Col3(n, sel, r_, c_)
-	vec.Check(&failed, &probe12, sel, n, 3)
+	col1 := shape00060Col1(n, sel, p, r_, c_, b, a, failed, mem)
+	col2 := shape00060Col2(n, sel, r_, c_, failed, mem)
+	col3 := shape00060Col3(n, sel, r_, c_, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2, col3)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2", "o3"}, []string{"probe(1, r, c) = CAST(s AS BIGINT)", "CASE WHEN (CASE WHEN (p IS NOT NULL) THEN 2 ELSE probe(1, r, c) END <= (b + probe(1, r, c))) THEN (- (b % probe(1, r, c))) WHEN (probe(1, r, c) = probe(1, r, c)) THEN IF((probe(1, r, c) <= probe(1, r, c)), probe(1, r, c), a) ELSE probe(1, r, c) END", "probe(1, r, c)", "probe(1, r, c)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, sel, n), vec.Int64Array(mem, &probe11, sel, n), vec.Int64Array(mem, &probe12, sel, n)}
+	cols := []arrow.Array{col1, col2, col3}
 	out := array.NewRecordBatch(Shape00060Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -16851,10 +10523,10 @@ func shape00060Where(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], s
 	return cmp
 }
 
-// shape00060Col1 computes output column 1 (o1) of query Shape00060 on the rows that pass its WHERE clause:
+// shape00060Col1 computes output column 1 (o1) of query Shape00060 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	CASE WHEN (CASE WHEN (p IS NOT NULL) THEN 2 ELSE probe(1, r, c) END <= (b + probe(1, r, c))) THEN (- (b % probe(1, r, c))) WHEN (probe(1, r, c) = probe(1, r,...
-func shape00060Col1(n int, sel vec.Sel, p vec.Vec[bool], r_ vec.Vec[int64], c_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
+func shape00060Col1(n int, sel vec.Sel, p vec.Vec[bool], r_ vec.Vec[int64], c_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN (CASE WHEN (p IS NOT NULL) THEN 2 ELSE probe(1, r, c) END <= (b + probe(1, r, c))) THEN (-(b % probe(1, r, c))) WHEN (probe(1, r, c) = probe(1, r, ...
 	caseResult := vec.Make[int64](n)
 	// CASE WHEN (p IS NOT NULL) THEN 2 ELSE probe(1, r, c) END
@@ -16865,23 +10537,7 @@ func shape00060Col1(n int, sel vec.Sel, p vec.Vec[bool], r_ vec.Vec[int64], c_ v
 	when, notYet := vec.Split(&isNotNull, sel, n)
 	vec.Fill(&caseResult2, int64(2), when, n)
 	// probe(1, r, c)
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && c_.Clean() && vec.Dense(notYet, n, true) {
-		probe2 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		c_V := c_.V[:n]
-		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe2 = vec.Map3E(notYet, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
-	}
+	probe2 := vec.Map3E(notYet, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	vec.Merge(&caseResult2, &probe2, notYet, n)
 	// probe(1, r, c)
 	var probe3 vec.Vec[int64]
@@ -16935,210 +10591,47 @@ func shape00060Col1(n int, sel vec.Sel, p vec.Vec[bool], r_ vec.Vec[int64], c_ v
 	vec.CopyErrs(&caseResult, &cmp2, sel, n)
 	when2, notYet2 := vec.Split(&cmp2, sel, n)
 	// probe(1, r, c)
-	var probe4 vec.Vec[int64]
-	if r_.Clean() && c_.Clean() && vec.Dense(when2, n, true) {
-		probe4 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		c_V := c_.V[:n]
-		out := probe4.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-			if err != nil {
-				probe4.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe4 = vec.Map3E(when2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
-	}
+	probe4 := vec.Map3E(when2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	// (b % probe(1, r, c))
-	var remainder vec.Vec[int64]
-	if b.Clean() && probe4.Clean() && vec.Dense(when2, n, true) {
-		remainder = vec.Make[int64](n)
-		bV := b.V[:n]
-		probe4V := probe4.V[:n]
-		out := remainder.V[:n]
-		for i := range out {
-			r, err := rt.ModInt64(bV[i], probe4V[i])
-			if err != nil {
-				remainder.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		remainder = vec.Map2E(when2, n, vec.VecArg(&b), vec.VecArg(&probe4), rt.ModInt64)
-	}
+	remainder := vec.Map2E(when2, n, vec.VecArg(&b), vec.VecArg(&probe4), rt.ModInt64)
 	// (-(b % probe(1, r, c)))
-	var minus vec.Vec[int64]
-	if remainder.Clean() && vec.Dense(when2, n, true) {
-		minus = vec.Make[int64](n)
-		remainderV := remainder.V[:n]
-		out := minus.V[:n]
-		for i := range out {
-			r, err := rt.NegateInt64(remainderV[i])
-			if err != nil {
-				minus.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		minus = vec.Map1E(when2, n, vec.VecArg(&remainder), rt.NegateInt64)
-	}
+	minus := vec.Map1E(when2, n, vec.VecArg(&remainder), rt.NegateInt64)
 	vec.Merge(&caseResult, &minus, when2, n)
 	// probe(1, r, c)
-	var probe5 vec.Vec[int64]
-	if r_.Clean() && c_.Clean() && vec.Dense(notYet2, n, true) {
-		probe5 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		c_V := c_.V[:n]
-		out := probe5.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-			if err != nil {
-				probe5.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe5 = vec.Map3E(notYet2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
-	}
+	probe5 := vec.Map3E(notYet2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	// probe(1, r, c)
-	var probe6 vec.Vec[int64]
-	if r_.Clean() && c_.Clean() && vec.Dense(notYet2, n, true) {
-		probe6 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		c_V := c_.V[:n]
-		out := probe6.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-			if err != nil {
-				probe6.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe6 = vec.Map3E(notYet2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
-	}
+	probe6 := vec.Map3E(notYet2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	// (probe(1, r, c) = probe(1, r, c))
-	var cmp3 vec.Vec[bool]
-	if probe5.Clean() && probe6.Clean() && vec.Dense(notYet2, n, false) {
-		cmp3 = vec.Make[bool](n)
-		probe5V := probe5.V[:n]
-		probe6V := probe6.V[:n]
-		out := cmp3.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(probe5V[i], probe6V[i])
-		}
-	} else {
-		cmp3 = vec.Map2(notYet2, n, vec.VecArg(&probe5), vec.VecArg(&probe6), rt.EqInt64)
-	}
+	cmp3 := vec.Map2(notYet2, n, vec.VecArg(&probe5), vec.VecArg(&probe6), rt.EqInt64)
 	vec.CopyErrs(&caseResult, &cmp3, notYet2, n)
 	when3, notYet3 := vec.Split(&cmp3, notYet2, n)
 	// probe(1, r, c)
-	var probe7 vec.Vec[int64]
-	if r_.Clean() && c_.Clean() && vec.Dense(when3, n, true) {
-		probe7 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		c_V := c_.V[:n]
-		out := probe7.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-			if err != nil {
-				probe7.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe7 = vec.Map3E(when3, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
-	}
+	probe7 := vec.Map3E(when3, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	// probe(1, r, c)
-	var probe8 vec.Vec[int64]
-	if r_.Clean() && c_.Clean() && vec.Dense(when3, n, true) {
-		probe8 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		c_V := c_.V[:n]
-		out := probe8.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-			if err != nil {
-				probe8.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe8 = vec.Map3E(when3, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
-	}
+	probe8 := vec.Map3E(when3, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	// (probe(1, r, c) <= probe(1, r, c))
-	var cmp4 vec.Vec[bool]
-	if probe7.Clean() && probe8.Clean() && vec.Dense(when3, n, false) {
-		cmp4 = vec.Make[bool](n)
-		probe7V := probe7.V[:n]
-		probe8V := probe8.V[:n]
-		out := cmp4.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(probe7V[i], probe8V[i])
-		}
-	} else {
-		cmp4 = vec.Map2(when3, n, vec.VecArg(&probe7), vec.VecArg(&probe8), rt.LeInt64)
-	}
+	cmp4 := vec.Map2(when3, n, vec.VecArg(&probe7), vec.VecArg(&probe8), rt.LeInt64)
 	// IF((probe(1, r, c) <= probe(1, r, c)), probe(1, r, c), a)
 	then, otherwise := vec.Split(&cmp4, when3, n)
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &cmp4, when3, n)
 	// probe(1, r, c)
-	var probe9 vec.Vec[int64]
-	if r_.Clean() && c_.Clean() && vec.Dense(then, n, true) {
-		probe9 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		c_V := c_.V[:n]
-		out := probe9.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-			if err != nil {
-				probe9.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe9 = vec.Map3E(then, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
-	}
+	probe9 := vec.Map3E(then, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	vec.Merge(&ifResult, &probe9, then, n)
 	vec.Merge(&ifResult, &a, otherwise, n)
 	vec.Merge(&caseResult, &ifResult, when3, n)
 	// probe(1, r, c)
-	var probe10 vec.Vec[int64]
-	if r_.Clean() && c_.Clean() && vec.Dense(notYet3, n, true) {
-		probe10 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		c_V := c_.V[:n]
-		out := probe10.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-			if err != nil {
-				probe10.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe10 = vec.Map3E(notYet3, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
-	}
+	probe10 := vec.Map3E(notYet3, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	vec.Merge(&caseResult, &probe10, notYet3, n)
-	return caseResult
+	vec.Check(failed, &caseResult, sel, n, 1)
+	column := vec.Int64Array(mem, &caseResult, sel, n)
+	return column
 }
 
-// shape00060Col2 computes output column 2 (o2) of query Shape00060 on the rows that pass its WHERE clause:
+// shape00060Col2 computes output column 2 (o2) of query Shape00060 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	probe(1, r, c)
-func shape00060Col2(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
+func shape00060Col2(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(1, r, c)
 	var probe11 vec.Vec[int64]
 	if r_.Clean() && c_.Clean() && vec.Dense(sel, n, true) {
@@ -17157,13 +10650,15 @@ func shape00060Col2(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) ve
 	} else {
 		probe11 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	}
-	return probe11
+	vec.Check(failed, &probe11, sel, n, 2)
+	column2 := vec.Int64Array(mem, &probe11, sel, n)
+	return column2
 }
 
-// shape00060Col3 computes output column 3 (o3) of query Shape00060 on the rows that pass its WHERE clause:
+// shape00060Col3 computes output column 3 (o3) of query Shape00060 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	probe(1, r, c)
-func shape00060Col3(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
+func shape00060Col3(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(1, r, c)
 	var probe12 vec.Vec[int64]
 	if r_.Clean() && c_.Clean() && vec.Dense(sel, n, true) {
@@ -17182,7 +10677,9 @@ func shape00060Col3(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) ve
 	} else {
 		probe12 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	}
-	return probe12
+	vec.Check(failed, &probe12, sel, n, 3)
+	column3 := vec.Int64Array(mem, &probe12, sel, n)
+	return column3
 }
 
 // shape00061Input is the schema of Shape00061's input batches (table w).
@@ -17224,16 +10721,16 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	ifResult := shape00061Col1(n, all, r_, c_, in, a)
-	vec.Check(&failed, &ifResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := shape00061Col1(n, all, r_, c_, in, a, failed, mem)
 
 	// o2: a
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "IF((probe(2, r, c) IS NOT NULL), (probe(1, r, IF((c < 3), a, a)) + probe(1, r, IF((c < 3), a, a))), probe(1, r, IF((c < 3), a, a)))", "a"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n), vec.TakeColumn(mem, in.Column(1), all, n)}
+	cols := []arrow.Array{col1, vec.TakeColumn(mem, in.Column(1), all, n)}
 	out := array.NewRecordBatch(Shape00061Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -17241,10 +10738,10 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00061Col1 computes output column 1 (o1) of query Shape00061 on every row:
+// shape00061Col1 computes output column 1 (o1) of query Shape00061 on every row, noting its first failed row in failed:
 //
 //	IF((probe(2, r, c) IS NOT NULL), (probe(1, r, IF((c < 3), a, a)) + probe(1, r, IF((c < 3), a, a))), probe(1, r, IF((c < 3), a, a)))
-func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], in arrow.RecordBatch, a vec.Vec[int64]) vec.Vec[int64] {
+func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], in arrow.RecordBatch, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(2, r, c)
 	var probe vec.Vec[int64]
 	if r_.Clean() && c_.Clean() {
@@ -17311,23 +10808,7 @@ func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], in
 		}
 	}
 	// probe(1, r, IF((c < 3), a, a))
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && ifResult2.Clean() && vec.Dense(then, n, true) {
-		probe2 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		ifResult2V := ifResult2.V[:n]
-		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], ifResult2V[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe2 = vec.Map3E(then, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&ifResult2), kernelKernels.Probe)
-	}
+	probe2 := vec.Map3E(then, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&ifResult2), kernelKernels.Probe)
 	// IF((c < 3), a, a)
 	var ifResult4 vec.Vec[int64]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -17370,41 +10851,9 @@ func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], in
 		}
 	}
 	// probe(1, r, IF((c < 3), a, a))
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && ifResult4.Clean() && vec.Dense(then, n, true) {
-		probe3 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		ifResult4V := ifResult4.V[:n]
-		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], ifResult4V[i])
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe3 = vec.Map3E(then, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&ifResult4), kernelKernels.Probe)
-	}
+	probe3 := vec.Map3E(then, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&ifResult4), kernelKernels.Probe)
 	// (probe(1, r, IF((c < 3), a, a)) + probe(1, r, IF((c < 3), a, a)))
-	var sum vec.Vec[int64]
-	if probe2.Clean() && probe3.Clean() && vec.Dense(then, n, true) {
-		sum = vec.Make[int64](n)
-		probe2V := probe2.V[:n]
-		probe3V := probe3.V[:n]
-		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probe2V[i], probe3V[i])
-			if err != nil {
-				sum.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		sum = vec.Map2E(then, n, vec.VecArg(&probe2), vec.VecArg(&probe3), rt.AddInt64)
-	}
+	sum := vec.Map2E(then, n, vec.VecArg(&probe2), vec.VecArg(&probe3), rt.AddInt64)
 	vec.Merge(&ifResult, &sum, then, n)
 	// IF((c < 3), a, a)
 	var ifResult6 vec.Vec[int64]
@@ -17448,25 +10897,11 @@ func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], in
 		}
 	}
 	// probe(1, r, IF((c < 3), a, a))
-	var probe4 vec.Vec[int64]
-	if r_.Clean() && ifResult6.Clean() && vec.Dense(otherwise, n, true) {
-		probe4 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		ifResult6V := ifResult6.V[:n]
-		out := probe4.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], ifResult6V[i])
-			if err != nil {
-				probe4.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe4 = vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&ifResult6), kernelKernels.Probe)
-	}
+	probe4 := vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&ifResult6), kernelKernels.Probe)
 	vec.Merge(&ifResult, &probe4, otherwise, n)
-	return ifResult
+	vec.Check(failed, &ifResult, all, n, 1)
+	column := vec.Int64Array(mem, &ifResult, all, n)
+	return column
 }
 
 // shape00062Input is the schema of Shape00062's input batches (table w).
@@ -17511,20 +10946,19 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	sArr := in.Column(6).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	isNull := shape00062Where(n, all, s)
-	vec.Check(&failed, &isNull, all, n, 0)
+	vec.Check(failed, &isNull, all, n, 0)
 	sel := vec.Where(&isNull, n)
-	sum := shape00062Col1(n, sel, r_, b, a, in, c_, sArr)
-	vec.Check(&failed, &sum, sel, n, 1)
-	orResult := shape00062Col2(n, sel, b, r_, a, in, c_)
-	vec.Check(&failed, &orResult, sel, n, 2)
+	col1 := shape00062Col1(n, sel, r_, b, a, in, c_, sArr, failed, mem)
+	col2 := shape00062Col2(n, sel, b, r_, a, in, c_, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"s IS NULL", "(probe(4, r, b) + IF((probe(1, r, IF((a = c), c, a)) <> CAST(s AS BIGINT)), probe(4, r, b), probe(1, r, IF((a = c), c, a))))", "((0 <> b) OR (probe(4, r, b) <> IF((a = c), c, a)))"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, sel, n), vec.BoolArray(mem, &orResult, sel, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Shape00062Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -17541,10 +10975,10 @@ func shape00062Where(n int, all vec.Sel, s vec.Vec[string]) vec.Vec[bool] {
 	return isNull
 }
 
-// shape00062Col1 computes output column 1 (o1) of query Shape00062 on the rows that pass its WHERE clause:
+// shape00062Col1 computes output column 1 (o1) of query Shape00062 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	(probe(4, r, b) + IF((probe(1, r, IF((a = c), c, a)) <> CAST(s AS BIGINT)), probe(4, r, b), probe(1, r, IF((a = c), c, a))))
-func shape00062Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], in arrow.RecordBatch, c_ vec.Vec[int64], sArr *array.String) vec.Vec[int64] {
+func shape00062Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], in arrow.RecordBatch, c_ vec.Vec[int64], sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(4, r, b)
 	var probe vec.Vec[int64]
 	if r_.Clean() && b.Clean() && vec.Dense(sel, n, true) {
@@ -17656,23 +11090,7 @@ func shape00062Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 	ifResult3 := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult3, &cmp2, sel, n)
 	// probe(4, r, b)
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && b.Clean() && vec.Dense(then2, n, true) {
-		probe3 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		bV := b.V[:n]
-		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(4), r_V[i], bV[i])
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe3 = vec.Map3E(then2, n, vec.ConstArg[int32](int32(4)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
-	}
+	probe3 := vec.Map3E(then2, n, vec.ConstArg[int32](int32(4)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	vec.Merge(&ifResult3, &probe3, then2, n)
 	// IF((a = c), c, a)
 	var ifResult4 vec.Vec[int64]
@@ -17716,23 +11134,7 @@ func shape00062Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 		}
 	}
 	// probe(1, r, IF((a = c), c, a))
-	var probe4 vec.Vec[int64]
-	if r_.Clean() && ifResult4.Clean() && vec.Dense(otherwise2, n, true) {
-		probe4 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		ifResult4V := ifResult4.V[:n]
-		out := probe4.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], ifResult4V[i])
-			if err != nil {
-				probe4.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe4 = vec.Map3E(otherwise2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&ifResult4), kernelKernels.Probe)
-	}
+	probe4 := vec.Map3E(otherwise2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&ifResult4), kernelKernels.Probe)
 	vec.Merge(&ifResult3, &probe4, otherwise2, n)
 	// (probe(4, r, b) + IF((probe(1, r, IF((a = c), c, a)) <> CAST(s AS BIGINT)), probe(4, r, b), probe(1, r, IF((a = c), c, a))))
 	var sum vec.Vec[int64]
@@ -17752,45 +11154,21 @@ func shape00062Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 	} else {
 		sum = vec.Map2E(sel, n, vec.VecArg(&probe), vec.VecArg(&ifResult3), rt.AddInt64)
 	}
-	return sum
+	vec.Check(failed, &sum, sel, n, 1)
+	column := vec.Int64Array(mem, &sum, sel, n)
+	return column
 }
 
-// shape00062Col2 computes output column 2 (o2) of query Shape00062 on the rows that pass its WHERE clause:
+// shape00062Col2 computes output column 2 (o2) of query Shape00062 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	((0 <> b) OR (probe(4, r, b) <> IF((a = c), c, a)))
-func shape00062Col2(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], a vec.Vec[int64], in arrow.RecordBatch, c_ vec.Vec[int64]) vec.Vec[bool] {
+func shape00062Col2(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], a vec.Vec[int64], in arrow.RecordBatch, c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	or := vec.NewLogic(true, sel, n)
 	// (0 <> b)
-	var cmp4 vec.Vec[bool]
-	if b.Clean() && vec.Dense(or.Live, n, false) {
-		cmp4 = vec.Make[bool](n)
-		bV := b.V[:n]
-		out := cmp4.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(int64(0), bV[i])
-		}
-	} else {
-		cmp4 = vec.Map2(or.Live, n, vec.ConstArg[int64](int64(0)), vec.VecArg(&b), rt.NeInt64)
-	}
+	cmp4 := vec.Map2(or.Live, n, vec.ConstArg[int64](int64(0)), vec.VecArg(&b), rt.NeInt64)
 	or.Add(&cmp4)
 	// probe(4, r, b)
-	var probe5 vec.Vec[int64]
-	if r_.Clean() && b.Clean() && vec.Dense(or.Live, n, true) {
-		probe5 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		bV := b.V[:n]
-		out := probe5.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(4), r_V[i], bV[i])
-			if err != nil {
-				probe5.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe5 = vec.Map3E(or.Live, n, vec.ConstArg[int32](int32(4)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
-	}
+	probe5 := vec.Map3E(or.Live, n, vec.ConstArg[int32](int32(4)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	// IF((a = c), c, a)
 	var ifResult6 vec.Vec[int64]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -17833,21 +11211,12 @@ func shape00062Col2(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], a v
 		}
 	}
 	// (probe(4, r, b) <> IF((a = c), c, a))
-	var cmp6 vec.Vec[bool]
-	if probe5.Clean() && ifResult6.Clean() && vec.Dense(or.Live, n, false) {
-		cmp6 = vec.Make[bool](n)
-		probe5V := probe5.V[:n]
-		ifResult6V := ifResult6.V[:n]
-		out := cmp6.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(probe5V[i], ifResult6V[i])
-		}
-	} else {
-		cmp6 = vec.Map2(or.Live, n, vec.VecArg(&probe5), vec.VecArg(&ifResult6), rt.NeInt64)
-	}
+	cmp6 := vec.Map2(or.Live, n, vec.VecArg(&probe5), vec.VecArg(&ifResult6), rt.NeInt64)
 	or.Add(&cmp6)
 	orResult := or.Finish()
-	return orResult
+	vec.Check(failed, &orResult, sel, n, 2)
+	column2 := vec.BoolArray(mem, &orResult, sel, n)
+	return column2
 }
 
 // shape00063Input is the schema of Shape00063's input batches (table w).
@@ -17889,20 +11258,19 @@ func Shape00063(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	isNull := shape00063Where(n, all, c_)
-	vec.Check(&failed, &isNull, all, n, 0)
+	vec.Check(failed, &isNull, all, n, 0)
 	sel := vec.Where(&isNull, n)
-	probe := shape00063Col1(n, sel, r_, a, c_)
-	vec.Check(&failed, &probe, sel, n, 1)
-	sum := shape00063Col2(n, sel, r_, a, c_)
-	vec.Check(&failed, &sum, sel, n, 2)
+	col1 := shape00063Col1(n, sel, r_, a, c_, failed, mem)
+	col2 := shape00063Col2(n, sel, r_, a, c_, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"c IS NULL", "probe(2, r, (a * c))", "(probe(2, r, (a * c)) + IF((probe(1, r, c) <= a), probe(2, r, (a * c)), r))"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &probe, sel, n), vec.Int64Array(mem, &sum, sel, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Shape00063Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -17919,10 +11287,10 @@ func shape00063Where(n int, all vec.Sel, c_ vec.Vec[int64]) vec.Vec[bool] {
 	return isNull
 }
 
-// shape00063Col1 computes output column 1 (o1) of query Shape00063 on the rows that pass its WHERE clause:
+// shape00063Col1 computes output column 1 (o1) of query Shape00063 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	probe(2, r, (a * c))
-func shape00063Col1(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
+func shape00063Col1(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a * c)
 	var product vec.Vec[int64]
 	if a.Clean() && c_.Clean() && vec.Dense(sel, n, true) {
@@ -17959,13 +11327,15 @@ func shape00063Col1(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], c_ 
 	} else {
 		probe = vec.Map3E(sel, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&product), kernelKernels.Probe)
 	}
-	return probe
+	vec.Check(failed, &probe, sel, n, 1)
+	column := vec.Int64Array(mem, &probe, sel, n)
+	return column
 }
 
-// shape00063Col2 computes output column 2 (o2) of query Shape00063 on the rows that pass its WHERE clause:
+// shape00063Col2 computes output column 2 (o2) of query Shape00063 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	(probe(2, r, (a * c)) + IF((probe(1, r, c) <= a), probe(2, r, (a * c)), r))
-func shape00063Col2(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
+func shape00063Col2(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a * c)
 	var product2 vec.Vec[int64]
 	if a.Clean() && c_.Clean() && vec.Dense(sel, n, true) {
@@ -18038,41 +11408,9 @@ func shape00063Col2(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], c_ 
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &cmp, sel, n)
 	// (a * c)
-	var product3 vec.Vec[int64]
-	if a.Clean() && c_.Clean() && vec.Dense(then, n, true) {
-		product3 = vec.Make[int64](n)
-		aV := a.V[:n]
-		c_V := c_.V[:n]
-		out := product3.V[:n]
-		for i := range out {
-			r, err := rt.MulInt64(aV[i], c_V[i])
-			if err != nil {
-				product3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		product3 = vec.Map2E(then, n, vec.VecArg(&a), vec.VecArg(&c_), rt.MulInt64)
-	}
+	product3 := vec.Map2E(then, n, vec.VecArg(&a), vec.VecArg(&c_), rt.MulInt64)
 	// probe(2, r, (a * c))
-	var probe4 vec.Vec[int64]
-	if r_.Clean() && product3.Clean() && vec.Dense(then, n, true) {
-		probe4 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		product3V := product3.V[:n]
-		out := probe4.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], product3V[i])
-			if err != nil {
-				probe4.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe4 = vec.Map3E(then, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&product3), kernelKernels.Probe)
-	}
+	probe4 := vec.Map3E(then, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&product3), kernelKernels.Probe)
 	vec.Merge(&ifResult, &probe4, then, n)
 	vec.Merge(&ifResult, &r_, otherwise, n)
 	// (probe(2, r, (a * c)) + IF((probe(1, r, c) <= a), probe(2, r, (a * c)), r))
@@ -18093,7 +11431,9 @@ func shape00063Col2(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], c_ 
 	} else {
 		sum = vec.Map2E(sel, n, vec.VecArg(&probe2), vec.VecArg(&ifResult), rt.AddInt64)
 	}
-	return sum
+	vec.Check(failed, &sum, sel, n, 2)
+	column2 := vec.Int64Array(mem, &sum, sel, n)
+	return column2
 }
 
 // shape00064Input is the schema of Shape00064's input batches (table w).
@@ -18136,16 +11476,15 @@ func Shape00064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	sArr := in.Column(6).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	sum2 := shape00064Col1(n, all, r_, b, a, sArr)
-	vec.Check(&failed, &sum2, all, n, 1)
-	probe23 := shape00064Col2(n, all, r_, b, a)
-	vec.Check(&failed, &probe23, all, n, 2)
+	failed := new(vec.Failure)
+	col1 := shape00064Col1(n, all, r_, b, a, sArr, failed, mem)
+	col2 := shape00064Col2(n, all, r_, b, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "(probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a)) + IF((NOT TRY((CAST(s AS BIGINT) <> 0))), probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a)), (- (probe(2, r, b) + IF((probe(1, r, b) > probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))), probe(2, r, b), 5)))))", "probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &sum2, all, n), vec.Int64Array(mem, &probe23, all, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Shape00064Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -18153,10 +11492,10 @@ func Shape00064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00064Col1 computes output column 1 (o1) of query Shape00064 on every row:
+// shape00064Col1 computes output column 1 (o1) of query Shape00064 on every row, noting its first failed row in failed:
 //
 //	(probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a)) + IF((NOT TRY((CAST(s AS BIGINT) <> 0))), probe(3, r, IF((probe(2,...
-func shape00064Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], sArr *array.String) vec.Vec[int64] {
+func shape00064Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(2, r, b)
 	var probe vec.Vec[int64]
 	if r_.Clean() && b.Clean() {
@@ -18211,59 +11550,11 @@ func shape00064Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &cmp, all, n)
 	// probe(1, r, b)
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && b.Clean() && vec.Dense(then, n, true) {
-		probe3 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		bV := b.V[:n]
-		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe3 = vec.Map3E(then, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
-	}
+	probe3 := vec.Map3E(then, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	// probe(1, r, b)
-	var probe4 vec.Vec[int64]
-	if r_.Clean() && b.Clean() && vec.Dense(then, n, true) {
-		probe4 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		bV := b.V[:n]
-		out := probe4.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-			if err != nil {
-				probe4.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe4 = vec.Map3E(then, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
-	}
+	probe4 := vec.Map3E(then, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	// (probe(1, r, b) - probe(1, r, b))
-	var difference vec.Vec[int64]
-	if probe3.Clean() && probe4.Clean() && vec.Dense(then, n, true) {
-		difference = vec.Make[int64](n)
-		probe3V := probe3.V[:n]
-		probe4V := probe4.V[:n]
-		out := difference.V[:n]
-		for i := range out {
-			r, err := rt.SubInt64(probe3V[i], probe4V[i])
-			if err != nil {
-				difference.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		difference = vec.Map2E(then, n, vec.VecArg(&probe3), vec.VecArg(&probe4), rt.SubInt64)
-	}
+	difference := vec.Map2E(then, n, vec.VecArg(&probe3), vec.VecArg(&probe4), rt.SubInt64)
 	vec.Merge(&ifResult, &difference, then, n)
 	vec.Merge(&ifResult, &a, otherwise, n)
 	// probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))
@@ -18331,368 +11622,64 @@ func shape00064Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 	ifResult2 := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult2, &negated, all, n)
 	// probe(2, r, b)
-	var probe6 vec.Vec[int64]
-	if r_.Clean() && b.Clean() && vec.Dense(then2, n, true) {
-		probe6 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		bV := b.V[:n]
-		out := probe6.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], bV[i])
-			if err != nil {
-				probe6.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe6 = vec.Map3E(then2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
-	}
+	probe6 := vec.Map3E(then2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	// probe(2, r, b)
-	var probe7 vec.Vec[int64]
-	if r_.Clean() && b.Clean() && vec.Dense(then2, n, true) {
-		probe7 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		bV := b.V[:n]
-		out := probe7.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], bV[i])
-			if err != nil {
-				probe7.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe7 = vec.Map3E(then2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
-	}
+	probe7 := vec.Map3E(then2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	// (probe(2, r, b) >= probe(2, r, b))
-	var cmp3 vec.Vec[bool]
-	if probe6.Clean() && probe7.Clean() && vec.Dense(then2, n, false) {
-		cmp3 = vec.Make[bool](n)
-		probe6V := probe6.V[:n]
-		probe7V := probe7.V[:n]
-		out := cmp3.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(probe6V[i], probe7V[i])
-		}
-	} else {
-		cmp3 = vec.Map2(then2, n, vec.VecArg(&probe6), vec.VecArg(&probe7), rt.GeInt64)
-	}
+	cmp3 := vec.Map2(then2, n, vec.VecArg(&probe6), vec.VecArg(&probe7), rt.GeInt64)
 	// IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a)
 	then3, otherwise3 := vec.Split(&cmp3, then2, n)
 	ifResult3 := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult3, &cmp3, then2, n)
 	// probe(1, r, b)
-	var probe8 vec.Vec[int64]
-	if r_.Clean() && b.Clean() && vec.Dense(then3, n, true) {
-		probe8 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		bV := b.V[:n]
-		out := probe8.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-			if err != nil {
-				probe8.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe8 = vec.Map3E(then3, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
-	}
+	probe8 := vec.Map3E(then3, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	// probe(1, r, b)
-	var probe9 vec.Vec[int64]
-	if r_.Clean() && b.Clean() && vec.Dense(then3, n, true) {
-		probe9 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		bV := b.V[:n]
-		out := probe9.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-			if err != nil {
-				probe9.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe9 = vec.Map3E(then3, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
-	}
+	probe9 := vec.Map3E(then3, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	// (probe(1, r, b) - probe(1, r, b))
-	var difference2 vec.Vec[int64]
-	if probe8.Clean() && probe9.Clean() && vec.Dense(then3, n, true) {
-		difference2 = vec.Make[int64](n)
-		probe8V := probe8.V[:n]
-		probe9V := probe9.V[:n]
-		out := difference2.V[:n]
-		for i := range out {
-			r, err := rt.SubInt64(probe8V[i], probe9V[i])
-			if err != nil {
-				difference2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		difference2 = vec.Map2E(then3, n, vec.VecArg(&probe8), vec.VecArg(&probe9), rt.SubInt64)
-	}
+	difference2 := vec.Map2E(then3, n, vec.VecArg(&probe8), vec.VecArg(&probe9), rt.SubInt64)
 	vec.Merge(&ifResult3, &difference2, then3, n)
 	vec.Merge(&ifResult3, &a, otherwise3, n)
 	// probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))
-	var probe10 vec.Vec[int64]
-	if r_.Clean() && ifResult3.Clean() && vec.Dense(then2, n, true) {
-		probe10 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		ifResult3V := ifResult3.V[:n]
-		out := probe10.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], ifResult3V[i])
-			if err != nil {
-				probe10.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe10 = vec.Map3E(then2, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&ifResult3), kernelKernels.Probe)
-	}
+	probe10 := vec.Map3E(then2, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&ifResult3), kernelKernels.Probe)
 	vec.Merge(&ifResult2, &probe10, then2, n)
 	// probe(2, r, b)
-	var probe11 vec.Vec[int64]
-	if r_.Clean() && b.Clean() && vec.Dense(otherwise2, n, true) {
-		probe11 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		bV := b.V[:n]
-		out := probe11.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], bV[i])
-			if err != nil {
-				probe11.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe11 = vec.Map3E(otherwise2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
-	}
+	probe11 := vec.Map3E(otherwise2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	// probe(1, r, b)
-	var probe12 vec.Vec[int64]
-	if r_.Clean() && b.Clean() && vec.Dense(otherwise2, n, true) {
-		probe12 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		bV := b.V[:n]
-		out := probe12.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-			if err != nil {
-				probe12.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe12 = vec.Map3E(otherwise2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
-	}
+	probe12 := vec.Map3E(otherwise2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	// probe(2, r, b)
-	var probe13 vec.Vec[int64]
-	if r_.Clean() && b.Clean() && vec.Dense(otherwise2, n, true) {
-		probe13 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		bV := b.V[:n]
-		out := probe13.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], bV[i])
-			if err != nil {
-				probe13.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe13 = vec.Map3E(otherwise2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
-	}
+	probe13 := vec.Map3E(otherwise2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	// probe(2, r, b)
-	var probe14 vec.Vec[int64]
-	if r_.Clean() && b.Clean() && vec.Dense(otherwise2, n, true) {
-		probe14 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		bV := b.V[:n]
-		out := probe14.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], bV[i])
-			if err != nil {
-				probe14.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe14 = vec.Map3E(otherwise2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
-	}
+	probe14 := vec.Map3E(otherwise2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	// (probe(2, r, b) >= probe(2, r, b))
-	var cmp4 vec.Vec[bool]
-	if probe13.Clean() && probe14.Clean() && vec.Dense(otherwise2, n, false) {
-		cmp4 = vec.Make[bool](n)
-		probe13V := probe13.V[:n]
-		probe14V := probe14.V[:n]
-		out := cmp4.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(probe13V[i], probe14V[i])
-		}
-	} else {
-		cmp4 = vec.Map2(otherwise2, n, vec.VecArg(&probe13), vec.VecArg(&probe14), rt.GeInt64)
-	}
+	cmp4 := vec.Map2(otherwise2, n, vec.VecArg(&probe13), vec.VecArg(&probe14), rt.GeInt64)
 	// IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a)
 	then4, otherwise4 := vec.Split(&cmp4, otherwise2, n)
 	ifResult4 := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult4, &cmp4, otherwise2, n)
 	// probe(1, r, b)
-	var probe15 vec.Vec[int64]
-	if r_.Clean() && b.Clean() && vec.Dense(then4, n, true) {
-		probe15 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		bV := b.V[:n]
-		out := probe15.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-			if err != nil {
-				probe15.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe15 = vec.Map3E(then4, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
-	}
+	probe15 := vec.Map3E(then4, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	// probe(1, r, b)
-	var probe16 vec.Vec[int64]
-	if r_.Clean() && b.Clean() && vec.Dense(then4, n, true) {
-		probe16 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		bV := b.V[:n]
-		out := probe16.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-			if err != nil {
-				probe16.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe16 = vec.Map3E(then4, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
-	}
+	probe16 := vec.Map3E(then4, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	// (probe(1, r, b) - probe(1, r, b))
-	var difference3 vec.Vec[int64]
-	if probe15.Clean() && probe16.Clean() && vec.Dense(then4, n, true) {
-		difference3 = vec.Make[int64](n)
-		probe15V := probe15.V[:n]
-		probe16V := probe16.V[:n]
-		out := difference3.V[:n]
-		for i := range out {
-			r, err := rt.SubInt64(probe15V[i], probe16V[i])
-			if err != nil {
-				difference3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		difference3 = vec.Map2E(then4, n, vec.VecArg(&probe15), vec.VecArg(&probe16), rt.SubInt64)
-	}
+	difference3 := vec.Map2E(then4, n, vec.VecArg(&probe15), vec.VecArg(&probe16), rt.SubInt64)
 	vec.Merge(&ifResult4, &difference3, then4, n)
 	vec.Merge(&ifResult4, &a, otherwise4, n)
 	// probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))
-	var probe17 vec.Vec[int64]
-	if r_.Clean() && ifResult4.Clean() && vec.Dense(otherwise2, n, true) {
-		probe17 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		ifResult4V := ifResult4.V[:n]
-		out := probe17.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], ifResult4V[i])
-			if err != nil {
-				probe17.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe17 = vec.Map3E(otherwise2, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&ifResult4), kernelKernels.Probe)
-	}
+	probe17 := vec.Map3E(otherwise2, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&ifResult4), kernelKernels.Probe)
 	// (probe(1, r, b) > probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a)))
-	var cmp5 vec.Vec[bool]
-	if probe12.Clean() && probe17.Clean() && vec.Dense(otherwise2, n, false) {
-		cmp5 = vec.Make[bool](n)
-		probe12V := probe12.V[:n]
-		probe17V := probe17.V[:n]
-		out := cmp5.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(probe12V[i], probe17V[i])
-		}
-	} else {
-		cmp5 = vec.Map2(otherwise2, n, vec.VecArg(&probe12), vec.VecArg(&probe17), rt.GtInt64)
-	}
+	cmp5 := vec.Map2(otherwise2, n, vec.VecArg(&probe12), vec.VecArg(&probe17), rt.GtInt64)
 	// IF((probe(1, r, b) > probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))), probe(2, r, b), 5)
 	then5, otherwise5 := vec.Split(&cmp5, otherwise2, n)
 	ifResult5 := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult5, &cmp5, otherwise2, n)
 	// probe(2, r, b)
-	var probe18 vec.Vec[int64]
-	if r_.Clean() && b.Clean() && vec.Dense(then5, n, true) {
-		probe18 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		bV := b.V[:n]
-		out := probe18.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], bV[i])
-			if err != nil {
-				probe18.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe18 = vec.Map3E(then5, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
-	}
+	probe18 := vec.Map3E(then5, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	vec.Merge(&ifResult5, &probe18, then5, n)
 	vec.Fill(&ifResult5, int64(5), otherwise5, n)
 	// (probe(2, r, b) + IF((probe(1, r, b) > probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))), probe(2, r, b), 5))
-	var sum vec.Vec[int64]
-	if probe11.Clean() && ifResult5.Clean() && vec.Dense(otherwise2, n, true) {
-		sum = vec.Make[int64](n)
-		probe11V := probe11.V[:n]
-		ifResult5V := ifResult5.V[:n]
-		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probe11V[i], ifResult5V[i])
-			if err != nil {
-				sum.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		sum = vec.Map2E(otherwise2, n, vec.VecArg(&probe11), vec.VecArg(&ifResult5), rt.AddInt64)
-	}
+	sum := vec.Map2E(otherwise2, n, vec.VecArg(&probe11), vec.VecArg(&ifResult5), rt.AddInt64)
 	// (-(probe(2, r, b) + IF((probe(1, r, b) > probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))), probe(2, r, b), 5)))
-	var minus vec.Vec[int64]
-	if sum.Clean() && vec.Dense(otherwise2, n, true) {
-		minus = vec.Make[int64](n)
-		sumV := sum.V[:n]
-		out := minus.V[:n]
-		for i := range out {
-			r, err := rt.NegateInt64(sumV[i])
-			if err != nil {
-				minus.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		minus = vec.Map1E(otherwise2, n, vec.VecArg(&sum), rt.NegateInt64)
-	}
+	minus := vec.Map1E(otherwise2, n, vec.VecArg(&sum), rt.NegateInt64)
 	vec.Merge(&ifResult2, &minus, otherwise2, n)
 	// (probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a)) + IF((NOT TRY((CAST(s AS BIGINT) <> 0))), probe(3, r, IF((probe(2,...
 	var sum2 vec.Vec[int64]
@@ -18712,13 +11699,15 @@ func shape00064Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 	} else {
 		sum2 = vec.Map2E(all, n, vec.VecArg(&probe5), vec.VecArg(&ifResult2), rt.AddInt64)
 	}
-	return sum2
+	vec.Check(failed, &sum2, all, n, 1)
+	column := vec.Int64Array(mem, &sum2, all, n)
+	return column
 }
 
-// shape00064Col2 computes output column 2 (o2) of query Shape00064 on every row:
+// shape00064Col2 computes output column 2 (o2) of query Shape00064 on every row, noting its first failed row in failed:
 //
 //	probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))
-func shape00064Col2(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
+func shape00064Col2(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(2, r, b)
 	var probe19 vec.Vec[int64]
 	if r_.Clean() && b.Clean() {
@@ -18773,59 +11762,11 @@ func shape00064Col2(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 	ifResult6 := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult6, &cmp6, all, n)
 	// probe(1, r, b)
-	var probe21 vec.Vec[int64]
-	if r_.Clean() && b.Clean() && vec.Dense(then6, n, true) {
-		probe21 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		bV := b.V[:n]
-		out := probe21.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-			if err != nil {
-				probe21.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe21 = vec.Map3E(then6, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
-	}
+	probe21 := vec.Map3E(then6, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	// probe(1, r, b)
-	var probe22 vec.Vec[int64]
-	if r_.Clean() && b.Clean() && vec.Dense(then6, n, true) {
-		probe22 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		bV := b.V[:n]
-		out := probe22.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-			if err != nil {
-				probe22.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe22 = vec.Map3E(then6, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
-	}
+	probe22 := vec.Map3E(then6, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	// (probe(1, r, b) - probe(1, r, b))
-	var difference4 vec.Vec[int64]
-	if probe21.Clean() && probe22.Clean() && vec.Dense(then6, n, true) {
-		difference4 = vec.Make[int64](n)
-		probe21V := probe21.V[:n]
-		probe22V := probe22.V[:n]
-		out := difference4.V[:n]
-		for i := range out {
-			r, err := rt.SubInt64(probe21V[i], probe22V[i])
-			if err != nil {
-				difference4.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		difference4 = vec.Map2E(then6, n, vec.VecArg(&probe21), vec.VecArg(&probe22), rt.SubInt64)
-	}
+	difference4 := vec.Map2E(then6, n, vec.VecArg(&probe21), vec.VecArg(&probe22), rt.SubInt64)
 	vec.Merge(&ifResult6, &difference4, then6, n)
 	vec.Merge(&ifResult6, &a, otherwise6, n)
 	// probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))
@@ -18846,7 +11787,9 @@ func shape00064Col2(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 	} else {
 		probe23 = vec.Map3E(all, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&ifResult6), kernelKernels.Probe)
 	}
-	return probe23
+	vec.Check(failed, &probe23, all, n, 2)
+	column2 := vec.Int64Array(mem, &probe23, all, n)
+	return column2
 }
 
 // shape00065Input is the schema of Shape00065's input batches (table w).
@@ -18888,14 +11831,14 @@ func Shape00065(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	c_ := vec.Int64s(in.Column(3))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	sum := shape00065Col1(n, all, r_, sArr, a, c_)
-	vec.Check(&failed, &sum, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := shape00065Col1(n, all, r_, sArr, a, c_, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"", "(probe(2, r, CAST(s AS BIGINT)) + IF((probe(1, r, a) > c), probe(2, r, CAST(s AS BIGINT)), TRY(probe(1, r, a))))"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Shape00065Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -18903,10 +11846,10 @@ func Shape00065(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00065Col1 computes output column 1 (o1) of query Shape00065 on every row:
+// shape00065Col1 computes output column 1 (o1) of query Shape00065 on every row, noting its first failed row in failed:
 //
 //	(probe(2, r, CAST(s AS BIGINT)) + IF((probe(1, r, a) > c), probe(2, r, CAST(s AS BIGINT)), TRY(probe(1, r, a))))
-func shape00065Col1(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String, a vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
+func shape00065Col1(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String, a vec.Vec[int64], c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(s AS BIGINT)
 	var asBigint vec.Vec[int64]
 	if sArr.NullN() == 0 {
@@ -18977,58 +11920,12 @@ func shape00065Col1(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String, a
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &cmp, all, n)
 	// CAST(s AS BIGINT)
-	var asBigint2 vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(then, n, true) {
-		asBigint2 = vec.Make[int64](n)
-		out := asBigint2.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint2 = vec.Map1E(then, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint2 := vec.Map1E(then, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	// probe(2, r, CAST(s AS BIGINT))
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && asBigint2.Clean() && vec.Dense(then, n, true) {
-		probe3 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		asBigint2V := asBigint2.V[:n]
-		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], asBigint2V[i])
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe3 = vec.Map3E(then, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&asBigint2), kernelKernels.Probe)
-	}
+	probe3 := vec.Map3E(then, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&asBigint2), kernelKernels.Probe)
 	vec.Merge(&ifResult, &probe3, then, n)
 	// probe(1, r, a)
-	var probe4 vec.Vec[int64]
-	if r_.Clean() && a.Clean() && vec.Dense(otherwise, n, true) {
-		probe4 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		aV := a.V[:n]
-		out := probe4.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
-			if err != nil {
-				probe4.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe4 = vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
-	}
+	probe4 := vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	// TRY(probe(1, r, a))
 	tried := vec.Try(&probe4, otherwise, n)
 	vec.Merge(&ifResult, &tried, otherwise, n)
@@ -19050,7 +11947,9 @@ func shape00065Col1(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String, a
 	} else {
 		sum = vec.Map2E(all, n, vec.VecArg(&probe), vec.VecArg(&ifResult), rt.AddInt64)
 	}
-	return sum
+	vec.Check(failed, &sum, all, n, 1)
+	column := vec.Int64Array(mem, &sum, all, n)
+	return column
 }
 
 // shape00066Input is the schema of Shape00066's input batches (table w).
@@ -19093,16 +11992,16 @@ func Shape00066(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	c_ := vec.Int64s(in.Column(3))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult := shape00066Col1(n, all, r_, b, sArr, c_, in)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := shape00066Col1(n, all, r_, b, sArr, c_, in, failed, mem)
 
 	// o2: r
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "CASE WHEN (r BETWEEN 9223372036854775807 AND b) THEN IF((CAST(s AS BIGINT) <= c), CAST(s AS BIGINT), r) END", "r"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n), vec.TakeColumn(mem, in.Column(0), all, n)}
+	cols := []arrow.Array{col1, vec.TakeColumn(mem, in.Column(0), all, n)}
 	out := array.NewRecordBatch(Shape00066Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -19110,38 +12009,17 @@ func Shape00066(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00066Col1 computes output column 1 (o1) of query Shape00066 on every row:
+// shape00066Col1 computes output column 1 (o1) of query Shape00066 on every row, noting its first failed row in failed:
 //
 //	CASE WHEN (r BETWEEN 9223372036854775807 AND b) THEN IF((CAST(s AS BIGINT) <= c), CAST(s AS BIGINT), r) END
-func shape00066Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sArr *array.String, c_ vec.Vec[int64], in arrow.RecordBatch) vec.Vec[int64] {
+func shape00066Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sArr *array.String, c_ vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN (r BETWEEN 9223372036854775807 AND b) THEN IF((CAST(s AS BIGINT) <= c), CAST(s AS BIGINT), r) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	// (r BETWEEN 9223372036854775807 AND b)
 	between := vec.NewLogic(false, all, n)
-	var inRange vec.Vec[bool]
-	if r_.Clean() && vec.Dense(between.Live, n, false) {
-		inRange = vec.Make[bool](n)
-		r_V := r_.V[:n]
-		out := inRange.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(r_V[i], int64(9223372036854775807))
-		}
-	} else {
-		inRange = vec.Map2(between.Live, n, vec.VecArg(&r_), vec.ConstArg[int64](int64(9223372036854775807)), rt.GeInt64)
-	}
+	inRange := vec.Map2(between.Live, n, vec.VecArg(&r_), vec.ConstArg[int64](int64(9223372036854775807)), rt.GeInt64)
 	between.Add(&inRange)
-	var inRange2 vec.Vec[bool]
-	if r_.Clean() && b.Clean() && vec.Dense(between.Live, n, false) {
-		inRange2 = vec.Make[bool](n)
-		r_V := r_.V[:n]
-		bV := b.V[:n]
-		out := inRange2.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(r_V[i], bV[i])
-		}
-	} else {
-		inRange2 = vec.Map2(between.Live, n, vec.VecArg(&r_), vec.VecArg(&b), rt.LeInt64)
-	}
+	inRange2 := vec.Map2(between.Live, n, vec.VecArg(&r_), vec.VecArg(&b), rt.LeInt64)
 	between.Add(&inRange2)
 	betweenResult := between.Finish()
 	vec.CopyErrs(&caseResult, &betweenResult, all, n)
@@ -19198,7 +12076,9 @@ func shape00066Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sAr
 	}
 	vec.Merge(&caseResult, &ifResult, when, n)
 	vec.FillNull(&caseResult, notYet, n)
-	return caseResult
+	vec.Check(failed, &caseResult, all, n, 1)
+	column := vec.Int64Array(mem, &caseResult, all, n)
+	return column
 }
 
 // shape00067Input is the schema of Shape00067's input batches (table w).
@@ -19239,16 +12119,15 @@ func Shape00067(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult := shape00067Col1(n, all, r_, a)
-	vec.Check(&failed, &caseResult, all, n, 1)
-	konst := shape00067Col2(n, all)
-	vec.Check(&failed, &konst, all, n, 2)
+	failed := new(vec.Failure)
+	col1 := shape00067Col1(n, all, r_, a, failed, mem)
+	col2 := shape00067Col2(n, all, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "CASE probe(1, r, a) WHEN r THEN probe(1, r, a) END", "(NOT (IF((c <= CAST(NULL AS BIGINT)), 1, CAST(NULL AS BIGINT)) IS NOT NULL))"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n), vec.BoolArray(mem, &konst, all, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Shape00067Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -19256,10 +12135,10 @@ func Shape00067(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00067Col1 computes output column 1 (o1) of query Shape00067 on every row:
+// shape00067Col1 computes output column 1 (o1) of query Shape00067 on every row, noting its first failed row in failed:
 //
 //	CASE probe(1, r, a) WHEN r THEN probe(1, r, a) END
-func shape00067Col1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
+func shape00067Col1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE probe(1, r, a) WHEN r THEN probe(1, r, a) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	// probe(1, r, a)
@@ -19295,34 +12174,22 @@ func shape00067Col1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec
 	vec.CopyErrs(&caseResult, &matches, all, n)
 	when, notYet := vec.Split(&matches, all, n)
 	// probe(1, r, a)
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && a.Clean() && vec.Dense(when, n, true) {
-		probe2 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		aV := a.V[:n]
-		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe2 = vec.Map3E(when, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
-	}
+	probe2 := vec.Map3E(when, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	vec.Merge(&caseResult, &probe2, when, n)
 	vec.FillNull(&caseResult, notYet, n)
-	return caseResult
+	vec.Check(failed, &caseResult, all, n, 1)
+	column := vec.Int64Array(mem, &caseResult, all, n)
+	return column
 }
 
-// shape00067Col2 computes output column 2 (o2) of query Shape00067 on every row:
+// shape00067Col2 computes output column 2 (o2) of query Shape00067 on every row, noting its first failed row in failed:
 //
 //	(NOT (IF((c <= CAST(NULL AS BIGINT)), 1, CAST(NULL AS BIGINT)) IS NOT NULL))
-func shape00067Col2(n int, all vec.Sel) vec.Vec[bool] {
+func shape00067Col2(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	konst := vec.Const[bool](n, true)
-	return konst
+	vec.Check(failed, &konst, all, n, 2)
+	column2 := vec.BoolArray(mem, &konst, all, n)
+	return column2
 }
 
 // shape00068Input is the schema of Shape00068's input batches (table w).
@@ -19365,16 +12232,15 @@ func Shape00068(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	b := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult := shape00068Col1(n, all, r_, sArr, a, b)
-	vec.Check(&failed, &caseResult, all, n, 1)
-	ifResult := shape00068Col2(n, all, r_, b, a, sArr)
-	vec.Check(&failed, &ifResult, all, n, 2)
+	failed := new(vec.Failure)
+	col1 := shape00068Col1(n, all, r_, sArr, a, b, failed, mem)
+	col2 := shape00068Col2(n, all, r_, b, a, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "CASE probe(1, r, CAST(s AS BIGINT)) WHEN probe(1, r, CAST(s AS BIGINT)) THEN a WHEN b THEN a ELSE probe(4, r, 1) END", "IF((r IS NOT NULL), CASE b WHEN probe(4, r, 1) THEN a ELSE probe(2, r, NULLIF(a, probe(1, r, CAST(s AS BIGINT)))) END, (4611686018427387904 DIV a))"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, all, n), vec.Int64Array(mem, &ifResult, all, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Shape00068Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -19382,10 +12248,10 @@ func Shape00068(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00068Col1 computes output column 1 (o1) of query Shape00068 on every row:
+// shape00068Col1 computes output column 1 (o1) of query Shape00068 on every row, noting its first failed row in failed:
 //
 //	CASE probe(1, r, CAST(s AS BIGINT)) WHEN probe(1, r, CAST(s AS BIGINT)) THEN a WHEN b THEN a ELSE probe(4, r, 1) END
-func shape00068Col1(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
+func shape00068Col1(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE probe(1, r, CAST(s AS BIGINT)) WHEN probe(1, r, CAST(s AS BIGINT)) THEN a WHEN b THEN a ELSE probe(4, r, 1) END
 	caseResult := vec.Make[int64](n)
 	// CAST(s AS BIGINT)
@@ -19471,46 +12337,22 @@ func shape00068Col1(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String, a
 	vec.CopyErrs(&caseResult, &matches, all, n)
 	when, notYet := vec.Split(&matches, all, n)
 	vec.Merge(&caseResult, &a, when, n)
-	var matches2 vec.Vec[bool]
-	if probe.Clean() && b.Clean() && vec.Dense(notYet, n, false) {
-		matches2 = vec.Make[bool](n)
-		probeV := probe.V[:n]
-		bV := b.V[:n]
-		out := matches2.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(probeV[i], bV[i])
-		}
-	} else {
-		matches2 = vec.Map2(notYet, n, vec.VecArg(&probe), vec.VecArg(&b), rt.EqInt64)
-	}
+	matches2 := vec.Map2(notYet, n, vec.VecArg(&probe), vec.VecArg(&b), rt.EqInt64)
 	vec.CopyErrs(&caseResult, &matches2, notYet, n)
 	when2, notYet2 := vec.Split(&matches2, notYet, n)
 	vec.Merge(&caseResult, &a, when2, n)
 	// probe(4, r, 1)
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(notYet2, n, true) {
-		probe3 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(4), r_V[i], int64(1))
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe3 = vec.Map3E(notYet2, n, vec.ConstArg[int32](int32(4)), vec.VecArg(&r_), vec.ConstArg[int64](int64(1)), kernelKernels.Probe)
-	}
+	probe3 := vec.Map3E(notYet2, n, vec.ConstArg[int32](int32(4)), vec.VecArg(&r_), vec.ConstArg[int64](int64(1)), kernelKernels.Probe)
 	vec.Merge(&caseResult, &probe3, notYet2, n)
-	return caseResult
+	vec.Check(failed, &caseResult, all, n, 1)
+	column := vec.Int64Array(mem, &caseResult, all, n)
+	return column
 }
 
-// shape00068Col2 computes output column 2 (o2) of query Shape00068 on every row:
+// shape00068Col2 computes output column 2 (o2) of query Shape00068 on every row, noting its first failed row in failed:
 //
 //	IF((r IS NOT NULL), CASE b WHEN probe(4, r, 1) THEN a ELSE probe(2, r, NULLIF(a, probe(1, r, CAST(s AS BIGINT)))) END, (4611686018427387904 DIV a))
-func shape00068Col2(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], sArr *array.String) vec.Vec[int64] {
+func shape00068Col2(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (r IS NOT NULL)
 	isNotNull := vec.IsNull(&r_, true, all, n)
 	// IF((r IS NOT NULL), CASE b WHEN probe(4, r, 1) THEN a ELSE probe(2, r, NULLIF(a, probe(1, r, CAST(s AS BIGINT)))) END, (4611686018427387904 DIV a))
@@ -19520,124 +12362,28 @@ func shape00068Col2(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 	// CASE b WHEN probe(4, r, 1) THEN a ELSE probe(2, r, NULLIF(a, probe(1, r, CAST(s AS BIGINT)))) END
 	caseResult2 := vec.Make[int64](n)
 	// probe(4, r, 1)
-	var probe4 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(then, n, true) {
-		probe4 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe4.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(4), r_V[i], int64(1))
-			if err != nil {
-				probe4.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe4 = vec.Map3E(then, n, vec.ConstArg[int32](int32(4)), vec.VecArg(&r_), vec.ConstArg[int64](int64(1)), kernelKernels.Probe)
-	}
-	var matches3 vec.Vec[bool]
-	if b.Clean() && probe4.Clean() && vec.Dense(then, n, false) {
-		matches3 = vec.Make[bool](n)
-		bV := b.V[:n]
-		probe4V := probe4.V[:n]
-		out := matches3.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(bV[i], probe4V[i])
-		}
-	} else {
-		matches3 = vec.Map2(then, n, vec.VecArg(&b), vec.VecArg(&probe4), rt.EqInt64)
-	}
+	probe4 := vec.Map3E(then, n, vec.ConstArg[int32](int32(4)), vec.VecArg(&r_), vec.ConstArg[int64](int64(1)), kernelKernels.Probe)
+	matches3 := vec.Map2(then, n, vec.VecArg(&b), vec.VecArg(&probe4), rt.EqInt64)
 	vec.CopyErrs(&caseResult2, &matches3, then, n)
 	when3, notYet3 := vec.Split(&matches3, then, n)
 	vec.Merge(&caseResult2, &a, when3, n)
 	// CAST(s AS BIGINT)
-	var asBigint3 vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(notYet3, n, true) {
-		asBigint3 = vec.Make[int64](n)
-		out := asBigint3.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint3 = vec.Map1E(notYet3, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint3 := vec.Map1E(notYet3, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	// probe(1, r, CAST(s AS BIGINT))
-	var probe5 vec.Vec[int64]
-	if r_.Clean() && asBigint3.Clean() && vec.Dense(notYet3, n, true) {
-		probe5 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		asBigint3V := asBigint3.V[:n]
-		out := probe5.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], asBigint3V[i])
-			if err != nil {
-				probe5.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe5 = vec.Map3E(notYet3, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint3), kernelKernels.Probe)
-	}
-	var eq vec.Vec[bool]
-	if a.Clean() && probe5.Clean() && vec.Dense(notYet3, n, false) {
-		eq = vec.Make[bool](n)
-		aV := a.V[:n]
-		probe5V := probe5.V[:n]
-		out := eq.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], probe5V[i])
-		}
-	} else {
-		eq = vec.Map2(notYet3, n, vec.VecArg(&a), vec.VecArg(&probe5), rt.EqInt64)
-	}
+	probe5 := vec.Map3E(notYet3, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint3), kernelKernels.Probe)
+	eq := vec.Map2(notYet3, n, vec.VecArg(&a), vec.VecArg(&probe5), rt.EqInt64)
 	// NULLIF(a, probe(1, r, CAST(s AS BIGINT)))
 	nullIf := vec.NullIf(&a, &eq, notYet3, n)
 	// probe(2, r, NULLIF(a, probe(1, r, CAST(s AS BIGINT))))
-	var probe6 vec.Vec[int64]
-	if r_.Clean() && nullIf.Clean() && vec.Dense(notYet3, n, true) {
-		probe6 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		nullIfV := nullIf.V[:n]
-		out := probe6.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], nullIfV[i])
-			if err != nil {
-				probe6.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe6 = vec.Map3E(notYet3, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&nullIf), kernelKernels.Probe)
-	}
+	probe6 := vec.Map3E(notYet3, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&nullIf), kernelKernels.Probe)
 	vec.Merge(&caseResult2, &probe6, notYet3, n)
 	vec.Merge(&ifResult, &caseResult2, then, n)
 	// (4611686018427387904 DIV a)
-	var quotient vec.Vec[int64]
-	if a.Clean() && vec.Dense(otherwise, n, true) {
-		quotient = vec.Make[int64](n)
-		aV := a.V[:n]
-		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(int64(4611686018427387904), aV[i])
-			if err != nil {
-				quotient.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		quotient = vec.Map2E(otherwise, n, vec.ConstArg[int64](int64(4611686018427387904)), vec.VecArg(&a), rt.DivInt64)
-	}
+	quotient := vec.Map2E(otherwise, n, vec.ConstArg[int64](int64(4611686018427387904)), vec.VecArg(&a), rt.DivInt64)
 	vec.Merge(&ifResult, &quotient, otherwise, n)
-	return ifResult
+	vec.Check(failed, &ifResult, all, n, 2)
+	column2 := vec.Int64Array(mem, &ifResult, all, n)
+	return column2
 }
 
 // shape00069Input is the schema of Shape00069's input batches (table w).
@@ -19681,22 +12427,22 @@ func Shape00069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	b := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	cmp := shape00069Where(n, all, r_, a)
-	vec.Check(&failed, &cmp, all, n, 0)
+	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
-	caseResult := shape00069Col1(n, sel, c_, b, a, r_)
-	vec.Check(&failed, &caseResult, sel, n, 1)
+	col1 := shape00069Col1(n, sel, c_, b, a, r_, failed, mem)
 
 	// o2: c
 
 	// o3: s
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2", "o3"}, []string{"probe(1, r, 4611686018427387904) < a", "CASE WHEN (c BETWEEN b AND a) THEN (probe(1, r, 4611686018427387904) + IF((a = probe(1, r, 4611686018427387904)), probe(1, r, 4611686018427387904), 5)) WHEN (4611686018427387904 = c) THEN r END", "c", "s"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, sel, n), vec.TakeColumn(mem, in.Column(3), sel, n), vec.TakeColumn(mem, in.Column(6), sel, n)}
+	cols := []arrow.Array{col1, vec.TakeColumn(mem, in.Column(3), sel, n), vec.TakeColumn(mem, in.Column(6), sel, n)}
 	out := array.NewRecordBatch(Shape00069Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -19741,149 +12487,47 @@ func shape00069Where(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) ve
 	return cmp
 }
 
-// shape00069Col1 computes output column 1 (o1) of query Shape00069 on the rows that pass its WHERE clause:
+// shape00069Col1 computes output column 1 (o1) of query Shape00069 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	CASE WHEN (c BETWEEN b AND a) THEN (probe(1, r, 4611686018427387904) + IF((a = probe(1, r, 4611686018427387904)), probe(1, r, 4611686018427387904), 5)) WHEN ...
-func shape00069Col1(n int, sel vec.Sel, c_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], r_ vec.Vec[int64]) vec.Vec[int64] {
+func shape00069Col1(n int, sel vec.Sel, c_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], r_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN (c BETWEEN b AND a) THEN (probe(1, r, 4611686018427387904) + IF((a = probe(1, r, 4611686018427387904)), probe(1, r, 4611686018427387904), 5)) WHEN ...
 	caseResult := vec.Make[int64](n)
 	// (c BETWEEN b AND a)
 	between := vec.NewLogic(false, sel, n)
-	var inRange vec.Vec[bool]
-	if c_.Clean() && b.Clean() && vec.Dense(between.Live, n, false) {
-		inRange = vec.Make[bool](n)
-		c_V := c_.V[:n]
-		bV := b.V[:n]
-		out := inRange.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(c_V[i], bV[i])
-		}
-	} else {
-		inRange = vec.Map2(between.Live, n, vec.VecArg(&c_), vec.VecArg(&b), rt.GeInt64)
-	}
+	inRange := vec.Map2(between.Live, n, vec.VecArg(&c_), vec.VecArg(&b), rt.GeInt64)
 	between.Add(&inRange)
-	var inRange2 vec.Vec[bool]
-	if c_.Clean() && a.Clean() && vec.Dense(between.Live, n, false) {
-		inRange2 = vec.Make[bool](n)
-		c_V := c_.V[:n]
-		aV := a.V[:n]
-		out := inRange2.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(c_V[i], aV[i])
-		}
-	} else {
-		inRange2 = vec.Map2(between.Live, n, vec.VecArg(&c_), vec.VecArg(&a), rt.LeInt64)
-	}
+	inRange2 := vec.Map2(between.Live, n, vec.VecArg(&c_), vec.VecArg(&a), rt.LeInt64)
 	between.Add(&inRange2)
 	betweenResult := between.Finish()
 	vec.CopyErrs(&caseResult, &betweenResult, sel, n)
 	when, notYet := vec.Split(&betweenResult, sel, n)
 	// probe(1, r, 4611686018427387904)
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(when, n, true) {
-		probe2 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(4611686018427387904))
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe2 = vec.Map3E(when, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(4611686018427387904)), kernelKernels.Probe)
-	}
+	probe2 := vec.Map3E(when, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(4611686018427387904)), kernelKernels.Probe)
 	// probe(1, r, 4611686018427387904)
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(when, n, true) {
-		probe3 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(4611686018427387904))
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe3 = vec.Map3E(when, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(4611686018427387904)), kernelKernels.Probe)
-	}
+	probe3 := vec.Map3E(when, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(4611686018427387904)), kernelKernels.Probe)
 	// (a = probe(1, r, 4611686018427387904))
-	var cmp2 vec.Vec[bool]
-	if a.Clean() && probe3.Clean() && vec.Dense(when, n, false) {
-		cmp2 = vec.Make[bool](n)
-		aV := a.V[:n]
-		probe3V := probe3.V[:n]
-		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], probe3V[i])
-		}
-	} else {
-		cmp2 = vec.Map2(when, n, vec.VecArg(&a), vec.VecArg(&probe3), rt.EqInt64)
-	}
+	cmp2 := vec.Map2(when, n, vec.VecArg(&a), vec.VecArg(&probe3), rt.EqInt64)
 	// IF((a = probe(1, r, 4611686018427387904)), probe(1, r, 4611686018427387904), 5)
 	then, otherwise := vec.Split(&cmp2, when, n)
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &cmp2, when, n)
 	// probe(1, r, 4611686018427387904)
-	var probe4 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(then, n, true) {
-		probe4 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe4.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(4611686018427387904))
-			if err != nil {
-				probe4.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe4 = vec.Map3E(then, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(4611686018427387904)), kernelKernels.Probe)
-	}
+	probe4 := vec.Map3E(then, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(4611686018427387904)), kernelKernels.Probe)
 	vec.Merge(&ifResult, &probe4, then, n)
 	vec.Fill(&ifResult, int64(5), otherwise, n)
 	// (probe(1, r, 4611686018427387904) + IF((a = probe(1, r, 4611686018427387904)), probe(1, r, 4611686018427387904), 5))
-	var sum vec.Vec[int64]
-	if probe2.Clean() && ifResult.Clean() && vec.Dense(when, n, true) {
-		sum = vec.Make[int64](n)
-		probe2V := probe2.V[:n]
-		ifResultV := ifResult.V[:n]
-		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probe2V[i], ifResultV[i])
-			if err != nil {
-				sum.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		sum = vec.Map2E(when, n, vec.VecArg(&probe2), vec.VecArg(&ifResult), rt.AddInt64)
-	}
+	sum := vec.Map2E(when, n, vec.VecArg(&probe2), vec.VecArg(&ifResult), rt.AddInt64)
 	vec.Merge(&caseResult, &sum, when, n)
 	// (4611686018427387904 = c)
-	var cmp3 vec.Vec[bool]
-	if c_.Clean() && vec.Dense(notYet, n, false) {
-		cmp3 = vec.Make[bool](n)
-		c_V := c_.V[:n]
-		out := cmp3.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(int64(4611686018427387904), c_V[i])
-		}
-	} else {
-		cmp3 = vec.Map2(notYet, n, vec.ConstArg[int64](int64(4611686018427387904)), vec.VecArg(&c_), rt.EqInt64)
-	}
+	cmp3 := vec.Map2(notYet, n, vec.ConstArg[int64](int64(4611686018427387904)), vec.VecArg(&c_), rt.EqInt64)
 	vec.CopyErrs(&caseResult, &cmp3, notYet, n)
 	when2, notYet2 := vec.Split(&cmp3, notYet, n)
 	vec.Merge(&caseResult, &r_, when2, n)
 	vec.FillNull(&caseResult, notYet2, n)
-	return caseResult
+	vec.Check(failed, &caseResult, sel, n, 1)
+	column := vec.Int64Array(mem, &caseResult, sel, n)
+	return column
 }
 
 // shape00070Input is the schema of Shape00070's input batches (table w).
@@ -19926,18 +12570,18 @@ func Shape00070(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	p := vec.Bools(in.Column(4))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	cmp := shape00070Where(n, all, sArr)
-	vec.Check(&failed, &cmp, all, n, 0)
+	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
-	caseResult := shape00070Col1(n, sel, a, r_, b, sArr, p)
-	vec.Check(&failed, &caseResult, sel, n, 1)
+	col1 := shape00070Col1(n, sel, a, r_, b, sArr, p, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"s = 'a'", "CASE (a - probe(1, r, r)) WHEN CASE WHEN (b >= 1) THEN CAST(s AS BIGINT) WHEN p THEN (probe(1, r, r) + probe(1, r, r)) ELSE probe(1, r, r) END THEN b WHEN b THEN CAST(s AS BIGINT) ELSE probe(1, r, r) END"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, sel, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Shape00070Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -19963,10 +12607,10 @@ func shape00070Where(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	return cmp
 }
 
-// shape00070Col1 computes output column 1 (o1) of query Shape00070 on the rows that pass its WHERE clause:
+// shape00070Col1 computes output column 1 (o1) of query Shape00070 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	CASE (a - probe(1, r, r)) WHEN CASE WHEN (b >= 1) THEN CAST(s AS BIGINT) WHEN p THEN (probe(1, r, r) + probe(1, r, r)) ELSE probe(1, r, r) END THEN b WHEN b ...
-func shape00070Col1(n int, sel vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], b vec.Vec[int64], sArr *array.String, p vec.Vec[bool]) vec.Vec[int64] {
+func shape00070Col1(n int, sel vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], b vec.Vec[int64], sArr *array.String, p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE (a - probe(1, r, r)) WHEN CASE WHEN (b >= 1) THEN CAST(s AS BIGINT) WHEN p THEN (probe(1, r, r) + probe(1, r, r)) ELSE probe(1, r, r) END THEN b WHEN b ...
 	caseResult := vec.Make[int64](n)
 	// probe(1, r, r)
@@ -20021,94 +12665,19 @@ func shape00070Col1(n int, sel vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], b v
 	vec.CopyErrs(&caseResult2, &cmp2, sel, n)
 	when, notYet := vec.Split(&cmp2, sel, n)
 	// CAST(s AS BIGINT)
-	var asBigint vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(when, n, true) {
-		asBigint = vec.Make[int64](n)
-		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint = vec.Map1E(when, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint := vec.Map1E(when, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	vec.Merge(&caseResult2, &asBigint, when, n)
 	vec.CopyErrs(&caseResult2, &p, notYet, n)
 	when2, notYet2 := vec.Split(&p, notYet, n)
 	// probe(1, r, r)
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(when2, n, true) {
-		probe2 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], r_V[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe2 = vec.Map3E(when2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&r_), kernelKernels.Probe)
-	}
+	probe2 := vec.Map3E(when2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&r_), kernelKernels.Probe)
 	// probe(1, r, r)
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(when2, n, true) {
-		probe3 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], r_V[i])
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe3 = vec.Map3E(when2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&r_), kernelKernels.Probe)
-	}
+	probe3 := vec.Map3E(when2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&r_), kernelKernels.Probe)
 	// (probe(1, r, r) + probe(1, r, r))
-	var sum vec.Vec[int64]
-	if probe2.Clean() && probe3.Clean() && vec.Dense(when2, n, true) {
-		sum = vec.Make[int64](n)
-		probe2V := probe2.V[:n]
-		probe3V := probe3.V[:n]
-		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probe2V[i], probe3V[i])
-			if err != nil {
-				sum.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		sum = vec.Map2E(when2, n, vec.VecArg(&probe2), vec.VecArg(&probe3), rt.AddInt64)
-	}
+	sum := vec.Map2E(when2, n, vec.VecArg(&probe2), vec.VecArg(&probe3), rt.AddInt64)
 	vec.Merge(&caseResult2, &sum, when2, n)
 	// probe(1, r, r)
-	var probe4 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(notYet2, n, true) {
-		probe4 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe4.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], r_V[i])
-			if err != nil {
-				probe4.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe4 = vec.Map3E(notYet2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&r_), kernelKernels.Probe)
-	}
+	probe4 := vec.Map3E(notYet2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&r_), kernelKernels.Probe)
 	vec.Merge(&caseResult2, &probe4, notYet2, n)
 	var matches vec.Vec[bool]
 	if difference.Clean() && caseResult2.Clean() && vec.Dense(sel, n, false) {
@@ -20125,56 +12694,18 @@ func shape00070Col1(n int, sel vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], b v
 	vec.CopyErrs(&caseResult, &matches, sel, n)
 	when3, notYet3 := vec.Split(&matches, sel, n)
 	vec.Merge(&caseResult, &b, when3, n)
-	var matches2 vec.Vec[bool]
-	if difference.Clean() && b.Clean() && vec.Dense(notYet3, n, false) {
-		matches2 = vec.Make[bool](n)
-		differenceV := difference.V[:n]
-		bV := b.V[:n]
-		out := matches2.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(differenceV[i], bV[i])
-		}
-	} else {
-		matches2 = vec.Map2(notYet3, n, vec.VecArg(&difference), vec.VecArg(&b), rt.EqInt64)
-	}
+	matches2 := vec.Map2(notYet3, n, vec.VecArg(&difference), vec.VecArg(&b), rt.EqInt64)
 	vec.CopyErrs(&caseResult, &matches2, notYet3, n)
 	when4, notYet4 := vec.Split(&matches2, notYet3, n)
 	// CAST(s AS BIGINT)
-	var asBigint2 vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(when4, n, true) {
-		asBigint2 = vec.Make[int64](n)
-		out := asBigint2.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint2 = vec.Map1E(when4, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint2 := vec.Map1E(when4, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	vec.Merge(&caseResult, &asBigint2, when4, n)
 	// probe(1, r, r)
-	var probe5 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(notYet4, n, true) {
-		probe5 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe5.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], r_V[i])
-			if err != nil {
-				probe5.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe5 = vec.Map3E(notYet4, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&r_), kernelKernels.Probe)
-	}
+	probe5 := vec.Map3E(notYet4, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&r_), kernelKernels.Probe)
 	vec.Merge(&caseResult, &probe5, notYet4, n)
-	return caseResult
+	vec.Check(failed, &caseResult, sel, n, 1)
+	column := vec.Int64Array(mem, &caseResult, sel, n)
+	return column
 }
 
 // shape00071Input is the schema of Shape00071's input batches (table w).
@@ -20217,20 +12748,19 @@ func Shape00071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	r_ := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	konst := shape00071Where(n, all)
-	vec.Check(&failed, &konst, all, n, 0)
+	vec.Check(failed, &konst, all, n, 0)
 	sel := vec.Where(&konst, n)
-	ifResult := shape00071Col1(n, sel, b, a, c_, r_)
-	vec.Check(&failed, &ifResult, sel, n, 1)
-	caseResult2 := shape00071Col2(n, sel, b, a, r_)
-	vec.Check(&failed, &caseResult2, sel, n, 2)
+	col1 := shape00071Col1(n, sel, b, a, c_, r_, failed, mem)
+	col2 := shape00071Col2(n, sel, b, a, r_, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"CAST(NULL AS BIGINT) < probe(1, r, -1)", "IF((5 > b), (a + c), CASE c WHEN a THEN r WHEN a THEN probe(1, r, -1) ELSE probe(2, r, probe(1, r, -1)) END)", "CASE WHEN (b < 1) THEN a WHEN (a >= a) THEN (probe(2, r, probe(1, r, -1)) + probe(2, r, probe(1, r, -1))) ELSE probe(1, r, -1) END"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, sel, n), vec.Int64Array(mem, &caseResult2, sel, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Shape00071Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -20246,10 +12776,10 @@ func shape00071Where(n int, all vec.Sel) vec.Vec[bool] {
 	return konst
 }
 
-// shape00071Col1 computes output column 1 (o1) of query Shape00071 on the rows that pass its WHERE clause:
+// shape00071Col1 computes output column 1 (o1) of query Shape00071 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	IF((5 > b), (a + c), CASE c WHEN a THEN r WHEN a THEN probe(1, r, -1) ELSE probe(2, r, probe(1, r, -1)) END)
-func shape00071Col1(n int, sel vec.Sel, b vec.Vec[int64], a vec.Vec[int64], c_ vec.Vec[int64], r_ vec.Vec[int64]) vec.Vec[int64] {
+func shape00071Col1(n int, sel vec.Sel, b vec.Vec[int64], a vec.Vec[int64], c_ vec.Vec[int64], r_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (5 > b)
 	var cmp vec.Vec[bool]
 	if b.Clean() && vec.Dense(sel, n, false) {
@@ -20267,117 +12797,35 @@ func shape00071Col1(n int, sel vec.Sel, b vec.Vec[int64], a vec.Vec[int64], c_ v
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &cmp, sel, n)
 	// (a + c)
-	var sum vec.Vec[int64]
-	if a.Clean() && c_.Clean() && vec.Dense(then, n, true) {
-		sum = vec.Make[int64](n)
-		aV := a.V[:n]
-		c_V := c_.V[:n]
-		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(aV[i], c_V[i])
-			if err != nil {
-				sum.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		sum = vec.Map2E(then, n, vec.VecArg(&a), vec.VecArg(&c_), rt.AddInt64)
-	}
+	sum := vec.Map2E(then, n, vec.VecArg(&a), vec.VecArg(&c_), rt.AddInt64)
 	vec.Merge(&ifResult, &sum, then, n)
 	// CASE c WHEN a THEN r WHEN a THEN probe(1, r, -1) ELSE probe(2, r, probe(1, r, -1)) END
 	caseResult := vec.Make[int64](n)
-	var matches vec.Vec[bool]
-	if c_.Clean() && a.Clean() && vec.Dense(otherwise, n, false) {
-		matches = vec.Make[bool](n)
-		c_V := c_.V[:n]
-		aV := a.V[:n]
-		out := matches.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(c_V[i], aV[i])
-		}
-	} else {
-		matches = vec.Map2(otherwise, n, vec.VecArg(&c_), vec.VecArg(&a), rt.EqInt64)
-	}
+	matches := vec.Map2(otherwise, n, vec.VecArg(&c_), vec.VecArg(&a), rt.EqInt64)
 	vec.CopyErrs(&caseResult, &matches, otherwise, n)
 	when, notYet := vec.Split(&matches, otherwise, n)
 	vec.Merge(&caseResult, &r_, when, n)
-	var matches2 vec.Vec[bool]
-	if c_.Clean() && a.Clean() && vec.Dense(notYet, n, false) {
-		matches2 = vec.Make[bool](n)
-		c_V := c_.V[:n]
-		aV := a.V[:n]
-		out := matches2.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(c_V[i], aV[i])
-		}
-	} else {
-		matches2 = vec.Map2(notYet, n, vec.VecArg(&c_), vec.VecArg(&a), rt.EqInt64)
-	}
+	matches2 := vec.Map2(notYet, n, vec.VecArg(&c_), vec.VecArg(&a), rt.EqInt64)
 	vec.CopyErrs(&caseResult, &matches2, notYet, n)
 	when2, notYet2 := vec.Split(&matches2, notYet, n)
 	// probe(1, r, -1)
-	var probe vec.Vec[int64]
-	if r_.Clean() && vec.Dense(when2, n, true) {
-		probe = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(-1))
-			if err != nil {
-				probe.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe = vec.Map3E(when2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(-1)), kernelKernels.Probe)
-	}
+	probe := vec.Map3E(when2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(-1)), kernelKernels.Probe)
 	vec.Merge(&caseResult, &probe, when2, n)
 	// probe(1, r, -1)
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(notYet2, n, true) {
-		probe2 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(-1))
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe2 = vec.Map3E(notYet2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(-1)), kernelKernels.Probe)
-	}
+	probe2 := vec.Map3E(notYet2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(-1)), kernelKernels.Probe)
 	// probe(2, r, probe(1, r, -1))
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && probe2.Clean() && vec.Dense(notYet2, n, true) {
-		probe3 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		probe2V := probe2.V[:n]
-		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probe2V[i])
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe3 = vec.Map3E(notYet2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe2), kernelKernels.Probe)
-	}
+	probe3 := vec.Map3E(notYet2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe2), kernelKernels.Probe)
 	vec.Merge(&caseResult, &probe3, notYet2, n)
 	vec.Merge(&ifResult, &caseResult, otherwise, n)
-	return ifResult
+	vec.Check(failed, &ifResult, sel, n, 1)
+	column := vec.Int64Array(mem, &ifResult, sel, n)
+	return column
 }
 
-// shape00071Col2 computes output column 2 (o2) of query Shape00071 on the rows that pass its WHERE clause:
+// shape00071Col2 computes output column 2 (o2) of query Shape00071 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	CASE WHEN (b < 1) THEN a WHEN (a >= a) THEN (probe(2, r, probe(1, r, -1)) + probe(2, r, probe(1, r, -1))) ELSE probe(1, r, -1) END
-func shape00071Col2(n int, sel vec.Sel, b vec.Vec[int64], a vec.Vec[int64], r_ vec.Vec[int64]) vec.Vec[int64] {
+func shape00071Col2(n int, sel vec.Sel, b vec.Vec[int64], a vec.Vec[int64], r_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN (b < 1) THEN a WHEN (a >= a) THEN (probe(2, r, probe(1, r, -1)) + probe(2, r, probe(1, r, -1))) ELSE probe(1, r, -1) END
 	caseResult2 := vec.Make[int64](n)
 	// (b < 1)
@@ -20396,127 +12844,26 @@ func shape00071Col2(n int, sel vec.Sel, b vec.Vec[int64], a vec.Vec[int64], r_ v
 	when3, notYet3 := vec.Split(&cmp2, sel, n)
 	vec.Merge(&caseResult2, &a, when3, n)
 	// (a >= a)
-	var cmp3 vec.Vec[bool]
-	if a.Clean() && vec.Dense(notYet3, n, false) {
-		cmp3 = vec.Make[bool](n)
-		aV := a.V[:n]
-		out := cmp3.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(aV[i], aV[i])
-		}
-	} else {
-		cmp3 = vec.Map2(notYet3, n, vec.VecArg(&a), vec.VecArg(&a), rt.GeInt64)
-	}
+	cmp3 := vec.Map2(notYet3, n, vec.VecArg(&a), vec.VecArg(&a), rt.GeInt64)
 	vec.CopyErrs(&caseResult2, &cmp3, notYet3, n)
 	when4, notYet4 := vec.Split(&cmp3, notYet3, n)
 	// probe(1, r, -1)
-	var probe4 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(when4, n, true) {
-		probe4 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe4.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(-1))
-			if err != nil {
-				probe4.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe4 = vec.Map3E(when4, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(-1)), kernelKernels.Probe)
-	}
+	probe4 := vec.Map3E(when4, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(-1)), kernelKernels.Probe)
 	// probe(2, r, probe(1, r, -1))
-	var probe5 vec.Vec[int64]
-	if r_.Clean() && probe4.Clean() && vec.Dense(when4, n, true) {
-		probe5 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		probe4V := probe4.V[:n]
-		out := probe5.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probe4V[i])
-			if err != nil {
-				probe5.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe5 = vec.Map3E(when4, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe4), kernelKernels.Probe)
-	}
+	probe5 := vec.Map3E(when4, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe4), kernelKernels.Probe)
 	// probe(1, r, -1)
-	var probe6 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(when4, n, true) {
-		probe6 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe6.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(-1))
-			if err != nil {
-				probe6.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe6 = vec.Map3E(when4, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(-1)), kernelKernels.Probe)
-	}
+	probe6 := vec.Map3E(when4, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(-1)), kernelKernels.Probe)
 	// probe(2, r, probe(1, r, -1))
-	var probe7 vec.Vec[int64]
-	if r_.Clean() && probe6.Clean() && vec.Dense(when4, n, true) {
-		probe7 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		probe6V := probe6.V[:n]
-		out := probe7.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probe6V[i])
-			if err != nil {
-				probe7.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe7 = vec.Map3E(when4, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe6), kernelKernels.Probe)
-	}
+	probe7 := vec.Map3E(when4, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe6), kernelKernels.Probe)
 	// (probe(2, r, probe(1, r, -1)) + probe(2, r, probe(1, r, -1)))
-	var sum2 vec.Vec[int64]
-	if probe5.Clean() && probe7.Clean() && vec.Dense(when4, n, true) {
-		sum2 = vec.Make[int64](n)
-		probe5V := probe5.V[:n]
-		probe7V := probe7.V[:n]
-		out := sum2.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probe5V[i], probe7V[i])
-			if err != nil {
-				sum2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		sum2 = vec.Map2E(when4, n, vec.VecArg(&probe5), vec.VecArg(&probe7), rt.AddInt64)
-	}
+	sum2 := vec.Map2E(when4, n, vec.VecArg(&probe5), vec.VecArg(&probe7), rt.AddInt64)
 	vec.Merge(&caseResult2, &sum2, when4, n)
 	// probe(1, r, -1)
-	var probe8 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(notYet4, n, true) {
-		probe8 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe8.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(-1))
-			if err != nil {
-				probe8.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe8 = vec.Map3E(notYet4, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(-1)), kernelKernels.Probe)
-	}
+	probe8 := vec.Map3E(notYet4, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(-1)), kernelKernels.Probe)
 	vec.Merge(&caseResult2, &probe8, notYet4, n)
-	return caseResult2
+	vec.Check(failed, &caseResult2, sel, n, 2)
+	column2 := vec.Int64Array(mem, &caseResult2, sel, n)
+	return column2
 }
 
 // shape00072Input is the schema of Shape00072's input batches (table w).
@@ -20559,20 +12906,19 @@ func Shape00072(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	c_ := vec.Int64s(in.Column(3))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	p2 := shape00072Where(n, all, p)
-	vec.Check(&failed, &p2, all, n, 0)
+	vec.Check(failed, &p2, all, n, 0)
 	sel := vec.Where(&p2, n)
-	konst := shape00072Col1(n, sel)
-	vec.Check(&failed, &konst, sel, n, 1)
-	sum := shape00072Col2(n, sel, r_, a, c_)
-	vec.Check(&failed, &sum, sel, n, 2)
+	col1 := shape00072Col1(n, sel, failed, mem)
+	col2 := shape00072Col2(n, sel, r_, a, c_, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"p", "(CAST(NULL AS BIGINT) >= IF((TRY(c) < a), 5, CAST(s AS BIGINT)))", "(probe(2, r, probe(1, r, a)) + IF((TRY(c) > a), probe(2, r, probe(1, r, a)), r))"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &konst, sel, n), vec.Int64Array(mem, &sum, sel, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Shape00072Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -20587,18 +12933,20 @@ func shape00072Where(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[bool] {
 	return p
 }
 
-// shape00072Col1 computes output column 1 (o1) of query Shape00072 on the rows that pass its WHERE clause:
+// shape00072Col1 computes output column 1 (o1) of query Shape00072 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	(CAST(NULL AS BIGINT) >= IF((TRY(c) < a), 5, CAST(s AS BIGINT)))
-func shape00072Col1(n int, sel vec.Sel) vec.Vec[bool] {
+func shape00072Col1(n int, sel vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	konst := vec.NullVec[bool](n)
-	return konst
+	vec.Check(failed, &konst, sel, n, 1)
+	column := vec.BoolArray(mem, &konst, sel, n)
+	return column
 }
 
-// shape00072Col2 computes output column 2 (o2) of query Shape00072 on the rows that pass its WHERE clause:
+// shape00072Col2 computes output column 2 (o2) of query Shape00072 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	(probe(2, r, probe(1, r, a)) + IF((TRY(c) > a), probe(2, r, probe(1, r, a)), r))
-func shape00072Col2(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
+func shape00072Col2(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(1, r, a)
 	var probe vec.Vec[int64]
 	if r_.Clean() && a.Clean() && vec.Dense(sel, n, true) {
@@ -20655,41 +13003,9 @@ func shape00072Col2(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], c_ 
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &cmp, sel, n)
 	// probe(1, r, a)
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && a.Clean() && vec.Dense(then, n, true) {
-		probe3 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		aV := a.V[:n]
-		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe3 = vec.Map3E(then, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
-	}
+	probe3 := vec.Map3E(then, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	// probe(2, r, probe(1, r, a))
-	var probe4 vec.Vec[int64]
-	if r_.Clean() && probe3.Clean() && vec.Dense(then, n, true) {
-		probe4 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		probe3V := probe3.V[:n]
-		out := probe4.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probe3V[i])
-			if err != nil {
-				probe4.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe4 = vec.Map3E(then, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe3), kernelKernels.Probe)
-	}
+	probe4 := vec.Map3E(then, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe3), kernelKernels.Probe)
 	vec.Merge(&ifResult, &probe4, then, n)
 	vec.Merge(&ifResult, &r_, otherwise, n)
 	// (probe(2, r, probe(1, r, a)) + IF((TRY(c) > a), probe(2, r, probe(1, r, a)), r))
@@ -20710,7 +13026,9 @@ func shape00072Col2(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], c_ 
 	} else {
 		sum = vec.Map2E(sel, n, vec.VecArg(&probe2), vec.VecArg(&ifResult), rt.AddInt64)
 	}
-	return sum
+	vec.Check(failed, &sum, sel, n, 2)
+	column2 := vec.Int64Array(mem, &sum, sel, n)
+	return column2
 }
 
 // shape00073Input is the schema of Shape00073's input batches (table w).
@@ -20751,18 +13069,14 @@ func Shape00073(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	ifResult, o1Col := shape00073Col1(n, all, r_, in, c_, a, mem)
-	vec.Check(&failed, &ifResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := shape00073Col1(n, all, r_, in, c_, a, mem, failed)
 	if failed.Err != nil {
-		vec.Release(o1Col)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"", "IF((r > c), a, a)"})
 	}
-	if o1Col == nil {
-		o1Col = vec.Int64Array(mem, &ifResult, all, n)
-	}
 
-	cols := []arrow.Array{o1Col}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Shape00073Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -20770,10 +13084,10 @@ func Shape00073(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00073Col1 computes output column 1 (o1) of query Shape00073 on every row:
+// shape00073Col1 computes output column 1 (o1) of query Shape00073 on every row, noting its first failed row in failed:
 //
 //	IF((r > c), a, a)
-func shape00073Col1(n int, all vec.Sel, r_ vec.Vec[int64], in arrow.RecordBatch, c_ vec.Vec[int64], a vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
+func shape00073Col1(n int, all vec.Sel, r_ vec.Vec[int64], in arrow.RecordBatch, c_ vec.Vec[int64], a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((r > c), a, a)
 	var o1Col arrow.Array // written by the loop, or below from ifResult
 	var o1Out *vec.FixedOut[int64]
@@ -20820,7 +13134,11 @@ func shape00073Col1(n int, all vec.Sel, r_ vec.Vec[int64], in arrow.RecordBatch,
 		}
 		ifResult = ifResult2
 	}
-	return ifResult, o1Col
+	vec.Check(failed, &ifResult, all, n, 1)
+	if o1Col == nil {
+		o1Col = vec.Int64Array(mem, &ifResult, all, n)
+	}
+	return o1Col
 }
 
 // shape00074Input is the schema of Shape00074's input batches (table w).
@@ -20865,20 +13183,19 @@ func Shape00074(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	b := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	p2 := shape00074Where(n, all, p)
-	vec.Check(&failed, &p2, all, n, 0)
+	vec.Check(failed, &p2, all, n, 0)
 	sel := vec.Where(&p2, n)
-	orResult2 := shape00074Col1(n, sel, q, r_, a, c_, b)
-	vec.Check(&failed, &orResult2, sel, n, 1)
-	cmp6 := shape00074Col2(n, sel, r_, c_)
-	vec.Check(&failed, &cmp6, sel, n, 2)
+	col1 := shape00074Col1(n, sel, q, r_, a, c_, b, failed, mem)
+	col2 := shape00074Col2(n, sel, r_, c_, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"p", "((q AND ((probe(2, r, 0) >= a) OR (probe(1, r, c) <> probe(2, r, 0)))) OR CASE WHEN ((probe(3, r, probe(1, r, c)) IS NOT NULL) AND (probe(1, r, c) < a)) THEN (probe(3, r, probe(1, r, c)) IS NULL) WHEN (b < c) THEN (r < c) ELSE FALSE END)", "(r <> c)"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &orResult2, sel, n), vec.BoolArray(mem, &cmp6, sel, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Shape00074Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -20893,93 +13210,25 @@ func shape00074Where(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[bool] {
 	return p
 }
 
-// shape00074Col1 computes output column 1 (o1) of query Shape00074 on the rows that pass its WHERE clause:
+// shape00074Col1 computes output column 1 (o1) of query Shape00074 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	((q AND ((probe(2, r, 0) >= a) OR (probe(1, r, c) <> probe(2, r, 0)))) OR CASE WHEN ((probe(3, r, probe(1, r, c)) IS NOT NULL) AND (probe(1, r, c) < a)) THEN...
-func shape00074Col1(n int, sel vec.Sel, q vec.Vec[bool], r_ vec.Vec[int64], a vec.Vec[int64], c_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
+func shape00074Col1(n int, sel vec.Sel, q vec.Vec[bool], r_ vec.Vec[int64], a vec.Vec[int64], c_ vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	or := vec.NewLogic(true, sel, n)
 	and := vec.NewLogic(false, or.Live, n)
 	and.Add(&q)
 	or2 := vec.NewLogic(true, and.Live, n)
 	// probe(2, r, 0)
-	var probe vec.Vec[int64]
-	if r_.Clean() && vec.Dense(or2.Live, n, true) {
-		probe = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
-			if err != nil {
-				probe.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe = vec.Map3E(or2.Live, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.ConstArg[int64](int64(0)), kernelKernels.Probe)
-	}
+	probe := vec.Map3E(or2.Live, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.ConstArg[int64](int64(0)), kernelKernels.Probe)
 	// (probe(2, r, 0) >= a)
-	var cmp vec.Vec[bool]
-	if probe.Clean() && a.Clean() && vec.Dense(or2.Live, n, false) {
-		cmp = vec.Make[bool](n)
-		probeV := probe.V[:n]
-		aV := a.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(probeV[i], aV[i])
-		}
-	} else {
-		cmp = vec.Map2(or2.Live, n, vec.VecArg(&probe), vec.VecArg(&a), rt.GeInt64)
-	}
+	cmp := vec.Map2(or2.Live, n, vec.VecArg(&probe), vec.VecArg(&a), rt.GeInt64)
 	or2.Add(&cmp)
 	// probe(1, r, c)
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && c_.Clean() && vec.Dense(or2.Live, n, true) {
-		probe2 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		c_V := c_.V[:n]
-		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe2 = vec.Map3E(or2.Live, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
-	}
+	probe2 := vec.Map3E(or2.Live, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	// probe(2, r, 0)
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(or2.Live, n, true) {
-		probe3 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe3 = vec.Map3E(or2.Live, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.ConstArg[int64](int64(0)), kernelKernels.Probe)
-	}
+	probe3 := vec.Map3E(or2.Live, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.ConstArg[int64](int64(0)), kernelKernels.Probe)
 	// (probe(1, r, c) <> probe(2, r, 0))
-	var cmp2 vec.Vec[bool]
-	if probe2.Clean() && probe3.Clean() && vec.Dense(or2.Live, n, false) {
-		cmp2 = vec.Make[bool](n)
-		probe2V := probe2.V[:n]
-		probe3V := probe3.V[:n]
-		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(probe2V[i], probe3V[i])
-		}
-	} else {
-		cmp2 = vec.Map2(or2.Live, n, vec.VecArg(&probe2), vec.VecArg(&probe3), rt.NeInt64)
-	}
+	cmp2 := vec.Map2(or2.Live, n, vec.VecArg(&probe2), vec.VecArg(&probe3), rt.NeInt64)
 	or2.Add(&cmp2)
 	orResult := or2.Finish()
 	and.Add(&orResult)
@@ -20989,157 +13238,46 @@ func shape00074Col1(n int, sel vec.Sel, q vec.Vec[bool], r_ vec.Vec[int64], a ve
 	caseResult := vec.Make[bool](n)
 	and2 := vec.NewLogic(false, or.Live, n)
 	// probe(1, r, c)
-	var probe4 vec.Vec[int64]
-	if r_.Clean() && c_.Clean() && vec.Dense(and2.Live, n, true) {
-		probe4 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		c_V := c_.V[:n]
-		out := probe4.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-			if err != nil {
-				probe4.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe4 = vec.Map3E(and2.Live, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
-	}
+	probe4 := vec.Map3E(and2.Live, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	// probe(3, r, probe(1, r, c))
-	var probe5 vec.Vec[int64]
-	if r_.Clean() && probe4.Clean() && vec.Dense(and2.Live, n, true) {
-		probe5 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		probe4V := probe4.V[:n]
-		out := probe5.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], probe4V[i])
-			if err != nil {
-				probe5.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe5 = vec.Map3E(and2.Live, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&probe4), kernelKernels.Probe)
-	}
+	probe5 := vec.Map3E(and2.Live, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&probe4), kernelKernels.Probe)
 	// (probe(3, r, probe(1, r, c)) IS NOT NULL)
 	isNotNull := vec.IsNull(&probe5, true, and2.Live, n)
 	and2.Add(&isNotNull)
 	// probe(1, r, c)
-	var probe6 vec.Vec[int64]
-	if r_.Clean() && c_.Clean() && vec.Dense(and2.Live, n, true) {
-		probe6 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		c_V := c_.V[:n]
-		out := probe6.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-			if err != nil {
-				probe6.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe6 = vec.Map3E(and2.Live, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
-	}
+	probe6 := vec.Map3E(and2.Live, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	// (probe(1, r, c) < a)
-	var cmp3 vec.Vec[bool]
-	if probe6.Clean() && a.Clean() && vec.Dense(and2.Live, n, false) {
-		cmp3 = vec.Make[bool](n)
-		probe6V := probe6.V[:n]
-		aV := a.V[:n]
-		out := cmp3.V[:n]
-		for i := range out {
-			out[i] = rt.LtInt64(probe6V[i], aV[i])
-		}
-	} else {
-		cmp3 = vec.Map2(and2.Live, n, vec.VecArg(&probe6), vec.VecArg(&a), rt.LtInt64)
-	}
+	cmp3 := vec.Map2(and2.Live, n, vec.VecArg(&probe6), vec.VecArg(&a), rt.LtInt64)
 	and2.Add(&cmp3)
 	andResult2 := and2.Finish()
 	vec.CopyErrs(&caseResult, &andResult2, or.Live, n)
 	when, notYet := vec.Split(&andResult2, or.Live, n)
 	// probe(1, r, c)
-	var probe7 vec.Vec[int64]
-	if r_.Clean() && c_.Clean() && vec.Dense(when, n, true) {
-		probe7 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		c_V := c_.V[:n]
-		out := probe7.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-			if err != nil {
-				probe7.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe7 = vec.Map3E(when, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
-	}
+	probe7 := vec.Map3E(when, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	// probe(3, r, probe(1, r, c))
-	var probe8 vec.Vec[int64]
-	if r_.Clean() && probe7.Clean() && vec.Dense(when, n, true) {
-		probe8 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		probe7V := probe7.V[:n]
-		out := probe8.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], probe7V[i])
-			if err != nil {
-				probe8.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe8 = vec.Map3E(when, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&probe7), kernelKernels.Probe)
-	}
+	probe8 := vec.Map3E(when, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&probe7), kernelKernels.Probe)
 	// (probe(3, r, probe(1, r, c)) IS NULL)
 	isNull2 := vec.IsNull(&probe8, false, when, n)
 	vec.Merge(&caseResult, &isNull2, when, n)
 	// (b < c)
-	var cmp4 vec.Vec[bool]
-	if b.Clean() && c_.Clean() && vec.Dense(notYet, n, false) {
-		cmp4 = vec.Make[bool](n)
-		bV := b.V[:n]
-		c_V := c_.V[:n]
-		out := cmp4.V[:n]
-		for i := range out {
-			out[i] = rt.LtInt64(bV[i], c_V[i])
-		}
-	} else {
-		cmp4 = vec.Map2(notYet, n, vec.VecArg(&b), vec.VecArg(&c_), rt.LtInt64)
-	}
+	cmp4 := vec.Map2(notYet, n, vec.VecArg(&b), vec.VecArg(&c_), rt.LtInt64)
 	vec.CopyErrs(&caseResult, &cmp4, notYet, n)
 	when2, notYet2 := vec.Split(&cmp4, notYet, n)
 	// (r < c)
-	var cmp5 vec.Vec[bool]
-	if r_.Clean() && c_.Clean() && vec.Dense(when2, n, false) {
-		cmp5 = vec.Make[bool](n)
-		r_V := r_.V[:n]
-		c_V := c_.V[:n]
-		out := cmp5.V[:n]
-		for i := range out {
-			out[i] = rt.LtInt64(r_V[i], c_V[i])
-		}
-	} else {
-		cmp5 = vec.Map2(when2, n, vec.VecArg(&r_), vec.VecArg(&c_), rt.LtInt64)
-	}
+	cmp5 := vec.Map2(when2, n, vec.VecArg(&r_), vec.VecArg(&c_), rt.LtInt64)
 	vec.Merge(&caseResult, &cmp5, when2, n)
 	vec.Fill(&caseResult, false, notYet2, n)
 	or.Add(&caseResult)
 	orResult2 := or.Finish()
-	return orResult2
+	vec.Check(failed, &orResult2, sel, n, 1)
+	column := vec.BoolArray(mem, &orResult2, sel, n)
+	return column
 }
 
-// shape00074Col2 computes output column 2 (o2) of query Shape00074 on the rows that pass its WHERE clause:
+// shape00074Col2 computes output column 2 (o2) of query Shape00074 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	(r <> c)
-func shape00074Col2(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[bool] {
+func shape00074Col2(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (r <> c)
 	var cmp6 vec.Vec[bool]
 	if r_.Clean() && c_.Clean() && vec.Dense(sel, n, false) {
@@ -21153,7 +13291,9 @@ func shape00074Col2(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) ve
 	} else {
 		cmp6 = vec.Map2(sel, n, vec.VecArg(&r_), vec.VecArg(&c_), rt.NeInt64)
 	}
-	return cmp6
+	vec.Check(failed, &cmp6, sel, n, 2)
+	column2 := vec.BoolArray(mem, &cmp6, sel, n)
+	return column2
 }
 
 // shape00075Input is the schema of Shape00075's input batches (table w).
@@ -21195,20 +13335,19 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	b := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	cmp := shape00075Where(n, all, r_)
-	vec.Check(&failed, &cmp, all, n, 0)
+	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
-	probe6 := shape00075Col1(n, sel, r_)
-	vec.Check(&failed, &probe6, sel, n, 1)
-	ifResult := shape00075Col2(n, sel, r_, sArr, b)
-	vec.Check(&failed, &ifResult, sel, n, 2)
+	col1 := shape00075Col1(n, sel, r_, failed, mem)
+	col2 := shape00075Col2(n, sel, r_, sArr, b, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"probe(1, r, 5) = probe(3, r, probe(2, r, probe(1, r, 5)))", "probe(2, r, probe(1, r, 5))", "IF(((9223372036854775807 > probe(2, r, probe(1, r, 5))) AND (CAST(s AS BIGINT) < probe(3, r, probe(2, r, probe(1, r, 5))))), COALESCE(CAST(NULL AS BIGINT), b), (probe(3, r, probe(2, r, probe(1, r, 5))) + IF((probe(3, r, probe(2, r, probe(1, r, 5))) = probe(2, r, probe(1, r, 5))), probe(3, r, probe(2, r, probe(1, r, 5))), probe(2, r, probe(1, r, 5)))))"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &probe6, sel, n), vec.Int64Array(mem, &ifResult, sel, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Shape00075Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -21306,10 +13445,10 @@ func shape00075Where(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[bool] {
 	return cmp
 }
 
-// shape00075Col1 computes output column 1 (o1) of query Shape00075 on the rows that pass its WHERE clause:
+// shape00075Col1 computes output column 1 (o1) of query Shape00075 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	probe(2, r, probe(1, r, 5))
-func shape00075Col1(n int, sel vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
+func shape00075Col1(n int, sel vec.Sel, r_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(1, r, 5)
 	var probe5 vec.Vec[int64]
 	if r_.Clean() && vec.Dense(sel, n, true) {
@@ -21345,144 +13484,33 @@ func shape00075Col1(n int, sel vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	} else {
 		probe6 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe5), kernelKernels.Probe)
 	}
-	return probe6
+	vec.Check(failed, &probe6, sel, n, 1)
+	column := vec.Int64Array(mem, &probe6, sel, n)
+	return column
 }
 
-// shape00075Col2 computes output column 2 (o2) of query Shape00075 on the rows that pass its WHERE clause:
+// shape00075Col2 computes output column 2 (o2) of query Shape00075 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	IF(((9223372036854775807 > probe(2, r, probe(1, r, 5))) AND (CAST(s AS BIGINT) < probe(3, r, probe(2, r, probe(1, r, 5))))), COALESCE(CAST(NULL AS BIGINT), b...
-func shape00075Col2(n int, sel vec.Sel, r_ vec.Vec[int64], sArr *array.String, b vec.Vec[int64]) vec.Vec[int64] {
+func shape00075Col2(n int, sel vec.Sel, r_ vec.Vec[int64], sArr *array.String, b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	and := vec.NewLogic(false, sel, n)
 	// probe(1, r, 5)
-	var probe7 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(and.Live, n, true) {
-		probe7 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe7.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
-			if err != nil {
-				probe7.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe7 = vec.Map3E(and.Live, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(5)), kernelKernels.Probe)
-	}
+	probe7 := vec.Map3E(and.Live, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(5)), kernelKernels.Probe)
 	// probe(2, r, probe(1, r, 5))
-	var probe8 vec.Vec[int64]
-	if r_.Clean() && probe7.Clean() && vec.Dense(and.Live, n, true) {
-		probe8 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		probe7V := probe7.V[:n]
-		out := probe8.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probe7V[i])
-			if err != nil {
-				probe8.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe8 = vec.Map3E(and.Live, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe7), kernelKernels.Probe)
-	}
+	probe8 := vec.Map3E(and.Live, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe7), kernelKernels.Probe)
 	// (9223372036854775807 > probe(2, r, probe(1, r, 5)))
-	var cmp2 vec.Vec[bool]
-	if probe8.Clean() && vec.Dense(and.Live, n, false) {
-		cmp2 = vec.Make[bool](n)
-		probe8V := probe8.V[:n]
-		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(int64(9223372036854775807), probe8V[i])
-		}
-	} else {
-		cmp2 = vec.Map2(and.Live, n, vec.ConstArg[int64](int64(9223372036854775807)), vec.VecArg(&probe8), rt.GtInt64)
-	}
+	cmp2 := vec.Map2(and.Live, n, vec.ConstArg[int64](int64(9223372036854775807)), vec.VecArg(&probe8), rt.GtInt64)
 	and.Add(&cmp2)
 	// CAST(s AS BIGINT)
-	var asBigint vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(and.Live, n, true) {
-		asBigint = vec.Make[int64](n)
-		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint = vec.Map1E(and.Live, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint := vec.Map1E(and.Live, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	// probe(1, r, 5)
-	var probe9 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(and.Live, n, true) {
-		probe9 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe9.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
-			if err != nil {
-				probe9.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe9 = vec.Map3E(and.Live, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(5)), kernelKernels.Probe)
-	}
+	probe9 := vec.Map3E(and.Live, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(5)), kernelKernels.Probe)
 	// probe(2, r, probe(1, r, 5))
-	var probe10 vec.Vec[int64]
-	if r_.Clean() && probe9.Clean() && vec.Dense(and.Live, n, true) {
-		probe10 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		probe9V := probe9.V[:n]
-		out := probe10.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probe9V[i])
-			if err != nil {
-				probe10.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe10 = vec.Map3E(and.Live, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe9), kernelKernels.Probe)
-	}
+	probe10 := vec.Map3E(and.Live, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe9), kernelKernels.Probe)
 	// probe(3, r, probe(2, r, probe(1, r, 5)))
-	var probe11 vec.Vec[int64]
-	if r_.Clean() && probe10.Clean() && vec.Dense(and.Live, n, true) {
-		probe11 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		probe10V := probe10.V[:n]
-		out := probe11.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], probe10V[i])
-			if err != nil {
-				probe11.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe11 = vec.Map3E(and.Live, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&probe10), kernelKernels.Probe)
-	}
+	probe11 := vec.Map3E(and.Live, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&probe10), kernelKernels.Probe)
 	// (CAST(s AS BIGINT) < probe(3, r, probe(2, r, probe(1, r, 5))))
-	var cmp3 vec.Vec[bool]
-	if asBigint.Clean() && probe11.Clean() && vec.Dense(and.Live, n, false) {
-		cmp3 = vec.Make[bool](n)
-		asBigintV := asBigint.V[:n]
-		probe11V := probe11.V[:n]
-		out := cmp3.V[:n]
-		for i := range out {
-			out[i] = rt.LtInt64(asBigintV[i], probe11V[i])
-		}
-	} else {
-		cmp3 = vec.Map2(and.Live, n, vec.VecArg(&asBigint), vec.VecArg(&probe11), rt.LtInt64)
-	}
+	cmp3 := vec.Map2(and.Live, n, vec.VecArg(&asBigint), vec.VecArg(&probe11), rt.LtInt64)
 	and.Add(&cmp3)
 	andResult := and.Finish()
 	// IF(((9223372036854775807 > probe(2, r, probe(1, r, 5))) AND (CAST(s AS BIGINT) < probe(3, r, probe(2, r, probe(1, r, 5))))), b, (probe(3, r, probe(2, r, prob...
@@ -21491,273 +13519,45 @@ func shape00075Col2(n int, sel vec.Sel, r_ vec.Vec[int64], sArr *array.String, b
 	vec.CopyErrs(&ifResult, &andResult, sel, n)
 	vec.Merge(&ifResult, &b, then, n)
 	// probe(1, r, 5)
-	var probe12 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(otherwise, n, true) {
-		probe12 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe12.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
-			if err != nil {
-				probe12.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe12 = vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(5)), kernelKernels.Probe)
-	}
+	probe12 := vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(5)), kernelKernels.Probe)
 	// probe(2, r, probe(1, r, 5))
-	var probe13 vec.Vec[int64]
-	if r_.Clean() && probe12.Clean() && vec.Dense(otherwise, n, true) {
-		probe13 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		probe12V := probe12.V[:n]
-		out := probe13.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probe12V[i])
-			if err != nil {
-				probe13.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe13 = vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe12), kernelKernels.Probe)
-	}
+	probe13 := vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe12), kernelKernels.Probe)
 	// probe(3, r, probe(2, r, probe(1, r, 5)))
-	var probe14 vec.Vec[int64]
-	if r_.Clean() && probe13.Clean() && vec.Dense(otherwise, n, true) {
-		probe14 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		probe13V := probe13.V[:n]
-		out := probe14.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], probe13V[i])
-			if err != nil {
-				probe14.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe14 = vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&probe13), kernelKernels.Probe)
-	}
+	probe14 := vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&probe13), kernelKernels.Probe)
 	// probe(1, r, 5)
-	var probe15 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(otherwise, n, true) {
-		probe15 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe15.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
-			if err != nil {
-				probe15.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe15 = vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(5)), kernelKernels.Probe)
-	}
+	probe15 := vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(5)), kernelKernels.Probe)
 	// probe(2, r, probe(1, r, 5))
-	var probe16 vec.Vec[int64]
-	if r_.Clean() && probe15.Clean() && vec.Dense(otherwise, n, true) {
-		probe16 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		probe15V := probe15.V[:n]
-		out := probe16.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probe15V[i])
-			if err != nil {
-				probe16.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe16 = vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe15), kernelKernels.Probe)
-	}
+	probe16 := vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe15), kernelKernels.Probe)
 	// probe(3, r, probe(2, r, probe(1, r, 5)))
-	var probe17 vec.Vec[int64]
-	if r_.Clean() && probe16.Clean() && vec.Dense(otherwise, n, true) {
-		probe17 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		probe16V := probe16.V[:n]
-		out := probe17.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], probe16V[i])
-			if err != nil {
-				probe17.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe17 = vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&probe16), kernelKernels.Probe)
-	}
+	probe17 := vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&probe16), kernelKernels.Probe)
 	// probe(1, r, 5)
-	var probe18 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(otherwise, n, true) {
-		probe18 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe18.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
-			if err != nil {
-				probe18.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe18 = vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(5)), kernelKernels.Probe)
-	}
+	probe18 := vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(5)), kernelKernels.Probe)
 	// probe(2, r, probe(1, r, 5))
-	var probe19 vec.Vec[int64]
-	if r_.Clean() && probe18.Clean() && vec.Dense(otherwise, n, true) {
-		probe19 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		probe18V := probe18.V[:n]
-		out := probe19.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probe18V[i])
-			if err != nil {
-				probe19.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe19 = vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe18), kernelKernels.Probe)
-	}
+	probe19 := vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe18), kernelKernels.Probe)
 	// (probe(3, r, probe(2, r, probe(1, r, 5))) = probe(2, r, probe(1, r, 5)))
-	var cmp4 vec.Vec[bool]
-	if probe17.Clean() && probe19.Clean() && vec.Dense(otherwise, n, false) {
-		cmp4 = vec.Make[bool](n)
-		probe17V := probe17.V[:n]
-		probe19V := probe19.V[:n]
-		out := cmp4.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(probe17V[i], probe19V[i])
-		}
-	} else {
-		cmp4 = vec.Map2(otherwise, n, vec.VecArg(&probe17), vec.VecArg(&probe19), rt.EqInt64)
-	}
+	cmp4 := vec.Map2(otherwise, n, vec.VecArg(&probe17), vec.VecArg(&probe19), rt.EqInt64)
 	// IF((probe(3, r, probe(2, r, probe(1, r, 5))) = probe(2, r, probe(1, r, 5))), probe(3, r, probe(2, r, probe(1, r, 5))), probe(2, r, probe(1, r, 5)))
 	then2, otherwise2 := vec.Split(&cmp4, otherwise, n)
 	ifResult2 := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult2, &cmp4, otherwise, n)
 	// probe(1, r, 5)
-	var probe20 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(then2, n, true) {
-		probe20 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe20.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
-			if err != nil {
-				probe20.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe20 = vec.Map3E(then2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(5)), kernelKernels.Probe)
-	}
+	probe20 := vec.Map3E(then2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(5)), kernelKernels.Probe)
 	// probe(2, r, probe(1, r, 5))
-	var probe21 vec.Vec[int64]
-	if r_.Clean() && probe20.Clean() && vec.Dense(then2, n, true) {
-		probe21 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		probe20V := probe20.V[:n]
-		out := probe21.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probe20V[i])
-			if err != nil {
-				probe21.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe21 = vec.Map3E(then2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe20), kernelKernels.Probe)
-	}
+	probe21 := vec.Map3E(then2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe20), kernelKernels.Probe)
 	// probe(3, r, probe(2, r, probe(1, r, 5)))
-	var probe22 vec.Vec[int64]
-	if r_.Clean() && probe21.Clean() && vec.Dense(then2, n, true) {
-		probe22 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		probe21V := probe21.V[:n]
-		out := probe22.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], probe21V[i])
-			if err != nil {
-				probe22.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe22 = vec.Map3E(then2, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&probe21), kernelKernels.Probe)
-	}
+	probe22 := vec.Map3E(then2, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&probe21), kernelKernels.Probe)
 	vec.Merge(&ifResult2, &probe22, then2, n)
 	// probe(1, r, 5)
-	var probe23 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(otherwise2, n, true) {
-		probe23 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe23.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
-			if err != nil {
-				probe23.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe23 = vec.Map3E(otherwise2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(5)), kernelKernels.Probe)
-	}
+	probe23 := vec.Map3E(otherwise2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(5)), kernelKernels.Probe)
 	// probe(2, r, probe(1, r, 5))
-	var probe24 vec.Vec[int64]
-	if r_.Clean() && probe23.Clean() && vec.Dense(otherwise2, n, true) {
-		probe24 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		probe23V := probe23.V[:n]
-		out := probe24.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probe23V[i])
-			if err != nil {
-				probe24.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe24 = vec.Map3E(otherwise2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe23), kernelKernels.Probe)
-	}
+	probe24 := vec.Map3E(otherwise2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe23), kernelKernels.Probe)
 	vec.Merge(&ifResult2, &probe24, otherwise2, n)
 	// (probe(3, r, probe(2, r, probe(1, r, 5))) + IF((probe(3, r, probe(2, r, probe(1, r, 5))) = probe(2, r, probe(1, r, 5))), probe(3, r, probe(2, r, probe(1, r, ...
-	var sum vec.Vec[int64]
-	if probe14.Clean() && ifResult2.Clean() && vec.Dense(otherwise, n, true) {
-		sum = vec.Make[int64](n)
-		probe14V := probe14.V[:n]
-		ifResult2V := ifResult2.V[:n]
-		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probe14V[i], ifResult2V[i])
-			if err != nil {
-				sum.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		sum = vec.Map2E(otherwise, n, vec.VecArg(&probe14), vec.VecArg(&ifResult2), rt.AddInt64)
-	}
+	sum := vec.Map2E(otherwise, n, vec.VecArg(&probe14), vec.VecArg(&ifResult2), rt.AddInt64)
 	vec.Merge(&ifResult, &sum, otherwise, n)
-	return ifResult
+	vec.Check(failed, &ifResult, sel, n, 2)
+	column2 := vec.Int64Array(mem, &ifResult, sel, n)
+	return column2
 }
 
 // shape00076Input is the schema of Shape00076's input batches (table w).
@@ -21798,16 +13598,16 @@ func Shape00076(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	c_ := vec.Int64s(in.Column(3))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	sum := shape00076Col1(n, all, r_, c_)
-	vec.Check(&failed, &sum, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := shape00076Col1(n, all, r_, c_, failed, mem)
 
 	// o2: s
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "(probe(3, r, c) + IF((probe(3, r, c) < r), probe(3, r, c), probe(1, r, 0)))", "s"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n), vec.TakeColumn(mem, in.Column(6), all, n)}
+	cols := []arrow.Array{col1, vec.TakeColumn(mem, in.Column(6), all, n)}
 	out := array.NewRecordBatch(Shape00076Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -21815,10 +13615,10 @@ func Shape00076(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00076Col1 computes output column 1 (o1) of query Shape00076 on every row:
+// shape00076Col1 computes output column 1 (o1) of query Shape00076 on every row, noting its first failed row in failed:
 //
 //	(probe(3, r, c) + IF((probe(3, r, c) < r), probe(3, r, c), probe(1, r, 0)))
-func shape00076Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
+func shape00076Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(3, r, c)
 	var probe vec.Vec[int64]
 	if r_.Clean() && c_.Clean() {
@@ -21873,41 +13673,10 @@ func shape00076Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) ve
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &cmp, all, n)
 	// probe(3, r, c)
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && c_.Clean() && vec.Dense(then, n, true) {
-		probe3 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		c_V := c_.V[:n]
-		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], c_V[i])
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe3 = vec.Map3E(then, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
-	}
+	probe3 := vec.Map3E(then, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	vec.Merge(&ifResult, &probe3, then, n)
 	// probe(1, r, 0)
-	var probe4 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(otherwise, n, true) {
-		probe4 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe4.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(0))
-			if err != nil {
-				probe4.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe4 = vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(0)), kernelKernels.Probe)
-	}
+	probe4 := vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(0)), kernelKernels.Probe)
 	vec.Merge(&ifResult, &probe4, otherwise, n)
 	// (probe(3, r, c) + IF((probe(3, r, c) < r), probe(3, r, c), probe(1, r, 0)))
 	var sum vec.Vec[int64]
@@ -21927,7 +13696,9 @@ func shape00076Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) ve
 	} else {
 		sum = vec.Map2E(all, n, vec.VecArg(&probe), vec.VecArg(&ifResult), rt.AddInt64)
 	}
-	return sum
+	vec.Check(failed, &sum, all, n, 1)
+	column := vec.Int64Array(mem, &sum, all, n)
+	return column
 }
 
 // shape00077Input is the schema of Shape00077's input batches (table w).
@@ -21971,22 +13742,22 @@ func Shape00077(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	isNotNull := shape00077Where(n, all, p)
-	vec.Check(&failed, &isNotNull, all, n, 0)
+	vec.Check(failed, &isNotNull, all, n, 0)
 	sel := vec.Where(&isNotNull, n)
-	difference := shape00077Col1(n, sel, r_, b, a)
-	vec.Check(&failed, &difference, sel, n, 1)
+	col1 := shape00077Col1(n, sel, r_, b, a, failed, mem)
 
 	// o2: s
 
 	// o3: c
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2", "o3"}, []string{"p IS NOT NULL", "(probe(1, r, b) - a)", "s", "c"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &difference, sel, n), vec.TakeColumn(mem, in.Column(6), sel, n), vec.TakeColumn(mem, in.Column(3), sel, n)}
+	cols := []arrow.Array{col1, vec.TakeColumn(mem, in.Column(6), sel, n), vec.TakeColumn(mem, in.Column(3), sel, n)}
 	out := array.NewRecordBatch(Shape00077Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -22003,10 +13774,10 @@ func shape00077Where(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[bool] {
 	return isNotNull
 }
 
-// shape00077Col1 computes output column 1 (o1) of query Shape00077 on the rows that pass its WHERE clause:
+// shape00077Col1 computes output column 1 (o1) of query Shape00077 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	(probe(1, r, b) - a)
-func shape00077Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
+func shape00077Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(1, r, b)
 	var probe vec.Vec[int64]
 	if r_.Clean() && b.Clean() && vec.Dense(sel, n, true) {
@@ -22043,7 +13814,9 @@ func shape00077Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 	} else {
 		difference = vec.Map2E(sel, n, vec.VecArg(&probe), vec.VecArg(&a), rt.SubInt64)
 	}
-	return difference
+	vec.Check(failed, &difference, sel, n, 1)
+	column := vec.Int64Array(mem, &difference, sel, n)
+	return column
 }
 
 // shape00078Input is the schema of Shape00078's input batches (table w).
@@ -22086,18 +13859,18 @@ func Shape00078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	p := vec.Bools(in.Column(4))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	cmp4 := shape00078Where(n, all, r_, c_, sArr, a)
-	vec.Check(&failed, &cmp4, all, n, 0)
+	vec.Check(failed, &cmp4, all, n, 0)
 	sel := vec.Where(&cmp4, n)
-	andResult := shape00078Col1(n, sel, r_, c_, a, p)
-	vec.Check(&failed, &andResult, sel, n, 1)
+	col1 := shape00078Col1(n, sel, r_, c_, a, p, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"(probe(1, r, c) + IF(s = 'a', probe(1, r, c), probe(1, r, c))) <> (-probe(2, r, CASE WHEN probe(1, r, c) <> 0 THEN 5 WHEN probe(1, r, c) > a THEN probe(1, r, c) - probe(1, r, c) ELSE probe(1, r, c) END))", "((probe(2, r, CASE WHEN (probe(1, r, c) <> 0) THEN 5 WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE probe(1, r, c) END) IS NULL) AND p)"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &andResult, sel, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Shape00078Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -22143,42 +13916,10 @@ func shape00078Where(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], s
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &cmp, all, n)
 	// probe(1, r, c)
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && c_.Clean() && vec.Dense(then, n, true) {
-		probe2 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		c_V := c_.V[:n]
-		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe2 = vec.Map3E(then, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
-	}
+	probe2 := vec.Map3E(then, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	vec.Merge(&ifResult, &probe2, then, n)
 	// probe(1, r, c)
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && c_.Clean() && vec.Dense(otherwise, n, true) {
-		probe3 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		c_V := c_.V[:n]
-		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe3 = vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
-	}
+	probe3 := vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	vec.Merge(&ifResult, &probe3, otherwise, n)
 	// (probe(1, r, c) + IF((s = 'a'), probe(1, r, c), probe(1, r, c)))
 	var sum vec.Vec[int64]
@@ -22234,111 +13975,20 @@ func shape00078Where(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], s
 	when, notYet := vec.Split(&cmp2, all, n)
 	vec.Fill(&caseResult, int64(5), when, n)
 	// probe(1, r, c)
-	var probe5 vec.Vec[int64]
-	if r_.Clean() && c_.Clean() && vec.Dense(notYet, n, true) {
-		probe5 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		c_V := c_.V[:n]
-		out := probe5.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-			if err != nil {
-				probe5.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe5 = vec.Map3E(notYet, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
-	}
+	probe5 := vec.Map3E(notYet, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	// (probe(1, r, c) > a)
-	var cmp3 vec.Vec[bool]
-	if probe5.Clean() && a.Clean() && vec.Dense(notYet, n, false) {
-		cmp3 = vec.Make[bool](n)
-		probe5V := probe5.V[:n]
-		aV := a.V[:n]
-		out := cmp3.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(probe5V[i], aV[i])
-		}
-	} else {
-		cmp3 = vec.Map2(notYet, n, vec.VecArg(&probe5), vec.VecArg(&a), rt.GtInt64)
-	}
+	cmp3 := vec.Map2(notYet, n, vec.VecArg(&probe5), vec.VecArg(&a), rt.GtInt64)
 	vec.CopyErrs(&caseResult, &cmp3, notYet, n)
 	when2, notYet2 := vec.Split(&cmp3, notYet, n)
 	// probe(1, r, c)
-	var probe6 vec.Vec[int64]
-	if r_.Clean() && c_.Clean() && vec.Dense(when2, n, true) {
-		probe6 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		c_V := c_.V[:n]
-		out := probe6.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-			if err != nil {
-				probe6.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe6 = vec.Map3E(when2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
-	}
+	probe6 := vec.Map3E(when2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	// probe(1, r, c)
-	var probe7 vec.Vec[int64]
-	if r_.Clean() && c_.Clean() && vec.Dense(when2, n, true) {
-		probe7 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		c_V := c_.V[:n]
-		out := probe7.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-			if err != nil {
-				probe7.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe7 = vec.Map3E(when2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
-	}
+	probe7 := vec.Map3E(when2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	// (probe(1, r, c) - probe(1, r, c))
-	var difference vec.Vec[int64]
-	if probe6.Clean() && probe7.Clean() && vec.Dense(when2, n, true) {
-		difference = vec.Make[int64](n)
-		probe6V := probe6.V[:n]
-		probe7V := probe7.V[:n]
-		out := difference.V[:n]
-		for i := range out {
-			r, err := rt.SubInt64(probe6V[i], probe7V[i])
-			if err != nil {
-				difference.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		difference = vec.Map2E(when2, n, vec.VecArg(&probe6), vec.VecArg(&probe7), rt.SubInt64)
-	}
+	difference := vec.Map2E(when2, n, vec.VecArg(&probe6), vec.VecArg(&probe7), rt.SubInt64)
 	vec.Merge(&caseResult, &difference, when2, n)
 	// probe(1, r, c)
-	var probe8 vec.Vec[int64]
-	if r_.Clean() && c_.Clean() && vec.Dense(notYet2, n, true) {
-		probe8 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		c_V := c_.V[:n]
-		out := probe8.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-			if err != nil {
-				probe8.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe8 = vec.Map3E(notYet2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
-	}
+	probe8 := vec.Map3E(notYet2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	vec.Merge(&caseResult, &probe8, notYet2, n)
 	// probe(2, r, CASE WHEN (probe(1, r, c) <> 0) THEN 5 WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE probe(1, r, c) END)
 	var probe9 vec.Vec[int64]
@@ -22391,177 +14041,46 @@ func shape00078Where(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], s
 	return cmp4
 }
 
-// shape00078Col1 computes output column 1 (o1) of query Shape00078 on the rows that pass its WHERE clause:
+// shape00078Col1 computes output column 1 (o1) of query Shape00078 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	((probe(2, r, CASE WHEN (probe(1, r, c) <> 0) THEN 5 WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE probe(1, r, c) END) IS NULL) AND p)
-func shape00078Col1(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a vec.Vec[int64], p vec.Vec[bool]) vec.Vec[bool] {
+func shape00078Col1(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a vec.Vec[int64], p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	and := vec.NewLogic(false, sel, n)
 	// CASE WHEN (probe(1, r, c) <> 0) THEN 5 WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE probe(1, r, c) END
 	caseResult2 := vec.Make[int64](n)
 	// probe(1, r, c)
-	var probe10 vec.Vec[int64]
-	if r_.Clean() && c_.Clean() && vec.Dense(and.Live, n, true) {
-		probe10 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		c_V := c_.V[:n]
-		out := probe10.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-			if err != nil {
-				probe10.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe10 = vec.Map3E(and.Live, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
-	}
+	probe10 := vec.Map3E(and.Live, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	// (probe(1, r, c) <> 0)
-	var cmp5 vec.Vec[bool]
-	if probe10.Clean() && vec.Dense(and.Live, n, false) {
-		cmp5 = vec.Make[bool](n)
-		probe10V := probe10.V[:n]
-		out := cmp5.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(probe10V[i], int64(0))
-		}
-	} else {
-		cmp5 = vec.Map2(and.Live, n, vec.VecArg(&probe10), vec.ConstArg[int64](int64(0)), rt.NeInt64)
-	}
+	cmp5 := vec.Map2(and.Live, n, vec.VecArg(&probe10), vec.ConstArg[int64](int64(0)), rt.NeInt64)
 	vec.CopyErrs(&caseResult2, &cmp5, and.Live, n)
 	when3, notYet3 := vec.Split(&cmp5, and.Live, n)
 	vec.Fill(&caseResult2, int64(5), when3, n)
 	// probe(1, r, c)
-	var probe11 vec.Vec[int64]
-	if r_.Clean() && c_.Clean() && vec.Dense(notYet3, n, true) {
-		probe11 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		c_V := c_.V[:n]
-		out := probe11.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-			if err != nil {
-				probe11.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe11 = vec.Map3E(notYet3, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
-	}
+	probe11 := vec.Map3E(notYet3, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	// (probe(1, r, c) > a)
-	var cmp6 vec.Vec[bool]
-	if probe11.Clean() && a.Clean() && vec.Dense(notYet3, n, false) {
-		cmp6 = vec.Make[bool](n)
-		probe11V := probe11.V[:n]
-		aV := a.V[:n]
-		out := cmp6.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(probe11V[i], aV[i])
-		}
-	} else {
-		cmp6 = vec.Map2(notYet3, n, vec.VecArg(&probe11), vec.VecArg(&a), rt.GtInt64)
-	}
+	cmp6 := vec.Map2(notYet3, n, vec.VecArg(&probe11), vec.VecArg(&a), rt.GtInt64)
 	vec.CopyErrs(&caseResult2, &cmp6, notYet3, n)
 	when4, notYet4 := vec.Split(&cmp6, notYet3, n)
 	// probe(1, r, c)
-	var probe12 vec.Vec[int64]
-	if r_.Clean() && c_.Clean() && vec.Dense(when4, n, true) {
-		probe12 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		c_V := c_.V[:n]
-		out := probe12.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-			if err != nil {
-				probe12.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe12 = vec.Map3E(when4, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
-	}
+	probe12 := vec.Map3E(when4, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	// probe(1, r, c)
-	var probe13 vec.Vec[int64]
-	if r_.Clean() && c_.Clean() && vec.Dense(when4, n, true) {
-		probe13 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		c_V := c_.V[:n]
-		out := probe13.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-			if err != nil {
-				probe13.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe13 = vec.Map3E(when4, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
-	}
+	probe13 := vec.Map3E(when4, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	// (probe(1, r, c) - probe(1, r, c))
-	var difference2 vec.Vec[int64]
-	if probe12.Clean() && probe13.Clean() && vec.Dense(when4, n, true) {
-		difference2 = vec.Make[int64](n)
-		probe12V := probe12.V[:n]
-		probe13V := probe13.V[:n]
-		out := difference2.V[:n]
-		for i := range out {
-			r, err := rt.SubInt64(probe12V[i], probe13V[i])
-			if err != nil {
-				difference2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		difference2 = vec.Map2E(when4, n, vec.VecArg(&probe12), vec.VecArg(&probe13), rt.SubInt64)
-	}
+	difference2 := vec.Map2E(when4, n, vec.VecArg(&probe12), vec.VecArg(&probe13), rt.SubInt64)
 	vec.Merge(&caseResult2, &difference2, when4, n)
 	// probe(1, r, c)
-	var probe14 vec.Vec[int64]
-	if r_.Clean() && c_.Clean() && vec.Dense(notYet4, n, true) {
-		probe14 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		c_V := c_.V[:n]
-		out := probe14.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-			if err != nil {
-				probe14.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe14 = vec.Map3E(notYet4, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
-	}
+	probe14 := vec.Map3E(notYet4, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	vec.Merge(&caseResult2, &probe14, notYet4, n)
 	// probe(2, r, CASE WHEN (probe(1, r, c) <> 0) THEN 5 WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE probe(1, r, c) END)
-	var probe15 vec.Vec[int64]
-	if r_.Clean() && caseResult2.Clean() && vec.Dense(and.Live, n, true) {
-		probe15 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		caseResult2V := caseResult2.V[:n]
-		out := probe15.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], caseResult2V[i])
-			if err != nil {
-				probe15.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe15 = vec.Map3E(and.Live, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&caseResult2), kernelKernels.Probe)
-	}
+	probe15 := vec.Map3E(and.Live, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&caseResult2), kernelKernels.Probe)
 	// (probe(2, r, CASE WHEN (probe(1, r, c) <> 0) THEN 5 WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE probe(1, r, c) END) IS NULL)
 	isNull := vec.IsNull(&probe15, false, and.Live, n)
 	and.Add(&isNull)
 	and.Add(&p)
 	andResult := and.Finish()
-	return andResult
+	vec.Check(failed, &andResult, sel, n, 1)
+	column := vec.BoolArray(mem, &andResult, sel, n)
+	return column
 }
 
 // shape00079Input is the schema of Shape00079's input batches (table w).
@@ -22604,20 +14123,19 @@ func Shape00079(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	p := vec.Bools(in.Column(4))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	cmp := shape00079Where(n, all, r_, b)
-	vec.Check(&failed, &cmp, all, n, 0)
+	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
-	caseResult := shape00079Col1(n, sel, sArr, b, r_)
-	vec.Check(&failed, &caseResult, sel, n, 1)
-	isNotNull := shape00079Col2(n, sel, p)
-	vec.Check(&failed, &isNotNull, sel, n, 2)
+	col1 := shape00079Col1(n, sel, sArr, b, r_, failed, mem)
+	col2 := shape00079Col2(n, sel, p, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"probe(1, r, 5) < b", "CASE WHEN (CAST(s AS BIGINT) < b) THEN b WHEN (CAST(s AS BIGINT) <= r) THEN (probe(2, r, 0) * probe(2, r, 0)) ELSE CAST(s AS BIGINT) END", "(p IS NOT NULL)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &caseResult, sel, n), vec.BoolArray(mem, &isNotNull, sel, n)}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(Shape00079Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -22662,10 +14180,10 @@ func shape00079Where(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) ve
 	return cmp
 }
 
-// shape00079Col1 computes output column 1 (o1) of query Shape00079 on the rows that pass its WHERE clause:
+// shape00079Col1 computes output column 1 (o1) of query Shape00079 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	CASE WHEN (CAST(s AS BIGINT) < b) THEN b WHEN (CAST(s AS BIGINT) <= r) THEN (probe(2, r, 0) * probe(2, r, 0)) ELSE CAST(s AS BIGINT) END
-func shape00079Col1(n int, sel vec.Sel, sArr *array.String, b vec.Vec[int64], r_ vec.Vec[int64]) vec.Vec[int64] {
+func shape00079Col1(n int, sel vec.Sel, sArr *array.String, b vec.Vec[int64], r_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN (CAST(s AS BIGINT) < b) THEN b WHEN (CAST(s AS BIGINT) <= r) THEN (probe(2, r, 0) * probe(2, r, 0)) ELSE CAST(s AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	// CAST(s AS BIGINT)
@@ -22701,116 +14219,35 @@ func shape00079Col1(n int, sel vec.Sel, sArr *array.String, b vec.Vec[int64], r_
 	when, notYet := vec.Split(&cmp2, sel, n)
 	vec.Merge(&caseResult, &b, when, n)
 	// CAST(s AS BIGINT)
-	var asBigint2 vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(notYet, n, true) {
-		asBigint2 = vec.Make[int64](n)
-		out := asBigint2.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint2 = vec.Map1E(notYet, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint2 := vec.Map1E(notYet, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	// (CAST(s AS BIGINT) <= r)
-	var cmp3 vec.Vec[bool]
-	if asBigint2.Clean() && r_.Clean() && vec.Dense(notYet, n, false) {
-		cmp3 = vec.Make[bool](n)
-		asBigint2V := asBigint2.V[:n]
-		r_V := r_.V[:n]
-		out := cmp3.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(asBigint2V[i], r_V[i])
-		}
-	} else {
-		cmp3 = vec.Map2(notYet, n, vec.VecArg(&asBigint2), vec.VecArg(&r_), rt.LeInt64)
-	}
+	cmp3 := vec.Map2(notYet, n, vec.VecArg(&asBigint2), vec.VecArg(&r_), rt.LeInt64)
 	vec.CopyErrs(&caseResult, &cmp3, notYet, n)
 	when2, notYet2 := vec.Split(&cmp3, notYet, n)
 	// probe(2, r, 0)
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(when2, n, true) {
-		probe2 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe2 = vec.Map3E(when2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.ConstArg[int64](int64(0)), kernelKernels.Probe)
-	}
+	probe2 := vec.Map3E(when2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.ConstArg[int64](int64(0)), kernelKernels.Probe)
 	// probe(2, r, 0)
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(when2, n, true) {
-		probe3 = vec.Make[int64](n)
-		r_V := r_.V[:n]
-		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		probe3 = vec.Map3E(when2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.ConstArg[int64](int64(0)), kernelKernels.Probe)
-	}
+	probe3 := vec.Map3E(when2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.ConstArg[int64](int64(0)), kernelKernels.Probe)
 	// (probe(2, r, 0) * probe(2, r, 0))
-	var product vec.Vec[int64]
-	if probe2.Clean() && probe3.Clean() && vec.Dense(when2, n, true) {
-		product = vec.Make[int64](n)
-		probe2V := probe2.V[:n]
-		probe3V := probe3.V[:n]
-		out := product.V[:n]
-		for i := range out {
-			r, err := rt.MulInt64(probe2V[i], probe3V[i])
-			if err != nil {
-				product.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		product = vec.Map2E(when2, n, vec.VecArg(&probe2), vec.VecArg(&probe3), rt.MulInt64)
-	}
+	product := vec.Map2E(when2, n, vec.VecArg(&probe2), vec.VecArg(&probe3), rt.MulInt64)
 	vec.Merge(&caseResult, &product, when2, n)
 	// CAST(s AS BIGINT)
-	var asBigint3 vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(notYet2, n, true) {
-		asBigint3 = vec.Make[int64](n)
-		out := asBigint3.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		asBigint3 = vec.Map1E(notYet2, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	}
+	asBigint3 := vec.Map1E(notYet2, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	vec.Merge(&caseResult, &asBigint3, notYet2, n)
-	return caseResult
+	vec.Check(failed, &caseResult, sel, n, 1)
+	column := vec.Int64Array(mem, &caseResult, sel, n)
+	return column
 }
 
-// shape00079Col2 computes output column 2 (o2) of query Shape00079 on the rows that pass its WHERE clause:
+// shape00079Col2 computes output column 2 (o2) of query Shape00079 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	(p IS NOT NULL)
-func shape00079Col2(n int, sel vec.Sel, p vec.Vec[bool]) vec.Vec[bool] {
+func shape00079Col2(n int, sel vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (p IS NOT NULL)
 	isNotNull := vec.IsNull(&p, true, sel, n)
-	return isNotNull
+	vec.Check(failed, &isNotNull, sel, n, 2)
+	column2 := vec.BoolArray(mem, &isNotNull, sel, n)
+	return column2
 }
 
 // Evaluator is the signature of every query function of this package.

@@ -80,10 +80,10 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	lTax := vec.Float64s(in.Column(7))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	cmp := q1ProjectionWhere(n, all, lShipdate)
-	vec.Check(&failed, &cmp, all, n, 0)
+	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
 
 	// l_returnflag: l_returnflag
@@ -93,22 +93,14 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	// l_quantity: l_quantity
 
 	// l_extendedprice: l_extendedprice
-	product, discPriceCol := q1ProjectionCol5(n, sel, lExtendedprice, in, lDiscount, mem)
-	vec.Check(&failed, &product, sel, n, 5)
-	product3, chargeCol := q1ProjectionCol6(n, sel, lExtendedprice, in, lDiscount, lTax, mem)
-	vec.Check(&failed, &product3, sel, n, 6)
+	col5 := q1ProjectionCol5(n, sel, lExtendedprice, in, lDiscount, mem, failed)
+	col6 := q1ProjectionCol6(n, sel, lExtendedprice, in, lDiscount, lTax, mem, failed)
 	if failed.Err != nil {
-		vec.Release(discPriceCol, chargeCol)
+		vec.Release(col5, col6)
 		return nil, failed.QueryError([]string{"WHERE", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "disc_price", "charge"}, []string{"l_shipdate <= DATE '1998-09-02'", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "l_extendedprice * (1 - l_discount)", "l_extendedprice * (1 - l_discount) * (1 + l_tax)"})
 	}
-	if discPriceCol == nil {
-		discPriceCol = vec.Float64Array(mem, &product, sel, n)
-	}
-	if chargeCol == nil {
-		chargeCol = vec.Float64Array(mem, &product3, sel, n)
-	}
 
-	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(8), sel, n), vec.TakeColumn(mem, in.Column(9), sel, n), vec.TakeColumn(mem, in.Column(4), sel, n), vec.TakeColumn(mem, in.Column(5), sel, n), discPriceCol, chargeCol}
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(8), sel, n), vec.TakeColumn(mem, in.Column(9), sel, n), vec.TakeColumn(mem, in.Column(4), sel, n), vec.TakeColumn(mem, in.Column(5), sel, n), col5, col6}
 	out := array.NewRecordBatch(Q1ProjectionSchema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -135,10 +127,10 @@ func q1ProjectionWhere(n int, all vec.Sel, lShipdate vec.Vec[int32]) vec.Vec[boo
 	return cmp
 }
 
-// q1ProjectionCol5 computes output column 5 (disc_price) of query Q1Projection on the rows that pass its WHERE clause:
+// q1ProjectionCol5 computes output column 5 (disc_price) of query Q1Projection on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	l_extendedprice * (1 - l_discount)
-func q1ProjectionCol5(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func q1ProjectionCol5(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (l_extendedprice * (1.0 - l_discount))
 	var discPriceCol arrow.Array // written by the loop, or below from product
 	var discPriceOut *vec.FixedOut[float64]
@@ -177,13 +169,17 @@ func q1ProjectionCol5(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in ar
 		}
 		product = product2
 	}
-	return product, discPriceCol
+	vec.Check(failed, &product, sel, n, 5)
+	if discPriceCol == nil {
+		discPriceCol = vec.Float64Array(mem, &product, sel, n)
+	}
+	return discPriceCol
 }
 
-// q1ProjectionCol6 computes output column 6 (charge) of query Q1Projection on the rows that pass its WHERE clause:
+// q1ProjectionCol6 computes output column 6 (charge) of query Q1Projection on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	l_extendedprice * (1 - l_discount) * (1 + l_tax)
-func q1ProjectionCol6(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func q1ProjectionCol6(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
 	var chargeCol arrow.Array // written by the loop, or below from product3
 	var chargeOut *vec.FixedOut[float64]
@@ -230,7 +226,11 @@ func q1ProjectionCol6(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in ar
 		}
 		product3 = product5
 	}
-	return product3, chargeCol
+	vec.Check(failed, &product3, sel, n, 6)
+	if chargeCol == nil {
+		chargeCol = vec.Float64Array(mem, &product3, sel, n)
+	}
+	return chargeCol
 }
 
 // q6FilterInput is the schema of Q6Filter's input batches (table lineitem).
@@ -286,18 +286,18 @@ func Q6Filter(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	lExtendedprice := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	allOf := q6FilterWhere(n, all, lShipdate, in, lDiscount, lQuantity)
-	vec.Check(&failed, &allOf, all, n, 0)
+	vec.Check(failed, &allOf, all, n, 0)
 	sel := vec.Where(&allOf, n)
-	product := q6FilterCol1(n, sel, lExtendedprice, lDiscount)
-	vec.Check(&failed, &product, sel, n, 1)
+	col1 := q6FilterCol1(n, sel, lExtendedprice, lDiscount, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "revenue"}, []string{"(((l_shipdate >= DATE '1994-01-01') AND (l_shipdate < DATE '1995-01-01')) AND (l_discount BETWEEN 0.05 AND 0.07)) AND (l_quantity < 24)", "l_extendedprice * l_discount"})
 	}
 
-	cols := []arrow.Array{vec.Float64Array(mem, &product, sel, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Q6FilterSchema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -360,10 +360,10 @@ func q6FilterWhere(n int, all vec.Sel, lShipdate vec.Vec[int32], in arrow.Record
 	return allOf
 }
 
-// q6FilterCol1 computes output column 1 (revenue) of query Q6Filter on the rows that pass its WHERE clause:
+// q6FilterCol1 computes output column 1 (revenue) of query Q6Filter on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	l_extendedprice * l_discount
-func q6FilterCol1(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64]) vec.Vec[float64] {
+func q6FilterCol1(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (l_extendedprice * l_discount)
 	var product vec.Vec[float64]
 	if lExtendedprice.Clean() && lDiscount.Clean() && vec.Dense(sel, n, false) {
@@ -377,7 +377,9 @@ func q6FilterCol1(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDiscount
 	} else {
 		product = vec.Map2(sel, n, vec.VecArg(&lExtendedprice), vec.VecArg(&lDiscount), rt.MulFloat64)
 	}
-	return product
+	vec.Check(failed, &product, sel, n, 1)
+	column := vec.Float64Array(mem, &product, sel, n)
+	return column
 }
 
 // classifyInput is the schema of Classify's input batches (table events).
@@ -428,27 +430,19 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	infoItems := infoArr.Items().(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	cmp := classifyWhere(n, all, day)
-	vec.Check(&failed, &cmp, all, n, 0)
+	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
-	ifResult, bucketCol := classifyCol1(n, sel, a, in, x, y, mem)
-	vec.Check(&failed, &ifResult, sel, n, 1)
-	caseResult, labelCol := classifyCol2(n, sel, infoArr, infoKeys, infoOffs, infoItems, mem)
-	vec.Check(&failed, &caseResult, sel, n, 2)
+	col1 := classifyCol1(n, sel, a, in, x, y, mem, failed)
+	col2 := classifyCol2(n, sel, infoArr, infoKeys, infoOffs, infoItems, mem, failed)
 	if failed.Err != nil {
-		vec.Release(bucketCol, labelCol)
+		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "bucket", "label"}, []string{"day >= DATE '2024-01-01'", "IF(x > y, a + 5, (a + 5) DIV 100)", "CASE WHEN info['test'] LIKE '123%' THEN 'FOO'\n            WHEN info['test'] LIKE '124%' THEN 'BAR'\n            ELSE info['test'] END"})
 	}
-	if bucketCol == nil {
-		bucketCol = vec.Int64Array(mem, &ifResult, sel, n)
-	}
-	if labelCol == nil {
-		labelCol = vec.StringArray(mem, &caseResult, sel, n)
-	}
 
-	cols := []arrow.Array{bucketCol, labelCol}
+	cols := []arrow.Array{col1, col2}
 	out := array.NewRecordBatch(ClassifySchema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -475,10 +469,10 @@ func classifyWhere(n int, all vec.Sel, day vec.Vec[int32]) vec.Vec[bool] {
 	return cmp
 }
 
-// classifyCol1 computes output column 1 (bucket) of query Classify on the rows that pass its WHERE clause:
+// classifyCol1 computes output column 1 (bucket) of query Classify on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	IF(x > y, a + 5, (a + 5) DIV 100)
-func classifyCol1(n int, sel vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, x vec.Vec[int64], y vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
+func classifyCol1(n int, sel vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, x vec.Vec[int64], y vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((x > y), (a + 5), ((a + 5) DIV 100))
 	var bucketCol arrow.Array // written by the loop, or below from ifResult
 	var bucketOut *vec.FixedOut[int64]
@@ -538,15 +532,19 @@ func classifyCol1(n int, sel vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, x 
 		}
 		ifResult = ifResult2
 	}
-	return ifResult, bucketCol
+	vec.Check(failed, &ifResult, sel, n, 1)
+	if bucketCol == nil {
+		bucketCol = vec.Int64Array(mem, &ifResult, sel, n)
+	}
+	return bucketCol
 }
 
-// classifyCol2 computes output column 2 (label) of query Classify on the rows that pass its WHERE clause:
+// classifyCol2 computes output column 2 (label) of query Classify on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	CASE WHEN info['test'] LIKE '123%' THEN 'FOO'
 //	            WHEN info['test'] LIKE '124%' THEN 'BAR'
 //	            ELSE info['test'] END
-func classifyCol2(n int, sel vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, infoOffs []int32, infoItems *array.String, mem memory.Allocator) (vec.Vec[string], arrow.Array) {
+func classifyCol2(n int, sel vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, infoOffs []int32, infoItems *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' ELSE info['test'] END
 	var labelCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[string]
@@ -666,7 +664,11 @@ func classifyCol2(n int, sel vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, 
 			caseResult = caseResult2
 		}
 	}
-	return caseResult, labelCol
+	vec.Check(failed, &caseResult, sel, n, 2)
+	if labelCol == nil {
+		labelCol = vec.StringArray(mem, &caseResult, sel, n)
+	}
+	return labelCol
 }
 
 // Evaluator is the signature of every query function of this package.

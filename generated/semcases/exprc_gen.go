@@ -123,14 +123,14 @@ func Case0000(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	asInt := case0000Col1(n, all, sArr)
-	vec.Check(&failed, &asInt, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0000Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS INT)"})
 	}
 
-	cols := []arrow.Array{vec.Int32Array(mem, &asInt, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0000Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -138,10 +138,10 @@ func Case0000(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0000Col1 computes output column 1 (r) of query Case0000 on every row:
+// case0000Col1 computes output column 1 (r) of query Case0000 on every row, noting its first failed row in failed:
 //
 //	CAST(s AS INT)
-func case0000Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
+func case0000Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(s AS INT)
 	var asInt vec.Vec[int32]
 	if sArr.NullN() == 0 {
@@ -158,7 +158,9 @@ func case0000Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
 	} else {
 		asInt = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt32)
 	}
-	return asInt
+	vec.Check(failed, &asInt, all, n, 1)
+	column := vec.Int32Array(mem, &asInt, all, n)
+	return column
 }
 
 // case0001Input is the schema of Case0001's input batches (table t).
@@ -206,14 +208,14 @@ func Case0001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	asInt := case0001Col1(n, all, sArr)
-	vec.Check(&failed, &asInt, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0001Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS INT)"})
 	}
 
-	cols := []arrow.Array{vec.Int32Array(mem, &asInt, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0001Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -221,10 +223,10 @@ func Case0001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0001Col1 computes output column 1 (r) of query Case0001 on every row:
+// case0001Col1 computes output column 1 (r) of query Case0001 on every row, noting its first failed row in failed:
 //
 //	CAST(s AS INT)
-func case0001Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
+func case0001Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(s AS INT)
 	var asInt vec.Vec[int32]
 	if sArr.NullN() == 0 {
@@ -241,7 +243,9 @@ func case0001Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
 	} else {
 		asInt = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt32)
 	}
-	return asInt
+	vec.Check(failed, &asInt, all, n, 1)
+	column := vec.Int32Array(mem, &asInt, all, n)
+	return column
 }
 
 // case0002Input is the schema of Case0002's input batches (table t).
@@ -289,14 +293,14 @@ func Case0002(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	asInt := case0002Col1(n, all, sArr)
-	vec.Check(&failed, &asInt, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0002Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS INT)"})
 	}
 
-	cols := []arrow.Array{vec.Int32Array(mem, &asInt, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0002Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -304,10 +308,10 @@ func Case0002(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0002Col1 computes output column 1 (r) of query Case0002 on every row:
+// case0002Col1 computes output column 1 (r) of query Case0002 on every row, noting its first failed row in failed:
 //
 //	CAST(s AS INT)
-func case0002Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
+func case0002Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(s AS INT)
 	var asInt vec.Vec[int32]
 	if sArr.NullN() == 0 {
@@ -324,7 +328,9 @@ func case0002Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
 	} else {
 		asInt = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt32)
 	}
-	return asInt
+	vec.Check(failed, &asInt, all, n, 1)
+	column := vec.Int32Array(mem, &asInt, all, n)
+	return column
 }
 
 // case0003Input is the schema of Case0003's input batches (table t).
@@ -372,14 +378,14 @@ func Case0003(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	asInt := case0003Col1(n, all, sArr)
-	vec.Check(&failed, &asInt, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0003Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS INT)"})
 	}
 
-	cols := []arrow.Array{vec.Int32Array(mem, &asInt, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0003Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -387,10 +393,10 @@ func Case0003(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0003Col1 computes output column 1 (r) of query Case0003 on every row:
+// case0003Col1 computes output column 1 (r) of query Case0003 on every row, noting its first failed row in failed:
 //
 //	CAST(s AS INT)
-func case0003Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
+func case0003Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(s AS INT)
 	var asInt vec.Vec[int32]
 	if sArr.NullN() == 0 {
@@ -407,7 +413,9 @@ func case0003Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
 	} else {
 		asInt = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt32)
 	}
-	return asInt
+	vec.Check(failed, &asInt, all, n, 1)
+	column := vec.Int32Array(mem, &asInt, all, n)
+	return column
 }
 
 // case0004Input is the schema of Case0004's input batches (table t).
@@ -455,14 +463,14 @@ func Case0004(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	asInt := case0004Col1(n, all, sArr)
-	vec.Check(&failed, &asInt, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0004Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS INT)"})
 	}
 
-	cols := []arrow.Array{vec.Int32Array(mem, &asInt, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0004Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -470,10 +478,10 @@ func Case0004(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0004Col1 computes output column 1 (r) of query Case0004 on every row:
+// case0004Col1 computes output column 1 (r) of query Case0004 on every row, noting its first failed row in failed:
 //
 //	CAST(s AS INT)
-func case0004Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
+func case0004Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(s AS INT)
 	var asInt vec.Vec[int32]
 	if sArr.NullN() == 0 {
@@ -490,7 +498,9 @@ func case0004Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
 	} else {
 		asInt = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt32)
 	}
-	return asInt
+	vec.Check(failed, &asInt, all, n, 1)
+	column := vec.Int32Array(mem, &asInt, all, n)
+	return column
 }
 
 // case0005Input is the schema of Case0005's input batches (table t).
@@ -538,14 +548,14 @@ func Case0005(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	asInt := case0005Col1(n, all, sArr)
-	vec.Check(&failed, &asInt, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0005Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS INT)"})
 	}
 
-	cols := []arrow.Array{vec.Int32Array(mem, &asInt, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0005Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -553,10 +563,10 @@ func Case0005(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0005Col1 computes output column 1 (r) of query Case0005 on every row:
+// case0005Col1 computes output column 1 (r) of query Case0005 on every row, noting its first failed row in failed:
 //
 //	CAST(s AS INT)
-func case0005Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
+func case0005Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(s AS INT)
 	var asInt vec.Vec[int32]
 	if sArr.NullN() == 0 {
@@ -573,7 +583,9 @@ func case0005Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
 	} else {
 		asInt = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt32)
 	}
-	return asInt
+	vec.Check(failed, &asInt, all, n, 1)
+	column := vec.Int32Array(mem, &asInt, all, n)
+	return column
 }
 
 // case0006Input is the schema of Case0006's input batches (table t).
@@ -621,14 +633,14 @@ func Case0006(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	asInt := case0006Col1(n, all, sArr)
-	vec.Check(&failed, &asInt, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0006Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS INT)"})
 	}
 
-	cols := []arrow.Array{vec.Int32Array(mem, &asInt, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0006Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -636,10 +648,10 @@ func Case0006(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0006Col1 computes output column 1 (r) of query Case0006 on every row:
+// case0006Col1 computes output column 1 (r) of query Case0006 on every row, noting its first failed row in failed:
 //
 //	CAST(s AS INT)
-func case0006Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
+func case0006Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(s AS INT)
 	var asInt vec.Vec[int32]
 	if sArr.NullN() == 0 {
@@ -656,7 +668,9 @@ func case0006Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
 	} else {
 		asInt = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt32)
 	}
-	return asInt
+	vec.Check(failed, &asInt, all, n, 1)
+	column := vec.Int32Array(mem, &asInt, all, n)
+	return column
 }
 
 // case0007Input is the schema of Case0007's input batches (table t).
@@ -704,14 +718,14 @@ func Case0007(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	asBigint := case0007Col1(n, all, sArr)
-	vec.Check(&failed, &asBigint, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0007Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS BIGINT)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &asBigint, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0007Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -719,10 +733,10 @@ func Case0007(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0007Col1 computes output column 1 (r) of query Case0007 on every row:
+// case0007Col1 computes output column 1 (r) of query Case0007 on every row, noting its first failed row in failed:
 //
 //	CAST(s AS BIGINT)
-func case0007Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int64] {
+func case0007Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(s AS BIGINT)
 	var asBigint vec.Vec[int64]
 	if sArr.NullN() == 0 {
@@ -739,7 +753,9 @@ func case0007Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int64] {
 	} else {
 		asBigint = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
-	return asBigint
+	vec.Check(failed, &asBigint, all, n, 1)
+	column := vec.Int64Array(mem, &asBigint, all, n)
+	return column
 }
 
 // case0008Input is the schema of Case0008's input batches (table t).
@@ -787,14 +803,14 @@ func Case0008(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	asBigint := case0008Col1(n, all, sArr)
-	vec.Check(&failed, &asBigint, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0008Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS BIGINT)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &asBigint, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0008Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -802,10 +818,10 @@ func Case0008(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0008Col1 computes output column 1 (r) of query Case0008 on every row:
+// case0008Col1 computes output column 1 (r) of query Case0008 on every row, noting its first failed row in failed:
 //
 //	CAST(s AS BIGINT)
-func case0008Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int64] {
+func case0008Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(s AS BIGINT)
 	var asBigint vec.Vec[int64]
 	if sArr.NullN() == 0 {
@@ -822,7 +838,9 @@ func case0008Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int64] {
 	} else {
 		asBigint = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
-	return asBigint
+	vec.Check(failed, &asBigint, all, n, 1)
+	column := vec.Int64Array(mem, &asBigint, all, n)
+	return column
 }
 
 // case0009Input is the schema of Case0009's input batches (table t).
@@ -870,14 +888,14 @@ func Case0009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	asDouble := case0009Col1(n, all, sArr)
-	vec.Check(&failed, &asDouble, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0009Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS DOUBLE)"})
 	}
 
-	cols := []arrow.Array{vec.Float64Array(mem, &asDouble, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0009Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -885,10 +903,10 @@ func Case0009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0009Col1 computes output column 1 (r) of query Case0009 on every row:
+// case0009Col1 computes output column 1 (r) of query Case0009 on every row, noting its first failed row in failed:
 //
 //	CAST(s AS DOUBLE)
-func case0009Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[float64] {
+func case0009Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(s AS DOUBLE)
 	var asDouble vec.Vec[float64]
 	if sArr.NullN() == 0 {
@@ -905,7 +923,9 @@ func case0009Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[float64] {
 	} else {
 		asDouble = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToFloat64)
 	}
-	return asDouble
+	vec.Check(failed, &asDouble, all, n, 1)
+	column := vec.Float64Array(mem, &asDouble, all, n)
+	return column
 }
 
 // case0010Input is the schema of Case0010's input batches (table t).
@@ -953,14 +973,14 @@ func Case0010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	asDouble := case0010Col1(n, all, sArr)
-	vec.Check(&failed, &asDouble, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0010Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS DOUBLE)"})
 	}
 
-	cols := []arrow.Array{vec.Float64Array(mem, &asDouble, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0010Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -968,10 +988,10 @@ func Case0010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0010Col1 computes output column 1 (r) of query Case0010 on every row:
+// case0010Col1 computes output column 1 (r) of query Case0010 on every row, noting its first failed row in failed:
 //
 //	CAST(s AS DOUBLE)
-func case0010Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[float64] {
+func case0010Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(s AS DOUBLE)
 	var asDouble vec.Vec[float64]
 	if sArr.NullN() == 0 {
@@ -988,7 +1008,9 @@ func case0010Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[float64] {
 	} else {
 		asDouble = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToFloat64)
 	}
-	return asDouble
+	vec.Check(failed, &asDouble, all, n, 1)
+	column := vec.Float64Array(mem, &asDouble, all, n)
+	return column
 }
 
 // case0011Input is the schema of Case0011's input batches (table t).
@@ -1036,14 +1058,14 @@ func Case0011(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	asDouble := case0011Col1(n, all, sArr)
-	vec.Check(&failed, &asDouble, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0011Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS DOUBLE)"})
 	}
 
-	cols := []arrow.Array{vec.Float64Array(mem, &asDouble, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0011Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -1051,10 +1073,10 @@ func Case0011(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0011Col1 computes output column 1 (r) of query Case0011 on every row:
+// case0011Col1 computes output column 1 (r) of query Case0011 on every row, noting its first failed row in failed:
 //
 //	CAST(s AS DOUBLE)
-func case0011Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[float64] {
+func case0011Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(s AS DOUBLE)
 	var asDouble vec.Vec[float64]
 	if sArr.NullN() == 0 {
@@ -1071,7 +1093,9 @@ func case0011Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[float64] {
 	} else {
 		asDouble = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToFloat64)
 	}
-	return asDouble
+	vec.Check(failed, &asDouble, all, n, 1)
+	column := vec.Float64Array(mem, &asDouble, all, n)
+	return column
 }
 
 // case0012Input is the schema of Case0012's input batches (table t).
@@ -1119,14 +1143,14 @@ func Case0012(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	asDouble := case0012Col1(n, all, sArr)
-	vec.Check(&failed, &asDouble, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0012Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS DOUBLE)"})
 	}
 
-	cols := []arrow.Array{vec.Float64Array(mem, &asDouble, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0012Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -1134,10 +1158,10 @@ func Case0012(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0012Col1 computes output column 1 (r) of query Case0012 on every row:
+// case0012Col1 computes output column 1 (r) of query Case0012 on every row, noting its first failed row in failed:
 //
 //	CAST(s AS DOUBLE)
-func case0012Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[float64] {
+func case0012Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(s AS DOUBLE)
 	var asDouble vec.Vec[float64]
 	if sArr.NullN() == 0 {
@@ -1154,7 +1178,9 @@ func case0012Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[float64] {
 	} else {
 		asDouble = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToFloat64)
 	}
-	return asDouble
+	vec.Check(failed, &asDouble, all, n, 1)
+	column := vec.Float64Array(mem, &asDouble, all, n)
+	return column
 }
 
 // case0013Input is the schema of Case0013's input batches (table t).
@@ -1202,14 +1228,14 @@ func Case0013(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	asBoolean := case0013Col1(n, all, sArr)
-	vec.Check(&failed, &asBoolean, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0013Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS BOOLEAN)"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &asBoolean, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0013Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -1217,10 +1243,10 @@ func Case0013(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0013Col1 computes output column 1 (r) of query Case0013 on every row:
+// case0013Col1 computes output column 1 (r) of query Case0013 on every row, noting its first failed row in failed:
 //
 //	CAST(s AS BOOLEAN)
-func case0013Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
+func case0013Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(s AS BOOLEAN)
 	var asBoolean vec.Vec[bool]
 	if sArr.NullN() == 0 {
@@ -1237,7 +1263,9 @@ func case0013Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	} else {
 		asBoolean = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToBool)
 	}
-	return asBoolean
+	vec.Check(failed, &asBoolean, all, n, 1)
+	column := vec.BoolArray(mem, &asBoolean, all, n)
+	return column
 }
 
 // case0014Input is the schema of Case0014's input batches (table t).
@@ -1285,14 +1313,14 @@ func Case0014(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	asBoolean := case0014Col1(n, all, sArr)
-	vec.Check(&failed, &asBoolean, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0014Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS BOOLEAN)"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &asBoolean, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0014Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -1300,10 +1328,10 @@ func Case0014(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0014Col1 computes output column 1 (r) of query Case0014 on every row:
+// case0014Col1 computes output column 1 (r) of query Case0014 on every row, noting its first failed row in failed:
 //
 //	CAST(s AS BOOLEAN)
-func case0014Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
+func case0014Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(s AS BOOLEAN)
 	var asBoolean vec.Vec[bool]
 	if sArr.NullN() == 0 {
@@ -1320,7 +1348,9 @@ func case0014Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	} else {
 		asBoolean = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToBool)
 	}
-	return asBoolean
+	vec.Check(failed, &asBoolean, all, n, 1)
+	column := vec.BoolArray(mem, &asBoolean, all, n)
+	return column
 }
 
 // case0015Input is the schema of Case0015's input batches (table t).
@@ -1368,14 +1398,14 @@ func Case0015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	asBoolean := case0015Col1(n, all, sArr)
-	vec.Check(&failed, &asBoolean, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0015Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS BOOLEAN)"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &asBoolean, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0015Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -1383,10 +1413,10 @@ func Case0015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0015Col1 computes output column 1 (r) of query Case0015 on every row:
+// case0015Col1 computes output column 1 (r) of query Case0015 on every row, noting its first failed row in failed:
 //
 //	CAST(s AS BOOLEAN)
-func case0015Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
+func case0015Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(s AS BOOLEAN)
 	var asBoolean vec.Vec[bool]
 	if sArr.NullN() == 0 {
@@ -1403,7 +1433,9 @@ func case0015Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	} else {
 		asBoolean = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToBool)
 	}
-	return asBoolean
+	vec.Check(failed, &asBoolean, all, n, 1)
+	column := vec.BoolArray(mem, &asBoolean, all, n)
+	return column
 }
 
 // case0016Input is the schema of Case0016's input batches (table t).
@@ -1451,14 +1483,14 @@ func Case0016(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	asBoolean := case0016Col1(n, all, sArr)
-	vec.Check(&failed, &asBoolean, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0016Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS BOOLEAN)"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &asBoolean, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0016Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -1466,10 +1498,10 @@ func Case0016(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0016Col1 computes output column 1 (r) of query Case0016 on every row:
+// case0016Col1 computes output column 1 (r) of query Case0016 on every row, noting its first failed row in failed:
 //
 //	CAST(s AS BOOLEAN)
-func case0016Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
+func case0016Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(s AS BOOLEAN)
 	var asBoolean vec.Vec[bool]
 	if sArr.NullN() == 0 {
@@ -1486,7 +1518,9 @@ func case0016Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	} else {
 		asBoolean = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToBool)
 	}
-	return asBoolean
+	vec.Check(failed, &asBoolean, all, n, 1)
+	column := vec.BoolArray(mem, &asBoolean, all, n)
+	return column
 }
 
 // case0017Input is the schema of Case0017's input batches (table t).
@@ -1534,14 +1568,14 @@ func Case0017(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	asDate := case0017Col1(n, all, sArr)
-	vec.Check(&failed, &asDate, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0017Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS DATE)"})
 	}
 
-	cols := []arrow.Array{vec.DateArray(mem, &asDate, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0017Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -1549,10 +1583,10 @@ func Case0017(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0017Col1 computes output column 1 (r) of query Case0017 on every row:
+// case0017Col1 computes output column 1 (r) of query Case0017 on every row, noting its first failed row in failed:
 //
 //	CAST(s AS DATE)
-func case0017Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
+func case0017Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(s AS DATE)
 	var asDate vec.Vec[int32]
 	if sArr.NullN() == 0 {
@@ -1569,7 +1603,9 @@ func case0017Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
 	} else {
 		asDate = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToDate)
 	}
-	return asDate
+	vec.Check(failed, &asDate, all, n, 1)
+	column := vec.DateArray(mem, &asDate, all, n)
+	return column
 }
 
 // case0018Input is the schema of Case0018's input batches (table t).
@@ -1617,14 +1653,14 @@ func Case0018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	asDate := case0018Col1(n, all, sArr)
-	vec.Check(&failed, &asDate, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0018Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS DATE)"})
 	}
 
-	cols := []arrow.Array{vec.DateArray(mem, &asDate, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0018Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -1632,10 +1668,10 @@ func Case0018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0018Col1 computes output column 1 (r) of query Case0018 on every row:
+// case0018Col1 computes output column 1 (r) of query Case0018 on every row, noting its first failed row in failed:
 //
 //	CAST(s AS DATE)
-func case0018Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
+func case0018Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(s AS DATE)
 	var asDate vec.Vec[int32]
 	if sArr.NullN() == 0 {
@@ -1652,7 +1688,9 @@ func case0018Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
 	} else {
 		asDate = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToDate)
 	}
-	return asDate
+	vec.Check(failed, &asDate, all, n, 1)
+	column := vec.DateArray(mem, &asDate, all, n)
+	return column
 }
 
 // case0019Input is the schema of Case0019's input batches (table t).
@@ -1700,14 +1738,14 @@ func Case0019(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	asDate := case0019Col1(n, all, sArr)
-	vec.Check(&failed, &asDate, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0019Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS DATE)"})
 	}
 
-	cols := []arrow.Array{vec.DateArray(mem, &asDate, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0019Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -1715,10 +1753,10 @@ func Case0019(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0019Col1 computes output column 1 (r) of query Case0019 on every row:
+// case0019Col1 computes output column 1 (r) of query Case0019 on every row, noting its first failed row in failed:
 //
 //	CAST(s AS DATE)
-func case0019Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
+func case0019Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(s AS DATE)
 	var asDate vec.Vec[int32]
 	if sArr.NullN() == 0 {
@@ -1735,7 +1773,9 @@ func case0019Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
 	} else {
 		asDate = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToDate)
 	}
-	return asDate
+	vec.Check(failed, &asDate, all, n, 1)
+	column := vec.DateArray(mem, &asDate, all, n)
+	return column
 }
 
 // case0020Input is the schema of Case0020's input batches (table t).
@@ -1783,14 +1823,14 @@ func Case0020(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	asInt := case0020Col1(n, all, a)
-	vec.Check(&failed, &asInt, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0020Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(a AS INT)"})
 	}
 
-	cols := []arrow.Array{vec.Int32Array(mem, &asInt, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0020Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -1798,10 +1838,10 @@ func Case0020(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0020Col1 computes output column 1 (r) of query Case0020 on every row:
+// case0020Col1 computes output column 1 (r) of query Case0020 on every row, noting its first failed row in failed:
 //
 //	CAST(a AS INT)
-func case0020Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int32] {
+func case0020Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(a AS INT)
 	var asInt vec.Vec[int32]
 	if a.Clean() {
@@ -1819,7 +1859,9 @@ func case0020Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int32] {
 	} else {
 		asInt = vec.Map1E(all, n, vec.VecArg(&a), rt.CastInt64ToInt32)
 	}
-	return asInt
+	vec.Check(failed, &asInt, all, n, 1)
+	column := vec.Int32Array(mem, &asInt, all, n)
+	return column
 }
 
 // case0021Input is the schema of Case0021's input batches (table t).
@@ -1867,14 +1909,14 @@ func Case0021(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	asInt := case0021Col1(n, all, a)
-	vec.Check(&failed, &asInt, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0021Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(a AS INT)"})
 	}
 
-	cols := []arrow.Array{vec.Int32Array(mem, &asInt, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0021Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -1882,10 +1924,10 @@ func Case0021(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0021Col1 computes output column 1 (r) of query Case0021 on every row:
+// case0021Col1 computes output column 1 (r) of query Case0021 on every row, noting its first failed row in failed:
 //
 //	CAST(a AS INT)
-func case0021Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int32] {
+func case0021Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(a AS INT)
 	var asInt vec.Vec[int32]
 	if a.Clean() {
@@ -1903,7 +1945,9 @@ func case0021Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int32] {
 	} else {
 		asInt = vec.Map1E(all, n, vec.VecArg(&a), rt.CastInt64ToInt32)
 	}
-	return asInt
+	vec.Check(failed, &asInt, all, n, 1)
+	column := vec.Int32Array(mem, &asInt, all, n)
+	return column
 }
 
 // case0022Input is the schema of Case0022's input batches (table t).
@@ -1951,14 +1995,14 @@ func Case0022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	asInt := case0022Col1(n, all, a)
-	vec.Check(&failed, &asInt, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0022Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(a AS INT)"})
 	}
 
-	cols := []arrow.Array{vec.Int32Array(mem, &asInt, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0022Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -1966,10 +2010,10 @@ func Case0022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0022Col1 computes output column 1 (r) of query Case0022 on every row:
+// case0022Col1 computes output column 1 (r) of query Case0022 on every row, noting its first failed row in failed:
 //
 //	CAST(a AS INT)
-func case0022Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int32] {
+func case0022Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(a AS INT)
 	var asInt vec.Vec[int32]
 	if a.Clean() {
@@ -1987,7 +2031,9 @@ func case0022Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int32] {
 	} else {
 		asInt = vec.Map1E(all, n, vec.VecArg(&a), rt.CastInt64ToInt32)
 	}
-	return asInt
+	vec.Check(failed, &asInt, all, n, 1)
+	column := vec.Int32Array(mem, &asInt, all, n)
+	return column
 }
 
 // case0023Input is the schema of Case0023's input batches (table t).
@@ -2035,14 +2081,14 @@ func Case0023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	i_ := vec.Int32s(in.Column(3))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	asBigint := case0023Col1(n, all, i_)
-	vec.Check(&failed, &asBigint, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0023Col1(n, all, i_, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(i AS BIGINT)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &asBigint, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0023Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -2050,10 +2096,10 @@ func Case0023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0023Col1 computes output column 1 (r) of query Case0023 on every row:
+// case0023Col1 computes output column 1 (r) of query Case0023 on every row, noting its first failed row in failed:
 //
 //	CAST(i AS BIGINT)
-func case0023Col1(n int, all vec.Sel, i_ vec.Vec[int32]) vec.Vec[int64] {
+func case0023Col1(n int, all vec.Sel, i_ vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(i AS BIGINT)
 	var asBigint vec.Vec[int64]
 	if i_.Clean() {
@@ -2066,7 +2112,9 @@ func case0023Col1(n int, all vec.Sel, i_ vec.Vec[int32]) vec.Vec[int64] {
 	} else {
 		asBigint = vec.Map1(all, n, vec.VecArg(&i_), rt.CastInt32ToInt64)
 	}
-	return asBigint
+	vec.Check(failed, &asBigint, all, n, 1)
+	column := vec.Int64Array(mem, &asBigint, all, n)
+	return column
 }
 
 // case0024Input is the schema of Case0024's input batches (table t).
@@ -2114,14 +2162,14 @@ func Case0024(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	asDouble := case0024Col1(n, all, a)
-	vec.Check(&failed, &asDouble, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0024Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(a AS DOUBLE)"})
 	}
 
-	cols := []arrow.Array{vec.Float64Array(mem, &asDouble, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0024Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -2129,10 +2177,10 @@ func Case0024(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0024Col1 computes output column 1 (r) of query Case0024 on every row:
+// case0024Col1 computes output column 1 (r) of query Case0024 on every row, noting its first failed row in failed:
 //
 //	CAST(a AS DOUBLE)
-func case0024Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[float64] {
+func case0024Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(a AS DOUBLE)
 	var asDouble vec.Vec[float64]
 	if a.Clean() {
@@ -2145,7 +2193,9 @@ func case0024Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[float64] {
 	} else {
 		asDouble = vec.Map1(all, n, vec.VecArg(&a), rt.CastInt64ToFloat64)
 	}
-	return asDouble
+	vec.Check(failed, &asDouble, all, n, 1)
+	column := vec.Float64Array(mem, &asDouble, all, n)
+	return column
 }
 
 // case0025Input is the schema of Case0025's input batches (table t).
@@ -2193,14 +2243,14 @@ func Case0025(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	asInt := case0025Col1(n, all, x)
-	vec.Check(&failed, &asInt, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0025Col1(n, all, x, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(x AS INT)"})
 	}
 
-	cols := []arrow.Array{vec.Int32Array(mem, &asInt, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0025Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -2208,10 +2258,10 @@ func Case0025(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0025Col1 computes output column 1 (r) of query Case0025 on every row:
+// case0025Col1 computes output column 1 (r) of query Case0025 on every row, noting its first failed row in failed:
 //
 //	CAST(x AS INT)
-func case0025Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int32] {
+func case0025Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(x AS INT)
 	var asInt vec.Vec[int32]
 	if x.Clean() {
@@ -2229,7 +2279,9 @@ func case0025Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int32] {
 	} else {
 		asInt = vec.Map1E(all, n, vec.VecArg(&x), rt.CastFloat64ToInt32)
 	}
-	return asInt
+	vec.Check(failed, &asInt, all, n, 1)
+	column := vec.Int32Array(mem, &asInt, all, n)
+	return column
 }
 
 // case0026Input is the schema of Case0026's input batches (table t).
@@ -2277,14 +2329,14 @@ func Case0026(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	asInt := case0026Col1(n, all, x)
-	vec.Check(&failed, &asInt, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0026Col1(n, all, x, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(x AS INT)"})
 	}
 
-	cols := []arrow.Array{vec.Int32Array(mem, &asInt, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0026Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -2292,10 +2344,10 @@ func Case0026(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0026Col1 computes output column 1 (r) of query Case0026 on every row:
+// case0026Col1 computes output column 1 (r) of query Case0026 on every row, noting its first failed row in failed:
 //
 //	CAST(x AS INT)
-func case0026Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int32] {
+func case0026Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(x AS INT)
 	var asInt vec.Vec[int32]
 	if x.Clean() {
@@ -2313,7 +2365,9 @@ func case0026Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int32] {
 	} else {
 		asInt = vec.Map1E(all, n, vec.VecArg(&x), rt.CastFloat64ToInt32)
 	}
-	return asInt
+	vec.Check(failed, &asInt, all, n, 1)
+	column := vec.Int32Array(mem, &asInt, all, n)
+	return column
 }
 
 // case0027Input is the schema of Case0027's input batches (table t).
@@ -2361,14 +2415,14 @@ func Case0027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	asBigint := case0027Col1(n, all, x)
-	vec.Check(&failed, &asBigint, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0027Col1(n, all, x, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(x AS BIGINT)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &asBigint, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0027Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -2376,10 +2430,10 @@ func Case0027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0027Col1 computes output column 1 (r) of query Case0027 on every row:
+// case0027Col1 computes output column 1 (r) of query Case0027 on every row, noting its first failed row in failed:
 //
 //	CAST(x AS BIGINT)
-func case0027Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int64] {
+func case0027Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(x AS BIGINT)
 	var asBigint vec.Vec[int64]
 	if x.Clean() {
@@ -2397,7 +2451,9 @@ func case0027Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int64] {
 	} else {
 		asBigint = vec.Map1E(all, n, vec.VecArg(&x), rt.CastFloat64ToInt64)
 	}
-	return asBigint
+	vec.Check(failed, &asBigint, all, n, 1)
+	column := vec.Int64Array(mem, &asBigint, all, n)
+	return column
 }
 
 // case0028Input is the schema of Case0028's input batches (table t).
@@ -2445,14 +2501,14 @@ func Case0028(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	asBigint := case0028Col1(n, all, x)
-	vec.Check(&failed, &asBigint, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0028Col1(n, all, x, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(x AS BIGINT)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &asBigint, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0028Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -2460,10 +2516,10 @@ func Case0028(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0028Col1 computes output column 1 (r) of query Case0028 on every row:
+// case0028Col1 computes output column 1 (r) of query Case0028 on every row, noting its first failed row in failed:
 //
 //	CAST(x AS BIGINT)
-func case0028Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int64] {
+func case0028Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(x AS BIGINT)
 	var asBigint vec.Vec[int64]
 	if x.Clean() {
@@ -2481,7 +2537,9 @@ func case0028Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int64] {
 	} else {
 		asBigint = vec.Map1E(all, n, vec.VecArg(&x), rt.CastFloat64ToInt64)
 	}
-	return asBigint
+	vec.Check(failed, &asBigint, all, n, 1)
+	column := vec.Int64Array(mem, &asBigint, all, n)
+	return column
 }
 
 // case0029Input is the schema of Case0029's input batches (table t).
@@ -2529,14 +2587,14 @@ func Case0029(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	asBigint := case0029Col1(n, all, x)
-	vec.Check(&failed, &asBigint, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0029Col1(n, all, x, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(x AS BIGINT)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &asBigint, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0029Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -2544,10 +2602,10 @@ func Case0029(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0029Col1 computes output column 1 (r) of query Case0029 on every row:
+// case0029Col1 computes output column 1 (r) of query Case0029 on every row, noting its first failed row in failed:
 //
 //	CAST(x AS BIGINT)
-func case0029Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int64] {
+func case0029Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(x AS BIGINT)
 	var asBigint vec.Vec[int64]
 	if x.Clean() {
@@ -2565,7 +2623,9 @@ func case0029Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int64] {
 	} else {
 		asBigint = vec.Map1E(all, n, vec.VecArg(&x), rt.CastFloat64ToInt64)
 	}
-	return asBigint
+	vec.Check(failed, &asBigint, all, n, 1)
+	column := vec.Int64Array(mem, &asBigint, all, n)
+	return column
 }
 
 // case0030Input is the schema of Case0030's input batches (table t).
@@ -2613,14 +2673,14 @@ func Case0030(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	asInt := case0030Col1(n, all, x)
-	vec.Check(&failed, &asInt, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0030Col1(n, all, x, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(x AS INT)"})
 	}
 
-	cols := []arrow.Array{vec.Int32Array(mem, &asInt, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0030Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -2628,10 +2688,10 @@ func Case0030(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0030Col1 computes output column 1 (r) of query Case0030 on every row:
+// case0030Col1 computes output column 1 (r) of query Case0030 on every row, noting its first failed row in failed:
 //
 //	CAST(x AS INT)
-func case0030Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int32] {
+func case0030Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(x AS INT)
 	var asInt vec.Vec[int32]
 	if x.Clean() {
@@ -2649,7 +2709,9 @@ func case0030Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int32] {
 	} else {
 		asInt = vec.Map1E(all, n, vec.VecArg(&x), rt.CastFloat64ToInt32)
 	}
-	return asInt
+	vec.Check(failed, &asInt, all, n, 1)
+	column := vec.Int32Array(mem, &asInt, all, n)
+	return column
 }
 
 // case0031Input is the schema of Case0031's input batches (table t).
@@ -2697,14 +2759,14 @@ func Case0031(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	asVarchar := case0031Col1(n, all, x)
-	vec.Check(&failed, &asVarchar, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0031Col1(n, all, x, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(x AS VARCHAR)"})
 	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &asVarchar, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0031Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -2712,10 +2774,10 @@ func Case0031(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0031Col1 computes output column 1 (r) of query Case0031 on every row:
+// case0031Col1 computes output column 1 (r) of query Case0031 on every row, noting its first failed row in failed:
 //
 //	CAST(x AS VARCHAR)
-func case0031Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[string] {
+func case0031Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(x AS VARCHAR)
 	var asVarchar vec.Vec[string]
 	if x.Clean() {
@@ -2728,7 +2790,9 @@ func case0031Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[string] {
 	} else {
 		asVarchar = vec.Map1(all, n, vec.VecArg(&x), rt.CastFloat64ToString)
 	}
-	return asVarchar
+	vec.Check(failed, &asVarchar, all, n, 1)
+	column := vec.StringArray(mem, &asVarchar, all, n)
+	return column
 }
 
 // case0032Input is the schema of Case0032's input batches (table t).
@@ -2776,14 +2840,14 @@ func Case0032(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	asVarchar := case0032Col1(n, all, x)
-	vec.Check(&failed, &asVarchar, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0032Col1(n, all, x, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(x AS VARCHAR)"})
 	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &asVarchar, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0032Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -2791,10 +2855,10 @@ func Case0032(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0032Col1 computes output column 1 (r) of query Case0032 on every row:
+// case0032Col1 computes output column 1 (r) of query Case0032 on every row, noting its first failed row in failed:
 //
 //	CAST(x AS VARCHAR)
-func case0032Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[string] {
+func case0032Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(x AS VARCHAR)
 	var asVarchar vec.Vec[string]
 	if x.Clean() {
@@ -2807,7 +2871,9 @@ func case0032Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[string] {
 	} else {
 		asVarchar = vec.Map1(all, n, vec.VecArg(&x), rt.CastFloat64ToString)
 	}
-	return asVarchar
+	vec.Check(failed, &asVarchar, all, n, 1)
+	column := vec.StringArray(mem, &asVarchar, all, n)
+	return column
 }
 
 // case0033Input is the schema of Case0033's input batches (table t).
@@ -2855,14 +2921,14 @@ func Case0033(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	asVarchar := case0033Col1(n, all, x)
-	vec.Check(&failed, &asVarchar, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0033Col1(n, all, x, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(x AS VARCHAR)"})
 	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &asVarchar, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0033Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -2870,10 +2936,10 @@ func Case0033(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0033Col1 computes output column 1 (r) of query Case0033 on every row:
+// case0033Col1 computes output column 1 (r) of query Case0033 on every row, noting its first failed row in failed:
 //
 //	CAST(x AS VARCHAR)
-func case0033Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[string] {
+func case0033Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(x AS VARCHAR)
 	var asVarchar vec.Vec[string]
 	if x.Clean() {
@@ -2886,7 +2952,9 @@ func case0033Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[string] {
 	} else {
 		asVarchar = vec.Map1(all, n, vec.VecArg(&x), rt.CastFloat64ToString)
 	}
-	return asVarchar
+	vec.Check(failed, &asVarchar, all, n, 1)
+	column := vec.StringArray(mem, &asVarchar, all, n)
+	return column
 }
 
 // case0034Input is the schema of Case0034's input batches (table t).
@@ -2934,14 +3002,14 @@ func Case0034(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	asVarchar := case0034Col1(n, all, x)
-	vec.Check(&failed, &asVarchar, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0034Col1(n, all, x, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(x AS VARCHAR)"})
 	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &asVarchar, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0034Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -2949,10 +3017,10 @@ func Case0034(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0034Col1 computes output column 1 (r) of query Case0034 on every row:
+// case0034Col1 computes output column 1 (r) of query Case0034 on every row, noting its first failed row in failed:
 //
 //	CAST(x AS VARCHAR)
-func case0034Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[string] {
+func case0034Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(x AS VARCHAR)
 	var asVarchar vec.Vec[string]
 	if x.Clean() {
@@ -2965,7 +3033,9 @@ func case0034Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[string] {
 	} else {
 		asVarchar = vec.Map1(all, n, vec.VecArg(&x), rt.CastFloat64ToString)
 	}
-	return asVarchar
+	vec.Check(failed, &asVarchar, all, n, 1)
+	column := vec.StringArray(mem, &asVarchar, all, n)
+	return column
 }
 
 // case0035Input is the schema of Case0035's input batches (table t).
@@ -3013,14 +3083,14 @@ func Case0035(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	asVarchar := case0035Col1(n, all, a)
-	vec.Check(&failed, &asVarchar, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0035Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(a AS VARCHAR)"})
 	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &asVarchar, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0035Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -3028,10 +3098,10 @@ func Case0035(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0035Col1 computes output column 1 (r) of query Case0035 on every row:
+// case0035Col1 computes output column 1 (r) of query Case0035 on every row, noting its first failed row in failed:
 //
 //	CAST(a AS VARCHAR)
-func case0035Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[string] {
+func case0035Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(a AS VARCHAR)
 	var asVarchar vec.Vec[string]
 	if a.Clean() {
@@ -3044,7 +3114,9 @@ func case0035Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[string] {
 	} else {
 		asVarchar = vec.Map1(all, n, vec.VecArg(&a), rt.CastInt64ToString)
 	}
-	return asVarchar
+	vec.Check(failed, &asVarchar, all, n, 1)
+	column := vec.StringArray(mem, &asVarchar, all, n)
+	return column
 }
 
 // case0036Input is the schema of Case0036's input batches (table t).
@@ -3092,14 +3164,14 @@ func Case0036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	p := vec.Bools(in.Column(13))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	asVarchar := case0036Col1(n, all, p)
-	vec.Check(&failed, &asVarchar, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0036Col1(n, all, p, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(p AS VARCHAR)"})
 	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &asVarchar, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0036Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -3107,10 +3179,10 @@ func Case0036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0036Col1 computes output column 1 (r) of query Case0036 on every row:
+// case0036Col1 computes output column 1 (r) of query Case0036 on every row, noting its first failed row in failed:
 //
 //	CAST(p AS VARCHAR)
-func case0036Col1(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[string] {
+func case0036Col1(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(p AS VARCHAR)
 	var asVarchar vec.Vec[string]
 	if p.Clean() {
@@ -3123,7 +3195,9 @@ func case0036Col1(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[string] {
 	} else {
 		asVarchar = vec.Map1(all, n, vec.VecArg(&p), rt.CastBoolToString)
 	}
-	return asVarchar
+	vec.Check(failed, &asVarchar, all, n, 1)
+	column := vec.StringArray(mem, &asVarchar, all, n)
+	return column
 }
 
 // case0037Input is the schema of Case0037's input batches (table t).
@@ -3171,14 +3245,14 @@ func Case0037(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	d := vec.Dates(in.Column(9))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	asVarchar := case0037Col1(n, all, d)
-	vec.Check(&failed, &asVarchar, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0037Col1(n, all, d, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(d AS VARCHAR)"})
 	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &asVarchar, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0037Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -3186,10 +3260,10 @@ func Case0037(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0037Col1 computes output column 1 (r) of query Case0037 on every row:
+// case0037Col1 computes output column 1 (r) of query Case0037 on every row, noting its first failed row in failed:
 //
 //	CAST(d AS VARCHAR)
-func case0037Col1(n int, all vec.Sel, d vec.Vec[int32]) vec.Vec[string] {
+func case0037Col1(n int, all vec.Sel, d vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(d AS VARCHAR)
 	var asVarchar vec.Vec[string]
 	if d.Clean() {
@@ -3202,7 +3276,9 @@ func case0037Col1(n int, all vec.Sel, d vec.Vec[int32]) vec.Vec[string] {
 	} else {
 		asVarchar = vec.Map1(all, n, vec.VecArg(&d), rt.CastDateToString)
 	}
-	return asVarchar
+	vec.Check(failed, &asVarchar, all, n, 1)
+	column := vec.StringArray(mem, &asVarchar, all, n)
+	return column
 }
 
 // case0038Input is the schema of Case0038's input batches (table t).
@@ -3250,14 +3326,14 @@ func Case0038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	p := vec.Bools(in.Column(13))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	asInt := case0038Col1(n, all, p)
-	vec.Check(&failed, &asInt, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0038Col1(n, all, p, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(p AS INT)"})
 	}
 
-	cols := []arrow.Array{vec.Int32Array(mem, &asInt, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0038Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -3265,10 +3341,10 @@ func Case0038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0038Col1 computes output column 1 (r) of query Case0038 on every row:
+// case0038Col1 computes output column 1 (r) of query Case0038 on every row, noting its first failed row in failed:
 //
 //	CAST(p AS INT)
-func case0038Col1(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[int32] {
+func case0038Col1(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(p AS INT)
 	var asInt vec.Vec[int32]
 	if p.Clean() {
@@ -3281,7 +3357,9 @@ func case0038Col1(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[int32] {
 	} else {
 		asInt = vec.Map1(all, n, vec.VecArg(&p), rt.CastBoolToInt32)
 	}
-	return asInt
+	vec.Check(failed, &asInt, all, n, 1)
+	column := vec.Int32Array(mem, &asInt, all, n)
+	return column
 }
 
 // case0039Input is the schema of Case0039's input batches (table t).
@@ -3329,14 +3407,14 @@ func Case0039(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	p := vec.Bools(in.Column(13))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	asDouble := case0039Col1(n, all, p)
-	vec.Check(&failed, &asDouble, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0039Col1(n, all, p, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(p AS DOUBLE)"})
 	}
 
-	cols := []arrow.Array{vec.Float64Array(mem, &asDouble, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0039Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -3344,10 +3422,10 @@ func Case0039(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0039Col1 computes output column 1 (r) of query Case0039 on every row:
+// case0039Col1 computes output column 1 (r) of query Case0039 on every row, noting its first failed row in failed:
 //
 //	CAST(p AS DOUBLE)
-func case0039Col1(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[float64] {
+func case0039Col1(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(p AS DOUBLE)
 	var asDouble vec.Vec[float64]
 	if p.Clean() {
@@ -3360,7 +3438,9 @@ func case0039Col1(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[float64] {
 	} else {
 		asDouble = vec.Map1(all, n, vec.VecArg(&p), rt.CastBoolToFloat64)
 	}
-	return asDouble
+	vec.Check(failed, &asDouble, all, n, 1)
+	column := vec.Float64Array(mem, &asDouble, all, n)
+	return column
 }
 
 // case0040Input is the schema of Case0040's input batches (table t).
@@ -3408,14 +3488,14 @@ func Case0040(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	asBoolean := case0040Col1(n, all, a)
-	vec.Check(&failed, &asBoolean, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0040Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(a AS BOOLEAN)"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &asBoolean, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0040Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -3423,10 +3503,10 @@ func Case0040(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0040Col1 computes output column 1 (r) of query Case0040 on every row:
+// case0040Col1 computes output column 1 (r) of query Case0040 on every row, noting its first failed row in failed:
 //
 //	CAST(a AS BOOLEAN)
-func case0040Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[bool] {
+func case0040Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(a AS BOOLEAN)
 	var asBoolean vec.Vec[bool]
 	if a.Clean() {
@@ -3439,7 +3519,9 @@ func case0040Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[bool] {
 	} else {
 		asBoolean = vec.Map1(all, n, vec.VecArg(&a), rt.CastInt64ToBool)
 	}
-	return asBoolean
+	vec.Check(failed, &asBoolean, all, n, 1)
+	column := vec.BoolArray(mem, &asBoolean, all, n)
+	return column
 }
 
 // case0041Input is the schema of Case0041's input batches (table t).
@@ -3487,14 +3569,14 @@ func Case0041(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	asBoolean := case0041Col1(n, all, x)
-	vec.Check(&failed, &asBoolean, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0041Col1(n, all, x, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(x AS BOOLEAN)"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &asBoolean, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0041Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -3502,10 +3584,10 @@ func Case0041(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0041Col1 computes output column 1 (r) of query Case0041 on every row:
+// case0041Col1 computes output column 1 (r) of query Case0041 on every row, noting its first failed row in failed:
 //
 //	CAST(x AS BOOLEAN)
-func case0041Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[bool] {
+func case0041Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(x AS BOOLEAN)
 	var asBoolean vec.Vec[bool]
 	if x.Clean() {
@@ -3518,7 +3600,9 @@ func case0041Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[bool] {
 	} else {
 		asBoolean = vec.Map1(all, n, vec.VecArg(&x), rt.CastFloat64ToBool)
 	}
-	return asBoolean
+	vec.Check(failed, &asBoolean, all, n, 1)
+	column := vec.BoolArray(mem, &asBoolean, all, n)
+	return column
 }
 
 // case0042Input is the schema of Case0042's input batches (table t).
@@ -3565,14 +3649,14 @@ func Case0042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	konst := case0042Col1(n, all)
-	vec.Check(&failed, &konst, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0042Col1(n, all, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(NULL AS DATE)"})
 	}
 
-	cols := []arrow.Array{vec.DateArray(mem, &konst, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0042Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -3580,12 +3664,14 @@ func Case0042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0042Col1 computes output column 1 (r) of query Case0042 on every row:
+// case0042Col1 computes output column 1 (r) of query Case0042 on every row, noting its first failed row in failed:
 //
 //	CAST(NULL AS DATE)
-func case0042Col1(n int, all vec.Sel) vec.Vec[int32] {
+func case0042Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	konst := vec.NullVec[int32](n)
-	return konst
+	vec.Check(failed, &konst, all, n, 1)
+	column := vec.DateArray(mem, &konst, all, n)
+	return column
 }
 
 // case0043Input is the schema of Case0043's input batches (table t).
@@ -3632,7 +3718,7 @@ func Case0043(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: CAST(s AS VARCHAR)
 	if failed.Err != nil {
@@ -3692,18 +3778,14 @@ func Case0044(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	i_ := vec.Int32s(in.Column(3))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	asInt, directCol := case0044Col1(n, all, i_, in, mem)
-	vec.Check(&failed, &asInt, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0044Col1(n, all, i_, in, mem, failed)
 	if failed.Err != nil {
-		vec.Release(directCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(CAST(i AS VARCHAR) AS INT)"})
 	}
-	if directCol == nil {
-		directCol = vec.Int32Array(mem, &asInt, all, n)
-	}
 
-	cols := []arrow.Array{directCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0044Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -3711,10 +3793,10 @@ func Case0044(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0044Col1 computes output column 1 (r) of query Case0044 on every row:
+// case0044Col1 computes output column 1 (r) of query Case0044 on every row, noting its first failed row in failed:
 //
 //	CAST(CAST(i AS VARCHAR) AS INT)
-func case0044Col1(n int, all vec.Sel, i_ vec.Vec[int32], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int32], arrow.Array) {
+func case0044Col1(n int, all vec.Sel, i_ vec.Vec[int32], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CAST(CAST(i AS VARCHAR) AS INT)
 	var directCol arrow.Array // written by the loop, or below from asInt
 	var directOut *vec.FixedOut[int32]
@@ -3756,7 +3838,11 @@ func case0044Col1(n int, all vec.Sel, i_ vec.Vec[int32], in arrow.RecordBatch, m
 		}
 		asInt = asInt2
 	}
-	return asInt, directCol
+	vec.Check(failed, &asInt, all, n, 1)
+	if directCol == nil {
+		directCol = vec.Int32Array(mem, &asInt, all, n)
+	}
+	return directCol
 }
 
 // case0045Input is the schema of Case0045's input batches (table t).
@@ -3804,14 +3890,14 @@ func Case0045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	tried := case0045Col1(n, all, sArr)
-	vec.Check(&failed, &tried, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0045Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "TRY(CAST(s AS DATE))"})
 	}
 
-	cols := []arrow.Array{vec.DateArray(mem, &tried, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0045Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -3819,10 +3905,10 @@ func Case0045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0045Col1 computes output column 1 (r) of query Case0045 on every row:
+// case0045Col1 computes output column 1 (r) of query Case0045 on every row, noting its first failed row in failed:
 //
 //	TRY(CAST(s AS DATE))
-func case0045Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
+func case0045Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(s AS DATE)
 	var asDate vec.Vec[int32]
 	if sArr.NullN() == 0 {
@@ -3841,7 +3927,9 @@ func case0045Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
 	}
 	// TRY(CAST(s AS DATE))
 	tried := vec.Try(&asDate, all, n)
-	return tried
+	vec.Check(failed, &tried, all, n, 1)
+	column := vec.DateArray(mem, &tried, all, n)
+	return column
 }
 
 // case0046Input is the schema of Case0046's input batches (table t).
@@ -3889,14 +3977,14 @@ func Case0046(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	abs := case0046Col1(n, all, a)
-	vec.Check(&failed, &abs, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0046Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "abs(a)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &abs, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0046Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -3904,10 +3992,10 @@ func Case0046(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0046Col1 computes output column 1 (r) of query Case0046 on every row:
+// case0046Col1 computes output column 1 (r) of query Case0046 on every row, noting its first failed row in failed:
 //
 //	abs(a)
-func case0046Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
+func case0046Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// abs(a)
 	var abs vec.Vec[int64]
 	if a.Clean() {
@@ -3925,7 +4013,9 @@ func case0046Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	} else {
 		abs = vec.Map1E(all, n, vec.VecArg(&a), rt.AbsInt64)
 	}
-	return abs
+	vec.Check(failed, &abs, all, n, 1)
+	column := vec.Int64Array(mem, &abs, all, n)
+	return column
 }
 
 // case0047Input is the schema of Case0047's input batches (table t).
@@ -3973,14 +4063,14 @@ func Case0047(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	i_ := vec.Int32s(in.Column(3))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	abs := case0047Col1(n, all, i_)
-	vec.Check(&failed, &abs, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0047Col1(n, all, i_, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "abs(i)"})
 	}
 
-	cols := []arrow.Array{vec.Int32Array(mem, &abs, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0047Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -3988,10 +4078,10 @@ func Case0047(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0047Col1 computes output column 1 (r) of query Case0047 on every row:
+// case0047Col1 computes output column 1 (r) of query Case0047 on every row, noting its first failed row in failed:
 //
 //	abs(i)
-func case0047Col1(n int, all vec.Sel, i_ vec.Vec[int32]) vec.Vec[int32] {
+func case0047Col1(n int, all vec.Sel, i_ vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// abs(i)
 	var abs vec.Vec[int32]
 	if i_.Clean() {
@@ -4009,7 +4099,9 @@ func case0047Col1(n int, all vec.Sel, i_ vec.Vec[int32]) vec.Vec[int32] {
 	} else {
 		abs = vec.Map1E(all, n, vec.VecArg(&i_), rt.AbsInt32)
 	}
-	return abs
+	vec.Check(failed, &abs, all, n, 1)
+	column := vec.Int32Array(mem, &abs, all, n)
+	return column
 }
 
 // case0048Input is the schema of Case0048's input batches (table t).
@@ -4057,14 +4149,14 @@ func Case0048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	abs := case0048Col1(n, all, x)
-	vec.Check(&failed, &abs, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0048Col1(n, all, x, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "abs(x)"})
 	}
 
-	cols := []arrow.Array{vec.Float64Array(mem, &abs, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0048Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -4072,10 +4164,10 @@ func Case0048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0048Col1 computes output column 1 (r) of query Case0048 on every row:
+// case0048Col1 computes output column 1 (r) of query Case0048 on every row, noting its first failed row in failed:
 //
 //	abs(x)
-func case0048Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
+func case0048Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// abs(x)
 	var abs vec.Vec[float64]
 	if x.Clean() {
@@ -4088,7 +4180,9 @@ func case0048Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
 	} else {
 		abs = vec.Map1(all, n, vec.VecArg(&x), rt.AbsFloat64)
 	}
-	return abs
+	vec.Check(failed, &abs, all, n, 1)
+	column := vec.Float64Array(mem, &abs, all, n)
+	return column
 }
 
 // case0049Input is the schema of Case0049's input batches (table t).
@@ -4136,14 +4230,14 @@ func Case0049(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	abs := case0049Col1(n, all, a)
-	vec.Check(&failed, &abs, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0049Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "abs(a)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &abs, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0049Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -4151,10 +4245,10 @@ func Case0049(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0049Col1 computes output column 1 (r) of query Case0049 on every row:
+// case0049Col1 computes output column 1 (r) of query Case0049 on every row, noting its first failed row in failed:
 //
 //	abs(a)
-func case0049Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
+func case0049Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// abs(a)
 	var abs vec.Vec[int64]
 	if a.Clean() {
@@ -4172,7 +4266,9 @@ func case0049Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	} else {
 		abs = vec.Map1E(all, n, vec.VecArg(&a), rt.AbsInt64)
 	}
-	return abs
+	vec.Check(failed, &abs, all, n, 1)
+	column := vec.Int64Array(mem, &abs, all, n)
+	return column
 }
 
 // case0050Input is the schema of Case0050's input batches (table t).
@@ -4220,14 +4316,14 @@ func Case0050(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	i_ := vec.Int32s(in.Column(3))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	abs := case0050Col1(n, all, i_)
-	vec.Check(&failed, &abs, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0050Col1(n, all, i_, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "abs(i)"})
 	}
 
-	cols := []arrow.Array{vec.Int32Array(mem, &abs, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0050Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -4235,10 +4331,10 @@ func Case0050(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0050Col1 computes output column 1 (r) of query Case0050 on every row:
+// case0050Col1 computes output column 1 (r) of query Case0050 on every row, noting its first failed row in failed:
 //
 //	abs(i)
-func case0050Col1(n int, all vec.Sel, i_ vec.Vec[int32]) vec.Vec[int32] {
+func case0050Col1(n int, all vec.Sel, i_ vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// abs(i)
 	var abs vec.Vec[int32]
 	if i_.Clean() {
@@ -4256,7 +4352,9 @@ func case0050Col1(n int, all vec.Sel, i_ vec.Vec[int32]) vec.Vec[int32] {
 	} else {
 		abs = vec.Map1E(all, n, vec.VecArg(&i_), rt.AbsInt32)
 	}
-	return abs
+	vec.Check(failed, &abs, all, n, 1)
+	column := vec.Int32Array(mem, &abs, all, n)
+	return column
 }
 
 // case0051Input is the schema of Case0051's input batches (table t).
@@ -4304,14 +4402,14 @@ func Case0051(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	ceil := case0051Col1(n, all, x)
-	vec.Check(&failed, &ceil, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0051Col1(n, all, x, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ceil(x)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &ceil, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0051Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -4319,10 +4417,10 @@ func Case0051(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0051Col1 computes output column 1 (r) of query Case0051 on every row:
+// case0051Col1 computes output column 1 (r) of query Case0051 on every row, noting its first failed row in failed:
 //
 //	ceil(x)
-func case0051Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int64] {
+func case0051Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ceil(x)
 	var ceil vec.Vec[int64]
 	if x.Clean() {
@@ -4340,7 +4438,9 @@ func case0051Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int64] {
 	} else {
 		ceil = vec.Map1E(all, n, vec.VecArg(&x), rt.CeilFloat64)
 	}
-	return ceil
+	vec.Check(failed, &ceil, all, n, 1)
+	column := vec.Int64Array(mem, &ceil, all, n)
+	return column
 }
 
 // case0052Input is the schema of Case0052's input batches (table t).
@@ -4388,14 +4488,14 @@ func Case0052(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	ceil := case0052Col1(n, all, x)
-	vec.Check(&failed, &ceil, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0052Col1(n, all, x, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ceil(x)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &ceil, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0052Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -4403,10 +4503,10 @@ func Case0052(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0052Col1 computes output column 1 (r) of query Case0052 on every row:
+// case0052Col1 computes output column 1 (r) of query Case0052 on every row, noting its first failed row in failed:
 //
 //	ceil(x)
-func case0052Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int64] {
+func case0052Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ceil(x)
 	var ceil vec.Vec[int64]
 	if x.Clean() {
@@ -4424,7 +4524,9 @@ func case0052Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int64] {
 	} else {
 		ceil = vec.Map1E(all, n, vec.VecArg(&x), rt.CeilFloat64)
 	}
-	return ceil
+	vec.Check(failed, &ceil, all, n, 1)
+	column := vec.Int64Array(mem, &ceil, all, n)
+	return column
 }
 
 // case0053Input is the schema of Case0053's input batches (table t).
@@ -4472,14 +4574,14 @@ func Case0053(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	ceil := case0053Col1(n, all, x)
-	vec.Check(&failed, &ceil, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0053Col1(n, all, x, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ceiling(x)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &ceil, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0053Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -4487,10 +4589,10 @@ func Case0053(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0053Col1 computes output column 1 (r) of query Case0053 on every row:
+// case0053Col1 computes output column 1 (r) of query Case0053 on every row, noting its first failed row in failed:
 //
 //	ceiling(x)
-func case0053Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int64] {
+func case0053Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ceil(x)
 	var ceil vec.Vec[int64]
 	if x.Clean() {
@@ -4508,7 +4610,9 @@ func case0053Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int64] {
 	} else {
 		ceil = vec.Map1E(all, n, vec.VecArg(&x), rt.CeilFloat64)
 	}
-	return ceil
+	vec.Check(failed, &ceil, all, n, 1)
+	column := vec.Int64Array(mem, &ceil, all, n)
+	return column
 }
 
 // case0054Input is the schema of Case0054's input batches (table t).
@@ -4556,14 +4660,14 @@ func Case0054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	floor := case0054Col1(n, all, x)
-	vec.Check(&failed, &floor, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0054Col1(n, all, x, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "floor(x)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &floor, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0054Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -4571,10 +4675,10 @@ func Case0054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0054Col1 computes output column 1 (r) of query Case0054 on every row:
+// case0054Col1 computes output column 1 (r) of query Case0054 on every row, noting its first failed row in failed:
 //
 //	floor(x)
-func case0054Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int64] {
+func case0054Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// floor(x)
 	var floor vec.Vec[int64]
 	if x.Clean() {
@@ -4592,7 +4696,9 @@ func case0054Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int64] {
 	} else {
 		floor = vec.Map1E(all, n, vec.VecArg(&x), rt.FloorFloat64)
 	}
-	return floor
+	vec.Check(failed, &floor, all, n, 1)
+	column := vec.Int64Array(mem, &floor, all, n)
+	return column
 }
 
 // case0055Input is the schema of Case0055's input batches (table t).
@@ -4640,14 +4746,14 @@ func Case0055(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	floor := case0055Col1(n, all, x)
-	vec.Check(&failed, &floor, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0055Col1(n, all, x, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "floor(x)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &floor, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0055Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -4655,10 +4761,10 @@ func Case0055(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0055Col1 computes output column 1 (r) of query Case0055 on every row:
+// case0055Col1 computes output column 1 (r) of query Case0055 on every row, noting its first failed row in failed:
 //
 //	floor(x)
-func case0055Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int64] {
+func case0055Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// floor(x)
 	var floor vec.Vec[int64]
 	if x.Clean() {
@@ -4676,7 +4782,9 @@ func case0055Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int64] {
 	} else {
 		floor = vec.Map1E(all, n, vec.VecArg(&x), rt.FloorFloat64)
 	}
-	return floor
+	vec.Check(failed, &floor, all, n, 1)
+	column := vec.Int64Array(mem, &floor, all, n)
+	return column
 }
 
 // case0056Input is the schema of Case0056's input batches (table t).
@@ -4724,14 +4832,14 @@ func Case0056(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	floor := case0056Col1(n, all, x)
-	vec.Check(&failed, &floor, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0056Col1(n, all, x, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "floor(x)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &floor, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0056Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -4739,10 +4847,10 @@ func Case0056(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0056Col1 computes output column 1 (r) of query Case0056 on every row:
+// case0056Col1 computes output column 1 (r) of query Case0056 on every row, noting its first failed row in failed:
 //
 //	floor(x)
-func case0056Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int64] {
+func case0056Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// floor(x)
 	var floor vec.Vec[int64]
 	if x.Clean() {
@@ -4760,7 +4868,9 @@ func case0056Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int64] {
 	} else {
 		floor = vec.Map1E(all, n, vec.VecArg(&x), rt.FloorFloat64)
 	}
-	return floor
+	vec.Check(failed, &floor, all, n, 1)
+	column := vec.Int64Array(mem, &floor, all, n)
+	return column
 }
 
 // case0057Input is the schema of Case0057's input batches (table t).
@@ -4808,14 +4918,14 @@ func Case0057(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	ceil := case0057Col1(n, all, x)
-	vec.Check(&failed, &ceil, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0057Col1(n, all, x, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ceil(x)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &ceil, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0057Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -4823,10 +4933,10 @@ func Case0057(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0057Col1 computes output column 1 (r) of query Case0057 on every row:
+// case0057Col1 computes output column 1 (r) of query Case0057 on every row, noting its first failed row in failed:
 //
 //	ceil(x)
-func case0057Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int64] {
+func case0057Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ceil(x)
 	var ceil vec.Vec[int64]
 	if x.Clean() {
@@ -4844,7 +4954,9 @@ func case0057Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int64] {
 	} else {
 		ceil = vec.Map1E(all, n, vec.VecArg(&x), rt.CeilFloat64)
 	}
-	return ceil
+	vec.Check(failed, &ceil, all, n, 1)
+	column := vec.Int64Array(mem, &ceil, all, n)
+	return column
 }
 
 // case0058Input is the schema of Case0058's input batches (table t).
@@ -4892,14 +5004,14 @@ func Case0058(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	floor := case0058Col1(n, all, a)
-	vec.Check(&failed, &floor, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0058Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "floor(a)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &floor, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0058Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -4907,10 +5019,10 @@ func Case0058(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0058Col1 computes output column 1 (r) of query Case0058 on every row:
+// case0058Col1 computes output column 1 (r) of query Case0058 on every row, noting its first failed row in failed:
 //
 //	floor(a)
-func case0058Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
+func case0058Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// floor(a)
 	var floor vec.Vec[int64]
 	if a.Clean() {
@@ -4923,7 +5035,9 @@ func case0058Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	} else {
 		floor = vec.Map1(all, n, vec.VecArg(&a), rt.FloorInt64)
 	}
-	return floor
+	vec.Check(failed, &floor, all, n, 1)
+	column := vec.Int64Array(mem, &floor, all, n)
+	return column
 }
 
 // case0059Input is the schema of Case0059's input batches (table t).
@@ -4971,14 +5085,14 @@ func Case0059(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	round := case0059Col1(n, all, x)
-	vec.Check(&failed, &round, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0059Col1(n, all, x, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "round(x)"})
 	}
 
-	cols := []arrow.Array{vec.Float64Array(mem, &round, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0059Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -4986,10 +5100,10 @@ func Case0059(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0059Col1 computes output column 1 (r) of query Case0059 on every row:
+// case0059Col1 computes output column 1 (r) of query Case0059 on every row, noting its first failed row in failed:
 //
 //	round(x)
-func case0059Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
+func case0059Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// round(x)
 	var round vec.Vec[float64]
 	if x.Clean() {
@@ -5002,7 +5116,9 @@ func case0059Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
 	} else {
 		round = vec.Map1(all, n, vec.VecArg(&x), rt.RoundFloat64)
 	}
-	return round
+	vec.Check(failed, &round, all, n, 1)
+	column := vec.Float64Array(mem, &round, all, n)
+	return column
 }
 
 // case0060Input is the schema of Case0060's input batches (table t).
@@ -5050,14 +5166,14 @@ func Case0060(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	round := case0060Col1(n, all, x)
-	vec.Check(&failed, &round, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0060Col1(n, all, x, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "round(x)"})
 	}
 
-	cols := []arrow.Array{vec.Float64Array(mem, &round, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0060Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -5065,10 +5181,10 @@ func Case0060(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0060Col1 computes output column 1 (r) of query Case0060 on every row:
+// case0060Col1 computes output column 1 (r) of query Case0060 on every row, noting its first failed row in failed:
 //
 //	round(x)
-func case0060Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
+func case0060Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// round(x)
 	var round vec.Vec[float64]
 	if x.Clean() {
@@ -5081,7 +5197,9 @@ func case0060Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
 	} else {
 		round = vec.Map1(all, n, vec.VecArg(&x), rt.RoundFloat64)
 	}
-	return round
+	vec.Check(failed, &round, all, n, 1)
+	column := vec.Float64Array(mem, &round, all, n)
+	return column
 }
 
 // case0061Input is the schema of Case0061's input batches (table t).
@@ -5129,14 +5247,14 @@ func Case0061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	round := case0061Col1(n, all, x)
-	vec.Check(&failed, &round, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0061Col1(n, all, x, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "round(x, 2)"})
 	}
 
-	cols := []arrow.Array{vec.Float64Array(mem, &round, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0061Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -5144,10 +5262,10 @@ func Case0061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0061Col1 computes output column 1 (r) of query Case0061 on every row:
+// case0061Col1 computes output column 1 (r) of query Case0061 on every row, noting its first failed row in failed:
 //
 //	round(x, 2)
-func case0061Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
+func case0061Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// round(x, 2)
 	var round vec.Vec[float64]
 	if x.Clean() {
@@ -5160,7 +5278,9 @@ func case0061Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
 	} else {
 		round = vec.Map2(all, n, vec.VecArg(&x), vec.ConstArg[int32](int32(2)), rt.RoundScaleFloat64)
 	}
-	return round
+	vec.Check(failed, &round, all, n, 1)
+	column := vec.Float64Array(mem, &round, all, n)
+	return column
 }
 
 // case0062Input is the schema of Case0062's input batches (table t).
@@ -5208,14 +5328,14 @@ func Case0062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	round := case0062Col1(n, all, x)
-	vec.Check(&failed, &round, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0062Col1(n, all, x, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "round(x, 1)"})
 	}
 
-	cols := []arrow.Array{vec.Float64Array(mem, &round, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0062Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -5223,10 +5343,10 @@ func Case0062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0062Col1 computes output column 1 (r) of query Case0062 on every row:
+// case0062Col1 computes output column 1 (r) of query Case0062 on every row, noting its first failed row in failed:
 //
 //	round(x, 1)
-func case0062Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
+func case0062Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// round(x, 1)
 	var round vec.Vec[float64]
 	if x.Clean() {
@@ -5239,7 +5359,9 @@ func case0062Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
 	} else {
 		round = vec.Map2(all, n, vec.VecArg(&x), vec.ConstArg[int32](int32(1)), rt.RoundScaleFloat64)
 	}
-	return round
+	vec.Check(failed, &round, all, n, 1)
+	column := vec.Float64Array(mem, &round, all, n)
+	return column
 }
 
 // case0063Input is the schema of Case0063's input batches (table t).
@@ -5287,14 +5409,14 @@ func Case0063(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	round := case0063Col1(n, all, a)
-	vec.Check(&failed, &round, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0063Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "round(a, -1)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &round, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0063Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -5302,10 +5424,10 @@ func Case0063(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0063Col1 computes output column 1 (r) of query Case0063 on every row:
+// case0063Col1 computes output column 1 (r) of query Case0063 on every row, noting its first failed row in failed:
 //
 //	round(a, -1)
-func case0063Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
+func case0063Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// round(a, -1)
 	var round vec.Vec[int64]
 	if a.Clean() {
@@ -5323,7 +5445,9 @@ func case0063Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	} else {
 		round = vec.Map2E(all, n, vec.VecArg(&a), vec.ConstArg[int32](int32(-1)), rt.RoundScaleInt64)
 	}
-	return round
+	vec.Check(failed, &round, all, n, 1)
+	column := vec.Int64Array(mem, &round, all, n)
+	return column
 }
 
 // case0064Input is the schema of Case0064's input batches (table t).
@@ -5371,14 +5495,14 @@ func Case0064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	round := case0064Col1(n, all, a)
-	vec.Check(&failed, &round, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0064Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "round(a, -1)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &round, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0064Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -5386,10 +5510,10 @@ func Case0064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0064Col1 computes output column 1 (r) of query Case0064 on every row:
+// case0064Col1 computes output column 1 (r) of query Case0064 on every row, noting its first failed row in failed:
 //
 //	round(a, -1)
-func case0064Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
+func case0064Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// round(a, -1)
 	var round vec.Vec[int64]
 	if a.Clean() {
@@ -5407,7 +5531,9 @@ func case0064Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	} else {
 		round = vec.Map2E(all, n, vec.VecArg(&a), vec.ConstArg[int32](int32(-1)), rt.RoundScaleInt64)
 	}
-	return round
+	vec.Check(failed, &round, all, n, 1)
+	column := vec.Int64Array(mem, &round, all, n)
+	return column
 }
 
 // case0065Input is the schema of Case0065's input batches (table t).
@@ -5456,14 +5582,14 @@ func Case0065(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	i_ := vec.Int32s(in.Column(3))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	round := case0065Col1(n, all, x, i_)
-	vec.Check(&failed, &round, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0065Col1(n, all, x, i_, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "round(x, i)"})
 	}
 
-	cols := []arrow.Array{vec.Float64Array(mem, &round, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0065Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -5471,10 +5597,10 @@ func Case0065(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0065Col1 computes output column 1 (r) of query Case0065 on every row:
+// case0065Col1 computes output column 1 (r) of query Case0065 on every row, noting its first failed row in failed:
 //
 //	round(x, i)
-func case0065Col1(n int, all vec.Sel, x vec.Vec[float64], i_ vec.Vec[int32]) vec.Vec[float64] {
+func case0065Col1(n int, all vec.Sel, x vec.Vec[float64], i_ vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// round(x, i)
 	var round vec.Vec[float64]
 	if x.Clean() && i_.Clean() {
@@ -5488,7 +5614,9 @@ func case0065Col1(n int, all vec.Sel, x vec.Vec[float64], i_ vec.Vec[int32]) vec
 	} else {
 		round = vec.Map2(all, n, vec.VecArg(&x), vec.VecArg(&i_), rt.RoundScaleFloat64)
 	}
-	return round
+	vec.Check(failed, &round, all, n, 1)
+	column := vec.Float64Array(mem, &round, all, n)
+	return column
 }
 
 // case0066Input is the schema of Case0066's input batches (table t).
@@ -5536,14 +5664,14 @@ func Case0066(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	round := case0066Col1(n, all, a)
-	vec.Check(&failed, &round, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0066Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "round(a, -1)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &round, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0066Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -5551,10 +5679,10 @@ func Case0066(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0066Col1 computes output column 1 (r) of query Case0066 on every row:
+// case0066Col1 computes output column 1 (r) of query Case0066 on every row, noting its first failed row in failed:
 //
 //	round(a, -1)
-func case0066Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
+func case0066Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// round(a, -1)
 	var round vec.Vec[int64]
 	if a.Clean() {
@@ -5572,7 +5700,9 @@ func case0066Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	} else {
 		round = vec.Map2E(all, n, vec.VecArg(&a), vec.ConstArg[int32](int32(-1)), rt.RoundScaleInt64)
 	}
-	return round
+	vec.Check(failed, &round, all, n, 1)
+	column := vec.Int64Array(mem, &round, all, n)
+	return column
 }
 
 // case0067Input is the schema of Case0067's input batches (table t).
@@ -5620,14 +5750,14 @@ func Case0067(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	sqrt := case0067Col1(n, all, x)
-	vec.Check(&failed, &sqrt, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0067Col1(n, all, x, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sqrt(x)"})
 	}
 
-	cols := []arrow.Array{vec.Float64Array(mem, &sqrt, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0067Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -5635,10 +5765,10 @@ func Case0067(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0067Col1 computes output column 1 (r) of query Case0067 on every row:
+// case0067Col1 computes output column 1 (r) of query Case0067 on every row, noting its first failed row in failed:
 //
 //	sqrt(x)
-func case0067Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
+func case0067Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// sqrt(x)
 	var sqrt vec.Vec[float64]
 	if x.Clean() {
@@ -5651,7 +5781,9 @@ func case0067Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
 	} else {
 		sqrt = vec.Map1(all, n, vec.VecArg(&x), rt.Sqrt)
 	}
-	return sqrt
+	vec.Check(failed, &sqrt, all, n, 1)
+	column := vec.Float64Array(mem, &sqrt, all, n)
+	return column
 }
 
 // case0068Input is the schema of Case0068's input batches (table t).
@@ -5699,14 +5831,14 @@ func Case0068(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	sqrt := case0068Col1(n, all, x)
-	vec.Check(&failed, &sqrt, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0068Col1(n, all, x, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sqrt(x)"})
 	}
 
-	cols := []arrow.Array{vec.Float64Array(mem, &sqrt, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0068Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -5714,10 +5846,10 @@ func Case0068(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0068Col1 computes output column 1 (r) of query Case0068 on every row:
+// case0068Col1 computes output column 1 (r) of query Case0068 on every row, noting its first failed row in failed:
 //
 //	sqrt(x)
-func case0068Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
+func case0068Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// sqrt(x)
 	var sqrt vec.Vec[float64]
 	if x.Clean() {
@@ -5730,7 +5862,9 @@ func case0068Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
 	} else {
 		sqrt = vec.Map1(all, n, vec.VecArg(&x), rt.Sqrt)
 	}
-	return sqrt
+	vec.Check(failed, &sqrt, all, n, 1)
+	column := vec.Float64Array(mem, &sqrt, all, n)
+	return column
 }
 
 // case0069Input is the schema of Case0069's input batches (table t).
@@ -5778,18 +5912,14 @@ func Case0069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	sqrt, directCol := case0069Col1(n, all, a, in, mem)
-	vec.Check(&failed, &sqrt, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0069Col1(n, all, a, in, mem, failed)
 	if failed.Err != nil {
-		vec.Release(directCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sqrt(a)"})
 	}
-	if directCol == nil {
-		directCol = vec.Float64Array(mem, &sqrt, all, n)
-	}
 
-	cols := []arrow.Array{directCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0069Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -5797,10 +5927,10 @@ func Case0069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0069Col1 computes output column 1 (r) of query Case0069 on every row:
+// case0069Col1 computes output column 1 (r) of query Case0069 on every row, noting its first failed row in failed:
 //
 //	sqrt(a)
-func case0069Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func case0069Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// sqrt(CAST(a AS DOUBLE))
 	var directCol arrow.Array // written by the loop, or below from sqrt
 	var directOut *vec.FixedOut[float64]
@@ -5837,7 +5967,11 @@ func case0069Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 		}
 		sqrt = sqrt2
 	}
-	return sqrt, directCol
+	vec.Check(failed, &sqrt, all, n, 1)
+	if directCol == nil {
+		directCol = vec.Float64Array(mem, &sqrt, all, n)
+	}
+	return directCol
 }
 
 // case0070Input is the schema of Case0070's input batches (table t).
@@ -5885,18 +6019,14 @@ func Case0070(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	power, directCol := case0070Col1(n, all, a, in, mem)
-	vec.Check(&failed, &power, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0070Col1(n, all, a, in, mem, failed)
 	if failed.Err != nil {
-		vec.Release(directCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "power(a, 2)"})
 	}
-	if directCol == nil {
-		directCol = vec.Float64Array(mem, &power, all, n)
-	}
 
-	cols := []arrow.Array{directCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0070Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -5904,10 +6034,10 @@ func Case0070(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0070Col1 computes output column 1 (r) of query Case0070 on every row:
+// case0070Col1 computes output column 1 (r) of query Case0070 on every row, noting its first failed row in failed:
 //
 //	power(a, 2)
-func case0070Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func case0070Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// power(CAST(a AS DOUBLE), 2.0)
 	var directCol arrow.Array // written by the loop, or below from power
 	var directOut *vec.FixedOut[float64]
@@ -5944,7 +6074,11 @@ func case0070Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 		}
 		power = power2
 	}
-	return power, directCol
+	vec.Check(failed, &power, all, n, 1)
+	if directCol == nil {
+		directCol = vec.Float64Array(mem, &power, all, n)
+	}
+	return directCol
 }
 
 // case0071Input is the schema of Case0071's input batches (table t).
@@ -5993,14 +6127,14 @@ func Case0071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	y := vec.Float64s(in.Column(6))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	power := case0071Col1(n, all, x, y)
-	vec.Check(&failed, &power, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0071Col1(n, all, x, y, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "pow(x, y)"})
 	}
 
-	cols := []arrow.Array{vec.Float64Array(mem, &power, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0071Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -6008,10 +6142,10 @@ func Case0071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0071Col1 computes output column 1 (r) of query Case0071 on every row:
+// case0071Col1 computes output column 1 (r) of query Case0071 on every row, noting its first failed row in failed:
 //
 //	pow(x, y)
-func case0071Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64]) vec.Vec[float64] {
+func case0071Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// power(x, y)
 	var power vec.Vec[float64]
 	if x.Clean() && y.Clean() {
@@ -6025,7 +6159,9 @@ func case0071Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64]) ve
 	} else {
 		power = vec.Map2(all, n, vec.VecArg(&x), vec.VecArg(&y), rt.Power)
 	}
-	return power
+	vec.Check(failed, &power, all, n, 1)
+	column := vec.Float64Array(mem, &power, all, n)
+	return column
 }
 
 // case0072Input is the schema of Case0072's input batches (table t).
@@ -6074,18 +6210,14 @@ func Case0072(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	power, directCol := case0072Col1(n, all, a, in, b, mem)
-	vec.Check(&failed, &power, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0072Col1(n, all, a, in, b, mem, failed)
 	if failed.Err != nil {
-		vec.Release(directCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "power(a, b)"})
 	}
-	if directCol == nil {
-		directCol = vec.Float64Array(mem, &power, all, n)
-	}
 
-	cols := []arrow.Array{directCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0072Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -6093,10 +6225,10 @@ func Case0072(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0072Col1 computes output column 1 (r) of query Case0072 on every row:
+// case0072Col1 computes output column 1 (r) of query Case0072 on every row, noting its first failed row in failed:
 //
 //	power(a, b)
-func case0072Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func case0072Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// power(CAST(a AS DOUBLE), CAST(b AS DOUBLE))
 	var directCol arrow.Array // written by the loop, or below from power
 	var directOut *vec.FixedOut[float64]
@@ -6136,7 +6268,11 @@ func case0072Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b 
 		}
 		power = power2
 	}
-	return power, directCol
+	vec.Check(failed, &power, all, n, 1)
+	if directCol == nil {
+		directCol = vec.Float64Array(mem, &power, all, n)
+	}
+	return directCol
 }
 
 // case0073Input is the schema of Case0073's input batches (table t).
@@ -6183,14 +6319,14 @@ func Case0073(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	konst := case0073Col1(n, all)
-	vec.Check(&failed, &konst, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0073Col1(n, all, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "power(0, -1)"})
 	}
 
-	cols := []arrow.Array{vec.Float64Array(mem, &konst, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0073Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -6198,12 +6334,14 @@ func Case0073(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0073Col1 computes output column 1 (r) of query Case0073 on every row:
+// case0073Col1 computes output column 1 (r) of query Case0073 on every row, noting its first failed row in failed:
 //
 //	power(0, -1)
-func case0073Col1(n int, all vec.Sel) vec.Vec[float64] {
+func case0073Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	konst := vec.Const[float64](n, math.Inf(1))
-	return konst
+	vec.Check(failed, &konst, all, n, 1)
+	column := vec.Float64Array(mem, &konst, all, n)
+	return column
 }
 
 // case0074Input is the schema of Case0074's input batches (table t).
@@ -6252,14 +6390,14 @@ func Case0074(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	remainder := case0074Col1(n, all, a, b)
-	vec.Check(&failed, &remainder, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0074Col1(n, all, a, b, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "mod(a, b)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &remainder, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0074Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -6267,10 +6405,10 @@ func Case0074(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0074Col1 computes output column 1 (r) of query Case0074 on every row:
+// case0074Col1 computes output column 1 (r) of query Case0074 on every row, noting its first failed row in failed:
 //
 //	mod(a, b)
-func case0074Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
+func case0074Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a % b)
 	var remainder vec.Vec[int64]
 	if a.Clean() && b.Clean() {
@@ -6289,7 +6427,9 @@ func case0074Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Ve
 	} else {
 		remainder = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.ModInt64)
 	}
-	return remainder
+	vec.Check(failed, &remainder, all, n, 1)
+	column := vec.Int64Array(mem, &remainder, all, n)
+	return column
 }
 
 // case0075Input is the schema of Case0075's input batches (table t).
@@ -6338,14 +6478,14 @@ func Case0075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	remainder := case0075Col1(n, all, a, b)
-	vec.Check(&failed, &remainder, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0075Col1(n, all, a, b, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "mod(a, b)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &remainder, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0075Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -6353,10 +6493,10 @@ func Case0075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0075Col1 computes output column 1 (r) of query Case0075 on every row:
+// case0075Col1 computes output column 1 (r) of query Case0075 on every row, noting its first failed row in failed:
 //
 //	mod(a, b)
-func case0075Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
+func case0075Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a % b)
 	var remainder vec.Vec[int64]
 	if a.Clean() && b.Clean() {
@@ -6375,7 +6515,9 @@ func case0075Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Ve
 	} else {
 		remainder = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.ModInt64)
 	}
-	return remainder
+	vec.Check(failed, &remainder, all, n, 1)
+	column := vec.Int64Array(mem, &remainder, all, n)
+	return column
 }
 
 // case0076Input is the schema of Case0076's input batches (table t).
@@ -6424,14 +6566,14 @@ func Case0076(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	y := vec.Float64s(in.Column(6))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	remainder := case0076Col1(n, all, x, y)
-	vec.Check(&failed, &remainder, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0076Col1(n, all, x, y, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "mod(x, y)"})
 	}
 
-	cols := []arrow.Array{vec.Float64Array(mem, &remainder, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0076Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -6439,10 +6581,10 @@ func Case0076(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0076Col1 computes output column 1 (r) of query Case0076 on every row:
+// case0076Col1 computes output column 1 (r) of query Case0076 on every row, noting its first failed row in failed:
 //
 //	mod(x, y)
-func case0076Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64]) vec.Vec[float64] {
+func case0076Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (x % y)
 	var remainder vec.Vec[float64]
 	if x.Clean() && y.Clean() {
@@ -6461,7 +6603,9 @@ func case0076Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64]) ve
 	} else {
 		remainder = vec.Map2E(all, n, vec.VecArg(&x), vec.VecArg(&y), rt.ModFloat64)
 	}
-	return remainder
+	vec.Check(failed, &remainder, all, n, 1)
+	column := vec.Float64Array(mem, &remainder, all, n)
+	return column
 }
 
 // case0077Input is the schema of Case0077's input batches (table t).
@@ -6509,14 +6653,14 @@ func Case0077(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	remainder := case0077Col1(n, all, a)
-	vec.Check(&failed, &remainder, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0077Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "mod(a, 0)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &remainder, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0077Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -6524,10 +6668,10 @@ func Case0077(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0077Col1 computes output column 1 (r) of query Case0077 on every row:
+// case0077Col1 computes output column 1 (r) of query Case0077 on every row, noting its first failed row in failed:
 //
 //	mod(a, 0)
-func case0077Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
+func case0077Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a % 0)
 	var remainder vec.Vec[int64]
 	if a.Clean() {
@@ -6545,7 +6689,9 @@ func case0077Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	} else {
 		remainder = vec.Map2E(all, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.ModInt64)
 	}
-	return remainder
+	vec.Check(failed, &remainder, all, n, 1)
+	column := vec.Int64Array(mem, &remainder, all, n)
+	return column
 }
 
 // case0078Input is the schema of Case0078's input batches (table t).
@@ -6593,14 +6739,14 @@ func Case0078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	remainder := case0078Col1(n, all, x)
-	vec.Check(&failed, &remainder, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0078Col1(n, all, x, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "mod(x, 0)"})
 	}
 
-	cols := []arrow.Array{vec.Float64Array(mem, &remainder, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0078Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -6608,10 +6754,10 @@ func Case0078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0078Col1 computes output column 1 (r) of query Case0078 on every row:
+// case0078Col1 computes output column 1 (r) of query Case0078 on every row, noting its first failed row in failed:
 //
 //	mod(x, 0)
-func case0078Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
+func case0078Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (x % 0.0)
 	var remainder vec.Vec[float64]
 	if x.Clean() {
@@ -6629,7 +6775,9 @@ func case0078Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
 	} else {
 		remainder = vec.Map2E(all, n, vec.VecArg(&x), vec.ConstArg[float64](float64(0.0)), rt.ModFloat64)
 	}
-	return remainder
+	vec.Check(failed, &remainder, all, n, 1)
+	column := vec.Float64Array(mem, &remainder, all, n)
+	return column
 }
 
 // case0079Input is the schema of Case0079's input batches (table t).
@@ -6677,14 +6825,14 @@ func Case0079(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	remainder := case0079Col1(n, all, a)
-	vec.Check(&failed, &remainder, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0079Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a % -1"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &remainder, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0079Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -6692,10 +6840,10 @@ func Case0079(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0079Col1 computes output column 1 (r) of query Case0079 on every row:
+// case0079Col1 computes output column 1 (r) of query Case0079 on every row, noting its first failed row in failed:
 //
 //	a % -1
-func case0079Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
+func case0079Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a % -1)
 	var remainder vec.Vec[int64]
 	if a.Clean() {
@@ -6713,7 +6861,9 @@ func case0079Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	} else {
 		remainder = vec.Map2E(all, n, vec.VecArg(&a), vec.ConstArg[int64](int64(-1)), rt.ModInt64)
 	}
-	return remainder
+	vec.Check(failed, &remainder, all, n, 1)
+	column := vec.Int64Array(mem, &remainder, all, n)
+	return column
 }
 
 // case0080Input is the schema of Case0080's input batches (table t).
@@ -6761,18 +6911,14 @@ func Case0080(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	sign, directCol := case0080Col1(n, all, a, in, mem)
-	vec.Check(&failed, &sign, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0080Col1(n, all, a, in, mem, failed)
 	if failed.Err != nil {
-		vec.Release(directCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sign(a)"})
 	}
-	if directCol == nil {
-		directCol = vec.Float64Array(mem, &sign, all, n)
-	}
 
-	cols := []arrow.Array{directCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0080Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -6780,10 +6926,10 @@ func Case0080(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0080Col1 computes output column 1 (r) of query Case0080 on every row:
+// case0080Col1 computes output column 1 (r) of query Case0080 on every row, noting its first failed row in failed:
 //
 //	sign(a)
-func case0080Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func case0080Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// sign(CAST(a AS DOUBLE))
 	var directCol arrow.Array // written by the loop, or below from sign
 	var directOut *vec.FixedOut[float64]
@@ -6820,7 +6966,11 @@ func case0080Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 		}
 		sign = sign2
 	}
-	return sign, directCol
+	vec.Check(failed, &sign, all, n, 1)
+	if directCol == nil {
+		directCol = vec.Float64Array(mem, &sign, all, n)
+	}
+	return directCol
 }
 
 // case0081Input is the schema of Case0081's input batches (table t).
@@ -6868,14 +7018,14 @@ func Case0081(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	sign := case0081Col1(n, all, x)
-	vec.Check(&failed, &sign, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0081Col1(n, all, x, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sign(x)"})
 	}
 
-	cols := []arrow.Array{vec.Float64Array(mem, &sign, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0081Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -6883,10 +7033,10 @@ func Case0081(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0081Col1 computes output column 1 (r) of query Case0081 on every row:
+// case0081Col1 computes output column 1 (r) of query Case0081 on every row, noting its first failed row in failed:
 //
 //	sign(x)
-func case0081Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
+func case0081Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// sign(x)
 	var sign vec.Vec[float64]
 	if x.Clean() {
@@ -6899,7 +7049,9 @@ func case0081Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
 	} else {
 		sign = vec.Map1(all, n, vec.VecArg(&x), rt.SignFloat64)
 	}
-	return sign
+	vec.Check(failed, &sign, all, n, 1)
+	column := vec.Float64Array(mem, &sign, all, n)
+	return column
 }
 
 // case0082Input is the schema of Case0082's input batches (table t).
@@ -6947,14 +7099,14 @@ func Case0082(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	sign := case0082Col1(n, all, x)
-	vec.Check(&failed, &sign, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0082Col1(n, all, x, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "signum(x)"})
 	}
 
-	cols := []arrow.Array{vec.Float64Array(mem, &sign, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0082Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -6962,10 +7114,10 @@ func Case0082(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0082Col1 computes output column 1 (r) of query Case0082 on every row:
+// case0082Col1 computes output column 1 (r) of query Case0082 on every row, noting its first failed row in failed:
 //
 //	signum(x)
-func case0082Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
+func case0082Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// sign(x)
 	var sign vec.Vec[float64]
 	if x.Clean() {
@@ -6978,7 +7130,9 @@ func case0082Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
 	} else {
 		sign = vec.Map1(all, n, vec.VecArg(&x), rt.SignFloat64)
 	}
-	return sign
+	vec.Check(failed, &sign, all, n, 1)
+	column := vec.Float64Array(mem, &sign, all, n)
+	return column
 }
 
 // case0083Input is the schema of Case0083's input batches (table t).
@@ -7026,14 +7180,14 @@ func Case0083(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	sign := case0083Col1(n, all, x)
-	vec.Check(&failed, &sign, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0083Col1(n, all, x, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sign(x)"})
 	}
 
-	cols := []arrow.Array{vec.Float64Array(mem, &sign, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0083Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -7041,10 +7195,10 @@ func Case0083(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0083Col1 computes output column 1 (r) of query Case0083 on every row:
+// case0083Col1 computes output column 1 (r) of query Case0083 on every row, noting its first failed row in failed:
 //
 //	sign(x)
-func case0083Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
+func case0083Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// sign(x)
 	var sign vec.Vec[float64]
 	if x.Clean() {
@@ -7057,7 +7211,9 @@ func case0083Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
 	} else {
 		sign = vec.Map1(all, n, vec.VecArg(&x), rt.SignFloat64)
 	}
-	return sign
+	vec.Check(failed, &sign, all, n, 1)
+	column := vec.Float64Array(mem, &sign, all, n)
+	return column
 }
 
 // case0084Input is the schema of Case0084's input batches (table t).
@@ -7107,14 +7263,14 @@ func Case0084(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	c_ := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	greatest := case0084Col1(n, all, a, b, c_)
-	vec.Check(&failed, &greatest, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0084Col1(n, all, a, b, c_, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "greatest(a, b, c)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &greatest, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0084Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -7122,10 +7278,10 @@ func Case0084(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0084Col1 computes output column 1 (r) of query Case0084 on every row:
+// case0084Col1 computes output column 1 (r) of query Case0084 on every row, noting its first failed row in failed:
 //
 //	greatest(a, b, c)
-func case0084Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
+func case0084Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// greatest(a, b, c)
 	greatest := vec.Make[int64](n)
 	for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -7159,7 +7315,9 @@ func case0084Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], c_ vec
 		}
 		greatest.V[i] = best
 	}
-	return greatest
+	vec.Check(failed, &greatest, all, n, 1)
+	column := vec.Int64Array(mem, &greatest, all, n)
+	return column
 }
 
 // case0085Input is the schema of Case0085's input batches (table t).
@@ -7209,14 +7367,14 @@ func Case0085(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	c_ := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	greatest := case0085Col1(n, all, a, b, c_)
-	vec.Check(&failed, &greatest, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0085Col1(n, all, a, b, c_, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "greatest(a, b, c)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &greatest, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0085Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -7224,10 +7382,10 @@ func Case0085(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0085Col1 computes output column 1 (r) of query Case0085 on every row:
+// case0085Col1 computes output column 1 (r) of query Case0085 on every row, noting its first failed row in failed:
 //
 //	greatest(a, b, c)
-func case0085Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
+func case0085Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// greatest(a, b, c)
 	greatest := vec.Make[int64](n)
 	for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -7261,7 +7419,9 @@ func case0085Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], c_ vec
 		}
 		greatest.V[i] = best
 	}
-	return greatest
+	vec.Check(failed, &greatest, all, n, 1)
+	column := vec.Int64Array(mem, &greatest, all, n)
+	return column
 }
 
 // case0086Input is the schema of Case0086's input batches (table t).
@@ -7310,14 +7470,14 @@ func Case0086(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	greatest := case0086Col1(n, all, a, b)
-	vec.Check(&failed, &greatest, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0086Col1(n, all, a, b, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "greatest(a, b)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &greatest, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0086Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -7325,10 +7485,10 @@ func Case0086(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0086Col1 computes output column 1 (r) of query Case0086 on every row:
+// case0086Col1 computes output column 1 (r) of query Case0086 on every row, noting its first failed row in failed:
 //
 //	greatest(a, b)
-func case0086Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
+func case0086Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// greatest(a, b)
 	greatest := vec.Make[int64](n)
 	for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -7355,7 +7515,9 @@ func case0086Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Ve
 		}
 		greatest.V[i] = best
 	}
-	return greatest
+	vec.Check(failed, &greatest, all, n, 1)
+	column := vec.Int64Array(mem, &greatest, all, n)
+	return column
 }
 
 // case0087Input is the schema of Case0087's input batches (table t).
@@ -7405,14 +7567,14 @@ func Case0087(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	greatest := case0087Col1(n, all, i_, a, x)
-	vec.Check(&failed, &greatest, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0087Col1(n, all, i_, a, x, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "greatest(i, a, x)"})
 	}
 
-	cols := []arrow.Array{vec.Float64Array(mem, &greatest, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0087Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -7420,10 +7582,10 @@ func Case0087(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0087Col1 computes output column 1 (r) of query Case0087 on every row:
+// case0087Col1 computes output column 1 (r) of query Case0087 on every row, noting its first failed row in failed:
 //
 //	greatest(i, a, x)
-func case0087Col1(n int, all vec.Sel, i_ vec.Vec[int32], a vec.Vec[int64], x vec.Vec[float64]) vec.Vec[float64] {
+func case0087Col1(n int, all vec.Sel, i_ vec.Vec[int32], a vec.Vec[int64], x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(i AS DOUBLE)
 	var asDouble vec.Vec[float64]
 	if i_.Clean() {
@@ -7481,7 +7643,9 @@ func case0087Col1(n int, all vec.Sel, i_ vec.Vec[int32], a vec.Vec[int64], x vec
 		}
 		greatest.V[i] = best
 	}
-	return greatest
+	vec.Check(failed, &greatest, all, n, 1)
+	column := vec.Float64Array(mem, &greatest, all, n)
+	return column
 }
 
 // case0088Input is the schema of Case0088's input batches (table t).
@@ -7530,14 +7694,14 @@ func Case0088(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	greatest := case0088Col1(n, all, a, b)
-	vec.Check(&failed, &greatest, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0088Col1(n, all, a, b, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "greatest(a, 1 DIV b)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &greatest, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0088Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -7545,10 +7709,10 @@ func Case0088(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0088Col1 computes output column 1 (r) of query Case0088 on every row:
+// case0088Col1 computes output column 1 (r) of query Case0088 on every row, noting its first failed row in failed:
 //
 //	greatest(a, 1 DIV b)
-func case0088Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
+func case0088Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (1 DIV b)
 	var quotient vec.Vec[int64]
 	if b.Clean() {
@@ -7592,7 +7756,9 @@ func case0088Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Ve
 		}
 		greatest.V[i] = best
 	}
-	return greatest
+	vec.Check(failed, &greatest, all, n, 1)
+	column := vec.Int64Array(mem, &greatest, all, n)
+	return column
 }
 
 // case0089Input is the schema of Case0089's input batches (table t).
@@ -7641,14 +7807,14 @@ func Case0089(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	greatest := case0089Col1(n, all, b, a)
-	vec.Check(&failed, &greatest, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0089Col1(n, all, b, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "greatest(1 DIV b, a)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &greatest, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0089Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -7656,10 +7822,10 @@ func Case0089(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0089Col1 computes output column 1 (r) of query Case0089 on every row:
+// case0089Col1 computes output column 1 (r) of query Case0089 on every row, noting its first failed row in failed:
 //
 //	greatest(1 DIV b, a)
-func case0089Col1(n int, all vec.Sel, b vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
+func case0089Col1(n int, all vec.Sel, b vec.Vec[int64], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (1 DIV b)
 	var quotient vec.Vec[int64]
 	if b.Clean() {
@@ -7703,7 +7869,9 @@ func case0089Col1(n int, all vec.Sel, b vec.Vec[int64], a vec.Vec[int64]) vec.Ve
 		}
 		greatest.V[i] = best
 	}
-	return greatest
+	vec.Check(failed, &greatest, all, n, 1)
+	column := vec.Int64Array(mem, &greatest, all, n)
+	return column
 }
 
 // case0090Input is the schema of Case0090's input batches (table t).
@@ -7752,14 +7920,14 @@ func Case0090(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	greatest := case0090Col1(n, all, b, a)
-	vec.Check(&failed, &greatest, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0090Col1(n, all, b, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "greatest(1 DIV b, a)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &greatest, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0090Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -7767,10 +7935,10 @@ func Case0090(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0090Col1 computes output column 1 (r) of query Case0090 on every row:
+// case0090Col1 computes output column 1 (r) of query Case0090 on every row, noting its first failed row in failed:
 //
 //	greatest(1 DIV b, a)
-func case0090Col1(n int, all vec.Sel, b vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
+func case0090Col1(n int, all vec.Sel, b vec.Vec[int64], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (1 DIV b)
 	var quotient vec.Vec[int64]
 	if b.Clean() {
@@ -7814,7 +7982,9 @@ func case0090Col1(n int, all vec.Sel, b vec.Vec[int64], a vec.Vec[int64]) vec.Ve
 		}
 		greatest.V[i] = best
 	}
-	return greatest
+	vec.Check(failed, &greatest, all, n, 1)
+	column := vec.Int64Array(mem, &greatest, all, n)
+	return column
 }
 
 // case0091Input is the schema of Case0091's input batches (table t).
@@ -7864,14 +8034,14 @@ func Case0091(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	c_ := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	least := case0091Col1(n, all, a, b, c_)
-	vec.Check(&failed, &least, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0091Col1(n, all, a, b, c_, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "least(a, b, c)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &least, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0091Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -7879,10 +8049,10 @@ func Case0091(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0091Col1 computes output column 1 (r) of query Case0091 on every row:
+// case0091Col1 computes output column 1 (r) of query Case0091 on every row, noting its first failed row in failed:
 //
 //	least(a, b, c)
-func case0091Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
+func case0091Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// least(a, b, c)
 	least := vec.Make[int64](n)
 	for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -7916,7 +8086,9 @@ func case0091Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], c_ vec
 		}
 		least.V[i] = best
 	}
-	return least
+	vec.Check(failed, &least, all, n, 1)
+	column := vec.Int64Array(mem, &least, all, n)
+	return column
 }
 
 // case0092Input is the schema of Case0092's input batches (table t).
@@ -7965,14 +8137,14 @@ func Case0092(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	u := vec.Strings(in.Column(8))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	least := case0092Col1(n, all, s, u)
-	vec.Check(&failed, &least, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0092Col1(n, all, s, u, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "least(s, u)"})
 	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &least, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0092Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -7980,10 +8152,10 @@ func Case0092(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0092Col1 computes output column 1 (r) of query Case0092 on every row:
+// case0092Col1 computes output column 1 (r) of query Case0092 on every row, noting its first failed row in failed:
 //
 //	least(s, u)
-func case0092Col1(n int, all vec.Sel, s vec.Vec[string], u vec.Vec[string]) vec.Vec[string] {
+func case0092Col1(n int, all vec.Sel, s vec.Vec[string], u vec.Vec[string], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// least(s, u)
 	least := vec.Make[string](n)
 	for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -8010,7 +8182,9 @@ func case0092Col1(n int, all vec.Sel, s vec.Vec[string], u vec.Vec[string]) vec.
 		}
 		least.V[i] = best
 	}
-	return least
+	vec.Check(failed, &least, all, n, 1)
+	column := vec.StringArray(mem, &least, all, n)
+	return column
 }
 
 // case0093Input is the schema of Case0093's input batches (table t).
@@ -8059,14 +8233,14 @@ func Case0093(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	u := vec.Strings(in.Column(8))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	least := case0093Col1(n, all, s, u)
-	vec.Check(&failed, &least, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0093Col1(n, all, s, u, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "least(s, u)"})
 	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &least, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0093Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -8074,10 +8248,10 @@ func Case0093(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0093Col1 computes output column 1 (r) of query Case0093 on every row:
+// case0093Col1 computes output column 1 (r) of query Case0093 on every row, noting its first failed row in failed:
 //
 //	least(s, u)
-func case0093Col1(n int, all vec.Sel, s vec.Vec[string], u vec.Vec[string]) vec.Vec[string] {
+func case0093Col1(n int, all vec.Sel, s vec.Vec[string], u vec.Vec[string], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// least(s, u)
 	least := vec.Make[string](n)
 	for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -8104,7 +8278,9 @@ func case0093Col1(n int, all vec.Sel, s vec.Vec[string], u vec.Vec[string]) vec.
 		}
 		least.V[i] = best
 	}
-	return least
+	vec.Check(failed, &least, all, n, 1)
+	column := vec.StringArray(mem, &least, all, n)
+	return column
 }
 
 // case0094Input is the schema of Case0094's input batches (table t).
@@ -8153,14 +8329,14 @@ func Case0094(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	y := vec.Float64s(in.Column(6))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	greatest := case0094Col1(n, all, x, y)
-	vec.Check(&failed, &greatest, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0094Col1(n, all, x, y, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "greatest(x, y)"})
 	}
 
-	cols := []arrow.Array{vec.Float64Array(mem, &greatest, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0094Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -8168,10 +8344,10 @@ func Case0094(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0094Col1 computes output column 1 (r) of query Case0094 on every row:
+// case0094Col1 computes output column 1 (r) of query Case0094 on every row, noting its first failed row in failed:
 //
 //	greatest(x, y)
-func case0094Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64]) vec.Vec[float64] {
+func case0094Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// greatest(x, y)
 	greatest := vec.Make[float64](n)
 	for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -8198,7 +8374,9 @@ func case0094Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64]) ve
 		}
 		greatest.V[i] = best
 	}
-	return greatest
+	vec.Check(failed, &greatest, all, n, 1)
+	column := vec.Float64Array(mem, &greatest, all, n)
+	return column
 }
 
 // case0095Input is the schema of Case0095's input batches (table t).
@@ -8247,14 +8425,14 @@ func Case0095(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	e_ := vec.Dates(in.Column(10))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	least := case0095Col1(n, all, d, e_)
-	vec.Check(&failed, &least, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0095Col1(n, all, d, e_, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "least(d, e)"})
 	}
 
-	cols := []arrow.Array{vec.DateArray(mem, &least, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0095Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -8262,10 +8440,10 @@ func Case0095(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0095Col1 computes output column 1 (r) of query Case0095 on every row:
+// case0095Col1 computes output column 1 (r) of query Case0095 on every row, noting its first failed row in failed:
 //
 //	least(d, e)
-func case0095Col1(n int, all vec.Sel, d vec.Vec[int32], e_ vec.Vec[int32]) vec.Vec[int32] {
+func case0095Col1(n int, all vec.Sel, d vec.Vec[int32], e_ vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// least(d, e)
 	least := vec.Make[int32](n)
 	for k, cnt := 0, all.Rows(n); k < cnt; k++ {
@@ -8292,7 +8470,9 @@ func case0095Col1(n int, all vec.Sel, d vec.Vec[int32], e_ vec.Vec[int32]) vec.V
 		}
 		least.V[i] = best
 	}
-	return least
+	vec.Check(failed, &least, all, n, 1)
+	column := vec.DateArray(mem, &least, all, n)
+	return column
 }
 
 // case0096Input is the schema of Case0096's input batches (table t).
@@ -8340,14 +8520,14 @@ func Case0096(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	length := case0096Col1(n, all, sArr)
-	vec.Check(&failed, &length, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0096Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "length(s)"})
 	}
 
-	cols := []arrow.Array{vec.Int32Array(mem, &length, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0096Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -8355,10 +8535,10 @@ func Case0096(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0096Col1 computes output column 1 (r) of query Case0096 on every row:
+// case0096Col1 computes output column 1 (r) of query Case0096 on every row, noting its first failed row in failed:
 //
 //	length(s)
-func case0096Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
+func case0096Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// length(s)
 	var length vec.Vec[int32]
 	if sArr.NullN() == 0 {
@@ -8370,7 +8550,9 @@ func case0096Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
 	} else {
 		length = vec.Map1(all, n, vec.StrArg(sArr), rt.Length)
 	}
-	return length
+	vec.Check(failed, &length, all, n, 1)
+	column := vec.Int32Array(mem, &length, all, n)
+	return column
 }
 
 // case0097Input is the schema of Case0097's input batches (table t).
@@ -8418,14 +8600,14 @@ func Case0097(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	length := case0097Col1(n, all, sArr)
-	vec.Check(&failed, &length, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0097Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "char_length(s)"})
 	}
 
-	cols := []arrow.Array{vec.Int32Array(mem, &length, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0097Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -8433,10 +8615,10 @@ func Case0097(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0097Col1 computes output column 1 (r) of query Case0097 on every row:
+// case0097Col1 computes output column 1 (r) of query Case0097 on every row, noting its first failed row in failed:
 //
 //	char_length(s)
-func case0097Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
+func case0097Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// length(s)
 	var length vec.Vec[int32]
 	if sArr.NullN() == 0 {
@@ -8448,7 +8630,9 @@ func case0097Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
 	} else {
 		length = vec.Map1(all, n, vec.StrArg(sArr), rt.Length)
 	}
-	return length
+	vec.Check(failed, &length, all, n, 1)
+	column := vec.Int32Array(mem, &length, all, n)
+	return column
 }
 
 // case0098Input is the schema of Case0098's input batches (table t).
@@ -8496,14 +8680,14 @@ func Case0098(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	length := case0098Col1(n, all, sArr)
-	vec.Check(&failed, &length, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0098Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "length(s)"})
 	}
 
-	cols := []arrow.Array{vec.Int32Array(mem, &length, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0098Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -8511,10 +8695,10 @@ func Case0098(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0098Col1 computes output column 1 (r) of query Case0098 on every row:
+// case0098Col1 computes output column 1 (r) of query Case0098 on every row, noting its first failed row in failed:
 //
 //	length(s)
-func case0098Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
+func case0098Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// length(s)
 	var length vec.Vec[int32]
 	if sArr.NullN() == 0 {
@@ -8526,7 +8710,9 @@ func case0098Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
 	} else {
 		length = vec.Map1(all, n, vec.StrArg(sArr), rt.Length)
 	}
-	return length
+	vec.Check(failed, &length, all, n, 1)
+	column := vec.Int32Array(mem, &length, all, n)
+	return column
 }
 
 // case0099Input is the schema of Case0099's input batches (table t).
@@ -8574,14 +8760,14 @@ func Case0099(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	upper := case0099Col1(n, all, sArr)
-	vec.Check(&failed, &upper, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0099Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "upper(s)"})
 	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &upper, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0099Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -8589,10 +8775,10 @@ func Case0099(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0099Col1 computes output column 1 (r) of query Case0099 on every row:
+// case0099Col1 computes output column 1 (r) of query Case0099 on every row, noting its first failed row in failed:
 //
 //	upper(s)
-func case0099Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
+func case0099Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// upper(s)
 	var upper vec.Vec[string]
 	if sArr.NullN() == 0 {
@@ -8604,7 +8790,9 @@ func case0099Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	} else {
 		upper = vec.Map1(all, n, vec.StrArg(sArr), rt.Upper)
 	}
-	return upper
+	vec.Check(failed, &upper, all, n, 1)
+	column := vec.StringArray(mem, &upper, all, n)
+	return column
 }
 
 // case0100Input is the schema of Case0100's input batches (table t).
@@ -8652,14 +8840,14 @@ func Case0100(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	lower := case0100Col1(n, all, sArr)
-	vec.Check(&failed, &lower, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0100Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "lower(s)"})
 	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &lower, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0100Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -8667,10 +8855,10 @@ func Case0100(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0100Col1 computes output column 1 (r) of query Case0100 on every row:
+// case0100Col1 computes output column 1 (r) of query Case0100 on every row, noting its first failed row in failed:
 //
 //	lower(s)
-func case0100Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
+func case0100Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// lower(s)
 	var lower vec.Vec[string]
 	if sArr.NullN() == 0 {
@@ -8682,7 +8870,9 @@ func case0100Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	} else {
 		lower = vec.Map1(all, n, vec.StrArg(sArr), rt.Lower)
 	}
-	return lower
+	vec.Check(failed, &lower, all, n, 1)
+	column := vec.StringArray(mem, &lower, all, n)
+	return column
 }
 
 // case0101Input is the schema of Case0101's input batches (table t).
@@ -8730,14 +8920,14 @@ func Case0101(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	upper := case0101Col1(n, all, sArr)
-	vec.Check(&failed, &upper, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0101Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "upper(s)"})
 	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &upper, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0101Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -8745,10 +8935,10 @@ func Case0101(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0101Col1 computes output column 1 (r) of query Case0101 on every row:
+// case0101Col1 computes output column 1 (r) of query Case0101 on every row, noting its first failed row in failed:
 //
 //	upper(s)
-func case0101Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
+func case0101Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// upper(s)
 	var upper vec.Vec[string]
 	if sArr.NullN() == 0 {
@@ -8760,7 +8950,9 @@ func case0101Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	} else {
 		upper = vec.Map1(all, n, vec.StrArg(sArr), rt.Upper)
 	}
-	return upper
+	vec.Check(failed, &upper, all, n, 1)
+	column := vec.StringArray(mem, &upper, all, n)
+	return column
 }
 
 // case0102Input is the schema of Case0102's input batches (table t).
@@ -8808,14 +9000,14 @@ func Case0102(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	substring := case0102Col1(n, all, sArr)
-	vec.Check(&failed, &substring, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0102Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "substring(s, 2)"})
 	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &substring, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0102Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -8823,10 +9015,10 @@ func Case0102(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0102Col1 computes output column 1 (r) of query Case0102 on every row:
+// case0102Col1 computes output column 1 (r) of query Case0102 on every row, noting its first failed row in failed:
 //
 //	substring(s, 2)
-func case0102Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
+func case0102Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// substring(s, 2)
 	var substring vec.Vec[string]
 	if sArr.NullN() == 0 {
@@ -8838,7 +9030,9 @@ func case0102Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	} else {
 		substring = vec.Map2(all, n, vec.StrArg(sArr), vec.ConstArg[int32](int32(2)), rt.Substring2)
 	}
-	return substring
+	vec.Check(failed, &substring, all, n, 1)
+	column := vec.StringArray(mem, &substring, all, n)
+	return column
 }
 
 // case0103Input is the schema of Case0103's input batches (table t).
@@ -8886,14 +9080,14 @@ func Case0103(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	substring := case0103Col1(n, all, sArr)
-	vec.Check(&failed, &substring, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0103Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "substring(s, 2, 3)"})
 	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &substring, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0103Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -8901,10 +9095,10 @@ func Case0103(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0103Col1 computes output column 1 (r) of query Case0103 on every row:
+// case0103Col1 computes output column 1 (r) of query Case0103 on every row, noting its first failed row in failed:
 //
 //	substring(s, 2, 3)
-func case0103Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
+func case0103Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// substring(s, 2, 3)
 	var substring vec.Vec[string]
 	if sArr.NullN() == 0 {
@@ -8916,7 +9110,9 @@ func case0103Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	} else {
 		substring = vec.Map3(all, n, vec.StrArg(sArr), vec.ConstArg[int32](int32(2)), vec.ConstArg[int32](int32(3)), rt.Substring3)
 	}
-	return substring
+	vec.Check(failed, &substring, all, n, 1)
+	column := vec.StringArray(mem, &substring, all, n)
+	return column
 }
 
 // case0104Input is the schema of Case0104's input batches (table t).
@@ -8964,14 +9160,14 @@ func Case0104(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	substring := case0104Col1(n, all, sArr)
-	vec.Check(&failed, &substring, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0104Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "substr(s, 0, 2)"})
 	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &substring, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0104Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -8979,10 +9175,10 @@ func Case0104(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0104Col1 computes output column 1 (r) of query Case0104 on every row:
+// case0104Col1 computes output column 1 (r) of query Case0104 on every row, noting its first failed row in failed:
 //
 //	substr(s, 0, 2)
-func case0104Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
+func case0104Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// substring(s, 0, 2)
 	var substring vec.Vec[string]
 	if sArr.NullN() == 0 {
@@ -8994,7 +9190,9 @@ func case0104Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	} else {
 		substring = vec.Map3(all, n, vec.StrArg(sArr), vec.ConstArg[int32](int32(0)), vec.ConstArg[int32](int32(2)), rt.Substring3)
 	}
-	return substring
+	vec.Check(failed, &substring, all, n, 1)
+	column := vec.StringArray(mem, &substring, all, n)
+	return column
 }
 
 // case0105Input is the schema of Case0105's input batches (table t).
@@ -9042,14 +9240,14 @@ func Case0105(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	substring := case0105Col1(n, all, sArr)
-	vec.Check(&failed, &substring, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0105Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "substring(s, -3)"})
 	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &substring, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0105Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -9057,10 +9255,10 @@ func Case0105(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0105Col1 computes output column 1 (r) of query Case0105 on every row:
+// case0105Col1 computes output column 1 (r) of query Case0105 on every row, noting its first failed row in failed:
 //
 //	substring(s, -3)
-func case0105Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
+func case0105Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// substring(s, -3)
 	var substring vec.Vec[string]
 	if sArr.NullN() == 0 {
@@ -9072,7 +9270,9 @@ func case0105Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	} else {
 		substring = vec.Map2(all, n, vec.StrArg(sArr), vec.ConstArg[int32](int32(-3)), rt.Substring2)
 	}
-	return substring
+	vec.Check(failed, &substring, all, n, 1)
+	column := vec.StringArray(mem, &substring, all, n)
+	return column
 }
 
 // case0106Input is the schema of Case0106's input batches (table t).
@@ -9120,14 +9320,14 @@ func Case0106(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	substring := case0106Col1(n, all, sArr)
-	vec.Check(&failed, &substring, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0106Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "substring(s, -3, 2)"})
 	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &substring, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0106Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -9135,10 +9335,10 @@ func Case0106(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0106Col1 computes output column 1 (r) of query Case0106 on every row:
+// case0106Col1 computes output column 1 (r) of query Case0106 on every row, noting its first failed row in failed:
 //
 //	substring(s, -3, 2)
-func case0106Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
+func case0106Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// substring(s, -3, 2)
 	var substring vec.Vec[string]
 	if sArr.NullN() == 0 {
@@ -9150,7 +9350,9 @@ func case0106Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	} else {
 		substring = vec.Map3(all, n, vec.StrArg(sArr), vec.ConstArg[int32](int32(-3)), vec.ConstArg[int32](int32(2)), rt.Substring3)
 	}
-	return substring
+	vec.Check(failed, &substring, all, n, 1)
+	column := vec.StringArray(mem, &substring, all, n)
+	return column
 }
 
 // case0107Input is the schema of Case0107's input batches (table t).
@@ -9198,14 +9400,14 @@ func Case0107(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	substring := case0107Col1(n, all, sArr)
-	vec.Check(&failed, &substring, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0107Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "substring(s, 10)"})
 	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &substring, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0107Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -9213,10 +9415,10 @@ func Case0107(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0107Col1 computes output column 1 (r) of query Case0107 on every row:
+// case0107Col1 computes output column 1 (r) of query Case0107 on every row, noting its first failed row in failed:
 //
 //	substring(s, 10)
-func case0107Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
+func case0107Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// substring(s, 10)
 	var substring vec.Vec[string]
 	if sArr.NullN() == 0 {
@@ -9228,7 +9430,9 @@ func case0107Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	} else {
 		substring = vec.Map2(all, n, vec.StrArg(sArr), vec.ConstArg[int32](int32(10)), rt.Substring2)
 	}
-	return substring
+	vec.Check(failed, &substring, all, n, 1)
+	column := vec.StringArray(mem, &substring, all, n)
+	return column
 }
 
 // case0108Input is the schema of Case0108's input batches (table t).
@@ -9276,14 +9480,14 @@ func Case0108(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	substring := case0108Col1(n, all, sArr)
-	vec.Check(&failed, &substring, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0108Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "substring(s, 2, -1)"})
 	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &substring, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0108Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -9291,10 +9495,10 @@ func Case0108(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0108Col1 computes output column 1 (r) of query Case0108 on every row:
+// case0108Col1 computes output column 1 (r) of query Case0108 on every row, noting its first failed row in failed:
 //
 //	substring(s, 2, -1)
-func case0108Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
+func case0108Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// substring(s, 2, -1)
 	var substring vec.Vec[string]
 	if sArr.NullN() == 0 {
@@ -9306,7 +9510,9 @@ func case0108Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	} else {
 		substring = vec.Map3(all, n, vec.StrArg(sArr), vec.ConstArg[int32](int32(2)), vec.ConstArg[int32](int32(-1)), rt.Substring3)
 	}
-	return substring
+	vec.Check(failed, &substring, all, n, 1)
+	column := vec.StringArray(mem, &substring, all, n)
+	return column
 }
 
 // case0109Input is the schema of Case0109's input batches (table t).
@@ -9354,14 +9560,14 @@ func Case0109(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	substring := case0109Col1(n, all, sArr)
-	vec.Check(&failed, &substring, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0109Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "substring(s, 2, 2)"})
 	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &substring, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0109Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -9369,10 +9575,10 @@ func Case0109(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0109Col1 computes output column 1 (r) of query Case0109 on every row:
+// case0109Col1 computes output column 1 (r) of query Case0109 on every row, noting its first failed row in failed:
 //
 //	substring(s, 2, 2)
-func case0109Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
+func case0109Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// substring(s, 2, 2)
 	var substring vec.Vec[string]
 	if sArr.NullN() == 0 {
@@ -9384,7 +9590,9 @@ func case0109Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	} else {
 		substring = vec.Map3(all, n, vec.StrArg(sArr), vec.ConstArg[int32](int32(2)), vec.ConstArg[int32](int32(2)), rt.Substring3)
 	}
-	return substring
+	vec.Check(failed, &substring, all, n, 1)
+	column := vec.StringArray(mem, &substring, all, n)
+	return column
 }
 
 // case0110Input is the schema of Case0110's input batches (table t).
@@ -9433,14 +9641,14 @@ func Case0110(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	substring := case0110Col1(n, all, i_, sArr)
-	vec.Check(&failed, &substring, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0110Col1(n, all, i_, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "substring(s, i)"})
 	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &substring, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0110Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -9448,10 +9656,10 @@ func Case0110(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0110Col1 computes output column 1 (r) of query Case0110 on every row:
+// case0110Col1 computes output column 1 (r) of query Case0110 on every row, noting its first failed row in failed:
 //
 //	substring(s, i)
-func case0110Col1(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String) vec.Vec[string] {
+func case0110Col1(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// substring(s, i)
 	var substring vec.Vec[string]
 	if sArr.NullN() == 0 && i_.Clean() {
@@ -9464,7 +9672,9 @@ func case0110Col1(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String) vec
 	} else {
 		substring = vec.Map2(all, n, vec.StrArg(sArr), vec.VecArg(&i_), rt.Substring2)
 	}
-	return substring
+	vec.Check(failed, &substring, all, n, 1)
+	column := vec.StringArray(mem, &substring, all, n)
+	return column
 }
 
 // case0111Input is the schema of Case0111's input batches (table t).
@@ -9513,14 +9723,14 @@ func Case0111(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	uArr := in.Column(8).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	concat := case0111Col1(n, all, sArr, uArr)
-	vec.Check(&failed, &concat, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0111Col1(n, all, sArr, uArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "concat(s, u)"})
 	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &concat, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0111Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -9528,10 +9738,10 @@ func Case0111(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0111Col1 computes output column 1 (r) of query Case0111 on every row:
+// case0111Col1 computes output column 1 (r) of query Case0111 on every row, noting its first failed row in failed:
 //
 //	concat(s, u)
-func case0111Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String) vec.Vec[string] {
+func case0111Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (s || u)
 	var concat vec.Vec[string]
 	if sArr.NullN() == 0 && uArr.NullN() == 0 {
@@ -9543,7 +9753,9 @@ func case0111Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String) ve
 	} else {
 		concat = vec.Map2(all, n, vec.StrArg(sArr), vec.StrArg(uArr), rt.Concat2)
 	}
-	return concat
+	vec.Check(failed, &concat, all, n, 1)
+	column := vec.StringArray(mem, &concat, all, n)
+	return column
 }
 
 // case0112Input is the schema of Case0112's input batches (table t).
@@ -9592,14 +9804,14 @@ func Case0112(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	uArr := in.Column(8).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	concat := case0112Col1(n, all, sArr, uArr)
-	vec.Check(&failed, &concat, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0112Col1(n, all, sArr, uArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "concat(s, u)"})
 	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &concat, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0112Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -9607,10 +9819,10 @@ func Case0112(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0112Col1 computes output column 1 (r) of query Case0112 on every row:
+// case0112Col1 computes output column 1 (r) of query Case0112 on every row, noting its first failed row in failed:
 //
 //	concat(s, u)
-func case0112Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String) vec.Vec[string] {
+func case0112Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (s || u)
 	var concat vec.Vec[string]
 	if sArr.NullN() == 0 && uArr.NullN() == 0 {
@@ -9622,7 +9834,9 @@ func case0112Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String) ve
 	} else {
 		concat = vec.Map2(all, n, vec.StrArg(sArr), vec.StrArg(uArr), rt.Concat2)
 	}
-	return concat
+	vec.Check(failed, &concat, all, n, 1)
+	column := vec.StringArray(mem, &concat, all, n)
+	return column
 }
 
 // case0113Input is the schema of Case0113's input batches (table t).
@@ -9670,14 +9884,14 @@ func Case0113(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	concat := case0113Col1(n, all, sArr)
-	vec.Check(&failed, &concat, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0113Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "concat(s)"})
 	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &concat, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0113Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -9685,10 +9899,10 @@ func Case0113(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0113Col1 computes output column 1 (r) of query Case0113 on every row:
+// case0113Col1 computes output column 1 (r) of query Case0113 on every row, noting its first failed row in failed:
 //
 //	concat(s)
-func case0113Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
+func case0113Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// concat(s)
 	concat := vec.Make[string](n)
 	{
@@ -9707,7 +9921,9 @@ func case0113Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 			}
 		}
 	}
-	return concat
+	vec.Check(failed, &concat, all, n, 1)
+	column := vec.StringArray(mem, &concat, all, n)
+	return column
 }
 
 // case0114Input is the schema of Case0114's input batches (table t).
@@ -9756,14 +9972,14 @@ func Case0114(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	uArr := in.Column(8).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	concat := case0114Col1(n, all, sArr, uArr)
-	vec.Check(&failed, &concat, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0114Col1(n, all, sArr, uArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s || u"})
 	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &concat, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0114Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -9771,10 +9987,10 @@ func Case0114(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0114Col1 computes output column 1 (r) of query Case0114 on every row:
+// case0114Col1 computes output column 1 (r) of query Case0114 on every row, noting its first failed row in failed:
 //
 //	s || u
-func case0114Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String) vec.Vec[string] {
+func case0114Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (s || u)
 	var concat vec.Vec[string]
 	if sArr.NullN() == 0 && uArr.NullN() == 0 {
@@ -9786,7 +10002,9 @@ func case0114Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String) ve
 	} else {
 		concat = vec.Map2(all, n, vec.StrArg(sArr), vec.StrArg(uArr), rt.Concat2)
 	}
-	return concat
+	vec.Check(failed, &concat, all, n, 1)
+	column := vec.StringArray(mem, &concat, all, n)
+	return column
 }
 
 // case0115Input is the schema of Case0115's input batches (table t).
@@ -9835,18 +10053,14 @@ func Case0115(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	uArr := in.Column(8).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	concat, directCol := case0115Col1(n, all, sArr, uArr, mem)
-	vec.Check(&failed, &concat, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0115Col1(n, all, sArr, uArr, mem, failed)
 	if failed.Err != nil {
-		vec.Release(directCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s || 'x' || u"})
 	}
-	if directCol == nil {
-		directCol = vec.StringArray(mem, &concat, all, n)
-	}
 
-	cols := []arrow.Array{directCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0115Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -9854,10 +10068,10 @@ func Case0115(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0115Col1 computes output column 1 (r) of query Case0115 on every row:
+// case0115Col1 computes output column 1 (r) of query Case0115 on every row, noting its first failed row in failed:
 //
 //	s || 'x' || u
-func case0115Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, mem memory.Allocator) (vec.Vec[string], arrow.Array) {
+func case0115Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((s || 'x') || u)
 	var directCol arrow.Array // written by the clean loop, or below from concat
 	var concat vec.Vec[string]
@@ -9895,7 +10109,11 @@ func case0115Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, me
 			concat = concat3
 		}
 	}
-	return concat, directCol
+	vec.Check(failed, &concat, all, n, 1)
+	if directCol == nil {
+		directCol = vec.StringArray(mem, &concat, all, n)
+	}
+	return directCol
 }
 
 // case0116Input is the schema of Case0116's input batches (table t).
@@ -9943,14 +10161,14 @@ func Case0116(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	trim := case0116Col1(n, all, sArr)
-	vec.Check(&failed, &trim, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0116Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "trim(s)"})
 	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &trim, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0116Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -9958,10 +10176,10 @@ func Case0116(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0116Col1 computes output column 1 (r) of query Case0116 on every row:
+// case0116Col1 computes output column 1 (r) of query Case0116 on every row, noting its first failed row in failed:
 //
 //	trim(s)
-func case0116Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
+func case0116Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// trim(s)
 	var trim vec.Vec[string]
 	if sArr.NullN() == 0 {
@@ -9973,7 +10191,9 @@ func case0116Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	} else {
 		trim = vec.Map1(all, n, vec.StrArg(sArr), rt.Trim)
 	}
-	return trim
+	vec.Check(failed, &trim, all, n, 1)
+	column := vec.StringArray(mem, &trim, all, n)
+	return column
 }
 
 // case0117Input is the schema of Case0117's input batches (table t).
@@ -10021,14 +10241,14 @@ func Case0117(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	ltrim := case0117Col1(n, all, sArr)
-	vec.Check(&failed, &ltrim, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0117Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ltrim(s)"})
 	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &ltrim, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0117Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -10036,10 +10256,10 @@ func Case0117(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0117Col1 computes output column 1 (r) of query Case0117 on every row:
+// case0117Col1 computes output column 1 (r) of query Case0117 on every row, noting its first failed row in failed:
 //
 //	ltrim(s)
-func case0117Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
+func case0117Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ltrim(s)
 	var ltrim vec.Vec[string]
 	if sArr.NullN() == 0 {
@@ -10051,7 +10271,9 @@ func case0117Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	} else {
 		ltrim = vec.Map1(all, n, vec.StrArg(sArr), rt.Ltrim)
 	}
-	return ltrim
+	vec.Check(failed, &ltrim, all, n, 1)
+	column := vec.StringArray(mem, &ltrim, all, n)
+	return column
 }
 
 // case0118Input is the schema of Case0118's input batches (table t).
@@ -10099,14 +10321,14 @@ func Case0118(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	rtrim := case0118Col1(n, all, sArr)
-	vec.Check(&failed, &rtrim, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0118Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "rtrim(s)"})
 	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &rtrim, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0118Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -10114,10 +10336,10 @@ func Case0118(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0118Col1 computes output column 1 (r) of query Case0118 on every row:
+// case0118Col1 computes output column 1 (r) of query Case0118 on every row, noting its first failed row in failed:
 //
 //	rtrim(s)
-func case0118Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
+func case0118Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// rtrim(s)
 	var rtrim vec.Vec[string]
 	if sArr.NullN() == 0 {
@@ -10129,7 +10351,9 @@ func case0118Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	} else {
 		rtrim = vec.Map1(all, n, vec.StrArg(sArr), rt.Rtrim)
 	}
-	return rtrim
+	vec.Check(failed, &rtrim, all, n, 1)
+	column := vec.StringArray(mem, &rtrim, all, n)
+	return column
 }
 
 // case0119Input is the schema of Case0119's input batches (table t).
@@ -10177,14 +10401,14 @@ func Case0119(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	trim := case0119Col1(n, all, sArr)
-	vec.Check(&failed, &trim, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0119Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "trim(s)"})
 	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &trim, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0119Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -10192,10 +10416,10 @@ func Case0119(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0119Col1 computes output column 1 (r) of query Case0119 on every row:
+// case0119Col1 computes output column 1 (r) of query Case0119 on every row, noting its first failed row in failed:
 //
 //	trim(s)
-func case0119Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
+func case0119Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// trim(s)
 	var trim vec.Vec[string]
 	if sArr.NullN() == 0 {
@@ -10207,7 +10431,9 @@ func case0119Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	} else {
 		trim = vec.Map1(all, n, vec.StrArg(sArr), rt.Trim)
 	}
-	return trim
+	vec.Check(failed, &trim, all, n, 1)
+	column := vec.StringArray(mem, &trim, all, n)
+	return column
 }
 
 // case0120Input is the schema of Case0120's input batches (table t).
@@ -10255,14 +10481,14 @@ func Case0120(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	startsWith := case0120Col1(n, all, sArr)
-	vec.Check(&failed, &startsWith, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0120Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "starts_with(s, 'he')"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &startsWith, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0120Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -10270,10 +10496,10 @@ func Case0120(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0120Col1 computes output column 1 (r) of query Case0120 on every row:
+// case0120Col1 computes output column 1 (r) of query Case0120 on every row, noting its first failed row in failed:
 //
 //	starts_with(s, 'he')
-func case0120Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
+func case0120Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// starts_with(s, 'he')
 	var startsWith vec.Vec[bool]
 	if sArr.NullN() == 0 {
@@ -10285,7 +10511,9 @@ func case0120Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	} else {
 		startsWith = vec.Map2(all, n, vec.StrArg(sArr), vec.ConstArg[string]("he"), rt.StartsWith)
 	}
-	return startsWith
+	vec.Check(failed, &startsWith, all, n, 1)
+	column := vec.BoolArray(mem, &startsWith, all, n)
+	return column
 }
 
 // case0121Input is the schema of Case0121's input batches (table t).
@@ -10334,14 +10562,14 @@ func Case0121(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	uArr := in.Column(8).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	startsWith := case0121Col1(n, all, sArr, uArr)
-	vec.Check(&failed, &startsWith, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0121Col1(n, all, sArr, uArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "starts_with(s, u)"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &startsWith, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0121Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -10349,10 +10577,10 @@ func Case0121(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0121Col1 computes output column 1 (r) of query Case0121 on every row:
+// case0121Col1 computes output column 1 (r) of query Case0121 on every row, noting its first failed row in failed:
 //
 //	starts_with(s, u)
-func case0121Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String) vec.Vec[bool] {
+func case0121Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// starts_with(s, u)
 	var startsWith vec.Vec[bool]
 	if sArr.NullN() == 0 && uArr.NullN() == 0 {
@@ -10364,7 +10592,9 @@ func case0121Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String) ve
 	} else {
 		startsWith = vec.Map2(all, n, vec.StrArg(sArr), vec.StrArg(uArr), rt.StartsWith)
 	}
-	return startsWith
+	vec.Check(failed, &startsWith, all, n, 1)
+	column := vec.BoolArray(mem, &startsWith, all, n)
+	return column
 }
 
 // case0122Input is the schema of Case0122's input batches (table t).
@@ -10412,14 +10642,14 @@ func Case0122(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	endsWith := case0122Col1(n, all, sArr)
-	vec.Check(&failed, &endsWith, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0122Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ends_with(s, 'lo')"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &endsWith, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0122Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -10427,10 +10657,10 @@ func Case0122(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0122Col1 computes output column 1 (r) of query Case0122 on every row:
+// case0122Col1 computes output column 1 (r) of query Case0122 on every row, noting its first failed row in failed:
 //
 //	ends_with(s, 'lo')
-func case0122Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
+func case0122Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ends_with(s, 'lo')
 	var endsWith vec.Vec[bool]
 	if sArr.NullN() == 0 {
@@ -10442,7 +10672,9 @@ func case0122Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	} else {
 		endsWith = vec.Map2(all, n, vec.StrArg(sArr), vec.ConstArg[string]("lo"), rt.EndsWith)
 	}
-	return endsWith
+	vec.Check(failed, &endsWith, all, n, 1)
+	column := vec.BoolArray(mem, &endsWith, all, n)
+	return column
 }
 
 // case0123Input is the schema of Case0123's input batches (table t).
@@ -10490,14 +10722,14 @@ func Case0123(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	endsWith := case0123Col1(n, all, sArr)
-	vec.Check(&failed, &endsWith, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0123Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ends_with(s, 'x')"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &endsWith, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0123Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -10505,10 +10737,10 @@ func Case0123(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0123Col1 computes output column 1 (r) of query Case0123 on every row:
+// case0123Col1 computes output column 1 (r) of query Case0123 on every row, noting its first failed row in failed:
 //
 //	ends_with(s, 'x')
-func case0123Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
+func case0123Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ends_with(s, 'x')
 	var endsWith vec.Vec[bool]
 	if sArr.NullN() == 0 {
@@ -10520,7 +10752,9 @@ func case0123Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	} else {
 		endsWith = vec.Map2(all, n, vec.StrArg(sArr), vec.ConstArg[string]("x"), rt.EndsWith)
 	}
-	return endsWith
+	vec.Check(failed, &endsWith, all, n, 1)
+	column := vec.BoolArray(mem, &endsWith, all, n)
+	return column
 }
 
 // case0124Input is the schema of Case0124's input batches (table t).
@@ -10568,14 +10802,14 @@ func Case0124(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	contains := case0124Col1(n, all, sArr)
-	vec.Check(&failed, &contains, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0124Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "contains(s, 'ell')"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &contains, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0124Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -10583,10 +10817,10 @@ func Case0124(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0124Col1 computes output column 1 (r) of query Case0124 on every row:
+// case0124Col1 computes output column 1 (r) of query Case0124 on every row, noting its first failed row in failed:
 //
 //	contains(s, 'ell')
-func case0124Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
+func case0124Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// contains(s, 'ell')
 	var contains vec.Vec[bool]
 	if sArr.NullN() == 0 {
@@ -10598,7 +10832,9 @@ func case0124Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	} else {
 		contains = vec.Map2(all, n, vec.StrArg(sArr), vec.ConstArg[string]("ell"), rt.Contains)
 	}
-	return contains
+	vec.Check(failed, &contains, all, n, 1)
+	column := vec.BoolArray(mem, &contains, all, n)
+	return column
 }
 
 // case0125Input is the schema of Case0125's input batches (table t).
@@ -10646,14 +10882,14 @@ func Case0125(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	contains := case0125Col1(n, all, sArr)
-	vec.Check(&failed, &contains, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0125Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "contains(s, '')"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &contains, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0125Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -10661,10 +10897,10 @@ func Case0125(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0125Col1 computes output column 1 (r) of query Case0125 on every row:
+// case0125Col1 computes output column 1 (r) of query Case0125 on every row, noting its first failed row in failed:
 //
 //	contains(s, '')
-func case0125Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
+func case0125Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// contains(s, ”)
 	var contains vec.Vec[bool]
 	if sArr.NullN() == 0 {
@@ -10676,7 +10912,9 @@ func case0125Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	} else {
 		contains = vec.Map2(all, n, vec.StrArg(sArr), vec.ConstArg[string](""), rt.Contains)
 	}
-	return contains
+	vec.Check(failed, &contains, all, n, 1)
+	column := vec.BoolArray(mem, &contains, all, n)
+	return column
 }
 
 // case0126Input is the schema of Case0126's input batches (table t).
@@ -10724,14 +10962,14 @@ func Case0126(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	replace := case0126Col1(n, all, sArr)
-	vec.Check(&failed, &replace, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0126Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "replace(s, 'l', 'L')"})
 	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &replace, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0126Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -10739,10 +10977,10 @@ func Case0126(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0126Col1 computes output column 1 (r) of query Case0126 on every row:
+// case0126Col1 computes output column 1 (r) of query Case0126 on every row, noting its first failed row in failed:
 //
 //	replace(s, 'l', 'L')
-func case0126Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
+func case0126Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// replace(s, 'l', 'L')
 	var replace vec.Vec[string]
 	if sArr.NullN() == 0 {
@@ -10754,7 +10992,9 @@ func case0126Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	} else {
 		replace = vec.Map3(all, n, vec.StrArg(sArr), vec.ConstArg[string]("l"), vec.ConstArg[string]("L"), rt.Replace3)
 	}
-	return replace
+	vec.Check(failed, &replace, all, n, 1)
+	column := vec.StringArray(mem, &replace, all, n)
+	return column
 }
 
 // case0127Input is the schema of Case0127's input batches (table t).
@@ -10802,14 +11042,14 @@ func Case0127(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	replace := case0127Col1(n, all, sArr)
-	vec.Check(&failed, &replace, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0127Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "replace(s, 'l')"})
 	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &replace, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0127Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -10817,10 +11057,10 @@ func Case0127(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0127Col1 computes output column 1 (r) of query Case0127 on every row:
+// case0127Col1 computes output column 1 (r) of query Case0127 on every row, noting its first failed row in failed:
 //
 //	replace(s, 'l')
-func case0127Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
+func case0127Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// replace(s, 'l')
 	var replace vec.Vec[string]
 	if sArr.NullN() == 0 {
@@ -10832,7 +11072,9 @@ func case0127Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	} else {
 		replace = vec.Map2(all, n, vec.StrArg(sArr), vec.ConstArg[string]("l"), rt.Replace2)
 	}
-	return replace
+	vec.Check(failed, &replace, all, n, 1)
+	column := vec.StringArray(mem, &replace, all, n)
+	return column
 }
 
 // case0128Input is the schema of Case0128's input batches (table t).
@@ -10880,14 +11122,14 @@ func Case0128(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	replace := case0128Col1(n, all, sArr)
-	vec.Check(&failed, &replace, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0128Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "replace(s, '', 'x')"})
 	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &replace, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0128Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -10895,10 +11137,10 @@ func Case0128(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0128Col1 computes output column 1 (r) of query Case0128 on every row:
+// case0128Col1 computes output column 1 (r) of query Case0128 on every row, noting its first failed row in failed:
 //
 //	replace(s, '', 'x')
-func case0128Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
+func case0128Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// replace(s, ”, 'x')
 	var replace vec.Vec[string]
 	if sArr.NullN() == 0 {
@@ -10910,7 +11152,9 @@ func case0128Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	} else {
 		replace = vec.Map3(all, n, vec.StrArg(sArr), vec.ConstArg[string](""), vec.ConstArg[string]("x"), rt.Replace3)
 	}
-	return replace
+	vec.Check(failed, &replace, all, n, 1)
+	column := vec.StringArray(mem, &replace, all, n)
+	return column
 }
 
 // case0129Input is the schema of Case0129's input batches (table t).
@@ -10959,14 +11203,14 @@ func Case0129(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	uArr := in.Column(8).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	replace := case0129Col1(n, all, sArr, uArr)
-	vec.Check(&failed, &replace, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0129Col1(n, all, sArr, uArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "replace(s, u, 'x')"})
 	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &replace, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0129Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -10974,10 +11218,10 @@ func Case0129(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0129Col1 computes output column 1 (r) of query Case0129 on every row:
+// case0129Col1 computes output column 1 (r) of query Case0129 on every row, noting its first failed row in failed:
 //
 //	replace(s, u, 'x')
-func case0129Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String) vec.Vec[string] {
+func case0129Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// replace(s, u, 'x')
 	var replace vec.Vec[string]
 	if sArr.NullN() == 0 && uArr.NullN() == 0 {
@@ -10989,7 +11233,9 @@ func case0129Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String) ve
 	} else {
 		replace = vec.Map3(all, n, vec.StrArg(sArr), vec.StrArg(uArr), vec.ConstArg[string]("x"), rt.Replace3)
 	}
-	return replace
+	vec.Check(failed, &replace, all, n, 1)
+	column := vec.StringArray(mem, &replace, all, n)
+	return column
 }
 
 // case0130Input is the schema of Case0130's input batches (table t).
@@ -11037,14 +11283,14 @@ func Case0130(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	lpad := case0130Col1(n, all, sArr)
-	vec.Check(&failed, &lpad, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0130Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "lpad(s, 5, '*')"})
 	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &lpad, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0130Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -11052,10 +11298,10 @@ func Case0130(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0130Col1 computes output column 1 (r) of query Case0130 on every row:
+// case0130Col1 computes output column 1 (r) of query Case0130 on every row, noting its first failed row in failed:
 //
 //	lpad(s, 5, '*')
-func case0130Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
+func case0130Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// lpad(s, 5, '*')
 	var lpad vec.Vec[string]
 	if sArr.NullN() == 0 {
@@ -11072,7 +11318,9 @@ func case0130Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	} else {
 		lpad = vec.Map3E(all, n, vec.StrArg(sArr), vec.ConstArg[int32](int32(5)), vec.ConstArg[string]("*"), rt.Lpad3)
 	}
-	return lpad
+	vec.Check(failed, &lpad, all, n, 1)
+	column := vec.StringArray(mem, &lpad, all, n)
+	return column
 }
 
 // case0131Input is the schema of Case0131's input batches (table t).
@@ -11120,14 +11368,14 @@ func Case0131(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	lpad := case0131Col1(n, all, sArr)
-	vec.Check(&failed, &lpad, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0131Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "lpad(s, 5)"})
 	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &lpad, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0131Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -11135,10 +11383,10 @@ func Case0131(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0131Col1 computes output column 1 (r) of query Case0131 on every row:
+// case0131Col1 computes output column 1 (r) of query Case0131 on every row, noting its first failed row in failed:
 //
 //	lpad(s, 5)
-func case0131Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
+func case0131Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// lpad(s, 5)
 	var lpad vec.Vec[string]
 	if sArr.NullN() == 0 {
@@ -11155,7 +11403,9 @@ func case0131Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	} else {
 		lpad = vec.Map2E(all, n, vec.StrArg(sArr), vec.ConstArg[int32](int32(5)), rt.Lpad2)
 	}
-	return lpad
+	vec.Check(failed, &lpad, all, n, 1)
+	column := vec.StringArray(mem, &lpad, all, n)
+	return column
 }
 
 // case0132Input is the schema of Case0132's input batches (table t).
@@ -11203,14 +11453,14 @@ func Case0132(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	lpad := case0132Col1(n, all, sArr)
-	vec.Check(&failed, &lpad, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0132Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "lpad(s, 1, '*')"})
 	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &lpad, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0132Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -11218,10 +11468,10 @@ func Case0132(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0132Col1 computes output column 1 (r) of query Case0132 on every row:
+// case0132Col1 computes output column 1 (r) of query Case0132 on every row, noting its first failed row in failed:
 //
 //	lpad(s, 1, '*')
-func case0132Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
+func case0132Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// lpad(s, 1, '*')
 	var lpad vec.Vec[string]
 	if sArr.NullN() == 0 {
@@ -11238,7 +11488,9 @@ func case0132Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	} else {
 		lpad = vec.Map3E(all, n, vec.StrArg(sArr), vec.ConstArg[int32](int32(1)), vec.ConstArg[string]("*"), rt.Lpad3)
 	}
-	return lpad
+	vec.Check(failed, &lpad, all, n, 1)
+	column := vec.StringArray(mem, &lpad, all, n)
+	return column
 }
 
 // case0133Input is the schema of Case0133's input batches (table t).
@@ -11286,14 +11538,14 @@ func Case0133(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	lpad := case0133Col1(n, all, sArr)
-	vec.Check(&failed, &lpad, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0133Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "lpad(s, 5, 'xy')"})
 	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &lpad, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0133Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -11301,10 +11553,10 @@ func Case0133(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0133Col1 computes output column 1 (r) of query Case0133 on every row:
+// case0133Col1 computes output column 1 (r) of query Case0133 on every row, noting its first failed row in failed:
 //
 //	lpad(s, 5, 'xy')
-func case0133Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
+func case0133Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// lpad(s, 5, 'xy')
 	var lpad vec.Vec[string]
 	if sArr.NullN() == 0 {
@@ -11321,7 +11573,9 @@ func case0133Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	} else {
 		lpad = vec.Map3E(all, n, vec.StrArg(sArr), vec.ConstArg[int32](int32(5)), vec.ConstArg[string]("xy"), rt.Lpad3)
 	}
-	return lpad
+	vec.Check(failed, &lpad, all, n, 1)
+	column := vec.StringArray(mem, &lpad, all, n)
+	return column
 }
 
 // case0134Input is the schema of Case0134's input batches (table t).
@@ -11369,14 +11623,14 @@ func Case0134(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	lpad := case0134Col1(n, all, sArr)
-	vec.Check(&failed, &lpad, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0134Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "lpad(s, 5, '')"})
 	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &lpad, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0134Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -11384,10 +11638,10 @@ func Case0134(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0134Col1 computes output column 1 (r) of query Case0134 on every row:
+// case0134Col1 computes output column 1 (r) of query Case0134 on every row, noting its first failed row in failed:
 //
 //	lpad(s, 5, '')
-func case0134Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
+func case0134Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// lpad(s, 5, ”)
 	var lpad vec.Vec[string]
 	if sArr.NullN() == 0 {
@@ -11404,7 +11658,9 @@ func case0134Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	} else {
 		lpad = vec.Map3E(all, n, vec.StrArg(sArr), vec.ConstArg[int32](int32(5)), vec.ConstArg[string](""), rt.Lpad3)
 	}
-	return lpad
+	vec.Check(failed, &lpad, all, n, 1)
+	column := vec.StringArray(mem, &lpad, all, n)
+	return column
 }
 
 // case0135Input is the schema of Case0135's input batches (table t).
@@ -11452,14 +11708,14 @@ func Case0135(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	lpad := case0135Col1(n, all, sArr)
-	vec.Check(&failed, &lpad, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0135Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "lpad(s, -1, '*')"})
 	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &lpad, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0135Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -11467,10 +11723,10 @@ func Case0135(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0135Col1 computes output column 1 (r) of query Case0135 on every row:
+// case0135Col1 computes output column 1 (r) of query Case0135 on every row, noting its first failed row in failed:
 //
 //	lpad(s, -1, '*')
-func case0135Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
+func case0135Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// lpad(s, -1, '*')
 	var lpad vec.Vec[string]
 	if sArr.NullN() == 0 {
@@ -11487,7 +11743,9 @@ func case0135Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	} else {
 		lpad = vec.Map3E(all, n, vec.StrArg(sArr), vec.ConstArg[int32](int32(-1)), vec.ConstArg[string]("*"), rt.Lpad3)
 	}
-	return lpad
+	vec.Check(failed, &lpad, all, n, 1)
+	column := vec.StringArray(mem, &lpad, all, n)
+	return column
 }
 
 // case0136Input is the schema of Case0136's input batches (table t).
@@ -11535,14 +11793,14 @@ func Case0136(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	rpad := case0136Col1(n, all, sArr)
-	vec.Check(&failed, &rpad, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0136Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "rpad(s, 5, '*')"})
 	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &rpad, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0136Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -11550,10 +11808,10 @@ func Case0136(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0136Col1 computes output column 1 (r) of query Case0136 on every row:
+// case0136Col1 computes output column 1 (r) of query Case0136 on every row, noting its first failed row in failed:
 //
 //	rpad(s, 5, '*')
-func case0136Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
+func case0136Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// rpad(s, 5, '*')
 	var rpad vec.Vec[string]
 	if sArr.NullN() == 0 {
@@ -11570,7 +11828,9 @@ func case0136Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	} else {
 		rpad = vec.Map3E(all, n, vec.StrArg(sArr), vec.ConstArg[int32](int32(5)), vec.ConstArg[string]("*"), rt.Rpad3)
 	}
-	return rpad
+	vec.Check(failed, &rpad, all, n, 1)
+	column := vec.StringArray(mem, &rpad, all, n)
+	return column
 }
 
 // case0137Input is the schema of Case0137's input batches (table t).
@@ -11618,14 +11878,14 @@ func Case0137(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	rpad := case0137Col1(n, all, sArr)
-	vec.Check(&failed, &rpad, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0137Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "rpad(s, 1)"})
 	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &rpad, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0137Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -11633,10 +11893,10 @@ func Case0137(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0137Col1 computes output column 1 (r) of query Case0137 on every row:
+// case0137Col1 computes output column 1 (r) of query Case0137 on every row, noting its first failed row in failed:
 //
 //	rpad(s, 1)
-func case0137Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
+func case0137Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// rpad(s, 1)
 	var rpad vec.Vec[string]
 	if sArr.NullN() == 0 {
@@ -11653,7 +11913,9 @@ func case0137Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	} else {
 		rpad = vec.Map2E(all, n, vec.StrArg(sArr), vec.ConstArg[int32](int32(1)), rt.Rpad2)
 	}
-	return rpad
+	vec.Check(failed, &rpad, all, n, 1)
+	column := vec.StringArray(mem, &rpad, all, n)
+	return column
 }
 
 // case0138Input is the schema of Case0138's input batches (table t).
@@ -11702,14 +11964,14 @@ func Case0138(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	rpad := case0138Col1(n, all, i_, sArr)
-	vec.Check(&failed, &rpad, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0138Col1(n, all, i_, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "rpad(s, i, '*')"})
 	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &rpad, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0138Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -11717,10 +11979,10 @@ func Case0138(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0138Col1 computes output column 1 (r) of query Case0138 on every row:
+// case0138Col1 computes output column 1 (r) of query Case0138 on every row, noting its first failed row in failed:
 //
 //	rpad(s, i, '*')
-func case0138Col1(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String) vec.Vec[string] {
+func case0138Col1(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// rpad(s, i, '*')
 	var rpad vec.Vec[string]
 	if sArr.NullN() == 0 && i_.Clean() {
@@ -11738,7 +12000,9 @@ func case0138Col1(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String) vec
 	} else {
 		rpad = vec.Map3E(all, n, vec.StrArg(sArr), vec.VecArg(&i_), vec.ConstArg[string]("*"), rt.Rpad3)
 	}
-	return rpad
+	vec.Check(failed, &rpad, all, n, 1)
+	column := vec.StringArray(mem, &rpad, all, n)
+	return column
 }
 
 // case0139Input is the schema of Case0139's input batches (table t).
@@ -11786,14 +12050,14 @@ func Case0139(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	lpad := case0139Col1(n, all, sArr)
-	vec.Check(&failed, &lpad, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0139Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "lpad(s, 2147483647, '*')"})
 	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &lpad, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0139Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -11801,10 +12065,10 @@ func Case0139(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0139Col1 computes output column 1 (r) of query Case0139 on every row:
+// case0139Col1 computes output column 1 (r) of query Case0139 on every row, noting its first failed row in failed:
 //
 //	lpad(s, 2147483647, '*')
-func case0139Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
+func case0139Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// lpad(s, 2147483647, '*')
 	var lpad vec.Vec[string]
 	if sArr.NullN() == 0 {
@@ -11821,7 +12085,9 @@ func case0139Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
 	} else {
 		lpad = vec.Map3E(all, n, vec.StrArg(sArr), vec.ConstArg[int32](int32(2147483647)), vec.ConstArg[string]("*"), rt.Lpad3)
 	}
-	return lpad
+	vec.Check(failed, &lpad, all, n, 1)
+	column := vec.StringArray(mem, &lpad, all, n)
+	return column
 }
 
 // case0140Input is the schema of Case0140's input batches (table t).
@@ -11869,14 +12135,14 @@ func Case0140(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	like := case0140Col1(n, all, sArr)
-	vec.Check(&failed, &like, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0140Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s LIKE 'h%'"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &like, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0140Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -11884,10 +12150,10 @@ func Case0140(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0140Col1 computes output column 1 (r) of query Case0140 on every row:
+// case0140Col1 computes output column 1 (r) of query Case0140 on every row, noting its first failed row in failed:
 //
 //	s LIKE 'h%'
-func case0140Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
+func case0140Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (s LIKE 'h%')
 	var like vec.Vec[bool]
 	if sArr.NullN() == 0 {
@@ -11899,7 +12165,9 @@ func case0140Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	} else {
 		like = vec.Map1(all, n, vec.StrArg(sArr), likePattern.Match)
 	}
-	return like
+	vec.Check(failed, &like, all, n, 1)
+	column := vec.BoolArray(mem, &like, all, n)
+	return column
 }
 
 // case0141Input is the schema of Case0141's input batches (table t).
@@ -11947,14 +12215,14 @@ func Case0141(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	like := case0141Col1(n, all, sArr)
-	vec.Check(&failed, &like, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0141Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s LIKE 'h_llo'"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &like, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0141Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -11962,10 +12230,10 @@ func Case0141(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0141Col1 computes output column 1 (r) of query Case0141 on every row:
+// case0141Col1 computes output column 1 (r) of query Case0141 on every row, noting its first failed row in failed:
 //
 //	s LIKE 'h_llo'
-func case0141Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
+func case0141Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (s LIKE 'h_llo')
 	var like vec.Vec[bool]
 	if sArr.NullN() == 0 {
@@ -11977,7 +12245,9 @@ func case0141Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	} else {
 		like = vec.Map1(all, n, vec.StrArg(sArr), likePattern2.Match)
 	}
-	return like
+	vec.Check(failed, &like, all, n, 1)
+	column := vec.BoolArray(mem, &like, all, n)
+	return column
 }
 
 // case0142Input is the schema of Case0142's input batches (table t).
@@ -12025,14 +12295,14 @@ func Case0142(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	like := case0142Col1(n, all, sArr)
-	vec.Check(&failed, &like, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0142Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s LIKE 'h_llo'"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &like, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0142Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -12040,10 +12310,10 @@ func Case0142(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0142Col1 computes output column 1 (r) of query Case0142 on every row:
+// case0142Col1 computes output column 1 (r) of query Case0142 on every row, noting its first failed row in failed:
 //
 //	s LIKE 'h_llo'
-func case0142Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
+func case0142Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (s LIKE 'h_llo')
 	var like vec.Vec[bool]
 	if sArr.NullN() == 0 {
@@ -12055,7 +12325,9 @@ func case0142Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	} else {
 		like = vec.Map1(all, n, vec.StrArg(sArr), likePattern2.Match)
 	}
-	return like
+	vec.Check(failed, &like, all, n, 1)
+	column := vec.BoolArray(mem, &like, all, n)
+	return column
 }
 
 // case0143Input is the schema of Case0143's input batches (table t).
@@ -12103,14 +12375,14 @@ func Case0143(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	like := case0143Col1(n, all, sArr)
-	vec.Check(&failed, &like, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0143Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s LIKE '%'"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &like, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0143Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -12118,10 +12390,10 @@ func Case0143(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0143Col1 computes output column 1 (r) of query Case0143 on every row:
+// case0143Col1 computes output column 1 (r) of query Case0143 on every row, noting its first failed row in failed:
 //
 //	s LIKE '%'
-func case0143Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
+func case0143Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (s LIKE '%')
 	var like vec.Vec[bool]
 	if sArr.NullN() == 0 {
@@ -12133,7 +12405,9 @@ func case0143Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	} else {
 		like = vec.Map1(all, n, vec.StrArg(sArr), likePattern3.Match)
 	}
-	return like
+	vec.Check(failed, &like, all, n, 1)
+	column := vec.BoolArray(mem, &like, all, n)
+	return column
 }
 
 // case0144Input is the schema of Case0144's input batches (table t).
@@ -12181,14 +12455,14 @@ func Case0144(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	negated := case0144Col1(n, all, sArr)
-	vec.Check(&failed, &negated, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0144Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s NOT LIKE 'x%'"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &negated, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0144Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -12196,10 +12470,10 @@ func Case0144(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0144Col1 computes output column 1 (r) of query Case0144 on every row:
+// case0144Col1 computes output column 1 (r) of query Case0144 on every row, noting its first failed row in failed:
 //
 //	s NOT LIKE 'x%'
-func case0144Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
+func case0144Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (NOT (s LIKE 'x%'))
 	var negated vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -12230,7 +12504,9 @@ func case0144Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 			negated = negated2
 		}
 	}
-	return negated
+	vec.Check(failed, &negated, all, n, 1)
+	column := vec.BoolArray(mem, &negated, all, n)
+	return column
 }
 
 // case0145Input is the schema of Case0145's input batches (table t).
@@ -12279,14 +12555,14 @@ func Case0145(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	uArr := in.Column(8).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	like := case0145Col1(n, all, sArr, uArr)
-	vec.Check(&failed, &like, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0145Col1(n, all, sArr, uArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s LIKE u"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &like, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0145Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -12294,10 +12570,10 @@ func Case0145(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0145Col1 computes output column 1 (r) of query Case0145 on every row:
+// case0145Col1 computes output column 1 (r) of query Case0145 on every row, noting its first failed row in failed:
 //
 //	s LIKE u
-func case0145Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String) vec.Vec[bool] {
+func case0145Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (s LIKE u)
 	var like vec.Vec[bool]
 	if sArr.NullN() == 0 && uArr.NullN() == 0 {
@@ -12314,7 +12590,9 @@ func case0145Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String) ve
 	} else {
 		like = vec.Map2E(all, n, vec.StrArg(sArr), vec.StrArg(uArr), rt.Like)
 	}
-	return like
+	vec.Check(failed, &like, all, n, 1)
+	column := vec.BoolArray(mem, &like, all, n)
+	return column
 }
 
 // case0146Input is the schema of Case0146's input batches (table t).
@@ -12362,14 +12640,14 @@ func Case0146(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	like := case0146Col1(n, all, sArr)
-	vec.Check(&failed, &like, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0146Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s LIKE 'a\\%b'"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &like, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0146Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -12377,10 +12655,10 @@ func Case0146(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0146Col1 computes output column 1 (r) of query Case0146 on every row:
+// case0146Col1 computes output column 1 (r) of query Case0146 on every row, noting its first failed row in failed:
 //
 //	s LIKE 'a\%b'
-func case0146Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
+func case0146Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (s LIKE 'a\%b')
 	var like vec.Vec[bool]
 	if sArr.NullN() == 0 {
@@ -12392,7 +12670,9 @@ func case0146Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	} else {
 		like = vec.Map1(all, n, vec.StrArg(sArr), likePattern5.Match)
 	}
-	return like
+	vec.Check(failed, &like, all, n, 1)
+	column := vec.BoolArray(mem, &like, all, n)
+	return column
 }
 
 // case0147Input is the schema of Case0147's input batches (table t).
@@ -12440,14 +12720,14 @@ func Case0147(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	like := case0147Col1(n, all, sArr)
-	vec.Check(&failed, &like, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0147Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s LIKE 'a\\%b'"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &like, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0147Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -12455,10 +12735,10 @@ func Case0147(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0147Col1 computes output column 1 (r) of query Case0147 on every row:
+// case0147Col1 computes output column 1 (r) of query Case0147 on every row, noting its first failed row in failed:
 //
 //	s LIKE 'a\%b'
-func case0147Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
+func case0147Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (s LIKE 'a\%b')
 	var like vec.Vec[bool]
 	if sArr.NullN() == 0 {
@@ -12470,7 +12750,9 @@ func case0147Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	} else {
 		like = vec.Map1(all, n, vec.StrArg(sArr), likePattern5.Match)
 	}
-	return like
+	vec.Check(failed, &like, all, n, 1)
+	column := vec.BoolArray(mem, &like, all, n)
+	return column
 }
 
 // case0148Input is the schema of Case0148's input batches (table t).
@@ -12518,14 +12800,14 @@ func Case0148(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	like := case0148Col1(n, all, sArr)
-	vec.Check(&failed, &like, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0148Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s LIKE 'a.b'"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &like, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0148Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -12533,10 +12815,10 @@ func Case0148(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0148Col1 computes output column 1 (r) of query Case0148 on every row:
+// case0148Col1 computes output column 1 (r) of query Case0148 on every row, noting its first failed row in failed:
 //
 //	s LIKE 'a.b'
-func case0148Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
+func case0148Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (s LIKE 'a.b')
 	var like vec.Vec[bool]
 	if sArr.NullN() == 0 {
@@ -12548,7 +12830,9 @@ func case0148Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	} else {
 		like = vec.Map1(all, n, vec.StrArg(sArr), likePattern6.Match)
 	}
-	return like
+	vec.Check(failed, &like, all, n, 1)
+	column := vec.BoolArray(mem, &like, all, n)
+	return column
 }
 
 // case0149Input is the schema of Case0149's input batches (table t).
@@ -12596,14 +12880,14 @@ func Case0149(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	like := case0149Col1(n, all, sArr)
-	vec.Check(&failed, &like, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0149Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s LIKE '%é_'"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &like, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0149Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -12611,10 +12895,10 @@ func Case0149(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0149Col1 computes output column 1 (r) of query Case0149 on every row:
+// case0149Col1 computes output column 1 (r) of query Case0149 on every row, noting its first failed row in failed:
 //
 //	s LIKE '%é_'
-func case0149Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
+func case0149Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (s LIKE '%é_')
 	var like vec.Vec[bool]
 	if sArr.NullN() == 0 {
@@ -12626,7 +12910,9 @@ func case0149Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	} else {
 		like = vec.Map1(all, n, vec.StrArg(sArr), likePattern7.Match)
 	}
-	return like
+	vec.Check(failed, &like, all, n, 1)
+	column := vec.BoolArray(mem, &like, all, n)
+	return column
 }
 
 // case0150Input is the schema of Case0150's input batches (table t).
@@ -12674,14 +12960,14 @@ func Case0150(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	like := case0150Col1(n, all, sArr)
-	vec.Check(&failed, &like, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0150Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s LIKE 'a!%b' ESCAPE '!'"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &like, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0150Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -12689,10 +12975,10 @@ func Case0150(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0150Col1 computes output column 1 (r) of query Case0150 on every row:
+// case0150Col1 computes output column 1 (r) of query Case0150 on every row, noting its first failed row in failed:
 //
 //	s LIKE 'a!%b' ESCAPE '!'
-func case0150Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
+func case0150Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (s LIKE 'a!%b' ESCAPE '!')
 	var like vec.Vec[bool]
 	if sArr.NullN() == 0 {
@@ -12704,7 +12990,9 @@ func case0150Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	} else {
 		like = vec.Map1(all, n, vec.StrArg(sArr), likePattern8.Match)
 	}
-	return like
+	vec.Check(failed, &like, all, n, 1)
+	column := vec.BoolArray(mem, &like, all, n)
+	return column
 }
 
 // case0151Input is the schema of Case0151's input batches (table t).
@@ -12752,14 +13040,14 @@ func Case0151(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	s := vec.Strings(in.Column(7))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	like := case0151Col1(n, all, s)
-	vec.Check(&failed, &like, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0151Col1(n, all, s, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s LIKE 'a\\'"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &like, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0151Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -12767,13 +13055,15 @@ func Case0151(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0151Col1 computes output column 1 (r) of query Case0151 on every row:
+// case0151Col1 computes output column 1 (r) of query Case0151 on every row, noting its first failed row in failed:
 //
 //	s LIKE 'a\'
-func case0151Col1(n int, all vec.Sel, s vec.Vec[string]) vec.Vec[bool] {
+func case0151Col1(n int, all vec.Sel, s vec.Vec[string], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (s LIKE 'a\')
 	like := vec.FailValues[bool](&s, likePattern9Err, all, n)
-	return like
+	vec.Check(failed, &like, all, n, 1)
+	column := vec.BoolArray(mem, &like, all, n)
+	return column
 }
 
 // case0152Input is the schema of Case0152's input batches (table t).
@@ -12821,18 +13111,14 @@ func Case0152(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult, directCol := case0152Col1(n, all, sArr, mem)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0152Col1(n, all, sArr, mem, failed)
 	if failed.Err != nil {
-		vec.Release(directCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END"})
 	}
-	if directCol == nil {
-		directCol = vec.Int32Array(mem, &caseResult, all, n)
-	}
 
-	cols := []arrow.Array{directCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0152Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -12840,10 +13126,10 @@ func Case0152(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0152Col1 computes output column 1 (r) of query Case0152 on every row:
+// case0152Col1 computes output column 1 (r) of query Case0152 on every row, noting its first failed row in failed:
 //
 //	CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END
-func case0152Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) (vec.Vec[int32], arrow.Array) {
+func case0152Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN (s LIKE 'ab%') THEN 1 WHEN (s LIKE '%yz') THEN 2 WHEN (s LIKE '%mm%') THEN 3 WHEN (s LIKE 'exact') THEN 4 ELSE 0 END
 	var directCol arrow.Array // written by the loop, or below from caseResult
 	var directOut *vec.FixedOut[int32]
@@ -12909,7 +13195,11 @@ func case0152Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) 
 		}
 		caseResult = caseResult2
 	}
-	return caseResult, directCol
+	vec.Check(failed, &caseResult, all, n, 1)
+	if directCol == nil {
+		directCol = vec.Int32Array(mem, &caseResult, all, n)
+	}
+	return directCol
 }
 
 // case0153Input is the schema of Case0153's input batches (table t).
@@ -12957,18 +13247,14 @@ func Case0153(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult, directCol := case0153Col1(n, all, sArr, mem)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0153Col1(n, all, sArr, mem, failed)
 	if failed.Err != nil {
-		vec.Release(directCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END"})
 	}
-	if directCol == nil {
-		directCol = vec.Int32Array(mem, &caseResult, all, n)
-	}
 
-	cols := []arrow.Array{directCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0153Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -12976,10 +13262,10 @@ func Case0153(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0153Col1 computes output column 1 (r) of query Case0153 on every row:
+// case0153Col1 computes output column 1 (r) of query Case0153 on every row, noting its first failed row in failed:
 //
 //	CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END
-func case0153Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) (vec.Vec[int32], arrow.Array) {
+func case0153Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN (s LIKE 'ab%') THEN 1 WHEN (s LIKE '%yz') THEN 2 WHEN (s LIKE '%mm%') THEN 3 WHEN (s LIKE 'exact') THEN 4 ELSE 0 END
 	var directCol arrow.Array // written by the loop, or below from caseResult
 	var directOut *vec.FixedOut[int32]
@@ -13045,7 +13331,11 @@ func case0153Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) 
 		}
 		caseResult = caseResult2
 	}
-	return caseResult, directCol
+	vec.Check(failed, &caseResult, all, n, 1)
+	if directCol == nil {
+		directCol = vec.Int32Array(mem, &caseResult, all, n)
+	}
+	return directCol
 }
 
 // case0154Input is the schema of Case0154's input batches (table t).
@@ -13093,18 +13383,14 @@ func Case0154(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult, directCol := case0154Col1(n, all, sArr, mem)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0154Col1(n, all, sArr, mem, failed)
 	if failed.Err != nil {
-		vec.Release(directCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END"})
 	}
-	if directCol == nil {
-		directCol = vec.Int32Array(mem, &caseResult, all, n)
-	}
 
-	cols := []arrow.Array{directCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0154Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -13112,10 +13398,10 @@ func Case0154(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0154Col1 computes output column 1 (r) of query Case0154 on every row:
+// case0154Col1 computes output column 1 (r) of query Case0154 on every row, noting its first failed row in failed:
 //
 //	CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END
-func case0154Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) (vec.Vec[int32], arrow.Array) {
+func case0154Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN (s LIKE 'ab%') THEN 1 WHEN (s LIKE '%yz') THEN 2 WHEN (s LIKE '%mm%') THEN 3 WHEN (s LIKE 'exact') THEN 4 ELSE 0 END
 	var directCol arrow.Array // written by the loop, or below from caseResult
 	var directOut *vec.FixedOut[int32]
@@ -13181,7 +13467,11 @@ func case0154Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) 
 		}
 		caseResult = caseResult2
 	}
-	return caseResult, directCol
+	vec.Check(failed, &caseResult, all, n, 1)
+	if directCol == nil {
+		directCol = vec.Int32Array(mem, &caseResult, all, n)
+	}
+	return directCol
 }
 
 // case0155Input is the schema of Case0155's input batches (table t).
@@ -13229,18 +13519,14 @@ func Case0155(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult, directCol := case0155Col1(n, all, sArr, mem)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0155Col1(n, all, sArr, mem, failed)
 	if failed.Err != nil {
-		vec.Release(directCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END"})
 	}
-	if directCol == nil {
-		directCol = vec.Int32Array(mem, &caseResult, all, n)
-	}
 
-	cols := []arrow.Array{directCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0155Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -13248,10 +13534,10 @@ func Case0155(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0155Col1 computes output column 1 (r) of query Case0155 on every row:
+// case0155Col1 computes output column 1 (r) of query Case0155 on every row, noting its first failed row in failed:
 //
 //	CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END
-func case0155Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) (vec.Vec[int32], arrow.Array) {
+func case0155Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN (s LIKE 'ab%') THEN 1 WHEN (s LIKE '%yz') THEN 2 WHEN (s LIKE '%mm%') THEN 3 WHEN (s LIKE 'exact') THEN 4 ELSE 0 END
 	var directCol arrow.Array // written by the loop, or below from caseResult
 	var directOut *vec.FixedOut[int32]
@@ -13317,7 +13603,11 @@ func case0155Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) 
 		}
 		caseResult = caseResult2
 	}
-	return caseResult, directCol
+	vec.Check(failed, &caseResult, all, n, 1)
+	if directCol == nil {
+		directCol = vec.Int32Array(mem, &caseResult, all, n)
+	}
+	return directCol
 }
 
 // case0156Input is the schema of Case0156's input batches (table t).
@@ -13365,18 +13655,14 @@ func Case0156(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult, directCol := case0156Col1(n, all, sArr, mem)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0156Col1(n, all, sArr, mem, failed)
 	if failed.Err != nil {
-		vec.Release(directCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END"})
 	}
-	if directCol == nil {
-		directCol = vec.Int32Array(mem, &caseResult, all, n)
-	}
 
-	cols := []arrow.Array{directCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0156Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -13384,10 +13670,10 @@ func Case0156(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0156Col1 computes output column 1 (r) of query Case0156 on every row:
+// case0156Col1 computes output column 1 (r) of query Case0156 on every row, noting its first failed row in failed:
 //
 //	CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END
-func case0156Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) (vec.Vec[int32], arrow.Array) {
+func case0156Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN (s LIKE 'ab%') THEN 1 WHEN (s LIKE '%yz') THEN 2 WHEN (s LIKE '%mm%') THEN 3 WHEN (s LIKE 'exact') THEN 4 ELSE 0 END
 	var directCol arrow.Array // written by the loop, or below from caseResult
 	var directOut *vec.FixedOut[int32]
@@ -13453,7 +13739,11 @@ func case0156Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) 
 		}
 		caseResult = caseResult2
 	}
-	return caseResult, directCol
+	vec.Check(failed, &caseResult, all, n, 1)
+	if directCol == nil {
+		directCol = vec.Int32Array(mem, &caseResult, all, n)
+	}
+	return directCol
 }
 
 // case0157Input is the schema of Case0157's input batches (table t).
@@ -13501,18 +13791,14 @@ func Case0157(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult, directCol := case0157Col1(n, all, sArr, mem)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0157Col1(n, all, sArr, mem, failed)
 	if failed.Err != nil {
-		vec.Release(directCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END"})
 	}
-	if directCol == nil {
-		directCol = vec.Int32Array(mem, &caseResult, all, n)
-	}
 
-	cols := []arrow.Array{directCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0157Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -13520,10 +13806,10 @@ func Case0157(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0157Col1 computes output column 1 (r) of query Case0157 on every row:
+// case0157Col1 computes output column 1 (r) of query Case0157 on every row, noting its first failed row in failed:
 //
 //	CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END
-func case0157Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) (vec.Vec[int32], arrow.Array) {
+func case0157Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN (s LIKE 'ab%') THEN 1 WHEN (s LIKE '%yz') THEN 2 WHEN (s LIKE '%mm%') THEN 3 WHEN (s LIKE 'exact') THEN 4 ELSE 0 END
 	var directCol arrow.Array // written by the loop, or below from caseResult
 	var directOut *vec.FixedOut[int32]
@@ -13589,7 +13875,11 @@ func case0157Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) 
 		}
 		caseResult = caseResult2
 	}
-	return caseResult, directCol
+	vec.Check(failed, &caseResult, all, n, 1)
+	if directCol == nil {
+		directCol = vec.Int32Array(mem, &caseResult, all, n)
+	}
+	return directCol
 }
 
 // case0158Input is the schema of Case0158's input batches (table t).
@@ -13637,18 +13927,14 @@ func Case0158(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	ifResult, directCol := case0158Col1(n, all, sArr, mem)
-	vec.Check(&failed, &ifResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0158Col1(n, all, sArr, mem, failed)
 	if failed.Err != nil {
-		vec.Release(directCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(s LIKE 'a\\%%', 'pct', 'no')"})
 	}
-	if directCol == nil {
-		directCol = vec.StringArray(mem, &ifResult, all, n)
-	}
 
-	cols := []arrow.Array{directCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0158Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -13656,10 +13942,10 @@ func Case0158(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0158Col1 computes output column 1 (r) of query Case0158 on every row:
+// case0158Col1 computes output column 1 (r) of query Case0158 on every row, noting its first failed row in failed:
 //
 //	IF(s LIKE 'a\%%', 'pct', 'no')
-func case0158Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) (vec.Vec[string], arrow.Array) {
+func case0158Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((s LIKE 'a\%%'), 'pct', 'no')
 	var directCol arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[string]
@@ -13709,7 +13995,11 @@ func case0158Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) 
 			ifResult = ifResult2
 		}
 	}
-	return ifResult, directCol
+	vec.Check(failed, &ifResult, all, n, 1)
+	if directCol == nil {
+		directCol = vec.StringArray(mem, &ifResult, all, n)
+	}
+	return directCol
 }
 
 // case0159Input is the schema of Case0159's input batches (table t).
@@ -13757,18 +14047,14 @@ func Case0159(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	ifResult, directCol := case0159Col1(n, all, sArr, mem)
-	vec.Check(&failed, &ifResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0159Col1(n, all, sArr, mem, failed)
 	if failed.Err != nil {
-		vec.Release(directCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(s LIKE 'a\\%%', 'pct', 'no')"})
 	}
-	if directCol == nil {
-		directCol = vec.StringArray(mem, &ifResult, all, n)
-	}
 
-	cols := []arrow.Array{directCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0159Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -13776,10 +14062,10 @@ func Case0159(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0159Col1 computes output column 1 (r) of query Case0159 on every row:
+// case0159Col1 computes output column 1 (r) of query Case0159 on every row, noting its first failed row in failed:
 //
 //	IF(s LIKE 'a\%%', 'pct', 'no')
-func case0159Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) (vec.Vec[string], arrow.Array) {
+func case0159Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((s LIKE 'a\%%'), 'pct', 'no')
 	var directCol arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[string]
@@ -13829,7 +14115,11 @@ func case0159Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) 
 			ifResult = ifResult2
 		}
 	}
-	return ifResult, directCol
+	vec.Check(failed, &ifResult, all, n, 1)
+	if directCol == nil {
+		directCol = vec.StringArray(mem, &ifResult, all, n)
+	}
+	return directCol
 }
 
 // case0160Input is the schema of Case0160's input batches (table t).
@@ -13877,18 +14167,14 @@ func Case0160(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	ifResult, directCol := case0160Col1(n, all, sArr, mem)
-	vec.Check(&failed, &ifResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0160Col1(n, all, sArr, mem, failed)
 	if failed.Err != nil {
-		vec.Release(directCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(s LIKE 'a!_%' ESCAPE '!', 'us', 'no')"})
 	}
-	if directCol == nil {
-		directCol = vec.StringArray(mem, &ifResult, all, n)
-	}
 
-	cols := []arrow.Array{directCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0160Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -13896,10 +14182,10 @@ func Case0160(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0160Col1 computes output column 1 (r) of query Case0160 on every row:
+// case0160Col1 computes output column 1 (r) of query Case0160 on every row, noting its first failed row in failed:
 //
 //	IF(s LIKE 'a!_%' ESCAPE '!', 'us', 'no')
-func case0160Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) (vec.Vec[string], arrow.Array) {
+func case0160Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((s LIKE 'a!_%' ESCAPE '!'), 'us', 'no')
 	var directCol arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[string]
@@ -13949,7 +14235,11 @@ func case0160Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) 
 			ifResult = ifResult2
 		}
 	}
-	return ifResult, directCol
+	vec.Check(failed, &ifResult, all, n, 1)
+	if directCol == nil {
+		directCol = vec.StringArray(mem, &ifResult, all, n)
+	}
+	return directCol
 }
 
 // case0161Input is the schema of Case0161's input batches (table t).
@@ -13997,18 +14287,14 @@ func Case0161(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	ifResult, directCol := case0161Col1(n, all, sArr, mem)
-	vec.Check(&failed, &ifResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0161Col1(n, all, sArr, mem, failed)
 	if failed.Err != nil {
-		vec.Release(directCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(s LIKE 'a!_%' ESCAPE '!', 'us', 'no')"})
 	}
-	if directCol == nil {
-		directCol = vec.StringArray(mem, &ifResult, all, n)
-	}
 
-	cols := []arrow.Array{directCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0161Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -14016,10 +14302,10 @@ func Case0161(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0161Col1 computes output column 1 (r) of query Case0161 on every row:
+// case0161Col1 computes output column 1 (r) of query Case0161 on every row, noting its first failed row in failed:
 //
 //	IF(s LIKE 'a!_%' ESCAPE '!', 'us', 'no')
-func case0161Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) (vec.Vec[string], arrow.Array) {
+func case0161Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((s LIKE 'a!_%' ESCAPE '!'), 'us', 'no')
 	var directCol arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[string]
@@ -14069,7 +14355,11 @@ func case0161Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) 
 			ifResult = ifResult2
 		}
 	}
-	return ifResult, directCol
+	vec.Check(failed, &ifResult, all, n, 1)
+	if directCol == nil {
+		directCol = vec.StringArray(mem, &ifResult, all, n)
+	}
+	return directCol
 }
 
 // case0162Input is the schema of Case0162's input batches (table t).
@@ -14117,18 +14407,14 @@ func Case0162(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	ifResult, directCol := case0162Col1(n, all, sArr, mem)
-	vec.Check(&failed, &ifResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0162Col1(n, all, sArr, mem, failed)
 	if failed.Err != nil {
-		vec.Release(directCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(s LIKE '%é', 'e', 'no')"})
 	}
-	if directCol == nil {
-		directCol = vec.StringArray(mem, &ifResult, all, n)
-	}
 
-	cols := []arrow.Array{directCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0162Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -14136,10 +14422,10 @@ func Case0162(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0162Col1 computes output column 1 (r) of query Case0162 on every row:
+// case0162Col1 computes output column 1 (r) of query Case0162 on every row, noting its first failed row in failed:
 //
 //	IF(s LIKE '%é', 'e', 'no')
-func case0162Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) (vec.Vec[string], arrow.Array) {
+func case0162Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((s LIKE '%é'), 'e', 'no')
 	var directCol arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[string]
@@ -14189,7 +14475,11 @@ func case0162Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) 
 			ifResult = ifResult2
 		}
 	}
-	return ifResult, directCol
+	vec.Check(failed, &ifResult, all, n, 1)
+	if directCol == nil {
+		directCol = vec.StringArray(mem, &ifResult, all, n)
+	}
+	return directCol
 }
 
 // case0163Input is the schema of Case0163's input batches (table t).
@@ -14237,18 +14527,14 @@ func Case0163(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	ifResult, directCol := case0163Col1(n, all, sArr, mem)
-	vec.Check(&failed, &ifResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0163Col1(n, all, sArr, mem, failed)
 	if failed.Err != nil {
-		vec.Release(directCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(s LIKE 'a_', 'two', 'no')"})
 	}
-	if directCol == nil {
-		directCol = vec.StringArray(mem, &ifResult, all, n)
-	}
 
-	cols := []arrow.Array{directCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0163Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -14256,10 +14542,10 @@ func Case0163(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0163Col1 computes output column 1 (r) of query Case0163 on every row:
+// case0163Col1 computes output column 1 (r) of query Case0163 on every row, noting its first failed row in failed:
 //
 //	IF(s LIKE 'a_', 'two', 'no')
-func case0163Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) (vec.Vec[string], arrow.Array) {
+func case0163Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((s LIKE 'a_'), 'two', 'no')
 	var directCol arrow.Array // written by the clean loop, or below from ifResult
 	var ifResult vec.Vec[string]
@@ -14309,7 +14595,11 @@ func case0163Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator) 
 			ifResult = ifResult2
 		}
 	}
-	return ifResult, directCol
+	vec.Check(failed, &ifResult, all, n, 1)
+	if directCol == nil {
+		directCol = vec.StringArray(mem, &ifResult, all, n)
+	}
+	return directCol
 }
 
 // case0164Input is the schema of Case0164's input batches (table t).
@@ -14357,14 +14647,14 @@ func Case0164(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	rlike := case0164Col1(n, all, sArr)
-	vec.Check(&failed, &rlike, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0164Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s RLIKE '^h.*o$'"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &rlike, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0164Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -14372,10 +14662,10 @@ func Case0164(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0164Col1 computes output column 1 (r) of query Case0164 on every row:
+// case0164Col1 computes output column 1 (r) of query Case0164 on every row, noting its first failed row in failed:
 //
 //	s RLIKE '^h.*o$'
-func case0164Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
+func case0164Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (s RLIKE '^h.*o$')
 	var rlike vec.Vec[bool]
 	if sArr.NullN() == 0 {
@@ -14387,7 +14677,9 @@ func case0164Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	} else {
 		rlike = vec.Map1(all, n, vec.StrArg(sArr), rlikePattern.Match)
 	}
-	return rlike
+	vec.Check(failed, &rlike, all, n, 1)
+	column := vec.BoolArray(mem, &rlike, all, n)
+	return column
 }
 
 // case0165Input is the schema of Case0165's input batches (table t).
@@ -14435,14 +14727,14 @@ func Case0165(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	rlike := case0165Col1(n, all, sArr)
-	vec.Check(&failed, &rlike, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0165Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s RLIKE 'z'"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &rlike, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0165Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -14450,10 +14742,10 @@ func Case0165(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0165Col1 computes output column 1 (r) of query Case0165 on every row:
+// case0165Col1 computes output column 1 (r) of query Case0165 on every row, noting its first failed row in failed:
 //
 //	s RLIKE 'z'
-func case0165Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
+func case0165Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (s RLIKE 'z')
 	var rlike vec.Vec[bool]
 	if sArr.NullN() == 0 {
@@ -14465,7 +14757,9 @@ func case0165Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	} else {
 		rlike = vec.Map1(all, n, vec.StrArg(sArr), rlikePattern2.Match)
 	}
-	return rlike
+	vec.Check(failed, &rlike, all, n, 1)
+	column := vec.BoolArray(mem, &rlike, all, n)
+	return column
 }
 
 // case0166Input is the schema of Case0166's input batches (table t).
@@ -14513,14 +14807,14 @@ func Case0166(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	rlike := case0166Col1(n, all, sArr)
-	vec.Check(&failed, &rlike, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0166Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s REGEXP 'l+'"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &rlike, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0166Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -14528,10 +14822,10 @@ func Case0166(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0166Col1 computes output column 1 (r) of query Case0166 on every row:
+// case0166Col1 computes output column 1 (r) of query Case0166 on every row, noting its first failed row in failed:
 //
 //	s REGEXP 'l+'
-func case0166Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
+func case0166Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (s RLIKE 'l+')
 	var rlike vec.Vec[bool]
 	if sArr.NullN() == 0 {
@@ -14543,7 +14837,9 @@ func case0166Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	} else {
 		rlike = vec.Map1(all, n, vec.StrArg(sArr), rlikePattern3.Match)
 	}
-	return rlike
+	vec.Check(failed, &rlike, all, n, 1)
+	column := vec.BoolArray(mem, &rlike, all, n)
+	return column
 }
 
 // case0167Input is the schema of Case0167's input batches (table t).
@@ -14592,14 +14888,14 @@ func Case0167(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	uArr := in.Column(8).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	rlike := case0167Col1(n, all, sArr, uArr)
-	vec.Check(&failed, &rlike, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0167Col1(n, all, sArr, uArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s RLIKE u"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &rlike, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0167Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -14607,10 +14903,10 @@ func Case0167(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0167Col1 computes output column 1 (r) of query Case0167 on every row:
+// case0167Col1 computes output column 1 (r) of query Case0167 on every row, noting its first failed row in failed:
 //
 //	s RLIKE u
-func case0167Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String) vec.Vec[bool] {
+func case0167Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (s RLIKE u)
 	var rlike vec.Vec[bool]
 	if sArr.NullN() == 0 && uArr.NullN() == 0 {
@@ -14627,7 +14923,9 @@ func case0167Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String) ve
 	} else {
 		rlike = vec.Map2E(all, n, vec.StrArg(sArr), vec.StrArg(uArr), rt.Rlike)
 	}
-	return rlike
+	vec.Check(failed, &rlike, all, n, 1)
+	column := vec.BoolArray(mem, &rlike, all, n)
+	return column
 }
 
 // case0168Input is the schema of Case0168's input batches (table t).
@@ -14675,14 +14973,14 @@ func Case0168(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	s := vec.Strings(in.Column(7))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	rlike := case0168Col1(n, all, s)
-	vec.Check(&failed, &rlike, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0168Col1(n, all, s, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s RLIKE '('"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &rlike, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0168Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -14690,13 +14988,15 @@ func Case0168(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0168Col1 computes output column 1 (r) of query Case0168 on every row:
+// case0168Col1 computes output column 1 (r) of query Case0168 on every row, noting its first failed row in failed:
 //
 //	s RLIKE '('
-func case0168Col1(n int, all vec.Sel, s vec.Vec[string]) vec.Vec[bool] {
+func case0168Col1(n int, all vec.Sel, s vec.Vec[string], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (s RLIKE '(')
 	rlike := vec.FailValues[bool](&s, rlikePattern4Err, all, n)
-	return rlike
+	vec.Check(failed, &rlike, all, n, 1)
+	column := vec.BoolArray(mem, &rlike, all, n)
+	return column
 }
 
 // case0169Input is the schema of Case0169's input batches (table t).
@@ -14744,14 +15044,14 @@ func Case0169(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	s := vec.Strings(in.Column(7))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	rlike := case0169Col1(n, all, s)
-	vec.Check(&failed, &rlike, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0169Col1(n, all, s, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s RLIKE '('"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &rlike, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0169Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -14759,13 +15059,15 @@ func Case0169(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0169Col1 computes output column 1 (r) of query Case0169 on every row:
+// case0169Col1 computes output column 1 (r) of query Case0169 on every row, noting its first failed row in failed:
 //
 //	s RLIKE '('
-func case0169Col1(n int, all vec.Sel, s vec.Vec[string]) vec.Vec[bool] {
+func case0169Col1(n int, all vec.Sel, s vec.Vec[string], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (s RLIKE '(')
 	rlike := vec.FailValues[bool](&s, rlikePattern4Err, all, n)
-	return rlike
+	vec.Check(failed, &rlike, all, n, 1)
+	column := vec.BoolArray(mem, &rlike, all, n)
+	return column
 }
 
 // case0170Input is the schema of Case0170's input batches (table t).
@@ -14813,14 +15115,14 @@ func Case0170(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	rlike := case0170Col1(n, all, sArr)
-	vec.Check(&failed, &rlike, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0170Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "upper(s) RLIKE '('"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &rlike, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0170Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -14828,10 +15130,10 @@ func Case0170(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0170Col1 computes output column 1 (r) of query Case0170 on every row:
+// case0170Col1 computes output column 1 (r) of query Case0170 on every row, noting its first failed row in failed:
 //
 //	upper(s) RLIKE '('
-func case0170Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
+func case0170Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// upper(s)
 	var upper vec.Vec[string]
 	if sArr.NullN() == 0 {
@@ -14845,7 +15147,9 @@ func case0170Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	}
 	// (upper(s) RLIKE '(')
 	rlike := vec.FailValues[bool](&upper, rlikePattern4Err, all, n)
-	return rlike
+	vec.Check(failed, &rlike, all, n, 1)
+	column := vec.BoolArray(mem, &rlike, all, n)
+	return column
 }
 
 // case0171Input is the schema of Case0171's input batches (table t).
@@ -14893,14 +15197,14 @@ func Case0171(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	rlike := case0171Col1(n, all, sArr)
-	vec.Check(&failed, &rlike, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0171Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "upper(s) RLIKE '('"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &rlike, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0171Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -14908,10 +15212,10 @@ func Case0171(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0171Col1 computes output column 1 (r) of query Case0171 on every row:
+// case0171Col1 computes output column 1 (r) of query Case0171 on every row, noting its first failed row in failed:
 //
 //	upper(s) RLIKE '('
-func case0171Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
+func case0171Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// upper(s)
 	var upper vec.Vec[string]
 	if sArr.NullN() == 0 {
@@ -14925,7 +15229,9 @@ func case0171Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	}
 	// (upper(s) RLIKE '(')
 	rlike := vec.FailValues[bool](&upper, rlikePattern4Err, all, n)
-	return rlike
+	vec.Check(failed, &rlike, all, n, 1)
+	column := vec.BoolArray(mem, &rlike, all, n)
+	return column
 }
 
 // case0172Input is the schema of Case0172's input batches (table t).
@@ -14975,14 +15281,14 @@ func Case0172(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n_Items := n_Arr.Items().(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	like := case0172Col1(n, all, n_Arr, n_Keys, n_Items)
-	vec.Check(&failed, &like, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0172Col1(n, all, n_Arr, n_Keys, n_Items, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "n[9] LIKE 'a\\'"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &like, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0172Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -14990,10 +15296,10 @@ func Case0172(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0172Col1 computes output column 1 (r) of query Case0172 on every row:
+// case0172Col1 computes output column 1 (r) of query Case0172 on every row, noting its first failed row in failed:
 //
 //	n[9] LIKE 'a\'
-func case0172Col1(n int, all vec.Sel, n_Arr *array.Map, n_Keys []int64, n_Items *array.String) vec.Vec[bool] {
+func case0172Col1(n int, all vec.Sel, n_Arr *array.Map, n_Keys []int64, n_Items *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// n[9]
 	entry := vec.Make[string](n)
 	{
@@ -15034,7 +15340,9 @@ func case0172Col1(n int, all vec.Sel, n_Arr *array.Map, n_Keys []int64, n_Items 
 	}
 	// (n[9] LIKE 'a\')
 	like := vec.FailValues[bool](&entry, likePattern9Err, all, n)
-	return like
+	vec.Check(failed, &like, all, n, 1)
+	column := vec.BoolArray(mem, &like, all, n)
+	return column
 }
 
 // case0173Input is the schema of Case0173's input batches (table t).
@@ -15082,14 +15390,14 @@ func Case0173(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	s := vec.Strings(in.Column(7))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	ifResult := case0173Col1(n, all, s)
-	vec.Check(&failed, &ifResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0173Col1(n, all, s, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(s LIKE 'a\\', 1, 2)"})
 	}
 
-	cols := []arrow.Array{vec.Int32Array(mem, &ifResult, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0173Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -15097,10 +15405,10 @@ func Case0173(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0173Col1 computes output column 1 (r) of query Case0173 on every row:
+// case0173Col1 computes output column 1 (r) of query Case0173 on every row, noting its first failed row in failed:
 //
 //	IF(s LIKE 'a\', 1, 2)
-func case0173Col1(n int, all vec.Sel, s vec.Vec[string]) vec.Vec[int32] {
+func case0173Col1(n int, all vec.Sel, s vec.Vec[string], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (s LIKE 'a\')
 	like := vec.FailValues[bool](&s, likePattern9Err, all, n)
 	// IF((s LIKE 'a\'), 1, 2)
@@ -15109,7 +15417,9 @@ func case0173Col1(n int, all vec.Sel, s vec.Vec[string]) vec.Vec[int32] {
 	vec.CopyErrs(&ifResult, &like, all, n)
 	vec.Fill(&ifResult, int32(1), then, n)
 	vec.Fill(&ifResult, int32(2), otherwise, n)
-	return ifResult
+	vec.Check(failed, &ifResult, all, n, 1)
+	column := vec.Int32Array(mem, &ifResult, all, n)
+	return column
 }
 
 // case0174Input is the schema of Case0174's input batches (table t).
@@ -15160,14 +15470,14 @@ func Case0174(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	mItems := mArr.Items().(*array.Int64)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	elementAt := case0174Col1(n, all, mArr, mKeys, sArr, mItems)
-	vec.Check(&failed, &elementAt, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0174Col1(n, all, mArr, mKeys, sArr, mItems, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "element_at(m, s)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &elementAt, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0174Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -15175,10 +15485,10 @@ func Case0174(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0174Col1 computes output column 1 (r) of query Case0174 on every row:
+// case0174Col1 computes output column 1 (r) of query Case0174 on every row, noting its first failed row in failed:
 //
 //	element_at(m, s)
-func case0174Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, sArr *array.String, mItems *array.Int64) vec.Vec[int64] {
+func case0174Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, sArr *array.String, mItems *array.Int64, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// element_at(m, s)
 	elementAt := vec.Make[int64](n)
 	{
@@ -15217,7 +15527,9 @@ func case0174Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, sArr *
 			}
 		}
 	}
-	return elementAt
+	vec.Check(failed, &elementAt, all, n, 1)
+	column := vec.Int64Array(mem, &elementAt, all, n)
+	return column
 }
 
 // case0175Input is the schema of Case0175's input batches (table t).
@@ -15268,14 +15580,14 @@ func Case0175(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	mItems := mArr.Items().(*array.Int64)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	elementAt := case0175Col1(n, all, mArr, mKeys, sArr, mItems)
-	vec.Check(&failed, &elementAt, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0175Col1(n, all, mArr, mKeys, sArr, mItems, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "element_at(m, s)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &elementAt, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0175Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -15283,10 +15595,10 @@ func Case0175(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0175Col1 computes output column 1 (r) of query Case0175 on every row:
+// case0175Col1 computes output column 1 (r) of query Case0175 on every row, noting its first failed row in failed:
 //
 //	element_at(m, s)
-func case0175Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, sArr *array.String, mItems *array.Int64) vec.Vec[int64] {
+func case0175Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, sArr *array.String, mItems *array.Int64, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// element_at(m, s)
 	elementAt := vec.Make[int64](n)
 	{
@@ -15325,7 +15637,9 @@ func case0175Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, sArr *
 			}
 		}
 	}
-	return elementAt
+	vec.Check(failed, &elementAt, all, n, 1)
+	column := vec.Int64Array(mem, &elementAt, all, n)
+	return column
 }
 
 // case0176Input is the schema of Case0176's input batches (table t).
@@ -15375,14 +15689,14 @@ func Case0176(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n_Items := n_Arr.Items().(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	elementAt := case0176Col1(n, all, n_Arr, n_Keys, n_Items)
-	vec.Check(&failed, &elementAt, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0176Col1(n, all, n_Arr, n_Keys, n_Items, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "element_at(n, 3)"})
 	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &elementAt, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0176Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -15390,10 +15704,10 @@ func Case0176(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0176Col1 computes output column 1 (r) of query Case0176 on every row:
+// case0176Col1 computes output column 1 (r) of query Case0176 on every row, noting its first failed row in failed:
 //
 //	element_at(n, 3)
-func case0176Col1(n int, all vec.Sel, n_Arr *array.Map, n_Keys []int64, n_Items *array.String) vec.Vec[string] {
+func case0176Col1(n int, all vec.Sel, n_Arr *array.Map, n_Keys []int64, n_Items *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// element_at(n, 3)
 	elementAt := vec.Make[string](n)
 	{
@@ -15432,7 +15746,9 @@ func case0176Col1(n int, all vec.Sel, n_Arr *array.Map, n_Keys []int64, n_Items 
 			}
 		}
 	}
-	return elementAt
+	vec.Check(failed, &elementAt, all, n, 1)
+	column := vec.StringArray(mem, &elementAt, all, n)
+	return column
 }
 
 // case0177Input is the schema of Case0177's input batches (table t).
@@ -15481,14 +15797,14 @@ func Case0177(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	mKeys := vec.StringKeys(mArr.Keys())
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	mapContainsKey := case0177Col1(n, all, mArr, mKeys)
-	vec.Check(&failed, &mapContainsKey, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0177Col1(n, all, mArr, mKeys, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "map_contains_key(m, 'k')"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &mapContainsKey, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0177Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -15496,10 +15812,10 @@ func Case0177(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0177Col1 computes output column 1 (r) of query Case0177 on every row:
+// case0177Col1 computes output column 1 (r) of query Case0177 on every row, noting its first failed row in failed:
 //
 //	map_contains_key(m, 'k')
-func case0177Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys) vec.Vec[bool] {
+func case0177Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// map_contains_key(m, 'k')
 	mapContainsKey := vec.Make[bool](n)
 	{
@@ -15522,7 +15838,9 @@ func case0177Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys) vec.Ve
 			}
 		}
 	}
-	return mapContainsKey
+	vec.Check(failed, &mapContainsKey, all, n, 1)
+	column := vec.BoolArray(mem, &mapContainsKey, all, n)
+	return column
 }
 
 // case0178Input is the schema of Case0178's input batches (table t).
@@ -15571,14 +15889,14 @@ func Case0178(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	mKeys := vec.StringKeys(mArr.Keys())
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	mapContainsKey := case0178Col1(n, all, mArr, mKeys)
-	vec.Check(&failed, &mapContainsKey, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0178Col1(n, all, mArr, mKeys, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "map_contains_key(m, 'z')"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &mapContainsKey, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0178Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -15586,10 +15904,10 @@ func Case0178(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0178Col1 computes output column 1 (r) of query Case0178 on every row:
+// case0178Col1 computes output column 1 (r) of query Case0178 on every row, noting its first failed row in failed:
 //
 //	map_contains_key(m, 'z')
-func case0178Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys) vec.Vec[bool] {
+func case0178Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// map_contains_key(m, 'z')
 	mapContainsKey := vec.Make[bool](n)
 	{
@@ -15612,7 +15930,9 @@ func case0178Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys) vec.Ve
 			}
 		}
 	}
-	return mapContainsKey
+	vec.Check(failed, &mapContainsKey, all, n, 1)
+	column := vec.BoolArray(mem, &mapContainsKey, all, n)
+	return column
 }
 
 // case0179Input is the schema of Case0179's input batches (table t).
@@ -15661,14 +15981,14 @@ func Case0179(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	mKeys := vec.StringKeys(mArr.Keys())
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	mapContainsKey := case0179Col1(n, all, mArr, mKeys)
-	vec.Check(&failed, &mapContainsKey, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0179Col1(n, all, mArr, mKeys, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "map_contains_key(m, 'z')"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &mapContainsKey, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0179Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -15676,10 +15996,10 @@ func Case0179(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0179Col1 computes output column 1 (r) of query Case0179 on every row:
+// case0179Col1 computes output column 1 (r) of query Case0179 on every row, noting its first failed row in failed:
 //
 //	map_contains_key(m, 'z')
-func case0179Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys) vec.Vec[bool] {
+func case0179Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// map_contains_key(m, 'z')
 	mapContainsKey := vec.Make[bool](n)
 	{
@@ -15702,7 +16022,9 @@ func case0179Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys) vec.Ve
 			}
 		}
 	}
-	return mapContainsKey
+	vec.Check(failed, &mapContainsKey, all, n, 1)
+	column := vec.BoolArray(mem, &mapContainsKey, all, n)
+	return column
 }
 
 // case0180Input is the schema of Case0180's input batches (table t).
@@ -15751,14 +16073,14 @@ func Case0180(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	mKeys := vec.StringKeys(mArr.Keys())
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	cardinality := case0180Col1(n, all, mArr, mKeys)
-	vec.Check(&failed, &cardinality, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0180Col1(n, all, mArr, mKeys, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cardinality(m)"})
 	}
 
-	cols := []arrow.Array{vec.Int32Array(mem, &cardinality, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0180Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -15766,10 +16088,10 @@ func Case0180(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0180Col1 computes output column 1 (r) of query Case0180 on every row:
+// case0180Col1 computes output column 1 (r) of query Case0180 on every row, noting its first failed row in failed:
 //
 //	cardinality(m)
-func case0180Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys) vec.Vec[int32] {
+func case0180Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// cardinality(m)
 	cardinality := vec.Make[int32](n)
 	{
@@ -15790,7 +16112,9 @@ func case0180Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys) vec.Ve
 			}
 		}
 	}
-	return cardinality
+	vec.Check(failed, &cardinality, all, n, 1)
+	column := vec.Int32Array(mem, &cardinality, all, n)
+	return column
 }
 
 // case0181Input is the schema of Case0181's input batches (table t).
@@ -15839,14 +16163,14 @@ func Case0181(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	mKeys := vec.StringKeys(mArr.Keys())
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	cardinality := case0181Col1(n, all, mArr, mKeys)
-	vec.Check(&failed, &cardinality, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0181Col1(n, all, mArr, mKeys, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "size(m)"})
 	}
 
-	cols := []arrow.Array{vec.Int32Array(mem, &cardinality, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0181Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -15854,10 +16178,10 @@ func Case0181(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0181Col1 computes output column 1 (r) of query Case0181 on every row:
+// case0181Col1 computes output column 1 (r) of query Case0181 on every row, noting its first failed row in failed:
 //
 //	size(m)
-func case0181Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys) vec.Vec[int32] {
+func case0181Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// cardinality(m)
 	cardinality := vec.Make[int32](n)
 	{
@@ -15878,7 +16202,9 @@ func case0181Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys) vec.Ve
 			}
 		}
 	}
-	return cardinality
+	vec.Check(failed, &cardinality, all, n, 1)
+	column := vec.Int32Array(mem, &cardinality, all, n)
+	return column
 }
 
 // case0182Input is the schema of Case0182's input batches (table t).
@@ -15927,14 +16253,14 @@ func Case0182(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	mKeys := vec.StringKeys(mArr.Keys())
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	cardinality := case0182Col1(n, all, mArr, mKeys)
-	vec.Check(&failed, &cardinality, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0182Col1(n, all, mArr, mKeys, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cardinality(m)"})
 	}
 
-	cols := []arrow.Array{vec.Int32Array(mem, &cardinality, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0182Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -15942,10 +16268,10 @@ func Case0182(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0182Col1 computes output column 1 (r) of query Case0182 on every row:
+// case0182Col1 computes output column 1 (r) of query Case0182 on every row, noting its first failed row in failed:
 //
 //	cardinality(m)
-func case0182Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys) vec.Vec[int32] {
+func case0182Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// cardinality(m)
 	cardinality := vec.Make[int32](n)
 	{
@@ -15966,7 +16292,9 @@ func case0182Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys) vec.Ve
 			}
 		}
 	}
-	return cardinality
+	vec.Check(failed, &cardinality, all, n, 1)
+	column := vec.Int32Array(mem, &cardinality, all, n)
+	return column
 }
 
 // case0183Input is the schema of Case0183's input batches (table t).
@@ -16017,14 +16345,14 @@ func Case0183(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	mItems := mArr.Items().(*array.Int64)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	entry := case0183Col1(n, all, mArr, mKeys, sArr, mItems)
-	vec.Check(&failed, &entry, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0183Col1(n, all, mArr, mKeys, sArr, mItems, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "m[s]"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &entry, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0183Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -16032,10 +16360,10 @@ func Case0183(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0183Col1 computes output column 1 (r) of query Case0183 on every row:
+// case0183Col1 computes output column 1 (r) of query Case0183 on every row, noting its first failed row in failed:
 //
 //	m[s]
-func case0183Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, sArr *array.String, mItems *array.Int64) vec.Vec[int64] {
+func case0183Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, sArr *array.String, mItems *array.Int64, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// m[s]
 	entry := vec.Make[int64](n)
 	{
@@ -16074,7 +16402,9 @@ func case0183Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, sArr *
 			}
 		}
 	}
-	return entry
+	vec.Check(failed, &entry, all, n, 1)
+	column := vec.Int64Array(mem, &entry, all, n)
+	return column
 }
 
 // case0184Input is the schema of Case0184's input batches (table t).
@@ -16122,14 +16452,14 @@ func Case0184(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	m := vec.Maps(in.Column(11), vec.Strings, vec.Int64s)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	m2 := case0184Col1(n, all, m)
-	vec.Check(&failed, &m2, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0184Col1(n, all, m, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "m"})
 	}
 
-	cols := []arrow.Array{vec.MapArray(mem, Case0184Schema.Field(0).Type.(*arrow.MapType), &m2, all, n, vec.AppendString, vec.AppendInt64)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0184Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -16137,11 +16467,13 @@ func Case0184(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0184Col1 computes output column 1 (r) of query Case0184 on every row:
+// case0184Col1 computes output column 1 (r) of query Case0184 on every row, noting its first failed row in failed:
 //
 //	m
-func case0184Col1(n int, all vec.Sel, m vec.Vec[vec.MapRef[string, int64]]) vec.Vec[vec.MapRef[string, int64]] {
-	return m
+func case0184Col1(n int, all vec.Sel, m vec.Vec[vec.MapRef[string, int64]], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	vec.Check(failed, &m, all, n, 1)
+	column := vec.MapArray(mem, Case0184Schema.Field(0).Type.(*arrow.MapType), &m, all, n, vec.AppendString, vec.AppendInt64)
+	return column
 }
 
 // case0185Input is the schema of Case0185's input batches (table t).
@@ -16189,14 +16521,14 @@ func Case0185(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	d := vec.Dates(in.Column(9))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	year := case0185Col1(n, all, d)
-	vec.Check(&failed, &year, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0185Col1(n, all, d, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "year(d)"})
 	}
 
-	cols := []arrow.Array{vec.Int32Array(mem, &year, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0185Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -16204,10 +16536,10 @@ func Case0185(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0185Col1 computes output column 1 (r) of query Case0185 on every row:
+// case0185Col1 computes output column 1 (r) of query Case0185 on every row, noting its first failed row in failed:
 //
 //	year(d)
-func case0185Col1(n int, all vec.Sel, d vec.Vec[int32]) vec.Vec[int32] {
+func case0185Col1(n int, all vec.Sel, d vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// year(d)
 	var year vec.Vec[int32]
 	if d.Clean() {
@@ -16220,7 +16552,9 @@ func case0185Col1(n int, all vec.Sel, d vec.Vec[int32]) vec.Vec[int32] {
 	} else {
 		year = vec.Map1(all, n, vec.VecArg(&d), rt.Year)
 	}
-	return year
+	vec.Check(failed, &year, all, n, 1)
+	column := vec.Int32Array(mem, &year, all, n)
+	return column
 }
 
 // case0186Input is the schema of Case0186's input batches (table t).
@@ -16268,14 +16602,14 @@ func Case0186(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	d := vec.Dates(in.Column(9))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	month := case0186Col1(n, all, d)
-	vec.Check(&failed, &month, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0186Col1(n, all, d, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "month(d)"})
 	}
 
-	cols := []arrow.Array{vec.Int32Array(mem, &month, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0186Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -16283,10 +16617,10 @@ func Case0186(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0186Col1 computes output column 1 (r) of query Case0186 on every row:
+// case0186Col1 computes output column 1 (r) of query Case0186 on every row, noting its first failed row in failed:
 //
 //	month(d)
-func case0186Col1(n int, all vec.Sel, d vec.Vec[int32]) vec.Vec[int32] {
+func case0186Col1(n int, all vec.Sel, d vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// month(d)
 	var month vec.Vec[int32]
 	if d.Clean() {
@@ -16299,7 +16633,9 @@ func case0186Col1(n int, all vec.Sel, d vec.Vec[int32]) vec.Vec[int32] {
 	} else {
 		month = vec.Map1(all, n, vec.VecArg(&d), rt.Month)
 	}
-	return month
+	vec.Check(failed, &month, all, n, 1)
+	column := vec.Int32Array(mem, &month, all, n)
+	return column
 }
 
 // case0187Input is the schema of Case0187's input batches (table t).
@@ -16347,14 +16683,14 @@ func Case0187(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	d := vec.Dates(in.Column(9))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	day := case0187Col1(n, all, d)
-	vec.Check(&failed, &day, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0187Col1(n, all, d, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "day(d)"})
 	}
 
-	cols := []arrow.Array{vec.Int32Array(mem, &day, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0187Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -16362,10 +16698,10 @@ func Case0187(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0187Col1 computes output column 1 (r) of query Case0187 on every row:
+// case0187Col1 computes output column 1 (r) of query Case0187 on every row, noting its first failed row in failed:
 //
 //	day(d)
-func case0187Col1(n int, all vec.Sel, d vec.Vec[int32]) vec.Vec[int32] {
+func case0187Col1(n int, all vec.Sel, d vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// day(d)
 	var day vec.Vec[int32]
 	if d.Clean() {
@@ -16378,7 +16714,9 @@ func case0187Col1(n int, all vec.Sel, d vec.Vec[int32]) vec.Vec[int32] {
 	} else {
 		day = vec.Map1(all, n, vec.VecArg(&d), rt.Day)
 	}
-	return day
+	vec.Check(failed, &day, all, n, 1)
+	column := vec.Int32Array(mem, &day, all, n)
+	return column
 }
 
 // case0188Input is the schema of Case0188's input batches (table t).
@@ -16426,14 +16764,14 @@ func Case0188(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	d := vec.Dates(in.Column(9))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	day := case0188Col1(n, all, d)
-	vec.Check(&failed, &day, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0188Col1(n, all, d, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "dayofmonth(d)"})
 	}
 
-	cols := []arrow.Array{vec.Int32Array(mem, &day, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0188Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -16441,10 +16779,10 @@ func Case0188(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0188Col1 computes output column 1 (r) of query Case0188 on every row:
+// case0188Col1 computes output column 1 (r) of query Case0188 on every row, noting its first failed row in failed:
 //
 //	dayofmonth(d)
-func case0188Col1(n int, all vec.Sel, d vec.Vec[int32]) vec.Vec[int32] {
+func case0188Col1(n int, all vec.Sel, d vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// day(d)
 	var day vec.Vec[int32]
 	if d.Clean() {
@@ -16457,7 +16795,9 @@ func case0188Col1(n int, all vec.Sel, d vec.Vec[int32]) vec.Vec[int32] {
 	} else {
 		day = vec.Map1(all, n, vec.VecArg(&d), rt.Day)
 	}
-	return day
+	vec.Check(failed, &day, all, n, 1)
+	column := vec.Int32Array(mem, &day, all, n)
+	return column
 }
 
 // case0189Input is the schema of Case0189's input batches (table t).
@@ -16505,14 +16845,14 @@ func Case0189(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	d := vec.Dates(in.Column(9))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	year := case0189Col1(n, all, d)
-	vec.Check(&failed, &year, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0189Col1(n, all, d, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "year(d)"})
 	}
 
-	cols := []arrow.Array{vec.Int32Array(mem, &year, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0189Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -16520,10 +16860,10 @@ func Case0189(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0189Col1 computes output column 1 (r) of query Case0189 on every row:
+// case0189Col1 computes output column 1 (r) of query Case0189 on every row, noting its first failed row in failed:
 //
 //	year(d)
-func case0189Col1(n int, all vec.Sel, d vec.Vec[int32]) vec.Vec[int32] {
+func case0189Col1(n int, all vec.Sel, d vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// year(d)
 	var year vec.Vec[int32]
 	if d.Clean() {
@@ -16536,7 +16876,9 @@ func case0189Col1(n int, all vec.Sel, d vec.Vec[int32]) vec.Vec[int32] {
 	} else {
 		year = vec.Map1(all, n, vec.VecArg(&d), rt.Year)
 	}
-	return year
+	vec.Check(failed, &year, all, n, 1)
+	column := vec.Int32Array(mem, &year, all, n)
+	return column
 }
 
 // case0190Input is the schema of Case0190's input batches (table t).
@@ -16584,14 +16926,14 @@ func Case0190(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	d := vec.Dates(in.Column(9))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	dateAdd := case0190Col1(n, all, d)
-	vec.Check(&failed, &dateAdd, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0190Col1(n, all, d, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "date_add(d, 1)"})
 	}
 
-	cols := []arrow.Array{vec.DateArray(mem, &dateAdd, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0190Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -16599,10 +16941,10 @@ func Case0190(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0190Col1 computes output column 1 (r) of query Case0190 on every row:
+// case0190Col1 computes output column 1 (r) of query Case0190 on every row, noting its first failed row in failed:
 //
 //	date_add(d, 1)
-func case0190Col1(n int, all vec.Sel, d vec.Vec[int32]) vec.Vec[int32] {
+func case0190Col1(n int, all vec.Sel, d vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// date_add(d, 1)
 	var dateAdd vec.Vec[int32]
 	if d.Clean() {
@@ -16620,7 +16962,9 @@ func case0190Col1(n int, all vec.Sel, d vec.Vec[int32]) vec.Vec[int32] {
 	} else {
 		dateAdd = vec.Map2E(all, n, vec.VecArg(&d), vec.ConstArg[int32](int32(1)), rt.DateAdd)
 	}
-	return dateAdd
+	vec.Check(failed, &dateAdd, all, n, 1)
+	column := vec.DateArray(mem, &dateAdd, all, n)
+	return column
 }
 
 // case0191Input is the schema of Case0191's input batches (table t).
@@ -16669,14 +17013,14 @@ func Case0191(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	i_ := vec.Int32s(in.Column(3))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	dateAdd := case0191Col1(n, all, d, i_)
-	vec.Check(&failed, &dateAdd, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0191Col1(n, all, d, i_, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "date_add(d, i)"})
 	}
 
-	cols := []arrow.Array{vec.DateArray(mem, &dateAdd, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0191Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -16684,10 +17028,10 @@ func Case0191(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0191Col1 computes output column 1 (r) of query Case0191 on every row:
+// case0191Col1 computes output column 1 (r) of query Case0191 on every row, noting its first failed row in failed:
 //
 //	date_add(d, i)
-func case0191Col1(n int, all vec.Sel, d vec.Vec[int32], i_ vec.Vec[int32]) vec.Vec[int32] {
+func case0191Col1(n int, all vec.Sel, d vec.Vec[int32], i_ vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// date_add(d, i)
 	var dateAdd vec.Vec[int32]
 	if d.Clean() && i_.Clean() {
@@ -16706,7 +17050,9 @@ func case0191Col1(n int, all vec.Sel, d vec.Vec[int32], i_ vec.Vec[int32]) vec.V
 	} else {
 		dateAdd = vec.Map2E(all, n, vec.VecArg(&d), vec.VecArg(&i_), rt.DateAdd)
 	}
-	return dateAdd
+	vec.Check(failed, &dateAdd, all, n, 1)
+	column := vec.DateArray(mem, &dateAdd, all, n)
+	return column
 }
 
 // case0192Input is the schema of Case0192's input batches (table t).
@@ -16754,14 +17100,14 @@ func Case0192(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	d := vec.Dates(in.Column(9))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	dateSub := case0192Col1(n, all, d)
-	vec.Check(&failed, &dateSub, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0192Col1(n, all, d, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "date_sub(d, 1)"})
 	}
 
-	cols := []arrow.Array{vec.DateArray(mem, &dateSub, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0192Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -16769,10 +17115,10 @@ func Case0192(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0192Col1 computes output column 1 (r) of query Case0192 on every row:
+// case0192Col1 computes output column 1 (r) of query Case0192 on every row, noting its first failed row in failed:
 //
 //	date_sub(d, 1)
-func case0192Col1(n int, all vec.Sel, d vec.Vec[int32]) vec.Vec[int32] {
+func case0192Col1(n int, all vec.Sel, d vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// date_sub(d, 1)
 	var dateSub vec.Vec[int32]
 	if d.Clean() {
@@ -16790,7 +17136,9 @@ func case0192Col1(n int, all vec.Sel, d vec.Vec[int32]) vec.Vec[int32] {
 	} else {
 		dateSub = vec.Map2E(all, n, vec.VecArg(&d), vec.ConstArg[int32](int32(1)), rt.DateSub)
 	}
-	return dateSub
+	vec.Check(failed, &dateSub, all, n, 1)
+	column := vec.DateArray(mem, &dateSub, all, n)
+	return column
 }
 
 // case0193Input is the schema of Case0193's input batches (table t).
@@ -16839,14 +17187,14 @@ func Case0193(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	i_ := vec.Int32s(in.Column(3))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	dateAdd := case0193Col1(n, all, d, i_)
-	vec.Check(&failed, &dateAdd, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0193Col1(n, all, d, i_, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "date_add(d, i)"})
 	}
 
-	cols := []arrow.Array{vec.DateArray(mem, &dateAdd, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0193Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -16854,10 +17202,10 @@ func Case0193(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0193Col1 computes output column 1 (r) of query Case0193 on every row:
+// case0193Col1 computes output column 1 (r) of query Case0193 on every row, noting its first failed row in failed:
 //
 //	date_add(d, i)
-func case0193Col1(n int, all vec.Sel, d vec.Vec[int32], i_ vec.Vec[int32]) vec.Vec[int32] {
+func case0193Col1(n int, all vec.Sel, d vec.Vec[int32], i_ vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// date_add(d, i)
 	var dateAdd vec.Vec[int32]
 	if d.Clean() && i_.Clean() {
@@ -16876,7 +17224,9 @@ func case0193Col1(n int, all vec.Sel, d vec.Vec[int32], i_ vec.Vec[int32]) vec.V
 	} else {
 		dateAdd = vec.Map2E(all, n, vec.VecArg(&d), vec.VecArg(&i_), rt.DateAdd)
 	}
-	return dateAdd
+	vec.Check(failed, &dateAdd, all, n, 1)
+	column := vec.DateArray(mem, &dateAdd, all, n)
+	return column
 }
 
 // case0194Input is the schema of Case0194's input batches (table t).
@@ -16924,14 +17274,14 @@ func Case0194(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	d := vec.Dates(in.Column(9))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	dateAdd := case0194Col1(n, all, d)
-	vec.Check(&failed, &dateAdd, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0194Col1(n, all, d, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "date_add(d, 2147483647)"})
 	}
 
-	cols := []arrow.Array{vec.DateArray(mem, &dateAdd, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0194Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -16939,10 +17289,10 @@ func Case0194(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0194Col1 computes output column 1 (r) of query Case0194 on every row:
+// case0194Col1 computes output column 1 (r) of query Case0194 on every row, noting its first failed row in failed:
 //
 //	date_add(d, 2147483647)
-func case0194Col1(n int, all vec.Sel, d vec.Vec[int32]) vec.Vec[int32] {
+func case0194Col1(n int, all vec.Sel, d vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// date_add(d, 2147483647)
 	var dateAdd vec.Vec[int32]
 	if d.Clean() {
@@ -16960,7 +17310,9 @@ func case0194Col1(n int, all vec.Sel, d vec.Vec[int32]) vec.Vec[int32] {
 	} else {
 		dateAdd = vec.Map2E(all, n, vec.VecArg(&d), vec.ConstArg[int32](int32(2147483647)), rt.DateAdd)
 	}
-	return dateAdd
+	vec.Check(failed, &dateAdd, all, n, 1)
+	column := vec.DateArray(mem, &dateAdd, all, n)
+	return column
 }
 
 // case0195Input is the schema of Case0195's input batches (table t).
@@ -17009,14 +17361,14 @@ func Case0195(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	e_ := vec.Dates(in.Column(10))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	datediff := case0195Col1(n, all, d, e_)
-	vec.Check(&failed, &datediff, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0195Col1(n, all, d, e_, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "datediff(d, e)"})
 	}
 
-	cols := []arrow.Array{vec.Int32Array(mem, &datediff, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0195Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -17024,10 +17376,10 @@ func Case0195(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0195Col1 computes output column 1 (r) of query Case0195 on every row:
+// case0195Col1 computes output column 1 (r) of query Case0195 on every row, noting its first failed row in failed:
 //
 //	datediff(d, e)
-func case0195Col1(n int, all vec.Sel, d vec.Vec[int32], e_ vec.Vec[int32]) vec.Vec[int32] {
+func case0195Col1(n int, all vec.Sel, d vec.Vec[int32], e_ vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// datediff(d, e)
 	var datediff vec.Vec[int32]
 	if d.Clean() && e_.Clean() {
@@ -17046,7 +17398,9 @@ func case0195Col1(n int, all vec.Sel, d vec.Vec[int32], e_ vec.Vec[int32]) vec.V
 	} else {
 		datediff = vec.Map2E(all, n, vec.VecArg(&d), vec.VecArg(&e_), rt.DateDiff)
 	}
-	return datediff
+	vec.Check(failed, &datediff, all, n, 1)
+	column := vec.Int32Array(mem, &datediff, all, n)
+	return column
 }
 
 // case0196Input is the schema of Case0196's input batches (table t).
@@ -17095,14 +17449,14 @@ func Case0196(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	d := vec.Dates(in.Column(9))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	datediff := case0196Col1(n, all, e_, d)
-	vec.Check(&failed, &datediff, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0196Col1(n, all, e_, d, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "datediff(e, d)"})
 	}
 
-	cols := []arrow.Array{vec.Int32Array(mem, &datediff, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0196Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -17110,10 +17464,10 @@ func Case0196(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0196Col1 computes output column 1 (r) of query Case0196 on every row:
+// case0196Col1 computes output column 1 (r) of query Case0196 on every row, noting its first failed row in failed:
 //
 //	datediff(e, d)
-func case0196Col1(n int, all vec.Sel, e_ vec.Vec[int32], d vec.Vec[int32]) vec.Vec[int32] {
+func case0196Col1(n int, all vec.Sel, e_ vec.Vec[int32], d vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// datediff(e, d)
 	var datediff vec.Vec[int32]
 	if e_.Clean() && d.Clean() {
@@ -17132,7 +17486,9 @@ func case0196Col1(n int, all vec.Sel, e_ vec.Vec[int32], d vec.Vec[int32]) vec.V
 	} else {
 		datediff = vec.Map2E(all, n, vec.VecArg(&e_), vec.VecArg(&d), rt.DateDiff)
 	}
-	return datediff
+	vec.Check(failed, &datediff, all, n, 1)
+	column := vec.Int32Array(mem, &datediff, all, n)
+	return column
 }
 
 // case0197Input is the schema of Case0197's input batches (table t).
@@ -17181,14 +17537,14 @@ func Case0197(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	e_ := vec.Dates(in.Column(10))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	datediff := case0197Col1(n, all, d, e_)
-	vec.Check(&failed, &datediff, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0197Col1(n, all, d, e_, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "datediff(d, e)"})
 	}
 
-	cols := []arrow.Array{vec.Int32Array(mem, &datediff, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0197Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -17196,10 +17552,10 @@ func Case0197(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0197Col1 computes output column 1 (r) of query Case0197 on every row:
+// case0197Col1 computes output column 1 (r) of query Case0197 on every row, noting its first failed row in failed:
 //
 //	datediff(d, e)
-func case0197Col1(n int, all vec.Sel, d vec.Vec[int32], e_ vec.Vec[int32]) vec.Vec[int32] {
+func case0197Col1(n int, all vec.Sel, d vec.Vec[int32], e_ vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// datediff(d, e)
 	var datediff vec.Vec[int32]
 	if d.Clean() && e_.Clean() {
@@ -17218,7 +17574,9 @@ func case0197Col1(n int, all vec.Sel, d vec.Vec[int32], e_ vec.Vec[int32]) vec.V
 	} else {
 		datediff = vec.Map2E(all, n, vec.VecArg(&d), vec.VecArg(&e_), rt.DateDiff)
 	}
-	return datediff
+	vec.Check(failed, &datediff, all, n, 1)
+	column := vec.Int32Array(mem, &datediff, all, n)
+	return column
 }
 
 // case0198Input is the schema of Case0198's input batches (table t).
@@ -17266,14 +17624,14 @@ func Case0198(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	d := vec.Dates(in.Column(9))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	cmp := case0198Col1(n, all, d)
-	vec.Check(&failed, &cmp, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0198Col1(n, all, d, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "d >= DATE '2024-01-01'"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0198Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -17281,10 +17639,10 @@ func Case0198(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0198Col1 computes output column 1 (r) of query Case0198 on every row:
+// case0198Col1 computes output column 1 (r) of query Case0198 on every row, noting its first failed row in failed:
 //
 //	d >= DATE '2024-01-01'
-func case0198Col1(n int, all vec.Sel, d vec.Vec[int32]) vec.Vec[bool] {
+func case0198Col1(n int, all vec.Sel, d vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (d >= DATE '2024-01-01')
 	var cmp vec.Vec[bool]
 	if d.Clean() {
@@ -17297,7 +17655,9 @@ func case0198Col1(n int, all vec.Sel, d vec.Vec[int32]) vec.Vec[bool] {
 	} else {
 		cmp = vec.Map2(all, n, vec.VecArg(&d), vec.ConstArg[int32](int32(19723)), rt.GeInt32)
 	}
-	return cmp
+	vec.Check(failed, &cmp, all, n, 1)
+	column := vec.BoolArray(mem, &cmp, all, n)
+	return column
 }
 
 // case0199Input is the schema of Case0199's input batches (table t).
@@ -17345,14 +17705,14 @@ func Case0199(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	d := vec.Dates(in.Column(9))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	cmp := case0199Col1(n, all, d)
-	vec.Check(&failed, &cmp, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0199Col1(n, all, d, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "d < DATE '2024-01-01'"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0199Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -17360,10 +17720,10 @@ func Case0199(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0199Col1 computes output column 1 (r) of query Case0199 on every row:
+// case0199Col1 computes output column 1 (r) of query Case0199 on every row, noting its first failed row in failed:
 //
 //	d < DATE '2024-01-01'
-func case0199Col1(n int, all vec.Sel, d vec.Vec[int32]) vec.Vec[bool] {
+func case0199Col1(n int, all vec.Sel, d vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (d < DATE '2024-01-01')
 	var cmp vec.Vec[bool]
 	if d.Clean() {
@@ -17376,7 +17736,9 @@ func case0199Col1(n int, all vec.Sel, d vec.Vec[int32]) vec.Vec[bool] {
 	} else {
 		cmp = vec.Map2(all, n, vec.VecArg(&d), vec.ConstArg[int32](int32(19723)), rt.LtInt32)
 	}
-	return cmp
+	vec.Check(failed, &cmp, all, n, 1)
+	column := vec.BoolArray(mem, &cmp, all, n)
+	return column
 }
 
 // case0200Input is the schema of Case0200's input batches (table t).
@@ -17425,14 +17787,14 @@ func Case0200(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	cmp := case0200Col1(n, all, a, b)
-	vec.Check(&failed, &cmp, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0200Col1(n, all, a, b, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a = b"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0200Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -17440,10 +17802,10 @@ func Case0200(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0200Col1 computes output column 1 (r) of query Case0200 on every row:
+// case0200Col1 computes output column 1 (r) of query Case0200 on every row, noting its first failed row in failed:
 //
 //	a = b
-func case0200Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
+func case0200Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a = b)
 	var cmp vec.Vec[bool]
 	if a.Clean() && b.Clean() {
@@ -17457,7 +17819,9 @@ func case0200Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Ve
 	} else {
 		cmp = vec.Map2(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.EqInt64)
 	}
-	return cmp
+	vec.Check(failed, &cmp, all, n, 1)
+	column := vec.BoolArray(mem, &cmp, all, n)
+	return column
 }
 
 // case0201Input is the schema of Case0201's input batches (table t).
@@ -17506,14 +17870,14 @@ func Case0201(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	cmp := case0201Col1(n, all, a, b)
-	vec.Check(&failed, &cmp, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0201Col1(n, all, a, b, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a <> b"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0201Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -17521,10 +17885,10 @@ func Case0201(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0201Col1 computes output column 1 (r) of query Case0201 on every row:
+// case0201Col1 computes output column 1 (r) of query Case0201 on every row, noting its first failed row in failed:
 //
 //	a <> b
-func case0201Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
+func case0201Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a <> b)
 	var cmp vec.Vec[bool]
 	if a.Clean() && b.Clean() {
@@ -17538,7 +17902,9 @@ func case0201Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Ve
 	} else {
 		cmp = vec.Map2(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.NeInt64)
 	}
-	return cmp
+	vec.Check(failed, &cmp, all, n, 1)
+	column := vec.BoolArray(mem, &cmp, all, n)
+	return column
 }
 
 // case0202Input is the schema of Case0202's input batches (table t).
@@ -17587,14 +17953,14 @@ func Case0202(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	cmp := case0202Col1(n, all, a, b)
-	vec.Check(&failed, &cmp, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0202Col1(n, all, a, b, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a != b"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0202Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -17602,10 +17968,10 @@ func Case0202(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0202Col1 computes output column 1 (r) of query Case0202 on every row:
+// case0202Col1 computes output column 1 (r) of query Case0202 on every row, noting its first failed row in failed:
 //
 //	a != b
-func case0202Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
+func case0202Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a <> b)
 	var cmp vec.Vec[bool]
 	if a.Clean() && b.Clean() {
@@ -17619,7 +17985,9 @@ func case0202Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Ve
 	} else {
 		cmp = vec.Map2(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.NeInt64)
 	}
-	return cmp
+	vec.Check(failed, &cmp, all, n, 1)
+	column := vec.BoolArray(mem, &cmp, all, n)
+	return column
 }
 
 // case0203Input is the schema of Case0203's input batches (table t).
@@ -17668,14 +18036,14 @@ func Case0203(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	cmp := case0203Col1(n, all, a, b)
-	vec.Check(&failed, &cmp, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0203Col1(n, all, a, b, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a < b"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0203Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -17683,10 +18051,10 @@ func Case0203(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0203Col1 computes output column 1 (r) of query Case0203 on every row:
+// case0203Col1 computes output column 1 (r) of query Case0203 on every row, noting its first failed row in failed:
 //
 //	a < b
-func case0203Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
+func case0203Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a < b)
 	var cmp vec.Vec[bool]
 	if a.Clean() && b.Clean() {
@@ -17700,7 +18068,9 @@ func case0203Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Ve
 	} else {
 		cmp = vec.Map2(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.LtInt64)
 	}
-	return cmp
+	vec.Check(failed, &cmp, all, n, 1)
+	column := vec.BoolArray(mem, &cmp, all, n)
+	return column
 }
 
 // case0204Input is the schema of Case0204's input batches (table t).
@@ -17749,14 +18119,14 @@ func Case0204(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	cmp := case0204Col1(n, all, i_, in, a)
-	vec.Check(&failed, &cmp, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0204Col1(n, all, i_, in, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "i < a"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0204Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -17764,10 +18134,10 @@ func Case0204(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0204Col1 computes output column 1 (r) of query Case0204 on every row:
+// case0204Col1 computes output column 1 (r) of query Case0204 on every row, noting its first failed row in failed:
 //
 //	i < a
-func case0204Col1(n int, all vec.Sel, i_ vec.Vec[int32], in arrow.RecordBatch, a vec.Vec[int64]) vec.Vec[bool] {
+func case0204Col1(n int, all vec.Sel, i_ vec.Vec[int32], in arrow.RecordBatch, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (CAST(i AS BIGINT) < a)
 	var cmp vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -17800,7 +18170,9 @@ func case0204Col1(n int, all vec.Sel, i_ vec.Vec[int32], in arrow.RecordBatch, a
 			cmp = cmp2
 		}
 	}
-	return cmp
+	vec.Check(failed, &cmp, all, n, 1)
+	column := vec.BoolArray(mem, &cmp, all, n)
+	return column
 }
 
 // case0205Input is the schema of Case0205's input batches (table t).
@@ -17849,14 +18221,14 @@ func Case0205(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	y := vec.Float64s(in.Column(6))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	cmp := case0205Col1(n, all, x, y)
-	vec.Check(&failed, &cmp, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0205Col1(n, all, x, y, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "x = y"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0205Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -17864,10 +18236,10 @@ func Case0205(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0205Col1 computes output column 1 (r) of query Case0205 on every row:
+// case0205Col1 computes output column 1 (r) of query Case0205 on every row, noting its first failed row in failed:
 //
 //	x = y
-func case0205Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64]) vec.Vec[bool] {
+func case0205Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (x = y)
 	var cmp vec.Vec[bool]
 	if x.Clean() && y.Clean() {
@@ -17881,7 +18253,9 @@ func case0205Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64]) ve
 	} else {
 		cmp = vec.Map2(all, n, vec.VecArg(&x), vec.VecArg(&y), rt.EqFloat64)
 	}
-	return cmp
+	vec.Check(failed, &cmp, all, n, 1)
+	column := vec.BoolArray(mem, &cmp, all, n)
+	return column
 }
 
 // case0206Input is the schema of Case0206's input batches (table t).
@@ -17930,14 +18304,14 @@ func Case0206(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	y := vec.Float64s(in.Column(6))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	cmp := case0206Col1(n, all, x, y)
-	vec.Check(&failed, &cmp, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0206Col1(n, all, x, y, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "x > y"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0206Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -17945,10 +18319,10 @@ func Case0206(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0206Col1 computes output column 1 (r) of query Case0206 on every row:
+// case0206Col1 computes output column 1 (r) of query Case0206 on every row, noting its first failed row in failed:
 //
 //	x > y
-func case0206Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64]) vec.Vec[bool] {
+func case0206Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (x > y)
 	var cmp vec.Vec[bool]
 	if x.Clean() && y.Clean() {
@@ -17962,7 +18336,9 @@ func case0206Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64]) ve
 	} else {
 		cmp = vec.Map2(all, n, vec.VecArg(&x), vec.VecArg(&y), rt.GtFloat64)
 	}
-	return cmp
+	vec.Check(failed, &cmp, all, n, 1)
+	column := vec.BoolArray(mem, &cmp, all, n)
+	return column
 }
 
 // case0207Input is the schema of Case0207's input batches (table t).
@@ -18011,14 +18387,14 @@ func Case0207(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	y := vec.Float64s(in.Column(6))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	cmp := case0207Col1(n, all, x, y)
-	vec.Check(&failed, &cmp, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0207Col1(n, all, x, y, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "x = y"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0207Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -18026,10 +18402,10 @@ func Case0207(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0207Col1 computes output column 1 (r) of query Case0207 on every row:
+// case0207Col1 computes output column 1 (r) of query Case0207 on every row, noting its first failed row in failed:
 //
 //	x = y
-func case0207Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64]) vec.Vec[bool] {
+func case0207Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (x = y)
 	var cmp vec.Vec[bool]
 	if x.Clean() && y.Clean() {
@@ -18043,7 +18419,9 @@ func case0207Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64]) ve
 	} else {
 		cmp = vec.Map2(all, n, vec.VecArg(&x), vec.VecArg(&y), rt.EqFloat64)
 	}
-	return cmp
+	vec.Check(failed, &cmp, all, n, 1)
+	column := vec.BoolArray(mem, &cmp, all, n)
+	return column
 }
 
 // case0208Input is the schema of Case0208's input batches (table t).
@@ -18092,14 +18470,14 @@ func Case0208(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	y := vec.Float64s(in.Column(6))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	cmp := case0208Col1(n, all, x, y)
-	vec.Check(&failed, &cmp, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0208Col1(n, all, x, y, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "x < y"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0208Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -18107,10 +18485,10 @@ func Case0208(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0208Col1 computes output column 1 (r) of query Case0208 on every row:
+// case0208Col1 computes output column 1 (r) of query Case0208 on every row, noting its first failed row in failed:
 //
 //	x < y
-func case0208Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64]) vec.Vec[bool] {
+func case0208Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (x < y)
 	var cmp vec.Vec[bool]
 	if x.Clean() && y.Clean() {
@@ -18124,7 +18502,9 @@ func case0208Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64]) ve
 	} else {
 		cmp = vec.Map2(all, n, vec.VecArg(&x), vec.VecArg(&y), rt.LtFloat64)
 	}
-	return cmp
+	vec.Check(failed, &cmp, all, n, 1)
+	column := vec.BoolArray(mem, &cmp, all, n)
+	return column
 }
 
 // case0209Input is the schema of Case0209's input batches (table t).
@@ -18173,14 +18553,14 @@ func Case0209(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	uArr := in.Column(8).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	cmp := case0209Col1(n, all, sArr, uArr)
-	vec.Check(&failed, &cmp, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0209Col1(n, all, sArr, uArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s < u"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0209Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -18188,10 +18568,10 @@ func Case0209(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0209Col1 computes output column 1 (r) of query Case0209 on every row:
+// case0209Col1 computes output column 1 (r) of query Case0209 on every row, noting its first failed row in failed:
 //
 //	s < u
-func case0209Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String) vec.Vec[bool] {
+func case0209Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (s < u)
 	var cmp vec.Vec[bool]
 	if sArr.NullN() == 0 && uArr.NullN() == 0 {
@@ -18203,7 +18583,9 @@ func case0209Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String) ve
 	} else {
 		cmp = vec.Map2(all, n, vec.StrArg(sArr), vec.StrArg(uArr), rt.LtString)
 	}
-	return cmp
+	vec.Check(failed, &cmp, all, n, 1)
+	column := vec.BoolArray(mem, &cmp, all, n)
+	return column
 }
 
 // case0210Input is the schema of Case0210's input batches (table t).
@@ -18252,14 +18634,14 @@ func Case0210(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	uArr := in.Column(8).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	cmp := case0210Col1(n, all, sArr, uArr)
-	vec.Check(&failed, &cmp, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0210Col1(n, all, sArr, uArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s < u"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0210Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -18267,10 +18649,10 @@ func Case0210(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0210Col1 computes output column 1 (r) of query Case0210 on every row:
+// case0210Col1 computes output column 1 (r) of query Case0210 on every row, noting its first failed row in failed:
 //
 //	s < u
-func case0210Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String) vec.Vec[bool] {
+func case0210Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (s < u)
 	var cmp vec.Vec[bool]
 	if sArr.NullN() == 0 && uArr.NullN() == 0 {
@@ -18282,7 +18664,9 @@ func case0210Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String) ve
 	} else {
 		cmp = vec.Map2(all, n, vec.StrArg(sArr), vec.StrArg(uArr), rt.LtString)
 	}
-	return cmp
+	vec.Check(failed, &cmp, all, n, 1)
+	column := vec.BoolArray(mem, &cmp, all, n)
+	return column
 }
 
 // case0211Input is the schema of Case0211's input batches (table t).
@@ -18331,14 +18715,14 @@ func Case0211(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	uArr := in.Column(8).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	cmp := case0211Col1(n, all, sArr, uArr)
-	vec.Check(&failed, &cmp, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0211Col1(n, all, sArr, uArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s = u"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0211Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -18346,10 +18730,10 @@ func Case0211(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0211Col1 computes output column 1 (r) of query Case0211 on every row:
+// case0211Col1 computes output column 1 (r) of query Case0211 on every row, noting its first failed row in failed:
 //
 //	s = u
-func case0211Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String) vec.Vec[bool] {
+func case0211Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (s = u)
 	var cmp vec.Vec[bool]
 	if sArr.NullN() == 0 && uArr.NullN() == 0 {
@@ -18361,7 +18745,9 @@ func case0211Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String) ve
 	} else {
 		cmp = vec.Map2(all, n, vec.StrArg(sArr), vec.StrArg(uArr), rt.EqString)
 	}
-	return cmp
+	vec.Check(failed, &cmp, all, n, 1)
+	column := vec.BoolArray(mem, &cmp, all, n)
+	return column
 }
 
 // case0212Input is the schema of Case0212's input batches (table t).
@@ -18410,14 +18796,14 @@ func Case0212(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	q := vec.Bools(in.Column(14))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	cmp := case0212Col1(n, all, p, q)
-	vec.Check(&failed, &cmp, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0212Col1(n, all, p, q, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "p < q"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0212Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -18425,10 +18811,10 @@ func Case0212(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0212Col1 computes output column 1 (r) of query Case0212 on every row:
+// case0212Col1 computes output column 1 (r) of query Case0212 on every row, noting its first failed row in failed:
 //
 //	p < q
-func case0212Col1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool]) vec.Vec[bool] {
+func case0212Col1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (p < q)
 	var cmp vec.Vec[bool]
 	if p.Clean() && q.Clean() {
@@ -18442,7 +18828,9 @@ func case0212Col1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool]) vec.Vec[
 	} else {
 		cmp = vec.Map2(all, n, vec.VecArg(&p), vec.VecArg(&q), rt.LtBool)
 	}
-	return cmp
+	vec.Check(failed, &cmp, all, n, 1)
+	column := vec.BoolArray(mem, &cmp, all, n)
+	return column
 }
 
 // case0213Input is the schema of Case0213's input batches (table t).
@@ -18491,14 +18879,14 @@ func Case0213(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	q := vec.Bools(in.Column(14))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	cmp := case0213Col1(n, all, p, q)
-	vec.Check(&failed, &cmp, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0213Col1(n, all, p, q, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "p = q"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0213Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -18506,10 +18894,10 @@ func Case0213(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0213Col1 computes output column 1 (r) of query Case0213 on every row:
+// case0213Col1 computes output column 1 (r) of query Case0213 on every row, noting its first failed row in failed:
 //
 //	p = q
-func case0213Col1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool]) vec.Vec[bool] {
+func case0213Col1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (p = q)
 	var cmp vec.Vec[bool]
 	if p.Clean() && q.Clean() {
@@ -18523,7 +18911,9 @@ func case0213Col1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool]) vec.Vec[
 	} else {
 		cmp = vec.Map2(all, n, vec.VecArg(&p), vec.VecArg(&q), rt.EqBool)
 	}
-	return cmp
+	vec.Check(failed, &cmp, all, n, 1)
+	column := vec.BoolArray(mem, &cmp, all, n)
+	return column
 }
 
 // case0214Input is the schema of Case0214's input batches (table t).
@@ -18572,14 +18962,14 @@ func Case0214(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	e_ := vec.Dates(in.Column(10))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	cmp := case0214Col1(n, all, d, e_)
-	vec.Check(&failed, &cmp, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0214Col1(n, all, d, e_, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "d <= e"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0214Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -18587,10 +18977,10 @@ func Case0214(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0214Col1 computes output column 1 (r) of query Case0214 on every row:
+// case0214Col1 computes output column 1 (r) of query Case0214 on every row, noting its first failed row in failed:
 //
 //	d <= e
-func case0214Col1(n int, all vec.Sel, d vec.Vec[int32], e_ vec.Vec[int32]) vec.Vec[bool] {
+func case0214Col1(n int, all vec.Sel, d vec.Vec[int32], e_ vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (d <= e)
 	var cmp vec.Vec[bool]
 	if d.Clean() && e_.Clean() {
@@ -18604,7 +18994,9 @@ func case0214Col1(n int, all vec.Sel, d vec.Vec[int32], e_ vec.Vec[int32]) vec.V
 	} else {
 		cmp = vec.Map2(all, n, vec.VecArg(&d), vec.VecArg(&e_), rt.LeInt32)
 	}
-	return cmp
+	vec.Check(failed, &cmp, all, n, 1)
+	column := vec.BoolArray(mem, &cmp, all, n)
+	return column
 }
 
 // case0215Input is the schema of Case0215's input batches (table t).
@@ -18652,14 +19044,14 @@ func Case0215(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	minus := case0215Col1(n, all, a)
-	vec.Check(&failed, &minus, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0215Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "-a"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &minus, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0215Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -18667,10 +19059,10 @@ func Case0215(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0215Col1 computes output column 1 (r) of query Case0215 on every row:
+// case0215Col1 computes output column 1 (r) of query Case0215 on every row, noting its first failed row in failed:
 //
 //	-a
-func case0215Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
+func case0215Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (-a)
 	var minus vec.Vec[int64]
 	if a.Clean() {
@@ -18688,7 +19080,9 @@ func case0215Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	} else {
 		minus = vec.Map1E(all, n, vec.VecArg(&a), rt.NegateInt64)
 	}
-	return minus
+	vec.Check(failed, &minus, all, n, 1)
+	column := vec.Int64Array(mem, &minus, all, n)
+	return column
 }
 
 // case0216Input is the schema of Case0216's input batches (table t).
@@ -18736,14 +19130,14 @@ func Case0216(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	minus := case0216Col1(n, all, x)
-	vec.Check(&failed, &minus, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0216Col1(n, all, x, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "-x"})
 	}
 
-	cols := []arrow.Array{vec.Float64Array(mem, &minus, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0216Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -18751,10 +19145,10 @@ func Case0216(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0216Col1 computes output column 1 (r) of query Case0216 on every row:
+// case0216Col1 computes output column 1 (r) of query Case0216 on every row, noting its first failed row in failed:
 //
 //	-x
-func case0216Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
+func case0216Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (-x)
 	var minus vec.Vec[float64]
 	if x.Clean() {
@@ -18767,7 +19161,9 @@ func case0216Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
 	} else {
 		minus = vec.Map1(all, n, vec.VecArg(&x), rt.NegateFloat64)
 	}
-	return minus
+	vec.Check(failed, &minus, all, n, 1)
+	column := vec.Float64Array(mem, &minus, all, n)
+	return column
 }
 
 // case0217Input is the schema of Case0217's input batches (table t).
@@ -18814,14 +19210,14 @@ func Case0217(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	konst := case0217Col1(n, all)
-	vec.Check(&failed, &konst, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0217Col1(n, all, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "NULL + (1 DIV 0)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &konst, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0217Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -18829,12 +19225,14 @@ func Case0217(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0217Col1 computes output column 1 (r) of query Case0217 on every row:
+// case0217Col1 computes output column 1 (r) of query Case0217 on every row, noting its first failed row in failed:
 //
 //	NULL + (1 DIV 0)
-func case0217Col1(n int, all vec.Sel) vec.Vec[int64] {
+func case0217Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	konst := vec.NullVec[int64](n)
-	return konst
+	vec.Check(failed, &konst, all, n, 1)
+	column := vec.Int64Array(mem, &konst, all, n)
+	return column
 }
 
 // case0218Input is the schema of Case0218's input batches (table t).
@@ -18881,14 +19279,14 @@ func Case0218(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	konst := case0218Col1(n, all)
-	vec.Check(&failed, &konst, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0218Col1(n, all, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(1 DIV 0) + NULL"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &konst, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0218Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -18896,12 +19294,14 @@ func Case0218(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0218Col1 computes output column 1 (r) of query Case0218 on every row:
+// case0218Col1 computes output column 1 (r) of query Case0218 on every row, noting its first failed row in failed:
 //
 //	(1 DIV 0) + NULL
-func case0218Col1(n int, all vec.Sel) vec.Vec[int64] {
+func case0218Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	konst := vec.NullVec[int64](n)
-	return konst
+	vec.Check(failed, &konst, all, n, 1)
+	column := vec.Int64Array(mem, &konst, all, n)
+	return column
 }
 
 // case0219Input is the schema of Case0219's input batches (table t).
@@ -18949,14 +19349,14 @@ func Case0219(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	sum := case0219Col1(n, all, a)
-	vec.Check(&failed, &sum, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0219Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a + (1 DIV 0)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0219Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -18964,10 +19364,10 @@ func Case0219(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0219Col1 computes output column 1 (r) of query Case0219 on every row:
+// case0219Col1 computes output column 1 (r) of query Case0219 on every row, noting its first failed row in failed:
 //
 //	a + (1 DIV 0)
-func case0219Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
+func case0219Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a + ERROR(DIVIDE_BY_ZERO))
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
 	var sum vec.Vec[int64]
@@ -18987,7 +19387,9 @@ func case0219Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	} else {
 		sum = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&konst), rt.AddInt64)
 	}
-	return sum
+	vec.Check(failed, &sum, all, n, 1)
+	column := vec.Int64Array(mem, &sum, all, n)
+	return column
 }
 
 // case0220Input is the schema of Case0220's input batches (table t).
@@ -19035,14 +19437,14 @@ func Case0220(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	sum := case0220Col1(n, all, a)
-	vec.Check(&failed, &sum, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0220Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(1 DIV 0) + a"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0220Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -19050,10 +19452,10 @@ func Case0220(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0220Col1 computes output column 1 (r) of query Case0220 on every row:
+// case0220Col1 computes output column 1 (r) of query Case0220 on every row, noting its first failed row in failed:
 //
 //	(1 DIV 0) + a
-func case0220Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
+func case0220Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (ERROR(DIVIDE_BY_ZERO) + a)
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
 	var sum vec.Vec[int64]
@@ -19073,7 +19475,9 @@ func case0220Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	} else {
 		sum = vec.Map2E(all, n, vec.VecArg(&konst), vec.VecArg(&a), rt.AddInt64)
 	}
-	return sum
+	vec.Check(failed, &sum, all, n, 1)
+	column := vec.Int64Array(mem, &sum, all, n)
+	return column
 }
 
 // case0221Input is the schema of Case0221's input batches (table t).
@@ -19121,14 +19525,14 @@ func Case0221(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	sum := case0221Col1(n, all, a)
-	vec.Check(&failed, &sum, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0221Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a + (1 DIV 0)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0221Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -19136,10 +19540,10 @@ func Case0221(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0221Col1 computes output column 1 (r) of query Case0221 on every row:
+// case0221Col1 computes output column 1 (r) of query Case0221 on every row, noting its first failed row in failed:
 //
 //	a + (1 DIV 0)
-func case0221Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
+func case0221Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a + ERROR(DIVIDE_BY_ZERO))
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
 	var sum vec.Vec[int64]
@@ -19159,7 +19563,9 @@ func case0221Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	} else {
 		sum = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&konst), rt.AddInt64)
 	}
-	return sum
+	vec.Check(failed, &sum, all, n, 1)
+	column := vec.Int64Array(mem, &sum, all, n)
+	return column
 }
 
 // case0222Input is the schema of Case0222's input batches (table t).
@@ -19208,18 +19614,14 @@ func Case0222(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	product, directCol := case0222Col1(n, all, a, in, b, mem)
-	vec.Check(&failed, &product, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0222Col1(n, all, a, in, b, mem, failed)
 	if failed.Err != nil {
-		vec.Release(directCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(100 DIV a) * (b DIV 0)"})
 	}
-	if directCol == nil {
-		directCol = vec.Int64Array(mem, &product, all, n)
-	}
 
-	cols := []arrow.Array{directCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0222Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -19227,10 +19629,10 @@ func Case0222(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0222Col1 computes output column 1 (r) of query Case0222 on every row:
+// case0222Col1 computes output column 1 (r) of query Case0222 on every row, noting its first failed row in failed:
 //
 //	(100 DIV a) * (b DIV 0)
-func case0222Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
+func case0222Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((100 DIV a) * (b DIV 0))
 	var directCol arrow.Array // written by the loop, or below from product
 	var directOut *vec.FixedOut[int64]
@@ -19275,7 +19677,11 @@ func case0222Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b 
 		}
 		product = product2
 	}
-	return product, directCol
+	vec.Check(failed, &product, all, n, 1)
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &product, all, n)
+	}
+	return directCol
 }
 
 // case0223Input is the schema of Case0223's input batches (table t).
@@ -19323,18 +19729,14 @@ func Case0223(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	sum, directCol := case0223Col1(n, all, a, in, mem)
-	vec.Check(&failed, &sum, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0223Col1(n, all, a, in, mem, failed)
 	if failed.Err != nil {
-		vec.Release(directCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(a DIV 0) + (9223372036854775807 + a)"})
 	}
-	if directCol == nil {
-		directCol = vec.Int64Array(mem, &sum, all, n)
-	}
 
-	cols := []arrow.Array{directCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0223Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -19342,10 +19744,10 @@ func Case0223(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0223Col1 computes output column 1 (r) of query Case0223 on every row:
+// case0223Col1 computes output column 1 (r) of query Case0223 on every row, noting its first failed row in failed:
 //
 //	(a DIV 0) + (9223372036854775807 + a)
-func case0223Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
+func case0223Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((a DIV 0) + (9223372036854775807 + a))
 	var directCol arrow.Array // written by the loop, or below from sum
 	var directOut *vec.FixedOut[int64]
@@ -19389,7 +19791,11 @@ func case0223Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 		}
 		sum = sum3
 	}
-	return sum, directCol
+	vec.Check(failed, &sum, all, n, 1)
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &sum, all, n)
+	}
+	return directCol
 }
 
 // case0224Input is the schema of Case0224's input batches (table t).
@@ -19437,18 +19843,14 @@ func Case0224(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	sum, directCol := case0224Col1(n, all, a, in, mem)
-	vec.Check(&failed, &sum, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0224Col1(n, all, a, in, mem, failed)
 	if failed.Err != nil {
-		vec.Release(directCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(9223372036854775807 + a) + (a DIV 0)"})
 	}
-	if directCol == nil {
-		directCol = vec.Int64Array(mem, &sum, all, n)
-	}
 
-	cols := []arrow.Array{directCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0224Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -19456,10 +19858,10 @@ func Case0224(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0224Col1 computes output column 1 (r) of query Case0224 on every row:
+// case0224Col1 computes output column 1 (r) of query Case0224 on every row, noting its first failed row in failed:
 //
 //	(9223372036854775807 + a) + (a DIV 0)
-func case0224Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
+func case0224Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((9223372036854775807 + a) + (a DIV 0))
 	var directCol arrow.Array // written by the loop, or below from sum
 	var directOut *vec.FixedOut[int64]
@@ -19503,7 +19905,11 @@ func case0224Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 		}
 		sum = sum3
 	}
-	return sum, directCol
+	vec.Check(failed, &sum, all, n, 1)
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &sum, all, n)
+	}
+	return directCol
 }
 
 // case0225Input is the schema of Case0225's input batches (table t).
@@ -19553,18 +19959,14 @@ func Case0225(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	concat, directCol := case0225Col1(n, all, sArr, uArr, a, in, mem)
-	vec.Check(&failed, &concat, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0225Col1(n, all, sArr, uArr, a, in, mem, failed)
 	if failed.Err != nil {
-		vec.Release(directCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "concat(s, CAST(u AS VARCHAR), CAST(1 DIV a AS VARCHAR))"})
 	}
-	if directCol == nil {
-		directCol = vec.StringArray(mem, &concat, all, n)
-	}
 
-	cols := []arrow.Array{directCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0225Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -19572,10 +19974,10 @@ func Case0225(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0225Col1 computes output column 1 (r) of query Case0225 on every row:
+// case0225Col1 computes output column 1 (r) of query Case0225 on every row, noting its first failed row in failed:
 //
 //	concat(s, CAST(u AS VARCHAR), CAST(1 DIV a AS VARCHAR))
-func case0225Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[string], arrow.Array) {
+func case0225Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// concat(s, u, CAST((1 DIV a) AS VARCHAR))
 	var directCol arrow.Array // written by the clean loop, or below from concat
 	var concat vec.Vec[string]
@@ -19648,7 +20050,11 @@ func case0225Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, a 
 			concat = concat2
 		}
 	}
-	return concat, directCol
+	vec.Check(failed, &concat, all, n, 1)
+	if directCol == nil {
+		directCol = vec.StringArray(mem, &concat, all, n)
+	}
+	return directCol
 }
 
 // case0226Input is the schema of Case0226's input batches (table t).
@@ -19698,18 +20104,14 @@ func Case0226(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	uArr := in.Column(8).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	concat, directCol := case0226Col1(n, all, a, in, sArr, uArr, mem)
-	vec.Check(&failed, &concat, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0226Col1(n, all, a, in, sArr, uArr, mem, failed)
 	if failed.Err != nil {
-		vec.Release(directCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "concat(CAST(1 DIV a AS VARCHAR), s, u)"})
 	}
-	if directCol == nil {
-		directCol = vec.StringArray(mem, &concat, all, n)
-	}
 
-	cols := []arrow.Array{directCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0226Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -19717,10 +20119,10 @@ func Case0226(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0226Col1 computes output column 1 (r) of query Case0226 on every row:
+// case0226Col1 computes output column 1 (r) of query Case0226 on every row, noting its first failed row in failed:
 //
 //	concat(CAST(1 DIV a AS VARCHAR), s, u)
-func case0226Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, sArr *array.String, uArr *array.String, mem memory.Allocator) (vec.Vec[string], arrow.Array) {
+func case0226Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, sArr *array.String, uArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// concat(CAST((1 DIV a) AS VARCHAR), s, u)
 	var directCol arrow.Array // written by the clean loop, or below from concat
 	var concat vec.Vec[string]
@@ -19793,7 +20195,11 @@ func case0226Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, sA
 			concat = concat2
 		}
 	}
-	return concat, directCol
+	vec.Check(failed, &concat, all, n, 1)
+	if directCol == nil {
+		directCol = vec.StringArray(mem, &concat, all, n)
+	}
+	return directCol
 }
 
 // case0227Input is the schema of Case0227's input batches (table t).
@@ -19843,18 +20249,14 @@ func Case0227(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	uArr := in.Column(8).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	concat, directCol := case0227Col1(n, all, a, in, sArr, uArr, mem)
-	vec.Check(&failed, &concat, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0227Col1(n, all, a, in, sArr, uArr, mem, failed)
 	if failed.Err != nil {
-		vec.Release(directCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "concat(CAST(1 DIV a AS VARCHAR), s, u)"})
 	}
-	if directCol == nil {
-		directCol = vec.StringArray(mem, &concat, all, n)
-	}
 
-	cols := []arrow.Array{directCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0227Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -19862,10 +20264,10 @@ func Case0227(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0227Col1 computes output column 1 (r) of query Case0227 on every row:
+// case0227Col1 computes output column 1 (r) of query Case0227 on every row, noting its first failed row in failed:
 //
 //	concat(CAST(1 DIV a AS VARCHAR), s, u)
-func case0227Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, sArr *array.String, uArr *array.String, mem memory.Allocator) (vec.Vec[string], arrow.Array) {
+func case0227Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, sArr *array.String, uArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// concat(CAST((1 DIV a) AS VARCHAR), s, u)
 	var directCol arrow.Array // written by the clean loop, or below from concat
 	var concat vec.Vec[string]
@@ -19938,7 +20340,11 @@ func case0227Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, sA
 			concat = concat2
 		}
 	}
-	return concat, directCol
+	vec.Check(failed, &concat, all, n, 1)
+	if directCol == nil {
+		directCol = vec.StringArray(mem, &concat, all, n)
+	}
+	return directCol
 }
 
 // case0228Input is the schema of Case0228's input batches (table t).
@@ -19987,14 +20393,14 @@ func Case0228(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	quotient := case0228Col1(n, all, a, b)
-	vec.Check(&failed, &quotient, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0228Col1(n, all, a, b, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a DIV b"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &quotient, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0228Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -20002,10 +20408,10 @@ func Case0228(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0228Col1 computes output column 1 (r) of query Case0228 on every row:
+// case0228Col1 computes output column 1 (r) of query Case0228 on every row, noting its first failed row in failed:
 //
 //	a DIV b
-func case0228Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
+func case0228Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a DIV b)
 	var quotient vec.Vec[int64]
 	if a.Clean() && b.Clean() {
@@ -20024,7 +20430,9 @@ func case0228Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Ve
 	} else {
 		quotient = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
-	return quotient
+	vec.Check(failed, &quotient, all, n, 1)
+	column := vec.Int64Array(mem, &quotient, all, n)
+	return column
 }
 
 // case0229Input is the schema of Case0229's input batches (table t).
@@ -20074,14 +20482,14 @@ func Case0229(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	mItems := mArr.Items().(*array.Int64)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	entry := case0229Col1(n, all, mArr, mKeys, mItems)
-	vec.Check(&failed, &entry, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0229Col1(n, all, mArr, mKeys, mItems, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "m['zz']"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &entry, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0229Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -20089,10 +20497,10 @@ func Case0229(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0229Col1 computes output column 1 (r) of query Case0229 on every row:
+// case0229Col1 computes output column 1 (r) of query Case0229 on every row, noting its first failed row in failed:
 //
 //	m['zz']
-func case0229Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mItems *array.Int64) vec.Vec[int64] {
+func case0229Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mItems *array.Int64, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// m['zz']
 	entry := vec.Make[int64](n)
 	{
@@ -20131,7 +20539,9 @@ func case0229Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mItems
 			}
 		}
 	}
-	return entry
+	vec.Check(failed, &entry, all, n, 1)
+	column := vec.Int64Array(mem, &entry, all, n)
+	return column
 }
 
 // case0230Input is the schema of Case0230's input batches (table t).
@@ -20179,14 +20589,14 @@ func Case0230(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	abs := case0230Col1(n, all, a)
-	vec.Check(&failed, &abs, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0230Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "abs(a)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &abs, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0230Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -20194,10 +20604,10 @@ func Case0230(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0230Col1 computes output column 1 (r) of query Case0230 on every row:
+// case0230Col1 computes output column 1 (r) of query Case0230 on every row, noting its first failed row in failed:
 //
 //	abs(a)
-func case0230Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
+func case0230Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// abs(a)
 	var abs vec.Vec[int64]
 	if a.Clean() {
@@ -20215,7 +20625,9 @@ func case0230Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	} else {
 		abs = vec.Map1E(all, n, vec.VecArg(&a), rt.AbsInt64)
 	}
-	return abs
+	vec.Check(failed, &abs, all, n, 1)
+	column := vec.Int64Array(mem, &abs, all, n)
+	return column
 }
 
 // case0231Input is the schema of Case0231's input batches (table t).
@@ -20262,14 +20674,14 @@ func Case0231(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	konst := case0231Col1(n, all)
-	vec.Check(&failed, &konst, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0231Col1(n, all, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(a DIV 0 > 1) AND FALSE"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &konst, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0231Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -20277,12 +20689,14 @@ func Case0231(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0231Col1 computes output column 1 (r) of query Case0231 on every row:
+// case0231Col1 computes output column 1 (r) of query Case0231 on every row, noting its first failed row in failed:
 //
 //	(a DIV 0 > 1) AND FALSE
-func case0231Col1(n int, all vec.Sel) vec.Vec[bool] {
+func case0231Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	konst := vec.Const[bool](n, false)
-	return konst
+	vec.Check(failed, &konst, all, n, 1)
+	column := vec.BoolArray(mem, &konst, all, n)
+	return column
 }
 
 // case0232Input is the schema of Case0232's input batches (table t).
@@ -20329,14 +20743,14 @@ func Case0232(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	konst := case0232Col1(n, all)
-	vec.Check(&failed, &konst, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0232Col1(n, all, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "FALSE AND (a DIV 0 > 1)"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &konst, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0232Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -20344,12 +20758,14 @@ func Case0232(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0232Col1 computes output column 1 (r) of query Case0232 on every row:
+// case0232Col1 computes output column 1 (r) of query Case0232 on every row, noting its first failed row in failed:
 //
 //	FALSE AND (a DIV 0 > 1)
-func case0232Col1(n int, all vec.Sel) vec.Vec[bool] {
+func case0232Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	konst := vec.Const[bool](n, false)
-	return konst
+	vec.Check(failed, &konst, all, n, 1)
+	column := vec.BoolArray(mem, &konst, all, n)
+	return column
 }
 
 // case0233Input is the schema of Case0233's input batches (table t).
@@ -20397,14 +20813,14 @@ func Case0233(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	cmp := case0233Col1(n, all, a, in)
-	vec.Check(&failed, &cmp, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0233Col1(n, all, a, in, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(a DIV 0 > 1) AND TRUE"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0233Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -20412,10 +20828,10 @@ func Case0233(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0233Col1 computes output column 1 (r) of query Case0233 on every row:
+// case0233Col1 computes output column 1 (r) of query Case0233 on every row, noting its first failed row in failed:
 //
 //	(a DIV 0 > 1) AND TRUE
-func case0233Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[bool] {
+func case0233Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ((a DIV 0) > 1)
 	var cmp vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -20452,7 +20868,9 @@ func case0233Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) ve
 			cmp = cmp2
 		}
 	}
-	return cmp
+	vec.Check(failed, &cmp, all, n, 1)
+	column := vec.BoolArray(mem, &cmp, all, n)
+	return column
 }
 
 // case0234Input is the schema of Case0234's input batches (table t).
@@ -20500,14 +20918,14 @@ func Case0234(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	cmp := case0234Col1(n, all, a, in)
-	vec.Check(&failed, &cmp, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0234Col1(n, all, a, in, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "TRUE AND (a DIV 0 > 1)"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0234Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -20515,10 +20933,10 @@ func Case0234(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0234Col1 computes output column 1 (r) of query Case0234 on every row:
+// case0234Col1 computes output column 1 (r) of query Case0234 on every row, noting its first failed row in failed:
 //
 //	TRUE AND (a DIV 0 > 1)
-func case0234Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[bool] {
+func case0234Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ((a DIV 0) > 1)
 	var cmp vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -20555,7 +20973,9 @@ func case0234Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) ve
 			cmp = cmp2
 		}
 	}
-	return cmp
+	vec.Check(failed, &cmp, all, n, 1)
+	column := vec.BoolArray(mem, &cmp, all, n)
+	return column
 }
 
 // case0235Input is the schema of Case0235's input batches (table t).
@@ -20604,14 +21024,14 @@ func Case0235(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	p := vec.Bools(in.Column(13))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	allOf := case0235Col1(n, all, a, in, p)
-	vec.Check(&failed, &allOf, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0235Col1(n, all, a, in, p, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(a DIV 0 > 1) AND p"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &allOf, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0235Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -20619,10 +21039,10 @@ func Case0235(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0235Col1 computes output column 1 (r) of query Case0235 on every row:
+// case0235Col1 computes output column 1 (r) of query Case0235 on every row, noting its first failed row in failed:
 //
 //	(a DIV 0 > 1) AND p
-func case0235Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, p vec.Vec[bool]) vec.Vec[bool] {
+func case0235Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (((a DIV 0) > 1) AND p)
 	var allOf vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -20664,7 +21084,9 @@ func case0235Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, p 
 			allOf = andResult
 		}
 	}
-	return allOf
+	vec.Check(failed, &allOf, all, n, 1)
+	column := vec.BoolArray(mem, &allOf, all, n)
+	return column
 }
 
 // case0236Input is the schema of Case0236's input batches (table t).
@@ -20713,14 +21135,14 @@ func Case0236(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	allOf := case0236Col1(n, all, p, in, a)
-	vec.Check(&failed, &allOf, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0236Col1(n, all, p, in, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "p AND (a DIV 0 > 1)"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &allOf, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0236Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -20728,10 +21150,10 @@ func Case0236(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0236Col1 computes output column 1 (r) of query Case0236 on every row:
+// case0236Col1 computes output column 1 (r) of query Case0236 on every row, noting its first failed row in failed:
 //
 //	p AND (a DIV 0 > 1)
-func case0236Col1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64]) vec.Vec[bool] {
+func case0236Col1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (p AND ((a DIV 0) > 1))
 	var allOf vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -20773,7 +21195,9 @@ func case0236Col1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a v
 			allOf = andResult
 		}
 	}
-	return allOf
+	vec.Check(failed, &allOf, all, n, 1)
+	column := vec.BoolArray(mem, &allOf, all, n)
+	return column
 }
 
 // case0237Input is the schema of Case0237's input batches (table t).
@@ -20820,14 +21244,14 @@ func Case0237(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	konst := case0237Col1(n, all)
-	vec.Check(&failed, &konst, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0237Col1(n, all, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(a DIV 0 > 1) OR TRUE"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &konst, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0237Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -20835,12 +21259,14 @@ func Case0237(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0237Col1 computes output column 1 (r) of query Case0237 on every row:
+// case0237Col1 computes output column 1 (r) of query Case0237 on every row, noting its first failed row in failed:
 //
 //	(a DIV 0 > 1) OR TRUE
-func case0237Col1(n int, all vec.Sel) vec.Vec[bool] {
+func case0237Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	konst := vec.Const[bool](n, true)
-	return konst
+	vec.Check(failed, &konst, all, n, 1)
+	column := vec.BoolArray(mem, &konst, all, n)
+	return column
 }
 
 // case0238Input is the schema of Case0238's input batches (table t).
@@ -20887,14 +21313,14 @@ func Case0238(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	konst := case0238Col1(n, all)
-	vec.Check(&failed, &konst, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0238Col1(n, all, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "TRUE OR (a DIV 0 > 1)"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &konst, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0238Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -20902,12 +21328,14 @@ func Case0238(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0238Col1 computes output column 1 (r) of query Case0238 on every row:
+// case0238Col1 computes output column 1 (r) of query Case0238 on every row, noting its first failed row in failed:
 //
 //	TRUE OR (a DIV 0 > 1)
-func case0238Col1(n int, all vec.Sel) vec.Vec[bool] {
+func case0238Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	konst := vec.Const[bool](n, true)
-	return konst
+	vec.Check(failed, &konst, all, n, 1)
+	column := vec.BoolArray(mem, &konst, all, n)
+	return column
 }
 
 // case0239Input is the schema of Case0239's input batches (table t).
@@ -20955,14 +21383,14 @@ func Case0239(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	cmp := case0239Col1(n, all, a, in)
-	vec.Check(&failed, &cmp, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0239Col1(n, all, a, in, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(a DIV 0 > 1) OR FALSE"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &cmp, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0239Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -20970,10 +21398,10 @@ func Case0239(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0239Col1 computes output column 1 (r) of query Case0239 on every row:
+// case0239Col1 computes output column 1 (r) of query Case0239 on every row, noting its first failed row in failed:
 //
 //	(a DIV 0 > 1) OR FALSE
-func case0239Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[bool] {
+func case0239Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ((a DIV 0) > 1)
 	var cmp vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -21010,7 +21438,9 @@ func case0239Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) ve
 			cmp = cmp2
 		}
 	}
-	return cmp
+	vec.Check(failed, &cmp, all, n, 1)
+	column := vec.BoolArray(mem, &cmp, all, n)
+	return column
 }
 
 // case0240Input is the schema of Case0240's input batches (table t).
@@ -21059,14 +21489,14 @@ func Case0240(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	p := vec.Bools(in.Column(13))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	anyOf := case0240Col1(n, all, a, in, p)
-	vec.Check(&failed, &anyOf, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0240Col1(n, all, a, in, p, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(a DIV 0 > 1) OR p"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &anyOf, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0240Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -21074,10 +21504,10 @@ func Case0240(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0240Col1 computes output column 1 (r) of query Case0240 on every row:
+// case0240Col1 computes output column 1 (r) of query Case0240 on every row, noting its first failed row in failed:
 //
 //	(a DIV 0 > 1) OR p
-func case0240Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, p vec.Vec[bool]) vec.Vec[bool] {
+func case0240Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (((a DIV 0) > 1) OR p)
 	var anyOf vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -21119,7 +21549,9 @@ func case0240Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, p 
 			anyOf = orResult
 		}
 	}
-	return anyOf
+	vec.Check(failed, &anyOf, all, n, 1)
+	column := vec.BoolArray(mem, &anyOf, all, n)
+	return column
 }
 
 // case0241Input is the schema of Case0241's input batches (table t).
@@ -21167,14 +21599,14 @@ func Case0241(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	allOf := case0241Col1(n, all, a, in)
-	vec.Check(&failed, &allOf, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0241Col1(n, all, a, in, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a <> 0 AND 100 DIV a > 1"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &allOf, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0241Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -21182,10 +21614,10 @@ func Case0241(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0241Col1 computes output column 1 (r) of query Case0241 on every row:
+// case0241Col1 computes output column 1 (r) of query Case0241 on every row, noting its first failed row in failed:
 //
 //	a <> 0 AND 100 DIV a > 1
-func case0241Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[bool] {
+func case0241Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ((a <> 0) AND ((100 DIV a) > 1))
 	var allOf vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -21228,7 +21660,9 @@ func case0241Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) ve
 			allOf = andResult
 		}
 	}
-	return allOf
+	vec.Check(failed, &allOf, all, n, 1)
+	column := vec.BoolArray(mem, &allOf, all, n)
+	return column
 }
 
 // case0242Input is the schema of Case0242's input batches (table t).
@@ -21276,14 +21710,14 @@ func Case0242(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	allOf := case0242Col1(n, all, a, in)
-	vec.Check(&failed, &allOf, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0242Col1(n, all, a, in, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "100 DIV a > 1 AND a <> 0"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &allOf, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0242Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -21291,10 +21725,10 @@ func Case0242(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0242Col1 computes output column 1 (r) of query Case0242 on every row:
+// case0242Col1 computes output column 1 (r) of query Case0242 on every row, noting its first failed row in failed:
 //
 //	100 DIV a > 1 AND a <> 0
-func case0242Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[bool] {
+func case0242Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (((100 DIV a) > 1) AND (a <> 0))
 	var allOf vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -21337,7 +21771,9 @@ func case0242Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) ve
 			allOf = andResult
 		}
 	}
-	return allOf
+	vec.Check(failed, &allOf, all, n, 1)
+	column := vec.BoolArray(mem, &allOf, all, n)
+	return column
 }
 
 // case0243Input is the schema of Case0243's input batches (table t).
@@ -21385,14 +21821,14 @@ func Case0243(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	allOf := case0243Col1(n, all, a, in)
-	vec.Check(&failed, &allOf, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0243Col1(n, all, a, in, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a <> 0 AND 100 DIV a > 1"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &allOf, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0243Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -21400,10 +21836,10 @@ func Case0243(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0243Col1 computes output column 1 (r) of query Case0243 on every row:
+// case0243Col1 computes output column 1 (r) of query Case0243 on every row, noting its first failed row in failed:
 //
 //	a <> 0 AND 100 DIV a > 1
-func case0243Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[bool] {
+func case0243Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ((a <> 0) AND ((100 DIV a) > 1))
 	var allOf vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -21446,7 +21882,9 @@ func case0243Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) ve
 			allOf = andResult
 		}
 	}
-	return allOf
+	vec.Check(failed, &allOf, all, n, 1)
+	column := vec.BoolArray(mem, &allOf, all, n)
+	return column
 }
 
 // case0244Input is the schema of Case0244's input batches (table t).
@@ -21494,14 +21932,14 @@ func Case0244(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	anyOf := case0244Col1(n, all, a, in)
-	vec.Check(&failed, &anyOf, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0244Col1(n, all, a, in, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a = 0 OR 100 DIV a > 1"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &anyOf, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0244Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -21509,10 +21947,10 @@ func Case0244(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0244Col1 computes output column 1 (r) of query Case0244 on every row:
+// case0244Col1 computes output column 1 (r) of query Case0244 on every row, noting its first failed row in failed:
 //
 //	a = 0 OR 100 DIV a > 1
-func case0244Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[bool] {
+func case0244Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ((a = 0) OR ((100 DIV a) > 1))
 	var anyOf vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -21555,7 +21993,9 @@ func case0244Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) ve
 			anyOf = orResult
 		}
 	}
-	return anyOf
+	vec.Check(failed, &anyOf, all, n, 1)
+	column := vec.BoolArray(mem, &anyOf, all, n)
+	return column
 }
 
 // case0245Input is the schema of Case0245's input batches (table t).
@@ -21603,14 +22043,14 @@ func Case0245(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	anyOf := case0245Col1(n, all, a, in)
-	vec.Check(&failed, &anyOf, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0245Col1(n, all, a, in, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "100 DIV a > 1 OR a = 0"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &anyOf, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0245Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -21618,10 +22058,10 @@ func Case0245(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0245Col1 computes output column 1 (r) of query Case0245 on every row:
+// case0245Col1 computes output column 1 (r) of query Case0245 on every row, noting its first failed row in failed:
 //
 //	100 DIV a > 1 OR a = 0
-func case0245Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[bool] {
+func case0245Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (((100 DIV a) > 1) OR (a = 0))
 	var anyOf vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -21664,7 +22104,9 @@ func case0245Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) ve
 			anyOf = orResult
 		}
 	}
-	return anyOf
+	vec.Check(failed, &anyOf, all, n, 1)
+	column := vec.BoolArray(mem, &anyOf, all, n)
+	return column
 }
 
 // case0246Input is the schema of Case0246's input batches (table t).
@@ -21713,14 +22155,14 @@ func Case0246(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	q := vec.Bools(in.Column(14))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	andResult := case0246Col1(n, all, p, q)
-	vec.Check(&failed, &andResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0246Col1(n, all, p, q, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "p AND q"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &andResult, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0246Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -21728,15 +22170,17 @@ func Case0246(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0246Col1 computes output column 1 (r) of query Case0246 on every row:
+// case0246Col1 computes output column 1 (r) of query Case0246 on every row, noting its first failed row in failed:
 //
 //	p AND q
-func case0246Col1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool]) vec.Vec[bool] {
+func case0246Col1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	and := vec.NewLogic(false, all, n)
 	and.Add(&p)
 	and.Add(&q)
 	andResult := and.Finish()
-	return andResult
+	vec.Check(failed, &andResult, all, n, 1)
+	column := vec.BoolArray(mem, &andResult, all, n)
+	return column
 }
 
 // case0247Input is the schema of Case0247's input batches (table t).
@@ -21785,14 +22229,14 @@ func Case0247(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	q := vec.Bools(in.Column(14))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	andResult := case0247Col1(n, all, p, q)
-	vec.Check(&failed, &andResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0247Col1(n, all, p, q, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "p AND q"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &andResult, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0247Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -21800,15 +22244,17 @@ func Case0247(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0247Col1 computes output column 1 (r) of query Case0247 on every row:
+// case0247Col1 computes output column 1 (r) of query Case0247 on every row, noting its first failed row in failed:
 //
 //	p AND q
-func case0247Col1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool]) vec.Vec[bool] {
+func case0247Col1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	and := vec.NewLogic(false, all, n)
 	and.Add(&p)
 	and.Add(&q)
 	andResult := and.Finish()
-	return andResult
+	vec.Check(failed, &andResult, all, n, 1)
+	column := vec.BoolArray(mem, &andResult, all, n)
+	return column
 }
 
 // case0248Input is the schema of Case0248's input batches (table t).
@@ -21857,14 +22303,14 @@ func Case0248(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	p := vec.Bools(in.Column(13))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	andResult := case0248Col1(n, all, q, p)
-	vec.Check(&failed, &andResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0248Col1(n, all, q, p, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "q AND p"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &andResult, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0248Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -21872,15 +22318,17 @@ func Case0248(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0248Col1 computes output column 1 (r) of query Case0248 on every row:
+// case0248Col1 computes output column 1 (r) of query Case0248 on every row, noting its first failed row in failed:
 //
 //	q AND p
-func case0248Col1(n int, all vec.Sel, q vec.Vec[bool], p vec.Vec[bool]) vec.Vec[bool] {
+func case0248Col1(n int, all vec.Sel, q vec.Vec[bool], p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	and := vec.NewLogic(false, all, n)
 	and.Add(&q)
 	and.Add(&p)
 	andResult := and.Finish()
-	return andResult
+	vec.Check(failed, &andResult, all, n, 1)
+	column := vec.BoolArray(mem, &andResult, all, n)
+	return column
 }
 
 // case0249Input is the schema of Case0249's input batches (table t).
@@ -21929,14 +22377,14 @@ func Case0249(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	q := vec.Bools(in.Column(14))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	andResult := case0249Col1(n, all, p, q)
-	vec.Check(&failed, &andResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0249Col1(n, all, p, q, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "p AND q"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &andResult, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0249Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -21944,15 +22392,17 @@ func Case0249(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0249Col1 computes output column 1 (r) of query Case0249 on every row:
+// case0249Col1 computes output column 1 (r) of query Case0249 on every row, noting its first failed row in failed:
 //
 //	p AND q
-func case0249Col1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool]) vec.Vec[bool] {
+func case0249Col1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	and := vec.NewLogic(false, all, n)
 	and.Add(&p)
 	and.Add(&q)
 	andResult := and.Finish()
-	return andResult
+	vec.Check(failed, &andResult, all, n, 1)
+	column := vec.BoolArray(mem, &andResult, all, n)
+	return column
 }
 
 // case0250Input is the schema of Case0250's input batches (table t).
@@ -22001,14 +22451,14 @@ func Case0250(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	q := vec.Bools(in.Column(14))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	orResult := case0250Col1(n, all, p, q)
-	vec.Check(&failed, &orResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0250Col1(n, all, p, q, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "p OR q"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &orResult, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0250Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -22016,15 +22466,17 @@ func Case0250(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0250Col1 computes output column 1 (r) of query Case0250 on every row:
+// case0250Col1 computes output column 1 (r) of query Case0250 on every row, noting its first failed row in failed:
 //
 //	p OR q
-func case0250Col1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool]) vec.Vec[bool] {
+func case0250Col1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	or := vec.NewLogic(true, all, n)
 	or.Add(&p)
 	or.Add(&q)
 	orResult := or.Finish()
-	return orResult
+	vec.Check(failed, &orResult, all, n, 1)
+	column := vec.BoolArray(mem, &orResult, all, n)
+	return column
 }
 
 // case0251Input is the schema of Case0251's input batches (table t).
@@ -22073,14 +22525,14 @@ func Case0251(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	q := vec.Bools(in.Column(14))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	orResult := case0251Col1(n, all, p, q)
-	vec.Check(&failed, &orResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0251Col1(n, all, p, q, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "p OR q"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &orResult, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0251Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -22088,15 +22540,17 @@ func Case0251(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0251Col1 computes output column 1 (r) of query Case0251 on every row:
+// case0251Col1 computes output column 1 (r) of query Case0251 on every row, noting its first failed row in failed:
 //
 //	p OR q
-func case0251Col1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool]) vec.Vec[bool] {
+func case0251Col1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	or := vec.NewLogic(true, all, n)
 	or.Add(&p)
 	or.Add(&q)
 	orResult := or.Finish()
-	return orResult
+	vec.Check(failed, &orResult, all, n, 1)
+	column := vec.BoolArray(mem, &orResult, all, n)
+	return column
 }
 
 // case0252Input is the schema of Case0252's input batches (table t).
@@ -22145,14 +22599,14 @@ func Case0252(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	q := vec.Bools(in.Column(14))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	andResult := case0252Col1(n, all, p, q)
-	vec.Check(&failed, &andResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0252Col1(n, all, p, q, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "p AND q AND TRUE"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &andResult, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0252Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -22160,15 +22614,17 @@ func Case0252(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0252Col1 computes output column 1 (r) of query Case0252 on every row:
+// case0252Col1 computes output column 1 (r) of query Case0252 on every row, noting its first failed row in failed:
 //
 //	p AND q AND TRUE
-func case0252Col1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool]) vec.Vec[bool] {
+func case0252Col1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	and := vec.NewLogic(false, all, n)
 	and.Add(&p)
 	and.Add(&q)
 	andResult := and.Finish()
-	return andResult
+	vec.Check(failed, &andResult, all, n, 1)
+	column := vec.BoolArray(mem, &andResult, all, n)
+	return column
 }
 
 // case0253Input is the schema of Case0253's input batches (table t).
@@ -22217,14 +22673,14 @@ func Case0253(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	allOf := case0253Col1(n, all, a, in, b)
-	vec.Check(&failed, &allOf, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0253Col1(n, all, a, in, b, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(a DIV 0 = 1) AND (b + 9223372036854775807 = 1)"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &allOf, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0253Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -22232,10 +22688,10 @@ func Case0253(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0253Col1 computes output column 1 (r) of query Case0253 on every row:
+// case0253Col1 computes output column 1 (r) of query Case0253 on every row, noting its first failed row in failed:
 //
 //	(a DIV 0 = 1) AND (b + 9223372036854775807 = 1)
-func case0253Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64]) vec.Vec[bool] {
+func case0253Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (((a DIV 0) = 1) AND ((b + 9223372036854775807) = 1))
 	var allOf vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -22281,7 +22737,9 @@ func case0253Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b 
 			allOf = andResult
 		}
 	}
-	return allOf
+	vec.Check(failed, &allOf, all, n, 1)
+	column := vec.BoolArray(mem, &allOf, all, n)
+	return column
 }
 
 // case0254Input is the schema of Case0254's input batches (table t).
@@ -22330,14 +22788,14 @@ func Case0254(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	allOf := case0254Col1(n, all, b, in, a)
-	vec.Check(&failed, &allOf, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0254Col1(n, all, b, in, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(b + 9223372036854775807 = 1) AND (a DIV 0 = 1)"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &allOf, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0254Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -22345,10 +22803,10 @@ func Case0254(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0254Col1 computes output column 1 (r) of query Case0254 on every row:
+// case0254Col1 computes output column 1 (r) of query Case0254 on every row, noting its first failed row in failed:
 //
 //	(b + 9223372036854775807 = 1) AND (a DIV 0 = 1)
-func case0254Col1(n int, all vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, a vec.Vec[int64]) vec.Vec[bool] {
+func case0254Col1(n int, all vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (((b + 9223372036854775807) = 1) AND ((a DIV 0) = 1))
 	var allOf vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -22394,7 +22852,9 @@ func case0254Col1(n int, all vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, a 
 			allOf = andResult
 		}
 	}
-	return allOf
+	vec.Check(failed, &allOf, all, n, 1)
+	column := vec.BoolArray(mem, &allOf, all, n)
+	return column
 }
 
 // case0255Input is the schema of Case0255's input batches (table t).
@@ -22442,14 +22902,14 @@ func Case0255(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	negated := case0255Col1(n, all, a, in)
-	vec.Check(&failed, &negated, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0255Col1(n, all, a, in, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "NOT (a DIV 0 = 1)"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &negated, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0255Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -22457,10 +22917,10 @@ func Case0255(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0255Col1 computes output column 1 (r) of query Case0255 on every row:
+// case0255Col1 computes output column 1 (r) of query Case0255 on every row, noting its first failed row in failed:
 //
 //	NOT (a DIV 0 = 1)
-func case0255Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[bool] {
+func case0255Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (NOT ((a DIV 0) = 1))
 	var negated vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -22499,7 +22959,9 @@ func case0255Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) ve
 			negated = negated2
 		}
 	}
-	return negated
+	vec.Check(failed, &negated, all, n, 1)
+	column := vec.BoolArray(mem, &negated, all, n)
+	return column
 }
 
 // case0256Input is the schema of Case0256's input batches (table t).
@@ -22547,14 +23009,14 @@ func Case0256(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	p := vec.Bools(in.Column(13))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	negated := case0256Col1(n, all, p)
-	vec.Check(&failed, &negated, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0256Col1(n, all, p, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "NOT p"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &negated, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0256Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -22562,10 +23024,10 @@ func Case0256(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0256Col1 computes output column 1 (r) of query Case0256 on every row:
+// case0256Col1 computes output column 1 (r) of query Case0256 on every row, noting its first failed row in failed:
 //
 //	NOT p
-func case0256Col1(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[bool] {
+func case0256Col1(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (NOT p)
 	var negated vec.Vec[bool]
 	if p.Clean() {
@@ -22578,7 +23040,9 @@ func case0256Col1(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[bool] {
 	} else {
 		negated = vec.Map1(all, n, vec.VecArg(&p), rt.Not)
 	}
-	return negated
+	vec.Check(failed, &negated, all, n, 1)
+	column := vec.BoolArray(mem, &negated, all, n)
+	return column
 }
 
 // case0257Input is the schema of Case0257's input batches (table t).
@@ -22626,18 +23090,14 @@ func Case0257(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult, directCol := case0257Col1(n, all, a, in, mem)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0257Col1(n, all, a, in, mem, failed)
 	if failed.Err != nil {
-		vec.Release(directCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END"})
 	}
-	if directCol == nil {
-		directCol = vec.Int64Array(mem, &caseResult, all, n)
-	}
 
-	cols := []arrow.Array{directCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0257Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -22645,10 +23105,10 @@ func Case0257(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0257Col1 computes output column 1 (r) of query Case0257 on every row:
+// case0257Col1 computes output column 1 (r) of query Case0257 on every row, noting its first failed row in failed:
 //
 //	CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END
-func case0257Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
+func case0257Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN (a = 0) THEN 0 ELSE (100 DIV a) END
 	var directCol arrow.Array // written by the loop, or below from caseResult
 	var directOut *vec.FixedOut[int64]
@@ -22701,7 +23161,11 @@ func case0257Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 		}
 		caseResult = caseResult2
 	}
-	return caseResult, directCol
+	vec.Check(failed, &caseResult, all, n, 1)
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &caseResult, all, n)
+	}
+	return directCol
 }
 
 // case0258Input is the schema of Case0258's input batches (table t).
@@ -22749,18 +23213,14 @@ func Case0258(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult, directCol := case0258Col1(n, all, a, in, mem)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0258Col1(n, all, a, in, mem, failed)
 	if failed.Err != nil {
-		vec.Release(directCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END"})
 	}
-	if directCol == nil {
-		directCol = vec.Int64Array(mem, &caseResult, all, n)
-	}
 
-	cols := []arrow.Array{directCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0258Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -22768,10 +23228,10 @@ func Case0258(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0258Col1 computes output column 1 (r) of query Case0258 on every row:
+// case0258Col1 computes output column 1 (r) of query Case0258 on every row, noting its first failed row in failed:
 //
 //	CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END
-func case0258Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
+func case0258Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN (a = 0) THEN 0 ELSE (100 DIV a) END
 	var directCol arrow.Array // written by the loop, or below from caseResult
 	var directOut *vec.FixedOut[int64]
@@ -22824,7 +23284,11 @@ func case0258Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 		}
 		caseResult = caseResult2
 	}
-	return caseResult, directCol
+	vec.Check(failed, &caseResult, all, n, 1)
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &caseResult, all, n)
+	}
+	return directCol
 }
 
 // case0259Input is the schema of Case0259's input batches (table t).
@@ -22872,18 +23336,14 @@ func Case0259(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult, directCol := case0259Col1(n, all, a, in, mem)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0259Col1(n, all, a, in, mem, failed)
 	if failed.Err != nil {
-		vec.Release(directCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END"})
 	}
-	if directCol == nil {
-		directCol = vec.Int64Array(mem, &caseResult, all, n)
-	}
 
-	cols := []arrow.Array{directCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0259Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -22891,10 +23351,10 @@ func Case0259(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0259Col1 computes output column 1 (r) of query Case0259 on every row:
+// case0259Col1 computes output column 1 (r) of query Case0259 on every row, noting its first failed row in failed:
 //
 //	CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END
-func case0259Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
+func case0259Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN (a = 0) THEN 0 ELSE (100 DIV a) END
 	var directCol arrow.Array // written by the loop, or below from caseResult
 	var directOut *vec.FixedOut[int64]
@@ -22947,7 +23407,11 @@ func case0259Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 		}
 		caseResult = caseResult2
 	}
-	return caseResult, directCol
+	vec.Check(failed, &caseResult, all, n, 1)
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &caseResult, all, n)
+	}
+	return directCol
 }
 
 // case0260Input is the schema of Case0260's input batches (table t).
@@ -22995,14 +23459,14 @@ func Case0260(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	ifResult := case0260Col1(n, all, a)
-	vec.Check(&failed, &ifResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0260Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(a = 0, NULL, 100 DIV a)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0260Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -23010,10 +23474,10 @@ func Case0260(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0260Col1 computes output column 1 (r) of query Case0260 on every row:
+// case0260Col1 computes output column 1 (r) of query Case0260 on every row, noting its first failed row in failed:
 //
 //	IF(a = 0, NULL, 100 DIV a)
-func case0260Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
+func case0260Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a = 0)
 	var cmp vec.Vec[bool]
 	if a.Clean() {
@@ -23032,24 +23496,11 @@ func case0260Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	vec.CopyErrs(&ifResult, &cmp, all, n)
 	vec.FillNull(&ifResult, then, n)
 	// (100 DIV a)
-	var quotient vec.Vec[int64]
-	if a.Clean() && vec.Dense(otherwise, n, true) {
-		quotient = vec.Make[int64](n)
-		aV := a.V[:n]
-		out := quotient.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(int64(100), aV[i])
-			if err != nil {
-				quotient.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		quotient = vec.Map2E(otherwise, n, vec.ConstArg[int64](int64(100)), vec.VecArg(&a), rt.DivInt64)
-	}
+	quotient := vec.Map2E(otherwise, n, vec.ConstArg[int64](int64(100)), vec.VecArg(&a), rt.DivInt64)
 	vec.Merge(&ifResult, &quotient, otherwise, n)
-	return ifResult
+	vec.Check(failed, &ifResult, all, n, 1)
+	column := vec.Int64Array(mem, &ifResult, all, n)
+	return column
 }
 
 // case0261Input is the schema of Case0261's input batches (table t).
@@ -23097,18 +23548,14 @@ func Case0261(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	ifResult, directCol := case0261Col1(n, all, a, in, mem)
-	vec.Check(&failed, &ifResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0261Col1(n, all, a, in, mem, failed)
 	if failed.Err != nil {
-		vec.Release(directCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(a <> 0, 100 DIV a, -1)"})
 	}
-	if directCol == nil {
-		directCol = vec.Int64Array(mem, &ifResult, all, n)
-	}
 
-	cols := []arrow.Array{directCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0261Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -23116,10 +23563,10 @@ func Case0261(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0261Col1 computes output column 1 (r) of query Case0261 on every row:
+// case0261Col1 computes output column 1 (r) of query Case0261 on every row, noting its first failed row in failed:
 //
 //	IF(a <> 0, 100 DIV a, -1)
-func case0261Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
+func case0261Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((a <> 0), (100 DIV a), -1)
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[int64]
@@ -23171,7 +23618,11 @@ func case0261Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 		}
 		ifResult = ifResult2
 	}
-	return ifResult, directCol
+	vec.Check(failed, &ifResult, all, n, 1)
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &ifResult, all, n)
+	}
+	return directCol
 }
 
 // case0262Input is the schema of Case0262's input batches (table t).
@@ -23219,18 +23670,14 @@ func Case0262(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	ifResult, directCol := case0262Col1(n, all, a, in, mem)
-	vec.Check(&failed, &ifResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0262Col1(n, all, a, in, mem, failed)
 	if failed.Err != nil {
-		vec.Release(directCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(a DIV 0 = 1, 1, 2)"})
 	}
-	if directCol == nil {
-		directCol = vec.Int32Array(mem, &ifResult, all, n)
-	}
 
-	cols := []arrow.Array{directCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0262Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -23238,10 +23685,10 @@ func Case0262(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0262Col1 computes output column 1 (r) of query Case0262 on every row:
+// case0262Col1 computes output column 1 (r) of query Case0262 on every row, noting its first failed row in failed:
 //
 //	IF(a DIV 0 = 1, 1, 2)
-func case0262Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int32], arrow.Array) {
+func case0262Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(((a DIV 0) = 1), 1, 2)
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[int32]
@@ -23293,7 +23740,11 @@ func case0262Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 		}
 		ifResult = ifResult2
 	}
-	return ifResult, directCol
+	vec.Check(failed, &ifResult, all, n, 1)
+	if directCol == nil {
+		directCol = vec.Int32Array(mem, &ifResult, all, n)
+	}
+	return directCol
 }
 
 // case0263Input is the schema of Case0263's input batches (table t).
@@ -23341,18 +23792,14 @@ func Case0263(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	p := vec.Bools(in.Column(13))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	ifResult, directCol := case0263Col1(n, all, p, in, mem)
-	vec.Check(&failed, &ifResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0263Col1(n, all, p, in, mem, failed)
 	if failed.Err != nil {
-		vec.Release(directCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(p, 1, 2)"})
 	}
-	if directCol == nil {
-		directCol = vec.Int32Array(mem, &ifResult, all, n)
-	}
 
-	cols := []arrow.Array{directCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0263Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -23360,10 +23807,10 @@ func Case0263(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0263Col1 computes output column 1 (r) of query Case0263 on every row:
+// case0263Col1 computes output column 1 (r) of query Case0263 on every row, noting its first failed row in failed:
 //
 //	IF(p, 1, 2)
-func case0263Col1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int32], arrow.Array) {
+func case0263Col1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(p, 1, 2)
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[int32]
@@ -23406,7 +23853,11 @@ func case0263Col1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, mem
 		}
 		ifResult = ifResult2
 	}
-	return ifResult, directCol
+	vec.Check(failed, &ifResult, all, n, 1)
+	if directCol == nil {
+		directCol = vec.Int32Array(mem, &ifResult, all, n)
+	}
+	return directCol
 }
 
 // case0264Input is the schema of Case0264's input batches (table t).
@@ -23454,14 +23905,14 @@ func Case0264(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	p := vec.Bools(in.Column(13))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	ifResult := case0264Col1(n, all, p)
-	vec.Check(&failed, &ifResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0264Col1(n, all, p, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(p, 1 DIV 0, 2)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0264Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -23469,17 +23920,19 @@ func Case0264(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0264Col1 computes output column 1 (r) of query Case0264 on every row:
+// case0264Col1 computes output column 1 (r) of query Case0264 on every row, noting its first failed row in failed:
 //
 //	IF(p, 1 DIV 0, 2)
-func case0264Col1(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[int64] {
+func case0264Col1(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// IF(p, ERROR(DIVIDE_BY_ZERO), 2)
 	then, otherwise := vec.Split(&p, all, n)
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &p, all, n)
 	vec.FillErr(&ifResult, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."), then, n)
 	vec.Fill(&ifResult, int64(2), otherwise, n)
-	return ifResult
+	vec.Check(failed, &ifResult, all, n, 1)
+	column := vec.Int64Array(mem, &ifResult, all, n)
+	return column
 }
 
 // case0265Input is the schema of Case0265's input batches (table t).
@@ -23528,18 +23981,14 @@ func Case0265(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult, directCol := case0265Col1(n, all, p, in, a, mem)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0265Col1(n, all, p, in, a, mem, failed)
 	if failed.Err != nil {
-		vec.Release(directCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN p THEN 'a' WHEN a DIV 0 = 1 THEN 'b' ELSE 'c' END"})
 	}
-	if directCol == nil {
-		directCol = vec.StringArray(mem, &caseResult, all, n)
-	}
 
-	cols := []arrow.Array{directCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0265Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -23547,10 +23996,10 @@ func Case0265(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0265Col1 computes output column 1 (r) of query Case0265 on every row:
+// case0265Col1 computes output column 1 (r) of query Case0265 on every row, noting its first failed row in failed:
 //
 //	CASE WHEN p THEN 'a' WHEN a DIV 0 = 1 THEN 'b' ELSE 'c' END
-func case0265Col1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], mem memory.Allocator) (vec.Vec[string], arrow.Array) {
+func case0265Col1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN p THEN 'a' WHEN ((a DIV 0) = 1) THEN 'b' ELSE 'c' END
 	var directCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[string]
@@ -23629,7 +24078,11 @@ func case0265Col1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a v
 			caseResult = caseResult2
 		}
 	}
-	return caseResult, directCol
+	vec.Check(failed, &caseResult, all, n, 1)
+	if directCol == nil {
+		directCol = vec.StringArray(mem, &caseResult, all, n)
+	}
+	return directCol
 }
 
 // case0266Input is the schema of Case0266's input batches (table t).
@@ -23678,18 +24131,14 @@ func Case0266(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult, directCol := case0266Col1(n, all, p, in, a, mem)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0266Col1(n, all, p, in, a, mem, failed)
 	if failed.Err != nil {
-		vec.Release(directCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN p THEN 'a' WHEN a DIV 0 = 1 THEN 'b' ELSE 'c' END"})
 	}
-	if directCol == nil {
-		directCol = vec.StringArray(mem, &caseResult, all, n)
-	}
 
-	cols := []arrow.Array{directCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0266Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -23697,10 +24146,10 @@ func Case0266(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0266Col1 computes output column 1 (r) of query Case0266 on every row:
+// case0266Col1 computes output column 1 (r) of query Case0266 on every row, noting its first failed row in failed:
 //
 //	CASE WHEN p THEN 'a' WHEN a DIV 0 = 1 THEN 'b' ELSE 'c' END
-func case0266Col1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], mem memory.Allocator) (vec.Vec[string], arrow.Array) {
+func case0266Col1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN p THEN 'a' WHEN ((a DIV 0) = 1) THEN 'b' ELSE 'c' END
 	var directCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[string]
@@ -23779,7 +24228,11 @@ func case0266Col1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a v
 			caseResult = caseResult2
 		}
 	}
-	return caseResult, directCol
+	vec.Check(failed, &caseResult, all, n, 1)
+	if directCol == nil {
+		directCol = vec.StringArray(mem, &caseResult, all, n)
+	}
+	return directCol
 }
 
 // case0267Input is the schema of Case0267's input batches (table t).
@@ -23827,14 +24280,14 @@ func Case0267(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	p := vec.Bools(in.Column(13))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult := case0267Col1(n, all, p)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0267Col1(n, all, p, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN p THEN 'a' END"})
 	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &caseResult, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0267Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -23842,17 +24295,19 @@ func Case0267(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0267Col1 computes output column 1 (r) of query Case0267 on every row:
+// case0267Col1 computes output column 1 (r) of query Case0267 on every row, noting its first failed row in failed:
 //
 //	CASE WHEN p THEN 'a' END
-func case0267Col1(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[string] {
+func case0267Col1(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN p THEN 'a' ELSE CAST(NULL AS VARCHAR) END
 	caseResult := vec.Make[string](n)
 	vec.CopyErrs(&caseResult, &p, all, n)
 	when, notYet := vec.Split(&p, all, n)
 	vec.Fill(&caseResult, "a", when, n)
 	vec.FillNull(&caseResult, notYet, n)
-	return caseResult
+	vec.Check(failed, &caseResult, all, n, 1)
+	column := vec.StringArray(mem, &caseResult, all, n)
+	return column
 }
 
 // case0268Input is the schema of Case0268's input batches (table t).
@@ -23900,14 +24355,14 @@ func Case0268(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	p := vec.Bools(in.Column(13))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult := case0268Col1(n, all, p)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0268Col1(n, all, p, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN p THEN 'a' END"})
 	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &caseResult, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0268Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -23915,17 +24370,19 @@ func Case0268(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0268Col1 computes output column 1 (r) of query Case0268 on every row:
+// case0268Col1 computes output column 1 (r) of query Case0268 on every row, noting its first failed row in failed:
 //
 //	CASE WHEN p THEN 'a' END
-func case0268Col1(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[string] {
+func case0268Col1(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN p THEN 'a' ELSE CAST(NULL AS VARCHAR) END
 	caseResult := vec.Make[string](n)
 	vec.CopyErrs(&caseResult, &p, all, n)
 	when, notYet := vec.Split(&p, all, n)
 	vec.Fill(&caseResult, "a", when, n)
 	vec.FillNull(&caseResult, notYet, n)
-	return caseResult
+	vec.Check(failed, &caseResult, all, n, 1)
+	column := vec.StringArray(mem, &caseResult, all, n)
+	return column
 }
 
 // case0269Input is the schema of Case0269's input batches (table t).
@@ -23973,18 +24430,14 @@ func Case0269(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult, directCol := case0269Col1(n, all, a, in, mem)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0269Col1(n, all, a, in, mem, failed)
 	if failed.Err != nil {
-		vec.Release(directCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END"})
 	}
-	if directCol == nil {
-		directCol = vec.StringArray(mem, &caseResult, all, n)
-	}
 
-	cols := []arrow.Array{directCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0269Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -23992,10 +24445,10 @@ func Case0269(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0269Col1 computes output column 1 (r) of query Case0269 on every row:
+// case0269Col1 computes output column 1 (r) of query Case0269 on every row, noting its first failed row in failed:
 //
 //	CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END
-func case0269Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[string], arrow.Array) {
+func case0269Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END
 	var directCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[string]
@@ -24058,7 +24511,11 @@ func case0269Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 			caseResult = caseResult2
 		}
 	}
-	return caseResult, directCol
+	vec.Check(failed, &caseResult, all, n, 1)
+	if directCol == nil {
+		directCol = vec.StringArray(mem, &caseResult, all, n)
+	}
+	return directCol
 }
 
 // case0270Input is the schema of Case0270's input batches (table t).
@@ -24106,18 +24563,14 @@ func Case0270(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult, directCol := case0270Col1(n, all, a, in, mem)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0270Col1(n, all, a, in, mem, failed)
 	if failed.Err != nil {
-		vec.Release(directCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END"})
 	}
-	if directCol == nil {
-		directCol = vec.StringArray(mem, &caseResult, all, n)
-	}
 
-	cols := []arrow.Array{directCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0270Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -24125,10 +24578,10 @@ func Case0270(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0270Col1 computes output column 1 (r) of query Case0270 on every row:
+// case0270Col1 computes output column 1 (r) of query Case0270 on every row, noting its first failed row in failed:
 //
 //	CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END
-func case0270Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[string], arrow.Array) {
+func case0270Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END
 	var directCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[string]
@@ -24191,7 +24644,11 @@ func case0270Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 			caseResult = caseResult2
 		}
 	}
-	return caseResult, directCol
+	vec.Check(failed, &caseResult, all, n, 1)
+	if directCol == nil {
+		directCol = vec.StringArray(mem, &caseResult, all, n)
+	}
+	return directCol
 }
 
 // case0271Input is the schema of Case0271's input batches (table t).
@@ -24239,14 +24696,14 @@ func Case0271(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult := case0271Col1(n, all, a)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0271Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE a WHEN NULL THEN 'null' ELSE 'other' END"})
 	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &caseResult, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0271Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -24254,10 +24711,10 @@ func Case0271(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0271Col1 computes output column 1 (r) of query Case0271 on every row:
+// case0271Col1 computes output column 1 (r) of query Case0271 on every row, noting its first failed row in failed:
 //
 //	CASE a WHEN NULL THEN 'null' ELSE 'other' END
-func case0271Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[string] {
+func case0271Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE a WHEN CAST(NULL AS BIGINT) THEN 'null' ELSE 'other' END
 	caseResult := vec.Make[string](n)
 	konst := vec.NullVec[int64](n)
@@ -24277,7 +24734,9 @@ func case0271Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[string] {
 	when, notYet := vec.Split(&matches, all, n)
 	vec.Fill(&caseResult, "null", when, n)
 	vec.Fill(&caseResult, "other", notYet, n)
-	return caseResult
+	vec.Check(failed, &caseResult, all, n, 1)
+	column := vec.StringArray(mem, &caseResult, all, n)
+	return column
 }
 
 // case0272Input is the schema of Case0272's input batches (table t).
@@ -24325,14 +24784,14 @@ func Case0272(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult := case0272Col1(n, all, a)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0272Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE a WHEN 1 DIV 0 THEN 'x' ELSE 'y' END"})
 	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &caseResult, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0272Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -24340,10 +24799,10 @@ func Case0272(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0272Col1 computes output column 1 (r) of query Case0272 on every row:
+// case0272Col1 computes output column 1 (r) of query Case0272 on every row, noting its first failed row in failed:
 //
 //	CASE a WHEN 1 DIV 0 THEN 'x' ELSE 'y' END
-func case0272Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[string] {
+func case0272Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE a WHEN ERROR(DIVIDE_BY_ZERO) THEN 'x' ELSE 'y' END
 	caseResult := vec.Make[string](n)
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
@@ -24363,7 +24822,9 @@ func case0272Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[string] {
 	when, notYet := vec.Split(&matches, all, n)
 	vec.Fill(&caseResult, "x", when, n)
 	vec.Fill(&caseResult, "y", notYet, n)
-	return caseResult
+	vec.Check(failed, &caseResult, all, n, 1)
+	column := vec.StringArray(mem, &caseResult, all, n)
+	return column
 }
 
 // case0273Input is the schema of Case0273's input batches (table t).
@@ -24411,14 +24872,14 @@ func Case0273(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult := case0273Col1(n, all, a)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0273Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE a WHEN 1 DIV 0 THEN 'x' ELSE 'y' END"})
 	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &caseResult, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0273Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -24426,10 +24887,10 @@ func Case0273(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0273Col1 computes output column 1 (r) of query Case0273 on every row:
+// case0273Col1 computes output column 1 (r) of query Case0273 on every row, noting its first failed row in failed:
 //
 //	CASE a WHEN 1 DIV 0 THEN 'x' ELSE 'y' END
-func case0273Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[string] {
+func case0273Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE a WHEN ERROR(DIVIDE_BY_ZERO) THEN 'x' ELSE 'y' END
 	caseResult := vec.Make[string](n)
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
@@ -24449,7 +24910,9 @@ func case0273Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[string] {
 	when, notYet := vec.Split(&matches, all, n)
 	vec.Fill(&caseResult, "x", when, n)
 	vec.Fill(&caseResult, "y", notYet, n)
-	return caseResult
+	vec.Check(failed, &caseResult, all, n, 1)
+	column := vec.StringArray(mem, &caseResult, all, n)
+	return column
 }
 
 // case0274Input is the schema of Case0274's input batches (table t).
@@ -24497,14 +24960,14 @@ func Case0274(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult := case0274Col1(n, all, a)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0274Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE a WHEN 1 THEN 'x' WHEN 1 DIV 0 THEN 'y' ELSE 'z' END"})
 	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &caseResult, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0274Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -24512,10 +24975,10 @@ func Case0274(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0274Col1 computes output column 1 (r) of query Case0274 on every row:
+// case0274Col1 computes output column 1 (r) of query Case0274 on every row, noting its first failed row in failed:
 //
 //	CASE a WHEN 1 THEN 'x' WHEN 1 DIV 0 THEN 'y' ELSE 'z' END
-func case0274Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[string] {
+func case0274Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE a WHEN 1 THEN 'x' WHEN ERROR(DIVIDE_BY_ZERO) THEN 'y' ELSE 'z' END
 	caseResult := vec.Make[string](n)
 	var matches vec.Vec[bool]
@@ -24533,23 +24996,14 @@ func case0274Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[string] {
 	when, notYet := vec.Split(&matches, all, n)
 	vec.Fill(&caseResult, "x", when, n)
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
-	var matches2 vec.Vec[bool]
-	if a.Clean() && konst.Clean() && vec.Dense(notYet, n, false) {
-		matches2 = vec.Make[bool](n)
-		aV := a.V[:n]
-		konstV := konst.V[:n]
-		out := matches2.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], konstV[i])
-		}
-	} else {
-		matches2 = vec.Map2(notYet, n, vec.VecArg(&a), vec.VecArg(&konst), rt.EqInt64)
-	}
+	matches2 := vec.Map2(notYet, n, vec.VecArg(&a), vec.VecArg(&konst), rt.EqInt64)
 	vec.CopyErrs(&caseResult, &matches2, notYet, n)
 	when2, notYet2 := vec.Split(&matches2, notYet, n)
 	vec.Fill(&caseResult, "y", when2, n)
 	vec.Fill(&caseResult, "z", notYet2, n)
-	return caseResult
+	vec.Check(failed, &caseResult, all, n, 1)
+	column := vec.StringArray(mem, &caseResult, all, n)
+	return column
 }
 
 // case0275Input is the schema of Case0275's input batches (table t).
@@ -24597,14 +25051,14 @@ func Case0275(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	coalesced := case0275Col1(n, all, a)
-	vec.Check(&failed, &coalesced, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0275Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "COALESCE(a, 1 DIV 0)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0275Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -24612,16 +25066,18 @@ func Case0275(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0275Col1 computes output column 1 (r) of query Case0275 on every row:
+// case0275Col1 computes output column 1 (r) of query Case0275 on every row, noting its first failed row in failed:
 //
 //	COALESCE(a, 1 DIV 0)
-func case0275Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
+func case0275Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// COALESCE(a, ERROR(DIVIDE_BY_ZERO))
 	coalesced := vec.Make[int64](n)
 	vec.MergeNonNull(&coalesced, &a, all, n)
 	stillNull := vec.NullRows(&a, all, n)
 	vec.FillErr(&coalesced, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."), stillNull, n)
-	return coalesced
+	vec.Check(failed, &coalesced, all, n, 1)
+	column := vec.Int64Array(mem, &coalesced, all, n)
+	return column
 }
 
 // case0276Input is the schema of Case0276's input batches (table t).
@@ -24670,14 +25126,14 @@ func Case0276(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	coalesced := case0276Col1(n, all, a, b)
-	vec.Check(&failed, &coalesced, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0276Col1(n, all, a, b, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "COALESCE(a, b, 7)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0276Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -24685,10 +25141,10 @@ func Case0276(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0276Col1 computes output column 1 (r) of query Case0276 on every row:
+// case0276Col1 computes output column 1 (r) of query Case0276 on every row, noting its first failed row in failed:
 //
 //	COALESCE(a, b, 7)
-func case0276Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
+func case0276Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// COALESCE(a, b, 7)
 	coalesced := vec.Make[int64](n)
 	vec.MergeNonNull(&coalesced, &a, all, n)
@@ -24696,7 +25152,9 @@ func case0276Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Ve
 	vec.MergeNonNull(&coalesced, &b, stillNull, n)
 	stillNull2 := vec.NullRows(&b, stillNull, n)
 	vec.Fill(&coalesced, int64(7), stillNull2, n)
-	return coalesced
+	vec.Check(failed, &coalesced, all, n, 1)
+	column := vec.Int64Array(mem, &coalesced, all, n)
+	return column
 }
 
 // case0277Input is the schema of Case0277's input batches (table t).
@@ -24744,14 +25202,14 @@ func Case0277(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	coalesced := case0277Col1(n, all, a)
-	vec.Check(&failed, &coalesced, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0277Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "COALESCE(a, 1 DIV 0, 7)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0277Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -24759,16 +25217,18 @@ func Case0277(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0277Col1 computes output column 1 (r) of query Case0277 on every row:
+// case0277Col1 computes output column 1 (r) of query Case0277 on every row, noting its first failed row in failed:
 //
 //	COALESCE(a, 1 DIV 0, 7)
-func case0277Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
+func case0277Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// COALESCE(a, ERROR(DIVIDE_BY_ZERO))
 	coalesced := vec.Make[int64](n)
 	vec.MergeNonNull(&coalesced, &a, all, n)
 	stillNull := vec.NullRows(&a, all, n)
 	vec.FillErr(&coalesced, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."), stillNull, n)
-	return coalesced
+	vec.Check(failed, &coalesced, all, n, 1)
+	column := vec.Int64Array(mem, &coalesced, all, n)
+	return column
 }
 
 // case0278Input is the schema of Case0278's input batches (table t).
@@ -24816,14 +25276,14 @@ func Case0278(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	coalesced := case0278Col1(n, all, a)
-	vec.Check(&failed, &coalesced, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0278Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "COALESCE(1 DIV a, 7)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0278Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -24831,10 +25291,10 @@ func Case0278(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0278Col1 computes output column 1 (r) of query Case0278 on every row:
+// case0278Col1 computes output column 1 (r) of query Case0278 on every row, noting its first failed row in failed:
 //
 //	COALESCE(1 DIV a, 7)
-func case0278Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
+func case0278Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// COALESCE((1 DIV a), 7)
 	coalesced := vec.Make[int64](n)
 	// (1 DIV a)
@@ -24857,7 +25317,9 @@ func case0278Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	vec.MergeNonNull(&coalesced, &quotient, all, n)
 	stillNull := vec.NullRows(&quotient, all, n)
 	vec.Fill(&coalesced, int64(7), stillNull, n)
-	return coalesced
+	vec.Check(failed, &coalesced, all, n, 1)
+	column := vec.Int64Array(mem, &coalesced, all, n)
+	return column
 }
 
 // case0279Input is the schema of Case0279's input batches (table t).
@@ -24906,14 +25368,14 @@ func Case0279(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	coalesced := case0279Col1(n, all, a, b)
-	vec.Check(&failed, &coalesced, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0279Col1(n, all, a, b, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "COALESCE(a, b)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0279Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -24921,16 +25383,18 @@ func Case0279(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0279Col1 computes output column 1 (r) of query Case0279 on every row:
+// case0279Col1 computes output column 1 (r) of query Case0279 on every row, noting its first failed row in failed:
 //
 //	COALESCE(a, b)
-func case0279Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
+func case0279Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// COALESCE(a, b)
 	coalesced := vec.Make[int64](n)
 	vec.MergeNonNull(&coalesced, &a, all, n)
 	stillNull := vec.NullRows(&a, all, n)
 	vec.Merge(&coalesced, &b, stillNull, n)
-	return coalesced
+	vec.Check(failed, &coalesced, all, n, 1)
+	column := vec.Int64Array(mem, &coalesced, all, n)
+	return column
 }
 
 // case0280Input is the schema of Case0280's input batches (table t).
@@ -24979,14 +25443,14 @@ func Case0280(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	coalesced := case0280Col1(n, all, i_, a)
-	vec.Check(&failed, &coalesced, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0280Col1(n, all, i_, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "COALESCE(i, a)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0280Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -24994,10 +25458,10 @@ func Case0280(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0280Col1 computes output column 1 (r) of query Case0280 on every row:
+// case0280Col1 computes output column 1 (r) of query Case0280 on every row, noting its first failed row in failed:
 //
 //	COALESCE(i, a)
-func case0280Col1(n int, all vec.Sel, i_ vec.Vec[int32], a vec.Vec[int64]) vec.Vec[int64] {
+func case0280Col1(n int, all vec.Sel, i_ vec.Vec[int32], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// COALESCE(CAST(i AS BIGINT), a)
 	coalesced := vec.Make[int64](n)
 	// CAST(i AS BIGINT)
@@ -25015,7 +25479,9 @@ func case0280Col1(n int, all vec.Sel, i_ vec.Vec[int32], a vec.Vec[int64]) vec.V
 	vec.MergeNonNull(&coalesced, &asBigint, all, n)
 	stillNull := vec.NullRows(&asBigint, all, n)
 	vec.Merge(&coalesced, &a, stillNull, n)
-	return coalesced
+	vec.Check(failed, &coalesced, all, n, 1)
+	column := vec.Int64Array(mem, &coalesced, all, n)
+	return column
 }
 
 // case0281Input is the schema of Case0281's input batches (table t).
@@ -25063,14 +25529,14 @@ func Case0281(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	coalesced := case0281Col1(n, all, a)
-	vec.Check(&failed, &coalesced, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0281Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "nvl(a, 1 DIV 0)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0281Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -25078,16 +25544,18 @@ func Case0281(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0281Col1 computes output column 1 (r) of query Case0281 on every row:
+// case0281Col1 computes output column 1 (r) of query Case0281 on every row, noting its first failed row in failed:
 //
 //	nvl(a, 1 DIV 0)
-func case0281Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
+func case0281Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// COALESCE(a, ERROR(DIVIDE_BY_ZERO))
 	coalesced := vec.Make[int64](n)
 	vec.MergeNonNull(&coalesced, &a, all, n)
 	stillNull := vec.NullRows(&a, all, n)
 	vec.FillErr(&coalesced, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."), stillNull, n)
-	return coalesced
+	vec.Check(failed, &coalesced, all, n, 1)
+	column := vec.Int64Array(mem, &coalesced, all, n)
+	return column
 }
 
 // case0282Input is the schema of Case0282's input batches (table t).
@@ -25135,14 +25603,14 @@ func Case0282(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	s := vec.Strings(in.Column(7))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	coalesced := case0282Col1(n, all, s)
-	vec.Check(&failed, &coalesced, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0282Col1(n, all, s, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "nvl(s, 'dflt')"})
 	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &coalesced, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0282Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -25150,16 +25618,18 @@ func Case0282(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0282Col1 computes output column 1 (r) of query Case0282 on every row:
+// case0282Col1 computes output column 1 (r) of query Case0282 on every row, noting its first failed row in failed:
 //
 //	nvl(s, 'dflt')
-func case0282Col1(n int, all vec.Sel, s vec.Vec[string]) vec.Vec[string] {
+func case0282Col1(n int, all vec.Sel, s vec.Vec[string], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// COALESCE(s, 'dflt')
 	coalesced := vec.Make[string](n)
 	vec.MergeNonNull(&coalesced, &s, all, n)
 	stillNull := vec.NullRows(&s, all, n)
 	vec.Fill(&coalesced, "dflt", stillNull, n)
-	return coalesced
+	vec.Check(failed, &coalesced, all, n, 1)
+	column := vec.StringArray(mem, &coalesced, all, n)
+	return column
 }
 
 // case0283Input is the schema of Case0283's input batches (table t).
@@ -25207,14 +25677,14 @@ func Case0283(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	nullIf := case0283Col1(n, all, a)
-	vec.Check(&failed, &nullIf, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0283Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "NULLIF(a, 1)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &nullIf, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0283Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -25222,10 +25692,10 @@ func Case0283(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0283Col1 computes output column 1 (r) of query Case0283 on every row:
+// case0283Col1 computes output column 1 (r) of query Case0283 on every row, noting its first failed row in failed:
 //
 //	NULLIF(a, 1)
-func case0283Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
+func case0283Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	var eq vec.Vec[bool]
 	if a.Clean() {
 		eq = vec.Make[bool](n)
@@ -25239,7 +25709,9 @@ func case0283Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	}
 	// NULLIF(a, 1)
 	nullIf := vec.NullIf(&a, &eq, all, n)
-	return nullIf
+	vec.Check(failed, &nullIf, all, n, 1)
+	column := vec.Int64Array(mem, &nullIf, all, n)
+	return column
 }
 
 // case0284Input is the schema of Case0284's input batches (table t).
@@ -25287,14 +25759,14 @@ func Case0284(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	nullIf := case0284Col1(n, all, a)
-	vec.Check(&failed, &nullIf, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0284Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "NULLIF(a, 1)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &nullIf, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0284Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -25302,10 +25774,10 @@ func Case0284(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0284Col1 computes output column 1 (r) of query Case0284 on every row:
+// case0284Col1 computes output column 1 (r) of query Case0284 on every row, noting its first failed row in failed:
 //
 //	NULLIF(a, 1)
-func case0284Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
+func case0284Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	var eq vec.Vec[bool]
 	if a.Clean() {
 		eq = vec.Make[bool](n)
@@ -25319,7 +25791,9 @@ func case0284Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	}
 	// NULLIF(a, 1)
 	nullIf := vec.NullIf(&a, &eq, all, n)
-	return nullIf
+	vec.Check(failed, &nullIf, all, n, 1)
+	column := vec.Int64Array(mem, &nullIf, all, n)
+	return column
 }
 
 // case0285Input is the schema of Case0285's input batches (table t).
@@ -25368,14 +25842,14 @@ func Case0285(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	nullIf := case0285Col1(n, all, a, b)
-	vec.Check(&failed, &nullIf, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0285Col1(n, all, a, b, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "NULLIF(a, b)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &nullIf, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0285Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -25383,10 +25857,10 @@ func Case0285(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0285Col1 computes output column 1 (r) of query Case0285 on every row:
+// case0285Col1 computes output column 1 (r) of query Case0285 on every row, noting its first failed row in failed:
 //
 //	NULLIF(a, b)
-func case0285Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
+func case0285Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	var eq vec.Vec[bool]
 	if a.Clean() && b.Clean() {
 		eq = vec.Make[bool](n)
@@ -25401,7 +25875,9 @@ func case0285Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Ve
 	}
 	// NULLIF(a, b)
 	nullIf := vec.NullIf(&a, &eq, all, n)
-	return nullIf
+	vec.Check(failed, &nullIf, all, n, 1)
+	column := vec.Int64Array(mem, &nullIf, all, n)
+	return column
 }
 
 // case0286Input is the schema of Case0286's input batches (table t).
@@ -25449,14 +25925,14 @@ func Case0286(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	nullIf := case0286Col1(n, all, a)
-	vec.Check(&failed, &nullIf, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0286Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "NULLIF(a, 1 DIV 0)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &nullIf, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0286Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -25464,10 +25940,10 @@ func Case0286(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0286Col1 computes output column 1 (r) of query Case0286 on every row:
+// case0286Col1 computes output column 1 (r) of query Case0286 on every row, noting its first failed row in failed:
 //
 //	NULLIF(a, 1 DIV 0)
-func case0286Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
+func case0286Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
 	var eq vec.Vec[bool]
 	if a.Clean() && konst.Clean() {
@@ -25483,7 +25959,9 @@ func case0286Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	}
 	// NULLIF(a, ERROR(DIVIDE_BY_ZERO))
 	nullIf := vec.NullIf(&a, &eq, all, n)
-	return nullIf
+	vec.Check(failed, &nullIf, all, n, 1)
+	column := vec.Int64Array(mem, &nullIf, all, n)
+	return column
 }
 
 // case0287Input is the schema of Case0287's input batches (table t).
@@ -25531,14 +26009,14 @@ func Case0287(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	nullIf := case0287Col1(n, all, a)
-	vec.Check(&failed, &nullIf, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0287Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "NULLIF(a, 1 DIV 0)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &nullIf, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0287Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -25546,10 +26024,10 @@ func Case0287(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0287Col1 computes output column 1 (r) of query Case0287 on every row:
+// case0287Col1 computes output column 1 (r) of query Case0287 on every row, noting its first failed row in failed:
 //
 //	NULLIF(a, 1 DIV 0)
-func case0287Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
+func case0287Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
 	var eq vec.Vec[bool]
 	if a.Clean() && konst.Clean() {
@@ -25565,7 +26043,9 @@ func case0287Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	}
 	// NULLIF(a, ERROR(DIVIDE_BY_ZERO))
 	nullIf := vec.NullIf(&a, &eq, all, n)
-	return nullIf
+	vec.Check(failed, &nullIf, all, n, 1)
+	column := vec.Int64Array(mem, &nullIf, all, n)
+	return column
 }
 
 // case0288Input is the schema of Case0288's input batches (table t).
@@ -25613,14 +26093,14 @@ func Case0288(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	inList := case0288Col1(n, all, a, in)
-	vec.Check(&failed, &inList, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0288Col1(n, all, a, in, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a IN (1, 2, 3)"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &inList, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0288Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -25628,10 +26108,10 @@ func Case0288(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0288Col1 computes output column 1 (r) of query Case0288 on every row:
+// case0288Col1 computes output column 1 (r) of query Case0288 on every row, noting its first failed row in failed:
 //
 //	a IN (1, 2, 3)
-func case0288Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[bool] {
+func case0288Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a IN (1, 2, 3))
 	var inList vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -25668,7 +26148,9 @@ func case0288Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) ve
 			inList = inResult
 		}
 	}
-	return inList
+	vec.Check(failed, &inList, all, n, 1)
+	column := vec.BoolArray(mem, &inList, all, n)
+	return column
 }
 
 // case0289Input is the schema of Case0289's input batches (table t).
@@ -25716,14 +26198,14 @@ func Case0289(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	inList := case0289Col1(n, all, a, in)
-	vec.Check(&failed, &inList, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0289Col1(n, all, a, in, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a IN (1, 2, 3)"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &inList, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0289Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -25731,10 +26213,10 @@ func Case0289(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0289Col1 computes output column 1 (r) of query Case0289 on every row:
+// case0289Col1 computes output column 1 (r) of query Case0289 on every row, noting its first failed row in failed:
 //
 //	a IN (1, 2, 3)
-func case0289Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[bool] {
+func case0289Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a IN (1, 2, 3))
 	var inList vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -25771,7 +26253,9 @@ func case0289Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) ve
 			inList = inResult
 		}
 	}
-	return inList
+	vec.Check(failed, &inList, all, n, 1)
+	column := vec.BoolArray(mem, &inList, all, n)
+	return column
 }
 
 // case0290Input is the schema of Case0290's input batches (table t).
@@ -25819,14 +26303,14 @@ func Case0290(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	inList := case0290Col1(n, all, a, in)
-	vec.Check(&failed, &inList, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0290Col1(n, all, a, in, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a IN (1, 2, 3)"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &inList, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0290Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -25834,10 +26318,10 @@ func Case0290(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0290Col1 computes output column 1 (r) of query Case0290 on every row:
+// case0290Col1 computes output column 1 (r) of query Case0290 on every row, noting its first failed row in failed:
 //
 //	a IN (1, 2, 3)
-func case0290Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[bool] {
+func case0290Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a IN (1, 2, 3))
 	var inList vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -25874,7 +26358,9 @@ func case0290Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) ve
 			inList = inResult
 		}
 	}
-	return inList
+	vec.Check(failed, &inList, all, n, 1)
+	column := vec.BoolArray(mem, &inList, all, n)
+	return column
 }
 
 // case0291Input is the schema of Case0291's input batches (table t).
@@ -25922,14 +26408,14 @@ func Case0291(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	inResult := case0291Col1(n, all, a)
-	vec.Check(&failed, &inResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0291Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a IN (1, NULL, 3)"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &inResult, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0291Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -25937,52 +26423,23 @@ func Case0291(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0291Col1 computes output column 1 (r) of query Case0291 on every row:
+// case0291Col1 computes output column 1 (r) of query Case0291 on every row, noting its first failed row in failed:
 //
 //	a IN (1, NULL, 3)
-func case0291Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[bool] {
+func case0291Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a IN (1, CAST(NULL AS BIGINT), 3))
 	in2 := vec.NewLogic(true, all, n)
-	var matches vec.Vec[bool]
-	if a.Clean() && vec.Dense(in2.Live, n, false) {
-		matches = vec.Make[bool](n)
-		aV := a.V[:n]
-		out := matches.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], int64(1))
-		}
-	} else {
-		matches = vec.Map2(in2.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(1)), rt.EqInt64)
-	}
+	matches := vec.Map2(in2.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(1)), rt.EqInt64)
 	in2.Add(&matches)
 	konst := vec.NullVec[int64](n)
-	var matches2 vec.Vec[bool]
-	if a.Clean() && konst.Clean() && vec.Dense(in2.Live, n, false) {
-		matches2 = vec.Make[bool](n)
-		aV := a.V[:n]
-		konstV := konst.V[:n]
-		out := matches2.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], konstV[i])
-		}
-	} else {
-		matches2 = vec.Map2(in2.Live, n, vec.VecArg(&a), vec.VecArg(&konst), rt.EqInt64)
-	}
+	matches2 := vec.Map2(in2.Live, n, vec.VecArg(&a), vec.VecArg(&konst), rt.EqInt64)
 	in2.Add(&matches2)
-	var matches3 vec.Vec[bool]
-	if a.Clean() && vec.Dense(in2.Live, n, false) {
-		matches3 = vec.Make[bool](n)
-		aV := a.V[:n]
-		out := matches3.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], int64(3))
-		}
-	} else {
-		matches3 = vec.Map2(in2.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(3)), rt.EqInt64)
-	}
+	matches3 := vec.Map2(in2.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(3)), rt.EqInt64)
 	in2.Add(&matches3)
 	inResult := in2.Finish()
-	return inResult
+	vec.Check(failed, &inResult, all, n, 1)
+	column := vec.BoolArray(mem, &inResult, all, n)
+	return column
 }
 
 // case0292Input is the schema of Case0292's input batches (table t).
@@ -26030,14 +26487,14 @@ func Case0292(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	inResult := case0292Col1(n, all, a)
-	vec.Check(&failed, &inResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0292Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a IN (1, NULL, 3)"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &inResult, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0292Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -26045,52 +26502,23 @@ func Case0292(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0292Col1 computes output column 1 (r) of query Case0292 on every row:
+// case0292Col1 computes output column 1 (r) of query Case0292 on every row, noting its first failed row in failed:
 //
 //	a IN (1, NULL, 3)
-func case0292Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[bool] {
+func case0292Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a IN (1, CAST(NULL AS BIGINT), 3))
 	in2 := vec.NewLogic(true, all, n)
-	var matches vec.Vec[bool]
-	if a.Clean() && vec.Dense(in2.Live, n, false) {
-		matches = vec.Make[bool](n)
-		aV := a.V[:n]
-		out := matches.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], int64(1))
-		}
-	} else {
-		matches = vec.Map2(in2.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(1)), rt.EqInt64)
-	}
+	matches := vec.Map2(in2.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(1)), rt.EqInt64)
 	in2.Add(&matches)
 	konst := vec.NullVec[int64](n)
-	var matches2 vec.Vec[bool]
-	if a.Clean() && konst.Clean() && vec.Dense(in2.Live, n, false) {
-		matches2 = vec.Make[bool](n)
-		aV := a.V[:n]
-		konstV := konst.V[:n]
-		out := matches2.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], konstV[i])
-		}
-	} else {
-		matches2 = vec.Map2(in2.Live, n, vec.VecArg(&a), vec.VecArg(&konst), rt.EqInt64)
-	}
+	matches2 := vec.Map2(in2.Live, n, vec.VecArg(&a), vec.VecArg(&konst), rt.EqInt64)
 	in2.Add(&matches2)
-	var matches3 vec.Vec[bool]
-	if a.Clean() && vec.Dense(in2.Live, n, false) {
-		matches3 = vec.Make[bool](n)
-		aV := a.V[:n]
-		out := matches3.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], int64(3))
-		}
-	} else {
-		matches3 = vec.Map2(in2.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(3)), rt.EqInt64)
-	}
+	matches3 := vec.Map2(in2.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(3)), rt.EqInt64)
 	in2.Add(&matches3)
 	inResult := in2.Finish()
-	return inResult
+	vec.Check(failed, &inResult, all, n, 1)
+	column := vec.BoolArray(mem, &inResult, all, n)
+	return column
 }
 
 // case0293Input is the schema of Case0293's input batches (table t).
@@ -26138,14 +26566,14 @@ func Case0293(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	negated := case0293Col1(n, all, a)
-	vec.Check(&failed, &negated, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0293Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a NOT IN (1, NULL, 3)"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &negated, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0293Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -26153,49 +26581,18 @@ func Case0293(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0293Col1 computes output column 1 (r) of query Case0293 on every row:
+// case0293Col1 computes output column 1 (r) of query Case0293 on every row, noting its first failed row in failed:
 //
 //	a NOT IN (1, NULL, 3)
-func case0293Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[bool] {
+func case0293Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a IN (1, CAST(NULL AS BIGINT), 3))
 	in2 := vec.NewLogic(true, all, n)
-	var matches vec.Vec[bool]
-	if a.Clean() && vec.Dense(in2.Live, n, false) {
-		matches = vec.Make[bool](n)
-		aV := a.V[:n]
-		out := matches.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], int64(1))
-		}
-	} else {
-		matches = vec.Map2(in2.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(1)), rt.EqInt64)
-	}
+	matches := vec.Map2(in2.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(1)), rt.EqInt64)
 	in2.Add(&matches)
 	konst := vec.NullVec[int64](n)
-	var matches2 vec.Vec[bool]
-	if a.Clean() && konst.Clean() && vec.Dense(in2.Live, n, false) {
-		matches2 = vec.Make[bool](n)
-		aV := a.V[:n]
-		konstV := konst.V[:n]
-		out := matches2.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], konstV[i])
-		}
-	} else {
-		matches2 = vec.Map2(in2.Live, n, vec.VecArg(&a), vec.VecArg(&konst), rt.EqInt64)
-	}
+	matches2 := vec.Map2(in2.Live, n, vec.VecArg(&a), vec.VecArg(&konst), rt.EqInt64)
 	in2.Add(&matches2)
-	var matches3 vec.Vec[bool]
-	if a.Clean() && vec.Dense(in2.Live, n, false) {
-		matches3 = vec.Make[bool](n)
-		aV := a.V[:n]
-		out := matches3.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], int64(3))
-		}
-	} else {
-		matches3 = vec.Map2(in2.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(3)), rt.EqInt64)
-	}
+	matches3 := vec.Map2(in2.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(3)), rt.EqInt64)
 	in2.Add(&matches3)
 	inResult := in2.Finish()
 	// (NOT (a IN (1, CAST(NULL AS BIGINT), 3)))
@@ -26210,7 +26607,9 @@ func case0293Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[bool] {
 	} else {
 		negated = vec.Map1(all, n, vec.VecArg(&inResult), rt.Not)
 	}
-	return negated
+	vec.Check(failed, &negated, all, n, 1)
+	column := vec.BoolArray(mem, &negated, all, n)
+	return column
 }
 
 // case0294Input is the schema of Case0294's input batches (table t).
@@ -26258,14 +26657,14 @@ func Case0294(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	negated := case0294Col1(n, all, a, in)
-	vec.Check(&failed, &negated, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0294Col1(n, all, a, in, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a NOT IN (1, 2)"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &negated, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0294Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -26273,10 +26672,10 @@ func Case0294(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0294Col1 computes output column 1 (r) of query Case0294 on every row:
+// case0294Col1 computes output column 1 (r) of query Case0294 on every row, noting its first failed row in failed:
 //
 //	a NOT IN (1, 2)
-func case0294Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[bool] {
+func case0294Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (NOT (a IN (1, 2)))
 	var negated vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -26313,7 +26712,9 @@ func case0294Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) ve
 			negated = negated2
 		}
 	}
-	return negated
+	vec.Check(failed, &negated, all, n, 1)
+	column := vec.BoolArray(mem, &negated, all, n)
+	return column
 }
 
 // case0295Input is the schema of Case0295's input batches (table t).
@@ -26360,14 +26761,14 @@ func Case0295(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	konst := case0295Col1(n, all)
-	vec.Check(&failed, &konst, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0295Col1(n, all, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a IN ()"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &konst, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0295Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -26375,12 +26776,14 @@ func Case0295(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0295Col1 computes output column 1 (r) of query Case0295 on every row:
+// case0295Col1 computes output column 1 (r) of query Case0295 on every row, noting its first failed row in failed:
 //
 //	a IN ()
-func case0295Col1(n int, all vec.Sel) vec.Vec[bool] {
+func case0295Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	konst := vec.Const[bool](n, false)
-	return konst
+	vec.Check(failed, &konst, all, n, 1)
+	column := vec.BoolArray(mem, &konst, all, n)
+	return column
 }
 
 // case0296Input is the schema of Case0296's input batches (table t).
@@ -26427,14 +26830,14 @@ func Case0296(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	konst := case0296Col1(n, all)
-	vec.Check(&failed, &konst, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0296Col1(n, all, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a IN ()"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &konst, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0296Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -26442,12 +26845,14 @@ func Case0296(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0296Col1 computes output column 1 (r) of query Case0296 on every row:
+// case0296Col1 computes output column 1 (r) of query Case0296 on every row, noting its first failed row in failed:
 //
 //	a IN ()
-func case0296Col1(n int, all vec.Sel) vec.Vec[bool] {
+func case0296Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	konst := vec.Const[bool](n, false)
-	return konst
+	vec.Check(failed, &konst, all, n, 1)
+	column := vec.BoolArray(mem, &konst, all, n)
+	return column
 }
 
 // case0297Input is the schema of Case0297's input batches (table t).
@@ -26494,14 +26899,14 @@ func Case0297(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	konst := case0297Col1(n, all)
-	vec.Check(&failed, &konst, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0297Col1(n, all, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a NOT IN ()"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &konst, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0297Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -26509,12 +26914,14 @@ func Case0297(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0297Col1 computes output column 1 (r) of query Case0297 on every row:
+// case0297Col1 computes output column 1 (r) of query Case0297 on every row, noting its first failed row in failed:
 //
 //	a NOT IN ()
-func case0297Col1(n int, all vec.Sel) vec.Vec[bool] {
+func case0297Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	konst := vec.Const[bool](n, true)
-	return konst
+	vec.Check(failed, &konst, all, n, 1)
+	column := vec.BoolArray(mem, &konst, all, n)
+	return column
 }
 
 // case0298Input is the schema of Case0298's input batches (table t).
@@ -26562,14 +26969,14 @@ func Case0298(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	inResult := case0298Col1(n, all, a)
-	vec.Check(&failed, &inResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0298Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a IN (1, 1 DIV 0)"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &inResult, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0298Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -26577,40 +26984,21 @@ func Case0298(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0298Col1 computes output column 1 (r) of query Case0298 on every row:
+// case0298Col1 computes output column 1 (r) of query Case0298 on every row, noting its first failed row in failed:
 //
 //	a IN (1, 1 DIV 0)
-func case0298Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[bool] {
+func case0298Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a IN (1, ERROR(DIVIDE_BY_ZERO)))
 	in2 := vec.NewLogic(true, all, n)
-	var matches vec.Vec[bool]
-	if a.Clean() && vec.Dense(in2.Live, n, false) {
-		matches = vec.Make[bool](n)
-		aV := a.V[:n]
-		out := matches.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], int64(1))
-		}
-	} else {
-		matches = vec.Map2(in2.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(1)), rt.EqInt64)
-	}
+	matches := vec.Map2(in2.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(1)), rt.EqInt64)
 	in2.Add(&matches)
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
-	var matches2 vec.Vec[bool]
-	if a.Clean() && konst.Clean() && vec.Dense(in2.Live, n, false) {
-		matches2 = vec.Make[bool](n)
-		aV := a.V[:n]
-		konstV := konst.V[:n]
-		out := matches2.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], konstV[i])
-		}
-	} else {
-		matches2 = vec.Map2(in2.Live, n, vec.VecArg(&a), vec.VecArg(&konst), rt.EqInt64)
-	}
+	matches2 := vec.Map2(in2.Live, n, vec.VecArg(&a), vec.VecArg(&konst), rt.EqInt64)
 	in2.Add(&matches2)
 	inResult := in2.Finish()
-	return inResult
+	vec.Check(failed, &inResult, all, n, 1)
+	column := vec.BoolArray(mem, &inResult, all, n)
+	return column
 }
 
 // case0299Input is the schema of Case0299's input batches (table t).
@@ -26658,14 +27046,14 @@ func Case0299(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	inResult := case0299Col1(n, all, a)
-	vec.Check(&failed, &inResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0299Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a IN (2, 1 DIV 0)"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &inResult, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0299Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -26673,40 +27061,21 @@ func Case0299(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0299Col1 computes output column 1 (r) of query Case0299 on every row:
+// case0299Col1 computes output column 1 (r) of query Case0299 on every row, noting its first failed row in failed:
 //
 //	a IN (2, 1 DIV 0)
-func case0299Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[bool] {
+func case0299Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a IN (2, ERROR(DIVIDE_BY_ZERO)))
 	in2 := vec.NewLogic(true, all, n)
-	var matches vec.Vec[bool]
-	if a.Clean() && vec.Dense(in2.Live, n, false) {
-		matches = vec.Make[bool](n)
-		aV := a.V[:n]
-		out := matches.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], int64(2))
-		}
-	} else {
-		matches = vec.Map2(in2.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(2)), rt.EqInt64)
-	}
+	matches := vec.Map2(in2.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(2)), rt.EqInt64)
 	in2.Add(&matches)
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
-	var matches2 vec.Vec[bool]
-	if a.Clean() && konst.Clean() && vec.Dense(in2.Live, n, false) {
-		matches2 = vec.Make[bool](n)
-		aV := a.V[:n]
-		konstV := konst.V[:n]
-		out := matches2.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], konstV[i])
-		}
-	} else {
-		matches2 = vec.Map2(in2.Live, n, vec.VecArg(&a), vec.VecArg(&konst), rt.EqInt64)
-	}
+	matches2 := vec.Map2(in2.Live, n, vec.VecArg(&a), vec.VecArg(&konst), rt.EqInt64)
 	in2.Add(&matches2)
 	inResult := in2.Finish()
-	return inResult
+	vec.Check(failed, &inResult, all, n, 1)
+	column := vec.BoolArray(mem, &inResult, all, n)
+	return column
 }
 
 // case0300Input is the schema of Case0300's input batches (table t).
@@ -26755,14 +27124,14 @@ func Case0300(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	inList := case0300Col1(n, all, a, in, b)
-	vec.Check(&failed, &inList, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0300Col1(n, all, a, in, b, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a IN (2, 1 DIV b)"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &inList, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0300Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -26770,10 +27139,10 @@ func Case0300(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0300Col1 computes output column 1 (r) of query Case0300 on every row:
+// case0300Col1 computes output column 1 (r) of query Case0300 on every row, noting its first failed row in failed:
 //
 //	a IN (2, 1 DIV b)
-func case0300Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64]) vec.Vec[bool] {
+func case0300Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a IN (2, (1 DIV b)))
 	var inList vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -26816,7 +27185,9 @@ func case0300Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b 
 			inList = inResult
 		}
 	}
-	return inList
+	vec.Check(failed, &inList, all, n, 1)
+	column := vec.BoolArray(mem, &inList, all, n)
+	return column
 }
 
 // case0301Input is the schema of Case0301's input batches (table t).
@@ -26864,14 +27235,14 @@ func Case0301(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	inResult := case0301Col1(n, all, a)
-	vec.Check(&failed, &inResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0301Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "1 DIV a IN (1, 2)"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &inResult, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0301Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -26879,10 +27250,10 @@ func Case0301(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0301Col1 computes output column 1 (r) of query Case0301 on every row:
+// case0301Col1 computes output column 1 (r) of query Case0301 on every row, noting its first failed row in failed:
 //
 //	1 DIV a IN (1, 2)
-func case0301Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[bool] {
+func case0301Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (1 DIV a)
 	var quotient vec.Vec[int64]
 	if a.Clean() {
@@ -26902,32 +27273,14 @@ func case0301Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[bool] {
 	}
 	// ((1 DIV a) IN (1, 2))
 	in2 := vec.NewLogic(true, all, n)
-	var matches vec.Vec[bool]
-	if quotient.Clean() && vec.Dense(in2.Live, n, false) {
-		matches = vec.Make[bool](n)
-		quotientV := quotient.V[:n]
-		out := matches.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(quotientV[i], int64(1))
-		}
-	} else {
-		matches = vec.Map2(in2.Live, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.EqInt64)
-	}
+	matches := vec.Map2(in2.Live, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.EqInt64)
 	in2.Add(&matches)
-	var matches2 vec.Vec[bool]
-	if quotient.Clean() && vec.Dense(in2.Live, n, false) {
-		matches2 = vec.Make[bool](n)
-		quotientV := quotient.V[:n]
-		out := matches2.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(quotientV[i], int64(2))
-		}
-	} else {
-		matches2 = vec.Map2(in2.Live, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(2)), rt.EqInt64)
-	}
+	matches2 := vec.Map2(in2.Live, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(2)), rt.EqInt64)
 	in2.Add(&matches2)
 	inResult := in2.Finish()
-	return inResult
+	vec.Check(failed, &inResult, all, n, 1)
+	column := vec.BoolArray(mem, &inResult, all, n)
+	return column
 }
 
 // case0302Input is the schema of Case0302's input batches (table t).
@@ -26975,14 +27328,14 @@ func Case0302(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	i_ := vec.Int32s(in.Column(3))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	inResult := case0302Col1(n, all, i_)
-	vec.Check(&failed, &inResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0302Col1(n, all, i_, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "i IN (1, 2147483648)"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &inResult, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0302Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -26990,10 +27343,10 @@ func Case0302(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0302Col1 computes output column 1 (r) of query Case0302 on every row:
+// case0302Col1 computes output column 1 (r) of query Case0302 on every row, noting its first failed row in failed:
 //
 //	i IN (1, 2147483648)
-func case0302Col1(n int, all vec.Sel, i_ vec.Vec[int32]) vec.Vec[bool] {
+func case0302Col1(n int, all vec.Sel, i_ vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(i AS BIGINT)
 	var asBigint vec.Vec[int64]
 	if i_.Clean() {
@@ -27008,32 +27361,14 @@ func case0302Col1(n int, all vec.Sel, i_ vec.Vec[int32]) vec.Vec[bool] {
 	}
 	// (CAST(i AS BIGINT) IN (1, 2147483648))
 	in2 := vec.NewLogic(true, all, n)
-	var matches vec.Vec[bool]
-	if asBigint.Clean() && vec.Dense(in2.Live, n, false) {
-		matches = vec.Make[bool](n)
-		asBigintV := asBigint.V[:n]
-		out := matches.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(asBigintV[i], int64(1))
-		}
-	} else {
-		matches = vec.Map2(in2.Live, n, vec.VecArg(&asBigint), vec.ConstArg[int64](int64(1)), rt.EqInt64)
-	}
+	matches := vec.Map2(in2.Live, n, vec.VecArg(&asBigint), vec.ConstArg[int64](int64(1)), rt.EqInt64)
 	in2.Add(&matches)
-	var matches2 vec.Vec[bool]
-	if asBigint.Clean() && vec.Dense(in2.Live, n, false) {
-		matches2 = vec.Make[bool](n)
-		asBigintV := asBigint.V[:n]
-		out := matches2.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(asBigintV[i], int64(2147483648))
-		}
-	} else {
-		matches2 = vec.Map2(in2.Live, n, vec.VecArg(&asBigint), vec.ConstArg[int64](int64(2147483648)), rt.EqInt64)
-	}
+	matches2 := vec.Map2(in2.Live, n, vec.VecArg(&asBigint), vec.ConstArg[int64](int64(2147483648)), rt.EqInt64)
 	in2.Add(&matches2)
 	inResult := in2.Finish()
-	return inResult
+	vec.Check(failed, &inResult, all, n, 1)
+	column := vec.BoolArray(mem, &inResult, all, n)
+	return column
 }
 
 // case0303Input is the schema of Case0303's input batches (table t).
@@ -27081,14 +27416,14 @@ func Case0303(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	inList := case0303Col1(n, all, sArr)
-	vec.Check(&failed, &inList, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0303Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s IN ('a', 'b')"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &inList, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0303Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -27096,10 +27431,10 @@ func Case0303(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0303Col1 computes output column 1 (r) of query Case0303 on every row:
+// case0303Col1 computes output column 1 (r) of query Case0303 on every row, noting its first failed row in failed:
 //
 //	s IN ('a', 'b')
-func case0303Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
+func case0303Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (s IN ('a', 'b'))
 	var inList vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -27133,7 +27468,9 @@ func case0303Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 			inList = inResult
 		}
 	}
-	return inList
+	vec.Check(failed, &inList, all, n, 1)
+	column := vec.BoolArray(mem, &inList, all, n)
+	return column
 }
 
 // case0304Input is the schema of Case0304's input batches (table t).
@@ -27181,14 +27518,14 @@ func Case0304(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	inRange := case0304Col1(n, all, a, in)
-	vec.Check(&failed, &inRange, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0304Col1(n, all, a, in, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a BETWEEN 1 AND 3"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &inRange, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0304Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -27196,10 +27533,10 @@ func Case0304(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0304Col1 computes output column 1 (r) of query Case0304 on every row:
+// case0304Col1 computes output column 1 (r) of query Case0304 on every row, noting its first failed row in failed:
 //
 //	a BETWEEN 1 AND 3
-func case0304Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[bool] {
+func case0304Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a BETWEEN 1 AND 3)
 	var inRange vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -27234,7 +27571,9 @@ func case0304Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) ve
 			inRange = betweenResult
 		}
 	}
-	return inRange
+	vec.Check(failed, &inRange, all, n, 1)
+	column := vec.BoolArray(mem, &inRange, all, n)
+	return column
 }
 
 // case0305Input is the schema of Case0305's input batches (table t).
@@ -27282,14 +27621,14 @@ func Case0305(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	inRange := case0305Col1(n, all, a, in)
-	vec.Check(&failed, &inRange, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0305Col1(n, all, a, in, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a BETWEEN 1 AND 3"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &inRange, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0305Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -27297,10 +27636,10 @@ func Case0305(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0305Col1 computes output column 1 (r) of query Case0305 on every row:
+// case0305Col1 computes output column 1 (r) of query Case0305 on every row, noting its first failed row in failed:
 //
 //	a BETWEEN 1 AND 3
-func case0305Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[bool] {
+func case0305Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a BETWEEN 1 AND 3)
 	var inRange vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -27335,7 +27674,9 @@ func case0305Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) ve
 			inRange = betweenResult
 		}
 	}
-	return inRange
+	vec.Check(failed, &inRange, all, n, 1)
+	column := vec.BoolArray(mem, &inRange, all, n)
+	return column
 }
 
 // case0306Input is the schema of Case0306's input batches (table t).
@@ -27383,14 +27724,14 @@ func Case0306(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	inRange := case0306Col1(n, all, a, in)
-	vec.Check(&failed, &inRange, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0306Col1(n, all, a, in, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a BETWEEN 1 AND 3"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &inRange, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0306Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -27398,10 +27739,10 @@ func Case0306(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0306Col1 computes output column 1 (r) of query Case0306 on every row:
+// case0306Col1 computes output column 1 (r) of query Case0306 on every row, noting its first failed row in failed:
 //
 //	a BETWEEN 1 AND 3
-func case0306Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[bool] {
+func case0306Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a BETWEEN 1 AND 3)
 	var inRange vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -27436,7 +27777,9 @@ func case0306Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) ve
 			inRange = betweenResult
 		}
 	}
-	return inRange
+	vec.Check(failed, &inRange, all, n, 1)
+	column := vec.BoolArray(mem, &inRange, all, n)
+	return column
 }
 
 // case0307Input is the schema of Case0307's input batches (table t).
@@ -27485,14 +27828,14 @@ func Case0307(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	inRange := case0307Col1(n, all, a, in, b)
-	vec.Check(&failed, &inRange, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0307Col1(n, all, a, in, b, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a BETWEEN b AND 3"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &inRange, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0307Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -27500,10 +27843,10 @@ func Case0307(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0307Col1 computes output column 1 (r) of query Case0307 on every row:
+// case0307Col1 computes output column 1 (r) of query Case0307 on every row, noting its first failed row in failed:
 //
 //	a BETWEEN b AND 3
-func case0307Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64]) vec.Vec[bool] {
+func case0307Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a BETWEEN b AND 3)
 	var inRange vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -27539,7 +27882,9 @@ func case0307Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b 
 			inRange = betweenResult
 		}
 	}
-	return inRange
+	vec.Check(failed, &inRange, all, n, 1)
+	column := vec.BoolArray(mem, &inRange, all, n)
+	return column
 }
 
 // case0308Input is the schema of Case0308's input batches (table t).
@@ -27588,14 +27933,14 @@ func Case0308(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	inRange := case0308Col1(n, all, a, in, b)
-	vec.Check(&failed, &inRange, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0308Col1(n, all, a, in, b, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a BETWEEN b AND 3"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &inRange, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0308Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -27603,10 +27948,10 @@ func Case0308(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0308Col1 computes output column 1 (r) of query Case0308 on every row:
+// case0308Col1 computes output column 1 (r) of query Case0308 on every row, noting its first failed row in failed:
 //
 //	a BETWEEN b AND 3
-func case0308Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64]) vec.Vec[bool] {
+func case0308Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a BETWEEN b AND 3)
 	var inRange vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -27642,7 +27987,9 @@ func case0308Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b 
 			inRange = betweenResult
 		}
 	}
-	return inRange
+	vec.Check(failed, &inRange, all, n, 1)
+	column := vec.BoolArray(mem, &inRange, all, n)
+	return column
 }
 
 // case0309Input is the schema of Case0309's input batches (table t).
@@ -27690,14 +28037,14 @@ func Case0309(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	negated := case0309Col1(n, all, a, in)
-	vec.Check(&failed, &negated, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0309Col1(n, all, a, in, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a NOT BETWEEN 1 AND 3"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &negated, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0309Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -27705,10 +28052,10 @@ func Case0309(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0309Col1 computes output column 1 (r) of query Case0309 on every row:
+// case0309Col1 computes output column 1 (r) of query Case0309 on every row, noting its first failed row in failed:
 //
 //	a NOT BETWEEN 1 AND 3
-func case0309Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[bool] {
+func case0309Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (NOT (a BETWEEN 1 AND 3))
 	var negated vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -27745,7 +28092,9 @@ func case0309Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) ve
 			negated = negated2
 		}
 	}
-	return negated
+	vec.Check(failed, &negated, all, n, 1)
+	column := vec.BoolArray(mem, &negated, all, n)
+	return column
 }
 
 // case0310Input is the schema of Case0310's input batches (table t).
@@ -27793,14 +28142,14 @@ func Case0310(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	betweenResult := case0310Col1(n, all, a)
-	vec.Check(&failed, &betweenResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0310Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a BETWEEN 1 DIV 0 AND 3"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &betweenResult, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0310Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -27808,40 +28157,21 @@ func Case0310(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0310Col1 computes output column 1 (r) of query Case0310 on every row:
+// case0310Col1 computes output column 1 (r) of query Case0310 on every row, noting its first failed row in failed:
 //
 //	a BETWEEN 1 DIV 0 AND 3
-func case0310Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[bool] {
+func case0310Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a BETWEEN ERROR(DIVIDE_BY_ZERO) AND 3)
 	between := vec.NewLogic(false, all, n)
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
-	var inRange vec.Vec[bool]
-	if a.Clean() && konst.Clean() && vec.Dense(between.Live, n, false) {
-		inRange = vec.Make[bool](n)
-		aV := a.V[:n]
-		konstV := konst.V[:n]
-		out := inRange.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(aV[i], konstV[i])
-		}
-	} else {
-		inRange = vec.Map2(between.Live, n, vec.VecArg(&a), vec.VecArg(&konst), rt.GeInt64)
-	}
+	inRange := vec.Map2(between.Live, n, vec.VecArg(&a), vec.VecArg(&konst), rt.GeInt64)
 	between.Add(&inRange)
-	var inRange2 vec.Vec[bool]
-	if a.Clean() && vec.Dense(between.Live, n, false) {
-		inRange2 = vec.Make[bool](n)
-		aV := a.V[:n]
-		out := inRange2.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(aV[i], int64(3))
-		}
-	} else {
-		inRange2 = vec.Map2(between.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(3)), rt.LeInt64)
-	}
+	inRange2 := vec.Map2(between.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(3)), rt.LeInt64)
 	between.Add(&inRange2)
 	betweenResult := between.Finish()
-	return betweenResult
+	vec.Check(failed, &betweenResult, all, n, 1)
+	column := vec.BoolArray(mem, &betweenResult, all, n)
+	return column
 }
 
 // case0311Input is the schema of Case0311's input batches (table t).
@@ -27889,14 +28219,14 @@ func Case0311(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	betweenResult := case0311Col1(n, all, a)
-	vec.Check(&failed, &betweenResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0311Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a BETWEEN 1 DIV 0 AND 3"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &betweenResult, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0311Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -27904,40 +28234,21 @@ func Case0311(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0311Col1 computes output column 1 (r) of query Case0311 on every row:
+// case0311Col1 computes output column 1 (r) of query Case0311 on every row, noting its first failed row in failed:
 //
 //	a BETWEEN 1 DIV 0 AND 3
-func case0311Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[bool] {
+func case0311Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a BETWEEN ERROR(DIVIDE_BY_ZERO) AND 3)
 	between := vec.NewLogic(false, all, n)
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
-	var inRange vec.Vec[bool]
-	if a.Clean() && konst.Clean() && vec.Dense(between.Live, n, false) {
-		inRange = vec.Make[bool](n)
-		aV := a.V[:n]
-		konstV := konst.V[:n]
-		out := inRange.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(aV[i], konstV[i])
-		}
-	} else {
-		inRange = vec.Map2(between.Live, n, vec.VecArg(&a), vec.VecArg(&konst), rt.GeInt64)
-	}
+	inRange := vec.Map2(between.Live, n, vec.VecArg(&a), vec.VecArg(&konst), rt.GeInt64)
 	between.Add(&inRange)
-	var inRange2 vec.Vec[bool]
-	if a.Clean() && vec.Dense(between.Live, n, false) {
-		inRange2 = vec.Make[bool](n)
-		aV := a.V[:n]
-		out := inRange2.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(aV[i], int64(3))
-		}
-	} else {
-		inRange2 = vec.Map2(between.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(3)), rt.LeInt64)
-	}
+	inRange2 := vec.Map2(between.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(3)), rt.LeInt64)
 	between.Add(&inRange2)
 	betweenResult := between.Finish()
-	return betweenResult
+	vec.Check(failed, &betweenResult, all, n, 1)
+	column := vec.BoolArray(mem, &betweenResult, all, n)
+	return column
 }
 
 // case0312Input is the schema of Case0312's input batches (table t).
@@ -27985,14 +28296,14 @@ func Case0312(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	inRange := case0312Col1(n, all, x, in)
-	vec.Check(&failed, &inRange, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0312Col1(n, all, x, in, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "x BETWEEN 0.05 AND 0.07"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &inRange, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0312Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -28000,10 +28311,10 @@ func Case0312(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0312Col1 computes output column 1 (r) of query Case0312 on every row:
+// case0312Col1 computes output column 1 (r) of query Case0312 on every row, noting its first failed row in failed:
 //
 //	x BETWEEN 0.05 AND 0.07
-func case0312Col1(n int, all vec.Sel, x vec.Vec[float64], in arrow.RecordBatch) vec.Vec[bool] {
+func case0312Col1(n int, all vec.Sel, x vec.Vec[float64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (x BETWEEN 0.05 AND 0.07)
 	var inRange vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -28038,7 +28349,9 @@ func case0312Col1(n int, all vec.Sel, x vec.Vec[float64], in arrow.RecordBatch) 
 			inRange = betweenResult
 		}
 	}
-	return inRange
+	vec.Check(failed, &inRange, all, n, 1)
+	column := vec.BoolArray(mem, &inRange, all, n)
+	return column
 }
 
 // case0313Input is the schema of Case0313's input batches (table t).
@@ -28085,14 +28398,14 @@ func Case0313(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	konst := case0313Col1(n, all)
-	vec.Check(&failed, &konst, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0313Col1(n, all, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "TRY(1 DIV 0)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &konst, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0313Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -28100,12 +28413,14 @@ func Case0313(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0313Col1 computes output column 1 (r) of query Case0313 on every row:
+// case0313Col1 computes output column 1 (r) of query Case0313 on every row, noting its first failed row in failed:
 //
 //	TRY(1 DIV 0)
-func case0313Col1(n int, all vec.Sel) vec.Vec[int64] {
+func case0313Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	konst := vec.NullVec[int64](n)
-	return konst
+	vec.Check(failed, &konst, all, n, 1)
+	column := vec.Int64Array(mem, &konst, all, n)
+	return column
 }
 
 // case0314Input is the schema of Case0314's input batches (table t).
@@ -28154,14 +28469,14 @@ func Case0314(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	tried := case0314Col1(n, all, a, b)
-	vec.Check(&failed, &tried, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0314Col1(n, all, a, b, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "TRY(a DIV b)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &tried, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0314Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -28169,10 +28484,10 @@ func Case0314(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0314Col1 computes output column 1 (r) of query Case0314 on every row:
+// case0314Col1 computes output column 1 (r) of query Case0314 on every row, noting its first failed row in failed:
 //
 //	TRY(a DIV b)
-func case0314Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
+func case0314Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a DIV b)
 	var quotient vec.Vec[int64]
 	if a.Clean() && b.Clean() {
@@ -28193,7 +28508,9 @@ func case0314Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Ve
 	}
 	// TRY((a DIV b))
 	tried := vec.Try(&quotient, all, n)
-	return tried
+	vec.Check(failed, &tried, all, n, 1)
+	column := vec.Int64Array(mem, &tried, all, n)
+	return column
 }
 
 // case0315Input is the schema of Case0315's input batches (table t).
@@ -28242,14 +28559,14 @@ func Case0315(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	tried := case0315Col1(n, all, a, b)
-	vec.Check(&failed, &tried, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0315Col1(n, all, a, b, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "TRY(a DIV b)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &tried, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0315Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -28257,10 +28574,10 @@ func Case0315(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0315Col1 computes output column 1 (r) of query Case0315 on every row:
+// case0315Col1 computes output column 1 (r) of query Case0315 on every row, noting its first failed row in failed:
 //
 //	TRY(a DIV b)
-func case0315Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
+func case0315Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a DIV b)
 	var quotient vec.Vec[int64]
 	if a.Clean() && b.Clean() {
@@ -28281,7 +28598,9 @@ func case0315Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Ve
 	}
 	// TRY((a DIV b))
 	tried := vec.Try(&quotient, all, n)
-	return tried
+	vec.Check(failed, &tried, all, n, 1)
+	column := vec.Int64Array(mem, &tried, all, n)
+	return column
 }
 
 // case0316Input is the schema of Case0316's input batches (table t).
@@ -28331,14 +28650,14 @@ func Case0316(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	mItems := mArr.Items().(*array.Int64)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	tried := case0316Col1(n, all, mArr, mKeys, mItems)
-	vec.Check(&failed, &tried, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0316Col1(n, all, mArr, mKeys, mItems, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "TRY(m['k'])"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &tried, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0316Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -28346,10 +28665,10 @@ func Case0316(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0316Col1 computes output column 1 (r) of query Case0316 on every row:
+// case0316Col1 computes output column 1 (r) of query Case0316 on every row, noting its first failed row in failed:
 //
 //	TRY(m['k'])
-func case0316Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mItems *array.Int64) vec.Vec[int64] {
+func case0316Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mItems *array.Int64, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// m['k']
 	entry := vec.Make[int64](n)
 	{
@@ -28390,7 +28709,9 @@ func case0316Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mItems
 	}
 	// TRY(m['k'])
 	tried := vec.Try(&entry, all, n)
-	return tried
+	vec.Check(failed, &tried, all, n, 1)
+	column := vec.Int64Array(mem, &tried, all, n)
+	return column
 }
 
 // case0317Input is the schema of Case0317's input batches (table t).
@@ -28438,14 +28759,14 @@ func Case0317(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	sum2 := case0317Col1(n, all, a)
-	vec.Check(&failed, &sum2, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0317Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "TRY(a + 1) + (1 DIV 0)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &sum2, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0317Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -28453,10 +28774,10 @@ func Case0317(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0317Col1 computes output column 1 (r) of query Case0317 on every row:
+// case0317Col1 computes output column 1 (r) of query Case0317 on every row, noting its first failed row in failed:
 //
 //	TRY(a + 1) + (1 DIV 0)
-func case0317Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
+func case0317Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a + 1)
 	var sum vec.Vec[int64]
 	if a.Clean() {
@@ -28495,7 +28816,9 @@ func case0317Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	} else {
 		sum2 = vec.Map2E(all, n, vec.VecArg(&tried), vec.VecArg(&konst), rt.AddInt64)
 	}
-	return sum2
+	vec.Check(failed, &sum2, all, n, 1)
+	column := vec.Int64Array(mem, &sum2, all, n)
+	return column
 }
 
 // case0318Input is the schema of Case0318's input batches (table t).
@@ -28543,14 +28866,14 @@ func Case0318(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	sum2 := case0318Col1(n, all, a)
-	vec.Check(&failed, &sum2, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0318Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "TRY(a + 1) + (1 DIV 0)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &sum2, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0318Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -28558,10 +28881,10 @@ func Case0318(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0318Col1 computes output column 1 (r) of query Case0318 on every row:
+// case0318Col1 computes output column 1 (r) of query Case0318 on every row, noting its first failed row in failed:
 //
 //	TRY(a + 1) + (1 DIV 0)
-func case0318Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
+func case0318Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a + 1)
 	var sum vec.Vec[int64]
 	if a.Clean() {
@@ -28600,7 +28923,9 @@ func case0318Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	} else {
 		sum2 = vec.Map2E(all, n, vec.VecArg(&tried), vec.VecArg(&konst), rt.AddInt64)
 	}
-	return sum2
+	vec.Check(failed, &sum2, all, n, 1)
+	column := vec.Int64Array(mem, &sum2, all, n)
+	return column
 }
 
 // case0319Input is the schema of Case0319's input batches (table t).
@@ -28648,14 +28973,14 @@ func Case0319(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	coalesced := case0319Col1(n, all, sArr)
-	vec.Check(&failed, &coalesced, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0319Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "COALESCE(TRY(CAST(s AS INT)), -1)"})
 	}
 
-	cols := []arrow.Array{vec.Int32Array(mem, &coalesced, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0319Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -28663,10 +28988,10 @@ func Case0319(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0319Col1 computes output column 1 (r) of query Case0319 on every row:
+// case0319Col1 computes output column 1 (r) of query Case0319 on every row, noting its first failed row in failed:
 //
 //	COALESCE(TRY(CAST(s AS INT)), -1)
-func case0319Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
+func case0319Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// COALESCE(TRY(CAST(s AS INT)), -1)
 	coalesced := vec.Make[int32](n)
 	// CAST(s AS INT)
@@ -28690,7 +29015,9 @@ func case0319Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
 	vec.MergeNonNull(&coalesced, &tried, all, n)
 	stillNull := vec.NullRows(&tried, all, n)
 	vec.Fill(&coalesced, int32(-1), stillNull, n)
-	return coalesced
+	vec.Check(failed, &coalesced, all, n, 1)
+	column := vec.Int32Array(mem, &coalesced, all, n)
+	return column
 }
 
 // case0320Input is the schema of Case0320's input batches (table t).
@@ -28738,14 +29065,14 @@ func Case0320(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	coalesced := case0320Col1(n, all, sArr)
-	vec.Check(&failed, &coalesced, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0320Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "COALESCE(TRY(CAST(s AS INT)), -1)"})
 	}
 
-	cols := []arrow.Array{vec.Int32Array(mem, &coalesced, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0320Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -28753,10 +29080,10 @@ func Case0320(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0320Col1 computes output column 1 (r) of query Case0320 on every row:
+// case0320Col1 computes output column 1 (r) of query Case0320 on every row, noting its first failed row in failed:
 //
 //	COALESCE(TRY(CAST(s AS INT)), -1)
-func case0320Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
+func case0320Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// COALESCE(TRY(CAST(s AS INT)), -1)
 	coalesced := vec.Make[int32](n)
 	// CAST(s AS INT)
@@ -28780,7 +29107,9 @@ func case0320Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
 	vec.MergeNonNull(&coalesced, &tried, all, n)
 	stillNull := vec.NullRows(&tried, all, n)
 	vec.Fill(&coalesced, int32(-1), stillNull, n)
-	return coalesced
+	vec.Check(failed, &coalesced, all, n, 1)
+	column := vec.Int32Array(mem, &coalesced, all, n)
+	return column
 }
 
 // case0321Input is the schema of Case0321's input batches (table t).
@@ -28830,14 +29159,14 @@ func Case0321(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	mItems := mArr.Items().(*array.Int64)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	entry := case0321Col1(n, all, mArr, mKeys, mItems)
-	vec.Check(&failed, &entry, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0321Col1(n, all, mArr, mKeys, mItems, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "m['k']"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &entry, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0321Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -28845,10 +29174,10 @@ func Case0321(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0321Col1 computes output column 1 (r) of query Case0321 on every row:
+// case0321Col1 computes output column 1 (r) of query Case0321 on every row, noting its first failed row in failed:
 //
 //	m['k']
-func case0321Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mItems *array.Int64) vec.Vec[int64] {
+func case0321Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mItems *array.Int64, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// m['k']
 	entry := vec.Make[int64](n)
 	{
@@ -28887,7 +29216,9 @@ func case0321Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mItems
 			}
 		}
 	}
-	return entry
+	vec.Check(failed, &entry, all, n, 1)
+	column := vec.Int64Array(mem, &entry, all, n)
+	return column
 }
 
 // case0322Input is the schema of Case0322's input batches (table t).
@@ -28937,14 +29268,14 @@ func Case0322(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	mItems := mArr.Items().(*array.Int64)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	entry := case0322Col1(n, all, mArr, mKeys, mItems)
-	vec.Check(&failed, &entry, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0322Col1(n, all, mArr, mKeys, mItems, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "m['k']"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &entry, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0322Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -28952,10 +29283,10 @@ func Case0322(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0322Col1 computes output column 1 (r) of query Case0322 on every row:
+// case0322Col1 computes output column 1 (r) of query Case0322 on every row, noting its first failed row in failed:
 //
 //	m['k']
-func case0322Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mItems *array.Int64) vec.Vec[int64] {
+func case0322Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mItems *array.Int64, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// m['k']
 	entry := vec.Make[int64](n)
 	{
@@ -28994,7 +29325,9 @@ func case0322Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mItems
 			}
 		}
 	}
-	return entry
+	vec.Check(failed, &entry, all, n, 1)
+	column := vec.Int64Array(mem, &entry, all, n)
+	return column
 }
 
 // case0323Input is the schema of Case0323's input batches (table t).
@@ -29044,14 +29377,14 @@ func Case0323(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	mItems := mArr.Items().(*array.Int64)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	elementAt := case0323Col1(n, all, mArr, mKeys, mItems)
-	vec.Check(&failed, &elementAt, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0323Col1(n, all, mArr, mKeys, mItems, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "element_at(m, 'k')"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &elementAt, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0323Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -29059,10 +29392,10 @@ func Case0323(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0323Col1 computes output column 1 (r) of query Case0323 on every row:
+// case0323Col1 computes output column 1 (r) of query Case0323 on every row, noting its first failed row in failed:
 //
 //	element_at(m, 'k')
-func case0323Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mItems *array.Int64) vec.Vec[int64] {
+func case0323Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mItems *array.Int64, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// element_at(m, 'k')
 	elementAt := vec.Make[int64](n)
 	{
@@ -29101,7 +29434,9 @@ func case0323Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mItems
 			}
 		}
 	}
-	return elementAt
+	vec.Check(failed, &elementAt, all, n, 1)
+	column := vec.Int64Array(mem, &elementAt, all, n)
+	return column
 }
 
 // case0324Input is the schema of Case0324's input batches (table t).
@@ -29151,14 +29486,14 @@ func Case0324(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	mItems := mArr.Items().(*array.Int64)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	elementAt := case0324Col1(n, all, mArr, mKeys, mItems)
-	vec.Check(&failed, &elementAt, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0324Col1(n, all, mArr, mKeys, mItems, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "element_at(m, 'j')"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &elementAt, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0324Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -29166,10 +29501,10 @@ func Case0324(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0324Col1 computes output column 1 (r) of query Case0324 on every row:
+// case0324Col1 computes output column 1 (r) of query Case0324 on every row, noting its first failed row in failed:
 //
 //	element_at(m, 'j')
-func case0324Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mItems *array.Int64) vec.Vec[int64] {
+func case0324Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mItems *array.Int64, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// element_at(m, 'j')
 	elementAt := vec.Make[int64](n)
 	{
@@ -29208,7 +29543,9 @@ func case0324Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mItems
 			}
 		}
 	}
-	return elementAt
+	vec.Check(failed, &elementAt, all, n, 1)
+	column := vec.Int64Array(mem, &elementAt, all, n)
+	return column
 }
 
 // case0325Input is the schema of Case0325's input batches (table t).
@@ -29258,14 +29595,14 @@ func Case0325(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	mItems := mArr.Items().(*array.Int64)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	entry := case0325Col1(n, all, mArr, mKeys, mItems)
-	vec.Check(&failed, &entry, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0325Col1(n, all, mArr, mKeys, mItems, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "m['k']"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &entry, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0325Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -29273,10 +29610,10 @@ func Case0325(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0325Col1 computes output column 1 (r) of query Case0325 on every row:
+// case0325Col1 computes output column 1 (r) of query Case0325 on every row, noting its first failed row in failed:
 //
 //	m['k']
-func case0325Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mItems *array.Int64) vec.Vec[int64] {
+func case0325Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mItems *array.Int64, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// m['k']
 	entry := vec.Make[int64](n)
 	{
@@ -29315,7 +29652,9 @@ func case0325Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mItems
 			}
 		}
 	}
-	return entry
+	vec.Check(failed, &entry, all, n, 1)
+	column := vec.Int64Array(mem, &entry, all, n)
+	return column
 }
 
 // case0326Input is the schema of Case0326's input batches (table t).
@@ -29365,14 +29704,14 @@ func Case0326(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n_Items := n_Arr.Items().(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	entry := case0326Col1(n, all, n_Arr, n_Keys, n_Items)
-	vec.Check(&failed, &entry, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0326Col1(n, all, n_Arr, n_Keys, n_Items, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "n[2]"})
 	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &entry, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0326Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -29380,10 +29719,10 @@ func Case0326(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0326Col1 computes output column 1 (r) of query Case0326 on every row:
+// case0326Col1 computes output column 1 (r) of query Case0326 on every row, noting its first failed row in failed:
 //
 //	n[2]
-func case0326Col1(n int, all vec.Sel, n_Arr *array.Map, n_Keys []int64, n_Items *array.String) vec.Vec[string] {
+func case0326Col1(n int, all vec.Sel, n_Arr *array.Map, n_Keys []int64, n_Items *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// n[2]
 	entry := vec.Make[string](n)
 	{
@@ -29422,7 +29761,9 @@ func case0326Col1(n int, all vec.Sel, n_Arr *array.Map, n_Keys []int64, n_Items 
 			}
 		}
 	}
-	return entry
+	vec.Check(failed, &entry, all, n, 1)
+	column := vec.StringArray(mem, &entry, all, n)
+	return column
 }
 
 // case0327Input is the schema of Case0327's input batches (table t).
@@ -29474,18 +29815,14 @@ func Case0327(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n_Items := n_Arr.Items().(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	entry, directCol := case0327Col1(n, all, n_Arr, n_Keys, n_Offs, i_, in, n_Items, mem)
-	vec.Check(&failed, &entry, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0327Col1(n, all, n_Arr, n_Keys, n_Offs, i_, in, n_Items, mem, failed)
 	if failed.Err != nil {
-		vec.Release(directCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "n[i]"})
 	}
-	if directCol == nil {
-		directCol = vec.StringArray(mem, &entry, all, n)
-	}
 
-	cols := []arrow.Array{directCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0327Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -29493,10 +29830,10 @@ func Case0327(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0327Col1 computes output column 1 (r) of query Case0327 on every row:
+// case0327Col1 computes output column 1 (r) of query Case0327 on every row, noting its first failed row in failed:
 //
 //	n[i]
-func case0327Col1(n int, all vec.Sel, n_Arr *array.Map, n_Keys []int64, n_Offs []int32, i_ vec.Vec[int32], in arrow.RecordBatch, n_Items *array.String, mem memory.Allocator) (vec.Vec[string], arrow.Array) {
+func case0327Col1(n int, all vec.Sel, n_Arr *array.Map, n_Keys []int64, n_Offs []int32, i_ vec.Vec[int32], in arrow.RecordBatch, n_Items *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// n[CAST(i AS BIGINT)]
 	var directCol arrow.Array // written by the clean loop, or below from entry
 	var entry vec.Vec[string]
@@ -29587,7 +29924,11 @@ func case0327Col1(n int, all vec.Sel, n_Arr *array.Map, n_Keys []int64, n_Offs [
 			entry = entry2
 		}
 	}
-	return entry, directCol
+	vec.Check(failed, &entry, all, n, 1)
+	if directCol == nil {
+		directCol = vec.StringArray(mem, &entry, all, n)
+	}
+	return directCol
 }
 
 // case0328Input is the schema of Case0328's input batches (table t).
@@ -29634,14 +29975,14 @@ func Case0328(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	konst := case0328Col1(n, all)
-	vec.Check(&failed, &konst, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0328Col1(n, all, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "7 / 2"})
 	}
 
-	cols := []arrow.Array{vec.Float64Array(mem, &konst, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0328Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -29649,12 +29990,14 @@ func Case0328(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0328Col1 computes output column 1 (r) of query Case0328 on every row:
+// case0328Col1 computes output column 1 (r) of query Case0328 on every row, noting its first failed row in failed:
 //
 //	7 / 2
-func case0328Col1(n int, all vec.Sel) vec.Vec[float64] {
+func case0328Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	konst := vec.Const[float64](n, float64(3.5))
-	return konst
+	vec.Check(failed, &konst, all, n, 1)
+	column := vec.Float64Array(mem, &konst, all, n)
+	return column
 }
 
 // case0329Input is the schema of Case0329's input batches (table t).
@@ -29703,18 +30046,14 @@ func Case0329(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	quotient, directCol := case0329Col1(n, all, a, in, b, mem)
-	vec.Check(&failed, &quotient, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0329Col1(n, all, a, in, b, mem, failed)
 	if failed.Err != nil {
-		vec.Release(directCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a / b"})
 	}
-	if directCol == nil {
-		directCol = vec.Float64Array(mem, &quotient, all, n)
-	}
 
-	cols := []arrow.Array{directCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0329Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -29722,10 +30061,10 @@ func Case0329(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0329Col1 computes output column 1 (r) of query Case0329 on every row:
+// case0329Col1 computes output column 1 (r) of query Case0329 on every row, noting its first failed row in failed:
 //
 //	a / b
-func case0329Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func case0329Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (CAST(a AS DOUBLE) / CAST(b AS DOUBLE))
 	var directCol arrow.Array // written by the loop, or below from quotient
 	var directOut *vec.FixedOut[float64]
@@ -29770,7 +30109,11 @@ func case0329Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b 
 		}
 		quotient = quotient2
 	}
-	return quotient, directCol
+	vec.Check(failed, &quotient, all, n, 1)
+	if directCol == nil {
+		directCol = vec.Float64Array(mem, &quotient, all, n)
+	}
+	return directCol
 }
 
 // case0330Input is the schema of Case0330's input batches (table t).
@@ -29819,14 +30162,14 @@ func Case0330(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	y := vec.Float64s(in.Column(6))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	quotient := case0330Col1(n, all, x, y)
-	vec.Check(&failed, &quotient, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0330Col1(n, all, x, y, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "x / y"})
 	}
 
-	cols := []arrow.Array{vec.Float64Array(mem, &quotient, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0330Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -29834,10 +30177,10 @@ func Case0330(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0330Col1 computes output column 1 (r) of query Case0330 on every row:
+// case0330Col1 computes output column 1 (r) of query Case0330 on every row, noting its first failed row in failed:
 //
 //	x / y
-func case0330Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64]) vec.Vec[float64] {
+func case0330Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (x / y)
 	var quotient vec.Vec[float64]
 	if x.Clean() && y.Clean() {
@@ -29856,7 +30199,9 @@ func case0330Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64]) ve
 	} else {
 		quotient = vec.Map2E(all, n, vec.VecArg(&x), vec.VecArg(&y), rt.DivideFloat64)
 	}
-	return quotient
+	vec.Check(failed, &quotient, all, n, 1)
+	column := vec.Float64Array(mem, &quotient, all, n)
+	return column
 }
 
 // case0331Input is the schema of Case0331's input batches (table t).
@@ -29903,14 +30248,14 @@ func Case0331(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	konst := case0331Col1(n, all)
-	vec.Check(&failed, &konst, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0331Col1(n, all, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "7 DIV 2"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &konst, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0331Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -29918,12 +30263,14 @@ func Case0331(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0331Col1 computes output column 1 (r) of query Case0331 on every row:
+// case0331Col1 computes output column 1 (r) of query Case0331 on every row, noting its first failed row in failed:
 //
 //	7 DIV 2
-func case0331Col1(n int, all vec.Sel) vec.Vec[int64] {
+func case0331Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	konst := vec.Const[int64](n, int64(3))
-	return konst
+	vec.Check(failed, &konst, all, n, 1)
+	column := vec.Int64Array(mem, &konst, all, n)
+	return column
 }
 
 // case0332Input is the schema of Case0332's input batches (table t).
@@ -29970,14 +30317,14 @@ func Case0332(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	konst := case0332Col1(n, all)
-	vec.Check(&failed, &konst, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0332Col1(n, all, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "-7 DIV 2"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &konst, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0332Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -29985,12 +30332,14 @@ func Case0332(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0332Col1 computes output column 1 (r) of query Case0332 on every row:
+// case0332Col1 computes output column 1 (r) of query Case0332 on every row, noting its first failed row in failed:
 //
 //	-7 DIV 2
-func case0332Col1(n int, all vec.Sel) vec.Vec[int64] {
+func case0332Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	konst := vec.Const[int64](n, int64(-3))
-	return konst
+	vec.Check(failed, &konst, all, n, 1)
+	column := vec.Int64Array(mem, &konst, all, n)
+	return column
 }
 
 // case0333Input is the schema of Case0333's input batches (table t).
@@ -30038,14 +30387,14 @@ func Case0333(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	quotient := case0333Col1(n, all, a)
-	vec.Check(&failed, &quotient, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0333Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a DIV -1"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &quotient, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0333Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -30053,10 +30402,10 @@ func Case0333(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0333Col1 computes output column 1 (r) of query Case0333 on every row:
+// case0333Col1 computes output column 1 (r) of query Case0333 on every row, noting its first failed row in failed:
 //
 //	a DIV -1
-func case0333Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
+func case0333Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a DIV -1)
 	var quotient vec.Vec[int64]
 	if a.Clean() {
@@ -30074,7 +30423,9 @@ func case0333Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	} else {
 		quotient = vec.Map2E(all, n, vec.VecArg(&a), vec.ConstArg[int64](int64(-1)), rt.DivInt64)
 	}
-	return quotient
+	vec.Check(failed, &quotient, all, n, 1)
+	column := vec.Int64Array(mem, &quotient, all, n)
+	return column
 }
 
 // case0334Input is the schema of Case0334's input batches (table t).
@@ -30122,14 +30473,14 @@ func Case0334(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	sum := case0334Col1(n, all, a)
-	vec.Check(&failed, &sum, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0334Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a + 1"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0334Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -30137,10 +30488,10 @@ func Case0334(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0334Col1 computes output column 1 (r) of query Case0334 on every row:
+// case0334Col1 computes output column 1 (r) of query Case0334 on every row, noting its first failed row in failed:
 //
 //	a + 1
-func case0334Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
+func case0334Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a + 1)
 	var sum vec.Vec[int64]
 	if a.Clean() {
@@ -30158,7 +30509,9 @@ func case0334Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	} else {
 		sum = vec.Map2E(all, n, vec.VecArg(&a), vec.ConstArg[int64](int64(1)), rt.AddInt64)
 	}
-	return sum
+	vec.Check(failed, &sum, all, n, 1)
+	column := vec.Int64Array(mem, &sum, all, n)
+	return column
 }
 
 // case0335Input is the schema of Case0335's input batches (table t).
@@ -30206,14 +30559,14 @@ func Case0335(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	difference := case0335Col1(n, all, a)
-	vec.Check(&failed, &difference, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0335Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a - 1"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &difference, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0335Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -30221,10 +30574,10 @@ func Case0335(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0335Col1 computes output column 1 (r) of query Case0335 on every row:
+// case0335Col1 computes output column 1 (r) of query Case0335 on every row, noting its first failed row in failed:
 //
 //	a - 1
-func case0335Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
+func case0335Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a - 1)
 	var difference vec.Vec[int64]
 	if a.Clean() {
@@ -30242,7 +30595,9 @@ func case0335Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	} else {
 		difference = vec.Map2E(all, n, vec.VecArg(&a), vec.ConstArg[int64](int64(1)), rt.SubInt64)
 	}
-	return difference
+	vec.Check(failed, &difference, all, n, 1)
+	column := vec.Int64Array(mem, &difference, all, n)
+	return column
 }
 
 // case0336Input is the schema of Case0336's input batches (table t).
@@ -30290,14 +30645,14 @@ func Case0336(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	product := case0336Col1(n, all, a)
-	vec.Check(&failed, &product, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0336Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a * 2"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &product, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0336Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -30305,10 +30660,10 @@ func Case0336(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0336Col1 computes output column 1 (r) of query Case0336 on every row:
+// case0336Col1 computes output column 1 (r) of query Case0336 on every row, noting its first failed row in failed:
 //
 //	a * 2
-func case0336Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
+func case0336Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a * 2)
 	var product vec.Vec[int64]
 	if a.Clean() {
@@ -30326,7 +30681,9 @@ func case0336Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	} else {
 		product = vec.Map2E(all, n, vec.VecArg(&a), vec.ConstArg[int64](int64(2)), rt.MulInt64)
 	}
-	return product
+	vec.Check(failed, &product, all, n, 1)
+	column := vec.Int64Array(mem, &product, all, n)
+	return column
 }
 
 // case0337Input is the schema of Case0337's input batches (table t).
@@ -30374,14 +30731,14 @@ func Case0337(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	i_ := vec.Int32s(in.Column(3))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	sum := case0337Col1(n, all, i_)
-	vec.Check(&failed, &sum, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0337Col1(n, all, i_, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "i + 1"})
 	}
 
-	cols := []arrow.Array{vec.Int32Array(mem, &sum, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0337Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -30389,10 +30746,10 @@ func Case0337(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0337Col1 computes output column 1 (r) of query Case0337 on every row:
+// case0337Col1 computes output column 1 (r) of query Case0337 on every row, noting its first failed row in failed:
 //
 //	i + 1
-func case0337Col1(n int, all vec.Sel, i_ vec.Vec[int32]) vec.Vec[int32] {
+func case0337Col1(n int, all vec.Sel, i_ vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (i + 1)
 	var sum vec.Vec[int32]
 	if i_.Clean() {
@@ -30410,7 +30767,9 @@ func case0337Col1(n int, all vec.Sel, i_ vec.Vec[int32]) vec.Vec[int32] {
 	} else {
 		sum = vec.Map2E(all, n, vec.VecArg(&i_), vec.ConstArg[int32](int32(1)), rt.AddInt32)
 	}
-	return sum
+	vec.Check(failed, &sum, all, n, 1)
+	column := vec.Int32Array(mem, &sum, all, n)
+	return column
 }
 
 // case0338Input is the schema of Case0338's input batches (table t).
@@ -30459,18 +30818,14 @@ func Case0338(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	sum, directCol := case0338Col1(n, all, i_, in, a, mem)
-	vec.Check(&failed, &sum, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0338Col1(n, all, i_, in, a, mem, failed)
 	if failed.Err != nil {
-		vec.Release(directCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "i + a"})
 	}
-	if directCol == nil {
-		directCol = vec.Int64Array(mem, &sum, all, n)
-	}
 
-	cols := []arrow.Array{directCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0338Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -30478,10 +30833,10 @@ func Case0338(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0338Col1 computes output column 1 (r) of query Case0338 on every row:
+// case0338Col1 computes output column 1 (r) of query Case0338 on every row, noting its first failed row in failed:
 //
 //	i + a
-func case0338Col1(n int, all vec.Sel, i_ vec.Vec[int32], in arrow.RecordBatch, a vec.Vec[int64], mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
+func case0338Col1(n int, all vec.Sel, i_ vec.Vec[int32], in arrow.RecordBatch, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (CAST(i AS BIGINT) + a)
 	var directCol arrow.Array // written by the loop, or below from sum
 	var directOut *vec.FixedOut[int64]
@@ -30524,7 +30879,11 @@ func case0338Col1(n int, all vec.Sel, i_ vec.Vec[int32], in arrow.RecordBatch, a
 		}
 		sum = sum2
 	}
-	return sum, directCol
+	vec.Check(failed, &sum, all, n, 1)
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &sum, all, n)
+	}
+	return directCol
 }
 
 // case0339Input is the schema of Case0339's input batches (table t).
@@ -30573,14 +30932,14 @@ func Case0339(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	j := vec.Int32s(in.Column(4))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	product := case0339Col1(n, all, i_, j)
-	vec.Check(&failed, &product, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0339Col1(n, all, i_, j, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "i * j"})
 	}
 
-	cols := []arrow.Array{vec.Int32Array(mem, &product, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0339Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -30588,10 +30947,10 @@ func Case0339(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0339Col1 computes output column 1 (r) of query Case0339 on every row:
+// case0339Col1 computes output column 1 (r) of query Case0339 on every row, noting its first failed row in failed:
 //
 //	i * j
-func case0339Col1(n int, all vec.Sel, i_ vec.Vec[int32], j vec.Vec[int32]) vec.Vec[int32] {
+func case0339Col1(n int, all vec.Sel, i_ vec.Vec[int32], j vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (i * j)
 	var product vec.Vec[int32]
 	if i_.Clean() && j.Clean() {
@@ -30610,7 +30969,9 @@ func case0339Col1(n int, all vec.Sel, i_ vec.Vec[int32], j vec.Vec[int32]) vec.V
 	} else {
 		product = vec.Map2E(all, n, vec.VecArg(&i_), vec.VecArg(&j), rt.MulInt32)
 	}
-	return product
+	vec.Check(failed, &product, all, n, 1)
+	column := vec.Int32Array(mem, &product, all, n)
+	return column
 }
 
 // case0340Input is the schema of Case0340's input batches (table t).
@@ -30658,14 +31019,14 @@ func Case0340(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	i_ := vec.Int32s(in.Column(3))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	minus := case0340Col1(n, all, i_)
-	vec.Check(&failed, &minus, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0340Col1(n, all, i_, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "-i"})
 	}
 
-	cols := []arrow.Array{vec.Int32Array(mem, &minus, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0340Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -30673,10 +31034,10 @@ func Case0340(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0340Col1 computes output column 1 (r) of query Case0340 on every row:
+// case0340Col1 computes output column 1 (r) of query Case0340 on every row, noting its first failed row in failed:
 //
 //	-i
-func case0340Col1(n int, all vec.Sel, i_ vec.Vec[int32]) vec.Vec[int32] {
+func case0340Col1(n int, all vec.Sel, i_ vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (-i)
 	var minus vec.Vec[int32]
 	if i_.Clean() {
@@ -30694,7 +31055,9 @@ func case0340Col1(n int, all vec.Sel, i_ vec.Vec[int32]) vec.Vec[int32] {
 	} else {
 		minus = vec.Map1E(all, n, vec.VecArg(&i_), rt.NegateInt32)
 	}
-	return minus
+	vec.Check(failed, &minus, all, n, 1)
+	column := vec.Int32Array(mem, &minus, all, n)
+	return column
 }
 
 // case0341Input is the schema of Case0341's input batches (table t).
@@ -30742,14 +31105,14 @@ func Case0341(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	sum := case0341Col1(n, all, x)
-	vec.Check(&failed, &sum, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0341Col1(n, all, x, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "x + 1"})
 	}
 
-	cols := []arrow.Array{vec.Float64Array(mem, &sum, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0341Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -30757,10 +31120,10 @@ func Case0341(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0341Col1 computes output column 1 (r) of query Case0341 on every row:
+// case0341Col1 computes output column 1 (r) of query Case0341 on every row, noting its first failed row in failed:
 //
 //	x + 1
-func case0341Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
+func case0341Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (x + 1.0)
 	var sum vec.Vec[float64]
 	if x.Clean() {
@@ -30773,7 +31136,9 @@ func case0341Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
 	} else {
 		sum = vec.Map2(all, n, vec.VecArg(&x), vec.ConstArg[float64](float64(1.0)), rt.AddFloat64)
 	}
-	return sum
+	vec.Check(failed, &sum, all, n, 1)
+	column := vec.Float64Array(mem, &sum, all, n)
+	return column
 }
 
 // case0342Input is the schema of Case0342's input batches (table t).
@@ -30821,14 +31186,14 @@ func Case0342(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	product := case0342Col1(n, all, x)
-	vec.Check(&failed, &product, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0342Col1(n, all, x, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "x * 10"})
 	}
 
-	cols := []arrow.Array{vec.Float64Array(mem, &product, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0342Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -30836,10 +31201,10 @@ func Case0342(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0342Col1 computes output column 1 (r) of query Case0342 on every row:
+// case0342Col1 computes output column 1 (r) of query Case0342 on every row, noting its first failed row in failed:
 //
 //	x * 10
-func case0342Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
+func case0342Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (x * 10.0)
 	var product vec.Vec[float64]
 	if x.Clean() {
@@ -30852,7 +31217,9 @@ func case0342Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[float64] {
 	} else {
 		product = vec.Map2(all, n, vec.VecArg(&x), vec.ConstArg[float64](float64(10.0)), rt.MulFloat64)
 	}
-	return product
+	vec.Check(failed, &product, all, n, 1)
+	column := vec.Float64Array(mem, &product, all, n)
+	return column
 }
 
 // case0343Input is the schema of Case0343's input batches (table t).
@@ -30900,14 +31267,14 @@ func Case0343(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	remainder := case0343Col1(n, all, a)
-	vec.Check(&failed, &remainder, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0343Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a % 0"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &remainder, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0343Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -30915,10 +31282,10 @@ func Case0343(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0343Col1 computes output column 1 (r) of query Case0343 on every row:
+// case0343Col1 computes output column 1 (r) of query Case0343 on every row, noting its first failed row in failed:
 //
 //	a % 0
-func case0343Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
+func case0343Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a % 0)
 	var remainder vec.Vec[int64]
 	if a.Clean() {
@@ -30936,7 +31303,9 @@ func case0343Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	} else {
 		remainder = vec.Map2E(all, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.ModInt64)
 	}
-	return remainder
+	vec.Check(failed, &remainder, all, n, 1)
+	column := vec.Int64Array(mem, &remainder, all, n)
+	return column
 }
 
 // case0344Input is the schema of Case0344's input batches (table t).
@@ -30983,14 +31352,14 @@ func Case0344(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	konst := case0344Col1(n, all)
-	vec.Check(&failed, &konst, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0344Col1(n, all, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "-7 % 3"})
 	}
 
-	cols := []arrow.Array{vec.Int32Array(mem, &konst, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0344Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -30998,12 +31367,14 @@ func Case0344(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0344Col1 computes output column 1 (r) of query Case0344 on every row:
+// case0344Col1 computes output column 1 (r) of query Case0344 on every row, noting its first failed row in failed:
 //
 //	-7 % 3
-func case0344Col1(n int, all vec.Sel) vec.Vec[int32] {
+func case0344Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	konst := vec.Const[int32](n, int32(-1))
-	return konst
+	vec.Check(failed, &konst, all, n, 1)
+	column := vec.Int32Array(mem, &konst, all, n)
+	return column
 }
 
 // case0345Input is the schema of Case0345's input batches (table t).
@@ -31050,14 +31421,14 @@ func Case0345(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	konst := case0345Col1(n, all)
-	vec.Check(&failed, &konst, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0345Col1(n, all, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "7 % -3"})
 	}
 
-	cols := []arrow.Array{vec.Int32Array(mem, &konst, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0345Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -31065,12 +31436,14 @@ func Case0345(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0345Col1 computes output column 1 (r) of query Case0345 on every row:
+// case0345Col1 computes output column 1 (r) of query Case0345 on every row, noting its first failed row in failed:
 //
 //	7 % -3
-func case0345Col1(n int, all vec.Sel) vec.Vec[int32] {
+func case0345Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	konst := vec.Const[int32](n, int32(1))
-	return konst
+	vec.Check(failed, &konst, all, n, 1)
+	column := vec.Int32Array(mem, &konst, all, n)
+	return column
 }
 
 // case0346Input is the schema of Case0346's input batches (table t).
@@ -31118,14 +31491,14 @@ func Case0346(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	ifResult := case0346Col1(n, all, a)
-	vec.Check(&failed, &ifResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0346Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(a > 0, 1 DIV 0, 5)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0346Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -31133,10 +31506,10 @@ func Case0346(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0346Col1 computes output column 1 (r) of query Case0346 on every row:
+// case0346Col1 computes output column 1 (r) of query Case0346 on every row, noting its first failed row in failed:
 //
 //	IF(a > 0, 1 DIV 0, 5)
-func case0346Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
+func case0346Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a > 0)
 	var cmp vec.Vec[bool]
 	if a.Clean() {
@@ -31155,7 +31528,9 @@ func case0346Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	vec.CopyErrs(&ifResult, &cmp, all, n)
 	vec.FillErr(&ifResult, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."), then, n)
 	vec.Fill(&ifResult, int64(5), otherwise, n)
-	return ifResult
+	vec.Check(failed, &ifResult, all, n, 1)
+	column := vec.Int64Array(mem, &ifResult, all, n)
+	return column
 }
 
 // case0347Input is the schema of Case0347's input batches (table t).
@@ -31203,14 +31578,14 @@ func Case0347(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	ifResult := case0347Col1(n, all, a)
-	vec.Check(&failed, &ifResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0347Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(a > 0, 1 DIV 0, 5)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &ifResult, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0347Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -31218,10 +31593,10 @@ func Case0347(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0347Col1 computes output column 1 (r) of query Case0347 on every row:
+// case0347Col1 computes output column 1 (r) of query Case0347 on every row, noting its first failed row in failed:
 //
 //	IF(a > 0, 1 DIV 0, 5)
-func case0347Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
+func case0347Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a > 0)
 	var cmp vec.Vec[bool]
 	if a.Clean() {
@@ -31240,7 +31615,9 @@ func case0347Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	vec.CopyErrs(&ifResult, &cmp, all, n)
 	vec.FillErr(&ifResult, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."), then, n)
 	vec.Fill(&ifResult, int64(5), otherwise, n)
-	return ifResult
+	vec.Check(failed, &ifResult, all, n, 1)
+	column := vec.Int64Array(mem, &ifResult, all, n)
+	return column
 }
 
 // case0348Input is the schema of Case0348's input batches (table t).
@@ -31287,14 +31664,14 @@ func Case0348(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	konst := case0348Col1(n, all)
-	vec.Check(&failed, &konst, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0348Col1(n, all, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN 1 DIV 0 = 1 THEN 1 ELSE 2 END"})
 	}
 
-	cols := []arrow.Array{vec.Int32Array(mem, &konst, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0348Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -31302,12 +31679,14 @@ func Case0348(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0348Col1 computes output column 1 (r) of query Case0348 on every row:
+// case0348Col1 computes output column 1 (r) of query Case0348 on every row, noting its first failed row in failed:
 //
 //	CASE WHEN 1 DIV 0 = 1 THEN 1 ELSE 2 END
-func case0348Col1(n int, all vec.Sel) vec.Vec[int32] {
+func case0348Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	konst := vec.ErrVec[int32](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
-	return konst
+	vec.Check(failed, &konst, all, n, 1)
+	column := vec.Int32Array(mem, &konst, all, n)
+	return column
 }
 
 // case0349Input is the schema of Case0349's input batches (table t).
@@ -31355,18 +31734,14 @@ func Case0349(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult, directCol := case0349Col1(n, all, a, in, mem)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0349Col1(n, all, a, in, mem, failed)
 	if failed.Err != nil {
-		vec.Release(directCol)
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN FALSE THEN 1 DIV 0 WHEN a > 0 THEN 2 ELSE 3 END"})
 	}
-	if directCol == nil {
-		directCol = vec.Int64Array(mem, &caseResult, all, n)
-	}
 
-	cols := []arrow.Array{directCol}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0349Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -31374,10 +31749,10 @@ func Case0349(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0349Col1 computes output column 1 (r) of query Case0349 on every row:
+// case0349Col1 computes output column 1 (r) of query Case0349 on every row, noting its first failed row in failed:
 //
 //	CASE WHEN FALSE THEN 1 DIV 0 WHEN a > 0 THEN 2 ELSE 3 END
-func case0349Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int64], arrow.Array) {
+func case0349Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN (a > 0) THEN 2 ELSE 3 END
 	var directCol arrow.Array // written by the loop, or below from caseResult
 	var directOut *vec.FixedOut[int64]
@@ -31423,7 +31798,11 @@ func case0349Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 		}
 		caseResult = caseResult2
 	}
-	return caseResult, directCol
+	vec.Check(failed, &caseResult, all, n, 1)
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &caseResult, all, n)
+	}
+	return directCol
 }
 
 // case0350Input is the schema of Case0350's input batches (table t).
@@ -31471,14 +31850,14 @@ func Case0350(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult := case0350Col1(n, all, a)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0350Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN a > 0 THEN 1 WHEN 1 DIV 0 = 1 THEN 2 ELSE 3 END"})
 	}
 
-	cols := []arrow.Array{vec.Int32Array(mem, &caseResult, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0350Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -31486,10 +31865,10 @@ func Case0350(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0350Col1 computes output column 1 (r) of query Case0350 on every row:
+// case0350Col1 computes output column 1 (r) of query Case0350 on every row, noting its first failed row in failed:
 //
 //	CASE WHEN a > 0 THEN 1 WHEN 1 DIV 0 = 1 THEN 2 ELSE 3 END
-func case0350Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int32] {
+func case0350Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN (a > 0) THEN 1 ELSE ERROR(DIVIDE_BY_ZERO) END
 	caseResult := vec.Make[int32](n)
 	// (a > 0)
@@ -31508,7 +31887,9 @@ func case0350Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int32] {
 	when, notYet := vec.Split(&cmp, all, n)
 	vec.Fill(&caseResult, int32(1), when, n)
 	vec.FillErr(&caseResult, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."), notYet, n)
-	return caseResult
+	vec.Check(failed, &caseResult, all, n, 1)
+	column := vec.Int32Array(mem, &caseResult, all, n)
+	return column
 }
 
 // case0351Input is the schema of Case0351's input batches (table t).
@@ -31556,14 +31937,14 @@ func Case0351(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult := case0351Col1(n, all, a)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0351Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN a > 0 THEN 1 WHEN 1 DIV 0 = 1 THEN 2 ELSE 3 END"})
 	}
 
-	cols := []arrow.Array{vec.Int32Array(mem, &caseResult, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0351Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -31571,10 +31952,10 @@ func Case0351(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0351Col1 computes output column 1 (r) of query Case0351 on every row:
+// case0351Col1 computes output column 1 (r) of query Case0351 on every row, noting its first failed row in failed:
 //
 //	CASE WHEN a > 0 THEN 1 WHEN 1 DIV 0 = 1 THEN 2 ELSE 3 END
-func case0351Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int32] {
+func case0351Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN (a > 0) THEN 1 ELSE ERROR(DIVIDE_BY_ZERO) END
 	caseResult := vec.Make[int32](n)
 	// (a > 0)
@@ -31593,7 +31974,9 @@ func case0351Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int32] {
 	when, notYet := vec.Split(&cmp, all, n)
 	vec.Fill(&caseResult, int32(1), when, n)
 	vec.FillErr(&caseResult, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."), notYet, n)
-	return caseResult
+	vec.Check(failed, &caseResult, all, n, 1)
+	column := vec.Int32Array(mem, &caseResult, all, n)
+	return column
 }
 
 // case0352Input is the schema of Case0352's input batches (table t).
@@ -31640,14 +32023,14 @@ func Case0352(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	konst := case0352Col1(n, all)
-	vec.Check(&failed, &konst, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0352Col1(n, all, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "FALSE AND 1 DIV 0 = 1"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &konst, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0352Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -31655,12 +32038,14 @@ func Case0352(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0352Col1 computes output column 1 (r) of query Case0352 on every row:
+// case0352Col1 computes output column 1 (r) of query Case0352 on every row, noting its first failed row in failed:
 //
 //	FALSE AND 1 DIV 0 = 1
-func case0352Col1(n int, all vec.Sel) vec.Vec[bool] {
+func case0352Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	konst := vec.Const[bool](n, false)
-	return konst
+	vec.Check(failed, &konst, all, n, 1)
+	column := vec.BoolArray(mem, &konst, all, n)
+	return column
 }
 
 // case0353Input is the schema of Case0353's input batches (table t).
@@ -31707,14 +32092,14 @@ func Case0353(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	konst := case0353Col1(n, all)
-	vec.Check(&failed, &konst, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0353Col1(n, all, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "TRUE OR 1 DIV 0 = 1"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &konst, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0353Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -31722,12 +32107,14 @@ func Case0353(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0353Col1 computes output column 1 (r) of query Case0353 on every row:
+// case0353Col1 computes output column 1 (r) of query Case0353 on every row, noting its first failed row in failed:
 //
 //	TRUE OR 1 DIV 0 = 1
-func case0353Col1(n int, all vec.Sel) vec.Vec[bool] {
+func case0353Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	konst := vec.Const[bool](n, true)
-	return konst
+	vec.Check(failed, &konst, all, n, 1)
+	column := vec.BoolArray(mem, &konst, all, n)
+	return column
 }
 
 // case0354Input is the schema of Case0354's input batches (table t).
@@ -31775,14 +32162,14 @@ func Case0354(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	p := vec.Bools(in.Column(13))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	andResult := case0354Col1(n, all, p)
-	vec.Check(&failed, &andResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0354Col1(n, all, p, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "p AND 1 DIV 0 = 1"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &andResult, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0354Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -31790,16 +32177,18 @@ func Case0354(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0354Col1 computes output column 1 (r) of query Case0354 on every row:
+// case0354Col1 computes output column 1 (r) of query Case0354 on every row, noting its first failed row in failed:
 //
 //	p AND 1 DIV 0 = 1
-func case0354Col1(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[bool] {
+func case0354Col1(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	and := vec.NewLogic(false, all, n)
 	and.Add(&p)
 	konst := vec.ErrVec[bool](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
 	and.Add(&konst)
 	andResult := and.Finish()
-	return andResult
+	vec.Check(failed, &andResult, all, n, 1)
+	column := vec.BoolArray(mem, &andResult, all, n)
+	return column
 }
 
 // case0355Input is the schema of Case0355's input batches (table t).
@@ -31847,14 +32236,14 @@ func Case0355(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	p := vec.Bools(in.Column(13))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	andResult := case0355Col1(n, all, p)
-	vec.Check(&failed, &andResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0355Col1(n, all, p, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "p AND 1 DIV 0 = 1"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &andResult, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0355Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -31862,16 +32251,18 @@ func Case0355(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0355Col1 computes output column 1 (r) of query Case0355 on every row:
+// case0355Col1 computes output column 1 (r) of query Case0355 on every row, noting its first failed row in failed:
 //
 //	p AND 1 DIV 0 = 1
-func case0355Col1(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[bool] {
+func case0355Col1(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	and := vec.NewLogic(false, all, n)
 	and.Add(&p)
 	konst := vec.ErrVec[bool](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
 	and.Add(&konst)
 	andResult := and.Finish()
-	return andResult
+	vec.Check(failed, &andResult, all, n, 1)
+	column := vec.BoolArray(mem, &andResult, all, n)
+	return column
 }
 
 // case0356Input is the schema of Case0356's input batches (table t).
@@ -31919,14 +32310,14 @@ func Case0356(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	coalesced := case0356Col1(n, all, a)
-	vec.Check(&failed, &coalesced, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0356Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "COALESCE(NULL, a, 1 DIV 0)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &coalesced, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0356Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -31934,16 +32325,18 @@ func Case0356(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0356Col1 computes output column 1 (r) of query Case0356 on every row:
+// case0356Col1 computes output column 1 (r) of query Case0356 on every row, noting its first failed row in failed:
 //
 //	COALESCE(NULL, a, 1 DIV 0)
-func case0356Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
+func case0356Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// COALESCE(a, ERROR(DIVIDE_BY_ZERO))
 	coalesced := vec.Make[int64](n)
 	vec.MergeNonNull(&coalesced, &a, all, n)
 	stillNull := vec.NullRows(&a, all, n)
 	vec.FillErr(&coalesced, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."), stillNull, n)
-	return coalesced
+	vec.Check(failed, &coalesced, all, n, 1)
+	column := vec.Int64Array(mem, &coalesced, all, n)
+	return column
 }
 
 // case0357Input is the schema of Case0357's input batches (table t).
@@ -31990,14 +32383,14 @@ func Case0357(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	konst := case0357Col1(n, all)
-	vec.Check(&failed, &konst, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0357Col1(n, all, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "2147483647 + 1"})
 	}
 
-	cols := []arrow.Array{vec.Int32Array(mem, &konst, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0357Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -32005,12 +32398,14 @@ func Case0357(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0357Col1 computes output column 1 (r) of query Case0357 on every row:
+// case0357Col1 computes output column 1 (r) of query Case0357 on every row, noting its first failed row in failed:
 //
 //	2147483647 + 1
-func case0357Col1(n int, all vec.Sel) vec.Vec[int32] {
+func case0357Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	konst := vec.ErrVec[int32](n, rt.NewError("ARITHMETIC_OVERFLOW", "integer overflow"))
-	return konst
+	vec.Check(failed, &konst, all, n, 1)
+	column := vec.Int32Array(mem, &konst, all, n)
+	return column
 }
 
 // case0358Input is the schema of Case0358's input batches (table t).
@@ -32057,14 +32452,14 @@ func Case0358(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	konst := case0358Col1(n, all)
-	vec.Check(&failed, &konst, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0358Col1(n, all, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "-2147483648"})
 	}
 
-	cols := []arrow.Array{vec.Int32Array(mem, &konst, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0358Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -32072,12 +32467,14 @@ func Case0358(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0358Col1 computes output column 1 (r) of query Case0358 on every row:
+// case0358Col1 computes output column 1 (r) of query Case0358 on every row, noting its first failed row in failed:
 //
 //	-2147483648
-func case0358Col1(n int, all vec.Sel) vec.Vec[int32] {
+func case0358Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	konst := vec.Const[int32](n, int32(-2147483648))
-	return konst
+	vec.Check(failed, &konst, all, n, 1)
+	column := vec.Int32Array(mem, &konst, all, n)
+	return column
 }
 
 // case0359Input is the schema of Case0359's input batches (table t).
@@ -32124,14 +32521,14 @@ func Case0359(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	konst := case0359Col1(n, all)
-	vec.Check(&failed, &konst, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0359Col1(n, all, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "2147483648"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &konst, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0359Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -32139,12 +32536,14 @@ func Case0359(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0359Col1 computes output column 1 (r) of query Case0359 on every row:
+// case0359Col1 computes output column 1 (r) of query Case0359 on every row, noting its first failed row in failed:
 //
 //	2147483648
-func case0359Col1(n int, all vec.Sel) vec.Vec[int64] {
+func case0359Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	konst := vec.Const[int64](n, int64(2147483648))
-	return konst
+	vec.Check(failed, &konst, all, n, 1)
+	column := vec.Int64Array(mem, &konst, all, n)
+	return column
 }
 
 // case0360Input is the schema of Case0360's input batches (table t).
@@ -32192,14 +32591,14 @@ func Case0360(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	isNull := case0360Col1(n, all, a)
-	vec.Check(&failed, &isNull, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0360Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a IS NULL"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &isNull, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0360Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -32207,13 +32606,15 @@ func Case0360(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0360Col1 computes output column 1 (r) of query Case0360 on every row:
+// case0360Col1 computes output column 1 (r) of query Case0360 on every row, noting its first failed row in failed:
 //
 //	a IS NULL
-func case0360Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[bool] {
+func case0360Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a IS NULL)
 	isNull := vec.IsNull(&a, false, all, n)
-	return isNull
+	vec.Check(failed, &isNull, all, n, 1)
+	column := vec.BoolArray(mem, &isNull, all, n)
+	return column
 }
 
 // case0361Input is the schema of Case0361's input batches (table t).
@@ -32261,14 +32662,14 @@ func Case0361(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	isNotNull := case0361Col1(n, all, a)
-	vec.Check(&failed, &isNotNull, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0361Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a IS NOT NULL"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &isNotNull, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0361Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -32276,13 +32677,15 @@ func Case0361(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0361Col1 computes output column 1 (r) of query Case0361 on every row:
+// case0361Col1 computes output column 1 (r) of query Case0361 on every row, noting its first failed row in failed:
 //
 //	a IS NOT NULL
-func case0361Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[bool] {
+func case0361Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a IS NOT NULL)
 	isNotNull := vec.IsNull(&a, true, all, n)
-	return isNotNull
+	vec.Check(failed, &isNotNull, all, n, 1)
+	column := vec.BoolArray(mem, &isNotNull, all, n)
+	return column
 }
 
 // case0362Input is the schema of Case0362's input batches (table t).
@@ -32330,14 +32733,14 @@ func Case0362(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	isNull := case0362Col1(n, all, a)
-	vec.Check(&failed, &isNull, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0362Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(1 DIV a) IS NULL"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &isNull, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0362Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -32345,10 +32748,10 @@ func Case0362(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0362Col1 computes output column 1 (r) of query Case0362 on every row:
+// case0362Col1 computes output column 1 (r) of query Case0362 on every row, noting its first failed row in failed:
 //
 //	(1 DIV a) IS NULL
-func case0362Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[bool] {
+func case0362Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (1 DIV a)
 	var quotient vec.Vec[int64]
 	if a.Clean() {
@@ -32368,7 +32771,9 @@ func case0362Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[bool] {
 	}
 	// ((1 DIV a) IS NULL)
 	isNull := vec.IsNull(&quotient, false, all, n)
-	return isNull
+	vec.Check(failed, &isNull, all, n, 1)
+	column := vec.BoolArray(mem, &isNull, all, n)
+	return column
 }
 
 // case0363Input is the schema of Case0363's input batches (table t).
@@ -32416,14 +32821,14 @@ func Case0363(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	isNull := case0363Col1(n, all, a)
-	vec.Check(&failed, &isNull, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0363Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(1 DIV a) IS NULL"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &isNull, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0363Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -32431,10 +32836,10 @@ func Case0363(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0363Col1 computes output column 1 (r) of query Case0363 on every row:
+// case0363Col1 computes output column 1 (r) of query Case0363 on every row, noting its first failed row in failed:
 //
 //	(1 DIV a) IS NULL
-func case0363Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[bool] {
+func case0363Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (1 DIV a)
 	var quotient vec.Vec[int64]
 	if a.Clean() {
@@ -32454,7 +32859,9 @@ func case0363Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[bool] {
 	}
 	// ((1 DIV a) IS NULL)
 	isNull := vec.IsNull(&quotient, false, all, n)
-	return isNull
+	vec.Check(failed, &isNull, all, n, 1)
+	column := vec.BoolArray(mem, &isNull, all, n)
+	return column
 }
 
 // case0364Input is the schema of Case0364's input batches (table t).
@@ -32502,14 +32909,14 @@ func Case0364(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	s := vec.Strings(in.Column(7))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	isNull := case0364Col1(n, all, s)
-	vec.Check(&failed, &isNull, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0364Col1(n, all, s, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "isnull(s)"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &isNull, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0364Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -32517,13 +32924,15 @@ func Case0364(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0364Col1 computes output column 1 (r) of query Case0364 on every row:
+// case0364Col1 computes output column 1 (r) of query Case0364 on every row, noting its first failed row in failed:
 //
 //	isnull(s)
-func case0364Col1(n int, all vec.Sel, s vec.Vec[string]) vec.Vec[bool] {
+func case0364Col1(n int, all vec.Sel, s vec.Vec[string], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (s IS NULL)
 	isNull := vec.IsNull(&s, false, all, n)
-	return isNull
+	vec.Check(failed, &isNull, all, n, 1)
+	column := vec.BoolArray(mem, &isNull, all, n)
+	return column
 }
 
 // case0365Input is the schema of Case0365's input batches (table t).
@@ -32571,14 +32980,14 @@ func Case0365(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	s := vec.Strings(in.Column(7))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	isNotNull := case0365Col1(n, all, s)
-	vec.Check(&failed, &isNotNull, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0365Col1(n, all, s, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "isnotnull(s)"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &isNotNull, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0365Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -32586,13 +32995,15 @@ func Case0365(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0365Col1 computes output column 1 (r) of query Case0365 on every row:
+// case0365Col1 computes output column 1 (r) of query Case0365 on every row, noting its first failed row in failed:
 //
 //	isnotnull(s)
-func case0365Col1(n int, all vec.Sel, s vec.Vec[string]) vec.Vec[bool] {
+func case0365Col1(n int, all vec.Sel, s vec.Vec[string], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (s IS NOT NULL)
 	isNotNull := vec.IsNull(&s, true, all, n)
-	return isNotNull
+	vec.Check(failed, &isNotNull, all, n, 1)
+	column := vec.BoolArray(mem, &isNotNull, all, n)
+	return column
 }
 
 // case0366Input is the schema of Case0366's input batches (table t).
@@ -32640,14 +33051,14 @@ func Case0366(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	least := case0366Col1(n, all, x)
-	vec.Check(&failed, &least, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0366Col1(n, all, x, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "least(0, CASE x WHEN x THEN NULL END)"})
 	}
 
-	cols := []arrow.Array{vec.Int32Array(mem, &least, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0366Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -32655,10 +33066,10 @@ func Case0366(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0366Col1 computes output column 1 (r) of query Case0366 on every row:
+// case0366Col1 computes output column 1 (r) of query Case0366 on every row, noting its first failed row in failed:
 //
 //	least(0, CASE x WHEN x THEN NULL END)
-func case0366Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int32] {
+func case0366Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE x WHEN x THEN CAST(NULL AS INT) ELSE CAST(NULL AS INT) END
 	caseResult := vec.Make[int32](n)
 	var matches vec.Vec[bool]
@@ -32703,7 +33114,9 @@ func case0366Col1(n int, all vec.Sel, x vec.Vec[float64]) vec.Vec[int32] {
 		}
 		least.V[i] = best
 	}
-	return least
+	vec.Check(failed, &least, all, n, 1)
+	column := vec.Int32Array(mem, &least, all, n)
+	return column
 }
 
 // case0367Input is the schema of Case0367's input batches (table t).
@@ -32751,14 +33164,14 @@ func Case0367(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	p := vec.Bools(in.Column(13))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	coalesced := case0367Col1(n, all, p)
-	vec.Check(&failed, &coalesced, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0367Col1(n, all, p, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "COALESCE(CASE WHEN p THEN NULL END, 5)"})
 	}
 
-	cols := []arrow.Array{vec.Int32Array(mem, &coalesced, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0367Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -32766,10 +33179,10 @@ func Case0367(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0367Col1 computes output column 1 (r) of query Case0367 on every row:
+// case0367Col1 computes output column 1 (r) of query Case0367 on every row, noting its first failed row in failed:
 //
 //	COALESCE(CASE WHEN p THEN NULL END, 5)
-func case0367Col1(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[int32] {
+func case0367Col1(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// COALESCE(CASE WHEN p THEN CAST(NULL AS INT) ELSE CAST(NULL AS INT) END, 5)
 	coalesced := vec.Make[int32](n)
 	// CASE WHEN p THEN CAST(NULL AS INT) ELSE CAST(NULL AS INT) END
@@ -32781,7 +33194,9 @@ func case0367Col1(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[int32] {
 	vec.MergeNonNull(&coalesced, &caseResult, all, n)
 	stillNull := vec.NullRows(&caseResult, all, n)
 	vec.Fill(&coalesced, int32(5), stillNull, n)
-	return coalesced
+	vec.Check(failed, &coalesced, all, n, 1)
+	column := vec.Int32Array(mem, &coalesced, all, n)
+	return column
 }
 
 // case0368Input is the schema of Case0368's input batches (table t).
@@ -32830,14 +33245,14 @@ func Case0368(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	p := vec.Bools(in.Column(13))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	sum := case0368Col1(n, all, a, p)
-	vec.Check(&failed, &sum, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0368Col1(n, all, a, p, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a + IF(p, NULL, NULL)"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0368Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -32845,10 +33260,10 @@ func Case0368(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0368Col1 computes output column 1 (r) of query Case0368 on every row:
+// case0368Col1 computes output column 1 (r) of query Case0368 on every row, noting its first failed row in failed:
 //
 //	a + IF(p, NULL, NULL)
-func case0368Col1(n int, all vec.Sel, a vec.Vec[int64], p vec.Vec[bool]) vec.Vec[int64] {
+func case0368Col1(n int, all vec.Sel, a vec.Vec[int64], p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// IF(p, CAST(NULL AS BIGINT), CAST(NULL AS BIGINT))
 	then, otherwise := vec.Split(&p, all, n)
 	ifResult := vec.Make[int64](n)
@@ -32873,7 +33288,9 @@ func case0368Col1(n int, all vec.Sel, a vec.Vec[int64], p vec.Vec[bool]) vec.Vec
 	} else {
 		sum = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&ifResult), rt.AddInt64)
 	}
-	return sum
+	vec.Check(failed, &sum, all, n, 1)
+	column := vec.Int64Array(mem, &sum, all, n)
+	return column
 }
 
 // case0369Input is the schema of Case0369's input batches (table t).
@@ -32921,14 +33338,14 @@ func Case0369(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	sum := case0369Col1(n, all, a)
-	vec.Check(&failed, &sum, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0369Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a + CASE WHEN a DIV 0 = 1 THEN NULL END"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &sum, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0369Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -32936,10 +33353,10 @@ func Case0369(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0369Col1 computes output column 1 (r) of query Case0369 on every row:
+// case0369Col1 computes output column 1 (r) of query Case0369 on every row, noting its first failed row in failed:
 //
 //	a + CASE WHEN a DIV 0 = 1 THEN NULL END
-func case0369Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
+func case0369Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN ((a DIV 0) = 1) THEN CAST(NULL AS BIGINT) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	// (a DIV 0)
@@ -32993,7 +33410,9 @@ func case0369Col1(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	} else {
 		sum = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&caseResult), rt.AddInt64)
 	}
-	return sum
+	vec.Check(failed, &sum, all, n, 1)
+	column := vec.Int64Array(mem, &sum, all, n)
+	return column
 }
 
 // case0370Input is the schema of Case0370's input batches (table t).
@@ -33041,14 +33460,14 @@ func Case0370(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	p := vec.Bools(in.Column(13))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult := case0370Col1(n, all, p)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0370Col1(n, all, p, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE NULL WHEN NULL THEN p END"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &caseResult, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0370Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -33056,10 +33475,10 @@ func Case0370(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0370Col1 computes output column 1 (r) of query Case0370 on every row:
+// case0370Col1 computes output column 1 (r) of query Case0370 on every row, noting its first failed row in failed:
 //
 //	CASE NULL WHEN NULL THEN p END
-func case0370Col1(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[bool] {
+func case0370Col1(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE CAST(NULL AS BOOLEAN) WHEN CAST(NULL AS BOOLEAN) THEN p ELSE CAST(NULL AS BOOLEAN) END
 	caseResult := vec.Make[bool](n)
 	konst := vec.NullVec[bool](n)
@@ -33080,7 +33499,9 @@ func case0370Col1(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[bool] {
 	when, notYet := vec.Split(&matches, all, n)
 	vec.Merge(&caseResult, &p, when, n)
 	vec.FillNull(&caseResult, notYet, n)
-	return caseResult
+	vec.Check(failed, &caseResult, all, n, 1)
+	column := vec.BoolArray(mem, &caseResult, all, n)
+	return column
 }
 
 // case0371Input is the schema of Case0371's input batches (table t).
@@ -33128,14 +33549,14 @@ func Case0371(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	p := vec.Bools(in.Column(13))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult := case0371Col1(n, all, p)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0371Col1(n, all, p, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE NULL WHEN NULL THEN p ELSE NOT p END"})
 	}
 
-	cols := []arrow.Array{vec.BoolArray(mem, &caseResult, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0371Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -33143,10 +33564,10 @@ func Case0371(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0371Col1 computes output column 1 (r) of query Case0371 on every row:
+// case0371Col1 computes output column 1 (r) of query Case0371 on every row, noting its first failed row in failed:
 //
 //	CASE NULL WHEN NULL THEN p ELSE NOT p END
-func case0371Col1(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[bool] {
+func case0371Col1(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE CAST(NULL AS BOOLEAN) WHEN CAST(NULL AS BOOLEAN) THEN p ELSE (NOT p) END
 	caseResult := vec.Make[bool](n)
 	konst := vec.NullVec[bool](n)
@@ -33167,19 +33588,11 @@ func case0371Col1(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[bool] {
 	when, notYet := vec.Split(&matches, all, n)
 	vec.Merge(&caseResult, &p, when, n)
 	// (NOT p)
-	var negated vec.Vec[bool]
-	if p.Clean() && vec.Dense(notYet, n, false) {
-		negated = vec.Make[bool](n)
-		pV := p.V[:n]
-		out := negated.V[:n]
-		for i := range out {
-			out[i] = rt.Not(pV[i])
-		}
-	} else {
-		negated = vec.Map1(notYet, n, vec.VecArg(&p), rt.Not)
-	}
+	negated := vec.Map1(notYet, n, vec.VecArg(&p), rt.Not)
 	vec.Merge(&caseResult, &negated, notYet, n)
-	return caseResult
+	vec.Check(failed, &caseResult, all, n, 1)
+	column := vec.BoolArray(mem, &caseResult, all, n)
+	return column
 }
 
 // case0372Input is the schema of Case0372's input batches (table t).
@@ -33226,14 +33639,14 @@ func Case0372(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	konst := case0372Col1(n, all)
-	vec.Check(&failed, &konst, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0372Col1(n, all, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(NULL IN (NULL, NULL), 1, 2)"})
 	}
 
-	cols := []arrow.Array{vec.Int32Array(mem, &konst, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0372Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -33241,12 +33654,14 @@ func Case0372(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0372Col1 computes output column 1 (r) of query Case0372 on every row:
+// case0372Col1 computes output column 1 (r) of query Case0372 on every row, noting its first failed row in failed:
 //
 //	IF(NULL IN (NULL, NULL), 1, 2)
-func case0372Col1(n int, all vec.Sel) vec.Vec[int32] {
+func case0372Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	konst := vec.Const[int32](n, int32(2))
-	return konst
+	vec.Check(failed, &konst, all, n, 1)
+	column := vec.Int32Array(mem, &konst, all, n)
+	return column
 }
 
 // case0373Input is the schema of Case0373's input batches (table t).
@@ -33293,14 +33708,14 @@ func Case0373(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	konst := case0373Col1(n, all)
-	vec.Check(&failed, &konst, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0373Col1(n, all, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(NULL BETWEEN NULL AND NULL, 1, 2)"})
 	}
 
-	cols := []arrow.Array{vec.Int32Array(mem, &konst, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0373Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -33308,12 +33723,14 @@ func Case0373(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0373Col1 computes output column 1 (r) of query Case0373 on every row:
+// case0373Col1 computes output column 1 (r) of query Case0373 on every row, noting its first failed row in failed:
 //
 //	IF(NULL BETWEEN NULL AND NULL, 1, 2)
-func case0373Col1(n int, all vec.Sel) vec.Vec[int32] {
+func case0373Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	konst := vec.Const[int32](n, int32(2))
-	return konst
+	vec.Check(failed, &konst, all, n, 1)
+	column := vec.Int32Array(mem, &konst, all, n)
+	return column
 }
 
 // case0374Input is the schema of Case0374's input batches (table t).
@@ -33361,14 +33778,14 @@ func Case0374(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	caseResult := case0374Col1(n, all, sArr)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0374Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(CASE s WHEN '' THEN NULL END AS INT)"})
 	}
 
-	cols := []arrow.Array{vec.Int32Array(mem, &caseResult, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0374Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -33376,10 +33793,10 @@ func Case0374(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0374Col1 computes output column 1 (r) of query Case0374 on every row:
+// case0374Col1 computes output column 1 (r) of query Case0374 on every row, noting its first failed row in failed:
 //
 //	CAST(CASE s WHEN '' THEN NULL END AS INT)
-func case0374Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
+func case0374Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE s WHEN ” THEN CAST(NULL AS INT) ELSE CAST(NULL AS INT) END
 	caseResult := vec.Make[int32](n)
 	var matches vec.Vec[bool]
@@ -33396,7 +33813,9 @@ func case0374Col1(n int, all vec.Sel, sArr *array.String) vec.Vec[int32] {
 	when, notYet := vec.Split(&matches, all, n)
 	vec.FillNull(&caseResult, when, n)
 	vec.FillNull(&caseResult, notYet, n)
-	return caseResult
+	vec.Check(failed, &caseResult, all, n, 1)
+	column := vec.Int32Array(mem, &caseResult, all, n)
+	return column
 }
 
 // case0375Input is the schema of Case0375's input batches (table t).
@@ -33444,14 +33863,14 @@ func Case0375(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	p := vec.Bools(in.Column(13))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	ifResult := case0375Col1(n, all, p)
-	vec.Check(&failed, &ifResult, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0375Col1(n, all, p, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(IF(p, NULL, NULL) AS VARCHAR)"})
 	}
 
-	cols := []arrow.Array{vec.StringArray(mem, &ifResult, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0375Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -33459,17 +33878,19 @@ func Case0375(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0375Col1 computes output column 1 (r) of query Case0375 on every row:
+// case0375Col1 computes output column 1 (r) of query Case0375 on every row, noting its first failed row in failed:
 //
 //	CAST(IF(p, NULL, NULL) AS VARCHAR)
-func case0375Col1(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[string] {
+func case0375Col1(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// IF(p, CAST(NULL AS VARCHAR), CAST(NULL AS VARCHAR))
 	then, otherwise := vec.Split(&p, all, n)
 	ifResult := vec.Make[string](n)
 	vec.CopyErrs(&ifResult, &p, all, n)
 	vec.FillNull(&ifResult, then, n)
 	vec.FillNull(&ifResult, otherwise, n)
-	return ifResult
+	vec.Check(failed, &ifResult, all, n, 1)
+	column := vec.StringArray(mem, &ifResult, all, n)
+	return column
 }
 
 // case0376Input is the schema of Case0376's input batches (table t).
@@ -33516,14 +33937,14 @@ func Case0376(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
-	konst := case0376Col1(n, all)
-	vec.Check(&failed, &konst, all, n, 1)
+	failed := new(vec.Failure)
+	col1 := case0376Col1(n, all, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(COALESCE(NULL, NULL) AS BIGINT) + 1"})
 	}
 
-	cols := []arrow.Array{vec.Int64Array(mem, &konst, all, n)}
+	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0376Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -33531,12 +33952,14 @@ func Case0376(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0376Col1 computes output column 1 (r) of query Case0376 on every row:
+// case0376Col1 computes output column 1 (r) of query Case0376 on every row, noting its first failed row in failed:
 //
 //	CAST(COALESCE(NULL, NULL) AS BIGINT) + 1
-func case0376Col1(n int, all vec.Sel) vec.Vec[int64] {
+func case0376Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	konst := vec.NullVec[int64](n)
-	return konst
+	vec.Check(failed, &konst, all, n, 1)
+	column := vec.Int64Array(mem, &konst, all, n)
+	return column
 }
 
 // Evaluator is the signature of every query function of this package.

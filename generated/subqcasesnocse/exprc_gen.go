@@ -110,12 +110,12 @@ func (p *Sub000) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: a IN (SELECT v FROM nonull)
 	// #1 set = any over nonull: a IN (SELECT v FROM nonull)
 	sub1Read := vec.SubProbeIn(p.sub1, p.sub1Err, &a, all, n)
-	vec.Check(&failed, &sub1Read, all, n, 1)
+	vec.Check(failed, &sub1Read, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a IN (SELECT v FROM nonull)"})
 	}
@@ -225,12 +225,12 @@ func (p *Sub001) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: a IN (SELECT v FROM empty)
 	// #1 set = any over empty: a IN (SELECT v FROM empty)
 	sub1Read := vec.SubProbeIn(p.sub1, p.sub1Err, &a, all, n)
-	vec.Check(&failed, &sub1Read, all, n, 1)
+	vec.Check(failed, &sub1Read, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a IN (SELECT v FROM empty)"})
 	}
@@ -340,12 +340,12 @@ func (p *Sub002) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: a IN (SELECT v FROM withnull)
 	// #1 set = any over withnull: a IN (SELECT v FROM withnull)
 	sub1Read := vec.SubProbeIn(p.sub1, p.sub1Err, &a, all, n)
-	vec.Check(&failed, &sub1Read, all, n, 1)
+	vec.Check(failed, &sub1Read, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a IN (SELECT v FROM withnull)"})
 	}
@@ -455,12 +455,12 @@ func (p *Sub003) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: a IN (SELECT v FROM onlynull)
 	// #1 set = any over onlynull: a IN (SELECT v FROM onlynull)
 	sub1Read := vec.SubProbeIn(p.sub1, p.sub1Err, &a, all, n)
-	vec.Check(&failed, &sub1Read, all, n, 1)
+	vec.Check(failed, &sub1Read, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a IN (SELECT v FROM onlynull)"})
 	}
@@ -570,7 +570,7 @@ func (p *Sub004) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: a NOT IN (SELECT v FROM nonull)
 	// #1 set = any over nonull: a IN (SELECT v FROM nonull)
@@ -587,7 +587,7 @@ func (p *Sub004) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	} else {
 		negated = vec.Map1(all, n, vec.VecArg(&sub1Read), rt.Not)
 	}
-	vec.Check(&failed, &negated, all, n, 1)
+	vec.Check(failed, &negated, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a NOT IN (SELECT v FROM nonull)"})
 	}
@@ -697,7 +697,7 @@ func (p *Sub005) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: a NOT IN (SELECT v FROM empty)
 	// #1 set = any over empty: a IN (SELECT v FROM empty)
@@ -714,7 +714,7 @@ func (p *Sub005) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	} else {
 		negated = vec.Map1(all, n, vec.VecArg(&sub1Read), rt.Not)
 	}
-	vec.Check(&failed, &negated, all, n, 1)
+	vec.Check(failed, &negated, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a NOT IN (SELECT v FROM empty)"})
 	}
@@ -824,7 +824,7 @@ func (p *Sub006) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: a NOT IN (SELECT v FROM withnull)
 	// #1 set = any over withnull: a IN (SELECT v FROM withnull)
@@ -841,7 +841,7 @@ func (p *Sub006) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	} else {
 		negated = vec.Map1(all, n, vec.VecArg(&sub1Read), rt.Not)
 	}
-	vec.Check(&failed, &negated, all, n, 1)
+	vec.Check(failed, &negated, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a NOT IN (SELECT v FROM withnull)"})
 	}
@@ -951,7 +951,7 @@ func (p *Sub007) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: a NOT IN (SELECT v FROM onlynull)
 	// #1 set = any over onlynull: a IN (SELECT v FROM onlynull)
@@ -968,7 +968,7 @@ func (p *Sub007) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	} else {
 		negated = vec.Map1(all, n, vec.VecArg(&sub1Read), rt.Not)
 	}
-	vec.Check(&failed, &negated, all, n, 1)
+	vec.Check(failed, &negated, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a NOT IN (SELECT v FROM onlynull)"})
 	}
@@ -1078,12 +1078,12 @@ func (p *Sub008) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: a = SOME (SELECT v FROM nonull)
 	// #1 set = any over nonull: a = ANY (SELECT v FROM nonull)
 	sub1Read := vec.SubProbeIn(p.sub1, p.sub1Err, &a, all, n)
-	vec.Check(&failed, &sub1Read, all, n, 1)
+	vec.Check(failed, &sub1Read, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a = SOME (SELECT v FROM nonull)"})
 	}
@@ -1185,12 +1185,12 @@ func (p *Sub009) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: EXISTS (SELECT 1 FROM empty)
 	// #1 once exists over empty: EXISTS (SELECT 1 FROM empty)
 	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, all, n)
-	vec.Check(&failed, &sub1Read, all, n, 1)
+	vec.Check(failed, &sub1Read, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "EXISTS (SELECT 1 FROM empty)"})
 	}
@@ -1292,7 +1292,7 @@ func (p *Sub010) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: NOT EXISTS (SELECT 1 FROM empty)
 	// #1 once exists over empty: EXISTS (SELECT 1 FROM empty)
@@ -1309,7 +1309,7 @@ func (p *Sub010) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	} else {
 		negated = vec.Map1(all, n, vec.VecArg(&sub1Read), rt.Not)
 	}
-	vec.Check(&failed, &negated, all, n, 1)
+	vec.Check(failed, &negated, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "NOT EXISTS (SELECT 1 FROM empty)"})
 	}
@@ -1411,12 +1411,12 @@ func (p *Sub011) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: EXISTS (SELECT 1 FROM onlynull)
 	// #1 once exists over onlynull: EXISTS (SELECT 1 FROM onlynull)
 	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, all, n)
-	vec.Check(&failed, &sub1Read, all, n, 1)
+	vec.Check(failed, &sub1Read, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "EXISTS (SELECT 1 FROM onlynull)"})
 	}
@@ -1528,13 +1528,13 @@ func (p *Sub012) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: EXISTS (SELECT * FROM nums WHERE nums.v = t.a)
 	// #1 keyed exists over nums: EXISTS (SELECT * FROM nums WHERE nums.v = t.a)
 	sub1ArgErrs := vec.SubArgErrs(n, a.Err)
 	sub1Read := vec.SubProbeKeyedExists(p.sub1, p.sub1Err, &a, sub1ArgErrs, all, n)
-	vec.Check(&failed, &sub1Read, all, n, 1)
+	vec.Check(failed, &sub1Read, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "EXISTS (SELECT * FROM nums WHERE nums.v = t.a)"})
 	}
@@ -1646,7 +1646,7 @@ func (p *Sub013) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: NOT EXISTS (SELECT 1 FROM nums WHERE nums.v = t.a)
 	// #1 keyed exists over nums: EXISTS (SELECT 1 FROM nums WHERE nums.v = t.a)
@@ -1664,7 +1664,7 @@ func (p *Sub013) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	} else {
 		negated = vec.Map1(all, n, vec.VecArg(&sub1Read), rt.Not)
 	}
-	vec.Check(&failed, &negated, all, n, 1)
+	vec.Check(failed, &negated, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "NOT EXISTS (SELECT 1 FROM nums WHERE nums.v = t.a)"})
 	}
@@ -1766,7 +1766,7 @@ func (p *Sub014) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: EXISTS (SELECT count(*) FROM empty)
 	// #1 once count(*) over empty: (SELECT count(*) FROM empty)
@@ -1783,7 +1783,7 @@ func (p *Sub014) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	} else {
 		cmp = vec.Map2(all, n, vec.VecArg(&sub1Read), vec.ConstArg[int64](int64(0)), rt.GeInt64)
 	}
-	vec.Check(&failed, &cmp, all, n, 1)
+	vec.Check(failed, &cmp, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "EXISTS (SELECT count(*) FROM empty)"})
 	}
@@ -1893,12 +1893,12 @@ func (p *Sub015) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: a > ANY (SELECT v FROM nonull)
 	// #1 set > any over nonull: a > ANY (SELECT v FROM nonull)
 	sub1Read := vec.SubProbeSet(p.sub1, p.sub1Err, vec.ResAny[int64, int64](vec.RelGt), &a, all, n)
-	vec.Check(&failed, &sub1Read, all, n, 1)
+	vec.Check(failed, &sub1Read, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a > ANY (SELECT v FROM nonull)"})
 	}
@@ -2008,7 +2008,7 @@ func (p *Sub016) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: a > ALL (SELECT v FROM nonull)
 	// #1 set <= any over nonull: a <= ANY (SELECT v FROM nonull)
@@ -2025,7 +2025,7 @@ func (p *Sub016) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	} else {
 		negated = vec.Map1(all, n, vec.VecArg(&sub1Read), rt.Not)
 	}
-	vec.Check(&failed, &negated, all, n, 1)
+	vec.Check(failed, &negated, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a > ALL (SELECT v FROM nonull)"})
 	}
@@ -2135,7 +2135,7 @@ func (p *Sub017) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: a > ALL (SELECT v FROM empty)
 	// #1 set <= any over empty: a <= ANY (SELECT v FROM empty)
@@ -2152,7 +2152,7 @@ func (p *Sub017) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	} else {
 		negated = vec.Map1(all, n, vec.VecArg(&sub1Read), rt.Not)
 	}
-	vec.Check(&failed, &negated, all, n, 1)
+	vec.Check(failed, &negated, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a > ALL (SELECT v FROM empty)"})
 	}
@@ -2262,12 +2262,12 @@ func (p *Sub018) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: a > ANY (SELECT v FROM empty)
 	// #1 set > any over empty: a > ANY (SELECT v FROM empty)
 	sub1Read := vec.SubProbeSet(p.sub1, p.sub1Err, vec.ResAny[int64, int64](vec.RelGt), &a, all, n)
-	vec.Check(&failed, &sub1Read, all, n, 1)
+	vec.Check(failed, &sub1Read, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a > ANY (SELECT v FROM empty)"})
 	}
@@ -2377,7 +2377,7 @@ func (p *Sub019) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: a < ALL (SELECT v FROM withnull)
 	// #1 set >= any over withnull: a >= ANY (SELECT v FROM withnull)
@@ -2394,7 +2394,7 @@ func (p *Sub019) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	} else {
 		negated = vec.Map1(all, n, vec.VecArg(&sub1Read), rt.Not)
 	}
-	vec.Check(&failed, &negated, all, n, 1)
+	vec.Check(failed, &negated, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a < ALL (SELECT v FROM withnull)"})
 	}
@@ -2504,12 +2504,12 @@ func (p *Sub020) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: a <> ANY (SELECT v FROM withnull)
 	// #1 set <> any over withnull: a <> ANY (SELECT v FROM withnull)
 	sub1Read := vec.SubProbeSet(p.sub1, p.sub1Err, vec.ResAny[int64, int64](vec.RelNe), &a, all, n)
-	vec.Check(&failed, &sub1Read, all, n, 1)
+	vec.Check(failed, &sub1Read, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a <> ANY (SELECT v FROM withnull)"})
 	}
@@ -2619,7 +2619,7 @@ func (p *Sub021) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: a >= ALL (SELECT v FROM withnull)
 	// #1 set < any over withnull: a < ANY (SELECT v FROM withnull)
@@ -2636,7 +2636,7 @@ func (p *Sub021) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	} else {
 		negated = vec.Map1(all, n, vec.VecArg(&sub1Read), rt.Not)
 	}
-	vec.Check(&failed, &negated, all, n, 1)
+	vec.Check(failed, &negated, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a >= ALL (SELECT v FROM withnull)"})
 	}
@@ -2746,7 +2746,7 @@ func (p *Sub022) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: a = ALL (SELECT v FROM one)
 	// #1 set <> any over one: a <> ANY (SELECT v FROM one)
@@ -2763,7 +2763,7 @@ func (p *Sub022) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	} else {
 		negated = vec.Map1(all, n, vec.VecArg(&sub1Read), rt.Not)
 	}
-	vec.Check(&failed, &negated, all, n, 1)
+	vec.Check(failed, &negated, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a = ALL (SELECT v FROM one)"})
 	}
@@ -2877,12 +2877,12 @@ func (p *Sub023) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: (SELECT v FROM empty)
 	// #1 once scalar over empty: (SELECT v FROM empty)
 	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, all, n)
-	vec.Check(&failed, &sub1Read, all, n, 1)
+	vec.Check(failed, &sub1Read, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT v FROM empty)"})
 	}
@@ -2996,12 +2996,12 @@ func (p *Sub024) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: (SELECT v FROM one)
 	// #1 once scalar over one: (SELECT v FROM one)
 	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, all, n)
-	vec.Check(&failed, &sub1Read, all, n, 1)
+	vec.Check(failed, &sub1Read, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT v FROM one)"})
 	}
@@ -3115,12 +3115,12 @@ func (p *Sub025) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: (SELECT v FROM two)
 	// #1 once scalar over two: (SELECT v FROM two)
 	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, all, n)
-	vec.Check(&failed, &sub1Read, all, n, 1)
+	vec.Check(failed, &sub1Read, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT v FROM two)"})
 	}
@@ -3235,7 +3235,7 @@ func (p *Sub026) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: CASE WHEN a > 100 THEN (SELECT v FROM two) ELSE 0 END
 	// CASE WHEN (a > 100) THEN #1 (SELECT v FROM two) ELSE 0 END
@@ -3258,7 +3258,7 @@ func (p *Sub026) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, when, n)
 	vec.Merge(&caseResult, &sub1Read, when, n)
 	vec.Fill(&caseResult, int64(0), notYet, n)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	vec.Check(failed, &caseResult, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN a > 100 THEN (SELECT v FROM two) ELSE 0 END"})
 	}
@@ -3373,7 +3373,7 @@ func (p *Sub027) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: CASE WHEN a = 4 THEN (SELECT v FROM two) ELSE 0 END
 	// CASE WHEN (a = 4) THEN #1 (SELECT v FROM two) ELSE 0 END
@@ -3396,7 +3396,7 @@ func (p *Sub027) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, when, n)
 	vec.Merge(&caseResult, &sub1Read, when, n)
 	vec.Fill(&caseResult, int64(0), notYet, n)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	vec.Check(failed, &caseResult, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN a = 4 THEN (SELECT v FROM two) ELSE 0 END"})
 	}
@@ -3511,13 +3511,13 @@ func (p *Sub028) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: (SELECT w FROM nums WHERE nums.v = t.a)
 	// #1 keyed scalar over nums: (SELECT w FROM nums WHERE nums.v = t.a)
 	sub1ArgErrs := vec.SubArgErrs(n, a.Err)
 	sub1Read := vec.SubProbeKeyed(p.sub1, p.sub1Err, vec.ResScalar[int64, int64], nil, &a, sub1ArgErrs, all, n)
-	vec.Check(&failed, &sub1Read, all, n, 1)
+	vec.Check(failed, &sub1Read, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT w FROM nums WHERE nums.v = t.a)"})
 	}
@@ -3632,7 +3632,7 @@ func (p *Sub029) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: CASE WHEN a <> 2 THEN (SELECT w FROM nums WHERE nums.v = t.a) END
 	// CASE WHEN (a <> 2) THEN #1 (SELECT w FROM nums WHERE nums.v = t.a) ELSE CAST(NULL AS BIGINT) END
@@ -3656,7 +3656,7 @@ func (p *Sub029) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	sub1Read := vec.SubProbeKeyed(p.sub1, p.sub1Err, vec.ResScalar[int64, int64], nil, &a, sub1ArgErrs, when, n)
 	vec.Merge(&caseResult, &sub1Read, when, n)
 	vec.FillNull(&caseResult, notYet, n)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	vec.Check(failed, &caseResult, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN a <> 2 THEN (SELECT w FROM nums WHERE nums.v = t.a) END"})
 	}
@@ -3771,7 +3771,7 @@ func (p *Sub030) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	b := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: CASE WHEN b > 15 THEN (SELECT v FROM one) * 2 ELSE (SELECT v FROM one) END
 	// CASE WHEN (b > 15) THEN (#1 (SELECT v FROM one) * 2) ELSE #1 (SELECT v FROM one) END
@@ -3793,27 +3793,12 @@ func (p *Sub030) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	// #1 once scalar over one: (SELECT v FROM one)
 	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, when, n)
 	// (#1 (SELECT v FROM one) * 2)
-	var product vec.Vec[int64]
-	if sub1Read.Clean() && vec.Dense(when, n, true) {
-		product = vec.Make[int64](n)
-		sub1ReadV := sub1Read.V[:n]
-		out := product.V[:n]
-		for i := range out {
-			r, err := rt.MulInt64(sub1ReadV[i], int64(2))
-			if err != nil {
-				product.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		product = vec.Map2E(when, n, vec.VecArg(&sub1Read), vec.ConstArg[int64](int64(2)), rt.MulInt64)
-	}
+	product := vec.Map2E(when, n, vec.VecArg(&sub1Read), vec.ConstArg[int64](int64(2)), rt.MulInt64)
 	vec.Merge(&caseResult, &product, when, n)
 	// #1 once scalar over one: (SELECT v FROM one)
 	sub1Read2 := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, notYet, n)
 	vec.Merge(&caseResult, &sub1Read2, notYet, n)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	vec.Check(failed, &caseResult, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN b > 15 THEN (SELECT v FROM one) * 2 ELSE (SELECT v FROM one) END"})
 	}
@@ -3925,13 +3910,13 @@ func (p *Sub031) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: (SELECT count(*) FROM nums WHERE nums.v = t.a)
 	// #1 keyed count(*) over nums: (SELECT count(*) FROM nums WHERE nums.v = t.a)
 	sub1ArgErrs := vec.SubArgErrs(n, a.Err)
 	sub1Read := vec.SubProbeKeyedRows(p.sub1, p.sub1Err, &a, sub1ArgErrs, all, n)
-	vec.Check(&failed, &sub1Read, all, n, 1)
+	vec.Check(failed, &sub1Read, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT count(*) FROM nums WHERE nums.v = t.a)"})
 	}
@@ -4046,13 +4031,13 @@ func (p *Sub032) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: (SELECT count(w) FROM nums WHERE nums.v = t.a)
 	// #1 keyed count over nums: (SELECT count(w) FROM nums WHERE nums.v = t.a)
 	sub1ArgErrs := vec.SubArgErrs(n, a.Err)
 	sub1Read := vec.SubProbeKeyed(p.sub1, p.sub1Err, vec.ResCount[int64, int64], nil, &a, sub1ArgErrs, all, n)
-	vec.Check(&failed, &sub1Read, all, n, 1)
+	vec.Check(failed, &sub1Read, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT count(w) FROM nums WHERE nums.v = t.a)"})
 	}
@@ -4167,13 +4152,13 @@ func (p *Sub033) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: (SELECT sum(w) FROM nums WHERE nums.v = t.a)
 	// #1 keyed sum over nums: (SELECT sum(w) FROM nums WHERE nums.v = t.a)
 	sub1ArgErrs := vec.SubArgErrs(n, a.Err)
 	sub1Read := vec.SubProbeKeyed(p.sub1, p.sub1Err, vec.ResSumInt[int64, int64], nil, &a, sub1ArgErrs, all, n)
-	vec.Check(&failed, &sub1Read, all, n, 1)
+	vec.Check(failed, &sub1Read, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT sum(w) FROM nums WHERE nums.v = t.a)"})
 	}
@@ -4288,13 +4273,13 @@ func (p *Sub034) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: (SELECT max(w) FROM nums WHERE t.a = nums.v)
 	// #1 keyed max over nums: (SELECT max(w) FROM nums WHERE t.a = nums.v)
 	sub1ArgErrs := vec.SubArgErrs(n, a.Err)
 	sub1Read := vec.SubProbeKeyed(p.sub1, p.sub1Err, vec.ResMax[int64, int64], nil, &a, sub1ArgErrs, all, n)
-	vec.Check(&failed, &sub1Read, all, n, 1)
+	vec.Check(failed, &sub1Read, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT max(w) FROM nums WHERE t.a = nums.v)"})
 	}
@@ -4421,13 +4406,13 @@ func (p *Sub035) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: (SELECT avg(w) FROM nums WHERE nums.v = t.a)
 	// #1 keyed avg over nums: (SELECT avg(w) FROM nums WHERE nums.v = t.a)
 	sub1ArgErrs := vec.SubArgErrs(n, a.Err)
 	sub1Read := vec.SubProbeKeyed(p.sub1, p.sub1Err, vec.ResAvg[float64, uint64], nil, &a, sub1ArgErrs, all, n)
-	vec.Check(&failed, &sub1Read, all, n, 1)
+	vec.Check(failed, &sub1Read, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT avg(w) FROM nums WHERE nums.v = t.a)"})
 	}
@@ -4546,7 +4531,7 @@ func (p *Sub036) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	k_ := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: (SELECT count(*) FROM nums WHERE nums.v = t.a AND nums.g = t.k)
 	// #1 keyed count(*) over nums: (SELECT count(*) FROM nums WHERE (nums.v = t.a) AND (nums.g = t.k))
@@ -4555,7 +4540,7 @@ func (p *Sub036) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	vec.SubPack(&sub1Key, &a, (*vec.KeyPacker).Int64, all, n)
 	vec.SubPack(&sub1Key, &k_, (*vec.KeyPacker).Int64, all, n)
 	sub1Read := vec.SubProbeKeyedRows(p.sub1, p.sub1Err, &sub1Key, sub1ArgErrs, all, n)
-	vec.Check(&failed, &sub1Read, all, n, 1)
+	vec.Check(failed, &sub1Read, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT count(*) FROM nums WHERE nums.v = t.a AND nums.g = t.k)"})
 	}
@@ -4667,7 +4652,7 @@ func (p *Sub037) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: (SELECT count(*) FROM nums WHERE nums.v = t.a + 1)
 	// (a + 1)
@@ -4690,7 +4675,7 @@ func (p *Sub037) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	// #1 keyed count(*) over nums: (SELECT count(*) FROM nums WHERE nums.v = (t.a + 1))
 	sub1ArgErrs := vec.SubArgErrs(n, sum.Err)
 	sub1Read := vec.SubProbeKeyedRows(p.sub1, p.sub1Err, &sum, sub1ArgErrs, all, n)
-	vec.Check(&failed, &sub1Read, all, n, 1)
+	vec.Check(failed, &sub1Read, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT count(*) FROM nums WHERE nums.v = t.a + 1)"})
 	}
@@ -4802,13 +4787,13 @@ func (p *Sub038) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: (SELECT count(*) FROM nums WHERE nums.v < t.a)
 	// #1 sorted count(*) over nums: (SELECT count(*) FROM nums WHERE nums.v < t.a)
 	sub1ArgErrs := vec.SubArgErrs(n, a.Err)
 	sub1Read := vec.SubProbeSortedRows(p.sub1, p.sub1Err, vec.RelLt, &a, sub1ArgErrs, all, n)
-	vec.Check(&failed, &sub1Read, all, n, 1)
+	vec.Check(failed, &sub1Read, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT count(*) FROM nums WHERE nums.v < t.a)"})
 	}
@@ -4920,13 +4905,13 @@ func (p *Sub039) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: EXISTS (SELECT 1 FROM nums WHERE nums.v > t.a)
 	// #1 sorted exists over nums: EXISTS (SELECT 1 FROM nums WHERE nums.v > t.a)
 	sub1ArgErrs := vec.SubArgErrs(n, a.Err)
 	sub1Read := vec.SubProbeSorted(p.sub1, p.sub1Err, vec.RelGt, vec.RangeExists[int64, bool, bool], &a, sub1ArgErrs, all, n)
-	vec.Check(&failed, &sub1Read, all, n, 1)
+	vec.Check(failed, &sub1Read, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "EXISTS (SELECT 1 FROM nums WHERE nums.v > t.a)"})
 	}
@@ -5041,13 +5026,13 @@ func (p *Sub040) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: (SELECT sum(w) FROM nums WHERE nums.v <= t.a)
 	// #1 sorted sum over nums: (SELECT sum(w) FROM nums WHERE nums.v <= t.a)
 	sub1ArgErrs := vec.SubArgErrs(n, a.Err)
 	sub1Read := vec.SubProbeSorted(p.sub1, p.sub1Err, vec.RelLe, vec.RangeSumInt[int64, int64, int64], &a, sub1ArgErrs, all, n)
-	vec.Check(&failed, &sub1Read, all, n, 1)
+	vec.Check(failed, &sub1Read, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT sum(w) FROM nums WHERE nums.v <= t.a)"})
 	}
@@ -5162,13 +5147,13 @@ func (p *Sub041) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: (SELECT min(w) FROM nums WHERE t.a > nums.v)
 	// #1 sorted min over nums: (SELECT min(w) FROM nums WHERE t.a > nums.v)
 	sub1ArgErrs := vec.SubArgErrs(n, a.Err)
 	sub1Read := vec.SubProbeSorted(p.sub1, p.sub1Err, vec.RelLt, vec.RangeMin[int64, int64, int64], &a, sub1ArgErrs, all, n)
-	vec.Check(&failed, &sub1Read, all, n, 1)
+	vec.Check(failed, &sub1Read, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT min(w) FROM nums WHERE t.a > nums.v)"})
 	}
@@ -5283,7 +5268,7 @@ func (p *Sub042) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	b := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: (SELECT max(v) FROM nums WHERE nums.w >= t.b * 20)
 	// (b * 20)
@@ -5306,7 +5291,7 @@ func (p *Sub042) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	// #1 sorted max over nums: (SELECT max(v) FROM nums WHERE nums.w >= (t.b * 20))
 	sub1ArgErrs := vec.SubArgErrs(n, product.Err)
 	sub1Read := vec.SubProbeSorted(p.sub1, p.sub1Err, vec.RelGe, vec.RangeMax[int64, int64, int64], &product, sub1ArgErrs, all, n)
-	vec.Check(&failed, &sub1Read, all, n, 1)
+	vec.Check(failed, &sub1Read, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT max(v) FROM nums WHERE nums.w >= t.b * 20)"})
 	}
@@ -5420,13 +5405,13 @@ func (p *Sub043) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	b := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: (SELECT count(*) FROM t AS x WHERE x.b < t.b)
 	// #1 sorted count(*) over t: (SELECT count(*) FROM t x WHERE x.b < t.b)
 	sub1ArgErrs := vec.SubArgErrs(n, b.Err)
 	sub1Read := vec.SubProbeSortedRows(p.sub1, p.sub1Err, vec.RelLt, &b, sub1ArgErrs, all, n)
-	vec.Check(&failed, &sub1Read, all, n, 1)
+	vec.Check(failed, &sub1Read, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT count(*) FROM t AS x WHERE x.b < t.b)"})
 	}
@@ -5570,7 +5555,7 @@ func (p *Sub044) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	k_ := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: (SELECT count(*) FROM t x WHERE x.k <> t.k AND x.a IS NOT NULL)
 	// #1 loop count(*) over t: (SELECT count(*) FROM t x WHERE (x.k <> t.k) AND (x.a IS NOT NULL))
@@ -5603,7 +5588,7 @@ func (p *Sub044) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 			sub1Read.V[i2] = value
 		}
 	}
-	vec.Check(&failed, &sub1Read, all, n, 1)
+	vec.Check(failed, &sub1Read, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT count(*) FROM t x WHERE x.k <> t.k AND x.a IS NOT NULL)"})
 	}
@@ -5720,13 +5705,13 @@ func (p *Sub045) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	s := vec.Strings(in.Column(4))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: (SELECT max(y.b) FROM t y WHERE y.s = t.s)
 	// #1 keyed max over t: (SELECT max(y.b) FROM t y WHERE y.s = t.s)
 	sub1ArgErrs := vec.SubArgErrs(n, s.Err)
 	sub1Read := vec.SubProbeKeyed(p.sub1, p.sub1Err, vec.ResMax[int64, int64], nil, &s, sub1ArgErrs, all, n)
-	vec.Check(&failed, &sub1Read, all, n, 1)
+	vec.Check(failed, &sub1Read, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT max(y.b) FROM t y WHERE y.s = t.s)"})
 	}
@@ -5946,7 +5931,7 @@ func (p *Sub046) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: (SELECT count(*) FROM nums WHERE nums.v IN (SELECT v FROM nonull WHERE nonull.v <= t.a))
 	// #2 loop count(*) over nums: (SELECT count(*) FROM nums WHERE nums.v IN (SELECT v FROM nonull WHERE nonull.v <= t.a))
@@ -5979,7 +5964,7 @@ func (p *Sub046) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 			sub2Read.V[i2] = value
 		}
 	}
-	vec.Check(&failed, &sub2Read, all, n, 1)
+	vec.Check(failed, &sub2Read, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT count(*) FROM nums WHERE nums.v IN (SELECT v FROM nonull WHERE nonull.v <= t.a))"})
 	}
@@ -6182,12 +6167,12 @@ func (p *Sub047) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: (SELECT max(v) FROM nonull WHERE nonull.v <= (SELECT max(w) FROM nums WHERE nums.v = nonull.v) DIV 100)
 	// #2 once max over nonull: (SELECT max(v) FROM nonull WHERE nonull.v <= ((SELECT max(w) FROM nums WHERE nums.v = nonull.v) D...
 	sub2Read := vec.SubReadOnce(p.sub2, p.sub2Null, p.sub2Err, all, n)
-	vec.Check(&failed, &sub2Read, all, n, 1)
+	vec.Check(failed, &sub2Read, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT max(v) FROM nonull WHERE nonull.v <= (SELECT max(w) FROM nums WHERE nums.v = nonull.v) DIV 100)"})
 	}
@@ -6343,7 +6328,7 @@ func (p *Sub048) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: (SELECT sum(w) FROM nums WHERE nums.v + t.a > 3)
 	// #1 loop sum over nums: (SELECT sum(w) FROM nums WHERE (nums.v + t.a) > 3)
@@ -6376,7 +6361,7 @@ func (p *Sub048) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 			sub1Read.V[i2] = value
 		}
 	}
-	vec.Check(&failed, &sub1Read, all, n, 1)
+	vec.Check(failed, &sub1Read, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT sum(w) FROM nums WHERE nums.v + t.a > 3)"})
 	}
@@ -6465,33 +6450,11 @@ func (p *Sub049) sub1Cond(ctx context.Context, in arrow.RecordBatch, mem memory.
 	and := vec.NewLogic(false, all, n)
 	outer0 := vec.SubParam[int64](n, arg0, arg0Null)
 	// (v = outer.arg0)
-	var cmp vec.Vec[bool]
-	if v.Clean() && outer0.Clean() && vec.Dense(and.Live, n, false) {
-		cmp = vec.Make[bool](n)
-		vV := v.V[:n]
-		outer0V := outer0.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(vV[i], outer0V[i])
-		}
-	} else {
-		cmp = vec.Map2(and.Live, n, vec.VecArg(&v), vec.VecArg(&outer0), rt.EqInt64)
-	}
+	cmp := vec.Map2(and.Live, n, vec.VecArg(&v), vec.VecArg(&outer0), rt.EqInt64)
 	and.Add(&cmp)
 	outer1 := vec.SubParam[int64](n, arg1, arg1Null)
 	// (w > outer.arg1)
-	var cmp2 vec.Vec[bool]
-	if w.Clean() && outer1.Clean() && vec.Dense(and.Live, n, false) {
-		cmp2 = vec.Make[bool](n)
-		wV := w.V[:n]
-		outer1V := outer1.V[:n]
-		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(wV[i], outer1V[i])
-		}
-	} else {
-		cmp2 = vec.Map2(and.Live, n, vec.VecArg(&w), vec.VecArg(&outer1), rt.GtInt64)
-	}
+	cmp2 := vec.Map2(and.Live, n, vec.VecArg(&w), vec.VecArg(&outer1), rt.GtInt64)
 	and.Add(&cmp2)
 	andResult := and.Finish()
 	_, _, _ = n, all, p
@@ -6538,7 +6501,7 @@ func (p *Sub049) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	b := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: (SELECT count(*) FROM nums WHERE nums.v = t.a AND nums.w > t.b * 11)
 	// (b * 11)
@@ -6588,7 +6551,7 @@ func (p *Sub049) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 			sub1Read.V[i2] = value
 		}
 	}
-	vec.Check(&failed, &sub1Read, all, n, 1)
+	vec.Check(failed, &sub1Read, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT count(*) FROM nums WHERE nums.v = t.a AND nums.w > t.b * 11)"})
 	}
@@ -6720,12 +6683,12 @@ func (p *Sub050) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: (SELECT sum(10 DIV d) FROM zeros)
 	// #1 once sum over zeros: (SELECT sum(10 DIV d) FROM zeros)
 	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, all, n)
-	vec.Check(&failed, &sub1Read, all, n, 1)
+	vec.Check(failed, &sub1Read, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT sum(10 DIV d) FROM zeros)"})
 	}
@@ -6872,12 +6835,12 @@ func (p *Sub051) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: (SELECT sum(10 DIV d) FROM zeros WHERE d <> 0)
 	// #1 once sum over zeros: (SELECT sum(10 DIV d) FROM zeros WHERE d <> 0)
 	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, all, n)
-	vec.Check(&failed, &sub1Read, all, n, 1)
+	vec.Check(failed, &sub1Read, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT sum(10 DIV d) FROM zeros WHERE d <> 0)"})
 	}
@@ -7010,7 +6973,7 @@ func (p *Sub052) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: CASE WHEN a > 100 THEN (SELECT sum(10 DIV d) FROM zeros) END
 	// CASE WHEN (a > 100) THEN #1 (SELECT sum(10 DIV d) FROM zeros) ELSE CAST(NULL AS BIGINT) END
@@ -7033,7 +6996,7 @@ func (p *Sub052) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, when, n)
 	vec.Merge(&caseResult, &sub1Read, when, n)
 	vec.FillNull(&caseResult, notYet, n)
-	vec.Check(&failed, &caseResult, all, n, 1)
+	vec.Check(failed, &caseResult, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN a > 100 THEN (SELECT sum(10 DIV d) FROM zeros) END"})
 	}
@@ -7147,12 +7110,12 @@ func (p *Sub053) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: (SELECT sum(v) FROM big)
 	// #1 once sum over big: (SELECT sum(v) FROM big)
 	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, all, n)
-	vec.Check(&failed, &sub1Read, all, n, 1)
+	vec.Check(failed, &sub1Read, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT sum(v) FROM big)"})
 	}
@@ -7281,12 +7244,12 @@ func (p *Sub054) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: (SELECT sum(v) FROM big WHERE v < 2)
 	// #1 once sum over big: (SELECT sum(v) FROM big WHERE v < 2)
 	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, all, n)
-	vec.Check(&failed, &sub1Read, all, n, 1)
+	vec.Check(failed, &sub1Read, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT sum(v) FROM big WHERE v < 2)"})
 	}
@@ -7414,12 +7377,12 @@ func (p *Sub055) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: a IN (SELECT 10 DIV d FROM zeros)
 	// #1 set = any over zeros: a IN (SELECT 10 DIV d FROM zeros)
 	sub1Read := vec.SubProbeIn(p.sub1, p.sub1Err, &a, all, n)
-	vec.Check(&failed, &sub1Read, all, n, 1)
+	vec.Check(failed, &sub1Read, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a IN (SELECT 10 DIV d FROM zeros)"})
 	}
@@ -7529,12 +7492,12 @@ func (p *Sub056) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	x := vec.Float64s(in.Column(3))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: x IN (SELECT v FROM dbl)
 	// #1 set = any over dbl: x IN (SELECT v FROM dbl)
 	sub1Read := vec.SubProbeSet(p.sub1, p.sub1Err, vec.ResAny[float64, uint64](vec.RelEq), &x, all, n)
-	vec.Check(&failed, &sub1Read, all, n, 1)
+	vec.Check(failed, &sub1Read, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "x IN (SELECT v FROM dbl)"})
 	}
@@ -7646,7 +7609,7 @@ func (p *Sub057) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	x := vec.Float64s(in.Column(3))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: (SELECT count(*) FROM dbl WHERE dbl.v = t.x - 1.0)
 	// (x - 1.0)
@@ -7666,7 +7629,7 @@ func (p *Sub057) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	sub1Key := vec.Make[string](n)
 	vec.SubPack(&sub1Key, &difference, (*vec.KeyPacker).Float64, all, n)
 	sub1Read := vec.SubProbeKeyedRows(p.sub1, p.sub1Err, &sub1Key, sub1ArgErrs, all, n)
-	vec.Check(&failed, &sub1Read, all, n, 1)
+	vec.Check(failed, &sub1Read, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT count(*) FROM dbl WHERE dbl.v = t.x - 1.0)"})
 	}
@@ -7792,13 +7755,13 @@ func (p *Sub058) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	s := vec.Strings(in.Column(4))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: (SELECT sum(n) FROM words WHERE words.s = t.s)
 	// #1 keyed sum over words: (SELECT sum(n) FROM words WHERE words.s = t.s)
 	sub1ArgErrs := vec.SubArgErrs(n, s.Err)
 	sub1Read := vec.SubProbeKeyed(p.sub1, p.sub1Err, vec.ResSumInt[int64, int64], nil, &s, sub1ArgErrs, all, n)
-	vec.Check(&failed, &sub1Read, all, n, 1)
+	vec.Check(failed, &sub1Read, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT sum(n) FROM words WHERE words.s = t.s)"})
 	}
@@ -7909,12 +7872,12 @@ func (p *Sub059) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	s := vec.Strings(in.Column(4))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: s IN (SELECT s FROM words)
 	// #1 set = any over words: s IN (SELECT s FROM words)
 	sub1Read := vec.SubProbeIn(p.sub1, p.sub1Err, &s, all, n)
-	vec.Check(&failed, &sub1Read, all, n, 1)
+	vec.Check(failed, &sub1Read, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s IN (SELECT s FROM words)"})
 	}
@@ -8053,7 +8016,7 @@ func (p *Sub060) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: (SELECT max(v) - min(v) FROM nonull)
 	// #1 once max over nonull: (SELECT max(v) FROM nonull)
@@ -8078,7 +8041,7 @@ func (p *Sub060) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	} else {
 		difference = vec.Map2E(all, n, vec.VecArg(&sub1Read), vec.VecArg(&sub2Read), rt.SubInt64)
 	}
-	vec.Check(&failed, &difference, all, n, 1)
+	vec.Check(failed, &difference, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT max(v) - min(v) FROM nonull)"})
 	}
@@ -8205,7 +8168,7 @@ func (p *Sub061) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: a < (SELECT avg(v) FROM nonull)
 	// CAST(a AS DOUBLE)
@@ -8235,7 +8198,7 @@ func (p *Sub061) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	} else {
 		cmp = vec.Map2(all, n, vec.VecArg(&asDouble), vec.VecArg(&sub1Read), rt.LtFloat64)
 	}
-	vec.Check(&failed, &cmp, all, n, 1)
+	vec.Check(failed, &cmp, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a < (SELECT avg(v) FROM nonull)"})
 	}
@@ -8346,7 +8309,7 @@ func (p *Sub062) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	b := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: a IN (SELECT v FROM nonull) OR b IN (SELECT v FROM nonull)
 	or := vec.NewLogic(true, all, n)
@@ -8357,7 +8320,7 @@ func (p *Sub062) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	sub1Read2 := vec.SubProbeIn(p.sub1, p.sub1Err, &b, or.Live, n)
 	or.Add(&sub1Read2)
 	orResult := or.Finish()
-	vec.Check(&failed, &orResult, all, n, 1)
+	vec.Check(failed, &orResult, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a IN (SELECT v FROM nonull) OR b IN (SELECT v FROM nonull)"})
 	}
@@ -8479,13 +8442,13 @@ func (p *Sub063) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	k_ := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: (SELECT count(m) FROM maps WHERE maps.id <= t.k)
 	// #1 sorted count over maps: (SELECT count(m) FROM maps WHERE maps.id <= t.k)
 	sub1ArgErrs := vec.SubArgErrs(n, k_.Err)
 	sub1Read := vec.SubProbeSorted(p.sub1, p.sub1Err, vec.RelLe, vec.RangeCount[int64, bool, bool], &k_, sub1ArgErrs, all, n)
-	vec.Check(&failed, &sub1Read, all, n, 1)
+	vec.Check(failed, &sub1Read, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT count(m) FROM maps WHERE maps.id <= t.k)"})
 	}
@@ -8599,7 +8562,7 @@ func (p *Sub064) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: (SELECT max(d) FROM dates WHERE dates.p = (t.a > 1))
 	// (a > 1)
@@ -8617,7 +8580,7 @@ func (p *Sub064) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	// #1 keyed max over dates: (SELECT max(d) FROM dates WHERE dates.p = (t.a > 1))
 	sub1ArgErrs := vec.SubArgErrs(n, cmp.Err)
 	sub1Read := vec.SubProbeKeyed(p.sub1, p.sub1Err, vec.ResMax[int32, int32], nil, &cmp, sub1ArgErrs, all, n)
-	vec.Check(&failed, &sub1Read, all, n, 1)
+	vec.Check(failed, &sub1Read, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT max(d) FROM dates WHERE dates.p = (t.a > 1))"})
 	}
@@ -8731,13 +8694,13 @@ func (p *Sub065) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	s := vec.Strings(in.Column(4))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: (SELECT min(n) FROM words WHERE words.s < t.s)
 	// #1 sorted min over words: (SELECT min(n) FROM words WHERE words.s < t.s)
 	sub1ArgErrs := vec.SubArgErrs(n, s.Err)
 	sub1Read := vec.SubProbeSorted(p.sub1, p.sub1Err, vec.RelLt, vec.RangeMin[string, int32, int32], &s, sub1ArgErrs, all, n)
-	vec.Check(&failed, &sub1Read, all, n, 1)
+	vec.Check(failed, &sub1Read, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT min(n) FROM words WHERE words.s < t.s)"})
 	}
@@ -8888,12 +8851,12 @@ func (p *Sub066) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: (SELECT count(*) FROM dates WHERE dates.d > DATE '2024-01-15' AND dates.p)
 	// #1 once count(*) over dates: (SELECT count(*) FROM dates WHERE (dates.d > DATE '2024-01-15') AND dates.p)
 	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, all, n)
-	vec.Check(&failed, &sub1Read, all, n, 1)
+	vec.Check(failed, &sub1Read, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT count(*) FROM dates WHERE dates.d > DATE '2024-01-15' AND dates.p)"})
 	}
@@ -9004,7 +8967,7 @@ func (p *Sub067) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: (t.a > 1) IN (SELECT p FROM dates)
 	// (a > 1)
@@ -9021,7 +8984,7 @@ func (p *Sub067) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	}
 	// #1 set = any over dates: (t.a > 1) IN (SELECT p FROM dates)
 	sub1Read := vec.SubProbeIn(p.sub1, p.sub1Err, &cmp, all, n)
-	vec.Check(&failed, &sub1Read, all, n, 1)
+	vec.Check(failed, &sub1Read, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(t.a > 1) IN (SELECT p FROM dates)"})
 	}
@@ -9203,12 +9166,12 @@ func (p *Sub068) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: (SELECT max(v + (SELECT min(v) FROM nonull)) FROM nonull)
 	// #2 once max over nonull: (SELECT max(v + (SELECT min(v) FROM nonull)) FROM nonull)
 	sub2Read := vec.SubReadOnce(p.sub2, p.sub2Null, p.sub2Err, all, n)
-	vec.Check(&failed, &sub2Read, all, n, 1)
+	vec.Check(failed, &sub2Read, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT max(v + (SELECT min(v) FROM nonull)) FROM nonull)"})
 	}
@@ -9394,13 +9357,13 @@ func (p *Sub069) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: (SELECT CASE WHEN v > 1 THEN (SELECT max(w) FROM nums WHERE nums.v = nonull.v) ELSE 0 END FROM nonull WHERE nonull.v = t.a)
 	// #2 keyed scalar over nonull: (SELECT CASE WHEN v > 1 THEN (SELECT max(w) FROM nums WHERE nums.v = nonull.v) ELSE 0 END FROM no...
 	sub2ArgErrs := vec.SubArgErrs(n, a.Err)
 	sub2Read := vec.SubProbeKeyed(p.sub2, p.sub2Err, vec.ResScalar[int64, int64], nil, &a, sub2ArgErrs, all, n)
-	vec.Check(&failed, &sub2Read, all, n, 1)
+	vec.Check(failed, &sub2Read, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT CASE WHEN v > 1 THEN (SELECT max(w) FROM nums WHERE nums.v = nonull.v) ELSE 0 END FROM nonull WHERE nonull.v = t.a)"})
 	}
@@ -9537,33 +9500,11 @@ func (p *Sub070) sub1Cond(ctx context.Context, in arrow.RecordBatch, mem memory.
 	and := vec.NewLogic(false, all, n)
 	outer0 := vec.SubParam[int64](n, arg0, arg0Null)
 	// (v = outer.arg0)
-	var cmp vec.Vec[bool]
-	if v.Clean() && outer0.Clean() && vec.Dense(and.Live, n, false) {
-		cmp = vec.Make[bool](n)
-		vV := v.V[:n]
-		outer0V := outer0.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(vV[i], outer0V[i])
-		}
-	} else {
-		cmp = vec.Map2(and.Live, n, vec.VecArg(&v), vec.VecArg(&outer0), rt.EqInt64)
-	}
+	cmp := vec.Map2(and.Live, n, vec.VecArg(&v), vec.VecArg(&outer0), rt.EqInt64)
 	and.Add(&cmp)
 	outer1 := vec.SubParam[int64](n, arg1, arg1Null)
 	// (w > outer.arg1)
-	var cmp2 vec.Vec[bool]
-	if w.Clean() && outer1.Clean() && vec.Dense(and.Live, n, false) {
-		cmp2 = vec.Make[bool](n)
-		wV := w.V[:n]
-		outer1V := outer1.V[:n]
-		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(wV[i], outer1V[i])
-		}
-	} else {
-		cmp2 = vec.Map2(and.Live, n, vec.VecArg(&w), vec.VecArg(&outer1), rt.GtInt64)
-	}
+	cmp2 := vec.Map2(and.Live, n, vec.VecArg(&w), vec.VecArg(&outer1), rt.GtInt64)
 	and.Add(&cmp2)
 	andResult := and.Finish()
 	_, _, _ = n, all, p
@@ -9580,37 +9521,11 @@ func (p *Sub070) sub2Cond(ctx context.Context, in arrow.RecordBatch, mem memory.
 	and := vec.NewLogic(false, all, n)
 	outer0 := vec.SubParam[int64](n, arg0, arg0Null)
 	// (v = outer.arg0)
-	var cmp vec.Vec[bool]
-	if v.Clean() && outer0.Clean() && vec.Dense(and.Live, n, false) {
-		cmp = vec.Make[bool](n)
-		vV := v.V[:n]
-		outer0V := outer0.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(vV[i], outer0V[i])
-		}
-	} else {
-		cmp = vec.Map2(and.Live, n, vec.VecArg(&v), vec.VecArg(&outer0), rt.EqInt64)
-	}
+	cmp := vec.Map2(and.Live, n, vec.VecArg(&v), vec.VecArg(&outer0), rt.EqInt64)
 	and.Add(&cmp)
 	outer1 := vec.SubParam[int64](n, arg1, arg1Null)
 	// (outer.b * 10)
-	var product vec.Vec[int64]
-	if outer1.Clean() && vec.Dense(and.Live, n, true) {
-		product = vec.Make[int64](n)
-		outer1V := outer1.V[:n]
-		out := product.V[:n]
-		for i := range out {
-			r, err := rt.MulInt64(outer1V[i], int64(10))
-			if err != nil {
-				product.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	} else {
-		product = vec.Map2E(and.Live, n, vec.VecArg(&outer1), vec.ConstArg[int64](int64(10)), rt.MulInt64)
-	}
+	product := vec.Map2E(and.Live, n, vec.VecArg(&outer1), vec.ConstArg[int64](int64(10)), rt.MulInt64)
 	// #1 loop exists over nums: EXISTS (SELECT 1 FROM nums WHERE (nums.v = nonull.v) AND (nums.w > (t.b * 10)))
 	sub1ArgErrs := vec.SubArgErrs(n, v.Err, product.Err)
 	sub1Read := vec.Make[bool](n)
@@ -9688,7 +9603,7 @@ func (p *Sub070) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	b := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// r: EXISTS (SELECT 1 FROM nonull WHERE nonull.v = t.a AND EXISTS (SELECT 1 FROM nums WHERE nums.v = nonull.v AND nums.w > t.b * 10))
 	// #2 loop exists over nonull: EXISTS (SELECT 1 FROM nonull WHERE (nonull.v = t.a) AND EXISTS (SELECT 1 FROM nums WHERE (nums.v ...
@@ -9721,7 +9636,7 @@ func (p *Sub070) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 			sub2Read.V[i2] = value
 		}
 	}
-	vec.Check(&failed, &sub2Read, all, n, 1)
+	vec.Check(failed, &sub2Read, all, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "EXISTS (SELECT 1 FROM nonull WHERE nonull.v = t.a AND EXISTS (SELECT 1 FROM nums WHERE nums.v = nonull.v AND nums.w > t.b * 10))"})
 	}
@@ -9831,12 +9746,12 @@ func (p *Sub071) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// WHERE a IN (SELECT v FROM nonull)
 	// #1 set = any over nonull: a IN (SELECT v FROM nonull)
 	sub1Read := vec.SubProbeIn(p.sub1, p.sub1Err, &a, all, n)
-	vec.Check(&failed, &sub1Read, all, n, 0)
+	vec.Check(failed, &sub1Read, all, n, 0)
 	sel := vec.Where(&sub1Read, n)
 
 	// r: k
@@ -9951,7 +9866,7 @@ func (p *Sub072) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// WHERE NOT EXISTS (SELECT 1 FROM nums WHERE nums.v = t.a)
 	// #1 keyed exists over nums: EXISTS (SELECT 1 FROM nums WHERE nums.v = t.a)
@@ -9969,7 +9884,7 @@ func (p *Sub072) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	} else {
 		negated = vec.Map1(all, n, vec.VecArg(&sub1Read), rt.Not)
 	}
-	vec.Check(&failed, &negated, all, n, 0)
+	vec.Check(failed, &negated, all, n, 0)
 	sel := vec.Where(&negated, n)
 
 	// r: k
@@ -10103,7 +10018,7 @@ func (p *Sub073) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	b := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// WHERE b > (SELECT avg(b) FROM t AS x)
 	// CAST(b AS DOUBLE)
@@ -10133,7 +10048,7 @@ func (p *Sub073) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	} else {
 		cmp = vec.Map2(all, n, vec.VecArg(&asDouble), vec.VecArg(&sub1Read), rt.GtFloat64)
 	}
-	vec.Check(&failed, &cmp, all, n, 0)
+	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
 
 	// r: k
@@ -10248,7 +10163,7 @@ func (p *Sub074) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// WHERE (SELECT count(*) FROM nums WHERE nums.v <= t.a) >= 3
 	// #1 sorted count(*) over nums: (SELECT count(*) FROM nums WHERE nums.v <= t.a)
@@ -10266,7 +10181,7 @@ func (p *Sub074) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	} else {
 		cmp = vec.Map2(all, n, vec.VecArg(&sub1Read), vec.ConstArg[int64](int64(3)), rt.GeInt64)
 	}
-	vec.Check(&failed, &cmp, all, n, 0)
+	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
 
 	// r: k
@@ -10384,7 +10299,7 @@ func (p *Sub075) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// WHERE (COALESCE(a, 0) > 100) AND ((SELECT v FROM two) > 0)
 	and := vec.NewLogic(false, all, n)
@@ -10394,35 +10309,15 @@ func (p *Sub075) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	stillNull := vec.NullRows(&a, and.Live, n)
 	vec.Fill(&coalesced, int64(0), stillNull, n)
 	// (COALESCE(a, 0) > 100)
-	var cmp vec.Vec[bool]
-	if coalesced.Clean() && vec.Dense(and.Live, n, false) {
-		cmp = vec.Make[bool](n)
-		coalescedV := coalesced.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(coalescedV[i], int64(100))
-		}
-	} else {
-		cmp = vec.Map2(and.Live, n, vec.VecArg(&coalesced), vec.ConstArg[int64](int64(100)), rt.GtInt64)
-	}
+	cmp := vec.Map2(and.Live, n, vec.VecArg(&coalesced), vec.ConstArg[int64](int64(100)), rt.GtInt64)
 	and.Add(&cmp)
 	// #1 once scalar over two: (SELECT v FROM two)
 	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, and.Live, n)
 	// (#1 (SELECT v FROM two) > 0)
-	var cmp2 vec.Vec[bool]
-	if sub1Read.Clean() && vec.Dense(and.Live, n, false) {
-		cmp2 = vec.Make[bool](n)
-		sub1ReadV := sub1Read.V[:n]
-		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(sub1ReadV[i], int64(0))
-		}
-	} else {
-		cmp2 = vec.Map2(and.Live, n, vec.VecArg(&sub1Read), vec.ConstArg[int64](int64(0)), rt.GtInt64)
-	}
+	cmp2 := vec.Map2(and.Live, n, vec.VecArg(&sub1Read), vec.ConstArg[int64](int64(0)), rt.GtInt64)
 	and.Add(&cmp2)
 	andResult := and.Finish()
-	vec.Check(&failed, &andResult, all, n, 0)
+	vec.Check(failed, &andResult, all, n, 0)
 	sel := vec.Where(&andResult, n)
 
 	// r: k
@@ -10540,40 +10435,20 @@ func (p *Sub076) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// WHERE (a > 100) AND ((SELECT v FROM two) > 0)
 	and := vec.NewLogic(false, all, n)
 	// (a > 100)
-	var cmp vec.Vec[bool]
-	if a.Clean() && vec.Dense(and.Live, n, false) {
-		cmp = vec.Make[bool](n)
-		aV := a.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(aV[i], int64(100))
-		}
-	} else {
-		cmp = vec.Map2(and.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(100)), rt.GtInt64)
-	}
+	cmp := vec.Map2(and.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(100)), rt.GtInt64)
 	and.Add(&cmp)
 	// #1 once scalar over two: (SELECT v FROM two)
 	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, and.Live, n)
 	// (#1 (SELECT v FROM two) > 0)
-	var cmp2 vec.Vec[bool]
-	if sub1Read.Clean() && vec.Dense(and.Live, n, false) {
-		cmp2 = vec.Make[bool](n)
-		sub1ReadV := sub1Read.V[:n]
-		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(sub1ReadV[i], int64(0))
-		}
-	} else {
-		cmp2 = vec.Map2(and.Live, n, vec.VecArg(&sub1Read), vec.ConstArg[int64](int64(0)), rt.GtInt64)
-	}
+	cmp2 := vec.Map2(and.Live, n, vec.VecArg(&sub1Read), vec.ConstArg[int64](int64(0)), rt.GtInt64)
 	and.Add(&cmp2)
 	andResult := and.Finish()
-	vec.Check(&failed, &andResult, all, n, 0)
+	vec.Check(failed, &andResult, all, n, 0)
 	sel := vec.Where(&andResult, n)
 
 	// r: k
@@ -10691,40 +10566,20 @@ func (p *Sub077) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// WHERE (a < 100) AND ((SELECT v FROM two) > 0)
 	and := vec.NewLogic(false, all, n)
 	// (a < 100)
-	var cmp vec.Vec[bool]
-	if a.Clean() && vec.Dense(and.Live, n, false) {
-		cmp = vec.Make[bool](n)
-		aV := a.V[:n]
-		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.LtInt64(aV[i], int64(100))
-		}
-	} else {
-		cmp = vec.Map2(and.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(100)), rt.LtInt64)
-	}
+	cmp := vec.Map2(and.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(100)), rt.LtInt64)
 	and.Add(&cmp)
 	// #1 once scalar over two: (SELECT v FROM two)
 	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, and.Live, n)
 	// (#1 (SELECT v FROM two) > 0)
-	var cmp2 vec.Vec[bool]
-	if sub1Read.Clean() && vec.Dense(and.Live, n, false) {
-		cmp2 = vec.Make[bool](n)
-		sub1ReadV := sub1Read.V[:n]
-		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(sub1ReadV[i], int64(0))
-		}
-	} else {
-		cmp2 = vec.Map2(and.Live, n, vec.VecArg(&sub1Read), vec.ConstArg[int64](int64(0)), rt.GtInt64)
-	}
+	cmp2 := vec.Map2(and.Live, n, vec.VecArg(&sub1Read), vec.ConstArg[int64](int64(0)), rt.GtInt64)
 	and.Add(&cmp2)
 	andResult := and.Finish()
-	vec.Check(&failed, &andResult, all, n, 0)
+	vec.Check(failed, &andResult, all, n, 0)
 	sel := vec.Where(&andResult, n)
 
 	// r: k
@@ -10842,7 +10697,7 @@ func (p *Sub078) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// WHERE a > 100
 	// (a > 100)
@@ -10857,13 +10712,13 @@ func (p *Sub078) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	} else {
 		cmp = vec.Map2(all, n, vec.VecArg(&a), vec.ConstArg[int64](int64(100)), rt.GtInt64)
 	}
-	vec.Check(&failed, &cmp, all, n, 0)
+	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
 
 	// r: (SELECT v FROM two)
 	// #1 once scalar over two: (SELECT v FROM two)
 	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, sel, n)
-	vec.Check(&failed, &sub1Read, sel, n, 1)
+	vec.Check(failed, &sub1Read, sel, n, 1)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"a > 100", "(SELECT v FROM two)"})
 	}

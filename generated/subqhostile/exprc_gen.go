@@ -357,7 +357,7 @@ func (p *P) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 	cands := vec.Int64s(in.Column(9))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// loop1: (SELECT count(*) FROM `p` x WHERE x.p + `in`.n > x.n)
 	// #1 loop count(*) over p: (SELECT count(*) FROM `p` x WHERE (x.p + `in`.n) > x.n)
@@ -390,7 +390,7 @@ func (p *P) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 			sub1Read.V[i2] = value
 		}
 	}
-	vec.Check(&failed, &sub1Read, all, n, 1)
+	vec.Check(failed, &sub1Read, all, n, 1)
 
 	// keyed: (SELECT sum(x.n) FROM `p` x WHERE x.p = `in`.p AND x.ctx = `in`.ctx)
 	// #2 keyed sum over p: (SELECT sum(x.n) FROM `p` x WHERE (x.p = `in`.p) AND (x.ctx = `in`.ctx))
@@ -399,23 +399,23 @@ func (p *P) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 	vec.SubPack(&sub2Key, &p2, (*vec.KeyPacker).Int64, all, n)
 	vec.SubPack(&sub2Key, &ctx_, (*vec.KeyPacker).Int64, all, n)
 	sub2Read := vec.SubProbeKeyed(p.sub2, p.sub2Err, vec.ResSumInt[int64, int64], nil, &sub2Key, sub2ArgErrs, all, n)
-	vec.Check(&failed, &sub2Read, all, n, 2)
+	vec.Check(failed, &sub2Read, all, n, 2)
 
 	// sorted: (SELECT max(x.rows) FROM `p` x WHERE x.cands < `in`.cands)
 	// #3 sorted max over p: (SELECT max(x.rows) FROM `p` x WHERE x.cands < `in`.cands)
 	sub3ArgErrs := vec.SubArgErrs(n, cands.Err)
 	sub3Read := vec.SubProbeSorted(p.sub3, p.sub3Err, vec.RelLt, vec.RangeMax[int64, int64, int64], &cands, sub3ArgErrs, all, n)
-	vec.Check(&failed, &sub3Read, all, n, 3)
+	vec.Check(failed, &sub3Read, all, n, 3)
 
 	// setin: n IN (SELECT x.`in` FROM `p` x WHERE x.rows > 0)
 	// #4 set = any over p: n IN (SELECT x.`in` FROM `p` AS x WHERE x.rows > 0)
 	sub4Read := vec.SubProbeIn(p.sub4, p.sub4Err, &n_, all, n)
-	vec.Check(&failed, &sub4Read, all, n, 4)
+	vec.Check(failed, &sub4Read, all, n, 4)
 
 	// once: (SELECT min(mem) FROM `in` AS i2)
 	// #5 once min over `in`: (SELECT min(mem) FROM `in` i2)
 	sub5Read := vec.SubReadOnce(p.sub5, p.sub5Null, p.sub5Err, all, n)
-	vec.Check(&failed, &sub5Read, all, n, 5)
+	vec.Check(failed, &sub5Read, all, n, 5)
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "loop1", "keyed", "sorted", "setin", "once"}, []string{"", "(SELECT count(*) FROM `p` x WHERE x.p + `in`.n > x.n)", "(SELECT sum(x.n) FROM `p` x WHERE x.p = `in`.p AND x.ctx = `in`.ctx)", "(SELECT max(x.rows) FROM `p` x WHERE x.cands < `in`.cands)", "n IN (SELECT x.`in` FROM `p` x WHERE x.rows > 0)", "(SELECT min(mem) FROM `in` AS i2)"})
 	}
@@ -468,7 +468,7 @@ func Other(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arr
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	// p: p
 	if failed.Err != nil {

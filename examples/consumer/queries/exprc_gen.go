@@ -58,26 +58,21 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	amount := vec.Float64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	cmp := classifyWhere(n, all, statusArr)
-	vec.Check(&failed, &cmp, all, n, 0)
+	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
 
 	// id: id
-	upper := classifyCol2(n, sel, customerArr)
-	vec.Check(&failed, &upper, sel, n, 2)
-	caseResult, sizeCol := classifyCol3(n, sel, amount, in, mem)
-	vec.Check(&failed, &caseResult, sel, n, 3)
+	col2 := classifyCol2(n, sel, customerArr, failed, mem)
+	col3 := classifyCol3(n, sel, amount, in, mem, failed)
 	if failed.Err != nil {
-		vec.Release(sizeCol)
+		vec.Release(col2, col3)
 		return nil, failed.QueryError([]string{"WHERE", "id", "customer", "size"}, []string{"status <> 'cancelled'", "id", "upper(customer)", "CASE WHEN amount >= 100 THEN 'large'\n            WHEN amount >= 10 THEN 'medium'\n            ELSE 'small' END"})
 	}
-	if sizeCol == nil {
-		sizeCol = vec.StringArray(mem, &caseResult, sel, n)
-	}
 
-	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), sel, n), vec.StringArray(mem, &upper, sel, n), sizeCol}
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), sel, n), col2, col3}
 	out := array.NewRecordBatch(ClassifySchema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -103,10 +98,10 @@ func classifyWhere(n int, all vec.Sel, statusArr *array.String) vec.Vec[bool] {
 	return cmp
 }
 
-// classifyCol2 computes output column 2 (customer) of query Classify on the rows that pass its WHERE clause:
+// classifyCol2 computes output column 2 (customer) of query Classify on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	upper(customer)
-func classifyCol2(n int, sel vec.Sel, customerArr *array.String) vec.Vec[string] {
+func classifyCol2(n int, sel vec.Sel, customerArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// upper(customer)
 	var upper vec.Vec[string]
 	if customerArr.NullN() == 0 && vec.Dense(sel, n, false) {
@@ -118,15 +113,17 @@ func classifyCol2(n int, sel vec.Sel, customerArr *array.String) vec.Vec[string]
 	} else {
 		upper = vec.Map1(sel, n, vec.StrArg(customerArr), rt.Upper)
 	}
-	return upper
+	vec.Check(failed, &upper, sel, n, 2)
+	column := vec.StringArray(mem, &upper, sel, n)
+	return column
 }
 
-// classifyCol3 computes output column 3 (size) of query Classify on the rows that pass its WHERE clause:
+// classifyCol3 computes output column 3 (size) of query Classify on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	CASE WHEN amount >= 100 THEN 'large'
 //	            WHEN amount >= 10 THEN 'medium'
 //	            ELSE 'small' END
-func classifyCol3(n int, sel vec.Sel, amount vec.Vec[float64], in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[string], arrow.Array) {
+func classifyCol3(n int, sel vec.Sel, amount vec.Vec[float64], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN (amount >= 100.0) THEN 'large' WHEN (amount >= 10.0) THEN 'medium' ELSE 'small' END
 	var sizeCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[string]
@@ -191,7 +188,11 @@ func classifyCol3(n int, sel vec.Sel, amount vec.Vec[float64], in arrow.RecordBa
 			caseResult = caseResult2
 		}
 	}
-	return caseResult, sizeCol
+	vec.Check(failed, &caseResult, sel, n, 3)
+	if sizeCol == nil {
+		sizeCol = vec.StringArray(mem, &caseResult, sel, n)
+	}
+	return sizeCol
 }
 
 // recentInput is the schema of Recent's input batches (table orders).
@@ -234,22 +235,22 @@ func Recent(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 	statusArr := in.Column(4).(*array.String)
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	allOf := recentWhere(n, all, placed, in, statusArr)
-	vec.Check(&failed, &allOf, all, n, 0)
+	vec.Check(failed, &allOf, all, n, 0)
 	sel := vec.Where(&allOf, n)
 
 	// id: id
 
 	// placed: placed
-	dateAdd := recentCol3(n, sel, placed)
-	vec.Check(&failed, &dateAdd, sel, n, 3)
+	col3 := recentCol3(n, sel, placed, failed, mem)
 	if failed.Err != nil {
+		vec.Release(col3)
 		return nil, failed.QueryError([]string{"WHERE", "id", "placed", "due"}, []string{"(placed >= DATE '2024-01-01') AND (status = 'open')", "id", "placed", "date_add(placed, 30)"})
 	}
 
-	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), sel, n), vec.TakeColumn(mem, in.Column(5), sel, n), vec.DateArray(mem, &dateAdd, sel, n)}
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), sel, n), vec.TakeColumn(mem, in.Column(5), sel, n), col3}
 	out := array.NewRecordBatch(RecentSchema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -299,10 +300,10 @@ func recentWhere(n int, all vec.Sel, placed vec.Vec[int32], in arrow.RecordBatch
 	return allOf
 }
 
-// recentCol3 computes output column 3 (due) of query Recent on the rows that pass its WHERE clause:
+// recentCol3 computes output column 3 (due) of query Recent on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	date_add(placed, 30)
-func recentCol3(n int, sel vec.Sel, placed vec.Vec[int32]) vec.Vec[int32] {
+func recentCol3(n int, sel vec.Sel, placed vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// date_add(placed, 30)
 	var dateAdd vec.Vec[int32]
 	if placed.Clean() && vec.Dense(sel, n, true) {
@@ -320,7 +321,9 @@ func recentCol3(n int, sel vec.Sel, placed vec.Vec[int32]) vec.Vec[int32] {
 	} else {
 		dateAdd = vec.Map2E(sel, n, vec.VecArg(&placed), vec.ConstArg[int32](int32(30)), rt.DateAdd)
 	}
-	return dateAdd
+	vec.Check(failed, &dateAdd, sel, n, 3)
+	column := vec.DateArray(mem, &dateAdd, sel, n)
+	return column
 }
 
 // unitPriceInput is the schema of UnitPrice's input batches (table orders).
@@ -362,24 +365,20 @@ func UnitPrice(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	amount := vec.Float64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
-	var failed vec.Failure
+	failed := new(vec.Failure)
 
 	isNotNull := unitPriceWhere(n, all, qty)
-	vec.Check(&failed, &isNotNull, all, n, 0)
+	vec.Check(failed, &isNotNull, all, n, 0)
 	sel := vec.Where(&isNotNull, n)
 
 	// id: id
-	quotient, unitPriceCol := unitPriceCol2(n, sel, amount, in, qty, mem)
-	vec.Check(&failed, &quotient, sel, n, 2)
+	col2 := unitPriceCol2(n, sel, amount, in, qty, mem, failed)
 	if failed.Err != nil {
-		vec.Release(unitPriceCol)
+		vec.Release(col2)
 		return nil, failed.QueryError([]string{"WHERE", "id", "unit_price"}, []string{"qty IS NOT NULL", "id", "amount / qty"})
 	}
-	if unitPriceCol == nil {
-		unitPriceCol = vec.Float64Array(mem, &quotient, sel, n)
-	}
 
-	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), sel, n), unitPriceCol}
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), sel, n), col2}
 	out := array.NewRecordBatch(UnitPriceSchema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -396,10 +395,10 @@ func unitPriceWhere(n int, all vec.Sel, qty vec.Vec[int64]) vec.Vec[bool] {
 	return isNotNull
 }
 
-// unitPriceCol2 computes output column 2 (unit_price) of query UnitPrice on the rows that pass its WHERE clause:
+// unitPriceCol2 computes output column 2 (unit_price) of query UnitPrice on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	amount / qty
-func unitPriceCol2(n int, sel vec.Sel, amount vec.Vec[float64], in arrow.RecordBatch, qty vec.Vec[int64], mem memory.Allocator) (vec.Vec[float64], arrow.Array) {
+func unitPriceCol2(n int, sel vec.Sel, amount vec.Vec[float64], in arrow.RecordBatch, qty vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (amount / CAST(qty AS DOUBLE))
 	var unitPriceCol arrow.Array // written by the loop, or below from quotient
 	var unitPriceOut *vec.FixedOut[float64]
@@ -443,7 +442,11 @@ func unitPriceCol2(n int, sel vec.Sel, amount vec.Vec[float64], in arrow.RecordB
 		}
 		quotient = quotient2
 	}
-	return quotient, unitPriceCol
+	vec.Check(failed, &quotient, sel, n, 2)
+	if unitPriceCol == nil {
+		unitPriceCol = vec.Float64Array(mem, &quotient, sel, n)
+	}
+	return unitPriceCol
 }
 
 // Evaluator is the signature of every query function of this package.
