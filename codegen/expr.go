@@ -386,69 +386,6 @@ func (f *funcGen) mapCall(mayFail bool, args []operand, sel string, fn jen.Code)
 	return jen.Qual(vecPkg, helper).Call(append(call, fn)...)
 }
 
-// emitMapped emits a kernel call whose general path is a shared loop (call,
-// from mapCall). On the general path of a fused expression (f.general) that
-// is all: those rows are few. So it is in the branches of vector code (a
-// conditional, COALESCE, AND/OR that package lower did not fuse), which run
-// on part of the batch and where the selections and merges cost more than
-// the call of a function value. The clause's own operations (over every row
-// or the rows that pass the WHERE clause) keep their hot path a loop printed
-// for the call, over the value slices of every row, when no argument has a
-// NULL or an error and every row is selected (or, for a kernel that cannot
-// fail, most of them: computing an unselected row is cheaper than skipping
-// it and is never read).
-func (f *funcGen) emitMapped(ret ir.Type, mayFail bool, args []operand, sel, base string, body rowBody, call jen.Code) operand {
-	res := f.fresh(base)
-	if f.general || sel != allRows && sel != "sel" {
-		// sum := vec.Map2E(rest, n, vec.VecArg(&a), vec.ConstArg[int64](1), rt.AddInt64)
-		f.add(jen.Id(res).Op(":=").Add(call))
-		return operand{t: ret, vec: res}
-	}
-	var conds, slices []jen.Code
-	vals := make([]jen.Code, len(args))
-	seen := map[string]string{}
-	for i, a := range args {
-		switch {
-		case a.str != nil:
-			arr := f.strArray(a.str)
-			vals[i] = jen.Id(arr).Dot("Value").Call(jen.Id("i"))
-			if _, ok := seen[arr]; !ok {
-				seen[arr] = ""
-				conds = append(conds, jen.Id(arr).Dot("NullN").Call().Op("==").Lit(0))
-			}
-		case a.isVec():
-			s, ok := seen[a.vec]
-			if !ok {
-				s = f.local(a.vec + "V") // the value slice, for bounds-check-free indexing
-				seen[a.vec] = s
-				conds = append(conds, jen.Id(a.vec).Dot("Clean").Call())
-				slices = append(slices, jen.Id(s).Op(":=").Id(a.vec).Dot("V").Index(jen.Empty(), jen.Id("n")))
-			}
-			vals[i] = jen.Id(s).Index(jen.Id("i"))
-		default:
-			vals[i] = a.lit
-		}
-	}
-	if sel != allRows { // the selection of every row is nil at run time: only one made at run time needs a test
-		conds = append(conds, jen.Qual(vecPkg, "Dense").Call(jen.Id(sel), jen.Id("n"), jen.Lit(mayFail)))
-	}
-	t := goType(ret)
-	// res = vec.Make[T](n); xV := x.V[:n]; out := res.V[:n]; for i := range out { body }
-	fast := append([]jen.Code{jen.Id(res).Op("=").Qual(vecPkg, "Make").Types(t).Call(jen.Id("n"))}, slices...)
-	fast = append(fast, jen.Id("out").Op(":=").Id(res).Dot("V").Index(jen.Empty(), jen.Id("n")),
-		jen.For(jen.Id("i").Op(":=").Range().Id("out")).Block(
-			body(vals, func(v jen.Code) jen.Code { return jen.Id("out").Index(jen.Id("i")).Op("=").Add(v) }, res)...))
-	if len(conds) == 0 { // every row, and no argument can be NULL or failed
-		f.add(jen.Id(res).Op(":=").Qual(vecPkg, "Make").Types(t).Call(jen.Id("n")))
-		f.add(jen.Block(fast[1:]...))
-		return operand{t: ret, vec: res}
-	}
-	// var res vec.Vec[T]; if x.Clean() && ... { fast } else { res = vec.Map2(...) }
-	f.add(jen.Var().Id(res).Qual(vecPkg, "Vec").Types(t))
-	f.add(jen.If(joined(conds, "&&")).Block(fast...).Else().Block(jen.Id(res).Op("=").Add(call)))
-	return operand{t: ret, vec: res}
-}
-
 // rowBody writes the statements for one row given the argument values; set
 // stores the row's result value. It may call res.Fail / res.SetNull and
 // continue.
@@ -462,8 +399,14 @@ type rowBody func(vals []jen.Code, set func(jen.Code) jen.Code, res string) []je
 // computing an unselected row is cheaper than skipping it and is never read);
 // the general loop runs over the rows of sel and skips the marked ones.
 //
-// A kernel that mapCall can pass as a function value (fn, nil when there is
-// none) is printed by emitMapped instead.
+// On the general path of a fused expression (f.general), and in the branches
+// of vector code (a conditional, COALESCE, AND/OR that package lower did not
+// fuse), a kernel that mapCall can pass as a function value (fn, nil when
+// there is none) is one call of a shared loop instead: the general path's
+// rows are few, and a branch runs on part of the batch, where its selections
+// and merges cost more than the call of a function value. The clause's own
+// operations, over every row or the rows that pass the WHERE clause, keep
+// both loops printed for the call, so a batch with NULLs stays fast too.
 func (f *funcGen) emitRows(ret ir.Type, mayFail bool, args []operand, sel, base string, body rowBody, fn jen.Code) operand {
 	// A constant error or NULL argument becomes a vector so the per-row rules see it.
 	for i, a := range args {
@@ -471,8 +414,13 @@ func (f *funcGen) emitRows(ret ir.Type, mayFail bool, args []operand, sel, base 
 			args[i] = operand{t: a.t, vec: f.vector(a, sel)}
 		}
 	}
-	if call := f.mapCall(mayFail, args, sel, fn); call != nil {
-		return f.emitMapped(ret, mayFail, args, sel, base, body, call)
+	if f.general || sel != allRows && sel != "sel" {
+		if call := f.mapCall(mayFail, args, sel, fn); call != nil {
+			// sum := vec.Map2E(rest, n, vec.VecArg(&a), vec.ConstArg[int64](1), rt.AddInt64)
+			res := f.fresh(base)
+			f.add(jen.Id(res).Op(":=").Add(call))
+			return operand{t: ret, vec: res}
+		}
 	}
 	res := f.fresh(base)
 	f.add(jen.Id(res).Op(":=").Qual(vecPkg, "Make").Types(goType(ret)).Call(jen.Id("n")))
@@ -521,6 +469,18 @@ func (f *funcGen) emitRows(ret ir.Type, mayFail bool, args []operand, sel, base 
 	}
 	if len(flags) == 0 && sel == allRows { // no argument can be NULL or failed
 		f.add(jen.Block(append(block, fast)...))
+		return operand{t: ret, vec: res}
+	}
+	if sel == allRows {
+		// Over every row one loop serves both: the rows the arguments
+		// decided are skipped by a test that, on a clean batch, is one
+		// branch on a flag that does not change in the loop.
+		// dirty := !vec.Strict(&res, all, n, ...); for i := range out { if dirty && res.Dirty(i) { continue }; body }
+		block = append(block, jen.Id("dirty").Op(":=").Op("!").Add(cond),
+			jen.For(jen.Id("i").Op(":=").Range().Id("out")).Block(append([]jen.Code{
+				jen.If(jen.Id("dirty").Op("&&").Id(res).Dot("Dirty").Call(jen.Id("i"))).Block(jen.Continue()),
+			}, body(vals, set, res)...)...))
+		f.add(jen.Block(block...))
 		return operand{t: ret, vec: res}
 	}
 	// for k, cnt := 0, sel.Rows(n); k < cnt; k++ { i := sel.Row(k); if res.Dirty(i) { continue }; body }

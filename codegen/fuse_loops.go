@@ -60,7 +60,7 @@ func (f *funcGen) emitFused(n *lower.Node, sel string) operand {
 			base = "direct" // an unnamed column: its SQL makes no name
 		}
 		l.col = f.fresh(base + "Col")
-		l.writer = l.fu.local(base + "Out")
+		l.writer = f.fresh(base + "Out")
 	}
 	// Shared subexpressions absorbed by the expression are computed once per
 	// row, first: every path through it evaluates them.
@@ -69,17 +69,15 @@ func (f *funcGen) emitFused(n *lower.Node, sel string) operand {
 	}
 	t := n.Expr.Type()
 	// One loop computes the rows whose inputs are clean, on every batch,
-	// unless the two loops' bodies differ (map item reads) or it writes a
-	// VARCHAR column, which is appended and so cannot take the rows the
-	// vector code computes afterwards.
+	// unless the two loops' bodies differ (map item reads).
 	var rowsStore func(jen.Code) jen.Code
-	if fz.Direct && t.Kind != ir.KindVarchar {
+	if fz.Direct {
 		rowsStore = l.storeClean()
 	} else {
 		rowsStore = func(v jen.Code) jen.Code { return jen.Id("out").Index(jen.Id("i")).Op("=").Add(v) }
 	}
 	rowsBody := l.body(rowsStore, true)
-	l.one = !l.fu.modal && !(fz.Direct && t.Kind == ir.KindVarchar)
+	l.one = !l.fu.modal
 	var cleanBody []jen.Code
 	if !l.one {
 		cleanBody = l.body(l.storeClean(), false)
@@ -87,9 +85,6 @@ func (f *funcGen) emitFused(n *lower.Node, sel string) operand {
 	}
 
 	l.res, l.rest, l.fused = f.fresh(fusedBase(n.Expr)), f.fresh("rest"), f.fresh("fused")
-	if l.one && fz.Direct {
-		l.writer = f.fresh(strings.TrimSuffix(l.col, "Col") + "Out")
-	}
 	f.sels[fz.Rest] = l.rest
 	slow := l.vectorCode()
 
@@ -302,7 +297,11 @@ func (l *fusedLoops) emitOne(body, slow []jen.Code) {
 	if l.fz.Direct {
 		f.outCol = l.col
 		f.add(jen.Var().Id(l.col).Qual(arrowPkg, "Array").Comment("written by the loop, or below from " + l.res))
-		f.add(jen.Var().Id(l.writer).Op("*").Qual(vecPkg, "FixedOut").Types(goType(t)))
+		if t.Kind == ir.KindVarchar {
+			f.add(jen.Var().Id(l.writer).Op("*").Qual(vecPkg, "StringOut"))
+		} else {
+			f.add(jen.Var().Id(l.writer).Op("*").Qual(vecPkg, "FixedOut").Types(goType(t)))
+		}
 	}
 	f.add(jen.Var().Id(l.res).Qual(vecPkg, "Vec").Types(goType(t)))
 	restInit := jen.Var().Id(l.rest).Qual(vecPkg, "Sel")
@@ -315,16 +314,24 @@ func (l *fusedLoops) emitOne(body, slow []jen.Code) {
 		restInit,
 	)
 	var loop []jen.Code
+	over := "out"
 	if l.fz.Direct {
 		f.use("mem")
 		cnt := jen.Id("n")
 		if !l.all {
 			cnt = jen.Id(l.sel).Dot("Rows").Call(jen.Id("n"))
 		}
-		// writer = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, sel.Rows(n))
-		loop = append(loop, jen.Id(l.writer).Op("=").Qual(vecPkg, "NewFixedOut").Types(goType(t)).Call(jen.Id("mem"), arrowType(t), cnt))
-		loop = append(loop, fu.slices...)
-		loop = append(loop, jen.Id("out").Op(":=").Id(l.writer).Dot("V"))
+		if t.Kind == ir.KindVarchar {
+			// writer = vec.NewStringOut(mem, sel.Rows(n))
+			loop = append(loop, jen.Id(l.writer).Op("=").Qual(vecPkg, "NewStringOut").Call(jen.Id("mem"), cnt))
+			loop = append(loop, fu.slices...)
+			over = "n"
+		} else {
+			// writer = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, sel.Rows(n))
+			loop = append(loop, jen.Id(l.writer).Op("=").Qual(vecPkg, "NewFixedOut").Types(goType(t)).Call(jen.Id("mem"), arrowType(t), cnt))
+			loop = append(loop, fu.slices...)
+			loop = append(loop, jen.Id("out").Op(":=").Id(l.writer).Dot("V"))
+		}
 	} else {
 		loop = append(loop, jen.Id(l.res).Op("=").Qual(vecPkg, "Make").Types(goType(t)).Call(jen.Id("n")))
 		loop = append(loop, fu.slices...)
@@ -340,7 +347,11 @@ func (l *fusedLoops) emitOne(body, slow []jen.Code) {
 		// dirty := !(x.Clean() && sArr.NullN() == 0)
 		loop = append(loop, jen.Id("dirty").Op(":=").Op("!").Parens(joined(fu.clean, "&&")))
 		// if dirty && (x.Dirty(i) || sArr.IsNull(i)) { left = append(left, int32(i)); continue }
-		rowBody = append(rowBody, jen.If(jen.Id("dirty").Op("&&").Parens(joined(fu.rowNulls, "||"))).Block(left, jen.Continue()))
+		skip := []jen.Code{left, jen.Continue()}
+		if l.fz.Direct && t.Kind == ir.KindVarchar {
+			skip = append([]jen.Code{jen.Id(l.writer).Dot("Skip").Call()}, skip...) // a place for the row, patched in later
+		}
+		rowBody = append(rowBody, jen.If(jen.Id("dirty").Op("&&").Parens(joined(fu.rowNulls, "||"))).Block(skip...))
 	}
 	rowBody = append(rowBody, body...)
 	if fu.bad != "" {
@@ -348,7 +359,7 @@ func (l *fusedLoops) emitOne(body, slow []jen.Code) {
 		// if bad { bad = false; left = append(left, int32(i)) }
 		rowBody = append(rowBody, jen.If(jen.Id(fu.bad)).Block(jen.Id(fu.bad).Op("=").False(), left))
 	}
-	loop = append(loop, l.loop("out").Block(l.first(rowBody)...))
+	loop = append(loop, l.loop(over).Block(l.first(rowBody)...))
 	restVal := jen.Code(jen.Qual(vecPkg, "Sel").Values())
 	if leaves {
 		restVal = jen.Id("left")

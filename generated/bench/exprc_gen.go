@@ -122,16 +122,17 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 //	l_shipdate <= DATE '1998-09-02'
 func q1ProjectionWhere(n int, all vec.Sel, lShipdate vec.Vec[int32]) vec.Vec[bool] {
 	// (l_shipdate <= DATE '1998-09-02')
-	var cmp vec.Vec[bool]
-	if lShipdate.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		lShipdateV := lShipdate.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&lShipdate))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.LeInt32(lShipdateV[i], int32(10471))
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&lShipdate), vec.ConstArg[int32](int32(10471)), rt.LeInt32)
 	}
 	return cmp
 }
@@ -560,17 +561,24 @@ func q6FilterWhere(n int, all vec.Sel, lShipdate vec.Vec[int32], in arrow.Record
 //	l_extendedprice * l_discount
 func q6FilterCol1(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (l_extendedprice * l_discount)
-	var product vec.Vec[float64]
-	if lExtendedprice.Clean() && lDiscount.Clean() && vec.Dense(sel, n, false) {
-		product = vec.Make[float64](n)
+	product := vec.Make[float64](n)
+	{
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := product.V[:n]
-		for i := range out {
-			out[i] = rt.MulFloat64(lExtendedpriceV[i], lDiscountV[i])
+		if vec.Strict(&product, sel, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if product.Dirty(i) {
+					continue
+				}
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], lDiscountV[i])
+			}
 		}
-	} else {
-		product = vec.Map2(sel, n, vec.VecArg(&lExtendedprice), vec.VecArg(&lDiscount), rt.MulFloat64)
 	}
 	vec.Check(failed, &product, sel, n, 1)
 	column := vec.Float64Array(mem, &product, sel, n)
@@ -970,14 +978,22 @@ func StringCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	            ELSE upper(l_shipmode) END
 func stringCaseCol1(n int, all vec.Sel, lShipmodeArr *array.String, lShipinstructArr *array.String, lCommentArr *array.String, lReturnflagArr *array.String, lLinestatusArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN (upper(l_shipmode) LIKE '%AIR') THEN concat(substring(l_shipinstruct, 1, 7), '/', upper(l_shipmode)) WHEN (l_comment LIKE '%special%') THEN concat(...
-	var labelCol arrow.Array // written by the clean loop, or below from caseResult
+	var labelCol arrow.Array // written by the loop, or below from caseResult
+	var labelOut *vec.StringOut
 	var caseResult vec.Vec[string]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if lShipmodeArr.NullN() == 0 && lShipinstructArr.NullN() == 0 && lCommentArr.NullN() == 0 && lReturnflagArr.NullN() == 0 && lLinestatusArr.NullN() == 0 {
-		labelOut := vec.NewStringOut(mem, n)
+	if lShipmodeArr.NullN()+lShipinstructArr.NullN()+lCommentArr.NullN()+lReturnflagArr.NullN()+lLinestatusArr.NullN() <= n/2 {
+		labelOut = vec.NewStringOut(mem, n)
+		left := vec.Sel{} // rows for the vector code
+		dirty := !(lShipmodeArr.NullN() == 0 && lShipinstructArr.NullN() == 0 && lCommentArr.NullN() == 0 && lReturnflagArr.NullN() == 0 && lLinestatusArr.NullN() == 0)
 		for i := range n {
+			if dirty && (lShipmodeArr.IsNull(i) || lShipinstructArr.IsNull(i) || lCommentArr.IsNull(i) || lReturnflagArr.IsNull(i) || lLinestatusArr.IsNull(i)) {
+				labelOut.Skip()
+				left = append(left, int32(i))
+				continue
+			}
 			// shared (always): upper(l_shipmode)
 			upper := rt.Upper(lShipmodeArr.Value(i))
 			switch {
@@ -989,29 +1005,10 @@ func stringCaseCol1(n int, all vec.Sel, lShipmodeArr *array.String, lShipinstruc
 				labelOut.Append(upper)
 			}
 		}
-		labelCol = labelOut.Array()
-		fused, rest = true, vec.Sel{}
-	} else if lShipmodeArr.NullN()+lShipinstructArr.NullN()+lCommentArr.NullN()+lReturnflagArr.NullN()+lLinestatusArr.NullN() <= n/2 {
-		caseResult = vec.Make[string](n)
-		out := caseResult.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		for i := range out {
-			if lShipmodeArr.IsNull(i) || lShipinstructArr.IsNull(i) || lCommentArr.IsNull(i) || lReturnflagArr.IsNull(i) || lLinestatusArr.IsNull(i) {
-				left = append(left, int32(i))
-				continue
-			}
-			// shared (always): upper(l_shipmode)
-			upper := rt.Upper(lShipmodeArr.Value(i))
-			switch {
-			case strings.HasSuffix(upper, "AIR"):
-				out[i] = rt.Concat(rt.Substring3(lShipinstructArr.Value(i), int32(1), int32(7)), "/", upper)
-			case strings.Contains(lCommentArr.Value(i), "special"):
-				out[i] = rt.Concat(lReturnflagArr.Value(i), lLinestatusArr.Value(i), "-", rt.Substring3(lCommentArr.Value(i), int32(1), int32(12)))
-			default:
-				out[i] = upper
-			}
-		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			labelCol = labelOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// shared (always): upper(l_shipmode)
@@ -1074,10 +1071,10 @@ func stringCaseCol1(n int, all vec.Sel, lShipmodeArr *array.String, lShipinstruc
 		vec.Merge(&caseResult2, &concat2, when2, n)
 		vec.Merge(&caseResult2, &upper, notYet2, n)
 		if fused {
-			vec.Merge(&caseResult, &caseResult2, rest, n)
-		} else {
-			caseResult = caseResult2
+			labelOut.Patch(&caseResult2, rest, all)
+			labelCol = labelOut.Array()
 		}
+		caseResult = caseResult2
 	}
 	vec.Check(failed, &caseResult, all, n, 1)
 	if labelCol == nil {
@@ -1224,17 +1221,18 @@ func nullHeavyCol2(n int, all vec.Sel, lTax vec.Vec[float64], lDiscount vec.Vec[
 	stillNull := vec.NullRows(&lTax, all, n)
 	vec.Fill(&coalesced, float64(0.0), stillNull, n)
 	// (COALESCE(l_tax, 0.0) + l_discount)
-	var sum vec.Vec[float64]
-	if coalesced.Clean() && lDiscount.Clean() {
-		sum = vec.Make[float64](n)
+	sum := vec.Make[float64](n)
+	{
 		coalescedV := coalesced.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := sum.V[:n]
+		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&coalesced), vec.FlagsOf(&lDiscount))
 		for i := range out {
+			if dirty && sum.Dirty(i) {
+				continue
+			}
 			out[i] = rt.AddFloat64(coalescedV[i], lDiscountV[i])
 		}
-	} else {
-		sum = vec.Map2(all, n, vec.VecArg(&coalesced), vec.VecArg(&lDiscount), rt.AddFloat64)
 	}
 	vec.Check(failed, &sum, all, n, 2)
 	column := vec.Float64Array(mem, &sum, all, n)
@@ -1246,13 +1244,16 @@ func nullHeavyCol2(n int, all vec.Sel, lTax vec.Vec[float64], lDiscount vec.Vec[
 //	l_partkey + l_suppkey
 func nullHeavyCol3(n int, all vec.Sel, lPartkey vec.Vec[int64], lSuppkey vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (l_partkey + l_suppkey)
-	var sum2 vec.Vec[int64]
-	if lPartkey.Clean() && lSuppkey.Clean() {
-		sum2 = vec.Make[int64](n)
+	sum2 := vec.Make[int64](n)
+	{
 		lPartkeyV := lPartkey.V[:n]
 		lSuppkeyV := lSuppkey.V[:n]
 		out := sum2.V[:n]
+		dirty := !vec.Strict(&sum2, all, n, vec.FlagsOf(&lPartkey), vec.FlagsOf(&lSuppkey))
 		for i := range out {
+			if dirty && sum2.Dirty(i) {
+				continue
+			}
 			r, err := rt.AddInt64(lPartkeyV[i], lSuppkeyV[i])
 			if err != nil {
 				sum2.Fail(i, err)
@@ -1260,8 +1261,6 @@ func nullHeavyCol3(n int, all vec.Sel, lPartkey vec.Vec[int64], lSuppkey vec.Vec
 			}
 			out[i] = r
 		}
-	} else {
-		sum2 = vec.Map2E(all, n, vec.VecArg(&lPartkey), vec.VecArg(&lSuppkey), rt.AddInt64)
 	}
 	vec.Check(failed, &sum2, all, n, 3)
 	column2 := vec.Int64Array(mem, &sum2, all, n)
@@ -1273,16 +1272,17 @@ func nullHeavyCol3(n int, all vec.Sel, lPartkey vec.Vec[int64], lSuppkey vec.Vec
 //	l_quantity > 25
 func nullHeavyCol4(n int, all vec.Sel, lQuantity vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (l_quantity > 25.0)
-	var cmp vec.Vec[bool]
-	if lQuantity.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		lQuantityV := lQuantity.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&lQuantity))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.GtFloat64(lQuantityV[i], float64(25.0))
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&lQuantity), vec.ConstArg[float64](float64(25.0)), rt.GtFloat64)
 	}
 	vec.Check(failed, &cmp, all, n, 4)
 	column3 := vec.BoolArray(mem, &cmp, all, n)
@@ -1414,16 +1414,17 @@ func errorGuardedCol1(n int, all vec.Sel, y vec.Vec[int64], a vec.Vec[int64], fa
 	// CASE WHEN (y <> 0) THEN (a DIV y) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	// (y <> 0)
-	var cmp vec.Vec[bool]
-	if y.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		yV := y.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&y))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.NeInt64(yV[i], int64(0))
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&y), vec.ConstArg[int64](int64(0)), rt.NeInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
 	when, notYet := vec.Split(&cmp, all, n)
@@ -1441,13 +1442,16 @@ func errorGuardedCol1(n int, all vec.Sel, y vec.Vec[int64], a vec.Vec[int64], fa
 //	TRY(a DIV x)
 func errorGuardedCol2(n int, all vec.Sel, a vec.Vec[int64], x vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a DIV x)
-	var quotient2 vec.Vec[int64]
-	if a.Clean() && x.Clean() {
-		quotient2 = vec.Make[int64](n)
+	quotient2 := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		xV := x.V[:n]
 		out := quotient2.V[:n]
+		dirty := !vec.Strict(&quotient2, all, n, vec.FlagsOf(&a), vec.FlagsOf(&x))
 		for i := range out {
+			if dirty && quotient2.Dirty(i) {
+				continue
+			}
 			r, err := rt.DivInt64(aV[i], xV[i])
 			if err != nil {
 				quotient2.Fail(i, err)
@@ -1455,8 +1459,6 @@ func errorGuardedCol2(n int, all vec.Sel, a vec.Vec[int64], x vec.Vec[int64], fa
 			}
 			out[i] = r
 		}
-	} else {
-		quotient2 = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&x), rt.DivInt64)
 	}
 	// TRY((a DIV x))
 	tried := vec.Try(&quotient2, all, n)
@@ -1470,13 +1472,16 @@ func errorGuardedCol2(n int, all vec.Sel, a vec.Vec[int64], x vec.Vec[int64], fa
 //	TRY(x * y * 1000000000000000)
 func errorGuardedCol3(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (x * y)
-	var product vec.Vec[int64]
-	if x.Clean() && y.Clean() {
-		product = vec.Make[int64](n)
+	product := vec.Make[int64](n)
+	{
 		xV := x.V[:n]
 		yV := y.V[:n]
 		out := product.V[:n]
+		dirty := !vec.Strict(&product, all, n, vec.FlagsOf(&x), vec.FlagsOf(&y))
 		for i := range out {
+			if dirty && product.Dirty(i) {
+				continue
+			}
 			r, err := rt.MulInt64(xV[i], yV[i])
 			if err != nil {
 				product.Fail(i, err)
@@ -1484,16 +1489,17 @@ func errorGuardedCol3(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64], fa
 			}
 			out[i] = r
 		}
-	} else {
-		product = vec.Map2E(all, n, vec.VecArg(&x), vec.VecArg(&y), rt.MulInt64)
 	}
 	// ((x * y) * 1000000000000000)
-	var product2 vec.Vec[int64]
-	if product.Clean() {
-		product2 = vec.Make[int64](n)
+	product2 := vec.Make[int64](n)
+	{
 		productV := product.V[:n]
 		out := product2.V[:n]
+		dirty := !vec.Strict(&product2, all, n, vec.FlagsOf(&product))
 		for i := range out {
+			if dirty && product2.Dirty(i) {
+				continue
+			}
 			r, err := rt.MulInt64(productV[i], int64(1000000000000000))
 			if err != nil {
 				product2.Fail(i, err)
@@ -1501,8 +1507,6 @@ func errorGuardedCol3(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64], fa
 			}
 			out[i] = r
 		}
-	} else {
-		product2 = vec.Map2E(all, n, vec.VecArg(&product), vec.ConstArg[int64](int64(1000000000000000)), rt.MulInt64)
 	}
 	// TRY(((x * y) * 1000000000000000))
 	tried2 := vec.Try(&product2, all, n)
@@ -1881,16 +1885,17 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 //	(l_quantity + 1.0)
 func wideShared3(n int, all vec.Sel, lQuantity vec.Vec[float64]) vec.Vec[float64] {
 	// (l_quantity + 1.0)
-	var sum vec.Vec[float64]
-	if lQuantity.Clean() {
-		sum = vec.Make[float64](n)
+	sum := vec.Make[float64](n)
+	{
 		lQuantityV := lQuantity.V[:n]
 		out := sum.V[:n]
+		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&lQuantity))
 		for i := range out {
+			if dirty && sum.Dirty(i) {
+				continue
+			}
 			out[i] = rt.AddFloat64(lQuantityV[i], float64(1.0))
 		}
-	} else {
-		sum = vec.Map2(all, n, vec.VecArg(&lQuantity), vec.ConstArg[float64](float64(1.0)), rt.AddFloat64)
 	}
 	return sum
 }
@@ -1900,16 +1905,17 @@ func wideShared3(n int, all vec.Sel, lQuantity vec.Vec[float64]) vec.Vec[float64
 //	(l_tax + 1.0)
 func wideShared6(n int, all vec.Sel, lTax vec.Vec[float64]) vec.Vec[float64] {
 	// (l_tax + 1.0)
-	var sum2 vec.Vec[float64]
-	if lTax.Clean() {
-		sum2 = vec.Make[float64](n)
+	sum2 := vec.Make[float64](n)
+	{
 		lTaxV := lTax.V[:n]
 		out := sum2.V[:n]
+		dirty := !vec.Strict(&sum2, all, n, vec.FlagsOf(&lTax))
 		for i := range out {
+			if dirty && sum2.Dirty(i) {
+				continue
+			}
 			out[i] = rt.AddFloat64(lTaxV[i], float64(1.0))
 		}
-	} else {
-		sum2 = vec.Map2(all, n, vec.VecArg(&lTax), vec.ConstArg[float64](float64(1.0)), rt.AddFloat64)
 	}
 	return sum2
 }
@@ -1919,29 +1925,31 @@ func wideShared6(n int, all vec.Sel, lTax vec.Vec[float64]) vec.Vec[float64] {
 //	(l_extendedprice * (1.0 - l_discount))
 func wideShared0(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64]) vec.Vec[float64] {
 	// (1.0 - l_discount)
-	var difference vec.Vec[float64]
-	if lDiscount.Clean() {
-		difference = vec.Make[float64](n)
+	difference := vec.Make[float64](n)
+	{
 		lDiscountV := lDiscount.V[:n]
 		out := difference.V[:n]
+		dirty := !vec.Strict(&difference, all, n, vec.FlagsOf(&lDiscount))
 		for i := range out {
+			if dirty && difference.Dirty(i) {
+				continue
+			}
 			out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 		}
-	} else {
-		difference = vec.Map2(all, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
 	}
 	// (l_extendedprice * (1.0 - l_discount))
-	var product vec.Vec[float64]
-	if lExtendedprice.Clean() && difference.Clean() {
-		product = vec.Make[float64](n)
+	product := vec.Make[float64](n)
+	{
 		lExtendedpriceV := lExtendedprice.V[:n]
 		differenceV := difference.V[:n]
 		out := product.V[:n]
+		dirty := !vec.Strict(&product, all, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference))
 		for i := range out {
+			if dirty && product.Dirty(i) {
+				continue
+			}
 			out[i] = rt.MulFloat64(lExtendedpriceV[i], differenceV[i])
 		}
-	} else {
-		product = vec.Map2(all, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference), rt.MulFloat64)
 	}
 	return product
 }
@@ -1951,17 +1959,18 @@ func wideShared0(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount 
 //	((l_extendedprice * (1.0 - l_discount)) * l_discount)
 func wideShared5(n int, all vec.Sel, product vec.Vec[float64], lDiscount vec.Vec[float64]) vec.Vec[float64] {
 	// ((l_extendedprice * (1.0 - l_discount)) * l_discount)
-	var product2 vec.Vec[float64]
-	if product.Clean() && lDiscount.Clean() {
-		product2 = vec.Make[float64](n)
+	product2 := vec.Make[float64](n)
+	{
 		productV := product.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := product2.V[:n]
+		dirty := !vec.Strict(&product2, all, n, vec.FlagsOf(&product), vec.FlagsOf(&lDiscount))
 		for i := range out {
+			if dirty && product2.Dirty(i) {
+				continue
+			}
 			out[i] = rt.MulFloat64(productV[i], lDiscountV[i])
 		}
-	} else {
-		product2 = vec.Map2(all, n, vec.VecArg(&product), vec.VecArg(&lDiscount), rt.MulFloat64)
 	}
 	return product2
 }
@@ -1971,29 +1980,31 @@ func wideShared5(n int, all vec.Sel, product vec.Vec[float64], lDiscount vec.Vec
 //	((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
 func wideShared2(n int, all vec.Sel, product vec.Vec[float64], lTax vec.Vec[float64]) vec.Vec[float64] {
 	// (1.0 + l_tax)
-	var sum3 vec.Vec[float64]
-	if lTax.Clean() {
-		sum3 = vec.Make[float64](n)
+	sum3 := vec.Make[float64](n)
+	{
 		lTaxV := lTax.V[:n]
 		out := sum3.V[:n]
+		dirty := !vec.Strict(&sum3, all, n, vec.FlagsOf(&lTax))
 		for i := range out {
+			if dirty && sum3.Dirty(i) {
+				continue
+			}
 			out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 		}
-	} else {
-		sum3 = vec.Map2(all, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.AddFloat64)
 	}
 	// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-	var product3 vec.Vec[float64]
-	if product.Clean() && sum3.Clean() {
-		product3 = vec.Make[float64](n)
+	product3 := vec.Make[float64](n)
+	{
 		productV := product.V[:n]
 		sum3V := sum3.V[:n]
 		out := product3.V[:n]
+		dirty := !vec.Strict(&product3, all, n, vec.FlagsOf(&product), vec.FlagsOf(&sum3))
 		for i := range out {
+			if dirty && product3.Dirty(i) {
+				continue
+			}
 			out[i] = rt.MulFloat64(productV[i], sum3V[i])
 		}
-	} else {
-		product3 = vec.Map2(all, n, vec.VecArg(&product), vec.VecArg(&sum3), rt.MulFloat64)
 	}
 	return product3
 }
@@ -2003,17 +2014,18 @@ func wideShared2(n int, all vec.Sel, product vec.Vec[float64], lTax vec.Vec[floa
 //	(((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_tax)
 func wideShared4(n int, all vec.Sel, product3 vec.Vec[float64], lTax vec.Vec[float64]) vec.Vec[float64] {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_tax)
-	var product4 vec.Vec[float64]
-	if product3.Clean() && lTax.Clean() {
-		product4 = vec.Make[float64](n)
+	product4 := vec.Make[float64](n)
+	{
 		product3V := product3.V[:n]
 		lTaxV := lTax.V[:n]
 		out := product4.V[:n]
+		dirty := !vec.Strict(&product4, all, n, vec.FlagsOf(&product3), vec.FlagsOf(&lTax))
 		for i := range out {
+			if dirty && product4.Dirty(i) {
+				continue
+			}
 			out[i] = rt.MulFloat64(product3V[i], lTaxV[i])
 		}
-	} else {
-		product4 = vec.Map2(all, n, vec.VecArg(&product3), vec.VecArg(&lTax), rt.MulFloat64)
 	}
 	return product4
 }
@@ -2023,17 +2035,18 @@ func wideShared4(n int, all vec.Sel, product3 vec.Vec[float64], lTax vec.Vec[flo
 //	(((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount)))
 func wideShared1(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[float64]) vec.Vec[float64] {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount)))
-	var difference2 vec.Vec[float64]
-	if product3.Clean() && product.Clean() {
-		difference2 = vec.Make[float64](n)
+	difference2 := vec.Make[float64](n)
+	{
 		product3V := product3.V[:n]
 		productV := product.V[:n]
 		out := difference2.V[:n]
+		dirty := !vec.Strict(&difference2, all, n, vec.FlagsOf(&product3), vec.FlagsOf(&product))
 		for i := range out {
+			if dirty && difference2.Dirty(i) {
+				continue
+			}
 			out[i] = rt.SubFloat64(product3V[i], productV[i])
 		}
-	} else {
-		difference2 = vec.Map2(all, n, vec.VecArg(&product3), vec.VecArg(&product), rt.SubFloat64)
 	}
 	return difference2
 }
@@ -2043,17 +2056,18 @@ func wideShared1(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[
 //	((l_extendedprice * (1.0 - l_discount)) + ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
 func wideShared7(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[float64]) vec.Vec[float64] {
 	// ((l_extendedprice * (1.0 - l_discount)) + ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
-	var sum4 vec.Vec[float64]
-	if product.Clean() && product3.Clean() {
-		sum4 = vec.Make[float64](n)
+	sum4 := vec.Make[float64](n)
+	{
 		productV := product.V[:n]
 		product3V := product3.V[:n]
 		out := sum4.V[:n]
+		dirty := !vec.Strict(&sum4, all, n, vec.FlagsOf(&product), vec.FlagsOf(&product3))
 		for i := range out {
+			if dirty && sum4.Dirty(i) {
+				continue
+			}
 			out[i] = rt.AddFloat64(productV[i], product3V[i])
 		}
-	} else {
-		sum4 = vec.Map2(all, n, vec.VecArg(&product), vec.VecArg(&product3), rt.AddFloat64)
 	}
 	return sum4
 }
@@ -2063,16 +2077,17 @@ func wideShared7(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[
 //	(l_extendedprice * (1 - l_discount)) * 1.01
 func wideCol1(n int, all vec.Sel, product vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) * 1.01)
-	var product5 vec.Vec[float64]
-	if product.Clean() {
-		product5 = vec.Make[float64](n)
+	product5 := vec.Make[float64](n)
+	{
 		productV := product.V[:n]
 		out := product5.V[:n]
+		dirty := !vec.Strict(&product5, all, n, vec.FlagsOf(&product))
 		for i := range out {
+			if dirty && product5.Dirty(i) {
+				continue
+			}
 			out[i] = rt.MulFloat64(productV[i], float64(1.01))
 		}
-	} else {
-		product5 = vec.Map2(all, n, vec.VecArg(&product), vec.ConstArg[float64](float64(1.01)), rt.MulFloat64)
 	}
 	vec.Check(failed, &product5, all, n, 1)
 	column := vec.Float64Array(mem, &product5, all, n)
@@ -2141,13 +2156,16 @@ func wideCol3(n int, all vec.Sel, product vec.Vec[float64], lQuantity vec.Vec[fl
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_quantity + 1)
 func wideCol4(n int, all vec.Sel, product3 vec.Vec[float64], sum vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) / (l_quantity + 1.0))
-	var quotient vec.Vec[float64]
-	if product3.Clean() && sum.Clean() {
-		quotient = vec.Make[float64](n)
+	quotient := vec.Make[float64](n)
+	{
 		product3V := product3.V[:n]
 		sumV := sum.V[:n]
 		out := quotient.V[:n]
+		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&product3), vec.FlagsOf(&sum))
 		for i := range out {
+			if dirty && quotient.Dirty(i) {
+				continue
+			}
 			r, err := rt.DivideFloat64(product3V[i], sumV[i])
 			if err != nil {
 				quotient.Fail(i, err)
@@ -2155,8 +2173,6 @@ func wideCol4(n int, all vec.Sel, product3 vec.Vec[float64], sum vec.Vec[float64
 			}
 			out[i] = r
 		}
-	} else {
-		quotient = vec.Map2E(all, n, vec.VecArg(&product3), vec.VecArg(&sum), rt.DivideFloat64)
 	}
 	vec.Check(failed, &quotient, all, n, 4)
 	column3 := vec.Float64Array(mem, &quotient, all, n)
@@ -2224,17 +2240,18 @@ func wideCol5(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[flo
 //	(l_extendedprice * (1 - l_discount)) - l_extendedprice
 func wideCol6(n int, all vec.Sel, product vec.Vec[float64], lExtendedprice vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) - l_extendedprice)
-	var difference3 vec.Vec[float64]
-	if product.Clean() && lExtendedprice.Clean() {
-		difference3 = vec.Make[float64](n)
+	difference3 := vec.Make[float64](n)
+	{
 		productV := product.V[:n]
 		lExtendedpriceV := lExtendedprice.V[:n]
 		out := difference3.V[:n]
+		dirty := !vec.Strict(&difference3, all, n, vec.FlagsOf(&product), vec.FlagsOf(&lExtendedprice))
 		for i := range out {
+			if dirty && difference3.Dirty(i) {
+				continue
+			}
 			out[i] = rt.SubFloat64(productV[i], lExtendedpriceV[i])
 		}
-	} else {
-		difference3 = vec.Map2(all, n, vec.VecArg(&product), vec.VecArg(&lExtendedprice), rt.SubFloat64)
 	}
 	vec.Check(failed, &difference3, all, n, 6)
 	column4 := vec.Float64Array(mem, &difference3, all, n)
@@ -2264,13 +2281,16 @@ func wideCol8(n int, all vec.Sel, product2 vec.Vec[float64], failed *vec.Failure
 //	((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) / (l_tax + 1)
 func wideCol9(n int, all vec.Sel, difference2 vec.Vec[float64], sum2 vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount))) / (l_tax + 1.0))
-	var quotient2 vec.Vec[float64]
-	if difference2.Clean() && sum2.Clean() {
-		quotient2 = vec.Make[float64](n)
+	quotient2 := vec.Make[float64](n)
+	{
 		difference2V := difference2.V[:n]
 		sum2V := sum2.V[:n]
 		out := quotient2.V[:n]
+		dirty := !vec.Strict(&quotient2, all, n, vec.FlagsOf(&difference2), vec.FlagsOf(&sum2))
 		for i := range out {
+			if dirty && quotient2.Dirty(i) {
+				continue
+			}
 			r, err := rt.DivideFloat64(difference2V[i], sum2V[i])
 			if err != nil {
 				quotient2.Fail(i, err)
@@ -2278,8 +2298,6 @@ func wideCol9(n int, all vec.Sel, difference2 vec.Vec[float64], sum2 vec.Vec[flo
 			}
 			out[i] = r
 		}
-	} else {
-		quotient2 = vec.Map2E(all, n, vec.VecArg(&difference2), vec.VecArg(&sum2), rt.DivideFloat64)
 	}
 	vec.Check(failed, &quotient2, all, n, 9)
 	column7 := vec.Float64Array(mem, &quotient2, all, n)
@@ -2291,17 +2309,18 @@ func wideCol9(n int, all vec.Sel, difference2 vec.Vec[float64], sum2 vec.Vec[flo
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) + l_quantity
 func wideCol10(n int, all vec.Sel, product3 vec.Vec[float64], lQuantity vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) + l_quantity)
-	var sum7 vec.Vec[float64]
-	if product3.Clean() && lQuantity.Clean() {
-		sum7 = vec.Make[float64](n)
+	sum7 := vec.Make[float64](n)
+	{
 		product3V := product3.V[:n]
 		lQuantityV := lQuantity.V[:n]
 		out := sum7.V[:n]
+		dirty := !vec.Strict(&sum7, all, n, vec.FlagsOf(&product3), vec.FlagsOf(&lQuantity))
 		for i := range out {
+			if dirty && sum7.Dirty(i) {
+				continue
+			}
 			out[i] = rt.AddFloat64(product3V[i], lQuantityV[i])
 		}
-	} else {
-		sum7 = vec.Map2(all, n, vec.VecArg(&product3), vec.VecArg(&lQuantity), rt.AddFloat64)
 	}
 	vec.Check(failed, &sum7, all, n, 10)
 	column8 := vec.Float64Array(mem, &sum7, all, n)
@@ -2670,12 +2689,15 @@ func wideCol17(n int, all vec.Sel, product3 vec.Vec[float64], lTax vec.Vec[float
 //	((l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))) / 2
 func wideCol18(n int, all vec.Sel, sum4 vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) + ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))) / 2.0)
-	var quotient7 vec.Vec[float64]
-	if sum4.Clean() {
-		quotient7 = vec.Make[float64](n)
+	quotient7 := vec.Make[float64](n)
+	{
 		sum4V := sum4.V[:n]
 		out := quotient7.V[:n]
+		dirty := !vec.Strict(&quotient7, all, n, vec.FlagsOf(&sum4))
 		for i := range out {
+			if dirty && quotient7.Dirty(i) {
+				continue
+			}
 			r, err := rt.DivideFloat64(sum4V[i], float64(2.0))
 			if err != nil {
 				quotient7.Fail(i, err)
@@ -2683,8 +2705,6 @@ func wideCol18(n int, all vec.Sel, sum4 vec.Vec[float64], failed *vec.Failure, m
 			}
 			out[i] = r
 		}
-	} else {
-		quotient7 = vec.Map2E(all, n, vec.VecArg(&sum4), vec.ConstArg[float64](float64(2.0)), rt.DivideFloat64)
 	}
 	vec.Check(failed, &quotient7, all, n, 18)
 	column9 := vec.Float64Array(mem, &quotient7, all, n)
@@ -2748,17 +2768,18 @@ func wideCol19(n int, all vec.Sel, product vec.Vec[float64], mem memory.Allocato
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_extendedprice
 func wideCol20(n int, all vec.Sel, product3 vec.Vec[float64], lExtendedprice vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - l_extendedprice)
-	var difference9 vec.Vec[float64]
-	if product3.Clean() && lExtendedprice.Clean() {
-		difference9 = vec.Make[float64](n)
+	difference9 := vec.Make[float64](n)
+	{
 		product3V := product3.V[:n]
 		lExtendedpriceV := lExtendedprice.V[:n]
 		out := difference9.V[:n]
+		dirty := !vec.Strict(&difference9, all, n, vec.FlagsOf(&product3), vec.FlagsOf(&lExtendedprice))
 		for i := range out {
+			if dirty && difference9.Dirty(i) {
+				continue
+			}
 			out[i] = rt.SubFloat64(product3V[i], lExtendedpriceV[i])
 		}
-	} else {
-		difference9 = vec.Map2(all, n, vec.VecArg(&product3), vec.VecArg(&lExtendedprice), rt.SubFloat64)
 	}
 	vec.Check(failed, &difference9, all, n, 20)
 	column10 := vec.Float64Array(mem, &difference9, all, n)
@@ -2770,17 +2791,18 @@ func wideCol20(n int, all vec.Sel, product3 vec.Vec[float64], lExtendedprice vec
 //	(l_extendedprice * (1 - l_discount)) - l_quantity
 func wideCol21(n int, all vec.Sel, product vec.Vec[float64], lQuantity vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) - l_quantity)
-	var difference10 vec.Vec[float64]
-	if product.Clean() && lQuantity.Clean() {
-		difference10 = vec.Make[float64](n)
+	difference10 := vec.Make[float64](n)
+	{
 		productV := product.V[:n]
 		lQuantityV := lQuantity.V[:n]
 		out := difference10.V[:n]
+		dirty := !vec.Strict(&difference10, all, n, vec.FlagsOf(&product), vec.FlagsOf(&lQuantity))
 		for i := range out {
+			if dirty && difference10.Dirty(i) {
+				continue
+			}
 			out[i] = rt.SubFloat64(productV[i], lQuantityV[i])
 		}
-	} else {
-		difference10 = vec.Map2(all, n, vec.VecArg(&product), vec.VecArg(&lQuantity), rt.SubFloat64)
 	}
 	vec.Check(failed, &difference10, all, n, 21)
 	column11 := vec.Float64Array(mem, &difference10, all, n)
@@ -2792,16 +2814,17 @@ func wideCol21(n int, all vec.Sel, product vec.Vec[float64], lQuantity vec.Vec[f
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 1.05
 func wideCol22(n int, all vec.Sel, product3 vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 1.05)
-	var product16 vec.Vec[float64]
-	if product3.Clean() {
-		product16 = vec.Make[float64](n)
+	product16 := vec.Make[float64](n)
+	{
 		product3V := product3.V[:n]
 		out := product16.V[:n]
+		dirty := !vec.Strict(&product16, all, n, vec.FlagsOf(&product3))
 		for i := range out {
+			if dirty && product16.Dirty(i) {
+				continue
+			}
 			out[i] = rt.MulFloat64(product3V[i], float64(1.05))
 		}
-	} else {
-		product16 = vec.Map2(all, n, vec.VecArg(&product3), vec.ConstArg[float64](float64(1.05)), rt.MulFloat64)
 	}
 	vec.Check(failed, &product16, all, n, 22)
 	column12 := vec.Float64Array(mem, &product16, all, n)
@@ -2863,16 +2886,17 @@ func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], in arrow.RecordBa
 		}
 	}
 	// (IF((l_discount > 0.05), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)), (l_extendedprice * (1.0 - l_discount))) * 2.0)
-	var product17 vec.Vec[float64]
-	if ifResult5.Clean() {
-		product17 = vec.Make[float64](n)
+	product17 := vec.Make[float64](n)
+	{
 		ifResult5V := ifResult5.V[:n]
 		out := product17.V[:n]
+		dirty := !vec.Strict(&product17, all, n, vec.FlagsOf(&ifResult5))
 		for i := range out {
+			if dirty && product17.Dirty(i) {
+				continue
+			}
 			out[i] = rt.MulFloat64(ifResult5V[i], float64(2.0))
 		}
-	} else {
-		product17 = vec.Map2(all, n, vec.VecArg(&ifResult5), vec.ConstArg[float64](float64(2.0)), rt.MulFloat64)
 	}
 	vec.Check(failed, &product17, all, n, 24)
 	column14 := vec.Float64Array(mem, &product17, all, n)
@@ -2884,13 +2908,16 @@ func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], in arrow.RecordBa
 //	(l_extendedprice * (1 - l_discount)) / (l_tax + 1)
 func wideCol25(n int, all vec.Sel, product vec.Vec[float64], sum2 vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) / (l_tax + 1.0))
-	var quotient10 vec.Vec[float64]
-	if product.Clean() && sum2.Clean() {
-		quotient10 = vec.Make[float64](n)
+	quotient10 := vec.Make[float64](n)
+	{
 		productV := product.V[:n]
 		sum2V := sum2.V[:n]
 		out := quotient10.V[:n]
+		dirty := !vec.Strict(&quotient10, all, n, vec.FlagsOf(&product), vec.FlagsOf(&sum2))
 		for i := range out {
+			if dirty && quotient10.Dirty(i) {
+				continue
+			}
 			r, err := rt.DivideFloat64(productV[i], sum2V[i])
 			if err != nil {
 				quotient10.Fail(i, err)
@@ -2898,8 +2925,6 @@ func wideCol25(n int, all vec.Sel, product vec.Vec[float64], sum2 vec.Vec[float6
 			}
 			out[i] = r
 		}
-	} else {
-		quotient10 = vec.Map2E(all, n, vec.VecArg(&product), vec.VecArg(&sum2), rt.DivideFloat64)
 	}
 	vec.Check(failed, &quotient10, all, n, 25)
 	column15 := vec.Float64Array(mem, &quotient10, all, n)
@@ -3064,16 +3089,17 @@ func wideCol28(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[fl
 //	(l_extendedprice * (1 - l_discount)) + 100
 func wideCol29(n int, all vec.Sel, product vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) + 100.0)
-	var sum13 vec.Vec[float64]
-	if product.Clean() {
-		sum13 = vec.Make[float64](n)
+	sum13 := vec.Make[float64](n)
+	{
 		productV := product.V[:n]
 		out := sum13.V[:n]
+		dirty := !vec.Strict(&sum13, all, n, vec.FlagsOf(&product))
 		for i := range out {
+			if dirty && sum13.Dirty(i) {
+				continue
+			}
 			out[i] = rt.AddFloat64(productV[i], float64(100.0))
 		}
-	} else {
-		sum13 = vec.Map2(all, n, vec.VecArg(&product), vec.ConstArg[float64](float64(100.0)), rt.AddFloat64)
 	}
 	vec.Check(failed, &sum13, all, n, 29)
 	column16 := vec.Float64Array(mem, &sum13, all, n)
@@ -3085,16 +3111,17 @@ func wideCol29(n int, all vec.Sel, product vec.Vec[float64], failed *vec.Failure
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - 100
 func wideCol30(n int, all vec.Sel, product3 vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - 100.0)
-	var difference13 vec.Vec[float64]
-	if product3.Clean() {
-		difference13 = vec.Make[float64](n)
+	difference13 := vec.Make[float64](n)
+	{
 		product3V := product3.V[:n]
 		out := difference13.V[:n]
+		dirty := !vec.Strict(&difference13, all, n, vec.FlagsOf(&product3))
 		for i := range out {
+			if dirty && difference13.Dirty(i) {
+				continue
+			}
 			out[i] = rt.SubFloat64(product3V[i], float64(100.0))
 		}
-	} else {
-		difference13 = vec.Map2(all, n, vec.VecArg(&product3), vec.ConstArg[float64](float64(100.0)), rt.SubFloat64)
 	}
 	vec.Check(failed, &difference13, all, n, 30)
 	column17 := vec.Float64Array(mem, &difference13, all, n)
@@ -3154,17 +3181,18 @@ func wideCol31(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[fl
 //	((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) * l_quantity
 func wideCol32(n int, all vec.Sel, difference2 vec.Vec[float64], lQuantity vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount))) * l_quantity)
-	var product22 vec.Vec[float64]
-	if difference2.Clean() && lQuantity.Clean() {
-		product22 = vec.Make[float64](n)
+	product22 := vec.Make[float64](n)
+	{
 		difference2V := difference2.V[:n]
 		lQuantityV := lQuantity.V[:n]
 		out := product22.V[:n]
+		dirty := !vec.Strict(&product22, all, n, vec.FlagsOf(&difference2), vec.FlagsOf(&lQuantity))
 		for i := range out {
+			if dirty && product22.Dirty(i) {
+				continue
+			}
 			out[i] = rt.MulFloat64(difference2V[i], lQuantityV[i])
 		}
-	} else {
-		product22 = vec.Map2(all, n, vec.VecArg(&difference2), vec.VecArg(&lQuantity), rt.MulFloat64)
 	}
 	vec.Check(failed, &product22, all, n, 32)
 	column18 := vec.Float64Array(mem, &product22, all, n)
@@ -3176,12 +3204,15 @@ func wideCol32(n int, all vec.Sel, difference2 vec.Vec[float64], lQuantity vec.V
 //	(l_extendedprice * (1 - l_discount)) / 7
 func wideCol33(n int, all vec.Sel, product vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) / 7.0)
-	var quotient13 vec.Vec[float64]
-	if product.Clean() {
-		quotient13 = vec.Make[float64](n)
+	quotient13 := vec.Make[float64](n)
+	{
 		productV := product.V[:n]
 		out := quotient13.V[:n]
+		dirty := !vec.Strict(&quotient13, all, n, vec.FlagsOf(&product))
 		for i := range out {
+			if dirty && quotient13.Dirty(i) {
+				continue
+			}
 			r, err := rt.DivideFloat64(productV[i], float64(7.0))
 			if err != nil {
 				quotient13.Fail(i, err)
@@ -3189,8 +3220,6 @@ func wideCol33(n int, all vec.Sel, product vec.Vec[float64], failed *vec.Failure
 			}
 			out[i] = r
 		}
-	} else {
-		quotient13 = vec.Map2E(all, n, vec.VecArg(&product), vec.ConstArg[float64](float64(7.0)), rt.DivideFloat64)
 	}
 	vec.Check(failed, &quotient13, all, n, 33)
 	column19 := vec.Float64Array(mem, &quotient13, all, n)
@@ -3202,12 +3231,15 @@ func wideCol33(n int, all vec.Sel, product vec.Vec[float64], failed *vec.Failure
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / 11
 func wideCol34(n int, all vec.Sel, product3 vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) / 11.0)
-	var quotient14 vec.Vec[float64]
-	if product3.Clean() {
-		quotient14 = vec.Make[float64](n)
+	quotient14 := vec.Make[float64](n)
+	{
 		product3V := product3.V[:n]
 		out := quotient14.V[:n]
+		dirty := !vec.Strict(&quotient14, all, n, vec.FlagsOf(&product3))
 		for i := range out {
+			if dirty && quotient14.Dirty(i) {
+				continue
+			}
 			r, err := rt.DivideFloat64(product3V[i], float64(11.0))
 			if err != nil {
 				quotient14.Fail(i, err)
@@ -3215,8 +3247,6 @@ func wideCol34(n int, all vec.Sel, product3 vec.Vec[float64], failed *vec.Failur
 			}
 			out[i] = r
 		}
-	} else {
-		quotient14 = vec.Map2E(all, n, vec.VecArg(&product3), vec.ConstArg[float64](float64(11.0)), rt.DivideFloat64)
 	}
 	vec.Check(failed, &quotient14, all, n, 34)
 	column20 := vec.Float64Array(mem, &quotient14, all, n)
@@ -3382,17 +3412,18 @@ func wideCol37(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[fl
 //	(l_extendedprice * (1 - l_discount)) - (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax
 func wideCol38(n int, all vec.Sel, product vec.Vec[float64], product4 vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) - (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_tax))
-	var difference16 vec.Vec[float64]
-	if product.Clean() && product4.Clean() {
-		difference16 = vec.Make[float64](n)
+	difference16 := vec.Make[float64](n)
+	{
 		productV := product.V[:n]
 		product4V := product4.V[:n]
 		out := difference16.V[:n]
+		dirty := !vec.Strict(&difference16, all, n, vec.FlagsOf(&product), vec.FlagsOf(&product4))
 		for i := range out {
+			if dirty && difference16.Dirty(i) {
+				continue
+			}
 			out[i] = rt.SubFloat64(productV[i], product4V[i])
 		}
-	} else {
-		difference16 = vec.Map2(all, n, vec.VecArg(&product), vec.VecArg(&product4), rt.SubFloat64)
 	}
 	vec.Check(failed, &difference16, all, n, 38)
 	column21 := vec.Float64Array(mem, &difference16, all, n)
@@ -3404,17 +3435,18 @@ func wideCol38(n int, all vec.Sel, product vec.Vec[float64], product4 vec.Vec[fl
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) + (l_extendedprice * (1 - l_discount)) * l_discount
 func wideCol39(n int, all vec.Sel, product3 vec.Vec[float64], product2 vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) + ((l_extendedprice * (1.0 - l_discount)) * l_discount))
-	var sum18 vec.Vec[float64]
-	if product3.Clean() && product2.Clean() {
-		sum18 = vec.Make[float64](n)
+	sum18 := vec.Make[float64](n)
+	{
 		product3V := product3.V[:n]
 		product2V := product2.V[:n]
 		out := sum18.V[:n]
+		dirty := !vec.Strict(&sum18, all, n, vec.FlagsOf(&product3), vec.FlagsOf(&product2))
 		for i := range out {
+			if dirty && sum18.Dirty(i) {
+				continue
+			}
 			out[i] = rt.AddFloat64(product3V[i], product2V[i])
 		}
-	} else {
-		sum18 = vec.Map2(all, n, vec.VecArg(&product3), vec.VecArg(&product2), rt.AddFloat64)
 	}
 	vec.Check(failed, &sum18, all, n, 39)
 	column22 := vec.Float64Array(mem, &sum18, all, n)
@@ -3426,17 +3458,18 @@ func wideCol39(n int, all vec.Sel, product3 vec.Vec[float64], product2 vec.Vec[f
 //	(l_extendedprice * (1 - l_discount)) * (l_quantity + 1)
 func wideCol40(n int, all vec.Sel, product vec.Vec[float64], sum vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) * (l_quantity + 1.0))
-	var product26 vec.Vec[float64]
-	if product.Clean() && sum.Clean() {
-		product26 = vec.Make[float64](n)
+	product26 := vec.Make[float64](n)
+	{
 		productV := product.V[:n]
 		sumV := sum.V[:n]
 		out := product26.V[:n]
+		dirty := !vec.Strict(&product26, all, n, vec.FlagsOf(&product), vec.FlagsOf(&sum))
 		for i := range out {
+			if dirty && product26.Dirty(i) {
+				continue
+			}
 			out[i] = rt.MulFloat64(productV[i], sumV[i])
 		}
-	} else {
-		product26 = vec.Map2(all, n, vec.VecArg(&product), vec.VecArg(&sum), rt.MulFloat64)
 	}
 	vec.Check(failed, &product26, all, n, 40)
 	column23 := vec.Float64Array(mem, &product26, all, n)

@@ -122,16 +122,17 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 //	l_shipdate <= DATE '1998-09-02'
 func q1ProjectionWhere(n int, all vec.Sel, lShipdate vec.Vec[int32]) vec.Vec[bool] {
 	// (l_shipdate <= DATE '1998-09-02')
-	var cmp vec.Vec[bool]
-	if lShipdate.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		lShipdateV := lShipdate.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&lShipdate))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.LeInt32(lShipdateV[i], int32(10471))
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&lShipdate), vec.ConstArg[int32](int32(10471)), rt.LeInt32)
 	}
 	return cmp
 }
@@ -554,17 +555,24 @@ func q6FilterWhere(n int, all vec.Sel, lShipdate vec.Vec[int32], in arrow.Record
 //	l_extendedprice * l_discount
 func q6FilterCol1(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (l_extendedprice * l_discount)
-	var product vec.Vec[float64]
-	if lExtendedprice.Clean() && lDiscount.Clean() && vec.Dense(sel, n, false) {
-		product = vec.Make[float64](n)
+	product := vec.Make[float64](n)
+	{
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := product.V[:n]
-		for i := range out {
-			out[i] = rt.MulFloat64(lExtendedpriceV[i], lDiscountV[i])
+		if vec.Strict(&product, sel, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if product.Dirty(i) {
+					continue
+				}
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], lDiscountV[i])
+			}
 		}
-	} else {
-		product = vec.Map2(sel, n, vec.VecArg(&lExtendedprice), vec.VecArg(&lDiscount), rt.MulFloat64)
 	}
 	vec.Check(failed, &product, sel, n, 1)
 	column := vec.Float64Array(mem, &product, sel, n)
@@ -1072,14 +1080,22 @@ func StringCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	            ELSE upper(l_shipmode) END
 func stringCaseCol1(n int, all vec.Sel, lShipmodeArr *array.String, lShipinstructArr *array.String, lCommentArr *array.String, lReturnflagArr *array.String, lLinestatusArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN (upper(l_shipmode) LIKE '%AIR') THEN concat(substring(l_shipinstruct, 1, 7), '/', upper(l_shipmode)) WHEN (l_comment LIKE '%special%') THEN concat(...
-	var labelCol arrow.Array // written by the clean loop, or below from caseResult
+	var labelCol arrow.Array // written by the loop, or below from caseResult
+	var labelOut *vec.StringOut
 	var caseResult vec.Vec[string]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if lShipmodeArr.NullN() == 0 && lShipinstructArr.NullN() == 0 && lCommentArr.NullN() == 0 && lReturnflagArr.NullN() == 0 && lLinestatusArr.NullN() == 0 {
-		labelOut := vec.NewStringOut(mem, n)
+	if lShipmodeArr.NullN()+lShipinstructArr.NullN()+lCommentArr.NullN()+lReturnflagArr.NullN()+lLinestatusArr.NullN() <= n/2 {
+		labelOut = vec.NewStringOut(mem, n)
+		left := vec.Sel{} // rows for the vector code
+		dirty := !(lShipmodeArr.NullN() == 0 && lShipinstructArr.NullN() == 0 && lCommentArr.NullN() == 0 && lReturnflagArr.NullN() == 0 && lLinestatusArr.NullN() == 0)
 		for i := range n {
+			if dirty && (lShipmodeArr.IsNull(i) || lShipinstructArr.IsNull(i) || lCommentArr.IsNull(i) || lReturnflagArr.IsNull(i) || lLinestatusArr.IsNull(i)) {
+				labelOut.Skip()
+				left = append(left, int32(i))
+				continue
+			}
 			switch {
 			case strings.HasSuffix(rt.Upper(lShipmodeArr.Value(i)), "AIR"):
 				labelOut.Append(rt.Concat(rt.Substring3(lShipinstructArr.Value(i), int32(1), int32(7)), "/", rt.Upper(lShipmodeArr.Value(i))))
@@ -1089,27 +1105,10 @@ func stringCaseCol1(n int, all vec.Sel, lShipmodeArr *array.String, lShipinstruc
 				labelOut.Append(rt.Upper(lShipmodeArr.Value(i)))
 			}
 		}
-		labelCol = labelOut.Array()
-		fused, rest = true, vec.Sel{}
-	} else if lShipmodeArr.NullN()+lShipinstructArr.NullN()+lCommentArr.NullN()+lReturnflagArr.NullN()+lLinestatusArr.NullN() <= n/2 {
-		caseResult = vec.Make[string](n)
-		out := caseResult.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		for i := range out {
-			if lShipmodeArr.IsNull(i) || lShipinstructArr.IsNull(i) || lCommentArr.IsNull(i) || lReturnflagArr.IsNull(i) || lLinestatusArr.IsNull(i) {
-				left = append(left, int32(i))
-				continue
-			}
-			switch {
-			case strings.HasSuffix(rt.Upper(lShipmodeArr.Value(i)), "AIR"):
-				out[i] = rt.Concat(rt.Substring3(lShipinstructArr.Value(i), int32(1), int32(7)), "/", rt.Upper(lShipmodeArr.Value(i)))
-			case strings.Contains(lCommentArr.Value(i), "special"):
-				out[i] = rt.Concat(lReturnflagArr.Value(i), lLinestatusArr.Value(i), "-", rt.Substring3(lCommentArr.Value(i), int32(1), int32(12)))
-			default:
-				out[i] = rt.Upper(lShipmodeArr.Value(i))
-			}
-		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			labelCol = labelOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// CASE WHEN (upper(l_shipmode) LIKE '%AIR') THEN concat(substring(l_shipinstruct, 1, 7), '/', upper(l_shipmode)) WHEN (l_comment LIKE '%special%') THEN concat(...
@@ -1175,10 +1174,10 @@ func stringCaseCol1(n int, all vec.Sel, lShipmodeArr *array.String, lShipinstruc
 		upper3 := vec.Map1(notYet2, n, vec.StrArg(lShipmodeArr), rt.Upper)
 		vec.Merge(&caseResult2, &upper3, notYet2, n)
 		if fused {
-			vec.Merge(&caseResult, &caseResult2, rest, n)
-		} else {
-			caseResult = caseResult2
+			labelOut.Patch(&caseResult2, rest, all)
+			labelCol = labelOut.Array()
 		}
+		caseResult = caseResult2
 	}
 	vec.Check(failed, &caseResult, all, n, 1)
 	if labelCol == nil {
@@ -1325,17 +1324,18 @@ func nullHeavyCol2(n int, all vec.Sel, lTax vec.Vec[float64], lDiscount vec.Vec[
 	stillNull := vec.NullRows(&lTax, all, n)
 	vec.Fill(&coalesced, float64(0.0), stillNull, n)
 	// (COALESCE(l_tax, 0.0) + l_discount)
-	var sum vec.Vec[float64]
-	if coalesced.Clean() && lDiscount.Clean() {
-		sum = vec.Make[float64](n)
+	sum := vec.Make[float64](n)
+	{
 		coalescedV := coalesced.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := sum.V[:n]
+		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&coalesced), vec.FlagsOf(&lDiscount))
 		for i := range out {
+			if dirty && sum.Dirty(i) {
+				continue
+			}
 			out[i] = rt.AddFloat64(coalescedV[i], lDiscountV[i])
 		}
-	} else {
-		sum = vec.Map2(all, n, vec.VecArg(&coalesced), vec.VecArg(&lDiscount), rt.AddFloat64)
 	}
 	vec.Check(failed, &sum, all, n, 2)
 	column := vec.Float64Array(mem, &sum, all, n)
@@ -1347,13 +1347,16 @@ func nullHeavyCol2(n int, all vec.Sel, lTax vec.Vec[float64], lDiscount vec.Vec[
 //	l_partkey + l_suppkey
 func nullHeavyCol3(n int, all vec.Sel, lPartkey vec.Vec[int64], lSuppkey vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (l_partkey + l_suppkey)
-	var sum2 vec.Vec[int64]
-	if lPartkey.Clean() && lSuppkey.Clean() {
-		sum2 = vec.Make[int64](n)
+	sum2 := vec.Make[int64](n)
+	{
 		lPartkeyV := lPartkey.V[:n]
 		lSuppkeyV := lSuppkey.V[:n]
 		out := sum2.V[:n]
+		dirty := !vec.Strict(&sum2, all, n, vec.FlagsOf(&lPartkey), vec.FlagsOf(&lSuppkey))
 		for i := range out {
+			if dirty && sum2.Dirty(i) {
+				continue
+			}
 			r, err := rt.AddInt64(lPartkeyV[i], lSuppkeyV[i])
 			if err != nil {
 				sum2.Fail(i, err)
@@ -1361,8 +1364,6 @@ func nullHeavyCol3(n int, all vec.Sel, lPartkey vec.Vec[int64], lSuppkey vec.Vec
 			}
 			out[i] = r
 		}
-	} else {
-		sum2 = vec.Map2E(all, n, vec.VecArg(&lPartkey), vec.VecArg(&lSuppkey), rt.AddInt64)
 	}
 	vec.Check(failed, &sum2, all, n, 3)
 	column2 := vec.Int64Array(mem, &sum2, all, n)
@@ -1374,16 +1375,17 @@ func nullHeavyCol3(n int, all vec.Sel, lPartkey vec.Vec[int64], lSuppkey vec.Vec
 //	l_quantity > 25
 func nullHeavyCol4(n int, all vec.Sel, lQuantity vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (l_quantity > 25.0)
-	var cmp vec.Vec[bool]
-	if lQuantity.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		lQuantityV := lQuantity.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&lQuantity))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.GtFloat64(lQuantityV[i], float64(25.0))
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&lQuantity), vec.ConstArg[float64](float64(25.0)), rt.GtFloat64)
 	}
 	vec.Check(failed, &cmp, all, n, 4)
 	column3 := vec.BoolArray(mem, &cmp, all, n)
@@ -1515,16 +1517,17 @@ func errorGuardedCol1(n int, all vec.Sel, y vec.Vec[int64], a vec.Vec[int64], fa
 	// CASE WHEN (y <> 0) THEN (a DIV y) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	// (y <> 0)
-	var cmp vec.Vec[bool]
-	if y.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		yV := y.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&y))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.NeInt64(yV[i], int64(0))
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&y), vec.ConstArg[int64](int64(0)), rt.NeInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
 	when, notYet := vec.Split(&cmp, all, n)
@@ -1542,13 +1545,16 @@ func errorGuardedCol1(n int, all vec.Sel, y vec.Vec[int64], a vec.Vec[int64], fa
 //	TRY(a DIV x)
 func errorGuardedCol2(n int, all vec.Sel, a vec.Vec[int64], x vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a DIV x)
-	var quotient2 vec.Vec[int64]
-	if a.Clean() && x.Clean() {
-		quotient2 = vec.Make[int64](n)
+	quotient2 := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		xV := x.V[:n]
 		out := quotient2.V[:n]
+		dirty := !vec.Strict(&quotient2, all, n, vec.FlagsOf(&a), vec.FlagsOf(&x))
 		for i := range out {
+			if dirty && quotient2.Dirty(i) {
+				continue
+			}
 			r, err := rt.DivInt64(aV[i], xV[i])
 			if err != nil {
 				quotient2.Fail(i, err)
@@ -1556,8 +1562,6 @@ func errorGuardedCol2(n int, all vec.Sel, a vec.Vec[int64], x vec.Vec[int64], fa
 			}
 			out[i] = r
 		}
-	} else {
-		quotient2 = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&x), rt.DivInt64)
 	}
 	// TRY((a DIV x))
 	tried := vec.Try(&quotient2, all, n)
@@ -1571,13 +1575,16 @@ func errorGuardedCol2(n int, all vec.Sel, a vec.Vec[int64], x vec.Vec[int64], fa
 //	TRY(x * y * 1000000000000000)
 func errorGuardedCol3(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (x * y)
-	var product vec.Vec[int64]
-	if x.Clean() && y.Clean() {
-		product = vec.Make[int64](n)
+	product := vec.Make[int64](n)
+	{
 		xV := x.V[:n]
 		yV := y.V[:n]
 		out := product.V[:n]
+		dirty := !vec.Strict(&product, all, n, vec.FlagsOf(&x), vec.FlagsOf(&y))
 		for i := range out {
+			if dirty && product.Dirty(i) {
+				continue
+			}
 			r, err := rt.MulInt64(xV[i], yV[i])
 			if err != nil {
 				product.Fail(i, err)
@@ -1585,16 +1592,17 @@ func errorGuardedCol3(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64], fa
 			}
 			out[i] = r
 		}
-	} else {
-		product = vec.Map2E(all, n, vec.VecArg(&x), vec.VecArg(&y), rt.MulInt64)
 	}
 	// ((x * y) * 1000000000000000)
-	var product2 vec.Vec[int64]
-	if product.Clean() {
-		product2 = vec.Make[int64](n)
+	product2 := vec.Make[int64](n)
+	{
 		productV := product.V[:n]
 		out := product2.V[:n]
+		dirty := !vec.Strict(&product2, all, n, vec.FlagsOf(&product))
 		for i := range out {
+			if dirty && product2.Dirty(i) {
+				continue
+			}
 			r, err := rt.MulInt64(productV[i], int64(1000000000000000))
 			if err != nil {
 				product2.Fail(i, err)
@@ -1602,8 +1610,6 @@ func errorGuardedCol3(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64], fa
 			}
 			out[i] = r
 		}
-	} else {
-		product2 = vec.Map2E(all, n, vec.VecArg(&product), vec.ConstArg[int64](int64(1000000000000000)), rt.MulInt64)
 	}
 	// TRY(((x * y) * 1000000000000000))
 	tried2 := vec.Try(&product2, all, n)
@@ -3366,16 +3372,17 @@ func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], in arrow.RecordBa
 		}
 	}
 	// (IF((l_discount > 0.05), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)), (l_extendedprice * (1.0 - l_discount))) * 2.0)
-	var product68 vec.Vec[float64]
-	if ifResult5.Clean() {
-		product68 = vec.Make[float64](n)
+	product68 := vec.Make[float64](n)
+	{
 		ifResult5V := ifResult5.V[:n]
 		out := product68.V[:n]
+		dirty := !vec.Strict(&product68, all, n, vec.FlagsOf(&ifResult5))
 		for i := range out {
+			if dirty && product68.Dirty(i) {
+				continue
+			}
 			out[i] = rt.MulFloat64(ifResult5V[i], float64(2.0))
 		}
-	} else {
-		product68 = vec.Map2(all, n, vec.VecArg(&ifResult5), vec.ConstArg[float64](float64(2.0)), rt.MulFloat64)
 	}
 	vec.Check(failed, &product68, all, n, 24)
 	column := vec.Float64Array(mem, &product68, all, n)

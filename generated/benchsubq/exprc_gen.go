@@ -541,13 +541,16 @@ func (p *IneqCountLoop) sub1Cond(ctx context.Context, in arrow.RecordBatch, mem 
 	// membership: ((outer.v - v) > 0)
 	outer0 := vec.SubParam[int64](n, arg0, arg0Null)
 	// (outer.v - v)
-	var difference vec.Vec[int64]
-	if outer0.Clean() && v.Clean() {
-		difference = vec.Make[int64](n)
+	difference := vec.Make[int64](n)
+	{
 		outer0V := outer0.V[:n]
 		vV := v.V[:n]
 		out := difference.V[:n]
+		dirty := !vec.Strict(&difference, all, n, vec.FlagsOf(&outer0), vec.FlagsOf(&v))
 		for i := range out {
+			if dirty && difference.Dirty(i) {
+				continue
+			}
 			r, err := rt.SubInt64(outer0V[i], vV[i])
 			if err != nil {
 				difference.Fail(i, err)
@@ -555,20 +558,19 @@ func (p *IneqCountLoop) sub1Cond(ctx context.Context, in arrow.RecordBatch, mem 
 			}
 			out[i] = r
 		}
-	} else {
-		difference = vec.Map2E(all, n, vec.VecArg(&outer0), vec.VecArg(&v), rt.SubInt64)
 	}
 	// ((outer.v - v) > 0)
-	var cmp vec.Vec[bool]
-	if difference.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		differenceV := difference.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&difference))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.GtInt64(differenceV[i], int64(0))
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&difference), vec.ConstArg[int64](int64(0)), rt.GtInt64)
 	}
 	_, _, _ = n, all, p
 	return cmp

@@ -86,13 +86,16 @@ func And_operand(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 //	(a DIV b)
 func and_operandShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
-	var quotient vec.Vec[int64]
-	if a.Clean() && b.Clean() {
-		quotient = vec.Make[int64](n)
+	quotient := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
+		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && quotient.Dirty(i) {
+				continue
+			}
 			r, err := rt.DivInt64(aV[i], bV[i])
 			if err != nil {
 				quotient.Fail(i, err)
@@ -100,8 +103,6 @@ func and_operandShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) 
 			}
 			out[i] = r
 		}
-	} else {
-		quotient = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	return quotient
 }
@@ -220,13 +221,16 @@ func Between(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 //	(a DIV b)
 func betweenShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
-	var quotient vec.Vec[int64]
-	if a.Clean() && b.Clean() {
-		quotient = vec.Make[int64](n)
+	quotient := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
+		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && quotient.Dirty(i) {
+				continue
+			}
 			r, err := rt.DivInt64(aV[i], bV[i])
 			if err != nil {
 				quotient.Fail(i, err)
@@ -234,8 +238,6 @@ func betweenShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.
 			}
 			out[i] = r
 		}
-	} else {
-		quotient = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	return quotient
 }
@@ -362,51 +364,36 @@ func case_condition_may_failCol1(n int, all vec.Sel, mArr *array.Map, mKeys vec.
 	entry := vec.Make[int64](n)
 	{
 		out := entry.V[:n]
-		if vec.Strict(&entry, all, n, vec.ArrowFlags(mArr)) {
-			for i := range out {
-				start, end := mArr.ValueOffsets(i)
-				entry2 := vec.FindString(mKeys, start, end, "k")
-				if entry2 < 0 {
-					entry.SetErr(i, rt.MapKeyNotExistString("k"))
-					continue
-				}
-				if mItems.IsNull(entry2) {
-					entry.SetNull(i)
-					continue
-				}
-				out[i] = mItems.Value(entry2)
+		dirty := !vec.Strict(&entry, all, n, vec.ArrowFlags(mArr))
+		for i := range out {
+			if dirty && entry.Dirty(i) {
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if entry.Dirty(i) {
-					continue
-				}
-				start, end := mArr.ValueOffsets(i)
-				entry2 := vec.FindString(mKeys, start, end, "k")
-				if entry2 < 0 {
-					entry.SetErr(i, rt.MapKeyNotExistString("k"))
-					continue
-				}
-				if mItems.IsNull(entry2) {
-					entry.SetNull(i)
-					continue
-				}
-				out[i] = mItems.Value(entry2)
+			start, end := mArr.ValueOffsets(i)
+			entry2 := vec.FindString(mKeys, start, end, "k")
+			if entry2 < 0 {
+				entry.SetErr(i, rt.MapKeyNotExistString("k"))
+				continue
 			}
+			if mItems.IsNull(entry2) {
+				entry.SetNull(i)
+				continue
+			}
+			out[i] = mItems.Value(entry2)
 		}
 	}
 	// (m['k'] > 0)
-	var cmp vec.Vec[bool]
-	if entry.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		entryV := entry.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&entry))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.GtInt64(entryV[i], int64(0))
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&entry), vec.ConstArg[int64](int64(0)), rt.GtInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
 	when, notYet := vec.Split(&cmp, all, n)
@@ -619,13 +606,16 @@ func Case_first_condition(ctx context.Context, in arrow.RecordBatch, mem memory.
 //	(a DIV b)
 func case_first_conditionShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
-	var quotient vec.Vec[int64]
-	if a.Clean() && b.Clean() {
-		quotient = vec.Make[int64](n)
+	quotient := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
+		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && quotient.Dirty(i) {
+				continue
+			}
 			r, err := rt.DivInt64(aV[i], bV[i])
 			if err != nil {
 				quotient.Fail(i, err)
@@ -633,8 +623,6 @@ func case_first_conditionShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec
 			}
 			out[i] = r
 		}
-	} else {
-		quotient = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	return quotient
 }
@@ -646,16 +634,17 @@ func case_first_conditionCol1(n int, all vec.Sel, quotient vec.Vec[int64], faile
 	// CASE WHEN ((a DIV b) > 1) THEN 1 WHEN ((a DIV b) > 0) THEN 2 ELSE CAST(NULL AS INT) END
 	caseResult := vec.Make[int32](n)
 	// ((a DIV b) > 1)
-	var cmp vec.Vec[bool]
-	if quotient.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		quotientV := quotient.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&quotient))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.GtInt64(quotientV[i], int64(1))
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.GtInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
 	when, notYet := vec.Split(&cmp, all, n)
@@ -989,16 +978,17 @@ func Cheap_shared_two_roots(ctx context.Context, in arrow.RecordBatch, mem memor
 //	i > 0
 func cheap_shared_two_rootsWhere(n int, all vec.Sel, i_ vec.Vec[int32]) vec.Vec[bool] {
 	// (i > 0)
-	var cmp vec.Vec[bool]
-	if i_.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		i_V := i_.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&i_))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.GtInt32(i_V[i], int32(0))
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&i_), vec.ConstArg[int32](int32(0)), rt.GtInt32)
 	}
 	return cmp
 }
@@ -1233,13 +1223,16 @@ func Coalesce_first_arg(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 //	(a DIV b)
 func coalesce_first_argShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
-	var quotient vec.Vec[int64]
-	if a.Clean() && b.Clean() {
-		quotient = vec.Make[int64](n)
+	quotient := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
+		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && quotient.Dirty(i) {
+				continue
+			}
 			r, err := rt.DivInt64(aV[i], bV[i])
 			if err != nil {
 				quotient.Fail(i, err)
@@ -1247,8 +1240,6 @@ func coalesce_first_argShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[i
 			}
 			out[i] = r
 		}
-	} else {
-		quotient = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	return quotient
 }
@@ -1263,13 +1254,16 @@ func coalesce_first_argCol1(n int, all vec.Sel, quotient vec.Vec[int64], failed 
 	stillNull := vec.NullRows(&quotient, all, n)
 	vec.Fill(&coalesced, int64(0), stillNull, n)
 	// (COALESCE((a DIV b), 0) + (a DIV b))
-	var sum vec.Vec[int64]
-	if coalesced.Clean() && quotient.Clean() {
-		sum = vec.Make[int64](n)
+	sum := vec.Make[int64](n)
+	{
 		coalescedV := coalesced.V[:n]
 		quotientV := quotient.V[:n]
 		out := sum.V[:n]
+		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&coalesced), vec.FlagsOf(&quotient))
 		for i := range out {
+			if dirty && sum.Dirty(i) {
+				continue
+			}
 			r, err := rt.AddInt64(coalescedV[i], quotientV[i])
 			if err != nil {
 				sum.Fail(i, err)
@@ -1277,8 +1271,6 @@ func coalesce_first_argCol1(n int, all vec.Sel, quotient vec.Vec[int64], failed 
 			}
 			out[i] = r
 		}
-	} else {
-		sum = vec.Map2E(all, n, vec.VecArg(&coalesced), vec.VecArg(&quotient), rt.AddInt64)
 	}
 	vec.Check(failed, &sum, all, n, 1)
 	column := vec.Int64Array(mem, &sum, all, n)
@@ -1348,13 +1340,16 @@ func Coalesce_later_arg_other_output(ctx context.Context, in arrow.RecordBatch, 
 //	(b DIV c)
 func coalesce_later_arg_other_outputShared0(n int, all vec.Sel, b vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// (b DIV c)
-	var quotient vec.Vec[int64]
-	if b.Clean() && c_.Clean() {
-		quotient = vec.Make[int64](n)
+	quotient := vec.Make[int64](n)
+	{
 		bV := b.V[:n]
 		c_V := c_.V[:n]
 		out := quotient.V[:n]
+		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&b), vec.FlagsOf(&c_))
 		for i := range out {
+			if dirty && quotient.Dirty(i) {
+				continue
+			}
 			r, err := rt.DivInt64(bV[i], c_V[i])
 			if err != nil {
 				quotient.Fail(i, err)
@@ -1362,8 +1357,6 @@ func coalesce_later_arg_other_outputShared0(n int, all vec.Sel, b vec.Vec[int64]
 			}
 			out[i] = r
 		}
-	} else {
-		quotient = vec.Map2E(all, n, vec.VecArg(&b), vec.VecArg(&c_), rt.DivInt64)
 	}
 	return quotient
 }
@@ -1530,13 +1523,16 @@ func Cross_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 //	(a DIV b)
 func cross_outputShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
-	var quotient vec.Vec[int64]
-	if a.Clean() && b.Clean() {
-		quotient = vec.Make[int64](n)
+	quotient := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
+		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && quotient.Dirty(i) {
+				continue
+			}
 			r, err := rt.DivInt64(aV[i], bV[i])
 			if err != nil {
 				quotient.Fail(i, err)
@@ -1544,8 +1540,6 @@ func cross_outputShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64])
 			}
 			out[i] = r
 		}
-	} else {
-		quotient = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	return quotient
 }
@@ -1676,13 +1670,16 @@ func Cross_output_swapped(ctx context.Context, in arrow.RecordBatch, mem memory.
 //	(a DIV b)
 func cross_output_swappedShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
-	var quotient vec.Vec[int64]
-	if a.Clean() && b.Clean() {
-		quotient = vec.Make[int64](n)
+	quotient := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
+		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && quotient.Dirty(i) {
+				continue
+			}
 			r, err := rt.DivInt64(aV[i], bV[i])
 			if err != nil {
 				quotient.Fail(i, err)
@@ -1690,8 +1687,6 @@ func cross_output_swappedShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec
 			}
 			out[i] = r
 		}
-	} else {
-		quotient = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	return quotient
 }
@@ -2189,13 +2184,16 @@ func If_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memory
 //	IF(c DIV a > 0, (b DIV c) + 1, (b DIV c) - 1)
 func if_condition_may_failCol1(n int, all vec.Sel, c_ vec.Vec[int64], a vec.Vec[int64], shared0 *vec.Vec[int64], shared0Done []bool, b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (c DIV a)
-	var quotient vec.Vec[int64]
-	if c_.Clean() && a.Clean() {
-		quotient = vec.Make[int64](n)
+	quotient := vec.Make[int64](n)
+	{
 		c_V := c_.V[:n]
 		aV := a.V[:n]
 		out := quotient.V[:n]
+		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&c_), vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && quotient.Dirty(i) {
+				continue
+			}
 			r, err := rt.DivInt64(c_V[i], aV[i])
 			if err != nil {
 				quotient.Fail(i, err)
@@ -2203,20 +2201,19 @@ func if_condition_may_failCol1(n int, all vec.Sel, c_ vec.Vec[int64], a vec.Vec[
 			}
 			out[i] = r
 		}
-	} else {
-		quotient = vec.Map2E(all, n, vec.VecArg(&c_), vec.VecArg(&a), rt.DivInt64)
 	}
 	// ((c DIV a) > 0)
-	var cmp vec.Vec[bool]
-	if quotient.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		quotientV := quotient.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&quotient))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.GtInt64(quotientV[i], int64(0))
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(0)), rt.GtInt64)
 	}
 	// IF(((c DIV a) > 0), ((b DIV c) + 1), ((b DIV c) - 1))
 	then, otherwise := vec.Split(&cmp, all, n)
@@ -2303,13 +2300,16 @@ func In_list(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 //	(a DIV b)
 func in_listShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
-	var quotient vec.Vec[int64]
-	if a.Clean() && b.Clean() {
-		quotient = vec.Make[int64](n)
+	quotient := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
+		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && quotient.Dirty(i) {
+				continue
+			}
 			r, err := rt.DivInt64(aV[i], bV[i])
 			if err != nil {
 				quotient.Fail(i, err)
@@ -2317,8 +2317,6 @@ func in_listShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.
 			}
 			out[i] = r
 		}
-	} else {
-		quotient = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	return quotient
 }
@@ -2583,13 +2581,16 @@ func lazy_two_ifsCol1(n int, all vec.Sel, p vec.Vec[bool], shared0 *vec.Vec[int6
 	vec.Merge(&ifResult2, &(*shared0), then2, n)
 	vec.Fill(&ifResult2, int64(1), otherwise2, n)
 	// (IF(p, (a DIV b), 0) + IF(q, (a DIV b), 1))
-	var sum vec.Vec[int64]
-	if ifResult.Clean() && ifResult2.Clean() {
-		sum = vec.Make[int64](n)
+	sum := vec.Make[int64](n)
+	{
 		ifResultV := ifResult.V[:n]
 		ifResult2V := ifResult2.V[:n]
 		out := sum.V[:n]
+		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&ifResult), vec.FlagsOf(&ifResult2))
 		for i := range out {
+			if dirty && sum.Dirty(i) {
+				continue
+			}
 			r, err := rt.AddInt64(ifResultV[i], ifResult2V[i])
 			if err != nil {
 				sum.Fail(i, err)
@@ -2597,8 +2598,6 @@ func lazy_two_ifsCol1(n int, all vec.Sel, p vec.Vec[bool], shared0 *vec.Vec[int6
 			}
 			out[i] = r
 		}
-	} else {
-		sum = vec.Map2E(all, n, vec.VecArg(&ifResult), vec.VecArg(&ifResult2), rt.AddInt64)
 	}
 	vec.Check(failed, &sum, all, n, 1)
 	column := vec.Int64Array(mem, &sum, all, n)
@@ -2876,38 +2875,22 @@ func map_lookup_where_outputShared0(n int, all vec.Sel, mArr *array.Map, mKeys v
 	entry := vec.Make[int64](n)
 	{
 		out := entry.V[:n]
-		if vec.Strict(&entry, all, n, vec.ArrowFlags(mArr)) {
-			for i := range out {
-				start, end := mArr.ValueOffsets(i)
-				entry2 := vec.FindString(mKeys, start, end, "k")
-				if entry2 < 0 {
-					entry.SetErr(i, rt.MapKeyNotExistString("k"))
-					continue
-				}
-				if mItems.IsNull(entry2) {
-					entry.SetNull(i)
-					continue
-				}
-				out[i] = mItems.Value(entry2)
+		dirty := !vec.Strict(&entry, all, n, vec.ArrowFlags(mArr))
+		for i := range out {
+			if dirty && entry.Dirty(i) {
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if entry.Dirty(i) {
-					continue
-				}
-				start, end := mArr.ValueOffsets(i)
-				entry2 := vec.FindString(mKeys, start, end, "k")
-				if entry2 < 0 {
-					entry.SetErr(i, rt.MapKeyNotExistString("k"))
-					continue
-				}
-				if mItems.IsNull(entry2) {
-					entry.SetNull(i)
-					continue
-				}
-				out[i] = mItems.Value(entry2)
+			start, end := mArr.ValueOffsets(i)
+			entry2 := vec.FindString(mKeys, start, end, "k")
+			if entry2 < 0 {
+				entry.SetErr(i, rt.MapKeyNotExistString("k"))
+				continue
 			}
+			if mItems.IsNull(entry2) {
+				entry.SetNull(i)
+				continue
+			}
+			out[i] = mItems.Value(entry2)
 		}
 	}
 	return entry
@@ -2918,16 +2901,17 @@ func map_lookup_where_outputShared0(n int, all vec.Sel, mArr *array.Map, mKeys v
 //	m['k'] > 0
 func map_lookup_where_outputWhere(n int, all vec.Sel, entry vec.Vec[int64]) vec.Vec[bool] {
 	// (m['k'] > 0)
-	var cmp vec.Vec[bool]
-	if entry.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		entryV := entry.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&entry))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.GtInt64(entryV[i], int64(0))
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&entry), vec.ConstArg[int64](int64(0)), rt.GtInt64)
 	}
 	return cmp
 }
@@ -2937,21 +2921,33 @@ func map_lookup_where_outputWhere(n int, all vec.Sel, entry vec.Vec[int64]) vec.
 //	m['k'] + 1
 func map_lookup_where_outputCol1(n int, sel vec.Sel, entry vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (m['k'] + 1)
-	var sum vec.Vec[int64]
-	if entry.Clean() && vec.Dense(sel, n, true) {
-		sum = vec.Make[int64](n)
+	sum := vec.Make[int64](n)
+	{
 		entryV := entry.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(entryV[i], int64(1))
-			if err != nil {
-				sum.Fail(i, err)
-				continue
+		if vec.Strict(&sum, sel, n, vec.FlagsOf(&entry)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.AddInt64(entryV[i], int64(1))
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(entryV[i], int64(1))
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		sum = vec.Map2E(sel, n, vec.VecArg(&entry), vec.ConstArg[int64](int64(1)), rt.AddInt64)
 	}
 	vec.Check(failed, &sum, sel, n, 1)
 	column := vec.Int64Array(mem, &sum, sel, n)
@@ -3140,13 +3136,16 @@ func Nested_not_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.A
 //	(a + b)
 func nested_not_subsumedShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a + b)
-	var sum vec.Vec[int64]
-	if a.Clean() && b.Clean() {
-		sum = vec.Make[int64](n)
+	sum := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := sum.V[:n]
+		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && sum.Dirty(i) {
+				continue
+			}
 			r, err := rt.AddInt64(aV[i], bV[i])
 			if err != nil {
 				sum.Fail(i, err)
@@ -3154,8 +3153,6 @@ func nested_not_subsumedShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[
 			}
 			out[i] = r
 		}
-	} else {
-		sum = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.AddInt64)
 	}
 	return sum
 }
@@ -3165,12 +3162,15 @@ func nested_not_subsumedShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[
 //	(a + b) * 2
 func nested_not_subsumedCol1(n int, all vec.Sel, sum vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ((a + b) * 2)
-	var product vec.Vec[int64]
-	if sum.Clean() {
-		product = vec.Make[int64](n)
+	product := vec.Make[int64](n)
+	{
 		sumV := sum.V[:n]
 		out := product.V[:n]
+		dirty := !vec.Strict(&product, all, n, vec.FlagsOf(&sum))
 		for i := range out {
+			if dirty && product.Dirty(i) {
+				continue
+			}
 			r, err := rt.MulInt64(sumV[i], int64(2))
 			if err != nil {
 				product.Fail(i, err)
@@ -3178,8 +3178,6 @@ func nested_not_subsumedCol1(n int, all vec.Sel, sum vec.Vec[int64], failed *vec
 			}
 			out[i] = r
 		}
-	} else {
-		product = vec.Map2E(all, n, vec.VecArg(&sum), vec.ConstArg[int64](int64(2)), rt.MulInt64)
 	}
 	vec.Check(failed, &product, all, n, 1)
 	column := vec.Int64Array(mem, &product, all, n)
@@ -3257,13 +3255,16 @@ func Nested_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.Alloc
 //	((a + b) * 2)
 func nested_subsumedShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a + b)
-	var sum vec.Vec[int64]
-	if a.Clean() && b.Clean() {
-		sum = vec.Make[int64](n)
+	sum := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := sum.V[:n]
+		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && sum.Dirty(i) {
+				continue
+			}
 			r, err := rt.AddInt64(aV[i], bV[i])
 			if err != nil {
 				sum.Fail(i, err)
@@ -3271,16 +3272,17 @@ func nested_subsumedShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int6
 			}
 			out[i] = r
 		}
-	} else {
-		sum = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.AddInt64)
 	}
 	// ((a + b) * 2)
-	var product vec.Vec[int64]
-	if sum.Clean() {
-		product = vec.Make[int64](n)
+	product := vec.Make[int64](n)
+	{
 		sumV := sum.V[:n]
 		out := product.V[:n]
+		dirty := !vec.Strict(&product, all, n, vec.FlagsOf(&sum))
 		for i := range out {
+			if dirty && product.Dirty(i) {
+				continue
+			}
 			r, err := rt.MulInt64(sumV[i], int64(2))
 			if err != nil {
 				product.Fail(i, err)
@@ -3288,8 +3290,6 @@ func nested_subsumedShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int6
 			}
 			out[i] = r
 		}
-	} else {
-		product = vec.Map2E(all, n, vec.VecArg(&sum), vec.ConstArg[int64](int64(2)), rt.MulInt64)
 	}
 	return product
 }
@@ -3308,12 +3308,15 @@ func nested_subsumedCol1(n int, all vec.Sel, product vec.Vec[int64], failed *vec
 //	(a + b) * 2 + 1
 func nested_subsumedCol2(n int, all vec.Sel, product vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (((a + b) * 2) + 1)
-	var sum2 vec.Vec[int64]
-	if product.Clean() {
-		sum2 = vec.Make[int64](n)
+	sum2 := vec.Make[int64](n)
+	{
 		productV := product.V[:n]
 		out := sum2.V[:n]
+		dirty := !vec.Strict(&sum2, all, n, vec.FlagsOf(&product))
 		for i := range out {
+			if dirty && sum2.Dirty(i) {
+				continue
+			}
 			r, err := rt.AddInt64(productV[i], int64(1))
 			if err != nil {
 				sum2.Fail(i, err)
@@ -3321,8 +3324,6 @@ func nested_subsumedCol2(n int, all vec.Sel, product vec.Vec[int64], failed *vec
 			}
 			out[i] = r
 		}
-	} else {
-		sum2 = vec.Map2E(all, n, vec.VecArg(&product), vec.ConstArg[int64](int64(1)), rt.AddInt64)
 	}
 	vec.Check(failed, &sum2, all, n, 2)
 	column2 := vec.Int64Array(mem, &sum2, all, n)
@@ -3392,17 +3393,18 @@ func Non_failing_shared(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 //	(x * y)
 func non_failing_sharedShared0(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64]) vec.Vec[float64] {
 	// (x * y)
-	var product vec.Vec[float64]
-	if x.Clean() && y.Clean() {
-		product = vec.Make[float64](n)
+	product := vec.Make[float64](n)
+	{
 		xV := x.V[:n]
 		yV := y.V[:n]
 		out := product.V[:n]
+		dirty := !vec.Strict(&product, all, n, vec.FlagsOf(&x), vec.FlagsOf(&y))
 		for i := range out {
+			if dirty && product.Dirty(i) {
+				continue
+			}
 			out[i] = rt.MulFloat64(xV[i], yV[i])
 		}
-	} else {
-		product = vec.Map2(all, n, vec.VecArg(&x), vec.VecArg(&y), rt.MulFloat64)
 	}
 	return product
 }
@@ -3532,13 +3534,16 @@ func Nullif(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 //	(a DIV b)
 func nullifShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
-	var quotient vec.Vec[int64]
-	if a.Clean() && b.Clean() {
-		quotient = vec.Make[int64](n)
+	quotient := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
+		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && quotient.Dirty(i) {
+				continue
+			}
 			r, err := rt.DivInt64(aV[i], bV[i])
 			if err != nil {
 				quotient.Fail(i, err)
@@ -3546,8 +3551,6 @@ func nullifShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.V
 			}
 			out[i] = r
 		}
-	} else {
-		quotient = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	return quotient
 }
@@ -3556,16 +3559,17 @@ func nullifShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.V
 //
 //	NULLIF(a DIV b, 0)
 func nullifCol1(n int, all vec.Sel, quotient vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	var eq vec.Vec[bool]
-	if quotient.Clean() {
-		eq = vec.Make[bool](n)
+	eq := vec.Make[bool](n)
+	{
 		quotientV := quotient.V[:n]
 		out := eq.V[:n]
+		dirty := !vec.Strict(&eq, all, n, vec.FlagsOf(&quotient))
 		for i := range out {
+			if dirty && eq.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqInt64(quotientV[i], int64(0))
 		}
-	} else {
-		eq = vec.Map2(all, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(0)), rt.EqInt64)
 	}
 	// NULLIF((a DIV b), 0)
 	nullIf := vec.NullIf(&quotient, &eq, all, n)
@@ -3579,12 +3583,15 @@ func nullifCol1(n int, all vec.Sel, quotient vec.Vec[int64], failed *vec.Failure
 //	(a DIV b) + 1
 func nullifCol2(n int, all vec.Sel, quotient vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ((a DIV b) + 1)
-	var sum vec.Vec[int64]
-	if quotient.Clean() {
-		sum = vec.Make[int64](n)
+	sum := vec.Make[int64](n)
+	{
 		quotientV := quotient.V[:n]
 		out := sum.V[:n]
+		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&quotient))
 		for i := range out {
+			if dirty && sum.Dirty(i) {
+				continue
+			}
 			r, err := rt.AddInt64(quotientV[i], int64(1))
 			if err != nil {
 				sum.Fail(i, err)
@@ -3592,8 +3599,6 @@ func nullifCol2(n int, all vec.Sel, quotient vec.Vec[int64], failed *vec.Failure
 			}
 			out[i] = r
 		}
-	} else {
-		sum = vec.Map2E(all, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.AddInt64)
 	}
 	vec.Check(failed, &sum, all, n, 2)
 	column2 := vec.Int64Array(mem, &sum, all, n)
@@ -4186,22 +4191,14 @@ func seed_case_fixed_firstCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys 
 	mapContainsKey := vec.Make[bool](n)
 	{
 		out := mapContainsKey.V[:n]
-		if vec.Strict(&mapContainsKey, all, n, vec.ArrowFlags(infoArr)) {
-			for i := range out {
-				start, end := infoArr.ValueOffsets(i)
-				entry := vec.FindString(infoKeys, start, end, "fixed_test")
-				out[i] = entry >= 0
+		dirty := !vec.Strict(&mapContainsKey, all, n, vec.ArrowFlags(infoArr))
+		for i := range out {
+			if dirty && mapContainsKey.Dirty(i) {
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if mapContainsKey.Dirty(i) {
-					continue
-				}
-				start, end := infoArr.ValueOffsets(i)
-				entry := vec.FindString(infoKeys, start, end, "fixed_test")
-				out[i] = entry >= 0
-			}
+			start, end := infoArr.ValueOffsets(i)
+			entry := vec.FindString(infoKeys, start, end, "fixed_test")
+			out[i] = entry >= 0
 		}
 	}
 	vec.CopyErrs(&caseResult, &mapContainsKey, all, n)
@@ -4688,13 +4685,16 @@ func Simple_case_operand(ctx context.Context, in arrow.RecordBatch, mem memory.A
 //	(a DIV b)
 func simple_case_operandShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
-	var quotient vec.Vec[int64]
-	if a.Clean() && b.Clean() {
-		quotient = vec.Make[int64](n)
+	quotient := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
+		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && quotient.Dirty(i) {
+				continue
+			}
 			r, err := rt.DivInt64(aV[i], bV[i])
 			if err != nil {
 				quotient.Fail(i, err)
@@ -4702,8 +4702,6 @@ func simple_case_operandShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[
 			}
 			out[i] = r
 		}
-	} else {
-		quotient = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	return quotient
 }
@@ -4713,15 +4711,23 @@ func simple_case_operandShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[
 //	CASE a DIV b WHEN 1 THEN 'x' ELSE 'y' END
 func simple_case_operandCol1(n int, all vec.Sel, quotient vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE (a DIV b) WHEN 1 THEN 'x' ELSE 'y' END
-	var directCol arrow.Array // written by the clean loop, or below from caseResult
+	var directCol arrow.Array // written by the loop, or below from caseResult
+	var directOut *vec.StringOut
 	var caseResult vec.Vec[string]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if quotient.Clean() {
-		directOut := vec.NewStringOut(mem, n)
+	{
+		directOut = vec.NewStringOut(mem, n)
 		quotientV := quotient.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		dirty := !(quotient.Clean())
 		for i := range n {
+			if dirty && (quotient.Dirty(i)) {
+				directOut.Skip()
+				left = append(left, int32(i))
+				continue
+			}
 			subject := quotientV[i]
 			switch {
 			case rt.EqInt64(subject, int64(1)):
@@ -4730,27 +4736,10 @@ func simple_case_operandCol1(n int, all vec.Sel, quotient vec.Vec[int64], mem me
 				directOut.Append("y")
 			}
 		}
-		directCol = directOut.Array()
-		fused, rest = true, vec.Sel{}
-	} else {
-		caseResult = vec.Make[string](n)
-		quotientV := quotient.V[:n]
-		out := caseResult.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		for i := range out {
-			if quotient.Dirty(i) {
-				left = append(left, int32(i))
-				continue
-			}
-			subject := quotientV[i]
-			switch {
-			case rt.EqInt64(subject, int64(1)):
-				out[i] = "x"
-			default:
-				out[i] = "y"
-			}
-		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// CASE (a DIV b) WHEN 1 THEN 'x' ELSE 'y' END
@@ -4761,10 +4750,10 @@ func simple_case_operandCol1(n int, all vec.Sel, quotient vec.Vec[int64], mem me
 		vec.Fill(&caseResult2, "x", when, n)
 		vec.Fill(&caseResult2, "y", notYet, n)
 		if fused {
-			vec.Merge(&caseResult, &caseResult2, rest, n)
-		} else {
-			caseResult = caseResult2
+			directOut.Patch(&caseResult2, rest, all)
+			directCol = directOut.Array()
 		}
+		caseResult = caseResult2
 	}
 	vec.Check(failed, &caseResult, all, n, 1)
 	if directCol == nil {
@@ -5073,13 +5062,16 @@ func Try_boundary(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 //	(a DIV b)
 func try_boundaryShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
-	var quotient vec.Vec[int64]
-	if a.Clean() && b.Clean() {
-		quotient = vec.Make[int64](n)
+	quotient := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
+		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && quotient.Dirty(i) {
+				continue
+			}
 			r, err := rt.DivInt64(aV[i], bV[i])
 			if err != nil {
 				quotient.Fail(i, err)
@@ -5087,8 +5079,6 @@ func try_boundaryShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64])
 			}
 			out[i] = r
 		}
-	} else {
-		quotient = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	return quotient
 }
@@ -5173,13 +5163,16 @@ func Try_shared_whole(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 //	TRY((a DIV b))
 func try_shared_wholeShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
-	var quotient vec.Vec[int64]
-	if a.Clean() && b.Clean() {
-		quotient = vec.Make[int64](n)
+	quotient := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
+		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && quotient.Dirty(i) {
+				continue
+			}
 			r, err := rt.DivInt64(aV[i], bV[i])
 			if err != nil {
 				quotient.Fail(i, err)
@@ -5187,8 +5180,6 @@ func try_shared_wholeShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int
 			}
 			out[i] = r
 		}
-	} else {
-		quotient = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	// TRY((a DIV b))
 	tried := vec.Try(&quotient, all, n)
@@ -5205,13 +5196,16 @@ func try_shared_wholeCol1(n int, all vec.Sel, tried vec.Vec[int64], failed *vec.
 	stillNull := vec.NullRows(&tried, all, n)
 	vec.Fill(&coalesced, int64(0), stillNull, n)
 	// (TRY((a DIV b)) + COALESCE(TRY((a DIV b)), 0))
-	var sum vec.Vec[int64]
-	if tried.Clean() && coalesced.Clean() {
-		sum = vec.Make[int64](n)
+	sum := vec.Make[int64](n)
+	{
 		triedV := tried.V[:n]
 		coalescedV := coalesced.V[:n]
 		out := sum.V[:n]
+		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&tried), vec.FlagsOf(&coalesced))
 		for i := range out {
+			if dirty && sum.Dirty(i) {
+				continue
+			}
 			r, err := rt.AddInt64(triedV[i], coalescedV[i])
 			if err != nil {
 				sum.Fail(i, err)
@@ -5219,8 +5213,6 @@ func try_shared_wholeCol1(n int, all vec.Sel, tried vec.Vec[int64], failed *vec.
 			}
 			out[i] = r
 		}
-	} else {
-		sum = vec.Map2E(all, n, vec.VecArg(&tried), vec.VecArg(&coalesced), rt.AddInt64)
 	}
 	vec.Check(failed, &sum, all, n, 1)
 	column := vec.Int64Array(mem, &sum, all, n)
@@ -5291,13 +5283,16 @@ func Where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 //	(a DIV b)
 func where_and_outputShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (a DIV b)
-	var quotient vec.Vec[int64]
-	if a.Clean() && b.Clean() {
-		quotient = vec.Make[int64](n)
+	quotient := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
+		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && quotient.Dirty(i) {
+				continue
+			}
 			r, err := rt.DivInt64(aV[i], bV[i])
 			if err != nil {
 				quotient.Fail(i, err)
@@ -5305,8 +5300,6 @@ func where_and_outputShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int
 			}
 			out[i] = r
 		}
-	} else {
-		quotient = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	return quotient
 }
@@ -5316,16 +5309,17 @@ func where_and_outputShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int
 //	(a DIV b) > 1
 func where_and_outputWhere(n int, all vec.Sel, quotient vec.Vec[int64]) vec.Vec[bool] {
 	// ((a DIV b) > 1)
-	var cmp vec.Vec[bool]
-	if quotient.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		quotientV := quotient.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&quotient))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.GtInt64(quotientV[i], int64(1))
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.GtInt64)
 	}
 	return cmp
 }

@@ -136,13 +136,16 @@ func and_operandCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, 
 //	a DIV b
 func and_operandCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a DIV b)
-	var quotient2 vec.Vec[int64]
-	if a.Clean() && b.Clean() {
-		quotient2 = vec.Make[int64](n)
+	quotient2 := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient2.V[:n]
+		dirty := !vec.Strict(&quotient2, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && quotient2.Dirty(i) {
+				continue
+			}
 			r, err := rt.DivInt64(aV[i], bV[i])
 			if err != nil {
 				quotient2.Fail(i, err)
@@ -150,8 +153,6 @@ func and_operandCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], fai
 			}
 			out[i] = r
 		}
-	} else {
-		quotient2 = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	vec.Check(failed, &quotient2, all, n, 2)
 	column2 := vec.Int64Array(mem, &quotient2, all, n)
@@ -219,13 +220,16 @@ func Between(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 //	(a DIV b) BETWEEN 1 AND 10
 func betweenCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a DIV b)
-	var quotient vec.Vec[int64]
-	if a.Clean() && b.Clean() {
-		quotient = vec.Make[int64](n)
+	quotient := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
+		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && quotient.Dirty(i) {
+				continue
+			}
 			r, err := rt.DivInt64(aV[i], bV[i])
 			if err != nil {
 				quotient.Fail(i, err)
@@ -233,8 +237,6 @@ func betweenCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed 
 			}
 			out[i] = r
 		}
-	} else {
-		quotient = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	// ((a DIV b) BETWEEN 1 AND 10)
 	between := vec.NewLogic(false, all, n)
@@ -253,13 +255,16 @@ func betweenCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed 
 //	a DIV b
 func betweenCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a DIV b)
-	var quotient2 vec.Vec[int64]
-	if a.Clean() && b.Clean() {
-		quotient2 = vec.Make[int64](n)
+	quotient2 := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient2.V[:n]
+		dirty := !vec.Strict(&quotient2, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && quotient2.Dirty(i) {
+				continue
+			}
 			r, err := rt.DivInt64(aV[i], bV[i])
 			if err != nil {
 				quotient2.Fail(i, err)
@@ -267,8 +272,6 @@ func betweenCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed 
 			}
 			out[i] = r
 		}
-	} else {
-		quotient2 = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	vec.Check(failed, &quotient2, all, n, 2)
 	column2 := vec.Int64Array(mem, &quotient2, all, n)
@@ -652,13 +655,16 @@ func case_first_conditionCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[in
 	// CASE WHEN ((a DIV b) > 1) THEN 1 WHEN ((a DIV b) > 0) THEN 2 ELSE CAST(NULL AS INT) END
 	caseResult := vec.Make[int32](n)
 	// (a DIV b)
-	var quotient vec.Vec[int64]
-	if a.Clean() && b.Clean() {
-		quotient = vec.Make[int64](n)
+	quotient := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
+		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && quotient.Dirty(i) {
+				continue
+			}
 			r, err := rt.DivInt64(aV[i], bV[i])
 			if err != nil {
 				quotient.Fail(i, err)
@@ -666,20 +672,19 @@ func case_first_conditionCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[in
 			}
 			out[i] = r
 		}
-	} else {
-		quotient = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	// ((a DIV b) > 1)
-	var cmp vec.Vec[bool]
-	if quotient.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		quotientV := quotient.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&quotient))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.GtInt64(quotientV[i], int64(1))
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.GtInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
 	when, notYet := vec.Split(&cmp, all, n)
@@ -1107,16 +1112,17 @@ func Cheap_shared_two_roots(ctx context.Context, in arrow.RecordBatch, mem memor
 //	i > 0
 func cheap_shared_two_rootsWhere(n int, all vec.Sel, i_ vec.Vec[int32]) vec.Vec[bool] {
 	// (i > 0)
-	var cmp vec.Vec[bool]
-	if i_.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		i_V := i_.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&i_))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.GtInt32(i_V[i], int32(0))
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&i_), vec.ConstArg[int32](int32(0)), rt.GtInt32)
 	}
 	return cmp
 }
@@ -1346,13 +1352,16 @@ func coalesce_first_argCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int6
 	// COALESCE((a DIV b), 0)
 	coalesced := vec.Make[int64](n)
 	// (a DIV b)
-	var quotient vec.Vec[int64]
-	if a.Clean() && b.Clean() {
-		quotient = vec.Make[int64](n)
+	quotient := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
+		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && quotient.Dirty(i) {
+				continue
+			}
 			r, err := rt.DivInt64(aV[i], bV[i])
 			if err != nil {
 				quotient.Fail(i, err)
@@ -1360,20 +1369,21 @@ func coalesce_first_argCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int6
 			}
 			out[i] = r
 		}
-	} else {
-		quotient = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	vec.MergeNonNull(&coalesced, &quotient, all, n)
 	stillNull := vec.NullRows(&quotient, all, n)
 	vec.Fill(&coalesced, int64(0), stillNull, n)
 	// (a DIV b)
-	var quotient2 vec.Vec[int64]
-	if a.Clean() && b.Clean() {
-		quotient2 = vec.Make[int64](n)
+	quotient2 := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient2.V[:n]
+		dirty := !vec.Strict(&quotient2, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && quotient2.Dirty(i) {
+				continue
+			}
 			r, err := rt.DivInt64(aV[i], bV[i])
 			if err != nil {
 				quotient2.Fail(i, err)
@@ -1381,17 +1391,18 @@ func coalesce_first_argCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int6
 			}
 			out[i] = r
 		}
-	} else {
-		quotient2 = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	// (COALESCE((a DIV b), 0) + (a DIV b))
-	var sum vec.Vec[int64]
-	if coalesced.Clean() && quotient2.Clean() {
-		sum = vec.Make[int64](n)
+	sum := vec.Make[int64](n)
+	{
 		coalescedV := coalesced.V[:n]
 		quotient2V := quotient2.V[:n]
 		out := sum.V[:n]
+		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&coalesced), vec.FlagsOf(&quotient2))
 		for i := range out {
+			if dirty && sum.Dirty(i) {
+				continue
+			}
 			r, err := rt.AddInt64(coalescedV[i], quotient2V[i])
 			if err != nil {
 				sum.Fail(i, err)
@@ -1399,8 +1410,6 @@ func coalesce_first_argCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int6
 			}
 			out[i] = r
 		}
-	} else {
-		sum = vec.Map2E(all, n, vec.VecArg(&coalesced), vec.VecArg(&quotient2), rt.AddInt64)
 	}
 	vec.Check(failed, &sum, all, n, 1)
 	column := vec.Int64Array(mem, &sum, all, n)
@@ -1485,13 +1494,16 @@ func coalesce_later_arg_other_outputCol1(n int, all vec.Sel, a vec.Vec[int64], b
 //	b DIV c
 func coalesce_later_arg_other_outputCol2(n int, all vec.Sel, b vec.Vec[int64], c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (b DIV c)
-	var quotient2 vec.Vec[int64]
-	if b.Clean() && c_.Clean() {
-		quotient2 = vec.Make[int64](n)
+	quotient2 := vec.Make[int64](n)
+	{
 		bV := b.V[:n]
 		c_V := c_.V[:n]
 		out := quotient2.V[:n]
+		dirty := !vec.Strict(&quotient2, all, n, vec.FlagsOf(&b), vec.FlagsOf(&c_))
 		for i := range out {
+			if dirty && quotient2.Dirty(i) {
+				continue
+			}
 			r, err := rt.DivInt64(bV[i], c_V[i])
 			if err != nil {
 				quotient2.Fail(i, err)
@@ -1499,8 +1511,6 @@ func coalesce_later_arg_other_outputCol2(n int, all vec.Sel, b vec.Vec[int64], c
 			}
 			out[i] = r
 		}
-	} else {
-		quotient2 = vec.Map2E(all, n, vec.VecArg(&b), vec.VecArg(&c_), rt.DivInt64)
 	}
 	vec.Check(failed, &quotient2, all, n, 2)
 	column2 := vec.Int64Array(mem, &quotient2, all, n)
@@ -1708,13 +1718,16 @@ func cross_outputCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch,
 //	a DIV b
 func cross_outputCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a DIV b)
-	var quotient2 vec.Vec[int64]
-	if a.Clean() && b.Clean() {
-		quotient2 = vec.Make[int64](n)
+	quotient2 := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient2.V[:n]
+		dirty := !vec.Strict(&quotient2, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && quotient2.Dirty(i) {
+				continue
+			}
 			r, err := rt.DivInt64(aV[i], bV[i])
 			if err != nil {
 				quotient2.Fail(i, err)
@@ -1722,8 +1735,6 @@ func cross_outputCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], fa
 			}
 			out[i] = r
 		}
-	} else {
-		quotient2 = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	vec.Check(failed, &quotient2, all, n, 2)
 	column := vec.Int64Array(mem, &quotient2, all, n)
@@ -1792,13 +1803,16 @@ func Cross_output_swapped(ctx context.Context, in arrow.RecordBatch, mem memory.
 //	a DIV b
 func cross_output_swappedCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a DIV b)
-	var quotient vec.Vec[int64]
-	if a.Clean() && b.Clean() {
-		quotient = vec.Make[int64](n)
+	quotient := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
+		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && quotient.Dirty(i) {
+				continue
+			}
 			r, err := rt.DivInt64(aV[i], bV[i])
 			if err != nil {
 				quotient.Fail(i, err)
@@ -1806,8 +1820,6 @@ func cross_output_swappedCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[in
 			}
 			out[i] = r
 		}
-	} else {
-		quotient = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	vec.Check(failed, &quotient, all, n, 1)
 	column := vec.Int64Array(mem, &quotient, all, n)
@@ -2496,13 +2508,16 @@ func In_list(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 //	a DIV b IN (1, 2)
 func in_listCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a DIV b)
-	var quotient vec.Vec[int64]
-	if a.Clean() && b.Clean() {
-		quotient = vec.Make[int64](n)
+	quotient := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
+		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && quotient.Dirty(i) {
+				continue
+			}
 			r, err := rt.DivInt64(aV[i], bV[i])
 			if err != nil {
 				quotient.Fail(i, err)
@@ -2510,8 +2525,6 @@ func in_listCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed 
 			}
 			out[i] = r
 		}
-	} else {
-		quotient = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	// ((a DIV b) IN (1, 2))
 	in2 := vec.NewLogic(true, all, n)
@@ -2530,13 +2543,16 @@ func in_listCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed 
 //	a DIV b
 func in_listCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a DIV b)
-	var quotient2 vec.Vec[int64]
-	if a.Clean() && b.Clean() {
-		quotient2 = vec.Make[int64](n)
+	quotient2 := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient2.V[:n]
+		dirty := !vec.Strict(&quotient2, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && quotient2.Dirty(i) {
+				continue
+			}
 			r, err := rt.DivInt64(aV[i], bV[i])
 			if err != nil {
 				quotient2.Fail(i, err)
@@ -2544,8 +2560,6 @@ func in_listCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed 
 			}
 			out[i] = r
 		}
-	} else {
-		quotient2 = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	vec.Check(failed, &quotient2, all, n, 2)
 	column2 := vec.Int64Array(mem, &quotient2, all, n)
@@ -2956,13 +2970,16 @@ func lazy_two_ifsCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch,
 		}
 	}
 	// (IF(p, (a DIV b), 0) + IF(q, (a DIV b), 1))
-	var sum vec.Vec[int64]
-	if ifResult.Clean() && ifResult3.Clean() {
-		sum = vec.Make[int64](n)
+	sum := vec.Make[int64](n)
+	{
 		ifResultV := ifResult.V[:n]
 		ifResult3V := ifResult3.V[:n]
 		out := sum.V[:n]
+		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&ifResult), vec.FlagsOf(&ifResult3))
 		for i := range out {
+			if dirty && sum.Dirty(i) {
+				continue
+			}
 			r, err := rt.AddInt64(ifResultV[i], ifResult3V[i])
 			if err != nil {
 				sum.Fail(i, err)
@@ -2970,8 +2987,6 @@ func lazy_two_ifsCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch,
 			}
 			out[i] = r
 		}
-	} else {
-		sum = vec.Map2E(all, n, vec.VecArg(&ifResult), vec.VecArg(&ifResult3), rt.AddInt64)
 	}
 	vec.Check(failed, &sum, all, n, 1)
 	column := vec.Int64Array(mem, &sum, all, n)
@@ -3881,13 +3896,16 @@ func nested_not_subsumedCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.Reco
 //	a + b
 func nested_not_subsumedCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a + b)
-	var sum2 vec.Vec[int64]
-	if a.Clean() && b.Clean() {
-		sum2 = vec.Make[int64](n)
+	sum2 := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := sum2.V[:n]
+		dirty := !vec.Strict(&sum2, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && sum2.Dirty(i) {
+				continue
+			}
 			r, err := rt.AddInt64(aV[i], bV[i])
 			if err != nil {
 				sum2.Fail(i, err)
@@ -3895,8 +3913,6 @@ func nested_not_subsumedCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int
 			}
 			out[i] = r
 		}
-	} else {
-		sum2 = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.AddInt64)
 	}
 	vec.Check(failed, &sum2, all, n, 2)
 	column := vec.Int64Array(mem, &sum2, all, n)
@@ -4129,17 +4145,18 @@ func Non_failing_shared(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 //	x * y
 func non_failing_sharedCol1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (x * y)
-	var product vec.Vec[float64]
-	if x.Clean() && y.Clean() {
-		product = vec.Make[float64](n)
+	product := vec.Make[float64](n)
+	{
 		xV := x.V[:n]
 		yV := y.V[:n]
 		out := product.V[:n]
+		dirty := !vec.Strict(&product, all, n, vec.FlagsOf(&x), vec.FlagsOf(&y))
 		for i := range out {
+			if dirty && product.Dirty(i) {
+				continue
+			}
 			out[i] = rt.MulFloat64(xV[i], yV[i])
 		}
-	} else {
-		product = vec.Map2(all, n, vec.VecArg(&x), vec.VecArg(&y), rt.MulFloat64)
 	}
 	vec.Check(failed, &product, all, n, 1)
 	column := vec.Float64Array(mem, &product, all, n)
@@ -4264,13 +4281,16 @@ func Nullif(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 //	NULLIF(a DIV b, 0)
 func nullifCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a DIV b)
-	var quotient vec.Vec[int64]
-	if a.Clean() && b.Clean() {
-		quotient = vec.Make[int64](n)
+	quotient := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
+		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && quotient.Dirty(i) {
+				continue
+			}
 			r, err := rt.DivInt64(aV[i], bV[i])
 			if err != nil {
 				quotient.Fail(i, err)
@@ -4278,19 +4298,18 @@ func nullifCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *
 			}
 			out[i] = r
 		}
-	} else {
-		quotient = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
-	var eq vec.Vec[bool]
-	if quotient.Clean() {
-		eq = vec.Make[bool](n)
+	eq := vec.Make[bool](n)
+	{
 		quotientV := quotient.V[:n]
 		out := eq.V[:n]
+		dirty := !vec.Strict(&eq, all, n, vec.FlagsOf(&quotient))
 		for i := range out {
+			if dirty && eq.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqInt64(quotientV[i], int64(0))
 		}
-	} else {
-		eq = vec.Map2(all, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(0)), rt.EqInt64)
 	}
 	// NULLIF((a DIV b), 0)
 	nullIf := vec.NullIf(&quotient, &eq, all, n)
@@ -6017,17 +6036,25 @@ func Simple_case_operand(ctx context.Context, in arrow.RecordBatch, mem memory.A
 //	CASE a DIV b WHEN 1 THEN 'x' ELSE 'y' END
 func simple_case_operandCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE (a DIV b) WHEN 1 THEN 'x' ELSE 'y' END
-	var directCol arrow.Array // written by the clean loop, or below from caseResult
+	var directCol arrow.Array // written by the loop, or below from caseResult
+	var directOut *vec.StringOut
 	var caseResult vec.Vec[string]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if a.Clean() && b.Clean() {
-		directOut := vec.NewStringOut(mem, n)
+	if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		directOut = vec.NewStringOut(mem, n)
 		aV := a.V[:n]
 		bV := b.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		dirty := !(a.Clean() && b.Clean())
 		var bad vec.Failed
 		for i := range n {
+			if dirty && (a.Dirty(i) || b.Dirty(i)) {
+				directOut.Skip()
+				left = append(left, int32(i))
+				continue
+			}
 			subject := bad.Int64(rt.DivInt64(aV[i], bV[i]))
 			switch {
 			case rt.EqInt64(subject, int64(1)):
@@ -6036,41 +6063,14 @@ func simple_case_operandCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.Reco
 				directOut.Append("y")
 			}
 			if bad {
-				break
-			}
-		}
-		if !bad {
-			directCol = directOut.Array()
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			directOut.Release()
-		}
-	} else if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
-		caseResult = vec.Make[string](n)
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := caseResult.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
-		for i := range out {
-			if a.Dirty(i) || b.Dirty(i) {
-				left = append(left, int32(i))
-				continue
-			}
-			subject := bad.Int64(rt.DivInt64(aV[i], bV[i]))
-			switch {
-			case rt.EqInt64(subject, int64(1)):
-				out[i] = "x"
-			default:
-				out[i] = "y"
-			}
-			if bad {
 				bad = false
 				left = append(left, int32(i))
 			}
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// CASE (a DIV b) WHEN 1 THEN 'x' ELSE 'y' END
@@ -6083,10 +6083,10 @@ func simple_case_operandCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.Reco
 		vec.Fill(&caseResult2, "x", when, n)
 		vec.Fill(&caseResult2, "y", notYet, n)
 		if fused {
-			vec.Merge(&caseResult, &caseResult2, rest, n)
-		} else {
-			caseResult = caseResult2
+			directOut.Patch(&caseResult2, rest, all)
+			directCol = directOut.Array()
 		}
+		caseResult = caseResult2
 	}
 	vec.Check(failed, &caseResult, all, n, 1)
 	if directCol == nil {
@@ -6100,13 +6100,16 @@ func simple_case_operandCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.Reco
 //	a DIV b
 func simple_case_operandCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a DIV b)
-	var quotient2 vec.Vec[int64]
-	if a.Clean() && b.Clean() {
-		quotient2 = vec.Make[int64](n)
+	quotient2 := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient2.V[:n]
+		dirty := !vec.Strict(&quotient2, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && quotient2.Dirty(i) {
+				continue
+			}
 			r, err := rt.DivInt64(aV[i], bV[i])
 			if err != nil {
 				quotient2.Fail(i, err)
@@ -6114,8 +6117,6 @@ func simple_case_operandCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int
 			}
 			out[i] = r
 		}
-	} else {
-		quotient2 = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	vec.Check(failed, &quotient2, all, n, 2)
 	column := vec.Int64Array(mem, &quotient2, all, n)
@@ -6413,13 +6414,16 @@ func Try_boundary(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 //	TRY(a DIV b)
 func try_boundaryCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a DIV b)
-	var quotient vec.Vec[int64]
-	if a.Clean() && b.Clean() {
-		quotient = vec.Make[int64](n)
+	quotient := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
+		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && quotient.Dirty(i) {
+				continue
+			}
 			r, err := rt.DivInt64(aV[i], bV[i])
 			if err != nil {
 				quotient.Fail(i, err)
@@ -6427,8 +6431,6 @@ func try_boundaryCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], fa
 			}
 			out[i] = r
 		}
-	} else {
-		quotient = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	// TRY((a DIV b))
 	tried := vec.Try(&quotient, all, n)
@@ -6442,13 +6444,16 @@ func try_boundaryCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], fa
 //	a DIV b
 func try_boundaryCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a DIV b)
-	var quotient2 vec.Vec[int64]
-	if a.Clean() && b.Clean() {
-		quotient2 = vec.Make[int64](n)
+	quotient2 := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient2.V[:n]
+		dirty := !vec.Strict(&quotient2, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && quotient2.Dirty(i) {
+				continue
+			}
 			r, err := rt.DivInt64(aV[i], bV[i])
 			if err != nil {
 				quotient2.Fail(i, err)
@@ -6456,8 +6461,6 @@ func try_boundaryCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], fa
 			}
 			out[i] = r
 		}
-	} else {
-		quotient2 = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	vec.Check(failed, &quotient2, all, n, 2)
 	column2 := vec.Int64Array(mem, &quotient2, all, n)
@@ -6523,13 +6526,16 @@ func Try_shared_whole(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 //	TRY(a DIV b) + COALESCE(TRY(a DIV b), 0)
 func try_shared_wholeCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a DIV b)
-	var quotient vec.Vec[int64]
-	if a.Clean() && b.Clean() {
-		quotient = vec.Make[int64](n)
+	quotient := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
+		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && quotient.Dirty(i) {
+				continue
+			}
 			r, err := rt.DivInt64(aV[i], bV[i])
 			if err != nil {
 				quotient.Fail(i, err)
@@ -6537,21 +6543,22 @@ func try_shared_wholeCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]
 			}
 			out[i] = r
 		}
-	} else {
-		quotient = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	// TRY((a DIV b))
 	tried := vec.Try(&quotient, all, n)
 	// COALESCE(TRY((a DIV b)), 0)
 	coalesced := vec.Make[int64](n)
 	// (a DIV b)
-	var quotient2 vec.Vec[int64]
-	if a.Clean() && b.Clean() {
-		quotient2 = vec.Make[int64](n)
+	quotient2 := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient2.V[:n]
+		dirty := !vec.Strict(&quotient2, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && quotient2.Dirty(i) {
+				continue
+			}
 			r, err := rt.DivInt64(aV[i], bV[i])
 			if err != nil {
 				quotient2.Fail(i, err)
@@ -6559,8 +6566,6 @@ func try_shared_wholeCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]
 			}
 			out[i] = r
 		}
-	} else {
-		quotient2 = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	// TRY((a DIV b))
 	tried2 := vec.Try(&quotient2, all, n)
@@ -6568,13 +6573,16 @@ func try_shared_wholeCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]
 	stillNull := vec.NullRows(&tried2, all, n)
 	vec.Fill(&coalesced, int64(0), stillNull, n)
 	// (TRY((a DIV b)) + COALESCE(TRY((a DIV b)), 0))
-	var sum vec.Vec[int64]
-	if tried.Clean() && coalesced.Clean() {
-		sum = vec.Make[int64](n)
+	sum := vec.Make[int64](n)
+	{
 		triedV := tried.V[:n]
 		coalescedV := coalesced.V[:n]
 		out := sum.V[:n]
+		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&tried), vec.FlagsOf(&coalesced))
 		for i := range out {
+			if dirty && sum.Dirty(i) {
+				continue
+			}
 			r, err := rt.AddInt64(triedV[i], coalescedV[i])
 			if err != nil {
 				sum.Fail(i, err)
@@ -6582,8 +6590,6 @@ func try_shared_wholeCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]
 			}
 			out[i] = r
 		}
-	} else {
-		sum = vec.Map2E(all, n, vec.VecArg(&tried), vec.VecArg(&coalesced), rt.AddInt64)
 	}
 	vec.Check(failed, &sum, all, n, 1)
 	column := vec.Int64Array(mem, &sum, all, n)
@@ -6697,22 +6703,34 @@ func where_and_outputWhere(n int, all vec.Sel, a vec.Vec[int64], in arrow.Record
 //	a DIV b
 func where_and_outputCol1(n int, sel vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a DIV b)
-	var quotient2 vec.Vec[int64]
-	if a.Clean() && b.Clean() && vec.Dense(sel, n, true) {
-		quotient2 = vec.Make[int64](n)
+	quotient2 := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient2.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient2.Fail(i, err)
-				continue
+		if vec.Strict(&quotient2, sel, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if quotient2.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient2.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		quotient2 = vec.Map2E(sel, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	vec.Check(failed, &quotient2, sel, n, 1)
 	column := vec.Int64Array(mem, &quotient2, sel, n)
@@ -6956,22 +6974,34 @@ func where_conditional_output_alwaysWhere(n int, all vec.Sel, p vec.Vec[bool], i
 //	a DIV b
 func where_conditional_output_alwaysCol1(n int, sel vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a DIV b)
-	var quotient2 vec.Vec[int64]
-	if a.Clean() && b.Clean() && vec.Dense(sel, n, true) {
-		quotient2 = vec.Make[int64](n)
+	quotient2 := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient2.V[:n]
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient2.Fail(i, err)
-				continue
+		if vec.Strict(&quotient2, sel, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if quotient2.Dirty(i) {
+					continue
+				}
+				r, err := rt.DivInt64(aV[i], bV[i])
+				if err != nil {
+					quotient2.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		quotient2 = vec.Map2E(sel, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	vec.Check(failed, &quotient2, sel, n, 1)
 	column := vec.Int64Array(mem, &quotient2, sel, n)

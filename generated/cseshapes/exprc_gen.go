@@ -121,21 +121,33 @@ func shape00000Where(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 //	probe(1, r, 1)
 func shape00000Shared0(n int, sel vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, 1)
-	var probe vec.Vec[int64]
-	if r_.Clean() && vec.Dense(sel, n, true) {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(1))
-			if err != nil {
-				probe.Fail(i, err)
-				continue
+		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(1))
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(1))
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(1)), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -147,22 +159,34 @@ func shape00000Col1(n int, sel vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64],
 	// COALESCE(probe(2, r, probe(1, r, 1)), b, probe(1, r, 1))
 	coalesced := vec.Make[int64](n)
 	// probe(2, r, probe(1, r, 1))
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && probe.Clean() && vec.Dense(sel, n, true) {
-		probe2 = vec.Make[int64](n)
+	probe2 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
+		if vec.Strict(&probe2, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe2 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe), kernelKernels.Probe)
 	}
 	vec.MergeNonNull(&coalesced, &probe2, sel, n)
 	stillNull := vec.NullRows(&probe2, sel, n)
@@ -252,17 +276,18 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	b = a
 func shape00001Where(n int, all vec.Sel, b vec.Vec[int64], a vec.Vec[int64]) vec.Vec[bool] {
 	// (b = a)
-	var cmp vec.Vec[bool]
-	if b.Clean() && a.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		bV := b.V[:n]
 		aV := a.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&b), vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqInt64(bV[i], aV[i])
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&b), vec.VecArg(&a), rt.EqInt64)
 	}
 	return cmp
 }
@@ -272,34 +297,53 @@ func shape00001Where(n int, all vec.Sel, b vec.Vec[int64], a vec.Vec[int64]) vec
 //	IF((b <> probe(2, r, 9223372036854775807)), IF((2 > c), 0, a), IF((2 > c), 0, a))
 func shape00001Col1(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], shared0 *vec.Vec[int64], shared0Done []bool, c_ vec.Vec[int64], in arrow.RecordBatch, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(2, r, 9223372036854775807)
-	var probe vec.Vec[int64]
-	if r_.Clean() && vec.Dense(sel, n, true) {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(9223372036854775807))
-			if err != nil {
-				probe.Fail(i, err)
-				continue
+		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], int64(9223372036854775807))
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], int64(9223372036854775807))
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe = vec.Map3E(sel, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.ConstArg[int64](int64(9223372036854775807)), kernelKernels.Probe)
 	}
 	// (b <> probe(2, r, 9223372036854775807))
-	var cmp2 vec.Vec[bool]
-	if b.Clean() && probe.Clean() && vec.Dense(sel, n, false) {
-		cmp2 = vec.Make[bool](n)
+	cmp2 := vec.Make[bool](n)
+	{
 		bV := b.V[:n]
 		probeV := probe.V[:n]
 		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(bV[i], probeV[i])
+		if vec.Strict(&cmp2, sel, n, vec.FlagsOf(&b), vec.FlagsOf(&probe)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.NeInt64(bV[i], probeV[i])
+			}
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if cmp2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.NeInt64(bV[i], probeV[i])
+			}
 		}
-	} else {
-		cmp2 = vec.Map2(sel, n, vec.VecArg(&b), vec.VecArg(&probe), rt.NeInt64)
 	}
 	// IF((b <> probe(2, r, 9223372036854775807)), IF((2 > c), 0, a), IF((2 > c), 0, a))
 	then, otherwise := vec.Split(&cmp2, sel, n)
@@ -516,20 +560,32 @@ func shape00002Col1(n int, sel vec.Sel, sArr *array.String, shared0 *vec.Vec[int
 	// CASE WHEN (CAST(s AS BIGINT) IS NULL) THEN -1 ELSE probe(3, r, 9223372036854775807) END
 	caseResult := vec.Make[int64](n)
 	// CAST(s AS BIGINT)
-	var asBigint vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(sel, n, true) {
-		asBigint = vec.Make[int64](n)
+	asBigint := vec.Make[int64](n)
+	{
 		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.Fail(i, err)
-				continue
+		if vec.Strict(&asBigint, sel, n, vec.ArrowFlags(sArr)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if asBigint.Dirty(i) {
+					continue
+				}
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		asBigint = vec.Map1E(sel, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
 	// (CAST(s AS BIGINT) IS NULL)
 	isNull2 := vec.IsNull(&asBigint, false, sel, n)
@@ -555,39 +611,63 @@ func shape00002Col2(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 	// TRY(b)
 	tried := vec.Try(&b, sel, n)
 	// probe(1, r, TRY(b))
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && tried.Clean() && vec.Dense(sel, n, true) {
-		probe2 = vec.Make[int64](n)
+	probe2 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		triedV := tried.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], triedV[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
+		if vec.Strict(&probe2, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&tried)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], triedV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], triedV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe2 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&tried), kernelKernels.Probe)
 	}
 	// (probe(1, r, TRY(b)) * 10)
-	var product vec.Vec[int64]
-	if probe2.Clean() && vec.Dense(sel, n, true) {
-		product = vec.Make[int64](n)
+	product := vec.Make[int64](n)
+	{
 		probe2V := probe2.V[:n]
 		out := product.V[:n]
-		for i := range out {
-			r, err := rt.MulInt64(probe2V[i], int64(10))
-			if err != nil {
-				product.Fail(i, err)
-				continue
+		if vec.Strict(&product, sel, n, vec.FlagsOf(&probe2)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.MulInt64(probe2V[i], int64(10))
+				if err != nil {
+					product.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if product.Dirty(i) {
+					continue
+				}
+				r, err := rt.MulInt64(probe2V[i], int64(10))
+				if err != nil {
+					product.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		product = vec.Map2E(sel, n, vec.VecArg(&probe2), vec.ConstArg[int64](int64(10)), rt.MulInt64)
 	}
 	vec.MergeNonNull(&coalesced, &product, sel, n)
 	stillNull := vec.NullRows(&product, sel, n)
@@ -665,17 +745,18 @@ func Shape00003(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	r >= c
 func shape00003Where(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[bool] {
 	// (r >= c)
-	var cmp vec.Vec[bool]
-	if r_.Clean() && c_.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.GeInt64(r_V[i], c_V[i])
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&r_), vec.VecArg(&c_), rt.GeInt64)
 	}
 	return cmp
 }
@@ -687,21 +768,33 @@ func shape00003Col1(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a 
 	// COALESCE((-r), c, a)
 	coalesced := vec.Make[int64](n)
 	// (-r)
-	var minus vec.Vec[int64]
-	if r_.Clean() && vec.Dense(sel, n, true) {
-		minus = vec.Make[int64](n)
+	minus := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		out := minus.V[:n]
-		for i := range out {
-			r, err := rt.NegateInt64(r_V[i])
-			if err != nil {
-				minus.Fail(i, err)
-				continue
+		if vec.Strict(&minus, sel, n, vec.FlagsOf(&r_)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.NegateInt64(r_V[i])
+				if err != nil {
+					minus.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if minus.Dirty(i) {
+					continue
+				}
+				r, err := rt.NegateInt64(r_V[i])
+				if err != nil {
+					minus.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		minus = vec.Map1E(sel, n, vec.VecArg(&r_), rt.NegateInt64)
 	}
 	vec.MergeNonNull(&coalesced, &minus, sel, n)
 	stillNull := vec.NullRows(&minus, sel, n)
@@ -788,22 +881,34 @@ func shape00004Where(n int, all vec.Sel, q vec.Vec[bool]) vec.Vec[bool] {
 //	probe(1, r, b)
 func shape00004Shared1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, b)
-	var probe vec.Vec[int64]
-	if r_.Clean() && b.Clean() && vec.Dense(sel, n, true) {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-			if err != nil {
-				probe.Fail(i, err)
-				continue
+		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&b)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -813,22 +918,34 @@ func shape00004Shared1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) 
 //	probe(4, r, probe(1, r, b))
 func shape00004Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
 	// probe(4, r, probe(1, r, b))
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && probe.Clean() && vec.Dense(sel, n, true) {
-		probe2 = vec.Make[int64](n)
+	probe2 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(4), r_V[i], probeV[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
+		if vec.Strict(&probe2, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(4), r_V[i], probeV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(4), r_V[i], probeV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe2 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(4)), vec.VecArg(&r_), vec.VecArg(&probe), kernelKernels.Probe)
 	}
 	return probe2
 }
@@ -880,22 +997,34 @@ func shape00004Col1(n int, sel vec.Sel, probe2 vec.Vec[int64], probe vec.Vec[int
 		}
 	}
 	// (probe(4, r, probe(1, r, b)) + IF((probe(4, r, probe(1, r, b)) <> probe(1, r, b)), probe(4, r, probe(1, r, b)), r))
-	var sum vec.Vec[int64]
-	if probe2.Clean() && ifResult.Clean() && vec.Dense(sel, n, true) {
-		sum = vec.Make[int64](n)
+	sum := vec.Make[int64](n)
+	{
 		probe2V := probe2.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probe2V[i], ifResultV[i])
-			if err != nil {
-				sum.Fail(i, err)
-				continue
+		if vec.Strict(&sum, sel, n, vec.FlagsOf(&probe2), vec.FlagsOf(&ifResult)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.AddInt64(probe2V[i], ifResultV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(probe2V[i], ifResultV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		sum = vec.Map2E(sel, n, vec.VecArg(&probe2), vec.VecArg(&ifResult), rt.AddInt64)
 	}
 	vec.Check(failed, &sum, sel, n, 1)
 	column := vec.Int64Array(mem, &sum, sel, n)
@@ -1023,22 +1152,34 @@ func shape00005Where(n int, all vec.Sel, q vec.Vec[bool]) vec.Vec[bool] {
 //	probe(2, r, a)
 func shape00005Shared1(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, a)
-	var probe vec.Vec[int64]
-	if r_.Clean() && a.Clean() && vec.Dense(sel, n, true) {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], aV[i])
-			if err != nil {
-				probe.Fail(i, err)
-				continue
+		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&a)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], aV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], aV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe = vec.Map3E(sel, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -1048,38 +1189,62 @@ func shape00005Shared1(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) 
 //	probe(3, r, CAST(s AS BIGINT))
 func shape00005Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], sArr *array.String) vec.Vec[int64] {
 	// CAST(s AS BIGINT)
-	var asBigint vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(sel, n, true) {
-		asBigint = vec.Make[int64](n)
+	asBigint := vec.Make[int64](n)
+	{
 		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.Fail(i, err)
-				continue
+		if vec.Strict(&asBigint, sel, n, vec.ArrowFlags(sArr)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if asBigint.Dirty(i) {
+					continue
+				}
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		asBigint = vec.Map1E(sel, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
 	// probe(3, r, CAST(s AS BIGINT))
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && asBigint.Clean() && vec.Dense(sel, n, true) {
-		probe2 = vec.Make[int64](n)
+	probe2 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		asBigintV := asBigint.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], asBigintV[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
+		if vec.Strict(&probe2, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&asBigint)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(3), r_V[i], asBigintV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(3), r_V[i], asBigintV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe2 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&asBigint), kernelKernels.Probe)
 	}
 	return probe2
 }
@@ -1207,11 +1372,14 @@ func Shape00006(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	IF((CAST(s AS BIGINT) IS NOT NULL), s, 'x')
 func shape00006Col1(n int, all vec.Sel, sArr *array.String, s vec.Vec[string], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(s AS BIGINT)
-	var asBigint vec.Vec[int64]
-	if sArr.NullN() == 0 {
-		asBigint = vec.Make[int64](n)
+	asBigint := vec.Make[int64](n)
+	{
 		out := asBigint.V[:n]
+		dirty := !vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && asBigint.Dirty(i) {
+				continue
+			}
 			r, err := rt.CastStringToInt64(sArr.Value(i))
 			if err != nil {
 				asBigint.Fail(i, err)
@@ -1219,8 +1387,6 @@ func shape00006Col1(n int, all vec.Sel, sArr *array.String, s vec.Vec[string], f
 			}
 			out[i] = r
 		}
-	} else {
-		asBigint = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
 	// (CAST(s AS BIGINT) IS NOT NULL)
 	isNotNull := vec.IsNull(&asBigint, true, all, n)
@@ -1301,13 +1467,16 @@ func Shape00007(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(1, r, a)
 func shape00007Shared0(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, a)
-	var probe vec.Vec[int64]
-	if r_.Clean() && a.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
 			if err != nil {
 				probe.Fail(i, err)
@@ -1315,8 +1484,6 @@ func shape00007Shared0(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) 
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -1326,16 +1493,17 @@ func shape00007Shared0(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) 
 //	TRY(IF(probe(1, r, a) < probe(1, r, a), c >= c, probe(2, r, CAST(s AS BIGINT)) IS NOT NULL))
 func shape00007Where(n int, all vec.Sel, probe vec.Vec[int64], c_ vec.Vec[int64], r_ vec.Vec[int64], sArr *array.String) vec.Vec[bool] {
 	// (probe(1, r, a) < probe(1, r, a))
-	var cmp vec.Vec[bool]
-	if probe.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		probeV := probe.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.LtInt64(probeV[i], probeV[i])
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.LtInt64)
 	}
 	// IF((probe(1, r, a) < probe(1, r, a)), (c >= c), (probe(2, r, CAST(s AS BIGINT)) IS NOT NULL))
 	then, otherwise := vec.Split(&cmp, all, n)
@@ -1361,16 +1529,23 @@ func shape00007Where(n int, all vec.Sel, probe vec.Vec[int64], c_ vec.Vec[int64]
 //	IF(IF((2 >= probe(1, r, a)), CASE WHEN (b IS NULL) THEN (a < a) WHEN (b = (1 % c)) THEN (r = 100) END, p), (probe(1, r, a) + probe(1, r, a)), probe(1, r, a))
 func shape00007Col1(n int, sel vec.Sel, probe vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], c_ vec.Vec[int64], r_ vec.Vec[int64], p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (2 >= probe(1, r, a))
-	var cmp3 vec.Vec[bool]
-	if probe.Clean() && vec.Dense(sel, n, false) {
-		cmp3 = vec.Make[bool](n)
+	cmp3 := vec.Make[bool](n)
+	{
 		probeV := probe.V[:n]
 		out := cmp3.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(int64(2), probeV[i])
+		if vec.Strict(&cmp3, sel, n, vec.FlagsOf(&probe)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.GeInt64(int64(2), probeV[i])
+			}
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if cmp3.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GeInt64(int64(2), probeV[i])
+			}
 		}
-	} else {
-		cmp3 = vec.Map2(sel, n, vec.ConstArg[int64](int64(2)), vec.VecArg(&probe), rt.GeInt64)
 	}
 	// IF((2 >= probe(1, r, a)), CASE WHEN (b IS NULL) THEN (a < a) WHEN (b = (1 % c)) THEN (r = 100) ELSE CAST(NULL AS BOOLEAN) END, p)
 	then2, otherwise2 := vec.Split(&cmp3, sel, n)
@@ -1479,11 +1654,14 @@ func shape00008Where(n int, all vec.Sel, c_ vec.Vec[int64], sArr *array.String, 
 	// COALESCE((c = CAST(s AS BIGINT)), (c >= probe(1, r, b)))
 	coalesced := vec.Make[bool](n)
 	// CAST(s AS BIGINT)
-	var asBigint vec.Vec[int64]
-	if sArr.NullN() == 0 {
-		asBigint = vec.Make[int64](n)
+	asBigint := vec.Make[int64](n)
+	{
 		out := asBigint.V[:n]
+		dirty := !vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && asBigint.Dirty(i) {
+				continue
+			}
 			r, err := rt.CastStringToInt64(sArr.Value(i))
 			if err != nil {
 				asBigint.Fail(i, err)
@@ -1491,21 +1669,20 @@ func shape00008Where(n int, all vec.Sel, c_ vec.Vec[int64], sArr *array.String, 
 			}
 			out[i] = r
 		}
-	} else {
-		asBigint = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
 	// (c = CAST(s AS BIGINT))
-	var cmp vec.Vec[bool]
-	if c_.Clean() && asBigint.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		c_V := c_.V[:n]
 		asBigintV := asBigint.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&c_), vec.FlagsOf(&asBigint))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqInt64(c_V[i], asBigintV[i])
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&c_), vec.VecArg(&asBigint), rt.EqInt64)
 	}
 	vec.MergeNonNull(&coalesced, &cmp, all, n)
 	stillNull := vec.NullRows(&cmp, all, n)
@@ -1535,21 +1712,33 @@ func shape00008Shared0(n int, sel vec.Sel, shared0 *vec.Vec[int64], shared0Done 
 //	IF(TRUE, (probe(1, r, b) - probe(1, r, b)), (- probe(1, r, b)))
 func shape00008Col1(n int, sel vec.Sel, shared02 vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (probe(1, r, b) - probe(1, r, b))
-	var difference vec.Vec[int64]
-	if shared02.Clean() && vec.Dense(sel, n, true) {
-		difference = vec.Make[int64](n)
+	difference := vec.Make[int64](n)
+	{
 		shared02V := shared02.V[:n]
 		out := difference.V[:n]
-		for i := range out {
-			r, err := rt.SubInt64(shared02V[i], shared02V[i])
-			if err != nil {
-				difference.Fail(i, err)
-				continue
+		if vec.Strict(&difference, sel, n, vec.FlagsOf(&shared02)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.SubInt64(shared02V[i], shared02V[i])
+				if err != nil {
+					difference.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if difference.Dirty(i) {
+					continue
+				}
+				r, err := rt.SubInt64(shared02V[i], shared02V[i])
+				if err != nil {
+					difference.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		difference = vec.Map2E(sel, n, vec.VecArg(&shared02), vec.VecArg(&shared02), rt.SubInt64)
 	}
 	vec.Check(failed, &difference, sel, n, 1)
 	column := vec.Int64Array(mem, &difference, sel, n)
@@ -1685,16 +1874,17 @@ func shape00009Col1(n int, all vec.Sel, a vec.Vec[int64], caseResult vec.Vec[int
 	// CASE WHEN (a <> 0) THEN CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END ELSE (probe(1, r, (-c)) - probe(1, r, (-c))) END
 	caseResult3 := vec.Make[int64](n)
 	// (a <> 0)
-	var cmp vec.Vec[bool]
-	if a.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		aV := a.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.NeInt64(aV[i], int64(0))
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.NeInt64)
 	}
 	vec.CopyErrs(&caseResult3, &cmp, all, n)
 	when2, notYet2 := vec.Split(&cmp, all, n)
@@ -1728,16 +1918,17 @@ func shape00009Col2(n int, all vec.Sel, a vec.Vec[int64], shared1 *vec.Vec[int64
 	// CASE WHEN (a = a) THEN NULLIF(probe(1, r, (-c)), probe(1, r, (-c))) WHEN q THEN 9223372036854775807 ELSE probe(2, r, a) END
 	caseResult4 := vec.Make[int64](n)
 	// (a = a)
-	var cmp2 vec.Vec[bool]
-	if a.Clean() {
-		cmp2 = vec.Make[bool](n)
+	cmp2 := vec.Make[bool](n)
+	{
 		aV := a.V[:n]
 		out := cmp2.V[:n]
+		dirty := !vec.Strict(&cmp2, all, n, vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && cmp2.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqInt64(aV[i], aV[i])
 		}
-	} else {
-		cmp2 = vec.Map2(all, n, vec.VecArg(&a), vec.VecArg(&a), rt.EqInt64)
 	}
 	vec.CopyErrs(&caseResult4, &cmp2, all, n)
 	when3, notYet3 := vec.Split(&cmp2, all, n)
@@ -1835,11 +2026,14 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	CAST(s AS BIGINT)
 func shape00010Shared0(n int, all vec.Sel, sArr *array.String) vec.Vec[int64] {
 	// CAST(s AS BIGINT)
-	var asBigint vec.Vec[int64]
-	if sArr.NullN() == 0 {
-		asBigint = vec.Make[int64](n)
+	asBigint := vec.Make[int64](n)
+	{
 		out := asBigint.V[:n]
+		dirty := !vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && asBigint.Dirty(i) {
+				continue
+			}
 			r, err := rt.CastStringToInt64(sArr.Value(i))
 			if err != nil {
 				asBigint.Fail(i, err)
@@ -1847,8 +2041,6 @@ func shape00010Shared0(n int, all vec.Sel, sArr *array.String) vec.Vec[int64] {
 			}
 			out[i] = r
 		}
-	} else {
-		asBigint = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
 	return asBigint
 }
@@ -1900,28 +2092,30 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 		}
 	}
 	// CAST(IF((a > c), 1, 1) AS BIGINT)
-	var asBigint2 vec.Vec[int64]
-	if ifResult.Clean() {
-		asBigint2 = vec.Make[int64](n)
+	asBigint2 := vec.Make[int64](n)
+	{
 		ifResultV := ifResult.V[:n]
 		out := asBigint2.V[:n]
+		dirty := !vec.Strict(&asBigint2, all, n, vec.FlagsOf(&ifResult))
 		for i := range out {
+			if dirty && asBigint2.Dirty(i) {
+				continue
+			}
 			out[i] = rt.CastInt32ToInt64(ifResultV[i])
 		}
-	} else {
-		asBigint2 = vec.Map1(all, n, vec.VecArg(&ifResult), rt.CastInt32ToInt64)
 	}
 	// (CAST(s AS BIGINT) >= CAST(s AS BIGINT))
-	var cmp2 vec.Vec[bool]
-	if asBigint.Clean() {
-		cmp2 = vec.Make[bool](n)
+	cmp2 := vec.Make[bool](n)
+	{
 		asBigintV := asBigint.V[:n]
 		out := cmp2.V[:n]
+		dirty := !vec.Strict(&cmp2, all, n, vec.FlagsOf(&asBigint))
 		for i := range out {
+			if dirty && cmp2.Dirty(i) {
+				continue
+			}
 			out[i] = rt.GeInt64(asBigintV[i], asBigintV[i])
 		}
-	} else {
-		cmp2 = vec.Map2(all, n, vec.VecArg(&asBigint), vec.VecArg(&asBigint), rt.GeInt64)
 	}
 	// IF((CAST(s AS BIGINT) >= CAST(s AS BIGINT)), r, CAST(NULL AS BIGINT))
 	then2, otherwise2 := vec.Split(&cmp2, all, n)
@@ -1929,17 +2123,18 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 	vec.CopyErrs(&ifResult3, &cmp2, all, n)
 	vec.Merge(&ifResult3, &r_, then2, n)
 	vec.FillNull(&ifResult3, otherwise2, n)
-	var matches vec.Vec[bool]
-	if asBigint2.Clean() && ifResult3.Clean() {
-		matches = vec.Make[bool](n)
+	matches := vec.Make[bool](n)
+	{
 		asBigint2V := asBigint2.V[:n]
 		ifResult3V := ifResult3.V[:n]
 		out := matches.V[:n]
+		dirty := !vec.Strict(&matches, all, n, vec.FlagsOf(&asBigint2), vec.FlagsOf(&ifResult3))
 		for i := range out {
+			if dirty && matches.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqInt64(asBigint2V[i], ifResult3V[i])
 		}
-	} else {
-		matches = vec.Map2(all, n, vec.VecArg(&asBigint2), vec.VecArg(&ifResult3), rt.EqInt64)
 	}
 	vec.CopyErrs(&caseResult, &matches, all, n)
 	when, notYet := vec.Split(&matches, all, n)
@@ -2057,11 +2252,14 @@ func Shape00011(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(1, r, (CAST(s AS BIGINT) - c))
 func shape00011Shared0(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String, c_ vec.Vec[int64]) vec.Vec[int64] {
 	// CAST(s AS BIGINT)
-	var asBigint vec.Vec[int64]
-	if sArr.NullN() == 0 {
-		asBigint = vec.Make[int64](n)
+	asBigint := vec.Make[int64](n)
+	{
 		out := asBigint.V[:n]
+		dirty := !vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && asBigint.Dirty(i) {
+				continue
+			}
 			r, err := rt.CastStringToInt64(sArr.Value(i))
 			if err != nil {
 				asBigint.Fail(i, err)
@@ -2069,17 +2267,18 @@ func shape00011Shared0(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String
 			}
 			out[i] = r
 		}
-	} else {
-		asBigint = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
 	// (CAST(s AS BIGINT) - c)
-	var difference vec.Vec[int64]
-	if asBigint.Clean() && c_.Clean() {
-		difference = vec.Make[int64](n)
+	difference := vec.Make[int64](n)
+	{
 		asBigintV := asBigint.V[:n]
 		c_V := c_.V[:n]
 		out := difference.V[:n]
+		dirty := !vec.Strict(&difference, all, n, vec.FlagsOf(&asBigint), vec.FlagsOf(&c_))
 		for i := range out {
+			if dirty && difference.Dirty(i) {
+				continue
+			}
 			r, err := rt.SubInt64(asBigintV[i], c_V[i])
 			if err != nil {
 				difference.Fail(i, err)
@@ -2087,17 +2286,18 @@ func shape00011Shared0(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String
 			}
 			out[i] = r
 		}
-	} else {
-		difference = vec.Map2E(all, n, vec.VecArg(&asBigint), vec.VecArg(&c_), rt.SubInt64)
 	}
 	// probe(1, r, (CAST(s AS BIGINT) - c))
-	var probe vec.Vec[int64]
-	if r_.Clean() && difference.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		differenceV := difference.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&difference))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], differenceV[i])
 			if err != nil {
 				probe.Fail(i, err)
@@ -2105,8 +2305,6 @@ func shape00011Shared0(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&difference), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -2206,13 +2404,16 @@ func shape00012Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 	// CASE WHEN (probe(1, r, b) >= a) THEN r WHEN (a IS NOT NULL) THEN 0 ELSE probe(2, r, r) END
 	caseResult := vec.Make[int64](n)
 	// probe(1, r, b)
-	var probe vec.Vec[int64]
-	if r_.Clean() && b.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
 			if err != nil {
 				probe.Fail(i, err)
@@ -2220,21 +2421,20 @@ func shape00012Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	}
 	// (probe(1, r, b) >= a)
-	var cmp vec.Vec[bool]
-	if probe.Clean() && a.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		probeV := probe.V[:n]
 		aV := a.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.GeInt64(probeV[i], aV[i])
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&probe), vec.VecArg(&a), rt.GeInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
 	when, notYet := vec.Split(&cmp, all, n)
@@ -2259,11 +2459,14 @@ func shape00012Col2(n int, all vec.Sel, b vec.Vec[int64], sArr *array.String, c_
 	// CASE WHEN (b > CAST(s AS BIGINT)) THEN c ELSE CAST(NULL AS BIGINT) END
 	caseResult2 := vec.Make[int64](n)
 	// CAST(s AS BIGINT)
-	var asBigint vec.Vec[int64]
-	if sArr.NullN() == 0 {
-		asBigint = vec.Make[int64](n)
+	asBigint := vec.Make[int64](n)
+	{
 		out := asBigint.V[:n]
+		dirty := !vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && asBigint.Dirty(i) {
+				continue
+			}
 			r, err := rt.CastStringToInt64(sArr.Value(i))
 			if err != nil {
 				asBigint.Fail(i, err)
@@ -2271,21 +2474,20 @@ func shape00012Col2(n int, all vec.Sel, b vec.Vec[int64], sArr *array.String, c_
 			}
 			out[i] = r
 		}
-	} else {
-		asBigint = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
 	// (b > CAST(s AS BIGINT))
-	var cmp2 vec.Vec[bool]
-	if b.Clean() && asBigint.Clean() {
-		cmp2 = vec.Make[bool](n)
+	cmp2 := vec.Make[bool](n)
+	{
 		bV := b.V[:n]
 		asBigintV := asBigint.V[:n]
 		out := cmp2.V[:n]
+		dirty := !vec.Strict(&cmp2, all, n, vec.FlagsOf(&b), vec.FlagsOf(&asBigint))
 		for i := range out {
+			if dirty && cmp2.Dirty(i) {
+				continue
+			}
 			out[i] = rt.GtInt64(bV[i], asBigintV[i])
 		}
-	} else {
-		cmp2 = vec.Map2(all, n, vec.VecArg(&b), vec.VecArg(&asBigint), rt.GtInt64)
 	}
 	vec.CopyErrs(&caseResult2, &cmp2, all, n)
 	when3, notYet3 := vec.Split(&cmp2, all, n)
@@ -2366,11 +2568,14 @@ func shape00013Col1(n int, all vec.Sel, c_ vec.Vec[int64], failed *vec.Failure, 
 //	CAST(s AS BIGINT)
 func shape00013Col2(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(s AS BIGINT)
-	var asBigint vec.Vec[int64]
-	if sArr.NullN() == 0 {
-		asBigint = vec.Make[int64](n)
+	asBigint := vec.Make[int64](n)
+	{
 		out := asBigint.V[:n]
+		dirty := !vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && asBigint.Dirty(i) {
+				continue
+			}
 			r, err := rt.CastStringToInt64(sArr.Value(i))
 			if err != nil {
 				asBigint.Fail(i, err)
@@ -2378,8 +2583,6 @@ func shape00013Col2(n int, all vec.Sel, sArr *array.String, failed *vec.Failure,
 			}
 			out[i] = r
 		}
-	} else {
-		asBigint = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
 	vec.Check(failed, &asBigint, all, n, 2)
 	column2 := vec.Int64Array(mem, &asBigint, all, n)
@@ -2460,13 +2663,16 @@ func shape00014Where(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a
 	stillNull := vec.NullRows(&c_, all, n)
 	vec.Merge(&coalesced, &c_, stillNull, n)
 	// probe(1, r, COALESCE(c, c))
-	var probe vec.Vec[int64]
-	if r_.Clean() && coalesced.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		coalescedV := coalesced.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&coalesced))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], coalescedV[i])
 			if err != nil {
 				probe.Fail(i, err)
@@ -2474,17 +2680,18 @@ func shape00014Where(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&coalesced), kernelKernels.Probe)
 	}
 	// probe(2, r, a)
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && a.Clean() {
-		probe2 = vec.Make[int64](n)
+	probe2 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe2.V[:n]
+		dirty := !vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && probe2.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(2), r_V[i], aV[i])
 			if err != nil {
 				probe2.Fail(i, err)
@@ -2492,21 +2699,20 @@ func shape00014Where(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a
 			}
 			out[i] = r
 		}
-	} else {
-		probe2 = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	}
 	// (probe(1, r, COALESCE(c, c)) >= probe(2, r, a))
-	var cmp vec.Vec[bool]
-	if probe.Clean() && probe2.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		probeV := probe.V[:n]
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&probe2))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.GeInt64(probeV[i], probe2V[i])
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&probe), vec.VecArg(&probe2), rt.GeInt64)
 	}
 	return cmp
 }
@@ -2602,11 +2808,14 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	CAST(s AS BIGINT)
 func shape00015Shared2(n int, all vec.Sel, sArr *array.String) vec.Vec[int64] {
 	// CAST(s AS BIGINT)
-	var asBigint vec.Vec[int64]
-	if sArr.NullN() == 0 {
-		asBigint = vec.Make[int64](n)
+	asBigint := vec.Make[int64](n)
+	{
 		out := asBigint.V[:n]
+		dirty := !vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && asBigint.Dirty(i) {
+				continue
+			}
 			r, err := rt.CastStringToInt64(sArr.Value(i))
 			if err != nil {
 				asBigint.Fail(i, err)
@@ -2614,8 +2823,6 @@ func shape00015Shared2(n int, all vec.Sel, sArr *array.String) vec.Vec[int64] {
 			}
 			out[i] = r
 		}
-	} else {
-		asBigint = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
 	return asBigint
 }
@@ -2625,13 +2832,16 @@ func shape00015Shared2(n int, all vec.Sel, sArr *array.String) vec.Vec[int64] {
 //	probe(1, r, CAST(s AS BIGINT))
 func shape00015Shared1(n int, all vec.Sel, r_ vec.Vec[int64], asBigint vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, CAST(s AS BIGINT))
-	var probe vec.Vec[int64]
-	if r_.Clean() && asBigint.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		asBigintV := asBigint.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&asBigint))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], asBigintV[i])
 			if err != nil {
 				probe.Fail(i, err)
@@ -2639,8 +2849,6 @@ func shape00015Shared1(n int, all vec.Sel, r_ vec.Vec[int64], asBigint vec.Vec[i
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -2650,13 +2858,16 @@ func shape00015Shared1(n int, all vec.Sel, r_ vec.Vec[int64], asBigint vec.Vec[i
 //	probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BI...
 func shape00015Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, probe(1, r, CAST(s AS BIGINT)))
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && probe.Clean() {
-		probe2 = vec.Make[int64](n)
+	probe2 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
+		dirty := !vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe))
 		for i := range out {
+			if dirty && probe2.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
 			if err != nil {
 				probe2.Fail(i, err)
@@ -2664,20 +2875,19 @@ func shape00015Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 			}
 			out[i] = r
 		}
-	} else {
-		probe2 = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe), kernelKernels.Probe)
 	}
 	// (probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5)
-	var cmp vec.Vec[bool]
-	if probe2.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe2))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.LtInt64(probe2V[i], int64(5))
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&probe2), vec.ConstArg[int64](int64(5)), rt.LtInt64)
 	}
 	// IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BIGINT)))
 	then, otherwise := vec.Split(&cmp, all, n)
@@ -2688,13 +2898,16 @@ func shape00015Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 	vec.Merge(&ifResult, &sum, then, n)
 	vec.Merge(&ifResult, &probe, otherwise, n)
 	// probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BI...
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && ifResult.Clean() {
-		probe3 = vec.Make[int64](n)
+	probe3 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := probe3.V[:n]
+		dirty := !vec.Strict(&probe3, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&ifResult))
 		for i := range out {
+			if dirty && probe3.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(3), r_V[i], ifResultV[i])
 			if err != nil {
 				probe3.Fail(i, err)
@@ -2702,8 +2915,6 @@ func shape00015Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 			}
 			out[i] = r
 		}
-	} else {
-		probe3 = vec.Map3E(all, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&ifResult), kernelKernels.Probe)
 	}
 	return probe3
 }
@@ -2713,13 +2924,16 @@ func shape00015Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 //	probe(4, r, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, ...
 func shape00015Shared3(n int, all vec.Sel, r_ vec.Vec[int64], probe3 vec.Vec[int64]) vec.Vec[int64] {
 	// probe(4, r, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, ...
-	var probe4 vec.Vec[int64]
-	if r_.Clean() && probe3.Clean() {
-		probe4 = vec.Make[int64](n)
+	probe4 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		probe3V := probe3.V[:n]
 		out := probe4.V[:n]
+		dirty := !vec.Strict(&probe4, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe3))
 		for i := range out {
+			if dirty && probe4.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(4), r_V[i], probe3V[i])
 			if err != nil {
 				probe4.Fail(i, err)
@@ -2727,8 +2941,6 @@ func shape00015Shared3(n int, all vec.Sel, r_ vec.Vec[int64], probe3 vec.Vec[int
 			}
 			out[i] = r
 		}
-	} else {
-		probe4 = vec.Map3E(all, n, vec.ConstArg[int32](int32(4)), vec.VecArg(&r_), vec.VecArg(&probe3), kernelKernels.Probe)
 	}
 	return probe4
 }
@@ -2738,17 +2950,18 @@ func shape00015Shared3(n int, all vec.Sel, r_ vec.Vec[int64], probe3 vec.Vec[int
 //	probe(3, r, IF(probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5, probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT)), probe(1, r, CAST(s AS BIGINT...
 func shape00015Where(n int, all vec.Sel, probe3 vec.Vec[int64], probe4 vec.Vec[int64]) vec.Vec[bool] {
 	// (probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS B...
-	var cmp2 vec.Vec[bool]
-	if probe3.Clean() && probe4.Clean() {
-		cmp2 = vec.Make[bool](n)
+	cmp2 := vec.Make[bool](n)
+	{
 		probe3V := probe3.V[:n]
 		probe4V := probe4.V[:n]
 		out := cmp2.V[:n]
+		dirty := !vec.Strict(&cmp2, all, n, vec.FlagsOf(&probe3), vec.FlagsOf(&probe4))
 		for i := range out {
+			if dirty && cmp2.Dirty(i) {
+				continue
+			}
 			out[i] = rt.NeInt64(probe3V[i], probe4V[i])
 		}
-	} else {
-		cmp2 = vec.Map2(all, n, vec.VecArg(&probe3), vec.VecArg(&probe4), rt.NeInt64)
 	}
 	return cmp2
 }
@@ -2902,13 +3115,16 @@ func Shape00016(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(1, r, (c - b))
 func shape00016Shared1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// (c - b)
-	var difference vec.Vec[int64]
-	if c_.Clean() && b.Clean() {
-		difference = vec.Make[int64](n)
+	difference := vec.Make[int64](n)
+	{
 		c_V := c_.V[:n]
 		bV := b.V[:n]
 		out := difference.V[:n]
+		dirty := !vec.Strict(&difference, all, n, vec.FlagsOf(&c_), vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && difference.Dirty(i) {
+				continue
+			}
 			r, err := rt.SubInt64(c_V[i], bV[i])
 			if err != nil {
 				difference.Fail(i, err)
@@ -2916,17 +3132,18 @@ func shape00016Shared1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64],
 			}
 			out[i] = r
 		}
-	} else {
-		difference = vec.Map2E(all, n, vec.VecArg(&c_), vec.VecArg(&b), rt.SubInt64)
 	}
 	// probe(1, r, (c - b))
-	var probe vec.Vec[int64]
-	if r_.Clean() && difference.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		differenceV := difference.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&difference))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], differenceV[i])
 			if err != nil {
 				probe.Fail(i, err)
@@ -2934,8 +3151,6 @@ func shape00016Shared1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64],
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&difference), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -2945,13 +3160,16 @@ func shape00016Shared1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64],
 //	probe(3, r, probe(1, r, (c - b)))
 func shape00016Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
 	// probe(3, r, probe(1, r, (c - b)))
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && probe.Clean() {
-		probe2 = vec.Make[int64](n)
+	probe2 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
+		dirty := !vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe))
 		for i := range out {
+			if dirty && probe2.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(3), r_V[i], probeV[i])
 			if err != nil {
 				probe2.Fail(i, err)
@@ -2959,8 +3177,6 @@ func shape00016Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 			}
 			out[i] = r
 		}
-	} else {
-		probe2 = vec.Map3E(all, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&probe), kernelKernels.Probe)
 	}
 	return probe2
 }
@@ -3071,13 +3287,16 @@ func Shape00017(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(1, r, c)
 func shape00017Shared1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, c)
-	var probe vec.Vec[int64]
-	if r_.Clean() && c_.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
 			if err != nil {
 				probe.Fail(i, err)
@@ -3085,8 +3304,6 @@ func shape00017Shared1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64])
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -3096,13 +3313,16 @@ func shape00017Shared1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64])
 //	probe(2, r, probe(1, r, c))
 func shape00017Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, probe(1, r, c))
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && probe.Clean() {
-		probe2 = vec.Make[int64](n)
+	probe2 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
+		dirty := !vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe))
 		for i := range out {
+			if dirty && probe2.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
 			if err != nil {
 				probe2.Fail(i, err)
@@ -3110,8 +3330,6 @@ func shape00017Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 			}
 			out[i] = r
 		}
-	} else {
-		probe2 = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe), kernelKernels.Probe)
 	}
 	return probe2
 }
@@ -3129,13 +3347,16 @@ func shape00017Col1(n int, all vec.Sel, probe2 vec.Vec[int64], p vec.Vec[bool], 
 	vec.Merge(&ifResult, &probe2, then, n)
 	vec.Merge(&ifResult, &probe, otherwise, n)
 	// (probe(2, r, probe(1, r, c)) + IF((p IS NOT NULL), probe(2, r, probe(1, r, c)), probe(1, r, c)))
-	var sum vec.Vec[int64]
-	if probe2.Clean() && ifResult.Clean() {
-		sum = vec.Make[int64](n)
+	sum := vec.Make[int64](n)
+	{
 		probe2V := probe2.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
+		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&probe2), vec.FlagsOf(&ifResult))
 		for i := range out {
+			if dirty && sum.Dirty(i) {
+				continue
+			}
 			r, err := rt.AddInt64(probe2V[i], ifResultV[i])
 			if err != nil {
 				sum.Fail(i, err)
@@ -3143,8 +3364,6 @@ func shape00017Col1(n int, all vec.Sel, probe2 vec.Vec[int64], p vec.Vec[bool], 
 			}
 			out[i] = r
 		}
-	} else {
-		sum = vec.Map2E(all, n, vec.VecArg(&probe2), vec.VecArg(&ifResult), rt.AddInt64)
 	}
 	vec.Check(failed, &sum, all, n, 1)
 	column := vec.Int64Array(mem, &sum, all, n)
@@ -3227,13 +3446,16 @@ func shape00018Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], q v
 	// CASE (r * b) WHEN IF(q, b, r) THEN IF((r <> probe(1, r, r)), 5, probe(1, r, r)) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	// (r * b)
-	var product vec.Vec[int64]
-	if r_.Clean() && b.Clean() {
-		product = vec.Make[int64](n)
+	product := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := product.V[:n]
+		dirty := !vec.Strict(&product, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && product.Dirty(i) {
+				continue
+			}
 			r, err := rt.MulInt64(r_V[i], bV[i])
 			if err != nil {
 				product.Fail(i, err)
@@ -3241,8 +3463,6 @@ func shape00018Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], q v
 			}
 			out[i] = r
 		}
-	} else {
-		product = vec.Map2E(all, n, vec.VecArg(&r_), vec.VecArg(&b), rt.MulInt64)
 	}
 	// IF(q, b, r)
 	var ifResult vec.Vec[int64]
@@ -3283,17 +3503,18 @@ func shape00018Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], q v
 			ifResult = ifResult2
 		}
 	}
-	var matches vec.Vec[bool]
-	if product.Clean() && ifResult.Clean() {
-		matches = vec.Make[bool](n)
+	matches := vec.Make[bool](n)
+	{
 		productV := product.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := matches.V[:n]
+		dirty := !vec.Strict(&matches, all, n, vec.FlagsOf(&product), vec.FlagsOf(&ifResult))
 		for i := range out {
+			if dirty && matches.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqInt64(productV[i], ifResultV[i])
 		}
-	} else {
-		matches = vec.Map2(all, n, vec.VecArg(&product), vec.VecArg(&ifResult), rt.EqInt64)
 	}
 	vec.CopyErrs(&caseResult, &matches, all, n)
 	when, notYet := vec.Split(&matches, all, n)
@@ -3449,13 +3670,16 @@ func Shape00019(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(1, r, a)
 func shape00019Shared1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, a)
-	var probe vec.Vec[int64]
-	if r_.Clean() && a.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
 			if err != nil {
 				probe.Fail(i, err)
@@ -3463,8 +3687,6 @@ func shape00019Shared1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) 
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -3482,13 +3704,16 @@ func shape00019Shared0(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], 
 	vec.Merge(&ifResult, &probe, then, n)
 	vec.Merge(&ifResult, &probe, otherwise, n)
 	// probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a)))
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && ifResult.Clean() {
-		probe2 = vec.Make[int64](n)
+	probe2 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := probe2.V[:n]
+		dirty := !vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&ifResult))
 		for i := range out {
+			if dirty && probe2.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(2), r_V[i], ifResultV[i])
 			if err != nil {
 				probe2.Fail(i, err)
@@ -3496,8 +3721,6 @@ func shape00019Shared0(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], 
 			}
 			out[i] = r
 		}
-	} else {
-		probe2 = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&ifResult), kernelKernels.Probe)
 	}
 	return probe2
 }
@@ -3507,12 +3730,15 @@ func shape00019Shared0(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], 
 //	IF(TRUE, (probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a))) * probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a)))), probe(4, r, 0))
 func shape00019Col1(n int, all vec.Sel, probe2 vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a))) * probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a))))
-	var product vec.Vec[int64]
-	if probe2.Clean() {
-		product = vec.Make[int64](n)
+	product := vec.Make[int64](n)
+	{
 		probe2V := probe2.V[:n]
 		out := product.V[:n]
+		dirty := !vec.Strict(&product, all, n, vec.FlagsOf(&probe2))
 		for i := range out {
+			if dirty && product.Dirty(i) {
+				continue
+			}
 			r, err := rt.MulInt64(probe2V[i], probe2V[i])
 			if err != nil {
 				product.Fail(i, err)
@@ -3520,8 +3746,6 @@ func shape00019Col1(n int, all vec.Sel, probe2 vec.Vec[int64], failed *vec.Failu
 			}
 			out[i] = r
 		}
-	} else {
-		product = vec.Map2E(all, n, vec.VecArg(&probe2), vec.VecArg(&probe2), rt.MulInt64)
 	}
 	vec.Check(failed, &product, all, n, 1)
 	column := vec.Int64Array(mem, &product, all, n)
@@ -3735,12 +3959,15 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(1, r, (a + 5))
 func shape00022Shared0(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// (a + 5)
-	var sum vec.Vec[int64]
-	if a.Clean() {
-		sum = vec.Make[int64](n)
+	sum := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		out := sum.V[:n]
+		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && sum.Dirty(i) {
+				continue
+			}
 			r, err := rt.AddInt64(aV[i], int64(5))
 			if err != nil {
 				sum.Fail(i, err)
@@ -3748,17 +3975,18 @@ func shape00022Shared0(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) 
 			}
 			out[i] = r
 		}
-	} else {
-		sum = vec.Map2E(all, n, vec.VecArg(&a), vec.ConstArg[int64](int64(5)), rt.AddInt64)
 	}
 	// probe(1, r, (a + 5))
-	var probe vec.Vec[int64]
-	if r_.Clean() && sum.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		sumV := sum.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&sum))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], sumV[i])
 			if err != nil {
 				probe.Fail(i, err)
@@ -3766,8 +3994,6 @@ func shape00022Shared0(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) 
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&sum), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -3777,16 +4003,17 @@ func shape00022Shared0(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) 
 //	probe(1, r, a + 5) <= probe(1, r, a + 5)
 func shape00022Where(n int, all vec.Sel, probe vec.Vec[int64]) vec.Vec[bool] {
 	// (probe(1, r, (a + 5)) <= probe(1, r, (a + 5)))
-	var cmp vec.Vec[bool]
-	if probe.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		probeV := probe.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.LeInt64(probeV[i], probeV[i])
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.LeInt64)
 	}
 	return cmp
 }
@@ -3796,16 +4023,23 @@ func shape00022Where(n int, all vec.Sel, probe vec.Vec[int64]) vec.Vec[bool] {
 //	TRY((probe(1, r, (a + 5)) <> probe(1, r, (a + 5))))
 func shape00022Shared1(n int, sel vec.Sel, probe vec.Vec[int64]) vec.Vec[bool] {
 	// (probe(1, r, (a + 5)) <> probe(1, r, (a + 5)))
-	var cmp2 vec.Vec[bool]
-	if probe.Clean() && vec.Dense(sel, n, false) {
-		cmp2 = vec.Make[bool](n)
+	cmp2 := vec.Make[bool](n)
+	{
 		probeV := probe.V[:n]
 		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(probeV[i], probeV[i])
+		if vec.Strict(&cmp2, sel, n, vec.FlagsOf(&probe)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.NeInt64(probeV[i], probeV[i])
+			}
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if cmp2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.NeInt64(probeV[i], probeV[i])
+			}
 		}
-	} else {
-		cmp2 = vec.Map2(sel, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.NeInt64)
 	}
 	// TRY((probe(1, r, (a + 5)) <> probe(1, r, (a + 5))))
 	tried := vec.Try(&cmp2, sel, n)
@@ -3816,15 +4050,22 @@ func shape00022Shared1(n int, sel vec.Sel, probe vec.Vec[int64]) vec.Vec[bool] {
 //
 //	NULLIF(s, 'a')
 func shape00022Col1(n int, sel vec.Sel, sArr *array.String, s vec.Vec[string], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	var eq vec.Vec[bool]
-	if sArr.NullN() == 0 && vec.Dense(sel, n, false) {
-		eq = vec.Make[bool](n)
+	eq := vec.Make[bool](n)
+	{
 		out := eq.V[:n]
-		for i := range out {
-			out[i] = rt.EqString(sArr.Value(i), "a")
+		if vec.Strict(&eq, sel, n, vec.ArrowFlags(sArr)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.EqString(sArr.Value(i), "a")
+			}
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if eq.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqString(sArr.Value(i), "a")
+			}
 		}
-	} else {
-		eq = vec.Map2(sel, n, vec.StrArg(sArr), vec.ConstArg[string]("a"), rt.EqString)
 	}
 	// NULLIF(s, 'a')
 	nullIf := vec.NullIf(&s, &eq, sel, n)
@@ -4009,30 +4250,34 @@ func shape00023Shared1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], 
 	// CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	// (b <= a)
-	var cmp vec.Vec[bool]
-	if b.Clean() && a.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		bV := b.V[:n]
 		aV := a.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&b), vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.LeInt64(bV[i], aV[i])
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&b), vec.VecArg(&a), rt.LeInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
 	when, notYet := vec.Split(&cmp, all, n)
 	vec.Merge(&caseResult, &c_, when, n)
 	vec.FillNull(&caseResult, notYet, n)
 	// probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END)
-	var probe vec.Vec[int64]
-	if r_.Clean() && caseResult.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		caseResultV := caseResult.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&caseResult))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], caseResultV[i])
 			if err != nil {
 				probe.Fail(i, err)
@@ -4040,8 +4285,6 @@ func shape00023Shared1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], 
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&caseResult), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -4053,16 +4296,17 @@ func shape00023Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 	// CASE WHEN (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) >= 1) THEN 100 WHEN (probe(2, r, a) <= probe(1, r, CASE WHEN (b <= a) THEN c ...
 	caseResult2 := vec.Make[int64](n)
 	// (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) >= 1)
-	var cmp2 vec.Vec[bool]
-	if probe.Clean() {
-		cmp2 = vec.Make[bool](n)
+	cmp2 := vec.Make[bool](n)
+	{
 		probeV := probe.V[:n]
 		out := cmp2.V[:n]
+		dirty := !vec.Strict(&cmp2, all, n, vec.FlagsOf(&probe))
 		for i := range out {
+			if dirty && cmp2.Dirty(i) {
+				continue
+			}
 			out[i] = rt.GeInt64(probeV[i], int64(1))
 		}
-	} else {
-		cmp2 = vec.Map2(all, n, vec.VecArg(&probe), vec.ConstArg[int64](int64(1)), rt.GeInt64)
 	}
 	vec.CopyErrs(&caseResult2, &cmp2, all, n)
 	when2, notYet2 := vec.Split(&cmp2, all, n)
@@ -4078,13 +4322,16 @@ func shape00023Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 	vec.Fill(&caseResult2, int64(5), when3, n)
 	vec.Merge(&caseResult2, &probe, notYet3, n)
 	// probe(3, r, CASE WHEN (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) >= 1) THEN 100 WHEN (probe(2, r, a) <= probe(1, r, CASE WHEN (b <...
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && caseResult2.Clean() {
-		probe3 = vec.Make[int64](n)
+	probe3 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		caseResult2V := caseResult2.V[:n]
 		out := probe3.V[:n]
+		dirty := !vec.Strict(&probe3, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&caseResult2))
 		for i := range out {
+			if dirty && probe3.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(3), r_V[i], caseResult2V[i])
 			if err != nil {
 				probe3.Fail(i, err)
@@ -4092,8 +4339,6 @@ func shape00023Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 			}
 			out[i] = r
 		}
-	} else {
-		probe3 = vec.Map3E(all, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&caseResult2), kernelKernels.Probe)
 	}
 	return probe3
 }
@@ -4103,17 +4348,18 @@ func shape00023Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 //	probe(3, r, CASE WHEN probe(1, r, CASE WHEN b <= a THEN c END) >= 1 THEN 100 WHEN probe(2, r, a) <= probe(1, r, CASE WHEN b <= a THEN c END) THEN 5 ELSE prob...
 func shape00023Where(n int, all vec.Sel, probe3 vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[bool] {
 	// (probe(3, r, CASE WHEN (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) >= 1) THEN 100 WHEN (probe(2, r, a) <= probe(1, r, CASE WHEN (b ...
-	var cmp4 vec.Vec[bool]
-	if probe3.Clean() && probe.Clean() {
-		cmp4 = vec.Make[bool](n)
+	cmp4 := vec.Make[bool](n)
+	{
 		probe3V := probe3.V[:n]
 		probeV := probe.V[:n]
 		out := cmp4.V[:n]
+		dirty := !vec.Strict(&cmp4, all, n, vec.FlagsOf(&probe3), vec.FlagsOf(&probe))
 		for i := range out {
+			if dirty && cmp4.Dirty(i) {
+				continue
+			}
 			out[i] = rt.GeInt64(probe3V[i], probeV[i])
 		}
-	} else {
-		cmp4 = vec.Map2(all, n, vec.VecArg(&probe3), vec.VecArg(&probe), rt.GeInt64)
 	}
 	return cmp4
 }
@@ -4176,22 +4422,34 @@ func shape00023Col1(n int, sel vec.Sel, probe vec.Vec[int64], shared22 vec.Vec[i
 		}
 	}
 	// (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) + IF((probe(2, r, a) <> 3), probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIG...
-	var sum vec.Vec[int64]
-	if probe.Clean() && ifResult.Clean() && vec.Dense(sel, n, true) {
-		sum = vec.Make[int64](n)
+	sum := vec.Make[int64](n)
+	{
 		probeV := probe.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probeV[i], ifResultV[i])
-			if err != nil {
-				sum.Fail(i, err)
-				continue
+		if vec.Strict(&sum, sel, n, vec.FlagsOf(&probe), vec.FlagsOf(&ifResult)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.AddInt64(probeV[i], ifResultV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(probeV[i], ifResultV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		sum = vec.Map2E(sel, n, vec.VecArg(&probe), vec.VecArg(&ifResult), rt.AddInt64)
 	}
 	vec.Check(failed, &sum, sel, n, 1)
 	column := vec.Int64Array(mem, &sum, sel, n)
@@ -4332,22 +4590,34 @@ func shape00025Where(n int, all vec.Sel) vec.Vec[bool] {
 //	probe(4, r, b)
 func shape00025Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// probe(4, r, b)
-	var probe vec.Vec[int64]
-	if r_.Clean() && b.Clean() && vec.Dense(sel, n, true) {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(4), r_V[i], bV[i])
-			if err != nil {
-				probe.Fail(i, err)
-				continue
+		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&b)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(4), r_V[i], bV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(4), r_V[i], bV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe = vec.Map3E(sel, n, vec.ConstArg[int32](int32(4)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -4472,11 +4742,14 @@ func Shape00026(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(1, r, CAST(s AS BIGINT))
 func shape00026Shared0(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String) vec.Vec[int64] {
 	// CAST(s AS BIGINT)
-	var asBigint vec.Vec[int64]
-	if sArr.NullN() == 0 {
-		asBigint = vec.Make[int64](n)
+	asBigint := vec.Make[int64](n)
+	{
 		out := asBigint.V[:n]
+		dirty := !vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && asBigint.Dirty(i) {
+				continue
+			}
 			r, err := rt.CastStringToInt64(sArr.Value(i))
 			if err != nil {
 				asBigint.Fail(i, err)
@@ -4484,17 +4757,18 @@ func shape00026Shared0(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String
 			}
 			out[i] = r
 		}
-	} else {
-		asBigint = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
 	// probe(1, r, CAST(s AS BIGINT))
-	var probe vec.Vec[int64]
-	if r_.Clean() && asBigint.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		asBigintV := asBigint.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&asBigint))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], asBigintV[i])
 			if err != nil {
 				probe.Fail(i, err)
@@ -4502,8 +4776,6 @@ func shape00026Shared0(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -4528,22 +4800,34 @@ func shape00026Where(n int, all vec.Sel, probe vec.Vec[int64]) vec.Vec[bool] {
 //	TRY(TRY(probe(2, r, probe(1, r, CAST(s AS BIGINT)))))
 func shape00026Col1(n int, sel vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(2, r, probe(1, r, CAST(s AS BIGINT)))
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && probe.Clean() && vec.Dense(sel, n, true) {
-		probe2 = vec.Make[int64](n)
+	probe2 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
+		if vec.Strict(&probe2, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe2 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe), kernelKernels.Probe)
 	}
 	// TRY(probe(2, r, probe(1, r, CAST(s AS BIGINT))))
 	tried := vec.Try(&probe2, sel, n)
@@ -4617,16 +4901,17 @@ func Shape00027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	r = 2
 func shape00027Where(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[bool] {
 	// (r = 2)
-	var cmp vec.Vec[bool]
-	if r_.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		r_V := r_.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&r_))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqInt64(r_V[i], int64(2))
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&r_), vec.ConstArg[int64](int64(2)), rt.EqInt64)
 	}
 	return cmp
 }
@@ -4636,21 +4921,33 @@ func shape00027Where(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[bool] {
 //	probe(1, r, 5)
 func shape00027Shared0(n int, sel vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, 5)
-	var probe vec.Vec[int64]
-	if r_.Clean() && vec.Dense(sel, n, true) {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
-			if err != nil {
-				probe.Fail(i, err)
-				continue
+		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(5)), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -4787,13 +5084,16 @@ func Shape00028(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(1, r, a)
 func shape00028Shared1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, a)
-	var probe vec.Vec[int64]
-	if r_.Clean() && a.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
 			if err != nil {
 				probe.Fail(i, err)
@@ -4801,8 +5101,6 @@ func shape00028Shared1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) 
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -4812,13 +5110,16 @@ func shape00028Shared1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) 
 //	probe(2, r, probe(1, r, a))
 func shape00028Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, probe(1, r, a))
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && probe.Clean() {
-		probe2 = vec.Make[int64](n)
+	probe2 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
+		dirty := !vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe))
 		for i := range out {
+			if dirty && probe2.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
 			if err != nil {
 				probe2.Fail(i, err)
@@ -4826,8 +5127,6 @@ func shape00028Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 			}
 			out[i] = r
 		}
-	} else {
-		probe2 = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe), kernelKernels.Probe)
 	}
 	return probe2
 }
@@ -4852,13 +5151,16 @@ func shape00028Col1(n int, all vec.Sel, probe2 vec.Vec[int64], probe vec.Vec[int
 	vec.Merge(&caseResult, &difference, when2, n)
 	vec.Merge(&caseResult, &a, notYet2, n)
 	// (CASE WHEN (probe(2, r, probe(1, r, a)) IS NULL) THEN probe(2, r, probe(1, r, a)) WHEN (probe(2, r, probe(1, r, a)) <> probe(2, r, probe(1, r, a))) THEN (pro...
-	var difference2 vec.Vec[int64]
-	if caseResult.Clean() && probe.Clean() {
-		difference2 = vec.Make[int64](n)
+	difference2 := vec.Make[int64](n)
+	{
 		caseResultV := caseResult.V[:n]
 		probeV := probe.V[:n]
 		out := difference2.V[:n]
+		dirty := !vec.Strict(&difference2, all, n, vec.FlagsOf(&caseResult), vec.FlagsOf(&probe))
 		for i := range out {
+			if dirty && difference2.Dirty(i) {
+				continue
+			}
 			r, err := rt.SubInt64(caseResultV[i], probeV[i])
 			if err != nil {
 				difference2.Fail(i, err)
@@ -4866,8 +5168,6 @@ func shape00028Col1(n int, all vec.Sel, probe2 vec.Vec[int64], probe vec.Vec[int
 			}
 			out[i] = r
 		}
-	} else {
-		difference2 = vec.Map2E(all, n, vec.VecArg(&caseResult), vec.VecArg(&probe), rt.SubInt64)
 	}
 	vec.Check(failed, &difference2, all, n, 1)
 	column := vec.Int64Array(mem, &difference2, all, n)
@@ -4942,13 +5242,16 @@ func Shape00029(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(1, r, a)
 func shape00029Shared1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, a)
-	var probe vec.Vec[int64]
-	if r_.Clean() && a.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
 			if err != nil {
 				probe.Fail(i, err)
@@ -4956,8 +5259,6 @@ func shape00029Shared1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) 
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -4967,13 +5268,16 @@ func shape00029Shared1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) 
 //	probe(2, r, probe(1, r, a))
 func shape00029Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, probe(1, r, a))
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && probe.Clean() {
-		probe2 = vec.Make[int64](n)
+	probe2 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
+		dirty := !vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe))
 		for i := range out {
+			if dirty && probe2.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
 			if err != nil {
 				probe2.Fail(i, err)
@@ -4981,8 +5285,6 @@ func shape00029Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 			}
 			out[i] = r
 		}
-	} else {
-		probe2 = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe), kernelKernels.Probe)
 	}
 	return probe2
 }
@@ -4992,16 +5294,17 @@ func shape00029Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 //	probe(2, r, probe(1, r, a)) < 9223372036854775807
 func shape00029Where(n int, all vec.Sel, probe2 vec.Vec[int64]) vec.Vec[bool] {
 	// (probe(2, r, probe(1, r, a)) < 9223372036854775807)
-	var cmp vec.Vec[bool]
-	if probe2.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe2))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.LtInt64(probe2V[i], int64(9223372036854775807))
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&probe2), vec.ConstArg[int64](int64(9223372036854775807)), rt.LtInt64)
 	}
 	return cmp
 }
@@ -5051,22 +5354,34 @@ func shape00029Col1(n int, sel vec.Sel, probe2 vec.Vec[int64], p vec.Vec[bool], 
 		}
 	}
 	// (probe(2, r, probe(1, r, a)) + IF(p, probe(2, r, probe(1, r, a)), probe(1, r, a)))
-	var sum vec.Vec[int64]
-	if probe2.Clean() && ifResult.Clean() && vec.Dense(sel, n, true) {
-		sum = vec.Make[int64](n)
+	sum := vec.Make[int64](n)
+	{
 		probe2V := probe2.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probe2V[i], ifResultV[i])
-			if err != nil {
-				sum.Fail(i, err)
-				continue
+		if vec.Strict(&sum, sel, n, vec.FlagsOf(&probe2), vec.FlagsOf(&ifResult)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.AddInt64(probe2V[i], ifResultV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(probe2V[i], ifResultV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		sum = vec.Map2E(sel, n, vec.VecArg(&probe2), vec.VecArg(&ifResult), rt.AddInt64)
 	}
 	vec.Check(failed, &sum, sel, n, 1)
 	column := vec.Int64Array(mem, &sum, sel, n)
@@ -5247,11 +5562,14 @@ func Shape00031(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(1, r, CAST(s AS BIGINT))
 func shape00031Shared1(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String) vec.Vec[int64] {
 	// CAST(s AS BIGINT)
-	var asBigint vec.Vec[int64]
-	if sArr.NullN() == 0 {
-		asBigint = vec.Make[int64](n)
+	asBigint := vec.Make[int64](n)
+	{
 		out := asBigint.V[:n]
+		dirty := !vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && asBigint.Dirty(i) {
+				continue
+			}
 			r, err := rt.CastStringToInt64(sArr.Value(i))
 			if err != nil {
 				asBigint.Fail(i, err)
@@ -5259,17 +5577,18 @@ func shape00031Shared1(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String
 			}
 			out[i] = r
 		}
-	} else {
-		asBigint = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
 	// probe(1, r, CAST(s AS BIGINT))
-	var probe vec.Vec[int64]
-	if r_.Clean() && asBigint.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		asBigintV := asBigint.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&asBigint))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], asBigintV[i])
 			if err != nil {
 				probe.Fail(i, err)
@@ -5277,8 +5596,6 @@ func shape00031Shared1(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -5288,13 +5605,16 @@ func shape00031Shared1(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String
 //	probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT))))
 func shape00031Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, probe(1, r, CAST(s AS BIGINT)))
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && probe.Clean() {
-		probe2 = vec.Make[int64](n)
+	probe2 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
+		dirty := !vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe))
 		for i := range out {
+			if dirty && probe2.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
 			if err != nil {
 				probe2.Fail(i, err)
@@ -5302,17 +5622,18 @@ func shape00031Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 			}
 			out[i] = r
 		}
-	} else {
-		probe2 = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe), kernelKernels.Probe)
 	}
 	// probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT))))
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && probe2.Clean() {
-		probe3 = vec.Make[int64](n)
+	probe3 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		probe2V := probe2.V[:n]
 		out := probe3.V[:n]
+		dirty := !vec.Strict(&probe3, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe2))
 		for i := range out {
+			if dirty && probe3.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(3), r_V[i], probe2V[i])
 			if err != nil {
 				probe3.Fail(i, err)
@@ -5320,8 +5641,6 @@ func shape00031Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 			}
 			out[i] = r
 		}
-	} else {
-		probe3 = vec.Map3E(all, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&probe2), kernelKernels.Probe)
 	}
 	return probe3
 }
@@ -5452,12 +5771,15 @@ func Shape00032(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(2, r, 9223372036854775807)
 func shape00032Shared0(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, 9223372036854775807)
-	var probe vec.Vec[int64]
-	if r_.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(9223372036854775807))
 			if err != nil {
 				probe.Fail(i, err)
@@ -5465,8 +5787,6 @@ func shape00032Shared0(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.ConstArg[int64](int64(9223372036854775807)), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -5476,13 +5796,16 @@ func shape00032Shared0(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 //	probe(1, r, a)
 func shape00032Shared1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, a)
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && a.Clean() {
-		probe2 = vec.Make[int64](n)
+	probe2 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe2.V[:n]
+		dirty := !vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && probe2.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
 			if err != nil {
 				probe2.Fail(i, err)
@@ -5490,8 +5813,6 @@ func shape00032Shared1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) 
 			}
 			out[i] = r
 		}
-	} else {
-		probe2 = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	}
 	return probe2
 }
@@ -5501,17 +5822,18 @@ func shape00032Shared1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) 
 //	IF((probe(2, r, 9223372036854775807) = probe(1, r, a)), (probe(3, r, CASE probe(1, r, a) WHEN b THEN CAST(s AS BIGINT) ELSE probe(2, r, 9223372036854775807) ...
 func shape00032Col1(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int64], r_ vec.Vec[int64], b vec.Vec[int64], in arrow.RecordBatch, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (probe(2, r, 9223372036854775807) = probe(1, r, a))
-	var cmp vec.Vec[bool]
-	if probe.Clean() && probe2.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		probeV := probe.V[:n]
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&probe2))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqInt64(probeV[i], probe2V[i])
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&probe), vec.VecArg(&probe2), rt.EqInt64)
 	}
 	// IF((probe(2, r, 9223372036854775807) = probe(1, r, a)), (probe(3, r, CASE probe(1, r, a) WHEN b THEN CAST(s AS BIGINT) ELSE probe(2, r, 9223372036854775807) ...
 	then, otherwise := vec.Split(&cmp, all, n)
@@ -5649,16 +5971,17 @@ func Shape00033(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	c < c
 func shape00033Where(n int, all vec.Sel, c_ vec.Vec[int64]) vec.Vec[bool] {
 	// (c < c)
-	var cmp vec.Vec[bool]
-	if c_.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		c_V := c_.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&c_))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.LtInt64(c_V[i], c_V[i])
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&c_), vec.VecArg(&c_), rt.LtInt64)
 	}
 	return cmp
 }
@@ -5674,22 +5997,34 @@ func shape00033Shared2(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c
 	vec.Merge(&caseResult, &c_, when, n)
 	vec.FillNull(&caseResult, notYet, n)
 	// probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END)
-	var probe vec.Vec[int64]
-	if r_.Clean() && caseResult.Clean() && vec.Dense(sel, n, true) {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		caseResultV := caseResult.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], caseResultV[i])
-			if err != nil {
-				probe.Fail(i, err)
-				continue
+		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&caseResult)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], caseResultV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], caseResultV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&caseResult), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -5699,22 +6034,34 @@ func shape00033Shared2(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c
 //	probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END))
 func shape00033Shared1(n int, sel vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END))
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && probe.Clean() && vec.Dense(sel, n, true) {
-		probe2 = vec.Make[int64](n)
+	probe2 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
+		if vec.Strict(&probe2, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe2 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe), kernelKernels.Probe)
 	}
 	return probe2
 }
@@ -5724,22 +6071,34 @@ func shape00033Shared1(n int, sel vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 //	probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END)))
 func shape00033Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], probe2 vec.Vec[int64]) vec.Vec[int64] {
 	// probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END)))
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && probe2.Clean() && vec.Dense(sel, n, true) {
-		probe3 = vec.Make[int64](n)
+	probe3 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		probe2V := probe2.V[:n]
 		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], probe2V[i])
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
+		if vec.Strict(&probe3, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe2)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(3), r_V[i], probe2V[i])
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe3.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(3), r_V[i], probe2V[i])
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe3 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&probe2), kernelKernels.Probe)
 	}
 	return probe3
 }
@@ -5757,22 +6116,34 @@ func shape00033Col1(n int, sel vec.Sel, probe3 vec.Vec[int64], r_ vec.Vec[int64]
 	vec.Merge(&ifResult, &probe3, then, n)
 	vec.Merge(&ifResult, &b, otherwise, n)
 	// (probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END))) + IF((r IS NOT NULL), probe(3, r, probe(2, r, probe(1, r, CASE WHEN ...
-	var sum vec.Vec[int64]
-	if probe3.Clean() && ifResult.Clean() && vec.Dense(sel, n, true) {
-		sum = vec.Make[int64](n)
+	sum := vec.Make[int64](n)
+	{
 		probe3V := probe3.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probe3V[i], ifResultV[i])
-			if err != nil {
-				sum.Fail(i, err)
-				continue
+		if vec.Strict(&sum, sel, n, vec.FlagsOf(&probe3), vec.FlagsOf(&ifResult)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.AddInt64(probe3V[i], ifResultV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(probe3V[i], ifResultV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		sum = vec.Map2E(sel, n, vec.VecArg(&probe3), vec.VecArg(&ifResult), rt.AddInt64)
 	}
 	vec.Check(failed, &sum, sel, n, 1)
 	column := vec.Int64Array(mem, &sum, sel, n)
@@ -5784,17 +6155,24 @@ func shape00033Col1(n int, sel vec.Sel, probe3 vec.Vec[int64], r_ vec.Vec[int64]
 //	IF((probe(2, r, probe(1, r, CASE WHEN p THEN c END)) = b), CASE a WHEN probe(1, r, CASE WHEN p THEN c END) THEN probe(3, r, probe(2, r, probe(1, r, CASE WHEN...
 func shape00033Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], probe vec.Vec[int64], probe3 vec.Vec[int64], q vec.Vec[bool], in arrow.RecordBatch, c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END)) = b)
-	var cmp2 vec.Vec[bool]
-	if probe2.Clean() && b.Clean() && vec.Dense(sel, n, false) {
-		cmp2 = vec.Make[bool](n)
+	cmp2 := vec.Make[bool](n)
+	{
 		probe2V := probe2.V[:n]
 		bV := b.V[:n]
 		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(probe2V[i], bV[i])
+		if vec.Strict(&cmp2, sel, n, vec.FlagsOf(&probe2), vec.FlagsOf(&b)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.EqInt64(probe2V[i], bV[i])
+			}
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if cmp2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(probe2V[i], bV[i])
+			}
 		}
-	} else {
-		cmp2 = vec.Map2(sel, n, vec.VecArg(&probe2), vec.VecArg(&b), rt.EqInt64)
 	}
 	// IF((probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END)) = b), CASE a WHEN probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END...
 	then2, otherwise2 := vec.Split(&cmp2, sel, n)
@@ -5918,28 +6296,32 @@ func Shape00034(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(1, r, NULLIF(b, CAST(NULL AS BIGINT)))
 func shape00034Shared0(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	konst := vec.NullVec[int64](n)
-	var eq vec.Vec[bool]
-	if b.Clean() && konst.Clean() {
-		eq = vec.Make[bool](n)
+	eq := vec.Make[bool](n)
+	{
 		bV := b.V[:n]
 		konstV := konst.V[:n]
 		out := eq.V[:n]
+		dirty := !vec.Strict(&eq, all, n, vec.FlagsOf(&b), vec.FlagsOf(&konst))
 		for i := range out {
+			if dirty && eq.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqInt64(bV[i], konstV[i])
 		}
-	} else {
-		eq = vec.Map2(all, n, vec.VecArg(&b), vec.VecArg(&konst), rt.EqInt64)
 	}
 	// NULLIF(b, CAST(NULL AS BIGINT))
 	nullIf := vec.NullIf(&b, &eq, all, n)
 	// probe(1, r, NULLIF(b, CAST(NULL AS BIGINT)))
-	var probe vec.Vec[int64]
-	if r_.Clean() && nullIf.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		nullIfV := nullIf.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&nullIf))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], nullIfV[i])
 			if err != nil {
 				probe.Fail(i, err)
@@ -5947,8 +6329,6 @@ func shape00034Shared0(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) 
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&nullIf), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -6007,17 +6387,18 @@ func shape00034Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 			caseResult2 = caseResult3
 		}
 	}
-	var matches vec.Vec[bool]
-	if caseResult2.Clean() && probe.Clean() {
-		matches = vec.Make[bool](n)
+	matches := vec.Make[bool](n)
+	{
 		caseResult2V := caseResult2.V[:n]
 		probeV := probe.V[:n]
 		out := matches.V[:n]
+		dirty := !vec.Strict(&matches, all, n, vec.FlagsOf(&caseResult2), vec.FlagsOf(&probe))
 		for i := range out {
+			if dirty && matches.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqInt64(caseResult2V[i], probeV[i])
 		}
-	} else {
-		matches = vec.Map2(all, n, vec.VecArg(&caseResult2), vec.VecArg(&probe), rt.EqInt64)
 	}
 	vec.CopyErrs(&caseResult, &matches, all, n)
 	when3, notYet3 := vec.Split(&matches, all, n)
@@ -6157,22 +6538,34 @@ func shape00035Where(n int, all vec.Sel, b vec.Vec[int64], in arrow.RecordBatch,
 //	probe(1, r, b)
 func shape00035Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, b)
-	var probe vec.Vec[int64]
-	if r_.Clean() && b.Clean() && vec.Dense(sel, n, true) {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-			if err != nil {
-				probe.Fail(i, err)
-				continue
+		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&b)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -6207,22 +6600,34 @@ func shape00035Col1(n int, sel vec.Sel, probe vec.Vec[int64], b vec.Vec[int64], 
 	nullIf := vec.NullIf(&c_, &eq, otherwise, n)
 	vec.Merge(&ifResult, &nullIf, otherwise, n)
 	// (probe(1, r, b) + IF(CASE WHEN (b IS NULL) THEN (9223372036854775807 <> c) WHEN q THEN (c > b) ELSE p END, probe(1, r, b), NULLIF(c, CAST(NULL AS BIGINT))))
-	var sum vec.Vec[int64]
-	if probe.Clean() && ifResult.Clean() && vec.Dense(sel, n, true) {
-		sum = vec.Make[int64](n)
+	sum := vec.Make[int64](n)
+	{
 		probeV := probe.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probeV[i], ifResultV[i])
-			if err != nil {
-				sum.Fail(i, err)
-				continue
+		if vec.Strict(&sum, sel, n, vec.FlagsOf(&probe), vec.FlagsOf(&ifResult)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.AddInt64(probeV[i], ifResultV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(probeV[i], ifResultV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		sum = vec.Map2E(sel, n, vec.VecArg(&probe), vec.VecArg(&ifResult), rt.AddInt64)
 	}
 	vec.Check(failed, &sum, sel, n, 1)
 	column := vec.Int64Array(mem, &sum, sel, n)
@@ -6303,17 +6708,18 @@ func shape00036Col1(n int, all vec.Sel, r_ vec.Vec[int64], coalesced vec.Vec[int
 	// CASE WHEN (r > COALESCE(c, r)) THEN COALESCE(c, r) WHEN (b <> IF((1 <> c), 3, a)) THEN (probe(1, r, 4611686018427387904) + probe(1, r, 4611686018427387904)) ...
 	caseResult := vec.Make[int64](n)
 	// (r > COALESCE(c, r))
-	var cmp vec.Vec[bool]
-	if r_.Clean() && coalesced.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		r_V := r_.V[:n]
 		coalescedV := coalesced.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&coalesced))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.GtInt64(r_V[i], coalescedV[i])
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&r_), vec.VecArg(&coalesced), rt.GtInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
 	when, notYet := vec.Split(&cmp, all, n)
@@ -6435,42 +6841,34 @@ func Shape00037(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	IF((a <> b), 'x', 'x')
 func shape00037Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((a <> b), 'x', 'x')
-	var o1Col arrow.Array // written by the clean loop, or below from ifResult
+	var o1Col arrow.Array // written by the loop, or below from ifResult
+	var o1Out *vec.StringOut
 	var ifResult vec.Vec[string]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if a.Clean() && b.Clean() {
-		o1Out := vec.NewStringOut(mem, n)
+	if in.Column(1).NullN()+in.Column(2).NullN() <= n/2 {
+		o1Out = vec.NewStringOut(mem, n)
 		aV := a.V[:n]
 		bV := b.V[:n]
-		for i := range n {
-			if rt.NeInt64(aV[i], bV[i]) {
-				o1Out.Append("x")
-			} else {
-				o1Out.Append("x")
-			}
-		}
-		o1Col = o1Out.Array()
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(1).NullN()+in.Column(2).NullN() <= n/2 {
-		ifResult = vec.Make[string](n)
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		for i := range out {
-			if a.Dirty(i) || b.Dirty(i) {
+		dirty := !(a.Clean() && b.Clean())
+		for i := range n {
+			if dirty && (a.Dirty(i) || b.Dirty(i)) {
+				o1Out.Skip()
 				left = append(left, int32(i))
 				continue
 			}
 			if rt.NeInt64(aV[i], bV[i]) {
-				out[i] = "x"
+				o1Out.Append("x")
 			} else {
-				out[i] = "x"
+				o1Out.Append("x")
 			}
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			o1Col = o1Out.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// (a <> b)
@@ -6482,10 +6880,10 @@ func shape00037Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 		vec.Fill(&ifResult2, "x", then, n)
 		vec.Fill(&ifResult2, "x", otherwise, n)
 		if fused {
-			vec.Merge(&ifResult, &ifResult2, rest, n)
-		} else {
-			ifResult = ifResult2
+			o1Out.Patch(&ifResult2, rest, all)
+			o1Col = o1Out.Array()
 		}
+		ifResult = ifResult2
 	}
 	vec.Check(failed, &ifResult, all, n, 1)
 	if o1Col == nil {
@@ -6499,12 +6897,15 @@ func shape00037Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 //	probe(2, r, 0)
 func shape00037Col2(n int, all vec.Sel, r_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(2, r, 0)
-	var probe vec.Vec[int64]
-	if r_.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
 			if err != nil {
 				probe.Fail(i, err)
@@ -6512,8 +6913,6 @@ func shape00037Col2(n int, all vec.Sel, r_ vec.Vec[int64], failed *vec.Failure, 
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.ConstArg[int64](int64(0)), kernelKernels.Probe)
 	}
 	vec.Check(failed, &probe, all, n, 2)
 	column := vec.Int64Array(mem, &probe, all, n)
@@ -6712,13 +7111,16 @@ func Shape00039(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(1, r, c)
 func shape00039Shared0(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, c)
-	var probe vec.Vec[int64]
-	if r_.Clean() && c_.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
 			if err != nil {
 				probe.Fail(i, err)
@@ -6726,8 +7128,6 @@ func shape00039Shared0(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64])
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -6737,12 +7137,15 @@ func shape00039Shared0(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64])
 //	probe(2, r, 0)
 func shape00039Shared1(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, 0)
-	var probe2 vec.Vec[int64]
-	if r_.Clean() {
-		probe2 = vec.Make[int64](n)
+	probe2 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		out := probe2.V[:n]
+		dirty := !vec.Strict(&probe2, all, n, vec.FlagsOf(&r_))
 		for i := range out {
+			if dirty && probe2.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
 			if err != nil {
 				probe2.Fail(i, err)
@@ -6750,8 +7153,6 @@ func shape00039Shared1(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 			}
 			out[i] = r
 		}
-	} else {
-		probe2 = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.ConstArg[int64](int64(0)), kernelKernels.Probe)
 	}
 	return probe2
 }
@@ -6763,12 +7164,15 @@ func shape00039Col1(n int, all vec.Sel, probe vec.Vec[int64], b vec.Vec[int64], 
 	// CASE (-probe(1, r, c)) WHEN NULLIF(b, probe(2, r, 0)) THEN a WHEN c THEN probe(2, r, 0) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	// (-probe(1, r, c))
-	var minus vec.Vec[int64]
-	if probe.Clean() {
-		minus = vec.Make[int64](n)
+	minus := vec.Make[int64](n)
+	{
 		probeV := probe.V[:n]
 		out := minus.V[:n]
+		dirty := !vec.Strict(&minus, all, n, vec.FlagsOf(&probe))
 		for i := range out {
+			if dirty && minus.Dirty(i) {
+				continue
+			}
 			r, err := rt.NegateInt64(probeV[i])
 			if err != nil {
 				minus.Fail(i, err)
@@ -6776,34 +7180,34 @@ func shape00039Col1(n int, all vec.Sel, probe vec.Vec[int64], b vec.Vec[int64], 
 			}
 			out[i] = r
 		}
-	} else {
-		minus = vec.Map1E(all, n, vec.VecArg(&probe), rt.NegateInt64)
 	}
-	var eq vec.Vec[bool]
-	if b.Clean() && probe2.Clean() {
-		eq = vec.Make[bool](n)
+	eq := vec.Make[bool](n)
+	{
 		bV := b.V[:n]
 		probe2V := probe2.V[:n]
 		out := eq.V[:n]
+		dirty := !vec.Strict(&eq, all, n, vec.FlagsOf(&b), vec.FlagsOf(&probe2))
 		for i := range out {
+			if dirty && eq.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqInt64(bV[i], probe2V[i])
 		}
-	} else {
-		eq = vec.Map2(all, n, vec.VecArg(&b), vec.VecArg(&probe2), rt.EqInt64)
 	}
 	// NULLIF(b, probe(2, r, 0))
 	nullIf := vec.NullIf(&b, &eq, all, n)
-	var matches vec.Vec[bool]
-	if minus.Clean() && nullIf.Clean() {
-		matches = vec.Make[bool](n)
+	matches := vec.Make[bool](n)
+	{
 		minusV := minus.V[:n]
 		nullIfV := nullIf.V[:n]
 		out := matches.V[:n]
+		dirty := !vec.Strict(&matches, all, n, vec.FlagsOf(&minus), vec.FlagsOf(&nullIf))
 		for i := range out {
+			if dirty && matches.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqInt64(minusV[i], nullIfV[i])
 		}
-	} else {
-		matches = vec.Map2(all, n, vec.VecArg(&minus), vec.VecArg(&nullIf), rt.EqInt64)
 	}
 	vec.CopyErrs(&caseResult, &matches, all, n)
 	when, notYet := vec.Split(&matches, all, n)
@@ -6903,13 +7307,16 @@ func Shape00040(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(1, r, b)
 func shape00040Shared0(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, b)
-	var probe vec.Vec[int64]
-	if r_.Clean() && b.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
 			if err != nil {
 				probe.Fail(i, err)
@@ -6917,8 +7324,6 @@ func shape00040Shared0(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) 
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -6928,16 +7333,17 @@ func shape00040Shared0(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) 
 //	probe(1, r, b) <= probe(1, r, b)
 func shape00040Where(n int, all vec.Sel, probe vec.Vec[int64]) vec.Vec[bool] {
 	// (probe(1, r, b) <= probe(1, r, b))
-	var cmp vec.Vec[bool]
-	if probe.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		probeV := probe.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.LeInt64(probeV[i], probeV[i])
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.LeInt64)
 	}
 	return cmp
 }
@@ -7012,17 +7418,24 @@ func shape00040Col2(n int, sel vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 			ifResult = ifResult2
 		}
 	}
-	var matches vec.Vec[bool]
-	if ifResult.Clean() && probe.Clean() && vec.Dense(sel, n, false) {
-		matches = vec.Make[bool](n)
+	matches := vec.Make[bool](n)
+	{
 		ifResultV := ifResult.V[:n]
 		probeV := probe.V[:n]
 		out := matches.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(ifResultV[i], probeV[i])
+		if vec.Strict(&matches, sel, n, vec.FlagsOf(&ifResult), vec.FlagsOf(&probe)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.EqInt64(ifResultV[i], probeV[i])
+			}
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if matches.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(ifResultV[i], probeV[i])
+			}
 		}
-	} else {
-		matches = vec.Map2(sel, n, vec.VecArg(&ifResult), vec.VecArg(&probe), rt.EqInt64)
 	}
 	vec.CopyErrs(&caseResult, &matches, sel, n)
 	when, notYet := vec.Split(&matches, sel, n)
@@ -7107,13 +7520,16 @@ func Shape00041(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(3, r, c)
 func shape00041Shared0(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(3, r, c)
-	var probe vec.Vec[int64]
-	if r_.Clean() && c_.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(3), r_V[i], c_V[i])
 			if err != nil {
 				probe.Fail(i, err)
@@ -7121,8 +7537,6 @@ func shape00041Shared0(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64])
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -7132,13 +7546,16 @@ func shape00041Shared0(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64])
 //	probe(4, r, probe(3, r, c))
 func shape00041Shared1(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
 	// probe(4, r, probe(3, r, c))
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && probe.Clean() {
-		probe2 = vec.Make[int64](n)
+	probe2 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
+		dirty := !vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe))
 		for i := range out {
+			if dirty && probe2.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(4), r_V[i], probeV[i])
 			if err != nil {
 				probe2.Fail(i, err)
@@ -7146,8 +7563,6 @@ func shape00041Shared1(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 			}
 			out[i] = r
 		}
-	} else {
-		probe2 = vec.Map3E(all, n, vec.ConstArg[int32](int32(4)), vec.VecArg(&r_), vec.VecArg(&probe), kernelKernels.Probe)
 	}
 	return probe2
 }
@@ -7159,12 +7574,15 @@ func shape00041Col1(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int
 	// COALESCE((-probe(3, r, c)), probe(4, r, probe(3, r, c)))
 	coalesced := vec.Make[int64](n)
 	// (-probe(3, r, c))
-	var minus vec.Vec[int64]
-	if probe.Clean() {
-		minus = vec.Make[int64](n)
+	minus := vec.Make[int64](n)
+	{
 		probeV := probe.V[:n]
 		out := minus.V[:n]
+		dirty := !vec.Strict(&minus, all, n, vec.FlagsOf(&probe))
 		for i := range out {
+			if dirty && minus.Dirty(i) {
+				continue
+			}
 			r, err := rt.NegateInt64(probeV[i])
 			if err != nil {
 				minus.Fail(i, err)
@@ -7172,8 +7590,6 @@ func shape00041Col1(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int
 			}
 			out[i] = r
 		}
-	} else {
-		minus = vec.Map1E(all, n, vec.VecArg(&probe), rt.NegateInt64)
 	}
 	vec.MergeNonNull(&coalesced, &minus, all, n)
 	stillNull := vec.NullRows(&minus, all, n)
@@ -7285,13 +7701,16 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	c < probe(4, r, a)
 func shape00042Where(n int, all vec.Sel, c_ vec.Vec[int64], r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[bool] {
 	// probe(4, r, a)
-	var probe vec.Vec[int64]
-	if r_.Clean() && a.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(4), r_V[i], aV[i])
 			if err != nil {
 				probe.Fail(i, err)
@@ -7299,21 +7718,20 @@ func shape00042Where(n int, all vec.Sel, c_ vec.Vec[int64], r_ vec.Vec[int64], a
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(4)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	}
 	// (c < probe(4, r, a))
-	var cmp vec.Vec[bool]
-	if c_.Clean() && probe.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		c_V := c_.V[:n]
 		probeV := probe.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&c_), vec.FlagsOf(&probe))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.LtInt64(c_V[i], probeV[i])
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&c_), vec.VecArg(&probe), rt.LtInt64)
 	}
 	return cmp
 }
@@ -7363,40 +7781,64 @@ func shape00042Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64],
 		}
 	}
 	// probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && ifResult.Clean() && vec.Dense(sel, n, true) {
-		probe2 = vec.Make[int64](n)
+	probe2 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], ifResultV[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
+		if vec.Strict(&probe2, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&ifResult)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], ifResultV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], ifResultV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe2 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&ifResult), kernelKernels.Probe)
 	}
 	// probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100)))
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && probe2.Clean() && vec.Dense(sel, n, true) {
-		probe3 = vec.Make[int64](n)
+	probe3 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		probe2V := probe2.V[:n]
 		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probe2V[i])
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
+		if vec.Strict(&probe3, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe2)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], probe2V[i])
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe3.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], probe2V[i])
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe3 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe2), kernelKernels.Probe)
 	}
 	return probe3
 }
@@ -7501,22 +7943,34 @@ func shape00042Col2(n int, sel vec.Sel, probe3 vec.Vec[int64], sArr *array.Strin
 		}
 	}
 	// (probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))) + IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 46...
-	var sum2 vec.Vec[int64]
-	if probe3.Clean() && ifResult3.Clean() && vec.Dense(sel, n, true) {
-		sum2 = vec.Make[int64](n)
+	sum2 := vec.Make[int64](n)
+	{
 		probe3V := probe3.V[:n]
 		ifResult3V := ifResult3.V[:n]
 		out := sum2.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probe3V[i], ifResult3V[i])
-			if err != nil {
-				sum2.Fail(i, err)
-				continue
+		if vec.Strict(&sum2, sel, n, vec.FlagsOf(&probe3), vec.FlagsOf(&ifResult3)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.AddInt64(probe3V[i], ifResult3V[i])
+				if err != nil {
+					sum2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if sum2.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(probe3V[i], ifResult3V[i])
+				if err != nil {
+					sum2.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		sum2 = vec.Map2E(sel, n, vec.VecArg(&probe3), vec.VecArg(&ifResult3), rt.AddInt64)
 	}
 	vec.Check(failed, &sum2, sel, n, 2)
 	column2 := vec.Int64Array(mem, &sum2, sel, n)
@@ -7587,17 +8041,18 @@ func Shape00043(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	IF(IF(a = c, b <> b, b <> probe(1, r, c + 100)), probe(2, r, b) > c, CAST(s AS BIGINT) <> a)
 func shape00043Where(n int, all vec.Sel, a vec.Vec[int64], c_ vec.Vec[int64], b vec.Vec[int64], r_ vec.Vec[int64], sArr *array.String) vec.Vec[bool] {
 	// (a = c)
-	var cmp vec.Vec[bool]
-	if a.Clean() && c_.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		aV := a.V[:n]
 		c_V := c_.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&a), vec.FlagsOf(&c_))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqInt64(aV[i], c_V[i])
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&a), vec.VecArg(&c_), rt.EqInt64)
 	}
 	// IF((a = c), (b <> b), (b <> probe(1, r, (c + 100))))
 	then, otherwise := vec.Split(&cmp, all, n)
@@ -7689,16 +8144,17 @@ func Shape00044(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 func shape00044Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], p vec.Vec[bool], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE b WHEN 1 THEN probe(3, r, CASE WHEN p THEN probe(1, r, 9223372036854775807) ELSE probe(1, r, 9223372036854775807) END) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
-	var matches vec.Vec[bool]
-	if b.Clean() {
-		matches = vec.Make[bool](n)
+	matches := vec.Make[bool](n)
+	{
 		bV := b.V[:n]
 		out := matches.V[:n]
+		dirty := !vec.Strict(&matches, all, n, vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && matches.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqInt64(bV[i], int64(1))
 		}
-	} else {
-		matches = vec.Map2(all, n, vec.VecArg(&b), vec.ConstArg[int64](int64(1)), rt.EqInt64)
 	}
 	vec.CopyErrs(&caseResult, &matches, all, n)
 	when, notYet := vec.Split(&matches, all, n)
@@ -7819,13 +8275,16 @@ func Shape00045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(2, r, a)
 func shape00045Shared0(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, a)
-	var probe vec.Vec[int64]
-	if r_.Clean() && a.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(2), r_V[i], aV[i])
 			if err != nil {
 				probe.Fail(i, err)
@@ -7833,8 +8292,6 @@ func shape00045Shared0(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) 
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -7844,13 +8301,16 @@ func shape00045Shared0(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) 
 //	probe(1, r, b)
 func shape00045Shared1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, b)
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && b.Clean() {
-		probe2 = vec.Make[int64](n)
+	probe2 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe2.V[:n]
+		dirty := !vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && probe2.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
 			if err != nil {
 				probe2.Fail(i, err)
@@ -7858,8 +8318,6 @@ func shape00045Shared1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) 
 			}
 			out[i] = r
 		}
-	} else {
-		probe2 = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	}
 	return probe2
 }
@@ -7869,16 +8327,17 @@ func shape00045Shared1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) 
 //	(probe(2, r, a) + IF((probe(1, r, b) < probe(1, r, b)), probe(2, r, a), IF((c IS NOT NULL), r, probe(1, r, b))))
 func shape00045Col1(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int64], c_ vec.Vec[int64], r_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (probe(1, r, b) < probe(1, r, b))
-	var cmp vec.Vec[bool]
-	if probe2.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe2))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.LtInt64(probe2V[i], probe2V[i])
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&probe2), vec.VecArg(&probe2), rt.LtInt64)
 	}
 	// IF((probe(1, r, b) < probe(1, r, b)), probe(2, r, a), IF((c IS NOT NULL), r, probe(1, r, b)))
 	then, otherwise := vec.Split(&cmp, all, n)
@@ -7895,13 +8354,16 @@ func shape00045Col1(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int
 	vec.Merge(&ifResult2, &probe2, otherwise2, n)
 	vec.Merge(&ifResult, &ifResult2, otherwise, n)
 	// (probe(2, r, a) + IF((probe(1, r, b) < probe(1, r, b)), probe(2, r, a), IF((c IS NOT NULL), r, probe(1, r, b))))
-	var sum vec.Vec[int64]
-	if probe.Clean() && ifResult.Clean() {
-		sum = vec.Make[int64](n)
+	sum := vec.Make[int64](n)
+	{
 		probeV := probe.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
+		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&ifResult))
 		for i := range out {
+			if dirty && sum.Dirty(i) {
+				continue
+			}
 			r, err := rt.AddInt64(probeV[i], ifResultV[i])
 			if err != nil {
 				sum.Fail(i, err)
@@ -7909,8 +8371,6 @@ func shape00045Col1(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int
 			}
 			out[i] = r
 		}
-	} else {
-		sum = vec.Map2E(all, n, vec.VecArg(&probe), vec.VecArg(&ifResult), rt.AddInt64)
 	}
 	vec.Check(failed, &sum, all, n, 1)
 	column := vec.Int64Array(mem, &sum, all, n)
@@ -7922,42 +8382,34 @@ func shape00045Col1(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int
 //	IF((b = probe(1, r, b)), s, s)
 func shape00045Col2(n int, all vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, probe2 vec.Vec[int64], sArr *array.String, s vec.Vec[string], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((b = probe(1, r, b)), s, s)
-	var o2Col arrow.Array // written by the clean loop, or below from ifResult3
+	var o2Col arrow.Array // written by the loop, or below from ifResult3
+	var o2Out *vec.StringOut
 	var ifResult3 vec.Vec[string]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if b.Clean() && probe2.Clean() && sArr.NullN() == 0 {
-		o2Out := vec.NewStringOut(mem, n)
+	if in.Column(2).NullN()+sArr.NullN() <= n/2 {
+		o2Out = vec.NewStringOut(mem, n)
 		bV := b.V[:n]
 		probe2V := probe2.V[:n]
-		for i := range n {
-			if rt.EqInt64(bV[i], probe2V[i]) {
-				o2Out.Append(sArr.Value(i))
-			} else {
-				o2Out.Append(sArr.Value(i))
-			}
-		}
-		o2Col = o2Out.Array()
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(2).NullN()+sArr.NullN() <= n/2 {
-		ifResult3 = vec.Make[string](n)
-		bV := b.V[:n]
-		probe2V := probe2.V[:n]
-		out := ifResult3.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		for i := range out {
-			if b.Dirty(i) || probe2.Dirty(i) || sArr.IsNull(i) {
+		dirty := !(b.Clean() && probe2.Clean() && sArr.NullN() == 0)
+		for i := range n {
+			if dirty && (b.Dirty(i) || probe2.Dirty(i) || sArr.IsNull(i)) {
+				o2Out.Skip()
 				left = append(left, int32(i))
 				continue
 			}
 			if rt.EqInt64(bV[i], probe2V[i]) {
-				out[i] = sArr.Value(i)
+				o2Out.Append(sArr.Value(i))
 			} else {
-				out[i] = sArr.Value(i)
+				o2Out.Append(sArr.Value(i))
 			}
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			o2Col = o2Out.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// (b = probe(1, r, b))
@@ -7969,10 +8421,10 @@ func shape00045Col2(n int, all vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, 
 		vec.Merge(&ifResult4, &s, then3, n)
 		vec.Merge(&ifResult4, &s, otherwise3, n)
 		if fused {
-			vec.Merge(&ifResult3, &ifResult4, rest, n)
-		} else {
-			ifResult3 = ifResult4
+			o2Out.Patch(&ifResult4, rest, all)
+			o2Col = o2Out.Array()
 		}
+		ifResult3 = ifResult4
 	}
 	vec.Check(failed, &ifResult3, all, n, 2)
 	if o2Col == nil {
@@ -8245,13 +8697,16 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(1, r, a)
 func shape00048Shared0(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, a)
-	var probe vec.Vec[int64]
-	if r_.Clean() && a.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
 			if err != nil {
 				probe.Fail(i, err)
@@ -8259,8 +8714,6 @@ func shape00048Shared0(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) 
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -8270,13 +8723,16 @@ func shape00048Shared0(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) 
 //	probe(2, r, c)
 func shape00048Shared1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, c)
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && c_.Clean() {
-		probe2 = vec.Make[int64](n)
+	probe2 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe2.V[:n]
+		dirty := !vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_))
 		for i := range out {
+			if dirty && probe2.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(2), r_V[i], c_V[i])
 			if err != nil {
 				probe2.Fail(i, err)
@@ -8284,8 +8740,6 @@ func shape00048Shared1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64])
 			}
 			out[i] = r
 		}
-	} else {
-		probe2 = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	}
 	return probe2
 }
@@ -8295,17 +8749,18 @@ func shape00048Shared1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64])
 //	probe(1, r, a) <> probe(2, r, c)
 func shape00048Where(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int64]) vec.Vec[bool] {
 	// (probe(1, r, a) <> probe(2, r, c))
-	var cmp vec.Vec[bool]
-	if probe.Clean() && probe2.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		probeV := probe.V[:n]
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&probe2))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.NeInt64(probeV[i], probe2V[i])
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&probe), vec.VecArg(&probe2), rt.NeInt64)
 	}
 	return cmp
 }
@@ -8369,16 +8824,23 @@ func shape00048Col1(n int, sel vec.Sel, ifResult vec.Vec[int64], probe vec.Vec[i
 	in2.Add(&matches)
 	inResult := in2.Finish()
 	// (NOT (IF((a < 100), b, c) IN (probe(1, r, a))))
-	var negated vec.Vec[bool]
-	if inResult.Clean() && vec.Dense(sel, n, false) {
-		negated = vec.Make[bool](n)
+	negated := vec.Make[bool](n)
+	{
 		inResultV := inResult.V[:n]
 		out := negated.V[:n]
-		for i := range out {
-			out[i] = rt.Not(inResultV[i])
+		if vec.Strict(&negated, sel, n, vec.FlagsOf(&inResult)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.Not(inResultV[i])
+			}
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if negated.Dirty(i) {
+					continue
+				}
+				out[i] = rt.Not(inResultV[i])
+			}
 		}
-	} else {
-		negated = vec.Map1(sel, n, vec.VecArg(&inResult), rt.Not)
 	}
 	// IF((NOT (IF((a < 100), b, c) IN (probe(1, r, a)))), (probe(2, r, c) + probe(2, r, c)), (probe(1, r, a) + IF((probe(1, r, a) = probe(3, r, IF((a < 100), b, c)...
 	then2, otherwise2 := vec.Split(&negated, sel, n)
@@ -8474,16 +8936,17 @@ func shape00049Where(n int, all vec.Sel, b vec.Vec[int64], sArr *array.String, s
 	// CASE WHEN (b > 1) THEN (CAST(s AS BIGINT) > b) ELSE TRY((probe(1, r, NULLIF(r, b)) > a)) END
 	caseResult := vec.Make[bool](n)
 	// (b > 1)
-	var cmp vec.Vec[bool]
-	if b.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		bV := b.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.GtInt64(bV[i], int64(1))
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&b), vec.ConstArg[int64](int64(1)), rt.GtInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
 	when, notYet := vec.Split(&cmp, all, n)
@@ -8590,12 +9053,15 @@ func Shape00050(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(1, r, 9223372036854775807)
 func shape00050Shared0(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, 9223372036854775807)
-	var probe vec.Vec[int64]
-	if r_.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(9223372036854775807))
 			if err != nil {
 				probe.Fail(i, err)
@@ -8603,8 +9069,6 @@ func shape00050Shared0(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(9223372036854775807)), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -8628,13 +9092,16 @@ func shape00050Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], pro
 	vec.Merge(&caseResult2, &probe2, when, n)
 	vec.FillNull(&caseResult2, notYet, n)
 	// probe(3, r, CASE WHEN (probe(1, r, 9223372036854775807) IS NULL) THEN probe(2, r, probe(1, r, 9223372036854775807)) ELSE CAST(NULL AS BIGINT) END)
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && caseResult2.Clean() {
-		probe3 = vec.Make[int64](n)
+	probe3 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		caseResult2V := caseResult2.V[:n]
 		out := probe3.V[:n]
+		dirty := !vec.Strict(&probe3, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&caseResult2))
 		for i := range out {
+			if dirty && probe3.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(3), r_V[i], caseResult2V[i])
 			if err != nil {
 				probe3.Fail(i, err)
@@ -8642,20 +9109,19 @@ func shape00050Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], pro
 			}
 			out[i] = r
 		}
-	} else {
-		probe3 = vec.Map3E(all, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&caseResult2), kernelKernels.Probe)
 	}
-	var matches vec.Vec[bool]
-	if b.Clean() && probe3.Clean() {
-		matches = vec.Make[bool](n)
+	matches := vec.Make[bool](n)
+	{
 		bV := b.V[:n]
 		probe3V := probe3.V[:n]
 		out := matches.V[:n]
+		dirty := !vec.Strict(&matches, all, n, vec.FlagsOf(&b), vec.FlagsOf(&probe3))
 		for i := range out {
+			if dirty && matches.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqInt64(bV[i], probe3V[i])
 		}
-	} else {
-		matches = vec.Map2(all, n, vec.VecArg(&b), vec.VecArg(&probe3), rt.EqInt64)
 	}
 	vec.CopyErrs(&caseResult, &matches, all, n)
 	when2, notYet2 := vec.Split(&matches, all, n)
@@ -8783,11 +9249,14 @@ func Shape00051(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	CAST(s AS BIGINT)
 func shape00051Shared1(n int, all vec.Sel, sArr *array.String) vec.Vec[int64] {
 	// CAST(s AS BIGINT)
-	var asBigint vec.Vec[int64]
-	if sArr.NullN() == 0 {
-		asBigint = vec.Make[int64](n)
+	asBigint := vec.Make[int64](n)
+	{
 		out := asBigint.V[:n]
+		dirty := !vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && asBigint.Dirty(i) {
+				continue
+			}
 			r, err := rt.CastStringToInt64(sArr.Value(i))
 			if err != nil {
 				asBigint.Fail(i, err)
@@ -8795,8 +9264,6 @@ func shape00051Shared1(n int, all vec.Sel, sArr *array.String) vec.Vec[int64] {
 			}
 			out[i] = r
 		}
-	} else {
-		asBigint = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
 	return asBigint
 }
@@ -8806,12 +9273,15 @@ func shape00051Shared1(n int, all vec.Sel, sArr *array.String) vec.Vec[int64] {
 //	probe(2, r, 9223372036854775807)
 func shape00051Shared0(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, 9223372036854775807)
-	var probe vec.Vec[int64]
-	if r_.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(9223372036854775807))
 			if err != nil {
 				probe.Fail(i, err)
@@ -8819,8 +9289,6 @@ func shape00051Shared0(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.ConstArg[int64](int64(9223372036854775807)), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -8832,17 +9300,18 @@ func shape00051Col2(n int, all vec.Sel, probe vec.Vec[int64], c_ vec.Vec[int64],
 	// CASE WHEN (probe(2, r, 9223372036854775807) <= c) THEN CAST(s AS BIGINT) WHEN (a IS NOT NULL) THEN (probe(2, r, 9223372036854775807) * probe(2, r, 9223372036...
 	caseResult := vec.Make[int64](n)
 	// (probe(2, r, 9223372036854775807) <= c)
-	var cmp vec.Vec[bool]
-	if probe.Clean() && c_.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		probeV := probe.V[:n]
 		c_V := c_.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&c_))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.LeInt64(probeV[i], c_V[i])
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&probe), vec.VecArg(&c_), rt.LeInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
 	when, notYet := vec.Split(&cmp, all, n)
@@ -8935,13 +9404,16 @@ func Shape00052(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	(r * a)
 func shape00052Shared1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// (r * a)
-	var product vec.Vec[int64]
-	if r_.Clean() && a.Clean() {
-		product = vec.Make[int64](n)
+	product := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := product.V[:n]
+		dirty := !vec.Strict(&product, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && product.Dirty(i) {
+				continue
+			}
 			r, err := rt.MulInt64(r_V[i], aV[i])
 			if err != nil {
 				product.Fail(i, err)
@@ -8949,8 +9421,6 @@ func shape00052Shared1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) 
 			}
 			out[i] = r
 		}
-	} else {
-		product = vec.Map2E(all, n, vec.VecArg(&r_), vec.VecArg(&a), rt.MulInt64)
 	}
 	return product
 }
@@ -8960,13 +9430,16 @@ func shape00052Shared1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) 
 //	probe(1, r, (r * a))
 func shape00052Shared0(n int, all vec.Sel, r_ vec.Vec[int64], product vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, (r * a))
-	var probe vec.Vec[int64]
-	if r_.Clean() && product.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		productV := product.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&product))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], productV[i])
 			if err != nil {
 				probe.Fail(i, err)
@@ -8974,8 +9447,6 @@ func shape00052Shared0(n int, all vec.Sel, r_ vec.Vec[int64], product vec.Vec[in
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&product), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -9094,13 +9565,16 @@ func Shape00053(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	(probe(2, r, probe(1, r, b)) = 7)
 func shape00053Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(1, r, b)
-	var probe vec.Vec[int64]
-	if r_.Clean() && b.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
 			if err != nil {
 				probe.Fail(i, err)
@@ -9108,17 +9582,18 @@ func shape00053Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], fai
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	}
 	// probe(2, r, probe(1, r, b))
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && probe.Clean() {
-		probe2 = vec.Make[int64](n)
+	probe2 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
+		dirty := !vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe))
 		for i := range out {
+			if dirty && probe2.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
 			if err != nil {
 				probe2.Fail(i, err)
@@ -9126,20 +9601,19 @@ func shape00053Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], fai
 			}
 			out[i] = r
 		}
-	} else {
-		probe2 = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe), kernelKernels.Probe)
 	}
 	// (probe(2, r, probe(1, r, b)) = 7)
-	var cmp vec.Vec[bool]
-	if probe2.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe2))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqInt64(probe2V[i], int64(7))
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&probe2), vec.ConstArg[int64](int64(7)), rt.EqInt64)
 	}
 	vec.Check(failed, &cmp, all, n, 1)
 	column := vec.BoolArray(mem, &cmp, all, n)
@@ -9209,12 +9683,15 @@ func Shape00054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(1, r, 0)
 func shape00054Shared1(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, 0)
-	var probe vec.Vec[int64]
-	if r_.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(0))
 			if err != nil {
 				probe.Fail(i, err)
@@ -9222,8 +9699,6 @@ func shape00054Shared1(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(0)), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -9233,13 +9708,16 @@ func shape00054Shared1(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 //	probe(2, r, probe(1, r, 0))
 func shape00054Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, probe(1, r, 0))
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && probe.Clean() {
-		probe2 = vec.Make[int64](n)
+	probe2 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
+		dirty := !vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe))
 		for i := range out {
+			if dirty && probe2.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
 			if err != nil {
 				probe2.Fail(i, err)
@@ -9247,8 +9725,6 @@ func shape00054Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 			}
 			out[i] = r
 		}
-	} else {
-		probe2 = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe), kernelKernels.Probe)
 	}
 	return probe2
 }
@@ -9258,16 +9734,17 @@ func shape00054Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 //	probe(2, r, probe(1, r, 0)) = 0
 func shape00054Where(n int, all vec.Sel, probe2 vec.Vec[int64]) vec.Vec[bool] {
 	// (probe(2, r, probe(1, r, 0)) = 0)
-	var cmp vec.Vec[bool]
-	if probe2.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe2))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqInt64(probe2V[i], int64(0))
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&probe2), vec.ConstArg[int64](int64(0)), rt.EqInt64)
 	}
 	return cmp
 }
@@ -9289,16 +9766,23 @@ func shape00054Col1(n int, sel vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64],
 	or.Add(&cmp3)
 	orResult := or.Finish()
 	// (NOT ((probe(1, r, 0) < probe(3, r, probe(2, r, probe(1, r, 0)))) OR (-1 < probe(1, r, 0))))
-	var negated vec.Vec[bool]
-	if orResult.Clean() && vec.Dense(sel, n, false) {
-		negated = vec.Make[bool](n)
+	negated := vec.Make[bool](n)
+	{
 		orResultV := orResult.V[:n]
 		out := negated.V[:n]
-		for i := range out {
-			out[i] = rt.Not(orResultV[i])
+		if vec.Strict(&negated, sel, n, vec.FlagsOf(&orResult)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.Not(orResultV[i])
+			}
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if negated.Dirty(i) {
+					continue
+				}
+				out[i] = rt.Not(orResultV[i])
+			}
 		}
-	} else {
-		negated = vec.Map1(sel, n, vec.VecArg(&orResult), rt.Not)
 	}
 	vec.CopyErrs(&caseResult, &negated, sel, n)
 	when, notYet := vec.Split(&negated, sel, n)
@@ -9379,16 +9863,17 @@ func shape00055Shared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) v
 	// CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END
 	caseResult := vec.Make[int64](n)
 	// (a > a)
-	var cmp vec.Vec[bool]
-	if a.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		aV := a.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.GtInt64(aV[i], aV[i])
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&a), vec.VecArg(&a), rt.GtInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
 	when, notYet := vec.Split(&cmp, all, n)
@@ -9514,21 +9999,33 @@ func shape00056Where(n int, all vec.Sel) vec.Vec[bool] {
 //	probe(2, r, 0)
 func shape00056Shared0(n int, sel vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, 0)
-	var probe vec.Vec[int64]
-	if r_.Clean() && vec.Dense(sel, n, true) {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
-			if err != nil {
-				probe.Fail(i, err)
-				continue
+		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe = vec.Map3E(sel, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.ConstArg[int64](int64(0)), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -9693,13 +10190,16 @@ func Shape00057(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(1, r, c)
 func shape00057Shared1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, c)
-	var probe vec.Vec[int64]
-	if r_.Clean() && c_.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
 			if err != nil {
 				probe.Fail(i, err)
@@ -9707,8 +10207,6 @@ func shape00057Shared1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64])
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -9718,13 +10216,16 @@ func shape00057Shared1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64])
 //	probe(2, r, probe(1, r, c))
 func shape00057Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, probe(1, r, c))
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && probe.Clean() {
-		probe2 = vec.Make[int64](n)
+	probe2 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
+		dirty := !vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe))
 		for i := range out {
+			if dirty && probe2.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
 			if err != nil {
 				probe2.Fail(i, err)
@@ -9732,8 +10233,6 @@ func shape00057Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 			}
 			out[i] = r
 		}
-	} else {
-		probe2 = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe), kernelKernels.Probe)
 	}
 	return probe2
 }
@@ -9756,17 +10255,24 @@ func shape00057Where(n int, all vec.Sel, probe2 vec.Vec[int64], probe vec.Vec[in
 //
 //	NULLIF(c, probe(2, r, probe(1, r, c)))
 func shape00057Col1(n int, sel vec.Sel, c_ vec.Vec[int64], probe2 vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	var eq vec.Vec[bool]
-	if c_.Clean() && probe2.Clean() && vec.Dense(sel, n, false) {
-		eq = vec.Make[bool](n)
+	eq := vec.Make[bool](n)
+	{
 		c_V := c_.V[:n]
 		probe2V := probe2.V[:n]
 		out := eq.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(c_V[i], probe2V[i])
+		if vec.Strict(&eq, sel, n, vec.FlagsOf(&c_), vec.FlagsOf(&probe2)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.EqInt64(c_V[i], probe2V[i])
+			}
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if eq.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(c_V[i], probe2V[i])
+			}
 		}
-	} else {
-		eq = vec.Map2(sel, n, vec.VecArg(&c_), vec.VecArg(&probe2), rt.EqInt64)
 	}
 	// NULLIF(c, probe(2, r, probe(1, r, c)))
 	nullIf := vec.NullIf(&c_, &eq, sel, n)
@@ -9942,12 +10448,15 @@ func Shape00059(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(1, r, 9223372036854775807)
 func shape00059Shared0(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, 9223372036854775807)
-	var probe vec.Vec[int64]
-	if r_.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(9223372036854775807))
 			if err != nil {
 				probe.Fail(i, err)
@@ -9955,8 +10464,6 @@ func shape00059Shared0(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(9223372036854775807)), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -10104,13 +10611,16 @@ func Shape00060(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(1, r, c)
 func shape00060Shared0(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, c)
-	var probe vec.Vec[int64]
-	if r_.Clean() && c_.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
 			if err != nil {
 				probe.Fail(i, err)
@@ -10118,8 +10628,6 @@ func shape00060Shared0(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64])
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -10182,35 +10690,54 @@ func shape00060Col1(n int, sel vec.Sel, p vec.Vec[bool], probe vec.Vec[int64], b
 	vec.Fill(&caseResult2, int64(2), when, n)
 	vec.Merge(&caseResult2, &probe, notYet, n)
 	// (b + probe(1, r, c))
-	var sum vec.Vec[int64]
-	if b.Clean() && probe.Clean() && vec.Dense(sel, n, true) {
-		sum = vec.Make[int64](n)
+	sum := vec.Make[int64](n)
+	{
 		bV := b.V[:n]
 		probeV := probe.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(bV[i], probeV[i])
-			if err != nil {
-				sum.Fail(i, err)
-				continue
+		if vec.Strict(&sum, sel, n, vec.FlagsOf(&b), vec.FlagsOf(&probe)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.AddInt64(bV[i], probeV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(bV[i], probeV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		sum = vec.Map2E(sel, n, vec.VecArg(&b), vec.VecArg(&probe), rt.AddInt64)
 	}
 	// (CASE WHEN (p IS NOT NULL) THEN 2 ELSE probe(1, r, c) END <= (b + probe(1, r, c)))
-	var cmp3 vec.Vec[bool]
-	if caseResult2.Clean() && sum.Clean() && vec.Dense(sel, n, false) {
-		cmp3 = vec.Make[bool](n)
+	cmp3 := vec.Make[bool](n)
+	{
 		caseResult2V := caseResult2.V[:n]
 		sumV := sum.V[:n]
 		out := cmp3.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(caseResult2V[i], sumV[i])
+		if vec.Strict(&cmp3, sel, n, vec.FlagsOf(&caseResult2), vec.FlagsOf(&sum)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.LeInt64(caseResult2V[i], sumV[i])
+			}
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if cmp3.Dirty(i) {
+					continue
+				}
+				out[i] = rt.LeInt64(caseResult2V[i], sumV[i])
+			}
 		}
-	} else {
-		cmp3 = vec.Map2(sel, n, vec.VecArg(&caseResult2), vec.VecArg(&sum), rt.LeInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp3, sel, n)
 	when2, notYet2 := vec.Split(&cmp3, sel, n)
@@ -10353,13 +10880,16 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	IF((probe(2, r, c) IS NOT NULL), (probe(1, r, IF((c < 3), a, a)) + probe(1, r, IF((c < 3), a, a))), probe(1, r, IF((c < 3), a, a)))
 func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], shared0 *vec.Vec[int64], shared0Done []bool, in arrow.RecordBatch, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(2, r, c)
-	var probe vec.Vec[int64]
-	if r_.Clean() && c_.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(2), r_V[i], c_V[i])
 			if err != nil {
 				probe.Fail(i, err)
@@ -10367,8 +10897,6 @@ func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], sh
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	}
 	// (probe(2, r, c) IS NOT NULL)
 	isNotNull := vec.IsNull(&probe, true, all, n)
@@ -10555,22 +11083,34 @@ func shape00062Where(n int, all vec.Sel, s vec.Vec[string]) vec.Vec[bool] {
 //	probe(4, r, b)
 func shape00062Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// probe(4, r, b)
-	var probe vec.Vec[int64]
-	if r_.Clean() && b.Clean() && vec.Dense(sel, n, true) {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(4), r_V[i], bV[i])
-			if err != nil {
-				probe.Fail(i, err)
-				continue
+		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&b)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(4), r_V[i], bV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(4), r_V[i], bV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe = vec.Map3E(sel, n, vec.ConstArg[int32](int32(4)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -10628,22 +11168,34 @@ func shape00062Shared2(n int, sel vec.Sel, a vec.Vec[int64], in arrow.RecordBatc
 //	probe(1, r, IF((a = c), c, a))
 func shape00062Shared1(n int, sel vec.Sel, r_ vec.Vec[int64], ifResult vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, IF((a = c), c, a))
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && ifResult.Clean() && vec.Dense(sel, n, true) {
-		probe2 = vec.Make[int64](n)
+	probe2 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], ifResultV[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
+		if vec.Strict(&probe2, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&ifResult)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], ifResultV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], ifResultV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe2 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&ifResult), kernelKernels.Probe)
 	}
 	return probe2
 }
@@ -10701,22 +11253,34 @@ func shape00062Col1(n int, sel vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int
 		}
 	}
 	// (probe(4, r, b) + IF((probe(1, r, IF((a = c), c, a)) <> CAST(s AS BIGINT)), probe(4, r, b), probe(1, r, IF((a = c), c, a))))
-	var sum vec.Vec[int64]
-	if probe.Clean() && ifResult3.Clean() && vec.Dense(sel, n, true) {
-		sum = vec.Make[int64](n)
+	sum := vec.Make[int64](n)
+	{
 		probeV := probe.V[:n]
 		ifResult3V := ifResult3.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probeV[i], ifResult3V[i])
-			if err != nil {
-				sum.Fail(i, err)
-				continue
+		if vec.Strict(&sum, sel, n, vec.FlagsOf(&probe), vec.FlagsOf(&ifResult3)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.AddInt64(probeV[i], ifResult3V[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(probeV[i], ifResult3V[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		sum = vec.Map2E(sel, n, vec.VecArg(&probe), vec.VecArg(&ifResult3), rt.AddInt64)
 	}
 	vec.Check(failed, &sum, sel, n, 1)
 	column := vec.Int64Array(mem, &sum, sel, n)
@@ -10844,40 +11408,64 @@ func shape00063Where(n int, all vec.Sel, c_ vec.Vec[int64]) vec.Vec[bool] {
 //	probe(2, r, (a * c))
 func shape00063Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// (a * c)
-	var product vec.Vec[int64]
-	if a.Clean() && c_.Clean() && vec.Dense(sel, n, true) {
-		product = vec.Make[int64](n)
+	product := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		c_V := c_.V[:n]
 		out := product.V[:n]
-		for i := range out {
-			r, err := rt.MulInt64(aV[i], c_V[i])
-			if err != nil {
-				product.Fail(i, err)
-				continue
+		if vec.Strict(&product, sel, n, vec.FlagsOf(&a), vec.FlagsOf(&c_)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.MulInt64(aV[i], c_V[i])
+				if err != nil {
+					product.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if product.Dirty(i) {
+					continue
+				}
+				r, err := rt.MulInt64(aV[i], c_V[i])
+				if err != nil {
+					product.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		product = vec.Map2E(sel, n, vec.VecArg(&a), vec.VecArg(&c_), rt.MulInt64)
 	}
 	// probe(2, r, (a * c))
-	var probe vec.Vec[int64]
-	if r_.Clean() && product.Clean() && vec.Dense(sel, n, true) {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		productV := product.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], productV[i])
-			if err != nil {
-				probe.Fail(i, err)
-				continue
+		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&product)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], productV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], productV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe = vec.Map3E(sel, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&product), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -10896,35 +11484,54 @@ func shape00063Col1(n int, sel vec.Sel, probe vec.Vec[int64], failed *vec.Failur
 //	(probe(2, r, (a * c)) + IF((probe(1, r, c) <= a), probe(2, r, (a * c)), r))
 func shape00063Col2(n int, sel vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64], c_ vec.Vec[int64], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(1, r, c)
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && c_.Clean() && vec.Dense(sel, n, true) {
-		probe2 = vec.Make[int64](n)
+	probe2 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
+		if vec.Strict(&probe2, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe2 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	}
 	// (probe(1, r, c) <= a)
-	var cmp vec.Vec[bool]
-	if probe2.Clean() && a.Clean() && vec.Dense(sel, n, false) {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		probe2V := probe2.V[:n]
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(probe2V[i], aV[i])
+		if vec.Strict(&cmp, sel, n, vec.FlagsOf(&probe2), vec.FlagsOf(&a)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.LeInt64(probe2V[i], aV[i])
+			}
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.LeInt64(probe2V[i], aV[i])
+			}
 		}
-	} else {
-		cmp = vec.Map2(sel, n, vec.VecArg(&probe2), vec.VecArg(&a), rt.LeInt64)
 	}
 	// IF((probe(1, r, c) <= a), probe(2, r, (a * c)), r)
 	then, otherwise := vec.Split(&cmp, sel, n)
@@ -10933,22 +11540,34 @@ func shape00063Col2(n int, sel vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64],
 	vec.Merge(&ifResult, &probe, then, n)
 	vec.Merge(&ifResult, &r_, otherwise, n)
 	// (probe(2, r, (a * c)) + IF((probe(1, r, c) <= a), probe(2, r, (a * c)), r))
-	var sum vec.Vec[int64]
-	if probe.Clean() && ifResult.Clean() && vec.Dense(sel, n, true) {
-		sum = vec.Make[int64](n)
+	sum := vec.Make[int64](n)
+	{
 		probeV := probe.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probeV[i], ifResultV[i])
-			if err != nil {
-				sum.Fail(i, err)
-				continue
+		if vec.Strict(&sum, sel, n, vec.FlagsOf(&probe), vec.FlagsOf(&ifResult)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.AddInt64(probeV[i], ifResultV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(probeV[i], ifResultV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		sum = vec.Map2E(sel, n, vec.VecArg(&probe), vec.VecArg(&ifResult), rt.AddInt64)
 	}
 	vec.Check(failed, &sum, sel, n, 2)
 	column2 := vec.Int64Array(mem, &sum, sel, n)
@@ -11021,13 +11640,16 @@ func Shape00064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(2, r, b)
 func shape00064Shared1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, b)
-	var probe vec.Vec[int64]
-	if r_.Clean() && b.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(2), r_V[i], bV[i])
 			if err != nil {
 				probe.Fail(i, err)
@@ -11035,8 +11657,6 @@ func shape00064Shared1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) 
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -11046,16 +11666,17 @@ func shape00064Shared1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) 
 //	probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))
 func shape00064Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64], shared2 *vec.Vec[int64], shared2Done []bool, b vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// (probe(2, r, b) >= probe(2, r, b))
-	var cmp vec.Vec[bool]
-	if probe.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		probeV := probe.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.GeInt64(probeV[i], probeV[i])
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.GeInt64)
 	}
 	// IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a)
 	then, otherwise := vec.Split(&cmp, all, n)
@@ -11071,13 +11692,16 @@ func shape00064Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 	vec.Merge(&ifResult, &difference, then, n)
 	vec.Merge(&ifResult, &a, otherwise, n)
 	// probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && ifResult.Clean() {
-		probe3 = vec.Make[int64](n)
+	probe3 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := probe3.V[:n]
+		dirty := !vec.Strict(&probe3, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&ifResult))
 		for i := range out {
+			if dirty && probe3.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(3), r_V[i], ifResultV[i])
 			if err != nil {
 				probe3.Fail(i, err)
@@ -11085,8 +11709,6 @@ func shape00064Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 			}
 			out[i] = r
 		}
-	} else {
-		probe3 = vec.Map3E(all, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&ifResult), kernelKernels.Probe)
 	}
 	return probe3
 }
@@ -11096,11 +11718,14 @@ func shape00064Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 //	(probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a)) + IF((NOT TRY((CAST(s AS BIGINT) <> 0))), probe(3, r, IF((probe(2,...
 func shape00064Col1(n int, all vec.Sel, probe3 vec.Vec[int64], sArr *array.String, shared2 *vec.Vec[int64], shared2Done []bool, r_ vec.Vec[int64], b vec.Vec[int64], probe vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(s AS BIGINT)
-	var asBigint vec.Vec[int64]
-	if sArr.NullN() == 0 {
-		asBigint = vec.Make[int64](n)
+	asBigint := vec.Make[int64](n)
+	{
 		out := asBigint.V[:n]
+		dirty := !vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && asBigint.Dirty(i) {
+				continue
+			}
 			r, err := rt.CastStringToInt64(sArr.Value(i))
 			if err != nil {
 				asBigint.Fail(i, err)
@@ -11108,34 +11733,34 @@ func shape00064Col1(n int, all vec.Sel, probe3 vec.Vec[int64], sArr *array.Strin
 			}
 			out[i] = r
 		}
-	} else {
-		asBigint = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
 	// (CAST(s AS BIGINT) <> 0)
-	var cmp2 vec.Vec[bool]
-	if asBigint.Clean() {
-		cmp2 = vec.Make[bool](n)
+	cmp2 := vec.Make[bool](n)
+	{
 		asBigintV := asBigint.V[:n]
 		out := cmp2.V[:n]
+		dirty := !vec.Strict(&cmp2, all, n, vec.FlagsOf(&asBigint))
 		for i := range out {
+			if dirty && cmp2.Dirty(i) {
+				continue
+			}
 			out[i] = rt.NeInt64(asBigintV[i], int64(0))
 		}
-	} else {
-		cmp2 = vec.Map2(all, n, vec.VecArg(&asBigint), vec.ConstArg[int64](int64(0)), rt.NeInt64)
 	}
 	// TRY((CAST(s AS BIGINT) <> 0))
 	tried := vec.Try(&cmp2, all, n)
 	// (NOT TRY((CAST(s AS BIGINT) <> 0)))
-	var negated vec.Vec[bool]
-	if tried.Clean() {
-		negated = vec.Make[bool](n)
+	negated := vec.Make[bool](n)
+	{
 		triedV := tried.V[:n]
 		out := negated.V[:n]
+		dirty := !vec.Strict(&negated, all, n, vec.FlagsOf(&tried))
 		for i := range out {
+			if dirty && negated.Dirty(i) {
+				continue
+			}
 			out[i] = rt.Not(triedV[i])
 		}
-	} else {
-		negated = vec.Map1(all, n, vec.VecArg(&tried), rt.Not)
 	}
 	// IF((NOT TRY((CAST(s AS BIGINT) <> 0))), probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a)), (-(probe(2, r, b) + IF((pr...
 	then2, otherwise2 := vec.Split(&negated, all, n)
@@ -11195,13 +11820,16 @@ func shape00064Col1(n int, all vec.Sel, probe3 vec.Vec[int64], sArr *array.Strin
 	minus := vec.Map1E(otherwise2, n, vec.VecArg(&sum), rt.NegateInt64)
 	vec.Merge(&ifResult2, &minus, otherwise2, n)
 	// (probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a)) + IF((NOT TRY((CAST(s AS BIGINT) <> 0))), probe(3, r, IF((probe(2,...
-	var sum2 vec.Vec[int64]
-	if probe3.Clean() && ifResult2.Clean() {
-		sum2 = vec.Make[int64](n)
+	sum2 := vec.Make[int64](n)
+	{
 		probe3V := probe3.V[:n]
 		ifResult2V := ifResult2.V[:n]
 		out := sum2.V[:n]
+		dirty := !vec.Strict(&sum2, all, n, vec.FlagsOf(&probe3), vec.FlagsOf(&ifResult2))
 		for i := range out {
+			if dirty && sum2.Dirty(i) {
+				continue
+			}
 			r, err := rt.AddInt64(probe3V[i], ifResult2V[i])
 			if err != nil {
 				sum2.Fail(i, err)
@@ -11209,8 +11837,6 @@ func shape00064Col1(n int, all vec.Sel, probe3 vec.Vec[int64], sArr *array.Strin
 			}
 			out[i] = r
 		}
-	} else {
-		sum2 = vec.Map2E(all, n, vec.VecArg(&probe3), vec.VecArg(&ifResult2), rt.AddInt64)
 	}
 	vec.Check(failed, &sum2, all, n, 1)
 	column := vec.Int64Array(mem, &sum2, all, n)
@@ -11287,13 +11913,16 @@ func Shape00065(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(1, r, a)
 func shape00065Shared1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, a)
-	var probe vec.Vec[int64]
-	if r_.Clean() && a.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
 			if err != nil {
 				probe.Fail(i, err)
@@ -11301,8 +11930,6 @@ func shape00065Shared1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) 
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -11312,11 +11939,14 @@ func shape00065Shared1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) 
 //	probe(2, r, CAST(s AS BIGINT))
 func shape00065Shared0(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String) vec.Vec[int64] {
 	// CAST(s AS BIGINT)
-	var asBigint vec.Vec[int64]
-	if sArr.NullN() == 0 {
-		asBigint = vec.Make[int64](n)
+	asBigint := vec.Make[int64](n)
+	{
 		out := asBigint.V[:n]
+		dirty := !vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && asBigint.Dirty(i) {
+				continue
+			}
 			r, err := rt.CastStringToInt64(sArr.Value(i))
 			if err != nil {
 				asBigint.Fail(i, err)
@@ -11324,17 +11954,18 @@ func shape00065Shared0(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String
 			}
 			out[i] = r
 		}
-	} else {
-		asBigint = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
 	// probe(2, r, CAST(s AS BIGINT))
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && asBigint.Clean() {
-		probe2 = vec.Make[int64](n)
+	probe2 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		asBigintV := asBigint.V[:n]
 		out := probe2.V[:n]
+		dirty := !vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&asBigint))
 		for i := range out {
+			if dirty && probe2.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(2), r_V[i], asBigintV[i])
 			if err != nil {
 				probe2.Fail(i, err)
@@ -11342,8 +11973,6 @@ func shape00065Shared0(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String
 			}
 			out[i] = r
 		}
-	} else {
-		probe2 = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&asBigint), kernelKernels.Probe)
 	}
 	return probe2
 }
@@ -11353,17 +11982,18 @@ func shape00065Shared0(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String
 //	(probe(2, r, CAST(s AS BIGINT)) + IF((probe(1, r, a) > c), probe(2, r, CAST(s AS BIGINT)), TRY(probe(1, r, a))))
 func shape00065Col1(n int, all vec.Sel, probe2 vec.Vec[int64], probe vec.Vec[int64], c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (probe(1, r, a) > c)
-	var cmp vec.Vec[bool]
-	if probe.Clean() && c_.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		probeV := probe.V[:n]
 		c_V := c_.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&c_))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.GtInt64(probeV[i], c_V[i])
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&probe), vec.VecArg(&c_), rt.GtInt64)
 	}
 	// IF((probe(1, r, a) > c), probe(2, r, CAST(s AS BIGINT)), TRY(probe(1, r, a)))
 	then, otherwise := vec.Split(&cmp, all, n)
@@ -11374,13 +12004,16 @@ func shape00065Col1(n int, all vec.Sel, probe2 vec.Vec[int64], probe vec.Vec[int
 	tried := vec.Try(&probe, otherwise, n)
 	vec.Merge(&ifResult, &tried, otherwise, n)
 	// (probe(2, r, CAST(s AS BIGINT)) + IF((probe(1, r, a) > c), probe(2, r, CAST(s AS BIGINT)), TRY(probe(1, r, a))))
-	var sum vec.Vec[int64]
-	if probe2.Clean() && ifResult.Clean() {
-		sum = vec.Make[int64](n)
+	sum := vec.Make[int64](n)
+	{
 		probe2V := probe2.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
+		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&probe2), vec.FlagsOf(&ifResult))
 		for i := range out {
+			if dirty && sum.Dirty(i) {
+				continue
+			}
 			r, err := rt.AddInt64(probe2V[i], ifResultV[i])
 			if err != nil {
 				sum.Fail(i, err)
@@ -11388,8 +12021,6 @@ func shape00065Col1(n int, all vec.Sel, probe2 vec.Vec[int64], probe vec.Vec[int
 			}
 			out[i] = r
 		}
-	} else {
-		sum = vec.Map2E(all, n, vec.VecArg(&probe2), vec.VecArg(&ifResult), rt.AddInt64)
 	}
 	vec.Check(failed, &sum, all, n, 1)
 	column := vec.Int64Array(mem, &sum, all, n)
@@ -11580,13 +12211,16 @@ func Shape00067(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(1, r, a)
 func shape00067Shared0(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, a)
-	var probe vec.Vec[int64]
-	if r_.Clean() && a.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
 			if err != nil {
 				probe.Fail(i, err)
@@ -11594,8 +12228,6 @@ func shape00067Shared0(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) 
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -11606,17 +12238,18 @@ func shape00067Shared0(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) 
 func shape00067Col1(n int, all vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE probe(1, r, a) WHEN r THEN probe(1, r, a) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
-	var matches vec.Vec[bool]
-	if probe.Clean() && r_.Clean() {
-		matches = vec.Make[bool](n)
+	matches := vec.Make[bool](n)
+	{
 		probeV := probe.V[:n]
 		r_V := r_.V[:n]
 		out := matches.V[:n]
+		dirty := !vec.Strict(&matches, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&r_))
 		for i := range out {
+			if dirty && matches.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqInt64(probeV[i], r_V[i])
 		}
-	} else {
-		matches = vec.Map2(all, n, vec.VecArg(&probe), vec.VecArg(&r_), rt.EqInt64)
 	}
 	vec.CopyErrs(&caseResult, &matches, all, n)
 	when, notYet := vec.Split(&matches, all, n)
@@ -11702,11 +12335,14 @@ func Shape00068(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(1, r, CAST(s AS BIGINT))
 func shape00068Shared0(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String) vec.Vec[int64] {
 	// CAST(s AS BIGINT)
-	var asBigint vec.Vec[int64]
-	if sArr.NullN() == 0 {
-		asBigint = vec.Make[int64](n)
+	asBigint := vec.Make[int64](n)
+	{
 		out := asBigint.V[:n]
+		dirty := !vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && asBigint.Dirty(i) {
+				continue
+			}
 			r, err := rt.CastStringToInt64(sArr.Value(i))
 			if err != nil {
 				asBigint.Fail(i, err)
@@ -11714,17 +12350,18 @@ func shape00068Shared0(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String
 			}
 			out[i] = r
 		}
-	} else {
-		asBigint = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
 	// probe(1, r, CAST(s AS BIGINT))
-	var probe vec.Vec[int64]
-	if r_.Clean() && asBigint.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		asBigintV := asBigint.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&asBigint))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], asBigintV[i])
 			if err != nil {
 				probe.Fail(i, err)
@@ -11732,8 +12369,6 @@ func shape00068Shared0(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -11744,16 +12379,17 @@ func shape00068Shared0(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String
 func shape00068Col1(n int, all vec.Sel, probe vec.Vec[int64], a vec.Vec[int64], b vec.Vec[int64], shared1 *vec.Vec[int64], shared1Done []bool, r_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE probe(1, r, CAST(s AS BIGINT)) WHEN probe(1, r, CAST(s AS BIGINT)) THEN a WHEN b THEN a ELSE probe(4, r, 1) END
 	caseResult := vec.Make[int64](n)
-	var matches vec.Vec[bool]
-	if probe.Clean() {
-		matches = vec.Make[bool](n)
+	matches := vec.Make[bool](n)
+	{
 		probeV := probe.V[:n]
 		out := matches.V[:n]
+		dirty := !vec.Strict(&matches, all, n, vec.FlagsOf(&probe))
 		for i := range out {
+			if dirty && matches.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqInt64(probeV[i], probeV[i])
 		}
-	} else {
-		matches = vec.Map2(all, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.EqInt64)
 	}
 	vec.CopyErrs(&caseResult, &matches, all, n)
 	when, notYet := vec.Split(&matches, all, n)
@@ -11877,12 +12513,15 @@ func Shape00069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(1, r, 4611686018427387904)
 func shape00069Shared0(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, 4611686018427387904)
-	var probe vec.Vec[int64]
-	if r_.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(4611686018427387904))
 			if err != nil {
 				probe.Fail(i, err)
@@ -11890,8 +12529,6 @@ func shape00069Shared0(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(4611686018427387904)), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -11901,17 +12538,18 @@ func shape00069Shared0(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 //	probe(1, r, 4611686018427387904) < a
 func shape00069Where(n int, all vec.Sel, probe vec.Vec[int64], a vec.Vec[int64]) vec.Vec[bool] {
 	// (probe(1, r, 4611686018427387904) < a)
-	var cmp vec.Vec[bool]
-	if probe.Clean() && a.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		probeV := probe.V[:n]
 		aV := a.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.LtInt64(probeV[i], aV[i])
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&probe), vec.VecArg(&a), rt.LtInt64)
 	}
 	return cmp
 }
@@ -12054,15 +12692,16 @@ func Shape00070(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	s = 'a'
 func shape00070Where(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	// (s = 'a')
-	var cmp vec.Vec[bool]
-	if sArr.NullN() == 0 {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqString(sArr.Value(i), "a")
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.StrArg(sArr), vec.ConstArg[string]("a"), rt.EqString)
 	}
 	return cmp
 }
@@ -12072,21 +12711,33 @@ func shape00070Where(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 //	probe(1, r, r)
 func shape00070Shared0(n int, sel vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, r)
-	var probe vec.Vec[int64]
-	if r_.Clean() && vec.Dense(sel, n, true) {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], r_V[i])
-			if err != nil {
-				probe.Fail(i, err)
-				continue
+		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], r_V[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], r_V[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&r_), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -12098,36 +12749,55 @@ func shape00070Col1(n int, sel vec.Sel, a vec.Vec[int64], probe vec.Vec[int64], 
 	// CASE (a - probe(1, r, r)) WHEN CASE WHEN (b >= 1) THEN CAST(s AS BIGINT) WHEN p THEN (probe(1, r, r) + probe(1, r, r)) ELSE probe(1, r, r) END THEN b WHEN b ...
 	caseResult := vec.Make[int64](n)
 	// (a - probe(1, r, r))
-	var difference vec.Vec[int64]
-	if a.Clean() && probe.Clean() && vec.Dense(sel, n, true) {
-		difference = vec.Make[int64](n)
+	difference := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		probeV := probe.V[:n]
 		out := difference.V[:n]
-		for i := range out {
-			r, err := rt.SubInt64(aV[i], probeV[i])
-			if err != nil {
-				difference.Fail(i, err)
-				continue
+		if vec.Strict(&difference, sel, n, vec.FlagsOf(&a), vec.FlagsOf(&probe)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.SubInt64(aV[i], probeV[i])
+				if err != nil {
+					difference.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if difference.Dirty(i) {
+					continue
+				}
+				r, err := rt.SubInt64(aV[i], probeV[i])
+				if err != nil {
+					difference.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		difference = vec.Map2E(sel, n, vec.VecArg(&a), vec.VecArg(&probe), rt.SubInt64)
 	}
 	// CASE WHEN (b >= 1) THEN CAST(s AS BIGINT) WHEN p THEN (probe(1, r, r) + probe(1, r, r)) ELSE probe(1, r, r) END
 	caseResult2 := vec.Make[int64](n)
 	// (b >= 1)
-	var cmp2 vec.Vec[bool]
-	if b.Clean() && vec.Dense(sel, n, false) {
-		cmp2 = vec.Make[bool](n)
+	cmp2 := vec.Make[bool](n)
+	{
 		bV := b.V[:n]
 		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(bV[i], int64(1))
+		if vec.Strict(&cmp2, sel, n, vec.FlagsOf(&b)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.GeInt64(bV[i], int64(1))
+			}
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if cmp2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GeInt64(bV[i], int64(1))
+			}
 		}
-	} else {
-		cmp2 = vec.Map2(sel, n, vec.VecArg(&b), vec.ConstArg[int64](int64(1)), rt.GeInt64)
 	}
 	vec.CopyErrs(&caseResult2, &cmp2, sel, n)
 	when, notYet := vec.Split(&cmp2, sel, n)
@@ -12142,17 +12812,24 @@ func shape00070Col1(n int, sel vec.Sel, a vec.Vec[int64], probe vec.Vec[int64], 
 	sum := vec.Map2E(when2, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.AddInt64)
 	vec.Merge(&caseResult2, &sum, when2, n)
 	vec.Merge(&caseResult2, &probe, notYet2, n)
-	var matches vec.Vec[bool]
-	if difference.Clean() && caseResult2.Clean() && vec.Dense(sel, n, false) {
-		matches = vec.Make[bool](n)
+	matches := vec.Make[bool](n)
+	{
 		differenceV := difference.V[:n]
 		caseResult2V := caseResult2.V[:n]
 		out := matches.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(differenceV[i], caseResult2V[i])
+		if vec.Strict(&matches, sel, n, vec.FlagsOf(&difference), vec.FlagsOf(&caseResult2)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.EqInt64(differenceV[i], caseResult2V[i])
+			}
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if matches.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(differenceV[i], caseResult2V[i])
+			}
 		}
-	} else {
-		matches = vec.Map2(sel, n, vec.VecArg(&difference), vec.VecArg(&caseResult2), rt.EqInt64)
 	}
 	vec.CopyErrs(&caseResult, &matches, sel, n)
 	when3, notYet3 := vec.Split(&matches, sel, n)
@@ -12250,16 +12927,23 @@ func shape00071Where(n int, all vec.Sel) vec.Vec[bool] {
 //	IF((5 > b), (a + c), CASE c WHEN a THEN r WHEN a THEN probe(1, r, -1) ELSE probe(2, r, probe(1, r, -1)) END)
 func shape00071Col1(n int, sel vec.Sel, b vec.Vec[int64], a vec.Vec[int64], c_ vec.Vec[int64], r_ vec.Vec[int64], shared0 *vec.Vec[int64], shared0Done []bool, shared1 *vec.Vec[int64], shared1Done []bool, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (5 > b)
-	var cmp vec.Vec[bool]
-	if b.Clean() && vec.Dense(sel, n, false) {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		bV := b.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(int64(5), bV[i])
+		if vec.Strict(&cmp, sel, n, vec.FlagsOf(&b)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.GtInt64(int64(5), bV[i])
+			}
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GtInt64(int64(5), bV[i])
+			}
 		}
-	} else {
-		cmp = vec.Map2(sel, n, vec.ConstArg[int64](int64(5)), vec.VecArg(&b), rt.GtInt64)
 	}
 	// IF((5 > b), (a + c), CASE c WHEN a THEN r WHEN a THEN probe(1, r, -1) ELSE probe(2, r, probe(1, r, -1)) END)
 	then, otherwise := vec.Split(&cmp, sel, n)
@@ -12301,16 +12985,23 @@ func shape00071Col2(n int, sel vec.Sel, b vec.Vec[int64], a vec.Vec[int64], shar
 	// CASE WHEN (b < 1) THEN a WHEN (a >= a) THEN (probe(2, r, probe(1, r, -1)) + probe(2, r, probe(1, r, -1))) ELSE probe(1, r, -1) END
 	caseResult2 := vec.Make[int64](n)
 	// (b < 1)
-	var cmp2 vec.Vec[bool]
-	if b.Clean() && vec.Dense(sel, n, false) {
-		cmp2 = vec.Make[bool](n)
+	cmp2 := vec.Make[bool](n)
+	{
 		bV := b.V[:n]
 		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.LtInt64(bV[i], int64(1))
+		if vec.Strict(&cmp2, sel, n, vec.FlagsOf(&b)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.LtInt64(bV[i], int64(1))
+			}
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if cmp2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.LtInt64(bV[i], int64(1))
+			}
 		}
-	} else {
-		cmp2 = vec.Map2(sel, n, vec.VecArg(&b), vec.ConstArg[int64](int64(1)), rt.LtInt64)
 	}
 	vec.CopyErrs(&caseResult2, &cmp2, sel, n)
 	when3, notYet3 := vec.Split(&cmp2, sel, n)
@@ -12411,40 +13102,64 @@ func shape00072Where(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[bool] {
 //	probe(2, r, probe(1, r, a))
 func shape00072Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, a)
-	var probe vec.Vec[int64]
-	if r_.Clean() && a.Clean() && vec.Dense(sel, n, true) {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
-			if err != nil {
-				probe.Fail(i, err)
-				continue
+		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&a)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	}
 	// probe(2, r, probe(1, r, a))
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && probe.Clean() && vec.Dense(sel, n, true) {
-		probe2 = vec.Make[int64](n)
+	probe2 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
+		if vec.Strict(&probe2, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe2 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe), kernelKernels.Probe)
 	}
 	return probe2
 }
@@ -12466,17 +13181,24 @@ func shape00072Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], c_ vec.Vec[int64]
 	// TRY(c)
 	tried := vec.Try(&c_, sel, n)
 	// (TRY(c) > a)
-	var cmp vec.Vec[bool]
-	if tried.Clean() && a.Clean() && vec.Dense(sel, n, false) {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		triedV := tried.V[:n]
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(triedV[i], aV[i])
+		if vec.Strict(&cmp, sel, n, vec.FlagsOf(&tried), vec.FlagsOf(&a)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.GtInt64(triedV[i], aV[i])
+			}
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GtInt64(triedV[i], aV[i])
+			}
 		}
-	} else {
-		cmp = vec.Map2(sel, n, vec.VecArg(&tried), vec.VecArg(&a), rt.GtInt64)
 	}
 	// IF((TRY(c) > a), probe(2, r, probe(1, r, a)), r)
 	then, otherwise := vec.Split(&cmp, sel, n)
@@ -12485,22 +13207,34 @@ func shape00072Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], c_ vec.Vec[int64]
 	vec.Merge(&ifResult, &probe2, then, n)
 	vec.Merge(&ifResult, &r_, otherwise, n)
 	// (probe(2, r, probe(1, r, a)) + IF((TRY(c) > a), probe(2, r, probe(1, r, a)), r))
-	var sum vec.Vec[int64]
-	if probe2.Clean() && ifResult.Clean() && vec.Dense(sel, n, true) {
-		sum = vec.Make[int64](n)
+	sum := vec.Make[int64](n)
+	{
 		probe2V := probe2.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probe2V[i], ifResultV[i])
-			if err != nil {
-				sum.Fail(i, err)
-				continue
+		if vec.Strict(&sum, sel, n, vec.FlagsOf(&probe2), vec.FlagsOf(&ifResult)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.AddInt64(probe2V[i], ifResultV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(probe2V[i], ifResultV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		sum = vec.Map2E(sel, n, vec.VecArg(&probe2), vec.VecArg(&ifResult), rt.AddInt64)
 	}
 	vec.Check(failed, &sum, sel, n, 2)
 	column2 := vec.Int64Array(mem, &sum, sel, n)
@@ -12694,21 +13428,33 @@ func shape00074Where(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[bool] {
 //	probe(2, r, 0)
 func shape00074Shared0(n int, sel vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, 0)
-	var probe vec.Vec[int64]
-	if r_.Clean() && vec.Dense(sel, n, true) {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
-			if err != nil {
-				probe.Fail(i, err)
-				continue
+		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe = vec.Map3E(sel, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.ConstArg[int64](int64(0)), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -12718,22 +13464,34 @@ func shape00074Shared0(n int, sel vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 //	probe(1, r, c)
 func shape00074Shared1(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, c)
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && c_.Clean() && vec.Dense(sel, n, true) {
-		probe2 = vec.Make[int64](n)
+	probe2 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
+		if vec.Strict(&probe2, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe2 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	}
 	return probe2
 }
@@ -12743,22 +13501,34 @@ func shape00074Shared1(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64])
 //	probe(3, r, probe(1, r, c))
 func shape00074Shared2(n int, sel vec.Sel, r_ vec.Vec[int64], probe2 vec.Vec[int64]) vec.Vec[int64] {
 	// probe(3, r, probe(1, r, c))
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && probe2.Clean() && vec.Dense(sel, n, true) {
-		probe3 = vec.Make[int64](n)
+	probe3 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		probe2V := probe2.V[:n]
 		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], probe2V[i])
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
+		if vec.Strict(&probe3, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe2)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(3), r_V[i], probe2V[i])
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe3.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(3), r_V[i], probe2V[i])
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe3 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&probe2), kernelKernels.Probe)
 	}
 	return probe3
 }
@@ -12816,17 +13586,24 @@ func shape00074Col1(n int, sel vec.Sel, q vec.Vec[bool], probe vec.Vec[int64], a
 //	(r <> c)
 func shape00074Col2(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (r <> c)
-	var cmp6 vec.Vec[bool]
-	if r_.Clean() && c_.Clean() && vec.Dense(sel, n, false) {
-		cmp6 = vec.Make[bool](n)
+	cmp6 := vec.Make[bool](n)
+	{
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := cmp6.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(r_V[i], c_V[i])
+		if vec.Strict(&cmp6, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.NeInt64(r_V[i], c_V[i])
+			}
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if cmp6.Dirty(i) {
+					continue
+				}
+				out[i] = rt.NeInt64(r_V[i], c_V[i])
+			}
 		}
-	} else {
-		cmp6 = vec.Map2(sel, n, vec.VecArg(&r_), vec.VecArg(&c_), rt.NeInt64)
 	}
 	vec.Check(failed, &cmp6, sel, n, 2)
 	column2 := vec.BoolArray(mem, &cmp6, sel, n)
@@ -12900,12 +13677,15 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(1, r, 5)
 func shape00075Shared0(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, 5)
-	var probe vec.Vec[int64]
-	if r_.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
 			if err != nil {
 				probe.Fail(i, err)
@@ -12913,8 +13693,6 @@ func shape00075Shared0(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(5)), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -12924,13 +13702,16 @@ func shape00075Shared0(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 //	probe(2, r, probe(1, r, 5))
 func shape00075Shared2(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
 	// probe(2, r, probe(1, r, 5))
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && probe.Clean() {
-		probe2 = vec.Make[int64](n)
+	probe2 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
+		dirty := !vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe))
 		for i := range out {
+			if dirty && probe2.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
 			if err != nil {
 				probe2.Fail(i, err)
@@ -12938,8 +13719,6 @@ func shape00075Shared2(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 			}
 			out[i] = r
 		}
-	} else {
-		probe2 = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe), kernelKernels.Probe)
 	}
 	return probe2
 }
@@ -12949,13 +13728,16 @@ func shape00075Shared2(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 //	probe(3, r, probe(2, r, probe(1, r, 5)))
 func shape00075Shared1(n int, all vec.Sel, r_ vec.Vec[int64], probe2 vec.Vec[int64]) vec.Vec[int64] {
 	// probe(3, r, probe(2, r, probe(1, r, 5)))
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && probe2.Clean() {
-		probe3 = vec.Make[int64](n)
+	probe3 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		probe2V := probe2.V[:n]
 		out := probe3.V[:n]
+		dirty := !vec.Strict(&probe3, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe2))
 		for i := range out {
+			if dirty && probe3.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(3), r_V[i], probe2V[i])
 			if err != nil {
 				probe3.Fail(i, err)
@@ -12963,8 +13745,6 @@ func shape00075Shared1(n int, all vec.Sel, r_ vec.Vec[int64], probe2 vec.Vec[int
 			}
 			out[i] = r
 		}
-	} else {
-		probe3 = vec.Map3E(all, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&probe2), kernelKernels.Probe)
 	}
 	return probe3
 }
@@ -12974,17 +13754,18 @@ func shape00075Shared1(n int, all vec.Sel, r_ vec.Vec[int64], probe2 vec.Vec[int
 //	probe(1, r, 5) = probe(3, r, probe(2, r, probe(1, r, 5)))
 func shape00075Where(n int, all vec.Sel, probe vec.Vec[int64], probe3 vec.Vec[int64]) vec.Vec[bool] {
 	// (probe(1, r, 5) = probe(3, r, probe(2, r, probe(1, r, 5))))
-	var cmp vec.Vec[bool]
-	if probe.Clean() && probe3.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		probeV := probe.V[:n]
 		probe3V := probe3.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&probe3))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqInt64(probeV[i], probe3V[i])
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&probe), vec.VecArg(&probe3), rt.EqInt64)
 	}
 	return cmp
 }
@@ -13127,13 +13908,16 @@ func Shape00076(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(3, r, c)
 func shape00076Shared0(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(3, r, c)
-	var probe vec.Vec[int64]
-	if r_.Clean() && c_.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(3), r_V[i], c_V[i])
 			if err != nil {
 				probe.Fail(i, err)
@@ -13141,8 +13925,6 @@ func shape00076Shared0(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64])
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -13152,17 +13934,18 @@ func shape00076Shared0(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64])
 //	(probe(3, r, c) + IF((probe(3, r, c) < r), probe(3, r, c), probe(1, r, 0)))
 func shape00076Col1(n int, all vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (probe(3, r, c) < r)
-	var cmp vec.Vec[bool]
-	if probe.Clean() && r_.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		probeV := probe.V[:n]
 		r_V := r_.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&r_))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.LtInt64(probeV[i], r_V[i])
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&probe), vec.VecArg(&r_), rt.LtInt64)
 	}
 	// IF((probe(3, r, c) < r), probe(3, r, c), probe(1, r, 0))
 	then, otherwise := vec.Split(&cmp, all, n)
@@ -13173,13 +13956,16 @@ func shape00076Col1(n int, all vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64],
 	probe2 := vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(0)), kernelKernels.Probe)
 	vec.Merge(&ifResult, &probe2, otherwise, n)
 	// (probe(3, r, c) + IF((probe(3, r, c) < r), probe(3, r, c), probe(1, r, 0)))
-	var sum vec.Vec[int64]
-	if probe.Clean() && ifResult.Clean() {
-		sum = vec.Make[int64](n)
+	sum := vec.Make[int64](n)
+	{
 		probeV := probe.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
+		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&ifResult))
 		for i := range out {
+			if dirty && sum.Dirty(i) {
+				continue
+			}
 			r, err := rt.AddInt64(probeV[i], ifResultV[i])
 			if err != nil {
 				sum.Fail(i, err)
@@ -13187,8 +13973,6 @@ func shape00076Col1(n int, all vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64],
 			}
 			out[i] = r
 		}
-	} else {
-		sum = vec.Map2E(all, n, vec.VecArg(&probe), vec.VecArg(&ifResult), rt.AddInt64)
 	}
 	vec.Check(failed, &sum, all, n, 1)
 	column := vec.Int64Array(mem, &sum, all, n)
@@ -13273,40 +14057,64 @@ func shape00077Where(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[bool] {
 //	(probe(1, r, b) - a)
 func shape00077Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(1, r, b)
-	var probe vec.Vec[int64]
-	if r_.Clean() && b.Clean() && vec.Dense(sel, n, true) {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-			if err != nil {
-				probe.Fail(i, err)
-				continue
+		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&b)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	}
 	// (probe(1, r, b) - a)
-	var difference vec.Vec[int64]
-	if probe.Clean() && a.Clean() && vec.Dense(sel, n, true) {
-		difference = vec.Make[int64](n)
+	difference := vec.Make[int64](n)
+	{
 		probeV := probe.V[:n]
 		aV := a.V[:n]
 		out := difference.V[:n]
-		for i := range out {
-			r, err := rt.SubInt64(probeV[i], aV[i])
-			if err != nil {
-				difference.Fail(i, err)
-				continue
+		if vec.Strict(&difference, sel, n, vec.FlagsOf(&probe), vec.FlagsOf(&a)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.SubInt64(probeV[i], aV[i])
+				if err != nil {
+					difference.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if difference.Dirty(i) {
+					continue
+				}
+				r, err := rt.SubInt64(probeV[i], aV[i])
+				if err != nil {
+					difference.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		difference = vec.Map2E(sel, n, vec.VecArg(&probe), vec.VecArg(&a), rt.SubInt64)
 	}
 	vec.Check(failed, &difference, sel, n, 1)
 	column := vec.Int64Array(mem, &difference, sel, n)
@@ -13379,13 +14187,16 @@ func Shape00078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(1, r, c)
 func shape00078Shared0(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// probe(1, r, c)
-	var probe vec.Vec[int64]
-	if r_.Clean() && c_.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
 			if err != nil {
 				probe.Fail(i, err)
@@ -13393,8 +14204,6 @@ func shape00078Shared0(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64])
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	}
 	return probe
 }
@@ -13459,13 +14268,16 @@ func shape00078Shared1(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 		}
 	}
 	// probe(2, r, CASE WHEN (probe(1, r, c) <> 0) THEN 5 WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE probe(1, r, c) END)
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && caseResult.Clean() {
-		probe2 = vec.Make[int64](n)
+	probe2 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		caseResultV := caseResult.V[:n]
 		out := probe2.V[:n]
+		dirty := !vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&caseResult))
 		for i := range out {
+			if dirty && probe2.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(2), r_V[i], caseResultV[i])
 			if err != nil {
 				probe2.Fail(i, err)
@@ -13473,8 +14285,6 @@ func shape00078Shared1(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 			}
 			out[i] = r
 		}
-	} else {
-		probe2 = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&caseResult), kernelKernels.Probe)
 	}
 	return probe2
 }
@@ -13523,13 +14333,16 @@ func shape00078Where(n int, all vec.Sel, probe vec.Vec[int64], sArr *array.Strin
 		}
 	}
 	// (probe(1, r, c) + IF((s = 'a'), probe(1, r, c), probe(1, r, c)))
-	var sum vec.Vec[int64]
-	if probe.Clean() && ifResult.Clean() {
-		sum = vec.Make[int64](n)
+	sum := vec.Make[int64](n)
+	{
 		probeV := probe.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
+		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&ifResult))
 		for i := range out {
+			if dirty && sum.Dirty(i) {
+				continue
+			}
 			r, err := rt.AddInt64(probeV[i], ifResultV[i])
 			if err != nil {
 				sum.Fail(i, err)
@@ -13537,16 +14350,17 @@ func shape00078Where(n int, all vec.Sel, probe vec.Vec[int64], sArr *array.Strin
 			}
 			out[i] = r
 		}
-	} else {
-		sum = vec.Map2E(all, n, vec.VecArg(&probe), vec.VecArg(&ifResult), rt.AddInt64)
 	}
 	// (-probe(2, r, CASE WHEN (probe(1, r, c) <> 0) THEN 5 WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE probe(1, r, c) END))
-	var minus vec.Vec[int64]
-	if probe2.Clean() {
-		minus = vec.Make[int64](n)
+	minus := vec.Make[int64](n)
+	{
 		probe2V := probe2.V[:n]
 		out := minus.V[:n]
+		dirty := !vec.Strict(&minus, all, n, vec.FlagsOf(&probe2))
 		for i := range out {
+			if dirty && minus.Dirty(i) {
+				continue
+			}
 			r, err := rt.NegateInt64(probe2V[i])
 			if err != nil {
 				minus.Fail(i, err)
@@ -13554,21 +14368,20 @@ func shape00078Where(n int, all vec.Sel, probe vec.Vec[int64], sArr *array.Strin
 			}
 			out[i] = r
 		}
-	} else {
-		minus = vec.Map1E(all, n, vec.VecArg(&probe2), rt.NegateInt64)
 	}
 	// ((probe(1, r, c) + IF((s = 'a'), probe(1, r, c), probe(1, r, c))) <> (-probe(2, r, CASE WHEN (probe(1, r, c) <> 0) THEN 5 WHEN (probe(1, r, c) > a) THEN (pro...
-	var cmp4 vec.Vec[bool]
-	if sum.Clean() && minus.Clean() {
-		cmp4 = vec.Make[bool](n)
+	cmp4 := vec.Make[bool](n)
+	{
 		sumV := sum.V[:n]
 		minusV := minus.V[:n]
 		out := cmp4.V[:n]
+		dirty := !vec.Strict(&cmp4, all, n, vec.FlagsOf(&sum), vec.FlagsOf(&minus))
 		for i := range out {
+			if dirty && cmp4.Dirty(i) {
+				continue
+			}
 			out[i] = rt.NeInt64(sumV[i], minusV[i])
 		}
-	} else {
-		cmp4 = vec.Map2(all, n, vec.VecArg(&sum), vec.VecArg(&minus), rt.NeInt64)
 	}
 	return cmp4
 }
@@ -13654,12 +14467,15 @@ func Shape00079(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(1, r, 5) < b
 func shape00079Where(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
 	// probe(1, r, 5)
-	var probe vec.Vec[int64]
-	if r_.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
 			if err != nil {
 				probe.Fail(i, err)
@@ -13667,21 +14483,20 @@ func shape00079Where(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) ve
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(5)), kernelKernels.Probe)
 	}
 	// (probe(1, r, 5) < b)
-	var cmp vec.Vec[bool]
-	if probe.Clean() && b.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		probeV := probe.V[:n]
 		bV := b.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.LtInt64(probeV[i], bV[i])
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&probe), vec.VecArg(&b), rt.LtInt64)
 	}
 	return cmp
 }
@@ -13691,20 +14506,32 @@ func shape00079Where(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) ve
 //	CAST(s AS BIGINT)
 func shape00079Shared0(n int, sel vec.Sel, sArr *array.String) vec.Vec[int64] {
 	// CAST(s AS BIGINT)
-	var asBigint vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(sel, n, true) {
-		asBigint = vec.Make[int64](n)
+	asBigint := vec.Make[int64](n)
+	{
 		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.Fail(i, err)
-				continue
+		if vec.Strict(&asBigint, sel, n, vec.ArrowFlags(sArr)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if asBigint.Dirty(i) {
+					continue
+				}
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		asBigint = vec.Map1E(sel, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
 	return asBigint
 }
@@ -13716,17 +14543,24 @@ func shape00079Col1(n int, sel vec.Sel, asBigint vec.Vec[int64], b vec.Vec[int64
 	// CASE WHEN (CAST(s AS BIGINT) < b) THEN b WHEN (CAST(s AS BIGINT) <= r) THEN (probe(2, r, 0) * probe(2, r, 0)) ELSE CAST(s AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	// (CAST(s AS BIGINT) < b)
-	var cmp2 vec.Vec[bool]
-	if asBigint.Clean() && b.Clean() && vec.Dense(sel, n, false) {
-		cmp2 = vec.Make[bool](n)
+	cmp2 := vec.Make[bool](n)
+	{
 		asBigintV := asBigint.V[:n]
 		bV := b.V[:n]
 		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.LtInt64(asBigintV[i], bV[i])
+		if vec.Strict(&cmp2, sel, n, vec.FlagsOf(&asBigint), vec.FlagsOf(&b)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.LtInt64(asBigintV[i], bV[i])
+			}
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if cmp2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.LtInt64(asBigintV[i], bV[i])
+			}
 		}
-	} else {
-		cmp2 = vec.Map2(sel, n, vec.VecArg(&asBigint), vec.VecArg(&b), rt.LtInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp2, sel, n)
 	when, notYet := vec.Split(&cmp2, sel, n)

@@ -122,39 +122,63 @@ func shape00000Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], fai
 	// COALESCE(probe(2, r, probe(1, r, 1)), b, probe(1, r, 1))
 	coalesced := vec.Make[int64](n)
 	// probe(1, r, 1)
-	var probe vec.Vec[int64]
-	if r_.Clean() && vec.Dense(sel, n, true) {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(1))
-			if err != nil {
-				probe.Fail(i, err)
-				continue
+		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(1))
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(1))
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(1)), kernelKernels.Probe)
 	}
 	// probe(2, r, probe(1, r, 1))
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && probe.Clean() && vec.Dense(sel, n, true) {
-		probe2 = vec.Make[int64](n)
+	probe2 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
+		if vec.Strict(&probe2, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe2 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe), kernelKernels.Probe)
 	}
 	vec.MergeNonNull(&coalesced, &probe2, sel, n)
 	stillNull := vec.NullRows(&probe2, sel, n)
@@ -173,21 +197,33 @@ func shape00000Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], fai
 //	probe(1, r, 1)
 func shape00000Col2(n int, sel vec.Sel, r_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(1, r, 1)
-	var probe4 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(sel, n, true) {
-		probe4 = vec.Make[int64](n)
+	probe4 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		out := probe4.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(1))
-			if err != nil {
-				probe4.Fail(i, err)
-				continue
+		if vec.Strict(&probe4, sel, n, vec.FlagsOf(&r_)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(1))
+				if err != nil {
+					probe4.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe4.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(1))
+				if err != nil {
+					probe4.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe4 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(1)), kernelKernels.Probe)
 	}
 	vec.Check(failed, &probe4, sel, n, 2)
 	column2 := vec.Int64Array(mem, &probe4, sel, n)
@@ -260,17 +296,18 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	b = a
 func shape00001Where(n int, all vec.Sel, b vec.Vec[int64], a vec.Vec[int64]) vec.Vec[bool] {
 	// (b = a)
-	var cmp vec.Vec[bool]
-	if b.Clean() && a.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		bV := b.V[:n]
 		aV := a.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&b), vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqInt64(bV[i], aV[i])
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&b), vec.VecArg(&a), rt.EqInt64)
 	}
 	return cmp
 }
@@ -280,34 +317,53 @@ func shape00001Where(n int, all vec.Sel, b vec.Vec[int64], a vec.Vec[int64]) vec
 //	IF((b <> probe(2, r, 9223372036854775807)), IF((2 > c), 0, a), IF((2 > c), 0, a))
 func shape00001Col1(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], c_ vec.Vec[int64], in arrow.RecordBatch, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(2, r, 9223372036854775807)
-	var probe vec.Vec[int64]
-	if r_.Clean() && vec.Dense(sel, n, true) {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(9223372036854775807))
-			if err != nil {
-				probe.Fail(i, err)
-				continue
+		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], int64(9223372036854775807))
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], int64(9223372036854775807))
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe = vec.Map3E(sel, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.ConstArg[int64](int64(9223372036854775807)), kernelKernels.Probe)
 	}
 	// (b <> probe(2, r, 9223372036854775807))
-	var cmp2 vec.Vec[bool]
-	if b.Clean() && probe.Clean() && vec.Dense(sel, n, false) {
-		cmp2 = vec.Make[bool](n)
+	cmp2 := vec.Make[bool](n)
+	{
 		bV := b.V[:n]
 		probeV := probe.V[:n]
 		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(bV[i], probeV[i])
+		if vec.Strict(&cmp2, sel, n, vec.FlagsOf(&b), vec.FlagsOf(&probe)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.NeInt64(bV[i], probeV[i])
+			}
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if cmp2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.NeInt64(bV[i], probeV[i])
+			}
 		}
-	} else {
-		cmp2 = vec.Map2(sel, n, vec.VecArg(&b), vec.VecArg(&probe), rt.NeInt64)
 	}
 	// IF((b <> probe(2, r, 9223372036854775807)), IF((2 > c), 0, a), IF((2 > c), 0, a))
 	then, otherwise := vec.Split(&cmp2, sel, n)
@@ -526,20 +582,32 @@ func shape00002Col1(n int, sel vec.Sel, sArr *array.String, r_ vec.Vec[int64], f
 	// CASE WHEN (CAST(s AS BIGINT) IS NULL) THEN -1 ELSE probe(3, r, 9223372036854775807) END
 	caseResult := vec.Make[int64](n)
 	// CAST(s AS BIGINT)
-	var asBigint vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(sel, n, true) {
-		asBigint = vec.Make[int64](n)
+	asBigint := vec.Make[int64](n)
+	{
 		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.Fail(i, err)
-				continue
+		if vec.Strict(&asBigint, sel, n, vec.ArrowFlags(sArr)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if asBigint.Dirty(i) {
+					continue
+				}
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		asBigint = vec.Map1E(sel, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
 	// (CAST(s AS BIGINT) IS NULL)
 	isNull2 := vec.IsNull(&asBigint, false, sel, n)
@@ -563,39 +631,63 @@ func shape00002Col2(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 	// TRY(b)
 	tried := vec.Try(&b, sel, n)
 	// probe(1, r, TRY(b))
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && tried.Clean() && vec.Dense(sel, n, true) {
-		probe2 = vec.Make[int64](n)
+	probe2 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		triedV := tried.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], triedV[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
+		if vec.Strict(&probe2, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&tried)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], triedV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], triedV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe2 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&tried), kernelKernels.Probe)
 	}
 	// (probe(1, r, TRY(b)) * 10)
-	var product vec.Vec[int64]
-	if probe2.Clean() && vec.Dense(sel, n, true) {
-		product = vec.Make[int64](n)
+	product := vec.Make[int64](n)
+	{
 		probe2V := probe2.V[:n]
 		out := product.V[:n]
-		for i := range out {
-			r, err := rt.MulInt64(probe2V[i], int64(10))
-			if err != nil {
-				product.Fail(i, err)
-				continue
+		if vec.Strict(&product, sel, n, vec.FlagsOf(&probe2)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.MulInt64(probe2V[i], int64(10))
+				if err != nil {
+					product.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if product.Dirty(i) {
+					continue
+				}
+				r, err := rt.MulInt64(probe2V[i], int64(10))
+				if err != nil {
+					product.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		product = vec.Map2E(sel, n, vec.VecArg(&probe2), vec.ConstArg[int64](int64(10)), rt.MulInt64)
 	}
 	vec.MergeNonNull(&coalesced, &product, sel, n)
 	stillNull := vec.NullRows(&product, sel, n)
@@ -671,17 +763,18 @@ func Shape00003(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	r >= c
 func shape00003Where(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[bool] {
 	// (r >= c)
-	var cmp vec.Vec[bool]
-	if r_.Clean() && c_.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.GeInt64(r_V[i], c_V[i])
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&r_), vec.VecArg(&c_), rt.GeInt64)
 	}
 	return cmp
 }
@@ -693,21 +786,33 @@ func shape00003Col1(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a 
 	// COALESCE((-r), c, a)
 	coalesced := vec.Make[int64](n)
 	// (-r)
-	var minus vec.Vec[int64]
-	if r_.Clean() && vec.Dense(sel, n, true) {
-		minus = vec.Make[int64](n)
+	minus := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		out := minus.V[:n]
-		for i := range out {
-			r, err := rt.NegateInt64(r_V[i])
-			if err != nil {
-				minus.Fail(i, err)
-				continue
+		if vec.Strict(&minus, sel, n, vec.FlagsOf(&r_)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.NegateInt64(r_V[i])
+				if err != nil {
+					minus.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if minus.Dirty(i) {
+					continue
+				}
+				r, err := rt.NegateInt64(r_V[i])
+				if err != nil {
+					minus.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		minus = vec.Map1E(sel, n, vec.VecArg(&r_), rt.NegateInt64)
 	}
 	vec.MergeNonNull(&coalesced, &minus, sel, n)
 	stillNull := vec.NullRows(&minus, sel, n)
@@ -792,107 +897,174 @@ func shape00004Where(n int, all vec.Sel, q vec.Vec[bool]) vec.Vec[bool] {
 //	(probe(4, r, probe(1, r, b)) + IF((probe(4, r, probe(1, r, b)) <> probe(1, r, b)), probe(4, r, probe(1, r, b)), r))
 func shape00004Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(1, r, b)
-	var probe vec.Vec[int64]
-	if r_.Clean() && b.Clean() && vec.Dense(sel, n, true) {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-			if err != nil {
-				probe.Fail(i, err)
-				continue
+		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&b)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	}
 	// probe(4, r, probe(1, r, b))
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && probe.Clean() && vec.Dense(sel, n, true) {
-		probe2 = vec.Make[int64](n)
+	probe2 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(4), r_V[i], probeV[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
+		if vec.Strict(&probe2, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(4), r_V[i], probeV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(4), r_V[i], probeV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe2 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(4)), vec.VecArg(&r_), vec.VecArg(&probe), kernelKernels.Probe)
 	}
 	// probe(1, r, b)
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && b.Clean() && vec.Dense(sel, n, true) {
-		probe3 = vec.Make[int64](n)
+	probe3 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
+		if vec.Strict(&probe3, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&b)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe3.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe3 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	}
 	// probe(4, r, probe(1, r, b))
-	var probe4 vec.Vec[int64]
-	if r_.Clean() && probe3.Clean() && vec.Dense(sel, n, true) {
-		probe4 = vec.Make[int64](n)
+	probe4 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		probe3V := probe3.V[:n]
 		out := probe4.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(4), r_V[i], probe3V[i])
-			if err != nil {
-				probe4.Fail(i, err)
-				continue
+		if vec.Strict(&probe4, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe3)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(4), r_V[i], probe3V[i])
+				if err != nil {
+					probe4.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe4.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(4), r_V[i], probe3V[i])
+				if err != nil {
+					probe4.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe4 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(4)), vec.VecArg(&r_), vec.VecArg(&probe3), kernelKernels.Probe)
 	}
 	// probe(1, r, b)
-	var probe5 vec.Vec[int64]
-	if r_.Clean() && b.Clean() && vec.Dense(sel, n, true) {
-		probe5 = vec.Make[int64](n)
+	probe5 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe5.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-			if err != nil {
-				probe5.Fail(i, err)
-				continue
+		if vec.Strict(&probe5, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&b)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+				if err != nil {
+					probe5.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe5.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+				if err != nil {
+					probe5.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe5 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	}
 	// (probe(4, r, probe(1, r, b)) <> probe(1, r, b))
-	var cmp vec.Vec[bool]
-	if probe4.Clean() && probe5.Clean() && vec.Dense(sel, n, false) {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		probe4V := probe4.V[:n]
 		probe5V := probe5.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(probe4V[i], probe5V[i])
+		if vec.Strict(&cmp, sel, n, vec.FlagsOf(&probe4), vec.FlagsOf(&probe5)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.NeInt64(probe4V[i], probe5V[i])
+			}
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.NeInt64(probe4V[i], probe5V[i])
+			}
 		}
-	} else {
-		cmp = vec.Map2(sel, n, vec.VecArg(&probe4), vec.VecArg(&probe5), rt.NeInt64)
 	}
 	// IF((probe(4, r, probe(1, r, b)) <> probe(1, r, b)), probe(4, r, probe(1, r, b)), r)
 	then, otherwise := vec.Split(&cmp, sel, n)
@@ -905,22 +1077,34 @@ func shape00004Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], fai
 	vec.Merge(&ifResult, &probe7, then, n)
 	vec.Merge(&ifResult, &r_, otherwise, n)
 	// (probe(4, r, probe(1, r, b)) + IF((probe(4, r, probe(1, r, b)) <> probe(1, r, b)), probe(4, r, probe(1, r, b)), r))
-	var sum vec.Vec[int64]
-	if probe2.Clean() && ifResult.Clean() && vec.Dense(sel, n, true) {
-		sum = vec.Make[int64](n)
+	sum := vec.Make[int64](n)
+	{
 		probe2V := probe2.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probe2V[i], ifResultV[i])
-			if err != nil {
-				sum.Fail(i, err)
-				continue
+		if vec.Strict(&sum, sel, n, vec.FlagsOf(&probe2), vec.FlagsOf(&ifResult)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.AddInt64(probe2V[i], ifResultV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(probe2V[i], ifResultV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		sum = vec.Map2E(sel, n, vec.VecArg(&probe2), vec.VecArg(&ifResult), rt.AddInt64)
 	}
 	vec.Check(failed, &sum, sel, n, 1)
 	column := vec.Int64Array(mem, &sum, sel, n)
@@ -1048,38 +1232,62 @@ func shape00005Col1(n int, sel vec.Sel, r_ vec.Vec[int64], sArr *array.String, a
 	// COALESCE(probe(3, r, CAST(s AS BIGINT)), TRY(probe(4, r, probe(2, r, a))))
 	coalesced := vec.Make[int64](n)
 	// CAST(s AS BIGINT)
-	var asBigint vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(sel, n, true) {
-		asBigint = vec.Make[int64](n)
+	asBigint := vec.Make[int64](n)
+	{
 		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.Fail(i, err)
-				continue
+		if vec.Strict(&asBigint, sel, n, vec.ArrowFlags(sArr)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if asBigint.Dirty(i) {
+					continue
+				}
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		asBigint = vec.Map1E(sel, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
 	// probe(3, r, CAST(s AS BIGINT))
-	var probe vec.Vec[int64]
-	if r_.Clean() && asBigint.Clean() && vec.Dense(sel, n, true) {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		asBigintV := asBigint.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], asBigintV[i])
-			if err != nil {
-				probe.Fail(i, err)
-				continue
+		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&asBigint)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(3), r_V[i], asBigintV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(3), r_V[i], asBigintV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe = vec.Map3E(sel, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&asBigint), kernelKernels.Probe)
 	}
 	vec.MergeNonNull(&coalesced, &probe, sel, n)
 	stillNull := vec.NullRows(&probe, sel, n)
@@ -1113,16 +1321,23 @@ func shape00005Col2(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], a v
 	between.Add(&inRange2)
 	betweenResult := between.Finish()
 	// (NOT (b BETWEEN probe(2, r, a) AND probe(3, r, CAST(s AS BIGINT))))
-	var negated vec.Vec[bool]
-	if betweenResult.Clean() && vec.Dense(sel, n, false) {
-		negated = vec.Make[bool](n)
+	negated := vec.Make[bool](n)
+	{
 		betweenResultV := betweenResult.V[:n]
 		out := negated.V[:n]
-		for i := range out {
-			out[i] = rt.Not(betweenResultV[i])
+		if vec.Strict(&negated, sel, n, vec.FlagsOf(&betweenResult)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.Not(betweenResultV[i])
+			}
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if negated.Dirty(i) {
+					continue
+				}
+				out[i] = rt.Not(betweenResultV[i])
+			}
 		}
-	} else {
-		negated = vec.Map1(sel, n, vec.VecArg(&betweenResult), rt.Not)
 	}
 	vec.Check(failed, &negated, sel, n, 2)
 	column2 := vec.BoolArray(mem, &negated, sel, n)
@@ -1186,11 +1401,14 @@ func Shape00006(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	IF((CAST(s AS BIGINT) IS NOT NULL), s, 'x')
 func shape00006Col1(n int, all vec.Sel, sArr *array.String, s vec.Vec[string], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(s AS BIGINT)
-	var asBigint vec.Vec[int64]
-	if sArr.NullN() == 0 {
-		asBigint = vec.Make[int64](n)
+	asBigint := vec.Make[int64](n)
+	{
 		out := asBigint.V[:n]
+		dirty := !vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && asBigint.Dirty(i) {
+				continue
+			}
 			r, err := rt.CastStringToInt64(sArr.Value(i))
 			if err != nil {
 				asBigint.Fail(i, err)
@@ -1198,8 +1416,6 @@ func shape00006Col1(n int, all vec.Sel, sArr *array.String, s vec.Vec[string], f
 			}
 			out[i] = r
 		}
-	} else {
-		asBigint = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
 	// (CAST(s AS BIGINT) IS NOT NULL)
 	isNotNull := vec.IsNull(&asBigint, true, all, n)
@@ -1279,13 +1495,16 @@ func Shape00007(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	TRY(IF(probe(1, r, a) < probe(1, r, a), c >= c, probe(2, r, CAST(s AS BIGINT)) IS NOT NULL))
 func shape00007Where(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], c_ vec.Vec[int64], sArr *array.String) vec.Vec[bool] {
 	// probe(1, r, a)
-	var probe vec.Vec[int64]
-	if r_.Clean() && a.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
 			if err != nil {
 				probe.Fail(i, err)
@@ -1293,17 +1512,18 @@ func shape00007Where(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], c_
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	}
 	// probe(1, r, a)
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && a.Clean() {
-		probe2 = vec.Make[int64](n)
+	probe2 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe2.V[:n]
+		dirty := !vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && probe2.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
 			if err != nil {
 				probe2.Fail(i, err)
@@ -1311,21 +1531,20 @@ func shape00007Where(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], c_
 			}
 			out[i] = r
 		}
-	} else {
-		probe2 = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	}
 	// (probe(1, r, a) < probe(1, r, a))
-	var cmp vec.Vec[bool]
-	if probe.Clean() && probe2.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		probeV := probe.V[:n]
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&probe2))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.LtInt64(probeV[i], probe2V[i])
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&probe), vec.VecArg(&probe2), rt.LtInt64)
 	}
 	// IF((probe(1, r, a) < probe(1, r, a)), (c >= c), (probe(2, r, CAST(s AS BIGINT)) IS NOT NULL))
 	then, otherwise := vec.Split(&cmp, all, n)
@@ -1351,34 +1570,53 @@ func shape00007Where(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], c_
 //	IF(IF((2 >= probe(1, r, a)), CASE WHEN (b IS NULL) THEN (a < a) WHEN (b = (1 % c)) THEN (r = 100) END, p), (probe(1, r, a) + probe(1, r, a)), probe(1, r, a))
 func shape00007Col1(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], b vec.Vec[int64], c_ vec.Vec[int64], p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(1, r, a)
-	var probe4 vec.Vec[int64]
-	if r_.Clean() && a.Clean() && vec.Dense(sel, n, true) {
-		probe4 = vec.Make[int64](n)
+	probe4 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe4.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
-			if err != nil {
-				probe4.Fail(i, err)
-				continue
+		if vec.Strict(&probe4, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&a)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
+				if err != nil {
+					probe4.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe4.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
+				if err != nil {
+					probe4.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe4 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	}
 	// (2 >= probe(1, r, a))
-	var cmp3 vec.Vec[bool]
-	if probe4.Clean() && vec.Dense(sel, n, false) {
-		cmp3 = vec.Make[bool](n)
+	cmp3 := vec.Make[bool](n)
+	{
 		probe4V := probe4.V[:n]
 		out := cmp3.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(int64(2), probe4V[i])
+		if vec.Strict(&cmp3, sel, n, vec.FlagsOf(&probe4)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.GeInt64(int64(2), probe4V[i])
+			}
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if cmp3.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GeInt64(int64(2), probe4V[i])
+			}
 		}
-	} else {
-		cmp3 = vec.Map2(sel, n, vec.ConstArg[int64](int64(2)), vec.VecArg(&probe4), rt.GeInt64)
 	}
 	// IF((2 >= probe(1, r, a)), CASE WHEN (b IS NULL) THEN (a < a) WHEN (b = (1 % c)) THEN (r = 100) ELSE CAST(NULL AS BOOLEAN) END, p)
 	then2, otherwise2 := vec.Split(&cmp3, sel, n)
@@ -1489,11 +1727,14 @@ func shape00008Where(n int, all vec.Sel, c_ vec.Vec[int64], sArr *array.String, 
 	// COALESCE((c = CAST(s AS BIGINT)), (c >= probe(1, r, b)))
 	coalesced := vec.Make[bool](n)
 	// CAST(s AS BIGINT)
-	var asBigint vec.Vec[int64]
-	if sArr.NullN() == 0 {
-		asBigint = vec.Make[int64](n)
+	asBigint := vec.Make[int64](n)
+	{
 		out := asBigint.V[:n]
+		dirty := !vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && asBigint.Dirty(i) {
+				continue
+			}
 			r, err := rt.CastStringToInt64(sArr.Value(i))
 			if err != nil {
 				asBigint.Fail(i, err)
@@ -1501,21 +1742,20 @@ func shape00008Where(n int, all vec.Sel, c_ vec.Vec[int64], sArr *array.String, 
 			}
 			out[i] = r
 		}
-	} else {
-		asBigint = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
 	// (c = CAST(s AS BIGINT))
-	var cmp vec.Vec[bool]
-	if c_.Clean() && asBigint.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		c_V := c_.V[:n]
 		asBigintV := asBigint.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&c_), vec.FlagsOf(&asBigint))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqInt64(c_V[i], asBigintV[i])
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&c_), vec.VecArg(&asBigint), rt.EqInt64)
 	}
 	vec.MergeNonNull(&coalesced, &cmp, all, n)
 	stillNull := vec.NullRows(&cmp, all, n)
@@ -1532,58 +1772,94 @@ func shape00008Where(n int, all vec.Sel, c_ vec.Vec[int64], sArr *array.String, 
 //	IF(TRUE, (probe(1, r, b) - probe(1, r, b)), (- probe(1, r, b)))
 func shape00008Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(1, r, b)
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && b.Clean() && vec.Dense(sel, n, true) {
-		probe2 = vec.Make[int64](n)
+	probe2 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
+		if vec.Strict(&probe2, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&b)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe2 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	}
 	// probe(1, r, b)
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && b.Clean() && vec.Dense(sel, n, true) {
-		probe3 = vec.Make[int64](n)
+	probe3 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
+		if vec.Strict(&probe3, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&b)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe3.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe3 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	}
 	// (probe(1, r, b) - probe(1, r, b))
-	var difference vec.Vec[int64]
-	if probe2.Clean() && probe3.Clean() && vec.Dense(sel, n, true) {
-		difference = vec.Make[int64](n)
+	difference := vec.Make[int64](n)
+	{
 		probe2V := probe2.V[:n]
 		probe3V := probe3.V[:n]
 		out := difference.V[:n]
-		for i := range out {
-			r, err := rt.SubInt64(probe2V[i], probe3V[i])
-			if err != nil {
-				difference.Fail(i, err)
-				continue
+		if vec.Strict(&difference, sel, n, vec.FlagsOf(&probe2), vec.FlagsOf(&probe3)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.SubInt64(probe2V[i], probe3V[i])
+				if err != nil {
+					difference.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if difference.Dirty(i) {
+					continue
+				}
+				r, err := rt.SubInt64(probe2V[i], probe3V[i])
+				if err != nil {
+					difference.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		difference = vec.Map2E(sel, n, vec.VecArg(&probe2), vec.VecArg(&probe3), rt.SubInt64)
 	}
 	vec.Check(failed, &difference, sel, n, 1)
 	column := vec.Int64Array(mem, &difference, sel, n)
@@ -1658,16 +1934,17 @@ func shape00009Col1(n int, all vec.Sel, a vec.Vec[int64], sArr *array.String, c_
 	// CASE WHEN (a <> 0) THEN CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END ELSE (probe(1, r, (-c)) - probe(1, r, (-c))) END
 	caseResult := vec.Make[int64](n)
 	// (a <> 0)
-	var cmp vec.Vec[bool]
-	if a.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		aV := a.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.NeInt64(aV[i], int64(0))
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.NeInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
 	when, notYet := vec.Split(&cmp, all, n)
@@ -1748,16 +2025,17 @@ func shape00009Col2(n int, all vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], c_ 
 	// CASE WHEN (a = a) THEN NULLIF(probe(1, r, (-c)), probe(1, r, (-c))) WHEN q THEN 9223372036854775807 ELSE probe(2, r, a) END
 	caseResult4 := vec.Make[int64](n)
 	// (a = a)
-	var cmp2 vec.Vec[bool]
-	if a.Clean() {
-		cmp2 = vec.Make[bool](n)
+	cmp2 := vec.Make[bool](n)
+	{
 		aV := a.V[:n]
 		out := cmp2.V[:n]
+		dirty := !vec.Strict(&cmp2, all, n, vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && cmp2.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqInt64(aV[i], aV[i])
 		}
-	} else {
-		cmp2 = vec.Map2(all, n, vec.VecArg(&a), vec.VecArg(&a), rt.EqInt64)
 	}
 	vec.CopyErrs(&caseResult4, &cmp2, all, n)
 	when3, notYet3 := vec.Split(&cmp2, all, n)
@@ -1949,23 +2227,27 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 		}
 	}
 	// CAST(IF((a > c), 1, 1) AS BIGINT)
-	var asBigint vec.Vec[int64]
-	if ifResult.Clean() {
-		asBigint = vec.Make[int64](n)
+	asBigint := vec.Make[int64](n)
+	{
 		ifResultV := ifResult.V[:n]
 		out := asBigint.V[:n]
+		dirty := !vec.Strict(&asBigint, all, n, vec.FlagsOf(&ifResult))
 		for i := range out {
+			if dirty && asBigint.Dirty(i) {
+				continue
+			}
 			out[i] = rt.CastInt32ToInt64(ifResultV[i])
 		}
-	} else {
-		asBigint = vec.Map1(all, n, vec.VecArg(&ifResult), rt.CastInt32ToInt64)
 	}
 	// CAST(s AS BIGINT)
-	var asBigint2 vec.Vec[int64]
-	if sArr.NullN() == 0 {
-		asBigint2 = vec.Make[int64](n)
+	asBigint2 := vec.Make[int64](n)
+	{
 		out := asBigint2.V[:n]
+		dirty := !vec.Strict(&asBigint2, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && asBigint2.Dirty(i) {
+				continue
+			}
 			r, err := rt.CastStringToInt64(sArr.Value(i))
 			if err != nil {
 				asBigint2.Fail(i, err)
@@ -1973,15 +2255,16 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 			}
 			out[i] = r
 		}
-	} else {
-		asBigint2 = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
 	// CAST(s AS BIGINT)
-	var asBigint3 vec.Vec[int64]
-	if sArr.NullN() == 0 {
-		asBigint3 = vec.Make[int64](n)
+	asBigint3 := vec.Make[int64](n)
+	{
 		out := asBigint3.V[:n]
+		dirty := !vec.Strict(&asBigint3, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && asBigint3.Dirty(i) {
+				continue
+			}
 			r, err := rt.CastStringToInt64(sArr.Value(i))
 			if err != nil {
 				asBigint3.Fail(i, err)
@@ -1989,21 +2272,20 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 			}
 			out[i] = r
 		}
-	} else {
-		asBigint3 = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
 	// (CAST(s AS BIGINT) >= CAST(s AS BIGINT))
-	var cmp2 vec.Vec[bool]
-	if asBigint2.Clean() && asBigint3.Clean() {
-		cmp2 = vec.Make[bool](n)
+	cmp2 := vec.Make[bool](n)
+	{
 		asBigint2V := asBigint2.V[:n]
 		asBigint3V := asBigint3.V[:n]
 		out := cmp2.V[:n]
+		dirty := !vec.Strict(&cmp2, all, n, vec.FlagsOf(&asBigint2), vec.FlagsOf(&asBigint3))
 		for i := range out {
+			if dirty && cmp2.Dirty(i) {
+				continue
+			}
 			out[i] = rt.GeInt64(asBigint2V[i], asBigint3V[i])
 		}
-	} else {
-		cmp2 = vec.Map2(all, n, vec.VecArg(&asBigint2), vec.VecArg(&asBigint3), rt.GeInt64)
 	}
 	// IF((CAST(s AS BIGINT) >= CAST(s AS BIGINT)), r, CAST(NULL AS BIGINT))
 	then2, otherwise2 := vec.Split(&cmp2, all, n)
@@ -2011,17 +2293,18 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 	vec.CopyErrs(&ifResult3, &cmp2, all, n)
 	vec.Merge(&ifResult3, &r_, then2, n)
 	vec.FillNull(&ifResult3, otherwise2, n)
-	var matches vec.Vec[bool]
-	if asBigint.Clean() && ifResult3.Clean() {
-		matches = vec.Make[bool](n)
+	matches := vec.Make[bool](n)
+	{
 		asBigintV := asBigint.V[:n]
 		ifResult3V := ifResult3.V[:n]
 		out := matches.V[:n]
+		dirty := !vec.Strict(&matches, all, n, vec.FlagsOf(&asBigint), vec.FlagsOf(&ifResult3))
 		for i := range out {
+			if dirty && matches.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqInt64(asBigintV[i], ifResult3V[i])
 		}
-	} else {
-		matches = vec.Map2(all, n, vec.VecArg(&asBigint), vec.VecArg(&ifResult3), rt.EqInt64)
 	}
 	vec.CopyErrs(&caseResult, &matches, all, n)
 	when, notYet := vec.Split(&matches, all, n)
@@ -2264,13 +2547,16 @@ func shape00012Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 	// CASE WHEN (probe(1, r, b) >= a) THEN r WHEN (a IS NOT NULL) THEN 0 ELSE probe(2, r, r) END
 	caseResult := vec.Make[int64](n)
 	// probe(1, r, b)
-	var probe vec.Vec[int64]
-	if r_.Clean() && b.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
 			if err != nil {
 				probe.Fail(i, err)
@@ -2278,21 +2564,20 @@ func shape00012Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	}
 	// (probe(1, r, b) >= a)
-	var cmp vec.Vec[bool]
-	if probe.Clean() && a.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		probeV := probe.V[:n]
 		aV := a.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.GeInt64(probeV[i], aV[i])
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&probe), vec.VecArg(&a), rt.GeInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
 	when, notYet := vec.Split(&cmp, all, n)
@@ -2317,11 +2602,14 @@ func shape00012Col2(n int, all vec.Sel, b vec.Vec[int64], sArr *array.String, c_
 	// CASE WHEN (b > CAST(s AS BIGINT)) THEN c ELSE CAST(NULL AS BIGINT) END
 	caseResult2 := vec.Make[int64](n)
 	// CAST(s AS BIGINT)
-	var asBigint vec.Vec[int64]
-	if sArr.NullN() == 0 {
-		asBigint = vec.Make[int64](n)
+	asBigint := vec.Make[int64](n)
+	{
 		out := asBigint.V[:n]
+		dirty := !vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && asBigint.Dirty(i) {
+				continue
+			}
 			r, err := rt.CastStringToInt64(sArr.Value(i))
 			if err != nil {
 				asBigint.Fail(i, err)
@@ -2329,21 +2617,20 @@ func shape00012Col2(n int, all vec.Sel, b vec.Vec[int64], sArr *array.String, c_
 			}
 			out[i] = r
 		}
-	} else {
-		asBigint = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
 	// (b > CAST(s AS BIGINT))
-	var cmp2 vec.Vec[bool]
-	if b.Clean() && asBigint.Clean() {
-		cmp2 = vec.Make[bool](n)
+	cmp2 := vec.Make[bool](n)
+	{
 		bV := b.V[:n]
 		asBigintV := asBigint.V[:n]
 		out := cmp2.V[:n]
+		dirty := !vec.Strict(&cmp2, all, n, vec.FlagsOf(&b), vec.FlagsOf(&asBigint))
 		for i := range out {
+			if dirty && cmp2.Dirty(i) {
+				continue
+			}
 			out[i] = rt.GtInt64(bV[i], asBigintV[i])
 		}
-	} else {
-		cmp2 = vec.Map2(all, n, vec.VecArg(&b), vec.VecArg(&asBigint), rt.GtInt64)
 	}
 	vec.CopyErrs(&caseResult2, &cmp2, all, n)
 	when3, notYet3 := vec.Split(&cmp2, all, n)
@@ -2424,11 +2711,14 @@ func shape00013Col1(n int, all vec.Sel, c_ vec.Vec[int64], failed *vec.Failure, 
 //	CAST(s AS BIGINT)
 func shape00013Col2(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(s AS BIGINT)
-	var asBigint vec.Vec[int64]
-	if sArr.NullN() == 0 {
-		asBigint = vec.Make[int64](n)
+	asBigint := vec.Make[int64](n)
+	{
 		out := asBigint.V[:n]
+		dirty := !vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && asBigint.Dirty(i) {
+				continue
+			}
 			r, err := rt.CastStringToInt64(sArr.Value(i))
 			if err != nil {
 				asBigint.Fail(i, err)
@@ -2436,8 +2726,6 @@ func shape00013Col2(n int, all vec.Sel, sArr *array.String, failed *vec.Failure,
 			}
 			out[i] = r
 		}
-	} else {
-		asBigint = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
 	vec.Check(failed, &asBigint, all, n, 2)
 	column2 := vec.Int64Array(mem, &asBigint, all, n)
@@ -2518,13 +2806,16 @@ func shape00014Where(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a
 	stillNull := vec.NullRows(&c_, all, n)
 	vec.Merge(&coalesced, &c_, stillNull, n)
 	// probe(1, r, COALESCE(c, c))
-	var probe vec.Vec[int64]
-	if r_.Clean() && coalesced.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		coalescedV := coalesced.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&coalesced))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], coalescedV[i])
 			if err != nil {
 				probe.Fail(i, err)
@@ -2532,17 +2823,18 @@ func shape00014Where(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&coalesced), kernelKernels.Probe)
 	}
 	// probe(2, r, a)
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && a.Clean() {
-		probe2 = vec.Make[int64](n)
+	probe2 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe2.V[:n]
+		dirty := !vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && probe2.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(2), r_V[i], aV[i])
 			if err != nil {
 				probe2.Fail(i, err)
@@ -2550,21 +2842,20 @@ func shape00014Where(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a
 			}
 			out[i] = r
 		}
-	} else {
-		probe2 = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	}
 	// (probe(1, r, COALESCE(c, c)) >= probe(2, r, a))
-	var cmp vec.Vec[bool]
-	if probe.Clean() && probe2.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		probeV := probe.V[:n]
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&probe2))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.GeInt64(probeV[i], probe2V[i])
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&probe), vec.VecArg(&probe2), rt.GeInt64)
 	}
 	return cmp
 }
@@ -2657,11 +2948,14 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(3, r, IF(probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5, probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT)), probe(1, r, CAST(s AS BIGINT...
 func shape00015Where(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String) vec.Vec[bool] {
 	// CAST(s AS BIGINT)
-	var asBigint vec.Vec[int64]
-	if sArr.NullN() == 0 {
-		asBigint = vec.Make[int64](n)
+	asBigint := vec.Make[int64](n)
+	{
 		out := asBigint.V[:n]
+		dirty := !vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && asBigint.Dirty(i) {
+				continue
+			}
 			r, err := rt.CastStringToInt64(sArr.Value(i))
 			if err != nil {
 				asBigint.Fail(i, err)
@@ -2669,17 +2963,18 @@ func shape00015Where(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String) 
 			}
 			out[i] = r
 		}
-	} else {
-		asBigint = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
 	// probe(1, r, CAST(s AS BIGINT))
-	var probe vec.Vec[int64]
-	if r_.Clean() && asBigint.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		asBigintV := asBigint.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&asBigint))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], asBigintV[i])
 			if err != nil {
 				probe.Fail(i, err)
@@ -2687,17 +2982,18 @@ func shape00015Where(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String) 
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint), kernelKernels.Probe)
 	}
 	// probe(2, r, probe(1, r, CAST(s AS BIGINT)))
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && probe.Clean() {
-		probe2 = vec.Make[int64](n)
+	probe2 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
+		dirty := !vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe))
 		for i := range out {
+			if dirty && probe2.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
 			if err != nil {
 				probe2.Fail(i, err)
@@ -2705,20 +3001,19 @@ func shape00015Where(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String) 
 			}
 			out[i] = r
 		}
-	} else {
-		probe2 = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe), kernelKernels.Probe)
 	}
 	// (probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5)
-	var cmp vec.Vec[bool]
-	if probe2.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe2))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.LtInt64(probe2V[i], int64(5))
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&probe2), vec.ConstArg[int64](int64(5)), rt.LtInt64)
 	}
 	// IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BIGINT)))
 	then, otherwise := vec.Split(&cmp, all, n)
@@ -2741,13 +3036,16 @@ func shape00015Where(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String) 
 	probe5 := vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint4), kernelKernels.Probe)
 	vec.Merge(&ifResult, &probe5, otherwise, n)
 	// probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BI...
-	var probe6 vec.Vec[int64]
-	if r_.Clean() && ifResult.Clean() {
-		probe6 = vec.Make[int64](n)
+	probe6 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := probe6.V[:n]
+		dirty := !vec.Strict(&probe6, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&ifResult))
 		for i := range out {
+			if dirty && probe6.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(3), r_V[i], ifResultV[i])
 			if err != nil {
 				probe6.Fail(i, err)
@@ -2755,15 +3053,16 @@ func shape00015Where(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String) 
 			}
 			out[i] = r
 		}
-	} else {
-		probe6 = vec.Map3E(all, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&ifResult), kernelKernels.Probe)
 	}
 	// CAST(s AS BIGINT)
-	var asBigint5 vec.Vec[int64]
-	if sArr.NullN() == 0 {
-		asBigint5 = vec.Make[int64](n)
+	asBigint5 := vec.Make[int64](n)
+	{
 		out := asBigint5.V[:n]
+		dirty := !vec.Strict(&asBigint5, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && asBigint5.Dirty(i) {
+				continue
+			}
 			r, err := rt.CastStringToInt64(sArr.Value(i))
 			if err != nil {
 				asBigint5.Fail(i, err)
@@ -2771,17 +3070,18 @@ func shape00015Where(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String) 
 			}
 			out[i] = r
 		}
-	} else {
-		asBigint5 = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
 	// probe(1, r, CAST(s AS BIGINT))
-	var probe7 vec.Vec[int64]
-	if r_.Clean() && asBigint5.Clean() {
-		probe7 = vec.Make[int64](n)
+	probe7 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		asBigint5V := asBigint5.V[:n]
 		out := probe7.V[:n]
+		dirty := !vec.Strict(&probe7, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&asBigint5))
 		for i := range out {
+			if dirty && probe7.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], asBigint5V[i])
 			if err != nil {
 				probe7.Fail(i, err)
@@ -2789,17 +3089,18 @@ func shape00015Where(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String) 
 			}
 			out[i] = r
 		}
-	} else {
-		probe7 = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint5), kernelKernels.Probe)
 	}
 	// probe(2, r, probe(1, r, CAST(s AS BIGINT)))
-	var probe8 vec.Vec[int64]
-	if r_.Clean() && probe7.Clean() {
-		probe8 = vec.Make[int64](n)
+	probe8 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		probe7V := probe7.V[:n]
 		out := probe8.V[:n]
+		dirty := !vec.Strict(&probe8, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe7))
 		for i := range out {
+			if dirty && probe8.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(2), r_V[i], probe7V[i])
 			if err != nil {
 				probe8.Fail(i, err)
@@ -2807,20 +3108,19 @@ func shape00015Where(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String) 
 			}
 			out[i] = r
 		}
-	} else {
-		probe8 = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe7), kernelKernels.Probe)
 	}
 	// (probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5)
-	var cmp2 vec.Vec[bool]
-	if probe8.Clean() {
-		cmp2 = vec.Make[bool](n)
+	cmp2 := vec.Make[bool](n)
+	{
 		probe8V := probe8.V[:n]
 		out := cmp2.V[:n]
+		dirty := !vec.Strict(&cmp2, all, n, vec.FlagsOf(&probe8))
 		for i := range out {
+			if dirty && cmp2.Dirty(i) {
+				continue
+			}
 			out[i] = rt.LtInt64(probe8V[i], int64(5))
 		}
-	} else {
-		cmp2 = vec.Map2(all, n, vec.VecArg(&probe8), vec.ConstArg[int64](int64(5)), rt.LtInt64)
 	}
 	// IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BIGINT)))
 	then2, otherwise2 := vec.Split(&cmp2, all, n)
@@ -2843,13 +3143,16 @@ func shape00015Where(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String) 
 	probe11 := vec.Map3E(otherwise2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint8), kernelKernels.Probe)
 	vec.Merge(&ifResult2, &probe11, otherwise2, n)
 	// probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BI...
-	var probe12 vec.Vec[int64]
-	if r_.Clean() && ifResult2.Clean() {
-		probe12 = vec.Make[int64](n)
+	probe12 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		ifResult2V := ifResult2.V[:n]
 		out := probe12.V[:n]
+		dirty := !vec.Strict(&probe12, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&ifResult2))
 		for i := range out {
+			if dirty && probe12.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(3), r_V[i], ifResult2V[i])
 			if err != nil {
 				probe12.Fail(i, err)
@@ -2857,17 +3160,18 @@ func shape00015Where(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String) 
 			}
 			out[i] = r
 		}
-	} else {
-		probe12 = vec.Map3E(all, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&ifResult2), kernelKernels.Probe)
 	}
 	// probe(4, r, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, ...
-	var probe13 vec.Vec[int64]
-	if r_.Clean() && probe12.Clean() {
-		probe13 = vec.Make[int64](n)
+	probe13 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		probe12V := probe12.V[:n]
 		out := probe13.V[:n]
+		dirty := !vec.Strict(&probe13, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe12))
 		for i := range out {
+			if dirty && probe13.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(4), r_V[i], probe12V[i])
 			if err != nil {
 				probe13.Fail(i, err)
@@ -2875,21 +3179,20 @@ func shape00015Where(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String) 
 			}
 			out[i] = r
 		}
-	} else {
-		probe13 = vec.Map3E(all, n, vec.ConstArg[int32](int32(4)), vec.VecArg(&r_), vec.VecArg(&probe12), kernelKernels.Probe)
 	}
 	// (probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS B...
-	var cmp3 vec.Vec[bool]
-	if probe6.Clean() && probe13.Clean() {
-		cmp3 = vec.Make[bool](n)
+	cmp3 := vec.Make[bool](n)
+	{
 		probe6V := probe6.V[:n]
 		probe13V := probe13.V[:n]
 		out := cmp3.V[:n]
+		dirty := !vec.Strict(&cmp3, all, n, vec.FlagsOf(&probe6), vec.FlagsOf(&probe13))
 		for i := range out {
+			if dirty && cmp3.Dirty(i) {
+				continue
+			}
 			out[i] = rt.NeInt64(probe6V[i], probe13V[i])
 		}
-	} else {
-		cmp3 = vec.Map2(all, n, vec.VecArg(&probe6), vec.VecArg(&probe13), rt.NeInt64)
 	}
 	return cmp3
 }
@@ -3217,13 +3520,16 @@ func shape00016Col1(n int, all vec.Sel, p vec.Vec[bool], r_ vec.Vec[int64], c_ v
 //	probe(1, r, (c - b))
 func shape00016Col2(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (c - b)
-	var difference3 vec.Vec[int64]
-	if c_.Clean() && b.Clean() {
-		difference3 = vec.Make[int64](n)
+	difference3 := vec.Make[int64](n)
+	{
 		c_V := c_.V[:n]
 		bV := b.V[:n]
 		out := difference3.V[:n]
+		dirty := !vec.Strict(&difference3, all, n, vec.FlagsOf(&c_), vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && difference3.Dirty(i) {
+				continue
+			}
 			r, err := rt.SubInt64(c_V[i], bV[i])
 			if err != nil {
 				difference3.Fail(i, err)
@@ -3231,17 +3537,18 @@ func shape00016Col2(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], b 
 			}
 			out[i] = r
 		}
-	} else {
-		difference3 = vec.Map2E(all, n, vec.VecArg(&c_), vec.VecArg(&b), rt.SubInt64)
 	}
 	// probe(1, r, (c - b))
-	var probe5 vec.Vec[int64]
-	if r_.Clean() && difference3.Clean() {
-		probe5 = vec.Make[int64](n)
+	probe5 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		difference3V := difference3.V[:n]
 		out := probe5.V[:n]
+		dirty := !vec.Strict(&probe5, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&difference3))
 		for i := range out {
+			if dirty && probe5.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], difference3V[i])
 			if err != nil {
 				probe5.Fail(i, err)
@@ -3249,8 +3556,6 @@ func shape00016Col2(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], b 
 			}
 			out[i] = r
 		}
-	} else {
-		probe5 = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&difference3), kernelKernels.Probe)
 	}
 	vec.Check(failed, &probe5, all, n, 2)
 	column2 := vec.Int64Array(mem, &probe5, all, n)
@@ -3262,13 +3567,16 @@ func shape00016Col2(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], b 
 //	probe(1, r, (c - b))
 func shape00016Col3(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (c - b)
-	var difference4 vec.Vec[int64]
-	if c_.Clean() && b.Clean() {
-		difference4 = vec.Make[int64](n)
+	difference4 := vec.Make[int64](n)
+	{
 		c_V := c_.V[:n]
 		bV := b.V[:n]
 		out := difference4.V[:n]
+		dirty := !vec.Strict(&difference4, all, n, vec.FlagsOf(&c_), vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && difference4.Dirty(i) {
+				continue
+			}
 			r, err := rt.SubInt64(c_V[i], bV[i])
 			if err != nil {
 				difference4.Fail(i, err)
@@ -3276,17 +3584,18 @@ func shape00016Col3(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], b 
 			}
 			out[i] = r
 		}
-	} else {
-		difference4 = vec.Map2E(all, n, vec.VecArg(&c_), vec.VecArg(&b), rt.SubInt64)
 	}
 	// probe(1, r, (c - b))
-	var probe6 vec.Vec[int64]
-	if r_.Clean() && difference4.Clean() {
-		probe6 = vec.Make[int64](n)
+	probe6 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		difference4V := difference4.V[:n]
 		out := probe6.V[:n]
+		dirty := !vec.Strict(&probe6, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&difference4))
 		for i := range out {
+			if dirty && probe6.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], difference4V[i])
 			if err != nil {
 				probe6.Fail(i, err)
@@ -3294,8 +3603,6 @@ func shape00016Col3(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], b 
 			}
 			out[i] = r
 		}
-	} else {
-		probe6 = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&difference4), kernelKernels.Probe)
 	}
 	vec.Check(failed, &probe6, all, n, 3)
 	column3 := vec.Int64Array(mem, &probe6, all, n)
@@ -3365,13 +3672,16 @@ func Shape00017(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	(probe(2, r, probe(1, r, c)) + IF((p IS NOT NULL), probe(2, r, probe(1, r, c)), probe(1, r, c)))
 func shape00017Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(1, r, c)
-	var probe vec.Vec[int64]
-	if r_.Clean() && c_.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
 			if err != nil {
 				probe.Fail(i, err)
@@ -3379,17 +3689,18 @@ func shape00017Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], p 
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	}
 	// probe(2, r, probe(1, r, c))
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && probe.Clean() {
-		probe2 = vec.Make[int64](n)
+	probe2 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
+		dirty := !vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe))
 		for i := range out {
+			if dirty && probe2.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
 			if err != nil {
 				probe2.Fail(i, err)
@@ -3397,8 +3708,6 @@ func shape00017Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], p 
 			}
 			out[i] = r
 		}
-	} else {
-		probe2 = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe), kernelKernels.Probe)
 	}
 	// (p IS NOT NULL)
 	isNotNull := vec.IsNull(&p, true, all, n)
@@ -3415,13 +3724,16 @@ func shape00017Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], p 
 	probe5 := vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	vec.Merge(&ifResult, &probe5, otherwise, n)
 	// (probe(2, r, probe(1, r, c)) + IF((p IS NOT NULL), probe(2, r, probe(1, r, c)), probe(1, r, c)))
-	var sum vec.Vec[int64]
-	if probe2.Clean() && ifResult.Clean() {
-		sum = vec.Make[int64](n)
+	sum := vec.Make[int64](n)
+	{
 		probe2V := probe2.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
+		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&probe2), vec.FlagsOf(&ifResult))
 		for i := range out {
+			if dirty && sum.Dirty(i) {
+				continue
+			}
 			r, err := rt.AddInt64(probe2V[i], ifResultV[i])
 			if err != nil {
 				sum.Fail(i, err)
@@ -3429,8 +3741,6 @@ func shape00017Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], p 
 			}
 			out[i] = r
 		}
-	} else {
-		sum = vec.Map2E(all, n, vec.VecArg(&probe2), vec.VecArg(&ifResult), rt.AddInt64)
 	}
 	vec.Check(failed, &sum, all, n, 1)
 	column := vec.Int64Array(mem, &sum, all, n)
@@ -3442,13 +3752,16 @@ func shape00017Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], p 
 //	probe(1, r, c)
 func shape00017Col2(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(1, r, c)
-	var probe6 vec.Vec[int64]
-	if r_.Clean() && c_.Clean() {
-		probe6 = vec.Make[int64](n)
+	probe6 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe6.V[:n]
+		dirty := !vec.Strict(&probe6, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_))
 		for i := range out {
+			if dirty && probe6.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
 			if err != nil {
 				probe6.Fail(i, err)
@@ -3456,8 +3769,6 @@ func shape00017Col2(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], fa
 			}
 			out[i] = r
 		}
-	} else {
-		probe6 = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	}
 	vec.Check(failed, &probe6, all, n, 2)
 	column2 := vec.Int64Array(mem, &probe6, all, n)
@@ -3528,13 +3839,16 @@ func shape00018Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], q v
 	// CASE (r * b) WHEN IF(q, b, r) THEN IF((r <> probe(1, r, r)), 5, probe(1, r, r)) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	// (r * b)
-	var product vec.Vec[int64]
-	if r_.Clean() && b.Clean() {
-		product = vec.Make[int64](n)
+	product := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := product.V[:n]
+		dirty := !vec.Strict(&product, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && product.Dirty(i) {
+				continue
+			}
 			r, err := rt.MulInt64(r_V[i], bV[i])
 			if err != nil {
 				product.Fail(i, err)
@@ -3542,8 +3856,6 @@ func shape00018Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], q v
 			}
 			out[i] = r
 		}
-	} else {
-		product = vec.Map2E(all, n, vec.VecArg(&r_), vec.VecArg(&b), rt.MulInt64)
 	}
 	// IF(q, b, r)
 	var ifResult vec.Vec[int64]
@@ -3584,17 +3896,18 @@ func shape00018Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], q v
 			ifResult = ifResult2
 		}
 	}
-	var matches vec.Vec[bool]
-	if product.Clean() && ifResult.Clean() {
-		matches = vec.Make[bool](n)
+	matches := vec.Make[bool](n)
+	{
 		productV := product.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := matches.V[:n]
+		dirty := !vec.Strict(&matches, all, n, vec.FlagsOf(&product), vec.FlagsOf(&ifResult))
 		for i := range out {
+			if dirty && matches.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqInt64(productV[i], ifResultV[i])
 		}
-	} else {
-		matches = vec.Map2(all, n, vec.VecArg(&product), vec.VecArg(&ifResult), rt.EqInt64)
 	}
 	vec.CopyErrs(&caseResult, &matches, all, n)
 	when, notYet := vec.Split(&matches, all, n)
@@ -3725,13 +4038,16 @@ func shape00019Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 	probe2 := vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	vec.Merge(&ifResult, &probe2, otherwise, n)
 	// probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a)))
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && ifResult.Clean() {
-		probe3 = vec.Make[int64](n)
+	probe3 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := probe3.V[:n]
+		dirty := !vec.Strict(&probe3, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&ifResult))
 		for i := range out {
+			if dirty && probe3.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(2), r_V[i], ifResultV[i])
 			if err != nil {
 				probe3.Fail(i, err)
@@ -3739,8 +4055,6 @@ func shape00019Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 			}
 			out[i] = r
 		}
-	} else {
-		probe3 = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&ifResult), kernelKernels.Probe)
 	}
 	// (b IS NULL)
 	isNull2 := vec.IsNull(&b, false, all, n)
@@ -3755,13 +4069,16 @@ func shape00019Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 	probe5 := vec.Map3E(otherwise2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	vec.Merge(&ifResult2, &probe5, otherwise2, n)
 	// probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a)))
-	var probe6 vec.Vec[int64]
-	if r_.Clean() && ifResult2.Clean() {
-		probe6 = vec.Make[int64](n)
+	probe6 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		ifResult2V := ifResult2.V[:n]
 		out := probe6.V[:n]
+		dirty := !vec.Strict(&probe6, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&ifResult2))
 		for i := range out {
+			if dirty && probe6.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(2), r_V[i], ifResult2V[i])
 			if err != nil {
 				probe6.Fail(i, err)
@@ -3769,17 +4086,18 @@ func shape00019Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 			}
 			out[i] = r
 		}
-	} else {
-		probe6 = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&ifResult2), kernelKernels.Probe)
 	}
 	// (probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a))) * probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a))))
-	var product vec.Vec[int64]
-	if probe3.Clean() && probe6.Clean() {
-		product = vec.Make[int64](n)
+	product := vec.Make[int64](n)
+	{
 		probe3V := probe3.V[:n]
 		probe6V := probe6.V[:n]
 		out := product.V[:n]
+		dirty := !vec.Strict(&product, all, n, vec.FlagsOf(&probe3), vec.FlagsOf(&probe6))
 		for i := range out {
+			if dirty && product.Dirty(i) {
+				continue
+			}
 			r, err := rt.MulInt64(probe3V[i], probe6V[i])
 			if err != nil {
 				product.Fail(i, err)
@@ -3787,8 +4105,6 @@ func shape00019Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 			}
 			out[i] = r
 		}
-	} else {
-		product = vec.Map2E(all, n, vec.VecArg(&probe3), vec.VecArg(&probe6), rt.MulInt64)
 	}
 	vec.Check(failed, &product, all, n, 1)
 	column := vec.Int64Array(mem, &product, all, n)
@@ -4000,12 +4316,15 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(1, r, a + 5) <= probe(1, r, a + 5)
 func shape00022Where(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[bool] {
 	// (a + 5)
-	var sum vec.Vec[int64]
-	if a.Clean() {
-		sum = vec.Make[int64](n)
+	sum := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		out := sum.V[:n]
+		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && sum.Dirty(i) {
+				continue
+			}
 			r, err := rt.AddInt64(aV[i], int64(5))
 			if err != nil {
 				sum.Fail(i, err)
@@ -4013,17 +4332,18 @@ func shape00022Where(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) ve
 			}
 			out[i] = r
 		}
-	} else {
-		sum = vec.Map2E(all, n, vec.VecArg(&a), vec.ConstArg[int64](int64(5)), rt.AddInt64)
 	}
 	// probe(1, r, (a + 5))
-	var probe vec.Vec[int64]
-	if r_.Clean() && sum.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		sumV := sum.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&sum))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], sumV[i])
 			if err != nil {
 				probe.Fail(i, err)
@@ -4031,16 +4351,17 @@ func shape00022Where(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) ve
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&sum), kernelKernels.Probe)
 	}
 	// (a + 5)
-	var sum2 vec.Vec[int64]
-	if a.Clean() {
-		sum2 = vec.Make[int64](n)
+	sum2 := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		out := sum2.V[:n]
+		dirty := !vec.Strict(&sum2, all, n, vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && sum2.Dirty(i) {
+				continue
+			}
 			r, err := rt.AddInt64(aV[i], int64(5))
 			if err != nil {
 				sum2.Fail(i, err)
@@ -4048,17 +4369,18 @@ func shape00022Where(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) ve
 			}
 			out[i] = r
 		}
-	} else {
-		sum2 = vec.Map2E(all, n, vec.VecArg(&a), vec.ConstArg[int64](int64(5)), rt.AddInt64)
 	}
 	// probe(1, r, (a + 5))
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && sum2.Clean() {
-		probe2 = vec.Make[int64](n)
+	probe2 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		sum2V := sum2.V[:n]
 		out := probe2.V[:n]
+		dirty := !vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&sum2))
 		for i := range out {
+			if dirty && probe2.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], sum2V[i])
 			if err != nil {
 				probe2.Fail(i, err)
@@ -4066,21 +4388,20 @@ func shape00022Where(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) ve
 			}
 			out[i] = r
 		}
-	} else {
-		probe2 = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&sum2), kernelKernels.Probe)
 	}
 	// (probe(1, r, (a + 5)) <= probe(1, r, (a + 5)))
-	var cmp vec.Vec[bool]
-	if probe.Clean() && probe2.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		probeV := probe.V[:n]
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&probe2))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.LeInt64(probeV[i], probe2V[i])
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&probe), vec.VecArg(&probe2), rt.LeInt64)
 	}
 	return cmp
 }
@@ -4089,15 +4410,22 @@ func shape00022Where(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) ve
 //
 //	NULLIF(s, 'a')
 func shape00022Col1(n int, sel vec.Sel, sArr *array.String, s vec.Vec[string], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	var eq vec.Vec[bool]
-	if sArr.NullN() == 0 && vec.Dense(sel, n, false) {
-		eq = vec.Make[bool](n)
+	eq := vec.Make[bool](n)
+	{
 		out := eq.V[:n]
-		for i := range out {
-			out[i] = rt.EqString(sArr.Value(i), "a")
+		if vec.Strict(&eq, sel, n, vec.ArrowFlags(sArr)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.EqString(sArr.Value(i), "a")
+			}
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if eq.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqString(sArr.Value(i), "a")
+			}
 		}
-	} else {
-		eq = vec.Map2(sel, n, vec.StrArg(sArr), vec.ConstArg[string]("a"), rt.EqString)
 	}
 	// NULLIF(s, 'a')
 	nullIf := vec.NullIf(&s, &eq, sel, n)
@@ -4113,87 +4441,142 @@ func shape00022Col2(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], p v
 	// CASE WHEN TRY((probe(1, r, (a + 5)) <> probe(1, r, (a + 5)))) THEN IF(p, probe(1, r, (a + 5)), probe(1, r, (a + 5))) WHEN TRY((probe(1, r, (a + 5)) <> probe(...
 	caseResult := vec.Make[int64](n)
 	// (a + 5)
-	var sum3 vec.Vec[int64]
-	if a.Clean() && vec.Dense(sel, n, true) {
-		sum3 = vec.Make[int64](n)
+	sum3 := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		out := sum3.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(aV[i], int64(5))
-			if err != nil {
-				sum3.Fail(i, err)
-				continue
+		if vec.Strict(&sum3, sel, n, vec.FlagsOf(&a)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.AddInt64(aV[i], int64(5))
+				if err != nil {
+					sum3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if sum3.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(aV[i], int64(5))
+				if err != nil {
+					sum3.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		sum3 = vec.Map2E(sel, n, vec.VecArg(&a), vec.ConstArg[int64](int64(5)), rt.AddInt64)
 	}
 	// probe(1, r, (a + 5))
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && sum3.Clean() && vec.Dense(sel, n, true) {
-		probe3 = vec.Make[int64](n)
+	probe3 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		sum3V := sum3.V[:n]
 		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], sum3V[i])
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
+		if vec.Strict(&probe3, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&sum3)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], sum3V[i])
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe3.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], sum3V[i])
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe3 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&sum3), kernelKernels.Probe)
 	}
 	// (a + 5)
-	var sum4 vec.Vec[int64]
-	if a.Clean() && vec.Dense(sel, n, true) {
-		sum4 = vec.Make[int64](n)
+	sum4 := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		out := sum4.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(aV[i], int64(5))
-			if err != nil {
-				sum4.Fail(i, err)
-				continue
+		if vec.Strict(&sum4, sel, n, vec.FlagsOf(&a)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.AddInt64(aV[i], int64(5))
+				if err != nil {
+					sum4.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if sum4.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(aV[i], int64(5))
+				if err != nil {
+					sum4.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		sum4 = vec.Map2E(sel, n, vec.VecArg(&a), vec.ConstArg[int64](int64(5)), rt.AddInt64)
 	}
 	// probe(1, r, (a + 5))
-	var probe4 vec.Vec[int64]
-	if r_.Clean() && sum4.Clean() && vec.Dense(sel, n, true) {
-		probe4 = vec.Make[int64](n)
+	probe4 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		sum4V := sum4.V[:n]
 		out := probe4.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], sum4V[i])
-			if err != nil {
-				probe4.Fail(i, err)
-				continue
+		if vec.Strict(&probe4, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&sum4)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], sum4V[i])
+				if err != nil {
+					probe4.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe4.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], sum4V[i])
+				if err != nil {
+					probe4.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe4 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&sum4), kernelKernels.Probe)
 	}
 	// (probe(1, r, (a + 5)) <> probe(1, r, (a + 5)))
-	var cmp2 vec.Vec[bool]
-	if probe3.Clean() && probe4.Clean() && vec.Dense(sel, n, false) {
-		cmp2 = vec.Make[bool](n)
+	cmp2 := vec.Make[bool](n)
+	{
 		probe3V := probe3.V[:n]
 		probe4V := probe4.V[:n]
 		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(probe3V[i], probe4V[i])
+		if vec.Strict(&cmp2, sel, n, vec.FlagsOf(&probe3), vec.FlagsOf(&probe4)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.NeInt64(probe3V[i], probe4V[i])
+			}
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if cmp2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.NeInt64(probe3V[i], probe4V[i])
+			}
 		}
-	} else {
-		cmp2 = vec.Map2(sel, n, vec.VecArg(&probe3), vec.VecArg(&probe4), rt.NeInt64)
 	}
 	// TRY((probe(1, r, (a + 5)) <> probe(1, r, (a + 5))))
 	tried := vec.Try(&cmp2, sel, n)
@@ -4310,30 +4693,34 @@ func shape00023Where(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a 
 	// CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END
 	caseResult2 := vec.Make[int64](n)
 	// (b <= a)
-	var cmp vec.Vec[bool]
-	if b.Clean() && a.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		bV := b.V[:n]
 		aV := a.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&b), vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.LeInt64(bV[i], aV[i])
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&b), vec.VecArg(&a), rt.LeInt64)
 	}
 	vec.CopyErrs(&caseResult2, &cmp, all, n)
 	when, notYet := vec.Split(&cmp, all, n)
 	vec.Merge(&caseResult2, &c_, when, n)
 	vec.FillNull(&caseResult2, notYet, n)
 	// probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END)
-	var probe vec.Vec[int64]
-	if r_.Clean() && caseResult2.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		caseResult2V := caseResult2.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&caseResult2))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], caseResult2V[i])
 			if err != nil {
 				probe.Fail(i, err)
@@ -4341,20 +4728,19 @@ func shape00023Where(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a 
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&caseResult2), kernelKernels.Probe)
 	}
 	// (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) >= 1)
-	var cmp2 vec.Vec[bool]
-	if probe.Clean() {
-		cmp2 = vec.Make[bool](n)
+	cmp2 := vec.Make[bool](n)
+	{
 		probeV := probe.V[:n]
 		out := cmp2.V[:n]
+		dirty := !vec.Strict(&cmp2, all, n, vec.FlagsOf(&probe))
 		for i := range out {
+			if dirty && cmp2.Dirty(i) {
+				continue
+			}
 			out[i] = rt.GeInt64(probeV[i], int64(1))
 		}
-	} else {
-		cmp2 = vec.Map2(all, n, vec.VecArg(&probe), vec.ConstArg[int64](int64(1)), rt.GeInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp2, all, n)
 	when2, notYet2 := vec.Split(&cmp2, all, n)
@@ -4388,13 +4774,16 @@ func shape00023Where(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a 
 	probe4 := vec.Map3E(notYet4, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&caseResult4), kernelKernels.Probe)
 	vec.Merge(&caseResult, &probe4, notYet4, n)
 	// probe(3, r, CASE WHEN (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) >= 1) THEN 100 WHEN (probe(2, r, a) <= probe(1, r, CASE WHEN (b <...
-	var probe5 vec.Vec[int64]
-	if r_.Clean() && caseResult.Clean() {
-		probe5 = vec.Make[int64](n)
+	probe5 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		caseResultV := caseResult.V[:n]
 		out := probe5.V[:n]
+		dirty := !vec.Strict(&probe5, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&caseResult))
 		for i := range out {
+			if dirty && probe5.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(3), r_V[i], caseResultV[i])
 			if err != nil {
 				probe5.Fail(i, err)
@@ -4402,36 +4791,38 @@ func shape00023Where(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a 
 			}
 			out[i] = r
 		}
-	} else {
-		probe5 = vec.Map3E(all, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&caseResult), kernelKernels.Probe)
 	}
 	// CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END
 	caseResult5 := vec.Make[int64](n)
 	// (b <= a)
-	var cmp6 vec.Vec[bool]
-	if b.Clean() && a.Clean() {
-		cmp6 = vec.Make[bool](n)
+	cmp6 := vec.Make[bool](n)
+	{
 		bV := b.V[:n]
 		aV := a.V[:n]
 		out := cmp6.V[:n]
+		dirty := !vec.Strict(&cmp6, all, n, vec.FlagsOf(&b), vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && cmp6.Dirty(i) {
+				continue
+			}
 			out[i] = rt.LeInt64(bV[i], aV[i])
 		}
-	} else {
-		cmp6 = vec.Map2(all, n, vec.VecArg(&b), vec.VecArg(&a), rt.LeInt64)
 	}
 	vec.CopyErrs(&caseResult5, &cmp6, all, n)
 	when6, notYet6 := vec.Split(&cmp6, all, n)
 	vec.Merge(&caseResult5, &c_, when6, n)
 	vec.FillNull(&caseResult5, notYet6, n)
 	// probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END)
-	var probe6 vec.Vec[int64]
-	if r_.Clean() && caseResult5.Clean() {
-		probe6 = vec.Make[int64](n)
+	probe6 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		caseResult5V := caseResult5.V[:n]
 		out := probe6.V[:n]
+		dirty := !vec.Strict(&probe6, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&caseResult5))
 		for i := range out {
+			if dirty && probe6.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], caseResult5V[i])
 			if err != nil {
 				probe6.Fail(i, err)
@@ -4439,21 +4830,20 @@ func shape00023Where(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a 
 			}
 			out[i] = r
 		}
-	} else {
-		probe6 = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&caseResult5), kernelKernels.Probe)
 	}
 	// (probe(3, r, CASE WHEN (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) >= 1) THEN 100 WHEN (probe(2, r, a) <= probe(1, r, CASE WHEN (b ...
-	var cmp7 vec.Vec[bool]
-	if probe5.Clean() && probe6.Clean() {
-		cmp7 = vec.Make[bool](n)
+	cmp7 := vec.Make[bool](n)
+	{
 		probe5V := probe5.V[:n]
 		probe6V := probe6.V[:n]
 		out := cmp7.V[:n]
+		dirty := !vec.Strict(&cmp7, all, n, vec.FlagsOf(&probe5), vec.FlagsOf(&probe6))
 		for i := range out {
+			if dirty && cmp7.Dirty(i) {
+				continue
+			}
 			out[i] = rt.GeInt64(probe5V[i], probe6V[i])
 		}
-	} else {
-		cmp7 = vec.Map2(all, n, vec.VecArg(&probe5), vec.VecArg(&probe6), rt.GeInt64)
 	}
 	return cmp7
 }
@@ -4465,69 +4855,107 @@ func shape00023Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 	// CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END
 	caseResult6 := vec.Make[int64](n)
 	// (b <= a)
-	var cmp8 vec.Vec[bool]
-	if b.Clean() && a.Clean() && vec.Dense(sel, n, false) {
-		cmp8 = vec.Make[bool](n)
+	cmp8 := vec.Make[bool](n)
+	{
 		bV := b.V[:n]
 		aV := a.V[:n]
 		out := cmp8.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(bV[i], aV[i])
+		if vec.Strict(&cmp8, sel, n, vec.FlagsOf(&b), vec.FlagsOf(&a)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.LeInt64(bV[i], aV[i])
+			}
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if cmp8.Dirty(i) {
+					continue
+				}
+				out[i] = rt.LeInt64(bV[i], aV[i])
+			}
 		}
-	} else {
-		cmp8 = vec.Map2(sel, n, vec.VecArg(&b), vec.VecArg(&a), rt.LeInt64)
 	}
 	vec.CopyErrs(&caseResult6, &cmp8, sel, n)
 	when7, notYet7 := vec.Split(&cmp8, sel, n)
 	vec.Merge(&caseResult6, &c_, when7, n)
 	vec.FillNull(&caseResult6, notYet7, n)
 	// probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END)
-	var probe7 vec.Vec[int64]
-	if r_.Clean() && caseResult6.Clean() && vec.Dense(sel, n, true) {
-		probe7 = vec.Make[int64](n)
+	probe7 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		caseResult6V := caseResult6.V[:n]
 		out := probe7.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], caseResult6V[i])
-			if err != nil {
-				probe7.Fail(i, err)
-				continue
+		if vec.Strict(&probe7, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&caseResult6)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], caseResult6V[i])
+				if err != nil {
+					probe7.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe7.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], caseResult6V[i])
+				if err != nil {
+					probe7.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe7 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&caseResult6), kernelKernels.Probe)
 	}
 	// probe(2, r, a)
-	var probe8 vec.Vec[int64]
-	if r_.Clean() && a.Clean() && vec.Dense(sel, n, true) {
-		probe8 = vec.Make[int64](n)
+	probe8 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe8.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], aV[i])
-			if err != nil {
-				probe8.Fail(i, err)
-				continue
+		if vec.Strict(&probe8, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&a)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], aV[i])
+				if err != nil {
+					probe8.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe8.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], aV[i])
+				if err != nil {
+					probe8.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe8 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	}
 	// (probe(2, r, a) <> 3)
-	var cmp9 vec.Vec[bool]
-	if probe8.Clean() && vec.Dense(sel, n, false) {
-		cmp9 = vec.Make[bool](n)
+	cmp9 := vec.Make[bool](n)
+	{
 		probe8V := probe8.V[:n]
 		out := cmp9.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(probe8V[i], int64(3))
+		if vec.Strict(&cmp9, sel, n, vec.FlagsOf(&probe8)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.NeInt64(probe8V[i], int64(3))
+			}
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if cmp9.Dirty(i) {
+					continue
+				}
+				out[i] = rt.NeInt64(probe8V[i], int64(3))
+			}
 		}
-	} else {
-		cmp9 = vec.Map2(sel, n, vec.VecArg(&probe8), vec.ConstArg[int64](int64(3)), rt.NeInt64)
 	}
 	// IF((probe(2, r, a) <> 3), probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END), probe(3, r, CASE WHEN (probe(1, r, CASE WHEN (b <= a) THEN c ...
 	then, otherwise := vec.Split(&cmp9, sel, n)
@@ -4593,22 +5021,34 @@ func shape00023Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 	probe14 := vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&caseResult8), kernelKernels.Probe)
 	vec.Merge(&ifResult, &probe14, otherwise, n)
 	// (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) + IF((probe(2, r, a) <> 3), probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIG...
-	var sum vec.Vec[int64]
-	if probe7.Clean() && ifResult.Clean() && vec.Dense(sel, n, true) {
-		sum = vec.Make[int64](n)
+	sum := vec.Make[int64](n)
+	{
 		probe7V := probe7.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probe7V[i], ifResultV[i])
-			if err != nil {
-				sum.Fail(i, err)
-				continue
+		if vec.Strict(&sum, sel, n, vec.FlagsOf(&probe7), vec.FlagsOf(&ifResult)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.AddInt64(probe7V[i], ifResultV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(probe7V[i], ifResultV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		sum = vec.Map2E(sel, n, vec.VecArg(&probe7), vec.VecArg(&ifResult), rt.AddInt64)
 	}
 	vec.Check(failed, &sum, sel, n, 1)
 	column := vec.Int64Array(mem, &sum, sel, n)
@@ -4748,35 +5188,54 @@ func shape00025Where(n int, all vec.Sel) vec.Vec[bool] {
 //	IF((c = probe(4, r, b)), a, probe(4, r, b))
 func shape00025Col1(n int, sel vec.Sel, c_ vec.Vec[int64], r_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(4, r, b)
-	var probe vec.Vec[int64]
-	if r_.Clean() && b.Clean() && vec.Dense(sel, n, true) {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(4), r_V[i], bV[i])
-			if err != nil {
-				probe.Fail(i, err)
-				continue
+		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&b)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(4), r_V[i], bV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(4), r_V[i], bV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe = vec.Map3E(sel, n, vec.ConstArg[int32](int32(4)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	}
 	// (c = probe(4, r, b))
-	var cmp vec.Vec[bool]
-	if c_.Clean() && probe.Clean() && vec.Dense(sel, n, false) {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		c_V := c_.V[:n]
 		probeV := probe.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(c_V[i], probeV[i])
+		if vec.Strict(&cmp, sel, n, vec.FlagsOf(&c_), vec.FlagsOf(&probe)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.EqInt64(c_V[i], probeV[i])
+			}
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(c_V[i], probeV[i])
+			}
 		}
-	} else {
-		cmp = vec.Map2(sel, n, vec.VecArg(&c_), vec.VecArg(&probe), rt.EqInt64)
 	}
 	// IF((c = probe(4, r, b)), a, probe(4, r, b))
 	then, otherwise := vec.Split(&cmp, sel, n)
@@ -4875,56 +5334,92 @@ func shape00026Where(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String) 
 //	TRY(TRY(probe(2, r, probe(1, r, CAST(s AS BIGINT)))))
 func shape00026Col1(n int, sel vec.Sel, r_ vec.Vec[int64], sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(s AS BIGINT)
-	var asBigint3 vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(sel, n, true) {
-		asBigint3 = vec.Make[int64](n)
+	asBigint3 := vec.Make[int64](n)
+	{
 		out := asBigint3.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint3.Fail(i, err)
-				continue
+		if vec.Strict(&asBigint3, sel, n, vec.ArrowFlags(sArr)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if asBigint3.Dirty(i) {
+					continue
+				}
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint3.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		asBigint3 = vec.Map1E(sel, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
 	// probe(1, r, CAST(s AS BIGINT))
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && asBigint3.Clean() && vec.Dense(sel, n, true) {
-		probe3 = vec.Make[int64](n)
+	probe3 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		asBigint3V := asBigint3.V[:n]
 		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], asBigint3V[i])
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
+		if vec.Strict(&probe3, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&asBigint3)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], asBigint3V[i])
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe3.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], asBigint3V[i])
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe3 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint3), kernelKernels.Probe)
 	}
 	// probe(2, r, probe(1, r, CAST(s AS BIGINT)))
-	var probe4 vec.Vec[int64]
-	if r_.Clean() && probe3.Clean() && vec.Dense(sel, n, true) {
-		probe4 = vec.Make[int64](n)
+	probe4 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		probe3V := probe3.V[:n]
 		out := probe4.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probe3V[i])
-			if err != nil {
-				probe4.Fail(i, err)
-				continue
+		if vec.Strict(&probe4, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe3)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], probe3V[i])
+				if err != nil {
+					probe4.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe4.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], probe3V[i])
+				if err != nil {
+					probe4.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe4 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe3), kernelKernels.Probe)
 	}
 	// TRY(probe(2, r, probe(1, r, CAST(s AS BIGINT))))
 	tried := vec.Try(&probe4, sel, n)
@@ -4997,16 +5492,17 @@ func Shape00027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	r = 2
 func shape00027Where(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[bool] {
 	// (r = 2)
-	var cmp vec.Vec[bool]
-	if r_.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		r_V := r_.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&r_))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqInt64(r_V[i], int64(2))
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&r_), vec.ConstArg[int64](int64(2)), rt.EqInt64)
 	}
 	return cmp
 }
@@ -5018,21 +5514,33 @@ func shape00027Col1(n int, sel vec.Sel, r_ vec.Vec[int64], failed *vec.Failure, 
 	// COALESCE(probe(1, r, 5), probe(1, r, 5), probe(1, r, 5))
 	coalesced := vec.Make[int64](n)
 	// probe(1, r, 5)
-	var probe vec.Vec[int64]
-	if r_.Clean() && vec.Dense(sel, n, true) {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
-			if err != nil {
-				probe.Fail(i, err)
-				continue
+		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(5)), kernelKernels.Probe)
 	}
 	vec.MergeNonNull(&coalesced, &probe, sel, n)
 	stillNull := vec.NullRows(&probe, sel, n)
@@ -5055,51 +5563,82 @@ func shape00027Col2(n int, sel vec.Sel, r_ vec.Vec[int64], failed *vec.Failure, 
 	// CASE WHEN (probe(1, r, 5) >= probe(1, r, 5)) THEN probe(1, r, 5) ELSE probe(1, r, 5) END
 	caseResult := vec.Make[int64](n)
 	// probe(1, r, 5)
-	var probe4 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(sel, n, true) {
-		probe4 = vec.Make[int64](n)
+	probe4 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		out := probe4.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
-			if err != nil {
-				probe4.Fail(i, err)
-				continue
+		if vec.Strict(&probe4, sel, n, vec.FlagsOf(&r_)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
+				if err != nil {
+					probe4.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe4.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
+				if err != nil {
+					probe4.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe4 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(5)), kernelKernels.Probe)
 	}
 	// probe(1, r, 5)
-	var probe5 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(sel, n, true) {
-		probe5 = vec.Make[int64](n)
+	probe5 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		out := probe5.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
-			if err != nil {
-				probe5.Fail(i, err)
-				continue
+		if vec.Strict(&probe5, sel, n, vec.FlagsOf(&r_)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
+				if err != nil {
+					probe5.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe5.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
+				if err != nil {
+					probe5.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe5 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(5)), kernelKernels.Probe)
 	}
 	// (probe(1, r, 5) >= probe(1, r, 5))
-	var cmp2 vec.Vec[bool]
-	if probe4.Clean() && probe5.Clean() && vec.Dense(sel, n, false) {
-		cmp2 = vec.Make[bool](n)
+	cmp2 := vec.Make[bool](n)
+	{
 		probe4V := probe4.V[:n]
 		probe5V := probe5.V[:n]
 		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(probe4V[i], probe5V[i])
+		if vec.Strict(&cmp2, sel, n, vec.FlagsOf(&probe4), vec.FlagsOf(&probe5)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.GeInt64(probe4V[i], probe5V[i])
+			}
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if cmp2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GeInt64(probe4V[i], probe5V[i])
+			}
 		}
-	} else {
-		cmp2 = vec.Map2(sel, n, vec.VecArg(&probe4), vec.VecArg(&probe5), rt.GeInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp2, sel, n)
 	when, notYet := vec.Split(&cmp2, sel, n)
@@ -5173,13 +5712,16 @@ func shape00028Col1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], fai
 	// CASE WHEN (probe(2, r, probe(1, r, a)) IS NULL) THEN probe(2, r, probe(1, r, a)) WHEN (probe(2, r, probe(1, r, a)) <> probe(2, r, probe(1, r, a))) THEN (prob...
 	caseResult := vec.Make[int64](n)
 	// probe(1, r, a)
-	var probe vec.Vec[int64]
-	if r_.Clean() && a.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
 			if err != nil {
 				probe.Fail(i, err)
@@ -5187,17 +5729,18 @@ func shape00028Col1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], fai
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	}
 	// probe(2, r, probe(1, r, a))
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && probe.Clean() {
-		probe2 = vec.Make[int64](n)
+	probe2 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
+		dirty := !vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe))
 		for i := range out {
+			if dirty && probe2.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
 			if err != nil {
 				probe2.Fail(i, err)
@@ -5205,8 +5748,6 @@ func shape00028Col1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], fai
 			}
 			out[i] = r
 		}
-	} else {
-		probe2 = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe), kernelKernels.Probe)
 	}
 	// (probe(2, r, probe(1, r, a)) IS NULL)
 	isNull := vec.IsNull(&probe2, false, all, n)
@@ -5238,13 +5779,16 @@ func shape00028Col1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], fai
 	vec.Merge(&caseResult, &difference, when2, n)
 	vec.Merge(&caseResult, &a, notYet2, n)
 	// probe(1, r, a)
-	var probe11 vec.Vec[int64]
-	if r_.Clean() && a.Clean() {
-		probe11 = vec.Make[int64](n)
+	probe11 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe11.V[:n]
+		dirty := !vec.Strict(&probe11, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && probe11.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
 			if err != nil {
 				probe11.Fail(i, err)
@@ -5252,17 +5796,18 @@ func shape00028Col1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], fai
 			}
 			out[i] = r
 		}
-	} else {
-		probe11 = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	}
 	// (CASE WHEN (probe(2, r, probe(1, r, a)) IS NULL) THEN probe(2, r, probe(1, r, a)) WHEN (probe(2, r, probe(1, r, a)) <> probe(2, r, probe(1, r, a))) THEN (pro...
-	var difference2 vec.Vec[int64]
-	if caseResult.Clean() && probe11.Clean() {
-		difference2 = vec.Make[int64](n)
+	difference2 := vec.Make[int64](n)
+	{
 		caseResultV := caseResult.V[:n]
 		probe11V := probe11.V[:n]
 		out := difference2.V[:n]
+		dirty := !vec.Strict(&difference2, all, n, vec.FlagsOf(&caseResult), vec.FlagsOf(&probe11))
 		for i := range out {
+			if dirty && difference2.Dirty(i) {
+				continue
+			}
 			r, err := rt.SubInt64(caseResultV[i], probe11V[i])
 			if err != nil {
 				difference2.Fail(i, err)
@@ -5270,8 +5815,6 @@ func shape00028Col1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], fai
 			}
 			out[i] = r
 		}
-	} else {
-		difference2 = vec.Map2E(all, n, vec.VecArg(&caseResult), vec.VecArg(&probe11), rt.SubInt64)
 	}
 	vec.Check(failed, &difference2, all, n, 1)
 	column := vec.Int64Array(mem, &difference2, all, n)
@@ -5344,13 +5887,16 @@ func Shape00029(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(2, r, probe(1, r, a)) < 9223372036854775807
 func shape00029Where(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[bool] {
 	// probe(1, r, a)
-	var probe vec.Vec[int64]
-	if r_.Clean() && a.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
 			if err != nil {
 				probe.Fail(i, err)
@@ -5358,17 +5904,18 @@ func shape00029Where(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) ve
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	}
 	// probe(2, r, probe(1, r, a))
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && probe.Clean() {
-		probe2 = vec.Make[int64](n)
+	probe2 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
+		dirty := !vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe))
 		for i := range out {
+			if dirty && probe2.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
 			if err != nil {
 				probe2.Fail(i, err)
@@ -5376,20 +5923,19 @@ func shape00029Where(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) ve
 			}
 			out[i] = r
 		}
-	} else {
-		probe2 = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe), kernelKernels.Probe)
 	}
 	// (probe(2, r, probe(1, r, a)) < 9223372036854775807)
-	var cmp vec.Vec[bool]
-	if probe2.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe2))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.LtInt64(probe2V[i], int64(9223372036854775807))
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&probe2), vec.ConstArg[int64](int64(9223372036854775807)), rt.LtInt64)
 	}
 	return cmp
 }
@@ -5399,40 +5945,64 @@ func shape00029Where(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) ve
 //	(probe(2, r, probe(1, r, a)) + IF(p, probe(2, r, probe(1, r, a)), probe(1, r, a)))
 func shape00029Col1(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(1, r, a)
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && a.Clean() && vec.Dense(sel, n, true) {
-		probe3 = vec.Make[int64](n)
+	probe3 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
+		if vec.Strict(&probe3, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&a)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe3.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe3 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	}
 	// probe(2, r, probe(1, r, a))
-	var probe4 vec.Vec[int64]
-	if r_.Clean() && probe3.Clean() && vec.Dense(sel, n, true) {
-		probe4 = vec.Make[int64](n)
+	probe4 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		probe3V := probe3.V[:n]
 		out := probe4.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probe3V[i])
-			if err != nil {
-				probe4.Fail(i, err)
-				continue
+		if vec.Strict(&probe4, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe3)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], probe3V[i])
+				if err != nil {
+					probe4.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe4.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], probe3V[i])
+				if err != nil {
+					probe4.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe4 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe3), kernelKernels.Probe)
 	}
 	// IF(p, probe(2, r, probe(1, r, a)), probe(1, r, a))
 	then, otherwise := vec.Split(&p, sel, n)
@@ -5447,22 +6017,34 @@ func shape00029Col1(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], p v
 	probe7 := vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	vec.Merge(&ifResult, &probe7, otherwise, n)
 	// (probe(2, r, probe(1, r, a)) + IF(p, probe(2, r, probe(1, r, a)), probe(1, r, a)))
-	var sum vec.Vec[int64]
-	if probe4.Clean() && ifResult.Clean() && vec.Dense(sel, n, true) {
-		sum = vec.Make[int64](n)
+	sum := vec.Make[int64](n)
+	{
 		probe4V := probe4.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probe4V[i], ifResultV[i])
-			if err != nil {
-				sum.Fail(i, err)
-				continue
+		if vec.Strict(&sum, sel, n, vec.FlagsOf(&probe4), vec.FlagsOf(&ifResult)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.AddInt64(probe4V[i], ifResultV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(probe4V[i], ifResultV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		sum = vec.Map2E(sel, n, vec.VecArg(&probe4), vec.VecArg(&ifResult), rt.AddInt64)
 	}
 	vec.Check(failed, &sum, sel, n, 1)
 	column := vec.Int64Array(mem, &sum, sel, n)
@@ -5484,22 +6066,34 @@ func shape00029Col2(n int, sel vec.Sel, failed *vec.Failure, mem memory.Allocato
 //	probe(1, r, a)
 func shape00029Col3(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(1, r, a)
-	var probe8 vec.Vec[int64]
-	if r_.Clean() && a.Clean() && vec.Dense(sel, n, true) {
-		probe8 = vec.Make[int64](n)
+	probe8 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe8.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
-			if err != nil {
-				probe8.Fail(i, err)
-				continue
+		if vec.Strict(&probe8, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&a)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
+				if err != nil {
+					probe8.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe8.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
+				if err != nil {
+					probe8.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe8 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	}
 	vec.Check(failed, &probe8, sel, n, 3)
 	column3 := vec.Int64Array(mem, &probe8, sel, n)
@@ -5783,12 +6377,15 @@ func Shape00032(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	IF((probe(2, r, 9223372036854775807) = probe(1, r, a)), (probe(3, r, CASE probe(1, r, a) WHEN b THEN CAST(s AS BIGINT) ELSE probe(2, r, 9223372036854775807) ...
 func shape00032Col1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], b vec.Vec[int64], sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(2, r, 9223372036854775807)
-	var probe vec.Vec[int64]
-	if r_.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(9223372036854775807))
 			if err != nil {
 				probe.Fail(i, err)
@@ -5796,17 +6393,18 @@ func shape00032Col1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], b v
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.ConstArg[int64](int64(9223372036854775807)), kernelKernels.Probe)
 	}
 	// probe(1, r, a)
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && a.Clean() {
-		probe2 = vec.Make[int64](n)
+	probe2 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe2.V[:n]
+		dirty := !vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && probe2.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
 			if err != nil {
 				probe2.Fail(i, err)
@@ -5814,21 +6412,20 @@ func shape00032Col1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], b v
 			}
 			out[i] = r
 		}
-	} else {
-		probe2 = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	}
 	// (probe(2, r, 9223372036854775807) = probe(1, r, a))
-	var cmp vec.Vec[bool]
-	if probe.Clean() && probe2.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		probeV := probe.V[:n]
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&probe2))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqInt64(probeV[i], probe2V[i])
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&probe), vec.VecArg(&probe2), rt.EqInt64)
 	}
 	// IF((probe(2, r, 9223372036854775807) = probe(1, r, a)), (probe(3, r, CASE probe(1, r, a) WHEN b THEN CAST(s AS BIGINT) ELSE probe(2, r, 9223372036854775807) ...
 	then, otherwise := vec.Split(&cmp, all, n)
@@ -5942,16 +6539,17 @@ func Shape00033(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	c < c
 func shape00033Where(n int, all vec.Sel, c_ vec.Vec[int64]) vec.Vec[bool] {
 	// (c < c)
-	var cmp vec.Vec[bool]
-	if c_.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		c_V := c_.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&c_))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.LtInt64(c_V[i], c_V[i])
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&c_), vec.VecArg(&c_), rt.LtInt64)
 	}
 	return cmp
 }
@@ -5967,58 +6565,94 @@ func shape00033Col1(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c_ v
 	vec.Merge(&caseResult, &c_, when, n)
 	vec.FillNull(&caseResult, notYet, n)
 	// probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END)
-	var probe vec.Vec[int64]
-	if r_.Clean() && caseResult.Clean() && vec.Dense(sel, n, true) {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		caseResultV := caseResult.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], caseResultV[i])
-			if err != nil {
-				probe.Fail(i, err)
-				continue
+		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&caseResult)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], caseResultV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], caseResultV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&caseResult), kernelKernels.Probe)
 	}
 	// probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END))
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && probe.Clean() && vec.Dense(sel, n, true) {
-		probe2 = vec.Make[int64](n)
+	probe2 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
+		if vec.Strict(&probe2, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe2 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe), kernelKernels.Probe)
 	}
 	// probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END)))
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && probe2.Clean() && vec.Dense(sel, n, true) {
-		probe3 = vec.Make[int64](n)
+	probe3 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		probe2V := probe2.V[:n]
 		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(3), r_V[i], probe2V[i])
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
+		if vec.Strict(&probe3, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe2)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(3), r_V[i], probe2V[i])
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe3.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(3), r_V[i], probe2V[i])
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe3 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&probe2), kernelKernels.Probe)
 	}
 	// (r IS NOT NULL)
 	isNotNull := vec.IsNull(&r_, true, sel, n)
@@ -6041,22 +6675,34 @@ func shape00033Col1(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c_ v
 	vec.Merge(&ifResult, &probe6, then, n)
 	vec.Merge(&ifResult, &b, otherwise, n)
 	// (probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END))) + IF((r IS NOT NULL), probe(3, r, probe(2, r, probe(1, r, CASE WHEN ...
-	var sum vec.Vec[int64]
-	if probe3.Clean() && ifResult.Clean() && vec.Dense(sel, n, true) {
-		sum = vec.Make[int64](n)
+	sum := vec.Make[int64](n)
+	{
 		probe3V := probe3.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probe3V[i], ifResultV[i])
-			if err != nil {
-				sum.Fail(i, err)
-				continue
+		if vec.Strict(&sum, sel, n, vec.FlagsOf(&probe3), vec.FlagsOf(&ifResult)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.AddInt64(probe3V[i], ifResultV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(probe3V[i], ifResultV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		sum = vec.Map2E(sel, n, vec.VecArg(&probe3), vec.VecArg(&ifResult), rt.AddInt64)
 	}
 	vec.Check(failed, &sum, sel, n, 1)
 	column := vec.Int64Array(mem, &sum, sel, n)
@@ -6074,53 +6720,84 @@ func shape00033Col2(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c_ v
 	vec.Merge(&caseResult3, &c_, when3, n)
 	vec.FillNull(&caseResult3, notYet3, n)
 	// probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END)
-	var probe7 vec.Vec[int64]
-	if r_.Clean() && caseResult3.Clean() && vec.Dense(sel, n, true) {
-		probe7 = vec.Make[int64](n)
+	probe7 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		caseResult3V := caseResult3.V[:n]
 		out := probe7.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], caseResult3V[i])
-			if err != nil {
-				probe7.Fail(i, err)
-				continue
+		if vec.Strict(&probe7, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&caseResult3)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], caseResult3V[i])
+				if err != nil {
+					probe7.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe7.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], caseResult3V[i])
+				if err != nil {
+					probe7.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe7 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&caseResult3), kernelKernels.Probe)
 	}
 	// probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END))
-	var probe8 vec.Vec[int64]
-	if r_.Clean() && probe7.Clean() && vec.Dense(sel, n, true) {
-		probe8 = vec.Make[int64](n)
+	probe8 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		probe7V := probe7.V[:n]
 		out := probe8.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probe7V[i])
-			if err != nil {
-				probe8.Fail(i, err)
-				continue
+		if vec.Strict(&probe8, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe7)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], probe7V[i])
+				if err != nil {
+					probe8.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe8.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], probe7V[i])
+				if err != nil {
+					probe8.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe8 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe7), kernelKernels.Probe)
 	}
 	// (probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END)) = b)
-	var cmp2 vec.Vec[bool]
-	if probe8.Clean() && b.Clean() && vec.Dense(sel, n, false) {
-		cmp2 = vec.Make[bool](n)
+	cmp2 := vec.Make[bool](n)
+	{
 		probe8V := probe8.V[:n]
 		bV := b.V[:n]
 		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(probe8V[i], bV[i])
+		if vec.Strict(&cmp2, sel, n, vec.FlagsOf(&probe8), vec.FlagsOf(&b)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.EqInt64(probe8V[i], bV[i])
+			}
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if cmp2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(probe8V[i], bV[i])
+			}
 		}
-	} else {
-		cmp2 = vec.Map2(sel, n, vec.VecArg(&probe8), vec.VecArg(&b), rt.EqInt64)
 	}
 	// IF((probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END)) = b), CASE a WHEN probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END...
 	then2, otherwise2 := vec.Split(&cmp2, sel, n)
@@ -6257,28 +6934,32 @@ func shape00034Col1(n int, all vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], b v
 	// CASE WHEN (a = probe(1, r, NULLIF(b, CAST(NULL AS BIGINT)))) THEN probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) WHEN q THEN probe(1, r, NULLIF(b, CAST(NULL AS...
 	caseResult2 := vec.Make[int64](n)
 	konst := vec.NullVec[int64](n)
-	var eq vec.Vec[bool]
-	if b.Clean() && konst.Clean() {
-		eq = vec.Make[bool](n)
+	eq := vec.Make[bool](n)
+	{
 		bV := b.V[:n]
 		konstV := konst.V[:n]
 		out := eq.V[:n]
+		dirty := !vec.Strict(&eq, all, n, vec.FlagsOf(&b), vec.FlagsOf(&konst))
 		for i := range out {
+			if dirty && eq.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqInt64(bV[i], konstV[i])
 		}
-	} else {
-		eq = vec.Map2(all, n, vec.VecArg(&b), vec.VecArg(&konst), rt.EqInt64)
 	}
 	// NULLIF(b, CAST(NULL AS BIGINT))
 	nullIf := vec.NullIf(&b, &eq, all, n)
 	// probe(1, r, NULLIF(b, CAST(NULL AS BIGINT)))
-	var probe vec.Vec[int64]
-	if r_.Clean() && nullIf.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		nullIfV := nullIf.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&nullIf))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], nullIfV[i])
 			if err != nil {
 				probe.Fail(i, err)
@@ -6286,21 +6967,20 @@ func shape00034Col1(n int, all vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], b v
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&nullIf), kernelKernels.Probe)
 	}
 	// (a = probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))))
-	var cmp vec.Vec[bool]
-	if a.Clean() && probe.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		aV := a.V[:n]
 		probeV := probe.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&a), vec.FlagsOf(&probe))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqInt64(aV[i], probeV[i])
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&a), vec.VecArg(&probe), rt.EqInt64)
 	}
 	vec.CopyErrs(&caseResult2, &cmp, all, n)
 	when, notYet := vec.Split(&cmp, all, n)
@@ -6322,28 +7002,32 @@ func shape00034Col1(n int, all vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], b v
 	vec.Merge(&caseResult2, &probe3, when2, n)
 	vec.Merge(&caseResult2, &b, notYet2, n)
 	konst4 := vec.NullVec[int64](n)
-	var eq4 vec.Vec[bool]
-	if b.Clean() && konst4.Clean() {
-		eq4 = vec.Make[bool](n)
+	eq4 := vec.Make[bool](n)
+	{
 		bV := b.V[:n]
 		konst4V := konst4.V[:n]
 		out := eq4.V[:n]
+		dirty := !vec.Strict(&eq4, all, n, vec.FlagsOf(&b), vec.FlagsOf(&konst4))
 		for i := range out {
+			if dirty && eq4.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqInt64(bV[i], konst4V[i])
 		}
-	} else {
-		eq4 = vec.Map2(all, n, vec.VecArg(&b), vec.VecArg(&konst4), rt.EqInt64)
 	}
 	// NULLIF(b, CAST(NULL AS BIGINT))
 	nullIf4 := vec.NullIf(&b, &eq4, all, n)
 	// probe(1, r, NULLIF(b, CAST(NULL AS BIGINT)))
-	var probe4 vec.Vec[int64]
-	if r_.Clean() && nullIf4.Clean() {
-		probe4 = vec.Make[int64](n)
+	probe4 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		nullIf4V := nullIf4.V[:n]
 		out := probe4.V[:n]
+		dirty := !vec.Strict(&probe4, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&nullIf4))
 		for i := range out {
+			if dirty && probe4.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], nullIf4V[i])
 			if err != nil {
 				probe4.Fail(i, err)
@@ -6351,20 +7035,19 @@ func shape00034Col1(n int, all vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], b v
 			}
 			out[i] = r
 		}
-	} else {
-		probe4 = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&nullIf4), kernelKernels.Probe)
 	}
-	var matches vec.Vec[bool]
-	if caseResult2.Clean() && probe4.Clean() {
-		matches = vec.Make[bool](n)
+	matches := vec.Make[bool](n)
+	{
 		caseResult2V := caseResult2.V[:n]
 		probe4V := probe4.V[:n]
 		out := matches.V[:n]
+		dirty := !vec.Strict(&matches, all, n, vec.FlagsOf(&caseResult2), vec.FlagsOf(&probe4))
 		for i := range out {
+			if dirty && matches.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqInt64(caseResult2V[i], probe4V[i])
 		}
-	} else {
-		matches = vec.Map2(all, n, vec.VecArg(&caseResult2), vec.VecArg(&probe4), rt.EqInt64)
 	}
 	vec.CopyErrs(&caseResult, &matches, all, n)
 	when3, notYet3 := vec.Split(&matches, all, n)
@@ -6404,28 +7087,32 @@ func shape00034Col1(n int, all vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], b v
 //	(probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) IS NULL)
 func shape00034Col2(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	konst8 := vec.NullVec[int64](n)
-	var eq8 vec.Vec[bool]
-	if b.Clean() && konst8.Clean() {
-		eq8 = vec.Make[bool](n)
+	eq8 := vec.Make[bool](n)
+	{
 		bV := b.V[:n]
 		konst8V := konst8.V[:n]
 		out := eq8.V[:n]
+		dirty := !vec.Strict(&eq8, all, n, vec.FlagsOf(&b), vec.FlagsOf(&konst8))
 		for i := range out {
+			if dirty && eq8.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqInt64(bV[i], konst8V[i])
 		}
-	} else {
-		eq8 = vec.Map2(all, n, vec.VecArg(&b), vec.VecArg(&konst8), rt.EqInt64)
 	}
 	// NULLIF(b, CAST(NULL AS BIGINT))
 	nullIf8 := vec.NullIf(&b, &eq8, all, n)
 	// probe(1, r, NULLIF(b, CAST(NULL AS BIGINT)))
-	var probe8 vec.Vec[int64]
-	if r_.Clean() && nullIf8.Clean() {
-		probe8 = vec.Make[int64](n)
+	probe8 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		nullIf8V := nullIf8.V[:n]
 		out := probe8.V[:n]
+		dirty := !vec.Strict(&probe8, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&nullIf8))
 		for i := range out {
+			if dirty && probe8.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], nullIf8V[i])
 			if err != nil {
 				probe8.Fail(i, err)
@@ -6433,8 +7120,6 @@ func shape00034Col2(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], fai
 			}
 			out[i] = r
 		}
-	} else {
-		probe8 = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&nullIf8), kernelKernels.Probe)
 	}
 	// (probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) IS NULL)
 	isNull := vec.IsNull(&probe8, false, all, n)
@@ -6554,22 +7239,34 @@ func shape00035Where(n int, all vec.Sel, b vec.Vec[int64], in arrow.RecordBatch,
 //	(probe(1, r, b) + IF(CASE WHEN (b IS NULL) THEN (9223372036854775807 <> c) WHEN q THEN (c > b) ELSE p END, probe(1, r, b), NULLIF(c, CAST(NULL AS BIGINT))))
 func shape00035Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], c_ vec.Vec[int64], q vec.Vec[bool], p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(1, r, b)
-	var probe vec.Vec[int64]
-	if r_.Clean() && b.Clean() && vec.Dense(sel, n, true) {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-			if err != nil {
-				probe.Fail(i, err)
-				continue
+		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&b)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	}
 	// CASE WHEN (b IS NULL) THEN (9223372036854775807 <> c) WHEN q THEN (c > b) ELSE p END
 	caseResult := vec.Make[bool](n)
@@ -6599,22 +7296,34 @@ func shape00035Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], c_ 
 	nullIf := vec.NullIf(&c_, &eq, otherwise, n)
 	vec.Merge(&ifResult, &nullIf, otherwise, n)
 	// (probe(1, r, b) + IF(CASE WHEN (b IS NULL) THEN (9223372036854775807 <> c) WHEN q THEN (c > b) ELSE p END, probe(1, r, b), NULLIF(c, CAST(NULL AS BIGINT))))
-	var sum vec.Vec[int64]
-	if probe.Clean() && ifResult.Clean() && vec.Dense(sel, n, true) {
-		sum = vec.Make[int64](n)
+	sum := vec.Make[int64](n)
+	{
 		probeV := probe.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probeV[i], ifResultV[i])
-			if err != nil {
-				sum.Fail(i, err)
-				continue
+		if vec.Strict(&sum, sel, n, vec.FlagsOf(&probe), vec.FlagsOf(&ifResult)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.AddInt64(probeV[i], ifResultV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(probeV[i], ifResultV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		sum = vec.Map2E(sel, n, vec.VecArg(&probe), vec.VecArg(&ifResult), rt.AddInt64)
 	}
 	vec.Check(failed, &sum, sel, n, 1)
 	column := vec.Int64Array(mem, &sum, sel, n)
@@ -6687,17 +7396,18 @@ func shape00036Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], b 
 	stillNull := vec.NullRows(&c_, all, n)
 	vec.Merge(&coalesced, &r_, stillNull, n)
 	// (r > COALESCE(c, r))
-	var cmp vec.Vec[bool]
-	if r_.Clean() && coalesced.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		r_V := r_.V[:n]
 		coalescedV := coalesced.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&coalesced))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.GtInt64(r_V[i], coalescedV[i])
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&r_), vec.VecArg(&coalesced), rt.GtInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
 	when, notYet := vec.Split(&cmp, all, n)
@@ -6827,42 +7537,34 @@ func Shape00037(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	IF((a <> b), 'x', 'x')
 func shape00037Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((a <> b), 'x', 'x')
-	var o1Col arrow.Array // written by the clean loop, or below from ifResult
+	var o1Col arrow.Array // written by the loop, or below from ifResult
+	var o1Out *vec.StringOut
 	var ifResult vec.Vec[string]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if a.Clean() && b.Clean() {
-		o1Out := vec.NewStringOut(mem, n)
+	if in.Column(1).NullN()+in.Column(2).NullN() <= n/2 {
+		o1Out = vec.NewStringOut(mem, n)
 		aV := a.V[:n]
 		bV := b.V[:n]
-		for i := range n {
-			if rt.NeInt64(aV[i], bV[i]) {
-				o1Out.Append("x")
-			} else {
-				o1Out.Append("x")
-			}
-		}
-		o1Col = o1Out.Array()
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(1).NullN()+in.Column(2).NullN() <= n/2 {
-		ifResult = vec.Make[string](n)
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		for i := range out {
-			if a.Dirty(i) || b.Dirty(i) {
+		dirty := !(a.Clean() && b.Clean())
+		for i := range n {
+			if dirty && (a.Dirty(i) || b.Dirty(i)) {
+				o1Out.Skip()
 				left = append(left, int32(i))
 				continue
 			}
 			if rt.NeInt64(aV[i], bV[i]) {
-				out[i] = "x"
+				o1Out.Append("x")
 			} else {
-				out[i] = "x"
+				o1Out.Append("x")
 			}
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			o1Col = o1Out.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// (a <> b)
@@ -6874,10 +7576,10 @@ func shape00037Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 		vec.Fill(&ifResult2, "x", then, n)
 		vec.Fill(&ifResult2, "x", otherwise, n)
 		if fused {
-			vec.Merge(&ifResult, &ifResult2, rest, n)
-		} else {
-			ifResult = ifResult2
+			o1Out.Patch(&ifResult2, rest, all)
+			o1Col = o1Out.Array()
 		}
+		ifResult = ifResult2
 	}
 	vec.Check(failed, &ifResult, all, n, 1)
 	if o1Col == nil {
@@ -6891,12 +7593,15 @@ func shape00037Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 //	probe(2, r, 0)
 func shape00037Col2(n int, all vec.Sel, r_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(2, r, 0)
-	var probe vec.Vec[int64]
-	if r_.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
 			if err != nil {
 				probe.Fail(i, err)
@@ -6904,8 +7609,6 @@ func shape00037Col2(n int, all vec.Sel, r_ vec.Vec[int64], failed *vec.Failure, 
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.ConstArg[int64](int64(0)), kernelKernels.Probe)
 	}
 	vec.Check(failed, &probe, all, n, 2)
 	column := vec.Int64Array(mem, &probe, all, n)
@@ -7178,13 +7881,16 @@ func shape00039Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], b 
 	// CASE (-probe(1, r, c)) WHEN NULLIF(b, probe(2, r, 0)) THEN a WHEN c THEN probe(2, r, 0) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	// probe(1, r, c)
-	var probe vec.Vec[int64]
-	if r_.Clean() && c_.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
 			if err != nil {
 				probe.Fail(i, err)
@@ -7192,16 +7898,17 @@ func shape00039Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], b 
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	}
 	// (-probe(1, r, c))
-	var minus vec.Vec[int64]
-	if probe.Clean() {
-		minus = vec.Make[int64](n)
+	minus := vec.Make[int64](n)
+	{
 		probeV := probe.V[:n]
 		out := minus.V[:n]
+		dirty := !vec.Strict(&minus, all, n, vec.FlagsOf(&probe))
 		for i := range out {
+			if dirty && minus.Dirty(i) {
+				continue
+			}
 			r, err := rt.NegateInt64(probeV[i])
 			if err != nil {
 				minus.Fail(i, err)
@@ -7209,16 +7916,17 @@ func shape00039Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], b 
 			}
 			out[i] = r
 		}
-	} else {
-		minus = vec.Map1E(all, n, vec.VecArg(&probe), rt.NegateInt64)
 	}
 	// probe(2, r, 0)
-	var probe2 vec.Vec[int64]
-	if r_.Clean() {
-		probe2 = vec.Make[int64](n)
+	probe2 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		out := probe2.V[:n]
+		dirty := !vec.Strict(&probe2, all, n, vec.FlagsOf(&r_))
 		for i := range out {
+			if dirty && probe2.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
 			if err != nil {
 				probe2.Fail(i, err)
@@ -7226,34 +7934,34 @@ func shape00039Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], b 
 			}
 			out[i] = r
 		}
-	} else {
-		probe2 = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.ConstArg[int64](int64(0)), kernelKernels.Probe)
 	}
-	var eq vec.Vec[bool]
-	if b.Clean() && probe2.Clean() {
-		eq = vec.Make[bool](n)
+	eq := vec.Make[bool](n)
+	{
 		bV := b.V[:n]
 		probe2V := probe2.V[:n]
 		out := eq.V[:n]
+		dirty := !vec.Strict(&eq, all, n, vec.FlagsOf(&b), vec.FlagsOf(&probe2))
 		for i := range out {
+			if dirty && eq.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqInt64(bV[i], probe2V[i])
 		}
-	} else {
-		eq = vec.Map2(all, n, vec.VecArg(&b), vec.VecArg(&probe2), rt.EqInt64)
 	}
 	// NULLIF(b, probe(2, r, 0))
 	nullIf := vec.NullIf(&b, &eq, all, n)
-	var matches vec.Vec[bool]
-	if minus.Clean() && nullIf.Clean() {
-		matches = vec.Make[bool](n)
+	matches := vec.Make[bool](n)
+	{
 		minusV := minus.V[:n]
 		nullIfV := nullIf.V[:n]
 		out := matches.V[:n]
+		dirty := !vec.Strict(&matches, all, n, vec.FlagsOf(&minus), vec.FlagsOf(&nullIf))
 		for i := range out {
+			if dirty && matches.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqInt64(minusV[i], nullIfV[i])
 		}
-	} else {
-		matches = vec.Map2(all, n, vec.VecArg(&minus), vec.VecArg(&nullIf), rt.EqInt64)
 	}
 	vec.CopyErrs(&caseResult, &matches, all, n)
 	when, notYet := vec.Split(&matches, all, n)
@@ -7275,12 +7983,15 @@ func shape00039Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], b 
 //	probe(2, r, 0)
 func shape00039Col2(n int, all vec.Sel, r_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(2, r, 0)
-	var probe4 vec.Vec[int64]
-	if r_.Clean() {
-		probe4 = vec.Make[int64](n)
+	probe4 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		out := probe4.V[:n]
+		dirty := !vec.Strict(&probe4, all, n, vec.FlagsOf(&r_))
 		for i := range out {
+			if dirty && probe4.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
 			if err != nil {
 				probe4.Fail(i, err)
@@ -7288,8 +7999,6 @@ func shape00039Col2(n int, all vec.Sel, r_ vec.Vec[int64], failed *vec.Failure, 
 			}
 			out[i] = r
 		}
-	} else {
-		probe4 = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.ConstArg[int64](int64(0)), kernelKernels.Probe)
 	}
 	vec.Check(failed, &probe4, all, n, 2)
 	column2 := vec.Int64Array(mem, &probe4, all, n)
@@ -7301,13 +8010,16 @@ func shape00039Col2(n int, all vec.Sel, r_ vec.Vec[int64], failed *vec.Failure, 
 //	probe(1, r, c)
 func shape00039Col3(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(1, r, c)
-	var probe5 vec.Vec[int64]
-	if r_.Clean() && c_.Clean() {
-		probe5 = vec.Make[int64](n)
+	probe5 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe5.V[:n]
+		dirty := !vec.Strict(&probe5, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_))
 		for i := range out {
+			if dirty && probe5.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
 			if err != nil {
 				probe5.Fail(i, err)
@@ -7315,8 +8027,6 @@ func shape00039Col3(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], fa
 			}
 			out[i] = r
 		}
-	} else {
-		probe5 = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	}
 	vec.Check(failed, &probe5, all, n, 3)
 	column3 := vec.Int64Array(mem, &probe5, all, n)
@@ -7389,13 +8099,16 @@ func Shape00040(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(1, r, b) <= probe(1, r, b)
 func shape00040Where(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
 	// probe(1, r, b)
-	var probe vec.Vec[int64]
-	if r_.Clean() && b.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
 			if err != nil {
 				probe.Fail(i, err)
@@ -7403,17 +8116,18 @@ func shape00040Where(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) ve
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	}
 	// probe(1, r, b)
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && b.Clean() {
-		probe2 = vec.Make[int64](n)
+	probe2 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe2.V[:n]
+		dirty := !vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && probe2.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
 			if err != nil {
 				probe2.Fail(i, err)
@@ -7421,21 +8135,20 @@ func shape00040Where(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) ve
 			}
 			out[i] = r
 		}
-	} else {
-		probe2 = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	}
 	// (probe(1, r, b) <= probe(1, r, b))
-	var cmp vec.Vec[bool]
-	if probe.Clean() && probe2.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		probeV := probe.V[:n]
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&probe2))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.LeInt64(probeV[i], probe2V[i])
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&probe), vec.VecArg(&probe2), rt.LeInt64)
 	}
 	return cmp
 }
@@ -7447,22 +8160,34 @@ func shape00040Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], fai
 	// COALESCE(probe(1, r, b), b, probe(1, r, b))
 	coalesced := vec.Make[int64](n)
 	// probe(1, r, b)
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && b.Clean() && vec.Dense(sel, n, true) {
-		probe3 = vec.Make[int64](n)
+	probe3 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
+		if vec.Strict(&probe3, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&b)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe3.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe3 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	}
 	vec.MergeNonNull(&coalesced, &probe3, sel, n)
 	stillNull := vec.NullRows(&probe3, sel, n)
@@ -7483,35 +8208,54 @@ func shape00040Col2(n int, sel vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], b v
 	// CASE IF((a >= probe(1, r, b)), (probe(1, r, b) - probe(1, r, b)), probe(1, r, b)) WHEN probe(1, r, b) THEN probe(1, r, b) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	// probe(1, r, b)
-	var probe5 vec.Vec[int64]
-	if r_.Clean() && b.Clean() && vec.Dense(sel, n, true) {
-		probe5 = vec.Make[int64](n)
+	probe5 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe5.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-			if err != nil {
-				probe5.Fail(i, err)
-				continue
+		if vec.Strict(&probe5, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&b)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+				if err != nil {
+					probe5.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe5.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+				if err != nil {
+					probe5.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe5 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	}
 	// (a >= probe(1, r, b))
-	var cmp2 vec.Vec[bool]
-	if a.Clean() && probe5.Clean() && vec.Dense(sel, n, false) {
-		cmp2 = vec.Make[bool](n)
+	cmp2 := vec.Make[bool](n)
+	{
 		aV := a.V[:n]
 		probe5V := probe5.V[:n]
 		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(aV[i], probe5V[i])
+		if vec.Strict(&cmp2, sel, n, vec.FlagsOf(&a), vec.FlagsOf(&probe5)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.GeInt64(aV[i], probe5V[i])
+			}
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if cmp2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GeInt64(aV[i], probe5V[i])
+			}
 		}
-	} else {
-		cmp2 = vec.Map2(sel, n, vec.VecArg(&a), vec.VecArg(&probe5), rt.GeInt64)
 	}
 	// IF((a >= probe(1, r, b)), (probe(1, r, b) - probe(1, r, b)), probe(1, r, b))
 	then, otherwise := vec.Split(&cmp2, sel, n)
@@ -7528,34 +8272,53 @@ func shape00040Col2(n int, sel vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], b v
 	probe8 := vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	vec.Merge(&ifResult, &probe8, otherwise, n)
 	// probe(1, r, b)
-	var probe9 vec.Vec[int64]
-	if r_.Clean() && b.Clean() && vec.Dense(sel, n, true) {
-		probe9 = vec.Make[int64](n)
+	probe9 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe9.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-			if err != nil {
-				probe9.Fail(i, err)
-				continue
+		if vec.Strict(&probe9, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&b)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+				if err != nil {
+					probe9.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe9.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+				if err != nil {
+					probe9.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe9 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	}
-	var matches vec.Vec[bool]
-	if ifResult.Clean() && probe9.Clean() && vec.Dense(sel, n, false) {
-		matches = vec.Make[bool](n)
+	matches := vec.Make[bool](n)
+	{
 		ifResultV := ifResult.V[:n]
 		probe9V := probe9.V[:n]
 		out := matches.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(ifResultV[i], probe9V[i])
+		if vec.Strict(&matches, sel, n, vec.FlagsOf(&ifResult), vec.FlagsOf(&probe9)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.EqInt64(ifResultV[i], probe9V[i])
+			}
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if matches.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(ifResultV[i], probe9V[i])
+			}
 		}
-	} else {
-		matches = vec.Map2(sel, n, vec.VecArg(&ifResult), vec.VecArg(&probe9), rt.EqInt64)
 	}
 	vec.CopyErrs(&caseResult, &matches, sel, n)
 	when, notYet := vec.Split(&matches, sel, n)
@@ -7642,13 +8405,16 @@ func shape00041Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], fa
 	// COALESCE((-probe(3, r, c)), probe(4, r, probe(3, r, c)))
 	coalesced := vec.Make[int64](n)
 	// probe(3, r, c)
-	var probe vec.Vec[int64]
-	if r_.Clean() && c_.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(3), r_V[i], c_V[i])
 			if err != nil {
 				probe.Fail(i, err)
@@ -7656,16 +8422,17 @@ func shape00041Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], fa
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	}
 	// (-probe(3, r, c))
-	var minus vec.Vec[int64]
-	if probe.Clean() {
-		minus = vec.Make[int64](n)
+	minus := vec.Make[int64](n)
+	{
 		probeV := probe.V[:n]
 		out := minus.V[:n]
+		dirty := !vec.Strict(&minus, all, n, vec.FlagsOf(&probe))
 		for i := range out {
+			if dirty && minus.Dirty(i) {
+				continue
+			}
 			r, err := rt.NegateInt64(probeV[i])
 			if err != nil {
 				minus.Fail(i, err)
@@ -7673,8 +8440,6 @@ func shape00041Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], fa
 			}
 			out[i] = r
 		}
-	} else {
-		minus = vec.Map1E(all, n, vec.VecArg(&probe), rt.NegateInt64)
 	}
 	vec.MergeNonNull(&coalesced, &minus, all, n)
 	stillNull := vec.NullRows(&minus, all, n)
@@ -7799,13 +8564,16 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	c < probe(4, r, a)
 func shape00042Where(n int, all vec.Sel, c_ vec.Vec[int64], r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[bool] {
 	// probe(4, r, a)
-	var probe vec.Vec[int64]
-	if r_.Clean() && a.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(4), r_V[i], aV[i])
 			if err != nil {
 				probe.Fail(i, err)
@@ -7813,21 +8581,20 @@ func shape00042Where(n int, all vec.Sel, c_ vec.Vec[int64], r_ vec.Vec[int64], a
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(4)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	}
 	// (c < probe(4, r, a))
-	var cmp vec.Vec[bool]
-	if c_.Clean() && probe.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		c_V := c_.V[:n]
 		probeV := probe.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&c_), vec.FlagsOf(&probe))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.LtInt64(c_V[i], probeV[i])
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&c_), vec.VecArg(&probe), rt.LtInt64)
 	}
 	return cmp
 }
@@ -7931,51 +8698,82 @@ func shape00042Col2(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], in
 		}
 	}
 	// probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && ifResult.Clean() && vec.Dense(sel, n, true) {
-		probe2 = vec.Make[int64](n)
+	probe2 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], ifResultV[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
+		if vec.Strict(&probe2, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&ifResult)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], ifResultV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], ifResultV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe2 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&ifResult), kernelKernels.Probe)
 	}
 	// probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100)))
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && probe2.Clean() && vec.Dense(sel, n, true) {
-		probe3 = vec.Make[int64](n)
+	probe3 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		probe2V := probe2.V[:n]
 		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probe2V[i])
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
+		if vec.Strict(&probe3, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe2)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], probe2V[i])
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe3.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], probe2V[i])
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe3 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe2), kernelKernels.Probe)
 	}
 	// (s = 'a')
-	var cmp5 vec.Vec[bool]
-	if sArr.NullN() == 0 && vec.Dense(sel, n, false) {
-		cmp5 = vec.Make[bool](n)
+	cmp5 := vec.Make[bool](n)
+	{
 		out := cmp5.V[:n]
-		for i := range out {
-			out[i] = rt.EqString(sArr.Value(i), "a")
+		if vec.Strict(&cmp5, sel, n, vec.ArrowFlags(sArr)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.EqString(sArr.Value(i), "a")
+			}
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if cmp5.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqString(sArr.Value(i), "a")
+			}
 		}
-	} else {
-		cmp5 = vec.Map2(sel, n, vec.StrArg(sArr), vec.ConstArg[string]("a"), rt.EqString)
 	}
 	// IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))), a)
 	then2, otherwise2 := vec.Split(&cmp5, sel, n)
@@ -8028,22 +8826,34 @@ func shape00042Col2(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], in
 	vec.Merge(&ifResult3, &probe5, then2, n)
 	vec.Merge(&ifResult3, &a, otherwise2, n)
 	// (probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))) + IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 46...
-	var sum2 vec.Vec[int64]
-	if probe3.Clean() && ifResult3.Clean() && vec.Dense(sel, n, true) {
-		sum2 = vec.Make[int64](n)
+	sum2 := vec.Make[int64](n)
+	{
 		probe3V := probe3.V[:n]
 		ifResult3V := ifResult3.V[:n]
 		out := sum2.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probe3V[i], ifResult3V[i])
-			if err != nil {
-				sum2.Fail(i, err)
-				continue
+		if vec.Strict(&sum2, sel, n, vec.FlagsOf(&probe3), vec.FlagsOf(&ifResult3)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.AddInt64(probe3V[i], ifResult3V[i])
+				if err != nil {
+					sum2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if sum2.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(probe3V[i], ifResult3V[i])
+				if err != nil {
+					sum2.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		sum2 = vec.Map2E(sel, n, vec.VecArg(&probe3), vec.VecArg(&ifResult3), rt.AddInt64)
 	}
 	vec.Check(failed, &sum2, sel, n, 2)
 	column2 := vec.Int64Array(mem, &sum2, sel, n)
@@ -8114,17 +8924,18 @@ func Shape00043(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	IF(IF(a = c, b <> b, b <> probe(1, r, c + 100)), probe(2, r, b) > c, CAST(s AS BIGINT) <> a)
 func shape00043Where(n int, all vec.Sel, a vec.Vec[int64], c_ vec.Vec[int64], b vec.Vec[int64], r_ vec.Vec[int64], sArr *array.String) vec.Vec[bool] {
 	// (a = c)
-	var cmp vec.Vec[bool]
-	if a.Clean() && c_.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		aV := a.V[:n]
 		c_V := c_.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&a), vec.FlagsOf(&c_))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqInt64(aV[i], c_V[i])
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&a), vec.VecArg(&c_), rt.EqInt64)
 	}
 	// IF((a = c), (b <> b), (b <> probe(1, r, (c + 100))))
 	then, otherwise := vec.Split(&cmp, all, n)
@@ -8216,16 +9027,17 @@ func Shape00044(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 func shape00044Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE b WHEN 1 THEN probe(3, r, CASE WHEN p THEN probe(1, r, 9223372036854775807) ELSE probe(1, r, 9223372036854775807) END) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
-	var matches vec.Vec[bool]
-	if b.Clean() {
-		matches = vec.Make[bool](n)
+	matches := vec.Make[bool](n)
+	{
 		bV := b.V[:n]
 		out := matches.V[:n]
+		dirty := !vec.Strict(&matches, all, n, vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && matches.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqInt64(bV[i], int64(1))
 		}
-	} else {
-		matches = vec.Map2(all, n, vec.VecArg(&b), vec.ConstArg[int64](int64(1)), rt.EqInt64)
 	}
 	vec.CopyErrs(&caseResult, &matches, all, n)
 	when, notYet := vec.Split(&matches, all, n)
@@ -8310,13 +9122,16 @@ func Shape00045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	(probe(2, r, a) + IF((probe(1, r, b) < probe(1, r, b)), probe(2, r, a), IF((c IS NOT NULL), r, probe(1, r, b))))
 func shape00045Col1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], b vec.Vec[int64], c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(2, r, a)
-	var probe vec.Vec[int64]
-	if r_.Clean() && a.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(2), r_V[i], aV[i])
 			if err != nil {
 				probe.Fail(i, err)
@@ -8324,17 +9139,18 @@ func shape00045Col1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], b v
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	}
 	// probe(1, r, b)
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && b.Clean() {
-		probe2 = vec.Make[int64](n)
+	probe2 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe2.V[:n]
+		dirty := !vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && probe2.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
 			if err != nil {
 				probe2.Fail(i, err)
@@ -8342,17 +9158,18 @@ func shape00045Col1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], b v
 			}
 			out[i] = r
 		}
-	} else {
-		probe2 = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	}
 	// probe(1, r, b)
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && b.Clean() {
-		probe3 = vec.Make[int64](n)
+	probe3 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe3.V[:n]
+		dirty := !vec.Strict(&probe3, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && probe3.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
 			if err != nil {
 				probe3.Fail(i, err)
@@ -8360,21 +9177,20 @@ func shape00045Col1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], b v
 			}
 			out[i] = r
 		}
-	} else {
-		probe3 = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	}
 	// (probe(1, r, b) < probe(1, r, b))
-	var cmp vec.Vec[bool]
-	if probe2.Clean() && probe3.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		probe2V := probe2.V[:n]
 		probe3V := probe3.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe2), vec.FlagsOf(&probe3))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.LtInt64(probe2V[i], probe3V[i])
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&probe2), vec.VecArg(&probe3), rt.LtInt64)
 	}
 	// IF((probe(1, r, b) < probe(1, r, b)), probe(2, r, a), IF((c IS NOT NULL), r, probe(1, r, b)))
 	then, otherwise := vec.Split(&cmp, all, n)
@@ -8395,13 +9211,16 @@ func shape00045Col1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], b v
 	vec.Merge(&ifResult2, &probe5, otherwise2, n)
 	vec.Merge(&ifResult, &ifResult2, otherwise, n)
 	// (probe(2, r, a) + IF((probe(1, r, b) < probe(1, r, b)), probe(2, r, a), IF((c IS NOT NULL), r, probe(1, r, b))))
-	var sum vec.Vec[int64]
-	if probe.Clean() && ifResult.Clean() {
-		sum = vec.Make[int64](n)
+	sum := vec.Make[int64](n)
+	{
 		probeV := probe.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
+		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&ifResult))
 		for i := range out {
+			if dirty && sum.Dirty(i) {
+				continue
+			}
 			r, err := rt.AddInt64(probeV[i], ifResultV[i])
 			if err != nil {
 				sum.Fail(i, err)
@@ -8409,8 +9228,6 @@ func shape00045Col1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], b v
 			}
 			out[i] = r
 		}
-	} else {
-		sum = vec.Map2E(all, n, vec.VecArg(&probe), vec.VecArg(&ifResult), rt.AddInt64)
 	}
 	vec.Check(failed, &sum, all, n, 1)
 	column := vec.Int64Array(mem, &sum, all, n)
@@ -8422,13 +9239,16 @@ func shape00045Col1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], b v
 //	IF((b = probe(1, r, b)), s, s)
 func shape00045Col2(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], s vec.Vec[string], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(1, r, b)
-	var probe6 vec.Vec[int64]
-	if r_.Clean() && b.Clean() {
-		probe6 = vec.Make[int64](n)
+	probe6 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe6.V[:n]
+		dirty := !vec.Strict(&probe6, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && probe6.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
 			if err != nil {
 				probe6.Fail(i, err)
@@ -8436,21 +9256,20 @@ func shape00045Col2(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], s v
 			}
 			out[i] = r
 		}
-	} else {
-		probe6 = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	}
 	// (b = probe(1, r, b))
-	var cmp2 vec.Vec[bool]
-	if b.Clean() && probe6.Clean() {
-		cmp2 = vec.Make[bool](n)
+	cmp2 := vec.Make[bool](n)
+	{
 		bV := b.V[:n]
 		probe6V := probe6.V[:n]
 		out := cmp2.V[:n]
+		dirty := !vec.Strict(&cmp2, all, n, vec.FlagsOf(&b), vec.FlagsOf(&probe6))
 		for i := range out {
+			if dirty && cmp2.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqInt64(bV[i], probe6V[i])
 		}
-	} else {
-		cmp2 = vec.Map2(all, n, vec.VecArg(&b), vec.VecArg(&probe6), rt.EqInt64)
 	}
 	// IF((b = probe(1, r, b)), s, s)
 	then3, otherwise3 := vec.Split(&cmp2, all, n)
@@ -8718,13 +9537,16 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(1, r, a) <> probe(2, r, c)
 func shape00048Where(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[bool] {
 	// probe(1, r, a)
-	var probe vec.Vec[int64]
-	if r_.Clean() && a.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
 			if err != nil {
 				probe.Fail(i, err)
@@ -8732,17 +9554,18 @@ func shape00048Where(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], c_
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	}
 	// probe(2, r, c)
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && c_.Clean() {
-		probe2 = vec.Make[int64](n)
+	probe2 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe2.V[:n]
+		dirty := !vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_))
 		for i := range out {
+			if dirty && probe2.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(2), r_V[i], c_V[i])
 			if err != nil {
 				probe2.Fail(i, err)
@@ -8750,21 +9573,20 @@ func shape00048Where(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], c_
 			}
 			out[i] = r
 		}
-	} else {
-		probe2 = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	}
 	// (probe(1, r, a) <> probe(2, r, c))
-	var cmp vec.Vec[bool]
-	if probe.Clean() && probe2.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		probeV := probe.V[:n]
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&probe2))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.NeInt64(probeV[i], probe2V[i])
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&probe), vec.VecArg(&probe2), rt.NeInt64)
 	}
 	return cmp
 }
@@ -8823,16 +9645,23 @@ func shape00048Col1(n int, sel vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 	in2.Add(&matches)
 	inResult := in2.Finish()
 	// (NOT (IF((a < 100), b, c) IN (probe(1, r, a))))
-	var negated vec.Vec[bool]
-	if inResult.Clean() && vec.Dense(sel, n, false) {
-		negated = vec.Make[bool](n)
+	negated := vec.Make[bool](n)
+	{
 		inResultV := inResult.V[:n]
 		out := negated.V[:n]
-		for i := range out {
-			out[i] = rt.Not(inResultV[i])
+		if vec.Strict(&negated, sel, n, vec.FlagsOf(&inResult)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.Not(inResultV[i])
+			}
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if negated.Dirty(i) {
+					continue
+				}
+				out[i] = rt.Not(inResultV[i])
+			}
 		}
-	} else {
-		negated = vec.Map1(sel, n, vec.VecArg(&inResult), rt.Not)
 	}
 	// IF((NOT (IF((a < 100), b, c) IN (probe(1, r, a)))), (probe(2, r, c) + probe(2, r, c)), (probe(1, r, a) + IF((probe(1, r, a) = probe(3, r, IF((a < 100), b, c)...
 	then2, otherwise2 := vec.Split(&negated, sel, n)
@@ -8978,16 +9807,17 @@ func shape00049Where(n int, all vec.Sel, b vec.Vec[int64], sArr *array.String, r
 	// CASE WHEN (b > 1) THEN (CAST(s AS BIGINT) > b) ELSE TRY((probe(1, r, NULLIF(r, b)) > a)) END
 	caseResult := vec.Make[bool](n)
 	// (b > 1)
-	var cmp vec.Vec[bool]
-	if b.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		bV := b.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.GtInt64(bV[i], int64(1))
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&b), vec.ConstArg[int64](int64(1)), rt.GtInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
 	when, notYet := vec.Split(&cmp, all, n)
@@ -9013,37 +9843,56 @@ func shape00049Where(n int, all vec.Sel, b vec.Vec[int64], sArr *array.String, r
 //
 //	probe(1, r, NULLIF(r, b))
 func shape00049Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	var eq2 vec.Vec[bool]
-	if r_.Clean() && b.Clean() && vec.Dense(sel, n, false) {
-		eq2 = vec.Make[bool](n)
+	eq2 := vec.Make[bool](n)
+	{
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := eq2.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(r_V[i], bV[i])
+		if vec.Strict(&eq2, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&b)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.EqInt64(r_V[i], bV[i])
+			}
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if eq2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(r_V[i], bV[i])
+			}
 		}
-	} else {
-		eq2 = vec.Map2(sel, n, vec.VecArg(&r_), vec.VecArg(&b), rt.EqInt64)
 	}
 	// NULLIF(r, b)
 	nullIf2 := vec.NullIf(&r_, &eq2, sel, n)
 	// probe(1, r, NULLIF(r, b))
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && nullIf2.Clean() && vec.Dense(sel, n, true) {
-		probe2 = vec.Make[int64](n)
+	probe2 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		nullIf2V := nullIf2.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], nullIf2V[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
+		if vec.Strict(&probe2, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&nullIf2)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], nullIf2V[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], nullIf2V[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe2 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&nullIf2), kernelKernels.Probe)
 	}
 	vec.Check(failed, &probe2, sel, n, 1)
 	column := vec.Int64Array(mem, &probe2, sel, n)
@@ -9115,12 +9964,15 @@ func shape00050Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], c_ 
 	// CASE WHEN (probe(1, r, 9223372036854775807) IS NULL) THEN probe(2, r, probe(1, r, 9223372036854775807)) ELSE CAST(NULL AS BIGINT) END
 	caseResult2 := vec.Make[int64](n)
 	// probe(1, r, 9223372036854775807)
-	var probe vec.Vec[int64]
-	if r_.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(9223372036854775807))
 			if err != nil {
 				probe.Fail(i, err)
@@ -9128,8 +9980,6 @@ func shape00050Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], c_ 
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(9223372036854775807)), kernelKernels.Probe)
 	}
 	// (probe(1, r, 9223372036854775807) IS NULL)
 	isNull := vec.IsNull(&probe, false, all, n)
@@ -9142,13 +9992,16 @@ func shape00050Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], c_ 
 	vec.Merge(&caseResult2, &probe3, when, n)
 	vec.FillNull(&caseResult2, notYet, n)
 	// probe(3, r, CASE WHEN (probe(1, r, 9223372036854775807) IS NULL) THEN probe(2, r, probe(1, r, 9223372036854775807)) ELSE CAST(NULL AS BIGINT) END)
-	var probe4 vec.Vec[int64]
-	if r_.Clean() && caseResult2.Clean() {
-		probe4 = vec.Make[int64](n)
+	probe4 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		caseResult2V := caseResult2.V[:n]
 		out := probe4.V[:n]
+		dirty := !vec.Strict(&probe4, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&caseResult2))
 		for i := range out {
+			if dirty && probe4.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(3), r_V[i], caseResult2V[i])
 			if err != nil {
 				probe4.Fail(i, err)
@@ -9156,20 +10009,19 @@ func shape00050Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], c_ 
 			}
 			out[i] = r
 		}
-	} else {
-		probe4 = vec.Map3E(all, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&caseResult2), kernelKernels.Probe)
 	}
-	var matches vec.Vec[bool]
-	if b.Clean() && probe4.Clean() {
-		matches = vec.Make[bool](n)
+	matches := vec.Make[bool](n)
+	{
 		bV := b.V[:n]
 		probe4V := probe4.V[:n]
 		out := matches.V[:n]
+		dirty := !vec.Strict(&matches, all, n, vec.FlagsOf(&b), vec.FlagsOf(&probe4))
 		for i := range out {
+			if dirty && matches.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqInt64(bV[i], probe4V[i])
 		}
-	} else {
-		matches = vec.Map2(all, n, vec.VecArg(&b), vec.VecArg(&probe4), rt.EqInt64)
 	}
 	vec.CopyErrs(&caseResult, &matches, all, n)
 	when2, notYet2 := vec.Split(&matches, all, n)
@@ -9265,12 +10117,15 @@ func shape00051Col2(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], sA
 	// CASE WHEN (probe(2, r, 9223372036854775807) <= c) THEN CAST(s AS BIGINT) WHEN (a IS NOT NULL) THEN (probe(2, r, 9223372036854775807) * probe(2, r, 9223372036...
 	caseResult := vec.Make[int64](n)
 	// probe(2, r, 9223372036854775807)
-	var probe vec.Vec[int64]
-	if r_.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(9223372036854775807))
 			if err != nil {
 				probe.Fail(i, err)
@@ -9278,21 +10133,20 @@ func shape00051Col2(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], sA
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.ConstArg[int64](int64(9223372036854775807)), kernelKernels.Probe)
 	}
 	// (probe(2, r, 9223372036854775807) <= c)
-	var cmp vec.Vec[bool]
-	if probe.Clean() && c_.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		probeV := probe.V[:n]
 		c_V := c_.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&c_))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.LeInt64(probeV[i], c_V[i])
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&probe), vec.VecArg(&c_), rt.LeInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
 	when, notYet := vec.Split(&cmp, all, n)
@@ -9323,11 +10177,14 @@ func shape00051Col2(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], sA
 //	CAST(s AS BIGINT)
 func shape00051Col3(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(s AS BIGINT)
-	var asBigint3 vec.Vec[int64]
-	if sArr.NullN() == 0 {
-		asBigint3 = vec.Make[int64](n)
+	asBigint3 := vec.Make[int64](n)
+	{
 		out := asBigint3.V[:n]
+		dirty := !vec.Strict(&asBigint3, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && asBigint3.Dirty(i) {
+				continue
+			}
 			r, err := rt.CastStringToInt64(sArr.Value(i))
 			if err != nil {
 				asBigint3.Fail(i, err)
@@ -9335,8 +10192,6 @@ func shape00051Col3(n int, all vec.Sel, sArr *array.String, failed *vec.Failure,
 			}
 			out[i] = r
 		}
-	} else {
-		asBigint3 = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
 	vec.Check(failed, &asBigint3, all, n, 3)
 	column2 := vec.Int64Array(mem, &asBigint3, all, n)
@@ -9474,13 +10329,16 @@ func shape00052Col1(n int, all vec.Sel, p vec.Vec[bool], r_ vec.Vec[int64], a ve
 //	(r * a)
 func shape00052Col2(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (r * a)
-	var product10 vec.Vec[int64]
-	if r_.Clean() && a.Clean() {
-		product10 = vec.Make[int64](n)
+	product10 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := product10.V[:n]
+		dirty := !vec.Strict(&product10, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && product10.Dirty(i) {
+				continue
+			}
 			r, err := rt.MulInt64(r_V[i], aV[i])
 			if err != nil {
 				product10.Fail(i, err)
@@ -9488,8 +10346,6 @@ func shape00052Col2(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], fai
 			}
 			out[i] = r
 		}
-	} else {
-		product10 = vec.Map2E(all, n, vec.VecArg(&r_), vec.VecArg(&a), rt.MulInt64)
 	}
 	vec.Check(failed, &product10, all, n, 2)
 	column2 := vec.Int64Array(mem, &product10, all, n)
@@ -9553,13 +10409,16 @@ func Shape00053(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	(probe(2, r, probe(1, r, b)) = 7)
 func shape00053Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(1, r, b)
-	var probe vec.Vec[int64]
-	if r_.Clean() && b.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
 			if err != nil {
 				probe.Fail(i, err)
@@ -9567,17 +10426,18 @@ func shape00053Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], fai
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	}
 	// probe(2, r, probe(1, r, b))
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && probe.Clean() {
-		probe2 = vec.Make[int64](n)
+	probe2 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
+		dirty := !vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe))
 		for i := range out {
+			if dirty && probe2.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
 			if err != nil {
 				probe2.Fail(i, err)
@@ -9585,20 +10445,19 @@ func shape00053Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], fai
 			}
 			out[i] = r
 		}
-	} else {
-		probe2 = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe), kernelKernels.Probe)
 	}
 	// (probe(2, r, probe(1, r, b)) = 7)
-	var cmp vec.Vec[bool]
-	if probe2.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe2))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqInt64(probe2V[i], int64(7))
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&probe2), vec.ConstArg[int64](int64(7)), rt.EqInt64)
 	}
 	vec.Check(failed, &cmp, all, n, 1)
 	column := vec.BoolArray(mem, &cmp, all, n)
@@ -9666,12 +10525,15 @@ func Shape00054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(2, r, probe(1, r, 0)) = 0
 func shape00054Where(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[bool] {
 	// probe(1, r, 0)
-	var probe vec.Vec[int64]
-	if r_.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(0))
 			if err != nil {
 				probe.Fail(i, err)
@@ -9679,17 +10541,18 @@ func shape00054Where(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[bool] {
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(0)), kernelKernels.Probe)
 	}
 	// probe(2, r, probe(1, r, 0))
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && probe.Clean() {
-		probe2 = vec.Make[int64](n)
+	probe2 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
+		dirty := !vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe))
 		for i := range out {
+			if dirty && probe2.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
 			if err != nil {
 				probe2.Fail(i, err)
@@ -9697,20 +10560,19 @@ func shape00054Where(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[bool] {
 			}
 			out[i] = r
 		}
-	} else {
-		probe2 = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe), kernelKernels.Probe)
 	}
 	// (probe(2, r, probe(1, r, 0)) = 0)
-	var cmp vec.Vec[bool]
-	if probe2.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe2))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqInt64(probe2V[i], int64(0))
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&probe2), vec.ConstArg[int64](int64(0)), rt.EqInt64)
 	}
 	return cmp
 }
@@ -9740,16 +10602,23 @@ func shape00054Col1(n int, sel vec.Sel, r_ vec.Vec[int64], sArr *array.String, f
 	or.Add(&cmp3)
 	orResult := or.Finish()
 	// (NOT ((probe(1, r, 0) < probe(3, r, probe(2, r, probe(1, r, 0)))) OR (-1 < probe(1, r, 0))))
-	var negated vec.Vec[bool]
-	if orResult.Clean() && vec.Dense(sel, n, false) {
-		negated = vec.Make[bool](n)
+	negated := vec.Make[bool](n)
+	{
 		orResultV := orResult.V[:n]
 		out := negated.V[:n]
-		for i := range out {
-			out[i] = rt.Not(orResultV[i])
+		if vec.Strict(&negated, sel, n, vec.FlagsOf(&orResult)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.Not(orResultV[i])
+			}
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if negated.Dirty(i) {
+					continue
+				}
+				out[i] = rt.Not(orResultV[i])
+			}
 		}
-	} else {
-		negated = vec.Map1(sel, n, vec.VecArg(&orResult), rt.Not)
 	}
 	vec.CopyErrs(&caseResult, &negated, sel, n)
 	when, notYet := vec.Split(&negated, sel, n)
@@ -9977,21 +10846,33 @@ func shape00056Where(n int, all vec.Sel) vec.Vec[bool] {
 //	IF((IF((probe(2, r, 0) IS NULL), probe(1, r, r), probe(1, r, r)) BETWEEN CASE WHEN (1 <> b) THEN 2 WHEN (probe(2, r, 0) > probe(2, r, 0)) THEN (probe(2, r, 0...
 func shape00056Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], c_ vec.Vec[int64], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(2, r, 0)
-	var probe vec.Vec[int64]
-	if r_.Clean() && vec.Dense(sel, n, true) {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
-			if err != nil {
-				probe.Fail(i, err)
-				continue
+		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe = vec.Map3E(sel, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.ConstArg[int64](int64(0)), kernelKernels.Probe)
 	}
 	// (probe(2, r, 0) IS NULL)
 	isNull := vec.IsNull(&probe, false, sel, n)
@@ -10129,52 +11010,83 @@ func shape00057Where(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) v
 //	NULLIF(c, probe(2, r, probe(1, r, c)))
 func shape00057Col1(n int, sel vec.Sel, c_ vec.Vec[int64], r_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(1, r, c)
-	var probe4 vec.Vec[int64]
-	if r_.Clean() && c_.Clean() && vec.Dense(sel, n, true) {
-		probe4 = vec.Make[int64](n)
+	probe4 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe4.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-			if err != nil {
-				probe4.Fail(i, err)
-				continue
+		if vec.Strict(&probe4, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
+				if err != nil {
+					probe4.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe4.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
+				if err != nil {
+					probe4.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe4 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	}
 	// probe(2, r, probe(1, r, c))
-	var probe5 vec.Vec[int64]
-	if r_.Clean() && probe4.Clean() && vec.Dense(sel, n, true) {
-		probe5 = vec.Make[int64](n)
+	probe5 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		probe4V := probe4.V[:n]
 		out := probe5.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probe4V[i])
-			if err != nil {
-				probe5.Fail(i, err)
-				continue
+		if vec.Strict(&probe5, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe4)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], probe4V[i])
+				if err != nil {
+					probe5.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe5.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], probe4V[i])
+				if err != nil {
+					probe5.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe5 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe4), kernelKernels.Probe)
 	}
-	var eq vec.Vec[bool]
-	if c_.Clean() && probe5.Clean() && vec.Dense(sel, n, false) {
-		eq = vec.Make[bool](n)
+	eq := vec.Make[bool](n)
+	{
 		c_V := c_.V[:n]
 		probe5V := probe5.V[:n]
 		out := eq.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(c_V[i], probe5V[i])
+		if vec.Strict(&eq, sel, n, vec.FlagsOf(&c_), vec.FlagsOf(&probe5)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.EqInt64(c_V[i], probe5V[i])
+			}
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if eq.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(c_V[i], probe5V[i])
+			}
 		}
-	} else {
-		eq = vec.Map2(sel, n, vec.VecArg(&c_), vec.VecArg(&probe5), rt.EqInt64)
 	}
 	// NULLIF(c, probe(2, r, probe(1, r, c)))
 	nullIf := vec.NullIf(&c_, &eq, sel, n)
@@ -10349,12 +11261,15 @@ func Shape00059(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	IF((probe(1, r, 9223372036854775807) < r), (probe(1, r, 9223372036854775807) * probe(1, r, 9223372036854775807)), 0)
 func shape00059Col1(n int, all vec.Sel, r_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(1, r, 9223372036854775807)
-	var probe vec.Vec[int64]
-	if r_.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(9223372036854775807))
 			if err != nil {
 				probe.Fail(i, err)
@@ -10362,21 +11277,20 @@ func shape00059Col1(n int, all vec.Sel, r_ vec.Vec[int64], failed *vec.Failure, 
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(9223372036854775807)), kernelKernels.Probe)
 	}
 	// (probe(1, r, 9223372036854775807) < r)
-	var cmp vec.Vec[bool]
-	if probe.Clean() && r_.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		probeV := probe.V[:n]
 		r_V := r_.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&r_))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.LtInt64(probeV[i], r_V[i])
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&probe), vec.VecArg(&r_), rt.LtInt64)
 	}
 	// IF((probe(1, r, 9223372036854775807) < r), (probe(1, r, 9223372036854775807) * probe(1, r, 9223372036854775807)), 0)
 	then, otherwise := vec.Split(&cmp, all, n)
@@ -10474,13 +11388,16 @@ func Shape00060(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(1, r, c) = CAST(s AS BIGINT)
 func shape00060Where(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], sArr *array.String) vec.Vec[bool] {
 	// probe(1, r, c)
-	var probe vec.Vec[int64]
-	if r_.Clean() && c_.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
 			if err != nil {
 				probe.Fail(i, err)
@@ -10488,15 +11405,16 @@ func shape00060Where(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], s
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	}
 	// CAST(s AS BIGINT)
-	var asBigint vec.Vec[int64]
-	if sArr.NullN() == 0 {
-		asBigint = vec.Make[int64](n)
+	asBigint := vec.Make[int64](n)
+	{
 		out := asBigint.V[:n]
+		dirty := !vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && asBigint.Dirty(i) {
+				continue
+			}
 			r, err := rt.CastStringToInt64(sArr.Value(i))
 			if err != nil {
 				asBigint.Fail(i, err)
@@ -10504,21 +11422,20 @@ func shape00060Where(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], s
 			}
 			out[i] = r
 		}
-	} else {
-		asBigint = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
 	// (probe(1, r, c) = CAST(s AS BIGINT))
-	var cmp vec.Vec[bool]
-	if probe.Clean() && asBigint.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		probeV := probe.V[:n]
 		asBigintV := asBigint.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&asBigint))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqInt64(probeV[i], asBigintV[i])
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&probe), vec.VecArg(&asBigint), rt.EqInt64)
 	}
 	return cmp
 }
@@ -10540,53 +11457,84 @@ func shape00060Col1(n int, sel vec.Sel, p vec.Vec[bool], r_ vec.Vec[int64], c_ v
 	probe2 := vec.Map3E(notYet, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	vec.Merge(&caseResult2, &probe2, notYet, n)
 	// probe(1, r, c)
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && c_.Clean() && vec.Dense(sel, n, true) {
-		probe3 = vec.Make[int64](n)
+	probe3 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
+		if vec.Strict(&probe3, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe3.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe3 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	}
 	// (b + probe(1, r, c))
-	var sum vec.Vec[int64]
-	if b.Clean() && probe3.Clean() && vec.Dense(sel, n, true) {
-		sum = vec.Make[int64](n)
+	sum := vec.Make[int64](n)
+	{
 		bV := b.V[:n]
 		probe3V := probe3.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(bV[i], probe3V[i])
-			if err != nil {
-				sum.Fail(i, err)
-				continue
+		if vec.Strict(&sum, sel, n, vec.FlagsOf(&b), vec.FlagsOf(&probe3)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.AddInt64(bV[i], probe3V[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(bV[i], probe3V[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		sum = vec.Map2E(sel, n, vec.VecArg(&b), vec.VecArg(&probe3), rt.AddInt64)
 	}
 	// (CASE WHEN (p IS NOT NULL) THEN 2 ELSE probe(1, r, c) END <= (b + probe(1, r, c)))
-	var cmp2 vec.Vec[bool]
-	if caseResult2.Clean() && sum.Clean() && vec.Dense(sel, n, false) {
-		cmp2 = vec.Make[bool](n)
+	cmp2 := vec.Make[bool](n)
+	{
 		caseResult2V := caseResult2.V[:n]
 		sumV := sum.V[:n]
 		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(caseResult2V[i], sumV[i])
+		if vec.Strict(&cmp2, sel, n, vec.FlagsOf(&caseResult2), vec.FlagsOf(&sum)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.LeInt64(caseResult2V[i], sumV[i])
+			}
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if cmp2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.LeInt64(caseResult2V[i], sumV[i])
+			}
 		}
-	} else {
-		cmp2 = vec.Map2(sel, n, vec.VecArg(&caseResult2), vec.VecArg(&sum), rt.LeInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp2, sel, n)
 	when2, notYet2 := vec.Split(&cmp2, sel, n)
@@ -10633,22 +11581,34 @@ func shape00060Col1(n int, sel vec.Sel, p vec.Vec[bool], r_ vec.Vec[int64], c_ v
 //	probe(1, r, c)
 func shape00060Col2(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(1, r, c)
-	var probe11 vec.Vec[int64]
-	if r_.Clean() && c_.Clean() && vec.Dense(sel, n, true) {
-		probe11 = vec.Make[int64](n)
+	probe11 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe11.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-			if err != nil {
-				probe11.Fail(i, err)
-				continue
+		if vec.Strict(&probe11, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
+				if err != nil {
+					probe11.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe11.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
+				if err != nil {
+					probe11.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe11 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	}
 	vec.Check(failed, &probe11, sel, n, 2)
 	column2 := vec.Int64Array(mem, &probe11, sel, n)
@@ -10660,22 +11620,34 @@ func shape00060Col2(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], fa
 //	probe(1, r, c)
 func shape00060Col3(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(1, r, c)
-	var probe12 vec.Vec[int64]
-	if r_.Clean() && c_.Clean() && vec.Dense(sel, n, true) {
-		probe12 = vec.Make[int64](n)
+	probe12 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe12.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-			if err != nil {
-				probe12.Fail(i, err)
-				continue
+		if vec.Strict(&probe12, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
+				if err != nil {
+					probe12.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe12.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
+				if err != nil {
+					probe12.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe12 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	}
 	vec.Check(failed, &probe12, sel, n, 3)
 	column3 := vec.Int64Array(mem, &probe12, sel, n)
@@ -10743,13 +11715,16 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	IF((probe(2, r, c) IS NOT NULL), (probe(1, r, IF((c < 3), a, a)) + probe(1, r, IF((c < 3), a, a))), probe(1, r, IF((c < 3), a, a)))
 func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], in arrow.RecordBatch, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(2, r, c)
-	var probe vec.Vec[int64]
-	if r_.Clean() && c_.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(2), r_V[i], c_V[i])
 			if err != nil {
 				probe.Fail(i, err)
@@ -10757,8 +11732,6 @@ func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], in
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	}
 	// (probe(2, r, c) IS NOT NULL)
 	isNotNull := vec.IsNull(&probe, true, all, n)
@@ -10980,22 +11953,34 @@ func shape00062Where(n int, all vec.Sel, s vec.Vec[string]) vec.Vec[bool] {
 //	(probe(4, r, b) + IF((probe(1, r, IF((a = c), c, a)) <> CAST(s AS BIGINT)), probe(4, r, b), probe(1, r, IF((a = c), c, a))))
 func shape00062Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], in arrow.RecordBatch, c_ vec.Vec[int64], sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(4, r, b)
-	var probe vec.Vec[int64]
-	if r_.Clean() && b.Clean() && vec.Dense(sel, n, true) {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(4), r_V[i], bV[i])
-			if err != nil {
-				probe.Fail(i, err)
-				continue
+		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&b)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(4), r_V[i], bV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(4), r_V[i], bV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe = vec.Map3E(sel, n, vec.ConstArg[int32](int32(4)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	}
 	// IF((a = c), c, a)
 	var ifResult vec.Vec[int64]
@@ -11039,51 +12024,82 @@ func shape00062Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 		}
 	}
 	// probe(1, r, IF((a = c), c, a))
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && ifResult.Clean() && vec.Dense(sel, n, true) {
-		probe2 = vec.Make[int64](n)
+	probe2 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], ifResultV[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
+		if vec.Strict(&probe2, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&ifResult)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], ifResultV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], ifResultV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe2 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&ifResult), kernelKernels.Probe)
 	}
 	// CAST(s AS BIGINT)
-	var asBigint vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(sel, n, true) {
-		asBigint = vec.Make[int64](n)
+	asBigint := vec.Make[int64](n)
+	{
 		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.Fail(i, err)
-				continue
+		if vec.Strict(&asBigint, sel, n, vec.ArrowFlags(sArr)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if asBigint.Dirty(i) {
+					continue
+				}
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		asBigint = vec.Map1E(sel, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
 	// (probe(1, r, IF((a = c), c, a)) <> CAST(s AS BIGINT))
-	var cmp2 vec.Vec[bool]
-	if probe2.Clean() && asBigint.Clean() && vec.Dense(sel, n, false) {
-		cmp2 = vec.Make[bool](n)
+	cmp2 := vec.Make[bool](n)
+	{
 		probe2V := probe2.V[:n]
 		asBigintV := asBigint.V[:n]
 		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(probe2V[i], asBigintV[i])
+		if vec.Strict(&cmp2, sel, n, vec.FlagsOf(&probe2), vec.FlagsOf(&asBigint)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.NeInt64(probe2V[i], asBigintV[i])
+			}
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if cmp2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.NeInt64(probe2V[i], asBigintV[i])
+			}
 		}
-	} else {
-		cmp2 = vec.Map2(sel, n, vec.VecArg(&probe2), vec.VecArg(&asBigint), rt.NeInt64)
 	}
 	// IF((probe(1, r, IF((a = c), c, a)) <> CAST(s AS BIGINT)), probe(4, r, b), probe(1, r, IF((a = c), c, a)))
 	then2, otherwise2 := vec.Split(&cmp2, sel, n)
@@ -11137,22 +12153,34 @@ func shape00062Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 	probe4 := vec.Map3E(otherwise2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&ifResult4), kernelKernels.Probe)
 	vec.Merge(&ifResult3, &probe4, otherwise2, n)
 	// (probe(4, r, b) + IF((probe(1, r, IF((a = c), c, a)) <> CAST(s AS BIGINT)), probe(4, r, b), probe(1, r, IF((a = c), c, a))))
-	var sum vec.Vec[int64]
-	if probe.Clean() && ifResult3.Clean() && vec.Dense(sel, n, true) {
-		sum = vec.Make[int64](n)
+	sum := vec.Make[int64](n)
+	{
 		probeV := probe.V[:n]
 		ifResult3V := ifResult3.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probeV[i], ifResult3V[i])
-			if err != nil {
-				sum.Fail(i, err)
-				continue
+		if vec.Strict(&sum, sel, n, vec.FlagsOf(&probe), vec.FlagsOf(&ifResult3)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.AddInt64(probeV[i], ifResult3V[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(probeV[i], ifResult3V[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		sum = vec.Map2E(sel, n, vec.VecArg(&probe), vec.VecArg(&ifResult3), rt.AddInt64)
 	}
 	vec.Check(failed, &sum, sel, n, 1)
 	column := vec.Int64Array(mem, &sum, sel, n)
@@ -11292,40 +12320,64 @@ func shape00063Where(n int, all vec.Sel, c_ vec.Vec[int64]) vec.Vec[bool] {
 //	probe(2, r, (a * c))
 func shape00063Col1(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a * c)
-	var product vec.Vec[int64]
-	if a.Clean() && c_.Clean() && vec.Dense(sel, n, true) {
-		product = vec.Make[int64](n)
+	product := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		c_V := c_.V[:n]
 		out := product.V[:n]
-		for i := range out {
-			r, err := rt.MulInt64(aV[i], c_V[i])
-			if err != nil {
-				product.Fail(i, err)
-				continue
+		if vec.Strict(&product, sel, n, vec.FlagsOf(&a), vec.FlagsOf(&c_)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.MulInt64(aV[i], c_V[i])
+				if err != nil {
+					product.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if product.Dirty(i) {
+					continue
+				}
+				r, err := rt.MulInt64(aV[i], c_V[i])
+				if err != nil {
+					product.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		product = vec.Map2E(sel, n, vec.VecArg(&a), vec.VecArg(&c_), rt.MulInt64)
 	}
 	// probe(2, r, (a * c))
-	var probe vec.Vec[int64]
-	if r_.Clean() && product.Clean() && vec.Dense(sel, n, true) {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		productV := product.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], productV[i])
-			if err != nil {
-				probe.Fail(i, err)
-				continue
+		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&product)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], productV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], productV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe = vec.Map3E(sel, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&product), kernelKernels.Probe)
 	}
 	vec.Check(failed, &probe, sel, n, 1)
 	column := vec.Int64Array(mem, &probe, sel, n)
@@ -11337,71 +12389,114 @@ func shape00063Col1(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], c_ 
 //	(probe(2, r, (a * c)) + IF((probe(1, r, c) <= a), probe(2, r, (a * c)), r))
 func shape00063Col2(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a * c)
-	var product2 vec.Vec[int64]
-	if a.Clean() && c_.Clean() && vec.Dense(sel, n, true) {
-		product2 = vec.Make[int64](n)
+	product2 := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		c_V := c_.V[:n]
 		out := product2.V[:n]
-		for i := range out {
-			r, err := rt.MulInt64(aV[i], c_V[i])
-			if err != nil {
-				product2.Fail(i, err)
-				continue
+		if vec.Strict(&product2, sel, n, vec.FlagsOf(&a), vec.FlagsOf(&c_)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.MulInt64(aV[i], c_V[i])
+				if err != nil {
+					product2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if product2.Dirty(i) {
+					continue
+				}
+				r, err := rt.MulInt64(aV[i], c_V[i])
+				if err != nil {
+					product2.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		product2 = vec.Map2E(sel, n, vec.VecArg(&a), vec.VecArg(&c_), rt.MulInt64)
 	}
 	// probe(2, r, (a * c))
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && product2.Clean() && vec.Dense(sel, n, true) {
-		probe2 = vec.Make[int64](n)
+	probe2 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		product2V := product2.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], product2V[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
+		if vec.Strict(&probe2, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&product2)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], product2V[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], product2V[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe2 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&product2), kernelKernels.Probe)
 	}
 	// probe(1, r, c)
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && c_.Clean() && vec.Dense(sel, n, true) {
-		probe3 = vec.Make[int64](n)
+	probe3 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe3.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
+		if vec.Strict(&probe3, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe3.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
+				if err != nil {
+					probe3.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe3 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	}
 	// (probe(1, r, c) <= a)
-	var cmp vec.Vec[bool]
-	if probe3.Clean() && a.Clean() && vec.Dense(sel, n, false) {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		probe3V := probe3.V[:n]
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.LeInt64(probe3V[i], aV[i])
+		if vec.Strict(&cmp, sel, n, vec.FlagsOf(&probe3), vec.FlagsOf(&a)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.LeInt64(probe3V[i], aV[i])
+			}
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.LeInt64(probe3V[i], aV[i])
+			}
 		}
-	} else {
-		cmp = vec.Map2(sel, n, vec.VecArg(&probe3), vec.VecArg(&a), rt.LeInt64)
 	}
 	// IF((probe(1, r, c) <= a), probe(2, r, (a * c)), r)
 	then, otherwise := vec.Split(&cmp, sel, n)
@@ -11414,22 +12509,34 @@ func shape00063Col2(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], c_ 
 	vec.Merge(&ifResult, &probe4, then, n)
 	vec.Merge(&ifResult, &r_, otherwise, n)
 	// (probe(2, r, (a * c)) + IF((probe(1, r, c) <= a), probe(2, r, (a * c)), r))
-	var sum vec.Vec[int64]
-	if probe2.Clean() && ifResult.Clean() && vec.Dense(sel, n, true) {
-		sum = vec.Make[int64](n)
+	sum := vec.Make[int64](n)
+	{
 		probe2V := probe2.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probe2V[i], ifResultV[i])
-			if err != nil {
-				sum.Fail(i, err)
-				continue
+		if vec.Strict(&sum, sel, n, vec.FlagsOf(&probe2), vec.FlagsOf(&ifResult)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.AddInt64(probe2V[i], ifResultV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(probe2V[i], ifResultV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		sum = vec.Map2E(sel, n, vec.VecArg(&probe2), vec.VecArg(&ifResult), rt.AddInt64)
 	}
 	vec.Check(failed, &sum, sel, n, 2)
 	column2 := vec.Int64Array(mem, &sum, sel, n)
@@ -11497,13 +12604,16 @@ func Shape00064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	(probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a)) + IF((NOT TRY((CAST(s AS BIGINT) <> 0))), probe(3, r, IF((probe(2,...
 func shape00064Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(2, r, b)
-	var probe vec.Vec[int64]
-	if r_.Clean() && b.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(2), r_V[i], bV[i])
 			if err != nil {
 				probe.Fail(i, err)
@@ -11511,17 +12621,18 @@ func shape00064Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	}
 	// probe(2, r, b)
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && b.Clean() {
-		probe2 = vec.Make[int64](n)
+	probe2 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe2.V[:n]
+		dirty := !vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && probe2.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(2), r_V[i], bV[i])
 			if err != nil {
 				probe2.Fail(i, err)
@@ -11529,21 +12640,20 @@ func shape00064Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 			}
 			out[i] = r
 		}
-	} else {
-		probe2 = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	}
 	// (probe(2, r, b) >= probe(2, r, b))
-	var cmp vec.Vec[bool]
-	if probe.Clean() && probe2.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		probeV := probe.V[:n]
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&probe2))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.GeInt64(probeV[i], probe2V[i])
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&probe), vec.VecArg(&probe2), rt.GeInt64)
 	}
 	// IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a)
 	then, otherwise := vec.Split(&cmp, all, n)
@@ -11558,13 +12668,16 @@ func shape00064Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 	vec.Merge(&ifResult, &difference, then, n)
 	vec.Merge(&ifResult, &a, otherwise, n)
 	// probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))
-	var probe5 vec.Vec[int64]
-	if r_.Clean() && ifResult.Clean() {
-		probe5 = vec.Make[int64](n)
+	probe5 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := probe5.V[:n]
+		dirty := !vec.Strict(&probe5, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&ifResult))
 		for i := range out {
+			if dirty && probe5.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(3), r_V[i], ifResultV[i])
 			if err != nil {
 				probe5.Fail(i, err)
@@ -11572,15 +12685,16 @@ func shape00064Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 			}
 			out[i] = r
 		}
-	} else {
-		probe5 = vec.Map3E(all, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&ifResult), kernelKernels.Probe)
 	}
 	// CAST(s AS BIGINT)
-	var asBigint vec.Vec[int64]
-	if sArr.NullN() == 0 {
-		asBigint = vec.Make[int64](n)
+	asBigint := vec.Make[int64](n)
+	{
 		out := asBigint.V[:n]
+		dirty := !vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && asBigint.Dirty(i) {
+				continue
+			}
 			r, err := rt.CastStringToInt64(sArr.Value(i))
 			if err != nil {
 				asBigint.Fail(i, err)
@@ -11588,34 +12702,34 @@ func shape00064Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 			}
 			out[i] = r
 		}
-	} else {
-		asBigint = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
 	// (CAST(s AS BIGINT) <> 0)
-	var cmp2 vec.Vec[bool]
-	if asBigint.Clean() {
-		cmp2 = vec.Make[bool](n)
+	cmp2 := vec.Make[bool](n)
+	{
 		asBigintV := asBigint.V[:n]
 		out := cmp2.V[:n]
+		dirty := !vec.Strict(&cmp2, all, n, vec.FlagsOf(&asBigint))
 		for i := range out {
+			if dirty && cmp2.Dirty(i) {
+				continue
+			}
 			out[i] = rt.NeInt64(asBigintV[i], int64(0))
 		}
-	} else {
-		cmp2 = vec.Map2(all, n, vec.VecArg(&asBigint), vec.ConstArg[int64](int64(0)), rt.NeInt64)
 	}
 	// TRY((CAST(s AS BIGINT) <> 0))
 	tried := vec.Try(&cmp2, all, n)
 	// (NOT TRY((CAST(s AS BIGINT) <> 0)))
-	var negated vec.Vec[bool]
-	if tried.Clean() {
-		negated = vec.Make[bool](n)
+	negated := vec.Make[bool](n)
+	{
 		triedV := tried.V[:n]
 		out := negated.V[:n]
+		dirty := !vec.Strict(&negated, all, n, vec.FlagsOf(&tried))
 		for i := range out {
+			if dirty && negated.Dirty(i) {
+				continue
+			}
 			out[i] = rt.Not(triedV[i])
 		}
-	} else {
-		negated = vec.Map1(all, n, vec.VecArg(&tried), rt.Not)
 	}
 	// IF((NOT TRY((CAST(s AS BIGINT) <> 0))), probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a)), (-(probe(2, r, b) + IF((pr...
 	then2, otherwise2 := vec.Split(&negated, all, n)
@@ -11682,13 +12796,16 @@ func shape00064Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 	minus := vec.Map1E(otherwise2, n, vec.VecArg(&sum), rt.NegateInt64)
 	vec.Merge(&ifResult2, &minus, otherwise2, n)
 	// (probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a)) + IF((NOT TRY((CAST(s AS BIGINT) <> 0))), probe(3, r, IF((probe(2,...
-	var sum2 vec.Vec[int64]
-	if probe5.Clean() && ifResult2.Clean() {
-		sum2 = vec.Make[int64](n)
+	sum2 := vec.Make[int64](n)
+	{
 		probe5V := probe5.V[:n]
 		ifResult2V := ifResult2.V[:n]
 		out := sum2.V[:n]
+		dirty := !vec.Strict(&sum2, all, n, vec.FlagsOf(&probe5), vec.FlagsOf(&ifResult2))
 		for i := range out {
+			if dirty && sum2.Dirty(i) {
+				continue
+			}
 			r, err := rt.AddInt64(probe5V[i], ifResult2V[i])
 			if err != nil {
 				sum2.Fail(i, err)
@@ -11696,8 +12813,6 @@ func shape00064Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 			}
 			out[i] = r
 		}
-	} else {
-		sum2 = vec.Map2E(all, n, vec.VecArg(&probe5), vec.VecArg(&ifResult2), rt.AddInt64)
 	}
 	vec.Check(failed, &sum2, all, n, 1)
 	column := vec.Int64Array(mem, &sum2, all, n)
@@ -11709,13 +12824,16 @@ func shape00064Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 //	probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))
 func shape00064Col2(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(2, r, b)
-	var probe19 vec.Vec[int64]
-	if r_.Clean() && b.Clean() {
-		probe19 = vec.Make[int64](n)
+	probe19 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe19.V[:n]
+		dirty := !vec.Strict(&probe19, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && probe19.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(2), r_V[i], bV[i])
 			if err != nil {
 				probe19.Fail(i, err)
@@ -11723,17 +12841,18 @@ func shape00064Col2(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 			}
 			out[i] = r
 		}
-	} else {
-		probe19 = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	}
 	// probe(2, r, b)
-	var probe20 vec.Vec[int64]
-	if r_.Clean() && b.Clean() {
-		probe20 = vec.Make[int64](n)
+	probe20 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe20.V[:n]
+		dirty := !vec.Strict(&probe20, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && probe20.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(2), r_V[i], bV[i])
 			if err != nil {
 				probe20.Fail(i, err)
@@ -11741,21 +12860,20 @@ func shape00064Col2(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 			}
 			out[i] = r
 		}
-	} else {
-		probe20 = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	}
 	// (probe(2, r, b) >= probe(2, r, b))
-	var cmp6 vec.Vec[bool]
-	if probe19.Clean() && probe20.Clean() {
-		cmp6 = vec.Make[bool](n)
+	cmp6 := vec.Make[bool](n)
+	{
 		probe19V := probe19.V[:n]
 		probe20V := probe20.V[:n]
 		out := cmp6.V[:n]
+		dirty := !vec.Strict(&cmp6, all, n, vec.FlagsOf(&probe19), vec.FlagsOf(&probe20))
 		for i := range out {
+			if dirty && cmp6.Dirty(i) {
+				continue
+			}
 			out[i] = rt.GeInt64(probe19V[i], probe20V[i])
 		}
-	} else {
-		cmp6 = vec.Map2(all, n, vec.VecArg(&probe19), vec.VecArg(&probe20), rt.GeInt64)
 	}
 	// IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a)
 	then6, otherwise6 := vec.Split(&cmp6, all, n)
@@ -11770,13 +12888,16 @@ func shape00064Col2(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 	vec.Merge(&ifResult6, &difference4, then6, n)
 	vec.Merge(&ifResult6, &a, otherwise6, n)
 	// probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))
-	var probe23 vec.Vec[int64]
-	if r_.Clean() && ifResult6.Clean() {
-		probe23 = vec.Make[int64](n)
+	probe23 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		ifResult6V := ifResult6.V[:n]
 		out := probe23.V[:n]
+		dirty := !vec.Strict(&probe23, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&ifResult6))
 		for i := range out {
+			if dirty && probe23.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(3), r_V[i], ifResult6V[i])
 			if err != nil {
 				probe23.Fail(i, err)
@@ -11784,8 +12905,6 @@ func shape00064Col2(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 			}
 			out[i] = r
 		}
-	} else {
-		probe23 = vec.Map3E(all, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&ifResult6), kernelKernels.Probe)
 	}
 	vec.Check(failed, &probe23, all, n, 2)
 	column2 := vec.Int64Array(mem, &probe23, all, n)
@@ -11851,11 +12970,14 @@ func Shape00065(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	(probe(2, r, CAST(s AS BIGINT)) + IF((probe(1, r, a) > c), probe(2, r, CAST(s AS BIGINT)), TRY(probe(1, r, a))))
 func shape00065Col1(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String, a vec.Vec[int64], c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(s AS BIGINT)
-	var asBigint vec.Vec[int64]
-	if sArr.NullN() == 0 {
-		asBigint = vec.Make[int64](n)
+	asBigint := vec.Make[int64](n)
+	{
 		out := asBigint.V[:n]
+		dirty := !vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && asBigint.Dirty(i) {
+				continue
+			}
 			r, err := rt.CastStringToInt64(sArr.Value(i))
 			if err != nil {
 				asBigint.Fail(i, err)
@@ -11863,17 +12985,18 @@ func shape00065Col1(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String, a
 			}
 			out[i] = r
 		}
-	} else {
-		asBigint = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
 	// probe(2, r, CAST(s AS BIGINT))
-	var probe vec.Vec[int64]
-	if r_.Clean() && asBigint.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		asBigintV := asBigint.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&asBigint))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(2), r_V[i], asBigintV[i])
 			if err != nil {
 				probe.Fail(i, err)
@@ -11881,17 +13004,18 @@ func shape00065Col1(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String, a
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&asBigint), kernelKernels.Probe)
 	}
 	// probe(1, r, a)
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && a.Clean() {
-		probe2 = vec.Make[int64](n)
+	probe2 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe2.V[:n]
+		dirty := !vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && probe2.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
 			if err != nil {
 				probe2.Fail(i, err)
@@ -11899,21 +13023,20 @@ func shape00065Col1(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String, a
 			}
 			out[i] = r
 		}
-	} else {
-		probe2 = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	}
 	// (probe(1, r, a) > c)
-	var cmp vec.Vec[bool]
-	if probe2.Clean() && c_.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		probe2V := probe2.V[:n]
 		c_V := c_.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe2), vec.FlagsOf(&c_))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.GtInt64(probe2V[i], c_V[i])
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&probe2), vec.VecArg(&c_), rt.GtInt64)
 	}
 	// IF((probe(1, r, a) > c), probe(2, r, CAST(s AS BIGINT)), TRY(probe(1, r, a)))
 	then, otherwise := vec.Split(&cmp, all, n)
@@ -11930,13 +13053,16 @@ func shape00065Col1(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String, a
 	tried := vec.Try(&probe4, otherwise, n)
 	vec.Merge(&ifResult, &tried, otherwise, n)
 	// (probe(2, r, CAST(s AS BIGINT)) + IF((probe(1, r, a) > c), probe(2, r, CAST(s AS BIGINT)), TRY(probe(1, r, a))))
-	var sum vec.Vec[int64]
-	if probe.Clean() && ifResult.Clean() {
-		sum = vec.Make[int64](n)
+	sum := vec.Make[int64](n)
+	{
 		probeV := probe.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
+		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&ifResult))
 		for i := range out {
+			if dirty && sum.Dirty(i) {
+				continue
+			}
 			r, err := rt.AddInt64(probeV[i], ifResultV[i])
 			if err != nil {
 				sum.Fail(i, err)
@@ -11944,8 +13070,6 @@ func shape00065Col1(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String, a
 			}
 			out[i] = r
 		}
-	} else {
-		sum = vec.Map2E(all, n, vec.VecArg(&probe), vec.VecArg(&ifResult), rt.AddInt64)
 	}
 	vec.Check(failed, &sum, all, n, 1)
 	column := vec.Int64Array(mem, &sum, all, n)
@@ -12142,13 +13266,16 @@ func shape00067Col1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], fai
 	// CASE probe(1, r, a) WHEN r THEN probe(1, r, a) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	// probe(1, r, a)
-	var probe vec.Vec[int64]
-	if r_.Clean() && a.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
 			if err != nil {
 				probe.Fail(i, err)
@@ -12156,20 +13283,19 @@ func shape00067Col1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], fai
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	}
-	var matches vec.Vec[bool]
-	if probe.Clean() && r_.Clean() {
-		matches = vec.Make[bool](n)
+	matches := vec.Make[bool](n)
+	{
 		probeV := probe.V[:n]
 		r_V := r_.V[:n]
 		out := matches.V[:n]
+		dirty := !vec.Strict(&matches, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&r_))
 		for i := range out {
+			if dirty && matches.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqInt64(probeV[i], r_V[i])
 		}
-	} else {
-		matches = vec.Map2(all, n, vec.VecArg(&probe), vec.VecArg(&r_), rt.EqInt64)
 	}
 	vec.CopyErrs(&caseResult, &matches, all, n)
 	when, notYet := vec.Split(&matches, all, n)
@@ -12255,11 +13381,14 @@ func shape00068Col1(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String, a
 	// CASE probe(1, r, CAST(s AS BIGINT)) WHEN probe(1, r, CAST(s AS BIGINT)) THEN a WHEN b THEN a ELSE probe(4, r, 1) END
 	caseResult := vec.Make[int64](n)
 	// CAST(s AS BIGINT)
-	var asBigint vec.Vec[int64]
-	if sArr.NullN() == 0 {
-		asBigint = vec.Make[int64](n)
+	asBigint := vec.Make[int64](n)
+	{
 		out := asBigint.V[:n]
+		dirty := !vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && asBigint.Dirty(i) {
+				continue
+			}
 			r, err := rt.CastStringToInt64(sArr.Value(i))
 			if err != nil {
 				asBigint.Fail(i, err)
@@ -12267,17 +13396,18 @@ func shape00068Col1(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String, a
 			}
 			out[i] = r
 		}
-	} else {
-		asBigint = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
 	// probe(1, r, CAST(s AS BIGINT))
-	var probe vec.Vec[int64]
-	if r_.Clean() && asBigint.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		asBigintV := asBigint.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&asBigint))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], asBigintV[i])
 			if err != nil {
 				probe.Fail(i, err)
@@ -12285,15 +13415,16 @@ func shape00068Col1(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String, a
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint), kernelKernels.Probe)
 	}
 	// CAST(s AS BIGINT)
-	var asBigint2 vec.Vec[int64]
-	if sArr.NullN() == 0 {
-		asBigint2 = vec.Make[int64](n)
+	asBigint2 := vec.Make[int64](n)
+	{
 		out := asBigint2.V[:n]
+		dirty := !vec.Strict(&asBigint2, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && asBigint2.Dirty(i) {
+				continue
+			}
 			r, err := rt.CastStringToInt64(sArr.Value(i))
 			if err != nil {
 				asBigint2.Fail(i, err)
@@ -12301,17 +13432,18 @@ func shape00068Col1(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String, a
 			}
 			out[i] = r
 		}
-	} else {
-		asBigint2 = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
 	// probe(1, r, CAST(s AS BIGINT))
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && asBigint2.Clean() {
-		probe2 = vec.Make[int64](n)
+	probe2 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		asBigint2V := asBigint2.V[:n]
 		out := probe2.V[:n]
+		dirty := !vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&asBigint2))
 		for i := range out {
+			if dirty && probe2.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], asBigint2V[i])
 			if err != nil {
 				probe2.Fail(i, err)
@@ -12319,20 +13451,19 @@ func shape00068Col1(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String, a
 			}
 			out[i] = r
 		}
-	} else {
-		probe2 = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&asBigint2), kernelKernels.Probe)
 	}
-	var matches vec.Vec[bool]
-	if probe.Clean() && probe2.Clean() {
-		matches = vec.Make[bool](n)
+	matches := vec.Make[bool](n)
+	{
 		probeV := probe.V[:n]
 		probe2V := probe2.V[:n]
 		out := matches.V[:n]
+		dirty := !vec.Strict(&matches, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&probe2))
 		for i := range out {
+			if dirty && matches.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqInt64(probeV[i], probe2V[i])
 		}
-	} else {
-		matches = vec.Map2(all, n, vec.VecArg(&probe), vec.VecArg(&probe2), rt.EqInt64)
 	}
 	vec.CopyErrs(&caseResult, &matches, all, n)
 	when, notYet := vec.Split(&matches, all, n)
@@ -12455,12 +13586,15 @@ func Shape00069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(1, r, 4611686018427387904) < a
 func shape00069Where(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[bool] {
 	// probe(1, r, 4611686018427387904)
-	var probe vec.Vec[int64]
-	if r_.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(4611686018427387904))
 			if err != nil {
 				probe.Fail(i, err)
@@ -12468,21 +13602,20 @@ func shape00069Where(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) ve
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(4611686018427387904)), kernelKernels.Probe)
 	}
 	// (probe(1, r, 4611686018427387904) < a)
-	var cmp vec.Vec[bool]
-	if probe.Clean() && a.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		probeV := probe.V[:n]
 		aV := a.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.LtInt64(probeV[i], aV[i])
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&probe), vec.VecArg(&a), rt.LtInt64)
 	}
 	return cmp
 }
@@ -12594,15 +13727,16 @@ func Shape00070(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	s = 'a'
 func shape00070Where(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	// (s = 'a')
-	var cmp vec.Vec[bool]
-	if sArr.NullN() == 0 {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqString(sArr.Value(i), "a")
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.StrArg(sArr), vec.ConstArg[string]("a"), rt.EqString)
 	}
 	return cmp
 }
@@ -12614,53 +13748,84 @@ func shape00070Col1(n int, sel vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], b v
 	// CASE (a - probe(1, r, r)) WHEN CASE WHEN (b >= 1) THEN CAST(s AS BIGINT) WHEN p THEN (probe(1, r, r) + probe(1, r, r)) ELSE probe(1, r, r) END THEN b WHEN b ...
 	caseResult := vec.Make[int64](n)
 	// probe(1, r, r)
-	var probe vec.Vec[int64]
-	if r_.Clean() && vec.Dense(sel, n, true) {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], r_V[i])
-			if err != nil {
-				probe.Fail(i, err)
-				continue
+		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], r_V[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], r_V[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&r_), kernelKernels.Probe)
 	}
 	// (a - probe(1, r, r))
-	var difference vec.Vec[int64]
-	if a.Clean() && probe.Clean() && vec.Dense(sel, n, true) {
-		difference = vec.Make[int64](n)
+	difference := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		probeV := probe.V[:n]
 		out := difference.V[:n]
-		for i := range out {
-			r, err := rt.SubInt64(aV[i], probeV[i])
-			if err != nil {
-				difference.Fail(i, err)
-				continue
+		if vec.Strict(&difference, sel, n, vec.FlagsOf(&a), vec.FlagsOf(&probe)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.SubInt64(aV[i], probeV[i])
+				if err != nil {
+					difference.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if difference.Dirty(i) {
+					continue
+				}
+				r, err := rt.SubInt64(aV[i], probeV[i])
+				if err != nil {
+					difference.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		difference = vec.Map2E(sel, n, vec.VecArg(&a), vec.VecArg(&probe), rt.SubInt64)
 	}
 	// CASE WHEN (b >= 1) THEN CAST(s AS BIGINT) WHEN p THEN (probe(1, r, r) + probe(1, r, r)) ELSE probe(1, r, r) END
 	caseResult2 := vec.Make[int64](n)
 	// (b >= 1)
-	var cmp2 vec.Vec[bool]
-	if b.Clean() && vec.Dense(sel, n, false) {
-		cmp2 = vec.Make[bool](n)
+	cmp2 := vec.Make[bool](n)
+	{
 		bV := b.V[:n]
 		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.GeInt64(bV[i], int64(1))
+		if vec.Strict(&cmp2, sel, n, vec.FlagsOf(&b)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.GeInt64(bV[i], int64(1))
+			}
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if cmp2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GeInt64(bV[i], int64(1))
+			}
 		}
-	} else {
-		cmp2 = vec.Map2(sel, n, vec.VecArg(&b), vec.ConstArg[int64](int64(1)), rt.GeInt64)
 	}
 	vec.CopyErrs(&caseResult2, &cmp2, sel, n)
 	when, notYet := vec.Split(&cmp2, sel, n)
@@ -12679,17 +13844,24 @@ func shape00070Col1(n int, sel vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], b v
 	// probe(1, r, r)
 	probe4 := vec.Map3E(notYet2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&r_), kernelKernels.Probe)
 	vec.Merge(&caseResult2, &probe4, notYet2, n)
-	var matches vec.Vec[bool]
-	if difference.Clean() && caseResult2.Clean() && vec.Dense(sel, n, false) {
-		matches = vec.Make[bool](n)
+	matches := vec.Make[bool](n)
+	{
 		differenceV := difference.V[:n]
 		caseResult2V := caseResult2.V[:n]
 		out := matches.V[:n]
-		for i := range out {
-			out[i] = rt.EqInt64(differenceV[i], caseResult2V[i])
+		if vec.Strict(&matches, sel, n, vec.FlagsOf(&difference), vec.FlagsOf(&caseResult2)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.EqInt64(differenceV[i], caseResult2V[i])
+			}
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if matches.Dirty(i) {
+					continue
+				}
+				out[i] = rt.EqInt64(differenceV[i], caseResult2V[i])
+			}
 		}
-	} else {
-		matches = vec.Map2(sel, n, vec.VecArg(&difference), vec.VecArg(&caseResult2), rt.EqInt64)
 	}
 	vec.CopyErrs(&caseResult, &matches, sel, n)
 	when3, notYet3 := vec.Split(&matches, sel, n)
@@ -12781,16 +13953,23 @@ func shape00071Where(n int, all vec.Sel) vec.Vec[bool] {
 //	IF((5 > b), (a + c), CASE c WHEN a THEN r WHEN a THEN probe(1, r, -1) ELSE probe(2, r, probe(1, r, -1)) END)
 func shape00071Col1(n int, sel vec.Sel, b vec.Vec[int64], a vec.Vec[int64], c_ vec.Vec[int64], r_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (5 > b)
-	var cmp vec.Vec[bool]
-	if b.Clean() && vec.Dense(sel, n, false) {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		bV := b.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(int64(5), bV[i])
+		if vec.Strict(&cmp, sel, n, vec.FlagsOf(&b)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.GtInt64(int64(5), bV[i])
+			}
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GtInt64(int64(5), bV[i])
+			}
 		}
-	} else {
-		cmp = vec.Map2(sel, n, vec.ConstArg[int64](int64(5)), vec.VecArg(&b), rt.GtInt64)
 	}
 	// IF((5 > b), (a + c), CASE c WHEN a THEN r WHEN a THEN probe(1, r, -1) ELSE probe(2, r, probe(1, r, -1)) END)
 	then, otherwise := vec.Split(&cmp, sel, n)
@@ -12829,16 +14008,23 @@ func shape00071Col2(n int, sel vec.Sel, b vec.Vec[int64], a vec.Vec[int64], r_ v
 	// CASE WHEN (b < 1) THEN a WHEN (a >= a) THEN (probe(2, r, probe(1, r, -1)) + probe(2, r, probe(1, r, -1))) ELSE probe(1, r, -1) END
 	caseResult2 := vec.Make[int64](n)
 	// (b < 1)
-	var cmp2 vec.Vec[bool]
-	if b.Clean() && vec.Dense(sel, n, false) {
-		cmp2 = vec.Make[bool](n)
+	cmp2 := vec.Make[bool](n)
+	{
 		bV := b.V[:n]
 		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.LtInt64(bV[i], int64(1))
+		if vec.Strict(&cmp2, sel, n, vec.FlagsOf(&b)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.LtInt64(bV[i], int64(1))
+			}
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if cmp2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.LtInt64(bV[i], int64(1))
+			}
 		}
-	} else {
-		cmp2 = vec.Map2(sel, n, vec.VecArg(&b), vec.ConstArg[int64](int64(1)), rt.LtInt64)
 	}
 	vec.CopyErrs(&caseResult2, &cmp2, sel, n)
 	when3, notYet3 := vec.Split(&cmp2, sel, n)
@@ -12948,55 +14134,86 @@ func shape00072Col1(n int, sel vec.Sel, failed *vec.Failure, mem memory.Allocato
 //	(probe(2, r, probe(1, r, a)) + IF((TRY(c) > a), probe(2, r, probe(1, r, a)), r))
 func shape00072Col2(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(1, r, a)
-	var probe vec.Vec[int64]
-	if r_.Clean() && a.Clean() && vec.Dense(sel, n, true) {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
-			if err != nil {
-				probe.Fail(i, err)
-				continue
+		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&a)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	}
 	// probe(2, r, probe(1, r, a))
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && probe.Clean() && vec.Dense(sel, n, true) {
-		probe2 = vec.Make[int64](n)
+	probe2 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		probeV := probe.V[:n]
 		out := probe2.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
+		if vec.Strict(&probe2, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe2.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
+				if err != nil {
+					probe2.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe2 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe), kernelKernels.Probe)
 	}
 	// TRY(c)
 	tried := vec.Try(&c_, sel, n)
 	// (TRY(c) > a)
-	var cmp vec.Vec[bool]
-	if tried.Clean() && a.Clean() && vec.Dense(sel, n, false) {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		triedV := tried.V[:n]
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		for i := range out {
-			out[i] = rt.GtInt64(triedV[i], aV[i])
+		if vec.Strict(&cmp, sel, n, vec.FlagsOf(&tried), vec.FlagsOf(&a)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.GtInt64(triedV[i], aV[i])
+			}
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if cmp.Dirty(i) {
+					continue
+				}
+				out[i] = rt.GtInt64(triedV[i], aV[i])
+			}
 		}
-	} else {
-		cmp = vec.Map2(sel, n, vec.VecArg(&tried), vec.VecArg(&a), rt.GtInt64)
 	}
 	// IF((TRY(c) > a), probe(2, r, probe(1, r, a)), r)
 	then, otherwise := vec.Split(&cmp, sel, n)
@@ -13009,22 +14226,34 @@ func shape00072Col2(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], c_ 
 	vec.Merge(&ifResult, &probe4, then, n)
 	vec.Merge(&ifResult, &r_, otherwise, n)
 	// (probe(2, r, probe(1, r, a)) + IF((TRY(c) > a), probe(2, r, probe(1, r, a)), r))
-	var sum vec.Vec[int64]
-	if probe2.Clean() && ifResult.Clean() && vec.Dense(sel, n, true) {
-		sum = vec.Make[int64](n)
+	sum := vec.Make[int64](n)
+	{
 		probe2V := probe2.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
-		for i := range out {
-			r, err := rt.AddInt64(probe2V[i], ifResultV[i])
-			if err != nil {
-				sum.Fail(i, err)
-				continue
+		if vec.Strict(&sum, sel, n, vec.FlagsOf(&probe2), vec.FlagsOf(&ifResult)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.AddInt64(probe2V[i], ifResultV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if sum.Dirty(i) {
+					continue
+				}
+				r, err := rt.AddInt64(probe2V[i], ifResultV[i])
+				if err != nil {
+					sum.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		sum = vec.Map2E(sel, n, vec.VecArg(&probe2), vec.VecArg(&ifResult), rt.AddInt64)
 	}
 	vec.Check(failed, &sum, sel, n, 2)
 	column2 := vec.Int64Array(mem, &sum, sel, n)
@@ -13279,17 +14508,24 @@ func shape00074Col1(n int, sel vec.Sel, q vec.Vec[bool], r_ vec.Vec[int64], a ve
 //	(r <> c)
 func shape00074Col2(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (r <> c)
-	var cmp6 vec.Vec[bool]
-	if r_.Clean() && c_.Clean() && vec.Dense(sel, n, false) {
-		cmp6 = vec.Make[bool](n)
+	cmp6 := vec.Make[bool](n)
+	{
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := cmp6.V[:n]
-		for i := range out {
-			out[i] = rt.NeInt64(r_V[i], c_V[i])
+		if vec.Strict(&cmp6, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.NeInt64(r_V[i], c_V[i])
+			}
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if cmp6.Dirty(i) {
+					continue
+				}
+				out[i] = rt.NeInt64(r_V[i], c_V[i])
+			}
 		}
-	} else {
-		cmp6 = vec.Map2(sel, n, vec.VecArg(&r_), vec.VecArg(&c_), rt.NeInt64)
 	}
 	vec.Check(failed, &cmp6, sel, n, 2)
 	column2 := vec.BoolArray(mem, &cmp6, sel, n)
@@ -13360,12 +14596,15 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(1, r, 5) = probe(3, r, probe(2, r, probe(1, r, 5)))
 func shape00075Where(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[bool] {
 	// probe(1, r, 5)
-	var probe vec.Vec[int64]
-	if r_.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
 			if err != nil {
 				probe.Fail(i, err)
@@ -13373,16 +14612,17 @@ func shape00075Where(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[bool] {
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(5)), kernelKernels.Probe)
 	}
 	// probe(1, r, 5)
-	var probe2 vec.Vec[int64]
-	if r_.Clean() {
-		probe2 = vec.Make[int64](n)
+	probe2 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		out := probe2.V[:n]
+		dirty := !vec.Strict(&probe2, all, n, vec.FlagsOf(&r_))
 		for i := range out {
+			if dirty && probe2.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
 			if err != nil {
 				probe2.Fail(i, err)
@@ -13390,17 +14630,18 @@ func shape00075Where(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[bool] {
 			}
 			out[i] = r
 		}
-	} else {
-		probe2 = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(5)), kernelKernels.Probe)
 	}
 	// probe(2, r, probe(1, r, 5))
-	var probe3 vec.Vec[int64]
-	if r_.Clean() && probe2.Clean() {
-		probe3 = vec.Make[int64](n)
+	probe3 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		probe2V := probe2.V[:n]
 		out := probe3.V[:n]
+		dirty := !vec.Strict(&probe3, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe2))
 		for i := range out {
+			if dirty && probe3.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(2), r_V[i], probe2V[i])
 			if err != nil {
 				probe3.Fail(i, err)
@@ -13408,17 +14649,18 @@ func shape00075Where(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[bool] {
 			}
 			out[i] = r
 		}
-	} else {
-		probe3 = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe2), kernelKernels.Probe)
 	}
 	// probe(3, r, probe(2, r, probe(1, r, 5)))
-	var probe4 vec.Vec[int64]
-	if r_.Clean() && probe3.Clean() {
-		probe4 = vec.Make[int64](n)
+	probe4 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		probe3V := probe3.V[:n]
 		out := probe4.V[:n]
+		dirty := !vec.Strict(&probe4, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe3))
 		for i := range out {
+			if dirty && probe4.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(3), r_V[i], probe3V[i])
 			if err != nil {
 				probe4.Fail(i, err)
@@ -13426,21 +14668,20 @@ func shape00075Where(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[bool] {
 			}
 			out[i] = r
 		}
-	} else {
-		probe4 = vec.Map3E(all, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&probe3), kernelKernels.Probe)
 	}
 	// (probe(1, r, 5) = probe(3, r, probe(2, r, probe(1, r, 5))))
-	var cmp vec.Vec[bool]
-	if probe.Clean() && probe4.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		probeV := probe.V[:n]
 		probe4V := probe4.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&probe4))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqInt64(probeV[i], probe4V[i])
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&probe), vec.VecArg(&probe4), rt.EqInt64)
 	}
 	return cmp
 }
@@ -13450,39 +14691,63 @@ func shape00075Where(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[bool] {
 //	probe(2, r, probe(1, r, 5))
 func shape00075Col1(n int, sel vec.Sel, r_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(1, r, 5)
-	var probe5 vec.Vec[int64]
-	if r_.Clean() && vec.Dense(sel, n, true) {
-		probe5 = vec.Make[int64](n)
+	probe5 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		out := probe5.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
-			if err != nil {
-				probe5.Fail(i, err)
-				continue
+		if vec.Strict(&probe5, sel, n, vec.FlagsOf(&r_)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
+				if err != nil {
+					probe5.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe5.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
+				if err != nil {
+					probe5.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe5 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(5)), kernelKernels.Probe)
 	}
 	// probe(2, r, probe(1, r, 5))
-	var probe6 vec.Vec[int64]
-	if r_.Clean() && probe5.Clean() && vec.Dense(sel, n, true) {
-		probe6 = vec.Make[int64](n)
+	probe6 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		probe5V := probe5.V[:n]
 		out := probe6.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probe5V[i])
-			if err != nil {
-				probe6.Fail(i, err)
-				continue
+		if vec.Strict(&probe6, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe5)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(2), r_V[i], probe5V[i])
+				if err != nil {
+					probe6.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe6.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(2), r_V[i], probe5V[i])
+				if err != nil {
+					probe6.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe6 = vec.Map3E(sel, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe5), kernelKernels.Probe)
 	}
 	vec.Check(failed, &probe6, sel, n, 1)
 	column := vec.Int64Array(mem, &probe6, sel, n)
@@ -13620,13 +14885,16 @@ func Shape00076(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	(probe(3, r, c) + IF((probe(3, r, c) < r), probe(3, r, c), probe(1, r, 0)))
 func shape00076Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(3, r, c)
-	var probe vec.Vec[int64]
-	if r_.Clean() && c_.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(3), r_V[i], c_V[i])
 			if err != nil {
 				probe.Fail(i, err)
@@ -13634,17 +14902,18 @@ func shape00076Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], fa
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	}
 	// probe(3, r, c)
-	var probe2 vec.Vec[int64]
-	if r_.Clean() && c_.Clean() {
-		probe2 = vec.Make[int64](n)
+	probe2 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe2.V[:n]
+		dirty := !vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_))
 		for i := range out {
+			if dirty && probe2.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(3), r_V[i], c_V[i])
 			if err != nil {
 				probe2.Fail(i, err)
@@ -13652,21 +14921,20 @@ func shape00076Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], fa
 			}
 			out[i] = r
 		}
-	} else {
-		probe2 = vec.Map3E(all, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	}
 	// (probe(3, r, c) < r)
-	var cmp vec.Vec[bool]
-	if probe2.Clean() && r_.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		probe2V := probe2.V[:n]
 		r_V := r_.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe2), vec.FlagsOf(&r_))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.LtInt64(probe2V[i], r_V[i])
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&probe2), vec.VecArg(&r_), rt.LtInt64)
 	}
 	// IF((probe(3, r, c) < r), probe(3, r, c), probe(1, r, 0))
 	then, otherwise := vec.Split(&cmp, all, n)
@@ -13679,13 +14947,16 @@ func shape00076Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], fa
 	probe4 := vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(0)), kernelKernels.Probe)
 	vec.Merge(&ifResult, &probe4, otherwise, n)
 	// (probe(3, r, c) + IF((probe(3, r, c) < r), probe(3, r, c), probe(1, r, 0)))
-	var sum vec.Vec[int64]
-	if probe.Clean() && ifResult.Clean() {
-		sum = vec.Make[int64](n)
+	sum := vec.Make[int64](n)
+	{
 		probeV := probe.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
+		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&ifResult))
 		for i := range out {
+			if dirty && sum.Dirty(i) {
+				continue
+			}
 			r, err := rt.AddInt64(probeV[i], ifResultV[i])
 			if err != nil {
 				sum.Fail(i, err)
@@ -13693,8 +14964,6 @@ func shape00076Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], fa
 			}
 			out[i] = r
 		}
-	} else {
-		sum = vec.Map2E(all, n, vec.VecArg(&probe), vec.VecArg(&ifResult), rt.AddInt64)
 	}
 	vec.Check(failed, &sum, all, n, 1)
 	column := vec.Int64Array(mem, &sum, all, n)
@@ -13779,40 +15048,64 @@ func shape00077Where(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[bool] {
 //	(probe(1, r, b) - a)
 func shape00077Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(1, r, b)
-	var probe vec.Vec[int64]
-	if r_.Clean() && b.Clean() && vec.Dense(sel, n, true) {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := probe.V[:n]
-		for i := range out {
-			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-			if err != nil {
-				probe.Fail(i, err)
-				continue
+		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&b)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe.Dirty(i) {
+					continue
+				}
+				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+				if err != nil {
+					probe.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		probe = vec.Map3E(sel, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	}
 	// (probe(1, r, b) - a)
-	var difference vec.Vec[int64]
-	if probe.Clean() && a.Clean() && vec.Dense(sel, n, true) {
-		difference = vec.Make[int64](n)
+	difference := vec.Make[int64](n)
+	{
 		probeV := probe.V[:n]
 		aV := a.V[:n]
 		out := difference.V[:n]
-		for i := range out {
-			r, err := rt.SubInt64(probeV[i], aV[i])
-			if err != nil {
-				difference.Fail(i, err)
-				continue
+		if vec.Strict(&difference, sel, n, vec.FlagsOf(&probe), vec.FlagsOf(&a)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.SubInt64(probeV[i], aV[i])
+				if err != nil {
+					difference.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if difference.Dirty(i) {
+					continue
+				}
+				r, err := rt.SubInt64(probeV[i], aV[i])
+				if err != nil {
+					difference.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		difference = vec.Map2E(sel, n, vec.VecArg(&probe), vec.VecArg(&a), rt.SubInt64)
 	}
 	vec.Check(failed, &difference, sel, n, 1)
 	column := vec.Int64Array(mem, &difference, sel, n)
@@ -13883,13 +15176,16 @@ func Shape00078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	(probe(1, r, c) + IF(s = 'a', probe(1, r, c), probe(1, r, c))) <> (-probe(2, r, CASE WHEN probe(1, r, c) <> 0 THEN 5 WHEN probe(1, r, c) > a THEN probe(1, r,...
 func shape00078Where(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], sArr *array.String, a vec.Vec[int64]) vec.Vec[bool] {
 	// probe(1, r, c)
-	var probe vec.Vec[int64]
-	if r_.Clean() && c_.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
 			if err != nil {
 				probe.Fail(i, err)
@@ -13897,19 +15193,18 @@ func shape00078Where(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], s
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	}
 	// (s = 'a')
-	var cmp vec.Vec[bool]
-	if sArr.NullN() == 0 {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqString(sArr.Value(i), "a")
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.StrArg(sArr), vec.ConstArg[string]("a"), rt.EqString)
 	}
 	// IF((s = 'a'), probe(1, r, c), probe(1, r, c))
 	then, otherwise := vec.Split(&cmp, all, n)
@@ -13922,13 +15217,16 @@ func shape00078Where(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], s
 	probe3 := vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	vec.Merge(&ifResult, &probe3, otherwise, n)
 	// (probe(1, r, c) + IF((s = 'a'), probe(1, r, c), probe(1, r, c)))
-	var sum vec.Vec[int64]
-	if probe.Clean() && ifResult.Clean() {
-		sum = vec.Make[int64](n)
+	sum := vec.Make[int64](n)
+	{
 		probeV := probe.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
+		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&ifResult))
 		for i := range out {
+			if dirty && sum.Dirty(i) {
+				continue
+			}
 			r, err := rt.AddInt64(probeV[i], ifResultV[i])
 			if err != nil {
 				sum.Fail(i, err)
@@ -13936,19 +15234,20 @@ func shape00078Where(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], s
 			}
 			out[i] = r
 		}
-	} else {
-		sum = vec.Map2E(all, n, vec.VecArg(&probe), vec.VecArg(&ifResult), rt.AddInt64)
 	}
 	// CASE WHEN (probe(1, r, c) <> 0) THEN 5 WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE probe(1, r, c) END
 	caseResult := vec.Make[int64](n)
 	// probe(1, r, c)
-	var probe4 vec.Vec[int64]
-	if r_.Clean() && c_.Clean() {
-		probe4 = vec.Make[int64](n)
+	probe4 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := probe4.V[:n]
+		dirty := !vec.Strict(&probe4, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_))
 		for i := range out {
+			if dirty && probe4.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
 			if err != nil {
 				probe4.Fail(i, err)
@@ -13956,20 +15255,19 @@ func shape00078Where(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], s
 			}
 			out[i] = r
 		}
-	} else {
-		probe4 = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	}
 	// (probe(1, r, c) <> 0)
-	var cmp2 vec.Vec[bool]
-	if probe4.Clean() {
-		cmp2 = vec.Make[bool](n)
+	cmp2 := vec.Make[bool](n)
+	{
 		probe4V := probe4.V[:n]
 		out := cmp2.V[:n]
+		dirty := !vec.Strict(&cmp2, all, n, vec.FlagsOf(&probe4))
 		for i := range out {
+			if dirty && cmp2.Dirty(i) {
+				continue
+			}
 			out[i] = rt.NeInt64(probe4V[i], int64(0))
 		}
-	} else {
-		cmp2 = vec.Map2(all, n, vec.VecArg(&probe4), vec.ConstArg[int64](int64(0)), rt.NeInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp2, all, n)
 	when, notYet := vec.Split(&cmp2, all, n)
@@ -13991,13 +15289,16 @@ func shape00078Where(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], s
 	probe8 := vec.Map3E(notYet2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	vec.Merge(&caseResult, &probe8, notYet2, n)
 	// probe(2, r, CASE WHEN (probe(1, r, c) <> 0) THEN 5 WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE probe(1, r, c) END)
-	var probe9 vec.Vec[int64]
-	if r_.Clean() && caseResult.Clean() {
-		probe9 = vec.Make[int64](n)
+	probe9 := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		caseResultV := caseResult.V[:n]
 		out := probe9.V[:n]
+		dirty := !vec.Strict(&probe9, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&caseResult))
 		for i := range out {
+			if dirty && probe9.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(2), r_V[i], caseResultV[i])
 			if err != nil {
 				probe9.Fail(i, err)
@@ -14005,16 +15306,17 @@ func shape00078Where(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], s
 			}
 			out[i] = r
 		}
-	} else {
-		probe9 = vec.Map3E(all, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&caseResult), kernelKernels.Probe)
 	}
 	// (-probe(2, r, CASE WHEN (probe(1, r, c) <> 0) THEN 5 WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE probe(1, r, c) END))
-	var minus vec.Vec[int64]
-	if probe9.Clean() {
-		minus = vec.Make[int64](n)
+	minus := vec.Make[int64](n)
+	{
 		probe9V := probe9.V[:n]
 		out := minus.V[:n]
+		dirty := !vec.Strict(&minus, all, n, vec.FlagsOf(&probe9))
 		for i := range out {
+			if dirty && minus.Dirty(i) {
+				continue
+			}
 			r, err := rt.NegateInt64(probe9V[i])
 			if err != nil {
 				minus.Fail(i, err)
@@ -14022,21 +15324,20 @@ func shape00078Where(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], s
 			}
 			out[i] = r
 		}
-	} else {
-		minus = vec.Map1E(all, n, vec.VecArg(&probe9), rt.NegateInt64)
 	}
 	// ((probe(1, r, c) + IF((s = 'a'), probe(1, r, c), probe(1, r, c))) <> (-probe(2, r, CASE WHEN (probe(1, r, c) <> 0) THEN 5 WHEN (probe(1, r, c) > a) THEN (pro...
-	var cmp4 vec.Vec[bool]
-	if sum.Clean() && minus.Clean() {
-		cmp4 = vec.Make[bool](n)
+	cmp4 := vec.Make[bool](n)
+	{
 		sumV := sum.V[:n]
 		minusV := minus.V[:n]
 		out := cmp4.V[:n]
+		dirty := !vec.Strict(&cmp4, all, n, vec.FlagsOf(&sum), vec.FlagsOf(&minus))
 		for i := range out {
+			if dirty && cmp4.Dirty(i) {
+				continue
+			}
 			out[i] = rt.NeInt64(sumV[i], minusV[i])
 		}
-	} else {
-		cmp4 = vec.Map2(all, n, vec.VecArg(&sum), vec.VecArg(&minus), rt.NeInt64)
 	}
 	return cmp4
 }
@@ -14148,12 +15449,15 @@ func Shape00079(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(1, r, 5) < b
 func shape00079Where(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
 	// probe(1, r, 5)
-	var probe vec.Vec[int64]
-	if r_.Clean() {
-		probe = vec.Make[int64](n)
+	probe := vec.Make[int64](n)
+	{
 		r_V := r_.V[:n]
 		out := probe.V[:n]
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_))
 		for i := range out {
+			if dirty && probe.Dirty(i) {
+				continue
+			}
 			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
 			if err != nil {
 				probe.Fail(i, err)
@@ -14161,21 +15465,20 @@ func shape00079Where(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) ve
 			}
 			out[i] = r
 		}
-	} else {
-		probe = vec.Map3E(all, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(5)), kernelKernels.Probe)
 	}
 	// (probe(1, r, 5) < b)
-	var cmp vec.Vec[bool]
-	if probe.Clean() && b.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		probeV := probe.V[:n]
 		bV := b.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.LtInt64(probeV[i], bV[i])
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&probe), vec.VecArg(&b), rt.LtInt64)
 	}
 	return cmp
 }
@@ -14187,33 +15490,52 @@ func shape00079Col1(n int, sel vec.Sel, sArr *array.String, b vec.Vec[int64], r_
 	// CASE WHEN (CAST(s AS BIGINT) < b) THEN b WHEN (CAST(s AS BIGINT) <= r) THEN (probe(2, r, 0) * probe(2, r, 0)) ELSE CAST(s AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	// CAST(s AS BIGINT)
-	var asBigint vec.Vec[int64]
-	if sArr.NullN() == 0 && vec.Dense(sel, n, true) {
-		asBigint = vec.Make[int64](n)
+	asBigint := vec.Make[int64](n)
+	{
 		out := asBigint.V[:n]
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.Fail(i, err)
-				continue
+		if vec.Strict(&asBigint, sel, n, vec.ArrowFlags(sArr)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if asBigint.Dirty(i) {
+					continue
+				}
+				r, err := rt.CastStringToInt64(sArr.Value(i))
+				if err != nil {
+					asBigint.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		asBigint = vec.Map1E(sel, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
 	// (CAST(s AS BIGINT) < b)
-	var cmp2 vec.Vec[bool]
-	if asBigint.Clean() && b.Clean() && vec.Dense(sel, n, false) {
-		cmp2 = vec.Make[bool](n)
+	cmp2 := vec.Make[bool](n)
+	{
 		asBigintV := asBigint.V[:n]
 		bV := b.V[:n]
 		out := cmp2.V[:n]
-		for i := range out {
-			out[i] = rt.LtInt64(asBigintV[i], bV[i])
+		if vec.Strict(&cmp2, sel, n, vec.FlagsOf(&asBigint), vec.FlagsOf(&b)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.LtInt64(asBigintV[i], bV[i])
+			}
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if cmp2.Dirty(i) {
+					continue
+				}
+				out[i] = rt.LtInt64(asBigintV[i], bV[i])
+			}
 		}
-	} else {
-		cmp2 = vec.Map2(sel, n, vec.VecArg(&asBigint), vec.VecArg(&b), rt.LtInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp2, sel, n)
 	when, notYet := vec.Split(&cmp2, sel, n)

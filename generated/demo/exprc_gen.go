@@ -113,16 +113,17 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 //	l_shipdate <= DATE '1998-09-02'
 func q1ProjectionWhere(n int, all vec.Sel, lShipdate vec.Vec[int32]) vec.Vec[bool] {
 	// (l_shipdate <= DATE '1998-09-02')
-	var cmp vec.Vec[bool]
-	if lShipdate.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		lShipdateV := lShipdate.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&lShipdate))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.LeInt32(lShipdateV[i], int32(10471))
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&lShipdate), vec.ConstArg[int32](int32(10471)), rt.LeInt32)
 	}
 	return cmp
 }
@@ -365,17 +366,24 @@ func q6FilterWhere(n int, all vec.Sel, lShipdate vec.Vec[int32], in arrow.Record
 //	l_extendedprice * l_discount
 func q6FilterCol1(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (l_extendedprice * l_discount)
-	var product vec.Vec[float64]
-	if lExtendedprice.Clean() && lDiscount.Clean() && vec.Dense(sel, n, false) {
-		product = vec.Make[float64](n)
+	product := vec.Make[float64](n)
+	{
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := product.V[:n]
-		for i := range out {
-			out[i] = rt.MulFloat64(lExtendedpriceV[i], lDiscountV[i])
+		if vec.Strict(&product, sel, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], lDiscountV[i])
+			}
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if product.Dirty(i) {
+					continue
+				}
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], lDiscountV[i])
+			}
 		}
-	} else {
-		product = vec.Map2(sel, n, vec.VecArg(&lExtendedprice), vec.VecArg(&lDiscount), rt.MulFloat64)
 	}
 	vec.Check(failed, &product, sel, n, 1)
 	column := vec.Float64Array(mem, &product, sel, n)
@@ -455,16 +463,17 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	day >= DATE '2024-01-01'
 func classifyWhere(n int, all vec.Sel, day vec.Vec[int32]) vec.Vec[bool] {
 	// (day >= DATE '2024-01-01')
-	var cmp vec.Vec[bool]
-	if day.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		dayV := day.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&day))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.GeInt32(dayV[i], int32(19723))
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&day), vec.ConstArg[int32](int32(19723)), rt.GeInt32)
 	}
 	return cmp
 }

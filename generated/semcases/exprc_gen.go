@@ -143,11 +143,14 @@ func Case0000(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(s AS INT)
 func case0000Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(s AS INT)
-	var asInt vec.Vec[int32]
-	if sArr.NullN() == 0 {
-		asInt = vec.Make[int32](n)
+	asInt := vec.Make[int32](n)
+	{
 		out := asInt.V[:n]
+		dirty := !vec.Strict(&asInt, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && asInt.Dirty(i) {
+				continue
+			}
 			r, err := rt.CastStringToInt32(sArr.Value(i))
 			if err != nil {
 				asInt.Fail(i, err)
@@ -155,8 +158,6 @@ func case0000Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 			}
 			out[i] = r
 		}
-	} else {
-		asInt = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt32)
 	}
 	vec.Check(failed, &asInt, all, n, 1)
 	column := vec.Int32Array(mem, &asInt, all, n)
@@ -228,11 +229,14 @@ func Case0001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(s AS INT)
 func case0001Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(s AS INT)
-	var asInt vec.Vec[int32]
-	if sArr.NullN() == 0 {
-		asInt = vec.Make[int32](n)
+	asInt := vec.Make[int32](n)
+	{
 		out := asInt.V[:n]
+		dirty := !vec.Strict(&asInt, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && asInt.Dirty(i) {
+				continue
+			}
 			r, err := rt.CastStringToInt32(sArr.Value(i))
 			if err != nil {
 				asInt.Fail(i, err)
@@ -240,8 +244,6 @@ func case0001Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 			}
 			out[i] = r
 		}
-	} else {
-		asInt = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt32)
 	}
 	vec.Check(failed, &asInt, all, n, 1)
 	column := vec.Int32Array(mem, &asInt, all, n)
@@ -313,11 +315,14 @@ func Case0002(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(s AS INT)
 func case0002Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(s AS INT)
-	var asInt vec.Vec[int32]
-	if sArr.NullN() == 0 {
-		asInt = vec.Make[int32](n)
+	asInt := vec.Make[int32](n)
+	{
 		out := asInt.V[:n]
+		dirty := !vec.Strict(&asInt, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && asInt.Dirty(i) {
+				continue
+			}
 			r, err := rt.CastStringToInt32(sArr.Value(i))
 			if err != nil {
 				asInt.Fail(i, err)
@@ -325,8 +330,6 @@ func case0002Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 			}
 			out[i] = r
 		}
-	} else {
-		asInt = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt32)
 	}
 	vec.Check(failed, &asInt, all, n, 1)
 	column := vec.Int32Array(mem, &asInt, all, n)
@@ -398,11 +401,14 @@ func Case0003(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(s AS INT)
 func case0003Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(s AS INT)
-	var asInt vec.Vec[int32]
-	if sArr.NullN() == 0 {
-		asInt = vec.Make[int32](n)
+	asInt := vec.Make[int32](n)
+	{
 		out := asInt.V[:n]
+		dirty := !vec.Strict(&asInt, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && asInt.Dirty(i) {
+				continue
+			}
 			r, err := rt.CastStringToInt32(sArr.Value(i))
 			if err != nil {
 				asInt.Fail(i, err)
@@ -410,8 +416,6 @@ func case0003Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 			}
 			out[i] = r
 		}
-	} else {
-		asInt = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt32)
 	}
 	vec.Check(failed, &asInt, all, n, 1)
 	column := vec.Int32Array(mem, &asInt, all, n)
@@ -483,11 +487,14 @@ func Case0004(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(s AS INT)
 func case0004Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(s AS INT)
-	var asInt vec.Vec[int32]
-	if sArr.NullN() == 0 {
-		asInt = vec.Make[int32](n)
+	asInt := vec.Make[int32](n)
+	{
 		out := asInt.V[:n]
+		dirty := !vec.Strict(&asInt, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && asInt.Dirty(i) {
+				continue
+			}
 			r, err := rt.CastStringToInt32(sArr.Value(i))
 			if err != nil {
 				asInt.Fail(i, err)
@@ -495,8 +502,6 @@ func case0004Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 			}
 			out[i] = r
 		}
-	} else {
-		asInt = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt32)
 	}
 	vec.Check(failed, &asInt, all, n, 1)
 	column := vec.Int32Array(mem, &asInt, all, n)
@@ -568,11 +573,14 @@ func Case0005(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(s AS INT)
 func case0005Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(s AS INT)
-	var asInt vec.Vec[int32]
-	if sArr.NullN() == 0 {
-		asInt = vec.Make[int32](n)
+	asInt := vec.Make[int32](n)
+	{
 		out := asInt.V[:n]
+		dirty := !vec.Strict(&asInt, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && asInt.Dirty(i) {
+				continue
+			}
 			r, err := rt.CastStringToInt32(sArr.Value(i))
 			if err != nil {
 				asInt.Fail(i, err)
@@ -580,8 +588,6 @@ func case0005Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 			}
 			out[i] = r
 		}
-	} else {
-		asInt = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt32)
 	}
 	vec.Check(failed, &asInt, all, n, 1)
 	column := vec.Int32Array(mem, &asInt, all, n)
@@ -653,11 +659,14 @@ func Case0006(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(s AS INT)
 func case0006Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(s AS INT)
-	var asInt vec.Vec[int32]
-	if sArr.NullN() == 0 {
-		asInt = vec.Make[int32](n)
+	asInt := vec.Make[int32](n)
+	{
 		out := asInt.V[:n]
+		dirty := !vec.Strict(&asInt, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && asInt.Dirty(i) {
+				continue
+			}
 			r, err := rt.CastStringToInt32(sArr.Value(i))
 			if err != nil {
 				asInt.Fail(i, err)
@@ -665,8 +674,6 @@ func case0006Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 			}
 			out[i] = r
 		}
-	} else {
-		asInt = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt32)
 	}
 	vec.Check(failed, &asInt, all, n, 1)
 	column := vec.Int32Array(mem, &asInt, all, n)
@@ -738,11 +745,14 @@ func Case0007(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(s AS BIGINT)
 func case0007Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(s AS BIGINT)
-	var asBigint vec.Vec[int64]
-	if sArr.NullN() == 0 {
-		asBigint = vec.Make[int64](n)
+	asBigint := vec.Make[int64](n)
+	{
 		out := asBigint.V[:n]
+		dirty := !vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && asBigint.Dirty(i) {
+				continue
+			}
 			r, err := rt.CastStringToInt64(sArr.Value(i))
 			if err != nil {
 				asBigint.Fail(i, err)
@@ -750,8 +760,6 @@ func case0007Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 			}
 			out[i] = r
 		}
-	} else {
-		asBigint = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
 	vec.Check(failed, &asBigint, all, n, 1)
 	column := vec.Int64Array(mem, &asBigint, all, n)
@@ -823,11 +831,14 @@ func Case0008(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(s AS BIGINT)
 func case0008Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(s AS BIGINT)
-	var asBigint vec.Vec[int64]
-	if sArr.NullN() == 0 {
-		asBigint = vec.Make[int64](n)
+	asBigint := vec.Make[int64](n)
+	{
 		out := asBigint.V[:n]
+		dirty := !vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && asBigint.Dirty(i) {
+				continue
+			}
 			r, err := rt.CastStringToInt64(sArr.Value(i))
 			if err != nil {
 				asBigint.Fail(i, err)
@@ -835,8 +846,6 @@ func case0008Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 			}
 			out[i] = r
 		}
-	} else {
-		asBigint = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	}
 	vec.Check(failed, &asBigint, all, n, 1)
 	column := vec.Int64Array(mem, &asBigint, all, n)
@@ -908,11 +917,14 @@ func Case0009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(s AS DOUBLE)
 func case0009Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(s AS DOUBLE)
-	var asDouble vec.Vec[float64]
-	if sArr.NullN() == 0 {
-		asDouble = vec.Make[float64](n)
+	asDouble := vec.Make[float64](n)
+	{
 		out := asDouble.V[:n]
+		dirty := !vec.Strict(&asDouble, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && asDouble.Dirty(i) {
+				continue
+			}
 			r, err := rt.CastStringToFloat64(sArr.Value(i))
 			if err != nil {
 				asDouble.Fail(i, err)
@@ -920,8 +932,6 @@ func case0009Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 			}
 			out[i] = r
 		}
-	} else {
-		asDouble = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToFloat64)
 	}
 	vec.Check(failed, &asDouble, all, n, 1)
 	column := vec.Float64Array(mem, &asDouble, all, n)
@@ -993,11 +1003,14 @@ func Case0010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(s AS DOUBLE)
 func case0010Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(s AS DOUBLE)
-	var asDouble vec.Vec[float64]
-	if sArr.NullN() == 0 {
-		asDouble = vec.Make[float64](n)
+	asDouble := vec.Make[float64](n)
+	{
 		out := asDouble.V[:n]
+		dirty := !vec.Strict(&asDouble, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && asDouble.Dirty(i) {
+				continue
+			}
 			r, err := rt.CastStringToFloat64(sArr.Value(i))
 			if err != nil {
 				asDouble.Fail(i, err)
@@ -1005,8 +1018,6 @@ func case0010Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 			}
 			out[i] = r
 		}
-	} else {
-		asDouble = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToFloat64)
 	}
 	vec.Check(failed, &asDouble, all, n, 1)
 	column := vec.Float64Array(mem, &asDouble, all, n)
@@ -1078,11 +1089,14 @@ func Case0011(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(s AS DOUBLE)
 func case0011Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(s AS DOUBLE)
-	var asDouble vec.Vec[float64]
-	if sArr.NullN() == 0 {
-		asDouble = vec.Make[float64](n)
+	asDouble := vec.Make[float64](n)
+	{
 		out := asDouble.V[:n]
+		dirty := !vec.Strict(&asDouble, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && asDouble.Dirty(i) {
+				continue
+			}
 			r, err := rt.CastStringToFloat64(sArr.Value(i))
 			if err != nil {
 				asDouble.Fail(i, err)
@@ -1090,8 +1104,6 @@ func case0011Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 			}
 			out[i] = r
 		}
-	} else {
-		asDouble = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToFloat64)
 	}
 	vec.Check(failed, &asDouble, all, n, 1)
 	column := vec.Float64Array(mem, &asDouble, all, n)
@@ -1163,11 +1175,14 @@ func Case0012(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(s AS DOUBLE)
 func case0012Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(s AS DOUBLE)
-	var asDouble vec.Vec[float64]
-	if sArr.NullN() == 0 {
-		asDouble = vec.Make[float64](n)
+	asDouble := vec.Make[float64](n)
+	{
 		out := asDouble.V[:n]
+		dirty := !vec.Strict(&asDouble, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && asDouble.Dirty(i) {
+				continue
+			}
 			r, err := rt.CastStringToFloat64(sArr.Value(i))
 			if err != nil {
 				asDouble.Fail(i, err)
@@ -1175,8 +1190,6 @@ func case0012Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 			}
 			out[i] = r
 		}
-	} else {
-		asDouble = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToFloat64)
 	}
 	vec.Check(failed, &asDouble, all, n, 1)
 	column := vec.Float64Array(mem, &asDouble, all, n)
@@ -1248,11 +1261,14 @@ func Case0013(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(s AS BOOLEAN)
 func case0013Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(s AS BOOLEAN)
-	var asBoolean vec.Vec[bool]
-	if sArr.NullN() == 0 {
-		asBoolean = vec.Make[bool](n)
+	asBoolean := vec.Make[bool](n)
+	{
 		out := asBoolean.V[:n]
+		dirty := !vec.Strict(&asBoolean, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && asBoolean.Dirty(i) {
+				continue
+			}
 			r, err := rt.CastStringToBool(sArr.Value(i))
 			if err != nil {
 				asBoolean.Fail(i, err)
@@ -1260,8 +1276,6 @@ func case0013Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 			}
 			out[i] = r
 		}
-	} else {
-		asBoolean = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToBool)
 	}
 	vec.Check(failed, &asBoolean, all, n, 1)
 	column := vec.BoolArray(mem, &asBoolean, all, n)
@@ -1333,11 +1347,14 @@ func Case0014(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(s AS BOOLEAN)
 func case0014Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(s AS BOOLEAN)
-	var asBoolean vec.Vec[bool]
-	if sArr.NullN() == 0 {
-		asBoolean = vec.Make[bool](n)
+	asBoolean := vec.Make[bool](n)
+	{
 		out := asBoolean.V[:n]
+		dirty := !vec.Strict(&asBoolean, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && asBoolean.Dirty(i) {
+				continue
+			}
 			r, err := rt.CastStringToBool(sArr.Value(i))
 			if err != nil {
 				asBoolean.Fail(i, err)
@@ -1345,8 +1362,6 @@ func case0014Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 			}
 			out[i] = r
 		}
-	} else {
-		asBoolean = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToBool)
 	}
 	vec.Check(failed, &asBoolean, all, n, 1)
 	column := vec.BoolArray(mem, &asBoolean, all, n)
@@ -1418,11 +1433,14 @@ func Case0015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(s AS BOOLEAN)
 func case0015Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(s AS BOOLEAN)
-	var asBoolean vec.Vec[bool]
-	if sArr.NullN() == 0 {
-		asBoolean = vec.Make[bool](n)
+	asBoolean := vec.Make[bool](n)
+	{
 		out := asBoolean.V[:n]
+		dirty := !vec.Strict(&asBoolean, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && asBoolean.Dirty(i) {
+				continue
+			}
 			r, err := rt.CastStringToBool(sArr.Value(i))
 			if err != nil {
 				asBoolean.Fail(i, err)
@@ -1430,8 +1448,6 @@ func case0015Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 			}
 			out[i] = r
 		}
-	} else {
-		asBoolean = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToBool)
 	}
 	vec.Check(failed, &asBoolean, all, n, 1)
 	column := vec.BoolArray(mem, &asBoolean, all, n)
@@ -1503,11 +1519,14 @@ func Case0016(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(s AS BOOLEAN)
 func case0016Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(s AS BOOLEAN)
-	var asBoolean vec.Vec[bool]
-	if sArr.NullN() == 0 {
-		asBoolean = vec.Make[bool](n)
+	asBoolean := vec.Make[bool](n)
+	{
 		out := asBoolean.V[:n]
+		dirty := !vec.Strict(&asBoolean, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && asBoolean.Dirty(i) {
+				continue
+			}
 			r, err := rt.CastStringToBool(sArr.Value(i))
 			if err != nil {
 				asBoolean.Fail(i, err)
@@ -1515,8 +1534,6 @@ func case0016Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 			}
 			out[i] = r
 		}
-	} else {
-		asBoolean = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToBool)
 	}
 	vec.Check(failed, &asBoolean, all, n, 1)
 	column := vec.BoolArray(mem, &asBoolean, all, n)
@@ -1588,11 +1605,14 @@ func Case0017(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(s AS DATE)
 func case0017Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(s AS DATE)
-	var asDate vec.Vec[int32]
-	if sArr.NullN() == 0 {
-		asDate = vec.Make[int32](n)
+	asDate := vec.Make[int32](n)
+	{
 		out := asDate.V[:n]
+		dirty := !vec.Strict(&asDate, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && asDate.Dirty(i) {
+				continue
+			}
 			r, err := rt.CastStringToDate(sArr.Value(i))
 			if err != nil {
 				asDate.Fail(i, err)
@@ -1600,8 +1620,6 @@ func case0017Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 			}
 			out[i] = r
 		}
-	} else {
-		asDate = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToDate)
 	}
 	vec.Check(failed, &asDate, all, n, 1)
 	column := vec.DateArray(mem, &asDate, all, n)
@@ -1673,11 +1691,14 @@ func Case0018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(s AS DATE)
 func case0018Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(s AS DATE)
-	var asDate vec.Vec[int32]
-	if sArr.NullN() == 0 {
-		asDate = vec.Make[int32](n)
+	asDate := vec.Make[int32](n)
+	{
 		out := asDate.V[:n]
+		dirty := !vec.Strict(&asDate, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && asDate.Dirty(i) {
+				continue
+			}
 			r, err := rt.CastStringToDate(sArr.Value(i))
 			if err != nil {
 				asDate.Fail(i, err)
@@ -1685,8 +1706,6 @@ func case0018Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 			}
 			out[i] = r
 		}
-	} else {
-		asDate = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToDate)
 	}
 	vec.Check(failed, &asDate, all, n, 1)
 	column := vec.DateArray(mem, &asDate, all, n)
@@ -1758,11 +1777,14 @@ func Case0019(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(s AS DATE)
 func case0019Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(s AS DATE)
-	var asDate vec.Vec[int32]
-	if sArr.NullN() == 0 {
-		asDate = vec.Make[int32](n)
+	asDate := vec.Make[int32](n)
+	{
 		out := asDate.V[:n]
+		dirty := !vec.Strict(&asDate, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && asDate.Dirty(i) {
+				continue
+			}
 			r, err := rt.CastStringToDate(sArr.Value(i))
 			if err != nil {
 				asDate.Fail(i, err)
@@ -1770,8 +1792,6 @@ func case0019Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 			}
 			out[i] = r
 		}
-	} else {
-		asDate = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToDate)
 	}
 	vec.Check(failed, &asDate, all, n, 1)
 	column := vec.DateArray(mem, &asDate, all, n)
@@ -1843,12 +1863,15 @@ func Case0020(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(a AS INT)
 func case0020Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(a AS INT)
-	var asInt vec.Vec[int32]
-	if a.Clean() {
-		asInt = vec.Make[int32](n)
+	asInt := vec.Make[int32](n)
+	{
 		aV := a.V[:n]
 		out := asInt.V[:n]
+		dirty := !vec.Strict(&asInt, all, n, vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && asInt.Dirty(i) {
+				continue
+			}
 			r, err := rt.CastInt64ToInt32(aV[i])
 			if err != nil {
 				asInt.Fail(i, err)
@@ -1856,8 +1879,6 @@ func case0020Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 			}
 			out[i] = r
 		}
-	} else {
-		asInt = vec.Map1E(all, n, vec.VecArg(&a), rt.CastInt64ToInt32)
 	}
 	vec.Check(failed, &asInt, all, n, 1)
 	column := vec.Int32Array(mem, &asInt, all, n)
@@ -1929,12 +1950,15 @@ func Case0021(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(a AS INT)
 func case0021Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(a AS INT)
-	var asInt vec.Vec[int32]
-	if a.Clean() {
-		asInt = vec.Make[int32](n)
+	asInt := vec.Make[int32](n)
+	{
 		aV := a.V[:n]
 		out := asInt.V[:n]
+		dirty := !vec.Strict(&asInt, all, n, vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && asInt.Dirty(i) {
+				continue
+			}
 			r, err := rt.CastInt64ToInt32(aV[i])
 			if err != nil {
 				asInt.Fail(i, err)
@@ -1942,8 +1966,6 @@ func case0021Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 			}
 			out[i] = r
 		}
-	} else {
-		asInt = vec.Map1E(all, n, vec.VecArg(&a), rt.CastInt64ToInt32)
 	}
 	vec.Check(failed, &asInt, all, n, 1)
 	column := vec.Int32Array(mem, &asInt, all, n)
@@ -2015,12 +2037,15 @@ func Case0022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(a AS INT)
 func case0022Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(a AS INT)
-	var asInt vec.Vec[int32]
-	if a.Clean() {
-		asInt = vec.Make[int32](n)
+	asInt := vec.Make[int32](n)
+	{
 		aV := a.V[:n]
 		out := asInt.V[:n]
+		dirty := !vec.Strict(&asInt, all, n, vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && asInt.Dirty(i) {
+				continue
+			}
 			r, err := rt.CastInt64ToInt32(aV[i])
 			if err != nil {
 				asInt.Fail(i, err)
@@ -2028,8 +2053,6 @@ func case0022Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 			}
 			out[i] = r
 		}
-	} else {
-		asInt = vec.Map1E(all, n, vec.VecArg(&a), rt.CastInt64ToInt32)
 	}
 	vec.Check(failed, &asInt, all, n, 1)
 	column := vec.Int32Array(mem, &asInt, all, n)
@@ -2101,16 +2124,17 @@ func Case0023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(i AS BIGINT)
 func case0023Col1(n int, all vec.Sel, i_ vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(i AS BIGINT)
-	var asBigint vec.Vec[int64]
-	if i_.Clean() {
-		asBigint = vec.Make[int64](n)
+	asBigint := vec.Make[int64](n)
+	{
 		i_V := i_.V[:n]
 		out := asBigint.V[:n]
+		dirty := !vec.Strict(&asBigint, all, n, vec.FlagsOf(&i_))
 		for i := range out {
+			if dirty && asBigint.Dirty(i) {
+				continue
+			}
 			out[i] = rt.CastInt32ToInt64(i_V[i])
 		}
-	} else {
-		asBigint = vec.Map1(all, n, vec.VecArg(&i_), rt.CastInt32ToInt64)
 	}
 	vec.Check(failed, &asBigint, all, n, 1)
 	column := vec.Int64Array(mem, &asBigint, all, n)
@@ -2182,16 +2206,17 @@ func Case0024(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(a AS DOUBLE)
 func case0024Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(a AS DOUBLE)
-	var asDouble vec.Vec[float64]
-	if a.Clean() {
-		asDouble = vec.Make[float64](n)
+	asDouble := vec.Make[float64](n)
+	{
 		aV := a.V[:n]
 		out := asDouble.V[:n]
+		dirty := !vec.Strict(&asDouble, all, n, vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && asDouble.Dirty(i) {
+				continue
+			}
 			out[i] = rt.CastInt64ToFloat64(aV[i])
 		}
-	} else {
-		asDouble = vec.Map1(all, n, vec.VecArg(&a), rt.CastInt64ToFloat64)
 	}
 	vec.Check(failed, &asDouble, all, n, 1)
 	column := vec.Float64Array(mem, &asDouble, all, n)
@@ -2263,12 +2288,15 @@ func Case0025(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(x AS INT)
 func case0025Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(x AS INT)
-	var asInt vec.Vec[int32]
-	if x.Clean() {
-		asInt = vec.Make[int32](n)
+	asInt := vec.Make[int32](n)
+	{
 		xV := x.V[:n]
 		out := asInt.V[:n]
+		dirty := !vec.Strict(&asInt, all, n, vec.FlagsOf(&x))
 		for i := range out {
+			if dirty && asInt.Dirty(i) {
+				continue
+			}
 			r, err := rt.CastFloat64ToInt32(xV[i])
 			if err != nil {
 				asInt.Fail(i, err)
@@ -2276,8 +2304,6 @@ func case0025Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, m
 			}
 			out[i] = r
 		}
-	} else {
-		asInt = vec.Map1E(all, n, vec.VecArg(&x), rt.CastFloat64ToInt32)
 	}
 	vec.Check(failed, &asInt, all, n, 1)
 	column := vec.Int32Array(mem, &asInt, all, n)
@@ -2349,12 +2375,15 @@ func Case0026(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(x AS INT)
 func case0026Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(x AS INT)
-	var asInt vec.Vec[int32]
-	if x.Clean() {
-		asInt = vec.Make[int32](n)
+	asInt := vec.Make[int32](n)
+	{
 		xV := x.V[:n]
 		out := asInt.V[:n]
+		dirty := !vec.Strict(&asInt, all, n, vec.FlagsOf(&x))
 		for i := range out {
+			if dirty && asInt.Dirty(i) {
+				continue
+			}
 			r, err := rt.CastFloat64ToInt32(xV[i])
 			if err != nil {
 				asInt.Fail(i, err)
@@ -2362,8 +2391,6 @@ func case0026Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, m
 			}
 			out[i] = r
 		}
-	} else {
-		asInt = vec.Map1E(all, n, vec.VecArg(&x), rt.CastFloat64ToInt32)
 	}
 	vec.Check(failed, &asInt, all, n, 1)
 	column := vec.Int32Array(mem, &asInt, all, n)
@@ -2435,12 +2462,15 @@ func Case0027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(x AS BIGINT)
 func case0027Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(x AS BIGINT)
-	var asBigint vec.Vec[int64]
-	if x.Clean() {
-		asBigint = vec.Make[int64](n)
+	asBigint := vec.Make[int64](n)
+	{
 		xV := x.V[:n]
 		out := asBigint.V[:n]
+		dirty := !vec.Strict(&asBigint, all, n, vec.FlagsOf(&x))
 		for i := range out {
+			if dirty && asBigint.Dirty(i) {
+				continue
+			}
 			r, err := rt.CastFloat64ToInt64(xV[i])
 			if err != nil {
 				asBigint.Fail(i, err)
@@ -2448,8 +2478,6 @@ func case0027Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, m
 			}
 			out[i] = r
 		}
-	} else {
-		asBigint = vec.Map1E(all, n, vec.VecArg(&x), rt.CastFloat64ToInt64)
 	}
 	vec.Check(failed, &asBigint, all, n, 1)
 	column := vec.Int64Array(mem, &asBigint, all, n)
@@ -2521,12 +2549,15 @@ func Case0028(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(x AS BIGINT)
 func case0028Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(x AS BIGINT)
-	var asBigint vec.Vec[int64]
-	if x.Clean() {
-		asBigint = vec.Make[int64](n)
+	asBigint := vec.Make[int64](n)
+	{
 		xV := x.V[:n]
 		out := asBigint.V[:n]
+		dirty := !vec.Strict(&asBigint, all, n, vec.FlagsOf(&x))
 		for i := range out {
+			if dirty && asBigint.Dirty(i) {
+				continue
+			}
 			r, err := rt.CastFloat64ToInt64(xV[i])
 			if err != nil {
 				asBigint.Fail(i, err)
@@ -2534,8 +2565,6 @@ func case0028Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, m
 			}
 			out[i] = r
 		}
-	} else {
-		asBigint = vec.Map1E(all, n, vec.VecArg(&x), rt.CastFloat64ToInt64)
 	}
 	vec.Check(failed, &asBigint, all, n, 1)
 	column := vec.Int64Array(mem, &asBigint, all, n)
@@ -2607,12 +2636,15 @@ func Case0029(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(x AS BIGINT)
 func case0029Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(x AS BIGINT)
-	var asBigint vec.Vec[int64]
-	if x.Clean() {
-		asBigint = vec.Make[int64](n)
+	asBigint := vec.Make[int64](n)
+	{
 		xV := x.V[:n]
 		out := asBigint.V[:n]
+		dirty := !vec.Strict(&asBigint, all, n, vec.FlagsOf(&x))
 		for i := range out {
+			if dirty && asBigint.Dirty(i) {
+				continue
+			}
 			r, err := rt.CastFloat64ToInt64(xV[i])
 			if err != nil {
 				asBigint.Fail(i, err)
@@ -2620,8 +2652,6 @@ func case0029Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, m
 			}
 			out[i] = r
 		}
-	} else {
-		asBigint = vec.Map1E(all, n, vec.VecArg(&x), rt.CastFloat64ToInt64)
 	}
 	vec.Check(failed, &asBigint, all, n, 1)
 	column := vec.Int64Array(mem, &asBigint, all, n)
@@ -2693,12 +2723,15 @@ func Case0030(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(x AS INT)
 func case0030Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(x AS INT)
-	var asInt vec.Vec[int32]
-	if x.Clean() {
-		asInt = vec.Make[int32](n)
+	asInt := vec.Make[int32](n)
+	{
 		xV := x.V[:n]
 		out := asInt.V[:n]
+		dirty := !vec.Strict(&asInt, all, n, vec.FlagsOf(&x))
 		for i := range out {
+			if dirty && asInt.Dirty(i) {
+				continue
+			}
 			r, err := rt.CastFloat64ToInt32(xV[i])
 			if err != nil {
 				asInt.Fail(i, err)
@@ -2706,8 +2739,6 @@ func case0030Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, m
 			}
 			out[i] = r
 		}
-	} else {
-		asInt = vec.Map1E(all, n, vec.VecArg(&x), rt.CastFloat64ToInt32)
 	}
 	vec.Check(failed, &asInt, all, n, 1)
 	column := vec.Int32Array(mem, &asInt, all, n)
@@ -2779,16 +2810,17 @@ func Case0031(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(x AS VARCHAR)
 func case0031Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(x AS VARCHAR)
-	var asVarchar vec.Vec[string]
-	if x.Clean() {
-		asVarchar = vec.Make[string](n)
+	asVarchar := vec.Make[string](n)
+	{
 		xV := x.V[:n]
 		out := asVarchar.V[:n]
+		dirty := !vec.Strict(&asVarchar, all, n, vec.FlagsOf(&x))
 		for i := range out {
+			if dirty && asVarchar.Dirty(i) {
+				continue
+			}
 			out[i] = rt.CastFloat64ToString(xV[i])
 		}
-	} else {
-		asVarchar = vec.Map1(all, n, vec.VecArg(&x), rt.CastFloat64ToString)
 	}
 	vec.Check(failed, &asVarchar, all, n, 1)
 	column := vec.StringArray(mem, &asVarchar, all, n)
@@ -2860,16 +2892,17 @@ func Case0032(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(x AS VARCHAR)
 func case0032Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(x AS VARCHAR)
-	var asVarchar vec.Vec[string]
-	if x.Clean() {
-		asVarchar = vec.Make[string](n)
+	asVarchar := vec.Make[string](n)
+	{
 		xV := x.V[:n]
 		out := asVarchar.V[:n]
+		dirty := !vec.Strict(&asVarchar, all, n, vec.FlagsOf(&x))
 		for i := range out {
+			if dirty && asVarchar.Dirty(i) {
+				continue
+			}
 			out[i] = rt.CastFloat64ToString(xV[i])
 		}
-	} else {
-		asVarchar = vec.Map1(all, n, vec.VecArg(&x), rt.CastFloat64ToString)
 	}
 	vec.Check(failed, &asVarchar, all, n, 1)
 	column := vec.StringArray(mem, &asVarchar, all, n)
@@ -2941,16 +2974,17 @@ func Case0033(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(x AS VARCHAR)
 func case0033Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(x AS VARCHAR)
-	var asVarchar vec.Vec[string]
-	if x.Clean() {
-		asVarchar = vec.Make[string](n)
+	asVarchar := vec.Make[string](n)
+	{
 		xV := x.V[:n]
 		out := asVarchar.V[:n]
+		dirty := !vec.Strict(&asVarchar, all, n, vec.FlagsOf(&x))
 		for i := range out {
+			if dirty && asVarchar.Dirty(i) {
+				continue
+			}
 			out[i] = rt.CastFloat64ToString(xV[i])
 		}
-	} else {
-		asVarchar = vec.Map1(all, n, vec.VecArg(&x), rt.CastFloat64ToString)
 	}
 	vec.Check(failed, &asVarchar, all, n, 1)
 	column := vec.StringArray(mem, &asVarchar, all, n)
@@ -3022,16 +3056,17 @@ func Case0034(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(x AS VARCHAR)
 func case0034Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(x AS VARCHAR)
-	var asVarchar vec.Vec[string]
-	if x.Clean() {
-		asVarchar = vec.Make[string](n)
+	asVarchar := vec.Make[string](n)
+	{
 		xV := x.V[:n]
 		out := asVarchar.V[:n]
+		dirty := !vec.Strict(&asVarchar, all, n, vec.FlagsOf(&x))
 		for i := range out {
+			if dirty && asVarchar.Dirty(i) {
+				continue
+			}
 			out[i] = rt.CastFloat64ToString(xV[i])
 		}
-	} else {
-		asVarchar = vec.Map1(all, n, vec.VecArg(&x), rt.CastFloat64ToString)
 	}
 	vec.Check(failed, &asVarchar, all, n, 1)
 	column := vec.StringArray(mem, &asVarchar, all, n)
@@ -3103,16 +3138,17 @@ func Case0035(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(a AS VARCHAR)
 func case0035Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(a AS VARCHAR)
-	var asVarchar vec.Vec[string]
-	if a.Clean() {
-		asVarchar = vec.Make[string](n)
+	asVarchar := vec.Make[string](n)
+	{
 		aV := a.V[:n]
 		out := asVarchar.V[:n]
+		dirty := !vec.Strict(&asVarchar, all, n, vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && asVarchar.Dirty(i) {
+				continue
+			}
 			out[i] = rt.CastInt64ToString(aV[i])
 		}
-	} else {
-		asVarchar = vec.Map1(all, n, vec.VecArg(&a), rt.CastInt64ToString)
 	}
 	vec.Check(failed, &asVarchar, all, n, 1)
 	column := vec.StringArray(mem, &asVarchar, all, n)
@@ -3184,16 +3220,17 @@ func Case0036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(p AS VARCHAR)
 func case0036Col1(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(p AS VARCHAR)
-	var asVarchar vec.Vec[string]
-	if p.Clean() {
-		asVarchar = vec.Make[string](n)
+	asVarchar := vec.Make[string](n)
+	{
 		pV := p.V[:n]
 		out := asVarchar.V[:n]
+		dirty := !vec.Strict(&asVarchar, all, n, vec.FlagsOf(&p))
 		for i := range out {
+			if dirty && asVarchar.Dirty(i) {
+				continue
+			}
 			out[i] = rt.CastBoolToString(pV[i])
 		}
-	} else {
-		asVarchar = vec.Map1(all, n, vec.VecArg(&p), rt.CastBoolToString)
 	}
 	vec.Check(failed, &asVarchar, all, n, 1)
 	column := vec.StringArray(mem, &asVarchar, all, n)
@@ -3265,16 +3302,17 @@ func Case0037(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(d AS VARCHAR)
 func case0037Col1(n int, all vec.Sel, d vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(d AS VARCHAR)
-	var asVarchar vec.Vec[string]
-	if d.Clean() {
-		asVarchar = vec.Make[string](n)
+	asVarchar := vec.Make[string](n)
+	{
 		dV := d.V[:n]
 		out := asVarchar.V[:n]
+		dirty := !vec.Strict(&asVarchar, all, n, vec.FlagsOf(&d))
 		for i := range out {
+			if dirty && asVarchar.Dirty(i) {
+				continue
+			}
 			out[i] = rt.CastDateToString(dV[i])
 		}
-	} else {
-		asVarchar = vec.Map1(all, n, vec.VecArg(&d), rt.CastDateToString)
 	}
 	vec.Check(failed, &asVarchar, all, n, 1)
 	column := vec.StringArray(mem, &asVarchar, all, n)
@@ -3346,16 +3384,17 @@ func Case0038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(p AS INT)
 func case0038Col1(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(p AS INT)
-	var asInt vec.Vec[int32]
-	if p.Clean() {
-		asInt = vec.Make[int32](n)
+	asInt := vec.Make[int32](n)
+	{
 		pV := p.V[:n]
 		out := asInt.V[:n]
+		dirty := !vec.Strict(&asInt, all, n, vec.FlagsOf(&p))
 		for i := range out {
+			if dirty && asInt.Dirty(i) {
+				continue
+			}
 			out[i] = rt.CastBoolToInt32(pV[i])
 		}
-	} else {
-		asInt = vec.Map1(all, n, vec.VecArg(&p), rt.CastBoolToInt32)
 	}
 	vec.Check(failed, &asInt, all, n, 1)
 	column := vec.Int32Array(mem, &asInt, all, n)
@@ -3427,16 +3466,17 @@ func Case0039(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(p AS DOUBLE)
 func case0039Col1(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(p AS DOUBLE)
-	var asDouble vec.Vec[float64]
-	if p.Clean() {
-		asDouble = vec.Make[float64](n)
+	asDouble := vec.Make[float64](n)
+	{
 		pV := p.V[:n]
 		out := asDouble.V[:n]
+		dirty := !vec.Strict(&asDouble, all, n, vec.FlagsOf(&p))
 		for i := range out {
+			if dirty && asDouble.Dirty(i) {
+				continue
+			}
 			out[i] = rt.CastBoolToFloat64(pV[i])
 		}
-	} else {
-		asDouble = vec.Map1(all, n, vec.VecArg(&p), rt.CastBoolToFloat64)
 	}
 	vec.Check(failed, &asDouble, all, n, 1)
 	column := vec.Float64Array(mem, &asDouble, all, n)
@@ -3508,16 +3548,17 @@ func Case0040(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(a AS BOOLEAN)
 func case0040Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(a AS BOOLEAN)
-	var asBoolean vec.Vec[bool]
-	if a.Clean() {
-		asBoolean = vec.Make[bool](n)
+	asBoolean := vec.Make[bool](n)
+	{
 		aV := a.V[:n]
 		out := asBoolean.V[:n]
+		dirty := !vec.Strict(&asBoolean, all, n, vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && asBoolean.Dirty(i) {
+				continue
+			}
 			out[i] = rt.CastInt64ToBool(aV[i])
 		}
-	} else {
-		asBoolean = vec.Map1(all, n, vec.VecArg(&a), rt.CastInt64ToBool)
 	}
 	vec.Check(failed, &asBoolean, all, n, 1)
 	column := vec.BoolArray(mem, &asBoolean, all, n)
@@ -3589,16 +3630,17 @@ func Case0041(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CAST(x AS BOOLEAN)
 func case0041Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(x AS BOOLEAN)
-	var asBoolean vec.Vec[bool]
-	if x.Clean() {
-		asBoolean = vec.Make[bool](n)
+	asBoolean := vec.Make[bool](n)
+	{
 		xV := x.V[:n]
 		out := asBoolean.V[:n]
+		dirty := !vec.Strict(&asBoolean, all, n, vec.FlagsOf(&x))
 		for i := range out {
+			if dirty && asBoolean.Dirty(i) {
+				continue
+			}
 			out[i] = rt.CastFloat64ToBool(xV[i])
 		}
-	} else {
-		asBoolean = vec.Map1(all, n, vec.VecArg(&x), rt.CastFloat64ToBool)
 	}
 	vec.Check(failed, &asBoolean, all, n, 1)
 	column := vec.BoolArray(mem, &asBoolean, all, n)
@@ -3910,11 +3952,14 @@ func Case0045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	TRY(CAST(s AS DATE))
 func case0045Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(s AS DATE)
-	var asDate vec.Vec[int32]
-	if sArr.NullN() == 0 {
-		asDate = vec.Make[int32](n)
+	asDate := vec.Make[int32](n)
+	{
 		out := asDate.V[:n]
+		dirty := !vec.Strict(&asDate, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && asDate.Dirty(i) {
+				continue
+			}
 			r, err := rt.CastStringToDate(sArr.Value(i))
 			if err != nil {
 				asDate.Fail(i, err)
@@ -3922,8 +3967,6 @@ func case0045Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 			}
 			out[i] = r
 		}
-	} else {
-		asDate = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToDate)
 	}
 	// TRY(CAST(s AS DATE))
 	tried := vec.Try(&asDate, all, n)
@@ -3997,12 +4040,15 @@ func Case0046(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	abs(a)
 func case0046Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// abs(a)
-	var abs vec.Vec[int64]
-	if a.Clean() {
-		abs = vec.Make[int64](n)
+	abs := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		out := abs.V[:n]
+		dirty := !vec.Strict(&abs, all, n, vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && abs.Dirty(i) {
+				continue
+			}
 			r, err := rt.AbsInt64(aV[i])
 			if err != nil {
 				abs.Fail(i, err)
@@ -4010,8 +4056,6 @@ func case0046Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 			}
 			out[i] = r
 		}
-	} else {
-		abs = vec.Map1E(all, n, vec.VecArg(&a), rt.AbsInt64)
 	}
 	vec.Check(failed, &abs, all, n, 1)
 	column := vec.Int64Array(mem, &abs, all, n)
@@ -4083,12 +4127,15 @@ func Case0047(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	abs(i)
 func case0047Col1(n int, all vec.Sel, i_ vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// abs(i)
-	var abs vec.Vec[int32]
-	if i_.Clean() {
-		abs = vec.Make[int32](n)
+	abs := vec.Make[int32](n)
+	{
 		i_V := i_.V[:n]
 		out := abs.V[:n]
+		dirty := !vec.Strict(&abs, all, n, vec.FlagsOf(&i_))
 		for i := range out {
+			if dirty && abs.Dirty(i) {
+				continue
+			}
 			r, err := rt.AbsInt32(i_V[i])
 			if err != nil {
 				abs.Fail(i, err)
@@ -4096,8 +4143,6 @@ func case0047Col1(n int, all vec.Sel, i_ vec.Vec[int32], failed *vec.Failure, me
 			}
 			out[i] = r
 		}
-	} else {
-		abs = vec.Map1E(all, n, vec.VecArg(&i_), rt.AbsInt32)
 	}
 	vec.Check(failed, &abs, all, n, 1)
 	column := vec.Int32Array(mem, &abs, all, n)
@@ -4169,16 +4214,17 @@ func Case0048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	abs(x)
 func case0048Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// abs(x)
-	var abs vec.Vec[float64]
-	if x.Clean() {
-		abs = vec.Make[float64](n)
+	abs := vec.Make[float64](n)
+	{
 		xV := x.V[:n]
 		out := abs.V[:n]
+		dirty := !vec.Strict(&abs, all, n, vec.FlagsOf(&x))
 		for i := range out {
+			if dirty && abs.Dirty(i) {
+				continue
+			}
 			out[i] = rt.AbsFloat64(xV[i])
 		}
-	} else {
-		abs = vec.Map1(all, n, vec.VecArg(&x), rt.AbsFloat64)
 	}
 	vec.Check(failed, &abs, all, n, 1)
 	column := vec.Float64Array(mem, &abs, all, n)
@@ -4250,12 +4296,15 @@ func Case0049(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	abs(a)
 func case0049Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// abs(a)
-	var abs vec.Vec[int64]
-	if a.Clean() {
-		abs = vec.Make[int64](n)
+	abs := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		out := abs.V[:n]
+		dirty := !vec.Strict(&abs, all, n, vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && abs.Dirty(i) {
+				continue
+			}
 			r, err := rt.AbsInt64(aV[i])
 			if err != nil {
 				abs.Fail(i, err)
@@ -4263,8 +4312,6 @@ func case0049Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 			}
 			out[i] = r
 		}
-	} else {
-		abs = vec.Map1E(all, n, vec.VecArg(&a), rt.AbsInt64)
 	}
 	vec.Check(failed, &abs, all, n, 1)
 	column := vec.Int64Array(mem, &abs, all, n)
@@ -4336,12 +4383,15 @@ func Case0050(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	abs(i)
 func case0050Col1(n int, all vec.Sel, i_ vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// abs(i)
-	var abs vec.Vec[int32]
-	if i_.Clean() {
-		abs = vec.Make[int32](n)
+	abs := vec.Make[int32](n)
+	{
 		i_V := i_.V[:n]
 		out := abs.V[:n]
+		dirty := !vec.Strict(&abs, all, n, vec.FlagsOf(&i_))
 		for i := range out {
+			if dirty && abs.Dirty(i) {
+				continue
+			}
 			r, err := rt.AbsInt32(i_V[i])
 			if err != nil {
 				abs.Fail(i, err)
@@ -4349,8 +4399,6 @@ func case0050Col1(n int, all vec.Sel, i_ vec.Vec[int32], failed *vec.Failure, me
 			}
 			out[i] = r
 		}
-	} else {
-		abs = vec.Map1E(all, n, vec.VecArg(&i_), rt.AbsInt32)
 	}
 	vec.Check(failed, &abs, all, n, 1)
 	column := vec.Int32Array(mem, &abs, all, n)
@@ -4422,12 +4470,15 @@ func Case0051(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	ceil(x)
 func case0051Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ceil(x)
-	var ceil vec.Vec[int64]
-	if x.Clean() {
-		ceil = vec.Make[int64](n)
+	ceil := vec.Make[int64](n)
+	{
 		xV := x.V[:n]
 		out := ceil.V[:n]
+		dirty := !vec.Strict(&ceil, all, n, vec.FlagsOf(&x))
 		for i := range out {
+			if dirty && ceil.Dirty(i) {
+				continue
+			}
 			r, err := rt.CeilFloat64(xV[i])
 			if err != nil {
 				ceil.Fail(i, err)
@@ -4435,8 +4486,6 @@ func case0051Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, m
 			}
 			out[i] = r
 		}
-	} else {
-		ceil = vec.Map1E(all, n, vec.VecArg(&x), rt.CeilFloat64)
 	}
 	vec.Check(failed, &ceil, all, n, 1)
 	column := vec.Int64Array(mem, &ceil, all, n)
@@ -4508,12 +4557,15 @@ func Case0052(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	ceil(x)
 func case0052Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ceil(x)
-	var ceil vec.Vec[int64]
-	if x.Clean() {
-		ceil = vec.Make[int64](n)
+	ceil := vec.Make[int64](n)
+	{
 		xV := x.V[:n]
 		out := ceil.V[:n]
+		dirty := !vec.Strict(&ceil, all, n, vec.FlagsOf(&x))
 		for i := range out {
+			if dirty && ceil.Dirty(i) {
+				continue
+			}
 			r, err := rt.CeilFloat64(xV[i])
 			if err != nil {
 				ceil.Fail(i, err)
@@ -4521,8 +4573,6 @@ func case0052Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, m
 			}
 			out[i] = r
 		}
-	} else {
-		ceil = vec.Map1E(all, n, vec.VecArg(&x), rt.CeilFloat64)
 	}
 	vec.Check(failed, &ceil, all, n, 1)
 	column := vec.Int64Array(mem, &ceil, all, n)
@@ -4594,12 +4644,15 @@ func Case0053(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	ceiling(x)
 func case0053Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ceil(x)
-	var ceil vec.Vec[int64]
-	if x.Clean() {
-		ceil = vec.Make[int64](n)
+	ceil := vec.Make[int64](n)
+	{
 		xV := x.V[:n]
 		out := ceil.V[:n]
+		dirty := !vec.Strict(&ceil, all, n, vec.FlagsOf(&x))
 		for i := range out {
+			if dirty && ceil.Dirty(i) {
+				continue
+			}
 			r, err := rt.CeilFloat64(xV[i])
 			if err != nil {
 				ceil.Fail(i, err)
@@ -4607,8 +4660,6 @@ func case0053Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, m
 			}
 			out[i] = r
 		}
-	} else {
-		ceil = vec.Map1E(all, n, vec.VecArg(&x), rt.CeilFloat64)
 	}
 	vec.Check(failed, &ceil, all, n, 1)
 	column := vec.Int64Array(mem, &ceil, all, n)
@@ -4680,12 +4731,15 @@ func Case0054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	floor(x)
 func case0054Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// floor(x)
-	var floor vec.Vec[int64]
-	if x.Clean() {
-		floor = vec.Make[int64](n)
+	floor := vec.Make[int64](n)
+	{
 		xV := x.V[:n]
 		out := floor.V[:n]
+		dirty := !vec.Strict(&floor, all, n, vec.FlagsOf(&x))
 		for i := range out {
+			if dirty && floor.Dirty(i) {
+				continue
+			}
 			r, err := rt.FloorFloat64(xV[i])
 			if err != nil {
 				floor.Fail(i, err)
@@ -4693,8 +4747,6 @@ func case0054Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, m
 			}
 			out[i] = r
 		}
-	} else {
-		floor = vec.Map1E(all, n, vec.VecArg(&x), rt.FloorFloat64)
 	}
 	vec.Check(failed, &floor, all, n, 1)
 	column := vec.Int64Array(mem, &floor, all, n)
@@ -4766,12 +4818,15 @@ func Case0055(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	floor(x)
 func case0055Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// floor(x)
-	var floor vec.Vec[int64]
-	if x.Clean() {
-		floor = vec.Make[int64](n)
+	floor := vec.Make[int64](n)
+	{
 		xV := x.V[:n]
 		out := floor.V[:n]
+		dirty := !vec.Strict(&floor, all, n, vec.FlagsOf(&x))
 		for i := range out {
+			if dirty && floor.Dirty(i) {
+				continue
+			}
 			r, err := rt.FloorFloat64(xV[i])
 			if err != nil {
 				floor.Fail(i, err)
@@ -4779,8 +4834,6 @@ func case0055Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, m
 			}
 			out[i] = r
 		}
-	} else {
-		floor = vec.Map1E(all, n, vec.VecArg(&x), rt.FloorFloat64)
 	}
 	vec.Check(failed, &floor, all, n, 1)
 	column := vec.Int64Array(mem, &floor, all, n)
@@ -4852,12 +4905,15 @@ func Case0056(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	floor(x)
 func case0056Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// floor(x)
-	var floor vec.Vec[int64]
-	if x.Clean() {
-		floor = vec.Make[int64](n)
+	floor := vec.Make[int64](n)
+	{
 		xV := x.V[:n]
 		out := floor.V[:n]
+		dirty := !vec.Strict(&floor, all, n, vec.FlagsOf(&x))
 		for i := range out {
+			if dirty && floor.Dirty(i) {
+				continue
+			}
 			r, err := rt.FloorFloat64(xV[i])
 			if err != nil {
 				floor.Fail(i, err)
@@ -4865,8 +4921,6 @@ func case0056Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, m
 			}
 			out[i] = r
 		}
-	} else {
-		floor = vec.Map1E(all, n, vec.VecArg(&x), rt.FloorFloat64)
 	}
 	vec.Check(failed, &floor, all, n, 1)
 	column := vec.Int64Array(mem, &floor, all, n)
@@ -4938,12 +4992,15 @@ func Case0057(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	ceil(x)
 func case0057Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ceil(x)
-	var ceil vec.Vec[int64]
-	if x.Clean() {
-		ceil = vec.Make[int64](n)
+	ceil := vec.Make[int64](n)
+	{
 		xV := x.V[:n]
 		out := ceil.V[:n]
+		dirty := !vec.Strict(&ceil, all, n, vec.FlagsOf(&x))
 		for i := range out {
+			if dirty && ceil.Dirty(i) {
+				continue
+			}
 			r, err := rt.CeilFloat64(xV[i])
 			if err != nil {
 				ceil.Fail(i, err)
@@ -4951,8 +5008,6 @@ func case0057Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, m
 			}
 			out[i] = r
 		}
-	} else {
-		ceil = vec.Map1E(all, n, vec.VecArg(&x), rt.CeilFloat64)
 	}
 	vec.Check(failed, &ceil, all, n, 1)
 	column := vec.Int64Array(mem, &ceil, all, n)
@@ -5024,16 +5079,17 @@ func Case0058(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	floor(a)
 func case0058Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// floor(a)
-	var floor vec.Vec[int64]
-	if a.Clean() {
-		floor = vec.Make[int64](n)
+	floor := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		out := floor.V[:n]
+		dirty := !vec.Strict(&floor, all, n, vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && floor.Dirty(i) {
+				continue
+			}
 			out[i] = rt.FloorInt64(aV[i])
 		}
-	} else {
-		floor = vec.Map1(all, n, vec.VecArg(&a), rt.FloorInt64)
 	}
 	vec.Check(failed, &floor, all, n, 1)
 	column := vec.Int64Array(mem, &floor, all, n)
@@ -5105,16 +5161,17 @@ func Case0059(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	round(x)
 func case0059Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// round(x)
-	var round vec.Vec[float64]
-	if x.Clean() {
-		round = vec.Make[float64](n)
+	round := vec.Make[float64](n)
+	{
 		xV := x.V[:n]
 		out := round.V[:n]
+		dirty := !vec.Strict(&round, all, n, vec.FlagsOf(&x))
 		for i := range out {
+			if dirty && round.Dirty(i) {
+				continue
+			}
 			out[i] = rt.RoundFloat64(xV[i])
 		}
-	} else {
-		round = vec.Map1(all, n, vec.VecArg(&x), rt.RoundFloat64)
 	}
 	vec.Check(failed, &round, all, n, 1)
 	column := vec.Float64Array(mem, &round, all, n)
@@ -5186,16 +5243,17 @@ func Case0060(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	round(x)
 func case0060Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// round(x)
-	var round vec.Vec[float64]
-	if x.Clean() {
-		round = vec.Make[float64](n)
+	round := vec.Make[float64](n)
+	{
 		xV := x.V[:n]
 		out := round.V[:n]
+		dirty := !vec.Strict(&round, all, n, vec.FlagsOf(&x))
 		for i := range out {
+			if dirty && round.Dirty(i) {
+				continue
+			}
 			out[i] = rt.RoundFloat64(xV[i])
 		}
-	} else {
-		round = vec.Map1(all, n, vec.VecArg(&x), rt.RoundFloat64)
 	}
 	vec.Check(failed, &round, all, n, 1)
 	column := vec.Float64Array(mem, &round, all, n)
@@ -5267,16 +5325,17 @@ func Case0061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	round(x, 2)
 func case0061Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// round(x, 2)
-	var round vec.Vec[float64]
-	if x.Clean() {
-		round = vec.Make[float64](n)
+	round := vec.Make[float64](n)
+	{
 		xV := x.V[:n]
 		out := round.V[:n]
+		dirty := !vec.Strict(&round, all, n, vec.FlagsOf(&x))
 		for i := range out {
+			if dirty && round.Dirty(i) {
+				continue
+			}
 			out[i] = rt.RoundScaleFloat64(xV[i], int32(2))
 		}
-	} else {
-		round = vec.Map2(all, n, vec.VecArg(&x), vec.ConstArg[int32](int32(2)), rt.RoundScaleFloat64)
 	}
 	vec.Check(failed, &round, all, n, 1)
 	column := vec.Float64Array(mem, &round, all, n)
@@ -5348,16 +5407,17 @@ func Case0062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	round(x, 1)
 func case0062Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// round(x, 1)
-	var round vec.Vec[float64]
-	if x.Clean() {
-		round = vec.Make[float64](n)
+	round := vec.Make[float64](n)
+	{
 		xV := x.V[:n]
 		out := round.V[:n]
+		dirty := !vec.Strict(&round, all, n, vec.FlagsOf(&x))
 		for i := range out {
+			if dirty && round.Dirty(i) {
+				continue
+			}
 			out[i] = rt.RoundScaleFloat64(xV[i], int32(1))
 		}
-	} else {
-		round = vec.Map2(all, n, vec.VecArg(&x), vec.ConstArg[int32](int32(1)), rt.RoundScaleFloat64)
 	}
 	vec.Check(failed, &round, all, n, 1)
 	column := vec.Float64Array(mem, &round, all, n)
@@ -5429,12 +5489,15 @@ func Case0063(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	round(a, -1)
 func case0063Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// round(a, -1)
-	var round vec.Vec[int64]
-	if a.Clean() {
-		round = vec.Make[int64](n)
+	round := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		out := round.V[:n]
+		dirty := !vec.Strict(&round, all, n, vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && round.Dirty(i) {
+				continue
+			}
 			r, err := rt.RoundScaleInt64(aV[i], int32(-1))
 			if err != nil {
 				round.Fail(i, err)
@@ -5442,8 +5505,6 @@ func case0063Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 			}
 			out[i] = r
 		}
-	} else {
-		round = vec.Map2E(all, n, vec.VecArg(&a), vec.ConstArg[int32](int32(-1)), rt.RoundScaleInt64)
 	}
 	vec.Check(failed, &round, all, n, 1)
 	column := vec.Int64Array(mem, &round, all, n)
@@ -5515,12 +5576,15 @@ func Case0064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	round(a, -1)
 func case0064Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// round(a, -1)
-	var round vec.Vec[int64]
-	if a.Clean() {
-		round = vec.Make[int64](n)
+	round := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		out := round.V[:n]
+		dirty := !vec.Strict(&round, all, n, vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && round.Dirty(i) {
+				continue
+			}
 			r, err := rt.RoundScaleInt64(aV[i], int32(-1))
 			if err != nil {
 				round.Fail(i, err)
@@ -5528,8 +5592,6 @@ func case0064Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 			}
 			out[i] = r
 		}
-	} else {
-		round = vec.Map2E(all, n, vec.VecArg(&a), vec.ConstArg[int32](int32(-1)), rt.RoundScaleInt64)
 	}
 	vec.Check(failed, &round, all, n, 1)
 	column := vec.Int64Array(mem, &round, all, n)
@@ -5602,17 +5664,18 @@ func Case0065(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	round(x, i)
 func case0065Col1(n int, all vec.Sel, x vec.Vec[float64], i_ vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// round(x, i)
-	var round vec.Vec[float64]
-	if x.Clean() && i_.Clean() {
-		round = vec.Make[float64](n)
+	round := vec.Make[float64](n)
+	{
 		xV := x.V[:n]
 		i_V := i_.V[:n]
 		out := round.V[:n]
+		dirty := !vec.Strict(&round, all, n, vec.FlagsOf(&x), vec.FlagsOf(&i_))
 		for i := range out {
+			if dirty && round.Dirty(i) {
+				continue
+			}
 			out[i] = rt.RoundScaleFloat64(xV[i], i_V[i])
 		}
-	} else {
-		round = vec.Map2(all, n, vec.VecArg(&x), vec.VecArg(&i_), rt.RoundScaleFloat64)
 	}
 	vec.Check(failed, &round, all, n, 1)
 	column := vec.Float64Array(mem, &round, all, n)
@@ -5684,12 +5747,15 @@ func Case0066(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	round(a, -1)
 func case0066Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// round(a, -1)
-	var round vec.Vec[int64]
-	if a.Clean() {
-		round = vec.Make[int64](n)
+	round := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		out := round.V[:n]
+		dirty := !vec.Strict(&round, all, n, vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && round.Dirty(i) {
+				continue
+			}
 			r, err := rt.RoundScaleInt64(aV[i], int32(-1))
 			if err != nil {
 				round.Fail(i, err)
@@ -5697,8 +5763,6 @@ func case0066Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 			}
 			out[i] = r
 		}
-	} else {
-		round = vec.Map2E(all, n, vec.VecArg(&a), vec.ConstArg[int32](int32(-1)), rt.RoundScaleInt64)
 	}
 	vec.Check(failed, &round, all, n, 1)
 	column := vec.Int64Array(mem, &round, all, n)
@@ -5770,16 +5834,17 @@ func Case0067(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	sqrt(x)
 func case0067Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// sqrt(x)
-	var sqrt vec.Vec[float64]
-	if x.Clean() {
-		sqrt = vec.Make[float64](n)
+	sqrt := vec.Make[float64](n)
+	{
 		xV := x.V[:n]
 		out := sqrt.V[:n]
+		dirty := !vec.Strict(&sqrt, all, n, vec.FlagsOf(&x))
 		for i := range out {
+			if dirty && sqrt.Dirty(i) {
+				continue
+			}
 			out[i] = rt.Sqrt(xV[i])
 		}
-	} else {
-		sqrt = vec.Map1(all, n, vec.VecArg(&x), rt.Sqrt)
 	}
 	vec.Check(failed, &sqrt, all, n, 1)
 	column := vec.Float64Array(mem, &sqrt, all, n)
@@ -5851,16 +5916,17 @@ func Case0068(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	sqrt(x)
 func case0068Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// sqrt(x)
-	var sqrt vec.Vec[float64]
-	if x.Clean() {
-		sqrt = vec.Make[float64](n)
+	sqrt := vec.Make[float64](n)
+	{
 		xV := x.V[:n]
 		out := sqrt.V[:n]
+		dirty := !vec.Strict(&sqrt, all, n, vec.FlagsOf(&x))
 		for i := range out {
+			if dirty && sqrt.Dirty(i) {
+				continue
+			}
 			out[i] = rt.Sqrt(xV[i])
 		}
-	} else {
-		sqrt = vec.Map1(all, n, vec.VecArg(&x), rt.Sqrt)
 	}
 	vec.Check(failed, &sqrt, all, n, 1)
 	column := vec.Float64Array(mem, &sqrt, all, n)
@@ -6147,17 +6213,18 @@ func Case0071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	pow(x, y)
 func case0071Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// power(x, y)
-	var power vec.Vec[float64]
-	if x.Clean() && y.Clean() {
-		power = vec.Make[float64](n)
+	power := vec.Make[float64](n)
+	{
 		xV := x.V[:n]
 		yV := y.V[:n]
 		out := power.V[:n]
+		dirty := !vec.Strict(&power, all, n, vec.FlagsOf(&x), vec.FlagsOf(&y))
 		for i := range out {
+			if dirty && power.Dirty(i) {
+				continue
+			}
 			out[i] = rt.Power(xV[i], yV[i])
 		}
-	} else {
-		power = vec.Map2(all, n, vec.VecArg(&x), vec.VecArg(&y), rt.Power)
 	}
 	vec.Check(failed, &power, all, n, 1)
 	column := vec.Float64Array(mem, &power, all, n)
@@ -6410,13 +6477,16 @@ func Case0074(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	mod(a, b)
 func case0074Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a % b)
-	var remainder vec.Vec[int64]
-	if a.Clean() && b.Clean() {
-		remainder = vec.Make[int64](n)
+	remainder := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := remainder.V[:n]
+		dirty := !vec.Strict(&remainder, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && remainder.Dirty(i) {
+				continue
+			}
 			r, err := rt.ModInt64(aV[i], bV[i])
 			if err != nil {
 				remainder.Fail(i, err)
@@ -6424,8 +6494,6 @@ func case0074Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed
 			}
 			out[i] = r
 		}
-	} else {
-		remainder = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.ModInt64)
 	}
 	vec.Check(failed, &remainder, all, n, 1)
 	column := vec.Int64Array(mem, &remainder, all, n)
@@ -6498,13 +6566,16 @@ func Case0075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	mod(a, b)
 func case0075Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a % b)
-	var remainder vec.Vec[int64]
-	if a.Clean() && b.Clean() {
-		remainder = vec.Make[int64](n)
+	remainder := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := remainder.V[:n]
+		dirty := !vec.Strict(&remainder, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && remainder.Dirty(i) {
+				continue
+			}
 			r, err := rt.ModInt64(aV[i], bV[i])
 			if err != nil {
 				remainder.Fail(i, err)
@@ -6512,8 +6583,6 @@ func case0075Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed
 			}
 			out[i] = r
 		}
-	} else {
-		remainder = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.ModInt64)
 	}
 	vec.Check(failed, &remainder, all, n, 1)
 	column := vec.Int64Array(mem, &remainder, all, n)
@@ -6586,13 +6655,16 @@ func Case0076(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	mod(x, y)
 func case0076Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (x % y)
-	var remainder vec.Vec[float64]
-	if x.Clean() && y.Clean() {
-		remainder = vec.Make[float64](n)
+	remainder := vec.Make[float64](n)
+	{
 		xV := x.V[:n]
 		yV := y.V[:n]
 		out := remainder.V[:n]
+		dirty := !vec.Strict(&remainder, all, n, vec.FlagsOf(&x), vec.FlagsOf(&y))
 		for i := range out {
+			if dirty && remainder.Dirty(i) {
+				continue
+			}
 			r, err := rt.ModFloat64(xV[i], yV[i])
 			if err != nil {
 				remainder.Fail(i, err)
@@ -6600,8 +6672,6 @@ func case0076Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64], fa
 			}
 			out[i] = r
 		}
-	} else {
-		remainder = vec.Map2E(all, n, vec.VecArg(&x), vec.VecArg(&y), rt.ModFloat64)
 	}
 	vec.Check(failed, &remainder, all, n, 1)
 	column := vec.Float64Array(mem, &remainder, all, n)
@@ -6673,12 +6743,15 @@ func Case0077(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	mod(a, 0)
 func case0077Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a % 0)
-	var remainder vec.Vec[int64]
-	if a.Clean() {
-		remainder = vec.Make[int64](n)
+	remainder := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		out := remainder.V[:n]
+		dirty := !vec.Strict(&remainder, all, n, vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && remainder.Dirty(i) {
+				continue
+			}
 			r, err := rt.ModInt64(aV[i], int64(0))
 			if err != nil {
 				remainder.Fail(i, err)
@@ -6686,8 +6759,6 @@ func case0077Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 			}
 			out[i] = r
 		}
-	} else {
-		remainder = vec.Map2E(all, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.ModInt64)
 	}
 	vec.Check(failed, &remainder, all, n, 1)
 	column := vec.Int64Array(mem, &remainder, all, n)
@@ -6759,12 +6830,15 @@ func Case0078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	mod(x, 0)
 func case0078Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (x % 0.0)
-	var remainder vec.Vec[float64]
-	if x.Clean() {
-		remainder = vec.Make[float64](n)
+	remainder := vec.Make[float64](n)
+	{
 		xV := x.V[:n]
 		out := remainder.V[:n]
+		dirty := !vec.Strict(&remainder, all, n, vec.FlagsOf(&x))
 		for i := range out {
+			if dirty && remainder.Dirty(i) {
+				continue
+			}
 			r, err := rt.ModFloat64(xV[i], float64(0.0))
 			if err != nil {
 				remainder.Fail(i, err)
@@ -6772,8 +6846,6 @@ func case0078Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, m
 			}
 			out[i] = r
 		}
-	} else {
-		remainder = vec.Map2E(all, n, vec.VecArg(&x), vec.ConstArg[float64](float64(0.0)), rt.ModFloat64)
 	}
 	vec.Check(failed, &remainder, all, n, 1)
 	column := vec.Float64Array(mem, &remainder, all, n)
@@ -6845,12 +6917,15 @@ func Case0079(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	a % -1
 func case0079Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a % -1)
-	var remainder vec.Vec[int64]
-	if a.Clean() {
-		remainder = vec.Make[int64](n)
+	remainder := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		out := remainder.V[:n]
+		dirty := !vec.Strict(&remainder, all, n, vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && remainder.Dirty(i) {
+				continue
+			}
 			r, err := rt.ModInt64(aV[i], int64(-1))
 			if err != nil {
 				remainder.Fail(i, err)
@@ -6858,8 +6933,6 @@ func case0079Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 			}
 			out[i] = r
 		}
-	} else {
-		remainder = vec.Map2E(all, n, vec.VecArg(&a), vec.ConstArg[int64](int64(-1)), rt.ModInt64)
 	}
 	vec.Check(failed, &remainder, all, n, 1)
 	column := vec.Int64Array(mem, &remainder, all, n)
@@ -7038,16 +7111,17 @@ func Case0081(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	sign(x)
 func case0081Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// sign(x)
-	var sign vec.Vec[float64]
-	if x.Clean() {
-		sign = vec.Make[float64](n)
+	sign := vec.Make[float64](n)
+	{
 		xV := x.V[:n]
 		out := sign.V[:n]
+		dirty := !vec.Strict(&sign, all, n, vec.FlagsOf(&x))
 		for i := range out {
+			if dirty && sign.Dirty(i) {
+				continue
+			}
 			out[i] = rt.SignFloat64(xV[i])
 		}
-	} else {
-		sign = vec.Map1(all, n, vec.VecArg(&x), rt.SignFloat64)
 	}
 	vec.Check(failed, &sign, all, n, 1)
 	column := vec.Float64Array(mem, &sign, all, n)
@@ -7119,16 +7193,17 @@ func Case0082(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	signum(x)
 func case0082Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// sign(x)
-	var sign vec.Vec[float64]
-	if x.Clean() {
-		sign = vec.Make[float64](n)
+	sign := vec.Make[float64](n)
+	{
 		xV := x.V[:n]
 		out := sign.V[:n]
+		dirty := !vec.Strict(&sign, all, n, vec.FlagsOf(&x))
 		for i := range out {
+			if dirty && sign.Dirty(i) {
+				continue
+			}
 			out[i] = rt.SignFloat64(xV[i])
 		}
-	} else {
-		sign = vec.Map1(all, n, vec.VecArg(&x), rt.SignFloat64)
 	}
 	vec.Check(failed, &sign, all, n, 1)
 	column := vec.Float64Array(mem, &sign, all, n)
@@ -7200,16 +7275,17 @@ func Case0083(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	sign(x)
 func case0083Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// sign(x)
-	var sign vec.Vec[float64]
-	if x.Clean() {
-		sign = vec.Make[float64](n)
+	sign := vec.Make[float64](n)
+	{
 		xV := x.V[:n]
 		out := sign.V[:n]
+		dirty := !vec.Strict(&sign, all, n, vec.FlagsOf(&x))
 		for i := range out {
+			if dirty && sign.Dirty(i) {
+				continue
+			}
 			out[i] = rt.SignFloat64(xV[i])
 		}
-	} else {
-		sign = vec.Map1(all, n, vec.VecArg(&x), rt.SignFloat64)
 	}
 	vec.Check(failed, &sign, all, n, 1)
 	column := vec.Float64Array(mem, &sign, all, n)
@@ -7587,28 +7663,30 @@ func Case0087(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	greatest(i, a, x)
 func case0087Col1(n int, all vec.Sel, i_ vec.Vec[int32], a vec.Vec[int64], x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(i AS DOUBLE)
-	var asDouble vec.Vec[float64]
-	if i_.Clean() {
-		asDouble = vec.Make[float64](n)
+	asDouble := vec.Make[float64](n)
+	{
 		i_V := i_.V[:n]
 		out := asDouble.V[:n]
+		dirty := !vec.Strict(&asDouble, all, n, vec.FlagsOf(&i_))
 		for i := range out {
+			if dirty && asDouble.Dirty(i) {
+				continue
+			}
 			out[i] = rt.CastInt32ToFloat64(i_V[i])
 		}
-	} else {
-		asDouble = vec.Map1(all, n, vec.VecArg(&i_), rt.CastInt32ToFloat64)
 	}
 	// CAST(a AS DOUBLE)
-	var asDouble2 vec.Vec[float64]
-	if a.Clean() {
-		asDouble2 = vec.Make[float64](n)
+	asDouble2 := vec.Make[float64](n)
+	{
 		aV := a.V[:n]
 		out := asDouble2.V[:n]
+		dirty := !vec.Strict(&asDouble2, all, n, vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && asDouble2.Dirty(i) {
+				continue
+			}
 			out[i] = rt.CastInt64ToFloat64(aV[i])
 		}
-	} else {
-		asDouble2 = vec.Map1(all, n, vec.VecArg(&a), rt.CastInt64ToFloat64)
 	}
 	// greatest(CAST(i AS DOUBLE), CAST(a AS DOUBLE), x)
 	greatest := vec.Make[float64](n)
@@ -7714,12 +7792,15 @@ func Case0088(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	greatest(a, 1 DIV b)
 func case0088Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (1 DIV b)
-	var quotient vec.Vec[int64]
-	if b.Clean() {
-		quotient = vec.Make[int64](n)
+	quotient := vec.Make[int64](n)
+	{
 		bV := b.V[:n]
 		out := quotient.V[:n]
+		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && quotient.Dirty(i) {
+				continue
+			}
 			r, err := rt.DivInt64(int64(1), bV[i])
 			if err != nil {
 				quotient.Fail(i, err)
@@ -7727,8 +7808,6 @@ func case0088Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed
 			}
 			out[i] = r
 		}
-	} else {
-		quotient = vec.Map2E(all, n, vec.ConstArg[int64](int64(1)), vec.VecArg(&b), rt.DivInt64)
 	}
 	// greatest(a, (1 DIV b))
 	greatest := vec.Make[int64](n)
@@ -7827,12 +7906,15 @@ func Case0089(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	greatest(1 DIV b, a)
 func case0089Col1(n int, all vec.Sel, b vec.Vec[int64], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (1 DIV b)
-	var quotient vec.Vec[int64]
-	if b.Clean() {
-		quotient = vec.Make[int64](n)
+	quotient := vec.Make[int64](n)
+	{
 		bV := b.V[:n]
 		out := quotient.V[:n]
+		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && quotient.Dirty(i) {
+				continue
+			}
 			r, err := rt.DivInt64(int64(1), bV[i])
 			if err != nil {
 				quotient.Fail(i, err)
@@ -7840,8 +7922,6 @@ func case0089Col1(n int, all vec.Sel, b vec.Vec[int64], a vec.Vec[int64], failed
 			}
 			out[i] = r
 		}
-	} else {
-		quotient = vec.Map2E(all, n, vec.ConstArg[int64](int64(1)), vec.VecArg(&b), rt.DivInt64)
 	}
 	// greatest((1 DIV b), a)
 	greatest := vec.Make[int64](n)
@@ -7940,12 +8020,15 @@ func Case0090(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	greatest(1 DIV b, a)
 func case0090Col1(n int, all vec.Sel, b vec.Vec[int64], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (1 DIV b)
-	var quotient vec.Vec[int64]
-	if b.Clean() {
-		quotient = vec.Make[int64](n)
+	quotient := vec.Make[int64](n)
+	{
 		bV := b.V[:n]
 		out := quotient.V[:n]
+		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && quotient.Dirty(i) {
+				continue
+			}
 			r, err := rt.DivInt64(int64(1), bV[i])
 			if err != nil {
 				quotient.Fail(i, err)
@@ -7953,8 +8036,6 @@ func case0090Col1(n int, all vec.Sel, b vec.Vec[int64], a vec.Vec[int64], failed
 			}
 			out[i] = r
 		}
-	} else {
-		quotient = vec.Map2E(all, n, vec.ConstArg[int64](int64(1)), vec.VecArg(&b), rt.DivInt64)
 	}
 	// greatest((1 DIV b), a)
 	greatest := vec.Make[int64](n)
@@ -8540,15 +8621,16 @@ func Case0096(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	length(s)
 func case0096Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// length(s)
-	var length vec.Vec[int32]
-	if sArr.NullN() == 0 {
-		length = vec.Make[int32](n)
+	length := vec.Make[int32](n)
+	{
 		out := length.V[:n]
+		dirty := !vec.Strict(&length, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && length.Dirty(i) {
+				continue
+			}
 			out[i] = rt.Length(sArr.Value(i))
 		}
-	} else {
-		length = vec.Map1(all, n, vec.StrArg(sArr), rt.Length)
 	}
 	vec.Check(failed, &length, all, n, 1)
 	column := vec.Int32Array(mem, &length, all, n)
@@ -8620,15 +8702,16 @@ func Case0097(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	char_length(s)
 func case0097Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// length(s)
-	var length vec.Vec[int32]
-	if sArr.NullN() == 0 {
-		length = vec.Make[int32](n)
+	length := vec.Make[int32](n)
+	{
 		out := length.V[:n]
+		dirty := !vec.Strict(&length, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && length.Dirty(i) {
+				continue
+			}
 			out[i] = rt.Length(sArr.Value(i))
 		}
-	} else {
-		length = vec.Map1(all, n, vec.StrArg(sArr), rt.Length)
 	}
 	vec.Check(failed, &length, all, n, 1)
 	column := vec.Int32Array(mem, &length, all, n)
@@ -8700,15 +8783,16 @@ func Case0098(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	length(s)
 func case0098Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// length(s)
-	var length vec.Vec[int32]
-	if sArr.NullN() == 0 {
-		length = vec.Make[int32](n)
+	length := vec.Make[int32](n)
+	{
 		out := length.V[:n]
+		dirty := !vec.Strict(&length, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && length.Dirty(i) {
+				continue
+			}
 			out[i] = rt.Length(sArr.Value(i))
 		}
-	} else {
-		length = vec.Map1(all, n, vec.StrArg(sArr), rt.Length)
 	}
 	vec.Check(failed, &length, all, n, 1)
 	column := vec.Int32Array(mem, &length, all, n)
@@ -8780,15 +8864,16 @@ func Case0099(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	upper(s)
 func case0099Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// upper(s)
-	var upper vec.Vec[string]
-	if sArr.NullN() == 0 {
-		upper = vec.Make[string](n)
+	upper := vec.Make[string](n)
+	{
 		out := upper.V[:n]
+		dirty := !vec.Strict(&upper, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && upper.Dirty(i) {
+				continue
+			}
 			out[i] = rt.Upper(sArr.Value(i))
 		}
-	} else {
-		upper = vec.Map1(all, n, vec.StrArg(sArr), rt.Upper)
 	}
 	vec.Check(failed, &upper, all, n, 1)
 	column := vec.StringArray(mem, &upper, all, n)
@@ -8860,15 +8945,16 @@ func Case0100(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	lower(s)
 func case0100Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// lower(s)
-	var lower vec.Vec[string]
-	if sArr.NullN() == 0 {
-		lower = vec.Make[string](n)
+	lower := vec.Make[string](n)
+	{
 		out := lower.V[:n]
+		dirty := !vec.Strict(&lower, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && lower.Dirty(i) {
+				continue
+			}
 			out[i] = rt.Lower(sArr.Value(i))
 		}
-	} else {
-		lower = vec.Map1(all, n, vec.StrArg(sArr), rt.Lower)
 	}
 	vec.Check(failed, &lower, all, n, 1)
 	column := vec.StringArray(mem, &lower, all, n)
@@ -8940,15 +9026,16 @@ func Case0101(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	upper(s)
 func case0101Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// upper(s)
-	var upper vec.Vec[string]
-	if sArr.NullN() == 0 {
-		upper = vec.Make[string](n)
+	upper := vec.Make[string](n)
+	{
 		out := upper.V[:n]
+		dirty := !vec.Strict(&upper, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && upper.Dirty(i) {
+				continue
+			}
 			out[i] = rt.Upper(sArr.Value(i))
 		}
-	} else {
-		upper = vec.Map1(all, n, vec.StrArg(sArr), rt.Upper)
 	}
 	vec.Check(failed, &upper, all, n, 1)
 	column := vec.StringArray(mem, &upper, all, n)
@@ -9020,15 +9107,16 @@ func Case0102(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	substring(s, 2)
 func case0102Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// substring(s, 2)
-	var substring vec.Vec[string]
-	if sArr.NullN() == 0 {
-		substring = vec.Make[string](n)
+	substring := vec.Make[string](n)
+	{
 		out := substring.V[:n]
+		dirty := !vec.Strict(&substring, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && substring.Dirty(i) {
+				continue
+			}
 			out[i] = rt.Substring2(sArr.Value(i), int32(2))
 		}
-	} else {
-		substring = vec.Map2(all, n, vec.StrArg(sArr), vec.ConstArg[int32](int32(2)), rt.Substring2)
 	}
 	vec.Check(failed, &substring, all, n, 1)
 	column := vec.StringArray(mem, &substring, all, n)
@@ -9100,15 +9188,16 @@ func Case0103(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	substring(s, 2, 3)
 func case0103Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// substring(s, 2, 3)
-	var substring vec.Vec[string]
-	if sArr.NullN() == 0 {
-		substring = vec.Make[string](n)
+	substring := vec.Make[string](n)
+	{
 		out := substring.V[:n]
+		dirty := !vec.Strict(&substring, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && substring.Dirty(i) {
+				continue
+			}
 			out[i] = rt.Substring3(sArr.Value(i), int32(2), int32(3))
 		}
-	} else {
-		substring = vec.Map3(all, n, vec.StrArg(sArr), vec.ConstArg[int32](int32(2)), vec.ConstArg[int32](int32(3)), rt.Substring3)
 	}
 	vec.Check(failed, &substring, all, n, 1)
 	column := vec.StringArray(mem, &substring, all, n)
@@ -9180,15 +9269,16 @@ func Case0104(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	substr(s, 0, 2)
 func case0104Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// substring(s, 0, 2)
-	var substring vec.Vec[string]
-	if sArr.NullN() == 0 {
-		substring = vec.Make[string](n)
+	substring := vec.Make[string](n)
+	{
 		out := substring.V[:n]
+		dirty := !vec.Strict(&substring, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && substring.Dirty(i) {
+				continue
+			}
 			out[i] = rt.Substring3(sArr.Value(i), int32(0), int32(2))
 		}
-	} else {
-		substring = vec.Map3(all, n, vec.StrArg(sArr), vec.ConstArg[int32](int32(0)), vec.ConstArg[int32](int32(2)), rt.Substring3)
 	}
 	vec.Check(failed, &substring, all, n, 1)
 	column := vec.StringArray(mem, &substring, all, n)
@@ -9260,15 +9350,16 @@ func Case0105(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	substring(s, -3)
 func case0105Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// substring(s, -3)
-	var substring vec.Vec[string]
-	if sArr.NullN() == 0 {
-		substring = vec.Make[string](n)
+	substring := vec.Make[string](n)
+	{
 		out := substring.V[:n]
+		dirty := !vec.Strict(&substring, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && substring.Dirty(i) {
+				continue
+			}
 			out[i] = rt.Substring2(sArr.Value(i), int32(-3))
 		}
-	} else {
-		substring = vec.Map2(all, n, vec.StrArg(sArr), vec.ConstArg[int32](int32(-3)), rt.Substring2)
 	}
 	vec.Check(failed, &substring, all, n, 1)
 	column := vec.StringArray(mem, &substring, all, n)
@@ -9340,15 +9431,16 @@ func Case0106(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	substring(s, -3, 2)
 func case0106Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// substring(s, -3, 2)
-	var substring vec.Vec[string]
-	if sArr.NullN() == 0 {
-		substring = vec.Make[string](n)
+	substring := vec.Make[string](n)
+	{
 		out := substring.V[:n]
+		dirty := !vec.Strict(&substring, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && substring.Dirty(i) {
+				continue
+			}
 			out[i] = rt.Substring3(sArr.Value(i), int32(-3), int32(2))
 		}
-	} else {
-		substring = vec.Map3(all, n, vec.StrArg(sArr), vec.ConstArg[int32](int32(-3)), vec.ConstArg[int32](int32(2)), rt.Substring3)
 	}
 	vec.Check(failed, &substring, all, n, 1)
 	column := vec.StringArray(mem, &substring, all, n)
@@ -9420,15 +9512,16 @@ func Case0107(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	substring(s, 10)
 func case0107Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// substring(s, 10)
-	var substring vec.Vec[string]
-	if sArr.NullN() == 0 {
-		substring = vec.Make[string](n)
+	substring := vec.Make[string](n)
+	{
 		out := substring.V[:n]
+		dirty := !vec.Strict(&substring, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && substring.Dirty(i) {
+				continue
+			}
 			out[i] = rt.Substring2(sArr.Value(i), int32(10))
 		}
-	} else {
-		substring = vec.Map2(all, n, vec.StrArg(sArr), vec.ConstArg[int32](int32(10)), rt.Substring2)
 	}
 	vec.Check(failed, &substring, all, n, 1)
 	column := vec.StringArray(mem, &substring, all, n)
@@ -9500,15 +9593,16 @@ func Case0108(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	substring(s, 2, -1)
 func case0108Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// substring(s, 2, -1)
-	var substring vec.Vec[string]
-	if sArr.NullN() == 0 {
-		substring = vec.Make[string](n)
+	substring := vec.Make[string](n)
+	{
 		out := substring.V[:n]
+		dirty := !vec.Strict(&substring, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && substring.Dirty(i) {
+				continue
+			}
 			out[i] = rt.Substring3(sArr.Value(i), int32(2), int32(-1))
 		}
-	} else {
-		substring = vec.Map3(all, n, vec.StrArg(sArr), vec.ConstArg[int32](int32(2)), vec.ConstArg[int32](int32(-1)), rt.Substring3)
 	}
 	vec.Check(failed, &substring, all, n, 1)
 	column := vec.StringArray(mem, &substring, all, n)
@@ -9580,15 +9674,16 @@ func Case0109(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	substring(s, 2, 2)
 func case0109Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// substring(s, 2, 2)
-	var substring vec.Vec[string]
-	if sArr.NullN() == 0 {
-		substring = vec.Make[string](n)
+	substring := vec.Make[string](n)
+	{
 		out := substring.V[:n]
+		dirty := !vec.Strict(&substring, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && substring.Dirty(i) {
+				continue
+			}
 			out[i] = rt.Substring3(sArr.Value(i), int32(2), int32(2))
 		}
-	} else {
-		substring = vec.Map3(all, n, vec.StrArg(sArr), vec.ConstArg[int32](int32(2)), vec.ConstArg[int32](int32(2)), rt.Substring3)
 	}
 	vec.Check(failed, &substring, all, n, 1)
 	column := vec.StringArray(mem, &substring, all, n)
@@ -9661,16 +9756,17 @@ func Case0110(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	substring(s, i)
 func case0110Col1(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// substring(s, i)
-	var substring vec.Vec[string]
-	if sArr.NullN() == 0 && i_.Clean() {
-		substring = vec.Make[string](n)
+	substring := vec.Make[string](n)
+	{
 		i_V := i_.V[:n]
 		out := substring.V[:n]
+		dirty := !vec.Strict(&substring, all, n, vec.ArrowFlags(sArr), vec.FlagsOf(&i_))
 		for i := range out {
+			if dirty && substring.Dirty(i) {
+				continue
+			}
 			out[i] = rt.Substring2(sArr.Value(i), i_V[i])
 		}
-	} else {
-		substring = vec.Map2(all, n, vec.StrArg(sArr), vec.VecArg(&i_), rt.Substring2)
 	}
 	vec.Check(failed, &substring, all, n, 1)
 	column := vec.StringArray(mem, &substring, all, n)
@@ -9743,15 +9839,16 @@ func Case0111(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	concat(s, u)
 func case0111Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (s || u)
-	var concat vec.Vec[string]
-	if sArr.NullN() == 0 && uArr.NullN() == 0 {
-		concat = vec.Make[string](n)
+	concat := vec.Make[string](n)
+	{
 		out := concat.V[:n]
+		dirty := !vec.Strict(&concat, all, n, vec.ArrowFlags(sArr), vec.ArrowFlags(uArr))
 		for i := range out {
+			if dirty && concat.Dirty(i) {
+				continue
+			}
 			out[i] = rt.Concat2(sArr.Value(i), uArr.Value(i))
 		}
-	} else {
-		concat = vec.Map2(all, n, vec.StrArg(sArr), vec.StrArg(uArr), rt.Concat2)
 	}
 	vec.Check(failed, &concat, all, n, 1)
 	column := vec.StringArray(mem, &concat, all, n)
@@ -9824,15 +9921,16 @@ func Case0112(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	concat(s, u)
 func case0112Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (s || u)
-	var concat vec.Vec[string]
-	if sArr.NullN() == 0 && uArr.NullN() == 0 {
-		concat = vec.Make[string](n)
+	concat := vec.Make[string](n)
+	{
 		out := concat.V[:n]
+		dirty := !vec.Strict(&concat, all, n, vec.ArrowFlags(sArr), vec.ArrowFlags(uArr))
 		for i := range out {
+			if dirty && concat.Dirty(i) {
+				continue
+			}
 			out[i] = rt.Concat2(sArr.Value(i), uArr.Value(i))
 		}
-	} else {
-		concat = vec.Map2(all, n, vec.StrArg(sArr), vec.StrArg(uArr), rt.Concat2)
 	}
 	vec.Check(failed, &concat, all, n, 1)
 	column := vec.StringArray(mem, &concat, all, n)
@@ -9907,18 +10005,12 @@ func case0113Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	concat := vec.Make[string](n)
 	{
 		out := concat.V[:n]
-		if vec.Strict(&concat, all, n, vec.ArrowFlags(sArr)) {
-			for i := range out {
-				out[i] = rt.Concat(sArr.Value(i))
+		dirty := !vec.Strict(&concat, all, n, vec.ArrowFlags(sArr))
+		for i := range out {
+			if dirty && concat.Dirty(i) {
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if concat.Dirty(i) {
-					continue
-				}
-				out[i] = rt.Concat(sArr.Value(i))
-			}
+			out[i] = rt.Concat(sArr.Value(i))
 		}
 	}
 	vec.Check(failed, &concat, all, n, 1)
@@ -9992,15 +10084,16 @@ func Case0114(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	s || u
 func case0114Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (s || u)
-	var concat vec.Vec[string]
-	if sArr.NullN() == 0 && uArr.NullN() == 0 {
-		concat = vec.Make[string](n)
+	concat := vec.Make[string](n)
+	{
 		out := concat.V[:n]
+		dirty := !vec.Strict(&concat, all, n, vec.ArrowFlags(sArr), vec.ArrowFlags(uArr))
 		for i := range out {
+			if dirty && concat.Dirty(i) {
+				continue
+			}
 			out[i] = rt.Concat2(sArr.Value(i), uArr.Value(i))
 		}
-	} else {
-		concat = vec.Map2(all, n, vec.StrArg(sArr), vec.StrArg(uArr), rt.Concat2)
 	}
 	vec.Check(failed, &concat, all, n, 1)
 	column := vec.StringArray(mem, &concat, all, n)
@@ -10073,30 +10166,28 @@ func Case0115(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	s || 'x' || u
 func case0115Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((s || 'x') || u)
-	var directCol arrow.Array // written by the clean loop, or below from concat
+	var directCol arrow.Array // written by the loop, or below from concat
+	var directOut *vec.StringOut
 	var concat vec.Vec[string]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if sArr.NullN() == 0 && uArr.NullN() == 0 {
-		directOut := vec.NewStringOut(mem, n)
-		for i := range n {
-			directOut.Append(rt.Concat2(rt.Concat2(sArr.Value(i), "x"), uArr.Value(i)))
-		}
-		directCol = directOut.Array()
-		fused, rest = true, vec.Sel{}
-	} else if sArr.NullN()+uArr.NullN() <= n/2 {
-		concat = vec.Make[string](n)
-		out := concat.V[:n]
+	if sArr.NullN()+uArr.NullN() <= n/2 {
+		directOut = vec.NewStringOut(mem, n)
 		left := vec.Sel{} // rows for the vector code
-		for i := range out {
-			if sArr.IsNull(i) || uArr.IsNull(i) {
+		dirty := !(sArr.NullN() == 0 && uArr.NullN() == 0)
+		for i := range n {
+			if dirty && (sArr.IsNull(i) || uArr.IsNull(i)) {
+				directOut.Skip()
 				left = append(left, int32(i))
 				continue
 			}
-			out[i] = rt.Concat2(rt.Concat2(sArr.Value(i), "x"), uArr.Value(i))
+			directOut.Append(rt.Concat2(rt.Concat2(sArr.Value(i), "x"), uArr.Value(i)))
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// (s || 'x')
@@ -10104,10 +10195,10 @@ func case0115Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, me
 		// ((s || 'x') || u)
 		concat3 := vec.Map2(rest, n, vec.VecArg(&concat2), vec.StrArg(uArr), rt.Concat2)
 		if fused {
-			vec.Merge(&concat, &concat3, rest, n)
-		} else {
-			concat = concat3
+			directOut.Patch(&concat3, rest, all)
+			directCol = directOut.Array()
 		}
+		concat = concat3
 	}
 	vec.Check(failed, &concat, all, n, 1)
 	if directCol == nil {
@@ -10181,15 +10272,16 @@ func Case0116(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	trim(s)
 func case0116Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// trim(s)
-	var trim vec.Vec[string]
-	if sArr.NullN() == 0 {
-		trim = vec.Make[string](n)
+	trim := vec.Make[string](n)
+	{
 		out := trim.V[:n]
+		dirty := !vec.Strict(&trim, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && trim.Dirty(i) {
+				continue
+			}
 			out[i] = rt.Trim(sArr.Value(i))
 		}
-	} else {
-		trim = vec.Map1(all, n, vec.StrArg(sArr), rt.Trim)
 	}
 	vec.Check(failed, &trim, all, n, 1)
 	column := vec.StringArray(mem, &trim, all, n)
@@ -10261,15 +10353,16 @@ func Case0117(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	ltrim(s)
 func case0117Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ltrim(s)
-	var ltrim vec.Vec[string]
-	if sArr.NullN() == 0 {
-		ltrim = vec.Make[string](n)
+	ltrim := vec.Make[string](n)
+	{
 		out := ltrim.V[:n]
+		dirty := !vec.Strict(&ltrim, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && ltrim.Dirty(i) {
+				continue
+			}
 			out[i] = rt.Ltrim(sArr.Value(i))
 		}
-	} else {
-		ltrim = vec.Map1(all, n, vec.StrArg(sArr), rt.Ltrim)
 	}
 	vec.Check(failed, &ltrim, all, n, 1)
 	column := vec.StringArray(mem, &ltrim, all, n)
@@ -10341,15 +10434,16 @@ func Case0118(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	rtrim(s)
 func case0118Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// rtrim(s)
-	var rtrim vec.Vec[string]
-	if sArr.NullN() == 0 {
-		rtrim = vec.Make[string](n)
+	rtrim := vec.Make[string](n)
+	{
 		out := rtrim.V[:n]
+		dirty := !vec.Strict(&rtrim, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && rtrim.Dirty(i) {
+				continue
+			}
 			out[i] = rt.Rtrim(sArr.Value(i))
 		}
-	} else {
-		rtrim = vec.Map1(all, n, vec.StrArg(sArr), rt.Rtrim)
 	}
 	vec.Check(failed, &rtrim, all, n, 1)
 	column := vec.StringArray(mem, &rtrim, all, n)
@@ -10421,15 +10515,16 @@ func Case0119(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	trim(s)
 func case0119Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// trim(s)
-	var trim vec.Vec[string]
-	if sArr.NullN() == 0 {
-		trim = vec.Make[string](n)
+	trim := vec.Make[string](n)
+	{
 		out := trim.V[:n]
+		dirty := !vec.Strict(&trim, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && trim.Dirty(i) {
+				continue
+			}
 			out[i] = rt.Trim(sArr.Value(i))
 		}
-	} else {
-		trim = vec.Map1(all, n, vec.StrArg(sArr), rt.Trim)
 	}
 	vec.Check(failed, &trim, all, n, 1)
 	column := vec.StringArray(mem, &trim, all, n)
@@ -10501,15 +10596,16 @@ func Case0120(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	starts_with(s, 'he')
 func case0120Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// starts_with(s, 'he')
-	var startsWith vec.Vec[bool]
-	if sArr.NullN() == 0 {
-		startsWith = vec.Make[bool](n)
+	startsWith := vec.Make[bool](n)
+	{
 		out := startsWith.V[:n]
+		dirty := !vec.Strict(&startsWith, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && startsWith.Dirty(i) {
+				continue
+			}
 			out[i] = rt.StartsWith(sArr.Value(i), "he")
 		}
-	} else {
-		startsWith = vec.Map2(all, n, vec.StrArg(sArr), vec.ConstArg[string]("he"), rt.StartsWith)
 	}
 	vec.Check(failed, &startsWith, all, n, 1)
 	column := vec.BoolArray(mem, &startsWith, all, n)
@@ -10582,15 +10678,16 @@ func Case0121(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	starts_with(s, u)
 func case0121Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// starts_with(s, u)
-	var startsWith vec.Vec[bool]
-	if sArr.NullN() == 0 && uArr.NullN() == 0 {
-		startsWith = vec.Make[bool](n)
+	startsWith := vec.Make[bool](n)
+	{
 		out := startsWith.V[:n]
+		dirty := !vec.Strict(&startsWith, all, n, vec.ArrowFlags(sArr), vec.ArrowFlags(uArr))
 		for i := range out {
+			if dirty && startsWith.Dirty(i) {
+				continue
+			}
 			out[i] = rt.StartsWith(sArr.Value(i), uArr.Value(i))
 		}
-	} else {
-		startsWith = vec.Map2(all, n, vec.StrArg(sArr), vec.StrArg(uArr), rt.StartsWith)
 	}
 	vec.Check(failed, &startsWith, all, n, 1)
 	column := vec.BoolArray(mem, &startsWith, all, n)
@@ -10662,15 +10759,16 @@ func Case0122(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	ends_with(s, 'lo')
 func case0122Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ends_with(s, 'lo')
-	var endsWith vec.Vec[bool]
-	if sArr.NullN() == 0 {
-		endsWith = vec.Make[bool](n)
+	endsWith := vec.Make[bool](n)
+	{
 		out := endsWith.V[:n]
+		dirty := !vec.Strict(&endsWith, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && endsWith.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EndsWith(sArr.Value(i), "lo")
 		}
-	} else {
-		endsWith = vec.Map2(all, n, vec.StrArg(sArr), vec.ConstArg[string]("lo"), rt.EndsWith)
 	}
 	vec.Check(failed, &endsWith, all, n, 1)
 	column := vec.BoolArray(mem, &endsWith, all, n)
@@ -10742,15 +10840,16 @@ func Case0123(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	ends_with(s, 'x')
 func case0123Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ends_with(s, 'x')
-	var endsWith vec.Vec[bool]
-	if sArr.NullN() == 0 {
-		endsWith = vec.Make[bool](n)
+	endsWith := vec.Make[bool](n)
+	{
 		out := endsWith.V[:n]
+		dirty := !vec.Strict(&endsWith, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && endsWith.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EndsWith(sArr.Value(i), "x")
 		}
-	} else {
-		endsWith = vec.Map2(all, n, vec.StrArg(sArr), vec.ConstArg[string]("x"), rt.EndsWith)
 	}
 	vec.Check(failed, &endsWith, all, n, 1)
 	column := vec.BoolArray(mem, &endsWith, all, n)
@@ -10822,15 +10921,16 @@ func Case0124(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	contains(s, 'ell')
 func case0124Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// contains(s, 'ell')
-	var contains vec.Vec[bool]
-	if sArr.NullN() == 0 {
-		contains = vec.Make[bool](n)
+	contains := vec.Make[bool](n)
+	{
 		out := contains.V[:n]
+		dirty := !vec.Strict(&contains, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && contains.Dirty(i) {
+				continue
+			}
 			out[i] = rt.Contains(sArr.Value(i), "ell")
 		}
-	} else {
-		contains = vec.Map2(all, n, vec.StrArg(sArr), vec.ConstArg[string]("ell"), rt.Contains)
 	}
 	vec.Check(failed, &contains, all, n, 1)
 	column := vec.BoolArray(mem, &contains, all, n)
@@ -10902,15 +11002,16 @@ func Case0125(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	contains(s, '')
 func case0125Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// contains(s, ”)
-	var contains vec.Vec[bool]
-	if sArr.NullN() == 0 {
-		contains = vec.Make[bool](n)
+	contains := vec.Make[bool](n)
+	{
 		out := contains.V[:n]
+		dirty := !vec.Strict(&contains, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && contains.Dirty(i) {
+				continue
+			}
 			out[i] = rt.Contains(sArr.Value(i), "")
 		}
-	} else {
-		contains = vec.Map2(all, n, vec.StrArg(sArr), vec.ConstArg[string](""), rt.Contains)
 	}
 	vec.Check(failed, &contains, all, n, 1)
 	column := vec.BoolArray(mem, &contains, all, n)
@@ -10982,15 +11083,16 @@ func Case0126(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	replace(s, 'l', 'L')
 func case0126Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// replace(s, 'l', 'L')
-	var replace vec.Vec[string]
-	if sArr.NullN() == 0 {
-		replace = vec.Make[string](n)
+	replace := vec.Make[string](n)
+	{
 		out := replace.V[:n]
+		dirty := !vec.Strict(&replace, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && replace.Dirty(i) {
+				continue
+			}
 			out[i] = rt.Replace3(sArr.Value(i), "l", "L")
 		}
-	} else {
-		replace = vec.Map3(all, n, vec.StrArg(sArr), vec.ConstArg[string]("l"), vec.ConstArg[string]("L"), rt.Replace3)
 	}
 	vec.Check(failed, &replace, all, n, 1)
 	column := vec.StringArray(mem, &replace, all, n)
@@ -11062,15 +11164,16 @@ func Case0127(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	replace(s, 'l')
 func case0127Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// replace(s, 'l')
-	var replace vec.Vec[string]
-	if sArr.NullN() == 0 {
-		replace = vec.Make[string](n)
+	replace := vec.Make[string](n)
+	{
 		out := replace.V[:n]
+		dirty := !vec.Strict(&replace, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && replace.Dirty(i) {
+				continue
+			}
 			out[i] = rt.Replace2(sArr.Value(i), "l")
 		}
-	} else {
-		replace = vec.Map2(all, n, vec.StrArg(sArr), vec.ConstArg[string]("l"), rt.Replace2)
 	}
 	vec.Check(failed, &replace, all, n, 1)
 	column := vec.StringArray(mem, &replace, all, n)
@@ -11142,15 +11245,16 @@ func Case0128(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	replace(s, '', 'x')
 func case0128Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// replace(s, ”, 'x')
-	var replace vec.Vec[string]
-	if sArr.NullN() == 0 {
-		replace = vec.Make[string](n)
+	replace := vec.Make[string](n)
+	{
 		out := replace.V[:n]
+		dirty := !vec.Strict(&replace, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && replace.Dirty(i) {
+				continue
+			}
 			out[i] = rt.Replace3(sArr.Value(i), "", "x")
 		}
-	} else {
-		replace = vec.Map3(all, n, vec.StrArg(sArr), vec.ConstArg[string](""), vec.ConstArg[string]("x"), rt.Replace3)
 	}
 	vec.Check(failed, &replace, all, n, 1)
 	column := vec.StringArray(mem, &replace, all, n)
@@ -11223,15 +11327,16 @@ func Case0129(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	replace(s, u, 'x')
 func case0129Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// replace(s, u, 'x')
-	var replace vec.Vec[string]
-	if sArr.NullN() == 0 && uArr.NullN() == 0 {
-		replace = vec.Make[string](n)
+	replace := vec.Make[string](n)
+	{
 		out := replace.V[:n]
+		dirty := !vec.Strict(&replace, all, n, vec.ArrowFlags(sArr), vec.ArrowFlags(uArr))
 		for i := range out {
+			if dirty && replace.Dirty(i) {
+				continue
+			}
 			out[i] = rt.Replace3(sArr.Value(i), uArr.Value(i), "x")
 		}
-	} else {
-		replace = vec.Map3(all, n, vec.StrArg(sArr), vec.StrArg(uArr), vec.ConstArg[string]("x"), rt.Replace3)
 	}
 	vec.Check(failed, &replace, all, n, 1)
 	column := vec.StringArray(mem, &replace, all, n)
@@ -11303,11 +11408,14 @@ func Case0130(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	lpad(s, 5, '*')
 func case0130Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// lpad(s, 5, '*')
-	var lpad vec.Vec[string]
-	if sArr.NullN() == 0 {
-		lpad = vec.Make[string](n)
+	lpad := vec.Make[string](n)
+	{
 		out := lpad.V[:n]
+		dirty := !vec.Strict(&lpad, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && lpad.Dirty(i) {
+				continue
+			}
 			r, err := rt.Lpad3(sArr.Value(i), int32(5), "*")
 			if err != nil {
 				lpad.Fail(i, err)
@@ -11315,8 +11423,6 @@ func case0130Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 			}
 			out[i] = r
 		}
-	} else {
-		lpad = vec.Map3E(all, n, vec.StrArg(sArr), vec.ConstArg[int32](int32(5)), vec.ConstArg[string]("*"), rt.Lpad3)
 	}
 	vec.Check(failed, &lpad, all, n, 1)
 	column := vec.StringArray(mem, &lpad, all, n)
@@ -11388,11 +11494,14 @@ func Case0131(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	lpad(s, 5)
 func case0131Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// lpad(s, 5)
-	var lpad vec.Vec[string]
-	if sArr.NullN() == 0 {
-		lpad = vec.Make[string](n)
+	lpad := vec.Make[string](n)
+	{
 		out := lpad.V[:n]
+		dirty := !vec.Strict(&lpad, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && lpad.Dirty(i) {
+				continue
+			}
 			r, err := rt.Lpad2(sArr.Value(i), int32(5))
 			if err != nil {
 				lpad.Fail(i, err)
@@ -11400,8 +11509,6 @@ func case0131Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 			}
 			out[i] = r
 		}
-	} else {
-		lpad = vec.Map2E(all, n, vec.StrArg(sArr), vec.ConstArg[int32](int32(5)), rt.Lpad2)
 	}
 	vec.Check(failed, &lpad, all, n, 1)
 	column := vec.StringArray(mem, &lpad, all, n)
@@ -11473,11 +11580,14 @@ func Case0132(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	lpad(s, 1, '*')
 func case0132Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// lpad(s, 1, '*')
-	var lpad vec.Vec[string]
-	if sArr.NullN() == 0 {
-		lpad = vec.Make[string](n)
+	lpad := vec.Make[string](n)
+	{
 		out := lpad.V[:n]
+		dirty := !vec.Strict(&lpad, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && lpad.Dirty(i) {
+				continue
+			}
 			r, err := rt.Lpad3(sArr.Value(i), int32(1), "*")
 			if err != nil {
 				lpad.Fail(i, err)
@@ -11485,8 +11595,6 @@ func case0132Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 			}
 			out[i] = r
 		}
-	} else {
-		lpad = vec.Map3E(all, n, vec.StrArg(sArr), vec.ConstArg[int32](int32(1)), vec.ConstArg[string]("*"), rt.Lpad3)
 	}
 	vec.Check(failed, &lpad, all, n, 1)
 	column := vec.StringArray(mem, &lpad, all, n)
@@ -11558,11 +11666,14 @@ func Case0133(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	lpad(s, 5, 'xy')
 func case0133Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// lpad(s, 5, 'xy')
-	var lpad vec.Vec[string]
-	if sArr.NullN() == 0 {
-		lpad = vec.Make[string](n)
+	lpad := vec.Make[string](n)
+	{
 		out := lpad.V[:n]
+		dirty := !vec.Strict(&lpad, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && lpad.Dirty(i) {
+				continue
+			}
 			r, err := rt.Lpad3(sArr.Value(i), int32(5), "xy")
 			if err != nil {
 				lpad.Fail(i, err)
@@ -11570,8 +11681,6 @@ func case0133Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 			}
 			out[i] = r
 		}
-	} else {
-		lpad = vec.Map3E(all, n, vec.StrArg(sArr), vec.ConstArg[int32](int32(5)), vec.ConstArg[string]("xy"), rt.Lpad3)
 	}
 	vec.Check(failed, &lpad, all, n, 1)
 	column := vec.StringArray(mem, &lpad, all, n)
@@ -11643,11 +11752,14 @@ func Case0134(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	lpad(s, 5, '')
 func case0134Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// lpad(s, 5, ”)
-	var lpad vec.Vec[string]
-	if sArr.NullN() == 0 {
-		lpad = vec.Make[string](n)
+	lpad := vec.Make[string](n)
+	{
 		out := lpad.V[:n]
+		dirty := !vec.Strict(&lpad, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && lpad.Dirty(i) {
+				continue
+			}
 			r, err := rt.Lpad3(sArr.Value(i), int32(5), "")
 			if err != nil {
 				lpad.Fail(i, err)
@@ -11655,8 +11767,6 @@ func case0134Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 			}
 			out[i] = r
 		}
-	} else {
-		lpad = vec.Map3E(all, n, vec.StrArg(sArr), vec.ConstArg[int32](int32(5)), vec.ConstArg[string](""), rt.Lpad3)
 	}
 	vec.Check(failed, &lpad, all, n, 1)
 	column := vec.StringArray(mem, &lpad, all, n)
@@ -11728,11 +11838,14 @@ func Case0135(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	lpad(s, -1, '*')
 func case0135Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// lpad(s, -1, '*')
-	var lpad vec.Vec[string]
-	if sArr.NullN() == 0 {
-		lpad = vec.Make[string](n)
+	lpad := vec.Make[string](n)
+	{
 		out := lpad.V[:n]
+		dirty := !vec.Strict(&lpad, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && lpad.Dirty(i) {
+				continue
+			}
 			r, err := rt.Lpad3(sArr.Value(i), int32(-1), "*")
 			if err != nil {
 				lpad.Fail(i, err)
@@ -11740,8 +11853,6 @@ func case0135Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 			}
 			out[i] = r
 		}
-	} else {
-		lpad = vec.Map3E(all, n, vec.StrArg(sArr), vec.ConstArg[int32](int32(-1)), vec.ConstArg[string]("*"), rt.Lpad3)
 	}
 	vec.Check(failed, &lpad, all, n, 1)
 	column := vec.StringArray(mem, &lpad, all, n)
@@ -11813,11 +11924,14 @@ func Case0136(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	rpad(s, 5, '*')
 func case0136Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// rpad(s, 5, '*')
-	var rpad vec.Vec[string]
-	if sArr.NullN() == 0 {
-		rpad = vec.Make[string](n)
+	rpad := vec.Make[string](n)
+	{
 		out := rpad.V[:n]
+		dirty := !vec.Strict(&rpad, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && rpad.Dirty(i) {
+				continue
+			}
 			r, err := rt.Rpad3(sArr.Value(i), int32(5), "*")
 			if err != nil {
 				rpad.Fail(i, err)
@@ -11825,8 +11939,6 @@ func case0136Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 			}
 			out[i] = r
 		}
-	} else {
-		rpad = vec.Map3E(all, n, vec.StrArg(sArr), vec.ConstArg[int32](int32(5)), vec.ConstArg[string]("*"), rt.Rpad3)
 	}
 	vec.Check(failed, &rpad, all, n, 1)
 	column := vec.StringArray(mem, &rpad, all, n)
@@ -11898,11 +12010,14 @@ func Case0137(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	rpad(s, 1)
 func case0137Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// rpad(s, 1)
-	var rpad vec.Vec[string]
-	if sArr.NullN() == 0 {
-		rpad = vec.Make[string](n)
+	rpad := vec.Make[string](n)
+	{
 		out := rpad.V[:n]
+		dirty := !vec.Strict(&rpad, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && rpad.Dirty(i) {
+				continue
+			}
 			r, err := rt.Rpad2(sArr.Value(i), int32(1))
 			if err != nil {
 				rpad.Fail(i, err)
@@ -11910,8 +12025,6 @@ func case0137Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 			}
 			out[i] = r
 		}
-	} else {
-		rpad = vec.Map2E(all, n, vec.StrArg(sArr), vec.ConstArg[int32](int32(1)), rt.Rpad2)
 	}
 	vec.Check(failed, &rpad, all, n, 1)
 	column := vec.StringArray(mem, &rpad, all, n)
@@ -11984,12 +12097,15 @@ func Case0138(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	rpad(s, i, '*')
 func case0138Col1(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// rpad(s, i, '*')
-	var rpad vec.Vec[string]
-	if sArr.NullN() == 0 && i_.Clean() {
-		rpad = vec.Make[string](n)
+	rpad := vec.Make[string](n)
+	{
 		i_V := i_.V[:n]
 		out := rpad.V[:n]
+		dirty := !vec.Strict(&rpad, all, n, vec.ArrowFlags(sArr), vec.FlagsOf(&i_))
 		for i := range out {
+			if dirty && rpad.Dirty(i) {
+				continue
+			}
 			r, err := rt.Rpad3(sArr.Value(i), i_V[i], "*")
 			if err != nil {
 				rpad.Fail(i, err)
@@ -11997,8 +12113,6 @@ func case0138Col1(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String, fai
 			}
 			out[i] = r
 		}
-	} else {
-		rpad = vec.Map3E(all, n, vec.StrArg(sArr), vec.VecArg(&i_), vec.ConstArg[string]("*"), rt.Rpad3)
 	}
 	vec.Check(failed, &rpad, all, n, 1)
 	column := vec.StringArray(mem, &rpad, all, n)
@@ -12070,11 +12184,14 @@ func Case0139(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	lpad(s, 2147483647, '*')
 func case0139Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// lpad(s, 2147483647, '*')
-	var lpad vec.Vec[string]
-	if sArr.NullN() == 0 {
-		lpad = vec.Make[string](n)
+	lpad := vec.Make[string](n)
+	{
 		out := lpad.V[:n]
+		dirty := !vec.Strict(&lpad, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && lpad.Dirty(i) {
+				continue
+			}
 			r, err := rt.Lpad3(sArr.Value(i), int32(2147483647), "*")
 			if err != nil {
 				lpad.Fail(i, err)
@@ -12082,8 +12199,6 @@ func case0139Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 			}
 			out[i] = r
 		}
-	} else {
-		lpad = vec.Map3E(all, n, vec.StrArg(sArr), vec.ConstArg[int32](int32(2147483647)), vec.ConstArg[string]("*"), rt.Lpad3)
 	}
 	vec.Check(failed, &lpad, all, n, 1)
 	column := vec.StringArray(mem, &lpad, all, n)
@@ -12155,15 +12270,16 @@ func Case0140(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	s LIKE 'h%'
 func case0140Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (s LIKE 'h%')
-	var like vec.Vec[bool]
-	if sArr.NullN() == 0 {
-		like = vec.Make[bool](n)
+	like := vec.Make[bool](n)
+	{
 		out := like.V[:n]
+		dirty := !vec.Strict(&like, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && like.Dirty(i) {
+				continue
+			}
 			out[i] = likePattern.Match(sArr.Value(i))
 		}
-	} else {
-		like = vec.Map1(all, n, vec.StrArg(sArr), likePattern.Match)
 	}
 	vec.Check(failed, &like, all, n, 1)
 	column := vec.BoolArray(mem, &like, all, n)
@@ -12235,15 +12351,16 @@ func Case0141(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	s LIKE 'h_llo'
 func case0141Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (s LIKE 'h_llo')
-	var like vec.Vec[bool]
-	if sArr.NullN() == 0 {
-		like = vec.Make[bool](n)
+	like := vec.Make[bool](n)
+	{
 		out := like.V[:n]
+		dirty := !vec.Strict(&like, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && like.Dirty(i) {
+				continue
+			}
 			out[i] = likePattern2.Match(sArr.Value(i))
 		}
-	} else {
-		like = vec.Map1(all, n, vec.StrArg(sArr), likePattern2.Match)
 	}
 	vec.Check(failed, &like, all, n, 1)
 	column := vec.BoolArray(mem, &like, all, n)
@@ -12315,15 +12432,16 @@ func Case0142(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	s LIKE 'h_llo'
 func case0142Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (s LIKE 'h_llo')
-	var like vec.Vec[bool]
-	if sArr.NullN() == 0 {
-		like = vec.Make[bool](n)
+	like := vec.Make[bool](n)
+	{
 		out := like.V[:n]
+		dirty := !vec.Strict(&like, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && like.Dirty(i) {
+				continue
+			}
 			out[i] = likePattern2.Match(sArr.Value(i))
 		}
-	} else {
-		like = vec.Map1(all, n, vec.StrArg(sArr), likePattern2.Match)
 	}
 	vec.Check(failed, &like, all, n, 1)
 	column := vec.BoolArray(mem, &like, all, n)
@@ -12395,15 +12513,16 @@ func Case0143(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	s LIKE '%'
 func case0143Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (s LIKE '%')
-	var like vec.Vec[bool]
-	if sArr.NullN() == 0 {
-		like = vec.Make[bool](n)
+	like := vec.Make[bool](n)
+	{
 		out := like.V[:n]
+		dirty := !vec.Strict(&like, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && like.Dirty(i) {
+				continue
+			}
 			out[i] = likePattern3.Match(sArr.Value(i))
 		}
-	} else {
-		like = vec.Map1(all, n, vec.StrArg(sArr), likePattern3.Match)
 	}
 	vec.Check(failed, &like, all, n, 1)
 	column := vec.BoolArray(mem, &like, all, n)
@@ -12575,11 +12694,14 @@ func Case0145(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	s LIKE u
 func case0145Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (s LIKE u)
-	var like vec.Vec[bool]
-	if sArr.NullN() == 0 && uArr.NullN() == 0 {
-		like = vec.Make[bool](n)
+	like := vec.Make[bool](n)
+	{
 		out := like.V[:n]
+		dirty := !vec.Strict(&like, all, n, vec.ArrowFlags(sArr), vec.ArrowFlags(uArr))
 		for i := range out {
+			if dirty && like.Dirty(i) {
+				continue
+			}
 			r, err := rt.Like(sArr.Value(i), uArr.Value(i))
 			if err != nil {
 				like.Fail(i, err)
@@ -12587,8 +12709,6 @@ func case0145Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, fa
 			}
 			out[i] = r
 		}
-	} else {
-		like = vec.Map2E(all, n, vec.StrArg(sArr), vec.StrArg(uArr), rt.Like)
 	}
 	vec.Check(failed, &like, all, n, 1)
 	column := vec.BoolArray(mem, &like, all, n)
@@ -12660,15 +12780,16 @@ func Case0146(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	s LIKE 'a\%b'
 func case0146Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (s LIKE 'a\%b')
-	var like vec.Vec[bool]
-	if sArr.NullN() == 0 {
-		like = vec.Make[bool](n)
+	like := vec.Make[bool](n)
+	{
 		out := like.V[:n]
+		dirty := !vec.Strict(&like, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && like.Dirty(i) {
+				continue
+			}
 			out[i] = likePattern5.Match(sArr.Value(i))
 		}
-	} else {
-		like = vec.Map1(all, n, vec.StrArg(sArr), likePattern5.Match)
 	}
 	vec.Check(failed, &like, all, n, 1)
 	column := vec.BoolArray(mem, &like, all, n)
@@ -12740,15 +12861,16 @@ func Case0147(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	s LIKE 'a\%b'
 func case0147Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (s LIKE 'a\%b')
-	var like vec.Vec[bool]
-	if sArr.NullN() == 0 {
-		like = vec.Make[bool](n)
+	like := vec.Make[bool](n)
+	{
 		out := like.V[:n]
+		dirty := !vec.Strict(&like, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && like.Dirty(i) {
+				continue
+			}
 			out[i] = likePattern5.Match(sArr.Value(i))
 		}
-	} else {
-		like = vec.Map1(all, n, vec.StrArg(sArr), likePattern5.Match)
 	}
 	vec.Check(failed, &like, all, n, 1)
 	column := vec.BoolArray(mem, &like, all, n)
@@ -12820,15 +12942,16 @@ func Case0148(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	s LIKE 'a.b'
 func case0148Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (s LIKE 'a.b')
-	var like vec.Vec[bool]
-	if sArr.NullN() == 0 {
-		like = vec.Make[bool](n)
+	like := vec.Make[bool](n)
+	{
 		out := like.V[:n]
+		dirty := !vec.Strict(&like, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && like.Dirty(i) {
+				continue
+			}
 			out[i] = likePattern6.Match(sArr.Value(i))
 		}
-	} else {
-		like = vec.Map1(all, n, vec.StrArg(sArr), likePattern6.Match)
 	}
 	vec.Check(failed, &like, all, n, 1)
 	column := vec.BoolArray(mem, &like, all, n)
@@ -12900,15 +13023,16 @@ func Case0149(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	s LIKE '%é_'
 func case0149Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (s LIKE '%é_')
-	var like vec.Vec[bool]
-	if sArr.NullN() == 0 {
-		like = vec.Make[bool](n)
+	like := vec.Make[bool](n)
+	{
 		out := like.V[:n]
+		dirty := !vec.Strict(&like, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && like.Dirty(i) {
+				continue
+			}
 			out[i] = likePattern7.Match(sArr.Value(i))
 		}
-	} else {
-		like = vec.Map1(all, n, vec.StrArg(sArr), likePattern7.Match)
 	}
 	vec.Check(failed, &like, all, n, 1)
 	column := vec.BoolArray(mem, &like, all, n)
@@ -12980,15 +13104,16 @@ func Case0150(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	s LIKE 'a!%b' ESCAPE '!'
 func case0150Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (s LIKE 'a!%b' ESCAPE '!')
-	var like vec.Vec[bool]
-	if sArr.NullN() == 0 {
-		like = vec.Make[bool](n)
+	like := vec.Make[bool](n)
+	{
 		out := like.V[:n]
+		dirty := !vec.Strict(&like, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && like.Dirty(i) {
+				continue
+			}
 			out[i] = likePattern8.Match(sArr.Value(i))
 		}
-	} else {
-		like = vec.Map1(all, n, vec.StrArg(sArr), likePattern8.Match)
 	}
 	vec.Check(failed, &like, all, n, 1)
 	column := vec.BoolArray(mem, &like, all, n)
@@ -13947,38 +14072,32 @@ func Case0158(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	IF(s LIKE 'a\%%', 'pct', 'no')
 func case0158Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((s LIKE 'a\%%'), 'pct', 'no')
-	var directCol arrow.Array // written by the clean loop, or below from ifResult
+	var directCol arrow.Array // written by the loop, or below from ifResult
+	var directOut *vec.StringOut
 	var ifResult vec.Vec[string]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if sArr.NullN() == 0 {
-		directOut := vec.NewStringOut(mem, n)
+	if sArr.NullN() <= n/2 {
+		directOut = vec.NewStringOut(mem, n)
+		left := vec.Sel{} // rows for the vector code
+		dirty := !(sArr.NullN() == 0)
 		for i := range n {
+			if dirty && (sArr.IsNull(i)) {
+				directOut.Skip()
+				left = append(left, int32(i))
+				continue
+			}
 			if strings.HasPrefix(sArr.Value(i), "a%") {
 				directOut.Append("pct")
 			} else {
 				directOut.Append("no")
 			}
 		}
-		directCol = directOut.Array()
-		fused, rest = true, vec.Sel{}
-	} else if sArr.NullN() <= n/2 {
-		ifResult = vec.Make[string](n)
-		out := ifResult.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		for i := range out {
-			if sArr.IsNull(i) {
-				left = append(left, int32(i))
-				continue
-			}
-			if strings.HasPrefix(sArr.Value(i), "a%") {
-				out[i] = "pct"
-			} else {
-				out[i] = "no"
-			}
-		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// (s LIKE 'a\%%')
@@ -13990,10 +14109,10 @@ func case0158Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 		vec.Fill(&ifResult2, "pct", then, n)
 		vec.Fill(&ifResult2, "no", otherwise, n)
 		if fused {
-			vec.Merge(&ifResult, &ifResult2, rest, n)
-		} else {
-			ifResult = ifResult2
+			directOut.Patch(&ifResult2, rest, all)
+			directCol = directOut.Array()
 		}
+		ifResult = ifResult2
 	}
 	vec.Check(failed, &ifResult, all, n, 1)
 	if directCol == nil {
@@ -14067,38 +14186,32 @@ func Case0159(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	IF(s LIKE 'a\%%', 'pct', 'no')
 func case0159Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((s LIKE 'a\%%'), 'pct', 'no')
-	var directCol arrow.Array // written by the clean loop, or below from ifResult
+	var directCol arrow.Array // written by the loop, or below from ifResult
+	var directOut *vec.StringOut
 	var ifResult vec.Vec[string]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if sArr.NullN() == 0 {
-		directOut := vec.NewStringOut(mem, n)
+	if sArr.NullN() <= n/2 {
+		directOut = vec.NewStringOut(mem, n)
+		left := vec.Sel{} // rows for the vector code
+		dirty := !(sArr.NullN() == 0)
 		for i := range n {
+			if dirty && (sArr.IsNull(i)) {
+				directOut.Skip()
+				left = append(left, int32(i))
+				continue
+			}
 			if strings.HasPrefix(sArr.Value(i), "a%") {
 				directOut.Append("pct")
 			} else {
 				directOut.Append("no")
 			}
 		}
-		directCol = directOut.Array()
-		fused, rest = true, vec.Sel{}
-	} else if sArr.NullN() <= n/2 {
-		ifResult = vec.Make[string](n)
-		out := ifResult.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		for i := range out {
-			if sArr.IsNull(i) {
-				left = append(left, int32(i))
-				continue
-			}
-			if strings.HasPrefix(sArr.Value(i), "a%") {
-				out[i] = "pct"
-			} else {
-				out[i] = "no"
-			}
-		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// (s LIKE 'a\%%')
@@ -14110,10 +14223,10 @@ func case0159Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 		vec.Fill(&ifResult2, "pct", then, n)
 		vec.Fill(&ifResult2, "no", otherwise, n)
 		if fused {
-			vec.Merge(&ifResult, &ifResult2, rest, n)
-		} else {
-			ifResult = ifResult2
+			directOut.Patch(&ifResult2, rest, all)
+			directCol = directOut.Array()
 		}
+		ifResult = ifResult2
 	}
 	vec.Check(failed, &ifResult, all, n, 1)
 	if directCol == nil {
@@ -14187,38 +14300,32 @@ func Case0160(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	IF(s LIKE 'a!_%' ESCAPE '!', 'us', 'no')
 func case0160Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((s LIKE 'a!_%' ESCAPE '!'), 'us', 'no')
-	var directCol arrow.Array // written by the clean loop, or below from ifResult
+	var directCol arrow.Array // written by the loop, or below from ifResult
+	var directOut *vec.StringOut
 	var ifResult vec.Vec[string]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if sArr.NullN() == 0 {
-		directOut := vec.NewStringOut(mem, n)
+	if sArr.NullN() <= n/2 {
+		directOut = vec.NewStringOut(mem, n)
+		left := vec.Sel{} // rows for the vector code
+		dirty := !(sArr.NullN() == 0)
 		for i := range n {
+			if dirty && (sArr.IsNull(i)) {
+				directOut.Skip()
+				left = append(left, int32(i))
+				continue
+			}
 			if strings.HasPrefix(sArr.Value(i), "a_") {
 				directOut.Append("us")
 			} else {
 				directOut.Append("no")
 			}
 		}
-		directCol = directOut.Array()
-		fused, rest = true, vec.Sel{}
-	} else if sArr.NullN() <= n/2 {
-		ifResult = vec.Make[string](n)
-		out := ifResult.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		for i := range out {
-			if sArr.IsNull(i) {
-				left = append(left, int32(i))
-				continue
-			}
-			if strings.HasPrefix(sArr.Value(i), "a_") {
-				out[i] = "us"
-			} else {
-				out[i] = "no"
-			}
-		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// (s LIKE 'a!_%' ESCAPE '!')
@@ -14230,10 +14337,10 @@ func case0160Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 		vec.Fill(&ifResult2, "us", then, n)
 		vec.Fill(&ifResult2, "no", otherwise, n)
 		if fused {
-			vec.Merge(&ifResult, &ifResult2, rest, n)
-		} else {
-			ifResult = ifResult2
+			directOut.Patch(&ifResult2, rest, all)
+			directCol = directOut.Array()
 		}
+		ifResult = ifResult2
 	}
 	vec.Check(failed, &ifResult, all, n, 1)
 	if directCol == nil {
@@ -14307,38 +14414,32 @@ func Case0161(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	IF(s LIKE 'a!_%' ESCAPE '!', 'us', 'no')
 func case0161Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((s LIKE 'a!_%' ESCAPE '!'), 'us', 'no')
-	var directCol arrow.Array // written by the clean loop, or below from ifResult
+	var directCol arrow.Array // written by the loop, or below from ifResult
+	var directOut *vec.StringOut
 	var ifResult vec.Vec[string]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if sArr.NullN() == 0 {
-		directOut := vec.NewStringOut(mem, n)
+	if sArr.NullN() <= n/2 {
+		directOut = vec.NewStringOut(mem, n)
+		left := vec.Sel{} // rows for the vector code
+		dirty := !(sArr.NullN() == 0)
 		for i := range n {
+			if dirty && (sArr.IsNull(i)) {
+				directOut.Skip()
+				left = append(left, int32(i))
+				continue
+			}
 			if strings.HasPrefix(sArr.Value(i), "a_") {
 				directOut.Append("us")
 			} else {
 				directOut.Append("no")
 			}
 		}
-		directCol = directOut.Array()
-		fused, rest = true, vec.Sel{}
-	} else if sArr.NullN() <= n/2 {
-		ifResult = vec.Make[string](n)
-		out := ifResult.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		for i := range out {
-			if sArr.IsNull(i) {
-				left = append(left, int32(i))
-				continue
-			}
-			if strings.HasPrefix(sArr.Value(i), "a_") {
-				out[i] = "us"
-			} else {
-				out[i] = "no"
-			}
-		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// (s LIKE 'a!_%' ESCAPE '!')
@@ -14350,10 +14451,10 @@ func case0161Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 		vec.Fill(&ifResult2, "us", then, n)
 		vec.Fill(&ifResult2, "no", otherwise, n)
 		if fused {
-			vec.Merge(&ifResult, &ifResult2, rest, n)
-		} else {
-			ifResult = ifResult2
+			directOut.Patch(&ifResult2, rest, all)
+			directCol = directOut.Array()
 		}
+		ifResult = ifResult2
 	}
 	vec.Check(failed, &ifResult, all, n, 1)
 	if directCol == nil {
@@ -14427,38 +14528,32 @@ func Case0162(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	IF(s LIKE '%é', 'e', 'no')
 func case0162Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((s LIKE '%é'), 'e', 'no')
-	var directCol arrow.Array // written by the clean loop, or below from ifResult
+	var directCol arrow.Array // written by the loop, or below from ifResult
+	var directOut *vec.StringOut
 	var ifResult vec.Vec[string]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if sArr.NullN() == 0 {
-		directOut := vec.NewStringOut(mem, n)
+	if sArr.NullN() <= n/2 {
+		directOut = vec.NewStringOut(mem, n)
+		left := vec.Sel{} // rows for the vector code
+		dirty := !(sArr.NullN() == 0)
 		for i := range n {
+			if dirty && (sArr.IsNull(i)) {
+				directOut.Skip()
+				left = append(left, int32(i))
+				continue
+			}
 			if strings.HasSuffix(sArr.Value(i), "é") {
 				directOut.Append("e")
 			} else {
 				directOut.Append("no")
 			}
 		}
-		directCol = directOut.Array()
-		fused, rest = true, vec.Sel{}
-	} else if sArr.NullN() <= n/2 {
-		ifResult = vec.Make[string](n)
-		out := ifResult.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		for i := range out {
-			if sArr.IsNull(i) {
-				left = append(left, int32(i))
-				continue
-			}
-			if strings.HasSuffix(sArr.Value(i), "é") {
-				out[i] = "e"
-			} else {
-				out[i] = "no"
-			}
-		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// (s LIKE '%é')
@@ -14470,10 +14565,10 @@ func case0162Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 		vec.Fill(&ifResult2, "e", then, n)
 		vec.Fill(&ifResult2, "no", otherwise, n)
 		if fused {
-			vec.Merge(&ifResult, &ifResult2, rest, n)
-		} else {
-			ifResult = ifResult2
+			directOut.Patch(&ifResult2, rest, all)
+			directCol = directOut.Array()
 		}
+		ifResult = ifResult2
 	}
 	vec.Check(failed, &ifResult, all, n, 1)
 	if directCol == nil {
@@ -14547,38 +14642,32 @@ func Case0163(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	IF(s LIKE 'a_', 'two', 'no')
 func case0163Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((s LIKE 'a_'), 'two', 'no')
-	var directCol arrow.Array // written by the clean loop, or below from ifResult
+	var directCol arrow.Array // written by the loop, or below from ifResult
+	var directOut *vec.StringOut
 	var ifResult vec.Vec[string]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if sArr.NullN() == 0 {
-		directOut := vec.NewStringOut(mem, n)
+	if sArr.NullN() <= n/2 {
+		directOut = vec.NewStringOut(mem, n)
+		left := vec.Sel{} // rows for the vector code
+		dirty := !(sArr.NullN() == 0)
 		for i := range n {
+			if dirty && (sArr.IsNull(i)) {
+				directOut.Skip()
+				left = append(left, int32(i))
+				continue
+			}
 			if likePattern17.Match(sArr.Value(i)) {
 				directOut.Append("two")
 			} else {
 				directOut.Append("no")
 			}
 		}
-		directCol = directOut.Array()
-		fused, rest = true, vec.Sel{}
-	} else if sArr.NullN() <= n/2 {
-		ifResult = vec.Make[string](n)
-		out := ifResult.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		for i := range out {
-			if sArr.IsNull(i) {
-				left = append(left, int32(i))
-				continue
-			}
-			if likePattern17.Match(sArr.Value(i)) {
-				out[i] = "two"
-			} else {
-				out[i] = "no"
-			}
-		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// (s LIKE 'a_')
@@ -14590,10 +14679,10 @@ func case0163Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 		vec.Fill(&ifResult2, "two", then, n)
 		vec.Fill(&ifResult2, "no", otherwise, n)
 		if fused {
-			vec.Merge(&ifResult, &ifResult2, rest, n)
-		} else {
-			ifResult = ifResult2
+			directOut.Patch(&ifResult2, rest, all)
+			directCol = directOut.Array()
 		}
+		ifResult = ifResult2
 	}
 	vec.Check(failed, &ifResult, all, n, 1)
 	if directCol == nil {
@@ -14667,15 +14756,16 @@ func Case0164(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	s RLIKE '^h.*o$'
 func case0164Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (s RLIKE '^h.*o$')
-	var rlike vec.Vec[bool]
-	if sArr.NullN() == 0 {
-		rlike = vec.Make[bool](n)
+	rlike := vec.Make[bool](n)
+	{
 		out := rlike.V[:n]
+		dirty := !vec.Strict(&rlike, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && rlike.Dirty(i) {
+				continue
+			}
 			out[i] = rlikePattern.Match(sArr.Value(i))
 		}
-	} else {
-		rlike = vec.Map1(all, n, vec.StrArg(sArr), rlikePattern.Match)
 	}
 	vec.Check(failed, &rlike, all, n, 1)
 	column := vec.BoolArray(mem, &rlike, all, n)
@@ -14747,15 +14837,16 @@ func Case0165(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	s RLIKE 'z'
 func case0165Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (s RLIKE 'z')
-	var rlike vec.Vec[bool]
-	if sArr.NullN() == 0 {
-		rlike = vec.Make[bool](n)
+	rlike := vec.Make[bool](n)
+	{
 		out := rlike.V[:n]
+		dirty := !vec.Strict(&rlike, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && rlike.Dirty(i) {
+				continue
+			}
 			out[i] = rlikePattern2.Match(sArr.Value(i))
 		}
-	} else {
-		rlike = vec.Map1(all, n, vec.StrArg(sArr), rlikePattern2.Match)
 	}
 	vec.Check(failed, &rlike, all, n, 1)
 	column := vec.BoolArray(mem, &rlike, all, n)
@@ -14827,15 +14918,16 @@ func Case0166(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	s REGEXP 'l+'
 func case0166Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (s RLIKE 'l+')
-	var rlike vec.Vec[bool]
-	if sArr.NullN() == 0 {
-		rlike = vec.Make[bool](n)
+	rlike := vec.Make[bool](n)
+	{
 		out := rlike.V[:n]
+		dirty := !vec.Strict(&rlike, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && rlike.Dirty(i) {
+				continue
+			}
 			out[i] = rlikePattern3.Match(sArr.Value(i))
 		}
-	} else {
-		rlike = vec.Map1(all, n, vec.StrArg(sArr), rlikePattern3.Match)
 	}
 	vec.Check(failed, &rlike, all, n, 1)
 	column := vec.BoolArray(mem, &rlike, all, n)
@@ -14908,11 +15000,14 @@ func Case0167(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	s RLIKE u
 func case0167Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (s RLIKE u)
-	var rlike vec.Vec[bool]
-	if sArr.NullN() == 0 && uArr.NullN() == 0 {
-		rlike = vec.Make[bool](n)
+	rlike := vec.Make[bool](n)
+	{
 		out := rlike.V[:n]
+		dirty := !vec.Strict(&rlike, all, n, vec.ArrowFlags(sArr), vec.ArrowFlags(uArr))
 		for i := range out {
+			if dirty && rlike.Dirty(i) {
+				continue
+			}
 			r, err := rt.Rlike(sArr.Value(i), uArr.Value(i))
 			if err != nil {
 				rlike.Fail(i, err)
@@ -14920,8 +15015,6 @@ func case0167Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, fa
 			}
 			out[i] = r
 		}
-	} else {
-		rlike = vec.Map2E(all, n, vec.StrArg(sArr), vec.StrArg(uArr), rt.Rlike)
 	}
 	vec.Check(failed, &rlike, all, n, 1)
 	column := vec.BoolArray(mem, &rlike, all, n)
@@ -15135,15 +15228,16 @@ func Case0170(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	upper(s) RLIKE '('
 func case0170Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// upper(s)
-	var upper vec.Vec[string]
-	if sArr.NullN() == 0 {
-		upper = vec.Make[string](n)
+	upper := vec.Make[string](n)
+	{
 		out := upper.V[:n]
+		dirty := !vec.Strict(&upper, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && upper.Dirty(i) {
+				continue
+			}
 			out[i] = rt.Upper(sArr.Value(i))
 		}
-	} else {
-		upper = vec.Map1(all, n, vec.StrArg(sArr), rt.Upper)
 	}
 	// (upper(s) RLIKE '(')
 	rlike := vec.FailValues[bool](&upper, rlikePattern4Err, all, n)
@@ -15217,15 +15311,16 @@ func Case0171(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	upper(s) RLIKE '('
 func case0171Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// upper(s)
-	var upper vec.Vec[string]
-	if sArr.NullN() == 0 {
-		upper = vec.Make[string](n)
+	upper := vec.Make[string](n)
+	{
 		out := upper.V[:n]
+		dirty := !vec.Strict(&upper, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && upper.Dirty(i) {
+				continue
+			}
 			out[i] = rt.Upper(sArr.Value(i))
 		}
-	} else {
-		upper = vec.Map1(all, n, vec.StrArg(sArr), rt.Upper)
 	}
 	// (upper(s) RLIKE '(')
 	rlike := vec.FailValues[bool](&upper, rlikePattern4Err, all, n)
@@ -15304,38 +15399,22 @@ func case0172Col1(n int, all vec.Sel, n_Arr *array.Map, n_Keys []int64, n_Items 
 	entry := vec.Make[string](n)
 	{
 		out := entry.V[:n]
-		if vec.Strict(&entry, all, n, vec.ArrowFlags(n_Arr)) {
-			for i := range out {
-				start, end := n_Arr.ValueOffsets(i)
-				entry2 := vec.FindInt64(n_Keys, start, end, int64(9))
-				if entry2 < 0 {
-					entry.SetErr(i, rt.MapKeyNotExistInt64(int64(9)))
-					continue
-				}
-				if n_Items.IsNull(entry2) {
-					entry.SetNull(i)
-					continue
-				}
-				out[i] = n_Items.Value(entry2)
+		dirty := !vec.Strict(&entry, all, n, vec.ArrowFlags(n_Arr))
+		for i := range out {
+			if dirty && entry.Dirty(i) {
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if entry.Dirty(i) {
-					continue
-				}
-				start, end := n_Arr.ValueOffsets(i)
-				entry2 := vec.FindInt64(n_Keys, start, end, int64(9))
-				if entry2 < 0 {
-					entry.SetErr(i, rt.MapKeyNotExistInt64(int64(9)))
-					continue
-				}
-				if n_Items.IsNull(entry2) {
-					entry.SetNull(i)
-					continue
-				}
-				out[i] = n_Items.Value(entry2)
+			start, end := n_Arr.ValueOffsets(i)
+			entry2 := vec.FindInt64(n_Keys, start, end, int64(9))
+			if entry2 < 0 {
+				entry.SetErr(i, rt.MapKeyNotExistInt64(int64(9)))
+				continue
 			}
+			if n_Items.IsNull(entry2) {
+				entry.SetNull(i)
+				continue
+			}
+			out[i] = n_Items.Value(entry2)
 		}
 	}
 	// (n[9] LIKE 'a\')
@@ -15493,38 +15572,22 @@ func case0174Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, sArr *
 	elementAt := vec.Make[int64](n)
 	{
 		out := elementAt.V[:n]
-		if vec.Strict(&elementAt, all, n, vec.ArrowFlags(mArr), vec.ArrowFlags(sArr)) {
-			for i := range out {
-				start, end := mArr.ValueOffsets(i)
-				entry := vec.FindString(mKeys, start, end, sArr.Value(i))
-				if entry < 0 {
-					elementAt.SetNull(i)
-					continue
-				}
-				if mItems.IsNull(entry) {
-					elementAt.SetNull(i)
-					continue
-				}
-				out[i] = mItems.Value(entry)
+		dirty := !vec.Strict(&elementAt, all, n, vec.ArrowFlags(mArr), vec.ArrowFlags(sArr))
+		for i := range out {
+			if dirty && elementAt.Dirty(i) {
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if elementAt.Dirty(i) {
-					continue
-				}
-				start, end := mArr.ValueOffsets(i)
-				entry := vec.FindString(mKeys, start, end, sArr.Value(i))
-				if entry < 0 {
-					elementAt.SetNull(i)
-					continue
-				}
-				if mItems.IsNull(entry) {
-					elementAt.SetNull(i)
-					continue
-				}
-				out[i] = mItems.Value(entry)
+			start, end := mArr.ValueOffsets(i)
+			entry := vec.FindString(mKeys, start, end, sArr.Value(i))
+			if entry < 0 {
+				elementAt.SetNull(i)
+				continue
 			}
+			if mItems.IsNull(entry) {
+				elementAt.SetNull(i)
+				continue
+			}
+			out[i] = mItems.Value(entry)
 		}
 	}
 	vec.Check(failed, &elementAt, all, n, 1)
@@ -15603,38 +15666,22 @@ func case0175Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, sArr *
 	elementAt := vec.Make[int64](n)
 	{
 		out := elementAt.V[:n]
-		if vec.Strict(&elementAt, all, n, vec.ArrowFlags(mArr), vec.ArrowFlags(sArr)) {
-			for i := range out {
-				start, end := mArr.ValueOffsets(i)
-				entry := vec.FindString(mKeys, start, end, sArr.Value(i))
-				if entry < 0 {
-					elementAt.SetNull(i)
-					continue
-				}
-				if mItems.IsNull(entry) {
-					elementAt.SetNull(i)
-					continue
-				}
-				out[i] = mItems.Value(entry)
+		dirty := !vec.Strict(&elementAt, all, n, vec.ArrowFlags(mArr), vec.ArrowFlags(sArr))
+		for i := range out {
+			if dirty && elementAt.Dirty(i) {
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if elementAt.Dirty(i) {
-					continue
-				}
-				start, end := mArr.ValueOffsets(i)
-				entry := vec.FindString(mKeys, start, end, sArr.Value(i))
-				if entry < 0 {
-					elementAt.SetNull(i)
-					continue
-				}
-				if mItems.IsNull(entry) {
-					elementAt.SetNull(i)
-					continue
-				}
-				out[i] = mItems.Value(entry)
+			start, end := mArr.ValueOffsets(i)
+			entry := vec.FindString(mKeys, start, end, sArr.Value(i))
+			if entry < 0 {
+				elementAt.SetNull(i)
+				continue
 			}
+			if mItems.IsNull(entry) {
+				elementAt.SetNull(i)
+				continue
+			}
+			out[i] = mItems.Value(entry)
 		}
 	}
 	vec.Check(failed, &elementAt, all, n, 1)
@@ -15712,38 +15759,22 @@ func case0176Col1(n int, all vec.Sel, n_Arr *array.Map, n_Keys []int64, n_Items 
 	elementAt := vec.Make[string](n)
 	{
 		out := elementAt.V[:n]
-		if vec.Strict(&elementAt, all, n, vec.ArrowFlags(n_Arr)) {
-			for i := range out {
-				start, end := n_Arr.ValueOffsets(i)
-				entry := vec.FindInt64(n_Keys, start, end, int64(3))
-				if entry < 0 {
-					elementAt.SetNull(i)
-					continue
-				}
-				if n_Items.IsNull(entry) {
-					elementAt.SetNull(i)
-					continue
-				}
-				out[i] = n_Items.Value(entry)
+		dirty := !vec.Strict(&elementAt, all, n, vec.ArrowFlags(n_Arr))
+		for i := range out {
+			if dirty && elementAt.Dirty(i) {
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if elementAt.Dirty(i) {
-					continue
-				}
-				start, end := n_Arr.ValueOffsets(i)
-				entry := vec.FindInt64(n_Keys, start, end, int64(3))
-				if entry < 0 {
-					elementAt.SetNull(i)
-					continue
-				}
-				if n_Items.IsNull(entry) {
-					elementAt.SetNull(i)
-					continue
-				}
-				out[i] = n_Items.Value(entry)
+			start, end := n_Arr.ValueOffsets(i)
+			entry := vec.FindInt64(n_Keys, start, end, int64(3))
+			if entry < 0 {
+				elementAt.SetNull(i)
+				continue
 			}
+			if n_Items.IsNull(entry) {
+				elementAt.SetNull(i)
+				continue
+			}
+			out[i] = n_Items.Value(entry)
 		}
 	}
 	vec.Check(failed, &elementAt, all, n, 1)
@@ -15820,22 +15851,14 @@ func case0177Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, failed
 	mapContainsKey := vec.Make[bool](n)
 	{
 		out := mapContainsKey.V[:n]
-		if vec.Strict(&mapContainsKey, all, n, vec.ArrowFlags(mArr)) {
-			for i := range out {
-				start, end := mArr.ValueOffsets(i)
-				entry := vec.FindString(mKeys, start, end, "k")
-				out[i] = entry >= 0
+		dirty := !vec.Strict(&mapContainsKey, all, n, vec.ArrowFlags(mArr))
+		for i := range out {
+			if dirty && mapContainsKey.Dirty(i) {
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if mapContainsKey.Dirty(i) {
-					continue
-				}
-				start, end := mArr.ValueOffsets(i)
-				entry := vec.FindString(mKeys, start, end, "k")
-				out[i] = entry >= 0
-			}
+			start, end := mArr.ValueOffsets(i)
+			entry := vec.FindString(mKeys, start, end, "k")
+			out[i] = entry >= 0
 		}
 	}
 	vec.Check(failed, &mapContainsKey, all, n, 1)
@@ -15912,22 +15935,14 @@ func case0178Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, failed
 	mapContainsKey := vec.Make[bool](n)
 	{
 		out := mapContainsKey.V[:n]
-		if vec.Strict(&mapContainsKey, all, n, vec.ArrowFlags(mArr)) {
-			for i := range out {
-				start, end := mArr.ValueOffsets(i)
-				entry := vec.FindString(mKeys, start, end, "z")
-				out[i] = entry >= 0
+		dirty := !vec.Strict(&mapContainsKey, all, n, vec.ArrowFlags(mArr))
+		for i := range out {
+			if dirty && mapContainsKey.Dirty(i) {
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if mapContainsKey.Dirty(i) {
-					continue
-				}
-				start, end := mArr.ValueOffsets(i)
-				entry := vec.FindString(mKeys, start, end, "z")
-				out[i] = entry >= 0
-			}
+			start, end := mArr.ValueOffsets(i)
+			entry := vec.FindString(mKeys, start, end, "z")
+			out[i] = entry >= 0
 		}
 	}
 	vec.Check(failed, &mapContainsKey, all, n, 1)
@@ -16004,22 +16019,14 @@ func case0179Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, failed
 	mapContainsKey := vec.Make[bool](n)
 	{
 		out := mapContainsKey.V[:n]
-		if vec.Strict(&mapContainsKey, all, n, vec.ArrowFlags(mArr)) {
-			for i := range out {
-				start, end := mArr.ValueOffsets(i)
-				entry := vec.FindString(mKeys, start, end, "z")
-				out[i] = entry >= 0
+		dirty := !vec.Strict(&mapContainsKey, all, n, vec.ArrowFlags(mArr))
+		for i := range out {
+			if dirty && mapContainsKey.Dirty(i) {
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if mapContainsKey.Dirty(i) {
-					continue
-				}
-				start, end := mArr.ValueOffsets(i)
-				entry := vec.FindString(mKeys, start, end, "z")
-				out[i] = entry >= 0
-			}
+			start, end := mArr.ValueOffsets(i)
+			entry := vec.FindString(mKeys, start, end, "z")
+			out[i] = entry >= 0
 		}
 	}
 	vec.Check(failed, &mapContainsKey, all, n, 1)
@@ -16096,20 +16103,13 @@ func case0180Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, failed
 	cardinality := vec.Make[int32](n)
 	{
 		out := cardinality.V[:n]
-		if vec.Strict(&cardinality, all, n, vec.ArrowFlags(mArr)) {
-			for i := range out {
-				start, end := mArr.ValueOffsets(i)
-				out[i] = vec.CountString(mKeys, start, end)
+		dirty := !vec.Strict(&cardinality, all, n, vec.ArrowFlags(mArr))
+		for i := range out {
+			if dirty && cardinality.Dirty(i) {
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cardinality.Dirty(i) {
-					continue
-				}
-				start, end := mArr.ValueOffsets(i)
-				out[i] = vec.CountString(mKeys, start, end)
-			}
+			start, end := mArr.ValueOffsets(i)
+			out[i] = vec.CountString(mKeys, start, end)
 		}
 	}
 	vec.Check(failed, &cardinality, all, n, 1)
@@ -16186,20 +16186,13 @@ func case0181Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, failed
 	cardinality := vec.Make[int32](n)
 	{
 		out := cardinality.V[:n]
-		if vec.Strict(&cardinality, all, n, vec.ArrowFlags(mArr)) {
-			for i := range out {
-				start, end := mArr.ValueOffsets(i)
-				out[i] = vec.CountString(mKeys, start, end)
+		dirty := !vec.Strict(&cardinality, all, n, vec.ArrowFlags(mArr))
+		for i := range out {
+			if dirty && cardinality.Dirty(i) {
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cardinality.Dirty(i) {
-					continue
-				}
-				start, end := mArr.ValueOffsets(i)
-				out[i] = vec.CountString(mKeys, start, end)
-			}
+			start, end := mArr.ValueOffsets(i)
+			out[i] = vec.CountString(mKeys, start, end)
 		}
 	}
 	vec.Check(failed, &cardinality, all, n, 1)
@@ -16276,20 +16269,13 @@ func case0182Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, failed
 	cardinality := vec.Make[int32](n)
 	{
 		out := cardinality.V[:n]
-		if vec.Strict(&cardinality, all, n, vec.ArrowFlags(mArr)) {
-			for i := range out {
-				start, end := mArr.ValueOffsets(i)
-				out[i] = vec.CountString(mKeys, start, end)
+		dirty := !vec.Strict(&cardinality, all, n, vec.ArrowFlags(mArr))
+		for i := range out {
+			if dirty && cardinality.Dirty(i) {
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if cardinality.Dirty(i) {
-					continue
-				}
-				start, end := mArr.ValueOffsets(i)
-				out[i] = vec.CountString(mKeys, start, end)
-			}
+			start, end := mArr.ValueOffsets(i)
+			out[i] = vec.CountString(mKeys, start, end)
 		}
 	}
 	vec.Check(failed, &cardinality, all, n, 1)
@@ -16368,38 +16354,22 @@ func case0183Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, sArr *
 	entry := vec.Make[int64](n)
 	{
 		out := entry.V[:n]
-		if vec.Strict(&entry, all, n, vec.ArrowFlags(mArr), vec.ArrowFlags(sArr)) {
-			for i := range out {
-				start, end := mArr.ValueOffsets(i)
-				entry2 := vec.FindString(mKeys, start, end, sArr.Value(i))
-				if entry2 < 0 {
-					entry.SetErr(i, rt.MapKeyNotExistString(sArr.Value(i)))
-					continue
-				}
-				if mItems.IsNull(entry2) {
-					entry.SetNull(i)
-					continue
-				}
-				out[i] = mItems.Value(entry2)
+		dirty := !vec.Strict(&entry, all, n, vec.ArrowFlags(mArr), vec.ArrowFlags(sArr))
+		for i := range out {
+			if dirty && entry.Dirty(i) {
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if entry.Dirty(i) {
-					continue
-				}
-				start, end := mArr.ValueOffsets(i)
-				entry2 := vec.FindString(mKeys, start, end, sArr.Value(i))
-				if entry2 < 0 {
-					entry.SetErr(i, rt.MapKeyNotExistString(sArr.Value(i)))
-					continue
-				}
-				if mItems.IsNull(entry2) {
-					entry.SetNull(i)
-					continue
-				}
-				out[i] = mItems.Value(entry2)
+			start, end := mArr.ValueOffsets(i)
+			entry2 := vec.FindString(mKeys, start, end, sArr.Value(i))
+			if entry2 < 0 {
+				entry.SetErr(i, rt.MapKeyNotExistString(sArr.Value(i)))
+				continue
 			}
+			if mItems.IsNull(entry2) {
+				entry.SetNull(i)
+				continue
+			}
+			out[i] = mItems.Value(entry2)
 		}
 	}
 	vec.Check(failed, &entry, all, n, 1)
@@ -16541,16 +16511,17 @@ func Case0185(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	year(d)
 func case0185Col1(n int, all vec.Sel, d vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// year(d)
-	var year vec.Vec[int32]
-	if d.Clean() {
-		year = vec.Make[int32](n)
+	year := vec.Make[int32](n)
+	{
 		dV := d.V[:n]
 		out := year.V[:n]
+		dirty := !vec.Strict(&year, all, n, vec.FlagsOf(&d))
 		for i := range out {
+			if dirty && year.Dirty(i) {
+				continue
+			}
 			out[i] = rt.Year(dV[i])
 		}
-	} else {
-		year = vec.Map1(all, n, vec.VecArg(&d), rt.Year)
 	}
 	vec.Check(failed, &year, all, n, 1)
 	column := vec.Int32Array(mem, &year, all, n)
@@ -16622,16 +16593,17 @@ func Case0186(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	month(d)
 func case0186Col1(n int, all vec.Sel, d vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// month(d)
-	var month vec.Vec[int32]
-	if d.Clean() {
-		month = vec.Make[int32](n)
+	month := vec.Make[int32](n)
+	{
 		dV := d.V[:n]
 		out := month.V[:n]
+		dirty := !vec.Strict(&month, all, n, vec.FlagsOf(&d))
 		for i := range out {
+			if dirty && month.Dirty(i) {
+				continue
+			}
 			out[i] = rt.Month(dV[i])
 		}
-	} else {
-		month = vec.Map1(all, n, vec.VecArg(&d), rt.Month)
 	}
 	vec.Check(failed, &month, all, n, 1)
 	column := vec.Int32Array(mem, &month, all, n)
@@ -16703,16 +16675,17 @@ func Case0187(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	day(d)
 func case0187Col1(n int, all vec.Sel, d vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// day(d)
-	var day vec.Vec[int32]
-	if d.Clean() {
-		day = vec.Make[int32](n)
+	day := vec.Make[int32](n)
+	{
 		dV := d.V[:n]
 		out := day.V[:n]
+		dirty := !vec.Strict(&day, all, n, vec.FlagsOf(&d))
 		for i := range out {
+			if dirty && day.Dirty(i) {
+				continue
+			}
 			out[i] = rt.Day(dV[i])
 		}
-	} else {
-		day = vec.Map1(all, n, vec.VecArg(&d), rt.Day)
 	}
 	vec.Check(failed, &day, all, n, 1)
 	column := vec.Int32Array(mem, &day, all, n)
@@ -16784,16 +16757,17 @@ func Case0188(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	dayofmonth(d)
 func case0188Col1(n int, all vec.Sel, d vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// day(d)
-	var day vec.Vec[int32]
-	if d.Clean() {
-		day = vec.Make[int32](n)
+	day := vec.Make[int32](n)
+	{
 		dV := d.V[:n]
 		out := day.V[:n]
+		dirty := !vec.Strict(&day, all, n, vec.FlagsOf(&d))
 		for i := range out {
+			if dirty && day.Dirty(i) {
+				continue
+			}
 			out[i] = rt.Day(dV[i])
 		}
-	} else {
-		day = vec.Map1(all, n, vec.VecArg(&d), rt.Day)
 	}
 	vec.Check(failed, &day, all, n, 1)
 	column := vec.Int32Array(mem, &day, all, n)
@@ -16865,16 +16839,17 @@ func Case0189(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	year(d)
 func case0189Col1(n int, all vec.Sel, d vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// year(d)
-	var year vec.Vec[int32]
-	if d.Clean() {
-		year = vec.Make[int32](n)
+	year := vec.Make[int32](n)
+	{
 		dV := d.V[:n]
 		out := year.V[:n]
+		dirty := !vec.Strict(&year, all, n, vec.FlagsOf(&d))
 		for i := range out {
+			if dirty && year.Dirty(i) {
+				continue
+			}
 			out[i] = rt.Year(dV[i])
 		}
-	} else {
-		year = vec.Map1(all, n, vec.VecArg(&d), rt.Year)
 	}
 	vec.Check(failed, &year, all, n, 1)
 	column := vec.Int32Array(mem, &year, all, n)
@@ -16946,12 +16921,15 @@ func Case0190(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	date_add(d, 1)
 func case0190Col1(n int, all vec.Sel, d vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// date_add(d, 1)
-	var dateAdd vec.Vec[int32]
-	if d.Clean() {
-		dateAdd = vec.Make[int32](n)
+	dateAdd := vec.Make[int32](n)
+	{
 		dV := d.V[:n]
 		out := dateAdd.V[:n]
+		dirty := !vec.Strict(&dateAdd, all, n, vec.FlagsOf(&d))
 		for i := range out {
+			if dirty && dateAdd.Dirty(i) {
+				continue
+			}
 			r, err := rt.DateAdd(dV[i], int32(1))
 			if err != nil {
 				dateAdd.Fail(i, err)
@@ -16959,8 +16937,6 @@ func case0190Col1(n int, all vec.Sel, d vec.Vec[int32], failed *vec.Failure, mem
 			}
 			out[i] = r
 		}
-	} else {
-		dateAdd = vec.Map2E(all, n, vec.VecArg(&d), vec.ConstArg[int32](int32(1)), rt.DateAdd)
 	}
 	vec.Check(failed, &dateAdd, all, n, 1)
 	column := vec.DateArray(mem, &dateAdd, all, n)
@@ -17033,13 +17009,16 @@ func Case0191(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	date_add(d, i)
 func case0191Col1(n int, all vec.Sel, d vec.Vec[int32], i_ vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// date_add(d, i)
-	var dateAdd vec.Vec[int32]
-	if d.Clean() && i_.Clean() {
-		dateAdd = vec.Make[int32](n)
+	dateAdd := vec.Make[int32](n)
+	{
 		dV := d.V[:n]
 		i_V := i_.V[:n]
 		out := dateAdd.V[:n]
+		dirty := !vec.Strict(&dateAdd, all, n, vec.FlagsOf(&d), vec.FlagsOf(&i_))
 		for i := range out {
+			if dirty && dateAdd.Dirty(i) {
+				continue
+			}
 			r, err := rt.DateAdd(dV[i], i_V[i])
 			if err != nil {
 				dateAdd.Fail(i, err)
@@ -17047,8 +17026,6 @@ func case0191Col1(n int, all vec.Sel, d vec.Vec[int32], i_ vec.Vec[int32], faile
 			}
 			out[i] = r
 		}
-	} else {
-		dateAdd = vec.Map2E(all, n, vec.VecArg(&d), vec.VecArg(&i_), rt.DateAdd)
 	}
 	vec.Check(failed, &dateAdd, all, n, 1)
 	column := vec.DateArray(mem, &dateAdd, all, n)
@@ -17120,12 +17097,15 @@ func Case0192(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	date_sub(d, 1)
 func case0192Col1(n int, all vec.Sel, d vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// date_sub(d, 1)
-	var dateSub vec.Vec[int32]
-	if d.Clean() {
-		dateSub = vec.Make[int32](n)
+	dateSub := vec.Make[int32](n)
+	{
 		dV := d.V[:n]
 		out := dateSub.V[:n]
+		dirty := !vec.Strict(&dateSub, all, n, vec.FlagsOf(&d))
 		for i := range out {
+			if dirty && dateSub.Dirty(i) {
+				continue
+			}
 			r, err := rt.DateSub(dV[i], int32(1))
 			if err != nil {
 				dateSub.Fail(i, err)
@@ -17133,8 +17113,6 @@ func case0192Col1(n int, all vec.Sel, d vec.Vec[int32], failed *vec.Failure, mem
 			}
 			out[i] = r
 		}
-	} else {
-		dateSub = vec.Map2E(all, n, vec.VecArg(&d), vec.ConstArg[int32](int32(1)), rt.DateSub)
 	}
 	vec.Check(failed, &dateSub, all, n, 1)
 	column := vec.DateArray(mem, &dateSub, all, n)
@@ -17207,13 +17185,16 @@ func Case0193(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	date_add(d, i)
 func case0193Col1(n int, all vec.Sel, d vec.Vec[int32], i_ vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// date_add(d, i)
-	var dateAdd vec.Vec[int32]
-	if d.Clean() && i_.Clean() {
-		dateAdd = vec.Make[int32](n)
+	dateAdd := vec.Make[int32](n)
+	{
 		dV := d.V[:n]
 		i_V := i_.V[:n]
 		out := dateAdd.V[:n]
+		dirty := !vec.Strict(&dateAdd, all, n, vec.FlagsOf(&d), vec.FlagsOf(&i_))
 		for i := range out {
+			if dirty && dateAdd.Dirty(i) {
+				continue
+			}
 			r, err := rt.DateAdd(dV[i], i_V[i])
 			if err != nil {
 				dateAdd.Fail(i, err)
@@ -17221,8 +17202,6 @@ func case0193Col1(n int, all vec.Sel, d vec.Vec[int32], i_ vec.Vec[int32], faile
 			}
 			out[i] = r
 		}
-	} else {
-		dateAdd = vec.Map2E(all, n, vec.VecArg(&d), vec.VecArg(&i_), rt.DateAdd)
 	}
 	vec.Check(failed, &dateAdd, all, n, 1)
 	column := vec.DateArray(mem, &dateAdd, all, n)
@@ -17294,12 +17273,15 @@ func Case0194(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	date_add(d, 2147483647)
 func case0194Col1(n int, all vec.Sel, d vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// date_add(d, 2147483647)
-	var dateAdd vec.Vec[int32]
-	if d.Clean() {
-		dateAdd = vec.Make[int32](n)
+	dateAdd := vec.Make[int32](n)
+	{
 		dV := d.V[:n]
 		out := dateAdd.V[:n]
+		dirty := !vec.Strict(&dateAdd, all, n, vec.FlagsOf(&d))
 		for i := range out {
+			if dirty && dateAdd.Dirty(i) {
+				continue
+			}
 			r, err := rt.DateAdd(dV[i], int32(2147483647))
 			if err != nil {
 				dateAdd.Fail(i, err)
@@ -17307,8 +17289,6 @@ func case0194Col1(n int, all vec.Sel, d vec.Vec[int32], failed *vec.Failure, mem
 			}
 			out[i] = r
 		}
-	} else {
-		dateAdd = vec.Map2E(all, n, vec.VecArg(&d), vec.ConstArg[int32](int32(2147483647)), rt.DateAdd)
 	}
 	vec.Check(failed, &dateAdd, all, n, 1)
 	column := vec.DateArray(mem, &dateAdd, all, n)
@@ -17381,13 +17361,16 @@ func Case0195(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	datediff(d, e)
 func case0195Col1(n int, all vec.Sel, d vec.Vec[int32], e_ vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// datediff(d, e)
-	var datediff vec.Vec[int32]
-	if d.Clean() && e_.Clean() {
-		datediff = vec.Make[int32](n)
+	datediff := vec.Make[int32](n)
+	{
 		dV := d.V[:n]
 		e_V := e_.V[:n]
 		out := datediff.V[:n]
+		dirty := !vec.Strict(&datediff, all, n, vec.FlagsOf(&d), vec.FlagsOf(&e_))
 		for i := range out {
+			if dirty && datediff.Dirty(i) {
+				continue
+			}
 			r, err := rt.DateDiff(dV[i], e_V[i])
 			if err != nil {
 				datediff.Fail(i, err)
@@ -17395,8 +17378,6 @@ func case0195Col1(n int, all vec.Sel, d vec.Vec[int32], e_ vec.Vec[int32], faile
 			}
 			out[i] = r
 		}
-	} else {
-		datediff = vec.Map2E(all, n, vec.VecArg(&d), vec.VecArg(&e_), rt.DateDiff)
 	}
 	vec.Check(failed, &datediff, all, n, 1)
 	column := vec.Int32Array(mem, &datediff, all, n)
@@ -17469,13 +17450,16 @@ func Case0196(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	datediff(e, d)
 func case0196Col1(n int, all vec.Sel, e_ vec.Vec[int32], d vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// datediff(e, d)
-	var datediff vec.Vec[int32]
-	if e_.Clean() && d.Clean() {
-		datediff = vec.Make[int32](n)
+	datediff := vec.Make[int32](n)
+	{
 		e_V := e_.V[:n]
 		dV := d.V[:n]
 		out := datediff.V[:n]
+		dirty := !vec.Strict(&datediff, all, n, vec.FlagsOf(&e_), vec.FlagsOf(&d))
 		for i := range out {
+			if dirty && datediff.Dirty(i) {
+				continue
+			}
 			r, err := rt.DateDiff(e_V[i], dV[i])
 			if err != nil {
 				datediff.Fail(i, err)
@@ -17483,8 +17467,6 @@ func case0196Col1(n int, all vec.Sel, e_ vec.Vec[int32], d vec.Vec[int32], faile
 			}
 			out[i] = r
 		}
-	} else {
-		datediff = vec.Map2E(all, n, vec.VecArg(&e_), vec.VecArg(&d), rt.DateDiff)
 	}
 	vec.Check(failed, &datediff, all, n, 1)
 	column := vec.Int32Array(mem, &datediff, all, n)
@@ -17557,13 +17539,16 @@ func Case0197(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	datediff(d, e)
 func case0197Col1(n int, all vec.Sel, d vec.Vec[int32], e_ vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// datediff(d, e)
-	var datediff vec.Vec[int32]
-	if d.Clean() && e_.Clean() {
-		datediff = vec.Make[int32](n)
+	datediff := vec.Make[int32](n)
+	{
 		dV := d.V[:n]
 		e_V := e_.V[:n]
 		out := datediff.V[:n]
+		dirty := !vec.Strict(&datediff, all, n, vec.FlagsOf(&d), vec.FlagsOf(&e_))
 		for i := range out {
+			if dirty && datediff.Dirty(i) {
+				continue
+			}
 			r, err := rt.DateDiff(dV[i], e_V[i])
 			if err != nil {
 				datediff.Fail(i, err)
@@ -17571,8 +17556,6 @@ func case0197Col1(n int, all vec.Sel, d vec.Vec[int32], e_ vec.Vec[int32], faile
 			}
 			out[i] = r
 		}
-	} else {
-		datediff = vec.Map2E(all, n, vec.VecArg(&d), vec.VecArg(&e_), rt.DateDiff)
 	}
 	vec.Check(failed, &datediff, all, n, 1)
 	column := vec.Int32Array(mem, &datediff, all, n)
@@ -17644,16 +17627,17 @@ func Case0198(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	d >= DATE '2024-01-01'
 func case0198Col1(n int, all vec.Sel, d vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (d >= DATE '2024-01-01')
-	var cmp vec.Vec[bool]
-	if d.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		dV := d.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&d))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.GeInt32(dV[i], int32(19723))
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&d), vec.ConstArg[int32](int32(19723)), rt.GeInt32)
 	}
 	vec.Check(failed, &cmp, all, n, 1)
 	column := vec.BoolArray(mem, &cmp, all, n)
@@ -17725,16 +17709,17 @@ func Case0199(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	d < DATE '2024-01-01'
 func case0199Col1(n int, all vec.Sel, d vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (d < DATE '2024-01-01')
-	var cmp vec.Vec[bool]
-	if d.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		dV := d.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&d))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.LtInt32(dV[i], int32(19723))
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&d), vec.ConstArg[int32](int32(19723)), rt.LtInt32)
 	}
 	vec.Check(failed, &cmp, all, n, 1)
 	column := vec.BoolArray(mem, &cmp, all, n)
@@ -17807,17 +17792,18 @@ func Case0200(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	a = b
 func case0200Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a = b)
-	var cmp vec.Vec[bool]
-	if a.Clean() && b.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqInt64(aV[i], bV[i])
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.EqInt64)
 	}
 	vec.Check(failed, &cmp, all, n, 1)
 	column := vec.BoolArray(mem, &cmp, all, n)
@@ -17890,17 +17876,18 @@ func Case0201(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	a <> b
 func case0201Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a <> b)
-	var cmp vec.Vec[bool]
-	if a.Clean() && b.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.NeInt64(aV[i], bV[i])
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.NeInt64)
 	}
 	vec.Check(failed, &cmp, all, n, 1)
 	column := vec.BoolArray(mem, &cmp, all, n)
@@ -17973,17 +17960,18 @@ func Case0202(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	a != b
 func case0202Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a <> b)
-	var cmp vec.Vec[bool]
-	if a.Clean() && b.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.NeInt64(aV[i], bV[i])
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.NeInt64)
 	}
 	vec.Check(failed, &cmp, all, n, 1)
 	column := vec.BoolArray(mem, &cmp, all, n)
@@ -18056,17 +18044,18 @@ func Case0203(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	a < b
 func case0203Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a < b)
-	var cmp vec.Vec[bool]
-	if a.Clean() && b.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.LtInt64(aV[i], bV[i])
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.LtInt64)
 	}
 	vec.Check(failed, &cmp, all, n, 1)
 	column := vec.BoolArray(mem, &cmp, all, n)
@@ -18241,17 +18230,18 @@ func Case0205(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	x = y
 func case0205Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (x = y)
-	var cmp vec.Vec[bool]
-	if x.Clean() && y.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		xV := x.V[:n]
 		yV := y.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&x), vec.FlagsOf(&y))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqFloat64(xV[i], yV[i])
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&x), vec.VecArg(&y), rt.EqFloat64)
 	}
 	vec.Check(failed, &cmp, all, n, 1)
 	column := vec.BoolArray(mem, &cmp, all, n)
@@ -18324,17 +18314,18 @@ func Case0206(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	x > y
 func case0206Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (x > y)
-	var cmp vec.Vec[bool]
-	if x.Clean() && y.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		xV := x.V[:n]
 		yV := y.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&x), vec.FlagsOf(&y))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.GtFloat64(xV[i], yV[i])
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&x), vec.VecArg(&y), rt.GtFloat64)
 	}
 	vec.Check(failed, &cmp, all, n, 1)
 	column := vec.BoolArray(mem, &cmp, all, n)
@@ -18407,17 +18398,18 @@ func Case0207(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	x = y
 func case0207Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (x = y)
-	var cmp vec.Vec[bool]
-	if x.Clean() && y.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		xV := x.V[:n]
 		yV := y.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&x), vec.FlagsOf(&y))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqFloat64(xV[i], yV[i])
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&x), vec.VecArg(&y), rt.EqFloat64)
 	}
 	vec.Check(failed, &cmp, all, n, 1)
 	column := vec.BoolArray(mem, &cmp, all, n)
@@ -18490,17 +18482,18 @@ func Case0208(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	x < y
 func case0208Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (x < y)
-	var cmp vec.Vec[bool]
-	if x.Clean() && y.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		xV := x.V[:n]
 		yV := y.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&x), vec.FlagsOf(&y))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.LtFloat64(xV[i], yV[i])
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&x), vec.VecArg(&y), rt.LtFloat64)
 	}
 	vec.Check(failed, &cmp, all, n, 1)
 	column := vec.BoolArray(mem, &cmp, all, n)
@@ -18573,15 +18566,16 @@ func Case0209(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	s < u
 func case0209Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (s < u)
-	var cmp vec.Vec[bool]
-	if sArr.NullN() == 0 && uArr.NullN() == 0 {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.ArrowFlags(sArr), vec.ArrowFlags(uArr))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.LtString(sArr.Value(i), uArr.Value(i))
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.StrArg(sArr), vec.StrArg(uArr), rt.LtString)
 	}
 	vec.Check(failed, &cmp, all, n, 1)
 	column := vec.BoolArray(mem, &cmp, all, n)
@@ -18654,15 +18648,16 @@ func Case0210(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	s < u
 func case0210Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (s < u)
-	var cmp vec.Vec[bool]
-	if sArr.NullN() == 0 && uArr.NullN() == 0 {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.ArrowFlags(sArr), vec.ArrowFlags(uArr))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.LtString(sArr.Value(i), uArr.Value(i))
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.StrArg(sArr), vec.StrArg(uArr), rt.LtString)
 	}
 	vec.Check(failed, &cmp, all, n, 1)
 	column := vec.BoolArray(mem, &cmp, all, n)
@@ -18735,15 +18730,16 @@ func Case0211(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	s = u
 func case0211Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (s = u)
-	var cmp vec.Vec[bool]
-	if sArr.NullN() == 0 && uArr.NullN() == 0 {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.ArrowFlags(sArr), vec.ArrowFlags(uArr))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqString(sArr.Value(i), uArr.Value(i))
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.StrArg(sArr), vec.StrArg(uArr), rt.EqString)
 	}
 	vec.Check(failed, &cmp, all, n, 1)
 	column := vec.BoolArray(mem, &cmp, all, n)
@@ -18816,17 +18812,18 @@ func Case0212(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	p < q
 func case0212Col1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (p < q)
-	var cmp vec.Vec[bool]
-	if p.Clean() && q.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		pV := p.V[:n]
 		qV := q.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&p), vec.FlagsOf(&q))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.LtBool(pV[i], qV[i])
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&p), vec.VecArg(&q), rt.LtBool)
 	}
 	vec.Check(failed, &cmp, all, n, 1)
 	column := vec.BoolArray(mem, &cmp, all, n)
@@ -18899,17 +18896,18 @@ func Case0213(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	p = q
 func case0213Col1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (p = q)
-	var cmp vec.Vec[bool]
-	if p.Clean() && q.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		pV := p.V[:n]
 		qV := q.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&p), vec.FlagsOf(&q))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqBool(pV[i], qV[i])
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&p), vec.VecArg(&q), rt.EqBool)
 	}
 	vec.Check(failed, &cmp, all, n, 1)
 	column := vec.BoolArray(mem, &cmp, all, n)
@@ -18982,17 +18980,18 @@ func Case0214(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	d <= e
 func case0214Col1(n int, all vec.Sel, d vec.Vec[int32], e_ vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (d <= e)
-	var cmp vec.Vec[bool]
-	if d.Clean() && e_.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		dV := d.V[:n]
 		e_V := e_.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&d), vec.FlagsOf(&e_))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.LeInt32(dV[i], e_V[i])
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&d), vec.VecArg(&e_), rt.LeInt32)
 	}
 	vec.Check(failed, &cmp, all, n, 1)
 	column := vec.BoolArray(mem, &cmp, all, n)
@@ -19064,12 +19063,15 @@ func Case0215(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	-a
 func case0215Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (-a)
-	var minus vec.Vec[int64]
-	if a.Clean() {
-		minus = vec.Make[int64](n)
+	minus := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		out := minus.V[:n]
+		dirty := !vec.Strict(&minus, all, n, vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && minus.Dirty(i) {
+				continue
+			}
 			r, err := rt.NegateInt64(aV[i])
 			if err != nil {
 				minus.Fail(i, err)
@@ -19077,8 +19079,6 @@ func case0215Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 			}
 			out[i] = r
 		}
-	} else {
-		minus = vec.Map1E(all, n, vec.VecArg(&a), rt.NegateInt64)
 	}
 	vec.Check(failed, &minus, all, n, 1)
 	column := vec.Int64Array(mem, &minus, all, n)
@@ -19150,16 +19150,17 @@ func Case0216(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	-x
 func case0216Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (-x)
-	var minus vec.Vec[float64]
-	if x.Clean() {
-		minus = vec.Make[float64](n)
+	minus := vec.Make[float64](n)
+	{
 		xV := x.V[:n]
 		out := minus.V[:n]
+		dirty := !vec.Strict(&minus, all, n, vec.FlagsOf(&x))
 		for i := range out {
+			if dirty && minus.Dirty(i) {
+				continue
+			}
 			out[i] = rt.NegateFloat64(xV[i])
 		}
-	} else {
-		minus = vec.Map1(all, n, vec.VecArg(&x), rt.NegateFloat64)
 	}
 	vec.Check(failed, &minus, all, n, 1)
 	column := vec.Float64Array(mem, &minus, all, n)
@@ -19370,13 +19371,16 @@ func Case0219(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0219Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a + ERROR(DIVIDE_BY_ZERO))
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
-	var sum vec.Vec[int64]
-	if a.Clean() && konst.Clean() {
-		sum = vec.Make[int64](n)
+	sum := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		konstV := konst.V[:n]
 		out := sum.V[:n]
+		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&a), vec.FlagsOf(&konst))
 		for i := range out {
+			if dirty && sum.Dirty(i) {
+				continue
+			}
 			r, err := rt.AddInt64(aV[i], konstV[i])
 			if err != nil {
 				sum.Fail(i, err)
@@ -19384,8 +19388,6 @@ func case0219Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 			}
 			out[i] = r
 		}
-	} else {
-		sum = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&konst), rt.AddInt64)
 	}
 	vec.Check(failed, &sum, all, n, 1)
 	column := vec.Int64Array(mem, &sum, all, n)
@@ -19458,13 +19460,16 @@ func Case0220(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0220Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (ERROR(DIVIDE_BY_ZERO) + a)
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
-	var sum vec.Vec[int64]
-	if konst.Clean() && a.Clean() {
-		sum = vec.Make[int64](n)
+	sum := vec.Make[int64](n)
+	{
 		konstV := konst.V[:n]
 		aV := a.V[:n]
 		out := sum.V[:n]
+		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&konst), vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && sum.Dirty(i) {
+				continue
+			}
 			r, err := rt.AddInt64(konstV[i], aV[i])
 			if err != nil {
 				sum.Fail(i, err)
@@ -19472,8 +19477,6 @@ func case0220Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 			}
 			out[i] = r
 		}
-	} else {
-		sum = vec.Map2E(all, n, vec.VecArg(&konst), vec.VecArg(&a), rt.AddInt64)
 	}
 	vec.Check(failed, &sum, all, n, 1)
 	column := vec.Int64Array(mem, &sum, all, n)
@@ -19546,13 +19549,16 @@ func Case0221(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0221Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a + ERROR(DIVIDE_BY_ZERO))
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
-	var sum vec.Vec[int64]
-	if a.Clean() && konst.Clean() {
-		sum = vec.Make[int64](n)
+	sum := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		konstV := konst.V[:n]
 		out := sum.V[:n]
+		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&a), vec.FlagsOf(&konst))
 		for i := range out {
+			if dirty && sum.Dirty(i) {
+				continue
+			}
 			r, err := rt.AddInt64(aV[i], konstV[i])
 			if err != nil {
 				sum.Fail(i, err)
@@ -19560,8 +19566,6 @@ func case0221Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 			}
 			out[i] = r
 		}
-	} else {
-		sum = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&konst), rt.AddInt64)
 	}
 	vec.Check(failed, &sum, all, n, 1)
 	column := vec.Int64Array(mem, &sum, all, n)
@@ -19979,46 +19983,34 @@ func Case0225(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	concat(s, CAST(u AS VARCHAR), CAST(1 DIV a AS VARCHAR))
 func case0225Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// concat(s, u, CAST((1 DIV a) AS VARCHAR))
-	var directCol arrow.Array // written by the clean loop, or below from concat
+	var directCol arrow.Array // written by the loop, or below from concat
+	var directOut *vec.StringOut
 	var concat vec.Vec[string]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if sArr.NullN() == 0 && uArr.NullN() == 0 && a.Clean() {
-		directOut := vec.NewStringOut(mem, n)
+	if sArr.NullN()+uArr.NullN()+in.Column(0).NullN() <= n/2 {
+		directOut = vec.NewStringOut(mem, n)
 		aV := a.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		dirty := !(sArr.NullN() == 0 && uArr.NullN() == 0 && a.Clean())
 		var bad vec.Failed
 		for i := range n {
-			directOut.Append(rt.Concat(sArr.Value(i), uArr.Value(i), rt.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), aV[i])))))
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			directCol = directOut.Array()
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			directOut.Release()
-		}
-	} else if sArr.NullN()+uArr.NullN()+in.Column(0).NullN() <= n/2 {
-		concat = vec.Make[string](n)
-		aV := a.V[:n]
-		out := concat.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
-		for i := range out {
-			if sArr.IsNull(i) || uArr.IsNull(i) || a.Dirty(i) {
+			if dirty && (sArr.IsNull(i) || uArr.IsNull(i) || a.Dirty(i)) {
+				directOut.Skip()
 				left = append(left, int32(i))
 				continue
 			}
-			out[i] = rt.Concat(sArr.Value(i), uArr.Value(i), rt.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), aV[i]))))
+			directOut.Append(rt.Concat(sArr.Value(i), uArr.Value(i), rt.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), aV[i])))))
 			if bad {
 				bad = false
 				left = append(left, int32(i))
 			}
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// (1 DIV a)
@@ -20045,10 +20037,10 @@ func case0225Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, a 
 			}
 		}
 		if fused {
-			vec.Merge(&concat, &concat2, rest, n)
-		} else {
-			concat = concat2
+			directOut.Patch(&concat2, rest, all)
+			directCol = directOut.Array()
 		}
+		concat = concat2
 	}
 	vec.Check(failed, &concat, all, n, 1)
 	if directCol == nil {
@@ -20124,46 +20116,34 @@ func Case0226(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	concat(CAST(1 DIV a AS VARCHAR), s, u)
 func case0226Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, sArr *array.String, uArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// concat(CAST((1 DIV a) AS VARCHAR), s, u)
-	var directCol arrow.Array // written by the clean loop, or below from concat
+	var directCol arrow.Array // written by the loop, or below from concat
+	var directOut *vec.StringOut
 	var concat vec.Vec[string]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if a.Clean() && sArr.NullN() == 0 && uArr.NullN() == 0 {
-		directOut := vec.NewStringOut(mem, n)
+	if in.Column(0).NullN()+sArr.NullN()+uArr.NullN() <= n/2 {
+		directOut = vec.NewStringOut(mem, n)
 		aV := a.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		dirty := !(a.Clean() && sArr.NullN() == 0 && uArr.NullN() == 0)
 		var bad vec.Failed
 		for i := range n {
-			directOut.Append(rt.Concat(rt.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), aV[i]))), sArr.Value(i), uArr.Value(i)))
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			directCol = directOut.Array()
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			directOut.Release()
-		}
-	} else if in.Column(0).NullN()+sArr.NullN()+uArr.NullN() <= n/2 {
-		concat = vec.Make[string](n)
-		aV := a.V[:n]
-		out := concat.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
-		for i := range out {
-			if a.Dirty(i) || sArr.IsNull(i) || uArr.IsNull(i) {
+			if dirty && (a.Dirty(i) || sArr.IsNull(i) || uArr.IsNull(i)) {
+				directOut.Skip()
 				left = append(left, int32(i))
 				continue
 			}
-			out[i] = rt.Concat(rt.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), aV[i]))), sArr.Value(i), uArr.Value(i))
+			directOut.Append(rt.Concat(rt.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), aV[i]))), sArr.Value(i), uArr.Value(i)))
 			if bad {
 				bad = false
 				left = append(left, int32(i))
 			}
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// (1 DIV a)
@@ -20190,10 +20170,10 @@ func case0226Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, sA
 			}
 		}
 		if fused {
-			vec.Merge(&concat, &concat2, rest, n)
-		} else {
-			concat = concat2
+			directOut.Patch(&concat2, rest, all)
+			directCol = directOut.Array()
 		}
+		concat = concat2
 	}
 	vec.Check(failed, &concat, all, n, 1)
 	if directCol == nil {
@@ -20269,46 +20249,34 @@ func Case0227(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	concat(CAST(1 DIV a AS VARCHAR), s, u)
 func case0227Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, sArr *array.String, uArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// concat(CAST((1 DIV a) AS VARCHAR), s, u)
-	var directCol arrow.Array // written by the clean loop, or below from concat
+	var directCol arrow.Array // written by the loop, or below from concat
+	var directOut *vec.StringOut
 	var concat vec.Vec[string]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if a.Clean() && sArr.NullN() == 0 && uArr.NullN() == 0 {
-		directOut := vec.NewStringOut(mem, n)
+	if in.Column(0).NullN()+sArr.NullN()+uArr.NullN() <= n/2 {
+		directOut = vec.NewStringOut(mem, n)
 		aV := a.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		dirty := !(a.Clean() && sArr.NullN() == 0 && uArr.NullN() == 0)
 		var bad vec.Failed
 		for i := range n {
-			directOut.Append(rt.Concat(rt.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), aV[i]))), sArr.Value(i), uArr.Value(i)))
-			if bad {
-				break
-			}
-		}
-		if !bad {
-			directCol = directOut.Array()
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			directOut.Release()
-		}
-	} else if in.Column(0).NullN()+sArr.NullN()+uArr.NullN() <= n/2 {
-		concat = vec.Make[string](n)
-		aV := a.V[:n]
-		out := concat.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
-		for i := range out {
-			if a.Dirty(i) || sArr.IsNull(i) || uArr.IsNull(i) {
+			if dirty && (a.Dirty(i) || sArr.IsNull(i) || uArr.IsNull(i)) {
+				directOut.Skip()
 				left = append(left, int32(i))
 				continue
 			}
-			out[i] = rt.Concat(rt.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), aV[i]))), sArr.Value(i), uArr.Value(i))
+			directOut.Append(rt.Concat(rt.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), aV[i]))), sArr.Value(i), uArr.Value(i)))
 			if bad {
 				bad = false
 				left = append(left, int32(i))
 			}
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// (1 DIV a)
@@ -20335,10 +20303,10 @@ func case0227Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, sA
 			}
 		}
 		if fused {
-			vec.Merge(&concat, &concat2, rest, n)
-		} else {
-			concat = concat2
+			directOut.Patch(&concat2, rest, all)
+			directCol = directOut.Array()
 		}
+		concat = concat2
 	}
 	vec.Check(failed, &concat, all, n, 1)
 	if directCol == nil {
@@ -20413,13 +20381,16 @@ func Case0228(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	a DIV b
 func case0228Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a DIV b)
-	var quotient vec.Vec[int64]
-	if a.Clean() && b.Clean() {
-		quotient = vec.Make[int64](n)
+	quotient := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
+		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && quotient.Dirty(i) {
+				continue
+			}
 			r, err := rt.DivInt64(aV[i], bV[i])
 			if err != nil {
 				quotient.Fail(i, err)
@@ -20427,8 +20398,6 @@ func case0228Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed
 			}
 			out[i] = r
 		}
-	} else {
-		quotient = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	vec.Check(failed, &quotient, all, n, 1)
 	column := vec.Int64Array(mem, &quotient, all, n)
@@ -20505,38 +20474,22 @@ func case0229Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mItems
 	entry := vec.Make[int64](n)
 	{
 		out := entry.V[:n]
-		if vec.Strict(&entry, all, n, vec.ArrowFlags(mArr)) {
-			for i := range out {
-				start, end := mArr.ValueOffsets(i)
-				entry2 := vec.FindString(mKeys, start, end, "zz")
-				if entry2 < 0 {
-					entry.SetErr(i, rt.MapKeyNotExistString("zz"))
-					continue
-				}
-				if mItems.IsNull(entry2) {
-					entry.SetNull(i)
-					continue
-				}
-				out[i] = mItems.Value(entry2)
+		dirty := !vec.Strict(&entry, all, n, vec.ArrowFlags(mArr))
+		for i := range out {
+			if dirty && entry.Dirty(i) {
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if entry.Dirty(i) {
-					continue
-				}
-				start, end := mArr.ValueOffsets(i)
-				entry2 := vec.FindString(mKeys, start, end, "zz")
-				if entry2 < 0 {
-					entry.SetErr(i, rt.MapKeyNotExistString("zz"))
-					continue
-				}
-				if mItems.IsNull(entry2) {
-					entry.SetNull(i)
-					continue
-				}
-				out[i] = mItems.Value(entry2)
+			start, end := mArr.ValueOffsets(i)
+			entry2 := vec.FindString(mKeys, start, end, "zz")
+			if entry2 < 0 {
+				entry.SetErr(i, rt.MapKeyNotExistString("zz"))
+				continue
 			}
+			if mItems.IsNull(entry2) {
+				entry.SetNull(i)
+				continue
+			}
+			out[i] = mItems.Value(entry2)
 		}
 	}
 	vec.Check(failed, &entry, all, n, 1)
@@ -20609,12 +20562,15 @@ func Case0230(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	abs(a)
 func case0230Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// abs(a)
-	var abs vec.Vec[int64]
-	if a.Clean() {
-		abs = vec.Make[int64](n)
+	abs := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		out := abs.V[:n]
+		dirty := !vec.Strict(&abs, all, n, vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && abs.Dirty(i) {
+				continue
+			}
 			r, err := rt.AbsInt64(aV[i])
 			if err != nil {
 				abs.Fail(i, err)
@@ -20622,8 +20578,6 @@ func case0230Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 			}
 			out[i] = r
 		}
-	} else {
-		abs = vec.Map1E(all, n, vec.VecArg(&a), rt.AbsInt64)
 	}
 	vec.Check(failed, &abs, all, n, 1)
 	column := vec.Int64Array(mem, &abs, all, n)
@@ -23029,16 +22983,17 @@ func Case0256(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	NOT p
 func case0256Col1(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (NOT p)
-	var negated vec.Vec[bool]
-	if p.Clean() {
-		negated = vec.Make[bool](n)
+	negated := vec.Make[bool](n)
+	{
 		pV := p.V[:n]
 		out := negated.V[:n]
+		dirty := !vec.Strict(&negated, all, n, vec.FlagsOf(&p))
 		for i := range out {
+			if dirty && negated.Dirty(i) {
+				continue
+			}
 			out[i] = rt.Not(pV[i])
 		}
-	} else {
-		negated = vec.Map1(all, n, vec.VecArg(&p), rt.Not)
 	}
 	vec.Check(failed, &negated, all, n, 1)
 	column := vec.BoolArray(mem, &negated, all, n)
@@ -23479,16 +23434,17 @@ func Case0260(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	IF(a = 0, NULL, 100 DIV a)
 func case0260Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a = 0)
-	var cmp vec.Vec[bool]
-	if a.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		aV := a.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqInt64(aV[i], int64(0))
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.EqInt64)
 	}
 	// IF((a = 0), CAST(NULL AS BIGINT), (100 DIV a))
 	then, otherwise := vec.Split(&cmp, all, n)
@@ -24001,17 +23957,25 @@ func Case0265(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CASE WHEN p THEN 'a' WHEN a DIV 0 = 1 THEN 'b' ELSE 'c' END
 func case0265Col1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN p THEN 'a' WHEN ((a DIV 0) = 1) THEN 'b' ELSE 'c' END
-	var directCol arrow.Array // written by the clean loop, or below from caseResult
+	var directCol arrow.Array // written by the loop, or below from caseResult
+	var directOut *vec.StringOut
 	var caseResult vec.Vec[string]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if p.Clean() && a.Clean() {
-		directOut := vec.NewStringOut(mem, n)
+	if in.Column(13).NullN()+in.Column(0).NullN() <= n/2 {
+		directOut = vec.NewStringOut(mem, n)
 		pV := p.V[:n]
 		aV := a.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		dirty := !(p.Clean() && a.Clean())
 		var bad vec.Failed
 		for i := range n {
+			if dirty && (p.Dirty(i) || a.Dirty(i)) {
+				directOut.Skip()
+				left = append(left, int32(i))
+				continue
+			}
 			switch {
 			case pV[i]:
 				directOut.Append("a")
@@ -24021,42 +23985,14 @@ func case0265Col1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a v
 				directOut.Append("c")
 			}
 			if bad {
-				break
-			}
-		}
-		if !bad {
-			directCol = directOut.Array()
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			directOut.Release()
-		}
-	} else if in.Column(13).NullN()+in.Column(0).NullN() <= n/2 {
-		caseResult = vec.Make[string](n)
-		pV := p.V[:n]
-		aV := a.V[:n]
-		out := caseResult.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
-		for i := range out {
-			if p.Dirty(i) || a.Dirty(i) {
-				left = append(left, int32(i))
-				continue
-			}
-			switch {
-			case pV[i]:
-				out[i] = "a"
-			case rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)):
-				out[i] = "b"
-			default:
-				out[i] = "c"
-			}
-			if bad {
 				bad = false
 				left = append(left, int32(i))
 			}
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// CASE WHEN p THEN 'a' WHEN ((a DIV 0) = 1) THEN 'b' ELSE 'c' END
@@ -24073,10 +24009,10 @@ func case0265Col1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a v
 		vec.Fill(&caseResult2, "b", when2, n)
 		vec.Fill(&caseResult2, "c", notYet2, n)
 		if fused {
-			vec.Merge(&caseResult, &caseResult2, rest, n)
-		} else {
-			caseResult = caseResult2
+			directOut.Patch(&caseResult2, rest, all)
+			directCol = directOut.Array()
 		}
+		caseResult = caseResult2
 	}
 	vec.Check(failed, &caseResult, all, n, 1)
 	if directCol == nil {
@@ -24151,17 +24087,25 @@ func Case0266(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CASE WHEN p THEN 'a' WHEN a DIV 0 = 1 THEN 'b' ELSE 'c' END
 func case0266Col1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN p THEN 'a' WHEN ((a DIV 0) = 1) THEN 'b' ELSE 'c' END
-	var directCol arrow.Array // written by the clean loop, or below from caseResult
+	var directCol arrow.Array // written by the loop, or below from caseResult
+	var directOut *vec.StringOut
 	var caseResult vec.Vec[string]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if p.Clean() && a.Clean() {
-		directOut := vec.NewStringOut(mem, n)
+	if in.Column(13).NullN()+in.Column(0).NullN() <= n/2 {
+		directOut = vec.NewStringOut(mem, n)
 		pV := p.V[:n]
 		aV := a.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		dirty := !(p.Clean() && a.Clean())
 		var bad vec.Failed
 		for i := range n {
+			if dirty && (p.Dirty(i) || a.Dirty(i)) {
+				directOut.Skip()
+				left = append(left, int32(i))
+				continue
+			}
 			switch {
 			case pV[i]:
 				directOut.Append("a")
@@ -24171,42 +24115,14 @@ func case0266Col1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a v
 				directOut.Append("c")
 			}
 			if bad {
-				break
-			}
-		}
-		if !bad {
-			directCol = directOut.Array()
-			fused, rest = true, vec.Sel{}
-		} else {
-			// a row failed (an error or a missing map key): the vector code computes every row
-			directOut.Release()
-		}
-	} else if in.Column(13).NullN()+in.Column(0).NullN() <= n/2 {
-		caseResult = vec.Make[string](n)
-		pV := p.V[:n]
-		aV := a.V[:n]
-		out := caseResult.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
-		for i := range out {
-			if p.Dirty(i) || a.Dirty(i) {
-				left = append(left, int32(i))
-				continue
-			}
-			switch {
-			case pV[i]:
-				out[i] = "a"
-			case rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)):
-				out[i] = "b"
-			default:
-				out[i] = "c"
-			}
-			if bad {
 				bad = false
 				left = append(left, int32(i))
 			}
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// CASE WHEN p THEN 'a' WHEN ((a DIV 0) = 1) THEN 'b' ELSE 'c' END
@@ -24223,10 +24139,10 @@ func case0266Col1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a v
 		vec.Fill(&caseResult2, "b", when2, n)
 		vec.Fill(&caseResult2, "c", notYet2, n)
 		if fused {
-			vec.Merge(&caseResult, &caseResult2, rest, n)
-		} else {
-			caseResult = caseResult2
+			directOut.Patch(&caseResult2, rest, all)
+			directCol = directOut.Array()
 		}
+		caseResult = caseResult2
 	}
 	vec.Check(failed, &caseResult, all, n, 1)
 	if directCol == nil {
@@ -24450,15 +24366,23 @@ func Case0269(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END
 func case0269Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END
-	var directCol arrow.Array // written by the clean loop, or below from caseResult
+	var directCol arrow.Array // written by the loop, or below from caseResult
+	var directOut *vec.StringOut
 	var caseResult vec.Vec[string]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if a.Clean() {
-		directOut := vec.NewStringOut(mem, n)
+	if in.Column(0).NullN() <= n/2 {
+		directOut = vec.NewStringOut(mem, n)
 		aV := a.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		dirty := !(a.Clean())
 		for i := range n {
+			if dirty && (a.Dirty(i)) {
+				directOut.Skip()
+				left = append(left, int32(i))
+				continue
+			}
 			subject := aV[i]
 			switch {
 			case rt.EqInt64(subject, int64(1)):
@@ -24469,29 +24393,10 @@ func case0269Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 				directOut.Append("many")
 			}
 		}
-		directCol = directOut.Array()
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(0).NullN() <= n/2 {
-		caseResult = vec.Make[string](n)
-		aV := a.V[:n]
-		out := caseResult.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		for i := range out {
-			if a.Dirty(i) {
-				left = append(left, int32(i))
-				continue
-			}
-			subject := aV[i]
-			switch {
-			case rt.EqInt64(subject, int64(1)):
-				out[i] = "one"
-			case rt.EqInt64(subject, int64(2)):
-				out[i] = "two"
-			default:
-				out[i] = "many"
-			}
-		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END
@@ -24506,10 +24411,10 @@ func case0269Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 		vec.Fill(&caseResult2, "two", when2, n)
 		vec.Fill(&caseResult2, "many", notYet2, n)
 		if fused {
-			vec.Merge(&caseResult, &caseResult2, rest, n)
-		} else {
-			caseResult = caseResult2
+			directOut.Patch(&caseResult2, rest, all)
+			directCol = directOut.Array()
 		}
+		caseResult = caseResult2
 	}
 	vec.Check(failed, &caseResult, all, n, 1)
 	if directCol == nil {
@@ -24583,15 +24488,23 @@ func Case0270(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END
 func case0270Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END
-	var directCol arrow.Array // written by the clean loop, or below from caseResult
+	var directCol arrow.Array // written by the loop, or below from caseResult
+	var directOut *vec.StringOut
 	var caseResult vec.Vec[string]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if a.Clean() {
-		directOut := vec.NewStringOut(mem, n)
+	if in.Column(0).NullN() <= n/2 {
+		directOut = vec.NewStringOut(mem, n)
 		aV := a.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		dirty := !(a.Clean())
 		for i := range n {
+			if dirty && (a.Dirty(i)) {
+				directOut.Skip()
+				left = append(left, int32(i))
+				continue
+			}
 			subject := aV[i]
 			switch {
 			case rt.EqInt64(subject, int64(1)):
@@ -24602,29 +24515,10 @@ func case0270Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 				directOut.Append("many")
 			}
 		}
-		directCol = directOut.Array()
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(0).NullN() <= n/2 {
-		caseResult = vec.Make[string](n)
-		aV := a.V[:n]
-		out := caseResult.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		for i := range out {
-			if a.Dirty(i) {
-				left = append(left, int32(i))
-				continue
-			}
-			subject := aV[i]
-			switch {
-			case rt.EqInt64(subject, int64(1)):
-				out[i] = "one"
-			case rt.EqInt64(subject, int64(2)):
-				out[i] = "two"
-			default:
-				out[i] = "many"
-			}
-		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END
@@ -24639,10 +24533,10 @@ func case0270Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 		vec.Fill(&caseResult2, "two", when2, n)
 		vec.Fill(&caseResult2, "many", notYet2, n)
 		if fused {
-			vec.Merge(&caseResult, &caseResult2, rest, n)
-		} else {
-			caseResult = caseResult2
+			directOut.Patch(&caseResult2, rest, all)
+			directCol = directOut.Array()
 		}
+		caseResult = caseResult2
 	}
 	vec.Check(failed, &caseResult, all, n, 1)
 	if directCol == nil {
@@ -24718,17 +24612,18 @@ func case0271Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	// CASE a WHEN CAST(NULL AS BIGINT) THEN 'null' ELSE 'other' END
 	caseResult := vec.Make[string](n)
 	konst := vec.NullVec[int64](n)
-	var matches vec.Vec[bool]
-	if a.Clean() && konst.Clean() {
-		matches = vec.Make[bool](n)
+	matches := vec.Make[bool](n)
+	{
 		aV := a.V[:n]
 		konstV := konst.V[:n]
 		out := matches.V[:n]
+		dirty := !vec.Strict(&matches, all, n, vec.FlagsOf(&a), vec.FlagsOf(&konst))
 		for i := range out {
+			if dirty && matches.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqInt64(aV[i], konstV[i])
 		}
-	} else {
-		matches = vec.Map2(all, n, vec.VecArg(&a), vec.VecArg(&konst), rt.EqInt64)
 	}
 	vec.CopyErrs(&caseResult, &matches, all, n)
 	when, notYet := vec.Split(&matches, all, n)
@@ -24806,17 +24701,18 @@ func case0272Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	// CASE a WHEN ERROR(DIVIDE_BY_ZERO) THEN 'x' ELSE 'y' END
 	caseResult := vec.Make[string](n)
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
-	var matches vec.Vec[bool]
-	if a.Clean() && konst.Clean() {
-		matches = vec.Make[bool](n)
+	matches := vec.Make[bool](n)
+	{
 		aV := a.V[:n]
 		konstV := konst.V[:n]
 		out := matches.V[:n]
+		dirty := !vec.Strict(&matches, all, n, vec.FlagsOf(&a), vec.FlagsOf(&konst))
 		for i := range out {
+			if dirty && matches.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqInt64(aV[i], konstV[i])
 		}
-	} else {
-		matches = vec.Map2(all, n, vec.VecArg(&a), vec.VecArg(&konst), rt.EqInt64)
 	}
 	vec.CopyErrs(&caseResult, &matches, all, n)
 	when, notYet := vec.Split(&matches, all, n)
@@ -24894,17 +24790,18 @@ func case0273Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	// CASE a WHEN ERROR(DIVIDE_BY_ZERO) THEN 'x' ELSE 'y' END
 	caseResult := vec.Make[string](n)
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
-	var matches vec.Vec[bool]
-	if a.Clean() && konst.Clean() {
-		matches = vec.Make[bool](n)
+	matches := vec.Make[bool](n)
+	{
 		aV := a.V[:n]
 		konstV := konst.V[:n]
 		out := matches.V[:n]
+		dirty := !vec.Strict(&matches, all, n, vec.FlagsOf(&a), vec.FlagsOf(&konst))
 		for i := range out {
+			if dirty && matches.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqInt64(aV[i], konstV[i])
 		}
-	} else {
-		matches = vec.Map2(all, n, vec.VecArg(&a), vec.VecArg(&konst), rt.EqInt64)
 	}
 	vec.CopyErrs(&caseResult, &matches, all, n)
 	when, notYet := vec.Split(&matches, all, n)
@@ -24981,16 +24878,17 @@ func Case0274(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0274Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE a WHEN 1 THEN 'x' WHEN ERROR(DIVIDE_BY_ZERO) THEN 'y' ELSE 'z' END
 	caseResult := vec.Make[string](n)
-	var matches vec.Vec[bool]
-	if a.Clean() {
-		matches = vec.Make[bool](n)
+	matches := vec.Make[bool](n)
+	{
 		aV := a.V[:n]
 		out := matches.V[:n]
+		dirty := !vec.Strict(&matches, all, n, vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && matches.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqInt64(aV[i], int64(1))
 		}
-	} else {
-		matches = vec.Map2(all, n, vec.VecArg(&a), vec.ConstArg[int64](int64(1)), rt.EqInt64)
 	}
 	vec.CopyErrs(&caseResult, &matches, all, n)
 	when, notYet := vec.Split(&matches, all, n)
@@ -25298,12 +25196,15 @@ func case0278Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	// COALESCE((1 DIV a), 7)
 	coalesced := vec.Make[int64](n)
 	// (1 DIV a)
-	var quotient vec.Vec[int64]
-	if a.Clean() {
-		quotient = vec.Make[int64](n)
+	quotient := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		out := quotient.V[:n]
+		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && quotient.Dirty(i) {
+				continue
+			}
 			r, err := rt.DivInt64(int64(1), aV[i])
 			if err != nil {
 				quotient.Fail(i, err)
@@ -25311,8 +25212,6 @@ func case0278Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 			}
 			out[i] = r
 		}
-	} else {
-		quotient = vec.Map2E(all, n, vec.ConstArg[int64](int64(1)), vec.VecArg(&a), rt.DivInt64)
 	}
 	vec.MergeNonNull(&coalesced, &quotient, all, n)
 	stillNull := vec.NullRows(&quotient, all, n)
@@ -25465,16 +25364,17 @@ func case0280Col1(n int, all vec.Sel, i_ vec.Vec[int32], a vec.Vec[int64], faile
 	// COALESCE(CAST(i AS BIGINT), a)
 	coalesced := vec.Make[int64](n)
 	// CAST(i AS BIGINT)
-	var asBigint vec.Vec[int64]
-	if i_.Clean() {
-		asBigint = vec.Make[int64](n)
+	asBigint := vec.Make[int64](n)
+	{
 		i_V := i_.V[:n]
 		out := asBigint.V[:n]
+		dirty := !vec.Strict(&asBigint, all, n, vec.FlagsOf(&i_))
 		for i := range out {
+			if dirty && asBigint.Dirty(i) {
+				continue
+			}
 			out[i] = rt.CastInt32ToInt64(i_V[i])
 		}
-	} else {
-		asBigint = vec.Map1(all, n, vec.VecArg(&i_), rt.CastInt32ToInt64)
 	}
 	vec.MergeNonNull(&coalesced, &asBigint, all, n)
 	stillNull := vec.NullRows(&asBigint, all, n)
@@ -25696,16 +25596,17 @@ func Case0283(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //
 //	NULLIF(a, 1)
 func case0283Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	var eq vec.Vec[bool]
-	if a.Clean() {
-		eq = vec.Make[bool](n)
+	eq := vec.Make[bool](n)
+	{
 		aV := a.V[:n]
 		out := eq.V[:n]
+		dirty := !vec.Strict(&eq, all, n, vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && eq.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqInt64(aV[i], int64(1))
 		}
-	} else {
-		eq = vec.Map2(all, n, vec.VecArg(&a), vec.ConstArg[int64](int64(1)), rt.EqInt64)
 	}
 	// NULLIF(a, 1)
 	nullIf := vec.NullIf(&a, &eq, all, n)
@@ -25778,16 +25679,17 @@ func Case0284(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //
 //	NULLIF(a, 1)
 func case0284Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	var eq vec.Vec[bool]
-	if a.Clean() {
-		eq = vec.Make[bool](n)
+	eq := vec.Make[bool](n)
+	{
 		aV := a.V[:n]
 		out := eq.V[:n]
+		dirty := !vec.Strict(&eq, all, n, vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && eq.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqInt64(aV[i], int64(1))
 		}
-	} else {
-		eq = vec.Map2(all, n, vec.VecArg(&a), vec.ConstArg[int64](int64(1)), rt.EqInt64)
 	}
 	// NULLIF(a, 1)
 	nullIf := vec.NullIf(&a, &eq, all, n)
@@ -25861,17 +25763,18 @@ func Case0285(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //
 //	NULLIF(a, b)
 func case0285Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	var eq vec.Vec[bool]
-	if a.Clean() && b.Clean() {
-		eq = vec.Make[bool](n)
+	eq := vec.Make[bool](n)
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := eq.V[:n]
+		dirty := !vec.Strict(&eq, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && eq.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqInt64(aV[i], bV[i])
 		}
-	} else {
-		eq = vec.Map2(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.EqInt64)
 	}
 	// NULLIF(a, b)
 	nullIf := vec.NullIf(&a, &eq, all, n)
@@ -25945,17 +25848,18 @@ func Case0286(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	NULLIF(a, 1 DIV 0)
 func case0286Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
-	var eq vec.Vec[bool]
-	if a.Clean() && konst.Clean() {
-		eq = vec.Make[bool](n)
+	eq := vec.Make[bool](n)
+	{
 		aV := a.V[:n]
 		konstV := konst.V[:n]
 		out := eq.V[:n]
+		dirty := !vec.Strict(&eq, all, n, vec.FlagsOf(&a), vec.FlagsOf(&konst))
 		for i := range out {
+			if dirty && eq.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqInt64(aV[i], konstV[i])
 		}
-	} else {
-		eq = vec.Map2(all, n, vec.VecArg(&a), vec.VecArg(&konst), rt.EqInt64)
 	}
 	// NULLIF(a, ERROR(DIVIDE_BY_ZERO))
 	nullIf := vec.NullIf(&a, &eq, all, n)
@@ -26029,17 +25933,18 @@ func Case0287(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	NULLIF(a, 1 DIV 0)
 func case0287Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
-	var eq vec.Vec[bool]
-	if a.Clean() && konst.Clean() {
-		eq = vec.Make[bool](n)
+	eq := vec.Make[bool](n)
+	{
 		aV := a.V[:n]
 		konstV := konst.V[:n]
 		out := eq.V[:n]
+		dirty := !vec.Strict(&eq, all, n, vec.FlagsOf(&a), vec.FlagsOf(&konst))
 		for i := range out {
+			if dirty && eq.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqInt64(aV[i], konstV[i])
 		}
-	} else {
-		eq = vec.Map2(all, n, vec.VecArg(&a), vec.VecArg(&konst), rt.EqInt64)
 	}
 	// NULLIF(a, ERROR(DIVIDE_BY_ZERO))
 	nullIf := vec.NullIf(&a, &eq, all, n)
@@ -26596,16 +26501,17 @@ func case0293Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	in2.Add(&matches3)
 	inResult := in2.Finish()
 	// (NOT (a IN (1, CAST(NULL AS BIGINT), 3)))
-	var negated vec.Vec[bool]
-	if inResult.Clean() {
-		negated = vec.Make[bool](n)
+	negated := vec.Make[bool](n)
+	{
 		inResultV := inResult.V[:n]
 		out := negated.V[:n]
+		dirty := !vec.Strict(&negated, all, n, vec.FlagsOf(&inResult))
 		for i := range out {
+			if dirty && negated.Dirty(i) {
+				continue
+			}
 			out[i] = rt.Not(inResultV[i])
 		}
-	} else {
-		negated = vec.Map1(all, n, vec.VecArg(&inResult), rt.Not)
 	}
 	vec.Check(failed, &negated, all, n, 1)
 	column := vec.BoolArray(mem, &negated, all, n)
@@ -27255,12 +27161,15 @@ func Case0301(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	1 DIV a IN (1, 2)
 func case0301Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (1 DIV a)
-	var quotient vec.Vec[int64]
-	if a.Clean() {
-		quotient = vec.Make[int64](n)
+	quotient := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		out := quotient.V[:n]
+		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && quotient.Dirty(i) {
+				continue
+			}
 			r, err := rt.DivInt64(int64(1), aV[i])
 			if err != nil {
 				quotient.Fail(i, err)
@@ -27268,8 +27177,6 @@ func case0301Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 			}
 			out[i] = r
 		}
-	} else {
-		quotient = vec.Map2E(all, n, vec.ConstArg[int64](int64(1)), vec.VecArg(&a), rt.DivInt64)
 	}
 	// ((1 DIV a) IN (1, 2))
 	in2 := vec.NewLogic(true, all, n)
@@ -27348,16 +27255,17 @@ func Case0302(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	i IN (1, 2147483648)
 func case0302Col1(n int, all vec.Sel, i_ vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(i AS BIGINT)
-	var asBigint vec.Vec[int64]
-	if i_.Clean() {
-		asBigint = vec.Make[int64](n)
+	asBigint := vec.Make[int64](n)
+	{
 		i_V := i_.V[:n]
 		out := asBigint.V[:n]
+		dirty := !vec.Strict(&asBigint, all, n, vec.FlagsOf(&i_))
 		for i := range out {
+			if dirty && asBigint.Dirty(i) {
+				continue
+			}
 			out[i] = rt.CastInt32ToInt64(i_V[i])
 		}
-	} else {
-		asBigint = vec.Map1(all, n, vec.VecArg(&i_), rt.CastInt32ToInt64)
 	}
 	// (CAST(i AS BIGINT) IN (1, 2147483648))
 	in2 := vec.NewLogic(true, all, n)
@@ -28489,13 +28397,16 @@ func Case0314(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	TRY(a DIV b)
 func case0314Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a DIV b)
-	var quotient vec.Vec[int64]
-	if a.Clean() && b.Clean() {
-		quotient = vec.Make[int64](n)
+	quotient := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
+		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && quotient.Dirty(i) {
+				continue
+			}
 			r, err := rt.DivInt64(aV[i], bV[i])
 			if err != nil {
 				quotient.Fail(i, err)
@@ -28503,8 +28414,6 @@ func case0314Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed
 			}
 			out[i] = r
 		}
-	} else {
-		quotient = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	// TRY((a DIV b))
 	tried := vec.Try(&quotient, all, n)
@@ -28579,13 +28488,16 @@ func Case0315(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	TRY(a DIV b)
 func case0315Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a DIV b)
-	var quotient vec.Vec[int64]
-	if a.Clean() && b.Clean() {
-		quotient = vec.Make[int64](n)
+	quotient := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
+		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && quotient.Dirty(i) {
+				continue
+			}
 			r, err := rt.DivInt64(aV[i], bV[i])
 			if err != nil {
 				quotient.Fail(i, err)
@@ -28593,8 +28505,6 @@ func case0315Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed
 			}
 			out[i] = r
 		}
-	} else {
-		quotient = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	}
 	// TRY((a DIV b))
 	tried := vec.Try(&quotient, all, n)
@@ -28673,38 +28583,22 @@ func case0316Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mItems
 	entry := vec.Make[int64](n)
 	{
 		out := entry.V[:n]
-		if vec.Strict(&entry, all, n, vec.ArrowFlags(mArr)) {
-			for i := range out {
-				start, end := mArr.ValueOffsets(i)
-				entry2 := vec.FindString(mKeys, start, end, "k")
-				if entry2 < 0 {
-					entry.SetErr(i, rt.MapKeyNotExistString("k"))
-					continue
-				}
-				if mItems.IsNull(entry2) {
-					entry.SetNull(i)
-					continue
-				}
-				out[i] = mItems.Value(entry2)
+		dirty := !vec.Strict(&entry, all, n, vec.ArrowFlags(mArr))
+		for i := range out {
+			if dirty && entry.Dirty(i) {
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if entry.Dirty(i) {
-					continue
-				}
-				start, end := mArr.ValueOffsets(i)
-				entry2 := vec.FindString(mKeys, start, end, "k")
-				if entry2 < 0 {
-					entry.SetErr(i, rt.MapKeyNotExistString("k"))
-					continue
-				}
-				if mItems.IsNull(entry2) {
-					entry.SetNull(i)
-					continue
-				}
-				out[i] = mItems.Value(entry2)
+			start, end := mArr.ValueOffsets(i)
+			entry2 := vec.FindString(mKeys, start, end, "k")
+			if entry2 < 0 {
+				entry.SetErr(i, rt.MapKeyNotExistString("k"))
+				continue
 			}
+			if mItems.IsNull(entry2) {
+				entry.SetNull(i)
+				continue
+			}
+			out[i] = mItems.Value(entry2)
 		}
 	}
 	// TRY(m['k'])
@@ -28779,12 +28673,15 @@ func Case0317(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	TRY(a + 1) + (1 DIV 0)
 func case0317Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a + 1)
-	var sum vec.Vec[int64]
-	if a.Clean() {
-		sum = vec.Make[int64](n)
+	sum := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		out := sum.V[:n]
+		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && sum.Dirty(i) {
+				continue
+			}
 			r, err := rt.AddInt64(aV[i], int64(1))
 			if err != nil {
 				sum.Fail(i, err)
@@ -28792,20 +28689,21 @@ func case0317Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 			}
 			out[i] = r
 		}
-	} else {
-		sum = vec.Map2E(all, n, vec.VecArg(&a), vec.ConstArg[int64](int64(1)), rt.AddInt64)
 	}
 	// TRY((a + 1))
 	tried := vec.Try(&sum, all, n)
 	// (TRY((a + 1)) + ERROR(DIVIDE_BY_ZERO))
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
-	var sum2 vec.Vec[int64]
-	if tried.Clean() && konst.Clean() {
-		sum2 = vec.Make[int64](n)
+	sum2 := vec.Make[int64](n)
+	{
 		triedV := tried.V[:n]
 		konstV := konst.V[:n]
 		out := sum2.V[:n]
+		dirty := !vec.Strict(&sum2, all, n, vec.FlagsOf(&tried), vec.FlagsOf(&konst))
 		for i := range out {
+			if dirty && sum2.Dirty(i) {
+				continue
+			}
 			r, err := rt.AddInt64(triedV[i], konstV[i])
 			if err != nil {
 				sum2.Fail(i, err)
@@ -28813,8 +28711,6 @@ func case0317Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 			}
 			out[i] = r
 		}
-	} else {
-		sum2 = vec.Map2E(all, n, vec.VecArg(&tried), vec.VecArg(&konst), rt.AddInt64)
 	}
 	vec.Check(failed, &sum2, all, n, 1)
 	column := vec.Int64Array(mem, &sum2, all, n)
@@ -28886,12 +28782,15 @@ func Case0318(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	TRY(a + 1) + (1 DIV 0)
 func case0318Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a + 1)
-	var sum vec.Vec[int64]
-	if a.Clean() {
-		sum = vec.Make[int64](n)
+	sum := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		out := sum.V[:n]
+		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && sum.Dirty(i) {
+				continue
+			}
 			r, err := rt.AddInt64(aV[i], int64(1))
 			if err != nil {
 				sum.Fail(i, err)
@@ -28899,20 +28798,21 @@ func case0318Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 			}
 			out[i] = r
 		}
-	} else {
-		sum = vec.Map2E(all, n, vec.VecArg(&a), vec.ConstArg[int64](int64(1)), rt.AddInt64)
 	}
 	// TRY((a + 1))
 	tried := vec.Try(&sum, all, n)
 	// (TRY((a + 1)) + ERROR(DIVIDE_BY_ZERO))
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
-	var sum2 vec.Vec[int64]
-	if tried.Clean() && konst.Clean() {
-		sum2 = vec.Make[int64](n)
+	sum2 := vec.Make[int64](n)
+	{
 		triedV := tried.V[:n]
 		konstV := konst.V[:n]
 		out := sum2.V[:n]
+		dirty := !vec.Strict(&sum2, all, n, vec.FlagsOf(&tried), vec.FlagsOf(&konst))
 		for i := range out {
+			if dirty && sum2.Dirty(i) {
+				continue
+			}
 			r, err := rt.AddInt64(triedV[i], konstV[i])
 			if err != nil {
 				sum2.Fail(i, err)
@@ -28920,8 +28820,6 @@ func case0318Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 			}
 			out[i] = r
 		}
-	} else {
-		sum2 = vec.Map2E(all, n, vec.VecArg(&tried), vec.VecArg(&konst), rt.AddInt64)
 	}
 	vec.Check(failed, &sum2, all, n, 1)
 	column := vec.Int64Array(mem, &sum2, all, n)
@@ -28995,11 +28893,14 @@ func case0319Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	// COALESCE(TRY(CAST(s AS INT)), -1)
 	coalesced := vec.Make[int32](n)
 	// CAST(s AS INT)
-	var asInt vec.Vec[int32]
-	if sArr.NullN() == 0 {
-		asInt = vec.Make[int32](n)
+	asInt := vec.Make[int32](n)
+	{
 		out := asInt.V[:n]
+		dirty := !vec.Strict(&asInt, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && asInt.Dirty(i) {
+				continue
+			}
 			r, err := rt.CastStringToInt32(sArr.Value(i))
 			if err != nil {
 				asInt.Fail(i, err)
@@ -29007,8 +28908,6 @@ func case0319Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 			}
 			out[i] = r
 		}
-	} else {
-		asInt = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt32)
 	}
 	// TRY(CAST(s AS INT))
 	tried := vec.Try(&asInt, all, n)
@@ -29087,11 +28986,14 @@ func case0320Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	// COALESCE(TRY(CAST(s AS INT)), -1)
 	coalesced := vec.Make[int32](n)
 	// CAST(s AS INT)
-	var asInt vec.Vec[int32]
-	if sArr.NullN() == 0 {
-		asInt = vec.Make[int32](n)
+	asInt := vec.Make[int32](n)
+	{
 		out := asInt.V[:n]
+		dirty := !vec.Strict(&asInt, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && asInt.Dirty(i) {
+				continue
+			}
 			r, err := rt.CastStringToInt32(sArr.Value(i))
 			if err != nil {
 				asInt.Fail(i, err)
@@ -29099,8 +29001,6 @@ func case0320Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 			}
 			out[i] = r
 		}
-	} else {
-		asInt = vec.Map1E(all, n, vec.StrArg(sArr), rt.CastStringToInt32)
 	}
 	// TRY(CAST(s AS INT))
 	tried := vec.Try(&asInt, all, n)
@@ -29182,38 +29082,22 @@ func case0321Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mItems
 	entry := vec.Make[int64](n)
 	{
 		out := entry.V[:n]
-		if vec.Strict(&entry, all, n, vec.ArrowFlags(mArr)) {
-			for i := range out {
-				start, end := mArr.ValueOffsets(i)
-				entry2 := vec.FindString(mKeys, start, end, "k")
-				if entry2 < 0 {
-					entry.SetErr(i, rt.MapKeyNotExistString("k"))
-					continue
-				}
-				if mItems.IsNull(entry2) {
-					entry.SetNull(i)
-					continue
-				}
-				out[i] = mItems.Value(entry2)
+		dirty := !vec.Strict(&entry, all, n, vec.ArrowFlags(mArr))
+		for i := range out {
+			if dirty && entry.Dirty(i) {
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if entry.Dirty(i) {
-					continue
-				}
-				start, end := mArr.ValueOffsets(i)
-				entry2 := vec.FindString(mKeys, start, end, "k")
-				if entry2 < 0 {
-					entry.SetErr(i, rt.MapKeyNotExistString("k"))
-					continue
-				}
-				if mItems.IsNull(entry2) {
-					entry.SetNull(i)
-					continue
-				}
-				out[i] = mItems.Value(entry2)
+			start, end := mArr.ValueOffsets(i)
+			entry2 := vec.FindString(mKeys, start, end, "k")
+			if entry2 < 0 {
+				entry.SetErr(i, rt.MapKeyNotExistString("k"))
+				continue
 			}
+			if mItems.IsNull(entry2) {
+				entry.SetNull(i)
+				continue
+			}
+			out[i] = mItems.Value(entry2)
 		}
 	}
 	vec.Check(failed, &entry, all, n, 1)
@@ -29291,38 +29175,22 @@ func case0322Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mItems
 	entry := vec.Make[int64](n)
 	{
 		out := entry.V[:n]
-		if vec.Strict(&entry, all, n, vec.ArrowFlags(mArr)) {
-			for i := range out {
-				start, end := mArr.ValueOffsets(i)
-				entry2 := vec.FindString(mKeys, start, end, "k")
-				if entry2 < 0 {
-					entry.SetErr(i, rt.MapKeyNotExistString("k"))
-					continue
-				}
-				if mItems.IsNull(entry2) {
-					entry.SetNull(i)
-					continue
-				}
-				out[i] = mItems.Value(entry2)
+		dirty := !vec.Strict(&entry, all, n, vec.ArrowFlags(mArr))
+		for i := range out {
+			if dirty && entry.Dirty(i) {
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if entry.Dirty(i) {
-					continue
-				}
-				start, end := mArr.ValueOffsets(i)
-				entry2 := vec.FindString(mKeys, start, end, "k")
-				if entry2 < 0 {
-					entry.SetErr(i, rt.MapKeyNotExistString("k"))
-					continue
-				}
-				if mItems.IsNull(entry2) {
-					entry.SetNull(i)
-					continue
-				}
-				out[i] = mItems.Value(entry2)
+			start, end := mArr.ValueOffsets(i)
+			entry2 := vec.FindString(mKeys, start, end, "k")
+			if entry2 < 0 {
+				entry.SetErr(i, rt.MapKeyNotExistString("k"))
+				continue
 			}
+			if mItems.IsNull(entry2) {
+				entry.SetNull(i)
+				continue
+			}
+			out[i] = mItems.Value(entry2)
 		}
 	}
 	vec.Check(failed, &entry, all, n, 1)
@@ -29400,38 +29268,22 @@ func case0323Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mItems
 	elementAt := vec.Make[int64](n)
 	{
 		out := elementAt.V[:n]
-		if vec.Strict(&elementAt, all, n, vec.ArrowFlags(mArr)) {
-			for i := range out {
-				start, end := mArr.ValueOffsets(i)
-				entry := vec.FindString(mKeys, start, end, "k")
-				if entry < 0 {
-					elementAt.SetNull(i)
-					continue
-				}
-				if mItems.IsNull(entry) {
-					elementAt.SetNull(i)
-					continue
-				}
-				out[i] = mItems.Value(entry)
+		dirty := !vec.Strict(&elementAt, all, n, vec.ArrowFlags(mArr))
+		for i := range out {
+			if dirty && elementAt.Dirty(i) {
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if elementAt.Dirty(i) {
-					continue
-				}
-				start, end := mArr.ValueOffsets(i)
-				entry := vec.FindString(mKeys, start, end, "k")
-				if entry < 0 {
-					elementAt.SetNull(i)
-					continue
-				}
-				if mItems.IsNull(entry) {
-					elementAt.SetNull(i)
-					continue
-				}
-				out[i] = mItems.Value(entry)
+			start, end := mArr.ValueOffsets(i)
+			entry := vec.FindString(mKeys, start, end, "k")
+			if entry < 0 {
+				elementAt.SetNull(i)
+				continue
 			}
+			if mItems.IsNull(entry) {
+				elementAt.SetNull(i)
+				continue
+			}
+			out[i] = mItems.Value(entry)
 		}
 	}
 	vec.Check(failed, &elementAt, all, n, 1)
@@ -29509,38 +29361,22 @@ func case0324Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mItems
 	elementAt := vec.Make[int64](n)
 	{
 		out := elementAt.V[:n]
-		if vec.Strict(&elementAt, all, n, vec.ArrowFlags(mArr)) {
-			for i := range out {
-				start, end := mArr.ValueOffsets(i)
-				entry := vec.FindString(mKeys, start, end, "j")
-				if entry < 0 {
-					elementAt.SetNull(i)
-					continue
-				}
-				if mItems.IsNull(entry) {
-					elementAt.SetNull(i)
-					continue
-				}
-				out[i] = mItems.Value(entry)
+		dirty := !vec.Strict(&elementAt, all, n, vec.ArrowFlags(mArr))
+		for i := range out {
+			if dirty && elementAt.Dirty(i) {
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if elementAt.Dirty(i) {
-					continue
-				}
-				start, end := mArr.ValueOffsets(i)
-				entry := vec.FindString(mKeys, start, end, "j")
-				if entry < 0 {
-					elementAt.SetNull(i)
-					continue
-				}
-				if mItems.IsNull(entry) {
-					elementAt.SetNull(i)
-					continue
-				}
-				out[i] = mItems.Value(entry)
+			start, end := mArr.ValueOffsets(i)
+			entry := vec.FindString(mKeys, start, end, "j")
+			if entry < 0 {
+				elementAt.SetNull(i)
+				continue
 			}
+			if mItems.IsNull(entry) {
+				elementAt.SetNull(i)
+				continue
+			}
+			out[i] = mItems.Value(entry)
 		}
 	}
 	vec.Check(failed, &elementAt, all, n, 1)
@@ -29618,38 +29454,22 @@ func case0325Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mItems
 	entry := vec.Make[int64](n)
 	{
 		out := entry.V[:n]
-		if vec.Strict(&entry, all, n, vec.ArrowFlags(mArr)) {
-			for i := range out {
-				start, end := mArr.ValueOffsets(i)
-				entry2 := vec.FindString(mKeys, start, end, "k")
-				if entry2 < 0 {
-					entry.SetErr(i, rt.MapKeyNotExistString("k"))
-					continue
-				}
-				if mItems.IsNull(entry2) {
-					entry.SetNull(i)
-					continue
-				}
-				out[i] = mItems.Value(entry2)
+		dirty := !vec.Strict(&entry, all, n, vec.ArrowFlags(mArr))
+		for i := range out {
+			if dirty && entry.Dirty(i) {
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if entry.Dirty(i) {
-					continue
-				}
-				start, end := mArr.ValueOffsets(i)
-				entry2 := vec.FindString(mKeys, start, end, "k")
-				if entry2 < 0 {
-					entry.SetErr(i, rt.MapKeyNotExistString("k"))
-					continue
-				}
-				if mItems.IsNull(entry2) {
-					entry.SetNull(i)
-					continue
-				}
-				out[i] = mItems.Value(entry2)
+			start, end := mArr.ValueOffsets(i)
+			entry2 := vec.FindString(mKeys, start, end, "k")
+			if entry2 < 0 {
+				entry.SetErr(i, rt.MapKeyNotExistString("k"))
+				continue
 			}
+			if mItems.IsNull(entry2) {
+				entry.SetNull(i)
+				continue
+			}
+			out[i] = mItems.Value(entry2)
 		}
 	}
 	vec.Check(failed, &entry, all, n, 1)
@@ -29727,38 +29547,22 @@ func case0326Col1(n int, all vec.Sel, n_Arr *array.Map, n_Keys []int64, n_Items 
 	entry := vec.Make[string](n)
 	{
 		out := entry.V[:n]
-		if vec.Strict(&entry, all, n, vec.ArrowFlags(n_Arr)) {
-			for i := range out {
-				start, end := n_Arr.ValueOffsets(i)
-				entry2 := vec.FindInt64(n_Keys, start, end, int64(2))
-				if entry2 < 0 {
-					entry.SetErr(i, rt.MapKeyNotExistInt64(int64(2)))
-					continue
-				}
-				if n_Items.IsNull(entry2) {
-					entry.SetNull(i)
-					continue
-				}
-				out[i] = n_Items.Value(entry2)
+		dirty := !vec.Strict(&entry, all, n, vec.ArrowFlags(n_Arr))
+		for i := range out {
+			if dirty && entry.Dirty(i) {
+				continue
 			}
-		} else {
-			for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-				i := all.Row(k)
-				if entry.Dirty(i) {
-					continue
-				}
-				start, end := n_Arr.ValueOffsets(i)
-				entry2 := vec.FindInt64(n_Keys, start, end, int64(2))
-				if entry2 < 0 {
-					entry.SetErr(i, rt.MapKeyNotExistInt64(int64(2)))
-					continue
-				}
-				if n_Items.IsNull(entry2) {
-					entry.SetNull(i)
-					continue
-				}
-				out[i] = n_Items.Value(entry2)
+			start, end := n_Arr.ValueOffsets(i)
+			entry2 := vec.FindInt64(n_Keys, start, end, int64(2))
+			if entry2 < 0 {
+				entry.SetErr(i, rt.MapKeyNotExistInt64(int64(2)))
+				continue
 			}
+			if n_Items.IsNull(entry2) {
+				entry.SetNull(i)
+				continue
+			}
+			out[i] = n_Items.Value(entry2)
 		}
 	}
 	vec.Check(failed, &entry, all, n, 1)
@@ -30182,13 +29986,16 @@ func Case0330(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	x / y
 func case0330Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (x / y)
-	var quotient vec.Vec[float64]
-	if x.Clean() && y.Clean() {
-		quotient = vec.Make[float64](n)
+	quotient := vec.Make[float64](n)
+	{
 		xV := x.V[:n]
 		yV := y.V[:n]
 		out := quotient.V[:n]
+		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&x), vec.FlagsOf(&y))
 		for i := range out {
+			if dirty && quotient.Dirty(i) {
+				continue
+			}
 			r, err := rt.DivideFloat64(xV[i], yV[i])
 			if err != nil {
 				quotient.Fail(i, err)
@@ -30196,8 +30003,6 @@ func case0330Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64], fa
 			}
 			out[i] = r
 		}
-	} else {
-		quotient = vec.Map2E(all, n, vec.VecArg(&x), vec.VecArg(&y), rt.DivideFloat64)
 	}
 	vec.Check(failed, &quotient, all, n, 1)
 	column := vec.Float64Array(mem, &quotient, all, n)
@@ -30407,12 +30212,15 @@ func Case0333(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	a DIV -1
 func case0333Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a DIV -1)
-	var quotient vec.Vec[int64]
-	if a.Clean() {
-		quotient = vec.Make[int64](n)
+	quotient := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		out := quotient.V[:n]
+		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && quotient.Dirty(i) {
+				continue
+			}
 			r, err := rt.DivInt64(aV[i], int64(-1))
 			if err != nil {
 				quotient.Fail(i, err)
@@ -30420,8 +30228,6 @@ func case0333Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 			}
 			out[i] = r
 		}
-	} else {
-		quotient = vec.Map2E(all, n, vec.VecArg(&a), vec.ConstArg[int64](int64(-1)), rt.DivInt64)
 	}
 	vec.Check(failed, &quotient, all, n, 1)
 	column := vec.Int64Array(mem, &quotient, all, n)
@@ -30493,12 +30299,15 @@ func Case0334(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	a + 1
 func case0334Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a + 1)
-	var sum vec.Vec[int64]
-	if a.Clean() {
-		sum = vec.Make[int64](n)
+	sum := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		out := sum.V[:n]
+		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && sum.Dirty(i) {
+				continue
+			}
 			r, err := rt.AddInt64(aV[i], int64(1))
 			if err != nil {
 				sum.Fail(i, err)
@@ -30506,8 +30315,6 @@ func case0334Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 			}
 			out[i] = r
 		}
-	} else {
-		sum = vec.Map2E(all, n, vec.VecArg(&a), vec.ConstArg[int64](int64(1)), rt.AddInt64)
 	}
 	vec.Check(failed, &sum, all, n, 1)
 	column := vec.Int64Array(mem, &sum, all, n)
@@ -30579,12 +30386,15 @@ func Case0335(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	a - 1
 func case0335Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a - 1)
-	var difference vec.Vec[int64]
-	if a.Clean() {
-		difference = vec.Make[int64](n)
+	difference := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		out := difference.V[:n]
+		dirty := !vec.Strict(&difference, all, n, vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && difference.Dirty(i) {
+				continue
+			}
 			r, err := rt.SubInt64(aV[i], int64(1))
 			if err != nil {
 				difference.Fail(i, err)
@@ -30592,8 +30402,6 @@ func case0335Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 			}
 			out[i] = r
 		}
-	} else {
-		difference = vec.Map2E(all, n, vec.VecArg(&a), vec.ConstArg[int64](int64(1)), rt.SubInt64)
 	}
 	vec.Check(failed, &difference, all, n, 1)
 	column := vec.Int64Array(mem, &difference, all, n)
@@ -30665,12 +30473,15 @@ func Case0336(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	a * 2
 func case0336Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a * 2)
-	var product vec.Vec[int64]
-	if a.Clean() {
-		product = vec.Make[int64](n)
+	product := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		out := product.V[:n]
+		dirty := !vec.Strict(&product, all, n, vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && product.Dirty(i) {
+				continue
+			}
 			r, err := rt.MulInt64(aV[i], int64(2))
 			if err != nil {
 				product.Fail(i, err)
@@ -30678,8 +30489,6 @@ func case0336Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 			}
 			out[i] = r
 		}
-	} else {
-		product = vec.Map2E(all, n, vec.VecArg(&a), vec.ConstArg[int64](int64(2)), rt.MulInt64)
 	}
 	vec.Check(failed, &product, all, n, 1)
 	column := vec.Int64Array(mem, &product, all, n)
@@ -30751,12 +30560,15 @@ func Case0337(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	i + 1
 func case0337Col1(n int, all vec.Sel, i_ vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (i + 1)
-	var sum vec.Vec[int32]
-	if i_.Clean() {
-		sum = vec.Make[int32](n)
+	sum := vec.Make[int32](n)
+	{
 		i_V := i_.V[:n]
 		out := sum.V[:n]
+		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&i_))
 		for i := range out {
+			if dirty && sum.Dirty(i) {
+				continue
+			}
 			r, err := rt.AddInt32(i_V[i], int32(1))
 			if err != nil {
 				sum.Fail(i, err)
@@ -30764,8 +30576,6 @@ func case0337Col1(n int, all vec.Sel, i_ vec.Vec[int32], failed *vec.Failure, me
 			}
 			out[i] = r
 		}
-	} else {
-		sum = vec.Map2E(all, n, vec.VecArg(&i_), vec.ConstArg[int32](int32(1)), rt.AddInt32)
 	}
 	vec.Check(failed, &sum, all, n, 1)
 	column := vec.Int32Array(mem, &sum, all, n)
@@ -30952,13 +30762,16 @@ func Case0339(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	i * j
 func case0339Col1(n int, all vec.Sel, i_ vec.Vec[int32], j vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (i * j)
-	var product vec.Vec[int32]
-	if i_.Clean() && j.Clean() {
-		product = vec.Make[int32](n)
+	product := vec.Make[int32](n)
+	{
 		i_V := i_.V[:n]
 		jV := j.V[:n]
 		out := product.V[:n]
+		dirty := !vec.Strict(&product, all, n, vec.FlagsOf(&i_), vec.FlagsOf(&j))
 		for i := range out {
+			if dirty && product.Dirty(i) {
+				continue
+			}
 			r, err := rt.MulInt32(i_V[i], jV[i])
 			if err != nil {
 				product.Fail(i, err)
@@ -30966,8 +30779,6 @@ func case0339Col1(n int, all vec.Sel, i_ vec.Vec[int32], j vec.Vec[int32], faile
 			}
 			out[i] = r
 		}
-	} else {
-		product = vec.Map2E(all, n, vec.VecArg(&i_), vec.VecArg(&j), rt.MulInt32)
 	}
 	vec.Check(failed, &product, all, n, 1)
 	column := vec.Int32Array(mem, &product, all, n)
@@ -31039,12 +30850,15 @@ func Case0340(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	-i
 func case0340Col1(n int, all vec.Sel, i_ vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (-i)
-	var minus vec.Vec[int32]
-	if i_.Clean() {
-		minus = vec.Make[int32](n)
+	minus := vec.Make[int32](n)
+	{
 		i_V := i_.V[:n]
 		out := minus.V[:n]
+		dirty := !vec.Strict(&minus, all, n, vec.FlagsOf(&i_))
 		for i := range out {
+			if dirty && minus.Dirty(i) {
+				continue
+			}
 			r, err := rt.NegateInt32(i_V[i])
 			if err != nil {
 				minus.Fail(i, err)
@@ -31052,8 +30866,6 @@ func case0340Col1(n int, all vec.Sel, i_ vec.Vec[int32], failed *vec.Failure, me
 			}
 			out[i] = r
 		}
-	} else {
-		minus = vec.Map1E(all, n, vec.VecArg(&i_), rt.NegateInt32)
 	}
 	vec.Check(failed, &minus, all, n, 1)
 	column := vec.Int32Array(mem, &minus, all, n)
@@ -31125,16 +30937,17 @@ func Case0341(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	x + 1
 func case0341Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (x + 1.0)
-	var sum vec.Vec[float64]
-	if x.Clean() {
-		sum = vec.Make[float64](n)
+	sum := vec.Make[float64](n)
+	{
 		xV := x.V[:n]
 		out := sum.V[:n]
+		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&x))
 		for i := range out {
+			if dirty && sum.Dirty(i) {
+				continue
+			}
 			out[i] = rt.AddFloat64(xV[i], float64(1.0))
 		}
-	} else {
-		sum = vec.Map2(all, n, vec.VecArg(&x), vec.ConstArg[float64](float64(1.0)), rt.AddFloat64)
 	}
 	vec.Check(failed, &sum, all, n, 1)
 	column := vec.Float64Array(mem, &sum, all, n)
@@ -31206,16 +31019,17 @@ func Case0342(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	x * 10
 func case0342Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (x * 10.0)
-	var product vec.Vec[float64]
-	if x.Clean() {
-		product = vec.Make[float64](n)
+	product := vec.Make[float64](n)
+	{
 		xV := x.V[:n]
 		out := product.V[:n]
+		dirty := !vec.Strict(&product, all, n, vec.FlagsOf(&x))
 		for i := range out {
+			if dirty && product.Dirty(i) {
+				continue
+			}
 			out[i] = rt.MulFloat64(xV[i], float64(10.0))
 		}
-	} else {
-		product = vec.Map2(all, n, vec.VecArg(&x), vec.ConstArg[float64](float64(10.0)), rt.MulFloat64)
 	}
 	vec.Check(failed, &product, all, n, 1)
 	column := vec.Float64Array(mem, &product, all, n)
@@ -31287,12 +31101,15 @@ func Case0343(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	a % 0
 func case0343Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a % 0)
-	var remainder vec.Vec[int64]
-	if a.Clean() {
-		remainder = vec.Make[int64](n)
+	remainder := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		out := remainder.V[:n]
+		dirty := !vec.Strict(&remainder, all, n, vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && remainder.Dirty(i) {
+				continue
+			}
 			r, err := rt.ModInt64(aV[i], int64(0))
 			if err != nil {
 				remainder.Fail(i, err)
@@ -31300,8 +31117,6 @@ func case0343Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 			}
 			out[i] = r
 		}
-	} else {
-		remainder = vec.Map2E(all, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.ModInt64)
 	}
 	vec.Check(failed, &remainder, all, n, 1)
 	column := vec.Int64Array(mem, &remainder, all, n)
@@ -31511,16 +31326,17 @@ func Case0346(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	IF(a > 0, 1 DIV 0, 5)
 func case0346Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a > 0)
-	var cmp vec.Vec[bool]
-	if a.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		aV := a.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.GtInt64(aV[i], int64(0))
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.GtInt64)
 	}
 	// IF((a > 0), ERROR(DIVIDE_BY_ZERO), 5)
 	then, otherwise := vec.Split(&cmp, all, n)
@@ -31598,16 +31414,17 @@ func Case0347(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	IF(a > 0, 1 DIV 0, 5)
 func case0347Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a > 0)
-	var cmp vec.Vec[bool]
-	if a.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		aV := a.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.GtInt64(aV[i], int64(0))
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.GtInt64)
 	}
 	// IF((a > 0), ERROR(DIVIDE_BY_ZERO), 5)
 	then, otherwise := vec.Split(&cmp, all, n)
@@ -31872,16 +31689,17 @@ func case0350Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	// CASE WHEN (a > 0) THEN 1 ELSE ERROR(DIVIDE_BY_ZERO) END
 	caseResult := vec.Make[int32](n)
 	// (a > 0)
-	var cmp vec.Vec[bool]
-	if a.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		aV := a.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.GtInt64(aV[i], int64(0))
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.GtInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
 	when, notYet := vec.Split(&cmp, all, n)
@@ -31959,16 +31777,17 @@ func case0351Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	// CASE WHEN (a > 0) THEN 1 ELSE ERROR(DIVIDE_BY_ZERO) END
 	caseResult := vec.Make[int32](n)
 	// (a > 0)
-	var cmp vec.Vec[bool]
-	if a.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		aV := a.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.GtInt64(aV[i], int64(0))
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.GtInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
 	when, notYet := vec.Split(&cmp, all, n)
@@ -32753,12 +32572,15 @@ func Case0362(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	(1 DIV a) IS NULL
 func case0362Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (1 DIV a)
-	var quotient vec.Vec[int64]
-	if a.Clean() {
-		quotient = vec.Make[int64](n)
+	quotient := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		out := quotient.V[:n]
+		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && quotient.Dirty(i) {
+				continue
+			}
 			r, err := rt.DivInt64(int64(1), aV[i])
 			if err != nil {
 				quotient.Fail(i, err)
@@ -32766,8 +32588,6 @@ func case0362Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 			}
 			out[i] = r
 		}
-	} else {
-		quotient = vec.Map2E(all, n, vec.ConstArg[int64](int64(1)), vec.VecArg(&a), rt.DivInt64)
 	}
 	// ((1 DIV a) IS NULL)
 	isNull := vec.IsNull(&quotient, false, all, n)
@@ -32841,12 +32661,15 @@ func Case0363(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	(1 DIV a) IS NULL
 func case0363Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (1 DIV a)
-	var quotient vec.Vec[int64]
-	if a.Clean() {
-		quotient = vec.Make[int64](n)
+	quotient := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		out := quotient.V[:n]
+		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && quotient.Dirty(i) {
+				continue
+			}
 			r, err := rt.DivInt64(int64(1), aV[i])
 			if err != nil {
 				quotient.Fail(i, err)
@@ -32854,8 +32677,6 @@ func case0363Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 			}
 			out[i] = r
 		}
-	} else {
-		quotient = vec.Map2E(all, n, vec.ConstArg[int64](int64(1)), vec.VecArg(&a), rt.DivInt64)
 	}
 	// ((1 DIV a) IS NULL)
 	isNull := vec.IsNull(&quotient, false, all, n)
@@ -33072,16 +32893,17 @@ func Case0366(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0366Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE x WHEN x THEN CAST(NULL AS INT) ELSE CAST(NULL AS INT) END
 	caseResult := vec.Make[int32](n)
-	var matches vec.Vec[bool]
-	if x.Clean() {
-		matches = vec.Make[bool](n)
+	matches := vec.Make[bool](n)
+	{
 		xV := x.V[:n]
 		out := matches.V[:n]
+		dirty := !vec.Strict(&matches, all, n, vec.FlagsOf(&x))
 		for i := range out {
+			if dirty && matches.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqFloat64(xV[i], xV[i])
 		}
-	} else {
-		matches = vec.Map2(all, n, vec.VecArg(&x), vec.VecArg(&x), rt.EqFloat64)
 	}
 	vec.CopyErrs(&caseResult, &matches, all, n)
 	when, notYet := vec.Split(&matches, all, n)
@@ -33271,13 +33093,16 @@ func case0368Col1(n int, all vec.Sel, a vec.Vec[int64], p vec.Vec[bool], failed 
 	vec.FillNull(&ifResult, then, n)
 	vec.FillNull(&ifResult, otherwise, n)
 	// (a + IF(p, CAST(NULL AS BIGINT), CAST(NULL AS BIGINT)))
-	var sum vec.Vec[int64]
-	if a.Clean() && ifResult.Clean() {
-		sum = vec.Make[int64](n)
+	sum := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
+		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&a), vec.FlagsOf(&ifResult))
 		for i := range out {
+			if dirty && sum.Dirty(i) {
+				continue
+			}
 			r, err := rt.AddInt64(aV[i], ifResultV[i])
 			if err != nil {
 				sum.Fail(i, err)
@@ -33285,8 +33110,6 @@ func case0368Col1(n int, all vec.Sel, a vec.Vec[int64], p vec.Vec[bool], failed 
 			}
 			out[i] = r
 		}
-	} else {
-		sum = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&ifResult), rt.AddInt64)
 	}
 	vec.Check(failed, &sum, all, n, 1)
 	column := vec.Int64Array(mem, &sum, all, n)
@@ -33360,12 +33183,15 @@ func case0369Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	// CASE WHEN ((a DIV 0) = 1) THEN CAST(NULL AS BIGINT) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	// (a DIV 0)
-	var quotient vec.Vec[int64]
-	if a.Clean() {
-		quotient = vec.Make[int64](n)
+	quotient := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		out := quotient.V[:n]
+		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && quotient.Dirty(i) {
+				continue
+			}
 			r, err := rt.DivInt64(aV[i], int64(0))
 			if err != nil {
 				quotient.Fail(i, err)
@@ -33373,33 +33199,35 @@ func case0369Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 			}
 			out[i] = r
 		}
-	} else {
-		quotient = vec.Map2E(all, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.DivInt64)
 	}
 	// ((a DIV 0) = 1)
-	var cmp vec.Vec[bool]
-	if quotient.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		quotientV := quotient.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&quotient))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqInt64(quotientV[i], int64(1))
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.EqInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
 	when, notYet := vec.Split(&cmp, all, n)
 	vec.FillNull(&caseResult, when, n)
 	vec.FillNull(&caseResult, notYet, n)
 	// (a + CASE WHEN ((a DIV 0) = 1) THEN CAST(NULL AS BIGINT) ELSE CAST(NULL AS BIGINT) END)
-	var sum vec.Vec[int64]
-	if a.Clean() && caseResult.Clean() {
-		sum = vec.Make[int64](n)
+	sum := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		caseResultV := caseResult.V[:n]
 		out := sum.V[:n]
+		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&a), vec.FlagsOf(&caseResult))
 		for i := range out {
+			if dirty && sum.Dirty(i) {
+				continue
+			}
 			r, err := rt.AddInt64(aV[i], caseResultV[i])
 			if err != nil {
 				sum.Fail(i, err)
@@ -33407,8 +33235,6 @@ func case0369Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 			}
 			out[i] = r
 		}
-	} else {
-		sum = vec.Map2E(all, n, vec.VecArg(&a), vec.VecArg(&caseResult), rt.AddInt64)
 	}
 	vec.Check(failed, &sum, all, n, 1)
 	column := vec.Int64Array(mem, &sum, all, n)
@@ -33483,17 +33309,18 @@ func case0370Col1(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem 
 	caseResult := vec.Make[bool](n)
 	konst := vec.NullVec[bool](n)
 	konst2 := vec.NullVec[bool](n)
-	var matches vec.Vec[bool]
-	if konst.Clean() && konst2.Clean() {
-		matches = vec.Make[bool](n)
+	matches := vec.Make[bool](n)
+	{
 		konstV := konst.V[:n]
 		konst2V := konst2.V[:n]
 		out := matches.V[:n]
+		dirty := !vec.Strict(&matches, all, n, vec.FlagsOf(&konst), vec.FlagsOf(&konst2))
 		for i := range out {
+			if dirty && matches.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqBool(konstV[i], konst2V[i])
 		}
-	} else {
-		matches = vec.Map2(all, n, vec.VecArg(&konst), vec.VecArg(&konst2), rt.EqBool)
 	}
 	vec.CopyErrs(&caseResult, &matches, all, n)
 	when, notYet := vec.Split(&matches, all, n)
@@ -33572,17 +33399,18 @@ func case0371Col1(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem 
 	caseResult := vec.Make[bool](n)
 	konst := vec.NullVec[bool](n)
 	konst2 := vec.NullVec[bool](n)
-	var matches vec.Vec[bool]
-	if konst.Clean() && konst2.Clean() {
-		matches = vec.Make[bool](n)
+	matches := vec.Make[bool](n)
+	{
 		konstV := konst.V[:n]
 		konst2V := konst2.V[:n]
 		out := matches.V[:n]
+		dirty := !vec.Strict(&matches, all, n, vec.FlagsOf(&konst), vec.FlagsOf(&konst2))
 		for i := range out {
+			if dirty && matches.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqBool(konstV[i], konst2V[i])
 		}
-	} else {
-		matches = vec.Map2(all, n, vec.VecArg(&konst), vec.VecArg(&konst2), rt.EqBool)
 	}
 	vec.CopyErrs(&caseResult, &matches, all, n)
 	when, notYet := vec.Split(&matches, all, n)
@@ -33799,15 +33627,16 @@ func Case0374(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0374Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE s WHEN ” THEN CAST(NULL AS INT) ELSE CAST(NULL AS INT) END
 	caseResult := vec.Make[int32](n)
-	var matches vec.Vec[bool]
-	if sArr.NullN() == 0 {
-		matches = vec.Make[bool](n)
+	matches := vec.Make[bool](n)
+	{
 		out := matches.V[:n]
+		dirty := !vec.Strict(&matches, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
+			if dirty && matches.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqString(sArr.Value(i), "")
 		}
-	} else {
-		matches = vec.Map2(all, n, vec.StrArg(sArr), vec.ConstArg[string](""), rt.EqString)
 	}
 	vec.CopyErrs(&caseResult, &matches, all, n)
 	when, notYet := vec.Split(&matches, all, n)

@@ -576,16 +576,17 @@ func (p *Sub004) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	// #1 set = any over nonull: a IN (SELECT v FROM nonull)
 	sub1Read := vec.SubProbeIn(p.sub1, p.sub1Err, &a, all, n)
 	// (NOT #1 a IN (SELECT v FROM nonull))
-	var negated vec.Vec[bool]
-	if sub1Read.Clean() {
-		negated = vec.Make[bool](n)
+	negated := vec.Make[bool](n)
+	{
 		sub1ReadV := sub1Read.V[:n]
 		out := negated.V[:n]
+		dirty := !vec.Strict(&negated, all, n, vec.FlagsOf(&sub1Read))
 		for i := range out {
+			if dirty && negated.Dirty(i) {
+				continue
+			}
 			out[i] = rt.Not(sub1ReadV[i])
 		}
-	} else {
-		negated = vec.Map1(all, n, vec.VecArg(&sub1Read), rt.Not)
 	}
 	vec.Check(failed, &negated, all, n, 1)
 	if failed.Err != nil {
@@ -703,16 +704,17 @@ func (p *Sub005) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	// #1 set = any over empty: a IN (SELECT v FROM empty)
 	sub1Read := vec.SubProbeIn(p.sub1, p.sub1Err, &a, all, n)
 	// (NOT #1 a IN (SELECT v FROM empty))
-	var negated vec.Vec[bool]
-	if sub1Read.Clean() {
-		negated = vec.Make[bool](n)
+	negated := vec.Make[bool](n)
+	{
 		sub1ReadV := sub1Read.V[:n]
 		out := negated.V[:n]
+		dirty := !vec.Strict(&negated, all, n, vec.FlagsOf(&sub1Read))
 		for i := range out {
+			if dirty && negated.Dirty(i) {
+				continue
+			}
 			out[i] = rt.Not(sub1ReadV[i])
 		}
-	} else {
-		negated = vec.Map1(all, n, vec.VecArg(&sub1Read), rt.Not)
 	}
 	vec.Check(failed, &negated, all, n, 1)
 	if failed.Err != nil {
@@ -830,16 +832,17 @@ func (p *Sub006) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	// #1 set = any over withnull: a IN (SELECT v FROM withnull)
 	sub1Read := vec.SubProbeIn(p.sub1, p.sub1Err, &a, all, n)
 	// (NOT #1 a IN (SELECT v FROM withnull))
-	var negated vec.Vec[bool]
-	if sub1Read.Clean() {
-		negated = vec.Make[bool](n)
+	negated := vec.Make[bool](n)
+	{
 		sub1ReadV := sub1Read.V[:n]
 		out := negated.V[:n]
+		dirty := !vec.Strict(&negated, all, n, vec.FlagsOf(&sub1Read))
 		for i := range out {
+			if dirty && negated.Dirty(i) {
+				continue
+			}
 			out[i] = rt.Not(sub1ReadV[i])
 		}
-	} else {
-		negated = vec.Map1(all, n, vec.VecArg(&sub1Read), rt.Not)
 	}
 	vec.Check(failed, &negated, all, n, 1)
 	if failed.Err != nil {
@@ -957,16 +960,17 @@ func (p *Sub007) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	// #1 set = any over onlynull: a IN (SELECT v FROM onlynull)
 	sub1Read := vec.SubProbeIn(p.sub1, p.sub1Err, &a, all, n)
 	// (NOT #1 a IN (SELECT v FROM onlynull))
-	var negated vec.Vec[bool]
-	if sub1Read.Clean() {
-		negated = vec.Make[bool](n)
+	negated := vec.Make[bool](n)
+	{
 		sub1ReadV := sub1Read.V[:n]
 		out := negated.V[:n]
+		dirty := !vec.Strict(&negated, all, n, vec.FlagsOf(&sub1Read))
 		for i := range out {
+			if dirty && negated.Dirty(i) {
+				continue
+			}
 			out[i] = rt.Not(sub1ReadV[i])
 		}
-	} else {
-		negated = vec.Map1(all, n, vec.VecArg(&sub1Read), rt.Not)
 	}
 	vec.Check(failed, &negated, all, n, 1)
 	if failed.Err != nil {
@@ -1298,16 +1302,17 @@ func (p *Sub010) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	// #1 once exists over empty: EXISTS (SELECT 1 FROM empty)
 	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, all, n)
 	// (NOT #1 EXISTS (SELECT 1 FROM empty))
-	var negated vec.Vec[bool]
-	if sub1Read.Clean() {
-		negated = vec.Make[bool](n)
+	negated := vec.Make[bool](n)
+	{
 		sub1ReadV := sub1Read.V[:n]
 		out := negated.V[:n]
+		dirty := !vec.Strict(&negated, all, n, vec.FlagsOf(&sub1Read))
 		for i := range out {
+			if dirty && negated.Dirty(i) {
+				continue
+			}
 			out[i] = rt.Not(sub1ReadV[i])
 		}
-	} else {
-		negated = vec.Map1(all, n, vec.VecArg(&sub1Read), rt.Not)
 	}
 	vec.Check(failed, &negated, all, n, 1)
 	if failed.Err != nil {
@@ -1653,16 +1658,17 @@ func (p *Sub013) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	sub1ArgErrs := vec.SubArgErrs(n, a.Err)
 	sub1Read := vec.SubProbeKeyedExists(p.sub1, p.sub1Err, &a, sub1ArgErrs, all, n)
 	// (NOT #1 EXISTS (SELECT 1 FROM nums WHERE nums.v = t.a))
-	var negated vec.Vec[bool]
-	if sub1Read.Clean() {
-		negated = vec.Make[bool](n)
+	negated := vec.Make[bool](n)
+	{
 		sub1ReadV := sub1Read.V[:n]
 		out := negated.V[:n]
+		dirty := !vec.Strict(&negated, all, n, vec.FlagsOf(&sub1Read))
 		for i := range out {
+			if dirty && negated.Dirty(i) {
+				continue
+			}
 			out[i] = rt.Not(sub1ReadV[i])
 		}
-	} else {
-		negated = vec.Map1(all, n, vec.VecArg(&sub1Read), rt.Not)
 	}
 	vec.Check(failed, &negated, all, n, 1)
 	if failed.Err != nil {
@@ -1772,16 +1778,17 @@ func (p *Sub014) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	// #1 once count(*) over empty: (SELECT count(*) FROM empty)
 	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, all, n)
 	// (#1 (SELECT count(*) FROM empty) >= 0)
-	var cmp vec.Vec[bool]
-	if sub1Read.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		sub1ReadV := sub1Read.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&sub1Read))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.GeInt64(sub1ReadV[i], int64(0))
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&sub1Read), vec.ConstArg[int64](int64(0)), rt.GeInt64)
 	}
 	vec.Check(failed, &cmp, all, n, 1)
 	if failed.Err != nil {
@@ -2014,16 +2021,17 @@ func (p *Sub016) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	// #1 set <= any over nonull: a <= ANY (SELECT v FROM nonull)
 	sub1Read := vec.SubProbeSet(p.sub1, p.sub1Err, vec.ResAny[int64, int64](vec.RelLe), &a, all, n)
 	// (NOT #1 a <= ANY (SELECT v FROM nonull))
-	var negated vec.Vec[bool]
-	if sub1Read.Clean() {
-		negated = vec.Make[bool](n)
+	negated := vec.Make[bool](n)
+	{
 		sub1ReadV := sub1Read.V[:n]
 		out := negated.V[:n]
+		dirty := !vec.Strict(&negated, all, n, vec.FlagsOf(&sub1Read))
 		for i := range out {
+			if dirty && negated.Dirty(i) {
+				continue
+			}
 			out[i] = rt.Not(sub1ReadV[i])
 		}
-	} else {
-		negated = vec.Map1(all, n, vec.VecArg(&sub1Read), rt.Not)
 	}
 	vec.Check(failed, &negated, all, n, 1)
 	if failed.Err != nil {
@@ -2141,16 +2149,17 @@ func (p *Sub017) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	// #1 set <= any over empty: a <= ANY (SELECT v FROM empty)
 	sub1Read := vec.SubProbeSet(p.sub1, p.sub1Err, vec.ResAny[int64, int64](vec.RelLe), &a, all, n)
 	// (NOT #1 a <= ANY (SELECT v FROM empty))
-	var negated vec.Vec[bool]
-	if sub1Read.Clean() {
-		negated = vec.Make[bool](n)
+	negated := vec.Make[bool](n)
+	{
 		sub1ReadV := sub1Read.V[:n]
 		out := negated.V[:n]
+		dirty := !vec.Strict(&negated, all, n, vec.FlagsOf(&sub1Read))
 		for i := range out {
+			if dirty && negated.Dirty(i) {
+				continue
+			}
 			out[i] = rt.Not(sub1ReadV[i])
 		}
-	} else {
-		negated = vec.Map1(all, n, vec.VecArg(&sub1Read), rt.Not)
 	}
 	vec.Check(failed, &negated, all, n, 1)
 	if failed.Err != nil {
@@ -2383,16 +2392,17 @@ func (p *Sub019) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	// #1 set >= any over withnull: a >= ANY (SELECT v FROM withnull)
 	sub1Read := vec.SubProbeSet(p.sub1, p.sub1Err, vec.ResAny[int64, int64](vec.RelGe), &a, all, n)
 	// (NOT #1 a >= ANY (SELECT v FROM withnull))
-	var negated vec.Vec[bool]
-	if sub1Read.Clean() {
-		negated = vec.Make[bool](n)
+	negated := vec.Make[bool](n)
+	{
 		sub1ReadV := sub1Read.V[:n]
 		out := negated.V[:n]
+		dirty := !vec.Strict(&negated, all, n, vec.FlagsOf(&sub1Read))
 		for i := range out {
+			if dirty && negated.Dirty(i) {
+				continue
+			}
 			out[i] = rt.Not(sub1ReadV[i])
 		}
-	} else {
-		negated = vec.Map1(all, n, vec.VecArg(&sub1Read), rt.Not)
 	}
 	vec.Check(failed, &negated, all, n, 1)
 	if failed.Err != nil {
@@ -2625,16 +2635,17 @@ func (p *Sub021) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	// #1 set < any over withnull: a < ANY (SELECT v FROM withnull)
 	sub1Read := vec.SubProbeSet(p.sub1, p.sub1Err, vec.ResAny[int64, int64](vec.RelLt), &a, all, n)
 	// (NOT #1 a < ANY (SELECT v FROM withnull))
-	var negated vec.Vec[bool]
-	if sub1Read.Clean() {
-		negated = vec.Make[bool](n)
+	negated := vec.Make[bool](n)
+	{
 		sub1ReadV := sub1Read.V[:n]
 		out := negated.V[:n]
+		dirty := !vec.Strict(&negated, all, n, vec.FlagsOf(&sub1Read))
 		for i := range out {
+			if dirty && negated.Dirty(i) {
+				continue
+			}
 			out[i] = rt.Not(sub1ReadV[i])
 		}
-	} else {
-		negated = vec.Map1(all, n, vec.VecArg(&sub1Read), rt.Not)
 	}
 	vec.Check(failed, &negated, all, n, 1)
 	if failed.Err != nil {
@@ -2752,16 +2763,17 @@ func (p *Sub022) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	// #1 set <> any over one: a <> ANY (SELECT v FROM one)
 	sub1Read := vec.SubProbeSet(p.sub1, p.sub1Err, vec.ResAny[int64, int64](vec.RelNe), &a, all, n)
 	// (NOT #1 a <> ANY (SELECT v FROM one))
-	var negated vec.Vec[bool]
-	if sub1Read.Clean() {
-		negated = vec.Make[bool](n)
+	negated := vec.Make[bool](n)
+	{
 		sub1ReadV := sub1Read.V[:n]
 		out := negated.V[:n]
+		dirty := !vec.Strict(&negated, all, n, vec.FlagsOf(&sub1Read))
 		for i := range out {
+			if dirty && negated.Dirty(i) {
+				continue
+			}
 			out[i] = rt.Not(sub1ReadV[i])
 		}
-	} else {
-		negated = vec.Map1(all, n, vec.VecArg(&sub1Read), rt.Not)
 	}
 	vec.Check(failed, &negated, all, n, 1)
 	if failed.Err != nil {
@@ -3241,16 +3253,17 @@ func (p *Sub026) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	// CASE WHEN (a > 100) THEN #1 (SELECT v FROM two) ELSE 0 END
 	caseResult := vec.Make[int64](n)
 	// (a > 100)
-	var cmp vec.Vec[bool]
-	if a.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		aV := a.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.GtInt64(aV[i], int64(100))
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&a), vec.ConstArg[int64](int64(100)), rt.GtInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
 	when, notYet := vec.Split(&cmp, all, n)
@@ -3379,16 +3392,17 @@ func (p *Sub027) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	// CASE WHEN (a = 4) THEN #1 (SELECT v FROM two) ELSE 0 END
 	caseResult := vec.Make[int64](n)
 	// (a = 4)
-	var cmp vec.Vec[bool]
-	if a.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		aV := a.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.EqInt64(aV[i], int64(4))
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&a), vec.ConstArg[int64](int64(4)), rt.EqInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
 	when, notYet := vec.Split(&cmp, all, n)
@@ -3638,16 +3652,17 @@ func (p *Sub029) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	// CASE WHEN (a <> 2) THEN #1 (SELECT w FROM nums WHERE nums.v = t.a) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	// (a <> 2)
-	var cmp vec.Vec[bool]
-	if a.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		aV := a.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.NeInt64(aV[i], int64(2))
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&a), vec.ConstArg[int64](int64(2)), rt.NeInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
 	when, notYet := vec.Split(&cmp, all, n)
@@ -3777,16 +3792,17 @@ func (p *Sub030) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	// CASE WHEN (b > 15) THEN (#1 (SELECT v FROM one) * 2) ELSE #1 (SELECT v FROM one) END
 	caseResult := vec.Make[int64](n)
 	// (b > 15)
-	var cmp vec.Vec[bool]
-	if b.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		bV := b.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.GtInt64(bV[i], int64(15))
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&b), vec.ConstArg[int64](int64(15)), rt.GtInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
 	when, notYet := vec.Split(&cmp, all, n)
@@ -4319,16 +4335,17 @@ func (p *Sub035) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 	// sub1Value: CAST(w AS DOUBLE)
 	// CAST(w AS DOUBLE)
-	var asDouble vec.Vec[float64]
-	if w.Clean() {
-		asDouble = vec.Make[float64](n)
+	asDouble := vec.Make[float64](n)
+	{
 		wV := w.V[:n]
 		out := asDouble.V[:n]
+		dirty := !vec.Strict(&asDouble, all, n, vec.FlagsOf(&w))
 		for i := range out {
+			if dirty && asDouble.Dirty(i) {
+				continue
+			}
 			out[i] = rt.CastInt64ToFloat64(wV[i])
 		}
-	} else {
-		asDouble = vec.Map1(all, n, vec.VecArg(&w), rt.CastInt64ToFloat64)
 	}
 	_, _, _ = n, all, p
 	return v, asDouble
@@ -4656,12 +4673,15 @@ func (p *Sub037) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 
 	// r: (SELECT count(*) FROM nums WHERE nums.v = t.a + 1)
 	// (a + 1)
-	var sum vec.Vec[int64]
-	if a.Clean() {
-		sum = vec.Make[int64](n)
+	sum := vec.Make[int64](n)
+	{
 		aV := a.V[:n]
 		out := sum.V[:n]
+		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && sum.Dirty(i) {
+				continue
+			}
 			r, err := rt.AddInt64(aV[i], int64(1))
 			if err != nil {
 				sum.Fail(i, err)
@@ -4669,8 +4689,6 @@ func (p *Sub037) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 			}
 			out[i] = r
 		}
-	} else {
-		sum = vec.Map2E(all, n, vec.VecArg(&a), vec.ConstArg[int64](int64(1)), rt.AddInt64)
 	}
 	// #1 keyed count(*) over nums: (SELECT count(*) FROM nums WHERE nums.v = (t.a + 1))
 	sub1ArgErrs := vec.SubArgErrs(n, sum.Err)
@@ -5272,12 +5290,15 @@ func (p *Sub042) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 
 	// r: (SELECT max(v) FROM nums WHERE nums.w >= t.b * 20)
 	// (b * 20)
-	var product vec.Vec[int64]
-	if b.Clean() {
-		product = vec.Make[int64](n)
+	product := vec.Make[int64](n)
+	{
 		bV := b.V[:n]
 		out := product.V[:n]
+		dirty := !vec.Strict(&product, all, n, vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && product.Dirty(i) {
+				continue
+			}
 			r, err := rt.MulInt64(bV[i], int64(20))
 			if err != nil {
 				product.Fail(i, err)
@@ -5285,8 +5306,6 @@ func (p *Sub042) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 			}
 			out[i] = r
 		}
-	} else {
-		product = vec.Map2E(all, n, vec.VecArg(&b), vec.ConstArg[int64](int64(20)), rt.MulInt64)
 	}
 	// #1 sorted max over nums: (SELECT max(v) FROM nums WHERE nums.w >= (t.b * 20))
 	sub1ArgErrs := vec.SubArgErrs(n, product.Err)
@@ -5500,17 +5519,18 @@ func (p *Sub044) sub1Cond(ctx context.Context, in arrow.RecordBatch, mem memory.
 	// membership: (k <> outer.k)
 	outer0 := vec.SubParam[int64](n, arg0, arg0Null)
 	// (k <> outer.k)
-	var cmp vec.Vec[bool]
-	if k_.Clean() && outer0.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		k_V := k_.V[:n]
 		outer0V := outer0.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&k_), vec.FlagsOf(&outer0))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.NeInt64(k_V[i], outer0V[i])
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&k_), vec.VecArg(&outer0), rt.NeInt64)
 	}
 	_, _, _ = n, all, p
 	return cmp
@@ -5833,17 +5853,18 @@ func (p *Sub046) sub1Cond(ctx context.Context, in arrow.RecordBatch, mem memory.
 	// membership: (v <= outer.arg1)
 	outer1 := vec.SubParam[int64](n, arg1, arg1Null)
 	// (v <= outer.arg1)
-	var cmp vec.Vec[bool]
-	if v.Clean() && outer1.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		vV := v.V[:n]
 		outer1V := outer1.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&v), vec.FlagsOf(&outer1))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.LeInt64(vV[i], outer1V[i])
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&v), vec.VecArg(&outer1), rt.LeInt64)
 	}
 	_, _, _ = n, all, p
 	return cmp
@@ -6029,12 +6050,15 @@ func (p *Sub047) pass2(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	sub1ArgErrs := vec.SubArgErrs(n, v.Err)
 	sub1Read := vec.SubProbeKeyed(p.sub1, p.sub1Err, vec.ResMax[int64, int64], nil, &v, sub1ArgErrs, all, n)
 	// (#1 (SELECT max(w) FROM nums WHERE nums.v = nonull.v) DIV 100)
-	var quotient vec.Vec[int64]
-	if sub1Read.Clean() {
-		quotient = vec.Make[int64](n)
+	quotient := vec.Make[int64](n)
+	{
 		sub1ReadV := sub1Read.V[:n]
 		out := quotient.V[:n]
+		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&sub1Read))
 		for i := range out {
+			if dirty && quotient.Dirty(i) {
+				continue
+			}
 			r, err := rt.DivInt64(sub1ReadV[i], int64(100))
 			if err != nil {
 				quotient.Fail(i, err)
@@ -6042,21 +6066,20 @@ func (p *Sub047) pass2(ctx context.Context, in arrow.RecordBatch, mem memory.All
 			}
 			out[i] = r
 		}
-	} else {
-		quotient = vec.Map2E(all, n, vec.VecArg(&sub1Read), vec.ConstArg[int64](int64(100)), rt.DivInt64)
 	}
 	// (v <= (#1 (SELECT max(w) FROM nums WHERE nums.v = nonull.v) DIV 100))
-	var cmp vec.Vec[bool]
-	if v.Clean() && quotient.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		vV := v.V[:n]
 		quotientV := quotient.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&v), vec.FlagsOf(&quotient))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.LeInt64(vV[i], quotientV[i])
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&v), vec.VecArg(&quotient), rt.LeInt64)
 	}
 
 	// sub2Value: v
@@ -6256,13 +6279,16 @@ func (p *Sub048) sub1Cond(ctx context.Context, in arrow.RecordBatch, mem memory.
 	// membership: ((v + outer.a) > 3)
 	outer0 := vec.SubParam[int64](n, arg0, arg0Null)
 	// (v + outer.a)
-	var sum vec.Vec[int64]
-	if v.Clean() && outer0.Clean() {
-		sum = vec.Make[int64](n)
+	sum := vec.Make[int64](n)
+	{
 		vV := v.V[:n]
 		outer0V := outer0.V[:n]
 		out := sum.V[:n]
+		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&v), vec.FlagsOf(&outer0))
 		for i := range out {
+			if dirty && sum.Dirty(i) {
+				continue
+			}
 			r, err := rt.AddInt64(vV[i], outer0V[i])
 			if err != nil {
 				sum.Fail(i, err)
@@ -6270,20 +6296,19 @@ func (p *Sub048) sub1Cond(ctx context.Context, in arrow.RecordBatch, mem memory.
 			}
 			out[i] = r
 		}
-	} else {
-		sum = vec.Map2E(all, n, vec.VecArg(&v), vec.VecArg(&outer0), rt.AddInt64)
 	}
 	// ((v + outer.a) > 3)
-	var cmp vec.Vec[bool]
-	if sum.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		sumV := sum.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&sum))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.GtInt64(sumV[i], int64(3))
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&sum), vec.ConstArg[int64](int64(3)), rt.GtInt64)
 	}
 	_, _, _ = n, all, p
 	return cmp
@@ -6505,12 +6530,15 @@ func (p *Sub049) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 
 	// r: (SELECT count(*) FROM nums WHERE nums.v = t.a AND nums.w > t.b * 11)
 	// (b * 11)
-	var product vec.Vec[int64]
-	if b.Clean() {
-		product = vec.Make[int64](n)
+	product := vec.Make[int64](n)
+	{
 		bV := b.V[:n]
 		out := product.V[:n]
+		dirty := !vec.Strict(&product, all, n, vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && product.Dirty(i) {
+				continue
+			}
 			r, err := rt.MulInt64(bV[i], int64(11))
 			if err != nil {
 				product.Fail(i, err)
@@ -6518,8 +6546,6 @@ func (p *Sub049) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 			}
 			out[i] = r
 		}
-	} else {
-		product = vec.Map2E(all, n, vec.VecArg(&b), vec.ConstArg[int64](int64(11)), rt.MulInt64)
 	}
 	// #1 loop count(*) over nums: (SELECT count(*) FROM nums WHERE (nums.v = t.a) AND (nums.w > (t.b * 11)))
 	sub1ArgErrs := vec.SubArgErrs(n, a.Err, product.Err)
@@ -6588,12 +6614,15 @@ func (p *Sub050) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 	// sub1Value: (10 DIV d)
 	// (10 DIV d)
-	var quotient vec.Vec[int64]
-	if d.Clean() {
-		quotient = vec.Make[int64](n)
+	quotient := vec.Make[int64](n)
+	{
 		dV := d.V[:n]
 		out := quotient.V[:n]
+		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&d))
 		for i := range out {
+			if dirty && quotient.Dirty(i) {
+				continue
+			}
 			r, err := rt.DivInt64(int64(10), dV[i])
 			if err != nil {
 				quotient.Fail(i, err)
@@ -6601,8 +6630,6 @@ func (p *Sub050) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 			}
 			out[i] = r
 		}
-	} else {
-		quotient = vec.Map2E(all, n, vec.ConstArg[int64](int64(10)), vec.VecArg(&d), rt.DivInt64)
 	}
 	_, _, _ = n, all, p
 	return quotient
@@ -6725,26 +6752,30 @@ func (p *Sub051) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 	// filter: (d <> 0)
 	// (d <> 0)
-	var cmp vec.Vec[bool]
-	if d.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		dV := d.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&d))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.NeInt64(dV[i], int64(0))
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&d), vec.ConstArg[int64](int64(0)), rt.NeInt64)
 	}
 
 	// sub1Value: (10 DIV d)
 	// (10 DIV d)
-	var quotient vec.Vec[int64]
-	if d.Clean() {
-		quotient = vec.Make[int64](n)
+	quotient := vec.Make[int64](n)
+	{
 		dV := d.V[:n]
 		out := quotient.V[:n]
+		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&d))
 		for i := range out {
+			if dirty && quotient.Dirty(i) {
+				continue
+			}
 			r, err := rt.DivInt64(int64(10), dV[i])
 			if err != nil {
 				quotient.Fail(i, err)
@@ -6752,8 +6783,6 @@ func (p *Sub051) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 			}
 			out[i] = r
 		}
-	} else {
-		quotient = vec.Map2E(all, n, vec.ConstArg[int64](int64(10)), vec.VecArg(&d), rt.DivInt64)
 	}
 	_, _, _ = n, all, p
 	return cmp, quotient
@@ -6877,12 +6906,15 @@ func (p *Sub052) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 	// sub1Value: (10 DIV d)
 	// (10 DIV d)
-	var quotient vec.Vec[int64]
-	if d.Clean() {
-		quotient = vec.Make[int64](n)
+	quotient := vec.Make[int64](n)
+	{
 		dV := d.V[:n]
 		out := quotient.V[:n]
+		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&d))
 		for i := range out {
+			if dirty && quotient.Dirty(i) {
+				continue
+			}
 			r, err := rt.DivInt64(int64(10), dV[i])
 			if err != nil {
 				quotient.Fail(i, err)
@@ -6890,8 +6922,6 @@ func (p *Sub052) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 			}
 			out[i] = r
 		}
-	} else {
-		quotient = vec.Map2E(all, n, vec.ConstArg[int64](int64(10)), vec.VecArg(&d), rt.DivInt64)
 	}
 	_, _, _ = n, all, p
 	return quotient
@@ -6979,16 +7009,17 @@ func (p *Sub052) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	// CASE WHEN (a > 100) THEN #1 (SELECT sum(10 DIV d) FROM zeros) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	// (a > 100)
-	var cmp vec.Vec[bool]
-	if a.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		aV := a.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.GtInt64(aV[i], int64(100))
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&a), vec.ConstArg[int64](int64(100)), rt.GtInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
 	when, notYet := vec.Split(&cmp, all, n)
@@ -7151,16 +7182,17 @@ func (p *Sub054) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 	// filter: (v < 2)
 	// (v < 2)
-	var cmp vec.Vec[bool]
-	if v.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		vV := v.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&v))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.LtInt64(vV[i], int64(2))
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&v), vec.ConstArg[int64](int64(2)), rt.LtInt64)
 	}
 
 	// sub1Value: v
@@ -7285,12 +7317,15 @@ func (p *Sub055) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 	// sub1Value: (10 DIV d)
 	// (10 DIV d)
-	var quotient vec.Vec[int64]
-	if d.Clean() {
-		quotient = vec.Make[int64](n)
+	quotient := vec.Make[int64](n)
+	{
 		dV := d.V[:n]
 		out := quotient.V[:n]
+		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&d))
 		for i := range out {
+			if dirty && quotient.Dirty(i) {
+				continue
+			}
 			r, err := rt.DivInt64(int64(10), dV[i])
 			if err != nil {
 				quotient.Fail(i, err)
@@ -7298,8 +7333,6 @@ func (p *Sub055) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 			}
 			out[i] = r
 		}
-	} else {
-		quotient = vec.Map2E(all, n, vec.ConstArg[int64](int64(10)), vec.VecArg(&d), rt.DivInt64)
 	}
 	_, _, _ = n, all, p
 	return quotient
@@ -7613,16 +7646,17 @@ func (p *Sub057) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 
 	// r: (SELECT count(*) FROM dbl WHERE dbl.v = t.x - 1.0)
 	// (x - 1.0)
-	var difference vec.Vec[float64]
-	if x.Clean() {
-		difference = vec.Make[float64](n)
+	difference := vec.Make[float64](n)
+	{
 		xV := x.V[:n]
 		out := difference.V[:n]
+		dirty := !vec.Strict(&difference, all, n, vec.FlagsOf(&x))
 		for i := range out {
+			if dirty && difference.Dirty(i) {
+				continue
+			}
 			out[i] = rt.SubFloat64(xV[i], float64(1.0))
 		}
-	} else {
-		difference = vec.Map2(all, n, vec.VecArg(&x), vec.ConstArg[float64](float64(1.0)), rt.SubFloat64)
 	}
 	// #1 keyed count(*) over dbl: (SELECT count(*) FROM dbl WHERE dbl.v = (t.x - 1.0))
 	sub1ArgErrs := vec.SubArgErrs(n, difference.Err)
@@ -7668,16 +7702,17 @@ func (p *Sub058) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 	// sub1Value: CAST(n AS BIGINT)
 	// CAST(n AS BIGINT)
-	var asBigint vec.Vec[int64]
-	if n_.Clean() {
-		asBigint = vec.Make[int64](n)
+	asBigint := vec.Make[int64](n)
+	{
 		n_V := n_.V[:n]
 		out := asBigint.V[:n]
+		dirty := !vec.Strict(&asBigint, all, n, vec.FlagsOf(&n_))
 		for i := range out {
+			if dirty && asBigint.Dirty(i) {
+				continue
+			}
 			out[i] = rt.CastInt32ToInt64(n_V[i])
 		}
-	} else {
-		asBigint = vec.Map1(all, n, vec.VecArg(&n_), rt.CastInt32ToInt64)
 	}
 	_, _, _ = n, all, p
 	return s, asBigint
@@ -8024,13 +8059,16 @@ func (p *Sub060) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	// #2 once min over nonull: (SELECT min(v) FROM nonull)
 	sub2Read := vec.SubReadOnce(p.sub2, p.sub2Null, p.sub2Err, all, n)
 	// (#1 (SELECT max(v) FROM nonull) - #2 (SELECT min(v) FROM nonull))
-	var difference vec.Vec[int64]
-	if sub1Read.Clean() && sub2Read.Clean() {
-		difference = vec.Make[int64](n)
+	difference := vec.Make[int64](n)
+	{
 		sub1ReadV := sub1Read.V[:n]
 		sub2ReadV := sub2Read.V[:n]
 		out := difference.V[:n]
+		dirty := !vec.Strict(&difference, all, n, vec.FlagsOf(&sub1Read), vec.FlagsOf(&sub2Read))
 		for i := range out {
+			if dirty && difference.Dirty(i) {
+				continue
+			}
 			r, err := rt.SubInt64(sub1ReadV[i], sub2ReadV[i])
 			if err != nil {
 				difference.Fail(i, err)
@@ -8038,8 +8076,6 @@ func (p *Sub060) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 			}
 			out[i] = r
 		}
-	} else {
-		difference = vec.Map2E(all, n, vec.VecArg(&sub1Read), vec.VecArg(&sub2Read), rt.SubInt64)
 	}
 	vec.Check(failed, &difference, all, n, 1)
 	if failed.Err != nil {
@@ -8077,16 +8113,17 @@ func (p *Sub061) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 	// sub1Value: CAST(v AS DOUBLE)
 	// CAST(v AS DOUBLE)
-	var asDouble vec.Vec[float64]
-	if v.Clean() {
-		asDouble = vec.Make[float64](n)
+	asDouble := vec.Make[float64](n)
+	{
 		vV := v.V[:n]
 		out := asDouble.V[:n]
+		dirty := !vec.Strict(&asDouble, all, n, vec.FlagsOf(&v))
 		for i := range out {
+			if dirty && asDouble.Dirty(i) {
+				continue
+			}
 			out[i] = rt.CastInt64ToFloat64(vV[i])
 		}
-	} else {
-		asDouble = vec.Map1(all, n, vec.VecArg(&v), rt.CastInt64ToFloat64)
 	}
 	_, _, _ = n, all, p
 	return asDouble
@@ -8172,31 +8209,33 @@ func (p *Sub061) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 
 	// r: a < (SELECT avg(v) FROM nonull)
 	// CAST(a AS DOUBLE)
-	var asDouble vec.Vec[float64]
-	if a.Clean() {
-		asDouble = vec.Make[float64](n)
+	asDouble := vec.Make[float64](n)
+	{
 		aV := a.V[:n]
 		out := asDouble.V[:n]
+		dirty := !vec.Strict(&asDouble, all, n, vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && asDouble.Dirty(i) {
+				continue
+			}
 			out[i] = rt.CastInt64ToFloat64(aV[i])
 		}
-	} else {
-		asDouble = vec.Map1(all, n, vec.VecArg(&a), rt.CastInt64ToFloat64)
 	}
 	// #1 once avg over nonull: (SELECT avg(v) FROM nonull)
 	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, all, n)
 	// (CAST(a AS DOUBLE) < #1 (SELECT avg(v) FROM nonull))
-	var cmp vec.Vec[bool]
-	if asDouble.Clean() && sub1Read.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		asDoubleV := asDouble.V[:n]
 		sub1ReadV := sub1Read.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&asDouble), vec.FlagsOf(&sub1Read))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.LtFloat64(asDoubleV[i], sub1ReadV[i])
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&asDouble), vec.VecArg(&sub1Read), rt.LtFloat64)
 	}
 	vec.Check(failed, &cmp, all, n, 1)
 	if failed.Err != nil {
@@ -8566,16 +8605,17 @@ func (p *Sub064) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 
 	// r: (SELECT max(d) FROM dates WHERE dates.p = (t.a > 1))
 	// (a > 1)
-	var cmp vec.Vec[bool]
-	if a.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		aV := a.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.GtInt64(aV[i], int64(1))
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&a), vec.ConstArg[int64](int64(1)), rt.GtInt64)
 	}
 	// #1 keyed max over dates: (SELECT max(d) FROM dates WHERE dates.p = (t.a > 1))
 	sub1ArgErrs := vec.SubArgErrs(n, cmp.Err)
@@ -8971,16 +9011,17 @@ func (p *Sub067) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 
 	// r: (t.a > 1) IN (SELECT p FROM dates)
 	// (a > 1)
-	var cmp vec.Vec[bool]
-	if a.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		aV := a.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.GtInt64(aV[i], int64(1))
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&a), vec.ConstArg[int64](int64(1)), rt.GtInt64)
 	}
 	// #1 set = any over dates: (t.a > 1) IN (SELECT p FROM dates)
 	sub1Read := vec.SubProbeIn(p.sub1, p.sub1Err, &cmp, all, n)
@@ -9039,13 +9080,16 @@ func (p *Sub068) pass2(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	// #1 once min over nonull: (SELECT min(v) FROM nonull)
 	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, all, n)
 	// (v + #1 (SELECT min(v) FROM nonull))
-	var sum vec.Vec[int64]
-	if v.Clean() && sub1Read.Clean() {
-		sum = vec.Make[int64](n)
+	sum := vec.Make[int64](n)
+	{
 		vV := v.V[:n]
 		sub1ReadV := sub1Read.V[:n]
 		out := sum.V[:n]
+		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&v), vec.FlagsOf(&sub1Read))
 		for i := range out {
+			if dirty && sum.Dirty(i) {
+				continue
+			}
 			r, err := rt.AddInt64(vV[i], sub1ReadV[i])
 			if err != nil {
 				sum.Fail(i, err)
@@ -9053,8 +9097,6 @@ func (p *Sub068) pass2(ctx context.Context, in arrow.RecordBatch, mem memory.All
 			}
 			out[i] = r
 		}
-	} else {
-		sum = vec.Map2E(all, n, vec.VecArg(&v), vec.VecArg(&sub1Read), rt.AddInt64)
 	}
 	_, _, _ = n, all, p
 	return sum
@@ -9236,16 +9278,17 @@ func (p *Sub069) pass2(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	// CASE WHEN (v > 1) THEN #1 (SELECT max(w) FROM nums WHERE nums.v = nonull.v) ELSE 0 END
 	caseResult := vec.Make[int64](n)
 	// (v > 1)
-	var cmp vec.Vec[bool]
-	if v.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		vV := v.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&v))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.GtInt64(vV[i], int64(1))
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&v), vec.ConstArg[int64](int64(1)), rt.GtInt64)
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
 	when, notYet := vec.Split(&cmp, all, n)
@@ -9873,16 +9916,17 @@ func (p *Sub072) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	sub1ArgErrs := vec.SubArgErrs(n, a.Err)
 	sub1Read := vec.SubProbeKeyedExists(p.sub1, p.sub1Err, &a, sub1ArgErrs, all, n)
 	// (NOT #1 EXISTS (SELECT 1 FROM nums WHERE nums.v = t.a))
-	var negated vec.Vec[bool]
-	if sub1Read.Clean() {
-		negated = vec.Make[bool](n)
+	negated := vec.Make[bool](n)
+	{
 		sub1ReadV := sub1Read.V[:n]
 		out := negated.V[:n]
+		dirty := !vec.Strict(&negated, all, n, vec.FlagsOf(&sub1Read))
 		for i := range out {
+			if dirty && negated.Dirty(i) {
+				continue
+			}
 			out[i] = rt.Not(sub1ReadV[i])
 		}
-	} else {
-		negated = vec.Map1(all, n, vec.VecArg(&sub1Read), rt.Not)
 	}
 	vec.Check(failed, &negated, all, n, 0)
 	sel := vec.Where(&negated, n)
@@ -9927,16 +9971,17 @@ func (p *Sub073) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 	// sub1Value: CAST(b AS DOUBLE)
 	// CAST(b AS DOUBLE)
-	var asDouble vec.Vec[float64]
-	if b.Clean() {
-		asDouble = vec.Make[float64](n)
+	asDouble := vec.Make[float64](n)
+	{
 		bV := b.V[:n]
 		out := asDouble.V[:n]
+		dirty := !vec.Strict(&asDouble, all, n, vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && asDouble.Dirty(i) {
+				continue
+			}
 			out[i] = rt.CastInt64ToFloat64(bV[i])
 		}
-	} else {
-		asDouble = vec.Map1(all, n, vec.VecArg(&b), rt.CastInt64ToFloat64)
 	}
 	_, _, _ = n, all, p
 	return asDouble
@@ -10022,31 +10067,33 @@ func (p *Sub073) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 
 	// WHERE b > (SELECT avg(b) FROM t AS x)
 	// CAST(b AS DOUBLE)
-	var asDouble vec.Vec[float64]
-	if b.Clean() {
-		asDouble = vec.Make[float64](n)
+	asDouble := vec.Make[float64](n)
+	{
 		bV := b.V[:n]
 		out := asDouble.V[:n]
+		dirty := !vec.Strict(&asDouble, all, n, vec.FlagsOf(&b))
 		for i := range out {
+			if dirty && asDouble.Dirty(i) {
+				continue
+			}
 			out[i] = rt.CastInt64ToFloat64(bV[i])
 		}
-	} else {
-		asDouble = vec.Map1(all, n, vec.VecArg(&b), rt.CastInt64ToFloat64)
 	}
 	// #1 once avg over t: (SELECT avg(b) FROM t x)
 	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, all, n)
 	// (CAST(b AS DOUBLE) > #1 (SELECT avg(b) FROM t x))
-	var cmp vec.Vec[bool]
-	if asDouble.Clean() && sub1Read.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		asDoubleV := asDouble.V[:n]
 		sub1ReadV := sub1Read.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&asDouble), vec.FlagsOf(&sub1Read))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.GtFloat64(asDoubleV[i], sub1ReadV[i])
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&asDouble), vec.VecArg(&sub1Read), rt.GtFloat64)
 	}
 	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
@@ -10170,16 +10217,17 @@ func (p *Sub074) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	sub1ArgErrs := vec.SubArgErrs(n, a.Err)
 	sub1Read := vec.SubProbeSortedRows(p.sub1, p.sub1Err, vec.RelLe, &a, sub1ArgErrs, all, n)
 	// (#1 (SELECT count(*) FROM nums WHERE nums.v <= t.a) >= 3)
-	var cmp vec.Vec[bool]
-	if sub1Read.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		sub1ReadV := sub1Read.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&sub1Read))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.GeInt64(sub1ReadV[i], int64(3))
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&sub1Read), vec.ConstArg[int64](int64(3)), rt.GeInt64)
 	}
 	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
@@ -10701,16 +10749,17 @@ func (p *Sub078) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 
 	// WHERE a > 100
 	// (a > 100)
-	var cmp vec.Vec[bool]
-	if a.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		aV := a.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&a))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.GtInt64(aV[i], int64(100))
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&a), vec.ConstArg[int64](int64(100)), rt.GtInt64)
 	}
 	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)

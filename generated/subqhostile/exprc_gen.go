@@ -105,16 +105,17 @@ func (p *P) pass2(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 
 	// filter: (rows > 0)
 	// (rows > 0)
-	var cmp vec.Vec[bool]
-	if rows_.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		rows_V := rows_.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&rows_))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.GtInt64(rows_V[i], int64(0))
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&rows_), vec.ConstArg[int64](int64(0)), rt.GtInt64)
 	}
 
 	// sub4Value: `in`
@@ -265,13 +266,16 @@ func (p *P) sub1Cond(ctx context.Context, in arrow.RecordBatch, mem memory.Alloc
 	// membership: ((p + outer.n) > n)
 	outer0 := vec.SubParam[int64](n, arg0, arg0Null)
 	// (p + outer.n)
-	var sum vec.Vec[int64]
-	if p2.Clean() && outer0.Clean() {
-		sum = vec.Make[int64](n)
+	sum := vec.Make[int64](n)
+	{
 		p2V := p2.V[:n]
 		outer0V := outer0.V[:n]
 		out := sum.V[:n]
+		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&p2), vec.FlagsOf(&outer0))
 		for i := range out {
+			if dirty && sum.Dirty(i) {
+				continue
+			}
 			r, err := rt.AddInt64(p2V[i], outer0V[i])
 			if err != nil {
 				sum.Fail(i, err)
@@ -279,21 +283,20 @@ func (p *P) sub1Cond(ctx context.Context, in arrow.RecordBatch, mem memory.Alloc
 			}
 			out[i] = r
 		}
-	} else {
-		sum = vec.Map2E(all, n, vec.VecArg(&p2), vec.VecArg(&outer0), rt.AddInt64)
 	}
 	// ((p + outer.n) > n)
-	var cmp vec.Vec[bool]
-	if sum.Clean() && n_.Clean() {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		sumV := sum.V[:n]
 		n_V := n_.V[:n]
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&sum), vec.FlagsOf(&n_))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.GtInt64(sumV[i], n_V[i])
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.VecArg(&sum), vec.VecArg(&n_), rt.GtInt64)
 	}
 	_, _, _ = n, all, p
 	return cmp

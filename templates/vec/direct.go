@@ -26,11 +26,14 @@ type StringOut struct {
 	offs             []int32
 	data             []byte // len: bytes written; backed by dataBuf until it outgrows it
 	k                int
+	mem              memory.Allocator
+	valid            *memory.Buffer // the validity bitmap, made by the first NULL Patch writes
+	nulls            int
 }
 
 // NewStringOut returns a writer for cnt values.
 func NewStringOut(mem memory.Allocator, cnt int) *StringOut {
-	w := &StringOut{offsBuf: memory.NewResizableBuffer(mem), dataBuf: memory.NewResizableBuffer(mem)}
+	w := &StringOut{offsBuf: memory.NewResizableBuffer(mem), dataBuf: memory.NewResizableBuffer(mem), mem: mem}
 	w.offsBuf.Resize((cnt + 1) * 4)
 	w.offs = unsafe.Slice((*int32)(unsafe.Pointer(unsafe.SliceData(w.offsBuf.Bytes()))), cnt+1)
 	w.offs[0] = 0
@@ -55,14 +58,77 @@ func (w *StringOut) Array() arrow.Array {
 		copy(w.dataBuf.Bytes(), w.data)
 	}
 	w.data = nil
-	return makeArray(arrow.BinaryTypes.String, w.k, 0, nil, w.offsBuf, w.dataBuf)
+	return makeArray(arrow.BinaryTypes.String, w.k, w.nulls, w.valid, w.offsBuf, w.dataBuf)
 }
 
-// Release frees the buffers of a writer whose loop stopped early.
+// Release frees the buffers of a writer whose column is not needed.
 func (w *StringOut) Release() {
 	w.offsBuf.Release()
 	w.dataBuf.Release()
+	if w.valid != nil {
+		w.valid.Release()
+	}
 	w.data = nil
+}
+
+// Skip writes an empty value in place of a row the loop leaves to the vector
+// code, which Patch then replaces.
+func (w *StringOut) Skip() {
+	w.k++
+	w.offs[w.k] = int32(len(w.data))
+}
+
+// Patch writes the rows a fused loop left to the vector code: each row of
+// rest (a subset of sel, both in increasing order) takes its outcome in g at
+// its position in sel, a NULL clearing its validity bit; a row that failed
+// stays empty (the query returns its error, not the column). The values are
+// appended, so the column's bytes are copied once.
+func (w *StringOut) Patch(g *Vec[string], rest, sel Sel) {
+	old := w.data
+	oldOffs := make([]int32, w.k+1)
+	copy(oldOffs, w.offs)
+	data := make([]byte, 0, len(old))
+	p := 0 // next row of rest
+	for k := 0; k < w.k; k++ {
+		row := k
+		if sel != nil {
+			row = int(sel[k])
+		}
+		switch {
+		case p < len(rest) && int(rest[p]) == row:
+			p++
+			switch {
+			case g.IsNull(row):
+				w.valid, w.nulls = clearValid(w.mem, w.valid, w.nulls, w.k, k)
+			case g.ErrAt(row) == nil:
+				data = append(data, g.V[row]...)
+			}
+		default:
+			data = append(data, old[oldOffs[k]:oldOffs[k+1]]...)
+		}
+		w.offs[k+1] = int32(len(data))
+	}
+	w.data = data
+}
+
+// clearValid marks position k of a column of cnt values NULL in validity
+// bitmap valid (made, all valid, on the first NULL) and returns the bitmap
+// and the column's NULL count.
+func clearValid(mem memory.Allocator, valid *memory.Buffer, nulls, cnt, k int) (*memory.Buffer, int) {
+	if valid == nil {
+		valid = memory.NewResizableBuffer(mem)
+		valid.Resize((cnt + 7) / 8)
+		bits := valid.Bytes()
+		for j := range bits {
+			bits[j] = 0xff
+		}
+	}
+	bits := valid.Bytes()
+	if bits[k/8]&(1<<(k%8)) != 0 {
+		bits[k/8] &^= 1 << (k % 8)
+		nulls++
+	}
+	return valid, nulls
 }
 
 // FixedOut holds the values of a fixed-width output column: the loop stores
@@ -116,25 +182,9 @@ func (w *FixedOut[T]) Patch(g *Vec[T], rest, sel Sel) {
 			k = i
 		}
 		if g.IsNull(i) {
-			w.setNull(k)
+			w.valid, w.nulls = clearValid(w.mem, w.valid, w.nulls, len(w.V), k)
 			continue
 		}
 		w.V[k] = g.V[i]
-	}
-}
-
-func (w *FixedOut[T]) setNull(k int) {
-	if w.valid == nil {
-		w.valid = memory.NewResizableBuffer(w.mem)
-		w.valid.Resize((len(w.V) + 7) / 8)
-		bits := w.valid.Bytes()
-		for j := range bits {
-			bits[j] = 0xff
-		}
-	}
-	bits := w.valid.Bytes()
-	if bits[k/8]&(1<<(k%8)) != 0 {
-		bits[k/8] &^= 1 << (k % 8)
-		w.nulls++
 	}
 }

@@ -85,15 +85,16 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	status <> 'cancelled'
 func classifyWhere(n int, all vec.Sel, statusArr *array.String) vec.Vec[bool] {
 	// (status <> 'cancelled')
-	var cmp vec.Vec[bool]
-	if statusArr.NullN() == 0 {
-		cmp = vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
+	{
 		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.ArrowFlags(statusArr))
 		for i := range out {
+			if dirty && cmp.Dirty(i) {
+				continue
+			}
 			out[i] = rt.NeString(statusArr.Value(i), "cancelled")
 		}
-	} else {
-		cmp = vec.Map2(all, n, vec.StrArg(statusArr), vec.ConstArg[string]("cancelled"), rt.NeString)
 	}
 	return cmp
 }
@@ -103,15 +104,22 @@ func classifyWhere(n int, all vec.Sel, statusArr *array.String) vec.Vec[bool] {
 //	upper(customer)
 func classifyCol2(n int, sel vec.Sel, customerArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// upper(customer)
-	var upper vec.Vec[string]
-	if customerArr.NullN() == 0 && vec.Dense(sel, n, false) {
-		upper = vec.Make[string](n)
+	upper := vec.Make[string](n)
+	{
 		out := upper.V[:n]
-		for i := range out {
-			out[i] = rt.Upper(customerArr.Value(i))
+		if vec.Strict(&upper, sel, n, vec.ArrowFlags(customerArr)) && vec.Dense(sel, n, false) {
+			for i := range out {
+				out[i] = rt.Upper(customerArr.Value(i))
+			}
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if upper.Dirty(i) {
+					continue
+				}
+				out[i] = rt.Upper(customerArr.Value(i))
+			}
 		}
-	} else {
-		upper = vec.Map1(sel, n, vec.StrArg(customerArr), rt.Upper)
 	}
 	vec.Check(failed, &upper, sel, n, 2)
 	column := vec.StringArray(mem, &upper, sel, n)
@@ -125,16 +133,24 @@ func classifyCol2(n int, sel vec.Sel, customerArr *array.String, failed *vec.Fai
 //	            ELSE 'small' END
 func classifyCol3(n int, sel vec.Sel, amount vec.Vec[float64], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN (amount >= 100.0) THEN 'large' WHEN (amount >= 10.0) THEN 'medium' ELSE 'small' END
-	var sizeCol arrow.Array // written by the clean loop, or below from caseResult
+	var sizeCol arrow.Array // written by the loop, or below from caseResult
+	var sizeOut *vec.StringOut
 	var caseResult vec.Vec[string]
-	// rows the vector code computes: those a fused loop leaves, or all of them
+	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	rest := sel
-	if amount.Clean() {
-		sizeOut := vec.NewStringOut(mem, sel.Rows(n))
+	if in.Column(2).NullN() <= n/2 {
+		sizeOut = vec.NewStringOut(mem, sel.Rows(n))
 		amountV := amount.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		dirty := !(amount.Clean())
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
+			if dirty && (amount.Dirty(i)) {
+				sizeOut.Skip()
+				left = append(left, int32(i))
+				continue
+			}
 			switch {
 			case rt.GeFloat64(amountV[i], float64(100.0)):
 				sizeOut.Append("large")
@@ -144,29 +160,10 @@ func classifyCol3(n int, sel vec.Sel, amount vec.Vec[float64], in arrow.RecordBa
 				sizeOut.Append("small")
 			}
 		}
-		sizeCol = sizeOut.Array()
-		fused, rest = true, vec.Sel{}
-	} else if in.Column(2).NullN() <= n/2 {
-		caseResult = vec.Make[string](n)
-		amountV := amount.V[:n]
-		out := caseResult.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if amount.Dirty(i) {
-				left = append(left, int32(i))
-				continue
-			}
-			switch {
-			case rt.GeFloat64(amountV[i], float64(100.0)):
-				out[i] = "large"
-			case rt.GeFloat64(amountV[i], float64(10.0)):
-				out[i] = "medium"
-			default:
-				out[i] = "small"
-			}
-		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			sizeCol = sizeOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// CASE WHEN (amount >= 100.0) THEN 'large' WHEN (amount >= 10.0) THEN 'medium' ELSE 'small' END
@@ -183,10 +180,10 @@ func classifyCol3(n int, sel vec.Sel, amount vec.Vec[float64], in arrow.RecordBa
 		vec.Fill(&caseResult2, "medium", when2, n)
 		vec.Fill(&caseResult2, "small", notYet2, n)
 		if fused {
-			vec.Merge(&caseResult, &caseResult2, rest, n)
-		} else {
-			caseResult = caseResult2
+			sizeOut.Patch(&caseResult2, rest, sel)
+			sizeCol = sizeOut.Array()
 		}
+		caseResult = caseResult2
 	}
 	vec.Check(failed, &caseResult, sel, n, 3)
 	if sizeCol == nil {
@@ -305,21 +302,33 @@ func recentWhere(n int, all vec.Sel, placed vec.Vec[int32], in arrow.RecordBatch
 //	date_add(placed, 30)
 func recentCol3(n int, sel vec.Sel, placed vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// date_add(placed, 30)
-	var dateAdd vec.Vec[int32]
-	if placed.Clean() && vec.Dense(sel, n, true) {
-		dateAdd = vec.Make[int32](n)
+	dateAdd := vec.Make[int32](n)
+	{
 		placedV := placed.V[:n]
 		out := dateAdd.V[:n]
-		for i := range out {
-			r, err := rt.DateAdd(placedV[i], int32(30))
-			if err != nil {
-				dateAdd.Fail(i, err)
-				continue
+		if vec.Strict(&dateAdd, sel, n, vec.FlagsOf(&placed)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.DateAdd(placedV[i], int32(30))
+				if err != nil {
+					dateAdd.Fail(i, err)
+					continue
+				}
+				out[i] = r
 			}
-			out[i] = r
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if dateAdd.Dirty(i) {
+					continue
+				}
+				r, err := rt.DateAdd(placedV[i], int32(30))
+				if err != nil {
+					dateAdd.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-	} else {
-		dateAdd = vec.Map2E(sel, n, vec.VecArg(&placed), vec.ConstArg[int32](int32(30)), rt.DateAdd)
 	}
 	vec.Check(failed, &dateAdd, sel, n, 3)
 	column := vec.DateArray(mem, &dateAdd, sel, n)
