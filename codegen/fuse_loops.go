@@ -22,19 +22,25 @@ import (
 // where an input is, so the loops need no NULL rules; a kernel error, a
 // missing map key or a NULL map item sets the row's flag (vec.Failed).
 //
-// Two loops, chosen per batch once the batch-wide conditions hold (constant
-// patterns compiled):
+// One loop runs on every batch (emitOne) where the batch-wide conditions
+// hold (constant patterns compiled) and at most half of the rows have a NULL
+// input: it computes the rows whose inputs are clean and leaves the others,
+// and those it flags, to the vector code, which computes just those rows;
+// their results are merged in (or patched into the output column the loop
+// wrote directly, when the plan says Direct). Which inputs a row reads is
+// checked up front for all of the expression's inputs, so a NULL in a branch
+// the row does not take also sends it to the vector code: slower for that
+// row, never different. On a clean batch that check is one branch on a flag
+// that does not change in the loop.
+//
+// An expression whose map item reads must also test for NULL items on a
+// dirty batch gets two loops instead, chosen per batch:
 //   - clean: no input has a NULL or an error. Every row is computed in the
 //     loop; a flagged row stops it and the vector code computes every row of
 //     sel instead. When the plan says Direct, this loop writes the output
 //     column's Arrow array itself.
 //   - rows: some input has NULLs or errors (and they are at most half the
-//     batch). A row with a NULL or failed input, or that the loop flags, is
-//     left to the vector code, which computes just those rows; their
-//     results are merged in. Which inputs a row reads is checked up front
-//     for all of the expression's inputs, so a NULL in a branch the row does
-//     not take also sends it to the vector code: slower for that row, never
-//     different.
+//     batch), as in the one loop above.
 //
 // Evaluation stays lazy (a condition runs only on rows no earlier WHEN
 // took, a result only on the rows of its branch, an AND operand only after
@@ -86,11 +92,12 @@ func (f *funcGen) emitFused(n *lower.Node, sel string) operand {
 
 	l.res, l.rest, l.fused = f.fresh(fusedBase(n.Expr)), f.fresh("rest"), f.fresh("fused")
 	f.sels[fz.Rest] = l.rest
+	memos := len(f.memos)
 	slow := l.vectorCode()
 
 	f.commentFor(n.Expr)
 	if l.one {
-		l.emitOne(rowsBody, slow)
+		l.emitOne(rowsBody, slow, memos)
 		return operand{t: t, vec: l.res}
 	}
 	clean := l.cleanLoop(cleanBody)
@@ -292,8 +299,30 @@ func (l *fusedLoops) cleanLoop(body []jen.Code) []jen.Code {
 // clean and lists the others (and those it flags) for the vector code, on
 // every batch; on a clean batch the test of a row's inputs is one branch on
 // a flag that does not change in the loop.
-func (l *fusedLoops) emitOne(body, slow []jen.Code) {
+func (l *fusedLoops) emitOne(body, slow []jen.Code, memos int) {
 	fu, f, t := l.fu, l.fu.f, l.e.Type()
+	// A strict expression is NULL where an input is: the loop decides those
+	// rows itself, and leaves only the failed ones to the vector code.
+	strict := strictRow(l.fz.Row)
+	for _, a := range l.fz.Absorbs {
+		strict = strict && strictRow(a.Row)
+	}
+	leaves := len(fu.rowNulls) > 0 || fu.bad != ""
+	if strict {
+		leaves = len(fu.errTests) > 0 || fu.bad != ""
+	}
+	// The loop runs when the batch-wide conditions hold (constant patterns
+	// compiled) and, unless it is strict, at most half of the rows have a
+	// NULL input: it leaves those to the vector code, which is faster on its
+	// own when most rows would be left to it.
+	conds := fu.conds
+	if len(fu.nullCounts) > 0 && !strict {
+		conds = append(conds, jen.Add(joined(fu.nullCounts, "+")).Op("<=").Id("n").Op("/").Lit(2))
+	}
+	// A loop that always runs and leaves no row needs no vector code (unless
+	// that code fills a lazily shared memo, which the query function holds).
+	always := len(conds) == 0 && !leaves && len(f.memos) == memos
+
 	if l.fz.Direct {
 		f.outCol = l.col
 		f.add(jen.Var().Id(l.col).Qual(arrowPkg, "Array").Comment("written by the loop, or below from " + l.res))
@@ -304,15 +333,17 @@ func (l *fusedLoops) emitOne(body, slow []jen.Code) {
 		}
 	}
 	f.add(jen.Var().Id(l.res).Qual(vecPkg, "Vec").Types(goType(t)))
-	restInit := jen.Var().Id(l.rest).Qual(vecPkg, "Sel")
-	if !l.all {
-		restInit = jen.Id(l.rest).Op(":=").Id(l.sel)
+	if !always {
+		restInit := jen.Var().Id(l.rest).Qual(vecPkg, "Sel")
+		if !l.all {
+			restInit = jen.Id(l.rest).Op(":=").Id(l.sel)
+		}
+		f.add(
+			jen.Comment("rows the vector code computes: those the fused loop leaves, or all of them"),
+			jen.Var().Id(l.fused).Bool(),
+			restInit,
+		)
 	}
-	f.add(
-		jen.Comment("rows the vector code computes: those the fused loop leaves, or all of them"),
-		jen.Var().Id(l.fused).Bool(),
-		restInit,
-	)
 	var loop []jen.Code
 	over := "out"
 	if l.fz.Direct {
@@ -337,20 +368,42 @@ func (l *fusedLoops) emitOne(body, slow []jen.Code) {
 		loop = append(loop, fu.slices...)
 		loop = append(loop, jen.Id("out").Op(":=").Id(l.res).Dot("V").Index(jen.Empty(), jen.Id("n")))
 	}
-	leaves := len(fu.rowNulls) > 0 || fu.bad != ""
 	if leaves {
 		loop = append(loop, jen.Id("left").Op(":=").Qual(vecPkg, "Sel").Values().Comment("rows for the vector code"))
 	}
 	left := jen.Id("left").Op("=").Append(jen.Id("left"), jen.Int32().Parens(jen.Id("i"))) // left = append(left, int32(i))
+	skip := []jen.Code{left, jen.Continue()}
+	if l.fz.Direct && t.Kind == ir.KindVarchar {
+		skip = append([]jen.Code{jen.Id(l.writer).Dot("Skip").Call()}, skip...) // a place for the row, patched in later
+	}
 	var rowBody []jen.Code
 	if len(fu.rowNulls) > 0 {
 		// dirty := !(x.Clean() && sArr.NullN() == 0)
 		loop = append(loop, jen.Id("dirty").Op(":=").Op("!").Parens(joined(fu.clean, "&&")))
-		// if dirty && (x.Dirty(i) || sArr.IsNull(i)) { left = append(left, int32(i)); continue }
-		skip := []jen.Code{left, jen.Continue()}
-		if l.fz.Direct && t.Kind == ir.KindVarchar {
-			skip = append([]jen.Code{jen.Id(l.writer).Dot("Skip").Call()}, skip...) // a place for the row, patched in later
+	}
+	switch {
+	case strict && len(fu.rowNulls) > 0:
+		var setNull jen.Code
+		switch {
+		case l.fz.Direct && t.Kind == ir.KindVarchar:
+			setNull = jen.Id(l.writer).Dot("AppendNull").Call()
+		case l.fz.Direct:
+			pos := "i"
+			if !l.all {
+				pos = "k"
+			}
+			setNull = jen.Id(l.writer).Dot("SetNull").Call(jen.Id(pos))
+		default:
+			setNull = jen.Id(l.res).Dot("SetNull").Call(jen.Id("i"))
 		}
+		// if dirty && (x.IsNull(i) || sArr.IsNull(i)) { res.SetNull(i); continue }
+		rowBody = append(rowBody, jen.If(jen.Id("dirty").Op("&&").Parens(joined(fu.nullTests, "||"))).Block(setNull, jen.Continue()))
+		if len(fu.errTests) > 0 {
+			// if dirty && (x.ErrAt(i) != nil) { left = append(left, int32(i)); continue }
+			rowBody = append(rowBody, jen.If(jen.Id("dirty").Op("&&").Parens(joined(fu.errTests, "||"))).Block(skip...))
+		}
+	case len(fu.rowNulls) > 0:
+		// if dirty && (x.Dirty(i) || sArr.IsNull(i)) { left = append(left, int32(i)); continue }
 		rowBody = append(rowBody, jen.If(jen.Id("dirty").Op("&&").Parens(joined(fu.rowNulls, "||"))).Block(skip...))
 	}
 	rowBody = append(rowBody, body...)
@@ -360,6 +413,13 @@ func (l *fusedLoops) emitOne(body, slow []jen.Code) {
 		rowBody = append(rowBody, jen.If(jen.Id(fu.bad)).Block(jen.Id(fu.bad).Op("=").False(), left))
 	}
 	loop = append(loop, l.loop(over).Block(l.first(rowBody)...))
+	if always {
+		if l.fz.Direct {
+			loop = append(loop, jen.Id(l.col).Op("=").Id(l.writer).Dot("Array").Call())
+		}
+		f.add(jen.Block(loop...))
+		return
+	}
 	restVal := jen.Code(jen.Qual(vecPkg, "Sel").Values())
 	if leaves {
 		restVal = jen.Id("left")
@@ -372,14 +432,6 @@ func (l *fusedLoops) emitOne(body, slow []jen.Code) {
 			done = jen.If(jen.Len(jen.Id(l.rest)).Op("==").Lit(0)).Block(done)
 		}
 		loop = append(loop, done)
-	}
-	// The loop runs when the batch-wide conditions hold (constant patterns
-	// compiled) and at most half of the rows have a NULL input: it leaves
-	// those to the vector code, which is faster on its own when most rows
-	// would be left to it.
-	conds := fu.conds
-	if len(fu.nullCounts) > 0 {
-		conds = append(conds, jen.Add(joined(fu.nullCounts, "+")).Op("<=").Id("n").Op("/").Lit(2))
 	}
 	if len(conds) > 0 {
 		f.add(jen.If(joined(conds, "&&")).Block(loop...))

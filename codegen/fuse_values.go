@@ -22,6 +22,10 @@ type fusion struct {
 	// rowNulls are the per-row tests that leave a row to the vector code in
 	// the rows loop.
 	conds, clean, rowNulls []jen.Code
+	// nullTests and errTests split rowNulls into the tests of a row's
+	// NULL inputs and of its failed ones, for a strict expression, which
+	// is NULL where an input is (strictRow).
+	nullTests, errTests []jen.Code
 	// nullCounts are the NULL counts of the input arrays: the rows loop runs
 	// only when they add up to at most half the batch, as it leaves a row
 	// with a NULL to the vector code, which is faster on its own when most
@@ -194,6 +198,7 @@ func (fu *fusion) noNulls(arr string, perRow bool) {
 		fu.nullCounts = append(fu.nullCounts, jen.Id(arr).Dot("NullN").Call())
 		if perRow {
 			fu.rowNulls = append(fu.rowNulls, jen.Id(arr).Dot("IsNull").Call(jen.Id("i")))
+			fu.nullTests = append(fu.nullTests, jen.Id(arr).Dot("IsNull").Call(jen.Id("i")))
 		}
 	}
 }
@@ -210,6 +215,10 @@ func (fu *fusion) vecInput(name string) jen.Code {
 	fu.seen[name] = v
 	fu.clean = append(fu.clean, jen.Id(name).Dot("Clean").Call())
 	fu.rowNulls = append(fu.rowNulls, jen.Id(name).Dot("Dirty").Call(jen.Id("i")))
+	fu.nullTests = append(fu.nullTests, jen.Id(name).Dot("IsNull").Call(jen.Id("i")))
+	if !fu.f.isColumn(name) { // an input column has no errors
+		fu.errTests = append(fu.errTests, jen.Id(name).Dot("ErrAt").Call(jen.Id("i")).Op("!=").Nil())
+	}
 	fu.slices = append(fu.slices, jen.Id(s).Op(":=").Id(name).Dot("V").Index(jen.Empty(), jen.Id("n")))
 	return v
 }
@@ -251,4 +260,32 @@ func (fu *fusion) flag() string {
 		fu.bad = fu.local("bad")
 	}
 	return fu.bad
+}
+
+// strictRow reports whether row program r is strict: made of kernels,
+// matches and the values they read only, so that it is NULL exactly where an
+// input is (NULL beats an error). A fused loop decides such a row itself.
+func strictRow(r *lower.Row) bool {
+	switch r.Op {
+	case lower.RowConst, lower.RowColumn, lower.RowVector, lower.RowLocal:
+		return true
+	case lower.RowKernel, lower.RowLike, lower.RowMatch:
+		for _, a := range r.Args {
+			if !strictRow(a) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// isColumn reports whether vector variable v reads an input column.
+func (f *funcGen) isColumn(v string) bool {
+	for _, c := range f.cols {
+		if c == v {
+			return true
+		}
+	}
+	return false
 }

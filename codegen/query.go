@@ -50,7 +50,6 @@ func (fg *fileGen) newFuncGen(q *ir.Query, reserved ...string) *funcGen {
 // its evaluator function.
 func (fg *fileGen) query(q *ir.Query, opts Options) ([]jen.Code, error) {
 	name := GoName(q.Name, true)
-	inputVar := unexport(name) + "Input"
 	schemaVar := name + "Schema"
 	var plan *cse.Plan
 	if !opts.NoCSE {
@@ -73,6 +72,22 @@ func (fg *fileGen) query(q *ir.Query, opts Options) ([]jen.Code, error) {
 		reserved = append(reserved, recv)
 	}
 	f := fg.newFuncGen(q, reserved...)
+	// The queries over one table share the variable of its schema.
+	key := q.Source.Name
+	for _, c := range q.Source.Columns {
+		key += fmt.Sprintf("\x00%s %s %v", c.Name, c.Type, c.Nullable)
+	}
+	inputVar, ok := fg.inputs[key]
+	var inputDecl []jen.Code
+	if !ok {
+		inputVar = fg.global(f, camel(q.Source.Name)+"Input")
+		fg.inputs[key] = inputVar
+		inputDecl = []jen.Code{
+			jen.Comment(fmt.Sprintf("%s is the schema of the input batches of the queries over table %s.", inputVar, comment(q.Source.Name))),
+			jen.Var().Id(inputVar).Op("=").Add(schemaLit(q.Source.Columns)),
+			jen.Line(),
+		}
+	}
 
 	split := len(q.Subqueries) == 0 // a prepared query's subqueries keep to one function
 	if split {
@@ -219,10 +234,10 @@ func (fg *fileGen) query(q *ir.Query, opts Options) ([]jen.Code, error) {
 	prologue = append(prologue, f.prologue...)
 
 	var code []jen.Code
+	if inputDecl != nil {
+		code = append(code, inputDecl...)
+	}
 	code = append(code,
-		jen.Comment(fmt.Sprintf("%s is the schema of %s's input batches (table %s).", inputVar, name, comment(q.Source.Name))),
-		jen.Var().Id(inputVar).Op("=").Add(schemaLit(q.Source.Columns)),
-		jen.Line(),
 		jen.Comment(fmt.Sprintf("%s is the schema of the batches %s returns.", schemaVar, name)),
 		jen.Var().Id(schemaVar).Op("=").Add(schemaLit(schema)),
 		jen.Line(),

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"flag"
 	"go/ast"
+	"go/format"
 	"go/parser"
 	"go/token"
 	"os"
@@ -77,6 +78,13 @@ func TestHostileNamesGolden(t *testing.T) {
 	got := generateSpec(t, archiveFile(t, ar, "spec.sql"), "hostile")
 	if _, err := parser.ParseFile(token.NewFileSet(), "exprc_gen.go", got, parser.ParseComments); err != nil {
 		t.Fatalf("generated code does not parse: %v", err)
+	}
+	// The file is assembled from pieces formatted one by one (render.go):
+	// gofmt must leave the whole of it as it is.
+	if formatted, err := format.Source(got); err != nil {
+		t.Fatalf("generated code does not format: %v", err)
+	} else if !bytes.Equal(formatted, got) {
+		t.Errorf("generated code is not gofmt-clean:\n%s", firstLineDiff(got, formatted))
 	}
 	if updatingGoldens() {
 		for i := range ar.Files {

@@ -35,7 +35,7 @@ type ExplainFused struct {
 	In   string `json:"in"`   // its clause; "" for a shared value computed before the outputs
 	Root bool   `json:"root"` // the root of its clause
 	Why  string `json:"why"`
-	// Direct: its clean loop writes the output column's Arrow array;
+	// Direct: its loop writes the output column's Arrow array;
 	// DirectWhy says why a root does not.
 	Direct    bool   `json:"direct"`
 	DirectWhy string `json:"direct_why,omitempty"`

@@ -250,7 +250,7 @@ type Fused struct {
 	Root, In string
 	// Why says why it is fused.
 	Why string
-	// Direct: the clean loop writes the output column's Arrow array itself;
+	// Direct: the loop writes the output column's Arrow array itself;
 	// DirectWhy says why not, for a root that does not.
 	Direct    bool
 	DirectWhy string

@@ -29,8 +29,8 @@ var likePattern4, likePattern4Err = rt.CompileLike("%AIR", "\\")
 // like pattern '%special%', compiled once
 var likePattern5, likePattern5Err = rt.CompileLike("%special%", "\\")
 
-// q1ProjectionInput is the schema of Q1Projection's input batches (table lineitem).
-var q1ProjectionInput = arrow.NewSchema([]arrow.Field{
+// lineitemInput is the schema of the input batches of the queries over table lineitem.
+var lineitemInput = arrow.NewSchema([]arrow.Field{
 	{Name: "l_orderkey", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 	{Name: "l_partkey", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "l_suppkey", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -76,7 +76,7 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), q1ProjectionInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), lineitemInput); err != nil {
 		return nil, fmt.Errorf("query Q1Projection: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "l_orderkey"); err != nil {
@@ -145,39 +145,21 @@ func q1ProjectionCol5(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in ar
 	var discPriceCol arrow.Array // written by the loop, or below from product
 	var discPriceOut *vec.FixedOut[float64]
 	var product vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	rest := sel
-	if in.Column(5).NullN()+in.Column(6).NullN() <= n/2 {
+	{
 		discPriceOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, sel.Rows(n))
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := discPriceOut.V
-		left := vec.Sel{} // rows for the vector code
 		dirty := !(lExtendedprice.Clean() && lDiscount.Clean())
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i)) {
+				discPriceOut.SetNull(k)
 				continue
 			}
 			out[k] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			discPriceCol = discPriceOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// (1.0 - l_discount)
-		difference := vec.Map2(rest, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product2 := vec.Map2(rest, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference), rt.MulFloat64)
-		if fused {
-			discPriceOut.Patch(&product2, rest, sel)
-			discPriceCol = discPriceOut.Array()
-		}
-		product = product2
+		discPriceCol = discPriceOut.Array()
 	}
 	vec.Check(failed, &product, sel, n, 5)
 	if discPriceCol == nil {
@@ -194,47 +176,24 @@ func q1ProjectionCol6(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in ar
 	var chargeCol arrow.Array // written by the loop, or below from product3
 	var chargeOut *vec.FixedOut[float64]
 	var product3 vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused2 bool
-	rest2 := sel
-	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+	{
 		chargeOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, sel.Rows(n))
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := chargeOut.V
-		left := vec.Sel{} // rows for the vector code
 		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i)) {
+				chargeOut.SetNull(k)
 				continue
 			}
 			// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
 			product3 := rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
 			out[k] = rt.MulFloat64(product3, rt.AddFloat64(float64(1.0), lTaxV[i]))
 		}
-		fused2, rest2 = true, left
-		if len(rest2) == 0 {
-			chargeCol = chargeOut.Array()
-		}
-	}
-	if !fused2 || len(rest2) > 0 {
-		// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
-		// (1.0 - l_discount)
-		difference2 := vec.Map2(rest2, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product4 := vec.Map2(rest2, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference2), rt.MulFloat64)
-		// (1.0 + l_tax)
-		sum := vec.Map2(rest2, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.AddFloat64)
-		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-		product5 := vec.Map2(rest2, n, vec.VecArg(&product4), vec.VecArg(&sum), rt.MulFloat64)
-		if fused2 {
-			chargeOut.Patch(&product5, rest2, sel)
-			chargeCol = chargeOut.Array()
-		}
-		product3 = product5
+		chargeCol = chargeOut.Array()
 	}
 	vec.Check(failed, &product3, sel, n, 6)
 	if chargeCol == nil {
@@ -242,26 +201,6 @@ func q1ProjectionCol6(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in ar
 	}
 	return chargeCol
 }
-
-// q1NoWhereInput is the schema of Q1NoWhere's input batches (table lineitem).
-var q1NoWhereInput = arrow.NewSchema([]arrow.Field{
-	{Name: "l_orderkey", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "l_partkey", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "l_suppkey", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "l_linenumber", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "l_quantity", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "l_extendedprice", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "l_discount", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "l_tax", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "l_returnflag", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "l_linestatus", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "l_shipdate", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "l_commitdate", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "l_receiptdate", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "l_shipinstruct", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "l_shipmode", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "l_comment", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
 
 // Q1NoWhereSchema is the schema of the batches Q1NoWhere returns.
 var Q1NoWhereSchema = arrow.NewSchema([]arrow.Field{
@@ -289,7 +228,7 @@ func Q1NoWhere(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), q1NoWhereInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), lineitemInput); err != nil {
 		return nil, fmt.Errorf("query Q1NoWhere: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "l_orderkey"); err != nil {
@@ -333,38 +272,20 @@ func q1NoWhereCol5(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow
 	var discPriceCol arrow.Array // written by the loop, or below from product
 	var discPriceOut *vec.FixedOut[float64]
 	var product vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if in.Column(5).NullN()+in.Column(6).NullN() <= n/2 {
+	{
 		discPriceOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := discPriceOut.V
-		left := vec.Sel{} // rows for the vector code
 		dirty := !(lExtendedprice.Clean() && lDiscount.Clean())
 		for i := range out {
-			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i)) {
+				discPriceOut.SetNull(i)
 				continue
 			}
 			out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			discPriceCol = discPriceOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// (1.0 - l_discount)
-		difference := vec.Map2(rest, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product2 := vec.Map2(rest, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference), rt.MulFloat64)
-		if fused {
-			discPriceOut.Patch(&product2, rest, all)
-			discPriceCol = discPriceOut.Array()
-		}
-		product = product2
+		discPriceCol = discPriceOut.Array()
 	}
 	vec.Check(failed, &product, all, n, 5)
 	if discPriceCol == nil {
@@ -381,46 +302,23 @@ func q1NoWhereCol6(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow
 	var chargeCol arrow.Array // written by the loop, or below from product3
 	var chargeOut *vec.FixedOut[float64]
 	var product3 vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused2 bool
-	var rest2 vec.Sel
-	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+	{
 		chargeOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := chargeOut.V
-		left := vec.Sel{} // rows for the vector code
 		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
 		for i := range out {
-			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i)) {
+				chargeOut.SetNull(i)
 				continue
 			}
 			// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
 			product3 := rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
 			out[i] = rt.MulFloat64(product3, rt.AddFloat64(float64(1.0), lTaxV[i]))
 		}
-		fused2, rest2 = true, left
-		if len(rest2) == 0 {
-			chargeCol = chargeOut.Array()
-		}
-	}
-	if !fused2 || len(rest2) > 0 {
-		// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
-		// (1.0 - l_discount)
-		difference2 := vec.Map2(rest2, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product4 := vec.Map2(rest2, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference2), rt.MulFloat64)
-		// (1.0 + l_tax)
-		sum := vec.Map2(rest2, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.AddFloat64)
-		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-		product5 := vec.Map2(rest2, n, vec.VecArg(&product4), vec.VecArg(&sum), rt.MulFloat64)
-		if fused2 {
-			chargeOut.Patch(&product5, rest2, all)
-			chargeCol = chargeOut.Array()
-		}
-		product3 = product5
+		chargeCol = chargeOut.Array()
 	}
 	vec.Check(failed, &product3, all, n, 6)
 	if chargeCol == nil {
@@ -428,26 +326,6 @@ func q1NoWhereCol6(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow
 	}
 	return chargeCol
 }
-
-// q6FilterInput is the schema of Q6Filter's input batches (table lineitem).
-var q6FilterInput = arrow.NewSchema([]arrow.Field{
-	{Name: "l_orderkey", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "l_partkey", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "l_suppkey", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "l_linenumber", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "l_quantity", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "l_extendedprice", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "l_discount", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "l_tax", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "l_returnflag", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "l_linestatus", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "l_shipdate", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "l_commitdate", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "l_receiptdate", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "l_shipinstruct", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "l_shipmode", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "l_comment", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
 
 // Q6FilterSchema is the schema of the batches Q6Filter returns.
 var Q6FilterSchema = arrow.NewSchema([]arrow.Field{
@@ -469,7 +347,7 @@ func Q6Filter(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), q6FilterInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), lineitemInput); err != nil {
 		return nil, fmt.Errorf("query Q6Filter: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "l_orderkey"); err != nil {
@@ -585,8 +463,8 @@ func q6FilterCol1(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDiscount
 	return column
 }
 
-// seedIfInput is the schema of SeedIf's input batches (table events).
-var seedIfInput = arrow.NewSchema([]arrow.Field{
+// eventsInput is the schema of the input batches of the queries over table events.
+var eventsInput = arrow.NewSchema([]arrow.Field{
 	{Name: "x", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "y", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -611,7 +489,7 @@ func SeedIf(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), seedIfInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), eventsInput); err != nil {
 		return nil, fmt.Errorf("query SeedIf: %w", err)
 	}
 	if err := vec.NotNull(in.Column(2), "a"); err != nil {
@@ -707,16 +585,6 @@ func seedIfCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, x ve
 	return bucketCol
 }
 
-// seedCaseInput is the schema of SeedCase's input batches (table events).
-var seedCaseInput = arrow.NewSchema([]arrow.Field{
-	{Name: "x", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "info", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "day", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "test_info_fixed", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
 // SeedCaseSchema is the schema of the batches SeedCase returns.
 var SeedCaseSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "label", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -736,7 +604,7 @@ func SeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), seedCaseInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), eventsInput); err != nil {
 		return nil, fmt.Errorf("query SeedCase: %w", err)
 	}
 	if err := vec.NotNull(in.Column(2), "a"); err != nil {
@@ -904,26 +772,6 @@ func seedCaseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, 
 	return labelCol
 }
 
-// stringCaseInput is the schema of StringCase's input batches (table lineitem).
-var stringCaseInput = arrow.NewSchema([]arrow.Field{
-	{Name: "l_orderkey", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "l_partkey", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "l_suppkey", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "l_linenumber", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "l_quantity", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "l_extendedprice", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "l_discount", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "l_tax", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "l_returnflag", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "l_linestatus", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "l_shipdate", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "l_commitdate", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "l_receiptdate", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "l_shipinstruct", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "l_shipmode", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "l_comment", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // StringCaseSchema is the schema of the batches StringCase returns.
 var StringCaseSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "label", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -942,7 +790,7 @@ func StringCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), stringCaseInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), lineitemInput); err != nil {
 		return nil, fmt.Errorf("query StringCase: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "l_orderkey"); err != nil {
@@ -1083,26 +931,6 @@ func stringCaseCol1(n int, all vec.Sel, lShipmodeArr *array.String, lShipinstruc
 	return labelCol
 }
 
-// nullHeavyInput is the schema of NullHeavy's input batches (table lineitem).
-var nullHeavyInput = arrow.NewSchema([]arrow.Field{
-	{Name: "l_orderkey", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "l_partkey", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "l_suppkey", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "l_linenumber", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "l_quantity", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "l_extendedprice", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "l_discount", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "l_tax", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "l_returnflag", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "l_linestatus", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "l_shipdate", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "l_commitdate", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "l_receiptdate", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "l_shipinstruct", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "l_shipmode", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "l_comment", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // NullHeavySchema is the schema of the batches NullHeavy returns.
 var NullHeavySchema = arrow.NewSchema([]arrow.Field{
 	{Name: "disc_price", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
@@ -1127,7 +955,7 @@ func NullHeavy(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), nullHeavyInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), lineitemInput); err != nil {
 		return nil, fmt.Errorf("query NullHeavy: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "l_orderkey"); err != nil {
@@ -1171,38 +999,20 @@ func nullHeavyCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow
 	var discPriceCol arrow.Array // written by the loop, or below from product
 	var discPriceOut *vec.FixedOut[float64]
 	var product vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if in.Column(5).NullN()+in.Column(6).NullN() <= n/2 {
+	{
 		discPriceOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := discPriceOut.V
-		left := vec.Sel{} // rows for the vector code
 		dirty := !(lExtendedprice.Clean() && lDiscount.Clean())
 		for i := range out {
-			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i)) {
+				discPriceOut.SetNull(i)
 				continue
 			}
 			out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			discPriceCol = discPriceOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// (1.0 - l_discount)
-		difference := vec.Map2(rest, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product2 := vec.Map2(rest, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference), rt.MulFloat64)
-		if fused {
-			discPriceOut.Patch(&product2, rest, all)
-			discPriceCol = discPriceOut.Array()
-		}
-		product = product2
+		discPriceCol = discPriceOut.Array()
 	}
 	vec.Check(failed, &product, all, n, 1)
 	if discPriceCol == nil {
@@ -1348,16 +1158,6 @@ func nullHeavyCol5(n int, all vec.Sel, lShipdate vec.Vec[int32], in arrow.Record
 	return signedQtyCol
 }
 
-// errorGuardedInput is the schema of ErrorGuarded's input batches (table events).
-var errorGuardedInput = arrow.NewSchema([]arrow.Field{
-	{Name: "x", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "info", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "day", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "test_info_fixed", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
 // ErrorGuardedSchema is the schema of the batches ErrorGuarded returns.
 var ErrorGuardedSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "per_y", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -1378,7 +1178,7 @@ func ErrorGuarded(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), errorGuardedInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), eventsInput); err != nil {
 		return nil, fmt.Errorf("query ErrorGuarded: %w", err)
 	}
 	if err := vec.NotNull(in.Column(2), "a"); err != nil {
@@ -1515,26 +1315,6 @@ func errorGuardedCol3(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64], fa
 	return column3
 }
 
-// deepArithInput is the schema of DeepArith's input batches (table lineitem).
-var deepArithInput = arrow.NewSchema([]arrow.Field{
-	{Name: "l_orderkey", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "l_partkey", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "l_suppkey", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "l_linenumber", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "l_quantity", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "l_extendedprice", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "l_discount", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "l_tax", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "l_returnflag", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "l_linestatus", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "l_shipdate", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "l_commitdate", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "l_receiptdate", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "l_shipinstruct", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "l_shipmode", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "l_comment", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // DeepArithSchema is the schema of the batches DeepArith returns.
 var DeepArithSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "score", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
@@ -1554,7 +1334,7 @@ func DeepArith(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), deepArithInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), lineitemInput); err != nil {
 		return nil, fmt.Errorf("query DeepArith: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "l_orderkey"); err != nil {
@@ -1596,7 +1376,7 @@ func deepArithCol1(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.Reco
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(4).NullN()+in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+	{
 		scoreOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lQuantityV := lQuantity.V[:n]
 		lExtendedpriceV := lExtendedprice.V[:n]
@@ -1607,8 +1387,8 @@ func deepArithCol1(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.Reco
 		dirty := !(lQuantity.Clean() && lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if dirty && (lQuantity.Dirty(i) || lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (lQuantity.IsNull(i) || lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i)) {
+				scoreOut.SetNull(i)
 				continue
 			}
 			// shared (always): (l_quantity - 25.0)
@@ -1690,26 +1470,6 @@ func deepArithCol1(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.Reco
 	}
 	return scoreCol
 }
-
-// wideInput is the schema of Wide's input batches (table lineitem).
-var wideInput = arrow.NewSchema([]arrow.Field{
-	{Name: "l_orderkey", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "l_partkey", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "l_suppkey", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "l_linenumber", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "l_quantity", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "l_extendedprice", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "l_discount", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "l_tax", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "l_returnflag", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "l_linestatus", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "l_shipdate", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "l_commitdate", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "l_receiptdate", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "l_shipinstruct", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "l_shipmode", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "l_comment", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
 
 // WideSchema is the schema of the batches Wide returns.
 var WideSchema = arrow.NewSchema([]arrow.Field{
@@ -1805,7 +1565,7 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wideInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), lineitemInput); err != nil {
 		return nil, fmt.Errorf("query Wide: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "l_orderkey"); err != nil {
@@ -2114,7 +1874,7 @@ func wideCol3(n int, all vec.Sel, product vec.Vec[float64], lQuantity vec.Vec[fl
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(4).NullN() <= n/2 {
+	{
 		w03Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		productV := product.V[:n]
 		lQuantityV := lQuantity.V[:n]
@@ -2122,7 +1882,11 @@ func wideCol3(n int, all vec.Sel, product vec.Vec[float64], lQuantity vec.Vec[fl
 		left := vec.Sel{} // rows for the vector code
 		dirty := !(product.Clean() && lQuantity.Clean())
 		for i := range out {
-			if dirty && (product.Dirty(i) || lQuantity.Dirty(i)) {
+			if dirty && (product.IsNull(i) || lQuantity.IsNull(i)) {
+				w03Out.SetNull(i)
+				continue
+			}
+			if dirty && (product.ErrAt(i) != nil) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -2338,7 +2102,7 @@ func wideCol11(n int, all vec.Sel, product vec.Vec[float64], lQuantity vec.Vec[f
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused3 bool
 	var rest3 vec.Sel
-	if in.Column(4).NullN() <= n/2 {
+	{
 		w11Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		productV := product.V[:n]
 		lQuantityV := lQuantity.V[:n]
@@ -2347,7 +2111,11 @@ func wideCol11(n int, all vec.Sel, product vec.Vec[float64], lQuantity vec.Vec[f
 		dirty := !(product.Clean() && lQuantity.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if dirty && (product.Dirty(i) || lQuantity.Dirty(i)) {
+			if dirty && (product.IsNull(i) || lQuantity.IsNull(i)) {
+				w11Out.SetNull(i)
+				continue
+			}
+			if dirty && (product.ErrAt(i) != nil) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -2399,7 +2167,11 @@ func wideCol12(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[fl
 		left := vec.Sel{} // rows for the vector code
 		dirty := !(product3.Clean() && product.Clean())
 		for i := range out {
-			if dirty && (product3.Dirty(i) || product.Dirty(i)) {
+			if dirty && (product3.IsNull(i) || product.IsNull(i)) {
+				w12Out.SetNull(i)
+				continue
+			}
+			if dirty && (product3.ErrAt(i) != nil || product.ErrAt(i) != nil) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -2441,7 +2213,7 @@ func wideCol13(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.RecordBa
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused5 bool
 	var rest5 vec.Sel
-	if in.Column(4).NullN() <= n/2 {
+	{
 		w13Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lQuantityV := lQuantity.V[:n]
 		productV := product.V[:n]
@@ -2450,7 +2222,11 @@ func wideCol13(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.RecordBa
 		dirty := !(lQuantity.Clean() && product.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if dirty && (lQuantity.Dirty(i) || product.Dirty(i)) {
+			if dirty && (lQuantity.IsNull(i) || product.IsNull(i)) {
+				w13Out.SetNull(i)
+				continue
+			}
+			if dirty && (product.ErrAt(i) != nil) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -2551,7 +2327,7 @@ func wideCol15(n int, all vec.Sel, product3 vec.Vec[float64], lQuantity vec.Vec[
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused7 bool
 	var rest7 vec.Sel
-	if in.Column(4).NullN() <= n/2 {
+	{
 		w15Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		product3V := product3.V[:n]
 		lQuantityV := lQuantity.V[:n]
@@ -2559,7 +2335,11 @@ func wideCol15(n int, all vec.Sel, product3 vec.Vec[float64], lQuantity vec.Vec[
 		left := vec.Sel{} // rows for the vector code
 		dirty := !(product3.Clean() && lQuantity.Clean())
 		for i := range out {
-			if dirty && (product3.Dirty(i) || lQuantity.Dirty(i)) {
+			if dirty && (product3.IsNull(i) || lQuantity.IsNull(i)) {
+				w15Out.SetNull(i)
+				continue
+			}
+			if dirty && (product3.ErrAt(i) != nil) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -2599,7 +2379,7 @@ func wideCol16(n int, all vec.Sel, product vec.Vec[float64], lDiscount vec.Vec[f
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused8 bool
 	var rest8 vec.Sel
-	if in.Column(6).NullN() <= n/2 {
+	{
 		w16Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		productV := product.V[:n]
 		lDiscountV := lDiscount.V[:n]
@@ -2607,7 +2387,11 @@ func wideCol16(n int, all vec.Sel, product vec.Vec[float64], lDiscount vec.Vec[f
 		left := vec.Sel{} // rows for the vector code
 		dirty := !(product.Clean() && lDiscount.Clean())
 		for i := range out {
-			if dirty && (product.Dirty(i) || lDiscount.Dirty(i)) {
+			if dirty && (product.IsNull(i) || lDiscount.IsNull(i)) {
+				w16Out.SetNull(i)
+				continue
+			}
+			if dirty && (product.ErrAt(i) != nil) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -2647,7 +2431,7 @@ func wideCol17(n int, all vec.Sel, product3 vec.Vec[float64], lTax vec.Vec[float
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused9 bool
 	var rest9 vec.Sel
-	if in.Column(7).NullN() <= n/2 {
+	{
 		w17Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		product3V := product3.V[:n]
 		lTaxV := lTax.V[:n]
@@ -2655,7 +2439,11 @@ func wideCol17(n int, all vec.Sel, product3 vec.Vec[float64], lTax vec.Vec[float
 		left := vec.Sel{} // rows for the vector code
 		dirty := !(product3.Clean() && lTax.Clean())
 		for i := range out {
-			if dirty && (product3.Dirty(i) || lTax.Dirty(i)) {
+			if dirty && (product3.IsNull(i) || lTax.IsNull(i)) {
+				w17Out.SetNull(i)
+				continue
+			}
+			if dirty && (product3.ErrAt(i) != nil) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -2730,7 +2518,11 @@ func wideCol19(n int, all vec.Sel, product vec.Vec[float64], mem memory.Allocato
 		dirty := !(product.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if dirty && (product.Dirty(i)) {
+			if dirty && (product.IsNull(i)) {
+				w19Out.SetNull(i)
+				continue
+			}
+			if dirty && (product.ErrAt(i) != nil) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -2942,7 +2734,7 @@ func wideCol26(n int, all vec.Sel, product3 vec.Vec[float64], lDiscount vec.Vec[
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused12 bool
 	var rest12 vec.Sel
-	if in.Column(6).NullN() <= n/2 {
+	{
 		w26Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		product3V := product3.V[:n]
 		lDiscountV := lDiscount.V[:n]
@@ -2951,7 +2743,11 @@ func wideCol26(n int, all vec.Sel, product3 vec.Vec[float64], lDiscount vec.Vec[
 		dirty := !(product3.Clean() && lDiscount.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if dirty && (product3.Dirty(i) || lDiscount.Dirty(i)) {
+			if dirty && (product3.IsNull(i) || lDiscount.IsNull(i)) {
+				w26Out.SetNull(i)
+				continue
+			}
+			if dirty && (product3.ErrAt(i) != nil) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -2995,7 +2791,7 @@ func wideCol27(n int, all vec.Sel, product vec.Vec[float64], lTax vec.Vec[float6
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused13 bool
 	var rest13 vec.Sel
-	if in.Column(7).NullN()+in.Column(6).NullN() <= n/2 {
+	{
 		w27Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		productV := product.V[:n]
 		lTaxV := lTax.V[:n]
@@ -3005,7 +2801,11 @@ func wideCol27(n int, all vec.Sel, product vec.Vec[float64], lTax vec.Vec[float6
 		left := vec.Sel{} // rows for the vector code
 		dirty := !(product.Clean() && lTax.Clean() && product3.Clean() && lDiscount.Clean())
 		for i := range out {
-			if dirty && (product.Dirty(i) || lTax.Dirty(i) || product3.Dirty(i) || lDiscount.Dirty(i)) {
+			if dirty && (product.IsNull(i) || lTax.IsNull(i) || product3.IsNull(i) || lDiscount.IsNull(i)) {
+				w27Out.SetNull(i)
+				continue
+			}
+			if dirty && (product.ErrAt(i) != nil || product3.ErrAt(i) != nil) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -3055,7 +2855,11 @@ func wideCol28(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[fl
 		left := vec.Sel{} // rows for the vector code
 		dirty := !(product3.Clean() && product.Clean())
 		for i := range out {
-			if dirty && (product3.Dirty(i) || product.Dirty(i)) {
+			if dirty && (product3.IsNull(i) || product.IsNull(i)) {
+				w28Out.SetNull(i)
+				continue
+			}
+			if dirty && (product3.ErrAt(i) != nil || product.ErrAt(i) != nil) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -3147,7 +2951,11 @@ func wideCol31(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[fl
 		left := vec.Sel{} // rows for the vector code
 		dirty := !(product.Clean() && product3.Clean())
 		for i := range out {
-			if dirty && (product.Dirty(i) || product3.Dirty(i)) {
+			if dirty && (product.IsNull(i) || product3.IsNull(i)) {
+				w31Out.SetNull(i)
+				continue
+			}
+			if dirty && (product.ErrAt(i) != nil || product3.ErrAt(i) != nil) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -3264,7 +3072,7 @@ func wideCol35(n int, all vec.Sel, product vec.Vec[float64], lTax vec.Vec[float6
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused16 bool
 	var rest16 vec.Sel
-	if in.Column(7).NullN() <= n/2 {
+	{
 		w35Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		productV := product.V[:n]
 		lTaxV := lTax.V[:n]
@@ -3272,7 +3080,11 @@ func wideCol35(n int, all vec.Sel, product vec.Vec[float64], lTax vec.Vec[float6
 		left := vec.Sel{} // rows for the vector code
 		dirty := !(product.Clean() && lTax.Clean())
 		for i := range out {
-			if dirty && (product.Dirty(i) || lTax.Dirty(i)) {
+			if dirty && (product.IsNull(i) || lTax.IsNull(i)) {
+				w35Out.SetNull(i)
+				continue
+			}
+			if dirty && (product.ErrAt(i) != nil) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -3312,7 +3124,7 @@ func wideCol36(n int, all vec.Sel, product3 vec.Vec[float64], lDiscount vec.Vec[
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused17 bool
 	var rest17 vec.Sel
-	if in.Column(6).NullN() <= n/2 {
+	{
 		w36Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		product3V := product3.V[:n]
 		lDiscountV := lDiscount.V[:n]
@@ -3320,7 +3132,11 @@ func wideCol36(n int, all vec.Sel, product3 vec.Vec[float64], lDiscount vec.Vec[
 		left := vec.Sel{} // rows for the vector code
 		dirty := !(product3.Clean() && lDiscount.Clean())
 		for i := range out {
-			if dirty && (product3.Dirty(i) || lDiscount.Dirty(i)) {
+			if dirty && (product3.IsNull(i) || lDiscount.IsNull(i)) {
+				w36Out.SetNull(i)
+				continue
+			}
+			if dirty && (product3.ErrAt(i) != nil) {
 				left = append(left, int32(i))
 				continue
 			}

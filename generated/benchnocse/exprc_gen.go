@@ -29,8 +29,8 @@ var likePattern4, likePattern4Err = rt.CompileLike("%AIR", "\\")
 // like pattern '%special%', compiled once
 var likePattern5, likePattern5Err = rt.CompileLike("%special%", "\\")
 
-// q1ProjectionInput is the schema of Q1Projection's input batches (table lineitem).
-var q1ProjectionInput = arrow.NewSchema([]arrow.Field{
+// lineitemInput is the schema of the input batches of the queries over table lineitem.
+var lineitemInput = arrow.NewSchema([]arrow.Field{
 	{Name: "l_orderkey", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 	{Name: "l_partkey", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "l_suppkey", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -76,7 +76,7 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), q1ProjectionInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), lineitemInput); err != nil {
 		return nil, fmt.Errorf("query Q1Projection: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "l_orderkey"); err != nil {
@@ -145,39 +145,21 @@ func q1ProjectionCol5(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in ar
 	var discPriceCol arrow.Array // written by the loop, or below from product
 	var discPriceOut *vec.FixedOut[float64]
 	var product vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	rest := sel
-	if in.Column(5).NullN()+in.Column(6).NullN() <= n/2 {
+	{
 		discPriceOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, sel.Rows(n))
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := discPriceOut.V
-		left := vec.Sel{} // rows for the vector code
 		dirty := !(lExtendedprice.Clean() && lDiscount.Clean())
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i)) {
+				discPriceOut.SetNull(k)
 				continue
 			}
 			out[k] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			discPriceCol = discPriceOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// (1.0 - l_discount)
-		difference := vec.Map2(rest, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product2 := vec.Map2(rest, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference), rt.MulFloat64)
-		if fused {
-			discPriceOut.Patch(&product2, rest, sel)
-			discPriceCol = discPriceOut.Array()
-		}
-		product = product2
+		discPriceCol = discPriceOut.Array()
 	}
 	vec.Check(failed, &product, sel, n, 5)
 	if discPriceCol == nil {
@@ -194,44 +176,22 @@ func q1ProjectionCol6(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in ar
 	var chargeCol arrow.Array // written by the loop, or below from product3
 	var chargeOut *vec.FixedOut[float64]
 	var product3 vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused2 bool
-	rest2 := sel
-	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+	{
 		chargeOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, sel.Rows(n))
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := chargeOut.V
-		left := vec.Sel{} // rows for the vector code
 		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i)) {
+				chargeOut.SetNull(k)
 				continue
 			}
 			out[k] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
 		}
-		fused2, rest2 = true, left
-		if len(rest2) == 0 {
-			chargeCol = chargeOut.Array()
-		}
-	}
-	if !fused2 || len(rest2) > 0 {
-		// (1.0 - l_discount)
-		difference2 := vec.Map2(rest2, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product4 := vec.Map2(rest2, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference2), rt.MulFloat64)
-		// (1.0 + l_tax)
-		sum := vec.Map2(rest2, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.AddFloat64)
-		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-		product5 := vec.Map2(rest2, n, vec.VecArg(&product4), vec.VecArg(&sum), rt.MulFloat64)
-		if fused2 {
-			chargeOut.Patch(&product5, rest2, sel)
-			chargeCol = chargeOut.Array()
-		}
-		product3 = product5
+		chargeCol = chargeOut.Array()
 	}
 	vec.Check(failed, &product3, sel, n, 6)
 	if chargeCol == nil {
@@ -239,26 +199,6 @@ func q1ProjectionCol6(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in ar
 	}
 	return chargeCol
 }
-
-// q1NoWhereInput is the schema of Q1NoWhere's input batches (table lineitem).
-var q1NoWhereInput = arrow.NewSchema([]arrow.Field{
-	{Name: "l_orderkey", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "l_partkey", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "l_suppkey", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "l_linenumber", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "l_quantity", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "l_extendedprice", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "l_discount", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "l_tax", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "l_returnflag", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "l_linestatus", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "l_shipdate", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "l_commitdate", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "l_receiptdate", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "l_shipinstruct", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "l_shipmode", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "l_comment", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
 
 // Q1NoWhereSchema is the schema of the batches Q1NoWhere returns.
 var Q1NoWhereSchema = arrow.NewSchema([]arrow.Field{
@@ -286,7 +226,7 @@ func Q1NoWhere(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), q1NoWhereInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), lineitemInput); err != nil {
 		return nil, fmt.Errorf("query Q1NoWhere: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "l_orderkey"); err != nil {
@@ -330,38 +270,20 @@ func q1NoWhereCol5(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow
 	var discPriceCol arrow.Array // written by the loop, or below from product
 	var discPriceOut *vec.FixedOut[float64]
 	var product vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if in.Column(5).NullN()+in.Column(6).NullN() <= n/2 {
+	{
 		discPriceOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := discPriceOut.V
-		left := vec.Sel{} // rows for the vector code
 		dirty := !(lExtendedprice.Clean() && lDiscount.Clean())
 		for i := range out {
-			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i)) {
+				discPriceOut.SetNull(i)
 				continue
 			}
 			out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			discPriceCol = discPriceOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// (1.0 - l_discount)
-		difference := vec.Map2(rest, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product2 := vec.Map2(rest, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference), rt.MulFloat64)
-		if fused {
-			discPriceOut.Patch(&product2, rest, all)
-			discPriceCol = discPriceOut.Array()
-		}
-		product = product2
+		discPriceCol = discPriceOut.Array()
 	}
 	vec.Check(failed, &product, all, n, 5)
 	if discPriceCol == nil {
@@ -378,43 +300,21 @@ func q1NoWhereCol6(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow
 	var chargeCol arrow.Array // written by the loop, or below from product3
 	var chargeOut *vec.FixedOut[float64]
 	var product3 vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused2 bool
-	var rest2 vec.Sel
-	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+	{
 		chargeOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := chargeOut.V
-		left := vec.Sel{} // rows for the vector code
 		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
 		for i := range out {
-			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i)) {
+				chargeOut.SetNull(i)
 				continue
 			}
 			out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
 		}
-		fused2, rest2 = true, left
-		if len(rest2) == 0 {
-			chargeCol = chargeOut.Array()
-		}
-	}
-	if !fused2 || len(rest2) > 0 {
-		// (1.0 - l_discount)
-		difference2 := vec.Map2(rest2, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product4 := vec.Map2(rest2, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference2), rt.MulFloat64)
-		// (1.0 + l_tax)
-		sum := vec.Map2(rest2, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.AddFloat64)
-		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-		product5 := vec.Map2(rest2, n, vec.VecArg(&product4), vec.VecArg(&sum), rt.MulFloat64)
-		if fused2 {
-			chargeOut.Patch(&product5, rest2, all)
-			chargeCol = chargeOut.Array()
-		}
-		product3 = product5
+		chargeCol = chargeOut.Array()
 	}
 	vec.Check(failed, &product3, all, n, 6)
 	if chargeCol == nil {
@@ -422,26 +322,6 @@ func q1NoWhereCol6(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow
 	}
 	return chargeCol
 }
-
-// q6FilterInput is the schema of Q6Filter's input batches (table lineitem).
-var q6FilterInput = arrow.NewSchema([]arrow.Field{
-	{Name: "l_orderkey", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "l_partkey", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "l_suppkey", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "l_linenumber", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "l_quantity", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "l_extendedprice", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "l_discount", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "l_tax", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "l_returnflag", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "l_linestatus", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "l_shipdate", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "l_commitdate", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "l_receiptdate", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "l_shipinstruct", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "l_shipmode", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "l_comment", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
 
 // Q6FilterSchema is the schema of the batches Q6Filter returns.
 var Q6FilterSchema = arrow.NewSchema([]arrow.Field{
@@ -463,7 +343,7 @@ func Q6Filter(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), q6FilterInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), lineitemInput); err != nil {
 		return nil, fmt.Errorf("query Q6Filter: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "l_orderkey"); err != nil {
@@ -579,8 +459,8 @@ func q6FilterCol1(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDiscount
 	return column
 }
 
-// seedIfInput is the schema of SeedIf's input batches (table events).
-var seedIfInput = arrow.NewSchema([]arrow.Field{
+// eventsInput is the schema of the input batches of the queries over table events.
+var eventsInput = arrow.NewSchema([]arrow.Field{
 	{Name: "x", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "y", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -605,7 +485,7 @@ func SeedIf(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), seedIfInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), eventsInput); err != nil {
 		return nil, fmt.Errorf("query SeedIf: %w", err)
 	}
 	if err := vec.NotNull(in.Column(2), "a"); err != nil {
@@ -700,16 +580,6 @@ func seedIfCol1(n int, all vec.Sel, x vec.Vec[int64], in arrow.RecordBatch, y ve
 	return bucketCol
 }
 
-// seedCaseInput is the schema of SeedCase's input batches (table events).
-var seedCaseInput = arrow.NewSchema([]arrow.Field{
-	{Name: "x", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "info", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "day", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "test_info_fixed", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
 // SeedCaseSchema is the schema of the batches SeedCase returns.
 var SeedCaseSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "label", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -729,7 +599,7 @@ func SeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), seedCaseInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), eventsInput); err != nil {
 		return nil, fmt.Errorf("query SeedCase: %w", err)
 	}
 	if err := vec.NotNull(in.Column(2), "a"); err != nil {
@@ -1006,26 +876,6 @@ func seedCaseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, 
 	return labelCol
 }
 
-// stringCaseInput is the schema of StringCase's input batches (table lineitem).
-var stringCaseInput = arrow.NewSchema([]arrow.Field{
-	{Name: "l_orderkey", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "l_partkey", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "l_suppkey", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "l_linenumber", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "l_quantity", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "l_extendedprice", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "l_discount", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "l_tax", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "l_returnflag", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "l_linestatus", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "l_shipdate", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "l_commitdate", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "l_receiptdate", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "l_shipinstruct", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "l_shipmode", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "l_comment", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // StringCaseSchema is the schema of the batches StringCase returns.
 var StringCaseSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "label", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -1044,7 +894,7 @@ func StringCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), stringCaseInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), lineitemInput); err != nil {
 		return nil, fmt.Errorf("query StringCase: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "l_orderkey"); err != nil {
@@ -1186,26 +1036,6 @@ func stringCaseCol1(n int, all vec.Sel, lShipmodeArr *array.String, lShipinstruc
 	return labelCol
 }
 
-// nullHeavyInput is the schema of NullHeavy's input batches (table lineitem).
-var nullHeavyInput = arrow.NewSchema([]arrow.Field{
-	{Name: "l_orderkey", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "l_partkey", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "l_suppkey", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "l_linenumber", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "l_quantity", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "l_extendedprice", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "l_discount", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "l_tax", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "l_returnflag", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "l_linestatus", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "l_shipdate", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "l_commitdate", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "l_receiptdate", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "l_shipinstruct", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "l_shipmode", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "l_comment", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // NullHeavySchema is the schema of the batches NullHeavy returns.
 var NullHeavySchema = arrow.NewSchema([]arrow.Field{
 	{Name: "disc_price", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
@@ -1230,7 +1060,7 @@ func NullHeavy(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), nullHeavyInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), lineitemInput); err != nil {
 		return nil, fmt.Errorf("query NullHeavy: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "l_orderkey"); err != nil {
@@ -1274,38 +1104,20 @@ func nullHeavyCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow
 	var discPriceCol arrow.Array // written by the loop, or below from product
 	var discPriceOut *vec.FixedOut[float64]
 	var product vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if in.Column(5).NullN()+in.Column(6).NullN() <= n/2 {
+	{
 		discPriceOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := discPriceOut.V
-		left := vec.Sel{} // rows for the vector code
 		dirty := !(lExtendedprice.Clean() && lDiscount.Clean())
 		for i := range out {
-			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i)) {
+				discPriceOut.SetNull(i)
 				continue
 			}
 			out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			discPriceCol = discPriceOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// (1.0 - l_discount)
-		difference := vec.Map2(rest, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product2 := vec.Map2(rest, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference), rt.MulFloat64)
-		if fused {
-			discPriceOut.Patch(&product2, rest, all)
-			discPriceCol = discPriceOut.Array()
-		}
-		product = product2
+		discPriceCol = discPriceOut.Array()
 	}
 	vec.Check(failed, &product, all, n, 1)
 	if discPriceCol == nil {
@@ -1451,16 +1263,6 @@ func nullHeavyCol5(n int, all vec.Sel, lShipdate vec.Vec[int32], in arrow.Record
 	return signedQtyCol
 }
 
-// errorGuardedInput is the schema of ErrorGuarded's input batches (table events).
-var errorGuardedInput = arrow.NewSchema([]arrow.Field{
-	{Name: "x", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "info", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "day", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "test_info_fixed", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
 // ErrorGuardedSchema is the schema of the batches ErrorGuarded returns.
 var ErrorGuardedSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "per_y", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -1481,7 +1283,7 @@ func ErrorGuarded(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), errorGuardedInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), eventsInput); err != nil {
 		return nil, fmt.Errorf("query ErrorGuarded: %w", err)
 	}
 	if err := vec.NotNull(in.Column(2), "a"); err != nil {
@@ -1618,26 +1420,6 @@ func errorGuardedCol3(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64], fa
 	return column3
 }
 
-// deepArithInput is the schema of DeepArith's input batches (table lineitem).
-var deepArithInput = arrow.NewSchema([]arrow.Field{
-	{Name: "l_orderkey", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "l_partkey", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "l_suppkey", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "l_linenumber", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "l_quantity", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "l_extendedprice", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "l_discount", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "l_tax", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "l_returnflag", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "l_linestatus", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "l_shipdate", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "l_commitdate", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "l_receiptdate", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "l_shipinstruct", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "l_shipmode", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "l_comment", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // DeepArithSchema is the schema of the batches DeepArith returns.
 var DeepArithSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "score", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
@@ -1657,7 +1439,7 @@ func DeepArith(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), deepArithInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), lineitemInput); err != nil {
 		return nil, fmt.Errorf("query DeepArith: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "l_orderkey"); err != nil {
@@ -1699,7 +1481,7 @@ func deepArithCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN()+in.Column(4).NullN() <= n/2 {
+	{
 		scoreOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
@@ -1710,8 +1492,8 @@ func deepArithCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow
 		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() && lQuantity.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) || lQuantity.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) || lQuantity.IsNull(i)) {
+				scoreOut.SetNull(i)
 				continue
 			}
 			out[i] = rt.AddFloat64(rt.SubFloat64(rt.AddFloat64(rt.MulFloat64(rt.SubFloat64(rt.AddFloat64(bad.Float64(rt.DivideFloat64(rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lQuantityV[i], float64(0.5))), rt.AddFloat64(lQuantityV[i], float64(1.0)))), rt.MulFloat64(rt.SubFloat64(lTaxV[i], lDiscountV[i]), float64(100.0))), bad.Float64(rt.DivideFloat64(lExtendedpriceV[i], float64(1000.0)))), float64(1.07)), bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.SubFloat64(lQuantityV[i], float64(25.0)), rt.SubFloat64(lQuantityV[i], float64(25.0))), float64(50.0)))), rt.MulFloat64(rt.MulFloat64(lDiscountV[i], lTaxV[i]), float64(3.0))), bad.Float64(rt.DivideFloat64(rt.SubFloat64(lExtendedpriceV[i], rt.MulFloat64(lQuantityV[i], float64(900.0))), rt.AddFloat64(lTaxV[i], float64(2.0)))))
@@ -1792,26 +1574,6 @@ func deepArithCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow
 	}
 	return scoreCol
 }
-
-// wideInput is the schema of Wide's input batches (table lineitem).
-var wideInput = arrow.NewSchema([]arrow.Field{
-	{Name: "l_orderkey", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "l_partkey", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "l_suppkey", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "l_linenumber", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "l_quantity", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "l_extendedprice", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "l_discount", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "l_tax", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "l_returnflag", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "l_linestatus", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "l_shipdate", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "l_commitdate", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "l_receiptdate", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "l_shipinstruct", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "l_shipmode", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "l_comment", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
 
 // WideSchema is the schema of the batches Wide returns.
 var WideSchema = arrow.NewSchema([]arrow.Field{
@@ -1907,7 +1669,7 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wideInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), lineitemInput); err != nil {
 		return nil, fmt.Errorf("query Wide: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "l_orderkey"); err != nil {
@@ -1982,40 +1744,20 @@ func wideCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 	var w01Col arrow.Array // written by the loop, or below from product
 	var w01Out *vec.FixedOut[float64]
 	var product vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if in.Column(5).NullN()+in.Column(6).NullN() <= n/2 {
+	{
 		w01Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := w01Out.V
-		left := vec.Sel{} // rows for the vector code
 		dirty := !(lExtendedprice.Clean() && lDiscount.Clean())
 		for i := range out {
-			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i)) {
+				w01Out.SetNull(i)
 				continue
 			}
 			out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(1.01))
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			w01Col = w01Out.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// (1.0 - l_discount)
-		difference := vec.Map2(rest, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product2 := vec.Map2(rest, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference), rt.MulFloat64)
-		// ((l_extendedprice * (1.0 - l_discount)) * 1.01)
-		product3 := vec.Map2(rest, n, vec.VecArg(&product2), vec.ConstArg[float64](float64(1.01)), rt.MulFloat64)
-		if fused {
-			w01Out.Patch(&product3, rest, all)
-			w01Col = w01Out.Array()
-		}
-		product = product3
+		w01Col = w01Out.Array()
 	}
 	vec.Check(failed, &product, all, n, 1)
 	if w01Col == nil {
@@ -2032,49 +1774,21 @@ func wideCol2(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 	var w02Col arrow.Array // written by the loop, or below from difference2
 	var w02Out *vec.FixedOut[float64]
 	var difference2 vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused2 bool
-	var rest2 vec.Sel
-	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+	{
 		w02Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := w02Out.V
-		left := vec.Sel{} // rows for the vector code
 		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
 		for i := range out {
-			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i)) {
+				w02Out.SetNull(i)
 				continue
 			}
 			out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])))
 		}
-		fused2, rest2 = true, left
-		if len(rest2) == 0 {
-			w02Col = w02Out.Array()
-		}
-	}
-	if !fused2 || len(rest2) > 0 {
-		// (1.0 - l_discount)
-		difference3 := vec.Map2(rest2, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product4 := vec.Map2(rest2, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference3), rt.MulFloat64)
-		// (1.0 + l_tax)
-		sum := vec.Map2(rest2, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.AddFloat64)
-		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-		product5 := vec.Map2(rest2, n, vec.VecArg(&product4), vec.VecArg(&sum), rt.MulFloat64)
-		// (1.0 - l_discount)
-		difference4 := vec.Map2(rest2, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product6 := vec.Map2(rest2, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference4), rt.MulFloat64)
-		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount)))
-		difference5 := vec.Map2(rest2, n, vec.VecArg(&product5), vec.VecArg(&product6), rt.SubFloat64)
-		if fused2 {
-			w02Out.Patch(&difference5, rest2, all)
-			w02Col = w02Out.Array()
-		}
-		difference2 = difference5
+		w02Col = w02Out.Array()
 	}
 	vec.Check(failed, &difference2, all, n, 2)
 	if w02Col == nil {
@@ -2091,43 +1805,21 @@ func wideCol3(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 	var w03Col arrow.Array // written by the loop, or below from sum2
 	var w03Out *vec.FixedOut[float64]
 	var sum2 vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused3 bool
-	var rest3 vec.Sel
-	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(4).NullN() <= n/2 {
+	{
 		w03Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lQuantityV := lQuantity.V[:n]
 		out := w03Out.V
-		left := vec.Sel{} // rows for the vector code
 		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lQuantity.Clean())
 		for i := range out {
-			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lQuantity.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lQuantity.IsNull(i)) {
+				w03Out.SetNull(i)
 				continue
 			}
 			out[i] = rt.AddFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.MulFloat64(lQuantityV[i], float64(2.0)))
 		}
-		fused3, rest3 = true, left
-		if len(rest3) == 0 {
-			w03Col = w03Out.Array()
-		}
-	}
-	if !fused3 || len(rest3) > 0 {
-		// (1.0 - l_discount)
-		difference6 := vec.Map2(rest3, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product7 := vec.Map2(rest3, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference6), rt.MulFloat64)
-		// (l_quantity * 2.0)
-		product8 := vec.Map2(rest3, n, vec.VecArg(&lQuantity), vec.ConstArg[float64](float64(2.0)), rt.MulFloat64)
-		// ((l_extendedprice * (1.0 - l_discount)) + (l_quantity * 2.0))
-		sum3 := vec.Map2(rest3, n, vec.VecArg(&product7), vec.VecArg(&product8), rt.AddFloat64)
-		if fused3 {
-			w03Out.Patch(&sum3, rest3, all)
-			w03Col = w03Out.Array()
-		}
-		sum2 = sum3
+		w03Col = w03Out.Array()
 	}
 	vec.Check(failed, &sum2, all, n, 3)
 	if w03Col == nil {
@@ -2147,7 +1839,7 @@ func wideCol4(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused4 bool
 	var rest4 vec.Sel
-	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN()+in.Column(4).NullN() <= n/2 {
+	{
 		w04Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
@@ -2158,8 +1850,8 @@ func wideCol4(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() && lQuantity.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) || lQuantity.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) || lQuantity.IsNull(i)) {
+				w04Out.SetNull(i)
 				continue
 			}
 			out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.AddFloat64(lQuantityV[i], float64(1.0))))
@@ -2280,40 +1972,20 @@ func wideCol6(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 	var w06Col arrow.Array // written by the loop, or below from difference11
 	var w06Out *vec.FixedOut[float64]
 	var difference11 vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused6 bool
-	var rest6 vec.Sel
-	if in.Column(5).NullN()+in.Column(6).NullN() <= n/2 {
+	{
 		w06Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := w06Out.V
-		left := vec.Sel{} // rows for the vector code
 		dirty := !(lExtendedprice.Clean() && lDiscount.Clean())
 		for i := range out {
-			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i)) {
+				w06Out.SetNull(i)
 				continue
 			}
 			out[i] = rt.SubFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), lExtendedpriceV[i])
 		}
-		fused6, rest6 = true, left
-		if len(rest6) == 0 {
-			w06Col = w06Out.Array()
-		}
-	}
-	if !fused6 || len(rest6) > 0 {
-		// (1.0 - l_discount)
-		difference12 := vec.Map2(rest6, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product15 := vec.Map2(rest6, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference12), rt.MulFloat64)
-		// ((l_extendedprice * (1.0 - l_discount)) - l_extendedprice)
-		difference13 := vec.Map2(rest6, n, vec.VecArg(&product15), vec.VecArg(&lExtendedprice), rt.SubFloat64)
-		if fused6 {
-			w06Out.Patch(&difference13, rest6, all)
-			w06Col = w06Out.Array()
-		}
-		difference11 = difference13
+		w06Col = w06Out.Array()
 	}
 	vec.Check(failed, &difference11, all, n, 6)
 	if w06Col == nil {
@@ -2330,45 +2002,21 @@ func wideCol7(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 	var w07Col arrow.Array // written by the loop, or below from product16
 	var w07Out *vec.FixedOut[float64]
 	var product16 vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused7 bool
-	var rest7 vec.Sel
-	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+	{
 		w07Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := w07Out.V
-		left := vec.Sel{} // rows for the vector code
 		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
 		for i := range out {
-			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i)) {
+				w07Out.SetNull(i)
 				continue
 			}
 			out[i] = rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), lTaxV[i])
 		}
-		fused7, rest7 = true, left
-		if len(rest7) == 0 {
-			w07Col = w07Out.Array()
-		}
-	}
-	if !fused7 || len(rest7) > 0 {
-		// (1.0 - l_discount)
-		difference14 := vec.Map2(rest7, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product17 := vec.Map2(rest7, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference14), rt.MulFloat64)
-		// (1.0 + l_tax)
-		sum7 := vec.Map2(rest7, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.AddFloat64)
-		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-		product18 := vec.Map2(rest7, n, vec.VecArg(&product17), vec.VecArg(&sum7), rt.MulFloat64)
-		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_tax)
-		product19 := vec.Map2(rest7, n, vec.VecArg(&product18), vec.VecArg(&lTax), rt.MulFloat64)
-		if fused7 {
-			w07Out.Patch(&product19, rest7, all)
-			w07Col = w07Out.Array()
-		}
-		product16 = product19
+		w07Col = w07Out.Array()
 	}
 	vec.Check(failed, &product16, all, n, 7)
 	if w07Col == nil {
@@ -2385,40 +2033,20 @@ func wideCol8(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 	var w08Col arrow.Array // written by the loop, or below from product20
 	var w08Out *vec.FixedOut[float64]
 	var product20 vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused8 bool
-	var rest8 vec.Sel
-	if in.Column(5).NullN()+in.Column(6).NullN() <= n/2 {
+	{
 		w08Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := w08Out.V
-		left := vec.Sel{} // rows for the vector code
 		dirty := !(lExtendedprice.Clean() && lDiscount.Clean())
 		for i := range out {
-			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i)) {
+				w08Out.SetNull(i)
 				continue
 			}
 			out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), lDiscountV[i])
 		}
-		fused8, rest8 = true, left
-		if len(rest8) == 0 {
-			w08Col = w08Out.Array()
-		}
-	}
-	if !fused8 || len(rest8) > 0 {
-		// (1.0 - l_discount)
-		difference15 := vec.Map2(rest8, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product21 := vec.Map2(rest8, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference15), rt.MulFloat64)
-		// ((l_extendedprice * (1.0 - l_discount)) * l_discount)
-		product22 := vec.Map2(rest8, n, vec.VecArg(&product21), vec.VecArg(&lDiscount), rt.MulFloat64)
-		if fused8 {
-			w08Out.Patch(&product22, rest8, all)
-			w08Col = w08Out.Array()
-		}
-		product20 = product22
+		w08Col = w08Out.Array()
 	}
 	vec.Check(failed, &product20, all, n, 8)
 	if w08Col == nil {
@@ -2438,7 +2066,7 @@ func wideCol9(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused9 bool
 	var rest9 vec.Sel
-	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+	{
 		w09Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
@@ -2448,8 +2076,8 @@ func wideCol9(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i)) {
+				w09Out.SetNull(i)
 				continue
 			}
 			out[i] = bad.Float64(rt.DivideFloat64(rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))), rt.AddFloat64(lTaxV[i], float64(1.0))))
@@ -2503,46 +2131,22 @@ func wideCol10(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	var w10Col arrow.Array // written by the loop, or below from sum10
 	var w10Out *vec.FixedOut[float64]
 	var sum10 vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused10 bool
-	var rest10 vec.Sel
-	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN()+in.Column(4).NullN() <= n/2 {
+	{
 		w10Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		lQuantityV := lQuantity.V[:n]
 		out := w10Out.V
-		left := vec.Sel{} // rows for the vector code
 		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() && lQuantity.Clean())
 		for i := range out {
-			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) || lQuantity.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) || lQuantity.IsNull(i)) {
+				w10Out.SetNull(i)
 				continue
 			}
 			out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), lQuantityV[i])
 		}
-		fused10, rest10 = true, left
-		if len(rest10) == 0 {
-			w10Col = w10Out.Array()
-		}
-	}
-	if !fused10 || len(rest10) > 0 {
-		// (1.0 - l_discount)
-		difference19 := vec.Map2(rest10, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product26 := vec.Map2(rest10, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference19), rt.MulFloat64)
-		// (1.0 + l_tax)
-		sum11 := vec.Map2(rest10, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.AddFloat64)
-		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-		product27 := vec.Map2(rest10, n, vec.VecArg(&product26), vec.VecArg(&sum11), rt.MulFloat64)
-		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) + l_quantity)
-		sum12 := vec.Map2(rest10, n, vec.VecArg(&product27), vec.VecArg(&lQuantity), rt.AddFloat64)
-		if fused10 {
-			w10Out.Patch(&sum12, rest10, all)
-			w10Col = w10Out.Array()
-		}
-		sum10 = sum12
+		w10Col = w10Out.Array()
 	}
 	vec.Check(failed, &sum10, all, n, 10)
 	if w10Col == nil {
@@ -2562,7 +2166,7 @@ func wideCol11(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused11 bool
 	var rest11 vec.Sel
-	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(4).NullN() <= n/2 {
+	{
 		w11Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
@@ -2572,8 +2176,8 @@ func wideCol11(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lQuantity.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lQuantity.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lQuantity.IsNull(i)) {
+				w11Out.SetNull(i)
 				continue
 			}
 			out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(lQuantityV[i], float64(2.0))))
@@ -2617,53 +2221,21 @@ func wideCol12(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	var w12Col arrow.Array // written by the loop, or below from difference21
 	var w12Out *vec.FixedOut[float64]
 	var difference21 vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused12 bool
-	var rest12 vec.Sel
-	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+	{
 		w12Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := w12Out.V
-		left := vec.Sel{} // rows for the vector code
 		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
 		for i := range out {
-			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i)) {
+				w12Out.SetNull(i)
 				continue
 			}
 			out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), float64(0.97)), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(0.03)))
 		}
-		fused12, rest12 = true, left
-		if len(rest12) == 0 {
-			w12Col = w12Out.Array()
-		}
-	}
-	if !fused12 || len(rest12) > 0 {
-		// (1.0 - l_discount)
-		difference22 := vec.Map2(rest12, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product29 := vec.Map2(rest12, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference22), rt.MulFloat64)
-		// (1.0 + l_tax)
-		sum14 := vec.Map2(rest12, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.AddFloat64)
-		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-		product30 := vec.Map2(rest12, n, vec.VecArg(&product29), vec.VecArg(&sum14), rt.MulFloat64)
-		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 0.97)
-		product31 := vec.Map2(rest12, n, vec.VecArg(&product30), vec.ConstArg[float64](float64(0.97)), rt.MulFloat64)
-		// (1.0 - l_discount)
-		difference23 := vec.Map2(rest12, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product32 := vec.Map2(rest12, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference23), rt.MulFloat64)
-		// ((l_extendedprice * (1.0 - l_discount)) * 0.03)
-		product33 := vec.Map2(rest12, n, vec.VecArg(&product32), vec.ConstArg[float64](float64(0.03)), rt.MulFloat64)
-		// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 0.97) - ((l_extendedprice * (1.0 - l_discount)) * 0.03))
-		difference24 := vec.Map2(rest12, n, vec.VecArg(&product31), vec.VecArg(&product33), rt.SubFloat64)
-		if fused12 {
-			w12Out.Patch(&difference24, rest12, all)
-			w12Col = w12Out.Array()
-		}
-		difference21 = difference24
+		w12Col = w12Out.Array()
 	}
 	vec.Check(failed, &difference21, all, n, 12)
 	if w12Col == nil {
@@ -2683,7 +2255,7 @@ func wideCol13(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.RecordBa
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused13 bool
 	var rest13 vec.Sel
-	if in.Column(4).NullN()+in.Column(5).NullN()+in.Column(6).NullN() <= n/2 {
+	{
 		w13Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lQuantityV := lQuantity.V[:n]
 		lExtendedpriceV := lExtendedprice.V[:n]
@@ -2693,8 +2265,8 @@ func wideCol13(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.RecordBa
 		dirty := !(lQuantity.Clean() && lExtendedprice.Clean() && lDiscount.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if dirty && (lQuantity.Dirty(i) || lExtendedprice.Dirty(i) || lDiscount.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (lQuantity.IsNull(i) || lExtendedprice.IsNull(i) || lDiscount.IsNull(i)) {
+				w13Out.SetNull(i)
 				continue
 			}
 			out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(lQuantityV[i], rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))), float64(100.0)))
@@ -2808,48 +2380,22 @@ func wideCol15(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	var w15Col arrow.Array // written by the loop, or below from difference28
 	var w15Out *vec.FixedOut[float64]
 	var difference28 vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused15 bool
-	var rest15 vec.Sel
-	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN()+in.Column(4).NullN() <= n/2 {
+	{
 		w15Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		lQuantityV := lQuantity.V[:n]
 		out := w15Out.V
-		left := vec.Sel{} // rows for the vector code
 		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() && lQuantity.Clean())
 		for i := range out {
-			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) || lQuantity.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) || lQuantity.IsNull(i)) {
+				w15Out.SetNull(i)
 				continue
 			}
 			out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lQuantityV[i], float64(3.0)))
 		}
-		fused15, rest15 = true, left
-		if len(rest15) == 0 {
-			w15Col = w15Out.Array()
-		}
-	}
-	if !fused15 || len(rest15) > 0 {
-		// (1.0 - l_discount)
-		difference29 := vec.Map2(rest15, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product39 := vec.Map2(rest15, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference29), rt.MulFloat64)
-		// (1.0 + l_tax)
-		sum16 := vec.Map2(rest15, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.AddFloat64)
-		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-		product40 := vec.Map2(rest15, n, vec.VecArg(&product39), vec.VecArg(&sum16), rt.MulFloat64)
-		// (l_quantity * 3.0)
-		product41 := vec.Map2(rest15, n, vec.VecArg(&lQuantity), vec.ConstArg[float64](float64(3.0)), rt.MulFloat64)
-		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 3.0))
-		difference30 := vec.Map2(rest15, n, vec.VecArg(&product40), vec.VecArg(&product41), rt.SubFloat64)
-		if fused15 {
-			w15Out.Patch(&difference30, rest15, all)
-			w15Col = w15Out.Array()
-		}
-		difference28 = difference30
+		w15Col = w15Out.Array()
 	}
 	vec.Check(failed, &difference28, all, n, 15)
 	if w15Col == nil {
@@ -2866,42 +2412,20 @@ func wideCol16(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	var w16Col arrow.Array // written by the loop, or below from product42
 	var w16Out *vec.FixedOut[float64]
 	var product42 vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused16 bool
-	var rest16 vec.Sel
-	if in.Column(5).NullN()+in.Column(6).NullN() <= n/2 {
+	{
 		w16Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := w16Out.V
-		left := vec.Sel{} // rows for the vector code
 		dirty := !(lExtendedprice.Clean() && lDiscount.Clean())
 		for i := range out {
-			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i)) {
+				w16Out.SetNull(i)
 				continue
 			}
 			out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lDiscountV[i]))
 		}
-		fused16, rest16 = true, left
-		if len(rest16) == 0 {
-			w16Col = w16Out.Array()
-		}
-	}
-	if !fused16 || len(rest16) > 0 {
-		// (1.0 - l_discount)
-		difference31 := vec.Map2(rest16, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product43 := vec.Map2(rest16, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference31), rt.MulFloat64)
-		// (1.0 + l_discount)
-		sum17 := vec.Map2(rest16, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.AddFloat64)
-		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_discount))
-		product44 := vec.Map2(rest16, n, vec.VecArg(&product43), vec.VecArg(&sum17), rt.MulFloat64)
-		if fused16 {
-			w16Out.Patch(&product44, rest16, all)
-			w16Col = w16Out.Array()
-		}
-		product42 = product44
+		w16Col = w16Out.Array()
 	}
 	vec.Check(failed, &product42, all, n, 16)
 	if w16Col == nil {
@@ -2918,47 +2442,21 @@ func wideCol17(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	var w17Col arrow.Array // written by the loop, or below from product45
 	var w17Out *vec.FixedOut[float64]
 	var product45 vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused17 bool
-	var rest17 vec.Sel
-	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+	{
 		w17Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := w17Out.V
-		left := vec.Sel{} // rows for the vector code
 		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
 		for i := range out {
-			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i)) {
+				w17Out.SetNull(i)
 				continue
 			}
 			out[i] = rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.SubFloat64(float64(1.0), lTaxV[i]))
 		}
-		fused17, rest17 = true, left
-		if len(rest17) == 0 {
-			w17Col = w17Out.Array()
-		}
-	}
-	if !fused17 || len(rest17) > 0 {
-		// (1.0 - l_discount)
-		difference32 := vec.Map2(rest17, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product46 := vec.Map2(rest17, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference32), rt.MulFloat64)
-		// (1.0 + l_tax)
-		sum18 := vec.Map2(rest17, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.AddFloat64)
-		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-		product47 := vec.Map2(rest17, n, vec.VecArg(&product46), vec.VecArg(&sum18), rt.MulFloat64)
-		// (1.0 - l_tax)
-		difference33 := vec.Map2(rest17, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.SubFloat64)
-		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * (1.0 - l_tax))
-		product48 := vec.Map2(rest17, n, vec.VecArg(&product47), vec.VecArg(&difference33), rt.MulFloat64)
-		if fused17 {
-			w17Out.Patch(&product48, rest17, all)
-			w17Col = w17Out.Array()
-		}
-		product45 = product48
+		w17Col = w17Out.Array()
 	}
 	vec.Check(failed, &product45, all, n, 17)
 	if w17Col == nil {
@@ -2978,7 +2476,7 @@ func wideCol18(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused18 bool
 	var rest18 vec.Sel
-	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+	{
 		w18Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
@@ -2988,8 +2486,8 @@ func wideCol18(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i)) {
+				w18Out.SetNull(i)
 				continue
 			}
 			out[i] = bad.Float64(rt.DivideFloat64(rt.AddFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))), float64(2.0)))
@@ -3044,7 +2542,7 @@ func wideCol19(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused19 bool
 	var rest19 vec.Sel
-	if in.Column(5).NullN()+in.Column(6).NullN() <= n/2 {
+	{
 		w19Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
@@ -3053,8 +2551,8 @@ func wideCol19(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		dirty := !(lExtendedprice.Clean() && lDiscount.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i)) {
+				w19Out.SetNull(i)
 				continue
 			}
 			out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))), float64(1e+06)))
@@ -3102,45 +2600,21 @@ func wideCol20(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	var w20Col arrow.Array // written by the loop, or below from difference38
 	var w20Out *vec.FixedOut[float64]
 	var difference38 vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused20 bool
-	var rest20 vec.Sel
-	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+	{
 		w20Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := w20Out.V
-		left := vec.Sel{} // rows for the vector code
 		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
 		for i := range out {
-			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i)) {
+				w20Out.SetNull(i)
 				continue
 			}
 			out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), lExtendedpriceV[i])
 		}
-		fused20, rest20 = true, left
-		if len(rest20) == 0 {
-			w20Col = w20Out.Array()
-		}
-	}
-	if !fused20 || len(rest20) > 0 {
-		// (1.0 - l_discount)
-		difference39 := vec.Map2(rest20, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product55 := vec.Map2(rest20, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference39), rt.MulFloat64)
-		// (1.0 + l_tax)
-		sum21 := vec.Map2(rest20, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.AddFloat64)
-		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-		product56 := vec.Map2(rest20, n, vec.VecArg(&product55), vec.VecArg(&sum21), rt.MulFloat64)
-		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - l_extendedprice)
-		difference40 := vec.Map2(rest20, n, vec.VecArg(&product56), vec.VecArg(&lExtendedprice), rt.SubFloat64)
-		if fused20 {
-			w20Out.Patch(&difference40, rest20, all)
-			w20Col = w20Out.Array()
-		}
-		difference38 = difference40
+		w20Col = w20Out.Array()
 	}
 	vec.Check(failed, &difference38, all, n, 20)
 	if w20Col == nil {
@@ -3157,41 +2631,21 @@ func wideCol21(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	var w21Col arrow.Array // written by the loop, or below from difference41
 	var w21Out *vec.FixedOut[float64]
 	var difference41 vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused21 bool
-	var rest21 vec.Sel
-	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(4).NullN() <= n/2 {
+	{
 		w21Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lQuantityV := lQuantity.V[:n]
 		out := w21Out.V
-		left := vec.Sel{} // rows for the vector code
 		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lQuantity.Clean())
 		for i := range out {
-			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lQuantity.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lQuantity.IsNull(i)) {
+				w21Out.SetNull(i)
 				continue
 			}
 			out[i] = rt.SubFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), lQuantityV[i])
 		}
-		fused21, rest21 = true, left
-		if len(rest21) == 0 {
-			w21Col = w21Out.Array()
-		}
-	}
-	if !fused21 || len(rest21) > 0 {
-		// (1.0 - l_discount)
-		difference42 := vec.Map2(rest21, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product57 := vec.Map2(rest21, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference42), rt.MulFloat64)
-		// ((l_extendedprice * (1.0 - l_discount)) - l_quantity)
-		difference43 := vec.Map2(rest21, n, vec.VecArg(&product57), vec.VecArg(&lQuantity), rt.SubFloat64)
-		if fused21 {
-			w21Out.Patch(&difference43, rest21, all)
-			w21Col = w21Out.Array()
-		}
-		difference41 = difference43
+		w21Col = w21Out.Array()
 	}
 	vec.Check(failed, &difference41, all, n, 21)
 	if w21Col == nil {
@@ -3208,45 +2662,21 @@ func wideCol22(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	var w22Col arrow.Array // written by the loop, or below from product58
 	var w22Out *vec.FixedOut[float64]
 	var product58 vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused22 bool
-	var rest22 vec.Sel
-	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+	{
 		w22Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := w22Out.V
-		left := vec.Sel{} // rows for the vector code
 		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
 		for i := range out {
-			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i)) {
+				w22Out.SetNull(i)
 				continue
 			}
 			out[i] = rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), float64(1.05))
 		}
-		fused22, rest22 = true, left
-		if len(rest22) == 0 {
-			w22Col = w22Out.Array()
-		}
-	}
-	if !fused22 || len(rest22) > 0 {
-		// (1.0 - l_discount)
-		difference44 := vec.Map2(rest22, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product59 := vec.Map2(rest22, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference44), rt.MulFloat64)
-		// (1.0 + l_tax)
-		sum22 := vec.Map2(rest22, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.AddFloat64)
-		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-		product60 := vec.Map2(rest22, n, vec.VecArg(&product59), vec.VecArg(&sum22), rt.MulFloat64)
-		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 1.05)
-		product61 := vec.Map2(rest22, n, vec.VecArg(&product60), vec.ConstArg[float64](float64(1.05)), rt.MulFloat64)
-		if fused22 {
-			w22Out.Patch(&product61, rest22, all)
-			w22Col = w22Out.Array()
-		}
-		product58 = product61
+		w22Col = w22Out.Array()
 	}
 	vec.Check(failed, &product58, all, n, 22)
 	if w22Col == nil {
@@ -3263,49 +2693,21 @@ func wideCol23(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	var w23Col arrow.Array // written by the loop, or below from sum23
 	var w23Out *vec.FixedOut[float64]
 	var sum23 vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused23 bool
-	var rest23 vec.Sel
-	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+	{
 		w23Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := w23Out.V
-		left := vec.Sel{} // rows for the vector code
 		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
 		for i := range out {
-			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i)) {
+				w23Out.SetNull(i)
 				continue
 			}
 			out[i] = rt.AddFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])))
 		}
-		fused23, rest23 = true, left
-		if len(rest23) == 0 {
-			w23Col = w23Out.Array()
-		}
-	}
-	if !fused23 || len(rest23) > 0 {
-		// (1.0 - l_discount)
-		difference45 := vec.Map2(rest23, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product62 := vec.Map2(rest23, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference45), rt.MulFloat64)
-		// (1.0 - l_discount)
-		difference46 := vec.Map2(rest23, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product63 := vec.Map2(rest23, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference46), rt.MulFloat64)
-		// (1.0 + l_tax)
-		sum24 := vec.Map2(rest23, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.AddFloat64)
-		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-		product64 := vec.Map2(rest23, n, vec.VecArg(&product63), vec.VecArg(&sum24), rt.MulFloat64)
-		// ((l_extendedprice * (1.0 - l_discount)) + ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
-		sum25 := vec.Map2(rest23, n, vec.VecArg(&product62), vec.VecArg(&product64), rt.AddFloat64)
-		if fused23 {
-			w23Out.Patch(&sum25, rest23, all)
-			w23Col = w23Out.Array()
-		}
-		sum23 = sum25
+		w23Col = w23Out.Array()
 	}
 	vec.Check(failed, &sum23, all, n, 23)
 	if w23Col == nil {
@@ -3400,7 +2802,7 @@ func wideCol25(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused25 bool
 	var rest25 vec.Sel
-	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+	{
 		w25Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
@@ -3410,8 +2812,8 @@ func wideCol25(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i)) {
+				w25Out.SetNull(i)
 				continue
 			}
 			out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(lTaxV[i], float64(1.0))))
@@ -3458,7 +2860,7 @@ func wideCol26(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused26 bool
 	var rest26 vec.Sel
-	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+	{
 		w26Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
@@ -3468,8 +2870,8 @@ func wideCol26(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i)) {
+				w26Out.SetNull(i)
 				continue
 			}
 			out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.AddFloat64(lDiscountV[i], float64(1.0))))
@@ -3517,53 +2919,21 @@ func wideCol27(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	var w27Col arrow.Array // written by the loop, or below from sum30
 	var w27Out *vec.FixedOut[float64]
 	var sum30 vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused27 bool
-	var rest27 vec.Sel
-	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+	{
 		w27Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := w27Out.V
-		left := vec.Sel{} // rows for the vector code
 		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
 		for i := range out {
-			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i)) {
+				w27Out.SetNull(i)
 				continue
 			}
 			out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), lTaxV[i]), rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), lDiscountV[i]))
 		}
-		fused27, rest27 = true, left
-		if len(rest27) == 0 {
-			w27Col = w27Out.Array()
-		}
-	}
-	if !fused27 || len(rest27) > 0 {
-		// (1.0 - l_discount)
-		difference51 := vec.Map2(rest27, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product72 := vec.Map2(rest27, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference51), rt.MulFloat64)
-		// ((l_extendedprice * (1.0 - l_discount)) * l_tax)
-		product73 := vec.Map2(rest27, n, vec.VecArg(&product72), vec.VecArg(&lTax), rt.MulFloat64)
-		// (1.0 - l_discount)
-		difference52 := vec.Map2(rest27, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product74 := vec.Map2(rest27, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference52), rt.MulFloat64)
-		// (1.0 + l_tax)
-		sum31 := vec.Map2(rest27, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.AddFloat64)
-		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-		product75 := vec.Map2(rest27, n, vec.VecArg(&product74), vec.VecArg(&sum31), rt.MulFloat64)
-		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_discount)
-		product76 := vec.Map2(rest27, n, vec.VecArg(&product75), vec.VecArg(&lDiscount), rt.MulFloat64)
-		// (((l_extendedprice * (1.0 - l_discount)) * l_tax) + (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_discount))
-		sum32 := vec.Map2(rest27, n, vec.VecArg(&product73), vec.VecArg(&product76), rt.AddFloat64)
-		if fused27 {
-			w27Out.Patch(&sum32, rest27, all)
-			w27Col = w27Out.Array()
-		}
-		sum30 = sum32
+		w27Col = w27Out.Array()
 	}
 	vec.Check(failed, &sum30, all, n, 27)
 	if w27Col == nil {
@@ -3580,51 +2950,21 @@ func wideCol28(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	var w28Col arrow.Array // written by the loop, or below from difference53
 	var w28Out *vec.FixedOut[float64]
 	var difference53 vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused28 bool
-	var rest28 vec.Sel
-	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+	{
 		w28Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := w28Out.V
-		left := vec.Sel{} // rows for the vector code
 		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
 		for i := range out {
-			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i)) {
+				w28Out.SetNull(i)
 				continue
 			}
 			out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(0.5)))
 		}
-		fused28, rest28 = true, left
-		if len(rest28) == 0 {
-			w28Col = w28Out.Array()
-		}
-	}
-	if !fused28 || len(rest28) > 0 {
-		// (1.0 - l_discount)
-		difference54 := vec.Map2(rest28, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product77 := vec.Map2(rest28, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference54), rt.MulFloat64)
-		// (1.0 + l_tax)
-		sum33 := vec.Map2(rest28, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.AddFloat64)
-		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-		product78 := vec.Map2(rest28, n, vec.VecArg(&product77), vec.VecArg(&sum33), rt.MulFloat64)
-		// (1.0 - l_discount)
-		difference55 := vec.Map2(rest28, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product79 := vec.Map2(rest28, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference55), rt.MulFloat64)
-		// ((l_extendedprice * (1.0 - l_discount)) * 0.5)
-		product80 := vec.Map2(rest28, n, vec.VecArg(&product79), vec.ConstArg[float64](float64(0.5)), rt.MulFloat64)
-		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - ((l_extendedprice * (1.0 - l_discount)) * 0.5))
-		difference56 := vec.Map2(rest28, n, vec.VecArg(&product78), vec.VecArg(&product80), rt.SubFloat64)
-		if fused28 {
-			w28Out.Patch(&difference56, rest28, all)
-			w28Col = w28Out.Array()
-		}
-		difference53 = difference56
+		w28Col = w28Out.Array()
 	}
 	vec.Check(failed, &difference53, all, n, 28)
 	if w28Col == nil {
@@ -3641,40 +2981,20 @@ func wideCol29(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	var w29Col arrow.Array // written by the loop, or below from sum34
 	var w29Out *vec.FixedOut[float64]
 	var sum34 vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused29 bool
-	var rest29 vec.Sel
-	if in.Column(5).NullN()+in.Column(6).NullN() <= n/2 {
+	{
 		w29Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := w29Out.V
-		left := vec.Sel{} // rows for the vector code
 		dirty := !(lExtendedprice.Clean() && lDiscount.Clean())
 		for i := range out {
-			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i)) {
+				w29Out.SetNull(i)
 				continue
 			}
 			out[i] = rt.AddFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(100.0))
 		}
-		fused29, rest29 = true, left
-		if len(rest29) == 0 {
-			w29Col = w29Out.Array()
-		}
-	}
-	if !fused29 || len(rest29) > 0 {
-		// (1.0 - l_discount)
-		difference57 := vec.Map2(rest29, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product81 := vec.Map2(rest29, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference57), rt.MulFloat64)
-		// ((l_extendedprice * (1.0 - l_discount)) + 100.0)
-		sum35 := vec.Map2(rest29, n, vec.VecArg(&product81), vec.ConstArg[float64](float64(100.0)), rt.AddFloat64)
-		if fused29 {
-			w29Out.Patch(&sum35, rest29, all)
-			w29Col = w29Out.Array()
-		}
-		sum34 = sum35
+		w29Col = w29Out.Array()
 	}
 	vec.Check(failed, &sum34, all, n, 29)
 	if w29Col == nil {
@@ -3691,45 +3011,21 @@ func wideCol30(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	var w30Col arrow.Array // written by the loop, or below from difference58
 	var w30Out *vec.FixedOut[float64]
 	var difference58 vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused30 bool
-	var rest30 vec.Sel
-	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+	{
 		w30Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := w30Out.V
-		left := vec.Sel{} // rows for the vector code
 		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
 		for i := range out {
-			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i)) {
+				w30Out.SetNull(i)
 				continue
 			}
 			out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), float64(100.0))
 		}
-		fused30, rest30 = true, left
-		if len(rest30) == 0 {
-			w30Col = w30Out.Array()
-		}
-	}
-	if !fused30 || len(rest30) > 0 {
-		// (1.0 - l_discount)
-		difference59 := vec.Map2(rest30, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product82 := vec.Map2(rest30, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference59), rt.MulFloat64)
-		// (1.0 + l_tax)
-		sum36 := vec.Map2(rest30, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.AddFloat64)
-		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-		product83 := vec.Map2(rest30, n, vec.VecArg(&product82), vec.VecArg(&sum36), rt.MulFloat64)
-		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - 100.0)
-		difference60 := vec.Map2(rest30, n, vec.VecArg(&product83), vec.ConstArg[float64](float64(100.0)), rt.SubFloat64)
-		if fused30 {
-			w30Out.Patch(&difference60, rest30, all)
-			w30Col = w30Out.Array()
-		}
-		difference58 = difference60
+		w30Col = w30Out.Array()
 	}
 	vec.Check(failed, &difference58, all, n, 30)
 	if w30Col == nil {
@@ -3746,51 +3042,21 @@ func wideCol31(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	var w31Col arrow.Array // written by the loop, or below from difference61
 	var w31Out *vec.FixedOut[float64]
 	var difference61 vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused31 bool
-	var rest31 vec.Sel
-	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+	{
 		w31Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := w31Out.V
-		left := vec.Sel{} // rows for the vector code
 		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
 		for i := range out {
-			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i)) {
+				w31Out.SetNull(i)
 				continue
 			}
 			out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(3.0)), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])))
 		}
-		fused31, rest31 = true, left
-		if len(rest31) == 0 {
-			w31Col = w31Out.Array()
-		}
-	}
-	if !fused31 || len(rest31) > 0 {
-		// (1.0 - l_discount)
-		difference62 := vec.Map2(rest31, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product84 := vec.Map2(rest31, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference62), rt.MulFloat64)
-		// ((l_extendedprice * (1.0 - l_discount)) * 3.0)
-		product85 := vec.Map2(rest31, n, vec.VecArg(&product84), vec.ConstArg[float64](float64(3.0)), rt.MulFloat64)
-		// (1.0 - l_discount)
-		difference63 := vec.Map2(rest31, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product86 := vec.Map2(rest31, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference63), rt.MulFloat64)
-		// (1.0 + l_tax)
-		sum37 := vec.Map2(rest31, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.AddFloat64)
-		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-		product87 := vec.Map2(rest31, n, vec.VecArg(&product86), vec.VecArg(&sum37), rt.MulFloat64)
-		// (((l_extendedprice * (1.0 - l_discount)) * 3.0) - ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
-		difference64 := vec.Map2(rest31, n, vec.VecArg(&product85), vec.VecArg(&product87), rt.SubFloat64)
-		if fused31 {
-			w31Out.Patch(&difference64, rest31, all)
-			w31Col = w31Out.Array()
-		}
-		difference61 = difference64
+		w31Col = w31Out.Array()
 	}
 	vec.Check(failed, &difference61, all, n, 31)
 	if w31Col == nil {
@@ -3807,52 +3073,22 @@ func wideCol32(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	var w32Col arrow.Array // written by the loop, or below from product88
 	var w32Out *vec.FixedOut[float64]
 	var product88 vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused32 bool
-	var rest32 vec.Sel
-	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN()+in.Column(4).NullN() <= n/2 {
+	{
 		w32Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		lQuantityV := lQuantity.V[:n]
 		out := w32Out.V
-		left := vec.Sel{} // rows for the vector code
 		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() && lQuantity.Clean())
 		for i := range out {
-			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) || lQuantity.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) || lQuantity.IsNull(i)) {
+				w32Out.SetNull(i)
 				continue
 			}
 			out[i] = rt.MulFloat64(rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))), lQuantityV[i])
 		}
-		fused32, rest32 = true, left
-		if len(rest32) == 0 {
-			w32Col = w32Out.Array()
-		}
-	}
-	if !fused32 || len(rest32) > 0 {
-		// (1.0 - l_discount)
-		difference65 := vec.Map2(rest32, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product89 := vec.Map2(rest32, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference65), rt.MulFloat64)
-		// (1.0 + l_tax)
-		sum38 := vec.Map2(rest32, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.AddFloat64)
-		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-		product90 := vec.Map2(rest32, n, vec.VecArg(&product89), vec.VecArg(&sum38), rt.MulFloat64)
-		// (1.0 - l_discount)
-		difference66 := vec.Map2(rest32, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product91 := vec.Map2(rest32, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference66), rt.MulFloat64)
-		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount)))
-		difference67 := vec.Map2(rest32, n, vec.VecArg(&product90), vec.VecArg(&product91), rt.SubFloat64)
-		// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount))) * l_quantity)
-		product92 := vec.Map2(rest32, n, vec.VecArg(&difference67), vec.VecArg(&lQuantity), rt.MulFloat64)
-		if fused32 {
-			w32Out.Patch(&product92, rest32, all)
-			w32Col = w32Out.Array()
-		}
-		product88 = product92
+		w32Col = w32Out.Array()
 	}
 	vec.Check(failed, &product88, all, n, 32)
 	if w32Col == nil {
@@ -3872,7 +3108,7 @@ func wideCol33(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused33 bool
 	var rest33 vec.Sel
-	if in.Column(5).NullN()+in.Column(6).NullN() <= n/2 {
+	{
 		w33Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
@@ -3881,8 +3117,8 @@ func wideCol33(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		dirty := !(lExtendedprice.Clean() && lDiscount.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i)) {
+				w33Out.SetNull(i)
 				continue
 			}
 			out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(7.0)))
@@ -3927,7 +3163,7 @@ func wideCol34(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused34 bool
 	var rest34 vec.Sel
-	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+	{
 		w34Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
@@ -3937,8 +3173,8 @@ func wideCol34(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i)) {
+				w34Out.SetNull(i)
 				continue
 			}
 			out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), float64(11.0)))
@@ -3984,43 +3220,21 @@ func wideCol35(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	var w35Col arrow.Array // written by the loop, or below from sum40
 	var w35Out *vec.FixedOut[float64]
 	var sum40 vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused35 bool
-	var rest35 vec.Sel
-	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+	{
 		w35Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := w35Out.V
-		left := vec.Sel{} // rows for the vector code
 		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
 		for i := range out {
-			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i)) {
+				w35Out.SetNull(i)
 				continue
 			}
 			out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(0.9)), lTaxV[i])
 		}
-		fused35, rest35 = true, left
-		if len(rest35) == 0 {
-			w35Col = w35Out.Array()
-		}
-	}
-	if !fused35 || len(rest35) > 0 {
-		// (1.0 - l_discount)
-		difference70 := vec.Map2(rest35, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product96 := vec.Map2(rest35, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference70), rt.MulFloat64)
-		// ((l_extendedprice * (1.0 - l_discount)) * 0.9)
-		product97 := vec.Map2(rest35, n, vec.VecArg(&product96), vec.ConstArg[float64](float64(0.9)), rt.MulFloat64)
-		// (((l_extendedprice * (1.0 - l_discount)) * 0.9) + l_tax)
-		sum41 := vec.Map2(rest35, n, vec.VecArg(&product97), vec.VecArg(&lTax), rt.AddFloat64)
-		if fused35 {
-			w35Out.Patch(&sum41, rest35, all)
-			w35Col = w35Out.Array()
-		}
-		sum40 = sum41
+		w35Col = w35Out.Array()
 	}
 	vec.Check(failed, &sum40, all, n, 35)
 	if w35Col == nil {
@@ -4037,47 +3251,21 @@ func wideCol36(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	var w36Col arrow.Array // written by the loop, or below from sum42
 	var w36Out *vec.FixedOut[float64]
 	var sum42 vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused36 bool
-	var rest36 vec.Sel
-	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+	{
 		w36Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := w36Out.V
-		left := vec.Sel{} // rows for the vector code
 		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
 		for i := range out {
-			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i)) {
+				w36Out.SetNull(i)
 				continue
 			}
 			out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), float64(0.8)), lDiscountV[i])
 		}
-		fused36, rest36 = true, left
-		if len(rest36) == 0 {
-			w36Col = w36Out.Array()
-		}
-	}
-	if !fused36 || len(rest36) > 0 {
-		// (1.0 - l_discount)
-		difference71 := vec.Map2(rest36, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product98 := vec.Map2(rest36, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference71), rt.MulFloat64)
-		// (1.0 + l_tax)
-		sum43 := vec.Map2(rest36, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.AddFloat64)
-		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-		product99 := vec.Map2(rest36, n, vec.VecArg(&product98), vec.VecArg(&sum43), rt.MulFloat64)
-		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 0.8)
-		product100 := vec.Map2(rest36, n, vec.VecArg(&product99), vec.ConstArg[float64](float64(0.8)), rt.MulFloat64)
-		// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 0.8) + l_discount)
-		sum44 := vec.Map2(rest36, n, vec.VecArg(&product100), vec.VecArg(&lDiscount), rt.AddFloat64)
-		if fused36 {
-			w36Out.Patch(&sum44, rest36, all)
-			w36Col = w36Out.Array()
-		}
-		sum42 = sum44
+		w36Col = w36Out.Array()
 	}
 	vec.Check(failed, &sum42, all, n, 36)
 	if w36Col == nil {
@@ -4165,51 +3353,21 @@ func wideCol38(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	var w38Col arrow.Array // written by the loop, or below from difference74
 	var w38Out *vec.FixedOut[float64]
 	var difference74 vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused38 bool
-	var rest38 vec.Sel
-	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+	{
 		w38Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := w38Out.V
-		left := vec.Sel{} // rows for the vector code
 		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
 		for i := range out {
-			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i)) {
+				w38Out.SetNull(i)
 				continue
 			}
 			out[i] = rt.SubFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), lTaxV[i]))
 		}
-		fused38, rest38 = true, left
-		if len(rest38) == 0 {
-			w38Col = w38Out.Array()
-		}
-	}
-	if !fused38 || len(rest38) > 0 {
-		// (1.0 - l_discount)
-		difference75 := vec.Map2(rest38, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product105 := vec.Map2(rest38, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference75), rt.MulFloat64)
-		// (1.0 - l_discount)
-		difference76 := vec.Map2(rest38, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product106 := vec.Map2(rest38, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference76), rt.MulFloat64)
-		// (1.0 + l_tax)
-		sum46 := vec.Map2(rest38, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.AddFloat64)
-		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-		product107 := vec.Map2(rest38, n, vec.VecArg(&product106), vec.VecArg(&sum46), rt.MulFloat64)
-		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_tax)
-		product108 := vec.Map2(rest38, n, vec.VecArg(&product107), vec.VecArg(&lTax), rt.MulFloat64)
-		// ((l_extendedprice * (1.0 - l_discount)) - (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_tax))
-		difference77 := vec.Map2(rest38, n, vec.VecArg(&product105), vec.VecArg(&product108), rt.SubFloat64)
-		if fused38 {
-			w38Out.Patch(&difference77, rest38, all)
-			w38Col = w38Out.Array()
-		}
-		difference74 = difference77
+		w38Col = w38Out.Array()
 	}
 	vec.Check(failed, &difference74, all, n, 38)
 	if w38Col == nil {
@@ -4226,51 +3384,21 @@ func wideCol39(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	var w39Col arrow.Array // written by the loop, or below from sum47
 	var w39Out *vec.FixedOut[float64]
 	var sum47 vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused39 bool
-	var rest39 vec.Sel
-	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+	{
 		w39Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := w39Out.V
-		left := vec.Sel{} // rows for the vector code
 		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
 		for i := range out {
-			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i)) {
+				w39Out.SetNull(i)
 				continue
 			}
 			out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), lDiscountV[i]))
 		}
-		fused39, rest39 = true, left
-		if len(rest39) == 0 {
-			w39Col = w39Out.Array()
-		}
-	}
-	if !fused39 || len(rest39) > 0 {
-		// (1.0 - l_discount)
-		difference78 := vec.Map2(rest39, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product109 := vec.Map2(rest39, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference78), rt.MulFloat64)
-		// (1.0 + l_tax)
-		sum48 := vec.Map2(rest39, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.AddFloat64)
-		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-		product110 := vec.Map2(rest39, n, vec.VecArg(&product109), vec.VecArg(&sum48), rt.MulFloat64)
-		// (1.0 - l_discount)
-		difference79 := vec.Map2(rest39, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product111 := vec.Map2(rest39, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference79), rt.MulFloat64)
-		// ((l_extendedprice * (1.0 - l_discount)) * l_discount)
-		product112 := vec.Map2(rest39, n, vec.VecArg(&product111), vec.VecArg(&lDiscount), rt.MulFloat64)
-		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) + ((l_extendedprice * (1.0 - l_discount)) * l_discount))
-		sum49 := vec.Map2(rest39, n, vec.VecArg(&product110), vec.VecArg(&product112), rt.AddFloat64)
-		if fused39 {
-			w39Out.Patch(&sum49, rest39, all)
-			w39Col = w39Out.Array()
-		}
-		sum47 = sum49
+		w39Col = w39Out.Array()
 	}
 	vec.Check(failed, &sum47, all, n, 39)
 	if w39Col == nil {
@@ -4287,43 +3415,21 @@ func wideCol40(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	var w40Col arrow.Array // written by the loop, or below from product113
 	var w40Out *vec.FixedOut[float64]
 	var product113 vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused40 bool
-	var rest40 vec.Sel
-	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(4).NullN() <= n/2 {
+	{
 		w40Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lQuantityV := lQuantity.V[:n]
 		out := w40Out.V
-		left := vec.Sel{} // rows for the vector code
 		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lQuantity.Clean())
 		for i := range out {
-			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lQuantity.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lQuantity.IsNull(i)) {
+				w40Out.SetNull(i)
 				continue
 			}
 			out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(lQuantityV[i], float64(1.0)))
 		}
-		fused40, rest40 = true, left
-		if len(rest40) == 0 {
-			w40Col = w40Out.Array()
-		}
-	}
-	if !fused40 || len(rest40) > 0 {
-		// (1.0 - l_discount)
-		difference80 := vec.Map2(rest40, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product114 := vec.Map2(rest40, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference80), rt.MulFloat64)
-		// (l_quantity + 1.0)
-		sum50 := vec.Map2(rest40, n, vec.VecArg(&lQuantity), vec.ConstArg[float64](float64(1.0)), rt.AddFloat64)
-		// ((l_extendedprice * (1.0 - l_discount)) * (l_quantity + 1.0))
-		product115 := vec.Map2(rest40, n, vec.VecArg(&product114), vec.VecArg(&sum50), rt.MulFloat64)
-		if fused40 {
-			w40Out.Patch(&product115, rest40, all)
-			w40Col = w40Out.Array()
-		}
-		product113 = product115
+		w40Col = w40Out.Array()
 	}
 	vec.Check(failed, &product113, all, n, 40)
 	if w40Col == nil {

@@ -78,8 +78,8 @@ func NewInProbe(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*
 // Release drops the inner batches the prepared query keeps.
 func (p *InProbe) Release() {}
 
-// inProbeInput is the schema of InProbe's input batches (table facts).
-var inProbeInput = arrow.NewSchema([]arrow.Field{
+// factsInput is the schema of the input batches of the queries over table facts.
+var factsInput = arrow.NewSchema([]arrow.Field{
 	{Name: "id", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 	{Name: "code", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -101,7 +101,7 @@ func (p *InProbe) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), inProbeInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), factsInput); err != nil {
 		return nil, fmt.Errorf("query InProbe: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "id"); err != nil {
@@ -194,14 +194,6 @@ func NewInFilter(ctx context.Context, tables vec.Tables, mem memory.Allocator) (
 // Release drops the inner batches the prepared query keeps.
 func (p *InFilter) Release() {}
 
-// inFilterInput is the schema of InFilter's input batches (table facts).
-var inFilterInput = arrow.NewSchema([]arrow.Field{
-	{Name: "id", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "code", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
 // InFilterSchema is the schema of the batches InFilter returns.
 var InFilterSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "id", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -217,7 +209,7 @@ func (p *InFilter) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), inFilterInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), factsInput); err != nil {
 		return nil, fmt.Errorf("query InFilter: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "id"); err != nil {
@@ -313,14 +305,6 @@ func NewEqCount(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*
 // Release drops the inner batches the prepared query keeps.
 func (p *EqCount) Release() {}
 
-// eqCountInput is the schema of EqCount's input batches (table facts).
-var eqCountInput = arrow.NewSchema([]arrow.Field{
-	{Name: "id", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "code", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
 // EqCountSchema is the schema of the batches EqCount returns.
 var EqCountSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "n", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -336,7 +320,7 @@ func (p *EqCount) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), eqCountInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), factsInput); err != nil {
 		return nil, fmt.Errorf("query EqCount: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "id"); err != nil {
@@ -430,14 +414,6 @@ func NewIneqCount(ctx context.Context, tables vec.Tables, mem memory.Allocator) 
 // Release drops the inner batches the prepared query keeps.
 func (p *IneqCount) Release() {}
 
-// ineqCountInput is the schema of IneqCount's input batches (table facts).
-var ineqCountInput = arrow.NewSchema([]arrow.Field{
-	{Name: "id", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "code", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
 // IneqCountSchema is the schema of the batches IneqCount returns.
 var IneqCountSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "n", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -453,7 +429,7 @@ func (p *IneqCount) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.A
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), ineqCountInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), factsInput); err != nil {
 		return nil, fmt.Errorf("query IneqCount: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "id"); err != nil {
@@ -581,14 +557,6 @@ func (p *IneqCountLoop) Release() {
 	p.sub1.Release()
 }
 
-// ineqCountLoopInput is the schema of IneqCountLoop's input batches (table facts).
-var ineqCountLoopInput = arrow.NewSchema([]arrow.Field{
-	{Name: "id", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "code", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
 // IneqCountLoopSchema is the schema of the batches IneqCountLoop returns.
 var IneqCountLoopSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "n", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -604,7 +572,7 @@ func (p *IneqCountLoop) Eval(ctx context.Context, in arrow.RecordBatch, mem memo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), ineqCountLoopInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), factsInput); err != nil {
 		return nil, fmt.Errorf("query IneqCountLoop: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "id"); err != nil {

@@ -23,8 +23,8 @@ var likePattern2, likePattern2Err = rt.CompileLike("124%", "\\")
 // like pattern '125%', compiled once
 var likePattern3, likePattern3Err = rt.CompileLike("125%", "\\")
 
-// and_operandInput is the schema of And_operand's input batches (table t).
-var and_operandInput = arrow.NewSchema([]arrow.Field{
+// tInput is the schema of the input batches of the queries over table t.
+var tInput = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -55,7 +55,7 @@ func And_operand(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), and_operandInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query and_operand: %w", err)
 	}
 	n := int(in.NumRows())
@@ -159,22 +159,6 @@ func and_operandCol2(n int, all vec.Sel, quotient vec.Vec[int64], failed *vec.Fa
 	return column2
 }
 
-// betweenInput is the schema of Between's input batches (table t).
-var betweenInput = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
 // BetweenSchema is the schema of the batches Between returns.
 var BetweenSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -191,7 +175,7 @@ func Between(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), betweenInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query between: %w", err)
 	}
 	n := int(in.NumRows())
@@ -294,22 +278,6 @@ func betweenCol2(n int, all vec.Sel, quotient vec.Vec[int64], failed *vec.Failur
 	return column2
 }
 
-// case_condition_may_failInput is the schema of Case_condition_may_fail's input batches (table t).
-var case_condition_may_failInput = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
 // Case_condition_may_failSchema is the schema of the batches Case_condition_may_fail returns.
 var Case_condition_may_failSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -325,7 +293,7 @@ func Case_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case_condition_may_failInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query case_condition_may_fail: %w", err)
 	}
 	n := int(in.NumRows())
@@ -414,22 +382,6 @@ func case_condition_may_failCol1(n int, all vec.Sel, mArr *array.Map, mKeys vec.
 	return column
 }
 
-// case_every_resultInput is the schema of Case_every_result's input batches (table t).
-var case_every_resultInput = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
 // Case_every_resultSchema is the schema of the batches Case_every_result returns.
 var Case_every_resultSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -445,7 +397,7 @@ func Case_every_result(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case_every_resultInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query case_every_result: %w", err)
 	}
 	n := int(in.NumRows())
@@ -546,22 +498,6 @@ func case_every_resultCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.Record
 	return directCol
 }
 
-// case_first_conditionInput is the schema of Case_first_condition's input batches (table t).
-var case_first_conditionInput = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
 // Case_first_conditionSchema is the schema of the batches Case_first_condition returns.
 var Case_first_conditionSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
@@ -577,7 +513,7 @@ func Case_first_condition(ctx context.Context, in arrow.RecordBatch, mem memory.
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case_first_conditionInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query case_first_condition: %w", err)
 	}
 	n := int(in.NumRows())
@@ -660,22 +596,6 @@ func case_first_conditionCol1(n int, all vec.Sel, quotient vec.Vec[int64], faile
 	return column
 }
 
-// case_rest_regionInput is the schema of Case_rest_region's input batches (table t).
-var case_rest_regionInput = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
 // Case_rest_regionSchema is the schema of the batches Case_rest_region returns.
 var Case_rest_regionSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
@@ -691,7 +611,7 @@ func Case_rest_region(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case_rest_regionInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query case_rest_region: %w", err)
 	}
 	n := int(in.NumRows())
@@ -743,22 +663,6 @@ func case_rest_regionCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64],
 	return column
 }
 
-// case_rest_region_elseInput is the schema of Case_rest_region_else's input batches (table t).
-var case_rest_region_elseInput = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
 // Case_rest_region_elseSchema is the schema of the batches Case_rest_region_else returns.
 var Case_rest_region_elseSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -774,7 +678,7 @@ func Case_rest_region_else(ctx context.Context, in arrow.RecordBatch, mem memory
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case_rest_region_elseInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query case_rest_region_else: %w", err)
 	}
 	n := int(in.NumRows())
@@ -821,22 +725,6 @@ func case_rest_region_elseCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[in
 	return column
 }
 
-// case_then_and_else_onlyInput is the schema of Case_then_and_else_only's input batches (table t).
-var case_then_and_else_onlyInput = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
 // Case_then_and_else_onlySchema is the schema of the batches Case_then_and_else_only returns.
 var Case_then_and_else_onlySchema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -852,7 +740,7 @@ func Case_then_and_else_only(ctx context.Context, in arrow.RecordBatch, mem memo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case_then_and_else_onlyInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query case_then_and_else_only: %w", err)
 	}
 	n := int(in.NumRows())
@@ -906,22 +794,6 @@ func case_then_and_else_onlyCol1(n int, all vec.Sel, p vec.Vec[bool], shared0 *v
 	return column
 }
 
-// cheap_shared_two_rootsInput is the schema of Cheap_shared_two_roots's input batches (table t).
-var cheap_shared_two_rootsInput = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
 // Cheap_shared_two_rootsSchema is the schema of the batches Cheap_shared_two_roots returns.
 var Cheap_shared_two_rootsSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "disc", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
@@ -939,7 +811,7 @@ func Cheap_shared_two_roots(ctx context.Context, in arrow.RecordBatch, mem memor
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), cheap_shared_two_rootsInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query cheap_shared_two_roots: %w", err)
 	}
 	n := int(in.NumRows())
@@ -1001,39 +873,21 @@ func cheap_shared_two_rootsCol1(n int, sel vec.Sel, x vec.Vec[float64], in arrow
 	var discCol arrow.Array // written by the loop, or below from product
 	var discOut *vec.FixedOut[float64]
 	var product vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	rest := sel
-	if in.Column(4).NullN()+in.Column(5).NullN() <= n/2 {
+	{
 		discOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, sel.Rows(n))
 		xV := x.V[:n]
 		yV := y.V[:n]
 		out := discOut.V
-		left := vec.Sel{} // rows for the vector code
 		dirty := !(x.Clean() && y.Clean())
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			if dirty && (x.Dirty(i) || y.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (x.IsNull(i) || y.IsNull(i)) {
+				discOut.SetNull(k)
 				continue
 			}
 			out[k] = rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i]))
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			discCol = discOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// (1.0 - y)
-		difference := vec.Map2(rest, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&y), rt.SubFloat64)
-		// (x * (1.0 - y))
-		product2 := vec.Map2(rest, n, vec.VecArg(&x), vec.VecArg(&difference), rt.MulFloat64)
-		if fused {
-			discOut.Patch(&product2, rest, sel)
-			discCol = discOut.Array()
-		}
-		product = product2
+		discCol = discOut.Array()
 	}
 	vec.Check(failed, &product, sel, n, 1)
 	if discCol == nil {
@@ -1050,49 +904,24 @@ func cheap_shared_two_rootsCol2(n int, sel vec.Sel, x vec.Vec[float64], in arrow
 	var chargeCol arrow.Array // written by the loop, or below from product3
 	var chargeOut *vec.FixedOut[float64]
 	var product3 vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused2 bool
-	rest2 := sel
-	if in.Column(4).NullN()+in.Column(5).NullN()+in.Column(2).NullN() <= n/2 {
+	{
 		chargeOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, sel.Rows(n))
 		xV := x.V[:n]
 		yV := y.V[:n]
 		c_V := c_.V[:n]
 		out := chargeOut.V
-		left := vec.Sel{} // rows for the vector code
 		dirty := !(x.Clean() && y.Clean() && c_.Clean())
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			if dirty && (x.Dirty(i) || y.Dirty(i) || c_.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (x.IsNull(i) || y.IsNull(i) || c_.IsNull(i)) {
+				chargeOut.SetNull(k)
 				continue
 			}
 			// shared (always; cheap, so each fused root that uses it computes it): (x * (1.0 - y))
 			product3 := rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i]))
 			out[k] = rt.MulFloat64(product3, rt.AddFloat64(float64(1.0), rt.CastInt64ToFloat64(c_V[i])))
 		}
-		fused2, rest2 = true, left
-		if len(rest2) == 0 {
-			chargeCol = chargeOut.Array()
-		}
-	}
-	if !fused2 || len(rest2) > 0 {
-		// shared (always; cheap, so each fused root that uses it computes it): (x * (1.0 - y))
-		// (1.0 - y)
-		difference2 := vec.Map2(rest2, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&y), rt.SubFloat64)
-		// (x * (1.0 - y))
-		product4 := vec.Map2(rest2, n, vec.VecArg(&x), vec.VecArg(&difference2), rt.MulFloat64)
-		// CAST(c AS DOUBLE)
-		asDouble := vec.Map1(rest2, n, vec.VecArg(&c_), rt.CastInt64ToFloat64)
-		// (1.0 + CAST(c AS DOUBLE))
-		sum := vec.Map2(rest2, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&asDouble), rt.AddFloat64)
-		// ((x * (1.0 - y)) * (1.0 + CAST(c AS DOUBLE)))
-		product5 := vec.Map2(rest2, n, vec.VecArg(&product4), vec.VecArg(&sum), rt.MulFloat64)
-		if fused2 {
-			chargeOut.Patch(&product5, rest2, sel)
-			chargeCol = chargeOut.Array()
-		}
-		product3 = product5
+		chargeCol = chargeOut.Array()
 	}
 	vec.Check(failed, &product3, sel, n, 2)
 	if chargeCol == nil {
@@ -1163,22 +992,6 @@ func cheap_shared_two_rootsCol3(n int, sel vec.Sel, x vec.Vec[float64], in arrow
 	return column
 }
 
-// coalesce_first_argInput is the schema of Coalesce_first_arg's input batches (table t).
-var coalesce_first_argInput = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
 // Coalesce_first_argSchema is the schema of the batches Coalesce_first_arg returns.
 var Coalesce_first_argSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -1194,7 +1007,7 @@ func Coalesce_first_arg(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), coalesce_first_argInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query coalesce_first_arg: %w", err)
 	}
 	n := int(in.NumRows())
@@ -1277,22 +1090,6 @@ func coalesce_first_argCol1(n int, all vec.Sel, quotient vec.Vec[int64], failed 
 	return column
 }
 
-// coalesce_later_arg_other_outputInput is the schema of Coalesce_later_arg_other_output's input batches (table t).
-var coalesce_later_arg_other_outputInput = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
 // Coalesce_later_arg_other_outputSchema is the schema of the batches Coalesce_later_arg_other_output returns.
 var Coalesce_later_arg_other_outputSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -1309,7 +1106,7 @@ func Coalesce_later_arg_other_output(ctx context.Context, in arrow.RecordBatch, 
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), coalesce_later_arg_other_outputInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query coalesce_later_arg_other_output: %w", err)
 	}
 	n := int(in.NumRows())
@@ -1384,22 +1181,6 @@ func coalesce_later_arg_other_outputCol2(n int, all vec.Sel, quotient vec.Vec[in
 	return column2
 }
 
-// coalesce_rest_regionInput is the schema of Coalesce_rest_region's input batches (table t).
-var coalesce_rest_regionInput = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
 // Coalesce_rest_regionSchema is the schema of the batches Coalesce_rest_region returns.
 var Coalesce_rest_regionSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -1415,7 +1196,7 @@ func Coalesce_rest_region(ctx context.Context, in arrow.RecordBatch, mem memory.
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), coalesce_rest_regionInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query coalesce_rest_region: %w", err)
 	}
 	n := int(in.NumRows())
@@ -1460,22 +1241,6 @@ func coalesce_rest_regionCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[in
 	return column
 }
 
-// cross_outputInput is the schema of Cross_output's input batches (table t).
-var cross_outputInput = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
 // Cross_outputSchema is the schema of the batches Cross_output returns.
 var Cross_outputSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "guarded", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -1492,7 +1257,7 @@ func Cross_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), cross_outputInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query cross_output: %w", err)
 	}
 	n := int(in.NumRows())
@@ -1607,22 +1372,6 @@ func cross_outputCol2(n int, all vec.Sel, quotient vec.Vec[int64], failed *vec.F
 	return column
 }
 
-// cross_output_swappedInput is the schema of Cross_output_swapped's input batches (table t).
-var cross_output_swappedInput = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
 // Cross_output_swappedSchema is the schema of the batches Cross_output_swapped returns.
 var Cross_output_swappedSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "plain", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -1639,7 +1388,7 @@ func Cross_output_swapped(ctx context.Context, in arrow.RecordBatch, mem memory.
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), cross_output_swappedInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query cross_output_swapped: %w", err)
 	}
 	n := int(in.NumRows())
@@ -1754,22 +1503,6 @@ func cross_output_swappedCol2(n int, all vec.Sel, p vec.Vec[bool], in arrow.Reco
 	return guardedCol
 }
 
-// fused_two_lookupsInput is the schema of Fused_two_lookups's input batches (table t).
-var fused_two_lookupsInput = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
 // Fused_two_lookupsSchema is the schema of the batches Fused_two_lookups returns.
 var Fused_two_lookupsSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -1785,7 +1518,7 @@ func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), fused_two_lookupsInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query fused_two_lookups: %w", err)
 	}
 	n := int(in.NumRows())
@@ -1997,22 +1730,6 @@ func fused_two_lookupsCol1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKey
 	return directCol
 }
 
-// if_both_branchesInput is the schema of If_both_branches's input batches (table t).
-var if_both_branchesInput = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
 // If_both_branchesSchema is the schema of the batches If_both_branches returns.
 var If_both_branchesSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -2028,7 +1745,7 @@ func If_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), if_both_branchesInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query if_both_branches: %w", err)
 	}
 	n := int(in.NumRows())
@@ -2121,22 +1838,6 @@ func if_both_branchesCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordB
 	return directCol
 }
 
-// if_condition_may_failInput is the schema of If_condition_may_fail's input batches (table t).
-var if_condition_may_failInput = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
 // If_condition_may_failSchema is the schema of the batches If_condition_may_fail returns.
 var If_condition_may_failSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -2152,7 +1853,7 @@ func If_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memory
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), if_condition_may_failInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query if_condition_may_fail: %w", err)
 	}
 	n := int(in.NumRows())
@@ -2238,22 +1939,6 @@ func if_condition_may_failCol1(n int, all vec.Sel, c_ vec.Vec[int64], a vec.Vec[
 	return column
 }
 
-// in_listInput is the schema of In_list's input batches (table t).
-var in_listInput = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
 // In_listSchema is the schema of the batches In_list returns.
 var In_listSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -2270,7 +1955,7 @@ func In_list(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), in_listInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query in_list: %w", err)
 	}
 	n := int(in.NumRows())
@@ -2373,22 +2058,6 @@ func in_listCol2(n int, all vec.Sel, quotient vec.Vec[int64], failed *vec.Failur
 	return column2
 }
 
-// lazy_three_regionsInput is the schema of Lazy_three_regions's input batches (table t).
-var lazy_three_regionsInput = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
 // Lazy_three_regionsSchema is the schema of the batches Lazy_three_regions returns.
 var Lazy_three_regionsSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "r1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -2406,7 +2075,7 @@ func Lazy_three_regions(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), lazy_three_regionsInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query lazy_three_regions: %w", err)
 	}
 	n := int(in.NumRows())
@@ -2497,22 +2166,6 @@ func lazy_three_regionsCol3(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool]
 	return column3
 }
 
-// lazy_two_ifsInput is the schema of Lazy_two_ifs's input batches (table t).
-var lazy_two_ifsInput = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
 // Lazy_two_ifsSchema is the schema of the batches Lazy_two_ifs returns.
 var Lazy_two_ifsSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -2528,7 +2181,7 @@ func Lazy_two_ifs(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), lazy_two_ifsInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query lazy_two_ifs: %w", err)
 	}
 	n := int(in.NumRows())
@@ -2604,22 +2257,6 @@ func lazy_two_ifsCol1(n int, all vec.Sel, p vec.Vec[bool], shared0 *vec.Vec[int6
 	return column
 }
 
-// lazy_where_and_outputInput is the schema of Lazy_where_and_output's input batches (table t).
-var lazy_where_and_outputInput = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
 // Lazy_where_and_outputSchema is the schema of the batches Lazy_where_and_output returns.
 var Lazy_where_and_outputSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -2635,7 +2272,7 @@ func Lazy_where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), lazy_where_and_outputInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query lazy_where_and_output: %w", err)
 	}
 	n := int(in.NumRows())
@@ -2705,22 +2342,6 @@ func lazy_where_and_outputCol1(n int, sel vec.Sel, q vec.Vec[bool], shared0 *vec
 	return column
 }
 
-// lazy_with_region_hoistInput is the schema of Lazy_with_region_hoist's input batches (table t).
-var lazy_with_region_hoistInput = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
 // Lazy_with_region_hoistSchema is the schema of the batches Lazy_with_region_hoist returns.
 var Lazy_with_region_hoistSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "r1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -2737,7 +2358,7 @@ func Lazy_with_region_hoist(ctx context.Context, in arrow.RecordBatch, mem memor
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), lazy_with_region_hoistInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query lazy_with_region_hoist: %w", err)
 	}
 	n := int(in.NumRows())
@@ -2807,22 +2428,6 @@ func lazy_with_region_hoistCol2(n int, all vec.Sel, q vec.Vec[bool], shared0 *ve
 	return column2
 }
 
-// map_lookup_where_outputInput is the schema of Map_lookup_where_output's input batches (table t).
-var map_lookup_where_outputInput = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
 // Map_lookup_where_outputSchema is the schema of the batches Map_lookup_where_output returns.
 var Map_lookup_where_outputSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -2838,7 +2443,7 @@ func Map_lookup_where_output(ctx context.Context, in arrow.RecordBatch, mem memo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), map_lookup_where_outputInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query map_lookup_where_output: %w", err)
 	}
 	n := int(in.NumRows())
@@ -2954,22 +2559,6 @@ func map_lookup_where_outputCol1(n int, sel vec.Sel, entry vec.Vec[int64], faile
 	return column
 }
 
-// nested_if_regionInput is the schema of Nested_if_region's input batches (table t).
-var nested_if_regionInput = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
 // Nested_if_regionSchema is the schema of the batches Nested_if_region returns.
 var Nested_if_regionSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -2985,7 +2574,7 @@ func Nested_if_region(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), nested_if_regionInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query nested_if_region: %w", err)
 	}
 	n := int(in.NumRows())
@@ -3074,22 +2663,6 @@ func nested_if_regionCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64],
 	return column
 }
 
-// nested_not_subsumedInput is the schema of Nested_not_subsumed's input batches (table t).
-var nested_not_subsumedInput = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
 // Nested_not_subsumedSchema is the schema of the batches Nested_not_subsumed returns.
 var Nested_not_subsumedSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -3106,7 +2679,7 @@ func Nested_not_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.A
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), nested_not_subsumedInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query nested_not_subsumed: %w", err)
 	}
 	n := int(in.NumRows())
@@ -3193,22 +2766,6 @@ func nested_not_subsumedCol2(n int, all vec.Sel, sum vec.Vec[int64], failed *vec
 	return column2
 }
 
-// nested_subsumedInput is the schema of Nested_subsumed's input batches (table t).
-var nested_subsumedInput = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
 // Nested_subsumedSchema is the schema of the batches Nested_subsumed returns.
 var Nested_subsumedSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -3225,7 +2782,7 @@ func Nested_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.Alloc
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), nested_subsumedInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query nested_subsumed: %w", err)
 	}
 	n := int(in.NumRows())
@@ -3330,22 +2887,6 @@ func nested_subsumedCol2(n int, all vec.Sel, product vec.Vec[int64], failed *vec
 	return column2
 }
 
-// non_failing_sharedInput is the schema of Non_failing_shared's input batches (table t).
-var non_failing_sharedInput = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
 // Non_failing_sharedSchema is the schema of the batches Non_failing_shared returns.
 var Non_failing_sharedSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
@@ -3362,7 +2903,7 @@ func Non_failing_shared(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), non_failing_sharedInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query non_failing_shared: %w", err)
 	}
 	n := int(in.NumRows())
@@ -3472,22 +3013,6 @@ func non_failing_sharedCol2(n int, all vec.Sel, p vec.Vec[bool], in arrow.Record
 	return sCol
 }
 
-// nullifInput is the schema of Nullif's input batches (table t).
-var nullifInput = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
 // NullifSchema is the schema of the batches Nullif returns.
 var NullifSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -3504,7 +3029,7 @@ func Nullif(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), nullifInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query nullif: %w", err)
 	}
 	n := int(in.NumRows())
@@ -3605,22 +3130,6 @@ func nullifCol2(n int, all vec.Sel, quotient vec.Vec[int64], failed *vec.Failure
 	return column2
 }
 
-// or_operandsInput is the schema of Or_operands's input batches (table t).
-var or_operandsInput = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
 // Or_operandsSchema is the schema of the batches Or_operands returns.
 var Or_operandsSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -3636,7 +3145,7 @@ func Or_operands(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), or_operandsInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query or_operands: %w", err)
 	}
 	n := int(in.NumRows())
@@ -3714,22 +3223,6 @@ func or_operandsCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch,
 	return column
 }
 
-// region_elseInput is the schema of Region_else's input batches (table t).
-var region_elseInput = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
 // Region_elseSchema is the schema of the batches Region_else returns.
 var Region_elseSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -3745,7 +3238,7 @@ func Region_else(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), region_elseInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query region_else: %w", err)
 	}
 	n := int(in.NumRows())
@@ -3789,22 +3282,6 @@ func region_elseCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b ve
 	return column
 }
 
-// region_thenInput is the schema of Region_then's input batches (table t).
-var region_thenInput = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
 // Region_thenSchema is the schema of the batches Region_then returns.
 var Region_thenSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -3820,7 +3297,7 @@ func Region_then(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), region_thenInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query region_then: %w", err)
 	}
 	n := int(in.NumRows())
@@ -3864,22 +3341,6 @@ func region_thenCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b ve
 	return column
 }
 
-// region_when_thenInput is the schema of Region_when_then's input batches (table t).
-var region_when_thenInput = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
 // Region_when_thenSchema is the schema of the batches Region_when_then returns.
 var Region_when_thenSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -3895,7 +3356,7 @@ func Region_when_then(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), region_when_thenInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query region_when_then: %w", err)
 	}
 	n := int(in.NumRows())
@@ -3939,8 +3400,8 @@ func region_when_thenCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64],
 	return column
 }
 
-// seed_caseInput is the schema of Seed_case's input batches (table events).
-var seed_caseInput = arrow.NewSchema([]arrow.Field{
+// eventsInput is the schema of the input batches of the queries over table events.
+var eventsInput = arrow.NewSchema([]arrow.Field{
 	{Name: "x", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "y", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -3964,7 +3425,7 @@ func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), seed_caseInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), eventsInput); err != nil {
 		return nil, fmt.Errorf("query seed_case: %w", err)
 	}
 	if err := vec.NotNull(in.Column(2), "a"); err != nil {
@@ -4129,16 +3590,6 @@ func seed_caseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys,
 	return labelCol
 }
 
-// seed_case_fixed_firstInput is the schema of Seed_case_fixed_first's input batches (table events).
-var seed_case_fixed_firstInput = arrow.NewSchema([]arrow.Field{
-	{Name: "x", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "info", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "day", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "test_info_fixed", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
 // Seed_case_fixed_firstSchema is the schema of the batches Seed_case_fixed_first returns.
 var Seed_case_fixed_firstSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "label", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -4154,7 +3605,7 @@ func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), seed_case_fixed_firstInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), eventsInput); err != nil {
 		return nil, fmt.Errorf("query seed_case_fixed_first: %w", err)
 	}
 	if err := vec.NotNull(in.Column(2), "a"); err != nil {
@@ -4302,16 +3753,6 @@ func seed_case_fixed_firstCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys 
 	return column
 }
 
-// seed_case_test_info_fixedInput is the schema of Seed_case_test_info_fixed's input batches (table events).
-var seed_case_test_info_fixedInput = arrow.NewSchema([]arrow.Field{
-	{Name: "x", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "info", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "day", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "test_info_fixed", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
 // Seed_case_test_info_fixedSchema is the schema of the batches Seed_case_test_info_fixed returns.
 var Seed_case_test_info_fixedSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "label", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -4327,7 +3768,7 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), seed_case_test_info_fixedInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), eventsInput); err != nil {
 		return nil, fmt.Errorf("query seed_case_test_info_fixed: %w", err)
 	}
 	if err := vec.NotNull(in.Column(2), "a"); err != nil {
@@ -4502,16 +3943,6 @@ func seed_case_test_info_fixedCol1(n int, all vec.Sel, infoArr *array.Map, infoK
 	return labelCol
 }
 
-// seed_ifInput is the schema of Seed_if's input batches (table events).
-var seed_ifInput = arrow.NewSchema([]arrow.Field{
-	{Name: "x", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "info", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "day", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "test_info_fixed", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
 // Seed_ifSchema is the schema of the batches Seed_if returns.
 var Seed_ifSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "bucket", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -4527,7 +3958,7 @@ func Seed_if(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), seed_ifInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), eventsInput); err != nil {
 		return nil, fmt.Errorf("query seed_if: %w", err)
 	}
 	if err := vec.NotNull(in.Column(2), "a"); err != nil {
@@ -4623,22 +4054,6 @@ func seed_ifCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, x v
 	return bucketCol
 }
 
-// simple_case_operandInput is the schema of Simple_case_operand's input batches (table t).
-var simple_case_operandInput = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
 // Simple_case_operandSchema is the schema of the batches Simple_case_operand returns.
 var Simple_case_operandSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: false},
@@ -4655,7 +4070,7 @@ func Simple_case_operand(ctx context.Context, in arrow.RecordBatch, mem memory.A
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), simple_case_operandInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query simple_case_operand: %w", err)
 	}
 	n := int(in.NumRows())
@@ -4771,22 +4186,6 @@ func simple_case_operandCol2(n int, all vec.Sel, quotient vec.Vec[int64], failed
 	return column
 }
 
-// single_useInput is the schema of Single_use's input batches (table t).
-var single_useInput = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
 // Single_useSchema is the schema of the batches Single_use returns.
 var Single_useSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -4802,7 +4201,7 @@ func Single_use(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), single_useInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query single_use: %w", err)
 	}
 	n := int(in.NumRows())
@@ -4836,7 +4235,7 @@ func single_useCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+	{
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		bV := b.V[:n]
@@ -4845,8 +4244,8 @@ func single_useCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 		dirty := !(a.Clean() && b.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if dirty && (a.Dirty(i) || b.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (a.IsNull(i) || b.IsNull(i)) {
+				directOut.SetNull(i)
 				continue
 			}
 			out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
@@ -4878,22 +4277,6 @@ func single_useCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 	return directCol
 }
 
-// string_case_chainInput is the schema of String_case_chain's input batches (table t).
-var string_case_chainInput = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
 // String_case_chainSchema is the schema of the batches String_case_chain returns.
 var String_case_chainSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
@@ -4909,7 +4292,7 @@ func String_case_chain(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), string_case_chainInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query string_case_chain: %w", err)
 	}
 	n := int(in.NumRows())
@@ -5000,22 +4383,6 @@ func string_case_chainCol1(n int, all vec.Sel, sArr *array.String, mem memory.Al
 	return directCol
 }
 
-// try_boundaryInput is the schema of Try_boundary's input batches (table t).
-var try_boundaryInput = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
 // Try_boundarySchema is the schema of the batches Try_boundary returns.
 var Try_boundarySchema = arrow.NewSchema([]arrow.Field{
 	{Name: "safe", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -5032,7 +4399,7 @@ func Try_boundary(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), try_boundaryInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query try_boundary: %w", err)
 	}
 	n := int(in.NumRows())
@@ -5103,22 +4470,6 @@ func try_boundaryCol2(n int, all vec.Sel, quotient vec.Vec[int64], failed *vec.F
 	return column2
 }
 
-// try_shared_wholeInput is the schema of Try_shared_whole's input batches (table t).
-var try_shared_wholeInput = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
 // Try_shared_wholeSchema is the schema of the batches Try_shared_whole returns.
 var Try_shared_wholeSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -5134,7 +4485,7 @@ func Try_shared_whole(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), try_shared_wholeInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query try_shared_whole: %w", err)
 	}
 	n := int(in.NumRows())
@@ -5219,22 +4570,6 @@ func try_shared_wholeCol1(n int, all vec.Sel, tried vec.Vec[int64], failed *vec.
 	return column
 }
 
-// where_and_outputInput is the schema of Where_and_output's input batches (table t).
-var where_and_outputInput = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
 // Where_and_outputSchema is the schema of the batches Where_and_output returns.
 var Where_and_outputSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "q", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -5250,7 +4585,7 @@ func Where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), where_and_outputInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query where_and_output: %w", err)
 	}
 	n := int(in.NumRows())
@@ -5333,22 +4668,6 @@ func where_and_outputCol1(n int, sel vec.Sel, quotient vec.Vec[int64], failed *v
 	return column
 }
 
-// where_both_branchesInput is the schema of Where_both_branches's input batches (table t).
-var where_both_branchesInput = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
 // Where_both_branchesSchema is the schema of the batches Where_both_branches returns.
 var Where_both_branchesSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -5364,7 +4683,7 @@ func Where_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.A
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), where_both_branchesInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query where_both_branches: %w", err)
 	}
 	n := int(in.NumRows())
@@ -5452,22 +4771,6 @@ func where_both_branchesWhere(n int, all vec.Sel, a vec.Vec[int64], in arrow.Rec
 	return ifResult
 }
 
-// where_conditional_output_alwaysInput is the schema of Where_conditional_output_always's input batches (table t).
-var where_conditional_output_alwaysInput = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
 // Where_conditional_output_alwaysSchema is the schema of the batches Where_conditional_output_always returns.
 var Where_conditional_output_alwaysSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "q", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -5483,7 +4786,7 @@ func Where_conditional_output_always(ctx context.Context, in arrow.RecordBatch, 
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), where_conditional_output_alwaysInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query where_conditional_output_always: %w", err)
 	}
 	n := int(in.NumRows())

@@ -14,8 +14,8 @@ import (
 	"github.com/exprc/exprc/templates/vec"
 )
 
-// shape00000Input is the schema of Shape00000's input batches (table w).
-var shape00000Input = arrow.NewSchema([]arrow.Field{
+// wInput is the schema of the input batches of the queries over table w.
+var wInput = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -41,7 +41,7 @@ func Shape00000(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00000Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00000: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -83,7 +83,7 @@ func shape00000Where(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if sArr.NullN() <= n/2 {
+	{
 		cmp = vec.Make[bool](n)
 		out := cmp.V[:n]
 		left := vec.Sel{} // rows for the vector code
@@ -91,7 +91,7 @@ func shape00000Where(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 		var bad vec.Failed
 		for i := range out {
 			if dirty && (sArr.IsNull(i)) {
-				left = append(left, int32(i))
+				cmp.SetNull(i)
 				continue
 			}
 			out[i] = rt.EqInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), int64(9223372036854775807))
@@ -207,17 +207,6 @@ func shape00000Col2(n int, sel vec.Sel, probe vec.Vec[int64], failed *vec.Failur
 	return column2
 }
 
-// shape00001Input is the schema of Shape00001's input batches (table w).
-var shape00001Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00001Schema is the schema of the batches Shape00001 returns.
 var Shape00001Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -234,7 +223,7 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00001Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00001: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -480,17 +469,6 @@ func shape00001Col2(n int, sel vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], p v
 	return column2
 }
 
-// shape00002Input is the schema of Shape00002's input batches (table w).
-var shape00002Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00002Schema is the schema of the batches Shape00002 returns.
 var Shape00002Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -507,7 +485,7 @@ func Shape00002(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00002Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00002: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -683,17 +661,6 @@ func shape00002Col2(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 	return column2
 }
 
-// shape00003Input is the schema of Shape00003's input batches (table w).
-var shape00003Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00003Schema is the schema of the batches Shape00003 returns.
 var Shape00003Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -709,7 +676,7 @@ func Shape00003(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00003Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00003: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -806,17 +773,6 @@ func shape00003Col1(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a 
 	return column
 }
 
-// shape00004Input is the schema of Shape00004's input batches (table w).
-var shape00004Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00004Schema is the schema of the batches Shape00004 returns.
 var Shape00004Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -833,7 +789,7 @@ func Shape00004(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00004Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00004: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -1040,7 +996,7 @@ func shape00004Col2(n int, sel vec.Sel, sArr *array.String, a vec.Vec[int64], in
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused2 bool
 	rest2 := sel
-	if sArr.NullN()+in.Column(1).NullN() <= n/2 {
+	{
 		cmp2 = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := cmp2.V[:n]
@@ -1049,8 +1005,8 @@ func shape00004Col2(n int, sel vec.Sel, sArr *array.String, a vec.Vec[int64], in
 		var bad vec.Failed
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			if dirty && (sArr.IsNull(i) || a.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (sArr.IsNull(i) || a.IsNull(i)) {
+				cmp2.SetNull(i)
 				continue
 			}
 			out[i] = rt.LeInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), aV[i])
@@ -1077,17 +1033,6 @@ func shape00004Col2(n int, sel vec.Sel, sArr *array.String, a vec.Vec[int64], in
 	return column2
 }
 
-// shape00005Input is the schema of Shape00005's input batches (table w).
-var shape00005Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00005Schema is the schema of the batches Shape00005 returns.
 var Shape00005Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -1104,7 +1049,7 @@ func Shape00005(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00005Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00005: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -1315,17 +1260,6 @@ func shape00005Col2(n int, sel vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, 
 	return column2
 }
 
-// shape00006Input is the schema of Shape00006's input batches (table w).
-var shape00006Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00006Schema is the schema of the batches Shape00006 returns.
 var Shape00006Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -1341,7 +1275,7 @@ func Shape00006(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00006Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00006: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -1401,17 +1335,6 @@ func shape00006Col1(n int, all vec.Sel, sArr *array.String, s vec.Vec[string], f
 	return column
 }
 
-// shape00007Input is the schema of Shape00007's input batches (table w).
-var shape00007Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00007Schema is the schema of the batches Shape00007 returns.
 var Shape00007Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -1427,7 +1350,7 @@ func Shape00007(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00007Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00007: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -1585,17 +1508,6 @@ func shape00007Col1(n int, sel vec.Sel, probe vec.Vec[int64], b vec.Vec[int64], 
 	return column
 }
 
-// shape00008Input is the schema of Shape00008's input batches (table w).
-var shape00008Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00008Schema is the schema of the batches Shape00008 returns.
 var Shape00008Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -1611,7 +1523,7 @@ func Shape00008(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00008Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00008: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -1745,17 +1657,6 @@ func shape00008Col1(n int, sel vec.Sel, shared02 vec.Vec[int64], failed *vec.Fai
 	return column
 }
 
-// shape00009Input is the schema of Shape00009's input batches (table w).
-var shape00009Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00009Schema is the schema of the batches Shape00009 returns.
 var Shape00009Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -1773,7 +1674,7 @@ func Shape00009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00009Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00009: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -1965,17 +1866,6 @@ func shape00009Col3(n int, all vec.Sel, caseResult vec.Vec[int64], failed *vec.F
 	return column3
 }
 
-// shape00010Input is the schema of Shape00010's input batches (table w).
-var shape00010Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00010Schema is the schema of the batches Shape00010 returns.
 var Shape00010Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -1991,7 +1881,7 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00010Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00010: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -2191,17 +2081,6 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 	return column
 }
 
-// shape00011Input is the schema of Shape00011's input batches (table w).
-var shape00011Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00011Schema is the schema of the batches Shape00011 returns.
 var Shape00011Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -2217,7 +2096,7 @@ func Shape00011(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00011Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00011: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -2340,17 +2219,6 @@ func shape00011Col1(n int, all vec.Sel, probe vec.Vec[int64], a vec.Vec[int64], 
 	return column
 }
 
-// shape00012Input is the schema of Shape00012's input batches (table w).
-var shape00012Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00012Schema is the schema of the batches Shape00012 returns.
 var Shape00012Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -2367,7 +2235,7 @@ func Shape00012(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00012Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00012: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -2498,17 +2366,6 @@ func shape00012Col2(n int, all vec.Sel, b vec.Vec[int64], sArr *array.String, c_
 	return column2
 }
 
-// shape00013Input is the schema of Shape00013's input batches (table w).
-var shape00013Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00013Schema is the schema of the batches Shape00013 returns.
 var Shape00013Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
@@ -2525,7 +2382,7 @@ func Shape00013(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00013Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00013: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -2589,17 +2446,6 @@ func shape00013Col2(n int, all vec.Sel, sArr *array.String, failed *vec.Failure,
 	return column2
 }
 
-// shape00014Input is the schema of Shape00014's input batches (table w).
-var shape00014Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00014Schema is the schema of the batches Shape00014 returns.
 var Shape00014Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -2617,7 +2463,7 @@ func Shape00014(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00014Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00014: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -2737,17 +2583,6 @@ func shape00014Col1(n int, sel vec.Sel, q vec.Vec[bool], r_ vec.Vec[int64], fail
 	return column
 }
 
-// shape00015Input is the schema of Shape00015's input batches (table w).
-var shape00015Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00015Schema is the schema of the batches Shape00015 returns.
 var Shape00015Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -2764,7 +2599,7 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00015Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00015: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -3049,17 +2884,6 @@ func shape00015Col1(n int, sel vec.Sel, probe vec.Vec[int64], probe4 vec.Vec[int
 	return column
 }
 
-// shape00016Input is the schema of Shape00016's input batches (table w).
-var shape00016Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00016Schema is the schema of the batches Shape00016 returns.
 var Shape00016Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -3077,7 +2901,7 @@ func Shape00016(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00016Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00016: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -3222,17 +3046,6 @@ func shape00016Col3(n int, all vec.Sel, probe vec.Vec[int64], failed *vec.Failur
 	return column3
 }
 
-// shape00017Input is the schema of Shape00017's input batches (table w).
-var shape00017Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00017Schema is the schema of the batches Shape00017 returns.
 var Shape00017Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -3250,7 +3063,7 @@ func Shape00017(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00017Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00017: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -3379,17 +3192,6 @@ func shape00017Col2(n int, all vec.Sel, probe vec.Vec[int64], failed *vec.Failur
 	return column2
 }
 
-// shape00018Input is the schema of Shape00018's input batches (table w).
-var shape00018Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00018Schema is the schema of the batches Shape00018 returns.
 var Shape00018Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -3406,7 +3208,7 @@ func Shape00018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00018Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00018: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -3610,17 +3412,6 @@ func shape00018Col2(n int, all vec.Sel, p vec.Vec[bool], b vec.Vec[int64], share
 	return column2
 }
 
-// shape00019Input is the schema of Shape00019's input batches (table w).
-var shape00019Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00019Schema is the schema of the batches Shape00019 returns.
 var Shape00019Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -3636,7 +3427,7 @@ func Shape00019(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00019Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00019: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -3752,17 +3543,6 @@ func shape00019Col1(n int, all vec.Sel, probe2 vec.Vec[int64], failed *vec.Failu
 	return column
 }
 
-// shape00020Input is the schema of Shape00020's input batches (table w).
-var shape00020Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00020Schema is the schema of the batches Shape00020 returns.
 var Shape00020Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -3779,7 +3559,7 @@ func Shape00020(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00020Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00020: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -3831,17 +3611,6 @@ func shape00020Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], p 
 	return column
 }
 
-// shape00021Input is the schema of Shape00021's input batches (table w).
-var shape00021Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00021Schema is the schema of the batches Shape00021 returns.
 var Shape00021Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
@@ -3857,7 +3626,7 @@ func Shape00021(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00021Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00021: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -3891,17 +3660,6 @@ func shape00021Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocato
 	return column
 }
 
-// shape00022Input is the schema of Shape00022's input batches (table w).
-var shape00022Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00022Schema is the schema of the batches Shape00022 returns.
 var Shape00022Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -3918,7 +3676,7 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00022Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00022: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -4179,17 +3937,6 @@ func shape00022Col2(n int, sel vec.Sel, tried vec.Vec[bool], p vec.Vec[bool], in
 	return o2Col
 }
 
-// shape00023Input is the schema of Shape00023's input batches (table w).
-var shape00023Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00023Schema is the schema of the batches Shape00023 returns.
 var Shape00023Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -4205,7 +3952,7 @@ func Shape00023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00023Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00023: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -4456,17 +4203,6 @@ func shape00023Col1(n int, sel vec.Sel, probe vec.Vec[int64], shared22 vec.Vec[i
 	return column
 }
 
-// shape00024Input is the schema of Shape00024's input batches (table w).
-var shape00024Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00024Schema is the schema of the batches Shape00024 returns.
 var Shape00024Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -4482,7 +4218,7 @@ func Shape00024(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00024Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00024: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -4518,17 +4254,6 @@ func shape00024Where(n int, all vec.Sel) vec.Vec[bool] {
 	return konst
 }
 
-// shape00025Input is the schema of Shape00025's input batches (table w).
-var shape00025Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00025Schema is the schema of the batches Shape00025 returns.
 var Shape00025Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -4544,7 +4269,7 @@ func Shape00025(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00025Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00025: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -4680,17 +4405,6 @@ func shape00025Col1(n int, sel vec.Sel, c_ vec.Vec[int64], in arrow.RecordBatch,
 	return o1Col
 }
 
-// shape00026Input is the schema of Shape00026's input batches (table w).
-var shape00026Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00026Schema is the schema of the batches Shape00026 returns.
 var Shape00026Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -4706,7 +4420,7 @@ func Shape00026(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00026Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00026: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -4838,17 +4552,6 @@ func shape00026Col1(n int, sel vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64],
 	return column
 }
 
-// shape00027Input is the schema of Shape00027's input batches (table w).
-var shape00027Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00027Schema is the schema of the batches Shape00027 returns.
 var Shape00027Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -4865,7 +4568,7 @@ func Shape00027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00027Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00027: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -5025,17 +4728,6 @@ func shape00027Col2(n int, sel vec.Sel, probe vec.Vec[int64], mem memory.Allocat
 	return o2Col
 }
 
-// shape00028Input is the schema of Shape00028's input batches (table w).
-var shape00028Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00028Schema is the schema of the batches Shape00028 returns.
 var Shape00028Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -5051,7 +4743,7 @@ func Shape00028(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00028Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00028: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -5174,17 +4866,6 @@ func shape00028Col1(n int, all vec.Sel, probe2 vec.Vec[int64], probe vec.Vec[int
 	return column
 }
 
-// shape00029Input is the schema of Shape00029's input batches (table w).
-var shape00029Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00029Schema is the schema of the batches Shape00029 returns.
 var Shape00029Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -5202,7 +4883,7 @@ func Shape00029(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00029Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00029: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -5407,17 +5088,6 @@ func shape00029Col3(n int, sel vec.Sel, probe vec.Vec[int64], failed *vec.Failur
 	return column3
 }
 
-// shape00030Input is the schema of Shape00030's input batches (table w).
-var shape00030Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00030Schema is the schema of the batches Shape00030 returns.
 var Shape00030Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -5433,7 +5103,7 @@ func Shape00030(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00030Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00030: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -5502,17 +5172,6 @@ func shape00030Col1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec
 	return column
 }
 
-// shape00031Input is the schema of Shape00031's input batches (table w).
-var shape00031Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00031Schema is the schema of the batches Shape00031 returns.
 var Shape00031Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -5528,7 +5187,7 @@ func Shape00031(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00031Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00031: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -5707,17 +5366,6 @@ func shape00031Col1(n int, all vec.Sel, p vec.Vec[bool], probe3 vec.Vec[int64], 
 	return column
 }
 
-// shape00032Input is the schema of Shape00032's input batches (table w).
-var shape00032Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00032Schema is the schema of the batches Shape00032 returns.
 var Shape00032Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -5734,7 +5382,7 @@ func Shape00032(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00032Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00032: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -5901,17 +5549,6 @@ func shape00032Col1(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int
 	return column
 }
 
-// shape00033Input is the schema of Shape00033's input batches (table w).
-var shape00033Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00033Schema is the schema of the batches Shape00033 returns.
 var Shape00033Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -5928,7 +5565,7 @@ func Shape00033(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00033Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00033: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -6234,17 +5871,6 @@ func shape00033Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], b vec.Vec[int64],
 	return column2
 }
 
-// shape00034Input is the schema of Shape00034's input batches (table w).
-var shape00034Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00034Schema is the schema of the batches Shape00034 returns.
 var Shape00034Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -6261,7 +5887,7 @@ func Shape00034(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00034Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00034: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -6426,17 +6052,6 @@ func shape00034Col2(n int, all vec.Sel, probe vec.Vec[int64], failed *vec.Failur
 	return column2
 }
 
-// shape00035Input is the schema of Shape00035's input batches (table w).
-var shape00035Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00035Schema is the schema of the batches Shape00035 returns.
 var Shape00035Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -6452,7 +6067,7 @@ func Shape00035(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00035Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00035: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -6634,17 +6249,6 @@ func shape00035Col1(n int, sel vec.Sel, probe vec.Vec[int64], b vec.Vec[int64], 
 	return column
 }
 
-// shape00036Input is the schema of Shape00036's input batches (table w).
-var shape00036Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00036Schema is the schema of the batches Shape00036 returns.
 var Shape00036Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -6660,7 +6264,7 @@ func Shape00036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00036Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00036: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -6781,17 +6385,6 @@ func shape00036Col1(n int, all vec.Sel, r_ vec.Vec[int64], coalesced vec.Vec[int
 	return column
 }
 
-// shape00037Input is the schema of Shape00037's input batches (table w).
-var shape00037Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00037Schema is the schema of the batches Shape00037 returns.
 var Shape00037Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.BinaryTypes.String, Nullable: false},
@@ -6808,7 +6401,7 @@ func Shape00037(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00037Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00037: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -6919,17 +6512,6 @@ func shape00037Col2(n int, all vec.Sel, r_ vec.Vec[int64], failed *vec.Failure, 
 	return column
 }
 
-// shape00038Input is the schema of Shape00038's input batches (table w).
-var shape00038Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00038Schema is the schema of the batches Shape00038 returns.
 var Shape00038Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -6945,7 +6527,7 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00038Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00038: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -7046,17 +6628,6 @@ func shape00038Col1(n int, all vec.Sel, q vec.Vec[bool], r_ vec.Vec[int64], c_ v
 	return column
 }
 
-// shape00039Input is the schema of Shape00039's input batches (table w).
-var shape00039Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00039Schema is the schema of the batches Shape00039 returns.
 var Shape00039Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -7074,7 +6645,7 @@ func Shape00039(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00039Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00039: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -7240,17 +6811,6 @@ func shape00039Col3(n int, all vec.Sel, probe vec.Vec[int64], failed *vec.Failur
 	return column3
 }
 
-// shape00040Input is the schema of Shape00040's input batches (table w).
-var shape00040Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00040Schema is the schema of the batches Shape00040 returns.
 var Shape00040Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -7268,7 +6828,7 @@ func Shape00040(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00040Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00040: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -7456,17 +7016,6 @@ func shape00040Col3(n int, sel vec.Sel, failed *vec.Failure, mem memory.Allocato
 	return column3
 }
 
-// shape00041Input is the schema of Shape00041's input batches (table w).
-var shape00041Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00041Schema is the schema of the batches Shape00041 returns.
 var Shape00041Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -7483,7 +7032,7 @@ func Shape00041(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00041Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00041: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -7634,17 +7183,6 @@ func shape00041Col2(n int, all vec.Sel, q vec.Vec[bool], probe2 vec.Vec[int64], 
 	return column2
 }
 
-// shape00042Input is the schema of Shape00042's input batches (table w).
-var shape00042Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00042Schema is the schema of the batches Shape00042 returns.
 var Shape00042Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -7661,7 +7199,7 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00042Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00042: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -7977,17 +7515,6 @@ func shape00042Col2(n int, sel vec.Sel, probe3 vec.Vec[int64], sArr *array.Strin
 	return column2
 }
 
-// shape00043Input is the schema of Shape00043's input batches (table w).
-var shape00043Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00043Schema is the schema of the batches Shape00043 returns.
 var Shape00043Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -8003,7 +7530,7 @@ func Shape00043(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00043Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00043: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -8085,17 +7612,6 @@ func shape00043Where(n int, all vec.Sel, a vec.Vec[int64], c_ vec.Vec[int64], b 
 	return ifResult2
 }
 
-// shape00044Input is the schema of Shape00044's input batches (table w).
-var shape00044Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00044Schema is the schema of the batches Shape00044 returns.
 var Shape00044Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -8111,7 +7627,7 @@ func Shape00044(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00044Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00044: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -8210,17 +7726,6 @@ func shape00044Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], p v
 	return column
 }
 
-// shape00045Input is the schema of Shape00045's input batches (table w).
-var shape00045Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00045Schema is the schema of the batches Shape00045 returns.
 var Shape00045Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -8237,7 +7742,7 @@ func Shape00045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00045Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00045: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -8433,17 +7938,6 @@ func shape00045Col2(n int, all vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, 
 	return o2Col
 }
 
-// shape00046Input is the schema of Shape00046's input batches (table w).
-var shape00046Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00046Schema is the schema of the batches Shape00046 returns.
 var Shape00046Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -8460,7 +7954,7 @@ func Shape00046(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00046Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00046: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -8523,17 +8017,6 @@ func shape00046Col2(n int, all vec.Sel, c_ vec.Vec[int64], failed *vec.Failure, 
 	return column2
 }
 
-// shape00047Input is the schema of Shape00047's input batches (table w).
-var shape00047Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00047Schema is the schema of the batches Shape00047 returns.
 var Shape00047Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -8549,7 +8032,7 @@ func Shape00047(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00047Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00047: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -8631,17 +8114,6 @@ func shape00047Col1(n int, sel vec.Sel, isNotNull vec.Vec[bool], b vec.Vec[int64
 	return column
 }
 
-// shape00048Input is the schema of Shape00048's input batches (table w).
-var shape00048Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00048Schema is the schema of the batches Shape00048 returns.
 var Shape00048Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -8657,7 +8129,7 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00048Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00048: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -8867,17 +8339,6 @@ func shape00048Col1(n int, sel vec.Sel, ifResult vec.Vec[int64], probe vec.Vec[i
 	return column
 }
 
-// shape00049Input is the schema of Shape00049's input batches (table w).
-var shape00049Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00049Schema is the schema of the batches Shape00049 returns.
 var Shape00049Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -8893,7 +8354,7 @@ func Shape00049(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00049Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00049: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -8993,17 +8454,6 @@ func shape00049Col1(n int, sel vec.Sel, shared02 vec.Vec[int64], failed *vec.Fai
 	return column
 }
 
-// shape00050Input is the schema of Shape00050's input batches (table w).
-var shape00050Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00050Schema is the schema of the batches Shape00050 returns.
 var Shape00050Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -9019,7 +8469,7 @@ func Shape00050(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00050Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00050: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -9183,17 +8633,6 @@ func shape00050Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], pro
 	return column
 }
 
-// shape00051Input is the schema of Shape00051's input batches (table w).
-var shape00051Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00051Schema is the schema of the batches Shape00051 returns.
 var Shape00051Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -9211,7 +8650,7 @@ func Shape00051(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00051Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00051: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -9338,17 +8777,6 @@ func shape00051Col3(n int, all vec.Sel, asBigint vec.Vec[int64], failed *vec.Fai
 	return column2
 }
 
-// shape00052Input is the schema of Shape00052's input batches (table w).
-var shape00052Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00052Schema is the schema of the batches Shape00052 returns.
 var Shape00052Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -9365,7 +8793,7 @@ func Shape00052(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00052Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00052: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -9508,17 +8936,6 @@ func shape00052Col2(n int, all vec.Sel, product vec.Vec[int64], failed *vec.Fail
 	return column2
 }
 
-// shape00053Input is the schema of Shape00053's input batches (table w).
-var shape00053Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00053Schema is the schema of the batches Shape00053 returns.
 var Shape00053Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -9534,7 +8951,7 @@ func Shape00053(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00053Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00053: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -9620,17 +9037,6 @@ func shape00053Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], fai
 	return column
 }
 
-// shape00054Input is the schema of Shape00054's input batches (table w).
-var shape00054Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00054Schema is the schema of the batches Shape00054 returns.
 var Shape00054Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -9646,7 +9052,7 @@ func Shape00054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00054Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00054: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -9800,17 +9206,6 @@ func shape00054Col1(n int, sel vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64],
 	return column
 }
 
-// shape00055Input is the schema of Shape00055's input batches (table w).
-var shape00055Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00055Schema is the schema of the batches Shape00055 returns.
 var Shape00055Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -9826,7 +9221,7 @@ func Shape00055(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00055Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00055: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -9924,17 +9319,6 @@ func shape00055Col1(n int, all vec.Sel, caseResult vec.Vec[int64], r_ vec.Vec[in
 	return column
 }
 
-// shape00056Input is the schema of Shape00056's input batches (table w).
-var shape00056Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00056Schema is the schema of the batches Shape00056 returns.
 var Shape00056Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -9950,7 +9334,7 @@ func Shape00056(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00056Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00056: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -10127,17 +9511,6 @@ func shape00056Col1(n int, sel vec.Sel, probe vec.Vec[int64], shared1 *vec.Vec[i
 	return column
 }
 
-// shape00057Input is the schema of Shape00057's input batches (table w).
-var shape00057Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00057Schema is the schema of the batches Shape00057 returns.
 var Shape00057Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -10153,7 +9526,7 @@ func Shape00057(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00057Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00057: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -10281,17 +9654,6 @@ func shape00057Col1(n int, sel vec.Sel, c_ vec.Vec[int64], probe2 vec.Vec[int64]
 	return column
 }
 
-// shape00058Input is the schema of Shape00058's input batches (table w).
-var shape00058Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00058Schema is the schema of the batches Shape00058 returns.
 var Shape00058Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -10307,7 +9669,7 @@ func Shape00058(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00058Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00058: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -10386,17 +9748,6 @@ func shape00058Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 	return column
 }
 
-// shape00059Input is the schema of Shape00059's input batches (table w).
-var shape00059Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00059Schema is the schema of the batches Shape00059 returns.
 var Shape00059Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -10414,7 +9765,7 @@ func Shape00059(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00059Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00059: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -10541,17 +9892,6 @@ func shape00059Col2(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocato
 	return column
 }
 
-// shape00060Input is the schema of Shape00060's input batches (table w).
-var shape00060Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00060Schema is the schema of the batches Shape00060 returns.
 var Shape00060Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -10569,7 +9909,7 @@ func Shape00060(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00060Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00060: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -10641,7 +9981,7 @@ func shape00060Where(n int, all vec.Sel, probe vec.Vec[int64], sArr *array.Strin
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if sArr.NullN() <= n/2 {
+	{
 		cmp = vec.Make[bool](n)
 		probeV := probe.V[:n]
 		out := cmp.V[:n]
@@ -10649,7 +9989,11 @@ func shape00060Where(n int, all vec.Sel, probe vec.Vec[int64], sArr *array.Strin
 		dirty := !(probe.Clean() && sArr.NullN() == 0)
 		var bad vec.Failed
 		for i := range out {
-			if dirty && (probe.Dirty(i) || sArr.IsNull(i)) {
+			if dirty && (probe.IsNull(i) || sArr.IsNull(i)) {
+				cmp.SetNull(i)
+				continue
+			}
+			if dirty && (probe.ErrAt(i) != nil) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -10816,17 +10160,6 @@ func shape00060Col3(n int, sel vec.Sel, probe vec.Vec[int64], failed *vec.Failur
 	return column3
 }
 
-// shape00061Input is the schema of Shape00061's input batches (table w).
-var shape00061Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00061Schema is the schema of the batches Shape00061 returns.
 var Shape00061Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -10843,7 +10176,7 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00061Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00061: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -11004,17 +10337,6 @@ func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], sh
 	return column
 }
 
-// shape00062Input is the schema of Shape00062's input batches (table w).
-var shape00062Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00062Schema is the schema of the batches Shape00062 returns.
 var Shape00062Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -11031,7 +10353,7 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00062Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00062: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -11334,17 +10656,6 @@ func shape00062Col2(n int, sel vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, 
 	return column2
 }
 
-// shape00063Input is the schema of Shape00063's input batches (table w).
-var shape00063Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00063Schema is the schema of the batches Shape00063 returns.
 var Shape00063Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -11361,7 +10672,7 @@ func Shape00063(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00063Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00063: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -11574,17 +10885,6 @@ func shape00063Col2(n int, sel vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64],
 	return column2
 }
 
-// shape00064Input is the schema of Shape00064's input batches (table w).
-var shape00064Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00064Schema is the schema of the batches Shape00064 returns.
 var Shape00064Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -11601,7 +10901,7 @@ func Shape00064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00064Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00064: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -11852,17 +11152,6 @@ func shape00064Col2(n int, all vec.Sel, probe3 vec.Vec[int64], failed *vec.Failu
 	return column2
 }
 
-// shape00065Input is the schema of Shape00065's input batches (table w).
-var shape00065Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00065Schema is the schema of the batches Shape00065 returns.
 var Shape00065Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -11878,7 +11167,7 @@ func Shape00065(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00065Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00065: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -12027,17 +11316,6 @@ func shape00065Col1(n int, all vec.Sel, probe2 vec.Vec[int64], probe vec.Vec[int
 	return column
 }
 
-// shape00066Input is the schema of Shape00066's input batches (table w).
-var shape00066Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00066Schema is the schema of the batches Shape00066 returns.
 var Shape00066Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -12054,7 +11332,7 @@ func Shape00066(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00066Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00066: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -12151,17 +11429,6 @@ func shape00066Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sAr
 	return column
 }
 
-// shape00067Input is the schema of Shape00067's input batches (table w).
-var shape00067Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00067Schema is the schema of the batches Shape00067 returns.
 var Shape00067Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -12178,7 +11445,7 @@ func Shape00067(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00067Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00067: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -12270,17 +11537,6 @@ func shape00067Col2(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocato
 	return column2
 }
 
-// shape00068Input is the schema of Shape00068's input batches (table w).
-var shape00068Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00068Schema is the schema of the batches Shape00068 returns.
 var Shape00068Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -12297,7 +11553,7 @@ func Shape00068(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00068Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00068: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -12443,17 +11699,6 @@ func shape00068Col2(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sha
 	return column2
 }
 
-// shape00069Input is the schema of Shape00069's input batches (table w).
-var shape00069Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00069Schema is the schema of the batches Shape00069 returns.
 var Shape00069Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -12471,7 +11716,7 @@ func Shape00069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00069Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00069: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -12624,17 +11869,6 @@ func shape00069Col1(n int, sel vec.Sel, c_ vec.Vec[int64], b vec.Vec[int64], a v
 	return column
 }
 
-// shape00070Input is the schema of Shape00070's input batches (table w).
-var shape00070Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00070Schema is the schema of the batches Shape00070 returns.
 var Shape00070Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -12650,7 +11884,7 @@ func Shape00070(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00070Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00070: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -12848,17 +12082,6 @@ func shape00070Col1(n int, sel vec.Sel, a vec.Vec[int64], probe vec.Vec[int64], 
 	return column
 }
 
-// shape00071Input is the schema of Shape00071's input batches (table w).
-var shape00071Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00071Schema is the schema of the batches Shape00071 returns.
 var Shape00071Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -12875,7 +12098,7 @@ func Shape00071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00071Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00071: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -13029,17 +12252,6 @@ func shape00071Col2(n int, sel vec.Sel, b vec.Vec[int64], a vec.Vec[int64], shar
 	return column2
 }
 
-// shape00072Input is the schema of Shape00072's input batches (table w).
-var shape00072Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00072Schema is the schema of the batches Shape00072 returns.
 var Shape00072Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -13056,7 +12268,7 @@ func Shape00072(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00072Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00072: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -13241,17 +12453,6 @@ func shape00072Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], c_ vec.Vec[int64]
 	return column2
 }
 
-// shape00073Input is the schema of Shape00073's input batches (table w).
-var shape00073Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00073Schema is the schema of the batches Shape00073 returns.
 var Shape00073Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -13267,7 +12468,7 @@ func Shape00073(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00073Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00073: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -13351,17 +12552,6 @@ func shape00073Col1(n int, all vec.Sel, r_ vec.Vec[int64], in arrow.RecordBatch,
 	return o1Col
 }
 
-// shape00074Input is the schema of Shape00074's input batches (table w).
-var shape00074Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00074Schema is the schema of the batches Shape00074 returns.
 var Shape00074Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -13378,7 +12568,7 @@ func Shape00074(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00074Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00074: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -13610,17 +12800,6 @@ func shape00074Col2(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], fa
 	return column2
 }
 
-// shape00075Input is the schema of Shape00075's input batches (table w).
-var shape00075Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00075Schema is the schema of the batches Shape00075 returns.
 var Shape00075Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -13637,7 +12816,7 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00075Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00075: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -13847,17 +13026,6 @@ func shape00075Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], sArr *array.Strin
 	return column2
 }
 
-// shape00076Input is the schema of Shape00076's input batches (table w).
-var shape00076Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00076Schema is the schema of the batches Shape00076 returns.
 var Shape00076Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -13874,7 +13042,7 @@ func Shape00076(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00076Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00076: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -13979,17 +13147,6 @@ func shape00076Col1(n int, all vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64],
 	return column
 }
 
-// shape00077Input is the schema of Shape00077's input batches (table w).
-var shape00077Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00077Schema is the schema of the batches Shape00077 returns.
 var Shape00077Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -14007,7 +13164,7 @@ func Shape00077(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00077Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00077: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -14121,17 +13278,6 @@ func shape00077Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 	return column
 }
 
-// shape00078Input is the schema of Shape00078's input batches (table w).
-var shape00078Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00078Schema is the schema of the batches Shape00078 returns.
 var Shape00078Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -14147,7 +13293,7 @@ func Shape00078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00078Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00078: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -14401,17 +13547,6 @@ func shape00078Col1(n int, sel vec.Sel, probe2 vec.Vec[int64], p vec.Vec[bool], 
 	return column
 }
 
-// shape00079Input is the schema of Shape00079's input batches (table w).
-var shape00079Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00079Schema is the schema of the batches Shape00079 returns.
 var Shape00079Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -14428,7 +13563,7 @@ func Shape00079(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00079Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00079: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {

@@ -14,8 +14,8 @@ import (
 	"github.com/exprc/exprc/templates/vec"
 )
 
-// shape00000Input is the schema of Shape00000's input batches (table w).
-var shape00000Input = arrow.NewSchema([]arrow.Field{
+// wInput is the schema of the input batches of the queries over table w.
+var wInput = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -41,7 +41,7 @@ func Shape00000(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00000Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00000: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -82,7 +82,7 @@ func shape00000Where(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if sArr.NullN() <= n/2 {
+	{
 		cmp = vec.Make[bool](n)
 		out := cmp.V[:n]
 		left := vec.Sel{} // rows for the vector code
@@ -90,7 +90,7 @@ func shape00000Where(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 		var bad vec.Failed
 		for i := range out {
 			if dirty && (sArr.IsNull(i)) {
-				left = append(left, int32(i))
+				cmp.SetNull(i)
 				continue
 			}
 			out[i] = rt.EqInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), int64(9223372036854775807))
@@ -230,17 +230,6 @@ func shape00000Col2(n int, sel vec.Sel, r_ vec.Vec[int64], failed *vec.Failure, 
 	return column2
 }
 
-// shape00001Input is the schema of Shape00001's input batches (table w).
-var shape00001Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00001Schema is the schema of the batches Shape00001 returns.
 var Shape00001Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -257,7 +246,7 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00001Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00001: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -505,17 +494,6 @@ func shape00001Col2(n int, sel vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], p v
 	return column2
 }
 
-// shape00002Input is the schema of Shape00002's input batches (table w).
-var shape00002Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00002Schema is the schema of the batches Shape00002 returns.
 var Shape00002Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -532,7 +510,7 @@ func Shape00002(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00002Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00002: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -701,17 +679,6 @@ func shape00002Col2(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 	return column2
 }
 
-// shape00003Input is the schema of Shape00003's input batches (table w).
-var shape00003Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00003Schema is the schema of the batches Shape00003 returns.
 var Shape00003Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -727,7 +694,7 @@ func Shape00003(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00003Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00003: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -824,17 +791,6 @@ func shape00003Col1(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a 
 	return column
 }
 
-// shape00004Input is the schema of Shape00004's input batches (table w).
-var shape00004Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00004Schema is the schema of the batches Shape00004 returns.
 var Shape00004Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -851,7 +807,7 @@ func Shape00004(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00004Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00004: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -1120,7 +1076,7 @@ func shape00004Col2(n int, sel vec.Sel, sArr *array.String, a vec.Vec[int64], in
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	rest := sel
-	if sArr.NullN()+in.Column(1).NullN() <= n/2 {
+	{
 		cmp2 = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := cmp2.V[:n]
@@ -1129,8 +1085,8 @@ func shape00004Col2(n int, sel vec.Sel, sArr *array.String, a vec.Vec[int64], in
 		var bad vec.Failed
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			if dirty && (sArr.IsNull(i) || a.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (sArr.IsNull(i) || a.IsNull(i)) {
+				cmp2.SetNull(i)
 				continue
 			}
 			out[i] = rt.LeInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), aV[i])
@@ -1157,17 +1113,6 @@ func shape00004Col2(n int, sel vec.Sel, sArr *array.String, a vec.Vec[int64], in
 	return column2
 }
 
-// shape00005Input is the schema of Shape00005's input batches (table w).
-var shape00005Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00005Schema is the schema of the batches Shape00005 returns.
 var Shape00005Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -1184,7 +1129,7 @@ func Shape00005(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00005Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00005: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -1344,17 +1289,6 @@ func shape00005Col2(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], a v
 	return column2
 }
 
-// shape00006Input is the schema of Shape00006's input batches (table w).
-var shape00006Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00006Schema is the schema of the batches Shape00006 returns.
 var Shape00006Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -1370,7 +1304,7 @@ func Shape00006(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00006Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00006: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -1430,17 +1364,6 @@ func shape00006Col1(n int, all vec.Sel, sArr *array.String, s vec.Vec[string], f
 	return column
 }
 
-// shape00007Input is the schema of Shape00007's input batches (table w).
-var shape00007Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00007Schema is the schema of the batches Shape00007 returns.
 var Shape00007Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -1456,7 +1379,7 @@ func Shape00007(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00007Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00007: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -1662,17 +1585,6 @@ func shape00007Col1(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], b v
 	return column
 }
 
-// shape00008Input is the schema of Shape00008's input batches (table w).
-var shape00008Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00008Schema is the schema of the batches Shape00008 returns.
 var Shape00008Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -1688,7 +1600,7 @@ func Shape00008(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00008Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00008: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -1866,17 +1778,6 @@ func shape00008Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], fai
 	return column
 }
 
-// shape00009Input is the schema of Shape00009's input batches (table w).
-var shape00009Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00009Schema is the schema of the batches Shape00009 returns.
 var Shape00009Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -1894,7 +1795,7 @@ func Shape00009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00009Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00009: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -2125,17 +2026,6 @@ func shape00009Col3(n int, all vec.Sel, sArr *array.String, c_ vec.Vec[int64], i
 	return o3Col
 }
 
-// shape00010Input is the schema of Shape00010's input batches (table w).
-var shape00010Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00010Schema is the schema of the batches Shape00010 returns.
 var Shape00010Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -2151,7 +2041,7 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00010Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00010: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -2361,17 +2251,6 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 	return column
 }
 
-// shape00011Input is the schema of Shape00011's input batches (table w).
-var shape00011Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00011Schema is the schema of the batches Shape00011 returns.
 var Shape00011Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -2387,7 +2266,7 @@ func Shape00011(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00011Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00011: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -2483,17 +2362,6 @@ func shape00011Col1(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String, c
 	return column
 }
 
-// shape00012Input is the schema of Shape00012's input batches (table w).
-var shape00012Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00012Schema is the schema of the batches Shape00012 returns.
 var Shape00012Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -2510,7 +2378,7 @@ func Shape00012(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00012Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00012: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -2641,17 +2509,6 @@ func shape00012Col2(n int, all vec.Sel, b vec.Vec[int64], sArr *array.String, c_
 	return column2
 }
 
-// shape00013Input is the schema of Shape00013's input batches (table w).
-var shape00013Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00013Schema is the schema of the batches Shape00013 returns.
 var Shape00013Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
@@ -2668,7 +2525,7 @@ func Shape00013(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00013Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00013: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -2732,17 +2589,6 @@ func shape00013Col2(n int, all vec.Sel, sArr *array.String, failed *vec.Failure,
 	return column2
 }
 
-// shape00014Input is the schema of Shape00014's input batches (table w).
-var shape00014Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00014Schema is the schema of the batches Shape00014 returns.
 var Shape00014Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -2760,7 +2606,7 @@ func Shape00014(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00014Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00014: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -2881,17 +2727,6 @@ func shape00014Col1(n int, sel vec.Sel, q vec.Vec[bool], r_ vec.Vec[int64], fail
 	return column
 }
 
-// shape00015Input is the schema of Shape00015's input batches (table w).
-var shape00015Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00015Schema is the schema of the batches Shape00015 returns.
 var Shape00015Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -2908,7 +2743,7 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00015Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00015: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -3421,17 +3256,6 @@ func shape00015Col1(n int, sel vec.Sel, r_ vec.Vec[int64], sArr *array.String, c
 	return column
 }
 
-// shape00016Input is the schema of Shape00016's input batches (table w).
-var shape00016Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00016Schema is the schema of the batches Shape00016 returns.
 var Shape00016Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -3449,7 +3273,7 @@ func Shape00016(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00016Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00016: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -3609,17 +3433,6 @@ func shape00016Col3(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], b 
 	return column3
 }
 
-// shape00017Input is the schema of Shape00017's input batches (table w).
-var shape00017Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00017Schema is the schema of the batches Shape00017 returns.
 var Shape00017Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -3637,7 +3450,7 @@ func Shape00017(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00017Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00017: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -3775,17 +3588,6 @@ func shape00017Col2(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], fa
 	return column2
 }
 
-// shape00018Input is the schema of Shape00018's input batches (table w).
-var shape00018Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00018Schema is the schema of the batches Shape00018 returns.
 var Shape00018Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -3802,7 +3604,7 @@ func Shape00018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00018Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00018: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -3968,17 +3770,6 @@ func shape00018Col2(n int, all vec.Sel, p vec.Vec[bool], b vec.Vec[int64], r_ ve
 	return column2
 }
 
-// shape00019Input is the schema of Shape00019's input batches (table w).
-var shape00019Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00019Schema is the schema of the batches Shape00019 returns.
 var Shape00019Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -3994,7 +3785,7 @@ func Shape00019(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00019Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00019: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -4111,17 +3902,6 @@ func shape00019Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 	return column
 }
 
-// shape00020Input is the schema of Shape00020's input batches (table w).
-var shape00020Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00020Schema is the schema of the batches Shape00020 returns.
 var Shape00020Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -4138,7 +3918,7 @@ func Shape00020(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00020Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00020: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -4190,17 +3970,6 @@ func shape00020Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], p 
 	return column
 }
 
-// shape00021Input is the schema of Shape00021's input batches (table w).
-var shape00021Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00021Schema is the schema of the batches Shape00021 returns.
 var Shape00021Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
@@ -4216,7 +3985,7 @@ func Shape00021(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00021Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00021: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -4250,17 +4019,6 @@ func shape00021Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocato
 	return column
 }
 
-// shape00022Input is the schema of Shape00022's input batches (table w).
-var shape00022Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00022Schema is the schema of the batches Shape00022 returns.
 var Shape00022Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -4277,7 +4035,7 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00022Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00022: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -4626,17 +4384,6 @@ func shape00022Col2(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], p v
 	return column2
 }
 
-// shape00023Input is the schema of Shape00023's input batches (table w).
-var shape00023Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00023Schema is the schema of the batches Shape00023 returns.
 var Shape00023Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -4652,7 +4399,7 @@ func Shape00023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00023Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00023: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -5055,17 +4802,6 @@ func shape00023Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 	return column
 }
 
-// shape00024Input is the schema of Shape00024's input batches (table w).
-var shape00024Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00024Schema is the schema of the batches Shape00024 returns.
 var Shape00024Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -5081,7 +4817,7 @@ func Shape00024(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00024Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00024: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -5117,17 +4853,6 @@ func shape00024Where(n int, all vec.Sel) vec.Vec[bool] {
 	return konst
 }
 
-// shape00025Input is the schema of Shape00025's input batches (table w).
-var shape00025Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00025Schema is the schema of the batches Shape00025 returns.
 var Shape00025Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -5143,7 +4868,7 @@ func Shape00025(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00025Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00025: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -5250,17 +4975,6 @@ func shape00025Col1(n int, sel vec.Sel, c_ vec.Vec[int64], r_ vec.Vec[int64], b 
 	return column
 }
 
-// shape00026Input is the schema of Shape00026's input batches (table w).
-var shape00026Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00026Schema is the schema of the batches Shape00026 returns.
 var Shape00026Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -5276,7 +4990,7 @@ func Shape00026(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00026Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00026: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -5430,17 +5144,6 @@ func shape00026Col1(n int, sel vec.Sel, r_ vec.Vec[int64], sArr *array.String, f
 	return column
 }
 
-// shape00027Input is the schema of Shape00027's input batches (table w).
-var shape00027Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00027Schema is the schema of the batches Shape00027 returns.
 var Shape00027Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -5457,7 +5160,7 @@ func Shape00027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00027Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00027: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -5653,17 +5356,6 @@ func shape00027Col2(n int, sel vec.Sel, r_ vec.Vec[int64], failed *vec.Failure, 
 	return column2
 }
 
-// shape00028Input is the schema of Shape00028's input batches (table w).
-var shape00028Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00028Schema is the schema of the batches Shape00028 returns.
 var Shape00028Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -5679,7 +5371,7 @@ func Shape00028(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00028Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00028: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -5821,17 +5513,6 @@ func shape00028Col1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], fai
 	return column
 }
 
-// shape00029Input is the schema of Shape00029's input batches (table w).
-var shape00029Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00029Schema is the schema of the batches Shape00029 returns.
 var Shape00029Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -5849,7 +5530,7 @@ func Shape00029(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00029Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00029: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -6100,17 +5781,6 @@ func shape00029Col3(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], fai
 	return column3
 }
 
-// shape00030Input is the schema of Shape00030's input batches (table w).
-var shape00030Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00030Schema is the schema of the batches Shape00030 returns.
 var Shape00030Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -6126,7 +5796,7 @@ func Shape00030(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00030Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00030: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -6196,17 +5866,6 @@ func shape00030Col1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec
 	return column
 }
 
-// shape00031Input is the schema of Shape00031's input batches (table w).
-var shape00031Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00031Schema is the schema of the batches Shape00031 returns.
 var Shape00031Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -6222,7 +5881,7 @@ func Shape00031(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00031Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00031: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -6315,17 +5974,6 @@ func shape00031Col1(n int, all vec.Sel, p vec.Vec[bool], r_ vec.Vec[int64], sArr
 	return column
 }
 
-// shape00032Input is the schema of Shape00032's input batches (table w).
-var shape00032Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00032Schema is the schema of the batches Shape00032 returns.
 var Shape00032Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -6342,7 +5990,7 @@ func Shape00032(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00032Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00032: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -6472,17 +6120,6 @@ func shape00032Col1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], b v
 	return column
 }
 
-// shape00033Input is the schema of Shape00033's input batches (table w).
-var shape00033Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00033Schema is the schema of the batches Shape00033 returns.
 var Shape00033Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -6499,7 +6136,7 @@ func Shape00033(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00033Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00033: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -6869,17 +6506,6 @@ func shape00033Col2(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c_ v
 	return column2
 }
 
-// shape00034Input is the schema of Shape00034's input batches (table w).
-var shape00034Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00034Schema is the schema of the batches Shape00034 returns.
 var Shape00034Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -6896,7 +6522,7 @@ func Shape00034(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00034Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00034: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -7128,17 +6754,6 @@ func shape00034Col2(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], fai
 	return column2
 }
 
-// shape00035Input is the schema of Shape00035's input batches (table w).
-var shape00035Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00035Schema is the schema of the batches Shape00035 returns.
 var Shape00035Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -7154,7 +6769,7 @@ func Shape00035(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00035Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00035: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -7330,17 +6945,6 @@ func shape00035Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], c_ 
 	return column
 }
 
-// shape00036Input is the schema of Shape00036's input batches (table w).
-var shape00036Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00036Schema is the schema of the batches Shape00036 returns.
 var Shape00036Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -7356,7 +6960,7 @@ func Shape00036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00036Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00036: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -7477,17 +7081,6 @@ func shape00036Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], b 
 	return column
 }
 
-// shape00037Input is the schema of Shape00037's input batches (table w).
-var shape00037Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00037Schema is the schema of the batches Shape00037 returns.
 var Shape00037Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.BinaryTypes.String, Nullable: false},
@@ -7504,7 +7097,7 @@ func Shape00037(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00037Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00037: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -7615,17 +7208,6 @@ func shape00037Col2(n int, all vec.Sel, r_ vec.Vec[int64], failed *vec.Failure, 
 	return column
 }
 
-// shape00038Input is the schema of Shape00038's input batches (table w).
-var shape00038Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00038Schema is the schema of the batches Shape00038 returns.
 var Shape00038Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -7641,7 +7223,7 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00038Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00038: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -7816,17 +7398,6 @@ func shape00038Col1(n int, all vec.Sel, q vec.Vec[bool], r_ vec.Vec[int64], c_ v
 	return column
 }
 
-// shape00039Input is the schema of Shape00039's input batches (table w).
-var shape00039Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00039Schema is the schema of the batches Shape00039 returns.
 var Shape00039Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -7844,7 +7415,7 @@ func Shape00039(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00039Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00039: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -8033,17 +7604,6 @@ func shape00039Col3(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], fa
 	return column3
 }
 
-// shape00040Input is the schema of Shape00040's input batches (table w).
-var shape00040Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00040Schema is the schema of the batches Shape00040 returns.
 var Shape00040Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -8061,7 +7621,7 @@ func Shape00040(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00040Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00040: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -8341,17 +7901,6 @@ func shape00040Col3(n int, sel vec.Sel, failed *vec.Failure, mem memory.Allocato
 	return column3
 }
 
-// shape00041Input is the schema of Shape00041's input batches (table w).
-var shape00041Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00041Schema is the schema of the batches Shape00041 returns.
 var Shape00041Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -8368,7 +7917,7 @@ func Shape00041(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00041Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00041: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -8498,17 +8047,6 @@ func shape00041Col2(n int, all vec.Sel, q vec.Vec[bool], r_ vec.Vec[int64], c_ v
 	return column2
 }
 
-// shape00042Input is the schema of Shape00042's input batches (table w).
-var shape00042Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00042Schema is the schema of the batches Shape00042 returns.
 var Shape00042Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -8525,7 +8063,7 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00042Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00042: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -8860,17 +8398,6 @@ func shape00042Col2(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], in
 	return column2
 }
 
-// shape00043Input is the schema of Shape00043's input batches (table w).
-var shape00043Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00043Schema is the schema of the batches Shape00043 returns.
 var Shape00043Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -8886,7 +8413,7 @@ func Shape00043(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00043Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00043: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -8968,17 +8495,6 @@ func shape00043Where(n int, all vec.Sel, a vec.Vec[int64], c_ vec.Vec[int64], b 
 	return ifResult2
 }
 
-// shape00044Input is the schema of Shape00044's input batches (table w).
-var shape00044Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00044Schema is the schema of the batches Shape00044 returns.
 var Shape00044Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -8994,7 +8510,7 @@ func Shape00044(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00044Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00044: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -9060,17 +8576,6 @@ func shape00044Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], p v
 	return column
 }
 
-// shape00045Input is the schema of Shape00045's input batches (table w).
-var shape00045Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00045Schema is the schema of the batches Shape00045 returns.
 var Shape00045Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -9087,7 +8592,7 @@ func Shape00045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00045Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00045: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -9282,17 +8787,6 @@ func shape00045Col2(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], s v
 	return column2
 }
 
-// shape00046Input is the schema of Shape00046's input batches (table w).
-var shape00046Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00046Schema is the schema of the batches Shape00046 returns.
 var Shape00046Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -9309,7 +8803,7 @@ func Shape00046(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00046Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00046: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -9372,17 +8866,6 @@ func shape00046Col2(n int, all vec.Sel, c_ vec.Vec[int64], failed *vec.Failure, 
 	return column2
 }
 
-// shape00047Input is the schema of Shape00047's input batches (table w).
-var shape00047Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00047Schema is the schema of the batches Shape00047 returns.
 var Shape00047Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -9398,7 +8881,7 @@ func Shape00047(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00047Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00047: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -9474,17 +8957,6 @@ func shape00047Col1(n int, sel vec.Sel, a vec.Vec[int64], b vec.Vec[int64], fail
 	return column
 }
 
-// shape00048Input is the schema of Shape00048's input batches (table w).
-var shape00048Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00048Schema is the schema of the batches Shape00048 returns.
 var Shape00048Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -9500,7 +8972,7 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00048Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00048: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -9742,17 +9214,6 @@ func shape00048Col1(n int, sel vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 	return column
 }
 
-// shape00049Input is the schema of Shape00049's input batches (table w).
-var shape00049Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00049Schema is the schema of the batches Shape00049 returns.
 var Shape00049Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -9768,7 +9229,7 @@ func Shape00049(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00049Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00049: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -9899,17 +9360,6 @@ func shape00049Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], fai
 	return column
 }
 
-// shape00050Input is the schema of Shape00050's input batches (table w).
-var shape00050Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00050Schema is the schema of the batches Shape00050 returns.
 var Shape00050Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -9925,7 +9375,7 @@ func Shape00050(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00050Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00050: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -10051,17 +9501,6 @@ func shape00050Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], c_ 
 	return column
 }
 
-// shape00051Input is the schema of Shape00051's input batches (table w).
-var shape00051Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00051Schema is the schema of the batches Shape00051 returns.
 var Shape00051Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -10079,7 +9518,7 @@ func Shape00051(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00051Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00051: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -10198,17 +9637,6 @@ func shape00051Col3(n int, all vec.Sel, sArr *array.String, failed *vec.Failure,
 	return column2
 }
 
-// shape00052Input is the schema of Shape00052's input batches (table w).
-var shape00052Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00052Schema is the schema of the batches Shape00052 returns.
 var Shape00052Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -10225,7 +9653,7 @@ func Shape00052(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00052Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00052: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -10352,17 +9780,6 @@ func shape00052Col2(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], fai
 	return column2
 }
 
-// shape00053Input is the schema of Shape00053's input batches (table w).
-var shape00053Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00053Schema is the schema of the batches Shape00053 returns.
 var Shape00053Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -10378,7 +9795,7 @@ func Shape00053(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00053Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00053: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -10464,17 +9881,6 @@ func shape00053Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], fai
 	return column
 }
 
-// shape00054Input is the schema of Shape00054's input batches (table w).
-var shape00054Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00054Schema is the schema of the batches Shape00054 returns.
 var Shape00054Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -10490,7 +9896,7 @@ func Shape00054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00054Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00054: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -10644,17 +10050,6 @@ func shape00054Col1(n int, sel vec.Sel, r_ vec.Vec[int64], sArr *array.String, f
 	return column
 }
 
-// shape00055Input is the schema of Shape00055's input batches (table w).
-var shape00055Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00055Schema is the schema of the batches Shape00055 returns.
 var Shape00055Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -10670,7 +10065,7 @@ func Shape00055(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00055Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00055: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -10775,17 +10170,6 @@ func shape00055Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], r_ v
 	return column
 }
 
-// shape00056Input is the schema of Shape00056's input batches (table w).
-var shape00056Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00056Schema is the schema of the batches Shape00056 returns.
 var Shape00056Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -10801,7 +10185,7 @@ func Shape00056(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00056Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00056: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -10929,17 +10313,6 @@ func shape00056Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], c_ 
 	return column
 }
 
-// shape00057Input is the schema of Shape00057's input batches (table w).
-var shape00057Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00057Schema is the schema of the batches Shape00057 returns.
 var Shape00057Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -10955,7 +10328,7 @@ func Shape00057(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00057Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00057: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -11095,17 +10468,6 @@ func shape00057Col1(n int, sel vec.Sel, c_ vec.Vec[int64], r_ vec.Vec[int64], fa
 	return column
 }
 
-// shape00058Input is the schema of Shape00058's input batches (table w).
-var shape00058Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00058Schema is the schema of the batches Shape00058 returns.
 var Shape00058Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -11121,7 +10483,7 @@ func Shape00058(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00058Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00058: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -11200,17 +10562,6 @@ func shape00058Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 	return column
 }
 
-// shape00059Input is the schema of Shape00059's input batches (table w).
-var shape00059Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00059Schema is the schema of the batches Shape00059 returns.
 var Shape00059Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -11228,7 +10579,7 @@ func Shape00059(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00059Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00059: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -11319,17 +10670,6 @@ func shape00059Col2(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocato
 	return column2
 }
 
-// shape00060Input is the schema of Shape00060's input batches (table w).
-var shape00060Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00060Schema is the schema of the batches Shape00060 returns.
 var Shape00060Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -11347,7 +10687,7 @@ func Shape00060(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00060Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00060: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -11654,17 +10994,6 @@ func shape00060Col3(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], fa
 	return column3
 }
 
-// shape00061Input is the schema of Shape00061's input batches (table w).
-var shape00061Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00061Schema is the schema of the batches Shape00061 returns.
 var Shape00061Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -11681,7 +11010,7 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00061Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00061: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -11877,17 +11206,6 @@ func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], in
 	return column
 }
 
-// shape00062Input is the schema of Shape00062's input batches (table w).
-var shape00062Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00062Schema is the schema of the batches Shape00062 returns.
 var Shape00062Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -11904,7 +11222,7 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00062Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00062: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -12247,17 +11565,6 @@ func shape00062Col2(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], a v
 	return column2
 }
 
-// shape00063Input is the schema of Shape00063's input batches (table w).
-var shape00063Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00063Schema is the schema of the batches Shape00063 returns.
 var Shape00063Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -12274,7 +11581,7 @@ func Shape00063(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00063Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00063: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -12543,17 +11850,6 @@ func shape00063Col2(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], c_ 
 	return column2
 }
 
-// shape00064Input is the schema of Shape00064's input batches (table w).
-var shape00064Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00064Schema is the schema of the batches Shape00064 returns.
 var Shape00064Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -12570,7 +11866,7 @@ func Shape00064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00064Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00064: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -12911,17 +12207,6 @@ func shape00064Col2(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 	return column2
 }
 
-// shape00065Input is the schema of Shape00065's input batches (table w).
-var shape00065Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00065Schema is the schema of the batches Shape00065 returns.
 var Shape00065Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -12937,7 +12222,7 @@ func Shape00065(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00065Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00065: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -13076,17 +12361,6 @@ func shape00065Col1(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String, a
 	return column
 }
 
-// shape00066Input is the schema of Shape00066's input batches (table w).
-var shape00066Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00066Schema is the schema of the batches Shape00066 returns.
 var Shape00066Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -13103,7 +12377,7 @@ func Shape00066(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00066Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00066: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -13205,17 +12479,6 @@ func shape00066Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sAr
 	return column
 }
 
-// shape00067Input is the schema of Shape00067's input batches (table w).
-var shape00067Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00067Schema is the schema of the batches Shape00067 returns.
 var Shape00067Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -13232,7 +12495,7 @@ func Shape00067(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00067Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00067: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -13318,17 +12581,6 @@ func shape00067Col2(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocato
 	return column2
 }
 
-// shape00068Input is the schema of Shape00068's input batches (table w).
-var shape00068Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00068Schema is the schema of the batches Shape00068 returns.
 var Shape00068Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -13345,7 +12597,7 @@ func Shape00068(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00068Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00068: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -13517,17 +12769,6 @@ func shape00068Col2(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 	return column2
 }
 
-// shape00069Input is the schema of Shape00069's input batches (table w).
-var shape00069Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00069Schema is the schema of the batches Shape00069 returns.
 var Shape00069Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -13545,7 +12786,7 @@ func Shape00069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00069Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00069: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -13663,17 +12904,6 @@ func shape00069Col1(n int, sel vec.Sel, c_ vec.Vec[int64], b vec.Vec[int64], a v
 	return column
 }
 
-// shape00070Input is the schema of Shape00070's input batches (table w).
-var shape00070Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00070Schema is the schema of the batches Shape00070 returns.
 var Shape00070Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -13689,7 +12919,7 @@ func Shape00070(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00070Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00070: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -13880,17 +13110,6 @@ func shape00070Col1(n int, sel vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], b v
 	return column
 }
 
-// shape00071Input is the schema of Shape00071's input batches (table w).
-var shape00071Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00071Schema is the schema of the batches Shape00071 returns.
 var Shape00071Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -13907,7 +13126,7 @@ func Shape00071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00071Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00071: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -14052,17 +13271,6 @@ func shape00071Col2(n int, sel vec.Sel, b vec.Vec[int64], a vec.Vec[int64], r_ v
 	return column2
 }
 
-// shape00072Input is the schema of Shape00072's input batches (table w).
-var shape00072Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00072Schema is the schema of the batches Shape00072 returns.
 var Shape00072Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -14079,7 +13287,7 @@ func Shape00072(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00072Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00072: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -14260,17 +13468,6 @@ func shape00072Col2(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], c_ 
 	return column2
 }
 
-// shape00073Input is the schema of Shape00073's input batches (table w).
-var shape00073Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00073Schema is the schema of the batches Shape00073 returns.
 var Shape00073Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -14286,7 +13483,7 @@ func Shape00073(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00073Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00073: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -14370,17 +13567,6 @@ func shape00073Col1(n int, all vec.Sel, r_ vec.Vec[int64], in arrow.RecordBatch,
 	return o1Col
 }
 
-// shape00074Input is the schema of Shape00074's input batches (table w).
-var shape00074Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00074Schema is the schema of the batches Shape00074 returns.
 var Shape00074Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -14397,7 +13583,7 @@ func Shape00074(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00074Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00074: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -14532,17 +13718,6 @@ func shape00074Col2(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], fa
 	return column2
 }
 
-// shape00075Input is the schema of Shape00075's input batches (table w).
-var shape00075Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00075Schema is the schema of the batches Shape00075 returns.
 var Shape00075Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -14559,7 +13734,7 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00075Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00075: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -14825,17 +14000,6 @@ func shape00075Col2(n int, sel vec.Sel, r_ vec.Vec[int64], sArr *array.String, b
 	return column2
 }
 
-// shape00076Input is the schema of Shape00076's input batches (table w).
-var shape00076Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00076Schema is the schema of the batches Shape00076 returns.
 var Shape00076Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -14852,7 +14016,7 @@ func Shape00076(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00076Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00076: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -14970,17 +14134,6 @@ func shape00076Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], fa
 	return column
 }
 
-// shape00077Input is the schema of Shape00077's input batches (table w).
-var shape00077Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00077Schema is the schema of the batches Shape00077 returns.
 var Shape00077Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -14998,7 +14151,7 @@ func Shape00077(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00077Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00077: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -15112,17 +14265,6 @@ func shape00077Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 	return column
 }
 
-// shape00078Input is the schema of Shape00078's input batches (table w).
-var shape00078Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00078Schema is the schema of the batches Shape00078 returns.
 var Shape00078Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -15138,7 +14280,7 @@ func Shape00078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00078Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00078: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -15384,17 +14526,6 @@ func shape00078Col1(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a 
 	return column
 }
 
-// shape00079Input is the schema of Shape00079's input batches (table w).
-var shape00079Input = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Shape00079Schema is the schema of the batches Shape00079 returns.
 var Shape00079Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -15411,7 +14542,7 @@ func Shape00079(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), shape00079Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
 		return nil, fmt.Errorf("query Shape00079: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {

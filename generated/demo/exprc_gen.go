@@ -20,8 +20,8 @@ var likePattern, likePatternErr = rt.CompileLike("123%", "\\")
 // like pattern '124%', compiled once
 var likePattern2, likePattern2Err = rt.CompileLike("124%", "\\")
 
-// q1ProjectionInput is the schema of Q1Projection's input batches (table lineitem).
-var q1ProjectionInput = arrow.NewSchema([]arrow.Field{
+// lineitemInput is the schema of the input batches of the queries over table lineitem.
+var lineitemInput = arrow.NewSchema([]arrow.Field{
 	{Name: "l_orderkey", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 	{Name: "l_partkey", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "l_suppkey", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -67,7 +67,7 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), q1ProjectionInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), lineitemInput); err != nil {
 		return nil, fmt.Errorf("query Q1Projection: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "l_orderkey"); err != nil {
@@ -136,39 +136,21 @@ func q1ProjectionCol5(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in ar
 	var discPriceCol arrow.Array // written by the loop, or below from product
 	var discPriceOut *vec.FixedOut[float64]
 	var product vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	rest := sel
-	if in.Column(5).NullN()+in.Column(6).NullN() <= n/2 {
+	{
 		discPriceOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, sel.Rows(n))
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := discPriceOut.V
-		left := vec.Sel{} // rows for the vector code
 		dirty := !(lExtendedprice.Clean() && lDiscount.Clean())
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i)) {
+				discPriceOut.SetNull(k)
 				continue
 			}
 			out[k] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			discPriceCol = discPriceOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// (1.0 - l_discount)
-		difference := vec.Map2(rest, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product2 := vec.Map2(rest, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference), rt.MulFloat64)
-		if fused {
-			discPriceOut.Patch(&product2, rest, sel)
-			discPriceCol = discPriceOut.Array()
-		}
-		product = product2
+		discPriceCol = discPriceOut.Array()
 	}
 	vec.Check(failed, &product, sel, n, 5)
 	if discPriceCol == nil {
@@ -185,47 +167,24 @@ func q1ProjectionCol6(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in ar
 	var chargeCol arrow.Array // written by the loop, or below from product3
 	var chargeOut *vec.FixedOut[float64]
 	var product3 vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused2 bool
-	rest2 := sel
-	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+	{
 		chargeOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, sel.Rows(n))
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := chargeOut.V
-		left := vec.Sel{} // rows for the vector code
 		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i)) {
+				chargeOut.SetNull(k)
 				continue
 			}
 			// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
 			product3 := rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
 			out[k] = rt.MulFloat64(product3, rt.AddFloat64(float64(1.0), lTaxV[i]))
 		}
-		fused2, rest2 = true, left
-		if len(rest2) == 0 {
-			chargeCol = chargeOut.Array()
-		}
-	}
-	if !fused2 || len(rest2) > 0 {
-		// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
-		// (1.0 - l_discount)
-		difference2 := vec.Map2(rest2, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product4 := vec.Map2(rest2, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference2), rt.MulFloat64)
-		// (1.0 + l_tax)
-		sum := vec.Map2(rest2, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.AddFloat64)
-		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-		product5 := vec.Map2(rest2, n, vec.VecArg(&product4), vec.VecArg(&sum), rt.MulFloat64)
-		if fused2 {
-			chargeOut.Patch(&product5, rest2, sel)
-			chargeCol = chargeOut.Array()
-		}
-		product3 = product5
+		chargeCol = chargeOut.Array()
 	}
 	vec.Check(failed, &product3, sel, n, 6)
 	if chargeCol == nil {
@@ -233,26 +192,6 @@ func q1ProjectionCol6(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in ar
 	}
 	return chargeCol
 }
-
-// q6FilterInput is the schema of Q6Filter's input batches (table lineitem).
-var q6FilterInput = arrow.NewSchema([]arrow.Field{
-	{Name: "l_orderkey", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "l_partkey", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "l_suppkey", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "l_linenumber", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "l_quantity", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "l_extendedprice", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "l_discount", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "l_tax", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "l_returnflag", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "l_linestatus", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "l_shipdate", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "l_commitdate", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "l_receiptdate", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "l_shipinstruct", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "l_shipmode", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "l_comment", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
 
 // Q6FilterSchema is the schema of the batches Q6Filter returns.
 var Q6FilterSchema = arrow.NewSchema([]arrow.Field{
@@ -274,7 +213,7 @@ func Q6Filter(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), q6FilterInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), lineitemInput); err != nil {
 		return nil, fmt.Errorf("query Q6Filter: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "l_orderkey"); err != nil {
@@ -390,8 +329,8 @@ func q6FilterCol1(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDiscount
 	return column
 }
 
-// classifyInput is the schema of Classify's input batches (table events).
-var classifyInput = arrow.NewSchema([]arrow.Field{
+// eventsInput is the schema of the input batches of the queries over table events.
+var eventsInput = arrow.NewSchema([]arrow.Field{
 	{Name: "x", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "y", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -421,7 +360,7 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), classifyInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), eventsInput); err != nil {
 		return nil, fmt.Errorf("query Classify: %w", err)
 	}
 	if err := vec.NotNull(in.Column(2), "a"); err != nil {

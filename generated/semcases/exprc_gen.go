@@ -78,8 +78,8 @@ var rlikePattern3, rlikePattern3Err = rt.CompileRlike("l+")
 // rlike pattern '(', compiled once
 var rlikePattern4, rlikePattern4Err = rt.CompileRlike("(")
 
-// case0000Input is the schema of Case0000's input batches (table t).
-var case0000Input = arrow.NewSchema([]arrow.Field{
+// tInput is the schema of the input batches of the queries over table t.
+var tInput = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -113,7 +113,7 @@ func Case0000(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0000Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0000: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -164,26 +164,6 @@ func case0000Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0001Input is the schema of Case0001's input batches (table t).
-var case0001Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0001Schema is the schema of the batches Case0001 returns.
 var Case0001Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
@@ -199,7 +179,7 @@ func Case0001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0001Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0001: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -250,26 +230,6 @@ func case0001Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0002Input is the schema of Case0002's input batches (table t).
-var case0002Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0002Schema is the schema of the batches Case0002 returns.
 var Case0002Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
@@ -285,7 +245,7 @@ func Case0002(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0002Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0002: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -336,26 +296,6 @@ func case0002Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0003Input is the schema of Case0003's input batches (table t).
-var case0003Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0003Schema is the schema of the batches Case0003 returns.
 var Case0003Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
@@ -371,7 +311,7 @@ func Case0003(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0003Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0003: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -422,26 +362,6 @@ func case0003Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0004Input is the schema of Case0004's input batches (table t).
-var case0004Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0004Schema is the schema of the batches Case0004 returns.
 var Case0004Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
@@ -457,7 +377,7 @@ func Case0004(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0004Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0004: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -508,26 +428,6 @@ func case0004Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0005Input is the schema of Case0005's input batches (table t).
-var case0005Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0005Schema is the schema of the batches Case0005 returns.
 var Case0005Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
@@ -543,7 +443,7 @@ func Case0005(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0005Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0005: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -594,26 +494,6 @@ func case0005Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0006Input is the schema of Case0006's input batches (table t).
-var case0006Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0006Schema is the schema of the batches Case0006 returns.
 var Case0006Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
@@ -629,7 +509,7 @@ func Case0006(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0006Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0006: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -680,26 +560,6 @@ func case0006Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0007Input is the schema of Case0007's input batches (table t).
-var case0007Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0007Schema is the schema of the batches Case0007 returns.
 var Case0007Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -715,7 +575,7 @@ func Case0007(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0007Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0007: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -766,26 +626,6 @@ func case0007Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0008Input is the schema of Case0008's input batches (table t).
-var case0008Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0008Schema is the schema of the batches Case0008 returns.
 var Case0008Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -801,7 +641,7 @@ func Case0008(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0008Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0008: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -852,26 +692,6 @@ func case0008Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0009Input is the schema of Case0009's input batches (table t).
-var case0009Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0009Schema is the schema of the batches Case0009 returns.
 var Case0009Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
@@ -887,7 +707,7 @@ func Case0009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0009Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0009: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -938,26 +758,6 @@ func case0009Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0010Input is the schema of Case0010's input batches (table t).
-var case0010Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0010Schema is the schema of the batches Case0010 returns.
 var Case0010Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
@@ -973,7 +773,7 @@ func Case0010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0010Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0010: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -1024,26 +824,6 @@ func case0010Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0011Input is the schema of Case0011's input batches (table t).
-var case0011Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0011Schema is the schema of the batches Case0011 returns.
 var Case0011Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
@@ -1059,7 +839,7 @@ func Case0011(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0011Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0011: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -1110,26 +890,6 @@ func case0011Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0012Input is the schema of Case0012's input batches (table t).
-var case0012Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0012Schema is the schema of the batches Case0012 returns.
 var Case0012Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
@@ -1145,7 +905,7 @@ func Case0012(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0012Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0012: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -1196,26 +956,6 @@ func case0012Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0013Input is the schema of Case0013's input batches (table t).
-var case0013Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0013Schema is the schema of the batches Case0013 returns.
 var Case0013Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -1231,7 +971,7 @@ func Case0013(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0013Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0013: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -1282,26 +1022,6 @@ func case0013Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0014Input is the schema of Case0014's input batches (table t).
-var case0014Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0014Schema is the schema of the batches Case0014 returns.
 var Case0014Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -1317,7 +1037,7 @@ func Case0014(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0014Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0014: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -1368,26 +1088,6 @@ func case0014Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0015Input is the schema of Case0015's input batches (table t).
-var case0015Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0015Schema is the schema of the batches Case0015 returns.
 var Case0015Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -1403,7 +1103,7 @@ func Case0015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0015Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0015: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -1454,26 +1154,6 @@ func case0015Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0016Input is the schema of Case0016's input batches (table t).
-var case0016Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0016Schema is the schema of the batches Case0016 returns.
 var Case0016Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -1489,7 +1169,7 @@ func Case0016(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0016Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0016: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -1540,26 +1220,6 @@ func case0016Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0017Input is the schema of Case0017's input batches (table t).
-var case0017Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0017Schema is the schema of the batches Case0017 returns.
 var Case0017Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
@@ -1575,7 +1235,7 @@ func Case0017(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0017Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0017: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -1626,26 +1286,6 @@ func case0017Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0018Input is the schema of Case0018's input batches (table t).
-var case0018Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0018Schema is the schema of the batches Case0018 returns.
 var Case0018Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
@@ -1661,7 +1301,7 @@ func Case0018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0018Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0018: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -1712,26 +1352,6 @@ func case0018Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0019Input is the schema of Case0019's input batches (table t).
-var case0019Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0019Schema is the schema of the batches Case0019 returns.
 var Case0019Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
@@ -1747,7 +1367,7 @@ func Case0019(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0019Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0019: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -1798,26 +1418,6 @@ func case0019Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0020Input is the schema of Case0020's input batches (table t).
-var case0020Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0020Schema is the schema of the batches Case0020 returns.
 var Case0020Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
@@ -1833,7 +1433,7 @@ func Case0020(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0020Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0020: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -1885,26 +1485,6 @@ func case0020Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	return column
 }
 
-// case0021Input is the schema of Case0021's input batches (table t).
-var case0021Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0021Schema is the schema of the batches Case0021 returns.
 var Case0021Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
@@ -1920,7 +1500,7 @@ func Case0021(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0021Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0021: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -1972,26 +1552,6 @@ func case0021Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	return column
 }
 
-// case0022Input is the schema of Case0022's input batches (table t).
-var case0022Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0022Schema is the schema of the batches Case0022 returns.
 var Case0022Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
@@ -2007,7 +1567,7 @@ func Case0022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0022Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0022: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -2059,26 +1619,6 @@ func case0022Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	return column
 }
 
-// case0023Input is the schema of Case0023's input batches (table t).
-var case0023Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0023Schema is the schema of the batches Case0023 returns.
 var Case0023Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -2094,7 +1634,7 @@ func Case0023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0023Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0023: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -2141,26 +1681,6 @@ func case0023Col1(n int, all vec.Sel, i_ vec.Vec[int32], failed *vec.Failure, me
 	return column
 }
 
-// case0024Input is the schema of Case0024's input batches (table t).
-var case0024Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0024Schema is the schema of the batches Case0024 returns.
 var Case0024Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
@@ -2176,7 +1696,7 @@ func Case0024(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0024Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0024: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -2223,26 +1743,6 @@ func case0024Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	return column
 }
 
-// case0025Input is the schema of Case0025's input batches (table t).
-var case0025Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0025Schema is the schema of the batches Case0025 returns.
 var Case0025Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
@@ -2258,7 +1758,7 @@ func Case0025(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0025Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0025: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -2310,26 +1810,6 @@ func case0025Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, m
 	return column
 }
 
-// case0026Input is the schema of Case0026's input batches (table t).
-var case0026Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0026Schema is the schema of the batches Case0026 returns.
 var Case0026Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
@@ -2345,7 +1825,7 @@ func Case0026(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0026Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0026: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -2397,26 +1877,6 @@ func case0026Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, m
 	return column
 }
 
-// case0027Input is the schema of Case0027's input batches (table t).
-var case0027Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0027Schema is the schema of the batches Case0027 returns.
 var Case0027Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -2432,7 +1892,7 @@ func Case0027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0027Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0027: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -2484,26 +1944,6 @@ func case0027Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, m
 	return column
 }
 
-// case0028Input is the schema of Case0028's input batches (table t).
-var case0028Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0028Schema is the schema of the batches Case0028 returns.
 var Case0028Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -2519,7 +1959,7 @@ func Case0028(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0028Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0028: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -2571,26 +2011,6 @@ func case0028Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, m
 	return column
 }
 
-// case0029Input is the schema of Case0029's input batches (table t).
-var case0029Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0029Schema is the schema of the batches Case0029 returns.
 var Case0029Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -2606,7 +2026,7 @@ func Case0029(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0029Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0029: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -2658,26 +2078,6 @@ func case0029Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, m
 	return column
 }
 
-// case0030Input is the schema of Case0030's input batches (table t).
-var case0030Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0030Schema is the schema of the batches Case0030 returns.
 var Case0030Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
@@ -2693,7 +2093,7 @@ func Case0030(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0030Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0030: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -2745,26 +2145,6 @@ func case0030Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, m
 	return column
 }
 
-// case0031Input is the schema of Case0031's input batches (table t).
-var case0031Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0031Schema is the schema of the batches Case0031 returns.
 var Case0031Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -2780,7 +2160,7 @@ func Case0031(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0031Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0031: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -2827,26 +2207,6 @@ func case0031Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, m
 	return column
 }
 
-// case0032Input is the schema of Case0032's input batches (table t).
-var case0032Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0032Schema is the schema of the batches Case0032 returns.
 var Case0032Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -2862,7 +2222,7 @@ func Case0032(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0032Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0032: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -2909,26 +2269,6 @@ func case0032Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, m
 	return column
 }
 
-// case0033Input is the schema of Case0033's input batches (table t).
-var case0033Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0033Schema is the schema of the batches Case0033 returns.
 var Case0033Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -2944,7 +2284,7 @@ func Case0033(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0033Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0033: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -2991,26 +2331,6 @@ func case0033Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, m
 	return column
 }
 
-// case0034Input is the schema of Case0034's input batches (table t).
-var case0034Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0034Schema is the schema of the batches Case0034 returns.
 var Case0034Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -3026,7 +2346,7 @@ func Case0034(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0034Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0034: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -3073,26 +2393,6 @@ func case0034Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, m
 	return column
 }
 
-// case0035Input is the schema of Case0035's input batches (table t).
-var case0035Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0035Schema is the schema of the batches Case0035 returns.
 var Case0035Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -3108,7 +2408,7 @@ func Case0035(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0035Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0035: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -3155,26 +2455,6 @@ func case0035Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	return column
 }
 
-// case0036Input is the schema of Case0036's input batches (table t).
-var case0036Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0036Schema is the schema of the batches Case0036 returns.
 var Case0036Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -3190,7 +2470,7 @@ func Case0036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0036Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0036: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -3237,26 +2517,6 @@ func case0036Col1(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem 
 	return column
 }
 
-// case0037Input is the schema of Case0037's input batches (table t).
-var case0037Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0037Schema is the schema of the batches Case0037 returns.
 var Case0037Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -3272,7 +2532,7 @@ func Case0037(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0037Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0037: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -3319,26 +2579,6 @@ func case0037Col1(n int, all vec.Sel, d vec.Vec[int32], failed *vec.Failure, mem
 	return column
 }
 
-// case0038Input is the schema of Case0038's input batches (table t).
-var case0038Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0038Schema is the schema of the batches Case0038 returns.
 var Case0038Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
@@ -3354,7 +2594,7 @@ func Case0038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0038Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0038: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -3401,26 +2641,6 @@ func case0038Col1(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem 
 	return column
 }
 
-// case0039Input is the schema of Case0039's input batches (table t).
-var case0039Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0039Schema is the schema of the batches Case0039 returns.
 var Case0039Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
@@ -3436,7 +2656,7 @@ func Case0039(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0039Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0039: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -3483,26 +2703,6 @@ func case0039Col1(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem 
 	return column
 }
 
-// case0040Input is the schema of Case0040's input batches (table t).
-var case0040Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0040Schema is the schema of the batches Case0040 returns.
 var Case0040Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -3518,7 +2718,7 @@ func Case0040(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0040Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0040: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -3565,26 +2765,6 @@ func case0040Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	return column
 }
 
-// case0041Input is the schema of Case0041's input batches (table t).
-var case0041Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0041Schema is the schema of the batches Case0041 returns.
 var Case0041Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -3600,7 +2780,7 @@ func Case0041(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0041Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0041: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -3647,26 +2827,6 @@ func case0041Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, m
 	return column
 }
 
-// case0042Input is the schema of Case0042's input batches (table t).
-var case0042Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0042Schema is the schema of the batches Case0042 returns.
 var Case0042Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
@@ -3682,7 +2842,7 @@ func Case0042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0042Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0042: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -3716,26 +2876,6 @@ func case0042Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator)
 	return column
 }
 
-// case0043Input is the schema of Case0043's input batches (table t).
-var case0043Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0043Schema is the schema of the batches Case0043 returns.
 var Case0043Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -3751,7 +2891,7 @@ func Case0043(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0043Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0043: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -3775,26 +2915,6 @@ func Case0043(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0044Input is the schema of Case0044's input batches (table t).
-var case0044Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0044Schema is the schema of the batches Case0044 returns.
 var Case0044Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
@@ -3810,7 +2930,7 @@ func Case0044(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0044Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0044: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -3846,7 +2966,7 @@ func case0044Col1(n int, all vec.Sel, i_ vec.Vec[int32], in arrow.RecordBatch, m
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(3).NullN() <= n/2 {
+	{
 		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
 		i_V := i_.V[:n]
 		out := directOut.V
@@ -3854,8 +2974,8 @@ func case0044Col1(n int, all vec.Sel, i_ vec.Vec[int32], in arrow.RecordBatch, m
 		dirty := !(i_.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if dirty && (i_.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (i_.IsNull(i)) {
+				directOut.SetNull(i)
 				continue
 			}
 			out[i] = bad.Int32(rt.CastStringToInt32(rt.CastInt32ToString(i_V[i])))
@@ -3887,26 +3007,6 @@ func case0044Col1(n int, all vec.Sel, i_ vec.Vec[int32], in arrow.RecordBatch, m
 	return directCol
 }
 
-// case0045Input is the schema of Case0045's input batches (table t).
-var case0045Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0045Schema is the schema of the batches Case0045 returns.
 var Case0045Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
@@ -3922,7 +3022,7 @@ func Case0045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0045Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0045: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -3975,26 +3075,6 @@ func case0045Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0046Input is the schema of Case0046's input batches (table t).
-var case0046Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0046Schema is the schema of the batches Case0046 returns.
 var Case0046Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -4010,7 +3090,7 @@ func Case0046(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0046Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0046: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -4062,26 +3142,6 @@ func case0046Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	return column
 }
 
-// case0047Input is the schema of Case0047's input batches (table t).
-var case0047Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0047Schema is the schema of the batches Case0047 returns.
 var Case0047Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
@@ -4097,7 +3157,7 @@ func Case0047(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0047Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0047: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -4149,26 +3209,6 @@ func case0047Col1(n int, all vec.Sel, i_ vec.Vec[int32], failed *vec.Failure, me
 	return column
 }
 
-// case0048Input is the schema of Case0048's input batches (table t).
-var case0048Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0048Schema is the schema of the batches Case0048 returns.
 var Case0048Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
@@ -4184,7 +3224,7 @@ func Case0048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0048Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0048: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -4231,26 +3271,6 @@ func case0048Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, m
 	return column
 }
 
-// case0049Input is the schema of Case0049's input batches (table t).
-var case0049Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0049Schema is the schema of the batches Case0049 returns.
 var Case0049Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -4266,7 +3286,7 @@ func Case0049(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0049Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0049: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -4318,26 +3338,6 @@ func case0049Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	return column
 }
 
-// case0050Input is the schema of Case0050's input batches (table t).
-var case0050Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0050Schema is the schema of the batches Case0050 returns.
 var Case0050Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
@@ -4353,7 +3353,7 @@ func Case0050(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0050Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0050: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -4405,26 +3405,6 @@ func case0050Col1(n int, all vec.Sel, i_ vec.Vec[int32], failed *vec.Failure, me
 	return column
 }
 
-// case0051Input is the schema of Case0051's input batches (table t).
-var case0051Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0051Schema is the schema of the batches Case0051 returns.
 var Case0051Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -4440,7 +3420,7 @@ func Case0051(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0051Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0051: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -4492,26 +3472,6 @@ func case0051Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, m
 	return column
 }
 
-// case0052Input is the schema of Case0052's input batches (table t).
-var case0052Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0052Schema is the schema of the batches Case0052 returns.
 var Case0052Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -4527,7 +3487,7 @@ func Case0052(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0052Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0052: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -4579,26 +3539,6 @@ func case0052Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, m
 	return column
 }
 
-// case0053Input is the schema of Case0053's input batches (table t).
-var case0053Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0053Schema is the schema of the batches Case0053 returns.
 var Case0053Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -4614,7 +3554,7 @@ func Case0053(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0053Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0053: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -4666,26 +3606,6 @@ func case0053Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, m
 	return column
 }
 
-// case0054Input is the schema of Case0054's input batches (table t).
-var case0054Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0054Schema is the schema of the batches Case0054 returns.
 var Case0054Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -4701,7 +3621,7 @@ func Case0054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0054Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0054: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -4753,26 +3673,6 @@ func case0054Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, m
 	return column
 }
 
-// case0055Input is the schema of Case0055's input batches (table t).
-var case0055Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0055Schema is the schema of the batches Case0055 returns.
 var Case0055Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -4788,7 +3688,7 @@ func Case0055(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0055Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0055: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -4840,26 +3740,6 @@ func case0055Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, m
 	return column
 }
 
-// case0056Input is the schema of Case0056's input batches (table t).
-var case0056Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0056Schema is the schema of the batches Case0056 returns.
 var Case0056Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -4875,7 +3755,7 @@ func Case0056(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0056Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0056: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -4927,26 +3807,6 @@ func case0056Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, m
 	return column
 }
 
-// case0057Input is the schema of Case0057's input batches (table t).
-var case0057Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0057Schema is the schema of the batches Case0057 returns.
 var Case0057Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -4962,7 +3822,7 @@ func Case0057(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0057Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0057: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -5014,26 +3874,6 @@ func case0057Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, m
 	return column
 }
 
-// case0058Input is the schema of Case0058's input batches (table t).
-var case0058Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0058Schema is the schema of the batches Case0058 returns.
 var Case0058Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -5049,7 +3889,7 @@ func Case0058(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0058Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0058: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -5096,26 +3936,6 @@ func case0058Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	return column
 }
 
-// case0059Input is the schema of Case0059's input batches (table t).
-var case0059Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0059Schema is the schema of the batches Case0059 returns.
 var Case0059Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
@@ -5131,7 +3951,7 @@ func Case0059(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0059Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0059: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -5178,26 +3998,6 @@ func case0059Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, m
 	return column
 }
 
-// case0060Input is the schema of Case0060's input batches (table t).
-var case0060Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0060Schema is the schema of the batches Case0060 returns.
 var Case0060Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
@@ -5213,7 +4013,7 @@ func Case0060(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0060Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0060: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -5260,26 +4060,6 @@ func case0060Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, m
 	return column
 }
 
-// case0061Input is the schema of Case0061's input batches (table t).
-var case0061Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0061Schema is the schema of the batches Case0061 returns.
 var Case0061Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
@@ -5295,7 +4075,7 @@ func Case0061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0061Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0061: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -5342,26 +4122,6 @@ func case0061Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, m
 	return column
 }
 
-// case0062Input is the schema of Case0062's input batches (table t).
-var case0062Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0062Schema is the schema of the batches Case0062 returns.
 var Case0062Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
@@ -5377,7 +4137,7 @@ func Case0062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0062Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0062: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -5424,26 +4184,6 @@ func case0062Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, m
 	return column
 }
 
-// case0063Input is the schema of Case0063's input batches (table t).
-var case0063Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0063Schema is the schema of the batches Case0063 returns.
 var Case0063Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -5459,7 +4199,7 @@ func Case0063(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0063Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0063: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -5511,26 +4251,6 @@ func case0063Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	return column
 }
 
-// case0064Input is the schema of Case0064's input batches (table t).
-var case0064Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0064Schema is the schema of the batches Case0064 returns.
 var Case0064Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -5546,7 +4266,7 @@ func Case0064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0064Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0064: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -5598,26 +4318,6 @@ func case0064Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	return column
 }
 
-// case0065Input is the schema of Case0065's input batches (table t).
-var case0065Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0065Schema is the schema of the batches Case0065 returns.
 var Case0065Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
@@ -5633,7 +4333,7 @@ func Case0065(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0065Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0065: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -5682,26 +4382,6 @@ func case0065Col1(n int, all vec.Sel, x vec.Vec[float64], i_ vec.Vec[int32], fai
 	return column
 }
 
-// case0066Input is the schema of Case0066's input batches (table t).
-var case0066Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0066Schema is the schema of the batches Case0066 returns.
 var Case0066Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -5717,7 +4397,7 @@ func Case0066(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0066Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0066: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -5769,26 +4449,6 @@ func case0066Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	return column
 }
 
-// case0067Input is the schema of Case0067's input batches (table t).
-var case0067Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0067Schema is the schema of the batches Case0067 returns.
 var Case0067Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
@@ -5804,7 +4464,7 @@ func Case0067(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0067Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0067: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -5851,26 +4511,6 @@ func case0067Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, m
 	return column
 }
 
-// case0068Input is the schema of Case0068's input batches (table t).
-var case0068Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0068Schema is the schema of the batches Case0068 returns.
 var Case0068Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
@@ -5886,7 +4526,7 @@ func Case0068(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0068Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0068: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -5933,26 +4573,6 @@ func case0068Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, m
 	return column
 }
 
-// case0069Input is the schema of Case0069's input batches (table t).
-var case0069Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0069Schema is the schema of the batches Case0069 returns.
 var Case0069Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
@@ -5968,7 +4588,7 @@ func Case0069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0069Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0069: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -6001,37 +4621,19 @@ func case0069Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 	var directCol arrow.Array // written by the loop, or below from sqrt
 	var directOut *vec.FixedOut[float64]
 	var sqrt vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if in.Column(0).NullN() <= n/2 {
+	{
 		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		aV := a.V[:n]
 		out := directOut.V
-		left := vec.Sel{} // rows for the vector code
 		dirty := !(a.Clean())
 		for i := range out {
-			if dirty && (a.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (a.IsNull(i)) {
+				directOut.SetNull(i)
 				continue
 			}
 			out[i] = rt.Sqrt(rt.CastInt64ToFloat64(aV[i]))
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			directCol = directOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// CAST(a AS DOUBLE)
-		asDouble := vec.Map1(rest, n, vec.VecArg(&a), rt.CastInt64ToFloat64)
-		// sqrt(CAST(a AS DOUBLE))
-		sqrt2 := vec.Map1(rest, n, vec.VecArg(&asDouble), rt.Sqrt)
-		if fused {
-			directOut.Patch(&sqrt2, rest, all)
-			directCol = directOut.Array()
-		}
-		sqrt = sqrt2
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &sqrt, all, n, 1)
 	if directCol == nil {
@@ -6039,26 +4641,6 @@ func case0069Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 	}
 	return directCol
 }
-
-// case0070Input is the schema of Case0070's input batches (table t).
-var case0070Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
 
 // Case0070Schema is the schema of the batches Case0070 returns.
 var Case0070Schema = arrow.NewSchema([]arrow.Field{
@@ -6075,7 +4657,7 @@ func Case0070(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0070Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0070: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -6108,37 +4690,19 @@ func case0070Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 	var directCol arrow.Array // written by the loop, or below from power
 	var directOut *vec.FixedOut[float64]
 	var power vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if in.Column(0).NullN() <= n/2 {
+	{
 		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		aV := a.V[:n]
 		out := directOut.V
-		left := vec.Sel{} // rows for the vector code
 		dirty := !(a.Clean())
 		for i := range out {
-			if dirty && (a.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (a.IsNull(i)) {
+				directOut.SetNull(i)
 				continue
 			}
 			out[i] = rt.Power(rt.CastInt64ToFloat64(aV[i]), float64(2.0))
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			directCol = directOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// CAST(a AS DOUBLE)
-		asDouble := vec.Map1(rest, n, vec.VecArg(&a), rt.CastInt64ToFloat64)
-		// power(CAST(a AS DOUBLE), 2.0)
-		power2 := vec.Map2(rest, n, vec.VecArg(&asDouble), vec.ConstArg[float64](float64(2.0)), rt.Power)
-		if fused {
-			directOut.Patch(&power2, rest, all)
-			directCol = directOut.Array()
-		}
-		power = power2
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &power, all, n, 1)
 	if directCol == nil {
@@ -6146,26 +4710,6 @@ func case0070Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 	}
 	return directCol
 }
-
-// case0071Input is the schema of Case0071's input batches (table t).
-var case0071Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
 
 // Case0071Schema is the schema of the batches Case0071 returns.
 var Case0071Schema = arrow.NewSchema([]arrow.Field{
@@ -6182,7 +4726,7 @@ func Case0071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0071Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0071: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -6231,26 +4775,6 @@ func case0071Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64], fa
 	return column
 }
 
-// case0072Input is the schema of Case0072's input batches (table t).
-var case0072Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0072Schema is the schema of the batches Case0072 returns.
 var Case0072Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
@@ -6266,7 +4790,7 @@ func Case0072(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0072Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0072: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -6300,40 +4824,20 @@ func case0072Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b 
 	var directCol arrow.Array // written by the loop, or below from power
 	var directOut *vec.FixedOut[float64]
 	var power vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+	{
 		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := directOut.V
-		left := vec.Sel{} // rows for the vector code
 		dirty := !(a.Clean() && b.Clean())
 		for i := range out {
-			if dirty && (a.Dirty(i) || b.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (a.IsNull(i) || b.IsNull(i)) {
+				directOut.SetNull(i)
 				continue
 			}
 			out[i] = rt.Power(rt.CastInt64ToFloat64(aV[i]), rt.CastInt64ToFloat64(bV[i]))
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			directCol = directOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// CAST(a AS DOUBLE)
-		asDouble := vec.Map1(rest, n, vec.VecArg(&a), rt.CastInt64ToFloat64)
-		// CAST(b AS DOUBLE)
-		asDouble2 := vec.Map1(rest, n, vec.VecArg(&b), rt.CastInt64ToFloat64)
-		// power(CAST(a AS DOUBLE), CAST(b AS DOUBLE))
-		power2 := vec.Map2(rest, n, vec.VecArg(&asDouble), vec.VecArg(&asDouble2), rt.Power)
-		if fused {
-			directOut.Patch(&power2, rest, all)
-			directCol = directOut.Array()
-		}
-		power = power2
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &power, all, n, 1)
 	if directCol == nil {
@@ -6341,26 +4845,6 @@ func case0072Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b 
 	}
 	return directCol
 }
-
-// case0073Input is the schema of Case0073's input batches (table t).
-var case0073Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
 
 // Case0073Schema is the schema of the batches Case0073 returns.
 var Case0073Schema = arrow.NewSchema([]arrow.Field{
@@ -6377,7 +4861,7 @@ func Case0073(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0073Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0073: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -6411,26 +4895,6 @@ func case0073Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator)
 	return column
 }
 
-// case0074Input is the schema of Case0074's input batches (table t).
-var case0074Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0074Schema is the schema of the batches Case0074 returns.
 var Case0074Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -6446,7 +4910,7 @@ func Case0074(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0074Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0074: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -6500,26 +4964,6 @@ func case0074Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed
 	return column
 }
 
-// case0075Input is the schema of Case0075's input batches (table t).
-var case0075Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0075Schema is the schema of the batches Case0075 returns.
 var Case0075Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -6535,7 +4979,7 @@ func Case0075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0075Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0075: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -6589,26 +5033,6 @@ func case0075Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed
 	return column
 }
 
-// case0076Input is the schema of Case0076's input batches (table t).
-var case0076Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0076Schema is the schema of the batches Case0076 returns.
 var Case0076Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
@@ -6624,7 +5048,7 @@ func Case0076(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0076Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0076: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -6678,26 +5102,6 @@ func case0076Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64], fa
 	return column
 }
 
-// case0077Input is the schema of Case0077's input batches (table t).
-var case0077Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0077Schema is the schema of the batches Case0077 returns.
 var Case0077Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -6713,7 +5117,7 @@ func Case0077(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0077Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0077: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -6765,26 +5169,6 @@ func case0077Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	return column
 }
 
-// case0078Input is the schema of Case0078's input batches (table t).
-var case0078Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0078Schema is the schema of the batches Case0078 returns.
 var Case0078Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
@@ -6800,7 +5184,7 @@ func Case0078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0078Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0078: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -6852,26 +5236,6 @@ func case0078Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, m
 	return column
 }
 
-// case0079Input is the schema of Case0079's input batches (table t).
-var case0079Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0079Schema is the schema of the batches Case0079 returns.
 var Case0079Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -6887,7 +5251,7 @@ func Case0079(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0079Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0079: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -6939,26 +5303,6 @@ func case0079Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	return column
 }
 
-// case0080Input is the schema of Case0080's input batches (table t).
-var case0080Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0080Schema is the schema of the batches Case0080 returns.
 var Case0080Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
@@ -6974,7 +5318,7 @@ func Case0080(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0080Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0080: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -7007,37 +5351,19 @@ func case0080Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 	var directCol arrow.Array // written by the loop, or below from sign
 	var directOut *vec.FixedOut[float64]
 	var sign vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if in.Column(0).NullN() <= n/2 {
+	{
 		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		aV := a.V[:n]
 		out := directOut.V
-		left := vec.Sel{} // rows for the vector code
 		dirty := !(a.Clean())
 		for i := range out {
-			if dirty && (a.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (a.IsNull(i)) {
+				directOut.SetNull(i)
 				continue
 			}
 			out[i] = rt.SignFloat64(rt.CastInt64ToFloat64(aV[i]))
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			directCol = directOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// CAST(a AS DOUBLE)
-		asDouble := vec.Map1(rest, n, vec.VecArg(&a), rt.CastInt64ToFloat64)
-		// sign(CAST(a AS DOUBLE))
-		sign2 := vec.Map1(rest, n, vec.VecArg(&asDouble), rt.SignFloat64)
-		if fused {
-			directOut.Patch(&sign2, rest, all)
-			directCol = directOut.Array()
-		}
-		sign = sign2
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &sign, all, n, 1)
 	if directCol == nil {
@@ -7045,26 +5371,6 @@ func case0080Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 	}
 	return directCol
 }
-
-// case0081Input is the schema of Case0081's input batches (table t).
-var case0081Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
 
 // Case0081Schema is the schema of the batches Case0081 returns.
 var Case0081Schema = arrow.NewSchema([]arrow.Field{
@@ -7081,7 +5387,7 @@ func Case0081(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0081Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0081: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -7128,26 +5434,6 @@ func case0081Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, m
 	return column
 }
 
-// case0082Input is the schema of Case0082's input batches (table t).
-var case0082Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0082Schema is the schema of the batches Case0082 returns.
 var Case0082Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
@@ -7163,7 +5449,7 @@ func Case0082(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0082Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0082: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -7210,26 +5496,6 @@ func case0082Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, m
 	return column
 }
 
-// case0083Input is the schema of Case0083's input batches (table t).
-var case0083Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0083Schema is the schema of the batches Case0083 returns.
 var Case0083Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
@@ -7245,7 +5511,7 @@ func Case0083(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0083Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0083: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -7292,26 +5558,6 @@ func case0083Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, m
 	return column
 }
 
-// case0084Input is the schema of Case0084's input batches (table t).
-var case0084Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0084Schema is the schema of the batches Case0084 returns.
 var Case0084Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -7327,7 +5573,7 @@ func Case0084(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0084Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0084: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -7396,26 +5642,6 @@ func case0084Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], c_ vec
 	return column
 }
 
-// case0085Input is the schema of Case0085's input batches (table t).
-var case0085Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0085Schema is the schema of the batches Case0085 returns.
 var Case0085Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -7431,7 +5657,7 @@ func Case0085(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0085Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0085: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -7500,26 +5726,6 @@ func case0085Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], c_ vec
 	return column
 }
 
-// case0086Input is the schema of Case0086's input batches (table t).
-var case0086Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0086Schema is the schema of the batches Case0086 returns.
 var Case0086Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -7535,7 +5741,7 @@ func Case0086(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0086Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0086: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -7596,26 +5802,6 @@ func case0086Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed
 	return column
 }
 
-// case0087Input is the schema of Case0087's input batches (table t).
-var case0087Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0087Schema is the schema of the batches Case0087 returns.
 var Case0087Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
@@ -7631,7 +5817,7 @@ func Case0087(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0087Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0087: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -7726,26 +5912,6 @@ func case0087Col1(n int, all vec.Sel, i_ vec.Vec[int32], a vec.Vec[int64], x vec
 	return column
 }
 
-// case0088Input is the schema of Case0088's input batches (table t).
-var case0088Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0088Schema is the schema of the batches Case0088 returns.
 var Case0088Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -7761,7 +5927,7 @@ func Case0088(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0088Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0088: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -7840,26 +6006,6 @@ func case0088Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed
 	return column
 }
 
-// case0089Input is the schema of Case0089's input batches (table t).
-var case0089Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0089Schema is the schema of the batches Case0089 returns.
 var Case0089Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -7875,7 +6021,7 @@ func Case0089(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0089Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0089: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -7954,26 +6100,6 @@ func case0089Col1(n int, all vec.Sel, b vec.Vec[int64], a vec.Vec[int64], failed
 	return column
 }
 
-// case0090Input is the schema of Case0090's input batches (table t).
-var case0090Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0090Schema is the schema of the batches Case0090 returns.
 var Case0090Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -7989,7 +6115,7 @@ func Case0090(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0090Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0090: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -8068,26 +6194,6 @@ func case0090Col1(n int, all vec.Sel, b vec.Vec[int64], a vec.Vec[int64], failed
 	return column
 }
 
-// case0091Input is the schema of Case0091's input batches (table t).
-var case0091Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0091Schema is the schema of the batches Case0091 returns.
 var Case0091Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -8103,7 +6209,7 @@ func Case0091(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0091Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0091: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -8172,26 +6278,6 @@ func case0091Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], c_ vec
 	return column
 }
 
-// case0092Input is the schema of Case0092's input batches (table t).
-var case0092Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0092Schema is the schema of the batches Case0092 returns.
 var Case0092Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -8207,7 +6293,7 @@ func Case0092(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0092Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0092: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -8268,26 +6354,6 @@ func case0092Col1(n int, all vec.Sel, s vec.Vec[string], u vec.Vec[string], fail
 	return column
 }
 
-// case0093Input is the schema of Case0093's input batches (table t).
-var case0093Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0093Schema is the schema of the batches Case0093 returns.
 var Case0093Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -8303,7 +6369,7 @@ func Case0093(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0093Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0093: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -8364,26 +6430,6 @@ func case0093Col1(n int, all vec.Sel, s vec.Vec[string], u vec.Vec[string], fail
 	return column
 }
 
-// case0094Input is the schema of Case0094's input batches (table t).
-var case0094Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0094Schema is the schema of the batches Case0094 returns.
 var Case0094Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
@@ -8399,7 +6445,7 @@ func Case0094(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0094Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0094: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -8460,26 +6506,6 @@ func case0094Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64], fa
 	return column
 }
 
-// case0095Input is the schema of Case0095's input batches (table t).
-var case0095Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0095Schema is the schema of the batches Case0095 returns.
 var Case0095Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
@@ -8495,7 +6521,7 @@ func Case0095(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0095Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0095: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -8556,26 +6582,6 @@ func case0095Col1(n int, all vec.Sel, d vec.Vec[int32], e_ vec.Vec[int32], faile
 	return column
 }
 
-// case0096Input is the schema of Case0096's input batches (table t).
-var case0096Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0096Schema is the schema of the batches Case0096 returns.
 var Case0096Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
@@ -8591,7 +6597,7 @@ func Case0096(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0096Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0096: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -8637,26 +6643,6 @@ func case0096Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0097Input is the schema of Case0097's input batches (table t).
-var case0097Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0097Schema is the schema of the batches Case0097 returns.
 var Case0097Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
@@ -8672,7 +6658,7 @@ func Case0097(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0097Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0097: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -8718,26 +6704,6 @@ func case0097Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0098Input is the schema of Case0098's input batches (table t).
-var case0098Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0098Schema is the schema of the batches Case0098 returns.
 var Case0098Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
@@ -8753,7 +6719,7 @@ func Case0098(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0098Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0098: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -8799,26 +6765,6 @@ func case0098Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0099Input is the schema of Case0099's input batches (table t).
-var case0099Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0099Schema is the schema of the batches Case0099 returns.
 var Case0099Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -8834,7 +6780,7 @@ func Case0099(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0099Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0099: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -8880,26 +6826,6 @@ func case0099Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0100Input is the schema of Case0100's input batches (table t).
-var case0100Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0100Schema is the schema of the batches Case0100 returns.
 var Case0100Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -8915,7 +6841,7 @@ func Case0100(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0100Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0100: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -8961,26 +6887,6 @@ func case0100Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0101Input is the schema of Case0101's input batches (table t).
-var case0101Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0101Schema is the schema of the batches Case0101 returns.
 var Case0101Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -8996,7 +6902,7 @@ func Case0101(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0101Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0101: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -9042,26 +6948,6 @@ func case0101Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0102Input is the schema of Case0102's input batches (table t).
-var case0102Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0102Schema is the schema of the batches Case0102 returns.
 var Case0102Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -9077,7 +6963,7 @@ func Case0102(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0102Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0102: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -9123,26 +7009,6 @@ func case0102Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0103Input is the schema of Case0103's input batches (table t).
-var case0103Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0103Schema is the schema of the batches Case0103 returns.
 var Case0103Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -9158,7 +7024,7 @@ func Case0103(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0103Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0103: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -9204,26 +7070,6 @@ func case0103Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0104Input is the schema of Case0104's input batches (table t).
-var case0104Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0104Schema is the schema of the batches Case0104 returns.
 var Case0104Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -9239,7 +7085,7 @@ func Case0104(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0104Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0104: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -9285,26 +7131,6 @@ func case0104Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0105Input is the schema of Case0105's input batches (table t).
-var case0105Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0105Schema is the schema of the batches Case0105 returns.
 var Case0105Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -9320,7 +7146,7 @@ func Case0105(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0105Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0105: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -9366,26 +7192,6 @@ func case0105Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0106Input is the schema of Case0106's input batches (table t).
-var case0106Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0106Schema is the schema of the batches Case0106 returns.
 var Case0106Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -9401,7 +7207,7 @@ func Case0106(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0106Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0106: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -9447,26 +7253,6 @@ func case0106Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0107Input is the schema of Case0107's input batches (table t).
-var case0107Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0107Schema is the schema of the batches Case0107 returns.
 var Case0107Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -9482,7 +7268,7 @@ func Case0107(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0107Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0107: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -9528,26 +7314,6 @@ func case0107Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0108Input is the schema of Case0108's input batches (table t).
-var case0108Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0108Schema is the schema of the batches Case0108 returns.
 var Case0108Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -9563,7 +7329,7 @@ func Case0108(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0108Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0108: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -9609,26 +7375,6 @@ func case0108Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0109Input is the schema of Case0109's input batches (table t).
-var case0109Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0109Schema is the schema of the batches Case0109 returns.
 var Case0109Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -9644,7 +7390,7 @@ func Case0109(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0109Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0109: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -9690,26 +7436,6 @@ func case0109Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0110Input is the schema of Case0110's input batches (table t).
-var case0110Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0110Schema is the schema of the batches Case0110 returns.
 var Case0110Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -9725,7 +7451,7 @@ func Case0110(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0110Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0110: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -9773,26 +7499,6 @@ func case0110Col1(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String, fai
 	return column
 }
 
-// case0111Input is the schema of Case0111's input batches (table t).
-var case0111Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0111Schema is the schema of the batches Case0111 returns.
 var Case0111Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -9808,7 +7514,7 @@ func Case0111(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0111Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0111: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -9855,26 +7561,6 @@ func case0111Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, fa
 	return column
 }
 
-// case0112Input is the schema of Case0112's input batches (table t).
-var case0112Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0112Schema is the schema of the batches Case0112 returns.
 var Case0112Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -9890,7 +7576,7 @@ func Case0112(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0112Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0112: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -9937,26 +7623,6 @@ func case0112Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, fa
 	return column
 }
 
-// case0113Input is the schema of Case0113's input batches (table t).
-var case0113Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0113Schema is the schema of the batches Case0113 returns.
 var Case0113Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -9972,7 +7638,7 @@ func Case0113(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0113Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0113: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -10018,26 +7684,6 @@ func case0113Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0114Input is the schema of Case0114's input batches (table t).
-var case0114Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0114Schema is the schema of the batches Case0114 returns.
 var Case0114Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -10053,7 +7699,7 @@ func Case0114(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0114Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0114: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -10100,26 +7746,6 @@ func case0114Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, fa
 	return column
 }
 
-// case0115Input is the schema of Case0115's input batches (table t).
-var case0115Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0115Schema is the schema of the batches Case0115 returns.
 var Case0115Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -10135,7 +7761,7 @@ func Case0115(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0115Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0115: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -10169,36 +7795,17 @@ func case0115Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, me
 	var directCol arrow.Array // written by the loop, or below from concat
 	var directOut *vec.StringOut
 	var concat vec.Vec[string]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if sArr.NullN()+uArr.NullN() <= n/2 {
+	{
 		directOut = vec.NewStringOut(mem, n)
-		left := vec.Sel{} // rows for the vector code
 		dirty := !(sArr.NullN() == 0 && uArr.NullN() == 0)
 		for i := range n {
 			if dirty && (sArr.IsNull(i) || uArr.IsNull(i)) {
-				directOut.Skip()
-				left = append(left, int32(i))
+				directOut.AppendNull()
 				continue
 			}
 			directOut.Append(rt.Concat2(rt.Concat2(sArr.Value(i), "x"), uArr.Value(i)))
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			directCol = directOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// (s || 'x')
-		concat2 := vec.Map2(rest, n, vec.StrArg(sArr), vec.ConstArg[string]("x"), rt.Concat2)
-		// ((s || 'x') || u)
-		concat3 := vec.Map2(rest, n, vec.VecArg(&concat2), vec.StrArg(uArr), rt.Concat2)
-		if fused {
-			directOut.Patch(&concat3, rest, all)
-			directCol = directOut.Array()
-		}
-		concat = concat3
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &concat, all, n, 1)
 	if directCol == nil {
@@ -10206,26 +7813,6 @@ func case0115Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, me
 	}
 	return directCol
 }
-
-// case0116Input is the schema of Case0116's input batches (table t).
-var case0116Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
 
 // Case0116Schema is the schema of the batches Case0116 returns.
 var Case0116Schema = arrow.NewSchema([]arrow.Field{
@@ -10242,7 +7829,7 @@ func Case0116(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0116Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0116: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -10288,26 +7875,6 @@ func case0116Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0117Input is the schema of Case0117's input batches (table t).
-var case0117Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0117Schema is the schema of the batches Case0117 returns.
 var Case0117Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -10323,7 +7890,7 @@ func Case0117(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0117Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0117: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -10369,26 +7936,6 @@ func case0117Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0118Input is the schema of Case0118's input batches (table t).
-var case0118Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0118Schema is the schema of the batches Case0118 returns.
 var Case0118Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -10404,7 +7951,7 @@ func Case0118(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0118Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0118: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -10450,26 +7997,6 @@ func case0118Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0119Input is the schema of Case0119's input batches (table t).
-var case0119Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0119Schema is the schema of the batches Case0119 returns.
 var Case0119Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -10485,7 +8012,7 @@ func Case0119(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0119Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0119: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -10531,26 +8058,6 @@ func case0119Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0120Input is the schema of Case0120's input batches (table t).
-var case0120Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0120Schema is the schema of the batches Case0120 returns.
 var Case0120Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -10566,7 +8073,7 @@ func Case0120(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0120Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0120: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -10612,26 +8119,6 @@ func case0120Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0121Input is the schema of Case0121's input batches (table t).
-var case0121Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0121Schema is the schema of the batches Case0121 returns.
 var Case0121Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -10647,7 +8134,7 @@ func Case0121(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0121Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0121: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -10694,26 +8181,6 @@ func case0121Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, fa
 	return column
 }
 
-// case0122Input is the schema of Case0122's input batches (table t).
-var case0122Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0122Schema is the schema of the batches Case0122 returns.
 var Case0122Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -10729,7 +8196,7 @@ func Case0122(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0122Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0122: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -10775,26 +8242,6 @@ func case0122Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0123Input is the schema of Case0123's input batches (table t).
-var case0123Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0123Schema is the schema of the batches Case0123 returns.
 var Case0123Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -10810,7 +8257,7 @@ func Case0123(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0123Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0123: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -10856,26 +8303,6 @@ func case0123Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0124Input is the schema of Case0124's input batches (table t).
-var case0124Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0124Schema is the schema of the batches Case0124 returns.
 var Case0124Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -10891,7 +8318,7 @@ func Case0124(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0124Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0124: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -10937,26 +8364,6 @@ func case0124Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0125Input is the schema of Case0125's input batches (table t).
-var case0125Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0125Schema is the schema of the batches Case0125 returns.
 var Case0125Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -10972,7 +8379,7 @@ func Case0125(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0125Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0125: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -11018,26 +8425,6 @@ func case0125Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0126Input is the schema of Case0126's input batches (table t).
-var case0126Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0126Schema is the schema of the batches Case0126 returns.
 var Case0126Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -11053,7 +8440,7 @@ func Case0126(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0126Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0126: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -11099,26 +8486,6 @@ func case0126Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0127Input is the schema of Case0127's input batches (table t).
-var case0127Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0127Schema is the schema of the batches Case0127 returns.
 var Case0127Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -11134,7 +8501,7 @@ func Case0127(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0127Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0127: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -11180,26 +8547,6 @@ func case0127Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0128Input is the schema of Case0128's input batches (table t).
-var case0128Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0128Schema is the schema of the batches Case0128 returns.
 var Case0128Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -11215,7 +8562,7 @@ func Case0128(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0128Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0128: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -11261,26 +8608,6 @@ func case0128Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0129Input is the schema of Case0129's input batches (table t).
-var case0129Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0129Schema is the schema of the batches Case0129 returns.
 var Case0129Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -11296,7 +8623,7 @@ func Case0129(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0129Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0129: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -11343,26 +8670,6 @@ func case0129Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, fa
 	return column
 }
 
-// case0130Input is the schema of Case0130's input batches (table t).
-var case0130Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0130Schema is the schema of the batches Case0130 returns.
 var Case0130Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -11378,7 +8685,7 @@ func Case0130(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0130Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0130: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -11429,26 +8736,6 @@ func case0130Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0131Input is the schema of Case0131's input batches (table t).
-var case0131Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0131Schema is the schema of the batches Case0131 returns.
 var Case0131Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -11464,7 +8751,7 @@ func Case0131(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0131Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0131: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -11515,26 +8802,6 @@ func case0131Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0132Input is the schema of Case0132's input batches (table t).
-var case0132Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0132Schema is the schema of the batches Case0132 returns.
 var Case0132Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -11550,7 +8817,7 @@ func Case0132(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0132Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0132: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -11601,26 +8868,6 @@ func case0132Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0133Input is the schema of Case0133's input batches (table t).
-var case0133Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0133Schema is the schema of the batches Case0133 returns.
 var Case0133Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -11636,7 +8883,7 @@ func Case0133(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0133Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0133: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -11687,26 +8934,6 @@ func case0133Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0134Input is the schema of Case0134's input batches (table t).
-var case0134Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0134Schema is the schema of the batches Case0134 returns.
 var Case0134Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -11722,7 +8949,7 @@ func Case0134(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0134Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0134: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -11773,26 +9000,6 @@ func case0134Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0135Input is the schema of Case0135's input batches (table t).
-var case0135Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0135Schema is the schema of the batches Case0135 returns.
 var Case0135Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -11808,7 +9015,7 @@ func Case0135(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0135Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0135: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -11859,26 +9066,6 @@ func case0135Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0136Input is the schema of Case0136's input batches (table t).
-var case0136Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0136Schema is the schema of the batches Case0136 returns.
 var Case0136Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -11894,7 +9081,7 @@ func Case0136(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0136Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0136: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -11945,26 +9132,6 @@ func case0136Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0137Input is the schema of Case0137's input batches (table t).
-var case0137Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0137Schema is the schema of the batches Case0137 returns.
 var Case0137Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -11980,7 +9147,7 @@ func Case0137(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0137Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0137: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -12031,26 +9198,6 @@ func case0137Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0138Input is the schema of Case0138's input batches (table t).
-var case0138Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0138Schema is the schema of the batches Case0138 returns.
 var Case0138Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -12066,7 +9213,7 @@ func Case0138(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0138Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0138: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -12119,26 +9266,6 @@ func case0138Col1(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String, fai
 	return column
 }
 
-// case0139Input is the schema of Case0139's input batches (table t).
-var case0139Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0139Schema is the schema of the batches Case0139 returns.
 var Case0139Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -12154,7 +9281,7 @@ func Case0139(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0139Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0139: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -12205,26 +9332,6 @@ func case0139Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0140Input is the schema of Case0140's input batches (table t).
-var case0140Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0140Schema is the schema of the batches Case0140 returns.
 var Case0140Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -12240,7 +9347,7 @@ func Case0140(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0140Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0140: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -12286,26 +9393,6 @@ func case0140Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0141Input is the schema of Case0141's input batches (table t).
-var case0141Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0141Schema is the schema of the batches Case0141 returns.
 var Case0141Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -12321,7 +9408,7 @@ func Case0141(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0141Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0141: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -12367,26 +9454,6 @@ func case0141Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0142Input is the schema of Case0142's input batches (table t).
-var case0142Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0142Schema is the schema of the batches Case0142 returns.
 var Case0142Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -12402,7 +9469,7 @@ func Case0142(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0142Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0142: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -12448,26 +9515,6 @@ func case0142Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0143Input is the schema of Case0143's input batches (table t).
-var case0143Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0143Schema is the schema of the batches Case0143 returns.
 var Case0143Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -12483,7 +9530,7 @@ func Case0143(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0143Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0143: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -12529,26 +9576,6 @@ func case0143Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0144Input is the schema of Case0144's input batches (table t).
-var case0144Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0144Schema is the schema of the batches Case0144 returns.
 var Case0144Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -12564,7 +9591,7 @@ func Case0144(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0144Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0144: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -12595,58 +9622,22 @@ func Case0144(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0144Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (NOT (s LIKE 'x%'))
 	var negated vec.Vec[bool]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if sArr.NullN() <= n/2 {
+	{
 		negated = vec.Make[bool](n)
 		out := negated.V[:n]
-		left := vec.Sel{} // rows for the vector code
 		dirty := !(sArr.NullN() == 0)
 		for i := range out {
 			if dirty && (sArr.IsNull(i)) {
-				left = append(left, int32(i))
+				negated.SetNull(i)
 				continue
 			}
 			out[i] = rt.Not(strings.HasPrefix(sArr.Value(i), "x"))
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// (s LIKE 'x%')
-		like := vec.Map1(rest, n, vec.StrArg(sArr), likePattern4.Match)
-		// (NOT (s LIKE 'x%'))
-		negated2 := vec.Map1(rest, n, vec.VecArg(&like), rt.Not)
-		if fused {
-			vec.Merge(&negated, &negated2, rest, n)
-		} else {
-			negated = negated2
 		}
 	}
 	vec.Check(failed, &negated, all, n, 1)
 	column := vec.BoolArray(mem, &negated, all, n)
 	return column
 }
-
-// case0145Input is the schema of Case0145's input batches (table t).
-var case0145Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
 
 // Case0145Schema is the schema of the batches Case0145 returns.
 var Case0145Schema = arrow.NewSchema([]arrow.Field{
@@ -12663,7 +9654,7 @@ func Case0145(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0145Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0145: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -12715,26 +9706,6 @@ func case0145Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, fa
 	return column
 }
 
-// case0146Input is the schema of Case0146's input batches (table t).
-var case0146Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0146Schema is the schema of the batches Case0146 returns.
 var Case0146Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -12750,7 +9721,7 @@ func Case0146(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0146Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0146: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -12796,26 +9767,6 @@ func case0146Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0147Input is the schema of Case0147's input batches (table t).
-var case0147Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0147Schema is the schema of the batches Case0147 returns.
 var Case0147Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -12831,7 +9782,7 @@ func Case0147(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0147Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0147: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -12877,26 +9828,6 @@ func case0147Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0148Input is the schema of Case0148's input batches (table t).
-var case0148Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0148Schema is the schema of the batches Case0148 returns.
 var Case0148Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -12912,7 +9843,7 @@ func Case0148(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0148Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0148: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -12958,26 +9889,6 @@ func case0148Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0149Input is the schema of Case0149's input batches (table t).
-var case0149Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0149Schema is the schema of the batches Case0149 returns.
 var Case0149Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -12993,7 +9904,7 @@ func Case0149(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0149Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0149: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -13039,26 +9950,6 @@ func case0149Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0150Input is the schema of Case0150's input batches (table t).
-var case0150Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0150Schema is the schema of the batches Case0150 returns.
 var Case0150Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -13074,7 +9965,7 @@ func Case0150(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0150Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0150: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -13120,26 +10011,6 @@ func case0150Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0151Input is the schema of Case0151's input batches (table t).
-var case0151Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0151Schema is the schema of the batches Case0151 returns.
 var Case0151Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -13155,7 +10026,7 @@ func Case0151(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0151Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0151: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -13191,26 +10062,6 @@ func case0151Col1(n int, all vec.Sel, s vec.Vec[string], failed *vec.Failure, me
 	return column
 }
 
-// case0152Input is the schema of Case0152's input batches (table t).
-var case0152Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0152Schema is the schema of the batches Case0152 returns.
 var Case0152Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
@@ -13226,7 +10077,7 @@ func Case0152(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0152Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0152: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -13327,26 +10178,6 @@ func case0152Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 	return directCol
 }
 
-// case0153Input is the schema of Case0153's input batches (table t).
-var case0153Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0153Schema is the schema of the batches Case0153 returns.
 var Case0153Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
@@ -13362,7 +10193,7 @@ func Case0153(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0153Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0153: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -13463,26 +10294,6 @@ func case0153Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 	return directCol
 }
 
-// case0154Input is the schema of Case0154's input batches (table t).
-var case0154Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0154Schema is the schema of the batches Case0154 returns.
 var Case0154Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
@@ -13498,7 +10309,7 @@ func Case0154(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0154Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0154: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -13599,26 +10410,6 @@ func case0154Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 	return directCol
 }
 
-// case0155Input is the schema of Case0155's input batches (table t).
-var case0155Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0155Schema is the schema of the batches Case0155 returns.
 var Case0155Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
@@ -13634,7 +10425,7 @@ func Case0155(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0155Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0155: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -13735,26 +10526,6 @@ func case0155Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 	return directCol
 }
 
-// case0156Input is the schema of Case0156's input batches (table t).
-var case0156Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0156Schema is the schema of the batches Case0156 returns.
 var Case0156Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
@@ -13770,7 +10541,7 @@ func Case0156(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0156Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0156: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -13871,26 +10642,6 @@ func case0156Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 	return directCol
 }
 
-// case0157Input is the schema of Case0157's input batches (table t).
-var case0157Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0157Schema is the schema of the batches Case0157 returns.
 var Case0157Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
@@ -13906,7 +10657,7 @@ func Case0157(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0157Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0157: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -14007,26 +10758,6 @@ func case0157Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 	return directCol
 }
 
-// case0158Input is the schema of Case0158's input batches (table t).
-var case0158Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0158Schema is the schema of the batches Case0158 returns.
 var Case0158Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: false},
@@ -14042,7 +10773,7 @@ func Case0158(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0158Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0158: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -14121,26 +10852,6 @@ func case0158Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 	return directCol
 }
 
-// case0159Input is the schema of Case0159's input batches (table t).
-var case0159Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0159Schema is the schema of the batches Case0159 returns.
 var Case0159Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: false},
@@ -14156,7 +10867,7 @@ func Case0159(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0159Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0159: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -14235,26 +10946,6 @@ func case0159Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 	return directCol
 }
 
-// case0160Input is the schema of Case0160's input batches (table t).
-var case0160Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0160Schema is the schema of the batches Case0160 returns.
 var Case0160Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: false},
@@ -14270,7 +10961,7 @@ func Case0160(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0160Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0160: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -14349,26 +11040,6 @@ func case0160Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 	return directCol
 }
 
-// case0161Input is the schema of Case0161's input batches (table t).
-var case0161Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0161Schema is the schema of the batches Case0161 returns.
 var Case0161Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: false},
@@ -14384,7 +11055,7 @@ func Case0161(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0161Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0161: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -14463,26 +11134,6 @@ func case0161Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 	return directCol
 }
 
-// case0162Input is the schema of Case0162's input batches (table t).
-var case0162Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0162Schema is the schema of the batches Case0162 returns.
 var Case0162Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: false},
@@ -14498,7 +11149,7 @@ func Case0162(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0162Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0162: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -14577,26 +11228,6 @@ func case0162Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 	return directCol
 }
 
-// case0163Input is the schema of Case0163's input batches (table t).
-var case0163Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0163Schema is the schema of the batches Case0163 returns.
 var Case0163Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: false},
@@ -14612,7 +11243,7 @@ func Case0163(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0163Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0163: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -14691,26 +11322,6 @@ func case0163Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 	return directCol
 }
 
-// case0164Input is the schema of Case0164's input batches (table t).
-var case0164Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0164Schema is the schema of the batches Case0164 returns.
 var Case0164Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -14726,7 +11337,7 @@ func Case0164(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0164Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0164: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -14772,26 +11383,6 @@ func case0164Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0165Input is the schema of Case0165's input batches (table t).
-var case0165Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0165Schema is the schema of the batches Case0165 returns.
 var Case0165Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -14807,7 +11398,7 @@ func Case0165(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0165Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0165: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -14853,26 +11444,6 @@ func case0165Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0166Input is the schema of Case0166's input batches (table t).
-var case0166Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0166Schema is the schema of the batches Case0166 returns.
 var Case0166Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -14888,7 +11459,7 @@ func Case0166(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0166Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0166: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -14934,26 +11505,6 @@ func case0166Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0167Input is the schema of Case0167's input batches (table t).
-var case0167Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0167Schema is the schema of the batches Case0167 returns.
 var Case0167Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -14969,7 +11520,7 @@ func Case0167(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0167Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0167: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -15021,26 +11572,6 @@ func case0167Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, fa
 	return column
 }
 
-// case0168Input is the schema of Case0168's input batches (table t).
-var case0168Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0168Schema is the schema of the batches Case0168 returns.
 var Case0168Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -15056,7 +11587,7 @@ func Case0168(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0168Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0168: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -15092,26 +11623,6 @@ func case0168Col1(n int, all vec.Sel, s vec.Vec[string], failed *vec.Failure, me
 	return column
 }
 
-// case0169Input is the schema of Case0169's input batches (table t).
-var case0169Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0169Schema is the schema of the batches Case0169 returns.
 var Case0169Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -15127,7 +11638,7 @@ func Case0169(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0169Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0169: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -15163,26 +11674,6 @@ func case0169Col1(n int, all vec.Sel, s vec.Vec[string], failed *vec.Failure, me
 	return column
 }
 
-// case0170Input is the schema of Case0170's input batches (table t).
-var case0170Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0170Schema is the schema of the batches Case0170 returns.
 var Case0170Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -15198,7 +11689,7 @@ func Case0170(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0170Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0170: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -15246,26 +11737,6 @@ func case0170Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0171Input is the schema of Case0171's input batches (table t).
-var case0171Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0171Schema is the schema of the batches Case0171 returns.
 var Case0171Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -15281,7 +11752,7 @@ func Case0171(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0171Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0171: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -15329,26 +11800,6 @@ func case0171Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0172Input is the schema of Case0172's input batches (table t).
-var case0172Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0172Schema is the schema of the batches Case0172 returns.
 var Case0172Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -15364,7 +11815,7 @@ func Case0172(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0172Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0172: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -15424,26 +11875,6 @@ func case0172Col1(n int, all vec.Sel, n_Arr *array.Map, n_Keys []int64, n_Items 
 	return column
 }
 
-// case0173Input is the schema of Case0173's input batches (table t).
-var case0173Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0173Schema is the schema of the batches Case0173 returns.
 var Case0173Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
@@ -15459,7 +11890,7 @@ func Case0173(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0173Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0173: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -15501,26 +11932,6 @@ func case0173Col1(n int, all vec.Sel, s vec.Vec[string], failed *vec.Failure, me
 	return column
 }
 
-// case0174Input is the schema of Case0174's input batches (table t).
-var case0174Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0174Schema is the schema of the batches Case0174 returns.
 var Case0174Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -15536,7 +11947,7 @@ func Case0174(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0174Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0174: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -15595,26 +12006,6 @@ func case0174Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, sArr *
 	return column
 }
 
-// case0175Input is the schema of Case0175's input batches (table t).
-var case0175Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0175Schema is the schema of the batches Case0175 returns.
 var Case0175Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -15630,7 +12021,7 @@ func Case0175(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0175Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0175: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -15689,26 +12080,6 @@ func case0175Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, sArr *
 	return column
 }
 
-// case0176Input is the schema of Case0176's input batches (table t).
-var case0176Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0176Schema is the schema of the batches Case0176 returns.
 var Case0176Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -15724,7 +12095,7 @@ func Case0176(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0176Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0176: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -15782,26 +12153,6 @@ func case0176Col1(n int, all vec.Sel, n_Arr *array.Map, n_Keys []int64, n_Items 
 	return column
 }
 
-// case0177Input is the schema of Case0177's input batches (table t).
-var case0177Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0177Schema is the schema of the batches Case0177 returns.
 var Case0177Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -15817,7 +12168,7 @@ func Case0177(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0177Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0177: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -15866,26 +12217,6 @@ func case0177Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, failed
 	return column
 }
 
-// case0178Input is the schema of Case0178's input batches (table t).
-var case0178Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0178Schema is the schema of the batches Case0178 returns.
 var Case0178Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -15901,7 +12232,7 @@ func Case0178(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0178Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0178: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -15950,26 +12281,6 @@ func case0178Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, failed
 	return column
 }
 
-// case0179Input is the schema of Case0179's input batches (table t).
-var case0179Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0179Schema is the schema of the batches Case0179 returns.
 var Case0179Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -15985,7 +12296,7 @@ func Case0179(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0179Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0179: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -16034,26 +12345,6 @@ func case0179Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, failed
 	return column
 }
 
-// case0180Input is the schema of Case0180's input batches (table t).
-var case0180Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0180Schema is the schema of the batches Case0180 returns.
 var Case0180Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
@@ -16069,7 +12360,7 @@ func Case0180(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0180Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0180: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -16117,26 +12408,6 @@ func case0180Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, failed
 	return column
 }
 
-// case0181Input is the schema of Case0181's input batches (table t).
-var case0181Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0181Schema is the schema of the batches Case0181 returns.
 var Case0181Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
@@ -16152,7 +12423,7 @@ func Case0181(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0181Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0181: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -16200,26 +12471,6 @@ func case0181Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, failed
 	return column
 }
 
-// case0182Input is the schema of Case0182's input batches (table t).
-var case0182Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0182Schema is the schema of the batches Case0182 returns.
 var Case0182Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
@@ -16235,7 +12486,7 @@ func Case0182(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0182Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0182: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -16283,26 +12534,6 @@ func case0182Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, failed
 	return column
 }
 
-// case0183Input is the schema of Case0183's input batches (table t).
-var case0183Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0183Schema is the schema of the batches Case0183 returns.
 var Case0183Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -16318,7 +12549,7 @@ func Case0183(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0183Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0183: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -16377,26 +12608,6 @@ func case0183Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, sArr *
 	return column
 }
 
-// case0184Input is the schema of Case0184's input batches (table t).
-var case0184Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0184Schema is the schema of the batches Case0184 returns.
 var Case0184Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
@@ -16412,7 +12623,7 @@ func Case0184(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0184Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0184: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -16446,26 +12657,6 @@ func case0184Col1(n int, all vec.Sel, m vec.Vec[vec.MapRef[string, int64]], fail
 	return column
 }
 
-// case0185Input is the schema of Case0185's input batches (table t).
-var case0185Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0185Schema is the schema of the batches Case0185 returns.
 var Case0185Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
@@ -16481,7 +12672,7 @@ func Case0185(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0185Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0185: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -16528,26 +12719,6 @@ func case0185Col1(n int, all vec.Sel, d vec.Vec[int32], failed *vec.Failure, mem
 	return column
 }
 
-// case0186Input is the schema of Case0186's input batches (table t).
-var case0186Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0186Schema is the schema of the batches Case0186 returns.
 var Case0186Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
@@ -16563,7 +12734,7 @@ func Case0186(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0186Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0186: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -16610,26 +12781,6 @@ func case0186Col1(n int, all vec.Sel, d vec.Vec[int32], failed *vec.Failure, mem
 	return column
 }
 
-// case0187Input is the schema of Case0187's input batches (table t).
-var case0187Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0187Schema is the schema of the batches Case0187 returns.
 var Case0187Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
@@ -16645,7 +12796,7 @@ func Case0187(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0187Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0187: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -16692,26 +12843,6 @@ func case0187Col1(n int, all vec.Sel, d vec.Vec[int32], failed *vec.Failure, mem
 	return column
 }
 
-// case0188Input is the schema of Case0188's input batches (table t).
-var case0188Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0188Schema is the schema of the batches Case0188 returns.
 var Case0188Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
@@ -16727,7 +12858,7 @@ func Case0188(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0188Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0188: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -16774,26 +12905,6 @@ func case0188Col1(n int, all vec.Sel, d vec.Vec[int32], failed *vec.Failure, mem
 	return column
 }
 
-// case0189Input is the schema of Case0189's input batches (table t).
-var case0189Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0189Schema is the schema of the batches Case0189 returns.
 var Case0189Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
@@ -16809,7 +12920,7 @@ func Case0189(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0189Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0189: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -16856,26 +12967,6 @@ func case0189Col1(n int, all vec.Sel, d vec.Vec[int32], failed *vec.Failure, mem
 	return column
 }
 
-// case0190Input is the schema of Case0190's input batches (table t).
-var case0190Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0190Schema is the schema of the batches Case0190 returns.
 var Case0190Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
@@ -16891,7 +12982,7 @@ func Case0190(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0190Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0190: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -16943,26 +13034,6 @@ func case0190Col1(n int, all vec.Sel, d vec.Vec[int32], failed *vec.Failure, mem
 	return column
 }
 
-// case0191Input is the schema of Case0191's input batches (table t).
-var case0191Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0191Schema is the schema of the batches Case0191 returns.
 var Case0191Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
@@ -16978,7 +13049,7 @@ func Case0191(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0191Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0191: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -17032,26 +13103,6 @@ func case0191Col1(n int, all vec.Sel, d vec.Vec[int32], i_ vec.Vec[int32], faile
 	return column
 }
 
-// case0192Input is the schema of Case0192's input batches (table t).
-var case0192Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0192Schema is the schema of the batches Case0192 returns.
 var Case0192Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
@@ -17067,7 +13118,7 @@ func Case0192(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0192Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0192: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -17119,26 +13170,6 @@ func case0192Col1(n int, all vec.Sel, d vec.Vec[int32], failed *vec.Failure, mem
 	return column
 }
 
-// case0193Input is the schema of Case0193's input batches (table t).
-var case0193Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0193Schema is the schema of the batches Case0193 returns.
 var Case0193Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
@@ -17154,7 +13185,7 @@ func Case0193(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0193Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0193: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -17208,26 +13239,6 @@ func case0193Col1(n int, all vec.Sel, d vec.Vec[int32], i_ vec.Vec[int32], faile
 	return column
 }
 
-// case0194Input is the schema of Case0194's input batches (table t).
-var case0194Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0194Schema is the schema of the batches Case0194 returns.
 var Case0194Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
@@ -17243,7 +13254,7 @@ func Case0194(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0194Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0194: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -17295,26 +13306,6 @@ func case0194Col1(n int, all vec.Sel, d vec.Vec[int32], failed *vec.Failure, mem
 	return column
 }
 
-// case0195Input is the schema of Case0195's input batches (table t).
-var case0195Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0195Schema is the schema of the batches Case0195 returns.
 var Case0195Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
@@ -17330,7 +13321,7 @@ func Case0195(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0195Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0195: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -17384,26 +13375,6 @@ func case0195Col1(n int, all vec.Sel, d vec.Vec[int32], e_ vec.Vec[int32], faile
 	return column
 }
 
-// case0196Input is the schema of Case0196's input batches (table t).
-var case0196Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0196Schema is the schema of the batches Case0196 returns.
 var Case0196Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
@@ -17419,7 +13390,7 @@ func Case0196(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0196Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0196: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -17473,26 +13444,6 @@ func case0196Col1(n int, all vec.Sel, e_ vec.Vec[int32], d vec.Vec[int32], faile
 	return column
 }
 
-// case0197Input is the schema of Case0197's input batches (table t).
-var case0197Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0197Schema is the schema of the batches Case0197 returns.
 var Case0197Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
@@ -17508,7 +13459,7 @@ func Case0197(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0197Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0197: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -17562,26 +13513,6 @@ func case0197Col1(n int, all vec.Sel, d vec.Vec[int32], e_ vec.Vec[int32], faile
 	return column
 }
 
-// case0198Input is the schema of Case0198's input batches (table t).
-var case0198Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0198Schema is the schema of the batches Case0198 returns.
 var Case0198Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -17597,7 +13528,7 @@ func Case0198(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0198Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0198: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -17644,26 +13575,6 @@ func case0198Col1(n int, all vec.Sel, d vec.Vec[int32], failed *vec.Failure, mem
 	return column
 }
 
-// case0199Input is the schema of Case0199's input batches (table t).
-var case0199Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0199Schema is the schema of the batches Case0199 returns.
 var Case0199Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -17679,7 +13590,7 @@ func Case0199(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0199Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0199: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -17726,26 +13637,6 @@ func case0199Col1(n int, all vec.Sel, d vec.Vec[int32], failed *vec.Failure, mem
 	return column
 }
 
-// case0200Input is the schema of Case0200's input batches (table t).
-var case0200Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0200Schema is the schema of the batches Case0200 returns.
 var Case0200Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -17761,7 +13652,7 @@ func Case0200(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0200Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0200: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -17810,26 +13701,6 @@ func case0200Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed
 	return column
 }
 
-// case0201Input is the schema of Case0201's input batches (table t).
-var case0201Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0201Schema is the schema of the batches Case0201 returns.
 var Case0201Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -17845,7 +13716,7 @@ func Case0201(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0201Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0201: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -17894,26 +13765,6 @@ func case0201Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed
 	return column
 }
 
-// case0202Input is the schema of Case0202's input batches (table t).
-var case0202Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0202Schema is the schema of the batches Case0202 returns.
 var Case0202Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -17929,7 +13780,7 @@ func Case0202(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0202Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0202: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -17978,26 +13829,6 @@ func case0202Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed
 	return column
 }
 
-// case0203Input is the schema of Case0203's input batches (table t).
-var case0203Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0203Schema is the schema of the batches Case0203 returns.
 var Case0203Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -18013,7 +13844,7 @@ func Case0203(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0203Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0203: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -18062,26 +13893,6 @@ func case0203Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed
 	return column
 }
 
-// case0204Input is the schema of Case0204's input batches (table t).
-var case0204Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0204Schema is the schema of the batches Case0204 returns.
 var Case0204Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -18097,7 +13908,7 @@ func Case0204(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0204Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0204: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -18129,60 +13940,24 @@ func Case0204(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0204Col1(n int, all vec.Sel, i_ vec.Vec[int32], in arrow.RecordBatch, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (CAST(i AS BIGINT) < a)
 	var cmp vec.Vec[bool]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if in.Column(3).NullN()+in.Column(0).NullN() <= n/2 {
+	{
 		cmp = vec.Make[bool](n)
 		i_V := i_.V[:n]
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		left := vec.Sel{} // rows for the vector code
 		dirty := !(i_.Clean() && a.Clean())
 		for i := range out {
-			if dirty && (i_.Dirty(i) || a.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (i_.IsNull(i) || a.IsNull(i)) {
+				cmp.SetNull(i)
 				continue
 			}
 			out[i] = rt.LtInt64(rt.CastInt32ToInt64(i_V[i]), aV[i])
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// CAST(i AS BIGINT)
-		asBigint := vec.Map1(rest, n, vec.VecArg(&i_), rt.CastInt32ToInt64)
-		// (CAST(i AS BIGINT) < a)
-		cmp2 := vec.Map2(rest, n, vec.VecArg(&asBigint), vec.VecArg(&a), rt.LtInt64)
-		if fused {
-			vec.Merge(&cmp, &cmp2, rest, n)
-		} else {
-			cmp = cmp2
 		}
 	}
 	vec.Check(failed, &cmp, all, n, 1)
 	column := vec.BoolArray(mem, &cmp, all, n)
 	return column
 }
-
-// case0205Input is the schema of Case0205's input batches (table t).
-var case0205Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
 
 // Case0205Schema is the schema of the batches Case0205 returns.
 var Case0205Schema = arrow.NewSchema([]arrow.Field{
@@ -18199,7 +13974,7 @@ func Case0205(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0205Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0205: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -18248,26 +14023,6 @@ func case0205Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64], fa
 	return column
 }
 
-// case0206Input is the schema of Case0206's input batches (table t).
-var case0206Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0206Schema is the schema of the batches Case0206 returns.
 var Case0206Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -18283,7 +14038,7 @@ func Case0206(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0206Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0206: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -18332,26 +14087,6 @@ func case0206Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64], fa
 	return column
 }
 
-// case0207Input is the schema of Case0207's input batches (table t).
-var case0207Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0207Schema is the schema of the batches Case0207 returns.
 var Case0207Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -18367,7 +14102,7 @@ func Case0207(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0207Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0207: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -18416,26 +14151,6 @@ func case0207Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64], fa
 	return column
 }
 
-// case0208Input is the schema of Case0208's input batches (table t).
-var case0208Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0208Schema is the schema of the batches Case0208 returns.
 var Case0208Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -18451,7 +14166,7 @@ func Case0208(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0208Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0208: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -18500,26 +14215,6 @@ func case0208Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64], fa
 	return column
 }
 
-// case0209Input is the schema of Case0209's input batches (table t).
-var case0209Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0209Schema is the schema of the batches Case0209 returns.
 var Case0209Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -18535,7 +14230,7 @@ func Case0209(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0209Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0209: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -18582,26 +14277,6 @@ func case0209Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, fa
 	return column
 }
 
-// case0210Input is the schema of Case0210's input batches (table t).
-var case0210Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0210Schema is the schema of the batches Case0210 returns.
 var Case0210Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -18617,7 +14292,7 @@ func Case0210(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0210Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0210: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -18664,26 +14339,6 @@ func case0210Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, fa
 	return column
 }
 
-// case0211Input is the schema of Case0211's input batches (table t).
-var case0211Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0211Schema is the schema of the batches Case0211 returns.
 var Case0211Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -18699,7 +14354,7 @@ func Case0211(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0211Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0211: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -18746,26 +14401,6 @@ func case0211Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, fa
 	return column
 }
 
-// case0212Input is the schema of Case0212's input batches (table t).
-var case0212Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0212Schema is the schema of the batches Case0212 returns.
 var Case0212Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -18781,7 +14416,7 @@ func Case0212(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0212Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0212: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -18830,26 +14465,6 @@ func case0212Col1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool], failed *
 	return column
 }
 
-// case0213Input is the schema of Case0213's input batches (table t).
-var case0213Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0213Schema is the schema of the batches Case0213 returns.
 var Case0213Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -18865,7 +14480,7 @@ func Case0213(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0213Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0213: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -18914,26 +14529,6 @@ func case0213Col1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool], failed *
 	return column
 }
 
-// case0214Input is the schema of Case0214's input batches (table t).
-var case0214Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0214Schema is the schema of the batches Case0214 returns.
 var Case0214Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -18949,7 +14544,7 @@ func Case0214(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0214Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0214: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -18998,26 +14593,6 @@ func case0214Col1(n int, all vec.Sel, d vec.Vec[int32], e_ vec.Vec[int32], faile
 	return column
 }
 
-// case0215Input is the schema of Case0215's input batches (table t).
-var case0215Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0215Schema is the schema of the batches Case0215 returns.
 var Case0215Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -19033,7 +14608,7 @@ func Case0215(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0215Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0215: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -19085,26 +14660,6 @@ func case0215Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	return column
 }
 
-// case0216Input is the schema of Case0216's input batches (table t).
-var case0216Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0216Schema is the schema of the batches Case0216 returns.
 var Case0216Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
@@ -19120,7 +14675,7 @@ func Case0216(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0216Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0216: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -19167,26 +14722,6 @@ func case0216Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, m
 	return column
 }
 
-// case0217Input is the schema of Case0217's input batches (table t).
-var case0217Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0217Schema is the schema of the batches Case0217 returns.
 var Case0217Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -19202,7 +14737,7 @@ func Case0217(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0217Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0217: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -19236,26 +14771,6 @@ func case0217Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator)
 	return column
 }
 
-// case0218Input is the schema of Case0218's input batches (table t).
-var case0218Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0218Schema is the schema of the batches Case0218 returns.
 var Case0218Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -19271,7 +14786,7 @@ func Case0218(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0218Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0218: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -19305,26 +14820,6 @@ func case0218Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator)
 	return column
 }
 
-// case0219Input is the schema of Case0219's input batches (table t).
-var case0219Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0219Schema is the schema of the batches Case0219 returns.
 var Case0219Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -19340,7 +14835,7 @@ func Case0219(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0219Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0219: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -19394,26 +14889,6 @@ func case0219Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	return column
 }
 
-// case0220Input is the schema of Case0220's input batches (table t).
-var case0220Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0220Schema is the schema of the batches Case0220 returns.
 var Case0220Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -19429,7 +14904,7 @@ func Case0220(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0220Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0220: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -19483,26 +14958,6 @@ func case0220Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	return column
 }
 
-// case0221Input is the schema of Case0221's input batches (table t).
-var case0221Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0221Schema is the schema of the batches Case0221 returns.
 var Case0221Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -19518,7 +14973,7 @@ func Case0221(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0221Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0221: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -19572,26 +15027,6 @@ func case0221Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	return column
 }
 
-// case0222Input is the schema of Case0222's input batches (table t).
-var case0222Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0222Schema is the schema of the batches Case0222 returns.
 var Case0222Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -19607,7 +15042,7 @@ func Case0222(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0222Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0222: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -19644,7 +15079,7 @@ func case0222Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b 
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+	{
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		bV := b.V[:n]
@@ -19653,8 +15088,8 @@ func case0222Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b 
 		dirty := !(a.Clean() && b.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if dirty && (a.Dirty(i) || b.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (a.IsNull(i) || b.IsNull(i)) {
+				directOut.SetNull(i)
 				continue
 			}
 			out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.DivInt64(int64(100), aV[i])), bad.Int64(rt.DivInt64(bV[i], int64(0)))))
@@ -19688,26 +15123,6 @@ func case0222Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b 
 	return directCol
 }
 
-// case0223Input is the schema of Case0223's input batches (table t).
-var case0223Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0223Schema is the schema of the batches Case0223 returns.
 var Case0223Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -19723,7 +15138,7 @@ func Case0223(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0223Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0223: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -19759,7 +15174,7 @@ func case0223Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(0).NullN() <= n/2 {
+	{
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		out := directOut.V
@@ -19767,8 +15182,8 @@ func case0223Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 		dirty := !(a.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if dirty && (a.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (a.IsNull(i)) {
+				directOut.SetNull(i)
 				continue
 			}
 			out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), bad.Int64(rt.AddInt64(int64(9223372036854775807), aV[i]))))
@@ -19802,26 +15217,6 @@ func case0223Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 	return directCol
 }
 
-// case0224Input is the schema of Case0224's input batches (table t).
-var case0224Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0224Schema is the schema of the batches Case0224 returns.
 var Case0224Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -19837,7 +15232,7 @@ func Case0224(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0224Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0224: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -19873,7 +15268,7 @@ func case0224Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(0).NullN() <= n/2 {
+	{
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		out := directOut.V
@@ -19881,8 +15276,8 @@ func case0224Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 		dirty := !(a.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if dirty && (a.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (a.IsNull(i)) {
+				directOut.SetNull(i)
 				continue
 			}
 			out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.AddInt64(int64(9223372036854775807), aV[i])), bad.Int64(rt.DivInt64(aV[i], int64(0)))))
@@ -19916,26 +15311,6 @@ func case0224Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 	return directCol
 }
 
-// case0225Input is the schema of Case0225's input batches (table t).
-var case0225Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0225Schema is the schema of the batches Case0225 returns.
 var Case0225Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -19951,7 +15326,7 @@ func Case0225(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0225Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0225: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -19989,16 +15364,15 @@ func case0225Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, a 
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if sArr.NullN()+uArr.NullN()+in.Column(0).NullN() <= n/2 {
+	{
 		directOut = vec.NewStringOut(mem, n)
 		aV := a.V[:n]
 		left := vec.Sel{} // rows for the vector code
 		dirty := !(sArr.NullN() == 0 && uArr.NullN() == 0 && a.Clean())
 		var bad vec.Failed
 		for i := range n {
-			if dirty && (sArr.IsNull(i) || uArr.IsNull(i) || a.Dirty(i)) {
-				directOut.Skip()
-				left = append(left, int32(i))
+			if dirty && (sArr.IsNull(i) || uArr.IsNull(i) || a.IsNull(i)) {
+				directOut.AppendNull()
 				continue
 			}
 			directOut.Append(rt.Concat(sArr.Value(i), uArr.Value(i), rt.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), aV[i])))))
@@ -20049,26 +15423,6 @@ func case0225Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, a 
 	return directCol
 }
 
-// case0226Input is the schema of Case0226's input batches (table t).
-var case0226Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0226Schema is the schema of the batches Case0226 returns.
 var Case0226Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -20084,7 +15438,7 @@ func Case0226(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0226Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0226: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -20122,16 +15476,15 @@ func case0226Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, sA
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(0).NullN()+sArr.NullN()+uArr.NullN() <= n/2 {
+	{
 		directOut = vec.NewStringOut(mem, n)
 		aV := a.V[:n]
 		left := vec.Sel{} // rows for the vector code
 		dirty := !(a.Clean() && sArr.NullN() == 0 && uArr.NullN() == 0)
 		var bad vec.Failed
 		for i := range n {
-			if dirty && (a.Dirty(i) || sArr.IsNull(i) || uArr.IsNull(i)) {
-				directOut.Skip()
-				left = append(left, int32(i))
+			if dirty && (a.IsNull(i) || sArr.IsNull(i) || uArr.IsNull(i)) {
+				directOut.AppendNull()
 				continue
 			}
 			directOut.Append(rt.Concat(rt.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), aV[i]))), sArr.Value(i), uArr.Value(i)))
@@ -20182,26 +15535,6 @@ func case0226Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, sA
 	return directCol
 }
 
-// case0227Input is the schema of Case0227's input batches (table t).
-var case0227Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0227Schema is the schema of the batches Case0227 returns.
 var Case0227Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -20217,7 +15550,7 @@ func Case0227(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0227Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0227: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -20255,16 +15588,15 @@ func case0227Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, sA
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(0).NullN()+sArr.NullN()+uArr.NullN() <= n/2 {
+	{
 		directOut = vec.NewStringOut(mem, n)
 		aV := a.V[:n]
 		left := vec.Sel{} // rows for the vector code
 		dirty := !(a.Clean() && sArr.NullN() == 0 && uArr.NullN() == 0)
 		var bad vec.Failed
 		for i := range n {
-			if dirty && (a.Dirty(i) || sArr.IsNull(i) || uArr.IsNull(i)) {
-				directOut.Skip()
-				left = append(left, int32(i))
+			if dirty && (a.IsNull(i) || sArr.IsNull(i) || uArr.IsNull(i)) {
+				directOut.AppendNull()
 				continue
 			}
 			directOut.Append(rt.Concat(rt.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), aV[i]))), sArr.Value(i), uArr.Value(i)))
@@ -20315,26 +15647,6 @@ func case0227Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, sA
 	return directCol
 }
 
-// case0228Input is the schema of Case0228's input batches (table t).
-var case0228Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0228Schema is the schema of the batches Case0228 returns.
 var Case0228Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -20350,7 +15662,7 @@ func Case0228(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0228Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0228: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -20404,26 +15716,6 @@ func case0228Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed
 	return column
 }
 
-// case0229Input is the schema of Case0229's input batches (table t).
-var case0229Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0229Schema is the schema of the batches Case0229 returns.
 var Case0229Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -20439,7 +15731,7 @@ func Case0229(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0229Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0229: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -20497,26 +15789,6 @@ func case0229Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mItems
 	return column
 }
 
-// case0230Input is the schema of Case0230's input batches (table t).
-var case0230Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0230Schema is the schema of the batches Case0230 returns.
 var Case0230Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -20532,7 +15804,7 @@ func Case0230(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0230Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0230: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -20584,26 +15856,6 @@ func case0230Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	return column
 }
 
-// case0231Input is the schema of Case0231's input batches (table t).
-var case0231Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0231Schema is the schema of the batches Case0231 returns.
 var Case0231Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
@@ -20619,7 +15871,7 @@ func Case0231(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0231Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0231: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -20653,26 +15905,6 @@ func case0231Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator)
 	return column
 }
 
-// case0232Input is the schema of Case0232's input batches (table t).
-var case0232Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0232Schema is the schema of the batches Case0232 returns.
 var Case0232Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
@@ -20688,7 +15920,7 @@ func Case0232(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0232Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0232: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -20722,26 +15954,6 @@ func case0232Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator)
 	return column
 }
 
-// case0233Input is the schema of Case0233's input batches (table t).
-var case0233Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0233Schema is the schema of the batches Case0233 returns.
 var Case0233Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -20757,7 +15969,7 @@ func Case0233(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0233Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0233: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -20791,7 +16003,7 @@ func case0233Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, fa
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(0).NullN() <= n/2 {
+	{
 		cmp = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := cmp.V[:n]
@@ -20799,8 +16011,8 @@ func case0233Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, fa
 		dirty := !(a.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if dirty && (a.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (a.IsNull(i)) {
+				cmp.SetNull(i)
 				continue
 			}
 			out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1))
@@ -20827,26 +16039,6 @@ func case0233Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, fa
 	return column
 }
 
-// case0234Input is the schema of Case0234's input batches (table t).
-var case0234Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0234Schema is the schema of the batches Case0234 returns.
 var Case0234Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -20862,7 +16054,7 @@ func Case0234(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0234Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0234: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -20896,7 +16088,7 @@ func case0234Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, fa
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(0).NullN() <= n/2 {
+	{
 		cmp = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := cmp.V[:n]
@@ -20904,8 +16096,8 @@ func case0234Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, fa
 		dirty := !(a.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if dirty && (a.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (a.IsNull(i)) {
+				cmp.SetNull(i)
 				continue
 			}
 			out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1))
@@ -20932,26 +16124,6 @@ func case0234Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, fa
 	return column
 }
 
-// case0235Input is the schema of Case0235's input batches (table t).
-var case0235Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0235Schema is the schema of the batches Case0235 returns.
 var Case0235Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -20967,7 +16139,7 @@ func Case0235(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0235Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0235: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -21043,26 +16215,6 @@ func case0235Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, p 
 	return column
 }
 
-// case0236Input is the schema of Case0236's input batches (table t).
-var case0236Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0236Schema is the schema of the batches Case0236 returns.
 var Case0236Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -21078,7 +16230,7 @@ func Case0236(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0236Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0236: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -21154,26 +16306,6 @@ func case0236Col1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a v
 	return column
 }
 
-// case0237Input is the schema of Case0237's input batches (table t).
-var case0237Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0237Schema is the schema of the batches Case0237 returns.
 var Case0237Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
@@ -21189,7 +16321,7 @@ func Case0237(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0237Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0237: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -21223,26 +16355,6 @@ func case0237Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator)
 	return column
 }
 
-// case0238Input is the schema of Case0238's input batches (table t).
-var case0238Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0238Schema is the schema of the batches Case0238 returns.
 var Case0238Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
@@ -21258,7 +16370,7 @@ func Case0238(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0238Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0238: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -21292,26 +16404,6 @@ func case0238Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator)
 	return column
 }
 
-// case0239Input is the schema of Case0239's input batches (table t).
-var case0239Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0239Schema is the schema of the batches Case0239 returns.
 var Case0239Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -21327,7 +16419,7 @@ func Case0239(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0239Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0239: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -21361,7 +16453,7 @@ func case0239Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, fa
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(0).NullN() <= n/2 {
+	{
 		cmp = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := cmp.V[:n]
@@ -21369,8 +16461,8 @@ func case0239Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, fa
 		dirty := !(a.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if dirty && (a.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (a.IsNull(i)) {
+				cmp.SetNull(i)
 				continue
 			}
 			out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1))
@@ -21397,26 +16489,6 @@ func case0239Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, fa
 	return column
 }
 
-// case0240Input is the schema of Case0240's input batches (table t).
-var case0240Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0240Schema is the schema of the batches Case0240 returns.
 var Case0240Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -21432,7 +16504,7 @@ func Case0240(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0240Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0240: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -21508,26 +16580,6 @@ func case0240Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, p 
 	return column
 }
 
-// case0241Input is the schema of Case0241's input batches (table t).
-var case0241Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0241Schema is the schema of the batches Case0241 returns.
 var Case0241Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -21543,7 +16595,7 @@ func Case0241(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0241Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0241: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -21619,26 +16671,6 @@ func case0241Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, fa
 	return column
 }
 
-// case0242Input is the schema of Case0242's input batches (table t).
-var case0242Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0242Schema is the schema of the batches Case0242 returns.
 var Case0242Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -21654,7 +16686,7 @@ func Case0242(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0242Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0242: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -21730,26 +16762,6 @@ func case0242Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, fa
 	return column
 }
 
-// case0243Input is the schema of Case0243's input batches (table t).
-var case0243Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0243Schema is the schema of the batches Case0243 returns.
 var Case0243Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -21765,7 +16777,7 @@ func Case0243(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0243Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0243: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -21841,26 +16853,6 @@ func case0243Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, fa
 	return column
 }
 
-// case0244Input is the schema of Case0244's input batches (table t).
-var case0244Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0244Schema is the schema of the batches Case0244 returns.
 var Case0244Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -21876,7 +16868,7 @@ func Case0244(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0244Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0244: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -21952,26 +16944,6 @@ func case0244Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, fa
 	return column
 }
 
-// case0245Input is the schema of Case0245's input batches (table t).
-var case0245Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0245Schema is the schema of the batches Case0245 returns.
 var Case0245Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -21987,7 +16959,7 @@ func Case0245(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0245Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0245: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -22063,26 +17035,6 @@ func case0245Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, fa
 	return column
 }
 
-// case0246Input is the schema of Case0246's input batches (table t).
-var case0246Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0246Schema is the schema of the batches Case0246 returns.
 var Case0246Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -22098,7 +17050,7 @@ func Case0246(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0246Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0246: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -22137,26 +17089,6 @@ func case0246Col1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool], failed *
 	return column
 }
 
-// case0247Input is the schema of Case0247's input batches (table t).
-var case0247Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0247Schema is the schema of the batches Case0247 returns.
 var Case0247Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -22172,7 +17104,7 @@ func Case0247(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0247Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0247: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -22211,26 +17143,6 @@ func case0247Col1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool], failed *
 	return column
 }
 
-// case0248Input is the schema of Case0248's input batches (table t).
-var case0248Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0248Schema is the schema of the batches Case0248 returns.
 var Case0248Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -22246,7 +17158,7 @@ func Case0248(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0248Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0248: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -22285,26 +17197,6 @@ func case0248Col1(n int, all vec.Sel, q vec.Vec[bool], p vec.Vec[bool], failed *
 	return column
 }
 
-// case0249Input is the schema of Case0249's input batches (table t).
-var case0249Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0249Schema is the schema of the batches Case0249 returns.
 var Case0249Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -22320,7 +17212,7 @@ func Case0249(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0249Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0249: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -22359,26 +17251,6 @@ func case0249Col1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool], failed *
 	return column
 }
 
-// case0250Input is the schema of Case0250's input batches (table t).
-var case0250Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0250Schema is the schema of the batches Case0250 returns.
 var Case0250Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -22394,7 +17266,7 @@ func Case0250(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0250Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0250: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -22433,26 +17305,6 @@ func case0250Col1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool], failed *
 	return column
 }
 
-// case0251Input is the schema of Case0251's input batches (table t).
-var case0251Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0251Schema is the schema of the batches Case0251 returns.
 var Case0251Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -22468,7 +17320,7 @@ func Case0251(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0251Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0251: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -22507,26 +17359,6 @@ func case0251Col1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool], failed *
 	return column
 }
 
-// case0252Input is the schema of Case0252's input batches (table t).
-var case0252Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0252Schema is the schema of the batches Case0252 returns.
 var Case0252Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -22542,7 +17374,7 @@ func Case0252(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0252Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0252: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -22581,26 +17413,6 @@ func case0252Col1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool], failed *
 	return column
 }
 
-// case0253Input is the schema of Case0253's input batches (table t).
-var case0253Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0253Schema is the schema of the batches Case0253 returns.
 var Case0253Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -22616,7 +17428,7 @@ func Case0253(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0253Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0253: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -22696,26 +17508,6 @@ func case0253Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b 
 	return column
 }
 
-// case0254Input is the schema of Case0254's input batches (table t).
-var case0254Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0254Schema is the schema of the batches Case0254 returns.
 var Case0254Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -22731,7 +17523,7 @@ func Case0254(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0254Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0254: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -22811,26 +17603,6 @@ func case0254Col1(n int, all vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, a 
 	return column
 }
 
-// case0255Input is the schema of Case0255's input batches (table t).
-var case0255Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0255Schema is the schema of the batches Case0255 returns.
 var Case0255Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -22846,7 +17618,7 @@ func Case0255(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0255Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0255: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -22880,7 +17652,7 @@ func case0255Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, fa
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(0).NullN() <= n/2 {
+	{
 		negated = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := negated.V[:n]
@@ -22888,8 +17660,8 @@ func case0255Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, fa
 		dirty := !(a.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if dirty && (a.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (a.IsNull(i)) {
+				negated.SetNull(i)
 				continue
 			}
 			out[i] = rt.Not(rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)))
@@ -22918,26 +17690,6 @@ func case0255Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, fa
 	return column
 }
 
-// case0256Input is the schema of Case0256's input batches (table t).
-var case0256Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0256Schema is the schema of the batches Case0256 returns.
 var Case0256Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -22953,7 +17705,7 @@ func Case0256(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0256Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0256: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -23000,26 +17752,6 @@ func case0256Col1(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem 
 	return column
 }
 
-// case0257Input is the schema of Case0257's input batches (table t).
-var case0257Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0257Schema is the schema of the batches Case0257 returns.
 var Case0257Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -23035,7 +17767,7 @@ func Case0257(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0257Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0257: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -23123,26 +17855,6 @@ func case0257Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 	return directCol
 }
 
-// case0258Input is the schema of Case0258's input batches (table t).
-var case0258Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0258Schema is the schema of the batches Case0258 returns.
 var Case0258Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -23158,7 +17870,7 @@ func Case0258(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0258Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0258: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -23246,26 +17958,6 @@ func case0258Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 	return directCol
 }
 
-// case0259Input is the schema of Case0259's input batches (table t).
-var case0259Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0259Schema is the schema of the batches Case0259 returns.
 var Case0259Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -23281,7 +17973,7 @@ func Case0259(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0259Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0259: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -23369,26 +18061,6 @@ func case0259Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 	return directCol
 }
 
-// case0260Input is the schema of Case0260's input batches (table t).
-var case0260Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0260Schema is the schema of the batches Case0260 returns.
 var Case0260Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -23404,7 +18076,7 @@ func Case0260(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0260Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0260: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -23459,26 +18131,6 @@ func case0260Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	return column
 }
 
-// case0261Input is the schema of Case0261's input batches (table t).
-var case0261Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0261Schema is the schema of the batches Case0261 returns.
 var Case0261Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -23494,7 +18146,7 @@ func Case0261(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0261Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0261: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -23581,26 +18233,6 @@ func case0261Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 	return directCol
 }
 
-// case0262Input is the schema of Case0262's input batches (table t).
-var case0262Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0262Schema is the schema of the batches Case0262 returns.
 var Case0262Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
@@ -23616,7 +18248,7 @@ func Case0262(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0262Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0262: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -23703,26 +18335,6 @@ func case0262Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 	return directCol
 }
 
-// case0263Input is the schema of Case0263's input batches (table t).
-var case0263Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0263Schema is the schema of the batches Case0263 returns.
 var Case0263Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
@@ -23738,7 +18350,7 @@ func Case0263(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0263Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0263: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -23816,26 +18428,6 @@ func case0263Col1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, mem
 	return directCol
 }
 
-// case0264Input is the schema of Case0264's input batches (table t).
-var case0264Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0264Schema is the schema of the batches Case0264 returns.
 var Case0264Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -23851,7 +18443,7 @@ func Case0264(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0264Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0264: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -23891,26 +18483,6 @@ func case0264Col1(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem 
 	return column
 }
 
-// case0265Input is the schema of Case0265's input batches (table t).
-var case0265Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0265Schema is the schema of the batches Case0265 returns.
 var Case0265Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: false},
@@ -23926,7 +18498,7 @@ func Case0265(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0265Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0265: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -24021,26 +18593,6 @@ func case0265Col1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a v
 	return directCol
 }
 
-// case0266Input is the schema of Case0266's input batches (table t).
-var case0266Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0266Schema is the schema of the batches Case0266 returns.
 var Case0266Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: false},
@@ -24056,7 +18608,7 @@ func Case0266(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0266Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0266: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -24151,26 +18703,6 @@ func case0266Col1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a v
 	return directCol
 }
 
-// case0267Input is the schema of Case0267's input batches (table t).
-var case0267Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0267Schema is the schema of the batches Case0267 returns.
 var Case0267Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -24186,7 +18718,7 @@ func Case0267(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0267Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0267: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -24226,26 +18758,6 @@ func case0267Col1(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem 
 	return column
 }
 
-// case0268Input is the schema of Case0268's input batches (table t).
-var case0268Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0268Schema is the schema of the batches Case0268 returns.
 var Case0268Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -24261,7 +18773,7 @@ func Case0268(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0268Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0268: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -24301,26 +18813,6 @@ func case0268Col1(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem 
 	return column
 }
 
-// case0269Input is the schema of Case0269's input batches (table t).
-var case0269Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0269Schema is the schema of the batches Case0269 returns.
 var Case0269Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: false},
@@ -24336,7 +18828,7 @@ func Case0269(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0269Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0269: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -24423,26 +18915,6 @@ func case0269Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 	return directCol
 }
 
-// case0270Input is the schema of Case0270's input batches (table t).
-var case0270Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0270Schema is the schema of the batches Case0270 returns.
 var Case0270Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: false},
@@ -24458,7 +18930,7 @@ func Case0270(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0270Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0270: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -24545,26 +19017,6 @@ func case0270Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 	return directCol
 }
 
-// case0271Input is the schema of Case0271's input batches (table t).
-var case0271Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0271Schema is the schema of the batches Case0271 returns.
 var Case0271Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: false},
@@ -24580,7 +19032,7 @@ func Case0271(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0271Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0271: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -24634,26 +19086,6 @@ func case0271Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	return column
 }
 
-// case0272Input is the schema of Case0272's input batches (table t).
-var case0272Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0272Schema is the schema of the batches Case0272 returns.
 var Case0272Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: false},
@@ -24669,7 +19101,7 @@ func Case0272(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0272Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0272: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -24723,26 +19155,6 @@ func case0272Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	return column
 }
 
-// case0273Input is the schema of Case0273's input batches (table t).
-var case0273Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0273Schema is the schema of the batches Case0273 returns.
 var Case0273Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: false},
@@ -24758,7 +19170,7 @@ func Case0273(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0273Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0273: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -24812,26 +19224,6 @@ func case0273Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	return column
 }
 
-// case0274Input is the schema of Case0274's input batches (table t).
-var case0274Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0274Schema is the schema of the batches Case0274 returns.
 var Case0274Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: false},
@@ -24847,7 +19239,7 @@ func Case0274(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0274Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0274: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -24904,26 +19296,6 @@ func case0274Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	return column
 }
 
-// case0275Input is the schema of Case0275's input batches (table t).
-var case0275Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0275Schema is the schema of the batches Case0275 returns.
 var Case0275Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -24939,7 +19311,7 @@ func Case0275(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0275Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0275: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -24978,26 +19350,6 @@ func case0275Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	return column
 }
 
-// case0276Input is the schema of Case0276's input batches (table t).
-var case0276Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0276Schema is the schema of the batches Case0276 returns.
 var Case0276Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -25013,7 +19365,7 @@ func Case0276(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0276Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0276: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -25055,26 +19407,6 @@ func case0276Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed
 	return column
 }
 
-// case0277Input is the schema of Case0277's input batches (table t).
-var case0277Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0277Schema is the schema of the batches Case0277 returns.
 var Case0277Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -25090,7 +19422,7 @@ func Case0277(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0277Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0277: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -25129,26 +19461,6 @@ func case0277Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	return column
 }
 
-// case0278Input is the schema of Case0278's input batches (table t).
-var case0278Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0278Schema is the schema of the batches Case0278 returns.
 var Case0278Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -25164,7 +19476,7 @@ func Case0278(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0278Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0278: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -25221,26 +19533,6 @@ func case0278Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	return column
 }
 
-// case0279Input is the schema of Case0279's input batches (table t).
-var case0279Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0279Schema is the schema of the batches Case0279 returns.
 var Case0279Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -25256,7 +19548,7 @@ func Case0279(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0279Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0279: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -25296,26 +19588,6 @@ func case0279Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed
 	return column
 }
 
-// case0280Input is the schema of Case0280's input batches (table t).
-var case0280Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0280Schema is the schema of the batches Case0280 returns.
 var Case0280Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -25331,7 +19603,7 @@ func Case0280(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0280Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0280: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -25384,26 +19656,6 @@ func case0280Col1(n int, all vec.Sel, i_ vec.Vec[int32], a vec.Vec[int64], faile
 	return column
 }
 
-// case0281Input is the schema of Case0281's input batches (table t).
-var case0281Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0281Schema is the schema of the batches Case0281 returns.
 var Case0281Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -25419,7 +19671,7 @@ func Case0281(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0281Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0281: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -25458,26 +19710,6 @@ func case0281Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	return column
 }
 
-// case0282Input is the schema of Case0282's input batches (table t).
-var case0282Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0282Schema is the schema of the batches Case0282 returns.
 var Case0282Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: false},
@@ -25493,7 +19725,7 @@ func Case0282(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0282Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0282: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -25532,26 +19764,6 @@ func case0282Col1(n int, all vec.Sel, s vec.Vec[string], failed *vec.Failure, me
 	return column
 }
 
-// case0283Input is the schema of Case0283's input batches (table t).
-var case0283Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0283Schema is the schema of the batches Case0283 returns.
 var Case0283Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -25567,7 +19779,7 @@ func Case0283(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0283Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0283: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -25615,26 +19827,6 @@ func case0283Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	return column
 }
 
-// case0284Input is the schema of Case0284's input batches (table t).
-var case0284Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0284Schema is the schema of the batches Case0284 returns.
 var Case0284Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -25650,7 +19842,7 @@ func Case0284(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0284Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0284: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -25698,26 +19890,6 @@ func case0284Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	return column
 }
 
-// case0285Input is the schema of Case0285's input batches (table t).
-var case0285Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0285Schema is the schema of the batches Case0285 returns.
 var Case0285Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -25733,7 +19905,7 @@ func Case0285(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0285Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0285: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -25783,26 +19955,6 @@ func case0285Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed
 	return column
 }
 
-// case0286Input is the schema of Case0286's input batches (table t).
-var case0286Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0286Schema is the schema of the batches Case0286 returns.
 var Case0286Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -25818,7 +19970,7 @@ func Case0286(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0286Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0286: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -25868,26 +20020,6 @@ func case0286Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	return column
 }
 
-// case0287Input is the schema of Case0287's input batches (table t).
-var case0287Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0287Schema is the schema of the batches Case0287 returns.
 var Case0287Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -25903,7 +20035,7 @@ func Case0287(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0287Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0287: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -25953,26 +20085,6 @@ func case0287Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	return column
 }
 
-// case0288Input is the schema of Case0288's input batches (table t).
-var case0288Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0288Schema is the schema of the batches Case0288 returns.
 var Case0288Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -25988,7 +20100,7 @@ func Case0288(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0288Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0288: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -26058,26 +20170,6 @@ func case0288Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, fa
 	return column
 }
 
-// case0289Input is the schema of Case0289's input batches (table t).
-var case0289Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0289Schema is the schema of the batches Case0289 returns.
 var Case0289Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -26093,7 +20185,7 @@ func Case0289(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0289Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0289: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -26163,26 +20255,6 @@ func case0289Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, fa
 	return column
 }
 
-// case0290Input is the schema of Case0290's input batches (table t).
-var case0290Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0290Schema is the schema of the batches Case0290 returns.
 var Case0290Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -26198,7 +20270,7 @@ func Case0290(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0290Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0290: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -26268,26 +20340,6 @@ func case0290Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, fa
 	return column
 }
 
-// case0291Input is the schema of Case0291's input batches (table t).
-var case0291Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0291Schema is the schema of the batches Case0291 returns.
 var Case0291Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -26303,7 +20355,7 @@ func Case0291(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0291Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0291: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -26347,26 +20399,6 @@ func case0291Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	return column
 }
 
-// case0292Input is the schema of Case0292's input batches (table t).
-var case0292Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0292Schema is the schema of the batches Case0292 returns.
 var Case0292Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -26382,7 +20414,7 @@ func Case0292(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0292Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0292: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -26426,26 +20458,6 @@ func case0292Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	return column
 }
 
-// case0293Input is the schema of Case0293's input batches (table t).
-var case0293Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0293Schema is the schema of the batches Case0293 returns.
 var Case0293Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -26461,7 +20473,7 @@ func Case0293(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0293Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0293: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -26518,26 +20530,6 @@ func case0293Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	return column
 }
 
-// case0294Input is the schema of Case0294's input batches (table t).
-var case0294Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0294Schema is the schema of the batches Case0294 returns.
 var Case0294Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -26553,7 +20545,7 @@ func Case0294(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0294Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0294: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -26623,26 +20615,6 @@ func case0294Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, fa
 	return column
 }
 
-// case0295Input is the schema of Case0295's input batches (table t).
-var case0295Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0295Schema is the schema of the batches Case0295 returns.
 var Case0295Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
@@ -26658,7 +20630,7 @@ func Case0295(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0295Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0295: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -26692,26 +20664,6 @@ func case0295Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator)
 	return column
 }
 
-// case0296Input is the schema of Case0296's input batches (table t).
-var case0296Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0296Schema is the schema of the batches Case0296 returns.
 var Case0296Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
@@ -26727,7 +20679,7 @@ func Case0296(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0296Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0296: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -26761,26 +20713,6 @@ func case0296Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator)
 	return column
 }
 
-// case0297Input is the schema of Case0297's input batches (table t).
-var case0297Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0297Schema is the schema of the batches Case0297 returns.
 var Case0297Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
@@ -26796,7 +20728,7 @@ func Case0297(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0297Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0297: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -26830,26 +20762,6 @@ func case0297Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator)
 	return column
 }
 
-// case0298Input is the schema of Case0298's input batches (table t).
-var case0298Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0298Schema is the schema of the batches Case0298 returns.
 var Case0298Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -26865,7 +20777,7 @@ func Case0298(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0298Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0298: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -26907,26 +20819,6 @@ func case0298Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	return column
 }
 
-// case0299Input is the schema of Case0299's input batches (table t).
-var case0299Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0299Schema is the schema of the batches Case0299 returns.
 var Case0299Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -26942,7 +20834,7 @@ func Case0299(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0299Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0299: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -26984,26 +20876,6 @@ func case0299Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	return column
 }
 
-// case0300Input is the schema of Case0300's input batches (table t).
-var case0300Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0300Schema is the schema of the batches Case0300 returns.
 var Case0300Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -27019,7 +20891,7 @@ func Case0300(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0300Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0300: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -27096,26 +20968,6 @@ func case0300Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b 
 	return column
 }
 
-// case0301Input is the schema of Case0301's input batches (table t).
-var case0301Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0301Schema is the schema of the batches Case0301 returns.
 var Case0301Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -27131,7 +20983,7 @@ func Case0301(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0301Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0301: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -27190,26 +21042,6 @@ func case0301Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	return column
 }
 
-// case0302Input is the schema of Case0302's input batches (table t).
-var case0302Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0302Schema is the schema of the batches Case0302 returns.
 var Case0302Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -27225,7 +21057,7 @@ func Case0302(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0302Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0302: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -27279,26 +21111,6 @@ func case0302Col1(n int, all vec.Sel, i_ vec.Vec[int32], failed *vec.Failure, me
 	return column
 }
 
-// case0303Input is the schema of Case0303's input batches (table t).
-var case0303Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0303Schema is the schema of the batches Case0303 returns.
 var Case0303Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -27314,7 +21126,7 @@ func Case0303(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0303Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0303: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -27381,26 +21193,6 @@ func case0303Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0304Input is the schema of Case0304's input batches (table t).
-var case0304Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0304Schema is the schema of the batches Case0304 returns.
 var Case0304Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -27416,7 +21208,7 @@ func Case0304(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0304Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0304: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -27484,26 +21276,6 @@ func case0304Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, fa
 	return column
 }
 
-// case0305Input is the schema of Case0305's input batches (table t).
-var case0305Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0305Schema is the schema of the batches Case0305 returns.
 var Case0305Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -27519,7 +21291,7 @@ func Case0305(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0305Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0305: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -27587,26 +21359,6 @@ func case0305Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, fa
 	return column
 }
 
-// case0306Input is the schema of Case0306's input batches (table t).
-var case0306Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0306Schema is the schema of the batches Case0306 returns.
 var Case0306Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -27622,7 +21374,7 @@ func Case0306(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0306Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0306: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -27690,26 +21442,6 @@ func case0306Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, fa
 	return column
 }
 
-// case0307Input is the schema of Case0307's input batches (table t).
-var case0307Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0307Schema is the schema of the batches Case0307 returns.
 var Case0307Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -27725,7 +21457,7 @@ func Case0307(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0307Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0307: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -27795,26 +21527,6 @@ func case0307Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b 
 	return column
 }
 
-// case0308Input is the schema of Case0308's input batches (table t).
-var case0308Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0308Schema is the schema of the batches Case0308 returns.
 var Case0308Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -27830,7 +21542,7 @@ func Case0308(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0308Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0308: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -27900,26 +21612,6 @@ func case0308Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b 
 	return column
 }
 
-// case0309Input is the schema of Case0309's input batches (table t).
-var case0309Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0309Schema is the schema of the batches Case0309 returns.
 var Case0309Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -27935,7 +21627,7 @@ func Case0309(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0309Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0309: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -28005,26 +21697,6 @@ func case0309Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, fa
 	return column
 }
 
-// case0310Input is the schema of Case0310's input batches (table t).
-var case0310Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0310Schema is the schema of the batches Case0310 returns.
 var Case0310Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -28040,7 +21712,7 @@ func Case0310(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0310Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0310: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -28082,26 +21754,6 @@ func case0310Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	return column
 }
 
-// case0311Input is the schema of Case0311's input batches (table t).
-var case0311Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0311Schema is the schema of the batches Case0311 returns.
 var Case0311Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -28117,7 +21769,7 @@ func Case0311(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0311Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0311: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -28159,26 +21811,6 @@ func case0311Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	return column
 }
 
-// case0312Input is the schema of Case0312's input batches (table t).
-var case0312Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0312Schema is the schema of the batches Case0312 returns.
 var Case0312Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -28194,7 +21826,7 @@ func Case0312(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0312Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0312: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -28262,26 +21894,6 @@ func case0312Col1(n int, all vec.Sel, x vec.Vec[float64], in arrow.RecordBatch, 
 	return column
 }
 
-// case0313Input is the schema of Case0313's input batches (table t).
-var case0313Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0313Schema is the schema of the batches Case0313 returns.
 var Case0313Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -28297,7 +21909,7 @@ func Case0313(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0313Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0313: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -28331,26 +21943,6 @@ func case0313Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator)
 	return column
 }
 
-// case0314Input is the schema of Case0314's input batches (table t).
-var case0314Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0314Schema is the schema of the batches Case0314 returns.
 var Case0314Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -28366,7 +21958,7 @@ func Case0314(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0314Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0314: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -28422,26 +22014,6 @@ func case0314Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed
 	return column
 }
 
-// case0315Input is the schema of Case0315's input batches (table t).
-var case0315Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0315Schema is the schema of the batches Case0315 returns.
 var Case0315Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -28457,7 +22029,7 @@ func Case0315(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0315Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0315: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -28513,26 +22085,6 @@ func case0315Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed
 	return column
 }
 
-// case0316Input is the schema of Case0316's input batches (table t).
-var case0316Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0316Schema is the schema of the batches Case0316 returns.
 var Case0316Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -28548,7 +22100,7 @@ func Case0316(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0316Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0316: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -28608,26 +22160,6 @@ func case0316Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mItems
 	return column
 }
 
-// case0317Input is the schema of Case0317's input batches (table t).
-var case0317Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0317Schema is the schema of the batches Case0317 returns.
 var Case0317Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -28643,7 +22175,7 @@ func Case0317(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0317Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0317: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -28717,26 +22249,6 @@ func case0317Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	return column
 }
 
-// case0318Input is the schema of Case0318's input batches (table t).
-var case0318Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0318Schema is the schema of the batches Case0318 returns.
 var Case0318Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -28752,7 +22264,7 @@ func Case0318(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0318Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0318: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -28826,26 +22338,6 @@ func case0318Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	return column
 }
 
-// case0319Input is the schema of Case0319's input batches (table t).
-var case0319Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0319Schema is the schema of the batches Case0319 returns.
 var Case0319Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
@@ -28861,7 +22353,7 @@ func Case0319(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0319Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0319: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -28919,26 +22411,6 @@ func case0319Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0320Input is the schema of Case0320's input batches (table t).
-var case0320Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0320Schema is the schema of the batches Case0320 returns.
 var Case0320Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
@@ -28954,7 +22426,7 @@ func Case0320(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0320Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0320: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -29012,26 +22484,6 @@ func case0320Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0321Input is the schema of Case0321's input batches (table t).
-var case0321Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0321Schema is the schema of the batches Case0321 returns.
 var Case0321Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -29047,7 +22499,7 @@ func Case0321(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0321Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0321: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -29105,26 +22557,6 @@ func case0321Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mItems
 	return column
 }
 
-// case0322Input is the schema of Case0322's input batches (table t).
-var case0322Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0322Schema is the schema of the batches Case0322 returns.
 var Case0322Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -29140,7 +22572,7 @@ func Case0322(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0322Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0322: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -29198,26 +22630,6 @@ func case0322Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mItems
 	return column
 }
 
-// case0323Input is the schema of Case0323's input batches (table t).
-var case0323Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0323Schema is the schema of the batches Case0323 returns.
 var Case0323Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -29233,7 +22645,7 @@ func Case0323(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0323Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0323: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -29291,26 +22703,6 @@ func case0323Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mItems
 	return column
 }
 
-// case0324Input is the schema of Case0324's input batches (table t).
-var case0324Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0324Schema is the schema of the batches Case0324 returns.
 var Case0324Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -29326,7 +22718,7 @@ func Case0324(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0324Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0324: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -29384,26 +22776,6 @@ func case0324Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mItems
 	return column
 }
 
-// case0325Input is the schema of Case0325's input batches (table t).
-var case0325Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0325Schema is the schema of the batches Case0325 returns.
 var Case0325Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -29419,7 +22791,7 @@ func Case0325(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0325Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0325: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -29477,26 +22849,6 @@ func case0325Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mItems
 	return column
 }
 
-// case0326Input is the schema of Case0326's input batches (table t).
-var case0326Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0326Schema is the schema of the batches Case0326 returns.
 var Case0326Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -29512,7 +22864,7 @@ func Case0326(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0326Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0326: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -29570,26 +22922,6 @@ func case0326Col1(n int, all vec.Sel, n_Arr *array.Map, n_Keys []int64, n_Items 
 	return column
 }
 
-// case0327Input is the schema of Case0327's input batches (table t).
-var case0327Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0327Schema is the schema of the batches Case0327 returns.
 var Case0327Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -29605,7 +22937,7 @@ func Case0327(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0327Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0327: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -29735,26 +23067,6 @@ func case0327Col1(n int, all vec.Sel, n_Arr *array.Map, n_Keys []int64, n_Offs [
 	return directCol
 }
 
-// case0328Input is the schema of Case0328's input batches (table t).
-var case0328Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0328Schema is the schema of the batches Case0328 returns.
 var Case0328Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
@@ -29770,7 +23082,7 @@ func Case0328(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0328Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0328: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -29804,26 +23116,6 @@ func case0328Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator)
 	return column
 }
 
-// case0329Input is the schema of Case0329's input batches (table t).
-var case0329Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0329Schema is the schema of the batches Case0329 returns.
 var Case0329Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
@@ -29839,7 +23131,7 @@ func Case0329(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0329Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0329: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -29876,7 +23168,7 @@ func case0329Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b 
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+	{
 		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		aV := a.V[:n]
 		bV := b.V[:n]
@@ -29885,8 +23177,8 @@ func case0329Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b 
 		dirty := !(a.Clean() && b.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if dirty && (a.Dirty(i) || b.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (a.IsNull(i) || b.IsNull(i)) {
+				directOut.SetNull(i)
 				continue
 			}
 			out[i] = bad.Float64(rt.DivideFloat64(rt.CastInt64ToFloat64(aV[i]), rt.CastInt64ToFloat64(bV[i])))
@@ -29920,26 +23212,6 @@ func case0329Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b 
 	return directCol
 }
 
-// case0330Input is the schema of Case0330's input batches (table t).
-var case0330Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0330Schema is the schema of the batches Case0330 returns.
 var Case0330Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
@@ -29955,7 +23227,7 @@ func Case0330(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0330Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0330: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -30009,26 +23281,6 @@ func case0330Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64], fa
 	return column
 }
 
-// case0331Input is the schema of Case0331's input batches (table t).
-var case0331Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0331Schema is the schema of the batches Case0331 returns.
 var Case0331Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -30044,7 +23296,7 @@ func Case0331(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0331Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0331: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -30078,26 +23330,6 @@ func case0331Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator)
 	return column
 }
 
-// case0332Input is the schema of Case0332's input batches (table t).
-var case0332Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0332Schema is the schema of the batches Case0332 returns.
 var Case0332Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -30113,7 +23345,7 @@ func Case0332(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0332Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0332: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -30147,26 +23379,6 @@ func case0332Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator)
 	return column
 }
 
-// case0333Input is the schema of Case0333's input batches (table t).
-var case0333Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0333Schema is the schema of the batches Case0333 returns.
 var Case0333Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -30182,7 +23394,7 @@ func Case0333(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0333Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0333: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -30234,26 +23446,6 @@ func case0333Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	return column
 }
 
-// case0334Input is the schema of Case0334's input batches (table t).
-var case0334Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0334Schema is the schema of the batches Case0334 returns.
 var Case0334Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -30269,7 +23461,7 @@ func Case0334(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0334Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0334: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -30321,26 +23513,6 @@ func case0334Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	return column
 }
 
-// case0335Input is the schema of Case0335's input batches (table t).
-var case0335Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0335Schema is the schema of the batches Case0335 returns.
 var Case0335Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -30356,7 +23528,7 @@ func Case0335(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0335Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0335: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -30408,26 +23580,6 @@ func case0335Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	return column
 }
 
-// case0336Input is the schema of Case0336's input batches (table t).
-var case0336Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0336Schema is the schema of the batches Case0336 returns.
 var Case0336Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -30443,7 +23595,7 @@ func Case0336(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0336Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0336: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -30495,26 +23647,6 @@ func case0336Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	return column
 }
 
-// case0337Input is the schema of Case0337's input batches (table t).
-var case0337Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0337Schema is the schema of the batches Case0337 returns.
 var Case0337Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
@@ -30530,7 +23662,7 @@ func Case0337(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0337Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0337: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -30582,26 +23714,6 @@ func case0337Col1(n int, all vec.Sel, i_ vec.Vec[int32], failed *vec.Failure, me
 	return column
 }
 
-// case0338Input is the schema of Case0338's input batches (table t).
-var case0338Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0338Schema is the schema of the batches Case0338 returns.
 var Case0338Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -30617,7 +23729,7 @@ func Case0338(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0338Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0338: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -30654,7 +23766,7 @@ func case0338Col1(n int, all vec.Sel, i_ vec.Vec[int32], in arrow.RecordBatch, a
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(3).NullN()+in.Column(0).NullN() <= n/2 {
+	{
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		i_V := i_.V[:n]
 		aV := a.V[:n]
@@ -30663,8 +23775,8 @@ func case0338Col1(n int, all vec.Sel, i_ vec.Vec[int32], in arrow.RecordBatch, a
 		dirty := !(i_.Clean() && a.Clean())
 		var bad vec.Failed
 		for i := range out {
-			if dirty && (i_.Dirty(i) || a.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (i_.IsNull(i) || a.IsNull(i)) {
+				directOut.SetNull(i)
 				continue
 			}
 			out[i] = bad.Int64(rt.AddInt64(rt.CastInt32ToInt64(i_V[i]), aV[i]))
@@ -30696,26 +23808,6 @@ func case0338Col1(n int, all vec.Sel, i_ vec.Vec[int32], in arrow.RecordBatch, a
 	return directCol
 }
 
-// case0339Input is the schema of Case0339's input batches (table t).
-var case0339Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0339Schema is the schema of the batches Case0339 returns.
 var Case0339Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
@@ -30731,7 +23823,7 @@ func Case0339(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0339Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0339: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -30785,26 +23877,6 @@ func case0339Col1(n int, all vec.Sel, i_ vec.Vec[int32], j vec.Vec[int32], faile
 	return column
 }
 
-// case0340Input is the schema of Case0340's input batches (table t).
-var case0340Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0340Schema is the schema of the batches Case0340 returns.
 var Case0340Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
@@ -30820,7 +23892,7 @@ func Case0340(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0340Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0340: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -30872,26 +23944,6 @@ func case0340Col1(n int, all vec.Sel, i_ vec.Vec[int32], failed *vec.Failure, me
 	return column
 }
 
-// case0341Input is the schema of Case0341's input batches (table t).
-var case0341Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0341Schema is the schema of the batches Case0341 returns.
 var Case0341Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
@@ -30907,7 +23959,7 @@ func Case0341(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0341Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0341: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -30954,26 +24006,6 @@ func case0341Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, m
 	return column
 }
 
-// case0342Input is the schema of Case0342's input batches (table t).
-var case0342Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0342Schema is the schema of the batches Case0342 returns.
 var Case0342Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
@@ -30989,7 +24021,7 @@ func Case0342(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0342Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0342: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -31036,26 +24068,6 @@ func case0342Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, m
 	return column
 }
 
-// case0343Input is the schema of Case0343's input batches (table t).
-var case0343Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0343Schema is the schema of the batches Case0343 returns.
 var Case0343Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -31071,7 +24083,7 @@ func Case0343(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0343Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0343: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -31123,26 +24135,6 @@ func case0343Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	return column
 }
 
-// case0344Input is the schema of Case0344's input batches (table t).
-var case0344Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0344Schema is the schema of the batches Case0344 returns.
 var Case0344Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
@@ -31158,7 +24150,7 @@ func Case0344(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0344Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0344: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -31192,26 +24184,6 @@ func case0344Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator)
 	return column
 }
 
-// case0345Input is the schema of Case0345's input batches (table t).
-var case0345Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0345Schema is the schema of the batches Case0345 returns.
 var Case0345Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
@@ -31227,7 +24199,7 @@ func Case0345(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0345Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0345: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -31261,26 +24233,6 @@ func case0345Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator)
 	return column
 }
 
-// case0346Input is the schema of Case0346's input batches (table t).
-var case0346Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0346Schema is the schema of the batches Case0346 returns.
 var Case0346Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -31296,7 +24248,7 @@ func Case0346(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0346Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0346: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -31349,26 +24301,6 @@ func case0346Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	return column
 }
 
-// case0347Input is the schema of Case0347's input batches (table t).
-var case0347Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0347Schema is the schema of the batches Case0347 returns.
 var Case0347Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -31384,7 +24316,7 @@ func Case0347(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0347Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0347: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -31437,26 +24369,6 @@ func case0347Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	return column
 }
 
-// case0348Input is the schema of Case0348's input batches (table t).
-var case0348Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0348Schema is the schema of the batches Case0348 returns.
 var Case0348Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
@@ -31472,7 +24384,7 @@ func Case0348(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0348Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0348: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -31506,26 +24418,6 @@ func case0348Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator)
 	return column
 }
 
-// case0349Input is the schema of Case0349's input batches (table t).
-var case0349Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0349Schema is the schema of the batches Case0349 returns.
 var Case0349Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -31541,7 +24433,7 @@ func Case0349(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0349Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0349: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -31622,26 +24514,6 @@ func case0349Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 	return directCol
 }
 
-// case0350Input is the schema of Case0350's input batches (table t).
-var case0350Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0350Schema is the schema of the batches Case0350 returns.
 var Case0350Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
@@ -31657,7 +24529,7 @@ func Case0350(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0350Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0350: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -31710,26 +24582,6 @@ func case0350Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	return column
 }
 
-// case0351Input is the schema of Case0351's input batches (table t).
-var case0351Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0351Schema is the schema of the batches Case0351 returns.
 var Case0351Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
@@ -31745,7 +24597,7 @@ func Case0351(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0351Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0351: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -31798,26 +24650,6 @@ func case0351Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	return column
 }
 
-// case0352Input is the schema of Case0352's input batches (table t).
-var case0352Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0352Schema is the schema of the batches Case0352 returns.
 var Case0352Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
@@ -31833,7 +24665,7 @@ func Case0352(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0352Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0352: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -31867,26 +24699,6 @@ func case0352Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator)
 	return column
 }
 
-// case0353Input is the schema of Case0353's input batches (table t).
-var case0353Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0353Schema is the schema of the batches Case0353 returns.
 var Case0353Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
@@ -31902,7 +24714,7 @@ func Case0353(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0353Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0353: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -31936,26 +24748,6 @@ func case0353Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator)
 	return column
 }
 
-// case0354Input is the schema of Case0354's input batches (table t).
-var case0354Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0354Schema is the schema of the batches Case0354 returns.
 var Case0354Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -31971,7 +24763,7 @@ func Case0354(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0354Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0354: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -32010,26 +24802,6 @@ func case0354Col1(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem 
 	return column
 }
 
-// case0355Input is the schema of Case0355's input batches (table t).
-var case0355Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0355Schema is the schema of the batches Case0355 returns.
 var Case0355Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -32045,7 +24817,7 @@ func Case0355(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0355Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0355: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -32084,26 +24856,6 @@ func case0355Col1(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem 
 	return column
 }
 
-// case0356Input is the schema of Case0356's input batches (table t).
-var case0356Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0356Schema is the schema of the batches Case0356 returns.
 var Case0356Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -32119,7 +24871,7 @@ func Case0356(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0356Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0356: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -32158,26 +24910,6 @@ func case0356Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	return column
 }
 
-// case0357Input is the schema of Case0357's input batches (table t).
-var case0357Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0357Schema is the schema of the batches Case0357 returns.
 var Case0357Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
@@ -32193,7 +24925,7 @@ func Case0357(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0357Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0357: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -32227,26 +24959,6 @@ func case0357Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator)
 	return column
 }
 
-// case0358Input is the schema of Case0358's input batches (table t).
-var case0358Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0358Schema is the schema of the batches Case0358 returns.
 var Case0358Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
@@ -32262,7 +24974,7 @@ func Case0358(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0358Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0358: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -32296,26 +25008,6 @@ func case0358Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator)
 	return column
 }
 
-// case0359Input is the schema of Case0359's input batches (table t).
-var case0359Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0359Schema is the schema of the batches Case0359 returns.
 var Case0359Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -32331,7 +25023,7 @@ func Case0359(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0359Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0359: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -32365,26 +25057,6 @@ func case0359Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator)
 	return column
 }
 
-// case0360Input is the schema of Case0360's input batches (table t).
-var case0360Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0360Schema is the schema of the batches Case0360 returns.
 var Case0360Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
@@ -32400,7 +25072,7 @@ func Case0360(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0360Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0360: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -32436,26 +25108,6 @@ func case0360Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	return column
 }
 
-// case0361Input is the schema of Case0361's input batches (table t).
-var case0361Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0361Schema is the schema of the batches Case0361 returns.
 var Case0361Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
@@ -32471,7 +25123,7 @@ func Case0361(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0361Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0361: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -32507,26 +25159,6 @@ func case0361Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	return column
 }
 
-// case0362Input is the schema of Case0362's input batches (table t).
-var case0362Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0362Schema is the schema of the batches Case0362 returns.
 var Case0362Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
@@ -32542,7 +25174,7 @@ func Case0362(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0362Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0362: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -32596,26 +25228,6 @@ func case0362Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	return column
 }
 
-// case0363Input is the schema of Case0363's input batches (table t).
-var case0363Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0363Schema is the schema of the batches Case0363 returns.
 var Case0363Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
@@ -32631,7 +25243,7 @@ func Case0363(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0363Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0363: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -32685,26 +25297,6 @@ func case0363Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	return column
 }
 
-// case0364Input is the schema of Case0364's input batches (table t).
-var case0364Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0364Schema is the schema of the batches Case0364 returns.
 var Case0364Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
@@ -32720,7 +25312,7 @@ func Case0364(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0364Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0364: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -32756,26 +25348,6 @@ func case0364Col1(n int, all vec.Sel, s vec.Vec[string], failed *vec.Failure, me
 	return column
 }
 
-// case0365Input is the schema of Case0365's input batches (table t).
-var case0365Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0365Schema is the schema of the batches Case0365 returns.
 var Case0365Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
@@ -32791,7 +25363,7 @@ func Case0365(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0365Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0365: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -32827,26 +25399,6 @@ func case0365Col1(n int, all vec.Sel, s vec.Vec[string], failed *vec.Failure, me
 	return column
 }
 
-// case0366Input is the schema of Case0366's input batches (table t).
-var case0366Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0366Schema is the schema of the batches Case0366 returns.
 var Case0366Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
@@ -32862,7 +25414,7 @@ func Case0366(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0366Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0366: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -32941,26 +25493,6 @@ func case0366Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, m
 	return column
 }
 
-// case0367Input is the schema of Case0367's input batches (table t).
-var case0367Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0367Schema is the schema of the batches Case0367 returns.
 var Case0367Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
@@ -32976,7 +25508,7 @@ func Case0367(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0367Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0367: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -33021,26 +25553,6 @@ func case0367Col1(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem 
 	return column
 }
 
-// case0368Input is the schema of Case0368's input batches (table t).
-var case0368Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0368Schema is the schema of the batches Case0368 returns.
 var Case0368Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -33056,7 +25568,7 @@ func Case0368(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0368Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0368: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -33116,26 +25628,6 @@ func case0368Col1(n int, all vec.Sel, a vec.Vec[int64], p vec.Vec[bool], failed 
 	return column
 }
 
-// case0369Input is the schema of Case0369's input batches (table t).
-var case0369Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0369Schema is the schema of the batches Case0369 returns.
 var Case0369Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -33151,7 +25643,7 @@ func Case0369(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0369Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0369: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -33241,26 +25733,6 @@ func case0369Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	return column
 }
 
-// case0370Input is the schema of Case0370's input batches (table t).
-var case0370Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0370Schema is the schema of the batches Case0370 returns.
 var Case0370Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -33276,7 +25748,7 @@ func Case0370(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0370Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0370: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -33331,26 +25803,6 @@ func case0370Col1(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem 
 	return column
 }
 
-// case0371Input is the schema of Case0371's input batches (table t).
-var case0371Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0371Schema is the schema of the batches Case0371 returns.
 var Case0371Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -33366,7 +25818,7 @@ func Case0371(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0371Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0371: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -33423,26 +25875,6 @@ func case0371Col1(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem 
 	return column
 }
 
-// case0372Input is the schema of Case0372's input batches (table t).
-var case0372Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0372Schema is the schema of the batches Case0372 returns.
 var Case0372Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
@@ -33458,7 +25890,7 @@ func Case0372(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0372Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0372: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -33492,26 +25924,6 @@ func case0372Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator)
 	return column
 }
 
-// case0373Input is the schema of Case0373's input batches (table t).
-var case0373Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0373Schema is the schema of the batches Case0373 returns.
 var Case0373Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
@@ -33527,7 +25939,7 @@ func Case0373(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0373Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0373: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -33561,26 +25973,6 @@ func case0373Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator)
 	return column
 }
 
-// case0374Input is the schema of Case0374's input batches (table t).
-var case0374Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0374Schema is the schema of the batches Case0374 returns.
 var Case0374Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
@@ -33596,7 +25988,7 @@ func Case0374(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0374Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0374: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -33647,26 +26039,6 @@ func case0374Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// case0375Input is the schema of Case0375's input batches (table t).
-var case0375Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0375Schema is the schema of the batches Case0375 returns.
 var Case0375Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -33682,7 +26054,7 @@ func Case0375(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0375Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0375: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
@@ -33722,26 +26094,6 @@ func case0375Col1(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem 
 	return column
 }
 
-// case0376Input is the schema of Case0376's input batches (table t).
-var case0376Input = arrow.NewSchema([]arrow.Field{
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "i", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "j", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "y", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "u", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "e", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-	{Name: "n", Type: arrow.MapOf(arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String), Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
 // Case0376Schema is the schema of the batches Case0376 returns.
 var Case0376Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -33757,7 +26109,7 @@ func Case0376(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), case0376Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Case0376: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {

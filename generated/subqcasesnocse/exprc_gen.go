@@ -76,8 +76,8 @@ func NewSub000(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub000) Release() {}
 
-// sub000Input is the schema of Sub000's input batches (table t).
-var sub000Input = arrow.NewSchema([]arrow.Field{
+// tInput is the schema of the input batches of the queries over table t.
+var tInput = arrow.NewSchema([]arrow.Field{
 	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -100,7 +100,7 @@ func (p *Sub000) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub000Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub000: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -191,15 +191,6 @@ func NewSub001(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub001) Release() {}
 
-// sub001Input is the schema of Sub001's input batches (table t).
-var sub001Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub001Schema is the schema of the batches Sub001 returns.
 var Sub001Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -215,7 +206,7 @@ func (p *Sub001) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub001Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub001: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -306,15 +297,6 @@ func NewSub002(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub002) Release() {}
 
-// sub002Input is the schema of Sub002's input batches (table t).
-var sub002Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub002Schema is the schema of the batches Sub002 returns.
 var Sub002Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -330,7 +312,7 @@ func (p *Sub002) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub002Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub002: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -421,15 +403,6 @@ func NewSub003(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub003) Release() {}
 
-// sub003Input is the schema of Sub003's input batches (table t).
-var sub003Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub003Schema is the schema of the batches Sub003 returns.
 var Sub003Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -445,7 +418,7 @@ func (p *Sub003) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub003Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub003: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -536,15 +509,6 @@ func NewSub004(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub004) Release() {}
 
-// sub004Input is the schema of Sub004's input batches (table t).
-var sub004Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub004Schema is the schema of the batches Sub004 returns.
 var Sub004Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -560,7 +524,7 @@ func (p *Sub004) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub004Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub004: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -664,15 +628,6 @@ func NewSub005(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub005) Release() {}
 
-// sub005Input is the schema of Sub005's input batches (table t).
-var sub005Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub005Schema is the schema of the batches Sub005 returns.
 var Sub005Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -688,7 +643,7 @@ func (p *Sub005) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub005Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub005: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -792,15 +747,6 @@ func NewSub006(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub006) Release() {}
 
-// sub006Input is the schema of Sub006's input batches (table t).
-var sub006Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub006Schema is the schema of the batches Sub006 returns.
 var Sub006Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -816,7 +762,7 @@ func (p *Sub006) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub006Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub006: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -920,15 +866,6 @@ func NewSub007(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub007) Release() {}
 
-// sub007Input is the schema of Sub007's input batches (table t).
-var sub007Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub007Schema is the schema of the batches Sub007 returns.
 var Sub007Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -944,7 +881,7 @@ func (p *Sub007) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub007Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub007: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -1048,15 +985,6 @@ func NewSub008(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub008) Release() {}
 
-// sub008Input is the schema of Sub008's input batches (table t).
-var sub008Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub008Schema is the schema of the batches Sub008 returns.
 var Sub008Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -1072,7 +1000,7 @@ func (p *Sub008) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub008Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub008: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -1156,15 +1084,6 @@ func NewSub009(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub009) Release() {}
 
-// sub009Input is the schema of Sub009's input batches (table t).
-var sub009Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub009Schema is the schema of the batches Sub009 returns.
 var Sub009Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
@@ -1180,7 +1099,7 @@ func (p *Sub009) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub009Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub009: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -1263,15 +1182,6 @@ func NewSub010(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub010) Release() {}
 
-// sub010Input is the schema of Sub010's input batches (table t).
-var sub010Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub010Schema is the schema of the batches Sub010 returns.
 var Sub010Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
@@ -1287,7 +1197,7 @@ func (p *Sub010) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub010Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub010: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -1383,15 +1293,6 @@ func NewSub011(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub011) Release() {}
 
-// sub011Input is the schema of Sub011's input batches (table t).
-var sub011Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub011Schema is the schema of the batches Sub011 returns.
 var Sub011Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
@@ -1407,7 +1308,7 @@ func (p *Sub011) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub011Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub011: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -1499,15 +1400,6 @@ func NewSub012(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub012) Release() {}
 
-// sub012Input is the schema of Sub012's input batches (table t).
-var sub012Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub012Schema is the schema of the batches Sub012 returns.
 var Sub012Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
@@ -1523,7 +1415,7 @@ func (p *Sub012) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub012Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub012: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -1617,15 +1509,6 @@ func NewSub013(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub013) Release() {}
 
-// sub013Input is the schema of Sub013's input batches (table t).
-var sub013Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub013Schema is the schema of the batches Sub013 returns.
 var Sub013Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
@@ -1641,7 +1524,7 @@ func (p *Sub013) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub013Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub013: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -1739,15 +1622,6 @@ func NewSub014(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub014) Release() {}
 
-// sub014Input is the schema of Sub014's input batches (table t).
-var sub014Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub014Schema is the schema of the batches Sub014 returns.
 var Sub014Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
@@ -1763,7 +1637,7 @@ func (p *Sub014) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub014Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub014: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -1866,15 +1740,6 @@ func NewSub015(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub015) Release() {}
 
-// sub015Input is the schema of Sub015's input batches (table t).
-var sub015Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub015Schema is the schema of the batches Sub015 returns.
 var Sub015Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -1890,7 +1755,7 @@ func (p *Sub015) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub015Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub015: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -1981,15 +1846,6 @@ func NewSub016(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub016) Release() {}
 
-// sub016Input is the schema of Sub016's input batches (table t).
-var sub016Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub016Schema is the schema of the batches Sub016 returns.
 var Sub016Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -2005,7 +1861,7 @@ func (p *Sub016) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub016Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub016: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -2109,15 +1965,6 @@ func NewSub017(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub017) Release() {}
 
-// sub017Input is the schema of Sub017's input batches (table t).
-var sub017Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub017Schema is the schema of the batches Sub017 returns.
 var Sub017Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -2133,7 +1980,7 @@ func (p *Sub017) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub017Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub017: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -2237,15 +2084,6 @@ func NewSub018(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub018) Release() {}
 
-// sub018Input is the schema of Sub018's input batches (table t).
-var sub018Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub018Schema is the schema of the batches Sub018 returns.
 var Sub018Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -2261,7 +2099,7 @@ func (p *Sub018) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub018Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub018: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -2352,15 +2190,6 @@ func NewSub019(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub019) Release() {}
 
-// sub019Input is the schema of Sub019's input batches (table t).
-var sub019Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub019Schema is the schema of the batches Sub019 returns.
 var Sub019Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -2376,7 +2205,7 @@ func (p *Sub019) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub019Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub019: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -2480,15 +2309,6 @@ func NewSub020(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub020) Release() {}
 
-// sub020Input is the schema of Sub020's input batches (table t).
-var sub020Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub020Schema is the schema of the batches Sub020 returns.
 var Sub020Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -2504,7 +2324,7 @@ func (p *Sub020) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub020Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub020: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -2595,15 +2415,6 @@ func NewSub021(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub021) Release() {}
 
-// sub021Input is the schema of Sub021's input batches (table t).
-var sub021Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub021Schema is the schema of the batches Sub021 returns.
 var Sub021Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -2619,7 +2430,7 @@ func (p *Sub021) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub021Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub021: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -2723,15 +2534,6 @@ func NewSub022(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub022) Release() {}
 
-// sub022Input is the schema of Sub022's input batches (table t).
-var sub022Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub022Schema is the schema of the batches Sub022 returns.
 var Sub022Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -2747,7 +2549,7 @@ func (p *Sub022) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub022Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub022: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -2856,15 +2658,6 @@ func NewSub023(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub023) Release() {}
 
-// sub023Input is the schema of Sub023's input batches (table t).
-var sub023Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub023Schema is the schema of the batches Sub023 returns.
 var Sub023Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -2880,7 +2673,7 @@ func (p *Sub023) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub023Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub023: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -2975,15 +2768,6 @@ func NewSub024(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub024) Release() {}
 
-// sub024Input is the schema of Sub024's input batches (table t).
-var sub024Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub024Schema is the schema of the batches Sub024 returns.
 var Sub024Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -2999,7 +2783,7 @@ func (p *Sub024) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub024Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub024: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -3094,15 +2878,6 @@ func NewSub025(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub025) Release() {}
 
-// sub025Input is the schema of Sub025's input batches (table t).
-var sub025Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub025Schema is the schema of the batches Sub025 returns.
 var Sub025Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -3118,7 +2893,7 @@ func (p *Sub025) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub025Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub025: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -3213,15 +2988,6 @@ func NewSub026(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub026) Release() {}
 
-// sub026Input is the schema of Sub026's input batches (table t).
-var sub026Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub026Schema is the schema of the batches Sub026 returns.
 var Sub026Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -3237,7 +3003,7 @@ func (p *Sub026) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub026Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub026: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -3352,15 +3118,6 @@ func NewSub027(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub027) Release() {}
 
-// sub027Input is the schema of Sub027's input batches (table t).
-var sub027Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub027Schema is the schema of the batches Sub027 returns.
 var Sub027Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -3376,7 +3133,7 @@ func (p *Sub027) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub027Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub027: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -3491,15 +3248,6 @@ func NewSub028(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub028) Release() {}
 
-// sub028Input is the schema of Sub028's input batches (table t).
-var sub028Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub028Schema is the schema of the batches Sub028 returns.
 var Sub028Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -3515,7 +3263,7 @@ func (p *Sub028) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub028Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub028: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -3612,15 +3360,6 @@ func NewSub029(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub029) Release() {}
 
-// sub029Input is the schema of Sub029's input batches (table t).
-var sub029Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub029Schema is the schema of the batches Sub029 returns.
 var Sub029Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -3636,7 +3375,7 @@ func (p *Sub029) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub029Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub029: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -3752,15 +3491,6 @@ func NewSub030(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub030) Release() {}
 
-// sub030Input is the schema of Sub030's input batches (table t).
-var sub030Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub030Schema is the schema of the batches Sub030 returns.
 var Sub030Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -3776,7 +3506,7 @@ func (p *Sub030) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub030Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub030: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -3892,15 +3622,6 @@ func NewSub031(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub031) Release() {}
 
-// sub031Input is the schema of Sub031's input batches (table t).
-var sub031Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub031Schema is the schema of the batches Sub031 returns.
 var Sub031Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -3916,7 +3637,7 @@ func (p *Sub031) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub031Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub031: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -4013,15 +3734,6 @@ func NewSub032(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub032) Release() {}
 
-// sub032Input is the schema of Sub032's input batches (table t).
-var sub032Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub032Schema is the schema of the batches Sub032 returns.
 var Sub032Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -4037,7 +3749,7 @@ func (p *Sub032) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub032Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub032: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -4134,15 +3846,6 @@ func NewSub033(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub033) Release() {}
 
-// sub033Input is the schema of Sub033's input batches (table t).
-var sub033Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub033Schema is the schema of the batches Sub033 returns.
 var Sub033Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -4158,7 +3861,7 @@ func (p *Sub033) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub033Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub033: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -4255,15 +3958,6 @@ func NewSub034(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub034) Release() {}
 
-// sub034Input is the schema of Sub034's input batches (table t).
-var sub034Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub034Schema is the schema of the batches Sub034 returns.
 var Sub034Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -4279,7 +3973,7 @@ func (p *Sub034) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub034Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub034: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -4389,15 +4083,6 @@ func NewSub035(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub035) Release() {}
 
-// sub035Input is the schema of Sub035's input batches (table t).
-var sub035Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub035Schema is the schema of the batches Sub035 returns.
 var Sub035Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
@@ -4413,7 +4098,7 @@ func (p *Sub035) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub035Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub035: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -4513,15 +4198,6 @@ func NewSub036(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub036) Release() {}
 
-// sub036Input is the schema of Sub036's input batches (table t).
-var sub036Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub036Schema is the schema of the batches Sub036 returns.
 var Sub036Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -4537,7 +4213,7 @@ func (p *Sub036) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub036Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub036: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -4635,15 +4311,6 @@ func NewSub037(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub037) Release() {}
 
-// sub037Input is the schema of Sub037's input batches (table t).
-var sub037Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub037Schema is the schema of the batches Sub037 returns.
 var Sub037Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -4659,7 +4326,7 @@ func (p *Sub037) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub037Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub037: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -4771,15 +4438,6 @@ func NewSub038(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub038) Release() {}
 
-// sub038Input is the schema of Sub038's input batches (table t).
-var sub038Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub038Schema is the schema of the batches Sub038 returns.
 var Sub038Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -4795,7 +4453,7 @@ func (p *Sub038) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub038Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub038: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -4889,15 +4547,6 @@ func NewSub039(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub039) Release() {}
 
-// sub039Input is the schema of Sub039's input batches (table t).
-var sub039Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub039Schema is the schema of the batches Sub039 returns.
 var Sub039Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
@@ -4913,7 +4562,7 @@ func (p *Sub039) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub039Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub039: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -5010,15 +4659,6 @@ func NewSub040(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub040) Release() {}
 
-// sub040Input is the schema of Sub040's input batches (table t).
-var sub040Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub040Schema is the schema of the batches Sub040 returns.
 var Sub040Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -5034,7 +4674,7 @@ func (p *Sub040) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub040Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub040: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -5131,15 +4771,6 @@ func NewSub041(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub041) Release() {}
 
-// sub041Input is the schema of Sub041's input batches (table t).
-var sub041Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub041Schema is the schema of the batches Sub041 returns.
 var Sub041Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -5155,7 +4786,7 @@ func (p *Sub041) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub041Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub041: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -5252,15 +4883,6 @@ func NewSub042(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub042) Release() {}
 
-// sub042Input is the schema of Sub042's input batches (table t).
-var sub042Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub042Schema is the schema of the batches Sub042 returns.
 var Sub042Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -5276,7 +4898,7 @@ func (p *Sub042) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub042Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub042: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -5390,15 +5012,6 @@ func NewSub043(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub043) Release() {}
 
-// sub043Input is the schema of Sub043's input batches (table t).
-var sub043Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub043Schema is the schema of the batches Sub043 returns.
 var Sub043Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -5414,7 +5027,7 @@ func (p *Sub043) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub043Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub043: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -5541,15 +5154,6 @@ func (p *Sub044) Release() {
 	p.sub1.Release()
 }
 
-// sub044Input is the schema of Sub044's input batches (table t).
-var sub044Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub044Schema is the schema of the batches Sub044 returns.
 var Sub044Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -5565,7 +5169,7 @@ func (p *Sub044) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub044Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub044: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -5691,15 +5295,6 @@ func NewSub045(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub045) Release() {}
 
-// sub045Input is the schema of Sub045's input batches (table t).
-var sub045Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub045Schema is the schema of the batches Sub045 returns.
 var Sub045Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -5715,7 +5310,7 @@ func (p *Sub045) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub045Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub045: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -5918,15 +5513,6 @@ func (p *Sub046) Release() {
 	p.sub2.Release()
 }
 
-// sub046Input is the schema of Sub046's input batches (table t).
-var sub046Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub046Schema is the schema of the batches Sub046 returns.
 var Sub046Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -5942,7 +5528,7 @@ func (p *Sub046) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub046Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub046: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -6157,15 +5743,6 @@ func NewSub047(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub047) Release() {}
 
-// sub047Input is the schema of Sub047's input batches (table t).
-var sub047Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub047Schema is the schema of the batches Sub047 returns.
 var Sub047Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -6181,7 +5758,7 @@ func (p *Sub047) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub047Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub047: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -6319,15 +5896,6 @@ func (p *Sub048) Release() {
 	p.sub1.Release()
 }
 
-// sub048Input is the schema of Sub048's input batches (table t).
-var sub048Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub048Schema is the schema of the batches Sub048 returns.
 var Sub048Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -6343,7 +5911,7 @@ func (p *Sub048) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub048Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub048: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -6491,15 +6059,6 @@ func (p *Sub049) Release() {
 	p.sub1.Release()
 }
 
-// sub049Input is the schema of Sub049's input batches (table t).
-var sub049Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub049Schema is the schema of the batches Sub049 returns.
 var Sub049Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -6515,7 +6074,7 @@ func (p *Sub049) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub049Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub049: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -6677,15 +6236,6 @@ func NewSub050(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub050) Release() {}
 
-// sub050Input is the schema of Sub050's input batches (table t).
-var sub050Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub050Schema is the schema of the batches Sub050 returns.
 var Sub050Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -6701,7 +6251,7 @@ func (p *Sub050) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub050Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub050: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -6831,15 +6381,6 @@ func NewSub051(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub051) Release() {}
 
-// sub051Input is the schema of Sub051's input batches (table t).
-var sub051Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub051Schema is the schema of the batches Sub051 returns.
 var Sub051Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -6855,7 +6396,7 @@ func (p *Sub051) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub051Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub051: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -6969,15 +6510,6 @@ func NewSub052(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub052) Release() {}
 
-// sub052Input is the schema of Sub052's input batches (table t).
-var sub052Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub052Schema is the schema of the batches Sub052 returns.
 var Sub052Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -6993,7 +6525,7 @@ func (p *Sub052) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub052Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub052: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -7108,15 +6640,6 @@ func NewSub053(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub053) Release() {}
 
-// sub053Input is the schema of Sub053's input batches (table t).
-var sub053Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub053Schema is the schema of the batches Sub053 returns.
 var Sub053Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -7132,7 +6655,7 @@ func (p *Sub053) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub053Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub053: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -7243,15 +6766,6 @@ func NewSub054(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub054) Release() {}
 
-// sub054Input is the schema of Sub054's input batches (table t).
-var sub054Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub054Schema is the schema of the batches Sub054 returns.
 var Sub054Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -7267,7 +6781,7 @@ func (p *Sub054) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub054Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub054: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -7376,15 +6890,6 @@ func NewSub055(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub055) Release() {}
 
-// sub055Input is the schema of Sub055's input batches (table t).
-var sub055Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub055Schema is the schema of the batches Sub055 returns.
 var Sub055Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -7400,7 +6905,7 @@ func (p *Sub055) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub055Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub055: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -7491,15 +6996,6 @@ func NewSub056(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub056) Release() {}
 
-// sub056Input is the schema of Sub056's input batches (table t).
-var sub056Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub056Schema is the schema of the batches Sub056 returns.
 var Sub056Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -7515,7 +7011,7 @@ func (p *Sub056) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub056Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub056: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -7608,15 +7104,6 @@ func NewSub057(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub057) Release() {}
 
-// sub057Input is the schema of Sub057's input batches (table t).
-var sub057Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub057Schema is the schema of the batches Sub057 returns.
 var Sub057Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -7632,7 +7119,7 @@ func (p *Sub057) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub057Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub057: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -7756,15 +7243,6 @@ func NewSub058(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub058) Release() {}
 
-// sub058Input is the schema of Sub058's input batches (table t).
-var sub058Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub058Schema is the schema of the batches Sub058 returns.
 var Sub058Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -7780,7 +7258,7 @@ func (p *Sub058) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub058Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub058: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -7873,15 +7351,6 @@ func NewSub059(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub059) Release() {}
 
-// sub059Input is the schema of Sub059's input batches (table t).
-var sub059Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub059Schema is the schema of the batches Sub059 returns.
 var Sub059Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -7897,7 +7366,7 @@ func (p *Sub059) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub059Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub059: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -8018,15 +7487,6 @@ func NewSub060(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub060) Release() {}
 
-// sub060Input is the schema of Sub060's input batches (table t).
-var sub060Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub060Schema is the schema of the batches Sub060 returns.
 var Sub060Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -8042,7 +7502,7 @@ func (p *Sub060) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub060Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub060: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -8171,15 +7631,6 @@ func NewSub061(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub061) Release() {}
 
-// sub061Input is the schema of Sub061's input batches (table t).
-var sub061Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub061Schema is the schema of the batches Sub061 returns.
 var Sub061Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -8195,7 +7646,7 @@ func (p *Sub061) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub061Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub061: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -8313,15 +7764,6 @@ func NewSub062(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub062) Release() {}
 
-// sub062Input is the schema of Sub062's input batches (table t).
-var sub062Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub062Schema is the schema of the batches Sub062 returns.
 var Sub062Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -8337,7 +7779,7 @@ func (p *Sub062) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub062Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub062: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -8447,15 +7889,6 @@ func NewSub063(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub063) Release() {}
 
-// sub063Input is the schema of Sub063's input batches (table t).
-var sub063Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub063Schema is the schema of the batches Sub063 returns.
 var Sub063Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -8471,7 +7904,7 @@ func (p *Sub063) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub063Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub063: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -8567,15 +8000,6 @@ func NewSub064(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub064) Release() {}
 
-// sub064Input is the schema of Sub064's input batches (table t).
-var sub064Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub064Schema is the schema of the batches Sub064 returns.
 var Sub064Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
@@ -8591,7 +8015,7 @@ func (p *Sub064) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub064Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub064: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -8700,15 +8124,6 @@ func NewSub065(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub065) Release() {}
 
-// sub065Input is the schema of Sub065's input batches (table t).
-var sub065Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub065Schema is the schema of the batches Sub065 returns.
 var Sub065Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
@@ -8724,7 +8139,7 @@ func (p *Sub065) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub065Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub065: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -8858,15 +8273,6 @@ func NewSub066(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub066) Release() {}
 
-// sub066Input is the schema of Sub066's input batches (table t).
-var sub066Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub066Schema is the schema of the batches Sub066 returns.
 var Sub066Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -8882,7 +8288,7 @@ func (p *Sub066) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub066Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub066: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -8973,15 +8379,6 @@ func NewSub067(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub067) Release() {}
 
-// sub067Input is the schema of Sub067's input batches (table t).
-var sub067Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub067Schema is the schema of the batches Sub067 returns.
 var Sub067Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -8997,7 +8394,7 @@ func (p *Sub067) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub067Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub067: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -9175,15 +8572,6 @@ func NewSub068(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub068) Release() {}
 
-// sub068Input is the schema of Sub068's input batches (table t).
-var sub068Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub068Schema is the schema of the batches Sub068 returns.
 var Sub068Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -9199,7 +8587,7 @@ func (p *Sub068) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub068Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub068: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -9366,15 +8754,6 @@ func NewSub069(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub069) Release() {}
 
-// sub069Input is the schema of Sub069's input batches (table t).
-var sub069Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub069Schema is the schema of the batches Sub069 returns.
 var Sub069Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -9390,7 +8769,7 @@ func (p *Sub069) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub069Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub069: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -9611,15 +8990,6 @@ func (p *Sub070) Release() {
 	p.sub2.Release()
 }
 
-// sub070Input is the schema of Sub070's input batches (table t).
-var sub070Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub070Schema is the schema of the batches Sub070 returns.
 var Sub070Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
@@ -9635,7 +9005,7 @@ func (p *Sub070) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub070Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub070: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -9755,15 +9125,6 @@ func NewSub071(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub071) Release() {}
 
-// sub071Input is the schema of Sub071's input batches (table t).
-var sub071Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub071Schema is the schema of the batches Sub071 returns.
 var Sub071Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -9779,7 +9140,7 @@ func (p *Sub071) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub071Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub071: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -9875,15 +9236,6 @@ func NewSub072(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub072) Release() {}
 
-// sub072Input is the schema of Sub072's input batches (table t).
-var sub072Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub072Schema is the schema of the batches Sub072 returns.
 var Sub072Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -9899,7 +9251,7 @@ func (p *Sub072) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub072Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub072: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -10029,15 +9381,6 @@ func NewSub073(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub073) Release() {}
 
-// sub073Input is the schema of Sub073's input batches (table t).
-var sub073Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub073Schema is the schema of the batches Sub073 returns.
 var Sub073Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -10053,7 +9396,7 @@ func (p *Sub073) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub073Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub073: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -10176,15 +9519,6 @@ func NewSub074(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub074) Release() {}
 
-// sub074Input is the schema of Sub074's input batches (table t).
-var sub074Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub074Schema is the schema of the batches Sub074 returns.
 var Sub074Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -10200,7 +9534,7 @@ func (p *Sub074) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub074Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub074: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -10313,15 +9647,6 @@ func NewSub075(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub075) Release() {}
 
-// sub075Input is the schema of Sub075's input batches (table t).
-var sub075Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub075Schema is the schema of the batches Sub075 returns.
 var Sub075Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -10337,7 +9662,7 @@ func (p *Sub075) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub075Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub075: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -10449,15 +9774,6 @@ func NewSub076(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub076) Release() {}
 
-// sub076Input is the schema of Sub076's input batches (table t).
-var sub076Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub076Schema is the schema of the batches Sub076 returns.
 var Sub076Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -10473,7 +9789,7 @@ func (p *Sub076) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub076Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub076: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -10580,15 +9896,6 @@ func NewSub077(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub077) Release() {}
 
-// sub077Input is the schema of Sub077's input batches (table t).
-var sub077Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub077Schema is the schema of the batches Sub077 returns.
 var Sub077Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -10604,7 +9911,7 @@ func (p *Sub077) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub077Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub077: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -10711,15 +10018,6 @@ func NewSub078(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub078) Release() {}
 
-// sub078Input is the schema of Sub078's input batches (table t).
-var sub078Input = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub078Schema is the schema of the batches Sub078 returns.
 var Sub078Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -10735,7 +10033,7 @@ func (p *Sub078) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), sub078Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
 		return nil, fmt.Errorf("query Sub078: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {

@@ -307,8 +307,8 @@ func (p *P) Release() {
 	p.sub1.Release()
 }
 
-// pInput is the schema of P's input batches (table in).
-var pInput = arrow.NewSchema([]arrow.Field{
+// in_Input is the schema of the input batches of the queries over table in.
+var in_Input = arrow.NewSchema([]arrow.Field{
 	{Name: "p", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "n", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "ctx", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -350,7 +350,7 @@ func (p *P) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), pInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), in_Input); err != nil {
 		return nil, fmt.Errorf("query p: %w", err)
 	}
 	n := int(in.NumRows())
@@ -431,25 +431,6 @@ func (p *P) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 	return out, nil
 }
 
-// otherInput is the schema of Other's input batches (table in).
-var otherInput = arrow.NewSchema([]arrow.Field{
-	{Name: "p", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "n", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "ctx", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "mem", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "batch", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "group", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "value", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "null", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "sel", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "cands", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "stop", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "e", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "rows", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "all", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "tables", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
 // OtherSchema is the schema of the batches Other returns.
 var OtherSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "p", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -465,7 +446,7 @@ func Other(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arr
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), otherInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), in_Input); err != nil {
 		return nil, fmt.Errorf("query Other: %w", err)
 	}
 	n := int(in.NumRows())

@@ -71,6 +71,12 @@ func (w *StringOut) Release() {
 	w.data = nil
 }
 
+// AppendNull writes a NULL: a row whose strict expression has a NULL input.
+func (w *StringOut) AppendNull() {
+	w.valid, w.nulls = clearValid(w.mem, w.valid, w.nulls, len(w.offs)-1, w.k)
+	w.Skip()
+}
+
 // Skip writes an empty value in place of a row the loop leaves to the vector
 // code, which Patch then replaces.
 func (w *StringOut) Skip() {
@@ -164,6 +170,12 @@ func (w *FixedOut[T]) Release() {
 	if w.valid != nil {
 		w.valid.Release()
 	}
+}
+
+// SetNull makes the value at position k NULL: a row whose strict expression
+// has a NULL input.
+func (w *FixedOut[T]) SetNull(k int) {
+	w.valid, w.nulls = clearValid(w.mem, w.valid, w.nulls, len(w.V), k)
 }
 
 // Patch writes the rows a fused loop left to the vector code: each row of

@@ -13,8 +13,8 @@ import (
 	"github.com/exprc/exprc/templates/vec"
 )
 
-// classifyInput is the schema of Classify's input batches (table orders).
-var classifyInput = arrow.NewSchema([]arrow.Field{
+// ordersInput is the schema of the input batches of the queries over table orders.
+var ordersInput = arrow.NewSchema([]arrow.Field{
 	{Name: "id", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 	{Name: "customer", Type: arrow.BinaryTypes.String, Nullable: true},
 	{Name: "amount", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
@@ -46,7 +46,7 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), classifyInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), ordersInput); err != nil {
 		return nil, fmt.Errorf("query Classify: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "id"); err != nil {
@@ -192,16 +192,6 @@ func classifyCol3(n int, sel vec.Sel, amount vec.Vec[float64], in arrow.RecordBa
 	return sizeCol
 }
 
-// recentInput is the schema of Recent's input batches (table orders).
-var recentInput = arrow.NewSchema([]arrow.Field{
-	{Name: "id", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "customer", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "amount", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "qty", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "status", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "placed", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-}, nil)
-
 // RecentSchema is the schema of the batches Recent returns.
 var RecentSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "id", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -221,7 +211,7 @@ func Recent(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), recentInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), ordersInput); err != nil {
 		return nil, fmt.Errorf("query Recent: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "id"); err != nil {
@@ -335,16 +325,6 @@ func recentCol3(n int, sel vec.Sel, placed vec.Vec[int32], failed *vec.Failure, 
 	return column
 }
 
-// unitPriceInput is the schema of UnitPrice's input batches (table orders).
-var unitPriceInput = arrow.NewSchema([]arrow.Field{
-	{Name: "id", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "customer", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "amount", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "qty", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "status", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "placed", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-}, nil)
-
 // UnitPriceSchema is the schema of the batches UnitPrice returns.
 var UnitPriceSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "id", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -363,7 +343,7 @@ func UnitPrice(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), unitPriceInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), ordersInput); err != nil {
 		return nil, fmt.Errorf("query UnitPrice: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "id"); err != nil {
@@ -415,7 +395,7 @@ func unitPriceCol2(n int, sel vec.Sel, amount vec.Vec[float64], in arrow.RecordB
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	rest := sel
-	if in.Column(2).NullN()+in.Column(3).NullN() <= n/2 {
+	{
 		unitPriceOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, sel.Rows(n))
 		amountV := amount.V[:n]
 		qtyV := qty.V[:n]
@@ -425,8 +405,8 @@ func unitPriceCol2(n int, sel vec.Sel, amount vec.Vec[float64], in arrow.RecordB
 		var bad vec.Failed
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			if dirty && (amount.Dirty(i) || qty.Dirty(i)) {
-				left = append(left, int32(i))
+			if dirty && (amount.IsNull(i) || qty.IsNull(i)) {
+				unitPriceOut.SetNull(k)
 				continue
 			}
 			out[k] = bad.Float64(rt.DivideFloat64(amountV[i], rt.CastInt64ToFloat64(qtyV[i])))
