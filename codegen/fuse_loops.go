@@ -307,8 +307,14 @@ func (l *fusedLoops) emitOne(body, slow []jen.Code, memos int) {
 	for _, a := range l.fz.Absorbs {
 		strict = strict && strictRow(a.Row)
 	}
+	// An AND or OR of strict operands (a WHERE clause's comparisons, say)
+	// also decides its NULL rows in the loop, by the three-valued rules.
+	logic := !strict && (l.fz.Row.Op == lower.RowAnd || l.fz.Row.Op == lower.RowOr) && len(l.fz.Absorbs) == 0 && !l.fz.Direct
+	for _, a := range l.fz.Row.Args {
+		logic = logic && strictOperand(a)
+	}
 	leaves := len(fu.rowNulls) > 0 || fu.bad != ""
-	if strict {
+	if strict || logic {
 		leaves = len(fu.errTests) > 0 || fu.bad != ""
 	}
 	// The loop runs when the batch-wide conditions hold (constant patterns
@@ -316,7 +322,7 @@ func (l *fusedLoops) emitOne(body, slow []jen.Code, memos int) {
 	// NULL input: it leaves those to the vector code, which is faster on its
 	// own when most rows would be left to it.
 	conds := fu.conds
-	if len(fu.nullCounts) > 0 && !strict {
+	if len(fu.nullCounts) > 0 && !strict && !logic {
 		conds = append(conds, jen.Add(joined(fu.nullCounts, "+")).Op("<=").Id("n").Op("/").Lit(2))
 	}
 	// A loop that always runs and leaves no row needs no vector code (unless
@@ -376,12 +382,16 @@ func (l *fusedLoops) emitOne(body, slow []jen.Code, memos int) {
 	if l.fz.Direct && t.Kind == ir.KindVarchar {
 		skip = append([]jen.Code{jen.Id(l.writer).Dot("Skip").Call()}, skip...) // a place for the row, patched in later
 	}
-	var rowBody []jen.Code
-	if len(fu.rowNulls) > 0 {
-		// dirty := !(x.Clean() && sArr.NullN() == 0)
-		loop = append(loop, jen.Id("dirty").Op(":=").Op("!").Parens(joined(fu.clean, "&&")))
-	}
+	// checks are the tests of a row's inputs on a dirty batch.
+	var checks []jen.Code
+	checkedBody := body
 	switch {
+	case logic && len(fu.rowNulls) > 0:
+		if len(fu.errTests) > 0 {
+			// if x.ErrAt(i) != nil { left = append(left, int32(i)); continue }
+			checks = append(checks, jen.If(joined(fu.errTests, "||")).Block(skip...))
+		}
+		checkedBody = l.logicRow()
 	case strict && len(fu.rowNulls) > 0:
 		var setNull jen.Code
 		switch {
@@ -396,23 +406,35 @@ func (l *fusedLoops) emitOne(body, slow []jen.Code, memos int) {
 		default:
 			setNull = jen.Id(l.res).Dot("SetNull").Call(jen.Id("i"))
 		}
-		// if dirty && (x.IsNull(i) || sArr.IsNull(i)) { res.SetNull(i); continue }
-		rowBody = append(rowBody, jen.If(jen.Id("dirty").Op("&&").Parens(joined(fu.nullTests, "||"))).Block(setNull, jen.Continue()))
+		// if x.IsNull(i) || sArr.IsNull(i) { res.SetNull(i); continue }
+		checks = append(checks, jen.If(joined(fu.nullTests, "||")).Block(setNull, jen.Continue()))
 		if len(fu.errTests) > 0 {
-			// if dirty && (x.ErrAt(i) != nil) { left = append(left, int32(i)); continue }
-			rowBody = append(rowBody, jen.If(jen.Id("dirty").Op("&&").Parens(joined(fu.errTests, "||"))).Block(skip...))
+			// if x.ErrAt(i) != nil { left = append(left, int32(i)); continue }
+			checks = append(checks, jen.If(joined(fu.errTests, "||")).Block(skip...))
 		}
 	case len(fu.rowNulls) > 0:
-		// if dirty && (x.Dirty(i) || sArr.IsNull(i)) { left = append(left, int32(i)); continue }
-		rowBody = append(rowBody, jen.If(jen.Id("dirty").Op("&&").Parens(joined(fu.rowNulls, "||"))).Block(skip...))
+		// if x.Dirty(i) || sArr.IsNull(i) { left = append(left, int32(i)); continue }
+		checks = append(checks, jen.If(joined(fu.rowNulls, "||")).Block(skip...))
 	}
-	rowBody = append(rowBody, body...)
+	rowBody, checkedRow := body, checkedBody
 	if fu.bad != "" {
 		loop = append(loop, jen.Var().Id(fu.bad).Qual(vecPkg, "Failed"))
 		// if bad { bad = false; left = append(left, int32(i)) }
-		rowBody = append(rowBody, jen.If(jen.Id(fu.bad)).Block(jen.Id(fu.bad).Op("=").False(), left))
+		flagged := jen.If(jen.Id(fu.bad)).Block(jen.Id(fu.bad).Op("=").False(), left)
+		rowBody = append(append([]jen.Code{}, rowBody...), flagged)
+		checkedRow = append(append([]jen.Code{}, checkedRow...), flagged)
 	}
-	loop = append(loop, l.loop(over).Block(l.first(rowBody)...))
+	if len(fu.rowNulls) == 0 { // no input can be NULL or failed
+		loop = append(loop, l.loop(over).Block(l.first(rowBody)...))
+	} else {
+		// if x.Clean() && sArr.NullN() == 0 { loop } else { loop testing each row's inputs first }:
+		// the loop over a clean batch tests nothing per row.
+		loop = append(loop, jen.If(joined(fu.clean, "&&")).Block(
+			l.loop(over).Block(l.first(rowBody)...),
+		).Else().Block(
+			l.loop(over).Block(l.first(append(checks, checkedRow...))...),
+		))
+	}
 	if always {
 		if l.fz.Direct {
 			loop = append(loop, jen.Id(l.col).Op("=").Id(l.writer).Dot("Array").Call())
@@ -440,6 +462,47 @@ func (l *fusedLoops) emitOne(body, slow []jen.Code, memos int) {
 	}
 	// if !fused || len(rest) > 0 { vector code over rest }
 	f.add(jen.If(jen.Op("!").Id(l.fused).Op("||").Len(jen.Id(l.rest)).Op(">").Lit(0)).Block(slow...))
+}
+
+// logicRow is the statements of an AND (OR) of strict operands for a row of
+// a dirty batch, by the three-valued rules: FALSE (TRUE) when an operand
+// that is not NULL is, else NULL when an operand is, else TRUE (FALSE). An
+// operand is computed only where its inputs are not NULL; one that fails
+// flags the row for the vector code.
+func (l *fusedLoops) logicRow() []jen.Code {
+	fu := l.fu
+	and := l.fz.Row.Op == lower.RowAnd
+	dominant, other := jen.False(), jen.True()
+	if !and {
+		dominant, other = jen.True(), jen.False()
+	}
+	store := func(v jen.Code) jen.Code { return jen.Id("out").Index(jen.Id("i")).Op("=").Add(v) }
+	var cases []jen.Code
+	var nulls []string
+	seen := map[string]bool{}
+	for _, a := range l.fz.Row.Args {
+		v := fu.value(a)
+		if and {
+			v = jen.Op("!").Parens(v)
+		}
+		cond := v
+		if nt := fu.nullTest(a); len(nt) > 0 {
+			for _, x := range nt {
+				if !seen[x] {
+					seen[x] = true
+					nulls = append(nulls, x)
+				}
+			}
+			cond = jen.Op("!").Parens(isNullOf(nt)).Op("&&").Add(v)
+		}
+		// case !(x.IsNull(i)) && !(x > 1): out[i] = false
+		cases = append(cases, jen.Case(cond).Block(store(dominant)))
+	}
+	if len(nulls) > 0 {
+		cases = append(cases, jen.Case(isNullOf(nulls)).Block(jen.Id(l.res).Dot("SetNull").Call(jen.Id("i"))))
+	}
+	cases = append(cases, jen.Default().Block(store(other)))
+	return []jen.Code{jen.Switch().Block(cases...)}
 }
 
 // rowsLoop computes the rows whose inputs are clean and lists the others.

@@ -289,3 +289,62 @@ func (f *funcGen) isColumn(v string) bool {
 	}
 	return false
 }
+
+// strictOperand reports whether row program r is NULL exactly where one of
+// its inputs is: a strict row (strictRow), or BETWEEN or IN of a strict value
+// against constants.
+func strictOperand(r *lower.Row) bool {
+	switch r.Op {
+	case lower.RowBetween, lower.RowIn:
+		for _, a := range r.Args[1:] {
+			if a.Op != lower.RowConst {
+				return false
+			}
+		}
+		return strictRow(r.Args[0])
+	case lower.RowLocal:
+		return false // an absorbed value: its inputs are not at hand
+	}
+	return strictRow(r)
+}
+
+// nullTest lists the inputs of strict operand r (vectors and Arrow arrays):
+// it is NULL on a row where one of them is.
+func (fu *fusion) nullTest(r *lower.Row) []string {
+	var tests []string
+	seen := map[string]bool{}
+	var walk func(r *lower.Row)
+	walk = func(r *lower.Row) {
+		var v string
+		switch r.Op {
+		case lower.RowColumn:
+			if r.Column.T.Kind == ir.KindVarchar {
+				v = fu.f.strArray(r.Column)
+			} else {
+				v = fu.f.column(r.Column)
+			}
+		case lower.RowVector:
+			v = fu.f.done[r.Def].vec
+		}
+		if v != "" && !seen[v] {
+			seen[v] = true
+			tests = append(tests, v)
+		}
+		for _, a := range r.Args {
+			walk(a)
+		}
+	}
+	walk(r)
+	return tests
+}
+
+// isNullOf is the Go test that one of variables vs (vectors or Arrow arrays)
+// is NULL on row i.
+func isNullOf(vs []string) jen.Code {
+	tests := make([]jen.Code, len(vs))
+	for k, v := range vs {
+		tests[k] = jen.Id(v).Dot("IsNull").Call(jen.Id("i"))
+	}
+	return joined(tests, "||")
+}
+

@@ -150,14 +150,20 @@ func q1ProjectionCol5(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in ar
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := discPriceOut.V
-		dirty := !(lExtendedprice.Clean() && lDiscount.Clean())
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i)) {
-				discPriceOut.SetNull(k)
-				continue
+		if lExtendedprice.Clean() && lDiscount.Clean() {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				out[k] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
 			}
-			out[k] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) {
+					discPriceOut.SetNull(k)
+					continue
+				}
+				out[k] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+			}
 		}
 		discPriceCol = discPriceOut.Array()
 	}
@@ -182,16 +188,24 @@ func q1ProjectionCol6(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in ar
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := chargeOut.V
-		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i)) {
-				chargeOut.SetNull(k)
-				continue
+		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
+				product3 := rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+				out[k] = rt.MulFloat64(product3, rt.AddFloat64(float64(1.0), lTaxV[i]))
 			}
-			// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
-			product3 := rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
-			out[k] = rt.MulFloat64(product3, rt.AddFloat64(float64(1.0), lTaxV[i]))
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) {
+					chargeOut.SetNull(k)
+					continue
+				}
+				// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
+				product3 := rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+				out[k] = rt.MulFloat64(product3, rt.AddFloat64(float64(1.0), lTaxV[i]))
+			}
 		}
 		chargeCol = chargeOut.Array()
 	}
@@ -277,13 +291,18 @@ func q1NoWhereCol5(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := discPriceOut.V
-		dirty := !(lExtendedprice.Clean() && lDiscount.Clean())
-		for i := range out {
-			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i)) {
-				discPriceOut.SetNull(i)
-				continue
+		if lExtendedprice.Clean() && lDiscount.Clean() {
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
 			}
-			out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+		} else {
+			for i := range out {
+				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) {
+					discPriceOut.SetNull(i)
+					continue
+				}
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+			}
 		}
 		discPriceCol = discPriceOut.Array()
 	}
@@ -308,15 +327,22 @@ func q1NoWhereCol6(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := chargeOut.V
-		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
-		for i := range out {
-			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i)) {
-				chargeOut.SetNull(i)
-				continue
+		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
+			for i := range out {
+				// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
+				product3 := rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+				out[i] = rt.MulFloat64(product3, rt.AddFloat64(float64(1.0), lTaxV[i]))
 			}
-			// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
-			product3 := rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
-			out[i] = rt.MulFloat64(product3, rt.AddFloat64(float64(1.0), lTaxV[i]))
+		} else {
+			for i := range out {
+				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) {
+					chargeOut.SetNull(i)
+					continue
+				}
+				// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
+				product3 := rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+				out[i] = rt.MulFloat64(product3, rt.AddFloat64(float64(1.0), lTaxV[i]))
+			}
 		}
 		chargeCol = chargeOut.Array()
 	}
@@ -385,50 +411,33 @@ func Q6Filter(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func q6FilterWhere(n int, all vec.Sel, lShipdate vec.Vec[int32], in arrow.RecordBatch, lDiscount vec.Vec[float64], lQuantity vec.Vec[float64]) vec.Vec[bool] {
 	// ((l_shipdate >= DATE '1994-01-01') AND (l_shipdate < DATE '1995-01-01') AND (l_discount BETWEEN 0.05 AND 0.07) AND (l_quantity < 24.0))
 	var allOf vec.Vec[bool]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if in.Column(10).NullN()+in.Column(6).NullN()+in.Column(4).NullN() <= n/2 {
+	{
 		allOf = vec.Make[bool](n)
 		lShipdateV := lShipdate.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lQuantityV := lQuantity.V[:n]
 		out := allOf.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		dirty := !(lShipdate.Clean() && lDiscount.Clean() && lQuantity.Clean())
-		for i := range out {
-			if dirty && (lShipdate.Dirty(i) || lDiscount.Dirty(i) || lQuantity.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if lShipdate.Clean() && lDiscount.Clean() && lQuantity.Clean() {
+			for i := range out {
+				out[i] = (rt.GeInt32(lShipdateV[i], int32(8766)) && rt.LtInt32(lShipdateV[i], int32(9131)) && (rt.GeFloat64(lDiscountV[i], float64(0.05)) && rt.LeFloat64(lDiscountV[i], float64(0.07))) && rt.LtFloat64(lQuantityV[i], float64(24.0)))
 			}
-			out[i] = (rt.GeInt32(lShipdateV[i], int32(8766)) && rt.LtInt32(lShipdateV[i], int32(9131)) && (rt.GeFloat64(lDiscountV[i], float64(0.05)) && rt.LeFloat64(lDiscountV[i], float64(0.07))) && rt.LtFloat64(lQuantityV[i], float64(24.0)))
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		and := vec.NewLogic(false, rest, n)
-		// (l_shipdate >= DATE '1994-01-01')
-		cmp := vec.Map2(and.Live, n, vec.VecArg(&lShipdate), vec.ConstArg[int32](int32(8766)), rt.GeInt32)
-		and.Add(&cmp)
-		// (l_shipdate < DATE '1995-01-01')
-		cmp2 := vec.Map2(and.Live, n, vec.VecArg(&lShipdate), vec.ConstArg[int32](int32(9131)), rt.LtInt32)
-		and.Add(&cmp2)
-		// (l_discount BETWEEN 0.05 AND 0.07)
-		between := vec.NewLogic(false, and.Live, n)
-		inRange := vec.Map2(between.Live, n, vec.VecArg(&lDiscount), vec.ConstArg[float64](float64(0.05)), rt.GeFloat64)
-		between.Add(&inRange)
-		inRange2 := vec.Map2(between.Live, n, vec.VecArg(&lDiscount), vec.ConstArg[float64](float64(0.07)), rt.LeFloat64)
-		between.Add(&inRange2)
-		betweenResult := between.Finish()
-		and.Add(&betweenResult)
-		// (l_quantity < 24.0)
-		cmp3 := vec.Map2(and.Live, n, vec.VecArg(&lQuantity), vec.ConstArg[float64](float64(24.0)), rt.LtFloat64)
-		and.Add(&cmp3)
-		andResult := and.Finish()
-		if fused {
-			vec.Merge(&allOf, &andResult, rest, n)
 		} else {
-			allOf = andResult
+			for i := range out {
+				switch {
+				case !(lShipdate.IsNull(i)) && !(rt.GeInt32(lShipdateV[i], int32(8766))):
+					out[i] = false
+				case !(lShipdate.IsNull(i)) && !(rt.LtInt32(lShipdateV[i], int32(9131))):
+					out[i] = false
+				case !(lDiscount.IsNull(i)) && !(rt.GeFloat64(lDiscountV[i], float64(0.05)) && rt.LeFloat64(lDiscountV[i], float64(0.07))):
+					out[i] = false
+				case !(lQuantity.IsNull(i)) && !(rt.LtFloat64(lQuantityV[i], float64(24.0))):
+					out[i] = false
+				case lShipdate.IsNull(i) || lDiscount.IsNull(i) || lQuantity.IsNull(i):
+					allOf.SetNull(i)
+				default:
+					out[i] = true
+				}
+			}
 		}
 	}
 	return allOf
@@ -534,23 +543,38 @@ func seedIfCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, x ve
 		yV := y.V[:n]
 		out := bucketOut.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean() && x.Clean() && y.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (a.Dirty(i) || x.Dirty(i) || y.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if a.Clean() && x.Clean() && y.Clean() {
+			for i := range out {
+				// shared (always): (a + 5)
+				sum := bad.Int64(rt.AddInt64(aV[i], int64(5)))
+				if rt.GtInt64(xV[i], yV[i]) {
+					out[i] = sum
+				} else {
+					out[i] = bad.Int64(rt.DivInt64(sum, int64(100)))
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			// shared (always): (a + 5)
-			sum := bad.Int64(rt.AddInt64(aV[i], int64(5)))
-			if rt.GtInt64(xV[i], yV[i]) {
-				out[i] = sum
-			} else {
-				out[i] = bad.Int64(rt.DivInt64(sum, int64(100)))
-			}
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if a.Dirty(i) || x.Dirty(i) || y.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				// shared (always): (a + 5)
+				sum := bad.Int64(rt.AddInt64(aV[i], int64(5)))
+				if rt.GtInt64(xV[i], yV[i]) {
+					out[i] = sum
+				} else {
+					out[i] = bad.Int64(rt.DivInt64(sum, int64(100)))
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -835,22 +859,36 @@ func stringCaseCol1(n int, all vec.Sel, lShipmodeArr *array.String, lShipinstruc
 	if lShipmodeArr.NullN()+lShipinstructArr.NullN()+lCommentArr.NullN()+lReturnflagArr.NullN()+lLinestatusArr.NullN() <= n/2 {
 		labelOut = vec.NewStringOut(mem, n)
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(lShipmodeArr.NullN() == 0 && lShipinstructArr.NullN() == 0 && lCommentArr.NullN() == 0 && lReturnflagArr.NullN() == 0 && lLinestatusArr.NullN() == 0)
-		for i := range n {
-			if dirty && (lShipmodeArr.IsNull(i) || lShipinstructArr.IsNull(i) || lCommentArr.IsNull(i) || lReturnflagArr.IsNull(i) || lLinestatusArr.IsNull(i)) {
-				labelOut.Skip()
-				left = append(left, int32(i))
-				continue
+		if lShipmodeArr.NullN() == 0 && lShipinstructArr.NullN() == 0 && lCommentArr.NullN() == 0 && lReturnflagArr.NullN() == 0 && lLinestatusArr.NullN() == 0 {
+			for i := range n {
+				// shared (always): upper(l_shipmode)
+				upper := rt.Upper(lShipmodeArr.Value(i))
+				switch {
+				case strings.HasSuffix(upper, "AIR"):
+					labelOut.Append(rt.Concat(rt.Substring3(lShipinstructArr.Value(i), int32(1), int32(7)), "/", upper))
+				case strings.Contains(lCommentArr.Value(i), "special"):
+					labelOut.Append(rt.Concat(lReturnflagArr.Value(i), lLinestatusArr.Value(i), "-", rt.Substring3(lCommentArr.Value(i), int32(1), int32(12))))
+				default:
+					labelOut.Append(upper)
+				}
 			}
-			// shared (always): upper(l_shipmode)
-			upper := rt.Upper(lShipmodeArr.Value(i))
-			switch {
-			case strings.HasSuffix(upper, "AIR"):
-				labelOut.Append(rt.Concat(rt.Substring3(lShipinstructArr.Value(i), int32(1), int32(7)), "/", upper))
-			case strings.Contains(lCommentArr.Value(i), "special"):
-				labelOut.Append(rt.Concat(lReturnflagArr.Value(i), lLinestatusArr.Value(i), "-", rt.Substring3(lCommentArr.Value(i), int32(1), int32(12))))
-			default:
-				labelOut.Append(upper)
+		} else {
+			for i := range n {
+				if lShipmodeArr.IsNull(i) || lShipinstructArr.IsNull(i) || lCommentArr.IsNull(i) || lReturnflagArr.IsNull(i) || lLinestatusArr.IsNull(i) {
+					labelOut.Skip()
+					left = append(left, int32(i))
+					continue
+				}
+				// shared (always): upper(l_shipmode)
+				upper := rt.Upper(lShipmodeArr.Value(i))
+				switch {
+				case strings.HasSuffix(upper, "AIR"):
+					labelOut.Append(rt.Concat(rt.Substring3(lShipinstructArr.Value(i), int32(1), int32(7)), "/", upper))
+				case strings.Contains(lCommentArr.Value(i), "special"):
+					labelOut.Append(rt.Concat(lReturnflagArr.Value(i), lLinestatusArr.Value(i), "-", rt.Substring3(lCommentArr.Value(i), int32(1), int32(12))))
+				default:
+					labelOut.Append(upper)
+				}
 			}
 		}
 		fused, rest = true, left
@@ -1004,13 +1042,18 @@ func nullHeavyCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := discPriceOut.V
-		dirty := !(lExtendedprice.Clean() && lDiscount.Clean())
-		for i := range out {
-			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i)) {
-				discPriceOut.SetNull(i)
-				continue
+		if lExtendedprice.Clean() && lDiscount.Clean() {
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
 			}
-			out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+		} else {
+			for i := range out {
+				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) {
+					discPriceOut.SetNull(i)
+					continue
+				}
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+			}
 		}
 		discPriceCol = discPriceOut.Array()
 	}
@@ -1117,16 +1160,25 @@ func nullHeavyCol5(n int, all vec.Sel, lShipdate vec.Vec[int32], in arrow.Record
 		lQuantityV := lQuantity.V[:n]
 		out := signedQtyOut.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(lShipdate.Clean() && lCommitdate.Clean() && lQuantity.Clean())
-		for i := range out {
-			if dirty && (lShipdate.Dirty(i) || lCommitdate.Dirty(i) || lQuantity.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if lShipdate.Clean() && lCommitdate.Clean() && lQuantity.Clean() {
+			for i := range out {
+				if rt.LtInt32(lShipdateV[i], lCommitdateV[i]) {
+					out[i] = lQuantityV[i]
+				} else {
+					out[i] = rt.NegateFloat64(lQuantityV[i])
+				}
 			}
-			if rt.LtInt32(lShipdateV[i], lCommitdateV[i]) {
-				out[i] = lQuantityV[i]
-			} else {
-				out[i] = rt.NegateFloat64(lQuantityV[i])
+		} else {
+			for i := range out {
+				if lShipdate.Dirty(i) || lCommitdate.Dirty(i) || lQuantity.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if rt.LtInt32(lShipdateV[i], lCommitdateV[i]) {
+					out[i] = lQuantityV[i]
+				} else {
+					out[i] = rt.NegateFloat64(lQuantityV[i])
+				}
 			}
 		}
 		fused2, rest2 = true, left
@@ -1384,19 +1436,30 @@ func deepArithCol1(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.Reco
 		lTaxV := lTax.V[:n]
 		out := scoreOut.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(lQuantity.Clean() && lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (lQuantity.IsNull(i) || lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i)) {
-				scoreOut.SetNull(i)
-				continue
+		if lQuantity.Clean() && lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
+			for i := range out {
+				// shared (always): (l_quantity - 25.0)
+				difference := rt.SubFloat64(lQuantityV[i], float64(25.0))
+				out[i] = rt.AddFloat64(rt.SubFloat64(rt.AddFloat64(rt.MulFloat64(rt.SubFloat64(rt.AddFloat64(bad.Float64(rt.DivideFloat64(rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lQuantityV[i], float64(0.5))), rt.AddFloat64(lQuantityV[i], float64(1.0)))), rt.MulFloat64(rt.SubFloat64(lTaxV[i], lDiscountV[i]), float64(100.0))), bad.Float64(rt.DivideFloat64(lExtendedpriceV[i], float64(1000.0)))), float64(1.07)), bad.Float64(rt.DivideFloat64(rt.MulFloat64(difference, difference), float64(50.0)))), rt.MulFloat64(rt.MulFloat64(lDiscountV[i], lTaxV[i]), float64(3.0))), bad.Float64(rt.DivideFloat64(rt.SubFloat64(lExtendedpriceV[i], rt.MulFloat64(lQuantityV[i], float64(900.0))), rt.AddFloat64(lTaxV[i], float64(2.0)))))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			// shared (always): (l_quantity - 25.0)
-			difference := rt.SubFloat64(lQuantityV[i], float64(25.0))
-			out[i] = rt.AddFloat64(rt.SubFloat64(rt.AddFloat64(rt.MulFloat64(rt.SubFloat64(rt.AddFloat64(bad.Float64(rt.DivideFloat64(rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lQuantityV[i], float64(0.5))), rt.AddFloat64(lQuantityV[i], float64(1.0)))), rt.MulFloat64(rt.SubFloat64(lTaxV[i], lDiscountV[i]), float64(100.0))), bad.Float64(rt.DivideFloat64(lExtendedpriceV[i], float64(1000.0)))), float64(1.07)), bad.Float64(rt.DivideFloat64(rt.MulFloat64(difference, difference), float64(50.0)))), rt.MulFloat64(rt.MulFloat64(lDiscountV[i], lTaxV[i]), float64(3.0))), bad.Float64(rt.DivideFloat64(rt.SubFloat64(lExtendedpriceV[i], rt.MulFloat64(lQuantityV[i], float64(900.0))), rt.AddFloat64(lTaxV[i], float64(2.0)))))
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if lQuantity.IsNull(i) || lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) {
+					scoreOut.SetNull(i)
+					continue
+				}
+				// shared (always): (l_quantity - 25.0)
+				difference := rt.SubFloat64(lQuantityV[i], float64(25.0))
+				out[i] = rt.AddFloat64(rt.SubFloat64(rt.AddFloat64(rt.MulFloat64(rt.SubFloat64(rt.AddFloat64(bad.Float64(rt.DivideFloat64(rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lQuantityV[i], float64(0.5))), rt.AddFloat64(lQuantityV[i], float64(1.0)))), rt.MulFloat64(rt.SubFloat64(lTaxV[i], lDiscountV[i]), float64(100.0))), bad.Float64(rt.DivideFloat64(lExtendedpriceV[i], float64(1000.0)))), float64(1.07)), bad.Float64(rt.DivideFloat64(rt.MulFloat64(difference, difference), float64(50.0)))), rt.MulFloat64(rt.MulFloat64(lDiscountV[i], lTaxV[i]), float64(3.0))), bad.Float64(rt.DivideFloat64(rt.SubFloat64(lExtendedpriceV[i], rt.MulFloat64(lQuantityV[i], float64(900.0))), rt.AddFloat64(lTaxV[i], float64(2.0)))))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -1880,17 +1943,22 @@ func wideCol3(n int, all vec.Sel, product vec.Vec[float64], lQuantity vec.Vec[fl
 		lQuantityV := lQuantity.V[:n]
 		out := w03Out.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(product.Clean() && lQuantity.Clean())
-		for i := range out {
-			if dirty && (product.IsNull(i) || lQuantity.IsNull(i)) {
-				w03Out.SetNull(i)
-				continue
+		if product.Clean() && lQuantity.Clean() {
+			for i := range out {
+				out[i] = rt.AddFloat64(productV[i], rt.MulFloat64(lQuantityV[i], float64(2.0)))
 			}
-			if dirty && (product.ErrAt(i) != nil) {
-				left = append(left, int32(i))
-				continue
+		} else {
+			for i := range out {
+				if product.IsNull(i) || lQuantity.IsNull(i) {
+					w03Out.SetNull(i)
+					continue
+				}
+				if product.ErrAt(i) != nil {
+					left = append(left, int32(i))
+					continue
+				}
+				out[i] = rt.AddFloat64(productV[i], rt.MulFloat64(lQuantityV[i], float64(2.0)))
 			}
-			out[i] = rt.AddFloat64(productV[i], rt.MulFloat64(lQuantityV[i], float64(2.0)))
 		}
 		fused, rest = true, left
 		if len(rest) == 0 {
@@ -1960,16 +2028,25 @@ func wideCol5(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[flo
 		product3V := product3.V[:n]
 		out := w05Out.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(product.Clean() && product3.Clean())
-		for i := range out {
-			if dirty && (product.Dirty(i) || product3.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if product.Clean() && product3.Clean() {
+			for i := range out {
+				if rt.GtFloat64(productV[i], float64(50000.0)) {
+					out[i] = product3V[i]
+				} else {
+					out[i] = productV[i]
+				}
 			}
-			if rt.GtFloat64(productV[i], float64(50000.0)) {
-				out[i] = product3V[i]
-			} else {
-				out[i] = productV[i]
+		} else {
+			for i := range out {
+				if product.Dirty(i) || product3.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if rt.GtFloat64(productV[i], float64(50000.0)) {
+					out[i] = product3V[i]
+				} else {
+					out[i] = productV[i]
+				}
 			}
 		}
 		fused2, rest2 = true, left
@@ -2108,21 +2185,30 @@ func wideCol11(n int, all vec.Sel, product vec.Vec[float64], lQuantity vec.Vec[f
 		lQuantityV := lQuantity.V[:n]
 		out := w11Out.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(product.Clean() && lQuantity.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (product.IsNull(i) || lQuantity.IsNull(i)) {
-				w11Out.SetNull(i)
-				continue
+		if product.Clean() && lQuantity.Clean() {
+			for i := range out {
+				out[i] = bad.Float64(rt.DivideFloat64(productV[i], rt.AddFloat64(lQuantityV[i], float64(2.0))))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			if dirty && (product.ErrAt(i) != nil) {
-				left = append(left, int32(i))
-				continue
-			}
-			out[i] = bad.Float64(rt.DivideFloat64(productV[i], rt.AddFloat64(lQuantityV[i], float64(2.0))))
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if product.IsNull(i) || lQuantity.IsNull(i) {
+					w11Out.SetNull(i)
+					continue
+				}
+				if product.ErrAt(i) != nil {
+					left = append(left, int32(i))
+					continue
+				}
+				out[i] = bad.Float64(rt.DivideFloat64(productV[i], rt.AddFloat64(lQuantityV[i], float64(2.0))))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused3, rest3 = true, left
@@ -2165,17 +2251,22 @@ func wideCol12(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[fl
 		productV := product.V[:n]
 		out := w12Out.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(product3.Clean() && product.Clean())
-		for i := range out {
-			if dirty && (product3.IsNull(i) || product.IsNull(i)) {
-				w12Out.SetNull(i)
-				continue
+		if product3.Clean() && product.Clean() {
+			for i := range out {
+				out[i] = rt.SubFloat64(rt.MulFloat64(product3V[i], float64(0.97)), rt.MulFloat64(productV[i], float64(0.03)))
 			}
-			if dirty && (product3.ErrAt(i) != nil || product.ErrAt(i) != nil) {
-				left = append(left, int32(i))
-				continue
+		} else {
+			for i := range out {
+				if product3.IsNull(i) || product.IsNull(i) {
+					w12Out.SetNull(i)
+					continue
+				}
+				if product3.ErrAt(i) != nil || product.ErrAt(i) != nil {
+					left = append(left, int32(i))
+					continue
+				}
+				out[i] = rt.SubFloat64(rt.MulFloat64(product3V[i], float64(0.97)), rt.MulFloat64(productV[i], float64(0.03)))
 			}
-			out[i] = rt.SubFloat64(rt.MulFloat64(product3V[i], float64(0.97)), rt.MulFloat64(productV[i], float64(0.03)))
 		}
 		fused4, rest4 = true, left
 		if len(rest4) == 0 {
@@ -2219,21 +2310,30 @@ func wideCol13(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.RecordBa
 		productV := product.V[:n]
 		out := w13Out.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(lQuantity.Clean() && product.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (lQuantity.IsNull(i) || product.IsNull(i)) {
-				w13Out.SetNull(i)
-				continue
+		if lQuantity.Clean() && product.Clean() {
+			for i := range out {
+				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(lQuantityV[i], productV[i]), float64(100.0)))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			if dirty && (product.ErrAt(i) != nil) {
-				left = append(left, int32(i))
-				continue
-			}
-			out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(lQuantityV[i], productV[i]), float64(100.0)))
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if lQuantity.IsNull(i) || product.IsNull(i) {
+					w13Out.SetNull(i)
+					continue
+				}
+				if product.ErrAt(i) != nil {
+					left = append(left, int32(i))
+					continue
+				}
+				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(lQuantityV[i], productV[i]), float64(100.0)))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused5, rest5 = true, left
@@ -2277,16 +2377,25 @@ func wideCol14(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.RecordBa
 		product3V := product3.V[:n]
 		out := w14Out.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(lQuantity.Clean() && product.Clean() && product3.Clean())
-		for i := range out {
-			if dirty && (lQuantity.Dirty(i) || product.Dirty(i) || product3.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if lQuantity.Clean() && product.Clean() && product3.Clean() {
+			for i := range out {
+				if rt.LtFloat64(lQuantityV[i], float64(25.0)) {
+					out[i] = productV[i]
+				} else {
+					out[i] = product3V[i]
+				}
 			}
-			if rt.LtFloat64(lQuantityV[i], float64(25.0)) {
-				out[i] = productV[i]
-			} else {
-				out[i] = product3V[i]
+		} else {
+			for i := range out {
+				if lQuantity.Dirty(i) || product.Dirty(i) || product3.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if rt.LtFloat64(lQuantityV[i], float64(25.0)) {
+					out[i] = productV[i]
+				} else {
+					out[i] = product3V[i]
+				}
 			}
 		}
 		fused6, rest6 = true, left
@@ -2333,17 +2442,22 @@ func wideCol15(n int, all vec.Sel, product3 vec.Vec[float64], lQuantity vec.Vec[
 		lQuantityV := lQuantity.V[:n]
 		out := w15Out.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(product3.Clean() && lQuantity.Clean())
-		for i := range out {
-			if dirty && (product3.IsNull(i) || lQuantity.IsNull(i)) {
-				w15Out.SetNull(i)
-				continue
+		if product3.Clean() && lQuantity.Clean() {
+			for i := range out {
+				out[i] = rt.SubFloat64(product3V[i], rt.MulFloat64(lQuantityV[i], float64(3.0)))
 			}
-			if dirty && (product3.ErrAt(i) != nil) {
-				left = append(left, int32(i))
-				continue
+		} else {
+			for i := range out {
+				if product3.IsNull(i) || lQuantity.IsNull(i) {
+					w15Out.SetNull(i)
+					continue
+				}
+				if product3.ErrAt(i) != nil {
+					left = append(left, int32(i))
+					continue
+				}
+				out[i] = rt.SubFloat64(product3V[i], rt.MulFloat64(lQuantityV[i], float64(3.0)))
 			}
-			out[i] = rt.SubFloat64(product3V[i], rt.MulFloat64(lQuantityV[i], float64(3.0)))
 		}
 		fused7, rest7 = true, left
 		if len(rest7) == 0 {
@@ -2385,17 +2499,22 @@ func wideCol16(n int, all vec.Sel, product vec.Vec[float64], lDiscount vec.Vec[f
 		lDiscountV := lDiscount.V[:n]
 		out := w16Out.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(product.Clean() && lDiscount.Clean())
-		for i := range out {
-			if dirty && (product.IsNull(i) || lDiscount.IsNull(i)) {
-				w16Out.SetNull(i)
-				continue
+		if product.Clean() && lDiscount.Clean() {
+			for i := range out {
+				out[i] = rt.MulFloat64(productV[i], rt.AddFloat64(float64(1.0), lDiscountV[i]))
 			}
-			if dirty && (product.ErrAt(i) != nil) {
-				left = append(left, int32(i))
-				continue
+		} else {
+			for i := range out {
+				if product.IsNull(i) || lDiscount.IsNull(i) {
+					w16Out.SetNull(i)
+					continue
+				}
+				if product.ErrAt(i) != nil {
+					left = append(left, int32(i))
+					continue
+				}
+				out[i] = rt.MulFloat64(productV[i], rt.AddFloat64(float64(1.0), lDiscountV[i]))
 			}
-			out[i] = rt.MulFloat64(productV[i], rt.AddFloat64(float64(1.0), lDiscountV[i]))
 		}
 		fused8, rest8 = true, left
 		if len(rest8) == 0 {
@@ -2437,17 +2556,22 @@ func wideCol17(n int, all vec.Sel, product3 vec.Vec[float64], lTax vec.Vec[float
 		lTaxV := lTax.V[:n]
 		out := w17Out.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(product3.Clean() && lTax.Clean())
-		for i := range out {
-			if dirty && (product3.IsNull(i) || lTax.IsNull(i)) {
-				w17Out.SetNull(i)
-				continue
+		if product3.Clean() && lTax.Clean() {
+			for i := range out {
+				out[i] = rt.MulFloat64(product3V[i], rt.SubFloat64(float64(1.0), lTaxV[i]))
 			}
-			if dirty && (product3.ErrAt(i) != nil) {
-				left = append(left, int32(i))
-				continue
+		} else {
+			for i := range out {
+				if product3.IsNull(i) || lTax.IsNull(i) {
+					w17Out.SetNull(i)
+					continue
+				}
+				if product3.ErrAt(i) != nil {
+					left = append(left, int32(i))
+					continue
+				}
+				out[i] = rt.MulFloat64(product3V[i], rt.SubFloat64(float64(1.0), lTaxV[i]))
 			}
-			out[i] = rt.MulFloat64(product3V[i], rt.SubFloat64(float64(1.0), lTaxV[i]))
 		}
 		fused9, rest9 = true, left
 		if len(rest9) == 0 {
@@ -2515,21 +2639,30 @@ func wideCol19(n int, all vec.Sel, product vec.Vec[float64], mem memory.Allocato
 		productV := product.V[:n]
 		out := w19Out.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(product.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (product.IsNull(i)) {
-				w19Out.SetNull(i)
-				continue
+		if product.Clean() {
+			for i := range out {
+				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(productV[i], productV[i]), float64(1e+06)))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			if dirty && (product.ErrAt(i) != nil) {
-				left = append(left, int32(i))
-				continue
-			}
-			out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(productV[i], productV[i]), float64(1e+06)))
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if product.IsNull(i) {
+					w19Out.SetNull(i)
+					continue
+				}
+				if product.ErrAt(i) != nil {
+					left = append(left, int32(i))
+					continue
+				}
+				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(productV[i], productV[i]), float64(1e+06)))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused10, rest10 = true, left
@@ -2648,16 +2781,25 @@ func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], in arrow.RecordBa
 		productV := product.V[:n]
 		out := ifResult5.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(lDiscount.Clean() && product3.Clean() && product.Clean())
-		for i := range out {
-			if dirty && (lDiscount.Dirty(i) || product3.Dirty(i) || product.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if lDiscount.Clean() && product3.Clean() && product.Clean() {
+			for i := range out {
+				if rt.GtFloat64(lDiscountV[i], float64(0.05)) {
+					out[i] = product3V[i]
+				} else {
+					out[i] = productV[i]
+				}
 			}
-			if rt.GtFloat64(lDiscountV[i], float64(0.05)) {
-				out[i] = product3V[i]
-			} else {
-				out[i] = productV[i]
+		} else {
+			for i := range out {
+				if lDiscount.Dirty(i) || product3.Dirty(i) || product.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if rt.GtFloat64(lDiscountV[i], float64(0.05)) {
+					out[i] = product3V[i]
+				} else {
+					out[i] = productV[i]
+				}
 			}
 		}
 		fused11, rest11 = true, left
@@ -2740,21 +2882,30 @@ func wideCol26(n int, all vec.Sel, product3 vec.Vec[float64], lDiscount vec.Vec[
 		lDiscountV := lDiscount.V[:n]
 		out := w26Out.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(product3.Clean() && lDiscount.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (product3.IsNull(i) || lDiscount.IsNull(i)) {
-				w26Out.SetNull(i)
-				continue
+		if product3.Clean() && lDiscount.Clean() {
+			for i := range out {
+				out[i] = bad.Float64(rt.DivideFloat64(product3V[i], rt.AddFloat64(lDiscountV[i], float64(1.0))))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			if dirty && (product3.ErrAt(i) != nil) {
-				left = append(left, int32(i))
-				continue
-			}
-			out[i] = bad.Float64(rt.DivideFloat64(product3V[i], rt.AddFloat64(lDiscountV[i], float64(1.0))))
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if product3.IsNull(i) || lDiscount.IsNull(i) {
+					w26Out.SetNull(i)
+					continue
+				}
+				if product3.ErrAt(i) != nil {
+					left = append(left, int32(i))
+					continue
+				}
+				out[i] = bad.Float64(rt.DivideFloat64(product3V[i], rt.AddFloat64(lDiscountV[i], float64(1.0))))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused12, rest12 = true, left
@@ -2799,17 +2950,22 @@ func wideCol27(n int, all vec.Sel, product vec.Vec[float64], lTax vec.Vec[float6
 		lDiscountV := lDiscount.V[:n]
 		out := w27Out.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(product.Clean() && lTax.Clean() && product3.Clean() && lDiscount.Clean())
-		for i := range out {
-			if dirty && (product.IsNull(i) || lTax.IsNull(i) || product3.IsNull(i) || lDiscount.IsNull(i)) {
-				w27Out.SetNull(i)
-				continue
+		if product.Clean() && lTax.Clean() && product3.Clean() && lDiscount.Clean() {
+			for i := range out {
+				out[i] = rt.AddFloat64(rt.MulFloat64(productV[i], lTaxV[i]), rt.MulFloat64(product3V[i], lDiscountV[i]))
 			}
-			if dirty && (product.ErrAt(i) != nil || product3.ErrAt(i) != nil) {
-				left = append(left, int32(i))
-				continue
+		} else {
+			for i := range out {
+				if product.IsNull(i) || lTax.IsNull(i) || product3.IsNull(i) || lDiscount.IsNull(i) {
+					w27Out.SetNull(i)
+					continue
+				}
+				if product.ErrAt(i) != nil || product3.ErrAt(i) != nil {
+					left = append(left, int32(i))
+					continue
+				}
+				out[i] = rt.AddFloat64(rt.MulFloat64(productV[i], lTaxV[i]), rt.MulFloat64(product3V[i], lDiscountV[i]))
 			}
-			out[i] = rt.AddFloat64(rt.MulFloat64(productV[i], lTaxV[i]), rt.MulFloat64(product3V[i], lDiscountV[i]))
 		}
 		fused13, rest13 = true, left
 		if len(rest13) == 0 {
@@ -2853,17 +3009,22 @@ func wideCol28(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[fl
 		productV := product.V[:n]
 		out := w28Out.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(product3.Clean() && product.Clean())
-		for i := range out {
-			if dirty && (product3.IsNull(i) || product.IsNull(i)) {
-				w28Out.SetNull(i)
-				continue
+		if product3.Clean() && product.Clean() {
+			for i := range out {
+				out[i] = rt.SubFloat64(product3V[i], rt.MulFloat64(productV[i], float64(0.5)))
 			}
-			if dirty && (product3.ErrAt(i) != nil || product.ErrAt(i) != nil) {
-				left = append(left, int32(i))
-				continue
+		} else {
+			for i := range out {
+				if product3.IsNull(i) || product.IsNull(i) {
+					w28Out.SetNull(i)
+					continue
+				}
+				if product3.ErrAt(i) != nil || product.ErrAt(i) != nil {
+					left = append(left, int32(i))
+					continue
+				}
+				out[i] = rt.SubFloat64(product3V[i], rt.MulFloat64(productV[i], float64(0.5)))
 			}
-			out[i] = rt.SubFloat64(product3V[i], rt.MulFloat64(productV[i], float64(0.5)))
 		}
 		fused14, rest14 = true, left
 		if len(rest14) == 0 {
@@ -2949,17 +3110,22 @@ func wideCol31(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[fl
 		product3V := product3.V[:n]
 		out := w31Out.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(product.Clean() && product3.Clean())
-		for i := range out {
-			if dirty && (product.IsNull(i) || product3.IsNull(i)) {
-				w31Out.SetNull(i)
-				continue
+		if product.Clean() && product3.Clean() {
+			for i := range out {
+				out[i] = rt.SubFloat64(rt.MulFloat64(productV[i], float64(3.0)), product3V[i])
 			}
-			if dirty && (product.ErrAt(i) != nil || product3.ErrAt(i) != nil) {
-				left = append(left, int32(i))
-				continue
+		} else {
+			for i := range out {
+				if product.IsNull(i) || product3.IsNull(i) {
+					w31Out.SetNull(i)
+					continue
+				}
+				if product.ErrAt(i) != nil || product3.ErrAt(i) != nil {
+					left = append(left, int32(i))
+					continue
+				}
+				out[i] = rt.SubFloat64(rt.MulFloat64(productV[i], float64(3.0)), product3V[i])
 			}
-			out[i] = rt.SubFloat64(rt.MulFloat64(productV[i], float64(3.0)), product3V[i])
 		}
 		fused15, rest15 = true, left
 		if len(rest15) == 0 {
@@ -3078,17 +3244,22 @@ func wideCol35(n int, all vec.Sel, product vec.Vec[float64], lTax vec.Vec[float6
 		lTaxV := lTax.V[:n]
 		out := w35Out.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(product.Clean() && lTax.Clean())
-		for i := range out {
-			if dirty && (product.IsNull(i) || lTax.IsNull(i)) {
-				w35Out.SetNull(i)
-				continue
+		if product.Clean() && lTax.Clean() {
+			for i := range out {
+				out[i] = rt.AddFloat64(rt.MulFloat64(productV[i], float64(0.9)), lTaxV[i])
 			}
-			if dirty && (product.ErrAt(i) != nil) {
-				left = append(left, int32(i))
-				continue
+		} else {
+			for i := range out {
+				if product.IsNull(i) || lTax.IsNull(i) {
+					w35Out.SetNull(i)
+					continue
+				}
+				if product.ErrAt(i) != nil {
+					left = append(left, int32(i))
+					continue
+				}
+				out[i] = rt.AddFloat64(rt.MulFloat64(productV[i], float64(0.9)), lTaxV[i])
 			}
-			out[i] = rt.AddFloat64(rt.MulFloat64(productV[i], float64(0.9)), lTaxV[i])
 		}
 		fused16, rest16 = true, left
 		if len(rest16) == 0 {
@@ -3130,17 +3301,22 @@ func wideCol36(n int, all vec.Sel, product3 vec.Vec[float64], lDiscount vec.Vec[
 		lDiscountV := lDiscount.V[:n]
 		out := w36Out.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(product3.Clean() && lDiscount.Clean())
-		for i := range out {
-			if dirty && (product3.IsNull(i) || lDiscount.IsNull(i)) {
-				w36Out.SetNull(i)
-				continue
+		if product3.Clean() && lDiscount.Clean() {
+			for i := range out {
+				out[i] = rt.AddFloat64(rt.MulFloat64(product3V[i], float64(0.8)), lDiscountV[i])
 			}
-			if dirty && (product3.ErrAt(i) != nil) {
-				left = append(left, int32(i))
-				continue
+		} else {
+			for i := range out {
+				if product3.IsNull(i) || lDiscount.IsNull(i) {
+					w36Out.SetNull(i)
+					continue
+				}
+				if product3.ErrAt(i) != nil {
+					left = append(left, int32(i))
+					continue
+				}
+				out[i] = rt.AddFloat64(rt.MulFloat64(product3V[i], float64(0.8)), lDiscountV[i])
 			}
-			out[i] = rt.AddFloat64(rt.MulFloat64(product3V[i], float64(0.8)), lDiscountV[i])
 		}
 		fused17, rest17 = true, left
 		if len(rest17) == 0 {
@@ -3182,16 +3358,25 @@ func wideCol37(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[fl
 		productV := product.V[:n]
 		out := w37Out.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(product3.Clean() && product.Clean())
-		for i := range out {
-			if dirty && (product3.Dirty(i) || product.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if product3.Clean() && product.Clean() {
+			for i := range out {
+				if rt.GtFloat64(product3V[i], rt.MulFloat64(productV[i], float64(1.05))) {
+					out[i] = float64(1.0)
+				} else {
+					out[i] = float64(0.0)
+				}
 			}
-			if rt.GtFloat64(product3V[i], rt.MulFloat64(productV[i], float64(1.05))) {
-				out[i] = float64(1.0)
-			} else {
-				out[i] = float64(0.0)
+		} else {
+			for i := range out {
+				if product3.Dirty(i) || product.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if rt.GtFloat64(product3V[i], rt.MulFloat64(productV[i], float64(1.05))) {
+					out[i] = float64(1.0)
+				} else {
+					out[i] = float64(0.0)
+				}
 			}
 		}
 		fused18, rest18 = true, left

@@ -150,14 +150,20 @@ func q1ProjectionCol5(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in ar
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := discPriceOut.V
-		dirty := !(lExtendedprice.Clean() && lDiscount.Clean())
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i)) {
-				discPriceOut.SetNull(k)
-				continue
+		if lExtendedprice.Clean() && lDiscount.Clean() {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				out[k] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
 			}
-			out[k] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) {
+					discPriceOut.SetNull(k)
+					continue
+				}
+				out[k] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+			}
 		}
 		discPriceCol = discPriceOut.Array()
 	}
@@ -182,14 +188,20 @@ func q1ProjectionCol6(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in ar
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := chargeOut.V
-		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i)) {
-				chargeOut.SetNull(k)
-				continue
+		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				out[k] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
 			}
-			out[k] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) {
+					chargeOut.SetNull(k)
+					continue
+				}
+				out[k] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
+			}
 		}
 		chargeCol = chargeOut.Array()
 	}
@@ -275,13 +287,18 @@ func q1NoWhereCol5(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := discPriceOut.V
-		dirty := !(lExtendedprice.Clean() && lDiscount.Clean())
-		for i := range out {
-			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i)) {
-				discPriceOut.SetNull(i)
-				continue
+		if lExtendedprice.Clean() && lDiscount.Clean() {
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
 			}
-			out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+		} else {
+			for i := range out {
+				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) {
+					discPriceOut.SetNull(i)
+					continue
+				}
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+			}
 		}
 		discPriceCol = discPriceOut.Array()
 	}
@@ -306,13 +323,18 @@ func q1NoWhereCol6(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := chargeOut.V
-		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
-		for i := range out {
-			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i)) {
-				chargeOut.SetNull(i)
-				continue
+		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
+			for i := range out {
+				out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
 			}
-			out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
+		} else {
+			for i := range out {
+				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) {
+					chargeOut.SetNull(i)
+					continue
+				}
+				out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
+			}
 		}
 		chargeCol = chargeOut.Array()
 	}
@@ -381,50 +403,33 @@ func Q6Filter(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func q6FilterWhere(n int, all vec.Sel, lShipdate vec.Vec[int32], in arrow.RecordBatch, lDiscount vec.Vec[float64], lQuantity vec.Vec[float64]) vec.Vec[bool] {
 	// ((l_shipdate >= DATE '1994-01-01') AND (l_shipdate < DATE '1995-01-01') AND (l_discount BETWEEN 0.05 AND 0.07) AND (l_quantity < 24.0))
 	var allOf vec.Vec[bool]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if in.Column(10).NullN()+in.Column(6).NullN()+in.Column(4).NullN() <= n/2 {
+	{
 		allOf = vec.Make[bool](n)
 		lShipdateV := lShipdate.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lQuantityV := lQuantity.V[:n]
 		out := allOf.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		dirty := !(lShipdate.Clean() && lDiscount.Clean() && lQuantity.Clean())
-		for i := range out {
-			if dirty && (lShipdate.Dirty(i) || lDiscount.Dirty(i) || lQuantity.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if lShipdate.Clean() && lDiscount.Clean() && lQuantity.Clean() {
+			for i := range out {
+				out[i] = (rt.GeInt32(lShipdateV[i], int32(8766)) && rt.LtInt32(lShipdateV[i], int32(9131)) && (rt.GeFloat64(lDiscountV[i], float64(0.05)) && rt.LeFloat64(lDiscountV[i], float64(0.07))) && rt.LtFloat64(lQuantityV[i], float64(24.0)))
 			}
-			out[i] = (rt.GeInt32(lShipdateV[i], int32(8766)) && rt.LtInt32(lShipdateV[i], int32(9131)) && (rt.GeFloat64(lDiscountV[i], float64(0.05)) && rt.LeFloat64(lDiscountV[i], float64(0.07))) && rt.LtFloat64(lQuantityV[i], float64(24.0)))
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		and := vec.NewLogic(false, rest, n)
-		// (l_shipdate >= DATE '1994-01-01')
-		cmp := vec.Map2(and.Live, n, vec.VecArg(&lShipdate), vec.ConstArg[int32](int32(8766)), rt.GeInt32)
-		and.Add(&cmp)
-		// (l_shipdate < DATE '1995-01-01')
-		cmp2 := vec.Map2(and.Live, n, vec.VecArg(&lShipdate), vec.ConstArg[int32](int32(9131)), rt.LtInt32)
-		and.Add(&cmp2)
-		// (l_discount BETWEEN 0.05 AND 0.07)
-		between := vec.NewLogic(false, and.Live, n)
-		inRange := vec.Map2(between.Live, n, vec.VecArg(&lDiscount), vec.ConstArg[float64](float64(0.05)), rt.GeFloat64)
-		between.Add(&inRange)
-		inRange2 := vec.Map2(between.Live, n, vec.VecArg(&lDiscount), vec.ConstArg[float64](float64(0.07)), rt.LeFloat64)
-		between.Add(&inRange2)
-		betweenResult := between.Finish()
-		and.Add(&betweenResult)
-		// (l_quantity < 24.0)
-		cmp3 := vec.Map2(and.Live, n, vec.VecArg(&lQuantity), vec.ConstArg[float64](float64(24.0)), rt.LtFloat64)
-		and.Add(&cmp3)
-		andResult := and.Finish()
-		if fused {
-			vec.Merge(&allOf, &andResult, rest, n)
 		} else {
-			allOf = andResult
+			for i := range out {
+				switch {
+				case !(lShipdate.IsNull(i)) && !(rt.GeInt32(lShipdateV[i], int32(8766))):
+					out[i] = false
+				case !(lShipdate.IsNull(i)) && !(rt.LtInt32(lShipdateV[i], int32(9131))):
+					out[i] = false
+				case !(lDiscount.IsNull(i)) && !(rt.GeFloat64(lDiscountV[i], float64(0.05)) && rt.LeFloat64(lDiscountV[i], float64(0.07))):
+					out[i] = false
+				case !(lQuantity.IsNull(i)) && !(rt.LtFloat64(lQuantityV[i], float64(24.0))):
+					out[i] = false
+				case lShipdate.IsNull(i) || lDiscount.IsNull(i) || lQuantity.IsNull(i):
+					allOf.SetNull(i)
+				default:
+					out[i] = true
+				}
+			}
 		}
 	}
 	return allOf
@@ -530,21 +535,34 @@ func seedIfCol1(n int, all vec.Sel, x vec.Vec[int64], in arrow.RecordBatch, y ve
 		aV := a.V[:n]
 		out := bucketOut.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(x.Clean() && y.Clean() && a.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (x.Dirty(i) || y.Dirty(i) || a.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if x.Clean() && y.Clean() && a.Clean() {
+			for i := range out {
+				if rt.GtInt64(xV[i], yV[i]) {
+					out[i] = bad.Int64(rt.AddInt64(aV[i], int64(5)))
+				} else {
+					out[i] = bad.Int64(rt.DivInt64(bad.Int64(rt.AddInt64(aV[i], int64(5))), int64(100)))
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			if rt.GtInt64(xV[i], yV[i]) {
-				out[i] = bad.Int64(rt.AddInt64(aV[i], int64(5)))
-			} else {
-				out[i] = bad.Int64(rt.DivInt64(bad.Int64(rt.AddInt64(aV[i], int64(5))), int64(100)))
-			}
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if x.Dirty(i) || y.Dirty(i) || a.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if rt.GtInt64(xV[i], yV[i]) {
+					out[i] = bad.Int64(rt.AddInt64(aV[i], int64(5)))
+				} else {
+					out[i] = bad.Int64(rt.DivInt64(bad.Int64(rt.AddInt64(aV[i], int64(5))), int64(100)))
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -939,20 +957,32 @@ func stringCaseCol1(n int, all vec.Sel, lShipmodeArr *array.String, lShipinstruc
 	if lShipmodeArr.NullN()+lShipinstructArr.NullN()+lCommentArr.NullN()+lReturnflagArr.NullN()+lLinestatusArr.NullN() <= n/2 {
 		labelOut = vec.NewStringOut(mem, n)
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(lShipmodeArr.NullN() == 0 && lShipinstructArr.NullN() == 0 && lCommentArr.NullN() == 0 && lReturnflagArr.NullN() == 0 && lLinestatusArr.NullN() == 0)
-		for i := range n {
-			if dirty && (lShipmodeArr.IsNull(i) || lShipinstructArr.IsNull(i) || lCommentArr.IsNull(i) || lReturnflagArr.IsNull(i) || lLinestatusArr.IsNull(i)) {
-				labelOut.Skip()
-				left = append(left, int32(i))
-				continue
+		if lShipmodeArr.NullN() == 0 && lShipinstructArr.NullN() == 0 && lCommentArr.NullN() == 0 && lReturnflagArr.NullN() == 0 && lLinestatusArr.NullN() == 0 {
+			for i := range n {
+				switch {
+				case strings.HasSuffix(rt.Upper(lShipmodeArr.Value(i)), "AIR"):
+					labelOut.Append(rt.Concat(rt.Substring3(lShipinstructArr.Value(i), int32(1), int32(7)), "/", rt.Upper(lShipmodeArr.Value(i))))
+				case strings.Contains(lCommentArr.Value(i), "special"):
+					labelOut.Append(rt.Concat(lReturnflagArr.Value(i), lLinestatusArr.Value(i), "-", rt.Substring3(lCommentArr.Value(i), int32(1), int32(12))))
+				default:
+					labelOut.Append(rt.Upper(lShipmodeArr.Value(i)))
+				}
 			}
-			switch {
-			case strings.HasSuffix(rt.Upper(lShipmodeArr.Value(i)), "AIR"):
-				labelOut.Append(rt.Concat(rt.Substring3(lShipinstructArr.Value(i), int32(1), int32(7)), "/", rt.Upper(lShipmodeArr.Value(i))))
-			case strings.Contains(lCommentArr.Value(i), "special"):
-				labelOut.Append(rt.Concat(lReturnflagArr.Value(i), lLinestatusArr.Value(i), "-", rt.Substring3(lCommentArr.Value(i), int32(1), int32(12))))
-			default:
-				labelOut.Append(rt.Upper(lShipmodeArr.Value(i)))
+		} else {
+			for i := range n {
+				if lShipmodeArr.IsNull(i) || lShipinstructArr.IsNull(i) || lCommentArr.IsNull(i) || lReturnflagArr.IsNull(i) || lLinestatusArr.IsNull(i) {
+					labelOut.Skip()
+					left = append(left, int32(i))
+					continue
+				}
+				switch {
+				case strings.HasSuffix(rt.Upper(lShipmodeArr.Value(i)), "AIR"):
+					labelOut.Append(rt.Concat(rt.Substring3(lShipinstructArr.Value(i), int32(1), int32(7)), "/", rt.Upper(lShipmodeArr.Value(i))))
+				case strings.Contains(lCommentArr.Value(i), "special"):
+					labelOut.Append(rt.Concat(lReturnflagArr.Value(i), lLinestatusArr.Value(i), "-", rt.Substring3(lCommentArr.Value(i), int32(1), int32(12))))
+				default:
+					labelOut.Append(rt.Upper(lShipmodeArr.Value(i)))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -1109,13 +1139,18 @@ func nullHeavyCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := discPriceOut.V
-		dirty := !(lExtendedprice.Clean() && lDiscount.Clean())
-		for i := range out {
-			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i)) {
-				discPriceOut.SetNull(i)
-				continue
+		if lExtendedprice.Clean() && lDiscount.Clean() {
+			for i := range out {
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
 			}
-			out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+		} else {
+			for i := range out {
+				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) {
+					discPriceOut.SetNull(i)
+					continue
+				}
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+			}
 		}
 		discPriceCol = discPriceOut.Array()
 	}
@@ -1222,16 +1257,25 @@ func nullHeavyCol5(n int, all vec.Sel, lShipdate vec.Vec[int32], in arrow.Record
 		lQuantityV := lQuantity.V[:n]
 		out := signedQtyOut.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(lShipdate.Clean() && lCommitdate.Clean() && lQuantity.Clean())
-		for i := range out {
-			if dirty && (lShipdate.Dirty(i) || lCommitdate.Dirty(i) || lQuantity.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if lShipdate.Clean() && lCommitdate.Clean() && lQuantity.Clean() {
+			for i := range out {
+				if rt.LtInt32(lShipdateV[i], lCommitdateV[i]) {
+					out[i] = lQuantityV[i]
+				} else {
+					out[i] = rt.NegateFloat64(lQuantityV[i])
+				}
 			}
-			if rt.LtInt32(lShipdateV[i], lCommitdateV[i]) {
-				out[i] = lQuantityV[i]
-			} else {
-				out[i] = rt.NegateFloat64(lQuantityV[i])
+		} else {
+			for i := range out {
+				if lShipdate.Dirty(i) || lCommitdate.Dirty(i) || lQuantity.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if rt.LtInt32(lShipdateV[i], lCommitdateV[i]) {
+					out[i] = lQuantityV[i]
+				} else {
+					out[i] = rt.NegateFloat64(lQuantityV[i])
+				}
 			}
 		}
 		fused2, rest2 = true, left
@@ -1489,17 +1533,26 @@ func deepArithCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow
 		lQuantityV := lQuantity.V[:n]
 		out := scoreOut.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() && lQuantity.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) || lQuantity.IsNull(i)) {
-				scoreOut.SetNull(i)
-				continue
+		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() && lQuantity.Clean() {
+			for i := range out {
+				out[i] = rt.AddFloat64(rt.SubFloat64(rt.AddFloat64(rt.MulFloat64(rt.SubFloat64(rt.AddFloat64(bad.Float64(rt.DivideFloat64(rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lQuantityV[i], float64(0.5))), rt.AddFloat64(lQuantityV[i], float64(1.0)))), rt.MulFloat64(rt.SubFloat64(lTaxV[i], lDiscountV[i]), float64(100.0))), bad.Float64(rt.DivideFloat64(lExtendedpriceV[i], float64(1000.0)))), float64(1.07)), bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.SubFloat64(lQuantityV[i], float64(25.0)), rt.SubFloat64(lQuantityV[i], float64(25.0))), float64(50.0)))), rt.MulFloat64(rt.MulFloat64(lDiscountV[i], lTaxV[i]), float64(3.0))), bad.Float64(rt.DivideFloat64(rt.SubFloat64(lExtendedpriceV[i], rt.MulFloat64(lQuantityV[i], float64(900.0))), rt.AddFloat64(lTaxV[i], float64(2.0)))))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			out[i] = rt.AddFloat64(rt.SubFloat64(rt.AddFloat64(rt.MulFloat64(rt.SubFloat64(rt.AddFloat64(bad.Float64(rt.DivideFloat64(rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lQuantityV[i], float64(0.5))), rt.AddFloat64(lQuantityV[i], float64(1.0)))), rt.MulFloat64(rt.SubFloat64(lTaxV[i], lDiscountV[i]), float64(100.0))), bad.Float64(rt.DivideFloat64(lExtendedpriceV[i], float64(1000.0)))), float64(1.07)), bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.SubFloat64(lQuantityV[i], float64(25.0)), rt.SubFloat64(lQuantityV[i], float64(25.0))), float64(50.0)))), rt.MulFloat64(rt.MulFloat64(lDiscountV[i], lTaxV[i]), float64(3.0))), bad.Float64(rt.DivideFloat64(rt.SubFloat64(lExtendedpriceV[i], rt.MulFloat64(lQuantityV[i], float64(900.0))), rt.AddFloat64(lTaxV[i], float64(2.0)))))
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) || lQuantity.IsNull(i) {
+					scoreOut.SetNull(i)
+					continue
+				}
+				out[i] = rt.AddFloat64(rt.SubFloat64(rt.AddFloat64(rt.MulFloat64(rt.SubFloat64(rt.AddFloat64(bad.Float64(rt.DivideFloat64(rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lQuantityV[i], float64(0.5))), rt.AddFloat64(lQuantityV[i], float64(1.0)))), rt.MulFloat64(rt.SubFloat64(lTaxV[i], lDiscountV[i]), float64(100.0))), bad.Float64(rt.DivideFloat64(lExtendedpriceV[i], float64(1000.0)))), float64(1.07)), bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.SubFloat64(lQuantityV[i], float64(25.0)), rt.SubFloat64(lQuantityV[i], float64(25.0))), float64(50.0)))), rt.MulFloat64(rt.MulFloat64(lDiscountV[i], lTaxV[i]), float64(3.0))), bad.Float64(rt.DivideFloat64(rt.SubFloat64(lExtendedpriceV[i], rt.MulFloat64(lQuantityV[i], float64(900.0))), rt.AddFloat64(lTaxV[i], float64(2.0)))))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -1749,13 +1802,18 @@ func wideCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := w01Out.V
-		dirty := !(lExtendedprice.Clean() && lDiscount.Clean())
-		for i := range out {
-			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i)) {
-				w01Out.SetNull(i)
-				continue
+		if lExtendedprice.Clean() && lDiscount.Clean() {
+			for i := range out {
+				out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(1.01))
 			}
-			out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(1.01))
+		} else {
+			for i := range out {
+				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) {
+					w01Out.SetNull(i)
+					continue
+				}
+				out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(1.01))
+			}
 		}
 		w01Col = w01Out.Array()
 	}
@@ -1780,13 +1838,18 @@ func wideCol2(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := w02Out.V
-		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
-		for i := range out {
-			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i)) {
-				w02Out.SetNull(i)
-				continue
+		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
+			for i := range out {
+				out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])))
 			}
-			out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])))
+		} else {
+			for i := range out {
+				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) {
+					w02Out.SetNull(i)
+					continue
+				}
+				out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])))
+			}
 		}
 		w02Col = w02Out.Array()
 	}
@@ -1811,13 +1874,18 @@ func wideCol3(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 		lDiscountV := lDiscount.V[:n]
 		lQuantityV := lQuantity.V[:n]
 		out := w03Out.V
-		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lQuantity.Clean())
-		for i := range out {
-			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lQuantity.IsNull(i)) {
-				w03Out.SetNull(i)
-				continue
+		if lExtendedprice.Clean() && lDiscount.Clean() && lQuantity.Clean() {
+			for i := range out {
+				out[i] = rt.AddFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.MulFloat64(lQuantityV[i], float64(2.0)))
 			}
-			out[i] = rt.AddFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.MulFloat64(lQuantityV[i], float64(2.0)))
+		} else {
+			for i := range out {
+				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lQuantity.IsNull(i) {
+					w03Out.SetNull(i)
+					continue
+				}
+				out[i] = rt.AddFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.MulFloat64(lQuantityV[i], float64(2.0)))
+			}
 		}
 		w03Col = w03Out.Array()
 	}
@@ -1847,17 +1915,26 @@ func wideCol4(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 		lQuantityV := lQuantity.V[:n]
 		out := w04Out.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() && lQuantity.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) || lQuantity.IsNull(i)) {
-				w04Out.SetNull(i)
-				continue
+		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() && lQuantity.Clean() {
+			for i := range out {
+				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.AddFloat64(lQuantityV[i], float64(1.0))))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.AddFloat64(lQuantityV[i], float64(1.0))))
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) || lQuantity.IsNull(i) {
+					w04Out.SetNull(i)
+					continue
+				}
+				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.AddFloat64(lQuantityV[i], float64(1.0))))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused4, rest4 = true, left
@@ -1909,16 +1986,25 @@ func wideCol5(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 		lTaxV := lTax.V[:n]
 		out := w05Out.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
-		for i := range out {
-			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
+			for i := range out {
+				if rt.GtFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(50000.0)) {
+					out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
+				} else {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+				}
 			}
-			if rt.GtFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(50000.0)) {
-				out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
-			} else {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+		} else {
+			for i := range out {
+				if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if rt.GtFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(50000.0)) {
+					out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
+				} else {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+				}
 			}
 		}
 		fused5, rest5 = true, left
@@ -1977,13 +2063,18 @@ func wideCol6(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := w06Out.V
-		dirty := !(lExtendedprice.Clean() && lDiscount.Clean())
-		for i := range out {
-			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i)) {
-				w06Out.SetNull(i)
-				continue
+		if lExtendedprice.Clean() && lDiscount.Clean() {
+			for i := range out {
+				out[i] = rt.SubFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), lExtendedpriceV[i])
 			}
-			out[i] = rt.SubFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), lExtendedpriceV[i])
+		} else {
+			for i := range out {
+				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) {
+					w06Out.SetNull(i)
+					continue
+				}
+				out[i] = rt.SubFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), lExtendedpriceV[i])
+			}
 		}
 		w06Col = w06Out.Array()
 	}
@@ -2008,13 +2099,18 @@ func wideCol7(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := w07Out.V
-		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
-		for i := range out {
-			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i)) {
-				w07Out.SetNull(i)
-				continue
+		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
+			for i := range out {
+				out[i] = rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), lTaxV[i])
 			}
-			out[i] = rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), lTaxV[i])
+		} else {
+			for i := range out {
+				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) {
+					w07Out.SetNull(i)
+					continue
+				}
+				out[i] = rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), lTaxV[i])
+			}
 		}
 		w07Col = w07Out.Array()
 	}
@@ -2038,13 +2134,18 @@ func wideCol8(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := w08Out.V
-		dirty := !(lExtendedprice.Clean() && lDiscount.Clean())
-		for i := range out {
-			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i)) {
-				w08Out.SetNull(i)
-				continue
+		if lExtendedprice.Clean() && lDiscount.Clean() {
+			for i := range out {
+				out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), lDiscountV[i])
 			}
-			out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), lDiscountV[i])
+		} else {
+			for i := range out {
+				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) {
+					w08Out.SetNull(i)
+					continue
+				}
+				out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), lDiscountV[i])
+			}
 		}
 		w08Col = w08Out.Array()
 	}
@@ -2073,17 +2174,26 @@ func wideCol9(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 		lTaxV := lTax.V[:n]
 		out := w09Out.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i)) {
-				w09Out.SetNull(i)
-				continue
+		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
+			for i := range out {
+				out[i] = bad.Float64(rt.DivideFloat64(rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))), rt.AddFloat64(lTaxV[i], float64(1.0))))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			out[i] = bad.Float64(rt.DivideFloat64(rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))), rt.AddFloat64(lTaxV[i], float64(1.0))))
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) {
+					w09Out.SetNull(i)
+					continue
+				}
+				out[i] = bad.Float64(rt.DivideFloat64(rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))), rt.AddFloat64(lTaxV[i], float64(1.0))))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused9, rest9 = true, left
@@ -2138,13 +2248,18 @@ func wideCol10(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		lTaxV := lTax.V[:n]
 		lQuantityV := lQuantity.V[:n]
 		out := w10Out.V
-		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() && lQuantity.Clean())
-		for i := range out {
-			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) || lQuantity.IsNull(i)) {
-				w10Out.SetNull(i)
-				continue
+		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() && lQuantity.Clean() {
+			for i := range out {
+				out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), lQuantityV[i])
 			}
-			out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), lQuantityV[i])
+		} else {
+			for i := range out {
+				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) || lQuantity.IsNull(i) {
+					w10Out.SetNull(i)
+					continue
+				}
+				out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), lQuantityV[i])
+			}
 		}
 		w10Col = w10Out.Array()
 	}
@@ -2173,17 +2288,26 @@ func wideCol11(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		lQuantityV := lQuantity.V[:n]
 		out := w11Out.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lQuantity.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lQuantity.IsNull(i)) {
-				w11Out.SetNull(i)
-				continue
+		if lExtendedprice.Clean() && lDiscount.Clean() && lQuantity.Clean() {
+			for i := range out {
+				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(lQuantityV[i], float64(2.0))))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(lQuantityV[i], float64(2.0))))
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lQuantity.IsNull(i) {
+					w11Out.SetNull(i)
+					continue
+				}
+				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(lQuantityV[i], float64(2.0))))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused11, rest11 = true, left
@@ -2227,13 +2351,18 @@ func wideCol12(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := w12Out.V
-		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
-		for i := range out {
-			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i)) {
-				w12Out.SetNull(i)
-				continue
+		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
+			for i := range out {
+				out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), float64(0.97)), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(0.03)))
 			}
-			out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), float64(0.97)), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(0.03)))
+		} else {
+			for i := range out {
+				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) {
+					w12Out.SetNull(i)
+					continue
+				}
+				out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), float64(0.97)), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(0.03)))
+			}
 		}
 		w12Col = w12Out.Array()
 	}
@@ -2262,17 +2391,26 @@ func wideCol13(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.RecordBa
 		lDiscountV := lDiscount.V[:n]
 		out := w13Out.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(lQuantity.Clean() && lExtendedprice.Clean() && lDiscount.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (lQuantity.IsNull(i) || lExtendedprice.IsNull(i) || lDiscount.IsNull(i)) {
-				w13Out.SetNull(i)
-				continue
+		if lQuantity.Clean() && lExtendedprice.Clean() && lDiscount.Clean() {
+			for i := range out {
+				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(lQuantityV[i], rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))), float64(100.0)))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(lQuantityV[i], rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))), float64(100.0)))
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if lQuantity.IsNull(i) || lExtendedprice.IsNull(i) || lDiscount.IsNull(i) {
+					w13Out.SetNull(i)
+					continue
+				}
+				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(lQuantityV[i], rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))), float64(100.0)))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused13, rest13 = true, left
@@ -2321,16 +2459,25 @@ func wideCol14(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.RecordBa
 		lTaxV := lTax.V[:n]
 		out := w14Out.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(lQuantity.Clean() && lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
-		for i := range out {
-			if dirty && (lQuantity.Dirty(i) || lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if lQuantity.Clean() && lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
+			for i := range out {
+				if rt.LtFloat64(lQuantityV[i], float64(25.0)) {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+				} else {
+					out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
+				}
 			}
-			if rt.LtFloat64(lQuantityV[i], float64(25.0)) {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
-			} else {
-				out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
+		} else {
+			for i := range out {
+				if lQuantity.Dirty(i) || lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if rt.LtFloat64(lQuantityV[i], float64(25.0)) {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+				} else {
+					out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
+				}
 			}
 		}
 		fused14, rest14 = true, left
@@ -2387,13 +2534,18 @@ func wideCol15(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		lTaxV := lTax.V[:n]
 		lQuantityV := lQuantity.V[:n]
 		out := w15Out.V
-		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() && lQuantity.Clean())
-		for i := range out {
-			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) || lQuantity.IsNull(i)) {
-				w15Out.SetNull(i)
-				continue
+		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() && lQuantity.Clean() {
+			for i := range out {
+				out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lQuantityV[i], float64(3.0)))
 			}
-			out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lQuantityV[i], float64(3.0)))
+		} else {
+			for i := range out {
+				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) || lQuantity.IsNull(i) {
+					w15Out.SetNull(i)
+					continue
+				}
+				out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lQuantityV[i], float64(3.0)))
+			}
 		}
 		w15Col = w15Out.Array()
 	}
@@ -2417,13 +2569,18 @@ func wideCol16(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := w16Out.V
-		dirty := !(lExtendedprice.Clean() && lDiscount.Clean())
-		for i := range out {
-			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i)) {
-				w16Out.SetNull(i)
-				continue
+		if lExtendedprice.Clean() && lDiscount.Clean() {
+			for i := range out {
+				out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lDiscountV[i]))
 			}
-			out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lDiscountV[i]))
+		} else {
+			for i := range out {
+				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) {
+					w16Out.SetNull(i)
+					continue
+				}
+				out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lDiscountV[i]))
+			}
 		}
 		w16Col = w16Out.Array()
 	}
@@ -2448,13 +2605,18 @@ func wideCol17(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := w17Out.V
-		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
-		for i := range out {
-			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i)) {
-				w17Out.SetNull(i)
-				continue
+		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
+			for i := range out {
+				out[i] = rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.SubFloat64(float64(1.0), lTaxV[i]))
 			}
-			out[i] = rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.SubFloat64(float64(1.0), lTaxV[i]))
+		} else {
+			for i := range out {
+				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) {
+					w17Out.SetNull(i)
+					continue
+				}
+				out[i] = rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.SubFloat64(float64(1.0), lTaxV[i]))
+			}
 		}
 		w17Col = w17Out.Array()
 	}
@@ -2483,17 +2645,26 @@ func wideCol18(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		lTaxV := lTax.V[:n]
 		out := w18Out.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i)) {
-				w18Out.SetNull(i)
-				continue
+		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
+			for i := range out {
+				out[i] = bad.Float64(rt.DivideFloat64(rt.AddFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))), float64(2.0)))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			out[i] = bad.Float64(rt.DivideFloat64(rt.AddFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))), float64(2.0)))
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) {
+					w18Out.SetNull(i)
+					continue
+				}
+				out[i] = bad.Float64(rt.DivideFloat64(rt.AddFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))), float64(2.0)))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused18, rest18 = true, left
@@ -2548,17 +2719,26 @@ func wideCol19(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		lDiscountV := lDiscount.V[:n]
 		out := w19Out.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(lExtendedprice.Clean() && lDiscount.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i)) {
-				w19Out.SetNull(i)
-				continue
+		if lExtendedprice.Clean() && lDiscount.Clean() {
+			for i := range out {
+				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))), float64(1e+06)))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))), float64(1e+06)))
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) {
+					w19Out.SetNull(i)
+					continue
+				}
+				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))), float64(1e+06)))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused19, rest19 = true, left
@@ -2606,13 +2786,18 @@ func wideCol20(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := w20Out.V
-		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
-		for i := range out {
-			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i)) {
-				w20Out.SetNull(i)
-				continue
+		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
+			for i := range out {
+				out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), lExtendedpriceV[i])
 			}
-			out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), lExtendedpriceV[i])
+		} else {
+			for i := range out {
+				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) {
+					w20Out.SetNull(i)
+					continue
+				}
+				out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), lExtendedpriceV[i])
+			}
 		}
 		w20Col = w20Out.Array()
 	}
@@ -2637,13 +2822,18 @@ func wideCol21(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		lDiscountV := lDiscount.V[:n]
 		lQuantityV := lQuantity.V[:n]
 		out := w21Out.V
-		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lQuantity.Clean())
-		for i := range out {
-			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lQuantity.IsNull(i)) {
-				w21Out.SetNull(i)
-				continue
+		if lExtendedprice.Clean() && lDiscount.Clean() && lQuantity.Clean() {
+			for i := range out {
+				out[i] = rt.SubFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), lQuantityV[i])
 			}
-			out[i] = rt.SubFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), lQuantityV[i])
+		} else {
+			for i := range out {
+				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lQuantity.IsNull(i) {
+					w21Out.SetNull(i)
+					continue
+				}
+				out[i] = rt.SubFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), lQuantityV[i])
+			}
 		}
 		w21Col = w21Out.Array()
 	}
@@ -2668,13 +2858,18 @@ func wideCol22(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := w22Out.V
-		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
-		for i := range out {
-			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i)) {
-				w22Out.SetNull(i)
-				continue
+		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
+			for i := range out {
+				out[i] = rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), float64(1.05))
 			}
-			out[i] = rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), float64(1.05))
+		} else {
+			for i := range out {
+				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) {
+					w22Out.SetNull(i)
+					continue
+				}
+				out[i] = rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), float64(1.05))
+			}
 		}
 		w22Col = w22Out.Array()
 	}
@@ -2699,13 +2894,18 @@ func wideCol23(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := w23Out.V
-		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
-		for i := range out {
-			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i)) {
-				w23Out.SetNull(i)
-				continue
+		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
+			for i := range out {
+				out[i] = rt.AddFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])))
 			}
-			out[i] = rt.AddFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])))
+		} else {
+			for i := range out {
+				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) {
+					w23Out.SetNull(i)
+					continue
+				}
+				out[i] = rt.AddFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])))
+			}
 		}
 		w23Col = w23Out.Array()
 	}
@@ -2732,16 +2932,25 @@ func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], in arrow.RecordBa
 		lTaxV := lTax.V[:n]
 		out := ifResult5.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(lDiscount.Clean() && lExtendedprice.Clean() && lTax.Clean())
-		for i := range out {
-			if dirty && (lDiscount.Dirty(i) || lExtendedprice.Dirty(i) || lTax.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if lDiscount.Clean() && lExtendedprice.Clean() && lTax.Clean() {
+			for i := range out {
+				if rt.GtFloat64(lDiscountV[i], float64(0.05)) {
+					out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
+				} else {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+				}
 			}
-			if rt.GtFloat64(lDiscountV[i], float64(0.05)) {
-				out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
-			} else {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+		} else {
+			for i := range out {
+				if lDiscount.Dirty(i) || lExtendedprice.Dirty(i) || lTax.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if rt.GtFloat64(lDiscountV[i], float64(0.05)) {
+					out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
+				} else {
+					out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+				}
 			}
 		}
 		fused24, rest24 = true, left
@@ -2809,17 +3018,26 @@ func wideCol25(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		lTaxV := lTax.V[:n]
 		out := w25Out.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i)) {
-				w25Out.SetNull(i)
-				continue
+		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
+			for i := range out {
+				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(lTaxV[i], float64(1.0))))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(lTaxV[i], float64(1.0))))
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) {
+					w25Out.SetNull(i)
+					continue
+				}
+				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(lTaxV[i], float64(1.0))))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused25, rest25 = true, left
@@ -2867,17 +3085,26 @@ func wideCol26(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		lTaxV := lTax.V[:n]
 		out := w26Out.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i)) {
-				w26Out.SetNull(i)
-				continue
+		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
+			for i := range out {
+				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.AddFloat64(lDiscountV[i], float64(1.0))))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.AddFloat64(lDiscountV[i], float64(1.0))))
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) {
+					w26Out.SetNull(i)
+					continue
+				}
+				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.AddFloat64(lDiscountV[i], float64(1.0))))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused26, rest26 = true, left
@@ -2925,13 +3152,18 @@ func wideCol27(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := w27Out.V
-		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
-		for i := range out {
-			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i)) {
-				w27Out.SetNull(i)
-				continue
+		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
+			for i := range out {
+				out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), lTaxV[i]), rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), lDiscountV[i]))
 			}
-			out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), lTaxV[i]), rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), lDiscountV[i]))
+		} else {
+			for i := range out {
+				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) {
+					w27Out.SetNull(i)
+					continue
+				}
+				out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), lTaxV[i]), rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), lDiscountV[i]))
+			}
 		}
 		w27Col = w27Out.Array()
 	}
@@ -2956,13 +3188,18 @@ func wideCol28(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := w28Out.V
-		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
-		for i := range out {
-			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i)) {
-				w28Out.SetNull(i)
-				continue
+		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
+			for i := range out {
+				out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(0.5)))
 			}
-			out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(0.5)))
+		} else {
+			for i := range out {
+				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) {
+					w28Out.SetNull(i)
+					continue
+				}
+				out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(0.5)))
+			}
 		}
 		w28Col = w28Out.Array()
 	}
@@ -2986,13 +3223,18 @@ func wideCol29(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := w29Out.V
-		dirty := !(lExtendedprice.Clean() && lDiscount.Clean())
-		for i := range out {
-			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i)) {
-				w29Out.SetNull(i)
-				continue
+		if lExtendedprice.Clean() && lDiscount.Clean() {
+			for i := range out {
+				out[i] = rt.AddFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(100.0))
 			}
-			out[i] = rt.AddFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(100.0))
+		} else {
+			for i := range out {
+				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) {
+					w29Out.SetNull(i)
+					continue
+				}
+				out[i] = rt.AddFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(100.0))
+			}
 		}
 		w29Col = w29Out.Array()
 	}
@@ -3017,13 +3259,18 @@ func wideCol30(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := w30Out.V
-		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
-		for i := range out {
-			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i)) {
-				w30Out.SetNull(i)
-				continue
+		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
+			for i := range out {
+				out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), float64(100.0))
 			}
-			out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), float64(100.0))
+		} else {
+			for i := range out {
+				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) {
+					w30Out.SetNull(i)
+					continue
+				}
+				out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), float64(100.0))
+			}
 		}
 		w30Col = w30Out.Array()
 	}
@@ -3048,13 +3295,18 @@ func wideCol31(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := w31Out.V
-		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
-		for i := range out {
-			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i)) {
-				w31Out.SetNull(i)
-				continue
+		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
+			for i := range out {
+				out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(3.0)), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])))
 			}
-			out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(3.0)), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])))
+		} else {
+			for i := range out {
+				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) {
+					w31Out.SetNull(i)
+					continue
+				}
+				out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(3.0)), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])))
+			}
 		}
 		w31Col = w31Out.Array()
 	}
@@ -3080,13 +3332,18 @@ func wideCol32(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		lTaxV := lTax.V[:n]
 		lQuantityV := lQuantity.V[:n]
 		out := w32Out.V
-		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() && lQuantity.Clean())
-		for i := range out {
-			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) || lQuantity.IsNull(i)) {
-				w32Out.SetNull(i)
-				continue
+		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() && lQuantity.Clean() {
+			for i := range out {
+				out[i] = rt.MulFloat64(rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))), lQuantityV[i])
 			}
-			out[i] = rt.MulFloat64(rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))), lQuantityV[i])
+		} else {
+			for i := range out {
+				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) || lQuantity.IsNull(i) {
+					w32Out.SetNull(i)
+					continue
+				}
+				out[i] = rt.MulFloat64(rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))), lQuantityV[i])
+			}
 		}
 		w32Col = w32Out.Array()
 	}
@@ -3114,17 +3371,26 @@ func wideCol33(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		lDiscountV := lDiscount.V[:n]
 		out := w33Out.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(lExtendedprice.Clean() && lDiscount.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i)) {
-				w33Out.SetNull(i)
-				continue
+		if lExtendedprice.Clean() && lDiscount.Clean() {
+			for i := range out {
+				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(7.0)))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(7.0)))
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) {
+					w33Out.SetNull(i)
+					continue
+				}
+				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(7.0)))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused33, rest33 = true, left
@@ -3170,17 +3436,26 @@ func wideCol34(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		lTaxV := lTax.V[:n]
 		out := w34Out.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i)) {
-				w34Out.SetNull(i)
-				continue
+		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
+			for i := range out {
+				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), float64(11.0)))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), float64(11.0)))
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) {
+					w34Out.SetNull(i)
+					continue
+				}
+				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), float64(11.0)))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused34, rest34 = true, left
@@ -3226,13 +3501,18 @@ func wideCol35(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := w35Out.V
-		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
-		for i := range out {
-			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i)) {
-				w35Out.SetNull(i)
-				continue
+		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
+			for i := range out {
+				out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(0.9)), lTaxV[i])
 			}
-			out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(0.9)), lTaxV[i])
+		} else {
+			for i := range out {
+				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) {
+					w35Out.SetNull(i)
+					continue
+				}
+				out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(0.9)), lTaxV[i])
+			}
 		}
 		w35Col = w35Out.Array()
 	}
@@ -3257,13 +3537,18 @@ func wideCol36(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := w36Out.V
-		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
-		for i := range out {
-			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i)) {
-				w36Out.SetNull(i)
-				continue
+		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
+			for i := range out {
+				out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), float64(0.8)), lDiscountV[i])
 			}
-			out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), float64(0.8)), lDiscountV[i])
+		} else {
+			for i := range out {
+				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) {
+					w36Out.SetNull(i)
+					continue
+				}
+				out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), float64(0.8)), lDiscountV[i])
+			}
 		}
 		w36Col = w36Out.Array()
 	}
@@ -3292,16 +3577,25 @@ func wideCol37(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		lTaxV := lTax.V[:n]
 		out := w37Out.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
-		for i := range out {
-			if dirty && (lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
+			for i := range out {
+				if rt.GtFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(1.05))) {
+					out[i] = float64(1.0)
+				} else {
+					out[i] = float64(0.0)
+				}
 			}
-			if rt.GtFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(1.05))) {
-				out[i] = float64(1.0)
-			} else {
-				out[i] = float64(0.0)
+		} else {
+			for i := range out {
+				if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if rt.GtFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(1.05))) {
+					out[i] = float64(1.0)
+				} else {
+					out[i] = float64(0.0)
+				}
 			}
 		}
 		fused37, rest37 = true, left
@@ -3359,13 +3653,18 @@ func wideCol38(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := w38Out.V
-		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
-		for i := range out {
-			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i)) {
-				w38Out.SetNull(i)
-				continue
+		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
+			for i := range out {
+				out[i] = rt.SubFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), lTaxV[i]))
 			}
-			out[i] = rt.SubFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), lTaxV[i]))
+		} else {
+			for i := range out {
+				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) {
+					w38Out.SetNull(i)
+					continue
+				}
+				out[i] = rt.SubFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), lTaxV[i]))
+			}
 		}
 		w38Col = w38Out.Array()
 	}
@@ -3390,13 +3689,18 @@ func wideCol39(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := w39Out.V
-		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
-		for i := range out {
-			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i)) {
-				w39Out.SetNull(i)
-				continue
+		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
+			for i := range out {
+				out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), lDiscountV[i]))
 			}
-			out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), lDiscountV[i]))
+		} else {
+			for i := range out {
+				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) {
+					w39Out.SetNull(i)
+					continue
+				}
+				out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), lDiscountV[i]))
+			}
 		}
 		w39Col = w39Out.Array()
 	}
@@ -3421,13 +3725,18 @@ func wideCol40(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 		lDiscountV := lDiscount.V[:n]
 		lQuantityV := lQuantity.V[:n]
 		out := w40Out.V
-		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lQuantity.Clean())
-		for i := range out {
-			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lQuantity.IsNull(i)) {
-				w40Out.SetNull(i)
-				continue
+		if lExtendedprice.Clean() && lDiscount.Clean() && lQuantity.Clean() {
+			for i := range out {
+				out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(lQuantityV[i], float64(1.0)))
 			}
-			out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(lQuantityV[i], float64(1.0)))
+		} else {
+			for i := range out {
+				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lQuantity.IsNull(i) {
+					w40Out.SetNull(i)
+					continue
+				}
+				out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(lQuantityV[i], float64(1.0)))
+			}
 		}
 		w40Col = w40Out.Array()
 	}

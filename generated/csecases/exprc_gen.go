@@ -116,19 +116,33 @@ func and_operandCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, 
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(10).NullN() <= n/2 {
+	{
 		allOf = vec.Make[bool](n)
 		pV := p.V[:n]
 		quotientV := quotient.V[:n]
 		out := allOf.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(p.Clean() && quotient.Clean())
-		for i := range out {
-			if dirty && (p.Dirty(i) || quotient.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if p.Clean() && quotient.Clean() {
+			for i := range out {
+				out[i] = (pV[i] && rt.GtInt64(quotientV[i], int64(1)))
 			}
-			out[i] = (pV[i] && rt.GtInt64(quotientV[i], int64(1)))
+		} else {
+			for i := range out {
+				if quotient.ErrAt(i) != nil {
+					left = append(left, int32(i))
+					continue
+				}
+				switch {
+				case !(p.IsNull(i)) && !(pV[i]):
+					out[i] = false
+				case !(quotient.IsNull(i)) && !(rt.GtInt64(quotientV[i], int64(1))):
+					out[i] = false
+				case p.IsNull(i) || quotient.IsNull(i):
+					allOf.SetNull(i)
+				default:
+					out[i] = true
+				}
+			}
 		}
 		fused, rest = true, left
 	}
@@ -240,13 +254,18 @@ func betweenCol1(n int, all vec.Sel, quotient vec.Vec[int64], failed *vec.Failur
 		quotientV := quotient.V[:n]
 		out := inRange.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(quotient.Clean())
-		for i := range out {
-			if dirty && (quotient.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if quotient.Clean() {
+			for i := range out {
+				out[i] = (rt.GeInt64(quotientV[i], int64(1)) && rt.LeInt64(quotientV[i], int64(10)))
 			}
-			out[i] = (rt.GeInt64(quotientV[i], int64(1)) && rt.LeInt64(quotientV[i], int64(10)))
+		} else {
+			for i := range out {
+				if quotient.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				out[i] = (rt.GeInt64(quotientV[i], int64(1)) && rt.LeInt64(quotientV[i], int64(10)))
+			}
 		}
 		fused, rest = true, left
 	}
@@ -441,26 +460,44 @@ func case_every_resultCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.Record
 		qV := q.V[:n]
 		out := directOut.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean() && b.Clean() && p.Clean() && q.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (a.Dirty(i) || b.Dirty(i) || p.Dirty(i) || q.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if a.Clean() && b.Clean() && p.Clean() && q.Clean() {
+			for i := range out {
+				// shared (always): (a DIV b)
+				quotient := bad.Int64(rt.DivInt64(aV[i], bV[i]))
+				switch {
+				case pV[i]:
+					out[i] = quotient
+				case qV[i]:
+					out[i] = bad.Int64(rt.AddInt64(quotient, int64(1)))
+				default:
+					out[i] = bad.Int64(rt.SubInt64(quotient, int64(1)))
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			// shared (always): (a DIV b)
-			quotient := bad.Int64(rt.DivInt64(aV[i], bV[i]))
-			switch {
-			case pV[i]:
-				out[i] = quotient
-			case qV[i]:
-				out[i] = bad.Int64(rt.AddInt64(quotient, int64(1)))
-			default:
-				out[i] = bad.Int64(rt.SubInt64(quotient, int64(1)))
-			}
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if a.Dirty(i) || b.Dirty(i) || p.Dirty(i) || q.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				// shared (always): (a DIV b)
+				quotient := bad.Int64(rt.DivInt64(aV[i], bV[i]))
+				switch {
+				case pV[i]:
+					out[i] = quotient
+				case qV[i]:
+					out[i] = bad.Int64(rt.AddInt64(quotient, int64(1)))
+				default:
+					out[i] = bad.Int64(rt.SubInt64(quotient, int64(1)))
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -878,14 +915,20 @@ func cheap_shared_two_rootsCol1(n int, sel vec.Sel, x vec.Vec[float64], in arrow
 		xV := x.V[:n]
 		yV := y.V[:n]
 		out := discOut.V
-		dirty := !(x.Clean() && y.Clean())
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if dirty && (x.IsNull(i) || y.IsNull(i)) {
-				discOut.SetNull(k)
-				continue
+		if x.Clean() && y.Clean() {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				out[k] = rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i]))
 			}
-			out[k] = rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i]))
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if x.IsNull(i) || y.IsNull(i) {
+					discOut.SetNull(k)
+					continue
+				}
+				out[k] = rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i]))
+			}
 		}
 		discCol = discOut.Array()
 	}
@@ -910,16 +953,24 @@ func cheap_shared_two_rootsCol2(n int, sel vec.Sel, x vec.Vec[float64], in arrow
 		yV := y.V[:n]
 		c_V := c_.V[:n]
 		out := chargeOut.V
-		dirty := !(x.Clean() && y.Clean() && c_.Clean())
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if dirty && (x.IsNull(i) || y.IsNull(i) || c_.IsNull(i)) {
-				chargeOut.SetNull(k)
-				continue
+		if x.Clean() && y.Clean() && c_.Clean() {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				// shared (always; cheap, so each fused root that uses it computes it): (x * (1.0 - y))
+				product3 := rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i]))
+				out[k] = rt.MulFloat64(product3, rt.AddFloat64(float64(1.0), rt.CastInt64ToFloat64(c_V[i])))
 			}
-			// shared (always; cheap, so each fused root that uses it computes it): (x * (1.0 - y))
-			product3 := rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i]))
-			out[k] = rt.MulFloat64(product3, rt.AddFloat64(float64(1.0), rt.CastInt64ToFloat64(c_V[i])))
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if x.IsNull(i) || y.IsNull(i) || c_.IsNull(i) {
+					chargeOut.SetNull(k)
+					continue
+				}
+				// shared (always; cheap, so each fused root that uses it computes it): (x * (1.0 - y))
+				product3 := rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i]))
+				out[k] = rt.MulFloat64(product3, rt.AddFloat64(float64(1.0), rt.CastInt64ToFloat64(c_V[i])))
+			}
 		}
 		chargeCol = chargeOut.Array()
 	}
@@ -948,19 +999,31 @@ func cheap_shared_two_rootsCol3(n int, sel vec.Sel, x vec.Vec[float64], in arrow
 		bV := b.V[:n]
 		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(x.Clean() && y.Clean() && p.Clean() && a.Clean() && b.Clean())
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if dirty && (x.Dirty(i) || y.Dirty(i) || p.Dirty(i) || a.Dirty(i) || b.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if x.Clean() && y.Clean() && p.Clean() && a.Clean() && b.Clean() {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				// shared (always; cheap, so each fused root that uses it computes it): (x * (1.0 - y))
+				product6 := rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i]))
+				if pV[i] {
+					out[i] = rt.GtFloat64(product6, float64(2.0))
+				} else {
+					out[i] = rt.GtInt64(aV[i], bV[i])
+				}
 			}
-			// shared (always; cheap, so each fused root that uses it computes it): (x * (1.0 - y))
-			product6 := rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i]))
-			if pV[i] {
-				out[i] = rt.GtFloat64(product6, float64(2.0))
-			} else {
-				out[i] = rt.GtInt64(aV[i], bV[i])
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if x.Dirty(i) || y.Dirty(i) || p.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				// shared (always; cheap, so each fused root that uses it computes it): (x * (1.0 - y))
+				product6 := rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i]))
+				if pV[i] {
+					out[i] = rt.GtFloat64(product6, float64(2.0))
+				} else {
+					out[i] = rt.GtInt64(aV[i], bV[i])
+				}
 			}
 		}
 		fused3, rest3 = true, left
@@ -1326,16 +1389,25 @@ func cross_outputCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch,
 		quotientV := quotient.V[:n]
 		out := guardedOut.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(p.Clean() && quotient.Clean())
-		for i := range out {
-			if dirty && (p.Dirty(i) || quotient.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if p.Clean() && quotient.Clean() {
+			for i := range out {
+				if pV[i] {
+					out[i] = quotientV[i]
+				} else {
+					out[i] = int64(0)
+				}
 			}
-			if pV[i] {
-				out[i] = quotientV[i]
-			} else {
-				out[i] = int64(0)
+		} else {
+			for i := range out {
+				if p.Dirty(i) || quotient.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if pV[i] {
+					out[i] = quotientV[i]
+				} else {
+					out[i] = int64(0)
+				}
 			}
 		}
 		fused, rest = true, left
@@ -1466,16 +1538,25 @@ func cross_output_swappedCol2(n int, all vec.Sel, p vec.Vec[bool], in arrow.Reco
 		quotientV := quotient.V[:n]
 		out := guardedOut.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(p.Clean() && quotient.Clean())
-		for i := range out {
-			if dirty && (p.Dirty(i) || quotient.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if p.Clean() && quotient.Clean() {
+			for i := range out {
+				if pV[i] {
+					out[i] = quotientV[i]
+				} else {
+					out[i] = int64(0)
+				}
 			}
-			if pV[i] {
-				out[i] = quotientV[i]
-			} else {
-				out[i] = int64(0)
+		} else {
+			for i := range out {
+				if p.Dirty(i) || quotient.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if pV[i] {
+					out[i] = quotientV[i]
+				} else {
+					out[i] = int64(0)
+				}
 			}
 		}
 		fused, rest = true, left
@@ -1787,23 +1868,38 @@ func if_both_branchesCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordB
 		pV := p.V[:n]
 		out := directOut.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean() && b.Clean() && p.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (a.Dirty(i) || b.Dirty(i) || p.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if a.Clean() && b.Clean() && p.Clean() {
+			for i := range out {
+				// shared (always): (a DIV b)
+				quotient := bad.Int64(rt.DivInt64(aV[i], bV[i]))
+				if pV[i] {
+					out[i] = bad.Int64(rt.AddInt64(quotient, int64(1)))
+				} else {
+					out[i] = bad.Int64(rt.SubInt64(quotient, int64(1)))
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			// shared (always): (a DIV b)
-			quotient := bad.Int64(rt.DivInt64(aV[i], bV[i]))
-			if pV[i] {
-				out[i] = bad.Int64(rt.AddInt64(quotient, int64(1)))
-			} else {
-				out[i] = bad.Int64(rt.SubInt64(quotient, int64(1)))
-			}
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if a.Dirty(i) || b.Dirty(i) || p.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				// shared (always): (a DIV b)
+				quotient := bad.Int64(rt.DivInt64(aV[i], bV[i]))
+				if pV[i] {
+					out[i] = bad.Int64(rt.AddInt64(quotient, int64(1)))
+				} else {
+					out[i] = bad.Int64(rt.SubInt64(quotient, int64(1)))
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -2020,13 +2116,18 @@ func in_listCol1(n int, all vec.Sel, quotient vec.Vec[int64], failed *vec.Failur
 		quotientV := quotient.V[:n]
 		out := inList.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(quotient.Clean())
-		for i := range out {
-			if dirty && (quotient.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if quotient.Clean() {
+			for i := range out {
+				out[i] = (rt.EqInt64(quotientV[i], int64(1)) || rt.EqInt64(quotientV[i], int64(2)))
 			}
-			out[i] = (rt.EqInt64(quotientV[i], int64(1)) || rt.EqInt64(quotientV[i], int64(2)))
+		} else {
+			for i := range out {
+				if quotient.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				out[i] = (rt.EqInt64(quotientV[i], int64(1)) || rt.EqInt64(quotientV[i], int64(2)))
+			}
 		}
 		fused, rest = true, left
 	}
@@ -2621,22 +2722,36 @@ func nested_if_regionCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64],
 		quotientV := quotient.V[:n]
 		out := ifResult2.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(q.Clean() && quotient.Clean())
 		var bad vec.Failed
-		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-			i := then.Row(k)
-			if dirty && (q.Dirty(i) || quotient.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if q.Clean() && quotient.Clean() {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if qV[i] {
+					out[i] = quotientV[i]
+				} else {
+					out[i] = bad.Int64(rt.AddInt64(quotientV[i], int64(1)))
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			if qV[i] {
-				out[i] = quotientV[i]
-			} else {
-				out[i] = bad.Int64(rt.AddInt64(quotientV[i], int64(1)))
-			}
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if q.Dirty(i) || quotient.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if qV[i] {
+					out[i] = quotientV[i]
+				} else {
+					out[i] = bad.Int64(rt.AddInt64(quotientV[i], int64(1)))
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -2976,16 +3091,25 @@ func non_failing_sharedCol2(n int, all vec.Sel, p vec.Vec[bool], in arrow.Record
 		productV := product.V[:n]
 		out := sOut.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(p.Clean() && product.Clean())
-		for i := range out {
-			if dirty && (p.Dirty(i) || product.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if p.Clean() && product.Clean() {
+			for i := range out {
+				if pV[i] {
+					out[i] = productV[i]
+				} else {
+					out[i] = float64(0.0)
+				}
 			}
-			if pV[i] {
-				out[i] = productV[i]
-			} else {
-				out[i] = float64(0.0)
+		} else {
+			for i := range out {
+				if p.Dirty(i) || product.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if pV[i] {
+					out[i] = productV[i]
+				} else {
+					out[i] = float64(0.0)
+				}
 			}
 		}
 		fused, rest = true, left
@@ -3183,19 +3307,30 @@ func or_operandsCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch,
 		bV := b.V[:n]
 		out := anyOf.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean() && b.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (a.Dirty(i) || b.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if a.Clean() && b.Clean() {
+			for i := range out {
+				// shared (always): (a DIV b)
+				quotient := bad.Int64(rt.DivInt64(aV[i], bV[i]))
+				out[i] = (rt.GtInt64(quotient, int64(1)) || rt.LtInt64(quotient, int64(-1)))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			// shared (always): (a DIV b)
-			quotient := bad.Int64(rt.DivInt64(aV[i], bV[i]))
-			out[i] = (rt.GtInt64(quotient, int64(1)) || rt.LtInt64(quotient, int64(-1)))
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if a.Dirty(i) || b.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				// shared (always): (a DIV b)
+				quotient := bad.Int64(rt.DivInt64(aV[i], bV[i]))
+				out[i] = (rt.GtInt64(quotient, int64(1)) || rt.LtInt64(quotient, int64(-1)))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -4003,23 +4138,38 @@ func seed_ifCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, x v
 		yV := y.V[:n]
 		out := bucketOut.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean() && x.Clean() && y.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (a.Dirty(i) || x.Dirty(i) || y.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if a.Clean() && x.Clean() && y.Clean() {
+			for i := range out {
+				// shared (always): (a + 5)
+				sum := bad.Int64(rt.AddInt64(aV[i], int64(5)))
+				if rt.GtInt64(xV[i], yV[i]) {
+					out[i] = sum
+				} else {
+					out[i] = bad.Int64(rt.DivInt64(sum, int64(100)))
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			// shared (always): (a + 5)
-			sum := bad.Int64(rt.AddInt64(aV[i], int64(5)))
-			if rt.GtInt64(xV[i], yV[i]) {
-				out[i] = sum
-			} else {
-				out[i] = bad.Int64(rt.DivInt64(sum, int64(100)))
-			}
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if a.Dirty(i) || x.Dirty(i) || y.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				// shared (always): (a + 5)
+				sum := bad.Int64(rt.AddInt64(aV[i], int64(5)))
+				if rt.GtInt64(xV[i], yV[i]) {
+					out[i] = sum
+				} else {
+					out[i] = bad.Int64(rt.DivInt64(sum, int64(100)))
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -4136,19 +4286,30 @@ func simple_case_operandCol1(n int, all vec.Sel, quotient vec.Vec[int64], mem me
 		directOut = vec.NewStringOut(mem, n)
 		quotientV := quotient.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(quotient.Clean())
-		for i := range n {
-			if dirty && (quotient.Dirty(i)) {
-				directOut.Skip()
-				left = append(left, int32(i))
-				continue
+		if quotient.Clean() {
+			for i := range n {
+				subject := quotientV[i]
+				switch {
+				case rt.EqInt64(subject, int64(1)):
+					directOut.Append("x")
+				default:
+					directOut.Append("y")
+				}
 			}
-			subject := quotientV[i]
-			switch {
-			case rt.EqInt64(subject, int64(1)):
-				directOut.Append("x")
-			default:
-				directOut.Append("y")
+		} else {
+			for i := range n {
+				if quotient.Dirty(i) {
+					directOut.Skip()
+					left = append(left, int32(i))
+					continue
+				}
+				subject := quotientV[i]
+				switch {
+				case rt.EqInt64(subject, int64(1)):
+					directOut.Append("x")
+				default:
+					directOut.Append("y")
+				}
 			}
 		}
 		fused, rest = true, left
@@ -4241,17 +4402,26 @@ func single_useCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 		bV := b.V[:n]
 		out := directOut.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean() && b.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (a.IsNull(i) || b.IsNull(i)) {
-				directOut.SetNull(i)
-				continue
+		if a.Clean() && b.Clean() {
+			for i := range out {
+				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if a.IsNull(i) || b.IsNull(i) {
+					directOut.SetNull(i)
+					continue
+				}
+				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -4329,21 +4499,35 @@ func string_case_chainCol1(n int, all vec.Sel, sArr *array.String, mem memory.Al
 		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
 		out := directOut.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(sArr.NullN() == 0)
-		for i := range out {
-			if dirty && (sArr.IsNull(i)) {
-				left = append(left, int32(i))
-				continue
+		if sArr.NullN() == 0 {
+			for i := range out {
+				// shared (always): upper(s)
+				upper := rt.Upper(sArr.Value(i))
+				switch {
+				case rt.EqString(upper, "A"):
+					out[i] = int32(1)
+				case rt.EqString(upper, "B"):
+					out[i] = int32(2)
+				default:
+					out[i] = rt.Length(upper)
+				}
 			}
-			// shared (always): upper(s)
-			upper := rt.Upper(sArr.Value(i))
-			switch {
-			case rt.EqString(upper, "A"):
-				out[i] = int32(1)
-			case rt.EqString(upper, "B"):
-				out[i] = int32(2)
-			default:
-				out[i] = rt.Length(upper)
+		} else {
+			for i := range out {
+				if sArr.IsNull(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				// shared (always): upper(s)
+				upper := rt.Upper(sArr.Value(i))
+				switch {
+				case rt.EqString(upper, "A"):
+					out[i] = int32(1)
+				case rt.EqString(upper, "B"):
+					out[i] = int32(2)
+				default:
+					out[i] = rt.Length(upper)
+				}
 			}
 		}
 		fused, rest = true, left
@@ -4727,23 +4911,38 @@ func where_both_branchesWhere(n int, all vec.Sel, a vec.Vec[int64], in arrow.Rec
 		pV := p.V[:n]
 		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean() && b.Clean() && p.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (a.Dirty(i) || b.Dirty(i) || p.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if a.Clean() && b.Clean() && p.Clean() {
+			for i := range out {
+				// shared (always): (a DIV b)
+				quotient := bad.Int64(rt.DivInt64(aV[i], bV[i]))
+				if pV[i] {
+					out[i] = rt.GtInt64(quotient, int64(0))
+				} else {
+					out[i] = rt.LtInt64(quotient, int64(0))
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			// shared (always): (a DIV b)
-			quotient := bad.Int64(rt.DivInt64(aV[i], bV[i]))
-			if pV[i] {
-				out[i] = rt.GtInt64(quotient, int64(0))
-			} else {
-				out[i] = rt.LtInt64(quotient, int64(0))
-			}
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if a.Dirty(i) || b.Dirty(i) || p.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				// shared (always): (a DIV b)
+				quotient := bad.Int64(rt.DivInt64(aV[i], bV[i]))
+				if pV[i] {
+					out[i] = rt.GtInt64(quotient, int64(0))
+				} else {
+					out[i] = rt.LtInt64(quotient, int64(0))
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left

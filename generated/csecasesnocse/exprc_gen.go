@@ -89,24 +89,38 @@ func and_operandCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, 
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+	{
 		allOf = vec.Make[bool](n)
 		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := allOf.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(p.Clean() && a.Clean() && b.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (p.Dirty(i) || a.Dirty(i) || b.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if p.Clean() && a.Clean() && b.Clean() {
+			for i := range out {
+				out[i] = (pV[i] && rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			out[i] = (pV[i] && rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				switch {
+				case !(p.IsNull(i)) && !(pV[i]):
+					out[i] = false
+				case !(a.IsNull(i) || b.IsNull(i)) && !(rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1))):
+					out[i] = false
+				case p.IsNull(i) || a.IsNull(i) || b.IsNull(i):
+					allOf.SetNull(i)
+				default:
+					out[i] = true
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -488,24 +502,40 @@ func case_every_resultCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordB
 		qV := q.V[:n]
 		out := directOut.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(p.Clean() && a.Clean() && b.Clean() && q.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (p.Dirty(i) || a.Dirty(i) || b.Dirty(i) || q.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if p.Clean() && a.Clean() && b.Clean() && q.Clean() {
+			for i := range out {
+				switch {
+				case pV[i]:
+					out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+				case qV[i]:
+					out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
+				default:
+					out[i] = bad.Int64(rt.SubInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			switch {
-			case pV[i]:
-				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
-			case qV[i]:
-				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
-			default:
-				out[i] = bad.Int64(rt.SubInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
-			}
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if p.Dirty(i) || a.Dirty(i) || b.Dirty(i) || q.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				switch {
+				case pV[i]:
+					out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+				case qV[i]:
+					out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
+				default:
+					out[i] = bad.Int64(rt.SubInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -763,24 +793,40 @@ func case_rest_region_elseCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.Rec
 		bV := b.V[:n]
 		out := directOut.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(p.Clean() && a.Clean() && b.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (p.Dirty(i) || a.Dirty(i) || b.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if p.Clean() && a.Clean() && b.Clean() {
+			for i := range out {
+				switch {
+				case pV[i]:
+					out[i] = int64(0)
+				case rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)):
+					out[i] = int64(1)
+				default:
+					out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			switch {
-			case pV[i]:
-				out[i] = int64(0)
-			case rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)):
-				out[i] = int64(1)
-			default:
-				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
-			}
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if p.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				switch {
+				case pV[i]:
+					out[i] = int64(0)
+				case rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)):
+					out[i] = int64(1)
+				default:
+					out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -876,24 +922,40 @@ func case_then_and_else_onlyCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.R
 		qV := q.V[:n]
 		out := directOut.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(p.Clean() && a.Clean() && b.Clean() && q.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (p.Dirty(i) || a.Dirty(i) || b.Dirty(i) || q.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if p.Clean() && a.Clean() && b.Clean() && q.Clean() {
+			for i := range out {
+				switch {
+				case pV[i]:
+					out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+				case qV[i]:
+					out[i] = int64(0)
+				default:
+					out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			switch {
-			case pV[i]:
-				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
-			case qV[i]:
-				out[i] = int64(0)
-			default:
-				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
-			}
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if p.Dirty(i) || a.Dirty(i) || b.Dirty(i) || q.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				switch {
+				case pV[i]:
+					out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+				case qV[i]:
+					out[i] = int64(0)
+				default:
+					out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -1012,14 +1074,20 @@ func cheap_shared_two_rootsCol1(n int, sel vec.Sel, x vec.Vec[float64], in arrow
 		xV := x.V[:n]
 		yV := y.V[:n]
 		out := discOut.V
-		dirty := !(x.Clean() && y.Clean())
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if dirty && (x.IsNull(i) || y.IsNull(i)) {
-				discOut.SetNull(k)
-				continue
+		if x.Clean() && y.Clean() {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				out[k] = rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i]))
 			}
-			out[k] = rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i]))
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if x.IsNull(i) || y.IsNull(i) {
+					discOut.SetNull(k)
+					continue
+				}
+				out[k] = rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i]))
+			}
 		}
 		discCol = discOut.Array()
 	}
@@ -1044,14 +1112,20 @@ func cheap_shared_two_rootsCol2(n int, sel vec.Sel, x vec.Vec[float64], in arrow
 		yV := y.V[:n]
 		c_V := c_.V[:n]
 		out := chargeOut.V
-		dirty := !(x.Clean() && y.Clean() && c_.Clean())
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if dirty && (x.IsNull(i) || y.IsNull(i) || c_.IsNull(i)) {
-				chargeOut.SetNull(k)
-				continue
+		if x.Clean() && y.Clean() && c_.Clean() {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				out[k] = rt.MulFloat64(rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i])), rt.AddFloat64(float64(1.0), rt.CastInt64ToFloat64(c_V[i])))
 			}
-			out[k] = rt.MulFloat64(rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i])), rt.AddFloat64(float64(1.0), rt.CastInt64ToFloat64(c_V[i])))
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if x.IsNull(i) || y.IsNull(i) || c_.IsNull(i) {
+					chargeOut.SetNull(k)
+					continue
+				}
+				out[k] = rt.MulFloat64(rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i])), rt.AddFloat64(float64(1.0), rt.CastInt64ToFloat64(c_V[i])))
+			}
 		}
 		chargeCol = chargeOut.Array()
 	}
@@ -1080,17 +1154,27 @@ func cheap_shared_two_rootsCol3(n int, sel vec.Sel, p vec.Vec[bool], in arrow.Re
 		bV := b.V[:n]
 		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(p.Clean() && x.Clean() && y.Clean() && a.Clean() && b.Clean())
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if dirty && (p.Dirty(i) || x.Dirty(i) || y.Dirty(i) || a.Dirty(i) || b.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if p.Clean() && x.Clean() && y.Clean() && a.Clean() && b.Clean() {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if pV[i] {
+					out[i] = rt.GtFloat64(rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i])), float64(2.0))
+				} else {
+					out[i] = rt.GtInt64(aV[i], bV[i])
+				}
 			}
-			if pV[i] {
-				out[i] = rt.GtFloat64(rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i])), float64(2.0))
-			} else {
-				out[i] = rt.GtInt64(aV[i], bV[i])
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if p.Dirty(i) || x.Dirty(i) || y.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if pV[i] {
+					out[i] = rt.GtFloat64(rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i])), float64(2.0))
+				} else {
+					out[i] = rt.GtInt64(aV[i], bV[i])
+				}
 			}
 		}
 		fused3, rest3 = true, left
@@ -1435,21 +1519,34 @@ func cross_outputCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch,
 		bV := b.V[:n]
 		out := guardedOut.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(p.Clean() && a.Clean() && b.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (p.Dirty(i) || a.Dirty(i) || b.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if p.Clean() && a.Clean() && b.Clean() {
+			for i := range out {
+				if pV[i] {
+					out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+				} else {
+					out[i] = int64(0)
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			if pV[i] {
-				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
-			} else {
-				out[i] = int64(0)
-			}
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if p.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if pV[i] {
+					out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+				} else {
+					out[i] = int64(0)
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -1594,21 +1691,34 @@ func cross_output_swappedCol2(n int, all vec.Sel, p vec.Vec[bool], in arrow.Reco
 		bV := b.V[:n]
 		out := guardedOut.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(p.Clean() && a.Clean() && b.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (p.Dirty(i) || a.Dirty(i) || b.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if p.Clean() && a.Clean() && b.Clean() {
+			for i := range out {
+				if pV[i] {
+					out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+				} else {
+					out[i] = int64(0)
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			if pV[i] {
-				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
-			} else {
-				out[i] = int64(0)
-			}
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if p.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if pV[i] {
+					out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+				} else {
+					out[i] = int64(0)
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -1988,21 +2098,34 @@ func if_both_branchesCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBa
 		bV := b.V[:n]
 		out := directOut.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(p.Clean() && a.Clean() && b.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (p.Dirty(i) || a.Dirty(i) || b.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if p.Clean() && a.Clean() && b.Clean() {
+			for i := range out {
+				if pV[i] {
+					out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
+				} else {
+					out[i] = bad.Int64(rt.SubInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			if pV[i] {
-				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
-			} else {
-				out[i] = bad.Int64(rt.SubInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
-			}
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if p.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if pV[i] {
+					out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
+				} else {
+					out[i] = bad.Int64(rt.SubInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -2095,21 +2218,34 @@ func if_condition_may_failCol1(n int, all vec.Sel, c_ vec.Vec[int64], in arrow.R
 		bV := b.V[:n]
 		out := directOut.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(c_.Clean() && a.Clean() && b.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (c_.Dirty(i) || a.Dirty(i) || b.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if c_.Clean() && a.Clean() && b.Clean() {
+			for i := range out {
+				if rt.GtInt64(bad.Int64(rt.DivInt64(c_V[i], aV[i])), int64(0)) {
+					out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(bV[i], c_V[i])), int64(1)))
+				} else {
+					out[i] = bad.Int64(rt.SubInt64(bad.Int64(rt.DivInt64(bV[i], c_V[i])), int64(1)))
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			if rt.GtInt64(bad.Int64(rt.DivInt64(c_V[i], aV[i])), int64(0)) {
-				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(bV[i], c_V[i])), int64(1)))
-			} else {
-				out[i] = bad.Int64(rt.SubInt64(bad.Int64(rt.DivInt64(bV[i], c_V[i])), int64(1)))
-			}
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if c_.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if rt.GtInt64(bad.Int64(rt.DivInt64(c_V[i], aV[i])), int64(0)) {
+					out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(bV[i], c_V[i])), int64(1)))
+				} else {
+					out[i] = bad.Int64(rt.SubInt64(bad.Int64(rt.DivInt64(bV[i], c_V[i])), int64(1)))
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -2314,21 +2450,34 @@ func lazy_three_regionsCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.Record
 		bV := b.V[:n]
 		out := r1Out.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(p.Clean() && a.Clean() && b.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (p.Dirty(i) || a.Dirty(i) || b.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if p.Clean() && a.Clean() && b.Clean() {
+			for i := range out {
+				if pV[i] {
+					out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+				} else {
+					out[i] = int64(0)
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			if pV[i] {
-				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
-			} else {
-				out[i] = int64(0)
-			}
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if p.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if pV[i] {
+					out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+				} else {
+					out[i] = int64(0)
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -2376,21 +2525,34 @@ func lazy_three_regionsCol2(n int, all vec.Sel, q vec.Vec[bool], in arrow.Record
 		bV := b.V[:n]
 		out := r2Out.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(q.Clean() && a.Clean() && b.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (q.Dirty(i) || a.Dirty(i) || b.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if q.Clean() && a.Clean() && b.Clean() {
+			for i := range out {
+				if qV[i] {
+					out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+				} else {
+					out[i] = int64(0)
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			if qV[i] {
-				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
-			} else {
-				out[i] = int64(0)
-			}
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if q.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if qV[i] {
+					out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+				} else {
+					out[i] = int64(0)
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused2, rest2 = true, left
@@ -2439,21 +2601,34 @@ func lazy_three_regionsCol3(n int, all vec.Sel, p vec.Vec[bool], in arrow.Record
 		bV := b.V[:n]
 		out := r3Out.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(p.Clean() && q.Clean() && a.Clean() && b.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (p.Dirty(i) || q.Dirty(i) || a.Dirty(i) || b.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if p.Clean() && q.Clean() && a.Clean() && b.Clean() {
+			for i := range out {
+				if pV[i] && qV[i] {
+					out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+				} else {
+					out[i] = int64(0)
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			if pV[i] && qV[i] {
-				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
-			} else {
-				out[i] = int64(0)
-			}
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if p.Dirty(i) || q.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if pV[i] && qV[i] {
+					out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+				} else {
+					out[i] = int64(0)
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused3, rest3 = true, left
@@ -2543,21 +2718,34 @@ func lazy_two_ifsCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch,
 		bV := b.V[:n]
 		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(p.Clean() && a.Clean() && b.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (p.Dirty(i) || a.Dirty(i) || b.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if p.Clean() && a.Clean() && b.Clean() {
+			for i := range out {
+				if pV[i] {
+					out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+				} else {
+					out[i] = int64(0)
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			if pV[i] {
-				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
-			} else {
-				out[i] = int64(0)
-			}
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if p.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if pV[i] {
+					out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+				} else {
+					out[i] = int64(0)
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -2589,21 +2777,34 @@ func lazy_two_ifsCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch,
 		bV := b.V[:n]
 		out := ifResult3.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(q.Clean() && a.Clean() && b.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (q.Dirty(i) || a.Dirty(i) || b.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if q.Clean() && a.Clean() && b.Clean() {
+			for i := range out {
+				if qV[i] {
+					out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+				} else {
+					out[i] = int64(1)
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			if qV[i] {
-				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
-			} else {
-				out[i] = int64(1)
-			}
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if q.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if qV[i] {
+					out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+				} else {
+					out[i] = int64(1)
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused2, rest2 = true, left
@@ -2707,21 +2908,34 @@ func lazy_where_and_outputWhere(n int, all vec.Sel, p vec.Vec[bool], in arrow.Re
 		bV := b.V[:n]
 		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(p.Clean() && a.Clean() && b.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (p.Dirty(i) || a.Dirty(i) || b.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if p.Clean() && a.Clean() && b.Clean() {
+			for i := range out {
+				if pV[i] {
+					out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(0))
+				} else {
+					out[i] = true
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			if pV[i] {
-				out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(0))
-			} else {
-				out[i] = true
-			}
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if p.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if pV[i] {
+					out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(0))
+				} else {
+					out[i] = true
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -2764,22 +2978,36 @@ func lazy_where_and_outputCol1(n int, sel vec.Sel, q vec.Vec[bool], in arrow.Rec
 		bV := b.V[:n]
 		out := directOut.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(q.Clean() && a.Clean() && b.Clean())
 		var bad vec.Failed
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if dirty && (q.Dirty(i) || a.Dirty(i) || b.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if q.Clean() && a.Clean() && b.Clean() {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if qV[i] {
+					out[k] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+				} else {
+					out[k] = int64(0)
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			if qV[i] {
-				out[k] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
-			} else {
-				out[k] = int64(0)
-			}
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if q.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if qV[i] {
+					out[k] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+				} else {
+					out[k] = int64(0)
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused2, rest2 = true, left
@@ -2869,21 +3097,34 @@ func lazy_with_region_hoistCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.Re
 		bV := b.V[:n]
 		out := r1Out.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(p.Clean() && a.Clean() && b.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (p.Dirty(i) || a.Dirty(i) || b.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if p.Clean() && a.Clean() && b.Clean() {
+			for i := range out {
+				if pV[i] {
+					out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), bad.Int64(rt.DivInt64(aV[i], bV[i]))))
+				} else {
+					out[i] = int64(0)
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			if pV[i] {
-				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), bad.Int64(rt.DivInt64(aV[i], bV[i]))))
-			} else {
-				out[i] = int64(0)
-			}
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if p.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if pV[i] {
+					out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), bad.Int64(rt.DivInt64(aV[i], bV[i]))))
+				} else {
+					out[i] = int64(0)
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -2935,21 +3176,34 @@ func lazy_with_region_hoistCol2(n int, all vec.Sel, q vec.Vec[bool], in arrow.Re
 		bV := b.V[:n]
 		out := r2Out.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(q.Clean() && a.Clean() && b.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (q.Dirty(i) || a.Dirty(i) || b.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if q.Clean() && a.Clean() && b.Clean() {
+			for i := range out {
+				if qV[i] {
+					out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+				} else {
+					out[i] = int64(0)
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			if qV[i] {
-				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
-			} else {
-				out[i] = int64(0)
-			}
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if q.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if qV[i] {
+					out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+				} else {
+					out[i] = int64(0)
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused2, rest2 = true, left
@@ -3275,25 +3529,42 @@ func nested_if_regionCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBa
 		bV := b.V[:n]
 		out := directOut.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(p.Clean() && q.Clean() && a.Clean() && b.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (p.Dirty(i) || q.Dirty(i) || a.Dirty(i) || b.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
-			}
-			if pV[i] {
-				if qV[i] {
-					out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+		if p.Clean() && q.Clean() && a.Clean() && b.Clean() {
+			for i := range out {
+				if pV[i] {
+					if qV[i] {
+						out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+					} else {
+						out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
+					}
 				} else {
-					out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
+					out[i] = int64(0)
 				}
-			} else {
-				out[i] = int64(0)
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if p.Dirty(i) || q.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if pV[i] {
+					if qV[i] {
+						out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+					} else {
+						out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
+					}
+				} else {
+					out[i] = int64(0)
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -3318,22 +3589,36 @@ func nested_if_regionCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBa
 			bV := b.V[:n]
 			out := ifResult3.V[:n]
 			left := vec.Sel{} // rows for the vector code
-			dirty := !(q.Clean() && a.Clean() && b.Clean())
 			var bad vec.Failed
-			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-				i := then.Row(k)
-				if dirty && (q.Dirty(i) || a.Dirty(i) || b.Dirty(i)) {
-					left = append(left, int32(i))
-					continue
+			if q.Clean() && a.Clean() && b.Clean() {
+				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+					i := then.Row(k)
+					if qV[i] {
+						out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+					} else {
+						out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
+					}
+					if bad {
+						bad = false
+						left = append(left, int32(i))
+					}
 				}
-				if qV[i] {
-					out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
-				} else {
-					out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
-				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+			} else {
+				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+					i := then.Row(k)
+					if q.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+						left = append(left, int32(i))
+						continue
+					}
+					if qV[i] {
+						out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+					} else {
+						out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
+					}
+					if bad {
+						bad = false
+						left = append(left, int32(i))
+					}
 				}
 			}
 			fused2, rest2 = true, left
@@ -3429,17 +3714,26 @@ func nested_not_subsumedCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.Reco
 		bV := b.V[:n]
 		out := directOut.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean() && b.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (a.IsNull(i) || b.IsNull(i)) {
-				directOut.SetNull(i)
-				continue
+		if a.Clean() && b.Clean() {
+			for i := range out {
+				out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.AddInt64(aV[i], bV[i])), int64(2)))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.AddInt64(aV[i], bV[i])), int64(2)))
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if a.IsNull(i) || b.IsNull(i) {
+					directOut.SetNull(i)
+					continue
+				}
+				out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.AddInt64(aV[i], bV[i])), int64(2)))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -3550,17 +3844,26 @@ func nested_subsumedCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBa
 		bV := b.V[:n]
 		out := directOut.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean() && b.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (a.IsNull(i) || b.IsNull(i)) {
-				directOut.SetNull(i)
-				continue
+		if a.Clean() && b.Clean() {
+			for i := range out {
+				out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.AddInt64(aV[i], bV[i])), int64(2)))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.AddInt64(aV[i], bV[i])), int64(2)))
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if a.IsNull(i) || b.IsNull(i) {
+					directOut.SetNull(i)
+					continue
+				}
+				out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.AddInt64(aV[i], bV[i])), int64(2)))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -3603,17 +3906,26 @@ func nested_subsumedCol2(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBa
 		bV := b.V[:n]
 		out := sOut.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean() && b.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (a.IsNull(i) || b.IsNull(i)) {
-				sOut.SetNull(i)
-				continue
+		if a.Clean() && b.Clean() {
+			for i := range out {
+				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.MulInt64(bad.Int64(rt.AddInt64(aV[i], bV[i])), int64(2))), int64(1)))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.MulInt64(bad.Int64(rt.AddInt64(aV[i], bV[i])), int64(2))), int64(1)))
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if a.IsNull(i) || b.IsNull(i) {
+					sOut.SetNull(i)
+					continue
+				}
+				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.MulInt64(bad.Int64(rt.AddInt64(aV[i], bV[i])), int64(2))), int64(1)))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused2, rest2 = true, left
@@ -3723,16 +4035,25 @@ func non_failing_sharedCol2(n int, all vec.Sel, p vec.Vec[bool], in arrow.Record
 		yV := y.V[:n]
 		out := sOut.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(p.Clean() && x.Clean() && y.Clean())
-		for i := range out {
-			if dirty && (p.Dirty(i) || x.Dirty(i) || y.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if p.Clean() && x.Clean() && y.Clean() {
+			for i := range out {
+				if pV[i] {
+					out[i] = rt.MulFloat64(xV[i], yV[i])
+				} else {
+					out[i] = float64(0.0)
+				}
 			}
-			if pV[i] {
-				out[i] = rt.MulFloat64(xV[i], yV[i])
-			} else {
-				out[i] = float64(0.0)
+		} else {
+			for i := range out {
+				if p.Dirty(i) || x.Dirty(i) || y.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if pV[i] {
+					out[i] = rt.MulFloat64(xV[i], yV[i])
+				} else {
+					out[i] = float64(0.0)
+				}
 			}
 		}
 		fused, rest = true, left
@@ -3861,17 +4182,26 @@ func nullifCol2(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b ve
 		bV := b.V[:n]
 		out := sOut.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean() && b.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (a.IsNull(i) || b.IsNull(i)) {
-				sOut.SetNull(i)
-				continue
+		if a.Clean() && b.Clean() {
+			for i := range out {
+				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if a.IsNull(i) || b.IsNull(i) {
+					sOut.SetNull(i)
+					continue
+				}
+				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -3944,23 +4274,37 @@ func or_operandsCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch,
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+	{
 		anyOf = vec.Make[bool](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := anyOf.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean() && b.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (a.Dirty(i) || b.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if a.Clean() && b.Clean() {
+			for i := range out {
+				out[i] = (rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)) || rt.LtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(-1)))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			out[i] = (rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)) || rt.LtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(-1)))
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				switch {
+				case !(a.IsNull(i) || b.IsNull(i)) && rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)):
+					out[i] = true
+				case !(a.IsNull(i) || b.IsNull(i)) && rt.LtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(-1)):
+					out[i] = true
+				case a.IsNull(i) || b.IsNull(i):
+					anyOf.SetNull(i)
+				default:
+					out[i] = false
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -4046,21 +4390,34 @@ func region_elseCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, 
 		bV := b.V[:n]
 		out := directOut.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(p.Clean() && a.Clean() && b.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (p.Dirty(i) || a.Dirty(i) || b.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if p.Clean() && a.Clean() && b.Clean() {
+			for i := range out {
+				if pV[i] {
+					out[i] = int64(0)
+				} else {
+					out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), bad.Int64(rt.DivInt64(aV[i], bV[i]))))
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			if pV[i] {
-				out[i] = int64(0)
-			} else {
-				out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), bad.Int64(rt.DivInt64(aV[i], bV[i]))))
-			}
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if p.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if pV[i] {
+					out[i] = int64(0)
+				} else {
+					out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), bad.Int64(rt.DivInt64(aV[i], bV[i]))))
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -4151,21 +4508,34 @@ func region_thenCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, 
 		bV := b.V[:n]
 		out := directOut.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(p.Clean() && a.Clean() && b.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (p.Dirty(i) || a.Dirty(i) || b.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if p.Clean() && a.Clean() && b.Clean() {
+			for i := range out {
+				if pV[i] {
+					out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), bad.Int64(rt.DivInt64(aV[i], bV[i]))))
+				} else {
+					out[i] = int64(0)
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			if pV[i] {
-				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), bad.Int64(rt.DivInt64(aV[i], bV[i]))))
-			} else {
-				out[i] = int64(0)
-			}
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if p.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if pV[i] {
+					out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), bad.Int64(rt.DivInt64(aV[i], bV[i]))))
+				} else {
+					out[i] = int64(0)
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -4256,22 +4626,36 @@ func region_when_thenCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBa
 		bV := b.V[:n]
 		out := directOut.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(p.Clean() && a.Clean() && b.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (p.Dirty(i) || a.Dirty(i) || b.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if p.Clean() && a.Clean() && b.Clean() {
+			for i := range out {
+				switch {
+				case pV[i]:
+					out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), bad.Int64(rt.DivInt64(aV[i], bV[i]))))
+				default:
+					out[i] = int64(0)
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			switch {
-			case pV[i]:
-				out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), bad.Int64(rt.DivInt64(aV[i], bV[i]))))
-			default:
-				out[i] = int64(0)
-			}
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if p.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				switch {
+				case pV[i]:
+					out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), bad.Int64(rt.DivInt64(aV[i], bV[i]))))
+				default:
+					out[i] = int64(0)
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -5357,21 +5741,34 @@ func seed_ifCol1(n int, all vec.Sel, x vec.Vec[int64], in arrow.RecordBatch, y v
 		aV := a.V[:n]
 		out := bucketOut.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(x.Clean() && y.Clean() && a.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (x.Dirty(i) || y.Dirty(i) || a.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if x.Clean() && y.Clean() && a.Clean() {
+			for i := range out {
+				if rt.GtInt64(xV[i], yV[i]) {
+					out[i] = bad.Int64(rt.AddInt64(aV[i], int64(5)))
+				} else {
+					out[i] = bad.Int64(rt.DivInt64(bad.Int64(rt.AddInt64(aV[i], int64(5))), int64(100)))
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			if rt.GtInt64(xV[i], yV[i]) {
-				out[i] = bad.Int64(rt.AddInt64(aV[i], int64(5)))
-			} else {
-				out[i] = bad.Int64(rt.DivInt64(bad.Int64(rt.AddInt64(aV[i], int64(5))), int64(100)))
-			}
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if x.Dirty(i) || y.Dirty(i) || a.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if rt.GtInt64(xV[i], yV[i]) {
+					out[i] = bad.Int64(rt.AddInt64(aV[i], int64(5)))
+				} else {
+					out[i] = bad.Int64(rt.DivInt64(bad.Int64(rt.AddInt64(aV[i], int64(5))), int64(100)))
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -5463,24 +5860,39 @@ func simple_case_operandCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.Reco
 		aV := a.V[:n]
 		bV := b.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean() && b.Clean())
 		var bad vec.Failed
-		for i := range n {
-			if dirty && (a.Dirty(i) || b.Dirty(i)) {
-				directOut.Skip()
-				left = append(left, int32(i))
-				continue
+		if a.Clean() && b.Clean() {
+			for i := range n {
+				subject := bad.Int64(rt.DivInt64(aV[i], bV[i]))
+				switch {
+				case rt.EqInt64(subject, int64(1)):
+					directOut.Append("x")
+				default:
+					directOut.Append("y")
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			subject := bad.Int64(rt.DivInt64(aV[i], bV[i]))
-			switch {
-			case rt.EqInt64(subject, int64(1)):
-				directOut.Append("x")
-			default:
-				directOut.Append("y")
-			}
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range n {
+				if a.Dirty(i) || b.Dirty(i) {
+					directOut.Skip()
+					left = append(left, int32(i))
+					continue
+				}
+				subject := bad.Int64(rt.DivInt64(aV[i], bV[i]))
+				switch {
+				case rt.EqInt64(subject, int64(1)):
+					directOut.Append("x")
+				default:
+					directOut.Append("y")
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -5594,17 +6006,26 @@ func single_useCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 		bV := b.V[:n]
 		out := directOut.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean() && b.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (a.IsNull(i) || b.IsNull(i)) {
-				directOut.SetNull(i)
-				continue
+		if a.Clean() && b.Clean() {
+			for i := range out {
+				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if a.IsNull(i) || b.IsNull(i) {
+					directOut.SetNull(i)
+					continue
+				}
+				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -5682,19 +6103,31 @@ func string_case_chainCol1(n int, all vec.Sel, sArr *array.String, mem memory.Al
 		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
 		out := directOut.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(sArr.NullN() == 0)
-		for i := range out {
-			if dirty && (sArr.IsNull(i)) {
-				left = append(left, int32(i))
-				continue
+		if sArr.NullN() == 0 {
+			for i := range out {
+				switch {
+				case rt.EqString(rt.Upper(sArr.Value(i)), "A"):
+					out[i] = int32(1)
+				case rt.EqString(rt.Upper(sArr.Value(i)), "B"):
+					out[i] = int32(2)
+				default:
+					out[i] = rt.Length(rt.Upper(sArr.Value(i)))
+				}
 			}
-			switch {
-			case rt.EqString(rt.Upper(sArr.Value(i)), "A"):
-				out[i] = int32(1)
-			case rt.EqString(rt.Upper(sArr.Value(i)), "B"):
-				out[i] = int32(2)
-			default:
-				out[i] = rt.Length(rt.Upper(sArr.Value(i)))
+		} else {
+			for i := range out {
+				if sArr.IsNull(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				switch {
+				case rt.EqString(rt.Upper(sArr.Value(i)), "A"):
+					out[i] = int32(1)
+				case rt.EqString(rt.Upper(sArr.Value(i)), "B"):
+					out[i] = int32(2)
+				default:
+					out[i] = rt.Length(rt.Upper(sArr.Value(i)))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -6005,17 +6438,26 @@ func where_and_outputWhere(n int, all vec.Sel, a vec.Vec[int64], in arrow.Record
 		bV := b.V[:n]
 		out := cmp.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean() && b.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (a.IsNull(i) || b.IsNull(i)) {
-				cmp.SetNull(i)
-				continue
+		if a.Clean() && b.Clean() {
+			for i := range out {
+				out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1))
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if a.IsNull(i) || b.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -6132,21 +6574,34 @@ func where_both_branchesWhere(n int, all vec.Sel, p vec.Vec[bool], in arrow.Reco
 		bV := b.V[:n]
 		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(p.Clean() && a.Clean() && b.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (p.Dirty(i) || a.Dirty(i) || b.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if p.Clean() && a.Clean() && b.Clean() {
+			for i := range out {
+				if pV[i] {
+					out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(0))
+				} else {
+					out[i] = rt.LtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(0))
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			if pV[i] {
-				out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(0))
-			} else {
-				out[i] = rt.LtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(0))
-			}
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if p.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if pV[i] {
+					out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(0))
+				} else {
+					out[i] = rt.LtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(0))
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -6234,21 +6689,34 @@ func where_conditional_output_alwaysWhere(n int, all vec.Sel, p vec.Vec[bool], i
 		bV := b.V[:n]
 		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(p.Clean() && a.Clean() && b.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (p.Dirty(i) || a.Dirty(i) || b.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if p.Clean() && a.Clean() && b.Clean() {
+			for i := range out {
+				if pV[i] {
+					out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1))
+				} else {
+					out[i] = true
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			if pV[i] {
-				out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1))
-			} else {
-				out[i] = true
-			}
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if p.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if pV[i] {
+					out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1))
+				} else {
+					out[i] = true
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left

@@ -87,17 +87,26 @@ func shape00000Where(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 		cmp = vec.Make[bool](n)
 		out := cmp.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(sArr.NullN() == 0)
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (sArr.IsNull(i)) {
-				cmp.SetNull(i)
-				continue
+		if sArr.NullN() == 0 {
+			for i := range out {
+				out[i] = rt.EqInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), int64(9223372036854775807))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			out[i] = rt.EqInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), int64(9223372036854775807))
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if sArr.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				out[i] = rt.EqInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), int64(9223372036854775807))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -350,17 +359,27 @@ func shape00001Col1(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], sha
 		aV := a.V[:n]
 		out := ifResult2.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(c_.Clean() && a.Clean())
-		for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
-			i := todo.Row(k)
-			if dirty && (c_.Dirty(i) || a.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if c_.Clean() && a.Clean() {
+			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
+				i := todo.Row(k)
+				if rt.GtInt64(int64(2), c_V[i]) {
+					out[i] = int64(0)
+				} else {
+					out[i] = aV[i]
+				}
 			}
-			if rt.GtInt64(int64(2), c_V[i]) {
-				out[i] = int64(0)
-			} else {
-				out[i] = aV[i]
+		} else {
+			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
+				i := todo.Row(k)
+				if c_.Dirty(i) || a.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if rt.GtInt64(int64(2), c_V[i]) {
+					out[i] = int64(0)
+				} else {
+					out[i] = aV[i]
+				}
 			}
 		}
 		fused, rest = true, left
@@ -394,17 +413,27 @@ func shape00001Col1(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], sha
 		aV := a.V[:n]
 		out := ifResult4.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(c_.Clean() && a.Clean())
-		for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
-			i := todo2.Row(k)
-			if dirty && (c_.Dirty(i) || a.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if c_.Clean() && a.Clean() {
+			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
+				i := todo2.Row(k)
+				if rt.GtInt64(int64(2), c_V[i]) {
+					out[i] = int64(0)
+				} else {
+					out[i] = aV[i]
+				}
 			}
-			if rt.GtInt64(int64(2), c_V[i]) {
-				out[i] = int64(0)
-			} else {
-				out[i] = aV[i]
+		} else {
+			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
+				i := todo2.Row(k)
+				if c_.Dirty(i) || a.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if rt.GtInt64(int64(2), c_V[i]) {
+					out[i] = int64(0)
+				} else {
+					out[i] = aV[i]
+				}
 			}
 		}
 		fused2, rest2 = true, left
@@ -922,17 +951,27 @@ func shape00004Col1(n int, sel vec.Sel, probe2 vec.Vec[int64], probe vec.Vec[int
 		r_V := r_.V[:n]
 		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(probe2.Clean() && probe.Clean() && r_.Clean())
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if dirty && (probe2.Dirty(i) || probe.Dirty(i) || r_.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if probe2.Clean() && probe.Clean() && r_.Clean() {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if rt.NeInt64(probe2V[i], probeV[i]) {
+					out[i] = probe2V[i]
+				} else {
+					out[i] = r_V[i]
+				}
 			}
-			if rt.NeInt64(probe2V[i], probeV[i]) {
-				out[i] = probe2V[i]
-			} else {
-				out[i] = r_V[i]
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe2.Dirty(i) || probe.Dirty(i) || r_.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if rt.NeInt64(probe2V[i], probeV[i]) {
+					out[i] = probe2V[i]
+				} else {
+					out[i] = r_V[i]
+				}
 			}
 		}
 		fused, rest = true, left
@@ -1001,18 +1040,28 @@ func shape00004Col2(n int, sel vec.Sel, sArr *array.String, a vec.Vec[int64], in
 		aV := a.V[:n]
 		out := cmp2.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(sArr.NullN() == 0 && a.Clean())
 		var bad vec.Failed
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if dirty && (sArr.IsNull(i) || a.IsNull(i)) {
-				cmp2.SetNull(i)
-				continue
+		if sArr.NullN() == 0 && a.Clean() {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				out[i] = rt.LeInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), aV[i])
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			out[i] = rt.LeInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), aV[i])
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if sArr.IsNull(i) || a.IsNull(i) {
+					cmp2.SetNull(i)
+					continue
+				}
+				out[i] = rt.LeInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), aV[i])
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused2, rest2 = true, left
@@ -1228,14 +1277,20 @@ func shape00005Col2(n int, sel vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, 
 		probe2V := probe2.V[:n]
 		out := negated.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(b.Clean() && probe.Clean() && probe2.Clean())
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if dirty && (b.Dirty(i) || probe.Dirty(i) || probe2.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if b.Clean() && probe.Clean() && probe2.Clean() {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				out[i] = rt.Not((rt.GeInt64(bV[i], probeV[i]) && rt.LeInt64(bV[i], probe2V[i])))
 			}
-			out[i] = rt.Not((rt.GeInt64(bV[i], probeV[i]) && rt.LeInt64(bV[i], probe2V[i])))
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if b.Dirty(i) || probe.Dirty(i) || probe2.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				out[i] = rt.Not((rt.GeInt64(bV[i], probeV[i]) && rt.LeInt64(bV[i], probe2V[i])))
+			}
 		}
 		fused, rest = true, left
 	}
@@ -1726,23 +1781,38 @@ func shape00009Shared0(n int, all vec.Sel, sArr *array.String, c_ vec.Vec[int64]
 		c_V := c_.V[:n]
 		out := caseResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(sArr.NullN() == 0 && c_.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (sArr.IsNull(i) || c_.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if sArr.NullN() == 0 && c_.Clean() {
+			for i := range out {
+				subject := bad.Int64(rt.CastStringToInt64(sArr.Value(i)))
+				switch {
+				case rt.EqInt64(subject, c_V[i]):
+					out[i] = c_V[i]
+				default:
+					out[i] = int64(-1)
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			subject := bad.Int64(rt.CastStringToInt64(sArr.Value(i)))
-			switch {
-			case rt.EqInt64(subject, c_V[i]):
-				out[i] = c_V[i]
-			default:
-				out[i] = int64(-1)
-			}
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if sArr.IsNull(i) || c_.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				subject := bad.Int64(rt.CastStringToInt64(sArr.Value(i)))
+				switch {
+				case rt.EqInt64(subject, c_V[i]):
+					out[i] = c_V[i]
+				default:
+					out[i] = int64(-1)
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -1952,16 +2022,25 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 		c_V := c_.V[:n]
 		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean() && c_.Clean())
-		for i := range out {
-			if dirty && (a.Dirty(i) || c_.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if a.Clean() && c_.Clean() {
+			for i := range out {
+				if rt.GtInt64(aV[i], c_V[i]) {
+					out[i] = int32(1)
+				} else {
+					out[i] = int32(1)
+				}
 			}
-			if rt.GtInt64(aV[i], c_V[i]) {
-				out[i] = int32(1)
-			} else {
-				out[i] = int32(1)
+		} else {
+			for i := range out {
+				if a.Dirty(i) || c_.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if rt.GtInt64(aV[i], c_V[i]) {
+					out[i] = int32(1)
+				} else {
+					out[i] = int32(1)
+				}
 			}
 		}
 		fused, rest = true, left
@@ -2043,18 +2122,29 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 		c_V := c_.V[:n]
 		out := caseResult2.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(b.Clean() && c_.Clean())
-		for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
-			i := when2.Row(k)
-			if dirty && (b.Dirty(i) || c_.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if b.Clean() && c_.Clean() {
+			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
+				i := when2.Row(k)
+				switch {
+				case rt.LtInt64(bV[i], c_V[i]):
+					out[i] = int64(9223372036854775807)
+				default:
+					out[i] = int64(1)
+				}
 			}
-			switch {
-			case rt.LtInt64(bV[i], c_V[i]):
-				out[i] = int64(9223372036854775807)
-			default:
-				out[i] = int64(1)
+		} else {
+			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
+				i := when2.Row(k)
+				if b.Dirty(i) || c_.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				switch {
+				case rt.LtInt64(bV[i], c_V[i]):
+					out[i] = int64(9223372036854775807)
+				default:
+					out[i] = int64(1)
+				}
 			}
 		}
 		fused2, rest2 = true, left
@@ -2827,17 +2917,27 @@ func shape00015Col1(n int, sel vec.Sel, probe vec.Vec[int64], probe4 vec.Vec[int
 		asBigintV := asBigint.V[:n]
 		out := ifResult2.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(c_.Clean() && probe3.Clean() && q.Clean() && asBigint.Clean())
-		for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
-			i := and.Live.Row(k)
-			if dirty && (c_.Dirty(i) || probe3.Dirty(i) || q.Dirty(i) || asBigint.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if c_.Clean() && probe3.Clean() && q.Clean() && asBigint.Clean() {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if rt.LeInt64(c_V[i], probe3V[i]) {
+					out[i] = qV[i]
+				} else {
+					out[i] = rt.GtInt64(int64(5), asBigintV[i])
+				}
 			}
-			if rt.LeInt64(c_V[i], probe3V[i]) {
-				out[i] = qV[i]
-			} else {
-				out[i] = rt.GtInt64(int64(5), asBigintV[i])
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if c_.Dirty(i) || probe3.Dirty(i) || q.Dirty(i) || asBigint.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if rt.LeInt64(c_V[i], probe3V[i]) {
+					out[i] = qV[i]
+				} else {
+					out[i] = rt.GtInt64(int64(5), asBigintV[i])
+				}
 			}
 		}
 		fused, rest = true, left
@@ -3278,16 +3378,25 @@ func shape00018Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], q v
 		r_V := r_.V[:n]
 		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(q.Clean() && b.Clean() && r_.Clean())
-		for i := range out {
-			if dirty && (q.Dirty(i) || b.Dirty(i) || r_.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if q.Clean() && b.Clean() && r_.Clean() {
+			for i := range out {
+				if qV[i] {
+					out[i] = bV[i]
+				} else {
+					out[i] = r_V[i]
+				}
 			}
-			if qV[i] {
-				out[i] = bV[i]
-			} else {
-				out[i] = r_V[i]
+		} else {
+			for i := range out {
+				if q.Dirty(i) || b.Dirty(i) || r_.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if qV[i] {
+					out[i] = bV[i]
+				} else {
+					out[i] = r_V[i]
+				}
 			}
 		}
 		fused, rest = true, left
@@ -3336,17 +3445,27 @@ func shape00018Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], q v
 		shared0V := (*shared0).V[:n]
 		out := ifResult3.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(r_.Clean() && (*shared0).Clean())
-		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-			i := when.Row(k)
-			if dirty && (r_.Dirty(i) || (*shared0).Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if r_.Clean() && (*shared0).Clean() {
+			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+				i := when.Row(k)
+				if rt.NeInt64(r_V[i], shared0V[i]) {
+					out[i] = int64(5)
+				} else {
+					out[i] = shared0V[i]
+				}
 			}
-			if rt.NeInt64(r_V[i], shared0V[i]) {
-				out[i] = int64(5)
-			} else {
-				out[i] = shared0V[i]
+		} else {
+			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+				i := when.Row(k)
+				if r_.Dirty(i) || (*shared0).Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if rt.NeInt64(r_V[i], shared0V[i]) {
+					out[i] = int64(5)
+				} else {
+					out[i] = shared0V[i]
+				}
 			}
 		}
 		fused2, rest2 = true, left
@@ -3850,24 +3969,41 @@ func shape00022Col2(n int, sel vec.Sel, tried vec.Vec[bool], p vec.Vec[bool], in
 		probeV := probe.V[:n]
 		out := o2Out.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(tried.Clean() && p.Clean() && probe.Clean())
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if dirty && (tried.Dirty(i) || p.Dirty(i) || probe.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
-			}
-			switch {
-			case triedV[i]:
-				if pV[i] {
+		if tried.Clean() && p.Clean() && probe.Clean() {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				switch {
+				case triedV[i]:
+					if pV[i] {
+						out[k] = probeV[i]
+					} else {
+						out[k] = probeV[i]
+					}
+				case triedV[i]:
 					out[k] = probeV[i]
-				} else {
+				default:
 					out[k] = probeV[i]
 				}
-			case triedV[i]:
-				out[k] = probeV[i]
-			default:
-				out[k] = probeV[i]
+			}
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if tried.Dirty(i) || p.Dirty(i) || probe.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				switch {
+				case triedV[i]:
+					if pV[i] {
+						out[k] = probeV[i]
+					} else {
+						out[k] = probeV[i]
+					}
+				case triedV[i]:
+					out[k] = probeV[i]
+				default:
+					out[k] = probeV[i]
+				}
 			}
 		}
 		fused, rest = true, left
@@ -3891,17 +4027,27 @@ func shape00022Col2(n int, sel vec.Sel, tried vec.Vec[bool], p vec.Vec[bool], in
 			probeV := probe.V[:n]
 			out := ifResult.V[:n]
 			left := vec.Sel{} // rows for the vector code
-			dirty := !(p.Clean() && probe.Clean())
-			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-				i := when.Row(k)
-				if dirty && (p.Dirty(i) || probe.Dirty(i)) {
-					left = append(left, int32(i))
-					continue
+			if p.Clean() && probe.Clean() {
+				for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+					i := when.Row(k)
+					if pV[i] {
+						out[i] = probeV[i]
+					} else {
+						out[i] = probeV[i]
+					}
 				}
-				if pV[i] {
-					out[i] = probeV[i]
-				} else {
-					out[i] = probeV[i]
+			} else {
+				for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+					i := when.Row(k)
+					if p.Dirty(i) || probe.Dirty(i) {
+						left = append(left, int32(i))
+						continue
+					}
+					if pV[i] {
+						out[i] = probeV[i]
+					} else {
+						out[i] = probeV[i]
+					}
 				}
 			}
 			fused2, rest2 = true, left
@@ -4138,17 +4284,27 @@ func shape00023Col1(n int, sel vec.Sel, probe vec.Vec[int64], shared22 vec.Vec[i
 		probe3V := probe3.V[:n]
 		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(shared22.Clean() && probe.Clean() && probe3.Clean())
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if dirty && (shared22.Dirty(i) || probe.Dirty(i) || probe3.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if shared22.Clean() && probe.Clean() && probe3.Clean() {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if rt.NeInt64(shared22V[i], int64(3)) {
+					out[i] = probeV[i]
+				} else {
+					out[i] = probe3V[i]
+				}
 			}
-			if rt.NeInt64(shared22V[i], int64(3)) {
-				out[i] = probeV[i]
-			} else {
-				out[i] = probe3V[i]
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if shared22.Dirty(i) || probe.Dirty(i) || probe3.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if rt.NeInt64(shared22V[i], int64(3)) {
+					out[i] = probeV[i]
+				} else {
+					out[i] = probe3V[i]
+				}
 			}
 		}
 		fused, rest = true, left
@@ -4365,17 +4521,27 @@ func shape00025Col1(n int, sel vec.Sel, c_ vec.Vec[int64], in arrow.RecordBatch,
 		aV := a.V[:n]
 		out := o1Out.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(c_.Clean() && probe.Clean() && a.Clean())
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if dirty && (c_.Dirty(i) || probe.Dirty(i) || a.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if c_.Clean() && probe.Clean() && a.Clean() {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if rt.EqInt64(c_V[i], probeV[i]) {
+					out[k] = aV[i]
+				} else {
+					out[k] = probeV[i]
+				}
 			}
-			if rt.EqInt64(c_V[i], probeV[i]) {
-				out[k] = aV[i]
-			} else {
-				out[k] = probeV[i]
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if c_.Dirty(i) || probe.Dirty(i) || a.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if rt.EqInt64(c_V[i], probeV[i]) {
+					out[k] = aV[i]
+				} else {
+					out[k] = probeV[i]
+				}
 			}
 		}
 		fused, rest = true, left
@@ -4687,18 +4853,29 @@ func shape00027Col2(n int, sel vec.Sel, probe vec.Vec[int64], mem memory.Allocat
 		probeV := probe.V[:n]
 		out := o2Out.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(probe.Clean())
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if dirty && (probe.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if probe.Clean() {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				switch {
+				case rt.GeInt64(probeV[i], probeV[i]):
+					out[k] = probeV[i]
+				default:
+					out[k] = probeV[i]
+				}
 			}
-			switch {
-			case rt.GeInt64(probeV[i], probeV[i]):
-				out[k] = probeV[i]
-			default:
-				out[k] = probeV[i]
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				switch {
+				case rt.GeInt64(probeV[i], probeV[i]):
+					out[k] = probeV[i]
+				default:
+					out[k] = probeV[i]
+				}
 			}
 		}
 		fused, rest = true, left
@@ -5006,17 +5183,27 @@ func shape00029Col1(n int, sel vec.Sel, probe2 vec.Vec[int64], p vec.Vec[bool], 
 		probeV := probe.V[:n]
 		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(p.Clean() && probe2.Clean() && probe.Clean())
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if dirty && (p.Dirty(i) || probe2.Dirty(i) || probe.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if p.Clean() && probe2.Clean() && probe.Clean() {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if pV[i] {
+					out[i] = probe2V[i]
+				} else {
+					out[i] = probeV[i]
+				}
 			}
-			if pV[i] {
-				out[i] = probe2V[i]
-			} else {
-				out[i] = probeV[i]
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if p.Dirty(i) || probe2.Dirty(i) || probe.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if pV[i] {
+					out[i] = probe2V[i]
+				} else {
+					out[i] = probeV[i]
+				}
 			}
 		}
 		fused, rest = true, left
@@ -5324,17 +5511,27 @@ func shape00031Col1(n int, all vec.Sel, p vec.Vec[bool], probe3 vec.Vec[int64], 
 		probe3V := probe3.V[:n]
 		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(probe3.Clean())
-		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-			i := when.Row(k)
-			if dirty && (probe3.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if probe3.Clean() {
+			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+				i := when.Row(k)
+				if rt.EqInt64(probe3V[i], int64(1)) {
+					out[i] = probe3V[i]
+				} else {
+					out[i] = probe3V[i]
+				}
 			}
-			if rt.EqInt64(probe3V[i], int64(1)) {
-				out[i] = probe3V[i]
-			} else {
-				out[i] = probe3V[i]
+		} else {
+			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+				i := when.Row(k)
+				if probe3.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if rt.EqInt64(probe3V[i], int64(1)) {
+					out[i] = probe3V[i]
+				} else {
+					out[i] = probe3V[i]
+				}
 			}
 		}
 		fused, rest = true, left
@@ -5500,24 +5697,40 @@ func shape00032Col1(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int
 		probeV := probe.V[:n]
 		out := caseResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(probe2.Clean() && b.Clean() && sArr.NullN() == 0 && probe.Clean())
 		var bad vec.Failed
-		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-			i := then.Row(k)
-			if dirty && (probe2.Dirty(i) || b.Dirty(i) || sArr.IsNull(i) || probe.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if probe2.Clean() && b.Clean() && sArr.NullN() == 0 && probe.Clean() {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				subject := probe2V[i]
+				switch {
+				case rt.EqInt64(subject, bV[i]):
+					out[i] = bad.Int64(rt.CastStringToInt64(sArr.Value(i)))
+				default:
+					out[i] = probeV[i]
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			subject := probe2V[i]
-			switch {
-			case rt.EqInt64(subject, bV[i]):
-				out[i] = bad.Int64(rt.CastStringToInt64(sArr.Value(i)))
-			default:
-				out[i] = probeV[i]
-			}
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if probe2.Dirty(i) || b.Dirty(i) || sArr.IsNull(i) || probe.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				subject := probe2V[i]
+				switch {
+				case rt.EqInt64(subject, bV[i]):
+					out[i] = bad.Int64(rt.CastStringToInt64(sArr.Value(i)))
+				default:
+					out[i] = probeV[i]
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -5835,17 +6048,27 @@ func shape00033Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], b vec.Vec[int64],
 		c_V := c_.V[:n]
 		out := ifResult3.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(q.Clean() && probe3.Clean() && c_.Clean())
-		for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
-			i := otherwise2.Row(k)
-			if dirty && (q.Dirty(i) || probe3.Dirty(i) || c_.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if q.Clean() && probe3.Clean() && c_.Clean() {
+			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
+				i := otherwise2.Row(k)
+				if qV[i] {
+					out[i] = probe3V[i]
+				} else {
+					out[i] = c_V[i]
+				}
 			}
-			if qV[i] {
-				out[i] = probe3V[i]
-			} else {
-				out[i] = c_V[i]
+		} else {
+			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
+				i := otherwise2.Row(k)
+				if q.Dirty(i) || probe3.Dirty(i) || c_.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if qV[i] {
+					out[i] = probe3V[i]
+				} else {
+					out[i] = c_V[i]
+				}
 			}
 		}
 		fused, rest = true, left
@@ -5978,19 +6201,31 @@ func shape00034Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 		bV := b.V[:n]
 		out := caseResult2.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean() && probe.Clean() && q.Clean() && b.Clean())
-		for i := range out {
-			if dirty && (a.Dirty(i) || probe.Dirty(i) || q.Dirty(i) || b.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if a.Clean() && probe.Clean() && q.Clean() && b.Clean() {
+			for i := range out {
+				switch {
+				case rt.EqInt64(aV[i], probeV[i]):
+					out[i] = probeV[i]
+				case qV[i]:
+					out[i] = probeV[i]
+				default:
+					out[i] = bV[i]
+				}
 			}
-			switch {
-			case rt.EqInt64(aV[i], probeV[i]):
-				out[i] = probeV[i]
-			case qV[i]:
-				out[i] = probeV[i]
-			default:
-				out[i] = bV[i]
+		} else {
+			for i := range out {
+				if a.Dirty(i) || probe.Dirty(i) || q.Dirty(i) || b.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				switch {
+				case rt.EqInt64(aV[i], probeV[i]):
+					out[i] = probeV[i]
+				case qV[i]:
+					out[i] = probeV[i]
+				default:
+					out[i] = bV[i]
+				}
 			}
 		}
 		fused, rest = true, left
@@ -6117,13 +6352,18 @@ func shape00035Where(n int, all vec.Sel, b vec.Vec[int64], in arrow.RecordBatch,
 		aV := a.V[:n]
 		out := negated.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(b.Clean() && a.Clean())
-		for i := range out {
-			if dirty && (b.Dirty(i) || a.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if b.Clean() && a.Clean() {
+			for i := range out {
+				out[i] = rt.Not((rt.EqInt64(int64(5), bV[i]) || rt.EqInt64(int64(5), int64(5)) || rt.EqInt64(int64(5), aV[i])))
 			}
-			out[i] = rt.Not((rt.EqInt64(int64(5), bV[i]) || rt.EqInt64(int64(5), int64(5)) || rt.EqInt64(int64(5), aV[i])))
+		} else {
+			for i := range out {
+				if b.Dirty(i) || a.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				out[i] = rt.Not((rt.EqInt64(int64(5), bV[i]) || rt.EqInt64(int64(5), int64(5)) || rt.EqInt64(int64(5), aV[i])))
+			}
 		}
 		fused, rest = true, left
 	}
@@ -6342,17 +6582,27 @@ func shape00036Col1(n int, all vec.Sel, r_ vec.Vec[int64], coalesced vec.Vec[int
 		aV := a.V[:n]
 		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(c_.Clean() && a.Clean())
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if dirty && (c_.Dirty(i) || a.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if c_.Clean() && a.Clean() {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if rt.NeInt64(int64(1), c_V[i]) {
+					out[i] = int64(3)
+				} else {
+					out[i] = aV[i]
+				}
 			}
-			if rt.NeInt64(int64(1), c_V[i]) {
-				out[i] = int64(3)
-			} else {
-				out[i] = aV[i]
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if c_.Dirty(i) || a.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if rt.NeInt64(int64(1), c_V[i]) {
+					out[i] = int64(3)
+				} else {
+					out[i] = aV[i]
+				}
 			}
 		}
 		fused, rest = true, left
@@ -6445,17 +6695,26 @@ func shape00037Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 		aV := a.V[:n]
 		bV := b.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean() && b.Clean())
-		for i := range n {
-			if dirty && (a.Dirty(i) || b.Dirty(i)) {
-				o1Out.Skip()
-				left = append(left, int32(i))
-				continue
+		if a.Clean() && b.Clean() {
+			for i := range n {
+				if rt.NeInt64(aV[i], bV[i]) {
+					o1Out.Append("x")
+				} else {
+					o1Out.Append("x")
+				}
 			}
-			if rt.NeInt64(aV[i], bV[i]) {
-				o1Out.Append("x")
-			} else {
-				o1Out.Append("x")
+		} else {
+			for i := range n {
+				if a.Dirty(i) || b.Dirty(i) {
+					o1Out.Skip()
+					left = append(left, int32(i))
+					continue
+				}
+				if rt.NeInt64(aV[i], bV[i]) {
+					o1Out.Append("x")
+				} else {
+					o1Out.Append("x")
+				}
 			}
 		}
 		fused, rest = true, left
@@ -6570,16 +6829,25 @@ func shape00038Shared0(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatc
 		aV := a.V[:n]
 		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean())
-		for i := range out {
-			if dirty && (a.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if a.Clean() {
+			for i := range out {
+				if rt.EqInt64(int64(1), aV[i]) {
+					out[i] = int64(5)
+				} else {
+					out[i] = aV[i]
+				}
 			}
-			if rt.EqInt64(int64(1), aV[i]) {
-				out[i] = int64(5)
-			} else {
-				out[i] = aV[i]
+		} else {
+			for i := range out {
+				if a.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if rt.EqInt64(int64(1), aV[i]) {
+					out[i] = int64(5)
+				} else {
+					out[i] = aV[i]
+				}
 			}
 		}
 		fused, rest = true, left
@@ -6941,22 +7209,36 @@ func shape00040Col2(n int, sel vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 		probeV := probe.V[:n]
 		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean() && probe.Clean())
 		var bad vec.Failed
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if dirty && (a.Dirty(i) || probe.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if a.Clean() && probe.Clean() {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if rt.GeInt64(aV[i], probeV[i]) {
+					out[i] = bad.Int64(rt.SubInt64(probeV[i], probeV[i]))
+				} else {
+					out[i] = probeV[i]
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			if rt.GeInt64(aV[i], probeV[i]) {
-				out[i] = bad.Int64(rt.SubInt64(probeV[i], probeV[i]))
-			} else {
-				out[i] = probeV[i]
-			}
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if a.Dirty(i) || probe.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if rt.GeInt64(aV[i], probeV[i]) {
+					out[i] = bad.Int64(rt.SubInt64(probeV[i], probeV[i]))
+				} else {
+					out[i] = probeV[i]
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -7288,17 +7570,27 @@ func shape00042Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64],
 		c_V := c_.V[:n]
 		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(c_.Clean())
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if dirty && (c_.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if c_.Clean() {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if rt.LeInt64(c_V[i], int64(9223372036854775807)) {
+					out[i] = int64(4611686018427387904)
+				} else {
+					out[i] = int64(100)
+				}
 			}
-			if rt.LeInt64(c_V[i], int64(9223372036854775807)) {
-				out[i] = int64(4611686018427387904)
-			} else {
-				out[i] = int64(100)
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if c_.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if rt.LeInt64(c_V[i], int64(9223372036854775807)) {
+					out[i] = int64(4611686018427387904)
+				} else {
+					out[i] = int64(100)
+				}
 			}
 		}
 		fused, rest = true, left
@@ -7390,25 +7682,40 @@ func shape00042Col1(n int, sel vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, 
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused2 bool
 	rest2 := sel
-	if in.Column(2).NullN()+in.Column(3).NullN()+in.Column(1).NullN() <= n/2 {
+	{
 		anyOf = vec.Make[bool](n)
 		bV := b.V[:n]
 		c_V := c_.V[:n]
 		aV := a.V[:n]
 		out := anyOf.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(b.Clean() && c_.Clean() && a.Clean())
 		var bad vec.Failed
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if dirty && (b.Dirty(i) || c_.Dirty(i) || a.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if b.Clean() && c_.Clean() && a.Clean() {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				out[i] = (rt.EqInt64(bad.Int64(rt.AddInt64(bV[i], int64(1))), bV[i]) || rt.NeInt64(c_V[i], aV[i]))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			out[i] = (rt.EqInt64(bad.Int64(rt.AddInt64(bV[i], int64(1))), bV[i]) || rt.NeInt64(c_V[i], aV[i]))
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				switch {
+				case !(b.IsNull(i)) && rt.EqInt64(bad.Int64(rt.AddInt64(bV[i], int64(1))), bV[i]):
+					out[i] = true
+				case !(c_.IsNull(i) || a.IsNull(i)) && rt.NeInt64(c_V[i], aV[i]):
+					out[i] = true
+				case b.IsNull(i) || c_.IsNull(i) || a.IsNull(i):
+					anyOf.SetNull(i)
+				default:
+					out[i] = false
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused2, rest2 = true, left
@@ -7450,17 +7757,27 @@ func shape00042Col2(n int, sel vec.Sel, probe3 vec.Vec[int64], sArr *array.Strin
 		aV := a.V[:n]
 		out := ifResult3.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(sArr.NullN() == 0 && probe3.Clean() && a.Clean())
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if dirty && (sArr.IsNull(i) || probe3.Dirty(i) || a.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if sArr.NullN() == 0 && probe3.Clean() && a.Clean() {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if rt.EqString(sArr.Value(i), "a") {
+					out[i] = probe3V[i]
+				} else {
+					out[i] = aV[i]
+				}
 			}
-			if rt.EqString(sArr.Value(i), "a") {
-				out[i] = probe3V[i]
-			} else {
-				out[i] = aV[i]
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if sArr.IsNull(i) || probe3.Dirty(i) || a.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if rt.EqString(sArr.Value(i), "a") {
+					out[i] = probe3V[i]
+				} else {
+					out[i] = aV[i]
+				}
 			}
 		}
 		fused3, rest3 = true, left
@@ -7688,18 +8005,29 @@ func shape00044Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], p v
 		probeV := probe.V[:n]
 		out := caseResult2.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(p.Clean() && probe.Clean())
-		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-			i := when.Row(k)
-			if dirty && (p.Dirty(i) || probe.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if p.Clean() && probe.Clean() {
+			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+				i := when.Row(k)
+				switch {
+				case pV[i]:
+					out[i] = probeV[i]
+				default:
+					out[i] = probeV[i]
+				}
 			}
-			switch {
-			case pV[i]:
-				out[i] = probeV[i]
-			default:
-				out[i] = probeV[i]
+		} else {
+			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+				i := when.Row(k)
+				if p.Dirty(i) || probe.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				switch {
+				case pV[i]:
+					out[i] = probeV[i]
+				default:
+					out[i] = probeV[i]
+				}
 			}
 		}
 		fused, rest = true, left
@@ -7898,17 +8226,26 @@ func shape00045Col2(n int, all vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, 
 		bV := b.V[:n]
 		probe2V := probe2.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(b.Clean() && probe2.Clean() && sArr.NullN() == 0)
-		for i := range n {
-			if dirty && (b.Dirty(i) || probe2.Dirty(i) || sArr.IsNull(i)) {
-				o2Out.Skip()
-				left = append(left, int32(i))
-				continue
+		if b.Clean() && probe2.Clean() && sArr.NullN() == 0 {
+			for i := range n {
+				if rt.EqInt64(bV[i], probe2V[i]) {
+					o2Out.Append(sArr.Value(i))
+				} else {
+					o2Out.Append(sArr.Value(i))
+				}
 			}
-			if rt.EqInt64(bV[i], probe2V[i]) {
-				o2Out.Append(sArr.Value(i))
-			} else {
-				o2Out.Append(sArr.Value(i))
+		} else {
+			for i := range n {
+				if b.Dirty(i) || probe2.Dirty(i) || sArr.IsNull(i) {
+					o2Out.Skip()
+					left = append(left, int32(i))
+					continue
+				}
+				if rt.EqInt64(bV[i], probe2V[i]) {
+					o2Out.Append(sArr.Value(i))
+				} else {
+					o2Out.Append(sArr.Value(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -8253,17 +8590,27 @@ func shape00048Shared2(n int, sel vec.Sel, a vec.Vec[int64], in arrow.RecordBatc
 		c_V := c_.V[:n]
 		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean() && b.Clean() && c_.Clean())
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if dirty && (a.Dirty(i) || b.Dirty(i) || c_.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if a.Clean() && b.Clean() && c_.Clean() {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if rt.LtInt64(aV[i], int64(100)) {
+					out[i] = bV[i]
+				} else {
+					out[i] = c_V[i]
+				}
 			}
-			if rt.LtInt64(aV[i], int64(100)) {
-				out[i] = bV[i]
-			} else {
-				out[i] = c_V[i]
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if a.Dirty(i) || b.Dirty(i) || c_.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if rt.LtInt64(aV[i], int64(100)) {
+					out[i] = bV[i]
+				} else {
+					out[i] = c_V[i]
+				}
 			}
 		}
 		fused, rest = true, left
@@ -8587,17 +8934,27 @@ func shape00050Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], pro
 		c_V := c_.V[:n]
 		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(b.Clean() && probe.Clean() && c_.Clean())
-		for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
-			i := when2.Row(k)
-			if dirty && (b.Dirty(i) || probe.Dirty(i) || c_.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if b.Clean() && probe.Clean() && c_.Clean() {
+			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
+				i := when2.Row(k)
+				if rt.LeInt64(bV[i], probeV[i]) {
+					out[i] = int64(100)
+				} else {
+					out[i] = c_V[i]
+				}
 			}
-			if rt.LeInt64(bV[i], probeV[i]) {
-				out[i] = int64(100)
-			} else {
-				out[i] = c_V[i]
+		} else {
+			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
+				i := when2.Row(k)
+				if b.Dirty(i) || probe.Dirty(i) || c_.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if rt.LeInt64(bV[i], probeV[i]) {
+					out[i] = int64(100)
+				} else {
+					out[i] = c_V[i]
+				}
 			}
 		}
 		fused, rest = true, left
@@ -9448,25 +9805,42 @@ func shape00056Col1(n int, sel vec.Sel, probe vec.Vec[int64], shared1 *vec.Vec[i
 		c_V := c_.V[:n]
 		out := caseResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(b.Clean() && probe.Clean() && c_.Clean())
 		var bad vec.Failed
-		for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
-			i := between.Live.Row(k)
-			if dirty && (b.Dirty(i) || probe.Dirty(i) || c_.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if b.Clean() && probe.Clean() && c_.Clean() {
+			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+				i := between.Live.Row(k)
+				switch {
+				case rt.NeInt64(int64(1), bV[i]):
+					out[i] = int64(2)
+				case rt.GtInt64(probeV[i], probeV[i]):
+					out[i] = bad.Int64(rt.AddInt64(probeV[i], probeV[i]))
+				default:
+					out[i] = c_V[i]
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			switch {
-			case rt.NeInt64(int64(1), bV[i]):
-				out[i] = int64(2)
-			case rt.GtInt64(probeV[i], probeV[i]):
-				out[i] = bad.Int64(rt.AddInt64(probeV[i], probeV[i]))
-			default:
-				out[i] = c_V[i]
-			}
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
+				i := between.Live.Row(k)
+				if b.Dirty(i) || probe.Dirty(i) || c_.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				switch {
+				case rt.NeInt64(int64(1), bV[i]):
+					out[i] = int64(2)
+				case rt.GtInt64(probeV[i], probeV[i]):
+					out[i] = bad.Int64(rt.AddInt64(probeV[i], probeV[i]))
+				default:
+					out[i] = c_V[i]
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -9703,22 +10077,38 @@ func shape00058Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(1).NullN() <= n/2 {
+	{
 		anyOf = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := anyOf.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (a.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if a.Clean() {
+			for i := range out {
+				out[i] = (rt.EqInt64(int64(9223372036854775807), aV[i]) || rt.GtInt64(int64(0), aV[i]) || rt.NeInt64(bad.Int64(rt.NegateInt64(aV[i])), aV[i]))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			out[i] = (rt.EqInt64(int64(9223372036854775807), aV[i]) || rt.GtInt64(int64(0), aV[i]) || rt.NeInt64(bad.Int64(rt.NegateInt64(aV[i])), aV[i]))
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				switch {
+				case !(a.IsNull(i)) && rt.EqInt64(int64(9223372036854775807), aV[i]):
+					out[i] = true
+				case !(a.IsNull(i)) && rt.GtInt64(int64(0), aV[i]):
+					out[i] = true
+				case !(a.IsNull(i)) && rt.NeInt64(bad.Int64(rt.NegateInt64(aV[i])), aV[i]):
+					out[i] = true
+				case a.IsNull(i):
+					anyOf.SetNull(i)
+				default:
+					out[i] = false
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -9836,21 +10226,34 @@ func shape00059Col1(n int, all vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64],
 		r_V := r_.V[:n]
 		out := o1Out.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(probe.Clean() && r_.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (probe.Dirty(i) || r_.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if probe.Clean() && r_.Clean() {
+			for i := range out {
+				if rt.LtInt64(probeV[i], r_V[i]) {
+					out[i] = bad.Int64(rt.MulInt64(probeV[i], probeV[i]))
+				} else {
+					out[i] = int64(0)
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			if rt.LtInt64(probeV[i], r_V[i]) {
-				out[i] = bad.Int64(rt.MulInt64(probeV[i], probeV[i]))
-			} else {
-				out[i] = int64(0)
-			}
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if probe.Dirty(i) || r_.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if rt.LtInt64(probeV[i], r_V[i]) {
+					out[i] = bad.Int64(rt.MulInt64(probeV[i], probeV[i]))
+				} else {
+					out[i] = int64(0)
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -9986,21 +10389,30 @@ func shape00060Where(n int, all vec.Sel, probe vec.Vec[int64], sArr *array.Strin
 		probeV := probe.V[:n]
 		out := cmp.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(probe.Clean() && sArr.NullN() == 0)
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (probe.IsNull(i) || sArr.IsNull(i)) {
-				cmp.SetNull(i)
-				continue
+		if probe.Clean() && sArr.NullN() == 0 {
+			for i := range out {
+				out[i] = rt.EqInt64(probeV[i], bad.Int64(rt.CastStringToInt64(sArr.Value(i))))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			if dirty && (probe.ErrAt(i) != nil) {
-				left = append(left, int32(i))
-				continue
-			}
-			out[i] = rt.EqInt64(probeV[i], bad.Int64(rt.CastStringToInt64(sArr.Value(i))))
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if probe.IsNull(i) || sArr.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				if probe.ErrAt(i) != nil {
+					left = append(left, int32(i))
+					continue
+				}
+				out[i] = rt.EqInt64(probeV[i], bad.Int64(rt.CastStringToInt64(sArr.Value(i))))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -10105,17 +10517,27 @@ func shape00060Col1(n int, sel vec.Sel, p vec.Vec[bool], probe vec.Vec[int64], b
 		aV := a.V[:n]
 		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(probe.Clean() && a.Clean())
-		for k, cnt := 0, when3.Rows(n); k < cnt; k++ {
-			i := when3.Row(k)
-			if dirty && (probe.Dirty(i) || a.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if probe.Clean() && a.Clean() {
+			for k, cnt := 0, when3.Rows(n); k < cnt; k++ {
+				i := when3.Row(k)
+				if rt.LeInt64(probeV[i], probeV[i]) {
+					out[i] = probeV[i]
+				} else {
+					out[i] = aV[i]
+				}
 			}
-			if rt.LeInt64(probeV[i], probeV[i]) {
-				out[i] = probeV[i]
-			} else {
-				out[i] = aV[i]
+		} else {
+			for k, cnt := 0, when3.Rows(n); k < cnt; k++ {
+				i := when3.Row(k)
+				if probe.Dirty(i) || a.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if rt.LeInt64(probeV[i], probeV[i]) {
+					out[i] = probeV[i]
+				} else {
+					out[i] = aV[i]
+				}
 			}
 		}
 		fused2, rest2 = true, left
@@ -10250,17 +10672,27 @@ func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], sh
 		aV := a.V[:n]
 		out := ifResult2.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(c_.Clean() && a.Clean())
-		for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
-			i := todo.Row(k)
-			if dirty && (c_.Dirty(i) || a.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if c_.Clean() && a.Clean() {
+			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
+				i := todo.Row(k)
+				if rt.LtInt64(c_V[i], int64(3)) {
+					out[i] = aV[i]
+				} else {
+					out[i] = aV[i]
+				}
 			}
-			if rt.LtInt64(c_V[i], int64(3)) {
-				out[i] = aV[i]
-			} else {
-				out[i] = aV[i]
+		} else {
+			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
+				i := todo.Row(k)
+				if c_.Dirty(i) || a.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if rt.LtInt64(c_V[i], int64(3)) {
+					out[i] = aV[i]
+				} else {
+					out[i] = aV[i]
+				}
 			}
 		}
 		fused, rest = true, left
@@ -10298,17 +10730,27 @@ func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], sh
 		aV := a.V[:n]
 		out := ifResult4.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(c_.Clean() && a.Clean())
-		for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
-			i := todo2.Row(k)
-			if dirty && (c_.Dirty(i) || a.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if c_.Clean() && a.Clean() {
+			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
+				i := todo2.Row(k)
+				if rt.LtInt64(c_V[i], int64(3)) {
+					out[i] = aV[i]
+				} else {
+					out[i] = aV[i]
+				}
 			}
-			if rt.LtInt64(c_V[i], int64(3)) {
-				out[i] = aV[i]
-			} else {
-				out[i] = aV[i]
+		} else {
+			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
+				i := todo2.Row(k)
+				if c_.Dirty(i) || a.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if rt.LtInt64(c_V[i], int64(3)) {
+					out[i] = aV[i]
+				} else {
+					out[i] = aV[i]
+				}
 			}
 		}
 		fused2, rest2 = true, left
@@ -10452,17 +10894,27 @@ func shape00062Shared2(n int, sel vec.Sel, a vec.Vec[int64], in arrow.RecordBatc
 		c_V := c_.V[:n]
 		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean() && c_.Clean())
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if dirty && (a.Dirty(i) || c_.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if a.Clean() && c_.Clean() {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if rt.EqInt64(aV[i], c_V[i]) {
+					out[i] = c_V[i]
+				} else {
+					out[i] = aV[i]
+				}
 			}
-			if rt.EqInt64(aV[i], c_V[i]) {
-				out[i] = c_V[i]
-			} else {
-				out[i] = aV[i]
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if a.Dirty(i) || c_.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if rt.EqInt64(aV[i], c_V[i]) {
+					out[i] = c_V[i]
+				} else {
+					out[i] = aV[i]
+				}
 			}
 		}
 		fused, rest = true, left
@@ -10537,22 +10989,36 @@ func shape00062Col1(n int, sel vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int
 		probeV := probe.V[:n]
 		out := ifResult3.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(probe2.Clean() && sArr.NullN() == 0 && probe.Clean())
 		var bad vec.Failed
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if dirty && (probe2.Dirty(i) || sArr.IsNull(i) || probe.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if probe2.Clean() && sArr.NullN() == 0 && probe.Clean() {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if rt.NeInt64(probe2V[i], bad.Int64(rt.CastStringToInt64(sArr.Value(i)))) {
+					out[i] = probeV[i]
+				} else {
+					out[i] = probe2V[i]
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			if rt.NeInt64(probe2V[i], bad.Int64(rt.CastStringToInt64(sArr.Value(i)))) {
-				out[i] = probeV[i]
-			} else {
-				out[i] = probe2V[i]
-			}
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe2.Dirty(i) || sArr.IsNull(i) || probe.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if rt.NeInt64(probe2V[i], bad.Int64(rt.CastStringToInt64(sArr.Value(i)))) {
+					out[i] = probeV[i]
+				} else {
+					out[i] = probe2V[i]
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused2, rest2 = true, left
@@ -10618,21 +11084,36 @@ func shape00062Col2(n int, sel vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, 
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused3 bool
 	rest3 := sel
-	if in.Column(2).NullN() <= n/2 {
+	{
 		anyOf = vec.Make[bool](n)
 		bV := b.V[:n]
 		probeV := probe.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := anyOf.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(b.Clean() && probe.Clean() && ifResult.Clean())
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if dirty && (b.Dirty(i) || probe.Dirty(i) || ifResult.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if b.Clean() && probe.Clean() && ifResult.Clean() {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				out[i] = (rt.NeInt64(int64(0), bV[i]) || rt.NeInt64(probeV[i], ifResultV[i]))
 			}
-			out[i] = (rt.NeInt64(int64(0), bV[i]) || rt.NeInt64(probeV[i], ifResultV[i]))
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe.ErrAt(i) != nil || ifResult.ErrAt(i) != nil {
+					left = append(left, int32(i))
+					continue
+				}
+				switch {
+				case !(b.IsNull(i)) && rt.NeInt64(int64(0), bV[i]):
+					out[i] = true
+				case !(probe.IsNull(i) || ifResult.IsNull(i)) && rt.NeInt64(probeV[i], ifResultV[i]):
+					out[i] = true
+				case b.IsNull(i) || probe.IsNull(i) || ifResult.IsNull(i):
+					anyOf.SetNull(i)
+				default:
+					out[i] = false
+				}
+			}
 		}
 		fused3, rest3 = true, left
 	}
@@ -11084,17 +11565,27 @@ func shape00064Col1(n int, all vec.Sel, probe3 vec.Vec[int64], sArr *array.Strin
 		probeV := probe.V[:n]
 		out := ifResult3.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !((*shared2).Clean() && probe3.Clean() && probe.Clean())
-		for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
-			i := otherwise2.Row(k)
-			if dirty && ((*shared2).Dirty(i) || probe3.Dirty(i) || probe.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if (*shared2).Clean() && probe3.Clean() && probe.Clean() {
+			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
+				i := otherwise2.Row(k)
+				if rt.GtInt64(shared2V[i], probe3V[i]) {
+					out[i] = probeV[i]
+				} else {
+					out[i] = int64(5)
+				}
 			}
-			if rt.GtInt64(shared2V[i], probe3V[i]) {
-				out[i] = probeV[i]
-			} else {
-				out[i] = int64(5)
+		} else {
+			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
+				i := otherwise2.Row(k)
+				if (*shared2).Dirty(i) || probe3.Dirty(i) || probe.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if rt.GtInt64(shared2V[i], probe3V[i]) {
+					out[i] = probeV[i]
+				} else {
+					out[i] = int64(5)
+				}
 			}
 		}
 		fused, rest = true, left
@@ -11392,17 +11883,27 @@ func shape00066Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sAr
 		r_V := r_.V[:n]
 		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(asBigint.Clean() && c_.Clean() && r_.Clean())
-		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-			i := when.Row(k)
-			if dirty && (asBigint.Dirty(i) || c_.Dirty(i) || r_.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if asBigint.Clean() && c_.Clean() && r_.Clean() {
+			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+				i := when.Row(k)
+				if rt.LeInt64(asBigintV[i], c_V[i]) {
+					out[i] = asBigintV[i]
+				} else {
+					out[i] = r_V[i]
+				}
 			}
-			if rt.LeInt64(asBigintV[i], c_V[i]) {
-				out[i] = asBigintV[i]
-			} else {
-				out[i] = r_V[i]
+		} else {
+			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+				i := when.Row(k)
+				if asBigint.Dirty(i) || c_.Dirty(i) || r_.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if rt.LeInt64(asBigintV[i], c_V[i]) {
+					out[i] = asBigintV[i]
+				} else {
+					out[i] = r_V[i]
+				}
 			}
 		}
 		fused, rest = true, left
@@ -11825,17 +12326,27 @@ func shape00069Col1(n int, sel vec.Sel, c_ vec.Vec[int64], b vec.Vec[int64], a v
 		probeV := probe.V[:n]
 		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean() && probe.Clean())
-		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-			i := when.Row(k)
-			if dirty && (a.Dirty(i) || probe.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if a.Clean() && probe.Clean() {
+			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+				i := when.Row(k)
+				if rt.EqInt64(aV[i], probeV[i]) {
+					out[i] = probeV[i]
+				} else {
+					out[i] = int64(5)
+				}
 			}
-			if rt.EqInt64(aV[i], probeV[i]) {
-				out[i] = probeV[i]
-			} else {
-				out[i] = int64(5)
+		} else {
+			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+				i := when.Row(k)
+				if a.Dirty(i) || probe.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if rt.EqInt64(aV[i], probeV[i]) {
+					out[i] = probeV[i]
+				} else {
+					out[i] = int64(5)
+				}
 			}
 		}
 		fused, rest = true, left
@@ -12513,16 +13024,25 @@ func shape00073Col1(n int, all vec.Sel, r_ vec.Vec[int64], in arrow.RecordBatch,
 		aV := a.V[:n]
 		out := o1Out.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(r_.Clean() && c_.Clean() && a.Clean())
-		for i := range out {
-			if dirty && (r_.Dirty(i) || c_.Dirty(i) || a.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if r_.Clean() && c_.Clean() && a.Clean() {
+			for i := range out {
+				if rt.GtInt64(r_V[i], c_V[i]) {
+					out[i] = aV[i]
+				} else {
+					out[i] = aV[i]
+				}
 			}
-			if rt.GtInt64(r_V[i], c_V[i]) {
-				out[i] = aV[i]
-			} else {
-				out[i] = aV[i]
+		} else {
+			for i := range out {
+				if r_.Dirty(i) || c_.Dirty(i) || a.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if rt.GtInt64(r_V[i], c_V[i]) {
+					out[i] = aV[i]
+				} else {
+					out[i] = aV[i]
+				}
 			}
 		}
 		fused, rest = true, left
@@ -12988,17 +13508,27 @@ func shape00075Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], sArr *array.Strin
 		probe2V := probe2.V[:n]
 		out := ifResult2.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(probe3.Clean() && probe2.Clean())
-		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-			i := otherwise.Row(k)
-			if dirty && (probe3.Dirty(i) || probe2.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if probe3.Clean() && probe2.Clean() {
+			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+				i := otherwise.Row(k)
+				if rt.EqInt64(probe3V[i], probe2V[i]) {
+					out[i] = probe3V[i]
+				} else {
+					out[i] = probe2V[i]
+				}
 			}
-			if rt.EqInt64(probe3V[i], probe2V[i]) {
-				out[i] = probe3V[i]
-			} else {
-				out[i] = probe2V[i]
+		} else {
+			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+				i := otherwise.Row(k)
+				if probe3.Dirty(i) || probe2.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if rt.EqInt64(probe3V[i], probe2V[i]) {
+					out[i] = probe3V[i]
+				} else {
+					out[i] = probe2V[i]
+				}
 			}
 		}
 		fused, rest = true, left
@@ -13369,24 +13899,40 @@ func shape00078Shared1(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 		aV := a.V[:n]
 		out := caseResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(probe.Clean() && a.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (probe.Dirty(i) || a.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if probe.Clean() && a.Clean() {
+			for i := range out {
+				switch {
+				case rt.NeInt64(probeV[i], int64(0)):
+					out[i] = int64(5)
+				case rt.GtInt64(probeV[i], aV[i]):
+					out[i] = bad.Int64(rt.SubInt64(probeV[i], probeV[i]))
+				default:
+					out[i] = probeV[i]
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			switch {
-			case rt.NeInt64(probeV[i], int64(0)):
-				out[i] = int64(5)
-			case rt.GtInt64(probeV[i], aV[i]):
-				out[i] = bad.Int64(rt.SubInt64(probeV[i], probeV[i]))
-			default:
-				out[i] = probeV[i]
-			}
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if probe.Dirty(i) || a.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				switch {
+				case rt.NeInt64(probeV[i], int64(0)):
+					out[i] = int64(5)
+				case rt.GtInt64(probeV[i], aV[i]):
+					out[i] = bad.Int64(rt.SubInt64(probeV[i], probeV[i]))
+				default:
+					out[i] = probeV[i]
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -13449,16 +13995,25 @@ func shape00078Where(n int, all vec.Sel, probe vec.Vec[int64], sArr *array.Strin
 		probeV := probe.V[:n]
 		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(sArr.NullN() == 0 && probe.Clean())
-		for i := range out {
-			if dirty && (sArr.IsNull(i) || probe.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if sArr.NullN() == 0 && probe.Clean() {
+			for i := range out {
+				if rt.EqString(sArr.Value(i), "a") {
+					out[i] = probeV[i]
+				} else {
+					out[i] = probeV[i]
+				}
 			}
-			if rt.EqString(sArr.Value(i), "a") {
-				out[i] = probeV[i]
-			} else {
-				out[i] = probeV[i]
+		} else {
+			for i := range out {
+				if sArr.IsNull(i) || probe.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if rt.EqString(sArr.Value(i), "a") {
+					out[i] = probeV[i]
+				} else {
+					out[i] = probeV[i]
+				}
 			}
 		}
 		fused2, rest2 = true, left

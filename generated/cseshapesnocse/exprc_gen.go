@@ -86,17 +86,26 @@ func shape00000Where(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 		cmp = vec.Make[bool](n)
 		out := cmp.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(sArr.NullN() == 0)
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (sArr.IsNull(i)) {
-				cmp.SetNull(i)
-				continue
+		if sArr.NullN() == 0 {
+			for i := range out {
+				out[i] = rt.EqInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), int64(9223372036854775807))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			out[i] = rt.EqInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), int64(9223372036854775807))
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if sArr.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				out[i] = rt.EqInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), int64(9223372036854775807))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -369,17 +378,27 @@ func shape00001Col1(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], c_ 
 		aV := a.V[:n]
 		out := ifResult2.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(c_.Clean() && a.Clean())
-		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-			i := then.Row(k)
-			if dirty && (c_.Dirty(i) || a.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if c_.Clean() && a.Clean() {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if rt.GtInt64(int64(2), c_V[i]) {
+					out[i] = int64(0)
+				} else {
+					out[i] = aV[i]
+				}
 			}
-			if rt.GtInt64(int64(2), c_V[i]) {
-				out[i] = int64(0)
-			} else {
-				out[i] = aV[i]
+		} else {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if c_.Dirty(i) || a.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if rt.GtInt64(int64(2), c_V[i]) {
+					out[i] = int64(0)
+				} else {
+					out[i] = aV[i]
+				}
 			}
 		}
 		fused, rest = true, left
@@ -411,17 +430,27 @@ func shape00001Col1(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], c_ 
 		aV := a.V[:n]
 		out := ifResult4.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(c_.Clean() && a.Clean())
-		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-			i := otherwise.Row(k)
-			if dirty && (c_.Dirty(i) || a.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if c_.Clean() && a.Clean() {
+			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+				i := otherwise.Row(k)
+				if rt.GtInt64(int64(2), c_V[i]) {
+					out[i] = int64(0)
+				} else {
+					out[i] = aV[i]
+				}
 			}
-			if rt.GtInt64(int64(2), c_V[i]) {
-				out[i] = int64(0)
-			} else {
-				out[i] = aV[i]
+		} else {
+			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+				i := otherwise.Row(k)
+				if c_.Dirty(i) || a.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if rt.GtInt64(int64(2), c_V[i]) {
+					out[i] = int64(0)
+				} else {
+					out[i] = aV[i]
+				}
 			}
 		}
 		fused2, rest2 = true, left
@@ -1081,18 +1110,28 @@ func shape00004Col2(n int, sel vec.Sel, sArr *array.String, a vec.Vec[int64], in
 		aV := a.V[:n]
 		out := cmp2.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(sArr.NullN() == 0 && a.Clean())
 		var bad vec.Failed
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if dirty && (sArr.IsNull(i) || a.IsNull(i)) {
-				cmp2.SetNull(i)
-				continue
+		if sArr.NullN() == 0 && a.Clean() {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				out[i] = rt.LeInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), aV[i])
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			out[i] = rt.LeInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), aV[i])
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if sArr.IsNull(i) || a.IsNull(i) {
+					cmp2.SetNull(i)
+					continue
+				}
+				out[i] = rt.LeInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), aV[i])
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -1859,24 +1898,40 @@ func shape00009Col1(n int, all vec.Sel, a vec.Vec[int64], sArr *array.String, c_
 		c_V := c_.V[:n]
 		out := caseResult2.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(sArr.NullN() == 0 && c_.Clean())
 		var bad vec.Failed
-		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-			i := when.Row(k)
-			if dirty && (sArr.IsNull(i) || c_.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if sArr.NullN() == 0 && c_.Clean() {
+			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+				i := when.Row(k)
+				subject := bad.Int64(rt.CastStringToInt64(sArr.Value(i)))
+				switch {
+				case rt.EqInt64(subject, c_V[i]):
+					out[i] = c_V[i]
+				default:
+					out[i] = int64(-1)
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			subject := bad.Int64(rt.CastStringToInt64(sArr.Value(i)))
-			switch {
-			case rt.EqInt64(subject, c_V[i]):
-				out[i] = c_V[i]
-			default:
-				out[i] = int64(-1)
-			}
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+				i := when.Row(k)
+				if sArr.IsNull(i) || c_.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				subject := bad.Int64(rt.CastStringToInt64(sArr.Value(i)))
+				switch {
+				case rt.EqInt64(subject, c_V[i]):
+					out[i] = c_V[i]
+				default:
+					out[i] = int64(-1)
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -1979,23 +2034,38 @@ func shape00009Col3(n int, all vec.Sel, sArr *array.String, c_ vec.Vec[int64], i
 		c_V := c_.V[:n]
 		out := o3Out.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(sArr.NullN() == 0 && c_.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (sArr.IsNull(i) || c_.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if sArr.NullN() == 0 && c_.Clean() {
+			for i := range out {
+				subject := bad.Int64(rt.CastStringToInt64(sArr.Value(i)))
+				switch {
+				case rt.EqInt64(subject, c_V[i]):
+					out[i] = c_V[i]
+				default:
+					out[i] = int64(-1)
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			subject := bad.Int64(rt.CastStringToInt64(sArr.Value(i)))
-			switch {
-			case rt.EqInt64(subject, c_V[i]):
-				out[i] = c_V[i]
-			default:
-				out[i] = int64(-1)
-			}
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if sArr.IsNull(i) || c_.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				subject := bad.Int64(rt.CastStringToInt64(sArr.Value(i)))
+				switch {
+				case rt.EqInt64(subject, c_V[i]):
+					out[i] = c_V[i]
+				default:
+					out[i] = int64(-1)
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused2, rest2 = true, left
@@ -2087,16 +2157,25 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 		c_V := c_.V[:n]
 		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean() && c_.Clean())
-		for i := range out {
-			if dirty && (a.Dirty(i) || c_.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if a.Clean() && c_.Clean() {
+			for i := range out {
+				if rt.GtInt64(aV[i], c_V[i]) {
+					out[i] = int32(1)
+				} else {
+					out[i] = int32(1)
+				}
 			}
-			if rt.GtInt64(aV[i], c_V[i]) {
-				out[i] = int32(1)
-			} else {
-				out[i] = int32(1)
+		} else {
+			for i := range out {
+				if a.Dirty(i) || c_.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if rt.GtInt64(aV[i], c_V[i]) {
+					out[i] = int32(1)
+				} else {
+					out[i] = int32(1)
+				}
 			}
 		}
 		fused, rest = true, left
@@ -2213,18 +2292,29 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 		c_V := c_.V[:n]
 		out := caseResult2.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(b.Clean() && c_.Clean())
-		for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
-			i := when2.Row(k)
-			if dirty && (b.Dirty(i) || c_.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if b.Clean() && c_.Clean() {
+			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
+				i := when2.Row(k)
+				switch {
+				case rt.LtInt64(bV[i], c_V[i]):
+					out[i] = int64(9223372036854775807)
+				default:
+					out[i] = int64(1)
+				}
 			}
-			switch {
-			case rt.LtInt64(bV[i], c_V[i]):
-				out[i] = int64(9223372036854775807)
-			default:
-				out[i] = int64(1)
+		} else {
+			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
+				i := when2.Row(k)
+				if b.Dirty(i) || c_.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				switch {
+				case rt.LtInt64(bV[i], c_V[i]):
+					out[i] = int64(9223372036854775807)
+				default:
+					out[i] = int64(1)
+				}
 			}
 		}
 		fused2, rest2 = true, left
@@ -3671,16 +3761,25 @@ func shape00018Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], q v
 		r_V := r_.V[:n]
 		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(q.Clean() && b.Clean() && r_.Clean())
-		for i := range out {
-			if dirty && (q.Dirty(i) || b.Dirty(i) || r_.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if q.Clean() && b.Clean() && r_.Clean() {
+			for i := range out {
+				if qV[i] {
+					out[i] = bV[i]
+				} else {
+					out[i] = r_V[i]
+				}
 			}
-			if qV[i] {
-				out[i] = bV[i]
-			} else {
-				out[i] = r_V[i]
+		} else {
+			for i := range out {
+				if q.Dirty(i) || b.Dirty(i) || r_.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if qV[i] {
+					out[i] = bV[i]
+				} else {
+					out[i] = r_V[i]
+				}
 			}
 		}
 		fused, rest = true, left
@@ -6818,13 +6917,18 @@ func shape00035Where(n int, all vec.Sel, b vec.Vec[int64], in arrow.RecordBatch,
 		aV := a.V[:n]
 		out := negated.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(b.Clean() && a.Clean())
-		for i := range out {
-			if dirty && (b.Dirty(i) || a.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if b.Clean() && a.Clean() {
+			for i := range out {
+				out[i] = rt.Not((rt.EqInt64(int64(5), bV[i]) || rt.EqInt64(int64(5), int64(5)) || rt.EqInt64(int64(5), aV[i])))
 			}
-			out[i] = rt.Not((rt.EqInt64(int64(5), bV[i]) || rt.EqInt64(int64(5), int64(5)) || rt.EqInt64(int64(5), aV[i])))
+		} else {
+			for i := range out {
+				if b.Dirty(i) || a.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				out[i] = rt.Not((rt.EqInt64(int64(5), bV[i]) || rt.EqInt64(int64(5), int64(5)) || rt.EqInt64(int64(5), aV[i])))
+			}
 		}
 		fused, rest = true, left
 	}
@@ -7032,17 +7136,27 @@ func shape00036Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], b 
 		aV := a.V[:n]
 		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(c_.Clean() && a.Clean())
-		for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
-			i := notYet.Row(k)
-			if dirty && (c_.Dirty(i) || a.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if c_.Clean() && a.Clean() {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if rt.NeInt64(int64(1), c_V[i]) {
+					out[i] = int64(3)
+				} else {
+					out[i] = aV[i]
+				}
 			}
-			if rt.NeInt64(int64(1), c_V[i]) {
-				out[i] = int64(3)
-			} else {
-				out[i] = aV[i]
+		} else {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				if c_.Dirty(i) || a.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if rt.NeInt64(int64(1), c_V[i]) {
+					out[i] = int64(3)
+				} else {
+					out[i] = aV[i]
+				}
 			}
 		}
 		fused, rest = true, left
@@ -7141,17 +7255,26 @@ func shape00037Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 		aV := a.V[:n]
 		bV := b.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean() && b.Clean())
-		for i := range n {
-			if dirty && (a.Dirty(i) || b.Dirty(i)) {
-				o1Out.Skip()
-				left = append(left, int32(i))
-				continue
+		if a.Clean() && b.Clean() {
+			for i := range n {
+				if rt.NeInt64(aV[i], bV[i]) {
+					o1Out.Append("x")
+				} else {
+					o1Out.Append("x")
+				}
 			}
-			if rt.NeInt64(aV[i], bV[i]) {
-				o1Out.Append("x")
-			} else {
-				o1Out.Append("x")
+		} else {
+			for i := range n {
+				if a.Dirty(i) || b.Dirty(i) {
+					o1Out.Skip()
+					left = append(left, int32(i))
+					continue
+				}
+				if rt.NeInt64(aV[i], bV[i]) {
+					o1Out.Append("x")
+				} else {
+					o1Out.Append("x")
+				}
 			}
 		}
 		fused, rest = true, left
@@ -7271,17 +7394,27 @@ func shape00038Col1(n int, all vec.Sel, q vec.Vec[bool], r_ vec.Vec[int64], c_ v
 		aV := a.V[:n]
 		out := ifResult2.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean())
-		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-			i := then.Row(k)
-			if dirty && (a.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if a.Clean() {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if rt.EqInt64(int64(1), aV[i]) {
+					out[i] = int64(5)
+				} else {
+					out[i] = aV[i]
+				}
 			}
-			if rt.EqInt64(int64(1), aV[i]) {
-				out[i] = int64(5)
-			} else {
-				out[i] = aV[i]
+		} else {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if a.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if rt.EqInt64(int64(1), aV[i]) {
+					out[i] = int64(5)
+				} else {
+					out[i] = aV[i]
+				}
 			}
 		}
 		fused, rest = true, left
@@ -7316,17 +7449,27 @@ func shape00038Col1(n int, all vec.Sel, q vec.Vec[bool], r_ vec.Vec[int64], c_ v
 		aV := a.V[:n]
 		out := ifResult4.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean())
-		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-			i := otherwise.Row(k)
-			if dirty && (a.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if a.Clean() {
+			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+				i := otherwise.Row(k)
+				if rt.EqInt64(int64(1), aV[i]) {
+					out[i] = int64(5)
+				} else {
+					out[i] = aV[i]
+				}
 			}
-			if rt.EqInt64(int64(1), aV[i]) {
-				out[i] = int64(5)
-			} else {
-				out[i] = aV[i]
+		} else {
+			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+				i := otherwise.Row(k)
+				if a.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if rt.EqInt64(int64(1), aV[i]) {
+					out[i] = int64(5)
+				} else {
+					out[i] = aV[i]
+				}
 			}
 		}
 		fused2, rest2 = true, left
@@ -7358,17 +7501,27 @@ func shape00038Col1(n int, all vec.Sel, q vec.Vec[bool], r_ vec.Vec[int64], c_ v
 		aV := a.V[:n]
 		out := ifResult6.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean())
-		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-			i := otherwise.Row(k)
-			if dirty && (a.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if a.Clean() {
+			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+				i := otherwise.Row(k)
+				if rt.EqInt64(int64(1), aV[i]) {
+					out[i] = int64(5)
+				} else {
+					out[i] = aV[i]
+				}
 			}
-			if rt.EqInt64(int64(1), aV[i]) {
-				out[i] = int64(5)
-			} else {
-				out[i] = aV[i]
+		} else {
+			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+				i := otherwise.Row(k)
+				if a.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if rt.EqInt64(int64(1), aV[i]) {
+					out[i] = int64(5)
+				} else {
+					out[i] = aV[i]
+				}
 			}
 		}
 		fused3, rest3 = true, left
@@ -8146,25 +8299,40 @@ func shape00042Col1(n int, sel vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, 
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	rest := sel
-	if in.Column(2).NullN()+in.Column(3).NullN()+in.Column(1).NullN() <= n/2 {
+	{
 		anyOf = vec.Make[bool](n)
 		bV := b.V[:n]
 		c_V := c_.V[:n]
 		aV := a.V[:n]
 		out := anyOf.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(b.Clean() && c_.Clean() && a.Clean())
 		var bad vec.Failed
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if dirty && (b.Dirty(i) || c_.Dirty(i) || a.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if b.Clean() && c_.Clean() && a.Clean() {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				out[i] = (rt.EqInt64(bad.Int64(rt.AddInt64(bV[i], int64(1))), bV[i]) || rt.NeInt64(c_V[i], aV[i]))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			out[i] = (rt.EqInt64(bad.Int64(rt.AddInt64(bV[i], int64(1))), bV[i]) || rt.NeInt64(c_V[i], aV[i]))
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				switch {
+				case !(b.IsNull(i)) && rt.EqInt64(bad.Int64(rt.AddInt64(bV[i], int64(1))), bV[i]):
+					out[i] = true
+				case !(c_.IsNull(i) || a.IsNull(i)) && rt.NeInt64(c_V[i], aV[i]):
+					out[i] = true
+				case b.IsNull(i) || c_.IsNull(i) || a.IsNull(i):
+					anyOf.SetNull(i)
+				default:
+					out[i] = false
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -8205,17 +8373,27 @@ func shape00042Col2(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], in
 		c_V := c_.V[:n]
 		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(c_.Clean())
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if dirty && (c_.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if c_.Clean() {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if rt.LeInt64(c_V[i], int64(9223372036854775807)) {
+					out[i] = int64(4611686018427387904)
+				} else {
+					out[i] = int64(100)
+				}
 			}
-			if rt.LeInt64(c_V[i], int64(9223372036854775807)) {
-				out[i] = int64(4611686018427387904)
-			} else {
-				out[i] = int64(100)
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if c_.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if rt.LeInt64(c_V[i], int64(9223372036854775807)) {
+					out[i] = int64(4611686018427387904)
+				} else {
+					out[i] = int64(100)
+				}
 			}
 		}
 		fused2, rest2 = true, left
@@ -8327,17 +8505,27 @@ func shape00042Col2(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], in
 		c_V := c_.V[:n]
 		out := ifResult4.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(c_.Clean())
-		for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
-			i := then2.Row(k)
-			if dirty && (c_.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if c_.Clean() {
+			for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
+				i := then2.Row(k)
+				if rt.LeInt64(c_V[i], int64(9223372036854775807)) {
+					out[i] = int64(4611686018427387904)
+				} else {
+					out[i] = int64(100)
+				}
 			}
-			if rt.LeInt64(c_V[i], int64(9223372036854775807)) {
-				out[i] = int64(4611686018427387904)
-			} else {
-				out[i] = int64(100)
+		} else {
+			for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
+				i := then2.Row(k)
+				if c_.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if rt.LeInt64(c_V[i], int64(9223372036854775807)) {
+					out[i] = int64(4611686018427387904)
+				} else {
+					out[i] = int64(100)
+				}
 			}
 		}
 		fused3, rest3 = true, left
@@ -9079,17 +9267,27 @@ func shape00048Col1(n int, sel vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 		c_V := c_.V[:n]
 		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean() && b.Clean() && c_.Clean())
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if dirty && (a.Dirty(i) || b.Dirty(i) || c_.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if a.Clean() && b.Clean() && c_.Clean() {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if rt.LtInt64(aV[i], int64(100)) {
+					out[i] = bV[i]
+				} else {
+					out[i] = c_V[i]
+				}
 			}
-			if rt.LtInt64(aV[i], int64(100)) {
-				out[i] = bV[i]
-			} else {
-				out[i] = c_V[i]
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if a.Dirty(i) || b.Dirty(i) || c_.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if rt.LtInt64(aV[i], int64(100)) {
+					out[i] = bV[i]
+				} else {
+					out[i] = c_V[i]
+				}
 			}
 		}
 		fused, rest = true, left
@@ -9162,17 +9360,27 @@ func shape00048Col1(n int, sel vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 		c_V := c_.V[:n]
 		out := ifResult4.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean() && b.Clean() && c_.Clean())
-		for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
-			i := otherwise2.Row(k)
-			if dirty && (a.Dirty(i) || b.Dirty(i) || c_.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if a.Clean() && b.Clean() && c_.Clean() {
+			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
+				i := otherwise2.Row(k)
+				if rt.LtInt64(aV[i], int64(100)) {
+					out[i] = bV[i]
+				} else {
+					out[i] = c_V[i]
+				}
 			}
-			if rt.LtInt64(aV[i], int64(100)) {
-				out[i] = bV[i]
-			} else {
-				out[i] = c_V[i]
+		} else {
+			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
+				i := otherwise2.Row(k)
+				if a.Dirty(i) || b.Dirty(i) || c_.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if rt.LtInt64(aV[i], int64(100)) {
+					out[i] = bV[i]
+				} else {
+					out[i] = c_V[i]
+				}
 			}
 		}
 		fused2, rest2 = true, left
@@ -10517,22 +10725,38 @@ func shape00058Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(1).NullN() <= n/2 {
+	{
 		anyOf = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := anyOf.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (a.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if a.Clean() {
+			for i := range out {
+				out[i] = (rt.EqInt64(int64(9223372036854775807), aV[i]) || rt.GtInt64(int64(0), aV[i]) || rt.NeInt64(bad.Int64(rt.NegateInt64(aV[i])), aV[i]))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			out[i] = (rt.EqInt64(int64(9223372036854775807), aV[i]) || rt.GtInt64(int64(0), aV[i]) || rt.NeInt64(bad.Int64(rt.NegateInt64(aV[i])), aV[i]))
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				switch {
+				case !(a.IsNull(i)) && rt.EqInt64(int64(9223372036854775807), aV[i]):
+					out[i] = true
+				case !(a.IsNull(i)) && rt.GtInt64(int64(0), aV[i]):
+					out[i] = true
+				case !(a.IsNull(i)) && rt.NeInt64(bad.Int64(rt.NegateInt64(aV[i])), aV[i]):
+					out[i] = true
+				case a.IsNull(i):
+					anyOf.SetNull(i)
+				default:
+					out[i] = false
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -11079,17 +11303,27 @@ func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], in
 		aV := a.V[:n]
 		out := ifResult2.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(c_.Clean() && a.Clean())
-		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-			i := then.Row(k)
-			if dirty && (c_.Dirty(i) || a.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if c_.Clean() && a.Clean() {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if rt.LtInt64(c_V[i], int64(3)) {
+					out[i] = aV[i]
+				} else {
+					out[i] = aV[i]
+				}
 			}
-			if rt.LtInt64(c_V[i], int64(3)) {
-				out[i] = aV[i]
-			} else {
-				out[i] = aV[i]
+		} else {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if c_.Dirty(i) || a.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if rt.LtInt64(c_V[i], int64(3)) {
+					out[i] = aV[i]
+				} else {
+					out[i] = aV[i]
+				}
 			}
 		}
 		fused, rest = true, left
@@ -11122,17 +11356,27 @@ func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], in
 		aV := a.V[:n]
 		out := ifResult4.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(c_.Clean() && a.Clean())
-		for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-			i := then.Row(k)
-			if dirty && (c_.Dirty(i) || a.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if c_.Clean() && a.Clean() {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if rt.LtInt64(c_V[i], int64(3)) {
+					out[i] = aV[i]
+				} else {
+					out[i] = aV[i]
+				}
 			}
-			if rt.LtInt64(c_V[i], int64(3)) {
-				out[i] = aV[i]
-			} else {
-				out[i] = aV[i]
+		} else {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if c_.Dirty(i) || a.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if rt.LtInt64(c_V[i], int64(3)) {
+					out[i] = aV[i]
+				} else {
+					out[i] = aV[i]
+				}
 			}
 		}
 		fused2, rest2 = true, left
@@ -11168,17 +11412,27 @@ func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], in
 		aV := a.V[:n]
 		out := ifResult6.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(c_.Clean() && a.Clean())
-		for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-			i := otherwise.Row(k)
-			if dirty && (c_.Dirty(i) || a.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if c_.Clean() && a.Clean() {
+			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+				i := otherwise.Row(k)
+				if rt.LtInt64(c_V[i], int64(3)) {
+					out[i] = aV[i]
+				} else {
+					out[i] = aV[i]
+				}
 			}
-			if rt.LtInt64(c_V[i], int64(3)) {
-				out[i] = aV[i]
-			} else {
-				out[i] = aV[i]
+		} else {
+			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+				i := otherwise.Row(k)
+				if c_.Dirty(i) || a.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if rt.LtInt64(c_V[i], int64(3)) {
+					out[i] = aV[i]
+				} else {
+					out[i] = aV[i]
+				}
 			}
 		}
 		fused3, rest3 = true, left
@@ -11311,17 +11565,27 @@ func shape00062Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 		c_V := c_.V[:n]
 		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean() && c_.Clean())
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if dirty && (a.Dirty(i) || c_.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if a.Clean() && c_.Clean() {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if rt.EqInt64(aV[i], c_V[i]) {
+					out[i] = c_V[i]
+				} else {
+					out[i] = aV[i]
+				}
 			}
-			if rt.EqInt64(aV[i], c_V[i]) {
-				out[i] = c_V[i]
-			} else {
-				out[i] = aV[i]
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if a.Dirty(i) || c_.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if rt.EqInt64(aV[i], c_V[i]) {
+					out[i] = c_V[i]
+				} else {
+					out[i] = aV[i]
+				}
 			}
 		}
 		fused, rest = true, left
@@ -11437,17 +11701,27 @@ func shape00062Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 		c_V := c_.V[:n]
 		out := ifResult4.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean() && c_.Clean())
-		for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
-			i := otherwise2.Row(k)
-			if dirty && (a.Dirty(i) || c_.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if a.Clean() && c_.Clean() {
+			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
+				i := otherwise2.Row(k)
+				if rt.EqInt64(aV[i], c_V[i]) {
+					out[i] = c_V[i]
+				} else {
+					out[i] = aV[i]
+				}
 			}
-			if rt.EqInt64(aV[i], c_V[i]) {
-				out[i] = c_V[i]
-			} else {
-				out[i] = aV[i]
+		} else {
+			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
+				i := otherwise2.Row(k)
+				if a.Dirty(i) || c_.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if rt.EqInt64(aV[i], c_V[i]) {
+					out[i] = c_V[i]
+				} else {
+					out[i] = aV[i]
+				}
 			}
 		}
 		fused2, rest2 = true, left
@@ -11526,17 +11800,27 @@ func shape00062Col2(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], a v
 		c_V := c_.V[:n]
 		out := ifResult6.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean() && c_.Clean())
-		for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
-			i := or.Live.Row(k)
-			if dirty && (a.Dirty(i) || c_.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if a.Clean() && c_.Clean() {
+			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+				i := or.Live.Row(k)
+				if rt.EqInt64(aV[i], c_V[i]) {
+					out[i] = c_V[i]
+				} else {
+					out[i] = aV[i]
+				}
 			}
-			if rt.EqInt64(aV[i], c_V[i]) {
-				out[i] = c_V[i]
-			} else {
-				out[i] = aV[i]
+		} else {
+			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+				i := or.Live.Row(k)
+				if a.Dirty(i) || c_.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if rt.EqInt64(aV[i], c_V[i]) {
+					out[i] = c_V[i]
+				} else {
+					out[i] = aV[i]
+				}
 			}
 		}
 		fused3, rest3 = true, left
@@ -12433,22 +12717,36 @@ func shape00066Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sAr
 		r_V := r_.V[:n]
 		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(sArr.NullN() == 0 && c_.Clean() && r_.Clean())
 		var bad vec.Failed
-		for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-			i := when.Row(k)
-			if dirty && (sArr.IsNull(i) || c_.Dirty(i) || r_.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if sArr.NullN() == 0 && c_.Clean() && r_.Clean() {
+			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+				i := when.Row(k)
+				if rt.LeInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), c_V[i]) {
+					out[i] = bad.Int64(rt.CastStringToInt64(sArr.Value(i)))
+				} else {
+					out[i] = r_V[i]
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			if rt.LeInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), c_V[i]) {
-				out[i] = bad.Int64(rt.CastStringToInt64(sArr.Value(i)))
-			} else {
-				out[i] = r_V[i]
-			}
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+				i := when.Row(k)
+				if sArr.IsNull(i) || c_.Dirty(i) || r_.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if rt.LeInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), c_V[i]) {
+					out[i] = bad.Int64(rt.CastStringToInt64(sArr.Value(i)))
+				} else {
+					out[i] = r_V[i]
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -13528,16 +13826,25 @@ func shape00073Col1(n int, all vec.Sel, r_ vec.Vec[int64], in arrow.RecordBatch,
 		aV := a.V[:n]
 		out := o1Out.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(r_.Clean() && c_.Clean() && a.Clean())
-		for i := range out {
-			if dirty && (r_.Dirty(i) || c_.Dirty(i) || a.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if r_.Clean() && c_.Clean() && a.Clean() {
+			for i := range out {
+				if rt.GtInt64(r_V[i], c_V[i]) {
+					out[i] = aV[i]
+				} else {
+					out[i] = aV[i]
+				}
 			}
-			if rt.GtInt64(r_V[i], c_V[i]) {
-				out[i] = aV[i]
-			} else {
-				out[i] = aV[i]
+		} else {
+			for i := range out {
+				if r_.Dirty(i) || c_.Dirty(i) || a.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if rt.GtInt64(r_V[i], c_V[i]) {
+					out[i] = aV[i]
+				} else {
+					out[i] = aV[i]
+				}
 			}
 		}
 		fused, rest = true, left

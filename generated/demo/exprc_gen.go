@@ -141,14 +141,20 @@ func q1ProjectionCol5(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in ar
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := discPriceOut.V
-		dirty := !(lExtendedprice.Clean() && lDiscount.Clean())
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i)) {
-				discPriceOut.SetNull(k)
-				continue
+		if lExtendedprice.Clean() && lDiscount.Clean() {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				out[k] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
 			}
-			out[k] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) {
+					discPriceOut.SetNull(k)
+					continue
+				}
+				out[k] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+			}
 		}
 		discPriceCol = discPriceOut.Array()
 	}
@@ -173,16 +179,24 @@ func q1ProjectionCol6(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in ar
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := chargeOut.V
-		dirty := !(lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean())
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if dirty && (lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i)) {
-				chargeOut.SetNull(k)
-				continue
+		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
+				product3 := rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+				out[k] = rt.MulFloat64(product3, rt.AddFloat64(float64(1.0), lTaxV[i]))
 			}
-			// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
-			product3 := rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
-			out[k] = rt.MulFloat64(product3, rt.AddFloat64(float64(1.0), lTaxV[i]))
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) {
+					chargeOut.SetNull(k)
+					continue
+				}
+				// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
+				product3 := rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+				out[k] = rt.MulFloat64(product3, rt.AddFloat64(float64(1.0), lTaxV[i]))
+			}
 		}
 		chargeCol = chargeOut.Array()
 	}
@@ -251,50 +265,33 @@ func Q6Filter(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func q6FilterWhere(n int, all vec.Sel, lShipdate vec.Vec[int32], in arrow.RecordBatch, lDiscount vec.Vec[float64], lQuantity vec.Vec[float64]) vec.Vec[bool] {
 	// ((l_shipdate >= DATE '1994-01-01') AND (l_shipdate < DATE '1995-01-01') AND (l_discount BETWEEN 0.05 AND 0.07) AND (l_quantity < 24.0))
 	var allOf vec.Vec[bool]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if in.Column(10).NullN()+in.Column(6).NullN()+in.Column(4).NullN() <= n/2 {
+	{
 		allOf = vec.Make[bool](n)
 		lShipdateV := lShipdate.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lQuantityV := lQuantity.V[:n]
 		out := allOf.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		dirty := !(lShipdate.Clean() && lDiscount.Clean() && lQuantity.Clean())
-		for i := range out {
-			if dirty && (lShipdate.Dirty(i) || lDiscount.Dirty(i) || lQuantity.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if lShipdate.Clean() && lDiscount.Clean() && lQuantity.Clean() {
+			for i := range out {
+				out[i] = (rt.GeInt32(lShipdateV[i], int32(8766)) && rt.LtInt32(lShipdateV[i], int32(9131)) && (rt.GeFloat64(lDiscountV[i], float64(0.05)) && rt.LeFloat64(lDiscountV[i], float64(0.07))) && rt.LtFloat64(lQuantityV[i], float64(24.0)))
 			}
-			out[i] = (rt.GeInt32(lShipdateV[i], int32(8766)) && rt.LtInt32(lShipdateV[i], int32(9131)) && (rt.GeFloat64(lDiscountV[i], float64(0.05)) && rt.LeFloat64(lDiscountV[i], float64(0.07))) && rt.LtFloat64(lQuantityV[i], float64(24.0)))
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		and := vec.NewLogic(false, rest, n)
-		// (l_shipdate >= DATE '1994-01-01')
-		cmp := vec.Map2(and.Live, n, vec.VecArg(&lShipdate), vec.ConstArg[int32](int32(8766)), rt.GeInt32)
-		and.Add(&cmp)
-		// (l_shipdate < DATE '1995-01-01')
-		cmp2 := vec.Map2(and.Live, n, vec.VecArg(&lShipdate), vec.ConstArg[int32](int32(9131)), rt.LtInt32)
-		and.Add(&cmp2)
-		// (l_discount BETWEEN 0.05 AND 0.07)
-		between := vec.NewLogic(false, and.Live, n)
-		inRange := vec.Map2(between.Live, n, vec.VecArg(&lDiscount), vec.ConstArg[float64](float64(0.05)), rt.GeFloat64)
-		between.Add(&inRange)
-		inRange2 := vec.Map2(between.Live, n, vec.VecArg(&lDiscount), vec.ConstArg[float64](float64(0.07)), rt.LeFloat64)
-		between.Add(&inRange2)
-		betweenResult := between.Finish()
-		and.Add(&betweenResult)
-		// (l_quantity < 24.0)
-		cmp3 := vec.Map2(and.Live, n, vec.VecArg(&lQuantity), vec.ConstArg[float64](float64(24.0)), rt.LtFloat64)
-		and.Add(&cmp3)
-		andResult := and.Finish()
-		if fused {
-			vec.Merge(&allOf, &andResult, rest, n)
 		} else {
-			allOf = andResult
+			for i := range out {
+				switch {
+				case !(lShipdate.IsNull(i)) && !(rt.GeInt32(lShipdateV[i], int32(8766))):
+					out[i] = false
+				case !(lShipdate.IsNull(i)) && !(rt.LtInt32(lShipdateV[i], int32(9131))):
+					out[i] = false
+				case !(lDiscount.IsNull(i)) && !(rt.GeFloat64(lDiscountV[i], float64(0.05)) && rt.LeFloat64(lDiscountV[i], float64(0.07))):
+					out[i] = false
+				case !(lQuantity.IsNull(i)) && !(rt.LtFloat64(lQuantityV[i], float64(24.0))):
+					out[i] = false
+				case lShipdate.IsNull(i) || lDiscount.IsNull(i) || lQuantity.IsNull(i):
+					allOf.SetNull(i)
+				default:
+					out[i] = true
+				}
+			}
 		}
 	}
 	return allOf
@@ -435,24 +432,40 @@ func classifyCol1(n int, sel vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, x 
 		yV := y.V[:n]
 		out := bucketOut.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean() && x.Clean() && y.Clean())
 		var bad vec.Failed
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if dirty && (a.Dirty(i) || x.Dirty(i) || y.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if a.Clean() && x.Clean() && y.Clean() {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				// shared (always): (a + 5)
+				sum := bad.Int64(rt.AddInt64(aV[i], int64(5)))
+				if rt.GtInt64(xV[i], yV[i]) {
+					out[k] = sum
+				} else {
+					out[k] = bad.Int64(rt.DivInt64(sum, int64(100)))
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			// shared (always): (a + 5)
-			sum := bad.Int64(rt.AddInt64(aV[i], int64(5)))
-			if rt.GtInt64(xV[i], yV[i]) {
-				out[k] = sum
-			} else {
-				out[k] = bad.Int64(rt.DivInt64(sum, int64(100)))
-			}
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if a.Dirty(i) || x.Dirty(i) || y.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				// shared (always): (a + 5)
+				sum := bad.Int64(rt.AddInt64(aV[i], int64(5)))
+				if rt.GtInt64(xV[i], yV[i]) {
+					out[k] = sum
+				} else {
+					out[k] = bad.Int64(rt.DivInt64(sum, int64(100)))
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left

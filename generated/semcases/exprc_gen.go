@@ -2971,17 +2971,26 @@ func case0044Col1(n int, all vec.Sel, i_ vec.Vec[int32], in arrow.RecordBatch, m
 		i_V := i_.V[:n]
 		out := directOut.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(i_.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (i_.IsNull(i)) {
-				directOut.SetNull(i)
-				continue
+		if i_.Clean() {
+			for i := range out {
+				out[i] = bad.Int32(rt.CastStringToInt32(rt.CastInt32ToString(i_V[i])))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			out[i] = bad.Int32(rt.CastStringToInt32(rt.CastInt32ToString(i_V[i])))
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if i_.IsNull(i) {
+					directOut.SetNull(i)
+					continue
+				}
+				out[i] = bad.Int32(rt.CastStringToInt32(rt.CastInt32ToString(i_V[i])))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -4625,13 +4634,18 @@ func case0069Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		aV := a.V[:n]
 		out := directOut.V
-		dirty := !(a.Clean())
-		for i := range out {
-			if dirty && (a.IsNull(i)) {
-				directOut.SetNull(i)
-				continue
+		if a.Clean() {
+			for i := range out {
+				out[i] = rt.Sqrt(rt.CastInt64ToFloat64(aV[i]))
 			}
-			out[i] = rt.Sqrt(rt.CastInt64ToFloat64(aV[i]))
+		} else {
+			for i := range out {
+				if a.IsNull(i) {
+					directOut.SetNull(i)
+					continue
+				}
+				out[i] = rt.Sqrt(rt.CastInt64ToFloat64(aV[i]))
+			}
 		}
 		directCol = directOut.Array()
 	}
@@ -4694,13 +4708,18 @@ func case0070Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		aV := a.V[:n]
 		out := directOut.V
-		dirty := !(a.Clean())
-		for i := range out {
-			if dirty && (a.IsNull(i)) {
-				directOut.SetNull(i)
-				continue
+		if a.Clean() {
+			for i := range out {
+				out[i] = rt.Power(rt.CastInt64ToFloat64(aV[i]), float64(2.0))
 			}
-			out[i] = rt.Power(rt.CastInt64ToFloat64(aV[i]), float64(2.0))
+		} else {
+			for i := range out {
+				if a.IsNull(i) {
+					directOut.SetNull(i)
+					continue
+				}
+				out[i] = rt.Power(rt.CastInt64ToFloat64(aV[i]), float64(2.0))
+			}
 		}
 		directCol = directOut.Array()
 	}
@@ -4829,13 +4848,18 @@ func case0072Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b 
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := directOut.V
-		dirty := !(a.Clean() && b.Clean())
-		for i := range out {
-			if dirty && (a.IsNull(i) || b.IsNull(i)) {
-				directOut.SetNull(i)
-				continue
+		if a.Clean() && b.Clean() {
+			for i := range out {
+				out[i] = rt.Power(rt.CastInt64ToFloat64(aV[i]), rt.CastInt64ToFloat64(bV[i]))
 			}
-			out[i] = rt.Power(rt.CastInt64ToFloat64(aV[i]), rt.CastInt64ToFloat64(bV[i]))
+		} else {
+			for i := range out {
+				if a.IsNull(i) || b.IsNull(i) {
+					directOut.SetNull(i)
+					continue
+				}
+				out[i] = rt.Power(rt.CastInt64ToFloat64(aV[i]), rt.CastInt64ToFloat64(bV[i]))
+			}
 		}
 		directCol = directOut.Array()
 	}
@@ -5355,13 +5379,18 @@ func case0080Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		aV := a.V[:n]
 		out := directOut.V
-		dirty := !(a.Clean())
-		for i := range out {
-			if dirty && (a.IsNull(i)) {
-				directOut.SetNull(i)
-				continue
+		if a.Clean() {
+			for i := range out {
+				out[i] = rt.SignFloat64(rt.CastInt64ToFloat64(aV[i]))
 			}
-			out[i] = rt.SignFloat64(rt.CastInt64ToFloat64(aV[i]))
+		} else {
+			for i := range out {
+				if a.IsNull(i) {
+					directOut.SetNull(i)
+					continue
+				}
+				out[i] = rt.SignFloat64(rt.CastInt64ToFloat64(aV[i]))
+			}
 		}
 		directCol = directOut.Array()
 	}
@@ -7797,13 +7826,18 @@ func case0115Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, me
 	var concat vec.Vec[string]
 	{
 		directOut = vec.NewStringOut(mem, n)
-		dirty := !(sArr.NullN() == 0 && uArr.NullN() == 0)
-		for i := range n {
-			if dirty && (sArr.IsNull(i) || uArr.IsNull(i)) {
-				directOut.AppendNull()
-				continue
+		if sArr.NullN() == 0 && uArr.NullN() == 0 {
+			for i := range n {
+				directOut.Append(rt.Concat2(rt.Concat2(sArr.Value(i), "x"), uArr.Value(i)))
 			}
-			directOut.Append(rt.Concat2(rt.Concat2(sArr.Value(i), "x"), uArr.Value(i)))
+		} else {
+			for i := range n {
+				if sArr.IsNull(i) || uArr.IsNull(i) {
+					directOut.AppendNull()
+					continue
+				}
+				directOut.Append(rt.Concat2(rt.Concat2(sArr.Value(i), "x"), uArr.Value(i)))
+			}
 		}
 		directCol = directOut.Array()
 	}
@@ -9625,13 +9659,18 @@ func case0144Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	{
 		negated = vec.Make[bool](n)
 		out := negated.V[:n]
-		dirty := !(sArr.NullN() == 0)
-		for i := range out {
-			if dirty && (sArr.IsNull(i)) {
-				negated.SetNull(i)
-				continue
+		if sArr.NullN() == 0 {
+			for i := range out {
+				out[i] = rt.Not(strings.HasPrefix(sArr.Value(i), "x"))
 			}
-			out[i] = rt.Not(strings.HasPrefix(sArr.Value(i), "x"))
+		} else {
+			for i := range out {
+				if sArr.IsNull(i) {
+					negated.SetNull(i)
+					continue
+				}
+				out[i] = rt.Not(strings.HasPrefix(sArr.Value(i), "x"))
+			}
 		}
 	}
 	vec.Check(failed, &negated, all, n, 1)
@@ -10117,23 +10156,39 @@ func case0152Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
 		out := directOut.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(sArr.NullN() == 0)
-		for i := range out {
-			if dirty && (sArr.IsNull(i)) {
-				left = append(left, int32(i))
-				continue
+		if sArr.NullN() == 0 {
+			for i := range out {
+				switch {
+				case strings.HasPrefix(sArr.Value(i), "ab"):
+					out[i] = int32(1)
+				case strings.HasSuffix(sArr.Value(i), "yz"):
+					out[i] = int32(2)
+				case strings.Contains(sArr.Value(i), "mm"):
+					out[i] = int32(3)
+				case (sArr.Value(i) == "exact"):
+					out[i] = int32(4)
+				default:
+					out[i] = int32(0)
+				}
 			}
-			switch {
-			case strings.HasPrefix(sArr.Value(i), "ab"):
-				out[i] = int32(1)
-			case strings.HasSuffix(sArr.Value(i), "yz"):
-				out[i] = int32(2)
-			case strings.Contains(sArr.Value(i), "mm"):
-				out[i] = int32(3)
-			case (sArr.Value(i) == "exact"):
-				out[i] = int32(4)
-			default:
-				out[i] = int32(0)
+		} else {
+			for i := range out {
+				if sArr.IsNull(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				switch {
+				case strings.HasPrefix(sArr.Value(i), "ab"):
+					out[i] = int32(1)
+				case strings.HasSuffix(sArr.Value(i), "yz"):
+					out[i] = int32(2)
+				case strings.Contains(sArr.Value(i), "mm"):
+					out[i] = int32(3)
+				case (sArr.Value(i) == "exact"):
+					out[i] = int32(4)
+				default:
+					out[i] = int32(0)
+				}
 			}
 		}
 		fused, rest = true, left
@@ -10233,23 +10288,39 @@ func case0153Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
 		out := directOut.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(sArr.NullN() == 0)
-		for i := range out {
-			if dirty && (sArr.IsNull(i)) {
-				left = append(left, int32(i))
-				continue
+		if sArr.NullN() == 0 {
+			for i := range out {
+				switch {
+				case strings.HasPrefix(sArr.Value(i), "ab"):
+					out[i] = int32(1)
+				case strings.HasSuffix(sArr.Value(i), "yz"):
+					out[i] = int32(2)
+				case strings.Contains(sArr.Value(i), "mm"):
+					out[i] = int32(3)
+				case (sArr.Value(i) == "exact"):
+					out[i] = int32(4)
+				default:
+					out[i] = int32(0)
+				}
 			}
-			switch {
-			case strings.HasPrefix(sArr.Value(i), "ab"):
-				out[i] = int32(1)
-			case strings.HasSuffix(sArr.Value(i), "yz"):
-				out[i] = int32(2)
-			case strings.Contains(sArr.Value(i), "mm"):
-				out[i] = int32(3)
-			case (sArr.Value(i) == "exact"):
-				out[i] = int32(4)
-			default:
-				out[i] = int32(0)
+		} else {
+			for i := range out {
+				if sArr.IsNull(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				switch {
+				case strings.HasPrefix(sArr.Value(i), "ab"):
+					out[i] = int32(1)
+				case strings.HasSuffix(sArr.Value(i), "yz"):
+					out[i] = int32(2)
+				case strings.Contains(sArr.Value(i), "mm"):
+					out[i] = int32(3)
+				case (sArr.Value(i) == "exact"):
+					out[i] = int32(4)
+				default:
+					out[i] = int32(0)
+				}
 			}
 		}
 		fused, rest = true, left
@@ -10349,23 +10420,39 @@ func case0154Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
 		out := directOut.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(sArr.NullN() == 0)
-		for i := range out {
-			if dirty && (sArr.IsNull(i)) {
-				left = append(left, int32(i))
-				continue
+		if sArr.NullN() == 0 {
+			for i := range out {
+				switch {
+				case strings.HasPrefix(sArr.Value(i), "ab"):
+					out[i] = int32(1)
+				case strings.HasSuffix(sArr.Value(i), "yz"):
+					out[i] = int32(2)
+				case strings.Contains(sArr.Value(i), "mm"):
+					out[i] = int32(3)
+				case (sArr.Value(i) == "exact"):
+					out[i] = int32(4)
+				default:
+					out[i] = int32(0)
+				}
 			}
-			switch {
-			case strings.HasPrefix(sArr.Value(i), "ab"):
-				out[i] = int32(1)
-			case strings.HasSuffix(sArr.Value(i), "yz"):
-				out[i] = int32(2)
-			case strings.Contains(sArr.Value(i), "mm"):
-				out[i] = int32(3)
-			case (sArr.Value(i) == "exact"):
-				out[i] = int32(4)
-			default:
-				out[i] = int32(0)
+		} else {
+			for i := range out {
+				if sArr.IsNull(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				switch {
+				case strings.HasPrefix(sArr.Value(i), "ab"):
+					out[i] = int32(1)
+				case strings.HasSuffix(sArr.Value(i), "yz"):
+					out[i] = int32(2)
+				case strings.Contains(sArr.Value(i), "mm"):
+					out[i] = int32(3)
+				case (sArr.Value(i) == "exact"):
+					out[i] = int32(4)
+				default:
+					out[i] = int32(0)
+				}
 			}
 		}
 		fused, rest = true, left
@@ -10465,23 +10552,39 @@ func case0155Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
 		out := directOut.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(sArr.NullN() == 0)
-		for i := range out {
-			if dirty && (sArr.IsNull(i)) {
-				left = append(left, int32(i))
-				continue
+		if sArr.NullN() == 0 {
+			for i := range out {
+				switch {
+				case strings.HasPrefix(sArr.Value(i), "ab"):
+					out[i] = int32(1)
+				case strings.HasSuffix(sArr.Value(i), "yz"):
+					out[i] = int32(2)
+				case strings.Contains(sArr.Value(i), "mm"):
+					out[i] = int32(3)
+				case (sArr.Value(i) == "exact"):
+					out[i] = int32(4)
+				default:
+					out[i] = int32(0)
+				}
 			}
-			switch {
-			case strings.HasPrefix(sArr.Value(i), "ab"):
-				out[i] = int32(1)
-			case strings.HasSuffix(sArr.Value(i), "yz"):
-				out[i] = int32(2)
-			case strings.Contains(sArr.Value(i), "mm"):
-				out[i] = int32(3)
-			case (sArr.Value(i) == "exact"):
-				out[i] = int32(4)
-			default:
-				out[i] = int32(0)
+		} else {
+			for i := range out {
+				if sArr.IsNull(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				switch {
+				case strings.HasPrefix(sArr.Value(i), "ab"):
+					out[i] = int32(1)
+				case strings.HasSuffix(sArr.Value(i), "yz"):
+					out[i] = int32(2)
+				case strings.Contains(sArr.Value(i), "mm"):
+					out[i] = int32(3)
+				case (sArr.Value(i) == "exact"):
+					out[i] = int32(4)
+				default:
+					out[i] = int32(0)
+				}
 			}
 		}
 		fused, rest = true, left
@@ -10581,23 +10684,39 @@ func case0156Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
 		out := directOut.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(sArr.NullN() == 0)
-		for i := range out {
-			if dirty && (sArr.IsNull(i)) {
-				left = append(left, int32(i))
-				continue
+		if sArr.NullN() == 0 {
+			for i := range out {
+				switch {
+				case strings.HasPrefix(sArr.Value(i), "ab"):
+					out[i] = int32(1)
+				case strings.HasSuffix(sArr.Value(i), "yz"):
+					out[i] = int32(2)
+				case strings.Contains(sArr.Value(i), "mm"):
+					out[i] = int32(3)
+				case (sArr.Value(i) == "exact"):
+					out[i] = int32(4)
+				default:
+					out[i] = int32(0)
+				}
 			}
-			switch {
-			case strings.HasPrefix(sArr.Value(i), "ab"):
-				out[i] = int32(1)
-			case strings.HasSuffix(sArr.Value(i), "yz"):
-				out[i] = int32(2)
-			case strings.Contains(sArr.Value(i), "mm"):
-				out[i] = int32(3)
-			case (sArr.Value(i) == "exact"):
-				out[i] = int32(4)
-			default:
-				out[i] = int32(0)
+		} else {
+			for i := range out {
+				if sArr.IsNull(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				switch {
+				case strings.HasPrefix(sArr.Value(i), "ab"):
+					out[i] = int32(1)
+				case strings.HasSuffix(sArr.Value(i), "yz"):
+					out[i] = int32(2)
+				case strings.Contains(sArr.Value(i), "mm"):
+					out[i] = int32(3)
+				case (sArr.Value(i) == "exact"):
+					out[i] = int32(4)
+				default:
+					out[i] = int32(0)
+				}
 			}
 		}
 		fused, rest = true, left
@@ -10697,23 +10816,39 @@ func case0157Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
 		out := directOut.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(sArr.NullN() == 0)
-		for i := range out {
-			if dirty && (sArr.IsNull(i)) {
-				left = append(left, int32(i))
-				continue
+		if sArr.NullN() == 0 {
+			for i := range out {
+				switch {
+				case strings.HasPrefix(sArr.Value(i), "ab"):
+					out[i] = int32(1)
+				case strings.HasSuffix(sArr.Value(i), "yz"):
+					out[i] = int32(2)
+				case strings.Contains(sArr.Value(i), "mm"):
+					out[i] = int32(3)
+				case (sArr.Value(i) == "exact"):
+					out[i] = int32(4)
+				default:
+					out[i] = int32(0)
+				}
 			}
-			switch {
-			case strings.HasPrefix(sArr.Value(i), "ab"):
-				out[i] = int32(1)
-			case strings.HasSuffix(sArr.Value(i), "yz"):
-				out[i] = int32(2)
-			case strings.Contains(sArr.Value(i), "mm"):
-				out[i] = int32(3)
-			case (sArr.Value(i) == "exact"):
-				out[i] = int32(4)
-			default:
-				out[i] = int32(0)
+		} else {
+			for i := range out {
+				if sArr.IsNull(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				switch {
+				case strings.HasPrefix(sArr.Value(i), "ab"):
+					out[i] = int32(1)
+				case strings.HasSuffix(sArr.Value(i), "yz"):
+					out[i] = int32(2)
+				case strings.Contains(sArr.Value(i), "mm"):
+					out[i] = int32(3)
+				case (sArr.Value(i) == "exact"):
+					out[i] = int32(4)
+				default:
+					out[i] = int32(0)
+				}
 			}
 		}
 		fused, rest = true, left
@@ -10812,17 +10947,26 @@ func case0158Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 	if sArr.NullN() <= n/2 {
 		directOut = vec.NewStringOut(mem, n)
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(sArr.NullN() == 0)
-		for i := range n {
-			if dirty && (sArr.IsNull(i)) {
-				directOut.Skip()
-				left = append(left, int32(i))
-				continue
+		if sArr.NullN() == 0 {
+			for i := range n {
+				if strings.HasPrefix(sArr.Value(i), "a%") {
+					directOut.Append("pct")
+				} else {
+					directOut.Append("no")
+				}
 			}
-			if strings.HasPrefix(sArr.Value(i), "a%") {
-				directOut.Append("pct")
-			} else {
-				directOut.Append("no")
+		} else {
+			for i := range n {
+				if sArr.IsNull(i) {
+					directOut.Skip()
+					left = append(left, int32(i))
+					continue
+				}
+				if strings.HasPrefix(sArr.Value(i), "a%") {
+					directOut.Append("pct")
+				} else {
+					directOut.Append("no")
+				}
 			}
 		}
 		fused, rest = true, left
@@ -10906,17 +11050,26 @@ func case0159Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 	if sArr.NullN() <= n/2 {
 		directOut = vec.NewStringOut(mem, n)
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(sArr.NullN() == 0)
-		for i := range n {
-			if dirty && (sArr.IsNull(i)) {
-				directOut.Skip()
-				left = append(left, int32(i))
-				continue
+		if sArr.NullN() == 0 {
+			for i := range n {
+				if strings.HasPrefix(sArr.Value(i), "a%") {
+					directOut.Append("pct")
+				} else {
+					directOut.Append("no")
+				}
 			}
-			if strings.HasPrefix(sArr.Value(i), "a%") {
-				directOut.Append("pct")
-			} else {
-				directOut.Append("no")
+		} else {
+			for i := range n {
+				if sArr.IsNull(i) {
+					directOut.Skip()
+					left = append(left, int32(i))
+					continue
+				}
+				if strings.HasPrefix(sArr.Value(i), "a%") {
+					directOut.Append("pct")
+				} else {
+					directOut.Append("no")
+				}
 			}
 		}
 		fused, rest = true, left
@@ -11000,17 +11153,26 @@ func case0160Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 	if sArr.NullN() <= n/2 {
 		directOut = vec.NewStringOut(mem, n)
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(sArr.NullN() == 0)
-		for i := range n {
-			if dirty && (sArr.IsNull(i)) {
-				directOut.Skip()
-				left = append(left, int32(i))
-				continue
+		if sArr.NullN() == 0 {
+			for i := range n {
+				if strings.HasPrefix(sArr.Value(i), "a_") {
+					directOut.Append("us")
+				} else {
+					directOut.Append("no")
+				}
 			}
-			if strings.HasPrefix(sArr.Value(i), "a_") {
-				directOut.Append("us")
-			} else {
-				directOut.Append("no")
+		} else {
+			for i := range n {
+				if sArr.IsNull(i) {
+					directOut.Skip()
+					left = append(left, int32(i))
+					continue
+				}
+				if strings.HasPrefix(sArr.Value(i), "a_") {
+					directOut.Append("us")
+				} else {
+					directOut.Append("no")
+				}
 			}
 		}
 		fused, rest = true, left
@@ -11094,17 +11256,26 @@ func case0161Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 	if sArr.NullN() <= n/2 {
 		directOut = vec.NewStringOut(mem, n)
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(sArr.NullN() == 0)
-		for i := range n {
-			if dirty && (sArr.IsNull(i)) {
-				directOut.Skip()
-				left = append(left, int32(i))
-				continue
+		if sArr.NullN() == 0 {
+			for i := range n {
+				if strings.HasPrefix(sArr.Value(i), "a_") {
+					directOut.Append("us")
+				} else {
+					directOut.Append("no")
+				}
 			}
-			if strings.HasPrefix(sArr.Value(i), "a_") {
-				directOut.Append("us")
-			} else {
-				directOut.Append("no")
+		} else {
+			for i := range n {
+				if sArr.IsNull(i) {
+					directOut.Skip()
+					left = append(left, int32(i))
+					continue
+				}
+				if strings.HasPrefix(sArr.Value(i), "a_") {
+					directOut.Append("us")
+				} else {
+					directOut.Append("no")
+				}
 			}
 		}
 		fused, rest = true, left
@@ -11188,17 +11359,26 @@ func case0162Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 	if sArr.NullN() <= n/2 {
 		directOut = vec.NewStringOut(mem, n)
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(sArr.NullN() == 0)
-		for i := range n {
-			if dirty && (sArr.IsNull(i)) {
-				directOut.Skip()
-				left = append(left, int32(i))
-				continue
+		if sArr.NullN() == 0 {
+			for i := range n {
+				if strings.HasSuffix(sArr.Value(i), "é") {
+					directOut.Append("e")
+				} else {
+					directOut.Append("no")
+				}
 			}
-			if strings.HasSuffix(sArr.Value(i), "é") {
-				directOut.Append("e")
-			} else {
-				directOut.Append("no")
+		} else {
+			for i := range n {
+				if sArr.IsNull(i) {
+					directOut.Skip()
+					left = append(left, int32(i))
+					continue
+				}
+				if strings.HasSuffix(sArr.Value(i), "é") {
+					directOut.Append("e")
+				} else {
+					directOut.Append("no")
+				}
 			}
 		}
 		fused, rest = true, left
@@ -11282,17 +11462,26 @@ func case0163Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 	if sArr.NullN() <= n/2 {
 		directOut = vec.NewStringOut(mem, n)
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(sArr.NullN() == 0)
-		for i := range n {
-			if dirty && (sArr.IsNull(i)) {
-				directOut.Skip()
-				left = append(left, int32(i))
-				continue
+		if sArr.NullN() == 0 {
+			for i := range n {
+				if likePattern17.Match(sArr.Value(i)) {
+					directOut.Append("two")
+				} else {
+					directOut.Append("no")
+				}
 			}
-			if likePattern17.Match(sArr.Value(i)) {
-				directOut.Append("two")
-			} else {
-				directOut.Append("no")
+		} else {
+			for i := range n {
+				if sArr.IsNull(i) {
+					directOut.Skip()
+					left = append(left, int32(i))
+					continue
+				}
+				if likePattern17.Match(sArr.Value(i)) {
+					directOut.Append("two")
+				} else {
+					directOut.Append("no")
+				}
 			}
 		}
 		fused, rest = true, left
@@ -13945,13 +14134,18 @@ func case0204Col1(n int, all vec.Sel, i_ vec.Vec[int32], in arrow.RecordBatch, a
 		i_V := i_.V[:n]
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		dirty := !(i_.Clean() && a.Clean())
-		for i := range out {
-			if dirty && (i_.IsNull(i) || a.IsNull(i)) {
-				cmp.SetNull(i)
-				continue
+		if i_.Clean() && a.Clean() {
+			for i := range out {
+				out[i] = rt.LtInt64(rt.CastInt32ToInt64(i_V[i]), aV[i])
 			}
-			out[i] = rt.LtInt64(rt.CastInt32ToInt64(i_V[i]), aV[i])
+		} else {
+			for i := range out {
+				if i_.IsNull(i) || a.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				out[i] = rt.LtInt64(rt.CastInt32ToInt64(i_V[i]), aV[i])
+			}
 		}
 	}
 	vec.Check(failed, &cmp, all, n, 1)
@@ -15085,17 +15279,26 @@ func case0222Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b 
 		bV := b.V[:n]
 		out := directOut.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean() && b.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (a.IsNull(i) || b.IsNull(i)) {
-				directOut.SetNull(i)
-				continue
+		if a.Clean() && b.Clean() {
+			for i := range out {
+				out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.DivInt64(int64(100), aV[i])), bad.Int64(rt.DivInt64(bV[i], int64(0)))))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.DivInt64(int64(100), aV[i])), bad.Int64(rt.DivInt64(bV[i], int64(0)))))
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if a.IsNull(i) || b.IsNull(i) {
+					directOut.SetNull(i)
+					continue
+				}
+				out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.DivInt64(int64(100), aV[i])), bad.Int64(rt.DivInt64(bV[i], int64(0)))))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -15179,17 +15382,26 @@ func case0223Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 		aV := a.V[:n]
 		out := directOut.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (a.IsNull(i)) {
-				directOut.SetNull(i)
-				continue
+		if a.Clean() {
+			for i := range out {
+				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), bad.Int64(rt.AddInt64(int64(9223372036854775807), aV[i]))))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), bad.Int64(rt.AddInt64(int64(9223372036854775807), aV[i]))))
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if a.IsNull(i) {
+					directOut.SetNull(i)
+					continue
+				}
+				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), bad.Int64(rt.AddInt64(int64(9223372036854775807), aV[i]))))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -15273,17 +15485,26 @@ func case0224Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 		aV := a.V[:n]
 		out := directOut.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (a.IsNull(i)) {
-				directOut.SetNull(i)
-				continue
+		if a.Clean() {
+			for i := range out {
+				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.AddInt64(int64(9223372036854775807), aV[i])), bad.Int64(rt.DivInt64(aV[i], int64(0)))))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.AddInt64(int64(9223372036854775807), aV[i])), bad.Int64(rt.DivInt64(aV[i], int64(0)))))
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if a.IsNull(i) {
+					directOut.SetNull(i)
+					continue
+				}
+				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.AddInt64(int64(9223372036854775807), aV[i])), bad.Int64(rt.DivInt64(aV[i], int64(0)))))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -15368,17 +15589,26 @@ func case0225Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, a 
 		directOut = vec.NewStringOut(mem, n)
 		aV := a.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(sArr.NullN() == 0 && uArr.NullN() == 0 && a.Clean())
 		var bad vec.Failed
-		for i := range n {
-			if dirty && (sArr.IsNull(i) || uArr.IsNull(i) || a.IsNull(i)) {
-				directOut.AppendNull()
-				continue
+		if sArr.NullN() == 0 && uArr.NullN() == 0 && a.Clean() {
+			for i := range n {
+				directOut.Append(rt.Concat(sArr.Value(i), uArr.Value(i), rt.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), aV[i])))))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			directOut.Append(rt.Concat(sArr.Value(i), uArr.Value(i), rt.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), aV[i])))))
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range n {
+				if sArr.IsNull(i) || uArr.IsNull(i) || a.IsNull(i) {
+					directOut.AppendNull()
+					continue
+				}
+				directOut.Append(rt.Concat(sArr.Value(i), uArr.Value(i), rt.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), aV[i])))))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -15480,17 +15710,26 @@ func case0226Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, sA
 		directOut = vec.NewStringOut(mem, n)
 		aV := a.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean() && sArr.NullN() == 0 && uArr.NullN() == 0)
 		var bad vec.Failed
-		for i := range n {
-			if dirty && (a.IsNull(i) || sArr.IsNull(i) || uArr.IsNull(i)) {
-				directOut.AppendNull()
-				continue
+		if a.Clean() && sArr.NullN() == 0 && uArr.NullN() == 0 {
+			for i := range n {
+				directOut.Append(rt.Concat(rt.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), aV[i]))), sArr.Value(i), uArr.Value(i)))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			directOut.Append(rt.Concat(rt.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), aV[i]))), sArr.Value(i), uArr.Value(i)))
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range n {
+				if a.IsNull(i) || sArr.IsNull(i) || uArr.IsNull(i) {
+					directOut.AppendNull()
+					continue
+				}
+				directOut.Append(rt.Concat(rt.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), aV[i]))), sArr.Value(i), uArr.Value(i)))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -15592,17 +15831,26 @@ func case0227Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, sA
 		directOut = vec.NewStringOut(mem, n)
 		aV := a.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean() && sArr.NullN() == 0 && uArr.NullN() == 0)
 		var bad vec.Failed
-		for i := range n {
-			if dirty && (a.IsNull(i) || sArr.IsNull(i) || uArr.IsNull(i)) {
-				directOut.AppendNull()
-				continue
+		if a.Clean() && sArr.NullN() == 0 && uArr.NullN() == 0 {
+			for i := range n {
+				directOut.Append(rt.Concat(rt.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), aV[i]))), sArr.Value(i), uArr.Value(i)))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			directOut.Append(rt.Concat(rt.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), aV[i]))), sArr.Value(i), uArr.Value(i)))
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range n {
+				if a.IsNull(i) || sArr.IsNull(i) || uArr.IsNull(i) {
+					directOut.AppendNull()
+					continue
+				}
+				directOut.Append(rt.Concat(rt.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), aV[i]))), sArr.Value(i), uArr.Value(i)))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -16008,17 +16256,26 @@ func case0233Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, fa
 		aV := a.V[:n]
 		out := cmp.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (a.IsNull(i)) {
-				cmp.SetNull(i)
-				continue
+		if a.Clean() {
+			for i := range out {
+				out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1))
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if a.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -16093,17 +16350,26 @@ func case0234Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, fa
 		aV := a.V[:n]
 		out := cmp.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (a.IsNull(i)) {
-				cmp.SetNull(i)
-				continue
+		if a.Clean() {
+			for i := range out {
+				out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1))
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if a.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -16174,23 +16440,37 @@ func case0235Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, p 
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(0).NullN()+in.Column(13).NullN() <= n/2 {
+	{
 		allOf = vec.Make[bool](n)
 		aV := a.V[:n]
 		pV := p.V[:n]
 		out := allOf.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean() && p.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (a.Dirty(i) || p.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if a.Clean() && p.Clean() {
+			for i := range out {
+				out[i] = (rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)) && pV[i])
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			out[i] = (rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)) && pV[i])
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				switch {
+				case !(a.IsNull(i)) && !(rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1))):
+					out[i] = false
+				case !(p.IsNull(i)) && !(pV[i]):
+					out[i] = false
+				case a.IsNull(i) || p.IsNull(i):
+					allOf.SetNull(i)
+				default:
+					out[i] = true
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -16265,23 +16545,37 @@ func case0236Col1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a v
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(13).NullN()+in.Column(0).NullN() <= n/2 {
+	{
 		allOf = vec.Make[bool](n)
 		pV := p.V[:n]
 		aV := a.V[:n]
 		out := allOf.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(p.Clean() && a.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (p.Dirty(i) || a.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if p.Clean() && a.Clean() {
+			for i := range out {
+				out[i] = (pV[i] && rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			out[i] = (pV[i] && rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)))
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				switch {
+				case !(p.IsNull(i)) && !(pV[i]):
+					out[i] = false
+				case !(a.IsNull(i)) && !(rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1))):
+					out[i] = false
+				case p.IsNull(i) || a.IsNull(i):
+					allOf.SetNull(i)
+				default:
+					out[i] = true
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -16458,17 +16752,26 @@ func case0239Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, fa
 		aV := a.V[:n]
 		out := cmp.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (a.IsNull(i)) {
-				cmp.SetNull(i)
-				continue
+		if a.Clean() {
+			for i := range out {
+				out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1))
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if a.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -16539,23 +16842,37 @@ func case0240Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, p 
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(0).NullN()+in.Column(13).NullN() <= n/2 {
+	{
 		anyOf = vec.Make[bool](n)
 		aV := a.V[:n]
 		pV := p.V[:n]
 		out := anyOf.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean() && p.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (a.Dirty(i) || p.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if a.Clean() && p.Clean() {
+			for i := range out {
+				out[i] = (rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)) || pV[i])
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			out[i] = (rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)) || pV[i])
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				switch {
+				case !(a.IsNull(i)) && rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)):
+					out[i] = true
+				case !(p.IsNull(i)) && pV[i]:
+					out[i] = true
+				case a.IsNull(i) || p.IsNull(i):
+					anyOf.SetNull(i)
+				default:
+					out[i] = false
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -16629,22 +16946,36 @@ func case0241Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, fa
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(0).NullN() <= n/2 {
+	{
 		allOf = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := allOf.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (a.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if a.Clean() {
+			for i := range out {
+				out[i] = (rt.NeInt64(aV[i], int64(0)) && rt.GtInt64(bad.Int64(rt.DivInt64(int64(100), aV[i])), int64(1)))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			out[i] = (rt.NeInt64(aV[i], int64(0)) && rt.GtInt64(bad.Int64(rt.DivInt64(int64(100), aV[i])), int64(1)))
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				switch {
+				case !(a.IsNull(i)) && !(rt.NeInt64(aV[i], int64(0))):
+					out[i] = false
+				case !(a.IsNull(i)) && !(rt.GtInt64(bad.Int64(rt.DivInt64(int64(100), aV[i])), int64(1))):
+					out[i] = false
+				case a.IsNull(i):
+					allOf.SetNull(i)
+				default:
+					out[i] = true
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -16720,22 +17051,36 @@ func case0242Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, fa
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(0).NullN() <= n/2 {
+	{
 		allOf = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := allOf.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (a.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if a.Clean() {
+			for i := range out {
+				out[i] = (rt.GtInt64(bad.Int64(rt.DivInt64(int64(100), aV[i])), int64(1)) && rt.NeInt64(aV[i], int64(0)))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			out[i] = (rt.GtInt64(bad.Int64(rt.DivInt64(int64(100), aV[i])), int64(1)) && rt.NeInt64(aV[i], int64(0)))
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				switch {
+				case !(a.IsNull(i)) && !(rt.GtInt64(bad.Int64(rt.DivInt64(int64(100), aV[i])), int64(1))):
+					out[i] = false
+				case !(a.IsNull(i)) && !(rt.NeInt64(aV[i], int64(0))):
+					out[i] = false
+				case a.IsNull(i):
+					allOf.SetNull(i)
+				default:
+					out[i] = true
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -16811,22 +17156,36 @@ func case0243Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, fa
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(0).NullN() <= n/2 {
+	{
 		allOf = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := allOf.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (a.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if a.Clean() {
+			for i := range out {
+				out[i] = (rt.NeInt64(aV[i], int64(0)) && rt.GtInt64(bad.Int64(rt.DivInt64(int64(100), aV[i])), int64(1)))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			out[i] = (rt.NeInt64(aV[i], int64(0)) && rt.GtInt64(bad.Int64(rt.DivInt64(int64(100), aV[i])), int64(1)))
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				switch {
+				case !(a.IsNull(i)) && !(rt.NeInt64(aV[i], int64(0))):
+					out[i] = false
+				case !(a.IsNull(i)) && !(rt.GtInt64(bad.Int64(rt.DivInt64(int64(100), aV[i])), int64(1))):
+					out[i] = false
+				case a.IsNull(i):
+					allOf.SetNull(i)
+				default:
+					out[i] = true
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -16902,22 +17261,36 @@ func case0244Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, fa
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(0).NullN() <= n/2 {
+	{
 		anyOf = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := anyOf.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (a.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if a.Clean() {
+			for i := range out {
+				out[i] = (rt.EqInt64(aV[i], int64(0)) || rt.GtInt64(bad.Int64(rt.DivInt64(int64(100), aV[i])), int64(1)))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			out[i] = (rt.EqInt64(aV[i], int64(0)) || rt.GtInt64(bad.Int64(rt.DivInt64(int64(100), aV[i])), int64(1)))
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				switch {
+				case !(a.IsNull(i)) && rt.EqInt64(aV[i], int64(0)):
+					out[i] = true
+				case !(a.IsNull(i)) && rt.GtInt64(bad.Int64(rt.DivInt64(int64(100), aV[i])), int64(1)):
+					out[i] = true
+				case a.IsNull(i):
+					anyOf.SetNull(i)
+				default:
+					out[i] = false
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -16993,22 +17366,36 @@ func case0245Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, fa
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(0).NullN() <= n/2 {
+	{
 		anyOf = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := anyOf.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (a.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if a.Clean() {
+			for i := range out {
+				out[i] = (rt.GtInt64(bad.Int64(rt.DivInt64(int64(100), aV[i])), int64(1)) || rt.EqInt64(aV[i], int64(0)))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			out[i] = (rt.GtInt64(bad.Int64(rt.DivInt64(int64(100), aV[i])), int64(1)) || rt.EqInt64(aV[i], int64(0)))
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				switch {
+				case !(a.IsNull(i)) && rt.GtInt64(bad.Int64(rt.DivInt64(int64(100), aV[i])), int64(1)):
+					out[i] = true
+				case !(a.IsNull(i)) && rt.EqInt64(aV[i], int64(0)):
+					out[i] = true
+				case a.IsNull(i):
+					anyOf.SetNull(i)
+				default:
+					out[i] = false
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -17463,23 +17850,37 @@ func case0253Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b 
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+	{
 		allOf = vec.Make[bool](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := allOf.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean() && b.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (a.Dirty(i) || b.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if a.Clean() && b.Clean() {
+			for i := range out {
+				out[i] = (rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)) && rt.EqInt64(bad.Int64(rt.AddInt64(bV[i], int64(9223372036854775807))), int64(1)))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			out[i] = (rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)) && rt.EqInt64(bad.Int64(rt.AddInt64(bV[i], int64(9223372036854775807))), int64(1)))
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				switch {
+				case !(a.IsNull(i)) && !(rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1))):
+					out[i] = false
+				case !(b.IsNull(i)) && !(rt.EqInt64(bad.Int64(rt.AddInt64(bV[i], int64(9223372036854775807))), int64(1))):
+					out[i] = false
+				case a.IsNull(i) || b.IsNull(i):
+					allOf.SetNull(i)
+				default:
+					out[i] = true
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -17558,23 +17959,37 @@ func case0254Col1(n int, all vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, a 
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(1).NullN()+in.Column(0).NullN() <= n/2 {
+	{
 		allOf = vec.Make[bool](n)
 		bV := b.V[:n]
 		aV := a.V[:n]
 		out := allOf.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(b.Clean() && a.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (b.Dirty(i) || a.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if b.Clean() && a.Clean() {
+			for i := range out {
+				out[i] = (rt.EqInt64(bad.Int64(rt.AddInt64(bV[i], int64(9223372036854775807))), int64(1)) && rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			out[i] = (rt.EqInt64(bad.Int64(rt.AddInt64(bV[i], int64(9223372036854775807))), int64(1)) && rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)))
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				switch {
+				case !(b.IsNull(i)) && !(rt.EqInt64(bad.Int64(rt.AddInt64(bV[i], int64(9223372036854775807))), int64(1))):
+					out[i] = false
+				case !(a.IsNull(i)) && !(rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1))):
+					out[i] = false
+				case b.IsNull(i) || a.IsNull(i):
+					allOf.SetNull(i)
+				default:
+					out[i] = true
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -17657,17 +18072,26 @@ func case0255Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, fa
 		aV := a.V[:n]
 		out := negated.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (a.IsNull(i)) {
-				negated.SetNull(i)
-				continue
+		if a.Clean() {
+			for i := range out {
+				out[i] = rt.Not(rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			out[i] = rt.Not(rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)))
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if a.IsNull(i) {
+					negated.SetNull(i)
+					continue
+				}
+				out[i] = rt.Not(rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -17808,22 +18232,36 @@ func case0257Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 		aV := a.V[:n]
 		out := directOut.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (a.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if a.Clean() {
+			for i := range out {
+				switch {
+				case rt.EqInt64(aV[i], int64(0)):
+					out[i] = int64(0)
+				default:
+					out[i] = bad.Int64(rt.DivInt64(int64(100), aV[i]))
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			switch {
-			case rt.EqInt64(aV[i], int64(0)):
-				out[i] = int64(0)
-			default:
-				out[i] = bad.Int64(rt.DivInt64(int64(100), aV[i]))
-			}
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if a.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				switch {
+				case rt.EqInt64(aV[i], int64(0)):
+					out[i] = int64(0)
+				default:
+					out[i] = bad.Int64(rt.DivInt64(int64(100), aV[i]))
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -17911,22 +18349,36 @@ func case0258Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 		aV := a.V[:n]
 		out := directOut.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (a.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if a.Clean() {
+			for i := range out {
+				switch {
+				case rt.EqInt64(aV[i], int64(0)):
+					out[i] = int64(0)
+				default:
+					out[i] = bad.Int64(rt.DivInt64(int64(100), aV[i]))
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			switch {
-			case rt.EqInt64(aV[i], int64(0)):
-				out[i] = int64(0)
-			default:
-				out[i] = bad.Int64(rt.DivInt64(int64(100), aV[i]))
-			}
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if a.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				switch {
+				case rt.EqInt64(aV[i], int64(0)):
+					out[i] = int64(0)
+				default:
+					out[i] = bad.Int64(rt.DivInt64(int64(100), aV[i]))
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -18014,22 +18466,36 @@ func case0259Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 		aV := a.V[:n]
 		out := directOut.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (a.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if a.Clean() {
+			for i := range out {
+				switch {
+				case rt.EqInt64(aV[i], int64(0)):
+					out[i] = int64(0)
+				default:
+					out[i] = bad.Int64(rt.DivInt64(int64(100), aV[i]))
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			switch {
-			case rt.EqInt64(aV[i], int64(0)):
-				out[i] = int64(0)
-			default:
-				out[i] = bad.Int64(rt.DivInt64(int64(100), aV[i]))
-			}
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if a.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				switch {
+				case rt.EqInt64(aV[i], int64(0)):
+					out[i] = int64(0)
+				default:
+					out[i] = bad.Int64(rt.DivInt64(int64(100), aV[i]))
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -18187,21 +18653,34 @@ func case0261Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 		aV := a.V[:n]
 		out := directOut.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (a.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if a.Clean() {
+			for i := range out {
+				if rt.NeInt64(aV[i], int64(0)) {
+					out[i] = bad.Int64(rt.DivInt64(int64(100), aV[i]))
+				} else {
+					out[i] = int64(-1)
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			if rt.NeInt64(aV[i], int64(0)) {
-				out[i] = bad.Int64(rt.DivInt64(int64(100), aV[i]))
-			} else {
-				out[i] = int64(-1)
-			}
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if a.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if rt.NeInt64(aV[i], int64(0)) {
+					out[i] = bad.Int64(rt.DivInt64(int64(100), aV[i]))
+				} else {
+					out[i] = int64(-1)
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -18289,21 +18768,34 @@ func case0262Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 		aV := a.V[:n]
 		out := directOut.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (a.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if a.Clean() {
+			for i := range out {
+				if rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)) {
+					out[i] = int32(1)
+				} else {
+					out[i] = int32(2)
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			if rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)) {
-				out[i] = int32(1)
-			} else {
-				out[i] = int32(2)
-			}
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if a.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)) {
+					out[i] = int32(1)
+				} else {
+					out[i] = int32(2)
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -18391,16 +18883,25 @@ func case0263Col1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, mem
 		pV := p.V[:n]
 		out := directOut.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(p.Clean())
-		for i := range out {
-			if dirty && (p.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if p.Clean() {
+			for i := range out {
+				if pV[i] {
+					out[i] = int32(1)
+				} else {
+					out[i] = int32(2)
+				}
 			}
-			if pV[i] {
-				out[i] = int32(1)
-			} else {
-				out[i] = int32(2)
+		} else {
+			for i := range out {
+				if p.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				if pV[i] {
+					out[i] = int32(1)
+				} else {
+					out[i] = int32(2)
+				}
 			}
 		}
 		fused, rest = true, left
@@ -18540,25 +19041,41 @@ func case0265Col1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a v
 		pV := p.V[:n]
 		aV := a.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(p.Clean() && a.Clean())
 		var bad vec.Failed
-		for i := range n {
-			if dirty && (p.Dirty(i) || a.Dirty(i)) {
-				directOut.Skip()
-				left = append(left, int32(i))
-				continue
+		if p.Clean() && a.Clean() {
+			for i := range n {
+				switch {
+				case pV[i]:
+					directOut.Append("a")
+				case rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)):
+					directOut.Append("b")
+				default:
+					directOut.Append("c")
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			switch {
-			case pV[i]:
-				directOut.Append("a")
-			case rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)):
-				directOut.Append("b")
-			default:
-				directOut.Append("c")
-			}
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range n {
+				if p.Dirty(i) || a.Dirty(i) {
+					directOut.Skip()
+					left = append(left, int32(i))
+					continue
+				}
+				switch {
+				case pV[i]:
+					directOut.Append("a")
+				case rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)):
+					directOut.Append("b")
+				default:
+					directOut.Append("c")
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -18650,25 +19167,41 @@ func case0266Col1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a v
 		pV := p.V[:n]
 		aV := a.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(p.Clean() && a.Clean())
 		var bad vec.Failed
-		for i := range n {
-			if dirty && (p.Dirty(i) || a.Dirty(i)) {
-				directOut.Skip()
-				left = append(left, int32(i))
-				continue
+		if p.Clean() && a.Clean() {
+			for i := range n {
+				switch {
+				case pV[i]:
+					directOut.Append("a")
+				case rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)):
+					directOut.Append("b")
+				default:
+					directOut.Append("c")
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			switch {
-			case pV[i]:
-				directOut.Append("a")
-			case rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)):
-				directOut.Append("b")
-			default:
-				directOut.Append("c")
-			}
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range n {
+				if p.Dirty(i) || a.Dirty(i) {
+					directOut.Skip()
+					left = append(left, int32(i))
+					continue
+				}
+				switch {
+				case pV[i]:
+					directOut.Append("a")
+				case rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)):
+					directOut.Append("b")
+				default:
+					directOut.Append("c")
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -18868,21 +19401,34 @@ func case0269Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 		directOut = vec.NewStringOut(mem, n)
 		aV := a.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean())
-		for i := range n {
-			if dirty && (a.Dirty(i)) {
-				directOut.Skip()
-				left = append(left, int32(i))
-				continue
+		if a.Clean() {
+			for i := range n {
+				subject := aV[i]
+				switch {
+				case rt.EqInt64(subject, int64(1)):
+					directOut.Append("one")
+				case rt.EqInt64(subject, int64(2)):
+					directOut.Append("two")
+				default:
+					directOut.Append("many")
+				}
 			}
-			subject := aV[i]
-			switch {
-			case rt.EqInt64(subject, int64(1)):
-				directOut.Append("one")
-			case rt.EqInt64(subject, int64(2)):
-				directOut.Append("two")
-			default:
-				directOut.Append("many")
+		} else {
+			for i := range n {
+				if a.Dirty(i) {
+					directOut.Skip()
+					left = append(left, int32(i))
+					continue
+				}
+				subject := aV[i]
+				switch {
+				case rt.EqInt64(subject, int64(1)):
+					directOut.Append("one")
+				case rt.EqInt64(subject, int64(2)):
+					directOut.Append("two")
+				default:
+					directOut.Append("many")
+				}
 			}
 		}
 		fused, rest = true, left
@@ -18970,21 +19516,34 @@ func case0270Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 		directOut = vec.NewStringOut(mem, n)
 		aV := a.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean())
-		for i := range n {
-			if dirty && (a.Dirty(i)) {
-				directOut.Skip()
-				left = append(left, int32(i))
-				continue
+		if a.Clean() {
+			for i := range n {
+				subject := aV[i]
+				switch {
+				case rt.EqInt64(subject, int64(1)):
+					directOut.Append("one")
+				case rt.EqInt64(subject, int64(2)):
+					directOut.Append("two")
+				default:
+					directOut.Append("many")
+				}
 			}
-			subject := aV[i]
-			switch {
-			case rt.EqInt64(subject, int64(1)):
-				directOut.Append("one")
-			case rt.EqInt64(subject, int64(2)):
-				directOut.Append("two")
-			default:
-				directOut.Append("many")
+		} else {
+			for i := range n {
+				if a.Dirty(i) {
+					directOut.Skip()
+					left = append(left, int32(i))
+					continue
+				}
+				subject := aV[i]
+				switch {
+				case rt.EqInt64(subject, int64(1)):
+					directOut.Append("one")
+				case rt.EqInt64(subject, int64(2)):
+					directOut.Append("two")
+				default:
+					directOut.Append("many")
+				}
 			}
 		}
 		fused, rest = true, left
@@ -20139,13 +20698,18 @@ func case0288Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, fa
 		aV := a.V[:n]
 		out := inList.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean())
-		for i := range out {
-			if dirty && (a.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if a.Clean() {
+			for i := range out {
+				out[i] = (rt.EqInt64(aV[i], int64(1)) || rt.EqInt64(aV[i], int64(2)) || rt.EqInt64(aV[i], int64(3)))
 			}
-			out[i] = (rt.EqInt64(aV[i], int64(1)) || rt.EqInt64(aV[i], int64(2)) || rt.EqInt64(aV[i], int64(3)))
+		} else {
+			for i := range out {
+				if a.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				out[i] = (rt.EqInt64(aV[i], int64(1)) || rt.EqInt64(aV[i], int64(2)) || rt.EqInt64(aV[i], int64(3)))
+			}
 		}
 		fused, rest = true, left
 	}
@@ -20224,13 +20788,18 @@ func case0289Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, fa
 		aV := a.V[:n]
 		out := inList.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean())
-		for i := range out {
-			if dirty && (a.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if a.Clean() {
+			for i := range out {
+				out[i] = (rt.EqInt64(aV[i], int64(1)) || rt.EqInt64(aV[i], int64(2)) || rt.EqInt64(aV[i], int64(3)))
 			}
-			out[i] = (rt.EqInt64(aV[i], int64(1)) || rt.EqInt64(aV[i], int64(2)) || rt.EqInt64(aV[i], int64(3)))
+		} else {
+			for i := range out {
+				if a.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				out[i] = (rt.EqInt64(aV[i], int64(1)) || rt.EqInt64(aV[i], int64(2)) || rt.EqInt64(aV[i], int64(3)))
+			}
 		}
 		fused, rest = true, left
 	}
@@ -20309,13 +20878,18 @@ func case0290Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, fa
 		aV := a.V[:n]
 		out := inList.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean())
-		for i := range out {
-			if dirty && (a.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if a.Clean() {
+			for i := range out {
+				out[i] = (rt.EqInt64(aV[i], int64(1)) || rt.EqInt64(aV[i], int64(2)) || rt.EqInt64(aV[i], int64(3)))
 			}
-			out[i] = (rt.EqInt64(aV[i], int64(1)) || rt.EqInt64(aV[i], int64(2)) || rt.EqInt64(aV[i], int64(3)))
+		} else {
+			for i := range out {
+				if a.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				out[i] = (rt.EqInt64(aV[i], int64(1)) || rt.EqInt64(aV[i], int64(2)) || rt.EqInt64(aV[i], int64(3)))
+			}
 		}
 		fused, rest = true, left
 	}
@@ -20584,13 +21158,18 @@ func case0294Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, fa
 		aV := a.V[:n]
 		out := negated.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean())
-		for i := range out {
-			if dirty && (a.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if a.Clean() {
+			for i := range out {
+				out[i] = rt.Not((rt.EqInt64(aV[i], int64(1)) || rt.EqInt64(aV[i], int64(2))))
 			}
-			out[i] = rt.Not((rt.EqInt64(aV[i], int64(1)) || rt.EqInt64(aV[i], int64(2))))
+		} else {
+			for i := range out {
+				if a.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				out[i] = rt.Not((rt.EqInt64(aV[i], int64(1)) || rt.EqInt64(aV[i], int64(2))))
+			}
 		}
 		fused, rest = true, left
 	}
@@ -20932,17 +21511,26 @@ func case0300Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b 
 		bV := b.V[:n]
 		out := inList.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean() && b.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (a.Dirty(i) || b.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if a.Clean() && b.Clean() {
+			for i := range out {
+				out[i] = (rt.EqInt64(aV[i], int64(2)) || rt.EqInt64(aV[i], bad.Int64(rt.DivInt64(int64(1), bV[i]))))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			out[i] = (rt.EqInt64(aV[i], int64(2)) || rt.EqInt64(aV[i], bad.Int64(rt.DivInt64(int64(1), bV[i]))))
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if a.Dirty(i) || b.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				out[i] = (rt.EqInt64(aV[i], int64(2)) || rt.EqInt64(aV[i], bad.Int64(rt.DivInt64(int64(1), bV[i]))))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -21164,13 +21752,18 @@ func case0303Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 		inList = vec.Make[bool](n)
 		out := inList.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(sArr.NullN() == 0)
-		for i := range out {
-			if dirty && (sArr.IsNull(i)) {
-				left = append(left, int32(i))
-				continue
+		if sArr.NullN() == 0 {
+			for i := range out {
+				out[i] = (rt.EqString(sArr.Value(i), "a") || rt.EqString(sArr.Value(i), "b"))
 			}
-			out[i] = (rt.EqString(sArr.Value(i), "a") || rt.EqString(sArr.Value(i), "b"))
+		} else {
+			for i := range out {
+				if sArr.IsNull(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				out[i] = (rt.EqString(sArr.Value(i), "a") || rt.EqString(sArr.Value(i), "b"))
+			}
 		}
 		fused, rest = true, left
 	}
@@ -21247,13 +21840,18 @@ func case0304Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, fa
 		aV := a.V[:n]
 		out := inRange.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean())
-		for i := range out {
-			if dirty && (a.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if a.Clean() {
+			for i := range out {
+				out[i] = (rt.GeInt64(aV[i], int64(1)) && rt.LeInt64(aV[i], int64(3)))
 			}
-			out[i] = (rt.GeInt64(aV[i], int64(1)) && rt.LeInt64(aV[i], int64(3)))
+		} else {
+			for i := range out {
+				if a.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				out[i] = (rt.GeInt64(aV[i], int64(1)) && rt.LeInt64(aV[i], int64(3)))
+			}
 		}
 		fused, rest = true, left
 	}
@@ -21330,13 +21928,18 @@ func case0305Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, fa
 		aV := a.V[:n]
 		out := inRange.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean())
-		for i := range out {
-			if dirty && (a.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if a.Clean() {
+			for i := range out {
+				out[i] = (rt.GeInt64(aV[i], int64(1)) && rt.LeInt64(aV[i], int64(3)))
 			}
-			out[i] = (rt.GeInt64(aV[i], int64(1)) && rt.LeInt64(aV[i], int64(3)))
+		} else {
+			for i := range out {
+				if a.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				out[i] = (rt.GeInt64(aV[i], int64(1)) && rt.LeInt64(aV[i], int64(3)))
+			}
 		}
 		fused, rest = true, left
 	}
@@ -21413,13 +22016,18 @@ func case0306Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, fa
 		aV := a.V[:n]
 		out := inRange.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean())
-		for i := range out {
-			if dirty && (a.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if a.Clean() {
+			for i := range out {
+				out[i] = (rt.GeInt64(aV[i], int64(1)) && rt.LeInt64(aV[i], int64(3)))
 			}
-			out[i] = (rt.GeInt64(aV[i], int64(1)) && rt.LeInt64(aV[i], int64(3)))
+		} else {
+			for i := range out {
+				if a.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				out[i] = (rt.GeInt64(aV[i], int64(1)) && rt.LeInt64(aV[i], int64(3)))
+			}
 		}
 		fused, rest = true, left
 	}
@@ -21498,13 +22106,18 @@ func case0307Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b 
 		bV := b.V[:n]
 		out := inRange.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean() && b.Clean())
-		for i := range out {
-			if dirty && (a.Dirty(i) || b.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if a.Clean() && b.Clean() {
+			for i := range out {
+				out[i] = (rt.GeInt64(aV[i], bV[i]) && rt.LeInt64(aV[i], int64(3)))
 			}
-			out[i] = (rt.GeInt64(aV[i], bV[i]) && rt.LeInt64(aV[i], int64(3)))
+		} else {
+			for i := range out {
+				if a.Dirty(i) || b.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				out[i] = (rt.GeInt64(aV[i], bV[i]) && rt.LeInt64(aV[i], int64(3)))
+			}
 		}
 		fused, rest = true, left
 	}
@@ -21583,13 +22196,18 @@ func case0308Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b 
 		bV := b.V[:n]
 		out := inRange.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean() && b.Clean())
-		for i := range out {
-			if dirty && (a.Dirty(i) || b.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if a.Clean() && b.Clean() {
+			for i := range out {
+				out[i] = (rt.GeInt64(aV[i], bV[i]) && rt.LeInt64(aV[i], int64(3)))
 			}
-			out[i] = (rt.GeInt64(aV[i], bV[i]) && rt.LeInt64(aV[i], int64(3)))
+		} else {
+			for i := range out {
+				if a.Dirty(i) || b.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				out[i] = (rt.GeInt64(aV[i], bV[i]) && rt.LeInt64(aV[i], int64(3)))
+			}
 		}
 		fused, rest = true, left
 	}
@@ -21666,13 +22284,18 @@ func case0309Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, fa
 		aV := a.V[:n]
 		out := negated.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean())
-		for i := range out {
-			if dirty && (a.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if a.Clean() {
+			for i := range out {
+				out[i] = rt.Not((rt.GeInt64(aV[i], int64(1)) && rt.LeInt64(aV[i], int64(3))))
 			}
-			out[i] = rt.Not((rt.GeInt64(aV[i], int64(1)) && rt.LeInt64(aV[i], int64(3))))
+		} else {
+			for i := range out {
+				if a.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				out[i] = rt.Not((rt.GeInt64(aV[i], int64(1)) && rt.LeInt64(aV[i], int64(3))))
+			}
 		}
 		fused, rest = true, left
 	}
@@ -21865,13 +22488,18 @@ func case0312Col1(n int, all vec.Sel, x vec.Vec[float64], in arrow.RecordBatch, 
 		xV := x.V[:n]
 		out := inRange.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(x.Clean())
-		for i := range out {
-			if dirty && (x.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if x.Clean() {
+			for i := range out {
+				out[i] = (rt.GeFloat64(xV[i], float64(0.05)) && rt.LeFloat64(xV[i], float64(0.07)))
 			}
-			out[i] = (rt.GeFloat64(xV[i], float64(0.05)) && rt.LeFloat64(xV[i], float64(0.07)))
+		} else {
+			for i := range out {
+				if x.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				out[i] = (rt.GeFloat64(xV[i], float64(0.05)) && rt.LeFloat64(xV[i], float64(0.07)))
+			}
 		}
 		fused, rest = true, left
 	}
@@ -23174,17 +23802,26 @@ func case0329Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b 
 		bV := b.V[:n]
 		out := directOut.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean() && b.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (a.IsNull(i) || b.IsNull(i)) {
-				directOut.SetNull(i)
-				continue
+		if a.Clean() && b.Clean() {
+			for i := range out {
+				out[i] = bad.Float64(rt.DivideFloat64(rt.CastInt64ToFloat64(aV[i]), rt.CastInt64ToFloat64(bV[i])))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			out[i] = bad.Float64(rt.DivideFloat64(rt.CastInt64ToFloat64(aV[i]), rt.CastInt64ToFloat64(bV[i])))
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if a.IsNull(i) || b.IsNull(i) {
+					directOut.SetNull(i)
+					continue
+				}
+				out[i] = bad.Float64(rt.DivideFloat64(rt.CastInt64ToFloat64(aV[i]), rt.CastInt64ToFloat64(bV[i])))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -23772,17 +24409,26 @@ func case0338Col1(n int, all vec.Sel, i_ vec.Vec[int32], in arrow.RecordBatch, a
 		aV := a.V[:n]
 		out := directOut.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(i_.Clean() && a.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (i_.IsNull(i) || a.IsNull(i)) {
-				directOut.SetNull(i)
-				continue
+		if i_.Clean() && a.Clean() {
+			for i := range out {
+				out[i] = bad.Int64(rt.AddInt64(rt.CastInt32ToInt64(i_V[i]), aV[i]))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			out[i] = bad.Int64(rt.AddInt64(rt.CastInt32ToInt64(i_V[i]), aV[i]))
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if i_.IsNull(i) || a.IsNull(i) {
+					directOut.SetNull(i)
+					continue
+				}
+				out[i] = bad.Int64(rt.AddInt64(rt.CastInt32ToInt64(i_V[i]), aV[i]))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -24474,17 +25120,27 @@ func case0349Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 		aV := a.V[:n]
 		out := directOut.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(a.Clean())
-		for i := range out {
-			if dirty && (a.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if a.Clean() {
+			for i := range out {
+				switch {
+				case rt.GtInt64(aV[i], int64(0)):
+					out[i] = int64(2)
+				default:
+					out[i] = int64(3)
+				}
 			}
-			switch {
-			case rt.GtInt64(aV[i], int64(0)):
-				out[i] = int64(2)
-			default:
-				out[i] = int64(3)
+		} else {
+			for i := range out {
+				if a.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				switch {
+				case rt.GtInt64(aV[i], int64(0)):
+					out[i] = int64(2)
+				default:
+					out[i] = int64(3)
+				}
 			}
 		}
 		fused, rest = true, left

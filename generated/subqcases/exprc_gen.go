@@ -3535,22 +3535,36 @@ func (p *Sub030) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 		sub1ReadV := sub1Read.V[:n]
 		out := directOut.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(b.Clean() && sub1Read.Clean())
 		var bad vec.Failed
-		for i := range out {
-			if dirty && (b.Dirty(i) || sub1Read.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if b.Clean() && sub1Read.Clean() {
+			for i := range out {
+				switch {
+				case rt.GtInt64(bV[i], int64(15)):
+					out[i] = bad.Int64(rt.MulInt64(sub1ReadV[i], int64(2)))
+				default:
+					out[i] = sub1ReadV[i]
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			switch {
-			case rt.GtInt64(bV[i], int64(15)):
-				out[i] = bad.Int64(rt.MulInt64(sub1ReadV[i], int64(2)))
-			default:
-				out[i] = sub1ReadV[i]
-			}
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for i := range out {
+				if b.Dirty(i) || sub1Read.Dirty(i) {
+					left = append(left, int32(i))
+					continue
+				}
+				switch {
+				case rt.GtInt64(bV[i], int64(15)):
+					out[i] = bad.Int64(rt.MulInt64(sub1ReadV[i], int64(2)))
+				default:
+					out[i] = sub1ReadV[i]
+				}
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
@@ -8229,36 +8243,28 @@ func (p *Sub066) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	// filter: ((d > DATE '2024-01-15') AND p)
 	// ((d > DATE '2024-01-15') AND p)
 	var allOf vec.Vec[bool]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+	{
 		allOf = vec.Make[bool](n)
 		dV := d.V[:n]
 		p2V := p2.V[:n]
 		out := allOf.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		dirty := !(d.Clean() && p2.Clean())
-		for i := range out {
-			if dirty && (d.Dirty(i) || p2.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if d.Clean() && p2.Clean() {
+			for i := range out {
+				out[i] = (rt.GtInt32(dV[i], int32(19737)) && p2V[i])
 			}
-			out[i] = (rt.GtInt32(dV[i], int32(19737)) && p2V[i])
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		and := vec.NewLogic(false, rest, n)
-		// (d > DATE '2024-01-15')
-		cmp := vec.Map2(and.Live, n, vec.VecArg(&d), vec.ConstArg[int32](int32(19737)), rt.GtInt32)
-		and.Add(&cmp)
-		and.Add(&p2)
-		andResult := and.Finish()
-		if fused {
-			vec.Merge(&allOf, &andResult, rest, n)
 		} else {
-			allOf = andResult
+			for i := range out {
+				switch {
+				case !(d.IsNull(i)) && !(rt.GtInt32(dV[i], int32(19737))):
+					out[i] = false
+				case !(p2.IsNull(i)) && !(p2V[i]):
+					out[i] = false
+				case d.IsNull(i) || p2.IsNull(i):
+					allOf.SetNull(i)
+				default:
+					out[i] = true
+				}
+			}
 		}
 	}
 	_, _, _ = n, all, p

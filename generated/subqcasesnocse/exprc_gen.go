@@ -8194,36 +8194,28 @@ func (p *Sub066) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	// filter: ((d > DATE '2024-01-15') AND p)
 	// ((d > DATE '2024-01-15') AND p)
 	var allOf vec.Vec[bool]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+	{
 		allOf = vec.Make[bool](n)
 		dV := d.V[:n]
 		p2V := p2.V[:n]
 		out := allOf.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		dirty := !(d.Clean() && p2.Clean())
-		for i := range out {
-			if dirty && (d.Dirty(i) || p2.Dirty(i)) {
-				left = append(left, int32(i))
-				continue
+		if d.Clean() && p2.Clean() {
+			for i := range out {
+				out[i] = (rt.GtInt32(dV[i], int32(19737)) && p2V[i])
 			}
-			out[i] = (rt.GtInt32(dV[i], int32(19737)) && p2V[i])
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		and := vec.NewLogic(false, rest, n)
-		// (d > DATE '2024-01-15')
-		cmp := vec.Map2(and.Live, n, vec.VecArg(&d), vec.ConstArg[int32](int32(19737)), rt.GtInt32)
-		and.Add(&cmp)
-		and.Add(&p2)
-		andResult := and.Finish()
-		if fused {
-			vec.Merge(&allOf, &andResult, rest, n)
 		} else {
-			allOf = andResult
+			for i := range out {
+				switch {
+				case !(d.IsNull(i)) && !(rt.GtInt32(dV[i], int32(19737))):
+					out[i] = false
+				case !(p2.IsNull(i)) && !(p2V[i]):
+					out[i] = false
+				case d.IsNull(i) || p2.IsNull(i):
+					allOf.SetNull(i)
+				default:
+					out[i] = true
+				}
+			}
 		}
 	}
 	_, _, _ = n, all, p

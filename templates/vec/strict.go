@@ -28,9 +28,6 @@ func ArrowFlags(a arrow.Array) Flags {
 
 func (f *Flags) clean() bool { return f.null == nil && f.err == nil && f.arr == nil }
 
-func (f *Flags) isNull(i int) bool {
-	return f.null != nil && f.null[i] || f.arr != nil && f.arr.IsNull(i)
-}
 
 // Strict marks the rows of sel on which the arguments of a strict function
 // decide its result res: a row is NULL when any argument is NULL there (NULL
@@ -38,7 +35,8 @@ func (f *Flags) isNull(i int) bool {
 // then computes the other rows, and marks a row the function itself fails on
 // with Fail. It reports whether no argument has a NULL or an error on any row
 // (as on most batches: then it costs no loop), so that the generated code may
-// compute every row without looking at the flags.
+// compute every row without looking at the flags. The flags are read a column
+// at a time, an Arrow array's straight from its validity bitmap.
 func Strict[R any](res *Vec[R], sel Sel, n int, args ...Flags) bool {
 	clean := true
 	for k := range args {
@@ -49,23 +47,44 @@ func Strict[R any](res *Vec[R], sel Sel, n int, args ...Flags) bool {
 	if clean {
 		return true
 	}
-	for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-		i := sel.Row(k)
-		null := false
-		for a := range args {
-			if args[a].isNull(i) {
-				null = true
-				break
+	for a := range args {
+		switch f := &args[a]; {
+		case f.null != nil:
+			null := f.null[:n]
+			if sel == nil {
+				for i, isNull := range null {
+					if isNull {
+						res.SetNull(i)
+					}
+				}
+				continue
+			}
+			for _, r := range sel {
+				if null[r] {
+					res.SetNull(int(r))
+				}
+			}
+		case f.arr != nil:
+			bits, off := f.arr.NullBitmapBytes(), f.arr.Data().Offset()
+			if len(bits) == 0 {
+				continue
+			}
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if j := i + off; bits[j>>3]&(1<<(j&7)) == 0 {
+					res.SetNull(i)
+				}
 			}
 		}
-		if null {
-			res.SetNull(i)
+	}
+	for a := range args {
+		errs := args[a].err
+		if errs == nil {
 			continue
 		}
-		for a := range args {
-			if e := args[a].err; e != nil && e[i] != nil {
-				res.SetErr(i, e[i])
-				break
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			if i := sel.Row(k); errs[i] != nil && !res.Dirty(i) {
+				res.SetErr(i, errs[i])
 			}
 		}
 	}

@@ -143,21 +143,34 @@ func classifyCol3(n int, sel vec.Sel, amount vec.Vec[float64], in arrow.RecordBa
 		sizeOut = vec.NewStringOut(mem, sel.Rows(n))
 		amountV := amount.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(amount.Clean())
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if dirty && (amount.Dirty(i)) {
-				sizeOut.Skip()
-				left = append(left, int32(i))
-				continue
+		if amount.Clean() {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				switch {
+				case rt.GeFloat64(amountV[i], float64(100.0)):
+					sizeOut.Append("large")
+				case rt.GeFloat64(amountV[i], float64(10.0)):
+					sizeOut.Append("medium")
+				default:
+					sizeOut.Append("small")
+				}
 			}
-			switch {
-			case rt.GeFloat64(amountV[i], float64(100.0)):
-				sizeOut.Append("large")
-			case rt.GeFloat64(amountV[i], float64(10.0)):
-				sizeOut.Append("medium")
-			default:
-				sizeOut.Append("small")
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if amount.Dirty(i) {
+					sizeOut.Skip()
+					left = append(left, int32(i))
+					continue
+				}
+				switch {
+				case rt.GeFloat64(amountV[i], float64(100.0)):
+					sizeOut.Append("large")
+				case rt.GeFloat64(amountV[i], float64(10.0)):
+					sizeOut.Append("medium")
+				default:
+					sizeOut.Append("small")
+				}
 			}
 		}
 		fused, rest = true, left
@@ -251,37 +264,27 @@ func Recent(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 func recentWhere(n int, all vec.Sel, placed vec.Vec[int32], in arrow.RecordBatch, statusArr *array.String) vec.Vec[bool] {
 	// ((placed >= DATE '2024-01-01') AND (status = 'open'))
 	var allOf vec.Vec[bool]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if in.Column(5).NullN()+statusArr.NullN() <= n/2 {
+	{
 		allOf = vec.Make[bool](n)
 		placedV := placed.V[:n]
 		out := allOf.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		dirty := !(placed.Clean() && statusArr.NullN() == 0)
-		for i := range out {
-			if dirty && (placed.Dirty(i) || statusArr.IsNull(i)) {
-				left = append(left, int32(i))
-				continue
+		if placed.Clean() && statusArr.NullN() == 0 {
+			for i := range out {
+				out[i] = (rt.GeInt32(placedV[i], int32(19723)) && rt.EqString(statusArr.Value(i), "open"))
 			}
-			out[i] = (rt.GeInt32(placedV[i], int32(19723)) && rt.EqString(statusArr.Value(i), "open"))
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		and := vec.NewLogic(false, rest, n)
-		// (placed >= DATE '2024-01-01')
-		cmp := vec.Map2(and.Live, n, vec.VecArg(&placed), vec.ConstArg[int32](int32(19723)), rt.GeInt32)
-		and.Add(&cmp)
-		// (status = 'open')
-		cmp2 := vec.Map2(and.Live, n, vec.StrArg(statusArr), vec.ConstArg[string]("open"), rt.EqString)
-		and.Add(&cmp2)
-		andResult := and.Finish()
-		if fused {
-			vec.Merge(&allOf, &andResult, rest, n)
 		} else {
-			allOf = andResult
+			for i := range out {
+				switch {
+				case !(placed.IsNull(i)) && !(rt.GeInt32(placedV[i], int32(19723))):
+					out[i] = false
+				case !(statusArr.IsNull(i)) && !(rt.EqString(statusArr.Value(i), "open")):
+					out[i] = false
+				case placed.IsNull(i) || statusArr.IsNull(i):
+					allOf.SetNull(i)
+				default:
+					out[i] = true
+				}
+			}
 		}
 	}
 	return allOf
@@ -401,18 +404,28 @@ func unitPriceCol2(n int, sel vec.Sel, amount vec.Vec[float64], in arrow.RecordB
 		qtyV := qty.V[:n]
 		out := unitPriceOut.V
 		left := vec.Sel{} // rows for the vector code
-		dirty := !(amount.Clean() && qty.Clean())
 		var bad vec.Failed
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			if dirty && (amount.IsNull(i) || qty.IsNull(i)) {
-				unitPriceOut.SetNull(k)
-				continue
+		if amount.Clean() && qty.Clean() {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				out[k] = bad.Float64(rt.DivideFloat64(amountV[i], rt.CastInt64ToFloat64(qtyV[i])))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
-			out[k] = bad.Float64(rt.DivideFloat64(amountV[i], rt.CastInt64ToFloat64(qtyV[i])))
-			if bad {
-				bad = false
-				left = append(left, int32(i))
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if amount.IsNull(i) || qty.IsNull(i) {
+					unitPriceOut.SetNull(k)
+					continue
+				}
+				out[k] = bad.Float64(rt.DivideFloat64(amountV[i], rt.CastInt64ToFloat64(qtyV[i])))
+				if bad {
+					bad = false
+					left = append(left, int32(i))
+				}
 			}
 		}
 		fused, rest = true, left
